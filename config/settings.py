@@ -1,0 +1,104 @@
+"""Service settings: a TOML file plus ``PBEM_*`` environment variables.
+
+Environment variables override the file; nested fields use a double underscore, e.g.
+``PBEM_IMAP__HOST=mail.example.org`` or ``PBEM_DATABASE_URL=postgresql+psycopg://...``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, Field
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+)
+
+
+class ImapSettings(BaseModel):
+    """The mailbox the players write to."""
+
+    host: str = "127.0.0.1"
+    port: int = 143
+    user: str = "pbem@localhost"
+    password: str = ""
+    ssl: bool = False
+    starttls: bool = False
+    mailbox: str = "INBOX"
+    idle_seconds: int = Field(default=540, gt=0, le=600)
+    """Re-IDLE at least this often (RFC 2177 asks for less than 29 minutes; we stay ≤ 10)."""
+    poll_seconds: int = Field(default=60, gt=0)
+    """Polling interval when the server has no IDLE."""
+    processed_keyword: str = "$PbemDone"
+    """IMAP keyword set on a mail after the database committed it and all it caused."""
+    move_to: str | None = None
+    """Optionally move processed mails to this folder instead of only flagging them."""
+    batch: int = Field(default=50, gt=0)
+    timeout_seconds: int = Field(default=30, gt=0)
+
+
+class SmtpSettings(BaseModel):
+    """The relay the server sends through."""
+
+    host: str = "127.0.0.1"
+    port: int = 25
+    user: str | None = None
+    password: str | None = None
+    ssl: bool = False
+    starttls: bool = False
+    timeout_seconds: int = Field(default=30, gt=0)
+    from_address: str = "pbem@localhost"
+    from_name: str = "PBEM Spielleitung"
+
+
+class FeeSettings(BaseModel):
+    """Money in cents (rulebook 1.4): turn fee and the postage of an Eildepesche."""
+
+    turn_fee: int = 0
+    urgent_postage: int = 0
+    currency: str = "EUR"
+
+
+class Settings(BaseSettings):
+    """Everything ``pbem serve`` needs."""
+
+    model_config = SettingsConfigDict(env_prefix="PBEM_", env_nested_delimiter="__", extra="forbid")
+
+    database_url: str = "sqlite:///pbem.sqlite3"
+    timezone: str = "Europe/Berlin"
+    gm_address: str = "gm@localhost"
+    imap: ImapSettings = ImapSettings()
+    smtp: SmtpSettings = SmtpSettings()
+    fees: FeeSettings = FeeSettings()
+    unknown_sender_reply_hours: int = 24
+    """At most one explanation per unknown address in this many hours."""
+    log_format: str = "json"
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        # Precedence: explicit arguments, then PBEM_* variables, then the TOML file.
+        return init_settings, env_settings, TomlConfigSettingsSource(settings_cls)
+
+
+def load_settings(path: str | Path | None = None, **overrides: Any) -> Settings:
+    """Settings from an optional TOML file, the environment and explicit overrides."""
+    if path is not None and not Path(path).is_file():
+        raise FileNotFoundError(f"configuration file not found: {path}")
+    if path is None:
+        return Settings(**overrides)
+    toml_file = Path(path)
+
+    class FileSettings(Settings):
+        model_config = SettingsConfigDict(toml_file=toml_file)
+
+    return FileSettings(**overrides)

@@ -1,0 +1,517 @@
+"""Every order a player of Ashes of Empire can give (rulebook 2.3, 3.2, 5, 6, 7).
+
+The classes are plain frozen dataclasses. ``to_json`` gives the form documented for
+``pbem parse --json``; ``from_json`` rebuilds the order; ``describe`` says it in plain
+German or English for the acknowledgement mail.
+
+Planets and players are numbers here; the grammar resolves planet names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from engine.core import JSONValue, Order, OrderKinds, PlanetNamer
+
+PRODUCTION_ITEMS = ("PDU", "FP", "OP", "RP", "FY", "TY", "FI", "TR")
+"""Production items in the order the evaluation builds them (7.4)."""
+
+CARGO_LOADS: Mapping[int, tuple[str, int]] = {
+    0: ("A", 8),
+    1: ("PDU", 1),
+    2: ("FP", 4),
+    3: ("OP", 5),
+    4: ("RP", 2),
+    5: ("FUEL", 40),
+    6: ("ORE", 50),
+    7: ("RARE", 20),
+    8: ("FY", 1),
+    9: ("TY", 1),
+}
+"""What one cargo ship C0..C9 carries (6.3.5)."""
+
+RESEARCH_TARGETS = ("PR", "FM", "TM")
+
+MAX_PLAYERS = 8
+MAX_PLANET = 40
+NAME_MAX = 15  # 6.3.3: "maximal 15 Anschläge"
+PRESS_MAX_LINES = 8  # 5.1
+PRESS_WIDTH = 72  # the printout's text width, used to count an article's lines
+ROUNDS_MIN, ROUNDS_MAX = 10, 30  # 2.1
+EXTENSION_MIN, EXTENSION_MAX = 0, 10  # 2.3
+PV_VALUES = (0, 1, 2)  # 4.3
+
+
+def _num(planet: int, namer: PlanetNamer | None) -> str:
+    return namer(planet) if namer else str(planet)
+
+
+def _de_en(lang: str, de: str, en: str) -> str:
+    return de if lang == "de" else en
+
+
+@dataclass(frozen=True, kw_only=True)
+class Production(Order):
+    """Build orders for one planet (6.1), executed in the order PDU..TR (7.4)."""
+
+    kind: ClassVar[str] = "production"
+    planet: int
+    PDU: int = 0
+    FP: int = 0
+    OP: int = 0
+    RP: int = 0
+    FY: int = 0
+    TY: int = 0
+    FI: int = 0
+    TR: int = 0
+
+    def items(self) -> dict[str, int]:
+        """The non-zero items in build order."""
+        return {k: getattr(self, k) for k in PRODUCTION_ITEMS if getattr(self, k)}
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"planet": self.planet, **{k: getattr(self, k) for k in PRODUCTION_ITEMS}}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Production:
+        return cls(
+            line=int(d.get("line", 0)),
+            planet=int(d["planet"]),
+            **{k: int(d.get(k, 0)) for k in PRODUCTION_ITEMS},
+        )
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        items = ", ".join(f"{n} {k}" for k, n in self.items().items()) or _de_en(
+            lang, "nichts", "nothing"
+        )
+        return _de_en(lang, "Bau auf ", "Build on ") + f"{_num(self.planet, planet_name)}: {items}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Flight(Order):
+    """Send FI and TR from a planet's orbit to another planet (6.2.1, 6.3.6)."""
+
+    kind: ClassVar[str] = "flight"
+    source: int
+    fi: int
+    tr: int
+    target: int
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"from": self.source, "fi": self.fi, "tr": self.tr, "to": self.target}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Flight:
+        return cls(
+            line=int(d.get("line", 0)),
+            source=int(d["from"]),
+            fi=int(d["fi"]),
+            tr=int(d["tr"]),
+            target=int(d["to"]),
+        )
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        ships = f"{self.fi} FI, {self.tr} TR"
+        src, dst = _num(self.source, planet_name), _num(self.target, planet_name)
+        return _de_en(
+            lang, f"Flug: {ships} von {src} nach {dst}", f"Flight: {ships} from {src} to {dst}"
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class CargoFlight(Order):
+    """Load ``count`` transporters as cargo ships of type C0..C9 and send them (6.3.5)."""
+
+    kind: ClassVar[str] = "cargo"
+    source: int
+    cargo: int
+    count: int
+    target: int
+
+    def load(self) -> tuple[str, int]:
+        """What and how much all ships of this order carry together."""
+        what, per_ship = CARGO_LOADS[self.cargo]
+        return what, per_ship * self.count
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"from": self.source, "cargo": self.cargo, "count": self.count, "to": self.target}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> CargoFlight:
+        return cls(
+            line=int(d.get("line", 0)),
+            source=int(d["from"]),
+            cargo=int(d["cargo"]),
+            count=int(d["count"]),
+            target=int(d["to"]),
+        )
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        what, amount = self.load()
+        src, dst = _num(self.source, planet_name), _num(self.target, planet_name)
+        return _de_en(
+            lang,
+            f"Frachtflug: {self.count} × C{self.cargo} ({amount} {what}) von {src} nach {dst}",
+            f"Cargo flight: {self.count} × C{self.cargo} ({amount} {what}) from {src} to {dst}",
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class PVChange(Order):
+    """Declare the political relation to another player (6.3.1)."""
+
+    kind: ClassVar[str] = "pv"
+    player: int
+    value: int
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"player": self.player, "value": self.value}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> PVChange:
+        return cls(line=int(d.get("line", 0)), player=int(d["player"]), value=int(d["value"]))
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        words = {
+            "de": {0: "Krieg", 1: "neutral", 2: "Bündnis"},
+            "en": {0: "war", 1: "neutral", 2: "alliance"},
+        }["de" if lang == "de" else "en"]
+        return _de_en(
+            lang,
+            f"PV zu Spieler {self.player} = {self.value} ({words[self.value]})",
+            f"PV to player {self.player} = {self.value} ({words[self.value]})",
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class HomePlanet(Order):
+    """Choose a new home planet (6.3.2)."""
+
+    kind: ClassVar[str] = "homeplanet"
+    planet: int
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"planet": self.planet}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> HomePlanet:
+        return cls(line=int(d.get("line", 0)), planet=int(d["planet"]))
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return _de_en(lang, "Heimatplanet: ", "Home planet: ") + _num(self.planet, planet_name)
+
+
+@dataclass(frozen=True, kw_only=True)
+class RenamePlanet(Order):
+    """Give a planet a new name, at most 15 characters (6.3.3)."""
+
+    kind: ClassVar[str] = "rename_planet"
+    planet: int
+    name: str
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"planet": self.planet, "name": self.name}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> RenamePlanet:
+        return cls(line=int(d.get("line", 0)), planet=int(d["planet"]), name=str(d["name"]))
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return _de_en(
+            lang,
+            f"Planet {_num(self.planet, planet_name)} heißt jetzt „{self.name}“",
+            f'Planet {_num(self.planet, planet_name)} is renamed "{self.name}"',
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class RenameRuler(Order):
+    """The name of the ruler and his empire (6.3.3; one name, see docs/rules-ashes.md)."""
+
+    kind: ClassVar[str] = "rename_ruler"
+    name: str
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"name": self.name}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> RenameRuler:
+        return cls(line=int(d.get("line", 0)), name=str(d["name"]))
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return _de_en(lang, f"Herrschername: „{self.name}“", f'Ruler name: "{self.name}"')
+
+
+@dataclass(frozen=True, kw_only=True)
+class Spy(Order):
+    """Spy on a planet for 7 PP (6.3.4)."""
+
+    kind: ClassVar[str] = "spy"
+    planet: int
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"planet": self.planet}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Spy:
+        return cls(line=int(d.get("line", 0)), planet=int(d["planet"]))
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        p = _num(self.planet, planet_name)
+        return _de_en(lang, f"Spionage auf {p} (7 PP)", f"Spy on {p} (7 PP)")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Research(Order):
+    """Spend PP on research: PR of a planet, or FM% / TM% (6.3.4)."""
+
+    kind: ClassVar[str] = "research"
+    pp: int
+    target: str  # "PR", "FM" or "TM"
+    planet: int | None = None
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"pp": self.pp, "target": self.target, "planet": self.planet}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Research:
+        planet = d.get("planet")
+        return cls(
+            line=int(d.get("line", 0)),
+            pp=int(d["pp"]),
+            target=str(d["target"]),
+            planet=None if planet is None else int(planet),
+        )
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        if self.target == "PR" and self.planet is not None:
+            p = _num(self.planet, planet_name)
+            return _de_en(
+                lang,
+                f"Forschung: {self.pp} PP für PR auf {p}",
+                f"Research: {self.pp} PP for PR on {p}",
+            )
+        return _de_en(
+            lang,
+            f"Forschung: {self.pp} PP für {self.target}%",
+            f"Research: {self.pp} PP for {self.target}%",
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class VoteRounds(Order):
+    """The vote on the length of the game, 10..30 rounds (2.1)."""
+
+    kind: ClassVar[str] = "vote_rounds"
+    rounds: int
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"rounds": self.rounds}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> VoteRounds:
+        return cls(line=int(d.get("line", 0)), rounds=int(d["rounds"]))
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return _de_en(
+            lang,
+            f"Stimme zur Spieldauer: {self.rounds} Runden",
+            f"Vote on the game's length: {self.rounds} rounds",
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class VoteExtension(Order):
+    """The vote on an extension of the game, 0..10 rounds (2.3)."""
+
+    kind: ClassVar[str] = "vote_extension"
+    rounds: int
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"rounds": self.rounds}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> VoteExtension:
+        return cls(line=int(d.get("line", 0)), rounds=int(d["rounds"]))
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return _de_en(
+            lang,
+            f"Stimme zur Verlängerung: {self.rounds} Runden",
+            f"Vote on the extension: {self.rounds} rounds",
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class VoteEnd(Order):
+    """The vote to end the game early once a player is out (2.3, majority)."""
+
+    kind: ClassVar[str] = "vote_end"
+    end: bool
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"end": self.end}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> VoteEnd:
+        return cls(line=int(d.get("line", 0)), end=bool(d["end"]))
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        if self.end:
+            return _de_en(lang, "Stimme für den Abbruch der Partie", "Vote to end the game now")
+        return _de_en(lang, "Stimme gegen den Abbruch der Partie", "Vote against ending the game")
+
+
+@dataclass(frozen=True, kw_only=True)
+class VoteRule(Order):
+    """A free-text vote on a rule question the GM asked (3.2)."""
+
+    kind: ClassVar[str] = "vote_rule"
+    text: str
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"text": self.text}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> VoteRule:
+        return cls(line=int(d.get("line", 0)), text=str(d["text"]))
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return _de_en(lang, f"Abstimmung: {self.text}", f"Vote: {self.text}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Resign(Order):
+    """The player leaves the game (1.5)."""
+
+    kind: ClassVar[str] = "resign"
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Resign:
+        return cls(line=int(d.get("line", 0)))
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return _de_en(
+            lang, "Rücktritt: Sie scheiden aus der Partie aus", "Resignation: you leave the game"
+        )
+
+
+def _preview(text: str, limit: int = 60) -> str:
+    first = text.strip().splitlines()[0] if text.strip() else ""
+    lines = len(text.strip().splitlines())
+    more = f" … ({lines} Zeilen/lines)" if lines > 1 or len(first) > limit else ""
+    return f"„{first[:limit]}“{more}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Press(Order):
+    """An article for the Galactic Media, at most 8 lines (5.1)."""
+
+    kind: ClassVar[str] = "press"
+    text: str
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"text": self.text}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Press:
+        return cls(line=int(d.get("line", 0)), text=str(d["text"]))
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return _de_en(
+            lang, "Artikel für die Galactic Media: ", "Article for the Galactic Media: "
+        ) + _preview(self.text)
+
+
+@dataclass(frozen=True, kw_only=True)
+class SecretMessage(Order):
+    """A secret message to a player, delivered with the next printout (5.2)."""
+
+    kind: ClassVar[str] = "secret"
+    to: int
+    text: str
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"to": self.to, "text": self.text}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> SecretMessage:
+        return cls(line=int(d.get("line", 0)), to=int(d["to"]), text=str(d["text"]))
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return _de_en(
+            lang, f"Geheimnachricht an Spieler {self.to}: ", f"Secret message to player {self.to}: "
+        ) + _preview(self.text)
+
+
+@dataclass(frozen=True, kw_only=True)
+class UrgentDispatch(Order):
+    """An Eildepesche: a secret message forwarded at once, postage charged (5.2)."""
+
+    kind: ClassVar[str] = "urgent"
+    to: int
+    text: str
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"to": self.to, "text": self.text}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> UrgentDispatch:
+        return cls(line=int(d.get("line", 0)), to=int(d["to"]), text=str(d["text"]))
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return _de_en(
+            lang, f"Eildepesche an Spieler {self.to}: ", f"Urgent dispatch to player {self.to}: "
+        ) + _preview(self.text)
+
+
+@dataclass(frozen=True, kw_only=True)
+class GMMessage(Order):
+    """A message to the game master (Spielleiter)."""
+
+    kind: ClassVar[str] = "gm_message"
+    text: str
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"text": self.text}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> GMMessage:
+        return cls(line=int(d.get("line", 0)), text=str(d["text"]))
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return _de_en(
+            lang, "Nachricht an den Spielleiter: ", "Message to the game master: "
+        ) + _preview(self.text)
+
+
+ORDER_CLASSES: tuple[type[Order], ...] = (
+    Production,
+    Flight,
+    CargoFlight,
+    PVChange,
+    HomePlanet,
+    RenamePlanet,
+    RenameRuler,
+    Spy,
+    Research,
+    VoteRounds,
+    VoteExtension,
+    VoteEnd,
+    VoteRule,
+    Resign,
+    Press,
+    SecretMessage,
+    UrgentDispatch,
+    GMMessage,
+)
+ORDER_KINDS = OrderKinds(ORDER_CLASSES)
+"""Rebuild any Ashes order from its JSON form: ``ORDER_KINDS.from_json(d)``."""
+
+MESSAGE_KINDS = frozenset({"press", "secret", "urgent", "gm_message"})
+"""Orders that carry text for people rather than for the evaluation."""
