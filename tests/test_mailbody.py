@@ -1,0 +1,903 @@
+"""Tests for grammar.mailbody: from raw mails and plain texts to clean order text."""
+
+from __future__ import annotations
+
+import base64
+import time
+from email.message import EmailMessage
+from email.parser import BytesParser
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from grammar.mailbody import (
+    PRINTOUT_START,
+    MailBody,
+    clean_text,
+    extract_order_text,
+    looks_like_mail,
+)
+
+DATA = Path(__file__).parent / "data" / "mailbody"
+ORDERS = "Partie 227 Spieler 2 Kennwort xyz\nCrab: 1 PDU, 7 FP\n2/15/1/21"
+PRINTOUT = "PV-Übersicht und Planetenberichte für player b game 227 turn 0"
+
+
+def mail(headers: str, body: bytes) -> bytes:
+    """A raw mail from header lines ("\\n"-separated) and a raw body."""
+    head = "From: Max <max@example.de>\nSubject: Befehle\n" + headers
+    return head.strip("\n").replace("\n", "\r\n").encode("ascii") + b"\r\n\r\n" + body
+
+
+def plain_mail(text: str, charset: str = "utf-8") -> bytes:
+    msg = EmailMessage()
+    msg["From"] = "Max <max@example.de>"
+    msg["Subject"] = "Befehle"
+    msg.set_content(text, charset=charset)
+    return msg.as_bytes()
+
+
+def html_mail(html: str) -> bytes:
+    msg = EmailMessage()
+    msg["From"] = "Max <max@example.de>"
+    msg.set_content(html, subtype="html")
+    return msg.as_bytes()
+
+
+def assert_clean(body: MailBody) -> None:
+    assert isinstance(body.text, str)
+    assert "\x00" not in body.text
+    assert "\r" not in body.text
+    # the order parser splits with str.splitlines(): it must see the same lines
+    assert "\n".join(body.text.splitlines()) == body.text
+    for value in (body.subject, body.sender, body.sender_name):
+        assert "\n" not in value and "\r" not in value
+
+
+# ------------------------------------------------------------------ headers and encodings
+
+
+def test_plain_utf8_mail_with_headers() -> None:
+    msg = EmailMessage()
+    msg["From"] = "=?utf-8?q?J=C3=BCrgen_M=C3=BCller?= <Juergen.Mueller@Example.DE>"
+    msg["Subject"] = "Re: Züge   Partie 227"
+    msg["Message-ID"] = "<abc.123@example.de>"
+    msg["In-Reply-To"] = "<turn3@example.org>"
+    msg["References"] = "<turn2@example.org> <turn3@example.org>"
+    msg.set_content("Partie 227 Spieler 2 Kennwort xyz\nKröte: 1 PDU\nÄußere Welt: 2 FI\n")
+    body = extract_order_text(msg.as_bytes())
+    assert body.text == "Partie 227 Spieler 2 Kennwort xyz\nKröte: 1 PDU\nÄußere Welt: 2 FI"
+    assert body.source == "plain"
+    assert body.subject == "Re: Züge Partie 227"
+    assert body.sender == "juergen.mueller@example.de"
+    assert body.sender_name == "Jürgen Müller"
+    assert body.message_id == "abc.123@example.de"
+    assert body.in_reply_to == "turn3@example.org"
+    assert body.references == ["turn2@example.org", "turn3@example.org"]
+    assert body.cut_at is None
+    assert body.notes == []
+
+
+def test_subject_rfc2047_folded_and_collapsed() -> None:
+    raw = b"From: a@b.de\r\nSubject: =?iso-8859-1?q?Z=FCge?=\r\n  f\tr   Runde 3\r\n\r\nx\r\n"
+    assert extract_order_text(raw).subject == "Züge f r Runde 3"
+
+
+def test_missing_headers_give_empty_values() -> None:
+    body = extract_order_text(b"MIME-Version: 1.0\r\n\r\nCrab: 1 PDU\r\n")
+    assert body.text == "Crab: 1 PDU"
+    assert (body.subject, body.sender, body.sender_name) == ("", "", "")
+    assert (body.message_id, body.in_reply_to, body.references) == (None, None, [])
+
+
+def test_latin1_8bit() -> None:
+    raw = mail(
+        "Content-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: 8bit",
+        "Bau auf Kröte: 3 FI\r\nGrüße\r\n".encode("latin-1"),
+    )
+    body = extract_order_text(raw)
+    assert body.text == "Bau auf Kröte: 3 FI\nGrüße"
+    assert body.notes == []
+
+
+def test_cp1252_euro_and_german_quotes() -> None:
+    raw = mail(
+        "Content-Type: text/plain; charset=windows-1252\nContent-Transfer-Encoding: 8bit",
+        "Presse: „Kröte“ kostet 5 €\r\n".encode("cp1252"),
+    )
+    assert extract_order_text(raw).text == "Presse: „Kröte“ kostet 5 €"
+
+
+def test_iso_8859_15_euro() -> None:
+    raw = mail("Content-Type: text/plain; charset=iso-8859-15", "5 €\r\n".encode("iso-8859-15"))
+    assert extract_order_text(raw).text == "5 €"
+
+
+def test_quoted_printable_soft_line_breaks() -> None:
+    raw = mail(
+        "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable",
+        b"Kr=C3=B6te: 1 PDU, 7 FP, =\r\n5 OP\r\nA=3DB\r\n",
+    )
+    assert extract_order_text(raw).text == "Kröte: 1 PDU, 7 FP, 5 OP\nA=B"
+
+
+def test_base64_body() -> None:
+    encoded = base64.encodebytes("Partie 227\r\nKröte: 1 PDU\r\n".encode())
+    raw = mail(
+        "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: base64", encoded
+    )
+    assert extract_order_text(raw).text == "Partie 227\nKröte: 1 PDU"
+
+
+def test_format_flowed_without_delsp() -> None:
+    raw = mail(
+        "Content-Type: text/plain; charset=utf-8; format=flowed",
+        b"Crab: 1 PDU, \r\n7 FP\r\n From space-stuffed\r\n2/15/1/21\r\n-- \r\nMax\r\n",
+    )
+    body = extract_order_text(raw)
+    assert body.text == "Crab: 1 PDU, 7 FP\nFrom space-stuffed\n2/15/1/21"
+    assert body.cut_at == "signature"
+
+
+def test_format_flowed_with_delsp() -> None:
+    raw = mail(
+        "Content-Type: text/plain; charset=utf-8; format=flowed; delsp=yes",
+        b"Crab: 1 PDU, 7 F \r\nP\r\nnext line\r\n",
+    )
+    assert extract_order_text(raw).text == "Crab: 1 PDU, 7 FP\nnext line"
+
+
+def test_format_flowed_joins_quoted_lines_by_depth_only() -> None:
+    raw = mail(
+        "Content-Type: text/plain; format=flowed",
+        b"Orders\r\n> quoted \r\n> more\r\n>> deeper\r\nCrab: 1\r\n",
+    )
+    body = extract_order_text(raw)
+    # the quote was one flowed paragraph: one blank line for it, one for the deeper quote
+    assert body.text == "Orders\n\n\nCrab: 1"
+    assert body.notes == ["dropped 2 quoted lines"]
+
+
+def test_format_flowed_paragraph_ends_at_quote_change_and_end_of_text() -> None:
+    raw = mail("Content-Type: text/plain; format=flowed", b"> quoted \r\nCrab: 1, \r\n2 FI ")
+    assert extract_order_text(raw).text == "\nCrab: 1, 2 FI"
+
+
+def test_header_injection_in_from_name() -> None:
+    raw = (
+        b"From: =?utf-8?q?Evil=0D=0ABcc=3A_x=40y?= <Evil@Example.com>\r\n"
+        b"Subject: =?utf-8?q?a=0D=0AX-Injected=3A_1?=\r\n\r\nCrab: 1 PDU\r\n"
+    )
+    body = extract_order_text(raw)
+    assert body.sender == "evil@example.com"
+    assert body.sender_name == "Evil Bcc: x@y"
+    assert body.subject == "a X-Injected: 1"
+    assert body.text == "Crab: 1 PDU"
+    assert_clean(body)
+
+
+def test_raw_crlf_in_from_is_a_separate_header() -> None:
+    body = extract_order_text(b"From: Evil\r\nBcc: x@y <a@b.de>\r\n\r\nCrab: 1\r\n")
+    assert body.sender == ""  # "Evil" is no address
+    assert body.text == "Crab: 1"
+
+
+def test_crashing_header_parser_falls_back_to_raw_values() -> None:
+    # the email package raises on "Message-ID: <" and on CR/LF in a display name
+    raw = (
+        b"From: =?x-unknown?q?Evil=0D=0AName?= <A@B.de>\r\nMessage-ID: <\r\n"
+        b"In-Reply-To: abc@x\r\n\r\nCrab: 1\r\n"
+    )
+    body = extract_order_text(raw)
+    assert (body.sender, body.sender_name) == ("a@b.de", "Evil Name")
+    assert (body.message_id, body.in_reply_to) == (None, "abc@x")
+    assert body.text == "Crab: 1"
+
+
+def test_broken_encoded_word_in_a_crashing_from_is_kept_raw() -> None:
+    raw = b"From: =?utf-8?b?A?= =?utf-8?q?=0D=0A?= <a@b.de>\r\n\r\nx\r\n"
+    body = extract_order_text(raw)
+    assert (body.sender, body.sender_name) == ("a@b.de", "=?utf-8?b?A?= =?utf-8?q?=0D=0A?=")
+
+
+def test_str_mail_with_lone_surrogates() -> None:
+    body = extract_order_text("From: a@b.de\nSubject: \ud800x\n\nCrab: 1\ud800\n")
+    assert body.text == "Crab: 1?"
+    assert body.subject == "?x"
+
+
+def test_missing_charset_reads_utf8() -> None:
+    raw = mail("Content-Transfer-Encoding: 8bit", "Kröte: 1 PDU\r\n".encode())
+    body = extract_order_text(raw)
+    assert body.text == "Kröte: 1 PDU"
+    assert body.notes == []
+
+
+def test_missing_charset_falls_back_to_cp1252() -> None:
+    raw = mail("Content-Transfer-Encoding: 8bit", "Kröte: 5 €\r\n".encode("cp1252"))
+    body = extract_order_text(raw)
+    assert body.text == "Kröte: 5 €"
+    assert body.notes == ["no charset: read as cp1252"]
+
+
+def test_utf8_labelled_us_ascii() -> None:
+    raw = mail(
+        "Content-Type: text/plain; charset=us-ascii\nContent-Transfer-Encoding: 8bit",
+        "Kröte: 1 PDU\r\n".encode(),
+    )
+    body = extract_order_text(raw)
+    assert body.text == "Kröte: 1 PDU"
+    assert body.notes == ["declared charset us-ascii: read as utf-8"]
+
+
+def test_utf8_labelled_latin1_is_not_mojibake() -> None:
+    raw = mail("Content-Type: text/plain; charset=iso-8859-1", "Grüße\r\n".encode())
+    assert extract_order_text(raw).text == "Grüße"
+
+
+def test_unknown_charset_label() -> None:
+    raw = mail("Content-Type: text/plain; charset=x-klingon", "Kröte\r\n".encode())
+    body = extract_order_text(raw)
+    assert body.text == "Kröte"
+    assert body.notes == ["declared charset x-klingon: read as utf-8"]
+
+
+def test_non_text_codec_label_does_not_crash() -> None:
+    raw = mail("Content-Type: text/plain; charset=base64", b"Crab: 1\r\n")
+    assert extract_order_text(raw).text == "Crab: 1"
+
+
+def test_undecodable_bytes_fall_back_to_latin1() -> None:
+    # 0x81 is undefined in cp1252, 0xfc alone is no UTF-8
+    raw = mail("Content-Type: text/plain; charset=utf-8", b"Kr\xfcte\x81: 1\r\n")
+    body = extract_order_text(raw)
+    assert body.text == "Krüte: 1"  # the C1 control from 0x81 is removed
+    assert body.notes == ["undecodable bytes replaced: read as latin-1"]
+
+
+def test_nul_bytes_are_removed() -> None:
+    raw = mail("Content-Type: text/plain; charset=utf-8", b"Crab:\x00 1 PDU\r\n\x00\r\n")
+    body = extract_order_text(raw)
+    assert body.text == "Crab: 1 PDU"
+
+
+def test_str_mail_input() -> None:
+    raw = "From: Max <max@example.de>\nSubject: Züge\nContent-Type: text/plain\n\nKröte: 1\n"
+    body = extract_order_text(raw)
+    assert body.text == "Kröte: 1"
+    assert body.subject == "Züge"
+    assert body.source == "plain"
+
+
+# ------------------------------------------------------------------------- MIME structure
+
+
+def test_multipart_alternative_prefers_plain() -> None:
+    msg = EmailMessage()
+    msg["From"] = "a@b.de"
+    msg.set_content("plain orders\n")
+    msg.add_alternative("<p>html orders</p>", subtype="html")
+    body = extract_order_text(msg.as_bytes())
+    assert body.text == "plain orders"
+    assert body.source == "plain"
+    assert body.notes == []
+
+
+def test_empty_plain_alternative_falls_back_to_html() -> None:
+    msg = EmailMessage()
+    msg["From"] = "a@b.de"
+    msg.set_content("\n\n")
+    msg.add_alternative("<p>html orders</p>", subtype="html")
+    body = extract_order_text(msg.as_bytes())
+    assert body.text == "html orders"
+    assert body.source == "html"
+
+
+def test_nested_multiparts_and_inline_image() -> None:
+    msg = EmailMessage()
+    msg["From"] = "a@b.de"
+    msg.set_content("Crab: 1 PDU\n")
+    msg.add_alternative("<p>Crab: 1 PDU</p>", subtype="html")
+    html_part = next(part for part in msg.iter_parts() if part.get_content_subtype() == "html")
+    html_part.add_related(b"\x89PNG" + b"\0" * 2000, "image", "png", cid="<i1>")
+    msg.add_attachment(b"%PDF-1.4", maintype="application", subtype="pdf", filename="z.pdf")
+    body = extract_order_text(msg.as_bytes())
+    assert body.text == "Crab: 1 PDU"
+    assert body.notes == ["ignored image/png part (2.0 kB)", "ignored attachment z.pdf (8 bytes)"]
+
+
+def test_further_text_parts_are_ignored() -> None:
+    raw = mail(
+        'Content-Type: multipart/mixed; boundary="b"',
+        b"--b\r\nContent-Type: text/plain\r\n\r\nCrab: 1\r\n"
+        b"--b\r\nContent-Type: image/jpeg\r\nContent-Transfer-Encoding: base64\r\n\r\n"
+        b"/9j/4AAQ\r\n"
+        b"--b\r\nContent-Type: text/plain\r\n\r\nCrab: 2\r\n--b--\r\n",
+    )
+    body = extract_order_text(raw)
+    assert body.text == "Crab: 1"
+    assert body.notes == [
+        "ignored image/jpeg part (6 bytes)",
+        "ignored a further text part (7 bytes)",
+    ]
+
+
+def test_big_attachment_is_ignored_fast() -> None:
+    msg = EmailMessage()
+    msg["From"] = "Max <max@example.de>"
+    msg.set_content("Crab: 1 PDU\n")
+    msg.add_attachment(
+        b"\x17" * 10_000_000, maintype="application", subtype="pdf", filename="printout.pdf"
+    )
+    raw = msg.as_bytes()
+    start = time.perf_counter()
+    body = extract_order_text(raw)
+    assert time.perf_counter() - start < 10
+    assert body.text == "Crab: 1 PDU"
+    assert body.notes == ["ignored attachment printout.pdf (10.0 MB)"]
+
+
+def test_text_attachment_is_not_the_body() -> None:
+    msg = EmailMessage()
+    msg["From"] = "a@b.de"
+    msg.set_content("my orders\n")
+    msg.add_attachment("Fleet overview of player b\n", filename="printout.txt")
+    body = extract_order_text(msg.as_bytes())
+    assert body.text == "my orders"
+    assert body.notes == ["ignored attachment printout.txt (27 bytes)"]
+
+
+def test_only_an_attachment_gives_empty() -> None:
+    msg = EmailMessage()
+    msg["From"] = "a@b.de"
+    msg.add_attachment("Crab: 1 PDU\n", filename="orders.txt")
+    body = extract_order_text(msg.as_bytes())
+    assert body.text == ""
+    assert body.source == "empty"
+
+
+def _forward(own_text: str | None) -> bytes:
+    inner = EmailMessage()
+    inner["From"] = "gm@example.org"
+    inner["Subject"] = "Auswertung Runde 3"
+    inner.set_content(PRINTOUT + "\nCrab: 1 PDU\n")
+    outer = EmailMessage()
+    outer["From"] = "max@example.de"
+    if own_text is not None:
+        outer.set_content(own_text)
+    outer.add_attachment(inner)
+    return outer.as_bytes()
+
+
+def test_attached_mail_is_ignored_when_the_mail_has_text() -> None:
+    body = extract_order_text(_forward("Crab: 2 FI\n"))
+    assert body.text == "Crab: 2 FI"
+    assert body.notes == ['ignored attached mail "Auswertung Runde 3"']
+
+
+def test_attached_mail_is_read_when_it_is_the_only_body() -> None:
+    inner = EmailMessage()
+    inner["From"] = "max@other.example"
+    inner.set_content("Crab: 3 FI\n")
+    outer = EmailMessage()
+    outer["From"] = "max@example.de"
+    outer.add_attachment(inner)
+    body = extract_order_text(outer.as_bytes())
+    assert body.text == "Crab: 3 FI"
+    assert body.sender == "max@example.de"
+    assert body.notes == ["read the attached mail: the mail has no text of its own"]
+
+
+def test_delivery_report_parts_are_ignored() -> None:
+    raw = mail(
+        'Content-Type: multipart/report; report-type=delivery-status; boundary="r"',
+        b"--r\r\nContent-Type: text/plain\r\n\r\nMail could not be delivered.\r\n"
+        b"--r\r\nContent-Type: message/delivery-status\r\n\r\n"
+        b"Reporting-MTA: dns; mx.example\r\n\r\nFinal-Recipient: rfc822; x@y\r\n"
+        b"--r--\r\n",
+    )
+    body = extract_order_text(raw)
+    assert body.text == "Mail could not be delivered."
+    assert body.notes == ["ignored message/delivery-status part"]
+
+
+def test_multipart_without_boundary_is_read_as_text() -> None:
+    raw = mail("Content-Type: multipart/mixed", b"Crab: 1 PDU\r\n")
+    body = extract_order_text(raw)
+    assert body.text == "Crab: 1 PDU"
+    assert body.notes == ["broken MIME structure: read the multipart body as plain text"]
+
+
+def test_truncated_mime() -> None:
+    raw = mail(
+        'Content-Type: multipart/mixed; boundary="b1"',
+        b"--b1\r\nContent-Type: text/plain\r\n\r\nCrab: 1 PDU\r\n--b1\r\nContent-Type: ima",
+    )
+    assert extract_order_text(raw).text == "Crab: 1 PDU"
+
+
+def test_empty_mail() -> None:
+    body = extract_order_text(b"From: a@b.de\r\nSubject: leer\r\n\r\n")
+    assert body.text == ""
+    assert body.source == "empty"
+    assert body.subject == "leer"
+
+
+@pytest.mark.parametrize("raw", [b"", "", "\n\n  \n"])
+def test_empty_input(raw: bytes | str) -> None:
+    body = extract_order_text(raw)
+    assert (body.text, body.source) == ("", "empty")
+
+
+def test_parser_crash_falls_back_to_raw_body(monkeypatch: pytest.MonkeyPatch) -> None:
+    def crash(self: BytesParser, data: bytes) -> None:
+        raise IndexError("parser bug")
+
+    monkeypatch.setattr(BytesParser, "parsebytes", crash)
+    body = extract_order_text(b"From: a@b.de\r\n\r\nCrab: 1 PDU\r\n")
+    assert body.text == "Crab: 1 PDU"
+    assert body.notes == ["could not read the mail structure (IndexError); read it as text"]
+
+
+# ---------------------------------------------------------------------------------- HTML
+
+
+@pytest.mark.parametrize(
+    ("html", "text"),
+    [
+        ("<p>2/15/1/21</p>", "2/15/1/21"),
+        ("Crab: 1 PDU<br>10: 2 FI<br/>", "Crab: 1 PDU\n10: 2 FI"),
+        ("Crab:&nbsp;1&nbsp;PDU", "Crab: 1 PDU"),
+        ("<b>Crab:</b> 1 <i>PDU</i> <u>x</u>", "Crab: 1 PDU x"),
+        ("1. Zug<br>- zwei<br>+ drei<br>a\\b #4 _x_", "1. Zug\n- zwei\n+ drei\na\\b #4 _x_"),
+        ("<h1>Befehle</h1>Crab: 1", "Befehle\nCrab: 1"),
+        ("<pre>Crab: 1 PDU\n10:  2 FI</pre>", "Crab: 1 PDU\n10:  2 FI"),
+        (
+            "<table><tr><td>Crab:</td><td>1 PDU</td></tr><tr><th>10:</th><td>2 FI</td></tr>"
+            "</table>",
+            "Crab: 1 PDU\n10: 2 FI",
+        ),
+        ('Crab <a href="http://x.example">link</a><img src="a.png" alt="pic">', "Crab link"),
+        ("<style>p {color: red}</style><p>Crab</p>", "Crab"),
+        ("<div>Crab: 1</div><div>-- </div><div>Max</div>", "Crab: 1"),
+    ],
+)
+def test_html_to_plain_lines(html: str, text: str) -> None:
+    body = extract_order_text(html_mail(html))
+    assert body.text == text
+    assert body.source == "html"
+    assert body.notes[0] == "converted from HTML"
+
+
+def test_html_blockquote_is_dropped() -> None:
+    body = extract_order_text(
+        html_mail(
+            "<p>Crab: 1</p><blockquote type='cite'><p>old<blockquote>older</blockquote>"
+            "</p></blockquote><p>10: 2 FI</p>"
+        )
+    )
+    assert body.text == "Crab: 1\n10: 2 FI"
+    assert body.notes == ["converted from HTML", "dropped 1 quoted HTML block(s)"]
+    assert body.cut_at is None
+
+
+def test_gmail_html_only_reply() -> None:
+    body = extract_order_text((DATA / "gmail_html_only.eml").read_bytes())
+    assert body.text == "Partie 227 Spieler 4 Kennwort q\n2/15/1/21\nCrab: 1 PDU"
+    assert body.source == "html"
+    assert body.cut_at == "quote-header"
+    assert body.message_id == "CAB123@mail.gmail.example"
+
+
+def test_outlook_html_div_rply_fwd_msg() -> None:
+    html = (
+        '<div id="divtagdefaultwrapper"><p>Crab: 1 PDU</p><p>10: 2 FI</p></div>'
+        '<hr style="display:inline-block;width:98%" tabindex="-1">'
+        '<div id="divRplyFwdMsg" dir="ltr"><font><b>From:</b> GM &lt;gm@x.de&gt;<br>'
+        "<b>Sent:</b> Tuesday, March 12, 2024 6:00 PM<br><b>Subject:</b> Turn 3</font></div>"
+        f"<div><p>{PRINTOUT}</p><p>Crab: 9 PDU</p></div>"
+    )
+    body = extract_order_text(html_mail(html))
+    assert body.text == "Crab: 1 PDU\n10: 2 FI"
+    assert body.cut_at == "original-message"
+
+
+def test_outlook_desktop_html_header_block() -> None:
+    html = (
+        "<p class=MsoNormal>Crab: 1 PDU<o:p></o:p></p><p class=MsoNormal><o:p>&nbsp;</o:p></p>"
+        "<div style='border:none;border-top:solid #E1E1E1 1.0pt'><p class=MsoNormal>"
+        "<b>Von:</b> Spielleiter &lt;gm@x.de&gt;<br><b>Gesendet:</b> Dienstag, 12. März 2024<br>"
+        "<b>An:</b> Max<br><b>Betreff:</b> Auswertung<o:p></o:p></p></div>"
+        f"<p class=MsoNormal>{PRINTOUT}</p>"
+    )
+    body = extract_order_text(html_mail(html))
+    assert body.text == "Crab: 1 PDU"
+    assert body.cut_at == "original-message"
+
+
+# ------------------------------------------------------------ replies, quotes, signatures
+
+
+def test_thunderbird_flowed_reply_file() -> None:
+    body = extract_order_text((DATA / "thunderbird_flowed_reply.eml").read_bytes())
+    assert body.text == "Partie 227 Spieler 2 Kennwort xyz\nKröte: 1 PDU, 7 FP, 5 OP\n2/15/1/21"
+    assert body.cut_at == "quote-header"
+    assert body.subject == "Re: Züge Partie 227"
+    assert body.references == ["turn2.227@example.org", "turn3.227@example.org"]
+
+
+def test_outlook_ursprungliche_nachricht_with_printout_file() -> None:
+    body = extract_order_text((DATA / "outlook_reply_printout.eml").read_bytes())
+    assert body.text == "Partie 227 Spieler 3 Kennwort abc\nBau auf Kröte: 3 FI\n\nGruß Erika"
+    assert body.source == "plain"
+    assert body.cut_at == "original-message"
+    assert body.notes == ["cut the original message at line 6"]
+    assert body.sender_name == "Muster, Erika"
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "Am 12.03.2024 um 18:00 schrieb Spielleiter <gm@x.de>:",
+        "Am Di., 12. März 2024 um 18:00 Uhr schrieb Spielleiter <gm@x.de>:",
+        "Am Di., 12. März 2024 um 18:00 Uhr schrieb Spielleiter\n<gm@x.de>:",
+        "Am Di., 12. März 2024 um 18:00 Uhr schrieb Spielleiter <\ngm@x.de>:",
+        "Spielleiter <gm@x.de> schrieb am 12.03.2024:",
+        "Spielleiter schrieb am 12.03.2024 um 18:00:",
+        "On Tue, Mar 12, 2024 at 6:00 PM GM <gm@x.de> wrote:",
+        "On Tue, Mar 12, 2024 at 6:00 PM Game Master <gm@x.de>\nwrote:",
+        "On 12/03/2024 18:00, GM wrote:",
+        "GM <gm@x.de> wrote:",
+    ],
+)
+def test_reply_header_cuts(header: str) -> None:
+    # the original below the header is unquoted, as after an HTML conversion
+    text = f"{ORDERS}\n\n{header}\nAuswertung Runde 3\n{PRINTOUT}\nCrab: 9 PDU\n"
+    out, notes, cut_at = clean_text(text)
+    assert out == ORDERS
+    assert cut_at == "quote-header"
+    assert notes == ["cut a reply header at line 5"]
+
+
+def test_reply_header_before_a_quote_at_the_end_cuts() -> None:
+    text = f"{ORDERS}\n\nOn 12/03/2024 18:00, GM wrote:\n> Auswertung\n>\n> {PRINTOUT}\n\n"
+    out, notes, cut_at = clean_text(text)
+    assert out == ORDERS
+    assert cut_at == "quote-header"
+    assert notes == ["cut a reply header at line 5"]
+
+
+def test_reply_header_with_unquoted_original_cuts() -> None:
+    out, _, cut_at = clean_text("Crab: 1\nOn 12/03/2024 18:00, GM wrote:\nold unquoted text\n")
+    assert (out, cut_at) == ("Crab: 1", "quote-header")
+
+
+def test_reply_header_on_line_one_leaves_nothing() -> None:
+    body = extract_order_text(
+        plain_mail("Am 12.03.2024 um 18:00 schrieb GM <gm@x.de>:\nCrab: 1 PDU\n")
+    )
+    assert body.text == ""
+    assert body.cut_at == "quote-header"
+    assert body.source == "plain"
+
+
+def test_bottom_posted_reply_keeps_the_answer_and_its_line_numbers() -> None:
+    text = "Am 12.03.2024 um 18:00 schrieb GM <gm@x.de>:\n> Befehle bitte\n\nCrab: 1 PDU\n"
+    out, notes, cut_at = clean_text(text)
+    assert out.split("\n") == ["", "", "", "Crab: 1 PDU"]
+    assert cut_at is None
+    assert notes == ["dropped 2 quoted lines"]
+
+
+def test_attribution_without_date_before_a_quote_is_blanked() -> None:
+    out, _, cut_at = clean_text("Crab: 1\nMax wrote:\n> old\nnew: 2\n")
+    assert out == "Crab: 1\n\n\nnew: 2"
+    assert cut_at is None
+
+
+def test_overlong_line_is_no_reply_header() -> None:
+    text = "Am 12.03.2024 " + "x" * 300 + " schrieb GM <gm@x.de>:\nCrab: 1"
+    assert clean_text(text) == (text, [], None)
+
+
+def test_free_text_with_schrieb_is_kept() -> None:
+    text = "Presse: Er schrieb:\nAm Ende schrieb er ihm:\nCrab: 1"
+    assert clean_text(text) == (text, [], None)
+
+
+def test_quoted_lines_become_empty_lines() -> None:
+    text = "Crab: 1\n> quoted\n  >> deeper\n| pipe quote\nCrab: 2\n"
+    out, notes, cut_at = clean_text(text)
+    assert out.split("\n") == ["Crab: 1", "", "", "", "Crab: 2"]
+    assert notes == ["dropped 3 quoted lines"]
+    assert cut_at is None
+
+
+@pytest.mark.parametrize(
+    "marker",
+    [
+        "-----Ursprüngliche Nachricht-----",
+        "-----Original Message-----",
+        "________________________________\nVon: Spielleiter <gm@x.de>",
+        "________________________________\nFrom: GM <gm@x.de>",
+        "Von: Spielleiter <gm@x.de>\nGesendet: Dienstag, 12. März 2024\nAn: Max\nBetreff: Runde 3",
+        "From: GM <gm@x.de>\nSent: Tuesday, March 12, 2024 6:00 PM\nTo: Max\nSubject: Turn 3",
+        'Gesendet: Dienstag, 12. März 2024 um 18:00 Uhr\nVon: "GM" <gm@x.de>\nAn: max@x.de\n'
+        "Betreff: Runde 3",
+        "Begin forwarded message:",
+        "Anfang der weitergeleiteten Nachricht:",
+        "---------- Forwarded message ---------",
+        "-------- Weitergeleitete Nachricht --------",
+        "-------- Original-Nachricht --------",
+    ],
+)
+def test_original_message_markers_cut(marker: str) -> None:
+    out, notes, cut_at = clean_text(f"{ORDERS}\n{marker}\n\n{PRINTOUT}\nCrab: 9 PDU")
+    assert out == ORDERS
+    assert cut_at == "original-message"
+    assert notes == ["cut the original message at line 4"]
+
+
+def test_order_lines_with_colons_are_no_header_block() -> None:
+    text = "An: 3 FI\nVon: 2 FI\nSubject: none"  # no From+Subject+third kind block
+    assert clean_text(text)[0] == text
+
+
+@pytest.mark.parametrize("sig", ["-- ", "--"])
+def test_signature_cuts(sig: str) -> None:
+    out, notes, cut_at = clean_text(f"{ORDERS}\n{sig}\nMax Mustermann\nCrab: 9 PDU\n")
+    assert (out, cut_at) == (ORDERS, "signature")
+    assert notes == ["cut a signature at line 4"]
+
+
+def test_dashes_inside_a_line_are_no_signature() -> None:
+    text = "Crab: 1 -- 2\n --\n---"
+    assert clean_text(text) == (text, [], None)
+
+
+@pytest.mark.parametrize(
+    "footer",
+    [
+        "Sent from my iPhone",
+        "Von meinem iPhone gesendet",
+        "Gesendet von meinem Samsung Galaxy Smartphone.",
+        "Gesendet mit der WEB.DE Mail App",
+        "Sent from Outlook",
+        "Get Outlook for Android",
+    ],
+)
+def test_mobile_footers_cut(footer: str) -> None:
+    out, _, cut_at = clean_text(f"{ORDERS}\n\n{footer}\n\nCrab: 9 PDU")
+    assert (out, cut_at) == (ORDERS, "signature")
+
+
+def test_iphone_footer_in_a_mail() -> None:
+    body = extract_order_text(plain_mail("Crab: 1 PDU\n\nVon meinem iPhone gesendet\n"))
+    assert body.text == "Crab: 1 PDU"
+    assert body.cut_at == "signature"
+
+
+# ------------------------------------------------------------------------------ printouts
+
+
+def test_unquoted_pasted_printout_is_cut() -> None:
+    text = f"{ORDERS}\n\n{PRINTOUT}\n\nCrab (10): 3 PDU\n2: 1 PDU\n"
+    body = extract_order_text(plain_mail(text))
+    assert body.text == ORDERS
+    assert body.cut_at == "printout"
+    assert body.notes == ["cut a pasted printout at line 5"]
+
+
+def test_quoted_printout_only_blanks_its_lines() -> None:
+    out, notes, cut_at = clean_text(f"> {PRINTOUT}\n> Crab: 1\nCrab: 2 FI")
+    assert out == "\n\nCrab: 2 FI"
+    assert cut_at is None
+    assert notes == ["dropped 2 quoted lines"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        PRINTOUT,
+        "PV overview and planet reports for player b game 227 turn 0",
+        "pv-übersicht UND planetenberichte FÜR x",
+        "=== Auswertung Partie 227 Runde 3 ===",
+        "=== Printout game 227 turn 3 ===",
+        "Flottenübersicht von Spieler 2",
+        "Fleet overview of player 2",
+    ],
+)
+def test_printout_start_matches(line: str) -> None:
+    assert PRINTOUT_START.match(line)
+    assert clean_text(f"Crab: 1\n{line}\nCrab: 2")[2] == "printout"
+
+
+@pytest.mark.parametrize(
+    "line", ["Crab: 1 PDU", "==Auswertung", "Die PV-Übersicht und Planetenberichte für", "=== Ende"]
+)
+def test_printout_start_does_not_match(line: str) -> None:
+    assert not PRINTOUT_START.match(line)
+
+
+# ------------------------------------------------------------------------ characters, lines
+
+
+def test_nbsp_bom_zero_width_and_decomposed_umlauts() -> None:
+    text = "\ufeffKro\u0308te:\u00a01\u202fPDU\u2007x\tFI\u200b\n10:\u00ad 2\u200d FI\u2060"
+    out, notes, cut_at = clean_text(text)
+    assert out == "Kröte: 1 PDU x FI\n10: 2 FI"
+    assert (notes, cut_at) == ([], None)
+
+
+def test_bom_in_the_middle_of_a_utf8_mail() -> None:
+    body = extract_order_text(plain_mail("\ufeffCrab: 1\nu\u0308\n"))
+    assert body.text == "Crab: 1\nü"
+
+
+def test_newlines_and_control_characters() -> None:
+    text = "a\r\nb\rc\x85d\u2028e\u2029f\x0bg\x0ch\x1ci\x07j\x7fk\x9bl"
+    out, _, _ = clean_text(text)
+    assert out == "a\nb\nc\nd\ne\nf" + "ghijkl"
+
+
+def test_trailing_whitespace_and_blank_lines_go_leading_blank_lines_stay() -> None:
+    out, notes, cut_at = clean_text("\n\n  Crab: 1   \n\t\nCrab: 2\t \n\n \n")
+    assert out == "\n\n  Crab: 1\n\nCrab: 2"
+    assert (notes, cut_at) == ([], None)
+
+
+def test_lines_are_otherwise_untouched() -> None:
+    text = "// Kommentar\n# comment\nENDE\nEnde\nCrab: 1 pdu  // x\n  Bau auf 10: 3 FI"
+    assert clean_text(text) == (text, [], None)
+
+
+# ----------------------------------------------------------------------- plain text input
+
+
+def test_plain_text_input_is_not_a_mail() -> None:
+    text = "Partie 227 Spieler 2 Kennwort xyz\n2: 1 PDU\n"
+    assert not looks_like_mail(text)
+    body = extract_order_text(text)
+    assert body.text == "Partie 227 Spieler 2 Kennwort xyz\n2: 1 PDU"
+    assert body.source == "text"
+    assert (body.subject, body.sender, body.message_id) == ("", "", None)
+
+
+def test_plain_bytes_input_is_decoded() -> None:
+    body = extract_order_text("Kröte: 5 €\r\nCrab: 1\r\n".encode("cp1252"))
+    assert body.text == "Kröte: 5 €\nCrab: 1"
+    assert body.source == "text"
+    assert body.notes == ["no charset: read as cp1252"]
+
+
+def test_plain_text_input_is_cleaned() -> None:
+    body = extract_order_text(f"Crab: 1\n> old\n{PRINTOUT}\n")
+    assert body.text == "Crab: 1"
+    assert body.cut_at == "printout"
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"From: a@b.de\r\nSubject: x\r\n\r\nbody",
+        "Received: from x\n\tby y\nMIME-Version: 1.0\n\nbody",
+        b"From max@x.de Tue Mar 12 18:00:00 2024\nFrom: max@x.de\n\nbody",
+        b"Subject: only headers",
+        b"X-Custom: 1\nContent-Type: text/plain\n\nbody",
+        "Subject: Åse\n\nbody".encode(),
+    ],
+)
+def test_looks_like_mail_true(data: bytes | str) -> None:
+    assert looks_like_mail(data)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        "Partie 227 Spieler 2 Kennwort xyz\n2: 1 PDU",
+        "Crab: 1 PDU\n10: 2 FI\n\nmore",
+        "Subject: Befehle\nPartie 227 Spieler 2\n",
+        "\nFrom: a@b.de\n\nbody",
+        " From: a@b.de\n\nbody",
+        b"",
+        b"\xff\xfe\x00garbage",
+    ],
+)
+def test_looks_like_mail_false(data: bytes | str) -> None:
+    assert not looks_like_mail(data)
+
+
+def test_looks_like_mail_with_huge_header_block() -> None:
+    data = b"From: a@b.de\r\n" + b"Received: from x by y\r\n" * 5000 + b"\r\nbody"
+    assert looks_like_mail(data)
+    assert extract_order_text(data).text == "body"
+
+
+# ------------------------------------------------------------------------------- properties
+
+FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+HEADS = st.sampled_from(
+    [
+        b"From: a@b.de\r\n",
+        b"From: a@b.de\r\nContent-Type: text/html; charset=utf-8\r\n",
+        b"Content-Type: multipart/mixed; boundary=XX\r\n",
+        b"Content-Type: multipart/alternative; boundary=XX\r\n"
+        b"Content-Transfer-Encoding: base64\r\n",
+        b"Content-Type: text/plain; format=flowed; delsp=yes; charset=utf-7\r\n"
+        b"Content-Transfer-Encoding: quoted-printable\r\n",
+        b"Content-Type: message/rfc822\r\n",
+    ]
+)
+PIECES = st.sampled_from(
+    [
+        b"--XX\r\n",
+        b"--XX--\r\n",
+        b"\r\n",
+        b"Content-Type: text/html\r\n",
+        b"Content-Type: text/plain; charset=utf-16\r\n",
+        b"Content-Type: message/rfc822\r\n",
+        b"Content-Transfer-Encoding: base64\r\n",
+        b"Content-Disposition: attachment; filename*=utf-8''%FF\r\n",
+        b"From: =?utf-8?q?a=0D=0Ab?= <x@y>\r\n",
+        b"<blockquote><div class=gmail_quote><pre><td><h2></div>",
+        b'<div id="divRplyFwdMsg">',
+        b"Am 1.2.2024 um 1:00 schrieb X <a@b>:\r\n> q\r\n",
+        b"-- \r\n",
+        b"=C3=BC=\r\n",
+        b"\x00\x85\xff\r",
+    ]
+)
+MAILISH = st.tuples(HEADS, st.lists(PIECES | st.binary(max_size=12), max_size=25))
+
+
+@FUZZ
+@given(st.binary())
+def test_never_raises_on_bytes(data: bytes) -> None:
+    assert_clean(extract_order_text(data))
+    assert_clean(extract_order_text(b"From: a@b.de\r\n\r\n" + data))
+
+
+@FUZZ
+@given(st.text())
+def test_never_raises_on_text(text: str) -> None:
+    assert_clean(extract_order_text(text))
+    assert_clean(extract_order_text(f"From: {text}\nSubject: {text}\n\n{text}"))
+    out, notes, _ = clean_text(text)
+    assert "\r" not in out and "\x00" not in out
+    assert all(isinstance(note, str) for note in notes)
+
+
+@FUZZ
+@given(MAILISH)
+def test_never_raises_on_mail_shaped_input(parts: tuple[bytes, list[bytes]]) -> None:
+    head, body = parts
+    raw = head + b"\r\n" + b"".join(body)
+    assert_clean(extract_order_text(raw))
+    assert_clean(extract_order_text(raw.decode("latin-1")))
+
+
+ORDER_LINE = st.text(alphabet="abcxyzKröte0123456789 :,/()", max_size=30)
+
+
+@FUZZ
+@given(st.lists(ORDER_LINE, max_size=20))
+def test_order_lines_keep_their_numbers(lines: list[str]) -> None:
+    out, _, cut_at = clean_text("\n".join(lines))
+    expected = [line.rstrip() for line in lines]
+    while expected and not expected[-1]:
+        expected.pop()
+    assert (out.split("\n") if out else []) == expected
+    assert cut_at is None
+
+
+@FUZZ
+@given(st.lists(ORDER_LINE, max_size=10), st.lists(ORDER_LINE, max_size=10))
+def test_quoted_block_keeps_following_numbers(before: list[str], after: list[str]) -> None:
+    lines = [*before, "> quoted", "> more", *after]
+    out = clean_text("\n".join(lines))[0].split("\n")
+    kept = [line.rstrip() for line in after]
+    if any(kept):
+        last = max(i for i, line in enumerate(kept) if line)
+        assert out[len(before) + 2 + last] == kept[last]
