@@ -1,0 +1,1 @@
+"""Alembic migrations of the PBEM database (run through ``db.session.upgrade``)."""

@@ -1,0 +1,643 @@
+"""Small repository functions for the mail server and the turn runner.
+
+Every function takes a :class:`~sqlmodel.Session` and never commits: the caller owns the
+transaction (normally :func:`db.session.transaction`). Functions that lock work for
+exactly-once processing (``lock_game``, ``claim_due_games``, ``claim_due_outbox``,
+``next_standby``) use ``SELECT ... FOR UPDATE [SKIP LOCKED]`` on PostgreSQL; SQLite has no
+row locks, so there they require a transaction begun with ``BEGIN IMMEDIATE`` (the
+database's single write lock does the serialising) and raise :class:`RuntimeError`
+otherwise.
+
+PostgreSQL text cannot hold NUL characters; the functions here that store text from
+mails remove them (the raw bytes keep everything).
+"""
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from datetime import datetime, timedelta
+from typing import Any, TypeVar
+
+from sqlalchemy import Table, case, func, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlmodel import Session, SQLModel, col, select
+
+from db.models import (
+    Game,
+    GameMessage,
+    GameStatus,
+    InboundMail,
+    LedgerEntry,
+    LedgerKind,
+    MailboxState,
+    Outbox,
+    OutboxKind,
+    OutboxStatus,
+    Player,
+    Standby,
+    StandbyStatus,
+    Submission,
+    TurnSnapshot,
+    UnknownSenderReply,
+    make_message_id,
+    utcnow,
+)
+from db.session import holds_write_lock
+
+ModelT = TypeVar("ModelT", bound=SQLModel)
+
+MAX_MESSAGE_ID_LENGTH = 998
+"""Longer Message-IDs (an RFC 5322 line) are replaced by the hash of the mail."""
+
+
+# ------------------------------------------------------------------------ helpers
+
+
+def normalise_address(address: str) -> str:
+    """An address as stored and compared: surrounding blanks removed, lower case."""
+    return address.strip().lower()
+
+
+def clean_text(value: str) -> str:
+    """``value`` without NUL characters, which PostgreSQL text cannot store."""
+    return value.replace("\x00", "")
+
+
+def _clean_optional(value: str | None) -> str | None:
+    return None if value is None else clean_text(value)
+
+
+def _table(model: type[SQLModel]) -> Table:
+    table: Table = model.__table__  # type: ignore[attr-defined]
+    return table
+
+
+def _dialect_insert(session: Session, model: type[SQLModel]) -> Any:
+    """``INSERT`` with ``ON CONFLICT`` support for the session's database."""
+    name = session.get_bind().dialect.name
+    module = postgresql if name == "postgresql" else sqlite
+    return module.insert(_table(model))
+
+
+def _insert_if_absent(session: Session, obj: ModelT, key: str) -> tuple[ModelT, bool]:
+    """Insert ``obj`` unless a row with the same unique ``key`` exists; return the row.
+
+    ``INSERT ... ON CONFLICT DO NOTHING`` is race-free: on PostgreSQL a concurrent insert
+    of the same key waits for the other transaction instead of failing.
+    """
+    model = type(obj)
+    values = obj.model_dump(exclude={"id"})
+    stmt = _dialect_insert(session, model).values(**values)
+    # RETURNING, not rowcount: PostgreSQL reports no rowcount with implicit RETURNING.
+    stmt = stmt.on_conflict_do_nothing(index_elements=[key]).returning(_table(model).c[key])
+    inserted = session.execute(stmt).first() is not None
+    row = session.exec(
+        select(model)
+        .where(getattr(model, key) == values[key])
+        .execution_options(populate_existing=True)
+    ).one()
+    return row, inserted
+
+
+def _require_write_lock(session: Session) -> None:
+    if not holds_write_lock(session.connection()):
+        raise RuntimeError(
+            "on SQLite this needs a transaction begun with BEGIN IMMEDIATE: "
+            "use db.session.transaction(engine)"
+        )
+
+
+# ------------------------------------------------------------------ inbound mail
+
+
+def inbound_key(message_id: str | None, raw: bytes) -> str:
+    """The unique key of an inbound mail: its Message-ID, else ``sha256:<hex of raw>``.
+
+    A missing, blank, over-long or control-character-laden Message-ID falls back to the
+    hash, so a malformed header can never make the insert fail.
+    """
+    if message_id is not None:
+        message_id = message_id.strip()
+        if message_id and len(message_id) <= MAX_MESSAGE_ID_LENGTH and message_id.isprintable():
+            return message_id
+    return "sha256:" + hashlib.sha256(raw).hexdigest()
+
+
+def record_inbound_mail(
+    session: Session,
+    *,
+    raw: bytes,
+    message_id: str | None,
+    mailbox: str | None = None,
+    uidvalidity: int | None = None,
+    uid: int | None = None,
+    sender: str | None = None,
+    subject: str | None = None,
+    received_at: datetime | None = None,
+) -> tuple[InboundMail, bool]:
+    """Record a mail idempotently; returns the row and whether it is new.
+
+    ``message_id`` is the header as found (``None`` if absent). A mail seen before is not
+    stored again: the existing row comes back with ``False`` and must not be acted on.
+    A new row has status ``received``; set the outcome in the same transaction.
+    """
+    mail = InboundMail(
+        message_id=inbound_key(message_id, raw),
+        raw=raw,
+        mailbox=mailbox,
+        uidvalidity=uidvalidity,
+        uid=uid,
+        sender=_clean_optional(sender),
+        subject=_clean_optional(subject),
+        received_at=received_at or utcnow(),
+    )
+    return _insert_if_absent(session, mail, "message_id")
+
+
+def get_mailbox_state(session: Session, mailbox: str) -> MailboxState | None:
+    """The stored UIDVALIDITY and highest processed UID of ``mailbox``, if any."""
+    return session.get(MailboxState, mailbox, populate_existing=True)
+
+
+def set_mailbox_state(
+    session: Session, mailbox: str, *, uidvalidity: int, last_uid: int, now: datetime | None = None
+) -> MailboxState:
+    """Record the highest processed UID of ``mailbox`` (an upsert).
+
+    Under the same UIDVALIDITY the UID never goes back; a new UIDVALIDITY replaces both.
+    """
+    table = _table(MailboxState)
+    stmt = _dialect_insert(session, MailboxState).values(
+        mailbox=mailbox, uidvalidity=uidvalidity, last_uid=last_uid, updated_at=now or utcnow()
+    )
+    keep_old = (table.c.uidvalidity == stmt.excluded.uidvalidity) & (
+        table.c.last_uid > stmt.excluded.last_uid
+    )
+    session.execute(
+        stmt.on_conflict_do_update(
+            index_elements=["mailbox"],
+            set_={
+                "uidvalidity": stmt.excluded.uidvalidity,
+                "last_uid": case((keep_old, table.c.last_uid), else_=stmt.excluded.last_uid),
+                "updated_at": stmt.excluded.updated_at,
+            },
+        )
+    )
+    state = session.get(MailboxState, mailbox, populate_existing=True)
+    assert state is not None  # just written in this transaction
+    return state
+
+
+def unknown_sender_reply_due(
+    session: Session, address: str, *, hours: int, now: datetime | None = None
+) -> bool:
+    """Whether ``address`` may get the "unknown sender" explanation now; if so, record it.
+
+    At most one per address per ``hours`` (``Settings.unknown_sender_reply_hours``). One
+    atomic upsert, so two processes cannot both say yes.
+    """
+    now = now or utcnow()
+    table = _table(UnknownSenderReply)
+    stmt = _dialect_insert(session, UnknownSenderReply).values(
+        address=normalise_address(address), last_sent_at=now, count=1
+    )
+    stmt = stmt.on_conflict_do_update(
+        index_elements=["address"],
+        set_={"last_sent_at": stmt.excluded.last_sent_at, "count": table.c.count + 1},
+        where=table.c.last_sent_at <= now - timedelta(hours=hours),
+    )
+    return session.execute(stmt.returning(table.c.address)).first() is not None
+
+
+# ------------------------------------------------------------------ games, players
+
+
+def get_game_by_number(session: Session, number: int) -> Game | None:
+    """The game with this game number."""
+    return session.exec(select(Game).where(Game.number == number)).first()
+
+
+def lock_game(session: Session, game_id: int, *, skip_locked: bool = False) -> Game | None:
+    """Lock the game's row until the end of the transaction and return it, freshly read.
+
+    The turn runner then checks ``game.turn`` (another process may have evaluated it in
+    the meantime) before running a turn. PostgreSQL: ``SELECT ... FOR UPDATE``; with
+    ``skip_locked`` a game locked elsewhere gives ``None`` instead of waiting. SQLite: the
+    transaction's write lock already excludes every other writer, so this only re-reads
+    (``skip_locked`` has no effect: other writers wait on the busy timeout instead).
+    ``None`` also when no such game exists.
+    """
+    _require_write_lock(session)
+    stmt = (
+        select(Game)
+        .where(Game.id == game_id)
+        .with_for_update(skip_locked=skip_locked)
+        .execution_options(populate_existing=True)
+    )
+    return session.exec(stmt).first()
+
+
+def claim_due_games(session: Session, *, now: datetime | None = None, limit: int = 1) -> list[Game]:
+    """Lock running, not held games whose deadline has passed (earliest first).
+
+    Games locked by another process are skipped (PostgreSQL ``SKIP LOCKED``). The locks
+    last until the transaction ends; check ``game.turn`` before running a turn.
+    """
+    _require_write_lock(session)
+    stmt = (
+        select(Game)
+        .where(
+            Game.status == GameStatus.RUNNING,
+            col(Game.held).is_(False),
+            col(Game.next_deadline) <= (now or utcnow()),
+        )
+        .order_by(col(Game.next_deadline), col(Game.id))
+        .limit(limit)
+        .with_for_update(skip_locked=True)
+        .execution_options(populate_existing=True)
+    )
+    return list(session.exec(stmt).all())
+
+
+def current_players(session: Session, game_id: int) -> list[Player]:
+    """The current occupant of every seat of the game (any status), by seat."""
+    stmt = (
+        select(Player)
+        .where(Player.game_id == game_id, col(Player.is_current).is_(True))
+        .order_by(col(Player.seat))
+    )
+    return list(session.exec(stmt).all())
+
+
+def replace_player(
+    session: Session,
+    old: Player,
+    *,
+    address: str,
+    password_hash: str,
+    turn: int,
+    ruler_name: str | None = None,
+    language: str = "de",
+    timezone: str | None = None,
+    standby: Standby | None = None,
+    now: datetime | None = None,
+) -> Player:
+    """Give ``old``'s seat to a new occupant; ``old`` stays as history (``is_current`` off).
+
+    ``old.status`` is kept (dropped, resigned ...). ``turn`` is the first turn the new
+    occupant plays. When the newcomer came from the standby list, pass the entry: it is
+    marked assigned.
+    """
+    now = now or utcnow()
+    old.is_current = False
+    if old.left_turn is None:
+        old.left_turn = turn
+    if old.left_at is None:
+        old.left_at = now
+    # The partial unique index allows one current occupant per seat: retire first.
+    session.add(old)
+    session.flush()
+    new = Player(
+        game_id=old.game_id,
+        seat=old.seat,
+        address=normalise_address(address),
+        password_hash=password_hash,
+        ruler_name=ruler_name,
+        language=language,
+        timezone=timezone,
+        joined_turn=turn,
+        created_at=now,
+    )
+    session.add(new)
+    session.flush()
+    if standby is not None:
+        standby.status = StandbyStatus.ASSIGNED
+        standby.assigned_player_id = new.id
+        standby.assigned_at = now
+        session.add(standby)
+        session.flush()
+    return new
+
+
+def next_standby(session: Session, *, kind: str | None = None) -> Standby | None:
+    """Lock and return the longest-waiting standby entry for a game of ``kind``.
+
+    Entries without a preferred kind match every kind. Entries locked by another process
+    are skipped (PostgreSQL ``SKIP LOCKED``).
+    """
+    _require_write_lock(session)
+    stmt = select(Standby).where(Standby.status == StandbyStatus.WAITING)
+    if kind is not None:
+        stmt = stmt.where(
+            (col(Standby.preferred_kind) == kind) | col(Standby.preferred_kind).is_(None)
+        )
+    stmt = (
+        stmt.order_by(col(Standby.created_at), col(Standby.id))
+        .limit(1)
+        .with_for_update(skip_locked=True)
+        .execution_options(populate_existing=True)
+    )
+    return session.exec(stmt).first()
+
+
+# ---------------------------------------------------------- orders and messages
+
+
+def store_submission(
+    session: Session,
+    *,
+    player: Player,
+    turn: int,
+    raw_text: str,
+    orders: Sequence[Any],
+    errors: Sequence[Any],
+    final: bool = False,
+    inbound_mail_id: int | None = None,
+    now: datetime | None = None,
+) -> Submission:
+    """Keep one order submission of ``player`` for ``turn`` (all are kept).
+
+    ``orders`` and ``errors`` are JSON-able lists (``ParseResult.to_json()`` parts).
+    """
+    if player.id is None:
+        raise ValueError("the player has no id yet: flush it first")
+    submission = Submission(
+        game_id=player.game_id,
+        player_id=player.id,
+        seat=player.seat,
+        turn=turn,
+        raw_text=clean_text(raw_text),
+        orders=list(orders),
+        errors=list(errors),
+        final=final,
+        inbound_mail_id=inbound_mail_id,
+        created_at=now or utcnow(),
+    )
+    session.add(submission)
+    session.flush()
+    return submission
+
+
+def latest_submission(session: Session, game_id: int, seat: int, turn: int) -> Submission | None:
+    """The submission that counts for (game, seat, turn): the latest stored one."""
+    stmt = (
+        select(Submission)
+        .where(Submission.game_id == game_id, Submission.seat == seat, Submission.turn == turn)
+        .order_by(col(Submission.id).desc())
+        .limit(1)
+    )
+    return session.exec(stmt).first()
+
+
+def latest_submissions(session: Session, game_id: int, turn: int) -> dict[int, Submission]:
+    """The submission that counts for every seat that sent one for ``turn``, by seat."""
+    latest_ids = (
+        select(func.max(Submission.id))
+        .where(Submission.game_id == game_id, Submission.turn == turn)
+        .group_by(col(Submission.seat))
+    )
+    stmt = select(Submission).where(col(Submission.id).in_(latest_ids))
+    return {s.seat: s for s in session.exec(stmt).all()}
+
+
+def messages_for_printout(session: Session, game_id: int, turn: int) -> list[GameMessage]:
+    """Messages not yet delivered that belong in the printouts of ``turn`` (or earlier)."""
+    stmt = (
+        select(GameMessage)
+        .where(
+            GameMessage.game_id == game_id,
+            col(GameMessage.turn) <= turn,
+            col(GameMessage.delivered).is_(False),
+        )
+        .order_by(col(GameMessage.id))
+    )
+    return list(session.exec(stmt).all())
+
+
+# ------------------------------------------------------------------------ outbox
+
+
+def enqueue_outbox(
+    session: Session,
+    *,
+    to_address: str,
+    subject: str,
+    body: str,
+    kind: OutboxKind,
+    domain: str = "localhost",
+    game_id: int | None = None,
+    player_id: int | None = None,
+    turn: int | None = None,
+    inbound_mail_id: int | None = None,
+    in_reply_to: str | None = None,
+    references: str | None = None,
+    auto_submitted: str | None = "auto-generated",
+    dedup_key: str | None = None,
+    send_after: datetime | None = None,
+    now: datetime | None = None,
+) -> Outbox:
+    """Put a mail in the outbox; it gets its Message-ID (``<hex@domain>``) now.
+
+    ``domain`` should be the domain of the From address. With ``dedup_key`` the call is
+    idempotent: a row with that key already there is returned instead of a second one.
+    ``send_after`` delays the first attempt.
+    """
+    now = now or utcnow()
+    mail = Outbox(
+        message_id=make_message_id(domain),
+        to_address=to_address,
+        subject=clean_text(subject),
+        body=clean_text(body),
+        kind=kind,
+        game_id=game_id,
+        player_id=player_id,
+        turn=turn,
+        inbound_mail_id=inbound_mail_id,
+        in_reply_to=_clean_optional(in_reply_to),
+        thread_references=_clean_optional(references),
+        auto_submitted=auto_submitted,
+        dedup_key=dedup_key,
+        next_attempt_at=send_after or now,
+        created_at=now,
+    )
+    if dedup_key is not None:
+        row, _ = _insert_if_absent(session, mail, "dedup_key")
+        return row
+    session.add(mail)
+    session.flush()
+    return mail
+
+
+def claim_due_outbox(
+    session: Session,
+    *,
+    now: datetime | None = None,
+    limit: int = 20,
+    lease: timedelta = timedelta(minutes=10),
+) -> list[Outbox]:
+    """Claim up to ``limit`` pending mails that are due, oldest first.
+
+    Each claimed row gets one more attempt counted and is not due again for ``lease``:
+    commit at once, send outside the transaction, then :func:`mark_sent` or
+    :func:`mark_failed`. Should the process die in between, the row comes back after the
+    lease and goes out again under the same Message-ID. Rows locked by another process
+    are skipped (PostgreSQL ``SKIP LOCKED``), so no row is handed out twice.
+    """
+    _require_write_lock(session)
+    now = now or utcnow()
+    stmt = (
+        select(Outbox)
+        .where(Outbox.status == OutboxStatus.PENDING, col(Outbox.next_attempt_at) <= now)
+        .order_by(col(Outbox.next_attempt_at), col(Outbox.id))
+        .limit(limit)
+        .with_for_update(skip_locked=True)
+        .execution_options(populate_existing=True)
+    )
+    rows = list(session.exec(stmt).all())
+    for row in rows:
+        row.attempts += 1
+        row.next_attempt_at = now + lease
+        session.add(row)
+    session.flush()
+    return rows
+
+
+def _lock_outbox(session: Session, outbox_id: int) -> Outbox:
+    row = session.get(Outbox, outbox_id, with_for_update=True, populate_existing=True)
+    if row is None:
+        raise LookupError(f"no outbox row {outbox_id}")
+    return row
+
+
+def mark_sent(session: Session, outbox_id: int, *, now: datetime | None = None) -> bool:
+    """Record that the SMTP server accepted the mail; call only after it did.
+
+    Returns ``False`` (and changes nothing) when the row is no longer pending.
+    """
+    row = _lock_outbox(session, outbox_id)
+    if row.status != OutboxStatus.PENDING:
+        return False
+    row.status = OutboxStatus.SENT
+    row.sent_at = now or utcnow()
+    row.last_error = None
+    session.add(row)
+    session.flush()
+    return True
+
+
+def retry_delay(attempts: int, *, base: timedelta, cap: timedelta) -> timedelta:
+    """Exponential backoff: ``base`` after the first attempt, doubling, at most ``cap``."""
+    delay = base
+    for _ in range(attempts - 1):
+        if delay >= cap:
+            break
+        delay *= 2
+    return min(delay, cap)
+
+
+def mark_failed(
+    session: Session,
+    outbox_id: int,
+    error: str,
+    *,
+    permanent: bool = False,
+    max_attempts: int = 10,
+    base_delay: timedelta = timedelta(minutes=1),
+    max_delay: timedelta = timedelta(hours=6),
+    now: datetime | None = None,
+) -> Outbox:
+    """Record a failed attempt: retry later with backoff, or give up.
+
+    Gives up (status ``failed``) on a ``permanent`` error (SMTP 5xx) or after
+    ``max_attempts`` attempts. A row that is no longer pending is left as it is.
+    """
+    row = _lock_outbox(session, outbox_id)
+    if row.status != OutboxStatus.PENDING:
+        return row
+    now = now or utcnow()
+    row.last_error = clean_text(error)
+    if permanent or row.attempts >= max_attempts:
+        row.status = OutboxStatus.FAILED
+    else:
+        row.next_attempt_at = now + retry_delay(row.attempts, base=base_delay, cap=max_delay)
+    session.add(row)
+    session.flush()
+    return row
+
+
+# --------------------------------------------------------------------- snapshots
+
+
+def store_snapshot(
+    session: Session, *, game_id: int, turn: int, state: Mapping[str, Any], seed: int
+) -> TurnSnapshot:
+    """Store the state after ``turn`` (``State.to_json()``) as canonical JSON text.
+
+    A second snapshot of the same turn violates the unique constraint: a turn is stored
+    once.
+    """
+    snapshot = TurnSnapshot(
+        game_id=game_id,
+        turn=turn,
+        state=json.dumps(state, sort_keys=True, separators=(",", ":"), allow_nan=False),
+        seed=seed,
+    )
+    session.add(snapshot)
+    session.flush()
+    return snapshot
+
+
+def load_snapshot(session: Session, game_id: int, turn: int | None = None) -> TurnSnapshot | None:
+    """The snapshot of ``turn``, or the latest one when ``turn`` is ``None``."""
+    stmt = select(TurnSnapshot).where(TurnSnapshot.game_id == game_id)
+    if turn is not None:
+        stmt = stmt.where(TurnSnapshot.turn == turn)
+    return session.exec(stmt.order_by(col(TurnSnapshot.turn).desc()).limit(1)).first()
+
+
+# ------------------------------------------------------------------------ ledger
+
+
+def book(
+    session: Session,
+    *,
+    player_id: int,
+    amount_cents: int,
+    kind: LedgerKind,
+    turn: int | None = None,
+    note: str = "",
+    now: datetime | None = None,
+) -> LedgerEntry:
+    """Book ``amount_cents`` (negative: a charge) and update the player's cached balance.
+
+    The balance changes by an atomic ``UPDATE ... SET balance = balance + amount`` in the
+    same transaction as the entry, so concurrent bookings cannot lose one another.
+    """
+    game_id = session.execute(
+        update(Player)
+        .where(col(Player.id) == player_id)
+        .values(balance_cents=col(Player.balance_cents) + amount_cents)
+        .returning(col(Player.game_id))
+    ).scalar_one()
+    entry = LedgerEntry(
+        player_id=player_id,
+        game_id=game_id,
+        amount_cents=amount_cents,
+        kind=kind,
+        turn=turn,
+        note=clean_text(note),
+        created_at=now or utcnow(),
+    )
+    session.add(entry)
+    session.flush()
+    return entry
+
+
+def ledger_balance(session: Session, player_id: int) -> int:
+    """The balance computed from the ledger (equals ``Player.balance_cents``)."""
+    total = session.exec(
+        select(func.coalesce(func.sum(LedgerEntry.amount_cents), 0)).where(
+            LedgerEntry.player_id == player_id
+        )
+    ).one()
+    return int(total)

@@ -1,0 +1,99 @@
+"""Database fixtures for every test package: SQLite and PostgreSQL, migrated and empty.
+
+Use them from a package's ``conftest.py`` (all three names, the later ones need the first)::
+
+    from tests.dbfixtures import db_engine, db_session, db_url  # noqa: F401
+
+* ``db_url`` (session scope) is parametrised over ``sqlite`` (a temporary file) and
+  ``postgresql`` (a database with a random name on the local server, dropped at the end),
+  both migrated with ``db.session.upgrade``. Every test using it runs on both backends;
+  to pin one, ``@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)``.
+* ``db_engine`` is an engine on it (``db.session.make_engine``); after each test every
+  table is emptied, so each test starts from an empty schema.
+* ``db_session`` is a plain session on ``db_engine`` (``expire_on_commit=False``).
+
+``temporary_database`` makes a further database of one's own (e.g. for a server process).
+The PostgreSQL server: ``PBEM_TEST_PG_ADMIN_URL``, default the local trust-auth one.
+"""
+
+import os
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Engine, create_engine
+from sqlalchemy.engine import make_url
+from sqlalchemy.pool import NullPool
+from sqlmodel import Session, SQLModel
+
+import db.models  # noqa: F401  (registers the tables)
+from db.session import make_engine, transaction, upgrade
+
+BACKENDS = ("sqlite", "postgresql")
+PG_ADMIN_URL = os.environ.get(
+    "PBEM_TEST_PG_ADMIN_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
+)
+
+
+@contextmanager
+def temporary_database(backend: str, directory: Path) -> Iterator[str]:
+    """A fresh, migrated database of ``backend``; yields its URL, removes it afterwards.
+
+    SQLite lives in ``directory``; PostgreSQL gets a randomly named database.
+    """
+    name = f"pbem_test_{secrets.token_hex(6)}"
+    if backend == "sqlite":
+        url = f"sqlite:///{directory / (name + '.sqlite3')}"
+        upgrade(url)
+        yield url
+        return
+    if backend != "postgresql":
+        raise ValueError(f"unknown backend {backend!r}")
+    # CREATE/DROP DATABASE cannot run inside a transaction.
+    admin = create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT", poolclass=NullPool)
+    with admin.connect() as conn:
+        conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    try:
+        url = make_url(PG_ADMIN_URL).set(database=name).render_as_string(hide_password=False)
+        upgrade(url)
+        yield url
+    finally:
+        with admin.connect() as conn:
+            conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.dispose()
+
+
+def empty_all_tables(engine: Engine) -> None:
+    """Delete every row of every table (children first); the schema stays."""
+    with transaction(engine) as session:
+        for table in reversed(SQLModel.metadata.sorted_tables):
+            session.execute(table.delete())
+
+
+@pytest.fixture(scope="session", params=BACKENDS)
+def db_url(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    """The URL of a migrated database, once per backend for the whole test session."""
+    with temporary_database(request.param, tmp_path_factory.mktemp("db")) as url:
+        yield url
+
+
+@pytest.fixture
+def db_engine(db_url: str) -> Iterator[Engine]:
+    """An engine on ``db_url``; all tables are emptied after the test."""
+    engine = make_engine(db_url)
+    try:
+        yield engine
+        empty_all_tables(engine)
+    finally:
+        engine.dispose()
+
+
+@pytest.fixture
+def db_session(db_engine: Engine) -> Iterator[Session]:
+    """A session on ``db_engine``; the test commits what it wants kept."""
+    with Session(db_engine, expire_on_commit=False) as session:
+        yield session
