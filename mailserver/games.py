@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from engine.core import ParseResult, PlanetNamer
+from engine.ashes.orders import ORDER_KINDS as ASHES_ORDER_KINDS
+from engine.core import Order, ParseResult, PlanetNamer
 from grammar import ashes as ashes_grammar
 
 
@@ -16,6 +18,7 @@ class OrderLanguage:
     kind: str
     parse: Callable[[str, str | None], ParseResult]
     planet_name: PlanetNamer
+    order_from_json: Callable[[Mapping[str, Any]], Order]
 
 
 def _ashes_parse(text: str, subject: str | None) -> ParseResult:
@@ -23,14 +26,32 @@ def _ashes_parse(text: str, subject: str | None) -> ParseResult:
 
 
 ORDER_LANGUAGES: dict[str, OrderLanguage] = {
-    "ashes": OrderLanguage("ashes", _ashes_parse, ashes_grammar.standard_planets().namer),
+    "ashes": OrderLanguage(
+        "ashes",
+        _ashes_parse,
+        ashes_grammar.standard_planets().namer,
+        ASHES_ORDER_KINDS.from_json,
+    ),
 }
 
 
+class UnknownGameKind(LookupError):
+    """A game kind that is not registered."""
+
+
 def order_language(kind: str) -> OrderLanguage:
-    """The order language of ``kind``; a clear error for unknown kinds."""
+    """The order language of ``kind``."""
     try:
         return ORDER_LANGUAGES[kind]
     except KeyError:
         known = ", ".join(sorted(ORDER_LANGUAGES))
-        raise SystemExit(f"unknown game kind {kind!r} (known: {known})") from None
+        raise UnknownGameKind(f"unknown game kind {kind!r} (known: {known})") from None
+
+
+def default_language() -> OrderLanguage:
+    """The language used to read a mail's header before its game is known.
+
+    Every kind shares the header line ("Partie 227 Spieler 2 Kennwort ..."), so any
+    registered language finds the game number.
+    """
+    return ORDER_LANGUAGES["ashes"]

@@ -1,0 +1,163 @@
+"""The sender: drains the outbox over a reused SMTP connection, exactly as the table says.
+
+A row leaves the outbox as sent only after the relay accepted the mail. Rows are claimed
+with a lease (``FOR UPDATE SKIP LOCKED`` on PostgreSQL), so several server processes can
+send side by side without handing out a mail twice; a process that dies between sending
+and marking sends that mail again after the lease, under the same Message-ID.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import dataclass
+from datetime import timedelta
+from email.message import EmailMessage
+
+from sqlalchemy import Engine
+
+from config.settings import SmtpSettings
+from db import repo
+from db.models import Outbox
+from db.session import transaction
+from mailserver.smtp import SmtpError, SmtpRejected, SmtpTransport, SmtpUnavailable, build_message
+
+log = logging.getLogger("pbem.outbox")
+
+
+@dataclass(frozen=True)
+class _Letter:
+    """An outbox row detached from its session: what is needed to send and to mark it."""
+
+    id: int
+    to: str
+    message: EmailMessage
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    """How long to wait before a mail is tried again."""
+
+    rejected_base: timedelta = timedelta(minutes=1)
+    rejected_cap: timedelta = timedelta(hours=6)
+    rejected_attempts: int = 10
+    """A mail the relay refuses with 4xx this often is given up (5xx at once)."""
+    unavailable_base: timedelta = timedelta(seconds=5)
+    unavailable_cap: timedelta = timedelta(minutes=5)
+    """While the relay is unreachable mails are never given up, only retried."""
+
+
+class OutboxSender:
+    """Sends what the outbox holds; ``wake()`` after committing new rows to send at once."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        transport: SmtpTransport,
+        settings: SmtpSettings,
+        *,
+        batch: int = 20,
+        idle_seconds: float = 5.0,
+        retry: RetryPolicy | None = None,
+    ) -> None:
+        self.engine = engine
+        self.transport = transport
+        self.settings = settings
+        self.batch = batch
+        self.idle_seconds = idle_seconds
+        self.retry = retry or RetryPolicy()
+        self._wake = asyncio.Event()
+        self._stop = asyncio.Event()
+        self.sent = 0
+
+    def wake(self) -> None:
+        """New mail is waiting: stop idling."""
+        self._wake.set()
+
+    def stop(self) -> None:
+        """Finish the mail being sent, then return from :meth:`run`."""
+        self._stop.set()
+        self._wake.set()
+
+    async def run(self) -> None:
+        """Send until stopped; idle when the outbox holds nothing due."""
+        while not self._stop.is_set():
+            self._wake.clear()
+            try:
+                sent = await self.drain_once()
+            except Exception:  # the database may be briefly unavailable: never die
+                log.exception("outbox pass failed")
+                sent = 0
+            if sent == 0 and not self._stop.is_set():
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), self.idle_seconds)
+        await self.transport.close()
+
+    async def drain_once(self) -> int:
+        """Claim one batch of due mails and send them; returns how many were accepted."""
+        letters = await asyncio.to_thread(self._claim)
+        accepted = 0
+        for index, letter in enumerate(letters):
+            try:
+                await self.transport.send(letter.message)
+            except SmtpUnavailable as exc:
+                log.warning("SMTP relay unavailable: %s", exc)
+                # The relay is down: put back this mail and the rest of the batch.
+                await asyncio.to_thread(self._failed, letters[index:], str(exc), False, False)
+                break
+            except SmtpRejected as exc:
+                log.warning("relay refused outbox %d to %s: %s", letter.id, letter.to, exc)
+                await asyncio.to_thread(self._failed, [letter], str(exc), exc.permanent, True)
+            except (SmtpError, ValueError) as exc:
+                log.warning("cannot send outbox %d: %s", letter.id, exc)
+                await asyncio.to_thread(self._failed, [letter], str(exc), True, True)
+            else:
+                await asyncio.to_thread(self._sent, letter.id)
+                accepted += 1
+                log.info("sent outbox %d to %s", letter.id, letter.to)
+        self.sent += accepted
+        return accepted
+
+    def _claim(self) -> list[_Letter]:
+        with transaction(self.engine) as session:
+            rows = repo.claim_due_outbox(session, limit=self.batch)
+            letters = []
+            for row in rows:
+                try:
+                    letters.append(_Letter(row.id or 0, row.to_address, self._message(row)))
+                except ValueError as exc:  # an address that cannot go on an SMTP line
+                    repo.mark_failed(session, row.id or 0, f"unsendable: {exc}", permanent=True)
+            return letters
+
+    def _message(self, row: Outbox) -> EmailMessage:
+        return build_message(
+            from_addr=self.settings.from_address,
+            from_name=self.settings.from_name,
+            to=row.to_address,
+            subject=row.subject,
+            body=row.body,
+            message_id=row.message_id,
+            in_reply_to=row.in_reply_to,
+            references=(row.thread_references or "").split(),
+            auto_submitted=row.auto_submitted,
+            date=row.created_at,
+        )
+
+    def _sent(self, outbox_id: int) -> None:
+        with transaction(self.engine) as session:
+            repo.mark_sent(session, outbox_id)
+
+    def _failed(self, letters: list[_Letter], error: str, permanent: bool, counts: bool) -> None:
+        policy = self.retry
+        with transaction(self.engine) as session:
+            for letter in letters:
+                repo.mark_failed(
+                    session,
+                    letter.id,
+                    error,
+                    permanent=permanent,
+                    max_attempts=policy.rejected_attempts if counts else 2**31,
+                    base_delay=policy.rejected_base if counts else policy.unavailable_base,
+                    max_delay=policy.rejected_cap if counts else policy.unavailable_cap,
+                )

@@ -1,0 +1,142 @@
+"""``pbem serve``: the whole service in one process — intake, outbox, (later) deadlines.
+
+The stages only meet in the database: the IMAP poller hands each mail to intake, which
+commits the mail and everything it caused in one transaction; the sender only ever sends
+what the outbox holds. SIGTERM stops the poller after the mail in hand and the sender
+after the mail in flight; nothing is lost because nothing lives only in memory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from collections.abc import Callable
+
+from sqlalchemy import Engine
+from sqlalchemy.exc import OperationalError
+
+from config.settings import Settings
+from db import repo
+from db.models import InboundStatus
+from db.session import make_engine, transaction, upgrade
+from mailserver.imap import FetchedMail, ImapPoller
+from mailserver.intake import IntakeConfig, process_mail
+from mailserver.outbox import OutboxSender, RetryPolicy
+from mailserver.smtp import SmtpTransport
+
+log = logging.getLogger("pbem.service")
+
+
+class DbUidStore:
+    """The poller's UIDVALIDITY / last-UID bookkeeping, kept in the database."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    async def load(self, mailbox: str) -> tuple[int | None, int]:
+        """``(uidvalidity, last_uid)`` of ``mailbox``; ``(None, 0)`` if never seen."""
+
+        def read() -> tuple[int | None, int]:
+            with transaction(self.engine) as session:
+                state = repo.get_mailbox_state(session, mailbox)
+                return (None, 0) if state is None else (state.uidvalidity, state.last_uid)
+
+        return await asyncio.to_thread(read)
+
+    async def save(self, mailbox: str, uidvalidity: int, last_uid: int) -> None:
+        """Remember the highest processed UID."""
+
+        def write() -> None:
+            with transaction(self.engine) as session:
+                repo.set_mailbox_state(session, mailbox, uidvalidity=uidvalidity, last_uid=last_uid)
+
+        await asyncio.to_thread(write)
+
+
+def intake_config(settings: Settings) -> IntakeConfig:
+    """The part of the settings that mail intake uses."""
+    return IntakeConfig(
+        from_address=settings.smtp.from_address,
+        unknown_sender_hours=settings.unknown_sender_reply_hours,
+        urgent_postage_cents=settings.fees.urgent_postage,
+        currency=settings.fees.currency,
+        default_timezone=settings.timezone,
+    )
+
+
+class MailHandler:
+    """Turns a fetched mail into a committed intake; wakes the sender afterwards."""
+
+    def __init__(self, engine: Engine, config: IntakeConfig, wake: Callable[[], None]) -> None:
+        self.engine = engine
+        self.config = config
+        self.wake = wake
+
+    async def __call__(self, mail: FetchedMail) -> None:
+        await asyncio.to_thread(self.process, mail)
+        self.wake()
+
+    def process(self, mail: FetchedMail) -> None:
+        """One mail in one transaction; a bug keeps the mail (status error), never loses it."""
+        try:
+            with transaction(self.engine) as session:
+                outcome = process_mail(
+                    session,
+                    mail.raw,
+                    config=self.config,
+                    mailbox=mail.mailbox,
+                    uidvalidity=mail.uidvalidity,
+                    uid=mail.uid,
+                )
+            log.info("mail uid %d: %s %s", mail.uid, outcome.status.value, outcome.reason)
+        except OperationalError:
+            raise  # the database is busy or away: the poller tries this mail again later
+        except Exception as exc:
+            log.exception("mail uid %d could not be processed; kept as error", mail.uid)
+            with transaction(self.engine) as session:
+                record, _ = repo.record_inbound_mail(
+                    session,
+                    raw=mail.raw,
+                    message_id=None,
+                    mailbox=mail.mailbox,
+                    uidvalidity=mail.uidvalidity,
+                    uid=mail.uid,
+                )
+                record.status = InboundStatus.ERROR
+                record.reason = f"{type(exc).__name__}: {exc}"[:2000]
+                session.add(record)
+
+
+class Service:
+    """Poller and sender over one database; ``run()`` until SIGTERM/SIGINT or ``stop()``."""
+
+    def __init__(self, settings: Settings, *, retry: RetryPolicy | None = None) -> None:
+        self.settings = settings
+        upgrade(settings.database_url)
+        self.engine = make_engine(settings.database_url)
+        self.sender = OutboxSender(
+            self.engine, SmtpTransport(settings.smtp), settings.smtp, retry=retry
+        )
+        self.handler = MailHandler(self.engine, intake_config(settings), self.sender.wake)
+        self.poller = ImapPoller(settings.imap, DbUidStore(self.engine), self.handler)
+
+    def stop(self) -> None:
+        """Graceful shutdown: finish what is in hand, then return from :meth:`run`."""
+        log.info("stopping")
+        self.poller.stop()
+        self.sender.stop()
+
+    async def run(self) -> None:
+        """Run every stage until stopped."""
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, self.stop)
+        log.info("service started (database %s)", self.engine.url.render_as_string())
+        try:
+            await asyncio.gather(self.poller.run(), self.sender.run())
+        finally:
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                loop.remove_signal_handler(sig)
+            self.engine.dispose()
+            log.info("service stopped")

@@ -1,0 +1,72 @@
+"""Building games and mails for tests."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from email.message import EmailMessage
+from email.utils import make_msgid
+
+from sqlmodel import Session
+
+from db.models import Game, GameStatus, Player
+from db.passwords import hash_password
+
+
+def make_game(
+    session: Session,
+    number: int = 227,
+    players: Sequence[tuple[int, str, str]] = (),
+    *,
+    gm_address: str = "gm@example.org",
+    language: str = "de",
+    next_deadline: datetime | None = None,
+    turn: int = 0,
+) -> Game:
+    """A running Ashes game with players given as (seat, address, password)."""
+    game = Game(
+        kind="ashes",
+        number=number,
+        status=GameStatus.RUNNING,
+        turn=turn,
+        seed=number,
+        gm_address=gm_address,
+        gm_password_hash=hash_password("gm-secret"),
+        next_deadline=next_deadline,
+    )
+    session.add(game)
+    session.flush()
+    for seat, address, password in players:
+        session.add(
+            Player(
+                game_id=game.id or 0,
+                seat=seat,
+                address=address,
+                password_hash=hash_password(password),
+                language=language,
+                ruler_name=f"Herrscher {seat}",
+            )
+        )
+    session.flush()
+    return game
+
+
+def order_mail(
+    sender: str,
+    body: str,
+    *,
+    to: str = "ashes@example.org",
+    subject: str = "Befehle",
+    headers: dict[str, str] | None = None,
+    message_id: str | None = None,
+) -> bytes:
+    """A plain-text mail as a player's client would send it."""
+    msg = EmailMessage()
+    msg["From"] = sender
+    msg["To"] = to
+    msg["Subject"] = subject
+    msg["Message-ID"] = message_id or make_msgid(domain="player.example")
+    for name, value in (headers or {}).items():
+        msg[name] = value
+    msg.set_content(body)
+    return bytes(msg)
