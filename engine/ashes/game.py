@@ -1,0 +1,70 @@
+"""Ashes of Empire behind the host's contract (:class:`engine.core.Game`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from random import Random
+
+from engine.ashes.gnp import gnp_table
+from engine.ashes.printout import news_text, printout
+from engine.ashes.setup import new_game
+from engine.ashes.state import AshesState
+from engine.ashes.turn import run_turn
+from engine.core import NEUTRAL, JSONValue, NewsItem, Order, ParseResult, Setup, State, TurnResult
+
+Parser = Callable[[str, str | None], ParseResult]
+
+
+class AshesGame:
+    """The Ashes of Empire rules engine.
+
+    ``parse`` reads order text; the host injects ``grammar.ashes.parse`` (the engine must
+    not import the grammar).
+    """
+
+    kind = "ashes"
+    title = "The Ashes of Empire"
+
+    def __init__(self, parse: Parser | None = None) -> None:
+        self._parse = parse
+
+    def new_game(self, setup: Setup, rng: Random) -> AshesState:
+        """Turn 0, the start position (3.2); the start needs no chance, ``rng`` is unused."""
+        state = new_game(setup)
+        state.report.gnp = gnp_table(state)
+        return state
+
+    def parse_orders(self, text: str, subject: str | None = None) -> ParseResult:
+        """Read an order text with the injected grammar."""
+        if self._parse is None:
+            raise RuntimeError("AshesGame was built without a parser (pass parse=...)")
+        return self._parse(text, subject)
+
+    def run_turn(
+        self, state: State, orders: Mapping[int, Sequence[Order]], rng: Random
+    ) -> TurnResult:
+        """Evaluate the next turn (7.1-7.11); players missing from ``orders`` are NMR."""
+        new, events = run_turn(_ashes(state), orders, rng)
+        news = [
+            NewsItem(
+                text=news_text(new, item, "de"),
+                player=item.player if item.kind == "press" else NEUTRAL,
+                category=item.kind,
+            )
+            for item in new.report.news
+        ]
+        return TurnResult(state=new, news=news, events=events)
+
+    def printout(self, state: State, player: int, lang: str) -> str:
+        """The printout of ``player`` (0: the game master) for the state's turn."""
+        return printout(_ashes(state), player, lang)
+
+    def state_from_json(self, data: Mapping[str, JSONValue]) -> AshesState:
+        """Inverse of :meth:`AshesState.to_json`."""
+        return AshesState.from_json(data)
+
+
+def _ashes(state: State) -> AshesState:
+    if not isinstance(state, AshesState):
+        raise TypeError(f"not an Ashes of Empire state: {type(state).__name__}")
+    return state

@@ -1,0 +1,82 @@
+"""7.8 Landing attempts (6.2.4) and their outcome: conquest, or a revolt."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from random import Random
+
+from engine.ashes.economy import trunc
+from engine.ashes.morale import change_tm, percent, tm_of
+from engine.ashes.revolt import revolt
+from engine.ashes.rules import PM_AFTER_CHANGE
+from engine.ashes.state import AshesState, BattleReport, BattleSide, Fleet, News, Planet
+from engine.core import NEUTRAL
+
+
+def landing_strength(tr: int, tm: int, ad: Fraction) -> Fraction:
+    """AS of one attacker's TR: AT x TM% x AD (6.2.4)."""
+    return tr * percent(tm) * ad
+
+
+def tr_losses(pdu: int, pm: int, tr: int, total_tr: int) -> int:
+    """Aj verliert TR: INT(PDU * PM% / 100) * (AT{Aj} / AT), truncated (6.2.4)."""
+    return trunc(trunc(Fraction(pdu * pm, 100)) * Fraction(tr, total_tr))
+
+
+def pdu_destroyed(tr: int, tm: int, ad: Fraction) -> int:
+    """Aj zerstört PDU: INT(AT{Aj} * TM%{Aj} * AD / 100) (6.2.4)."""
+    return trunc(tr * percent(tm) * ad / 100)
+
+
+def land(
+    state: AshesState,
+    planet: Planet,
+    attackers: list[tuple[Fleet, BattleSide]],
+    ad: Fraction,
+    rng: Random,
+    report: BattleReport,
+    pending_names: dict[tuple[int, int], str],
+) -> None:
+    """All TR of all attackers against the PDU; the planet falls when AS > DS (6.2.4).
+
+    The attacker with most TR takes it (ties: higher TM%, then more FI, then the lot),
+    PM% falls to 50 and the defenders' remaining PDU are lost. A repelled landing
+    costs PM% 1 per destroyed PDU and lets the population revolt (4.4.2, 7.8).
+    """
+    landing = [(f, side) for f, side in attackers if f.tr > 0]
+    total_tr = sum(f.tr for f, _ in landing)
+    tm = {f.owner: tm_of(state, f.owner) for f, _ in landing}  # as they entered (6.2.4)
+    strength_a = sum((landing_strength(f.tr, tm[f.owner], ad) for f, _ in landing), Fraction(0))
+    strength_d = Fraction(planet.pdu * planet.pm)
+    report.landing = True
+    report.landing_a, report.landing_d = trunc(strength_a), trunc(strength_d)
+    pdu_before, entered = planet.pdu, {f.owner: (f.tr, f.fi) for f, _ in landing}
+    destroyed_total = 0
+    for fleet, side in landing:
+        lost = min(fleet.tr, tr_losses(pdu_before, planet.pm, fleet.tr, total_tr))
+        hits = min(pdu_destroyed(fleet.tr, tm[fleet.owner], ad), pdu_before - destroyed_total)
+        destroyed_total += hits
+        side.lost_tr += lost
+        side.killed_pdu = hits
+        change_tm(state, fleet.owner, hits - lost)
+    for fleet, side in landing:
+        fleet.tr -= side.lost_tr
+    planet.pdu -= destroyed_total
+    if strength_a > strength_d:
+        best = max((tr, tm[owner], fi) for owner, (tr, fi) in entered.items())
+        tied = sorted(owner for owner, (tr, fi) in entered.items() if (tr, tm[owner], fi) == best)
+        winner = tied[0] if len(tied) == 1 else rng.choice(tied)
+        old_owner = planet.owner
+        planet.owner, planet.pm, planet.pdu = winner, PM_AFTER_CHANGE, 0
+        name = pending_names.get((winner, planet.number))
+        if name:
+            planet.name = name
+        report.new_owner = winner
+        state.report.news.append(
+            News(kind="conquest", planet=planet.number, player=winner, other=old_owner)
+        )
+        return
+    planet.pm = max(0, planet.pm - destroyed_total)
+    if planet.owner != NEUTRAL:
+        report.revolt_pdu = revolt(state, planet, rng)
+        report.went_neutral = planet.owner == NEUTRAL

@@ -1,0 +1,491 @@
+"""The printouts (section 4): what a player studies for two weeks, in German or English.
+
+Fixed-width plain text of at most 78 columns, laid out after the original program's
+printout (docs/rules-ashes.md): PV overview and planet reports (4.3, 4.4), GNP table
+(4.5), fleet overview (4.6), status report (4.7), battle reports (4.8), secret reports
+of allies (4.9), spy reports (6.3.4), messages, the Galactic Media (5.1) and the order
+form for the next turn. Player 0 gets the game master's full view.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Iterable, Mapping
+
+from engine.ashes.economy import gip
+from engine.ashes.galaxy import fold_name, standard_galaxy
+from engine.ashes.gnp import CATEGORIES
+from engine.ashes.morale import percent
+from engine.ashes.state import (
+    AshesState,
+    BattleReport,
+    BattleSide,
+    CargoShips,
+    Fleet,
+    News,
+    Planet,
+)
+from engine.ashes.texts import NEWS, NOTICES, ORDER_FORM, REASONS, WORDS, word
+from engine.ashes.victory import gnp_text
+from engine.core import NEUTRAL
+
+WIDTH = 78
+TEXT_WIDTH = 72
+
+
+def ruler(state: AshesState, player: int, lang: str) -> str:
+    """The ruler's name; unnamed rulers are "Spieler B" / "Player B" (0.1)."""
+    if player == NEUTRAL:
+        return word(WORDS, "neutral", lang)
+    named = next((p.ruler for p in state.players if p.number == player), None)
+    return named or word(WORDS, "player_default", lang, letter=chr(ord("A") + player - 1))
+
+
+def pr_text(pr60: int) -> str:
+    """PR cut to three decimals, without a leading zero: 40/60 -> ".666" (data README)."""
+    thousandths = pr60 * 1000 // 60
+    whole, frac = divmod(thousandths, 1000)
+    return f"{whole or ''}.{frac:03d}"
+
+
+def morale_text(hundredths: int) -> str:
+    """FM%/TM% as a number: 10000 -> "100", 10037 -> "100.37"."""
+    value = percent(hundredths)
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{hundredths // 100}.{hundredths % 100:02d}"
+
+
+def _wrap(text: str, width: int = WIDTH, indent: str = "") -> list[str]:
+    lines: list[str] = []
+    for paragraph in text.splitlines() or [""]:
+        lines.extend(
+            textwrap.wrap(paragraph, width, subsequent_indent=indent, break_long_words=True) or [""]
+        )
+    return lines
+
+
+# ------------------------------------------------------------------ sections
+
+
+def pv_table(state: AshesState, player: int) -> list[str]:
+    """4.3: the seats in one line, the PV in force to each below it."""
+    seats = [p.number for p in state.players]
+    head = "PV      " + " ".join(str(n) for n in seats)
+    values = []
+    for n in seats:
+        other = state.player(n)
+        values.append(
+            "-" if other.out and n != player else ("1" if n == player else str(state.pv[player][n]))
+        )
+    return [head, "        " + " ".join(values)]
+
+
+def planet_report(state: AshesState, planet: Planet, lang: str, fi: int, tr: int) -> list[str]:
+    """4.4: the three lines of a planet report."""
+    return [
+        word(
+            WORDS,
+            "planet_1",
+            lang,
+            number=planet.number,
+            name=planet.name,
+            ruler=ruler(state, planet.owner, lang),
+            gip=gip(planet),
+            pm=planet.pm,
+        ),
+        f"A: {planet.a} PR: {pr_text(planet.pr60)} HD: {planet.hd} Fuel: {planet.fuel} "
+        f"Ore: {planet.ore} Rare: {planet.rare}",
+        f"PDU {planet.pdu}  FP {planet.fp}  OP {planet.op}  RP {planet.rp}  FY {planet.fy}  "
+        f"TY {planet.ty}  FI {fi}  TR {tr}",
+    ]
+
+
+def _orbit_ships(state: AshesState, planet: Planet) -> tuple[int, int]:
+    fleet = state.orbit(planet.number, planet.owner)
+    return (fleet.fi, fleet.tr) if fleet else (0, 0)
+
+
+def gnp_section(state: AshesState, lang: str, values: bool) -> list[str]:
+    """4.5: ranks in twelve categories and the GNP (cut to two decimals)."""
+    lines = [
+        word(WORDS, "gnp_head", lang, turn=state.turn),
+        f"{word(WORDS, 'ruler', lang):<18}"
+        + "".join(f"{c[:2]:>3}" for c in CATEGORIES)
+        + "    GNP",
+    ]
+    for row in state.report.gnp:
+        name = f"{row.player} {ruler(state, row.player, lang)}"
+        lines.append(f"{name:<18}" + "".join(f"{r:>3}" for r in row.ranks) + f"{gnp_text(row):>7}")
+    if values:
+        lines.append("")
+        lines.append(word(WORDS, "gnp_values", lang))
+        for row in state.report.gnp:
+            lines.extend(
+                _wrap(
+                    f"{row.player}: "
+                    + " ".join(f"{c}={v}" for c, v in zip(CATEGORIES, row.values, strict=True)),
+                    WIDTH,
+                    "   ",
+                )
+            )
+    return lines
+
+
+def _stage(stage: int | None, waiting: str = "(I)") -> str:
+    if stage is None:
+        return waiting
+    return "(D)" if stage == 0 else f"(D+{stage})"
+
+
+def _ships(fi: int, tr: int) -> str:
+    parts = ([f"{fi} F"] if fi else []) + ([f"{tr} T"] if tr else [])
+    return " ".join(parts)
+
+
+def fleet_lines(fleets: Iterable[Fleet], cargo: Iterable[CargoShips]) -> list[str]:
+    """4.6: one line per target planet: "14 (I) 92 F 12 T (D) 50 F (D+2) 3 T 2 C5"."""
+    by_target: dict[int, list[tuple[int, str]]] = {}
+    for f in fleets:
+        key = -1 if f.stage is None else f.stage
+        by_target.setdefault(f.target, []).append((key, f"{_stage(f.stage)} {_ships(f.fi, f.tr)}"))
+    for c in cargo:
+        key = -1 if c.stage is None else c.stage
+        by_target.setdefault(c.target, []).append(
+            (key, f"{_stage(c.stage, '(D+0)')} {c.count} C{c.cargo}")
+        )
+    lines = []
+    for target in sorted(by_target):
+        parts = [text for _, text in sorted(by_target[target], key=lambda kv: kv[0])]
+        lines.extend(_wrap(f"{target:>2} " + " ".join(parts), WIDTH, "   "))
+    return lines
+
+
+def status_lines(state: AshesState, player: int) -> list[str]:
+    """4.7: the empire's sums, FM%, TM% and PP."""
+    own = state.owned(player)
+    fleets = [f for f in state.fleets if f.owner == player]
+    p = state.player(player)
+    return [
+        f"A={sum(x.a for x in own)} PL={len(own)} FP={sum(x.fp for x in own)} "
+        f"OP={sum(x.op for x in own)} RP={sum(x.rp for x in own)} "
+        f"FY={sum(x.fy for x in own)} TY={sum(x.ty for x in own)} PD={sum(x.pdu for x in own)}",
+        f"SP={sum(x.stock for x in own)} FI={sum(f.fi for f in fleets)} FM% "
+        f"{morale_text(p.fm)} TR={sum(f.tr for f in fleets)} TM% {morale_text(p.tm)} "
+        f"GI={sum(gip(x) for x in own)} PP={p.pp}",
+    ]
+
+
+def _side_line(state: AshesState, side: BattleSide, report: BattleReport, lang: str) -> str:
+    text = (
+        f"{ruler(state, side.player, lang)} {word(WORDS, side.role, lang)} "
+        f"{side.fi} FI {side.tr} TR"
+    )
+    if report.fought or report.landing:
+        losses = f"(-{side.lost_tr}TR"
+        if side.role == "attack" and report.landing:
+            losses += f"/-{side.killed_pdu}PDU"
+        text += f"(-{side.lost_fi}FI) {losses})"
+    if side.fled_fi:
+        if side.fled_to:
+            text += " " + word(WORDS, "to_home", lang, n=side.fled_fi, planet=side.fled_to)
+        else:
+            text += " " + word(WORDS, "lost_all", lang, n=side.fled_fi)
+    return text
+
+
+def battle_lines(state: AshesState, report: BattleReport, lang: str) -> list[str]:
+    """4.8: strengths, the landing attempt, one line per empire, the change of owner."""
+    name = state.planet(report.planet).name
+    head = f"{report.planet} {name} ({ruler(state, report.owner, lang)}) {report.pdu} PDU"
+    if report.fought or report.landing or any(s.role == "attack" for s in report.sides):
+        head += f" {report.strength_a} AS {report.af} AF {report.strength_d} DS {report.df} DF"
+    lines = _wrap(head, WIDTH, "   ")
+    if report.landing:
+        lines.append(word(WORDS, "landing", lang, a=report.landing_a, d=report.landing_d))
+    for side in report.sides:
+        lines.extend(_wrap(_side_line(state, side, report, lang), WIDTH, "   "))
+    if report.new_owner is not None:
+        lines.append(
+            word(WORDS, "falls_to", lang, name=name, ruler=ruler(state, report.new_owner, lang))
+        )
+    if report.landing and report.new_owner is None and report.owner != NEUTRAL:
+        lines.append(word(WORDS, "revolt_line", lang, n=report.revolt_pdu))
+        if report.went_neutral:
+            lines.append(word(WORDS, "neutral_line", lang, name=name))
+    return lines
+
+
+def secret_report(state: AshesState, ally: int, lang: str) -> list[str]:
+    """4.9: an ally's PV table and its fleets of at least 2 x turn + 10 FI at a planet."""
+    threshold = 2 * state.turn + 10
+    lines = [
+        word(WORDS, "secret_head", lang, ruler=ruler(state, ally, lang)),
+        *pv_table(state, ally),
+    ]
+    fleets = [f for f in state.fleets if f.owner == ally]
+    fi_at: dict[int, int] = {}
+    for f in fleets:
+        fi_at[f.target] = fi_at.get(f.target, 0) + f.fi
+    big = [f for f in fleets if fi_at[f.target] >= threshold]
+    lines.extend(fleet_lines(big, []) or [word(WORDS, "secret_none", lang, n=threshold)])
+    return lines
+
+
+def _news_params(state: AshesState, item: News, lang: str) -> dict[str, object]:
+    planet = state.planet(item.planet).name if item.planet else ""
+    reason = word(REASONS, item.item, lang) if item.item in REASONS else item.item
+    winners = ", ".join(ruler(state, w, lang) for w in state.winners) or "-"
+    return {
+        "game": state.game,
+        "ruler": ruler(state, item.player, lang),
+        "planet": planet,
+        "planet_no": item.planet,
+        "other": item.other,
+        "number": item.number,
+        "item": item.item,
+        "text": item.text,
+        "reason": reason,
+        "winners": winners,
+    }
+
+
+def news_text(state: AshesState, item: News, lang: str) -> str:
+    """One entry of the Galactic Media as text; an article keeps its own lines."""
+    if item.kind != "press":
+        return word(NEWS, item.kind, lang, **_news_params(state, item, lang))
+    sign = (
+        word(WORDS, "gm_sign", lang) if item.player == NEUTRAL else ruler(state, item.player, lang)
+    )
+    return f"{item.text}\n- {sign}"
+
+
+def media_lines(state: AshesState, lang: str) -> list[str]:
+    """5.1: notices of the evaluation first, then the articles, signed with the ruler."""
+    lines: list[str] = []
+    for item in state.report.news:
+        if item.kind != "press":
+            lines.extend(_wrap(news_text(state, item, lang), TEXT_WIDTH, "  "))
+    for item in state.report.news:
+        if item.kind != "press":
+            continue
+        lines.append("")
+        *body, sign = news_text(state, item, lang).split("\n")
+        for paragraph in body:
+            lines.extend(textwrap.wrap(paragraph, TEXT_WIDTH) or [""])
+        lines.append(f"{sign:>{TEXT_WIDTH}}")
+    return lines or [word(WORDS, "media_none", lang)]
+
+
+def notice_lines(state: AshesState, player: int | None, lang: str) -> list[str]:
+    """The results of the player's own orders that did not go as written (or all, GM)."""
+    lines: list[str] = []
+    for item in state.report.notices:
+        if player is not None and item.player != player:
+            continue
+        text = word(NOTICES, item.kind, lang, **_news_params(state, item, lang))
+        prefix = "" if player is not None else f"[{item.player}] "
+        lines.extend(_wrap(prefix + text, WIDTH, "  "))
+    return lines
+
+
+def _safe_label(planet: Planet) -> str:
+    """``2 (Crab)`` for the order form, or ``2`` when the name could mislead the grammar."""
+    index = standard_galaxy().name_index()
+    other = index.get(fold_name(planet.name))
+    if re.search(r"[()\n]", planet.name) or (other is not None and other != planet.number):
+        return str(planet.number)
+    return f"{planet.number} ({planet.name})"
+
+
+def order_form(state: AshesState, player: int, lang: str) -> list[str]:
+    """The Befehlsbogen for the next turn, accepted unchanged by the order grammar."""
+    nxt = state.turn + 1
+    lines = [
+        word(ORDER_FORM, "head", lang, game=state.game, turn=nxt, ruler=ruler(state, player, lang)),
+        word(ORDER_FORM, "password", lang),
+        word(ORDER_FORM, "header", lang, game=state.game, player=player, turn=nxt),
+        word(ORDER_FORM, "pv", lang),
+        word(ORDER_FORM, "special", lang),
+        word(ORDER_FORM, "production", lang),
+    ]
+    lines.extend(f"{_safe_label(p)}:" for p in state.owned(player))
+    lines.append(word(ORDER_FORM, "flights", lang))
+    orbit = [f for f in state.fleets if f.owner == player and f.stage is None]
+    for text in fleet_lines(orbit, []):
+        lines.append(word(ORDER_FORM, "orbit", lang, text=text.strip()))
+    lines.extend(word(ORDER_FORM, key, lang) for key in ("cargo", "pp"))
+    if state.rounds is None:
+        lines.append(word(ORDER_FORM, "rounds", lang))
+    lines.append(word(ORDER_FORM, "press", lang))
+    return lines
+
+
+# ------------------------------------------------------------------ printouts
+
+
+def _section(out: list[str], lines: Iterable[str], head: str | None = None) -> None:
+    out.append("")
+    if head is not None:
+        out.append(head)
+        out.append("-" * min(WIDTH, len(head)))
+    out.extend(lines)
+
+
+def player_printout(state: AshesState, player: int, lang: str) -> str:
+    """The printout of one player for the state's turn (4.2)."""
+    me = state.player(player)
+    name = ruler(state, player, lang)
+    out = [word(WORDS, "title", lang, game=state.game, turn=state.turn)]
+    _section(out, [word(WORDS, "pv_head", lang, ruler=name, game=state.game, turn=state.turn)])
+    out.append("")
+    out.extend(pv_table(state, player))
+    if any(
+        me.declared[n] != state.pv[player][n]
+        for n in (p.number for p in state.active())
+        if n != player
+    ):
+        out.append(
+            f"{word(WORDS, 'declared', lang):<8}"
+            + " ".join(
+                str(me.declared[p.number]) if p.number != player else "1" for p in state.players
+            )
+        )
+    if me.out:
+        _section(out, [word(WORDS, "you_are_out", lang, turn=me.out_turn)])
+    own = state.owned(player)
+    for planet in own:
+        _section(out, planet_report(state, planet, lang, *_orbit_ships(state, planet)))
+    if not own:
+        _section(out, [word(WORDS, "no_planets", lang)])
+    _section(out, gnp_section(state, lang, values=False))
+    _section(
+        out,
+        [
+            word(WORDS, "fleet_head", lang, ruler=name, game=state.game, turn=state.turn),
+            word(WORDS, "fleet_legend", lang, home=me.home),
+            word(WORDS, "cargo_legend", lang),
+        ],
+    )
+    out.append("")
+    mine = [f for f in state.fleets if f.owner == player]
+    out.extend(fleet_lines(mine, state.cargo) or [word(WORDS, "no_fleets", lang)])
+    _section(out, status_lines(state, player))
+    battles = [
+        b
+        for b in state.report.battles
+        if b.owner == player or any(s.player == player for s in b.sides)
+    ]
+    if battles:
+        lines: list[str] = []
+        for b in battles:
+            lines.extend([*battle_lines(state, b, lang), ""])
+        _section(out, lines[:-1], word(WORDS, "battle_head", lang))
+    for ally in state.active():
+        if ally.number != player and state.pv[player][ally.number] == 2 and not me.out:
+            _section(out, secret_report(state, ally.number, lang))
+    spies = [s for s in state.report.spies if s.player == player]
+    if spies:
+        lines = []
+        for s in spies:
+            lines.extend([*planet_report(state, s.planet, lang, s.fi, s.tr), ""])
+        _section(out, lines[:-1], word(WORDS, "spy_head", lang))
+    notices = notice_lines(state, player, lang)
+    if notices:
+        _section(out, notices, word(WORDS, "notices_head", lang, ruler=name))
+    _media(out, state, lang)
+    if not me.out and not state.finished:
+        _section(out, order_form(state, player, lang))
+    return "\n".join(out) + "\n"
+
+
+def _media(out: list[str], state: AshesState, lang: str) -> None:
+    _section(out, media_lines(state, lang), word(WORDS, "media_head", lang, turn=state.turn))
+    if state.finished:
+        out.append("")
+        out.append(word(WORDS, "game_over", lang))
+
+
+def gm_printout(state: AshesState, lang: str) -> str:
+    """The game master's full view: every planet, fleet, battle, message and vote."""
+    out = [word(WORDS, "title", lang, game=state.game, turn=state.turn)]
+    _section(out, [word(WORDS, "gm_head", lang, game=state.game, turn=state.turn)])
+    for p in state.players:
+        out.append("")
+        out.append(f"{p.number} {ruler(state, p.number, lang)}")
+        out.extend(pv_table(state, p.number))
+        if not p.out:
+            out.extend(status_lines(state, p.number))
+    for planet in state.planets:
+        _section(out, planet_report(state, planet, lang, *_orbit_ships(state, planet)))
+    _section(out, gnp_section(state, lang, values=True))
+    fleets_by: Mapping[int, list[Fleet]] = {
+        n: [f for f in state.fleets if f.owner == n]
+        for n in [NEUTRAL, *(p.number for p in state.players)]
+    }
+    for number, fleets in fleets_by.items():
+        if fleets:
+            _section(
+                out,
+                fleet_lines(fleets, []),
+                word(WORDS, "fleets_of", lang, ruler=ruler(state, number, lang)),
+            )
+    if state.cargo:
+        _section(out, fleet_lines([], state.cargo), word(WORDS, "cargo_legend", lang))
+    if state.report.battles:
+        lines: list[str] = []
+        for b in state.report.battles:
+            lines.extend([*battle_lines(state, b, lang), ""])
+        _section(out, lines[:-1], word(WORDS, "battle_head", lang))
+    for s in state.report.spies:
+        _section(
+            out,
+            planet_report(state, s.planet, lang, s.fi, s.tr),
+            f"{word(WORDS, 'spy_head', lang)}: {ruler(state, s.player, lang)}",
+        )
+    notices = notice_lines(state, None, lang)
+    if notices:
+        _section(out, notices, word(WORDS, "notices_head", lang, ruler="-"))
+    _section(out, _vote_lines(state, lang), word(WORDS, "votes_head", lang))
+    _media(out, state, lang)
+    return "\n".join(out) + "\n"
+
+
+def _vote_lines(state: AshesState, lang: str) -> list[str]:
+    yes, no = word(WORDS, "yes", lang), word(WORDS, "no", lang)
+    lines = [
+        word(WORDS, "rounds_secret", lang, rounds=state.rounds)
+        if state.rounds
+        else word(WORDS, "rounds_open", lang)
+    ]
+    for p in state.players:
+        lines.append(
+            word(
+                WORDS,
+                "vote_line",
+                lang,
+                ruler=ruler(state, p.number, lang),
+                rounds=p.vote_rounds if p.vote_rounds is not None else "-",
+                ext=p.vote_extension if p.vote_extension is not None else "-",
+                end=yes if p.vote_end else no,
+            )
+        )
+        for text in p.rule_votes:
+            lines.extend(
+                _wrap(
+                    word(WORDS, "rule_vote", lang, ruler=ruler(state, p.number, lang), text=text),
+                    WIDTH,
+                    "  ",
+                )
+            )
+    return lines
+
+
+def printout(state: AshesState, player: int, lang: str) -> str:
+    """The printout of ``player`` (0: the game master) in ``lang`` ("de" or "en")."""
+    if lang not in ("de", "en"):
+        raise ValueError(f"unknown language {lang!r} (de or en)")
+    if player == NEUTRAL:
+        return gm_printout(state, lang)
+    return player_printout(state, player, lang)

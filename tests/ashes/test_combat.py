@@ -1,0 +1,184 @@
+"""Worked numbers for space combat (6.2.2, 6.2.3) and landing attempts (6.2.4)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from random import Random
+
+from engine.ashes.combat import (
+    battle,
+    escorts,
+    fighting_strength,
+    pair_losses,
+    superiority,
+)
+from engine.ashes.galaxy import standard_galaxy
+from engine.ashes.landing import landing_strength, pdu_destroyed, tr_losses
+from engine.ashes.state import AshesState
+from engine.core import NEUTRAL
+from tests.ashes.helpers import bare, standard
+
+
+def _fight(state: AshesState, planet: int, seed: int = 0) -> object:
+    return battle(state, standard_galaxy(), state.planet(planet), Random(seed), {})
+
+
+def test_escort_per_started_five_tr() -> None:
+    assert [escorts(10, tr) for tr in (0, 1, 5, 6, 10, 11)] == [0, 1, 1, 2, 2, 3]
+    assert escorts(1, 11) == 1  # never more than the FI there are
+
+
+def test_strength_uses_pm_only_above_100() -> None:
+    assert fighting_strength(15, 10000, 150) == 2250  # 15 x 100 x 1.5
+    assert fighting_strength(15, 10000, 100) == 1500
+    assert fighting_strength(15, 10000, 50) == 1500  # PM% below 100 does not count
+    assert fighting_strength(10, 12000, None) == 1200
+
+
+def test_ad_is_larger_over_smaller_capped() -> None:
+    assert superiority(Fraction(3000), Fraction(2000)) == Fraction(3, 2)
+    assert superiority(Fraction(9000), Fraction(2000)) == Fraction(5, 2)
+    assert superiority(Fraction(10), Fraction(0)) == Fraction(5, 2)
+    assert superiority(Fraction(0), Fraction(0)) == 1
+
+
+def test_pair_losses_worked_example() -> None:
+    # 20 FI (FM 100) against 10 FI: AD = 2; the 10 lose INT(0.5 * 20 * 1 / 2 * 10/10) = 5,
+    # the 20 lose INT(0.5 * 10 * 1 / 2 * 20/20) = 2 (2.5 truncated)
+    ad = Fraction(2)
+    assert pair_losses(20, 10000, ad, 10, 10) == 5
+    assert pair_losses(10, 10000, ad, 20, 20) == 2
+    assert pair_losses(10, 15000, ad, 20, 20) == 3  # 0.5 * 10 * 1.5 / 2 = 3.75
+    assert pair_losses(10, 10000, ad, 5, 20) == 0  # 2.5 * 5 / 20
+
+
+def test_one_attacker_one_defender_battle_and_flight_home() -> None:
+    state = standard()
+    # Player 2 (home Crab) attacks Earth (PM 150): Earth has 15 FI and 4 TR (1 escort)
+    state.pv[1][2] = state.pv[2][1] = 0
+    state.add_fleet(2, 1, 40, 0)
+    report = _fight(state, 1)
+    assert report is not None
+    # AS = 40 * 100 = 4000; DS = 14 * 100 * 1.5 = 2100; AD = 4000/2100
+    assert (report.strength_a, report.af, report.strength_d, report.df) == (4000, 40, 2100, 14)
+    assert report.attackers_won
+    attacker, defender = (next(s for s in report.sides if s.player == n) for n in (2, 1))
+    ad = Fraction(4000, 2100)
+    assert attacker.lost_fi == int(Fraction(1, 2) * 14 / ad)  # 3
+    assert defender.lost_fi == int(Fraction(1, 2) * 40 / ad)  # 10
+    assert (attacker.lost_fi, defender.lost_fi) == (3, 10)
+    assert defender.lost_tr == 4
+    assert defender.fled_fi == 5
+    # Earth's owner flees to its nearest other planet (its HP is the battle planet): 9
+    assert defender.fled_to == 9
+    fled = [f for f in state.fleets if f.owner == 1 and f.target == 9 and f.stage is not None]
+    assert fled[0].fi == 5 and fled[0].stage == 0  # distance 0, + 1 turn: arrives next turn
+    assert state.player(2).fm == 10000 + (10 - 3 + 1) * 100
+    assert state.player(1).fm == 10000 + (3 - 10 - 1) * 100
+    assert state.player(1).tm == 10000 - 4 * 100
+
+
+def test_ties_go_to_the_defender() -> None:
+    state = standard()
+    state.pv[1][3] = state.pv[3][1] = 0
+    bare(state.planet(1), pm=100)
+    fleet = state.orbit(1, 1)
+    assert fleet is not None
+    fleet.fi, fleet.tr = 10, 0
+    state.add_fleet(3, 1, 10, 0)
+    report = _fight(state, 1)
+    assert report is not None and not report.attackers_won
+    attacker = next(s for s in report.sides if s.player == 3)
+    assert attacker.fled_fi == 10 - attacker.lost_fi
+
+
+def test_several_attackers_and_defenders_each_against_each() -> None:
+    state = standard()
+    # planet 20 (neutral, PM 100, 6 FI 3 TR -> 5 active) with an ally of nobody: players
+    # 1 and 2 attack (everyone is at war with Neutral), player 3 watches nothing there.
+    state.add_fleet(1, 20, 30, 0)
+    state.add_fleet(2, 20, 10, 0)
+    report = _fight(state, 20)
+    assert report is not None
+    assert (report.strength_a, report.af, report.strength_d, report.df) == (4000, 40, 500, 5)
+    ad = Fraction(5, 2)
+    one, two, neutral = (next(s for s in report.sides if s.player == n) for n in (1, 2, 0))
+    # A1 loses INT(0.5 * 5 / 2.5 * 30/40) = 0; A2: INT(0.5 * 5 / 2.5 * 10/40) = 0
+    assert (one.lost_fi, two.lost_fi) == (0, 0)
+    # Neutral loses INT(0.5*30/2.5*5/5) + INT(0.5*10/2.5*5/5) = 6 + 2 = 8, capped at its 6 FI
+    assert int(Fraction(1, 2) * 30 / ad) + int(Fraction(1, 2) * 10 / ad) == 8
+    assert neutral.lost_fi == 6 and neutral.lost_tr == 3
+    assert neutral.fled_fi == 0
+
+
+def test_escort_fi_are_lost_when_losses_exceed_the_fighting_fi() -> None:
+    state = standard()
+    state.pv[4][5] = state.pv[5][4] = 0
+    home = state.orbit(5, 5)
+    assert home is not None
+    home.fi, home.tr = 100, 0
+    state.add_fleet(4, 5, 3, 10)  # 3 FI, 2 of them escorts, 1 fighting
+    report = _fight(state, 5)
+    assert report is not None
+    attacker = next(s for s in report.sides if s.player == 4)
+    assert report.af == 1
+    assert attacker.lost_fi == 3  # INT(0.5 * 100 * 1 / 2.5 * 1/1) = 20, capped at all 3
+    assert attacker.lost_tr == 10
+
+
+def test_spectators_do_not_fight() -> None:
+    state = standard()
+    state.add_fleet(3, 2, 20, 5)  # PV 1 to Crab's owner
+    report = _fight(state, 2)
+    assert report is not None and not report.fought
+    assert [s.role for s in report.sides] == ["defend", "watch"]
+    assert state.orbit(2, 3) is not None
+
+
+def test_landing_formulas_of_the_rulebook() -> None:
+    # 6.2.4: one TR at TM 150 % and AD 2.5 destroys INT(3.75) = 3 PDU
+    assert pdu_destroyed(1, 15000, Fraction(5, 2)) == 3
+    assert landing_strength(10, 10000, Fraction(2)) == 2000
+    # Aj loses INT(PDU * PM% / 100) * AT{Aj}/AT: 7 PDU at PM 150 -> 10; a third of them
+    assert tr_losses(7, 150, 10, 30) == 3
+
+
+def test_landing_conquers_and_renames() -> None:
+    state = standard()
+    planet = bare(state.planet(37), pdu=1, pm=100)  # Potter's Bar, neutral, 2 FI
+    state.add_fleet(7, 37, 20, 10)
+    report = battle(state, standard_galaxy(), planet, Random(1), {(7, 37): "Kneipe"})
+    assert report is not None and report.landing
+    # 2 FI escort of 10 TR -> 18 fight; Neutral 2 FI: AD = 1800/200 -> 2.5
+    assert report.landing_a == 10 * 100 * 5 // 2 and report.landing_d == 100
+    assert planet.owner == 7 and planet.pm == 50 and planet.pdu == 0
+    assert planet.name == "Kneipe"
+    assert report.new_owner == 7
+    attacker = next(s for s in report.sides if s.player == 7)
+    assert attacker.killed_pdu == 1 and attacker.lost_tr == 1
+
+
+def test_repelled_landing_costs_pm_and_starts_a_revolt() -> None:
+    state = standard()
+    state.pv[6][8] = state.pv[8][6] = 0
+    planet = bare(state.planet(16), pdu=20, pm=200)  # New Nome, player 8
+    own = state.orbit(16, 8)
+    assert own is not None
+    own.fi = own.tr = 0
+    state.add_fleet(6, 16, 4, 5)  # 1 escort: 3 FI fight against nobody, AD 2.5
+    report = _fight(state, 16, seed=3)
+    assert report is not None and report.landing and report.new_owner is None
+    # AS = 5 * 100 * 2.5 = 1250 < DS = 20 * 200 = 4000; PDU lost INT(5 * 100 * 2.5 / 100) = 12
+    assert (report.landing_a, report.landing_d) == (1250, 4000)
+    attacker = next(s for s in report.sides if s.player == 6)
+    assert attacker.killed_pdu == 12 and attacker.lost_tr == 5  # INT(20 * 2) capped at 5
+    assert planet.pdu == 8 - report.revolt_pdu
+    assert planet.pm == 200 - 12 - report.revolt_pdu
+    assert 0 <= report.revolt_pdu <= planet.hd
+
+
+def test_neutral_fleet_attacks_a_player() -> None:
+    state = standard()
+    state.add_fleet(NEUTRAL, 2, 1, 0)
+    report = _fight(state, 2)
+    assert report is not None and report.fought and not report.attackers_won

@@ -1,0 +1,114 @@
+"""The printouts (section 4): the original's numbers, layout rules, the order form."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.ashes.printout import order_form, pr_text, printout
+from engine.ashes.state import AshesState
+from grammar.ashes import parse
+from tests.ashes.bots import bot_turn, new_standard_game
+from tests.ashes.helpers import standard
+from tests.ashes.snapshot import check_snapshot
+
+
+@pytest.fixture(scope="module")
+def turn_6() -> AshesState:
+    state = new_standard_game(game=227, seed=11)
+    for _ in range(6):
+        state, _ = bot_turn(state, bot_seed=11)
+    return state
+
+
+def test_turn_0_of_player_2_shows_the_original_numbers() -> None:
+    text = printout(standard(), 2, "de")
+    assert "Planet 2 Crab Besitzer Spieler B GIP:26 PM% 150" in text
+    assert "A: 240 PR: .666 HD: 6 Fuel: 30 Ore: 30 Rare: 30" in text
+    assert "PDU 6  FP 3  OP 3  RP 3  FY 6  TY 3  FI 15  TR 3" in text
+    assert "Planet 10 Outpost Besitzer Spieler B GIP:23 PM% 100" in text
+    assert "A: 110 PR: 1.083 HD: 3 Fuel: 30 Ore: 30 Rare: 30" in text
+    assert "A=350 PL=2 FP=6 OP=6 RP=6 FY=12 TY=6 PD=16" in text
+    assert "SP=180 FI=25 FM% 100 TR=9 TM% 100 GI=49 PP=0" in text
+    assert " 2 (I) 15 F 3 T\n10 (I) 10 F 6 T\n" in text
+
+
+def test_pr_is_cut_to_three_decimals() -> None:
+    assert [pr_text(p) for p in (40, 41, 65, 60, 150, 1)] == [
+        ".666",
+        ".683",
+        "1.083",
+        "1.000",
+        "2.500",
+        ".016",
+    ]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_turn_0_snapshots(lang: str) -> None:
+    check_snapshot(f"turn0-player2-{lang}.txt", printout(standard(), 2, lang))
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_later_turn_with_battles_snapshot(turn_6: AshesState, lang: str) -> None:
+    assert turn_6.report.battles
+    player = next(b.owner for b in turn_6.report.battles if b.fought and b.owner)
+    check_snapshot(f"turn6-player{player}-{lang}.txt", printout(turn_6, player, lang))
+
+
+def test_gm_view_snapshot(turn_6: AshesState) -> None:
+    check_snapshot("turn6-gm-de.txt", printout(turn_6, 0, "de"))
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_first_line_width_and_plain_text(turn_6: AshesState, lang: str) -> None:
+    for player in [0, *(p.number for p in turn_6.players)]:
+        text = printout(turn_6, player, lang)
+        first = text.splitlines()[0]
+        expected = (
+            "=== Auswertung Partie 227 Runde 6 ==="
+            if lang == "de"
+            else "=== Printout game 227 turn 6 ==="
+        )
+        assert first == expected
+        assert max(len(line) for line in text.splitlines()) <= 78
+        assert "\t" not in text
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_order_form_parses_without_errors(turn_6: AshesState, lang: str) -> None:
+    for p in turn_6.active():
+        form = "\n".join(order_form(turn_6, p.number, lang)) + "\n"
+        result = parse(form)
+        assert result.errors == [], form
+        assert result.orders == []
+        assert (result.header.game, result.header.player, result.header.turn) == (227, p.number, 7)
+        tail = printout(turn_6, p.number, lang).split(form.splitlines()[0])[1]
+        assert parse(tail).errors == []
+
+
+def test_order_form_falls_back_to_numbers_for_misleading_names() -> None:
+    state = standard()
+    state.planet(2).name = "Outpost"
+    state.planet(10).name = "Haus (alt)"
+    form = "\n".join(order_form(state, 2, "de"))
+    assert "\n2:\n10:\n" in form
+    assert parse(form).errors == []
+
+
+def test_press_is_signed_with_the_ruler_name() -> None:
+    from random import Random
+
+    from engine.ashes.turn import run_turn
+
+    state = standard(players=2)
+    orders = {
+        1: parse("Herrscher = Kaiser Ming\nArtikel: Friede den Planeten!").orders,
+        2: [],
+        0: parse("Artikel: Der ZAT ist der 1. Mai.").orders,
+    }
+    state, _ = run_turn(state, orders, Random(0))
+    text = printout(state, 2, "de")
+    assert "Friede den Planeten!" in text and "- Kaiser Ming" in text
+    assert "- Der Spielleiter" in text
+    assert "Spieldauer (geheim): 20" in printout(state, 0, "de")
+    assert "20" not in text.split("Galactic Media")[1].split("#")[0]
