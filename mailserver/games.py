@@ -6,8 +6,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.ashes.game import AshesGame
 from engine.ashes.orders import ORDER_KINDS as ASHES_ORDER_KINDS
-from engine.core import Order, ParseResult, PlanetNamer
+from engine.core import Game, Order, ParseResult, PlanetNamer
 from grammar import ashes as ashes_grammar
 
 
@@ -35,6 +36,11 @@ ORDER_LANGUAGES: dict[str, OrderLanguage] = {
 }
 
 
+GAMES: dict[str, Game] = {
+    "ashes": AshesGame(parse=_ashes_parse),
+}
+
+
 class UnknownGameKind(LookupError):
     """A game kind that is not registered."""
 
@@ -45,6 +51,15 @@ def order_language(kind: str) -> OrderLanguage:
         return ORDER_LANGUAGES[kind]
     except KeyError:
         known = ", ".join(sorted(ORDER_LANGUAGES))
+        raise UnknownGameKind(f"unknown game kind {kind!r} (known: {known})") from None
+
+
+def game_engine(kind: str) -> Game:
+    """The rules engine of ``kind``."""
+    try:
+        return GAMES[kind]
+    except KeyError:
+        known = ", ".join(sorted(GAMES))
         raise UnknownGameKind(f"unknown game kind {kind!r} (known: {known})") from None
 
 
