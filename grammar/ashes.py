@@ -744,6 +744,9 @@ class _Builder:
     def o_resign(self, node: Tree[Token], line: int) -> list[Order]:
         return [o.Resign(line=line)]
 
+    def o_final(self, node: Tree[Token], line: int) -> list[Order]:
+        return [o.Final(line=line)]
+
     def _message(self, node: Tree[Token], line: int, kind: str) -> list[Order] | _BlockStart:
         player_node = self._find(node, "player")
         to = self.player(player_node) if player_node is not None else None

@@ -409,6 +409,27 @@ def _preview(text: str, limit: int = 60) -> str:
 
 
 @dataclass(frozen=True, kw_only=True)
+class Final(Order):
+    """The player marks these orders as final: the GM may run the turn early (host rule)."""
+
+    kind: ClassVar[str] = "final"
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Final:
+        return cls(line=int(d.get("line", 0)))
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return _de_en(
+            lang,
+            "Endgültig: die Auswertung darf vor dem ZAT laufen, sobald alle fertig sind",
+            "Final: the turn may run before the deadline once everybody is done",
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
 class Press(Order):
     """An article for the Galactic Media, at most 8 lines (5.1)."""
 
@@ -505,6 +526,7 @@ ORDER_CLASSES: tuple[type[Order], ...] = (
     VoteEnd,
     VoteRule,
     Resign,
+    Final,
     Press,
     SecretMessage,
     UrgentDispatch,

@@ -200,6 +200,9 @@ def test_pv_spellings(text: str, player: int, value: int) -> None:
         ("Rücktritt", o.Resign(line=1)),
         ("Ich gebe auf!", o.Resign(line=1)),
         ("I resign", o.Resign(line=1)),
+        ("Fertig", o.Final(line=1)),
+        ("Endgültig!", o.Final(line=1)),
+        ("Final", o.Final(line=1)),
         (
             "Geheimnachricht an 3: Der Pakt gilt.",
             o.SecretMessage(line=1, to=3, text="Der Pakt gilt."),

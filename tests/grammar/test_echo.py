@@ -56,6 +56,11 @@ EVERY_ORDER: list[tuple[o.Order, str, str]] = [
     (o.VoteRule(text="ja"), "Abstimmung: ja", "Vote: ja"),
     (o.Resign(), "Rücktritt: Sie scheiden aus der Partie aus", "Resignation: you leave the game"),
     (
+        o.Final(),
+        "Endgültig: die Auswertung darf vor dem ZAT laufen, sobald alle fertig sind",
+        "Final: the turn may run before the deadline once everybody is done",
+    ),
+    (
         o.Press(text="Hallo"),
         "Artikel für die Galactic Media: „Hallo“",
         "Article for the Galactic Media: „Hallo“",
