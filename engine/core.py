@@ -239,6 +239,18 @@ class TurnResult:
         return any(e.kind == "game_over" for e in self.events)
 
 
+@dataclass(frozen=True)
+class Names:
+    """The names a state currently gives its rulers and places (planets, worlds).
+
+    The host needs them outside the printouts: to sign an Eildepesche with the ruler's
+    name and to let players write their own planet names in orders.
+    """
+
+    rulers: Mapping[int, str]
+    places: Mapping[int, str]
+
+
 # ------------------------------------------------------------------------- games
 
 
@@ -268,6 +280,10 @@ class Game(Protocol):
 
     def state_from_json(self, data: Mapping[str, JSONValue]) -> State:
         """Inverse of ``State.to_json``."""
+        ...
+
+    def names(self, state: State, lang: str = "de") -> Names:
+        """The rulers' and places' current names in ``state``."""
         ...
 
 

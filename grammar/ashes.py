@@ -23,7 +23,7 @@ import textwrap
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from lark import Lark, Token, Tree
@@ -213,7 +213,7 @@ def _grammar_template() -> str:
     return resources.files("grammar").joinpath("ashes.lark").read_text("utf-8")
 
 
-@cache
+@lru_cache(maxsize=64)  # one per set of names: the standard ones and running games' renames
 def build_parser(spellings: tuple[str, ...]) -> Lark:
     """The LALR parser for a set of planet spellings (cached per set)."""
     grammar = _grammar_template().replace("__PLANET_NAMES__", _names_alternation(spellings))

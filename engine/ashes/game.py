@@ -6,11 +6,21 @@ from collections.abc import Callable, Mapping, Sequence
 from random import Random
 
 from engine.ashes.gnp import gnp_table
-from engine.ashes.printout import news_text, printout
+from engine.ashes.printout import news_text, printout, ruler
 from engine.ashes.setup import new_game
 from engine.ashes.state import AshesState
 from engine.ashes.turn import run_turn
-from engine.core import NEUTRAL, JSONValue, NewsItem, Order, ParseResult, Setup, State, TurnResult
+from engine.core import (
+    NEUTRAL,
+    JSONValue,
+    Names,
+    NewsItem,
+    Order,
+    ParseResult,
+    Setup,
+    State,
+    TurnResult,
+)
 
 Parser = Callable[[str, str | None], ParseResult]
 
@@ -62,6 +72,17 @@ class AshesGame:
     def state_from_json(self, data: Mapping[str, JSONValue]) -> AshesState:
         """Inverse of :meth:`AshesState.to_json`."""
         return AshesState.from_json(data)
+
+    def names(self, state: State, lang: str = "de") -> Names:
+        """Ruler names as the printouts show them and the planets' current names."""
+        return _names(_ashes(state), lang)
+
+
+def _names(state: AshesState, lang: str) -> Names:
+    return Names(
+        rulers={p.number: ruler(state, p.number, lang) for p in state.players},
+        places={p.number: p.name for p in state.planets},
+    )
 
 
 def _ashes(state: State) -> AshesState:
