@@ -20,6 +20,7 @@ from config.settings import Settings
 from db import repo
 from db.models import InboundStatus
 from db.session import make_engine, transaction, upgrade
+from mailserver.faults import crash_point
 from mailserver.imap import FetchedMail, ImapPoller
 from mailserver.intake import IntakeConfig, process_mail
 from mailserver.outbox import OutboxSender, RetryPolicy
@@ -89,6 +90,8 @@ class MailHandler:
                     uidvalidity=mail.uidvalidity,
                     uid=mail.uid,
                 )
+                crash_point("intake-before-commit")
+            crash_point("intake-after-commit")
             log.info("mail uid %d: %s %s", mail.uid, outcome.status.value, outcome.reason)
         except OperationalError:
             raise  # the database is busy or away: the poller tries this mail again later
