@@ -34,10 +34,16 @@ from db.models import (
     utcnow,
 )
 from db.passwords import verify_password
-from engine.core import Order, ParseResult
+from engine.core import Names, Order, ParseResult
 from grammar.echo import echo
 from grammar.mailbody import MailBody, extract_order_text
-from mailserver.games import OrderLanguage, default_language, order_language
+from mailserver.games import (
+    OrderLanguage,
+    Places,
+    default_language,
+    game_engine,
+    order_language,
+)
 from mailserver.router import automatic_reason, read_headers
 from mailserver.texts import (
     UNKNOWN_SENDER_BODY,
@@ -48,6 +54,9 @@ from mailserver.texts import (
 )
 
 log = logging.getLogger("pbem.intake")
+
+# Every game's "Fertig"/"Final" order has this kind (see engine/ashes/orders.py).
+_FINAL = "final"
 
 _MESSAGE_KINDS = {
     "press": MessageKind.PRESS,
@@ -303,8 +312,11 @@ class _Intake:
 
     # -- an authenticated player's mail
     def accept(self, mail: _Mail, game: Game, player: Player) -> IntakeOutcome:
-        language = order_language(game.kind)
-        result = language.parse(mail.body.text, mail.body.subject or None)
+        names = self.names_of(game)
+        places = names.places if names else None
+        base = order_language(game.kind)
+        result = base.parse(mail.body.text, mail.body.subject or None, places)
+        language = _NamedLanguage(base, places)
         lang = player.language
         next_turn = game.turn + 1
         turn = result.header.turn if result.header.turn is not None else next_turn
@@ -315,7 +327,11 @@ class _Intake:
             return self.finish(mail, InboundStatus.REJECTED, f"turn {turn} is past", game, player)
         messages = [o for o in result.orders if o.kind in _MESSAGE_KINDS]
         orders = [o for o in result.orders if o.kind not in _MESSAGE_KINDS]
-        message_lines = [self.store_message(mail, game, player, m, next_turn) for m in messages]
+        ruler = (names.rulers.get(player.seat) if names else None) or player.ruler_name
+        message_lines = [
+            self.store_message(mail, game, player, m, next_turn, ruler) for m in messages
+        ]
+        # "Fertig" alone is still a submission: it confirms the orders sent before.
         if orders or not messages:
             lines += self.store_orders(mail, game, player, turn, result, orders, language)
         else:
@@ -333,33 +349,45 @@ class _Intake:
         turn: int,
         result: ParseResult,
         orders: list[Order],
-        language: OrderLanguage,
+        language: _NamedLanguage,
     ) -> list[str]:
         lang = player.language
         previous = repo.latest_submission(self.session, game.id or 0, player.seat, turn)
         parsed = result.to_json(lang)
+        final = any(o.kind == _FINAL for o in orders)
+        confirm_only = final and previous is not None and all(o.kind == _FINAL for o in orders)
+        if confirm_only and previous is not None:
+            # "Fertig" alone: the previous orders stand, now marked final.
+            kept = [o for o in previous.orders if o.get("kind") != _FINAL]
+            orders = [*(language.order_from_json(o) for o in kept), *orders]
+            stored = [*kept, *(o for o in parsed["orders"] if o["kind"] == _FINAL)]
+        else:
+            stored = [o for o in parsed["orders"] if o["kind"] not in _MESSAGE_KINDS]
         repo.store_submission(
             self.session,
             player=player,
             turn=turn,
             raw_text=mail.body.text,
-            orders=[o for o in parsed["orders"] if o["kind"] not in _MESSAGE_KINDS],
+            orders=stored,
             errors=parsed["errors"],
+            final=final,
             inbound_mail_id=mail.record.id,
             now=self.now,
         )
         lines = [text(lang, "ack_intro", turn=turn)]
         if turn > game.turn + 1:
             lines.append(text(lang, "ack_later", turn=turn, next=game.turn + 1))
-        if previous is not None:
+        if previous is not None and not confirm_only:
             lines.append(text(lang, "ack_replaces"))
+        if final:
+            lines.append(text(lang, "ack_final"))
         lines.append("")
         if previous is not None:
             lines += [*self.diff(previous.orders, orders, lang, language), ""]
         return lines
 
     def diff(
-        self, before: Sequence[Any], after: Sequence[Order], lang: str, language: OrderLanguage
+        self, before: Sequence[Any], after: Sequence[Order], lang: str, language: _NamedLanguage
     ) -> list[str]:
         """What a resubmission added and dropped, ignoring line numbers and order."""
 
@@ -383,7 +411,7 @@ class _Intake:
         return out
 
     def store_message(
-        self, mail: _Mail, game: Game, player: Player, order: Order, turn: int
+        self, mail: _Mail, game: Game, player: Player, order: Order, turn: int, ruler: str | None
     ) -> str:
         """Keep an article, secret message, Eildepesche or GM message; send the urgent ones."""
         lang = player.language
@@ -411,7 +439,7 @@ class _Intake:
             inbound_mail_id=mail.record.id,
             created_at=self.now,
         )
-        ruler = player.ruler_name or f"Spieler {player.seat}"
+        ruler = ruler or f"Spieler {player.seat}"
         if kind == MessageKind.URGENT:
             assert addressee is not None
             self.deliver_urgent(game, player, addressee, body, ruler)
@@ -481,6 +509,14 @@ class _Intake:
             reply=False,
         )
 
+    def names_of(self, game: Game) -> Names | None:
+        """The current names of the game's rulers and places (``None`` before turn 0)."""
+        snapshot = repo.load_snapshot(self.session, game.id or 0, game.turn)
+        if snapshot is None:
+            return None
+        engine = game_engine(game.kind)
+        return engine.names(engine.state_from_json(snapshot.state_data()))
+
     def send_ack(
         self,
         mail: _Mail,
@@ -489,7 +525,7 @@ class _Intake:
         turn: int,
         lines: list[str],
         result: ParseResult,
-        language: OrderLanguage,
+        language: _NamedLanguage,
     ) -> None:
         lang = player.language
         tz = player.timezone or game.timezone or self.config.default_timezone
@@ -520,6 +556,20 @@ class _Intake:
             player=player,
             turn=turn,
         )
+
+
+@dataclass(frozen=True)
+class _NamedLanguage:
+    """An order language that names planets by a running game's current names."""
+
+    base: OrderLanguage
+    places: Places | None
+
+    def planet_name(self, number: int) -> str:
+        return self.base.namer_for(self.places)(number)
+
+    def order_from_json(self, data: Any) -> Order:
+        return self.base.order_from_json(data)
 
 
 def process_mail(

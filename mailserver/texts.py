@@ -17,6 +17,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "ack_subject": "Befehle erhalten – Partie {game}, Spieler {seat}, Runde {turn}",
         "ack_intro": "Ihre Befehle für Runde {turn} sind angekommen und gespeichert.",
         "ack_replaces": "Sie ersetzen Ihre früheren Befehle für diese Runde.",
+        "ack_final": "Sie sind als endgültig markiert (Fertig).",
         "ack_later": "Sie gelten für Runde {turn} (die nächste Auswertung ist Runde {next}).",
         "ack_messages_only": "Diese Mail enthält keine Befehle, nur Nachrichten; Ihre "
         "gespeicherten Befehle für Runde {turn} bleiben unverändert.",
@@ -74,6 +75,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "ack_subject": "Orders received – game {game}, player {seat}, turn {turn}",
         "ack_intro": "Your orders for turn {turn} have arrived and are stored.",
         "ack_replaces": "They replace your earlier orders for this turn.",
+        "ack_final": "They are marked final.",
         "ack_later": "They are for turn {turn} (the next evaluation is turn {next}).",
         "ack_messages_only": "This mail holds no orders, only messages; your stored orders for "
         "turn {turn} stay as they were.",

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from random import Random
+from typing import Any
 
 import pytest
 from sqlalchemy import Engine
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from db import repo
 from db.models import GameMessage, InboundMail, InboundStatus, MessageKind, Outbox, OutboxKind
@@ -36,7 +38,7 @@ def feed(engine: Engine, raw: bytes) -> IntakeOutcome:
 
 
 def outbox(session: Session) -> list[Outbox]:
-    return list(session.exec(select(Outbox).order_by(Outbox.id)))
+    return list(session.exec(select(Outbox).order_by(col(Outbox.id))))
 
 
 def test_orders_are_stored_and_acknowledged_with_echo_and_deadline(
@@ -190,3 +192,59 @@ def test_password_only_mail_of_a_stranger_for_a_missing_game(
     outcome = feed(db_engine, order_mail(ALICE, "Partie 999 Spieler 2 Kennwort x\nHP=10"))
     assert outcome.status == InboundStatus.REJECTED
     assert "Partie 999 gibt es" in outbox(db_session)[0].body
+
+
+@pytest.fixture
+def running_game(db_engine: Engine, game: int) -> int:
+    """The game with its turn-0 snapshot, in which Crab was renamed and player 2 crowned."""
+    from engine.core import PlayerSetup, Setup
+    from mailserver.games import game_engine
+
+    engine = game_engine("ashes")
+    setup = Setup(game=227, players=[PlayerSetup(n) for n in range(1, 6)])
+    data: dict[str, Any] = engine.new_game(setup, Random(1)).to_json()
+    next(p for p in data["planets"] if p["number"] == 2)["name"] = "Krebsnebel"
+    next(p for p in data["players"] if p["number"] == 2)["ruler"] = "Kaiserin Ada"
+    with transaction(db_engine) as session:
+        repo.store_snapshot(session, game_id=game, turn=0, state=data, seed=227)
+    return game
+
+
+def test_orders_may_use_the_games_current_planet_names(
+    db_engine: Engine, db_session: Session, running_game: int
+) -> None:
+    raw = order_mail(ALICE, "Partie 227 Spieler 2 Kennwort sternenstaub\nKrebsnebel: 1 PDU")
+    assert feed(db_engine, raw).status == InboundStatus.PROCESSED
+    submission = repo.latest_submission(db_session, running_game, 2, 1)
+    assert submission is not None and submission.errors == []
+    assert submission.orders[0]["planet"] == 2
+    assert "2 (Krebsnebel)" in outbox(db_session)[-1].body
+
+
+def test_urgent_dispatch_is_signed_with_the_ruler_name_of_the_state(
+    db_engine: Engine, db_session: Session, running_game: int
+) -> None:
+    raw = order_mail(
+        ALICE, "Partie 227 Spieler 2 Kennwort sternenstaub\nEildepesche an 3\nHilfe!\nEnde"
+    )
+    feed(db_engine, raw)
+    (urgent,) = [m for m in outbox(db_session) if m.kind == OutboxKind.URGENT]
+    assert "Kaiserin Ada" in urgent.subject + urgent.body
+    assert ALICE not in urgent.subject + urgent.body
+
+
+def test_final_marks_the_submission_and_alone_keeps_the_earlier_orders(
+    db_engine: Engine, db_session: Session, game: int
+) -> None:
+    header = "Partie 227 Spieler 2 Kennwort sternenstaub\n"
+    feed(db_engine, order_mail(ALICE, header + "HP=10\nPV 5=0"))
+    first = repo.latest_submission(db_session, game, 2, 1)
+    assert first is not None and not first.final
+    db_session.rollback()  # end the read snapshot
+    feed(db_engine, order_mail(ALICE, header + "Fertig"))
+    second = repo.latest_submission(db_session, game, 2, 1)
+    assert second is not None and second.id != first.id and second.final
+    assert [o["kind"] for o in second.orders] == ["homeplanet", "pv", "final"]
+    ack = outbox(db_session)[-1].body
+    assert "endgültig" in ack
+    assert "entfällt" not in ack and "ersetzen" not in ack
