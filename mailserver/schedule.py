@@ -1,0 +1,120 @@
+"""Deadline arithmetic (rulebook 1.6, 4.1): pure functions, no database.
+
+A game's schedule is "every N days at HH:MM local time in a time zone" (or dates the GM
+sets). Deadlines are stored in UTC; the arithmetic is done on the local calendar, so a
+deadline at 18:00 Europe/Berlin stays at 18:00 local time across the DST changes (the UTC
+hour moves instead).
+
+Local times that do not exist (the hour skipped in spring) are moved forward by the
+length of the gap; local times that exist twice (autumn) mean the first of the two.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+
+def _require_aware(moment: datetime) -> None:
+    if moment.utcoffset() is None:
+        raise ValueError("naive datetime: pass an aware datetime")
+
+
+def local_to_utc(day: date, at: time, tz: str) -> datetime:
+    """The UTC instant of the local wall-clock time ``at`` on ``day`` in ``tz``.
+
+    A wall time in the spring gap is moved forward by the gap (02:30 becomes 03:30 CEST);
+    an ambiguous autumn time is the first occurrence (summer time).
+    """
+    zone = ZoneInfo(tz)
+    local = datetime.combine(day, at.replace(tzinfo=None), tzinfo=zone).replace(fold=0)
+    # For a time in the gap, fold=0 takes the offset from before the change: that is
+    # exactly "forward by the gap".
+    return local.astimezone(UTC)
+
+
+def next_deadline(after: datetime, *, every_days: int, at: time, tz: str) -> datetime:
+    """The first local ``at`` that is not before ``after`` plus ``every_days`` calendar days.
+
+    Calendar days are counted in ``tz``: 14 days after a Monday 18:00 is the Monday two
+    weeks later at 18:00 local time, whatever DST did in between. Returned in UTC.
+    """
+    _require_aware(after)
+    if every_days < 0:
+        raise ValueError("every_days must not be negative")
+    zone = ZoneInfo(tz)
+    local = after.astimezone(zone)
+    earliest_day = local.date() + timedelta(days=every_days)
+    earliest = local_to_utc(earliest_day, local.time(), tz)
+    candidate = local_to_utc(earliest_day, at, tz)
+    if candidate < earliest:
+        candidate = local_to_utc(earliest_day + timedelta(days=1), at, tz)
+    return candidate
+
+
+def reminder_times(deadline: datetime, hours: Sequence[int]) -> list[tuple[int, datetime]]:
+    """When the reminders ``hours`` before ``deadline`` are due, earliest first."""
+    _require_aware(deadline)
+    moments = {(h, deadline - timedelta(hours=h)) for h in hours if h > 0}
+    return sorted(moments, key=lambda item: (item[1], -item[0]))
+
+
+_RELATIVE = re.compile(r"^\+\s*(\d+)\s*([dhm])$", re.IGNORECASE)
+_TIME_PART = r"(?:[ T,]+(\d{1,2})[:.](\d{2})(?:\s*(?:uhr|h))?)?"
+_ISO = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})" + _TIME_PART + "$", re.IGNORECASE)
+_GERMAN = re.compile(r"^(\d{1,2})\.(\d{1,2})\.(\d{4})" + _TIME_PART + "$", re.IGNORECASE)
+_DAY_WORDS = {"heute": 0, "today": 0, "morgen": 1, "tomorrow": 1, "übermorgen": 2}
+_WORD = re.compile(r"^(\w+)" + _TIME_PART + "$", re.IGNORECASE)
+
+
+def parse_when(text: str, tz: str, *, now: datetime, default_time: time = time(18, 0)) -> datetime:
+    """A moment the GM wrote, in UTC.
+
+    Accepted: ``2026-12-01 18:00`` (ISO, also with ``T``), ``01.12.2026 18:00`` (German,
+    also ``18.00`` and ``18:00 Uhr``), a date alone (then ``default_time``), ``+3d``,
+    ``+36h``, ``+90m`` (from ``now``), and ``morgen 18:00`` / ``tomorrow 18:00`` /
+    ``heute`` / ``übermorgen``. Dates and times are local to ``tz``. Raises
+    :class:`ValueError` with a plain explanation otherwise.
+    """
+    _require_aware(now)
+    cleaned = " ".join(text.strip().split())
+    relative = _RELATIVE.match(cleaned)
+    if relative:
+        amount, unit = int(relative.group(1)), relative.group(2).lower()
+        step = {"d": timedelta(days=1), "h": timedelta(hours=1), "m": timedelta(minutes=1)}
+        return (now + amount * step[unit]).astimezone(UTC)
+    day: date | None = None
+    hour_minute: tuple[str | None, str | None] = (None, None)
+    if match := _ISO.match(cleaned):
+        year, month, mday = (int(match.group(i)) for i in (1, 2, 3))
+        hour_minute = (match.group(4), match.group(5))
+        day = _date(year, month, mday, text)
+    elif match := _GERMAN.match(cleaned):
+        mday, month, year = (int(match.group(i)) for i in (1, 2, 3))
+        hour_minute = (match.group(4), match.group(5))
+        day = _date(year, month, mday, text)
+    elif (match := _WORD.match(cleaned)) and match.group(1).lower() in _DAY_WORDS:
+        today = now.astimezone(ZoneInfo(tz)).date()
+        day = today + timedelta(days=_DAY_WORDS[match.group(1).lower()])
+        hour_minute = (match.group(2), match.group(3))
+    if day is None:
+        raise ValueError(
+            f"cannot read the date {text!r}: write e.g. 2026-12-01 18:00, 01.12.2026 18:00, "
+            "+3d or +36h"
+        )
+    at = default_time
+    if hour_minute[0] is not None and hour_minute[1] is not None:
+        hour, minute = int(hour_minute[0]), int(hour_minute[1])
+        if hour > 23 or minute > 59:
+            raise ValueError(f"no such time of day in {text!r}")
+        at = time(hour, minute)
+    return local_to_utc(day, at, tz)
+
+
+def _date(year: int, month: int, mday: int, text: str) -> date:
+    try:
+        return date(year, month, mday)
+    except ValueError:
+        raise ValueError(f"no such date in {text!r}") from None
