@@ -11,8 +11,8 @@ from mailserver.schedule import local_to_utc, next_deadline, parse_when, reminde
 BERLIN = "Europe/Berlin"
 
 
-def utc(*args: int) -> datetime:
-    return datetime(*args, tzinfo=UTC)
+def utc(year: int, month: int, day: int, hour: int = 0, minute: int = 0) -> datetime:
+    return datetime(year, month, day, hour, minute, tzinfo=UTC)
 
 
 def test_every_14_days_at_18_local_winter() -> None:
