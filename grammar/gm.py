@@ -1,0 +1,1151 @@
+"""Read a game master's command mail: every line a command or an error, never both lost.
+
+A GM mail starts with a header line naming the game, the GM and the GM's password
+(``Partie 227 Spielleiter Kennwort xyz`` / ``Game 227 GM Password xyz``; the Subject may
+carry it), followed by one command per line in German or English (``docs/gm-commands.md``).
+The text is read line by line like an order mail (:mod:`grammar.ashes`):
+
+* ``Ende`` / ``End`` ends the commands; inside a text block it closes the block;
+* ``//`` and ``#`` start comments; greetings and a signature are noted, not errors;
+* ``Nachricht`` / ``News`` and ``Geheim an 3`` / ``Secret to 3`` without text on the same
+  line collect the following lines up to ``Ende``;
+* every other line is parsed by the LALR grammar ``gm.lark``; a line that fails gets a
+  :class:`~engine.core.ParseError` in words, with a suggestion for a misspelled keyword
+  and an example of the command's right form.
+
+Nothing here knows the database: a deadline stays a :class:`When` until the game's time
+zone turns it into a moment (``When.canonical`` gives the text ``schedule.parse_when``
+reads).
+"""
+
+from __future__ import annotations
+
+import difflib
+import logging
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta
+from functools import cache
+from importlib import resources
+from zoneinfo import ZoneInfo
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from engine.core import Note, ParseError
+from grammar.ashes import END_RE, looks_like_prose
+
+_log = logging.getLogger("pbem.grammar.gm")
+
+SEAT_MAX = 99
+"""The largest seat number the language accepts; the game checks its own size."""
+TURN_MAX = 999
+TEXT_MAX = 20_000
+"""Characters in one news item or secret message."""
+POSTPONE_MAX = timedelta(days=366)
+LANGUAGES = ("de", "en")
+
+
+def _two(de: str, en: str) -> dict[str, str]:
+    return {"de": de, "en": en}
+
+
+# ------------------------------------------------------------------------ commands
+
+
+@dataclass(frozen=True)
+class When:
+    """A deadline as the GM wrote it: a local date (and time), a day word, or an offset.
+
+    Exactly one of ``day`` (a calendar date), ``days_ahead`` (``heute`` 0, ``morgen`` 1,
+    ``übermorgen`` 2) and ``delta`` (``+3d``) is set; ``at`` is the local time of day if
+    written.
+    """
+
+    day: date | None = None
+    at: time | None = None
+    days_ahead: int | None = None
+    delta: timedelta | None = None
+
+    def canonical(self, tz: str, *, now: datetime, default_at: time = time(18, 0)) -> str:
+        """``2026-12-01 18:00`` (local, in ``tz``) or ``+36h``: the form ``parse_when`` reads."""
+        if self.delta is not None:
+            hours, rest = divmod(int(self.delta.total_seconds()), 3600)
+            if rest == 0 and hours % 24 == 0:
+                return f"+{hours // 24}d"
+            if rest == 0:
+                return f"+{hours}h"
+            return f"+{int(self.delta.total_seconds()) // 60}m"
+        day = self.day
+        if day is None:
+            day = now.astimezone(ZoneInfo(tz)).date() + timedelta(days=self.days_ahead or 0)
+        at = self.at or default_at
+        return f"{day:%Y-%m-%d} {at:%H:%M}"
+
+    def echo(self, lang: str) -> str:
+        """The deadline as the reply shows what was understood."""
+        if self.delta is not None:
+            return "+" + format_duration(self.delta, lang)
+        if self.day is not None:
+            shown = f"{self.day:%d.%m.%Y}" if lang == "de" else f"{self.day:%Y-%m-%d}"
+        else:
+            words = {
+                "de": ("heute", "morgen", "übermorgen"),
+                "en": ("today", "tomorrow", "the day after tomorrow"),
+            }["en" if lang == "en" else "de"]
+            shown = words[self.days_ahead or 0]
+        return f"{shown} {self.at:%H:%M}" if self.at is not None else shown
+
+
+def format_duration(delta: timedelta, lang: str) -> str:
+    """``2 Tage 12 Stunden`` / ``2 days 12 hours``."""
+    total_hours = int(delta.total_seconds()) // 3600
+    days, hours = divmod(total_hours, 24)
+    en = lang == "en"
+    parts = []
+    if days:
+        parts.append(
+            f"{days} " + (("day" if en else "Tag") if days == 1 else ("days" if en else "Tage"))
+        )
+    if hours or not parts:
+        parts.append(
+            f"{hours} "
+            + (("hour" if en else "Stunde") if hours == 1 else ("hours" if en else "Stunden"))
+        )
+    return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class StartGame:
+    """``Start``: turn 0 printouts with every player's password; the game runs."""
+
+    line: int
+
+
+@dataclass(frozen=True)
+class SetDeadline:
+    """``ZAT 01.12.2026 18:00``: the next deadline, in the game's time zone."""
+
+    line: int
+    when: When
+
+
+@dataclass(frozen=True)
+class Postpone:
+    """``Verschieben 2 Tage``: move the current deadline later (rulebook 1.6)."""
+
+    line: int
+    delta: timedelta
+
+
+@dataclass(frozen=True)
+class Pause:
+    """``Pause``: no deadlines until ``Weiter``."""
+
+    line: int
+
+
+@dataclass(frozen=True)
+class Resume:
+    """``Weiter`` / ``Resume``: deadlines again."""
+
+    line: int
+
+
+@dataclass(frozen=True)
+class Release:
+    """``Freigeben``: a turn held for the GM (mass NMR guard) may run."""
+
+    line: int
+
+
+@dataclass(frozen=True)
+class ProcessNow:
+    """``Auswerten`` / ``Process now``: evaluate the pending turn now."""
+
+    line: int
+
+
+@dataclass(frozen=True)
+class Preview:
+    """``Vorschau``: every printout of the pending turn to the GM, nothing to the players."""
+
+    line: int
+
+
+@dataclass(frozen=True)
+class ReplacePlayer:
+    """``Ersatz 3 [durch addr [en]]``: a new occupant for seat 3 (no address: next standby)."""
+
+    line: int
+    seat: int
+    address: str | None = None
+    language: str | None = None
+
+
+@dataclass(frozen=True)
+class DropPlayer:
+    """``Ausscheiden 3`` / ``Drop 3``: seat 3 leaves the game."""
+
+    line: int
+    seat: int
+
+
+@dataclass(frozen=True)
+class AddStandby:
+    """``Stand-by anna@x [en] [Name]``: a new entry on the standby list."""
+
+    line: int
+    address: str
+    language: str | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class PublishNews:
+    """``Nachricht`` … ``Ende``: GM news in the next printouts' Galactic Media."""
+
+    line: int
+    text: str
+
+
+@dataclass(frozen=True)
+class ForwardSecret:
+    """``Geheim an 3 [von 2]`` … ``Ende``: a secret message for seat 3's next printout."""
+
+    line: int
+    to_seat: int
+    text: str
+    from_seat: int | None = None
+
+
+@dataclass(frozen=True)
+class ResendPrintout:
+    """``Auswertung erneut 3 [Runde 4]``: mail a printout again (default: the latest)."""
+
+    line: int
+    seat: int
+    turn: int | None = None
+
+
+@dataclass(frozen=True)
+class ShowStatus:
+    """``Status``: who has submitted, who is late, the next deadline."""
+
+    line: int
+
+
+GmCommand = (
+    StartGame
+    | SetDeadline
+    | Postpone
+    | Pause
+    | Resume
+    | Release
+    | ProcessNow
+    | Preview
+    | ReplacePlayer
+    | DropPlayer
+    | AddStandby
+    | PublishNews
+    | ForwardSecret
+    | ResendPrintout
+    | ShowStatus
+)
+
+
+def echo_command(command: GmCommand, lang: str = "de") -> str:
+    """The command in its canonical form (German or English), as the reply echoes it."""
+    en = lang == "en"
+    match command:
+        case StartGame():
+            return "Start"
+        case SetDeadline(when=when):
+            return ("Deadline " if en else "ZAT ") + when.echo(lang)
+        case Postpone(delta=delta):
+            return ("Postpone " if en else "Verschieben ") + format_duration(delta, lang)
+        case Pause():
+            return "Pause"
+        case Resume():
+            return "Resume" if en else "Weiter"
+        case Release():
+            return "Release" if en else "Freigeben"
+        case ProcessNow():
+            return "Process now" if en else "Auswerten"
+        case Preview():
+            return "Preview" if en else "Vorschau"
+        case ReplacePlayer(seat=seat, address=address, language=language):
+            out = ("Replace " if en else "Ersatz ") + str(seat)
+            if address:
+                out += (" with " if en else " durch ") + address
+            return out + (f" {language}" if language else "")
+        case DropPlayer(seat=seat):
+            return ("Drop " if en else "Ausscheiden ") + str(seat)
+        case AddStandby(address=address, language=language, name=name):
+            out = "Stand-by " + address
+            out += f" {language}" if language else ""
+            return out + (f" {name}" if name else "")
+        case PublishNews(text=text):
+            return ("News: " if en else "Nachricht: ") + _first_line(text)
+        case ForwardSecret(to_seat=to_seat, from_seat=from_seat, text=text):
+            out = ("Secret to " if en else "Geheim an ") + str(to_seat)
+            if from_seat is not None:
+                out += (" from " if en else " von ") + str(from_seat)
+            return out + ": " + _first_line(text)
+        case ResendPrintout(seat=seat, turn=turn):
+            out = ("Resend " if en else "Auswertung erneut ") + str(seat)
+            return out + ("" if turn is None else (" turn " if en else " Runde ") + str(turn))
+        case ShowStatus():
+            return "Status"
+    raise AssertionError(command)  # pragma: no cover - the match is exhaustive
+
+
+def _first_line(text: str, width: int = 60) -> str:
+    first = text.strip().splitlines()[0] if text.strip() else ""
+    lines = len(text.strip().splitlines())
+    shown = first if len(first) <= width else first[: width - 1] + "…"
+    return shown + (" …" if lines > 1 and shown == first else "")
+
+
+# ------------------------------------------------------------------------ results
+
+
+@dataclass
+class GmHeader:
+    """What the header (text or Subject) said: game, password, and whether it named the GM."""
+
+    game: int | None = None
+    password: str | None = None
+    gm: bool = False
+    language: str | None = None
+    """``en`` or ``de`` when the header's words tell; ``None`` otherwise."""
+
+
+@dataclass
+class GmParseResult:
+    """Everything read from one GM mail."""
+
+    header: GmHeader = field(default_factory=GmHeader)
+    commands: list[GmCommand] = field(default_factory=list)
+    errors: list[ParseError] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+    ended: bool = False
+    language: str = "de"
+    """The GM's language, for the reply: from the header's words, else the commands'."""
+
+
+# ------------------------------------------------------------------------- parser
+
+
+@cache
+def parser() -> Lark:
+    """The LALR parser of ``gm.lark`` (built once)."""
+    grammar = resources.files("grammar").joinpath("gm.lark").read_text("utf-8")
+    return Lark(grammar, parser="lalr", lexer="contextual", start="start", maybe_placeholders=False)
+
+
+_TERMINAL_WORDS: Mapping[str, tuple[str, str]] = {
+    "INT": ("eine Zahl", "a number"),
+    "DATE": ("ein Datum (01.12.2026 oder 2026-12-01)", "a date (2026-12-01 or 01.12.2026)"),
+    "TIME": ("eine Uhrzeit (18:00)", "a time of day (18:00)"),
+    "DURATION": ("eine Dauer (2 Tage, 36h)", "a duration (2 days, 36h)"),
+    "DAY_WORD": ("„morgen“", '"tomorrow"'),
+    "ADDRESS": ("eine Mailadresse", "a mail address"),
+    "LANG": ("eine Sprache (de oder en)", "a language (de or en)"),
+    "TEXT": ("einen Text", "some text"),
+    "PASSWORD": ("das Kennwort", "the password"),
+    "PLUS": ("„+“", '"+"'),
+    "PLAYER_KW": ("„Spieler“", '"player"'),
+    "TURN_KW": ("„Runde“", '"turn"'),
+    "_TO": ("„an“", '"to"'),
+    "FROM_KW": ("„von“", '"from"'),
+    "WITH_KW": ("„durch“", '"with"'),
+    "BY_KW": ("„um“", '"by"'),
+    "AND_KW": ("„und“", '"and"'),
+    "GM_KW": ("„Spielleiter“", '"GM"'),
+    "GAME_KW": ("„Partie“", '"game"'),
+    "PASSWORD_KW": ("„Kennwort“", '"password"'),
+    "$END": ("das Zeilenende", "the end of the line"),
+}
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(text.split())
+
+
+# Canonical keywords for suggestions ("Meinten Sie ...?"), German and English.
+_KEYWORDS = _words(
+    """
+    Partie Spielleiter Kennwort Game Password Start ZAT Deadline Termin Verschieben
+    Postpone Pause Weiter Resume Freigeben Release Auswerten Process Vorschau Preview
+    Ersatz Replace Ausscheiden Drop Stand-by Standby Nachricht News Geheim Secret Resend
+    Status Spieler Player Runde Turn durch with morgen tomorrow Tage days Stunden hours
+    """
+)
+
+# The examples a failed line gets, by the keyword it starts with.
+_EXAMPLES: Mapping[str, tuple[str, str]] = {
+    "GAME_KW": (
+        "Die Kopfzeile lautet z. B. „Partie 227 Spielleiter Kennwort geheim“.",
+        'The header line reads e.g. "Game 227 GM Password secret".',
+    ),
+    "GM_KW": (
+        "Die Kopfzeile lautet z. B. „Partie 227 Spielleiter Kennwort geheim“.",
+        'The header line reads e.g. "Game 227 GM Password secret".',
+    ),
+    "PASSWORD_KW": (
+        "Die Kopfzeile lautet z. B. „Partie 227 Spielleiter Kennwort geheim“.",
+        'The header line reads e.g. "Game 227 GM Password secret".',
+    ),
+    "DEADLINE_KW": (
+        "Ein Abgabetermin lautet z. B. „ZAT 01.12.2026 18:00“, „ZAT morgen 18:00“ oder „ZAT +3d“.",
+        'A deadline is written e.g. "Deadline 2026-12-01 18:00", "Deadline tomorrow 18:00" '
+        'or "Deadline +3d".',
+    ),
+    "POSTPONE_KW": (
+        "Verschieben lautet z. B. „Verschieben 2 Tage“ oder „Verschieben 36h“.",
+        'Postponing is written e.g. "Postpone 2 days" or "Postpone 36h".',
+    ),
+    "REPLACE_KW": (
+        "Ersatz lautet z. B. „Ersatz 3“ (nächster von der Warteliste) oder "
+        "„Ersatz 3 durch anna@example.org en“.",
+        'Replacing is written e.g. "Replace 3" (next on the standby list) or '
+        '"Replace 3 with anna@example.org en".',
+    ),
+    "DROP_KW": (
+        "Ausscheiden lautet z. B. „Ausscheiden 3“.",
+        'Dropping a player is written e.g. "Drop 3".',
+    ),
+    "STANDBY_KW": (
+        "Die Warteliste ergänzt z. B. „Stand-by anna@example.org en“.",
+        'Add to the standby list e.g. with "Stand-by anna@example.org en".',
+    ),
+    "SECRET_KW": (
+        "Eine Geheimnachricht lautet z. B. „Geheim an 3 von 2“, darunter der Text, dann „Ende“.",
+        'A secret message is written e.g. "Secret to 3 from 2", the text below, then "End".',
+    ),
+    "RESEND_KW": (
+        "Erneut senden lautet z. B. „Auswertung erneut 3“ oder „Auswertung erneut 3 Runde 4“.",
+        'Resending is written e.g. "Resend 3" or "Resend 3 turn 4".',
+    ),
+}
+_COMMAND_KEYWORDS = _words(
+    """
+    START_KW DEADLINE_KW POSTPONE_KW PAUSE_KW RESUME_KW RELEASE_KW PROCESS_KW PREVIEW_KW
+    REPLACE_KW DROP_KW STANDBY_KW NEWS_KW SECRET_KW RESEND_KW STATUS_KW
+    """
+)
+
+# English spellings of the keywords; anything else a keyword matches counts as German.
+_ENGLISH_WORDS = re.compile(
+    r"^(game|password|pw|pwd|deadline|due|postpone|delay|resume|continue|unpause|release|"
+    r"process|evaluate|run|preview|dry|replace|substitute|drop|remove|expel|news|announcement|"
+    r"notice|secret|resend|send again|overview|suspend|start the game|start game)",
+    re.IGNORECASE,
+)
+_GERMAN_WORDS = re.compile(
+    r"^(partie|spiel|spielleiter|spielleitung|sl|kennwort|passwort|zat|abgabe|einsende|stichtag|"
+    r"termin|verschieb|verläng|verlaeng|aufschieb|pausieren|anhalten|unterbrechen|weiter|fort|"
+    r"freigeb|freigabe|runde|auswert|jetzt|sofort|vorschau|probe|test|ersatz|ersetz|austausch|"
+    r"ausscheid|ausschl|entfern|warteliste|nachricht|neuigkeit|meldung|mitteilung|"
+    r"bekanntmachung|geheim|auswertung|ausdruck|erneut|stand|übersicht|uebersicht)",
+    re.IGNORECASE,
+)
+
+_COMMENT_RE = re.compile(r"(?:^|(?<=\s))(?://|#)")
+_DECORATION_RE = re.compile(r"^\s*[-=*_~+.#]{3,}\s*$")
+_GREETING_RE = re.compile(
+    r"^\s*(hallo|hello|hi|hey|liebe[rs]?|dear|moin|servus|guten\s+(tag|morgen|abend)|"
+    r"good\s+(morning|evening|afternoon)|anbei|hier\s+(sind|kommen|meine)|here\s+(are|is))"
+    r"(?![\w])",
+    re.IGNORECASE,
+)
+_CLOSING_RE = re.compile(
+    r"^\s*(viele\s+grüße|viele\s+grüsse|beste\s+grüße|liebe\s+grüße|herzliche\s+grüße|grüße|"
+    r"grüsse|gruß|gruss|mit\s+freundlichen|mfg|lg|vg|best(\s+regards|\s+wishes)?|"
+    r"kind\s+regards|regards|cheers|thanks|thank\s+you|danke|vielen\s+dank|bis\s+(dann|bald)|"
+    r"tschüss|ciao|yours|sincerely)(?![\w])",
+    re.IGNORECASE,
+)
+_SECRET_LOOKALIKE_RE = re.compile(r"^\s*(an|to|für|fuer|for)\s+(spieler\s+|player\s+)?\d+", re.I)
+
+_SUBJECT_PARTS = {
+    "game": re.compile(r"(?i)\b(partie|spiel|game)\s*(nr\.?|no\.?|#)?\s*:?\s*(?P<value>\d+)\b"),
+    "password": re.compile(
+        r"(?i)\b(kennwort|passwort|password|pw|pwd)\s*[:=]?\s*(?P<value>[^\s,;:=][^\s,;]*)"
+    ),
+}
+_GM_WORDS = r"(spielleiter|spielleitung|sl|gm|game\s*master|gamemaster)"
+_GM_WORD_RE = re.compile(rf"(?i)(?<![\w-]){_GM_WORDS}(?![\w-])")
+# In a Subject the GM word must stand beside the game ("Partie 227 SL", "GM game 227"):
+# "Frage an den SL zu Partie 227" is a player's question, not a GM mail.
+_SUBJECT_GM_RE = re.compile(
+    rf"(?i)\b(partie|spiel|game)\s*(nr\.?|no\.?|#)?\s*:?\s*\d+\s*[,;:/-]?\s*{_GM_WORDS}(?![\w-])"
+    rf"|(?<![\w-]){_GM_WORDS}\s*[,;:/-]?\s*(partie|spiel|game)\b"
+)
+
+_DAY_WORDS = {
+    "heute": 0,
+    "today": 0,
+    "morgen": 1,
+    "tomorrow": 1,
+    "übermorgen": 2,
+    "uebermorgen": 2,
+    "day after tomorrow": 2,
+}
+_UNIT_HOURS = (
+    (("tage", "tagen", "tag", "t", "d", "days", "day"), 24),
+    (("stunden", "stunde", "std", "h", "hours", "hour", "hrs", "hr"), 1),
+    (("wochen", "woche", "w", "weeks", "week"), 24 * 7),
+)
+
+
+class _LineError(Exception):
+    """A value check failed; carries the error for the current line."""
+
+    def __init__(self, tok: Token, messages: dict[str, str]) -> None:
+        super().__init__(messages["en"])
+        self.column, self.text, self.messages = tok.column or 1, str(tok), messages
+
+
+@dataclass
+class _BlockStart:
+    """A news item or secret message whose text follows on the next lines, up to ``Ende``."""
+
+    make: Callable[[str], GmCommand]
+
+
+@dataclass
+class _OpenBlock:
+    start: _BlockStart
+    line: int
+    line_text: str
+    lines: list[str] = field(default_factory=list)
+
+
+def _int(tok: Token, low: int, high: int, what: tuple[str, str]) -> int:
+    value = int(tok)
+    if not low <= value <= high:
+        raise _LineError(
+            tok,
+            _two(
+                f"{what[0]} muss zwischen {low} und {high} liegen, nicht {value}.",
+                f"{what[1]} must be between {low} and {high}, not {value}.",
+            ),
+        )
+    return value
+
+
+def _seat(tok: Token) -> int:
+    return _int(tok, 1, SEAT_MAX, ("Die Spielernummer", "The player number"))
+
+
+def _language(tok: Token | None) -> str | None:
+    if tok is None:
+        return None
+    return "en" if str(tok).lower() in ("en", "englisch", "english") else "de"
+
+
+def _address(tok: Token) -> str:
+    return str(tok).strip("<>")
+
+
+def _duration(node: Tree[Token]) -> timedelta:
+    hours = 0
+    for tok in node.children:
+        if not isinstance(tok, Token) or tok.type != "DURATION":
+            continue
+        match = re.fullmatch(r"(\d+)\s*(\w+)", str(tok))
+        assert match is not None
+        unit = match.group(2).lower()
+        hours += int(match.group(1)) * next(h for names, h in _UNIT_HOURS if unit in names)
+    return timedelta(hours=hours)
+
+
+def _date(tok: Token) -> date:
+    text = str(tok)
+    try:
+        if "-" in text:
+            year, month, day = (int(part) for part in text.split("-"))
+        else:
+            day, month, year = (int(part) for part in text.split("."))
+            year += 2000 if year < 100 else 0
+        return date(year, month, day)
+    except ValueError:
+        raise _LineError(
+            tok, _two(f"Das Datum {text} gibt es nicht.", f"There is no date {text}.")
+        ) from None
+
+
+def _time(tok: Token) -> time:
+    match = re.match(r"(\d{1,2})(?::(\d{2}))?", str(tok))
+    assert match is not None
+    hour, minute = int(match.group(1)), int(match.group(2) or 0)
+    if hour > 23 or minute > 59:
+        raise _LineError(
+            tok, _two(f"Die Uhrzeit {tok} gibt es nicht.", f"There is no time of day {tok}.")
+        )
+    return time(hour, minute)
+
+
+def _tokens(node: Tree[Token], kind: str) -> list[Token]:
+    return [t for t in node.children if isinstance(t, Token) and t.type == kind]
+
+
+def _first(node: Tree[Token], kind: str) -> Token | None:
+    found = _tokens(node, kind)
+    return found[0] if found else None
+
+
+def _text_of(node: Tree[Token]) -> str | None:
+    tok = _first(node, "TEXT")
+    return str(tok).strip() if tok is not None else None
+
+
+def _when(node: Tree[Token]) -> When:
+    if node.data == "when_relative":
+        duration = node.children[0]
+        assert isinstance(duration, Tree)
+        delta = _duration(duration)
+        if delta <= timedelta(0):
+            tok = _first(duration, "DURATION")
+            assert tok is not None
+            raise _LineError(
+                tok, _two("Die Dauer muss größer als null sein.", "The duration must be positive.")
+            )
+        return When(delta=delta)
+    at_tok = _first(node, "TIME")
+    at = _time(at_tok) if at_tok is not None else None
+    if node.data == "when_day":
+        word = _first(node, "DAY_WORD")
+        assert word is not None
+        return When(days_ahead=_DAY_WORDS[re.sub(r"\s+", " ", str(word).lower())], at=at)
+    date_tok = _first(node, "DATE")
+    assert date_tok is not None
+    return When(day=_date(date_tok), at=at)
+
+
+def _build(tree: Tree[Token], line: int) -> GmCommand | GmHeader | _BlockStart:
+    """One parsed line: a command, header parts or the start of a text block."""
+    node = tree.children[0]
+    assert isinstance(node, Tree)
+    kind = node.data
+    if kind == "header":
+        return _header(node)
+    simple: dict[str, Callable[[int], GmCommand]] = {
+        "start_game": StartGame,
+        "pause": Pause,
+        "resume": Resume,
+        "release": Release,
+        "process": ProcessNow,
+        "preview": Preview,
+        "status": ShowStatus,
+    }
+    if kind in simple:
+        return simple[kind](line)
+    ints = _tokens(node, "INT")
+    if kind == "deadline":
+        when = node.children[-1]
+        assert isinstance(when, Tree)
+        return SetDeadline(line, _when(when))
+    if kind == "postpone":
+        duration = node.children[-1]
+        assert isinstance(duration, Tree)
+        delta = _duration(duration)
+        tok = _first(duration, "DURATION")
+        assert tok is not None
+        if not timedelta(0) < delta <= POSTPONE_MAX:
+            raise _LineError(
+                tok,
+                _two(
+                    "Verschoben wird um mehr als null und höchstens 366 Tage.",
+                    "A postponement must be more than zero and at most 366 days.",
+                ),
+            )
+        return Postpone(line, delta)
+    if kind == "replace":
+        address = _first(node, "ADDRESS")
+        return ReplacePlayer(
+            line,
+            _seat(ints[0]),
+            _address(address) if address is not None else None,
+            _language(_first(node, "LANG")),
+        )
+    if kind == "drop":
+        return DropPlayer(line, _seat(ints[0]))
+    if kind == "standby":
+        address = _first(node, "ADDRESS")
+        assert address is not None
+        return AddStandby(line, _address(address), _language(_first(node, "LANG")), _text_of(node))
+    if kind == "news":
+        text = _text_of(node)
+        if text is not None and _SECRET_LOOKALIKE_RE.match(text):
+            tok = _first(node, "TEXT")
+            assert tok is not None
+            raise _LineError(
+                tok,
+                _two(
+                    "„Nachricht“ geht an alle Spieler (Galaktische Medien). Eine Nachricht an "
+                    "einen Spieler lautet „Geheim an 3“.",
+                    '"News" goes to every player (Galactic Media). A message to one player is '
+                    'written "Secret to 3".',
+                ),
+            )
+        if text is None:
+            return _BlockStart(lambda body: PublishNews(line, body))
+        return PublishNews(line, text)
+    if kind == "secret":
+        to_seat = _seat(ints[0])
+        from_seat = _seat(ints[1]) if len(ints) > 1 else None
+        if from_seat == to_seat:
+            raise _LineError(
+                ints[1],
+                _two(
+                    "Absender und Empfänger sind derselbe Spieler.",
+                    "Sender and addressee are the same player.",
+                ),
+            )
+        text = _text_of(node)
+        if text is None:
+            return _BlockStart(lambda body: ForwardSecret(line, to_seat, body, from_seat))
+        return ForwardSecret(line, to_seat, text, from_seat)
+    if kind == "resend":
+        turn = (
+            _int(ints[1], 0, TURN_MAX, ("Die Rundennummer", "The turn number"))
+            if len(ints) > 1
+            else None
+        )
+        return ResendPrintout(line, _seat(ints[0]), turn)
+    raise AssertionError(kind)  # pragma: no cover - every rule is handled above
+
+
+def _header(node: Tree[Token]) -> GmHeader:
+    header = GmHeader()
+    votes: list[str] = []
+    for part in node.children:
+        if not isinstance(part, Tree):
+            continue
+        first, value = part.children[0], part.children[-1]
+        assert isinstance(first, Token) and isinstance(value, Token)
+        if part.data == "h_game":
+            header.game = _int(value, 1, 999_999, ("Die Partienummer", "The game number"))
+        elif part.data == "h_password":
+            header.password = str(value)
+        else:
+            header.gm = True
+        lang = keyword_language(str(first))
+        if lang is not None and str(first).lower() != "gm":
+            votes.append(lang)
+    if votes:
+        header.language = "en" if votes.count("en") > votes.count("de") else "de"
+    return header
+
+
+def keyword_language(word: str) -> str | None:
+    """``en`` or ``de`` for a keyword as written; ``None`` if it says neither."""
+    if _ENGLISH_WORDS.match(word):
+        return "en"
+    if _GERMAN_WORDS.match(word):
+        return "de"
+    return None
+
+
+# ------------------------------------------------------------------ error messages
+
+
+def _expected_words(names: Iterable[str], lang: str) -> list[str]:
+    idx = 0 if lang == "de" else 1
+    words: list[str] = []
+    keywords = 0
+    for name in sorted(set(names)):
+        if name in _TERMINAL_WORDS:
+            words.append(_TERMINAL_WORDS[name][idx])
+        elif name.endswith("_KW"):
+            keywords += 1
+    if keywords:
+        words.append(("ein Schlüsselwort", "a keyword")[idx])
+    return words
+
+
+def _join(words: list[str], lang: str) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    last = " oder " if lang == "de" else " or "
+    return ", ".join(words[:-1]) + last + words[-1]
+
+
+def _suggest(text: str, pos: int) -> str | None:
+    """A likely intended keyword for a misspelled word at ``pos``."""
+    match = re.compile(r"[^\W\d_][\w-]*").match(text, pos)
+    if not match:
+        return None
+    word = match.group(0).lower()
+    folded = {k.lower(): k for k in _KEYWORDS}
+    cutoff = 0.6 if len(word) <= 4 else 0.75
+    similar = [c for c in folded if abs(len(c) - len(word)) <= max(1, len(word) // 3)]
+    close = difflib.get_close_matches(word, similar, n=1, cutoff=cutoff)
+    if close and close[0] != word:
+        return folded[close[0]]
+    return None
+
+
+def _command_keyword(text: str) -> str | None:
+    """The terminal name of the keyword a line starts with, if any."""
+    lark = parser()
+    for name in (*_COMMAND_KEYWORDS, "GAME_KW", "GM_KW", "PASSWORD_KW"):
+        pattern = lark.get_terminal(name).pattern
+        if re.match(pattern.to_regexp(), text.lstrip(), re.IGNORECASE):
+            return name
+    return None
+
+
+def _syntax_error(exc: UnexpectedInput, number: int, code: str, line_text: str) -> ParseError:
+    """A Lark error as a GM-readable :class:`ParseError`."""
+    if isinstance(exc, UnexpectedCharacters):
+        pos = exc.pos_in_stream
+        expected = set(exc.allowed or ())
+    elif isinstance(exc, UnexpectedToken):
+        pos = exc.token.start_pos if exc.token.type != "$END" else len(code.rstrip())
+        expected = set(exc.expected)
+    elif isinstance(exc, UnexpectedEOF):
+        pos = len(code.rstrip())
+        expected = set(exc.expected or ())
+    else:  # pragma: no cover - lark has no other kind
+        pos, expected = 0, set()
+    pos = pos or 0
+    found_match = re.match(r"\S+", code[pos:])
+    found = found_match.group(0) if found_match else ""
+    at_end = not code[pos:].strip()
+    if not code[:pos].strip():
+        words = _two(
+            "ein Befehl (ZAT, Verschieben, Auswerten, Ersatz, Nachricht, Status …)",
+            "a command (Deadline, Postpone, Process now, Replace, News, Status …)",
+        )
+    else:
+        words = {
+            lang: _join(_expected_words(expected or {"$END"}, lang), lang) for lang in LANGUAGES
+        }
+    de = "Die Zeile endet zu früh" if at_end else f"Unerwartet: „{found}“"
+    en = "The line ends too early" if at_end else f'Unexpected: "{found}"'
+    if words["de"]:
+        de += f"; erwartet wird hier {words['de']}."
+        en += f"; expected here: {words['en']}."
+    else:
+        de, en = de + ".", en + "."
+    suggestion = None if at_end else _suggest(code, pos)
+    if suggestion:
+        de += f" Meinten Sie „{suggestion}“?"
+        en += f' Did you mean "{suggestion}"?'
+    keyword = _command_keyword(code)
+    if keyword is not None and keyword in _EXAMPLES:
+        example_de, example_en = _EXAMPLES[keyword]
+        de, en = f"{de} {example_de}", f"{en} {example_en}"
+    return ParseError(
+        line=number,
+        column=pos + 1,
+        text=found or code.strip(),
+        line_text=line_text,
+        messages=_two(de, en),
+        suggestion=suggestion,
+    )
+
+
+# ------------------------------------------------------------------------- reading
+
+
+class GmReader:
+    """Reads one GM mail into a :class:`GmParseResult` (one instance per text)."""
+
+    def __init__(self) -> None:
+        self.parser = parser()
+        self.result = GmParseResult()
+        self._closing = False
+        self._votes: list[str] = []
+
+    def error(
+        self, line: int, column: int, text: str, line_text: str, messages: dict[str, str]
+    ) -> None:
+        self.result.errors.append(
+            ParseError(line=line, column=column, text=text, line_text=line_text, messages=messages)
+        )
+
+    def read(self, text: str, subject: str | None = None) -> GmParseResult:
+        text = unicodedata.normalize("NFC", text)
+        block: _OpenBlock | None = None
+        ended_at: int | None = None
+        for number, raw in enumerate(text.splitlines(), 1):
+            line = raw.rstrip()
+            if block is not None:
+                if END_RE.match(line):
+                    self._close_block(block)
+                    block = None
+                else:
+                    block.lines.append(line)
+                continue
+            if ended_at is not None:
+                self._after_end(number, line, ended_at)
+                continue
+            if END_RE.match(line):
+                ended_at = number
+                self.result.ended = True
+                continue
+            block = self._read_line(number, line)
+        if block is not None:
+            self.error(
+                block.line,
+                1,
+                block.line_text,
+                block.line_text,
+                _two(
+                    f"Der Text ab Zeile {block.line} wird nicht mit „Ende“ abgeschlossen; er "
+                    "wurde nicht verwendet. Bitte den Text mit einer Zeile „Ende“ abschließen.",
+                    f'The text starting at line {block.line} is not closed with "End"; it was '
+                    'not used. Please close the text with a line "End".',
+                ),
+            )
+        if subject:
+            self._read_subject(subject)
+        header_lang = self.result.header.language
+        if header_lang is not None:
+            self.result.language = header_lang
+        elif self._votes:
+            self.result.language = (
+                "en" if self._votes.count("en") > self._votes.count("de") else "de"
+            )
+        return self.result
+
+    def _read_line(self, number: int, line: str) -> _OpenBlock | None:
+        match = _COMMENT_RE.search(line)
+        code = line[: match.start()] if match else line
+        if not code.strip() or _DECORATION_RE.match(code):
+            return None
+        if _CLOSING_RE.match(code):
+            self._closing = True
+        if _GREETING_RE.match(code) or _CLOSING_RE.match(code):
+            self.result.notes.append(
+                Note(number, line.strip(), _two("Anrede oder Gruß", "greeting or closing"))
+            )
+            return None
+        outcome = self._parse(number, code, line.strip())
+        if isinstance(outcome, _BlockStart):
+            return _OpenBlock(outcome, number, line.strip())
+        return None
+
+    def _parse(self, number: int, code: str, line_text: str) -> _BlockStart | bool:
+        try:
+            tree = self.parser.parse(code)
+        except UnexpectedInput as exc:
+            if self._closing or looks_like_prose(code):
+                # Below a closing greeting (a signature) or a plain sentence: not a command.
+                self.result.notes.append(
+                    Note(
+                        number,
+                        line_text,
+                        _two(
+                            "ein Satz oder eine Unterschrift, kein Befehl",
+                            "a sentence or a signature, not a command",
+                        ),
+                    )
+                )
+                return False
+            self.result.errors.append(_syntax_error(exc, number, code, line_text))
+            return False
+        first = next(iter(tree.scan_values(lambda v: isinstance(v, Token))), None)
+        try:
+            built = _build(tree, number)
+        except _LineError as exc:
+            self.error(number, exc.column, exc.text, line_text, exc.messages)
+            return False
+        except Exception:  # a bug must cost one line, never the mail
+            _log.exception("could not build a GM command from line %d: %r", number, code)
+            self.error(
+                number,
+                1,
+                code.strip(),
+                line_text,
+                _two(
+                    "Diese Zeile konnte nicht gelesen werden (interner Fehler). Bitte anders "
+                    "formulieren.",
+                    "This line could not be read (internal error). Please write it differently.",
+                ),
+            )
+            return False
+        if isinstance(built, GmHeader):
+            self._merge_header(built, number, line_text)
+            return True
+        if first is not None:
+            lang = keyword_language(str(first))
+            if lang is not None:
+                self._votes.append(lang)
+        if isinstance(built, _BlockStart):
+            return built
+        self._accept(built, number, line_text)
+        return True
+
+    def _accept(self, command: GmCommand, number: int, line_text: str) -> None:
+        text = getattr(command, "text", None)
+        if text is not None:
+            if not text.strip():
+                self.error(
+                    number,
+                    1,
+                    line_text,
+                    line_text,
+                    _two("Der Text ist leer.", "The text is empty."),
+                )
+                return
+            if len(text) > TEXT_MAX:
+                self.error(
+                    number,
+                    1,
+                    line_text[:40],
+                    line_text,
+                    _two(
+                        f"Der Text ist zu lang ({len(text)} Zeichen, höchstens {TEXT_MAX}).",
+                        f"The text is too long ({len(text)} characters, at most {TEXT_MAX}).",
+                    ),
+                )
+                return
+        self.result.commands.append(command)
+
+    def _close_block(self, block: _OpenBlock) -> None:
+        lines = list(block.lines)
+        while lines and not lines[0].strip():
+            lines.pop(0)
+        while lines and not lines[-1].strip():
+            lines.pop()
+        self._accept(block.start.make("\n".join(lines)), block.line, block.line_text)
+
+    def _after_end(self, number: int, line: str, ended_at: int) -> None:
+        """Lines after ``Ende`` are not read; warn if one looks like a command."""
+        match = _COMMENT_RE.search(line)
+        code = line[: match.start()] if match else line
+        if not code.strip() or _GREETING_RE.match(code) or _CLOSING_RE.match(code):
+            return
+        try:
+            tree = self.parser.parse(code)
+        except UnexpectedInput:
+            return
+        node = tree.children[0]
+        if isinstance(node, Tree) and node.data == "header":
+            return
+        self.error(
+            number,
+            1,
+            line.strip(),
+            line.strip(),
+            _two(
+                f"Diese Zeile steht nach „Ende“ (Zeile {ended_at}) und wurde nicht ausgeführt, "
+                "sieht aber wie ein Befehl aus. Bitte „Ende“ ans Ende setzen.",
+                f'This line comes after "End" (line {ended_at}) and was not carried out, but '
+                'looks like a command. Please put "End" last.',
+            ),
+        )
+
+    def _merge_header(self, parts: GmHeader, number: int, line_text: str, where: str = "") -> None:
+        header = self.result.header
+        for key, word in (("game", ("Partie", "game")), ("password", ("Kennwort", "password"))):
+            value, old = getattr(parts, key), getattr(header, key)
+            if value is None:
+                continue
+            if old is not None and old != value:
+                shown = "***" if key == "password" else str(value)
+                old_shown = "***" if key == "password" else str(old)
+                where_de = where or f"in Zeile {number}"
+                where_en = "in the Subject" if where else f"on line {number}"
+                self.error(
+                    number,
+                    1,
+                    shown,
+                    line_text,
+                    _two(
+                        f"Widersprüchliche Angabe {where_de}: {word[0]} {shown}, "
+                        f"vorher {old_shown}.",
+                        f"Contradicting {word[1]} {where_en}: {shown}, before {old_shown}.",
+                    ),
+                )
+                continue
+            setattr(header, key, value)
+        header.gm = header.gm or parts.gm
+        if header.language is None:
+            header.language = parts.language
+
+    def _read_subject(self, subject: str) -> None:
+        """The Subject may carry the header ("Re: Partie 227 SL Kennwort xyz")."""
+        parts = read_subject(subject)
+        self._merge_header(parts, 0, subject.strip(), where="im Betreff")
+
+
+def read_subject(subject: str) -> GmHeader:
+    """The header parts a Subject line carries (each looked for on its own)."""
+    subject = unicodedata.normalize("NFC", subject)
+    parts = GmHeader()
+    votes: list[str] = []
+    for key, pattern in _SUBJECT_PARTS.items():
+        match = pattern.search(subject)
+        if match is None:
+            continue
+        value = match.group("value")
+        if key == "game":
+            parts.game = int(value)
+        else:
+            parts.password = value
+        lang = keyword_language(match.group(0).strip())
+        if lang is not None:
+            votes.append(lang)
+    gm_match = _SUBJECT_GM_RE.search(subject)
+    if gm_match is not None:
+        parts.gm = True
+        words = [w for w in re.findall(r"[^\W\d_]+", gm_match.group(0)) if w.lower() != "gm"]
+        votes.extend(lang for w in words if (lang := keyword_language(w)) is not None)
+    if votes:
+        parts.language = "en" if votes.count("en") > votes.count("de") else "de"
+    return parts
+
+
+def parse(text: str, subject: str | None = None) -> GmParseResult:
+    """Read a GM command mail (see the module docstring)."""
+    return GmReader().read(text, subject)
+
+
+def read_header(text: str, subject: str | None = None) -> GmHeader:
+    """Only the header (text lines and Subject): game, password, whether it names the GM.
+
+    Cheap enough for the intake to decide who a mail is from: only lines that contain a
+    GM word are parsed.
+    """
+    header = GmHeader()
+    for raw in unicodedata.normalize("NFC", text).splitlines():
+        if not _GM_WORD_RE.search(raw):
+            continue
+        match = _COMMENT_RE.search(raw)
+        code = raw[: match.start()] if match else raw
+        try:
+            tree = parser().parse(code)
+        except UnexpectedInput:
+            continue
+        node = tree.children[0]
+        if isinstance(node, Tree) and node.data == "header":
+            try:
+                parts = _header(node)
+            except _LineError:
+                continue
+            header.game = header.game if header.game is not None else parts.game
+            header.password = header.password if header.password is not None else parts.password
+            header.gm = header.gm or parts.gm
+            header.language = header.language or parts.language
+    if subject:
+        parts = read_subject(subject)
+        header.game = header.game if header.game is not None else parts.game
+        header.password = header.password if header.password is not None else parts.password
+        header.gm = header.gm or parts.gm
+        header.language = header.language or parts.language
+    return header
+
+
+def is_gm_mail(text: str, subject: str | None = None) -> bool:
+    """Whether the mail's header (in the text or the Subject) names the GM of a game."""
+    header = read_header(text, subject)
+    return header.gm and header.game is not None
