@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, date, datetime, time, timedelta
+from pathlib import Path
 
 import pytest
 
@@ -349,3 +351,39 @@ def test_greetings_and_signature_are_notes() -> None:
 def test_language_follows_the_commands_without_a_telling_header() -> None:
     assert gm.parse("GM game 227\nPostpone 2 days\nStatus").language == "en"
     assert gm.parse("Status\nVerschieben 2 Tage", subject="GM 227").language == "de"
+
+
+# -------------------------------------------------------------------------- the docs
+
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "gm-commands.md"
+
+
+def _doc_examples() -> list[str]:
+    """The first code span of the German and English column of the mail command table."""
+    examples = []
+    in_table = False
+    for row in DOCS.read_text(encoding="utf-8").splitlines():
+        if row.startswith("| German | English"):
+            in_table = True
+            continue
+        if in_table and not row.startswith("|"):
+            break
+        if in_table and not row.startswith("|---"):
+            cells = row.split("|")[1:3]
+            examples += [re.findall(r"`([^`]+)`", cell)[0] for cell in cells]
+    return examples
+
+
+def test_every_documented_command_parses() -> None:
+    examples = _doc_examples()
+    assert len(examples) == 34
+    blocks = 0
+    for example in examples:
+        result = gm.parse(HEADER + example)
+        if any("not closed" in e.message("en") for e in result.errors):
+            blocks += 1
+            result = gm.parse(HEADER + example + "\nDer Text.\nEnde\n")
+        assert not result.errors, (example, [e.message("en") for e in result.errors])
+        assert len(result.commands) == 1, (example, result.commands)
+    assert blocks == 4  # Nachricht, News, Geheim an, Secret to
