@@ -141,7 +141,7 @@ class DovecotServer:
                 f"{directory} is not reachable for the mail user {self.user}: "
                 "choose a data directory under /tmp or /var"
             )
-        self.runtime = Path(tempfile.mkdtemp(prefix="pbem-dc-", dir="/tmp"))
+        self.runtime = Path(tempfile.mkdtemp(prefix="pbem-run-", dir="/tmp"))
         self._process: subprocess.Popen[bytes] | None = None
         try:
             self._write_config(extra_config)
