@@ -332,8 +332,9 @@ class GmParseResult:
     errors: list[ParseError] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
     ended: bool = False
-    language: str = "de"
-    """The GM's language, for the reply: from the header's words, else the commands'."""
+    language: str | None = None
+    """The GM's language, for the reply: from the header's words, else the commands';
+    ``None`` if nothing tells (the game's setting decides)."""
 
 
 # ------------------------------------------------------------------------- parser
