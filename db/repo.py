@@ -340,6 +340,32 @@ def next_standby(session: Session, *, kind: str | None = None) -> Standby | None
     return session.exec(stmt).first()
 
 
+def next_standby_for_game(session: Session, game: Game) -> Standby | None:
+    """Lock and return the standby entry that gets a vacant seat of ``game`` (rulebook 3.3).
+
+    The top of the list (longest waiting) for the game's kind who does not already play
+    in that game (as the current occupant of a seat). Entries locked by another process
+    are skipped (PostgreSQL ``SKIP LOCKED``).
+    """
+    _require_write_lock(session)
+    playing = select(Player.address).where(
+        Player.game_id == game.id, col(Player.is_current).is_(True)
+    )
+    stmt = (
+        select(Standby)
+        .where(
+            Standby.status == StandbyStatus.WAITING,
+            (col(Standby.preferred_kind) == game.kind) | col(Standby.preferred_kind).is_(None),
+            col(Standby.address).not_in(playing),
+        )
+        .order_by(col(Standby.created_at), col(Standby.id))
+        .limit(1)
+        .with_for_update(skip_locked=True)
+        .execution_options(populate_existing=True)
+    )
+    return session.exec(stmt).first()
+
+
 # ---------------------------------------------------------- orders and messages
 
 

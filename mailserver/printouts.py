@@ -1,0 +1,301 @@
+"""The printout mails: body assembly, subjects and putting them in the outbox.
+
+A printout mail is the engine's printout (which ends with the order form), then the
+host's notes to this player, the secret messages held for the seat (5.2), the next
+deadline, the account balance (1.4) and a footer. Every printout of an evaluation goes
+into the outbox under the key ``printout:<game>:<turn>:<player_id>``, so a retried turn
+run can never mail one twice.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlmodel import Session, col, select
+
+from db import repo
+from db.models import Game, GameMessage, MessageKind, OutboxKind, Player
+from engine.core import Event, State
+from mailserver.games import game_engine
+from mailserver.life_texts import life_text
+from mailserver.texts import format_money, format_when
+
+PASSWORD_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
+"""Lower-case letters and digits without the look-alikes (l, o, 0, 1)."""
+PASSWORD_LENGTH = 10
+RULE = "=" * 78
+
+
+def new_password() -> str:
+    """A fresh password that is easy to type into a mail."""
+    return "".join(secrets.choice(PASSWORD_ALPHABET) for _ in range(PASSWORD_LENGTH))
+
+
+def domain_of(address: str) -> str:
+    """The domain of a From address, for the Message-IDs."""
+    return address.rsplit("@", 1)[-1] or "localhost"
+
+
+def player_timezone(game: Game, player: Player) -> str:
+    """The zone a player reads times in: his own, else the game's."""
+    return player.timezone or game.timezone
+
+
+def held_secrets(session: Session, game_id: int, seat: int, turn: int) -> list[GameMessage]:
+    """Secret messages to ``seat`` not yet delivered that belong in printout ``turn``."""
+    stmt = (
+        select(GameMessage)
+        .where(
+            GameMessage.game_id == game_id,
+            GameMessage.kind == MessageKind.SECRET,
+            GameMessage.addressee_seat == seat,
+            col(GameMessage.turn) <= turn,
+            col(GameMessage.delivered).is_(False),
+        )
+        .order_by(col(GameMessage.id))
+    )
+    return list(session.exec(stmt).all())
+
+
+def _section(head: str, lines: Sequence[str]) -> list[str]:
+    return ["", RULE, head, "-" * len(head), *lines]
+
+
+def printout_body(
+    session: Session,
+    game: Game,
+    player: Player,
+    state: State,
+    *,
+    now: datetime,
+    extra_notes: Sequence[str] = (),
+    intro: Sequence[str] = (),
+    secret_messages: Sequence[GameMessage] = (),
+    currency: str = "EUR",
+    show_deadline: bool = True,
+) -> str:
+    """The body of ``player``'s printout mail for ``state`` (see the module doc).
+
+    ``intro`` goes above the printout (welcome, password); ``extra_notes`` are the host's
+    notes (late evaluation, fee not covered, NMR warning); ``secret_messages`` are
+    printed under their heading (the caller marks them delivered). The deadline shown is
+    ``game.next_deadline`` for the turn after ``state``.
+    """
+    lang = player.language
+    engine = game_engine(game.kind)
+    lines: list[str] = []
+    if intro:
+        lines += [*intro, ""]
+    lines.append(engine.printout(state, player.seat, lang).rstrip("\n"))
+    if extra_notes:
+        lines += _section(life_text(lang, "notes_head"), [])
+        for note in extra_notes:
+            lines += [note, ""]
+        lines.pop()
+    if secret_messages:
+        rulers = engine.names(state, lang).rulers
+        body: list[str] = []
+        for message in secret_messages:
+            if message.sender_seat is None:
+                body.append(life_text(lang, "secret_from_gm"))
+            else:
+                ruler = rulers.get(message.sender_seat) or str(message.sender_seat)
+                body.append(life_text(lang, "secret_from", ruler=ruler, seat=message.sender_seat))
+            body += [message.text.rstrip("\n"), ""]
+        lines += _section(life_text(lang, "secrets_head"), body[:-1])
+    lines += ["", RULE]
+    if show_deadline:
+        nxt = state.turn + 1
+        if game.next_deadline is not None:
+            when = format_when(game.next_deadline, player_timezone(game, player), lang)
+            lines.append(life_text(lang, "deadline", turn=nxt, when=when))
+        else:
+            lines.append(life_text(lang, "no_deadline", turn=nxt))
+    balance = format_money(player.balance_cents, currency)
+    lines += [life_text(lang, "balance", balance=balance), "", life_text(lang, "footer"), ""]
+    return "\n".join(lines)
+
+
+def printout_subject(game: Game, player: Player, turn: int) -> str:
+    """``Partie 227 Runde 3: Auswertung für Spieler 2``."""
+    return life_text(
+        player.language, "printout_subject", game=game.number, turn=turn, seat=player.seat
+    )
+
+
+def printout_key(game: Game, turn: int, player: Player) -> str:
+    """The outbox dedup key of a printout: one per game, turn and occupant."""
+    return f"printout:{game.number}:{turn}:{player.id}"
+
+
+def enqueue_printout(
+    session: Session,
+    game: Game,
+    player: Player,
+    turn: int,
+    body: str,
+    *,
+    now: datetime,
+    from_address: str,
+    dedup: bool = True,
+) -> int:
+    """Put a printout mail in the outbox (idempotent per game, turn, occupant); its id."""
+    row = repo.enqueue_outbox(
+        session,
+        to_address=player.address,
+        subject=printout_subject(game, player, turn),
+        body=body,
+        kind=OutboxKind.PRINTOUT,
+        domain=domain_of(from_address),
+        game_id=game.id,
+        player_id=player.id,
+        turn=turn,
+        dedup_key=printout_key(game, turn, player) if dedup else None,
+        now=now,
+    )
+    assert row.id is not None
+    return row.id
+
+
+def password_intro(game: Game, player: Player, password: str, *, takeover: bool) -> list[str]:
+    """The welcome lines with the clear password (start of the game or a takeover)."""
+    lang = player.language
+    key = "takeover_intro" if takeover else "start_intro"
+    return [
+        life_text(lang, key, game=game.number, seat=player.seat, turn=game.turn),
+        "",
+        life_text(lang, "password", password=password),
+        life_text(lang, "password_hint", game=game.number, seat=player.seat, password=password),
+    ]
+
+
+def mark_delivered(
+    session: Session, messages: Sequence[GameMessage], turn: int, now: datetime
+) -> None:
+    """Record that ``messages`` went out with the printouts of ``turn``."""
+    for message in messages:
+        message.turn = turn
+        message.delivered = True
+        message.delivered_at = now
+        session.add(message)
+
+
+def _seats(lang: str, seats: Sequence[int] | set[int]) -> str:
+    return ", ".join(str(s) for s in sorted(seats)) or life_text(lang, "none")
+
+
+def gm_summary_body(
+    game: Game,
+    state: State,
+    lang: str,
+    *,
+    now: datetime,
+    executed: set[int],
+    missing: set[int],
+    broke: set[int],
+    dropped: Sequence[tuple[int, int]],
+    takeovers: Sequence[tuple[int, str]],
+    vacant: Sequence[int],
+    out: Sequence[tuple[int, str]],
+    secrets_delivered: int,
+    fees: tuple[int, int] | None,
+    currency: str,
+) -> str:
+    """The GM's mail after a turn: who sent orders, NMRs, drops, takeovers, the next
+    deadline, and the GM's full view of the new state."""
+    tz = game.timezone
+    lines = [
+        life_text(lang, "gm_turn", turn=state.turn, ran=format_when(now, tz, lang)),
+        "",
+        life_text(lang, "gm_orders", seats=_seats(lang, executed)),
+        life_text(lang, "gm_nmr", seats=_seats(lang, missing | broke)),
+    ]
+    if broke:
+        lines.append(life_text(lang, "gm_broke", seats=_seats(lang, broke)))
+    if dropped:
+        count = max(n for _, n in dropped)
+        lines.append(
+            life_text(lang, "gm_dropped", count=count, seats=_seats(lang, [s for s, _ in dropped]))
+        )
+    for seat, address in takeovers:
+        lines.append(life_text(lang, "gm_takeover", seat=seat, address=address))
+    if vacant:
+        lines.append(life_text(lang, "gm_vacant", seats=_seats(lang, vacant)))
+    for seat, reason in out:
+        lines.append(life_text(lang, "gm_out", seat=seat, reason=reason))
+    lines.append(life_text(lang, "gm_secrets", count=secrets_delivered))
+    if fees is not None:
+        lines.append(life_text(lang, "gm_fees", count=fees[0], fee=format_money(fees[1], currency)))
+    if game.status == "finished":
+        lines.append(life_text(lang, "gm_finished"))
+    elif game.next_deadline is not None:
+        lines.append(life_text(lang, "gm_next", when=format_when(game.next_deadline, tz, lang)))
+    else:
+        lines.append(life_text(lang, "gm_no_next"))
+    engine = game_engine(game.kind)
+    lines += ["", RULE, life_text(lang, "gm_view"), "", engine.printout(state, 0, lang)]
+    return "\n".join(lines)
+
+
+def hall_of_fame_body(
+    game: Game, state: State, event: Event, players: Sequence[Player], lang: str
+) -> str:
+    """7.11 / 4.5: the final GNP table with ranks and planets, the winners, the turns
+    played, and who left the game when (for the GM's Hall of Fame report)."""
+    engine = game_engine(game.kind)
+    rulers = engine.names(state, lang).rulers
+    data = event.data
+    winners = [int(w) for w in data.get("winners", [])]
+    lines = [
+        life_text(lang, "hof_head", game=game.number, title=engine.title),
+        "",
+        life_text(
+            lang,
+            "hof_end",
+            turn=data.get("turn", state.turn),
+            rounds=data.get("rounds") or "-",
+            reason=data.get("reason", ""),
+        ),
+        life_text(
+            lang,
+            "hof_winners",
+            winners=", ".join(
+                f"{rulers.get(w, w)} (Spieler {w})"
+                if lang == "de"
+                else f"{rulers.get(w, w)} (player {w})"
+                for w in winners
+            )
+            or "-",
+        ),
+        "",
+        life_text(lang, "hof_table"),
+    ]
+    for place, row in enumerate(data.get("gnp", []), start=1):
+        seat = int(row["player"])
+        ranks = " ".join(str(r) for r in row.get("ranks", []))
+        lines.append(
+            f"{place:>4}  {seat:>6}  {rulers.get(seat, '?')[:20]:<20} {row.get('planets', 0):>8}  "
+            f"{row.get('gnp_text', '')}  {ranks}"
+        )
+    occupants = [p for p in players if p.left_turn is not None or not p.is_current]
+    if occupants:
+        lines += ["", life_text(lang, "hof_out_head")]
+        for p in occupants:
+            status = (
+                "status_replaced"
+                if not p.is_current and p.status == "active"
+                else f"status_{p.status}"
+            )
+            lines.append(
+                life_text(
+                    lang,
+                    "hof_out_line",
+                    seat=p.seat,
+                    address=p.address,
+                    status=life_text(lang, status) if status != "status_active" else p.status,
+                    turn=p.left_turn if p.left_turn is not None else "-",
+                )
+            )
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,114 @@
+"""Building a hosted game for the game-life tests: created and started by the GM, orders
+written by the bots and mailed through the real intake."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+from random import Random
+from typing import Any
+
+from sqlalchemy import Engine
+from sqlmodel import Session, col, select
+
+from db import repo
+from db.models import Game, Outbox, OutboxKind, Player
+from db.session import transaction
+from engine.ashes.bots import bot_orders
+from engine.ashes.state import AshesState
+from mailserver import gm, turns
+from mailserver.intake import IntakeConfig, IntakeOutcome, process_mail
+from tests.factories import order_mail
+
+FROM = "ashes@example.org"
+GM = "gm@example.org"
+CONFIG = IntakeConfig(from_address=FROM)
+START = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+WEEK = timedelta(days=7)
+
+
+def address(seat: int) -> str:
+    return f"player{seat}@example.org"
+
+
+def create_and_start(
+    engine: Engine,
+    *,
+    number: int = 227,
+    seats: int = 4,
+    options: dict[str, Any] | None = None,
+    languages: Sequence[str] = ("de", "en", "de", "de"),
+) -> tuple[int, dict[int, str]]:
+    """A running game (7-day rhythm at 18:00 Berlin) and the players' passwords."""
+    with transaction(engine) as session:
+        game = gm.create_game(
+            session,
+            kind="ashes",
+            number=number,
+            gm_address=GM,
+            gm_password="spielleiter",
+            seats=[
+                gm.SeatSpec(n, address(n), languages[(n - 1) % len(languages)])
+                for n in range(1, seats + 1)
+            ],
+            options=options or {},
+            every_days=7,
+            seed=4711,
+            now=START,
+        )
+        passwords = gm.start_game(session, number, now=START, from_address=FROM)
+        return game.id or 0, passwords
+
+
+def game_of(session: Session, game_id: int) -> Game:
+    game = session.get(Game, game_id, populate_existing=True)
+    assert game is not None
+    return game
+
+
+def deadline(engine: Engine, game_id: int) -> datetime:
+    with Session(engine) as session:
+        when = game_of(session, game_id).next_deadline
+        assert when is not None
+        return when
+
+
+def send_orders(
+    engine: Engine,
+    game_id: int,
+    seat: int,
+    password: str,
+    *,
+    now: datetime,
+    extra: str = "",
+) -> IntakeOutcome:
+    """The bot's orders for ``seat`` (seeded by seat and turn), mailed by its occupant."""
+    with transaction(engine) as session:
+        game = game_of(session, game_id)
+        snapshot = repo.load_snapshot(session, game_id, game.turn)
+        assert snapshot is not None
+        state = AshesState.from_json(snapshot.state_data())
+        text = bot_orders(state, seat, Random(seat * 100 + game.turn))
+        text = text.replace(f"Kennwort geheim{seat}", f"Kennwort {password}", 1) + extra
+        occupant = next(p for p in repo.current_players(session, game_id) if p.seat == seat)
+        return process_mail(session, order_mail(occupant.address, text), config=CONFIG, now=now)
+
+
+def run(engine: Engine, game_id: int, now: datetime, **kwargs: Any) -> turns.TurnRun:
+    with transaction(engine) as session:
+        return turns.run_turn(session, game_id, now=now, from_address=FROM, **kwargs)
+
+
+def outbox(
+    session: Session, kind: OutboxKind | None = None, turn: int | None = None
+) -> list[Outbox]:
+    stmt = select(Outbox).order_by(col(Outbox.id))
+    if kind is not None:
+        stmt = stmt.where(Outbox.kind == kind)
+    if turn is not None:
+        stmt = stmt.where(Outbox.turn == turn)
+    return list(session.exec(stmt.execution_options(populate_existing=True)).all())
+
+
+def occupant(session: Session, game_id: int, seat: int) -> Player:
+    return next(p for p in repo.current_players(session, game_id) if p.seat == seat)
