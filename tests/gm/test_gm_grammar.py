@@ -351,7 +351,7 @@ def test_greetings_and_signature_are_notes() -> None:
 def test_language_follows_the_commands_without_a_telling_header() -> None:
     assert gm.parse("GM game 227\nPostpone 2 days\nStatus").language == "en"
     assert gm.parse("Status\nVerschieben 2 Tage", subject="GM 227").language == "de"
-    assert gm.parse("GM game 227\nStatus").language is None  # the game's setting decides
+    assert gm.parse("Status\nPause\nStart").language is None  # the game decides
 
 
 # -------------------------------------------------------------------------- the docs
