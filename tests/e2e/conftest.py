@@ -1,0 +1,48 @@
+"""Fixtures for end-to-end tests: the real service as a process (see tests/e2e/server.py)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.dbfixtures import temporary_database
+from tests.e2e.server import ServerProcess
+from tests.mailstack import MailStack
+
+ServerFactory = Callable[..., ServerProcess]
+
+
+@pytest.fixture
+def server_factory(mailstack: MailStack, tmp_path: Path) -> Iterator[ServerFactory]:
+    """Make :class:`ServerProcess` objects on a fresh database each; killed after the test.
+
+    ``make(backend="sqlite"|"postgresql", stack=None, **kwargs)``: ``stack`` defaults to
+    the session's mail stack, ``kwargs`` go to :class:`ServerProcess` (``settings``,
+    ``env``, ``mailbox``). The server is not started.
+    """
+    with contextlib.ExitStack() as cleanup:
+        made = 0
+
+        def make(
+            *, backend: str = "sqlite", stack: MailStack | None = None, **kwargs: Any
+        ) -> ServerProcess:
+            nonlocal made
+            made += 1
+            workdir = tmp_path / f"server{made}"
+            workdir.mkdir()
+            url = cleanup.enter_context(temporary_database(backend, workdir))
+            server = ServerProcess(stack or mailstack, url, workdir, **kwargs)
+            cleanup.callback(server.close)  # runs before the database is dropped
+            return server
+
+        yield make
+
+
+@pytest.fixture
+def server(server_factory: ServerFactory) -> ServerProcess:
+    """A server on SQLite and the session's mail stack (not started)."""
+    return server_factory()
