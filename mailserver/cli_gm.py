@@ -1,0 +1,544 @@
+"""``pbem gm``: the GM's commands on the command line, for any game in the database.
+
+    pbem gm create --config pbem.toml --kind ashes --number 227 --gm gm@example.org \\
+        --gm-password geheim --player 1=anna@example.org --player 2=bob@example.org,en
+    pbem gm start 227 --config pbem.toml
+    pbem gm deadline 227 "01.12.2026 18:00"      pbem gm postpone 227 "2 Tage"
+    pbem gm status 227                            pbem gm list
+
+Every command opens the database of ``--config`` (``database_url``; migrated first), does
+its work in one transaction and commits. Mails (printouts, notices) only go into the
+outbox: the running service (``pbem serve``) sends them. Deadlines and durations are
+written as in a GM mail (docs/gm-commands.md) and read in the game's time zone.
+Exit code 1 with the message when the GM asked for something impossible.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tomllib
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from datetime import UTC, datetime, time
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.rule import Rule
+from rich.table import Table
+from sqlmodel import Session, col, select
+
+from config.settings import Settings, load_settings
+from db.models import Game, Standby, StandbyStatus
+from db.repo import current_players, get_game_by_number
+from db.session import make_engine, transaction, upgrade
+from grammar import gm as lang_gm
+from mailserver import gm, gm_mail, schedule
+from mailserver.texts import format_when
+
+OUTBOX_NOTE = "Mails go into the outbox only; the running service (pbem serve) sends them."
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Game master commands (docs/gm-commands.md). " + OUTBOX_NOTE,
+)
+standby_app = typer.Typer(
+    add_completion=False, no_args_is_help=True, help="The standby list (rulebook 3.3)."
+)
+app.add_typer(standby_app, name="standby")
+
+ConfigOption = Annotated[
+    Path | None,
+    typer.Option("--config", help="TOML settings file (database_url, smtp.from_address)."),
+]
+LangOption = Annotated[str, typer.Option("--lang", help="Language of the output: de or en.")]
+GameArg = Annotated[int, typer.Argument(help="The game number.")]
+SeatArg = Annotated[int, typer.Argument(help="The seat (player number).")]
+
+console = Console(highlight=False, soft_wrap=True)
+err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _fail(message: str) -> NoReturn:
+    err_console.print(f"[bold red]Error:[/] {message}")
+    raise typer.Exit(1)
+
+
+@contextmanager
+def _session(config: Path | None) -> Iterator[tuple[Session, Settings]]:
+    """One transaction on the configured database (migrated first); GmError exits 1."""
+    try:
+        settings = load_settings(config)
+    except FileNotFoundError as exc:
+        _fail(str(exc))
+    upgrade(settings.database_url)
+    engine = make_engine(settings.database_url)
+    try:
+        with transaction(engine) as session:
+            yield session, settings
+    except gm.GmError as exc:
+        _fail(str(exc))
+    finally:
+        engine.dispose()
+
+
+def _game(session: Session, number: int) -> Game:
+    game = get_game_by_number(session, number)
+    if game is None:
+        _fail(f"there is no game {number}")
+    return game
+
+
+def _one_command(line: str) -> lang_gm.GmCommand:
+    """A command written as in a GM mail (``ZAT +3d``); a bad one exits with the reason."""
+    result = lang_gm.parse(line)
+    if result.errors or len(result.commands) != 1:
+        messages = [e.message("en") for e in result.errors] or [f"cannot read {line!r}"]
+        _fail(" ".join(messages))
+    return result.commands[0]
+
+
+def _perform(config: Path | None, number: int, command: lang_gm.GmCommand, lang: str) -> None:
+    with _session(config) as (session, settings):
+        game = _game(session, number)
+        ctx = gm_mail.GmContext(
+            now=_now(),
+            from_address=settings.smtp.from_address,
+            preview_to=game.gm_address,
+            lang=lang,
+            turn_fee_cents=settings.fees.turn_fee,
+            currency=settings.fees.currency,
+        )
+        outcome = gm_mail.perform(session, game, command, ctx)
+    console.print(outcome.message)
+
+
+# ----------------------------------------------------------------------------- create
+
+
+def _seat_spec(text: str) -> gm.SeatSpec:
+    """``1=anna@example.org[,en]``."""
+    seat, sep, rest = text.partition("=")
+    address, _, language = rest.partition(",")
+    if not sep or not seat.strip().isdigit() or "@" not in address:
+        raise typer.BadParameter(f"{text!r}: write SEAT=ADDRESS[,LANG]", param_hint="--player")
+    language = language.strip().lower() or "de"
+    if language not in lang_gm.LANGUAGES:
+        raise typer.BadParameter(f"{text!r}: the language is de or en", param_hint="--player")
+    return gm.SeatSpec(seat=int(seat), address=address.strip(), language=language)
+
+
+def _option_value(text: str) -> tuple[str, Any]:
+    """``key=value``; the value is JSON if it reads as JSON (numbers, true), else text."""
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise typer.BadParameter(f"{text!r}: write KEY=VALUE", param_hint="--option")
+    try:
+        return key.strip(), json.loads(value.strip())
+    except ValueError:
+        return key.strip(), value.strip()
+
+
+def _read_game_file(path: Path) -> dict[str, Any]:
+    """A game file (TOML or JSON; keys as the ``create`` options, ``players`` a list)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+        data: dict[str, Any] = (
+            json.loads(text) if path.suffix.lower() == ".json" else tomllib.loads(text)
+        )
+    except (OSError, ValueError) as exc:
+        raise typer.BadParameter(f"{path}: {exc}", param_hint="--file") from exc
+    return data
+
+
+def _seats_from_file(players: Any) -> list[gm.SeatSpec]:
+    if not isinstance(players, list):
+        raise typer.BadParameter("players must be a list of tables", param_hint="--file")
+    seats = []
+    for entry in players:
+        if isinstance(entry, str):
+            seats.append(_seat_spec(entry))
+        elif isinstance(entry, Mapping):
+            seats.append(
+                gm.SeatSpec(
+                    seat=int(entry["seat"]),
+                    address=str(entry["address"]),
+                    language=str(entry.get("language", "de")),
+                    ruler_name=entry.get("ruler_name"),
+                    timezone=entry.get("timezone"),
+                )
+            )
+        else:
+            raise typer.BadParameter(f"cannot read player {entry!r}", param_hint="--file")
+    return seats
+
+
+def _time_of_day(text: str) -> time:
+    try:
+        return time.fromisoformat(text.strip())
+    except ValueError:
+        raise typer.BadParameter(f"{text!r}: write HH:MM", param_hint="--at") from None
+
+
+@app.command("create")
+def create_cmd(
+    config: ConfigOption = None,
+    file: Annotated[
+        Path | None,
+        typer.Option("--file", help="A game file (TOML or JSON) with the options below."),
+    ] = None,
+    kind: Annotated[str | None, typer.Option(help="The game kind, e.g. ashes.")] = None,
+    number: Annotated[int | None, typer.Option(help="The game number (unique).")] = None,
+    gm_address: Annotated[str | None, typer.Option("--gm", help="The GM's address.")] = None,
+    gm_password: Annotated[
+        str | None, typer.Option("--gm-password", help="The GM's password for GM mails.")
+    ] = None,
+    player: Annotated[
+        list[str] | None,
+        typer.Option("--player", help="SEAT=ADDRESS[,LANG], repeated (LANG de or en)."),
+    ] = None,
+    every_days: Annotated[
+        int | None, typer.Option(help="A deadline every this many days (0: GM sets each).")
+    ] = None,
+    at: Annotated[str | None, typer.Option(help="Local time of the deadlines, HH:MM.")] = None,
+    tz: Annotated[str | None, typer.Option("--tz", help="The game's time zone.")] = None,
+    first_deadline: Annotated[
+        str | None,
+        typer.Option(help="The first deadline, e.g. '2026-12-01 18:00' or '+14d'."),
+    ] = None,
+    early_run: Annotated[
+        bool | None,
+        typer.Option("--early-run/--no-early-run", help="Run once every player is final."),
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option(help="A rule option KEY=VALUE, repeated.")
+    ] = None,
+    scenario: Annotated[str | None, typer.Option(help="The engine's scenario.")] = None,
+    reminder_hours: Annotated[
+        str | None, typer.Option(help="Reminders this many hours before, e.g. 48,12.")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="The game's seed (default: random).")] = None,
+) -> None:
+    """Create a game (status setup) from options or a game file; `start` starts it."""
+    data = _read_game_file(file) if file is not None else {}
+    given = {
+        "kind": kind,
+        "number": number,
+        "gm": gm_address,
+        "gm_password": gm_password,
+        "every_days": every_days,
+        "at": at,
+        "timezone": tz,
+        "first_deadline": first_deadline,
+        "early_run": early_run,
+        "scenario": scenario,
+        "seed": seed,
+    }
+    data.update({key: value for key, value in given.items() if value is not None})
+    for key in ("kind", "number", "gm", "gm_password"):
+        if data.get(key) in (None, ""):
+            raise typer.BadParameter(f"--{key.replace('_', '-')} is required (or in --file)")
+    seats = _seats_from_file(data.get("players", [])) + [_seat_spec(p) for p in player or []]
+    options: dict[str, Any] = dict(data.get("options", {}))
+    options.update(_option_value(o) for o in option or [])
+    hours = data.get("reminder_hours", [48, 12])
+    if reminder_hours is not None:
+        hours = [int(h) for h in reminder_hours.split(",") if h.strip()]
+    timezone = str(data.get("timezone", "Europe/Berlin"))
+    deadline_at = _time_of_day(str(data.get("at", "18:00")))
+    now = _now()
+    first: datetime | None = None
+    if data.get("first_deadline"):
+        try:
+            first = schedule.parse_when(
+                str(data["first_deadline"]), timezone, now=now, default_time=deadline_at
+            )
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--first-deadline") from None
+    days = data.get("every_days", 14)
+    with _session(config) as (session, _settings):
+        game = gm.create_game(
+            session,
+            kind=str(data["kind"]),
+            number=int(data["number"]),
+            gm_address=str(data["gm"]),
+            gm_password=str(data["gm_password"]),
+            seats=seats,
+            options=options,
+            scenario=data.get("scenario"),
+            every_days=int(days) or None,
+            at=deadline_at,
+            timezone=timezone,
+            first_deadline=first,
+            early_run=bool(data.get("early_run", False)),
+            reminder_hours=hours,
+            seed=data.get("seed"),
+            now=now,
+        )
+        console.print(
+            f"Game {game.number} ({game.kind}) created with {len(seats)} players, status "
+            f"{game.status.value}. Next: pbem gm start {game.number}"
+        )
+
+
+# ------------------------------------------------------------------------ life
+
+
+@app.command("start")
+def start_cmd(
+    number: GameArg,
+    config: ConfigOption = None,
+    show_passwords: Annotated[
+        bool, typer.Option(help="Also print the players' new passwords here.")
+    ] = False,
+) -> None:
+    """Start a game: turn 0 printouts with each player's password go into the outbox."""
+    with _session(config) as (session, settings):
+        passwords = gm.start_game(
+            session,
+            number,
+            now=_now(),
+            from_address=settings.smtp.from_address,
+            currency=settings.fees.currency,
+        )
+        game = _game(session, number)
+        deadline = (
+            format_when(game.next_deadline, game.timezone, "en")
+            if game.next_deadline is not None
+            else "none"
+        )
+    console.print(
+        f"Game {number} started: {len(passwords)} turn 0 printouts in the outbox. "
+        f"Deadline of turn 1: {deadline}. {OUTBOX_NOTE}"
+    )
+    if show_passwords:
+        table = Table("Seat", "Password")
+        for seat, password in sorted(passwords.items()):
+            table.add_row(str(seat), password)
+        console.print(table)
+
+
+@app.command("deadline")
+def deadline_cmd(
+    number: GameArg,
+    when: Annotated[
+        str, typer.Argument(help="'01.12.2026 18:00', '2026-12-01 18:00', '+3d', 'morgen 18:00'.")
+    ],
+    config: ConfigOption = None,
+    lang: LangOption = "de",
+) -> None:
+    """Set the next deadline (in the game's time zone); the players are told."""
+    _perform(config, number, _one_command("ZAT " + when), lang)
+
+
+@app.command("postpone")
+def postpone_cmd(
+    number: GameArg,
+    duration: Annotated[str, typer.Argument(help="'2 Tage', '36h', '1 week'.")],
+    config: ConfigOption = None,
+    lang: LangOption = "de",
+) -> None:
+    """Move the deadline later (rulebook 1.6); the players are told."""
+    _perform(config, number, _one_command("Verschieben " + duration), lang)
+
+
+@app.command("pause")
+def pause_cmd(number: GameArg, config: ConfigOption = None, lang: LangOption = "de") -> None:
+    """Pause a game: no turn runs until `resume`."""
+    _perform(config, number, lang_gm.Pause(line=1), lang)
+
+
+@app.command("resume")
+def resume_cmd(number: GameArg, config: ConfigOption = None, lang: LangOption = "de") -> None:
+    """Resume a paused game."""
+    _perform(config, number, lang_gm.Resume(line=1), lang)
+
+
+@app.command("release")
+def release_cmd(number: GameArg, config: ConfigOption = None, lang: LangOption = "de") -> None:
+    """Release a turn held for the GM (e.g. most players without orders)."""
+    _perform(config, number, lang_gm.Release(line=1), lang)
+
+
+@app.command("run")
+def run_cmd(number: GameArg, config: ConfigOption = None, lang: LangOption = "de") -> None:
+    """Evaluate the pending turn now; the printouts go into the outbox."""
+    _perform(config, number, lang_gm.ProcessNow(line=1), lang)
+
+
+@app.command("preview")
+def preview_cmd(
+    number: GameArg,
+    config: ConfigOption = None,
+    seat: Annotated[
+        int | None, typer.Option(help="Only this seat's printout (0: the GM's summary).")
+    ] = None,
+) -> None:
+    """Print the printouts the pending turn would give; nothing is stored or sent."""
+    with _session(config) as (session, _settings):
+        game = _game(session, number)
+        printouts = gm.preview(session, number, now=_now())
+    for each, text in sorted(printouts.items()):
+        if seat is not None and each != seat:
+            continue
+        title = "GM" if each == 0 else f"seat {each}"
+        console.print(Rule(f"Game {game.number}, turn {game.turn + 1}: {title}"))
+        console.print(text, markup=False)
+
+
+@app.command("replace")
+def replace_cmd(
+    number: GameArg,
+    seat: SeatArg,
+    config: ConfigOption = None,
+    address: Annotated[
+        str | None, typer.Option(help="The new player's address (default: next standby).")
+    ] = None,
+    language: Annotated[str | None, typer.Option(help="The new player's language.")] = None,
+    lang: LangOption = "de",
+) -> None:
+    """A new player takes over a seat and gets its password and current printout."""
+    command = lang_gm.ReplacePlayer(line=1, seat=seat, address=address, language=language)
+    _perform(config, number, command, lang)
+
+
+@app.command("drop")
+def drop_cmd(
+    number: GameArg, seat: SeatArg, config: ConfigOption = None, lang: LangOption = "de"
+) -> None:
+    """A player leaves the game."""
+    _perform(config, number, lang_gm.DropPlayer(line=1, seat=seat), lang)
+
+
+def _text_argument(text: str | None) -> str:
+    value = sys.stdin.read() if text in (None, "-") else str(text)
+    if not value.strip():
+        _fail("the text is empty")
+    return value.strip("\n")
+
+
+@app.command("news")
+def news_cmd(
+    number: GameArg,
+    text: Annotated[str | None, typer.Argument(help="The news; - or nothing: stdin.")] = None,
+    config: ConfigOption = None,
+    lang: LangOption = "de",
+) -> None:
+    """GM news for the Galactic Media of the next printouts."""
+    _perform(config, number, lang_gm.PublishNews(line=1, text=_text_argument(text)), lang)
+
+
+@app.command("secret")
+def secret_cmd(
+    number: GameArg,
+    seat: Annotated[int, typer.Argument(help="The addressee's seat.")],
+    text: Annotated[str | None, typer.Argument(help="The message; - or nothing: stdin.")] = None,
+    from_seat: Annotated[
+        int | None, typer.Option("--from", help="The sender's seat (default: the GM).")
+    ] = None,
+    config: ConfigOption = None,
+    lang: LangOption = "de",
+) -> None:
+    """Forward a secret message; it goes with the addressee's next printout."""
+    command = lang_gm.ForwardSecret(
+        line=1, to_seat=seat, text=_text_argument(text), from_seat=from_seat
+    )
+    _perform(config, number, command, lang)
+
+
+@app.command("resend")
+def resend_cmd(
+    number: GameArg,
+    seat: SeatArg,
+    turn: Annotated[int | None, typer.Option(help="The turn (default: the latest).")] = None,
+    config: ConfigOption = None,
+    lang: LangOption = "de",
+) -> None:
+    """Put a player's printout into the outbox again."""
+    _perform(config, number, lang_gm.ResendPrintout(line=1, seat=seat, turn=turn), lang)
+
+
+@app.command("status")
+def status_cmd(number: GameArg, config: ConfigOption = None, lang: LangOption = "de") -> None:
+    """Who has submitted, who is late, the next deadline, whether the turn is held."""
+    _perform(config, number, lang_gm.ShowStatus(line=1), lang)
+
+
+@app.command("list")
+def list_cmd(config: ConfigOption = None) -> None:
+    """All games with status, turn, players and next deadline."""
+    with _session(config) as (session, _settings):
+        games = list(session.exec(select(Game).order_by(col(Game.number))).all())
+        rows = []
+        for game in games:
+            assert game.id is not None
+            players = len(current_players(session, game.id))
+            deadline = (
+                format_when(game.next_deadline, game.timezone, "en")
+                if game.next_deadline is not None
+                else "-"
+            )
+            status = game.status.value + (" (held)" if game.held else "")
+            rows.append(
+                (str(game.number), game.kind, status, str(game.turn), str(players), deadline)
+            )
+    if not rows:
+        console.print("No games.")
+        return
+    table = Table("Game", "Kind", "Status", "Turn", "Players", "Next deadline")
+    for row in rows:
+        table.add_row(*row)
+    console.print(table)
+
+
+# ------------------------------------------------------------------------ standby
+
+
+@standby_app.command("add")
+def standby_add_cmd(
+    address: Annotated[str, typer.Argument(help="The standby player's address.")],
+    config: ConfigOption = None,
+    name: Annotated[str | None, typer.Option(help="The name.")] = None,
+    language: Annotated[str, typer.Option(help="de or en.")] = "de",
+    kind: Annotated[str | None, typer.Option(help="Only for this game kind.")] = None,
+) -> None:
+    """Put someone on the standby list."""
+    with _session(config) as (session, _settings):
+        entry = gm.add_standby(
+            session, address, name=name, language=language, kind=kind, now=_now()
+        )
+        console.print(f"{entry.address} ({entry.language}) is on the standby list.")
+
+
+@standby_app.command("list")
+def standby_list_cmd(config: ConfigOption = None) -> None:
+    """The standby list, longest waiting first."""
+    with _session(config) as (session, _settings):
+        entries = list(
+            session.exec(
+                select(Standby)
+                .where(Standby.status == StandbyStatus.WAITING)
+                .order_by(col(Standby.created_at), col(Standby.id))
+            ).all()
+        )
+    if not entries:
+        console.print("The standby list is empty.")
+        return
+    table = Table("#", "Address", "Name", "Language", "Kind", "Since")
+    for position, entry in enumerate(entries, 1):
+        table.add_row(
+            str(position),
+            entry.address,
+            entry.name or "",
+            entry.language,
+            entry.preferred_kind or "any",
+            f"{entry.created_at:%Y-%m-%d}",
+        )
+    console.print(table)
