@@ -30,7 +30,7 @@ import smtplib
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -112,6 +112,7 @@ class ServerProcess:
     ``settings`` are merged over the defaults (the stack's IMAP and SMTP, JSON logs) and
     validated with :class:`Settings` before they are written; ``env`` is added to the
     process environment on every start (``start(env=...)`` for one start only).
+    ``program`` replaces ``pbem serve`` (the rest of the command is ``--config FILE``).
     """
 
     def __init__(
@@ -123,8 +124,12 @@ class ServerProcess:
         settings: Mapping[str, Any] | None = None,
         env: Mapping[str, str] | None = None,
         mailbox: MailUser | None = None,
+        program: Sequence[str] | None = None,
     ) -> None:
         self.stack = stack
+        self.program = list(program) if program else [sys.executable, "-c", ENTRY_POINT, "serve"]
+        """The command before ``--config FILE``: ``pbem serve`` unless told otherwise
+        (e.g. the echo bot of the benchmark, which reads the same settings file)."""
         self.database_url = database_url
         self.workdir = workdir
         workdir.mkdir(parents=True, exist_ok=True)
@@ -189,7 +194,7 @@ class ServerProcess:
 
     def command(self) -> list[str]:
         """The command line of the server: ``pbem serve --config FILE``."""
-        return [sys.executable, "-c", ENTRY_POINT, "serve", "--config", str(self.config_path)]
+        return [*self.program, "--config", str(self.config_path)]
 
     def start(
         self,

@@ -1,0 +1,199 @@
+"""Benchmark of mail intake: acknowledgement latency and throughput of ``pbem serve``.
+
+Run: ``python tests/bench/bench_intake.py [--runs 3] [--mails 200] [--burst 500]
+[--backend sqlite|postgresql]`` (from the repository root; needs Dovecot, as the tests).
+
+Everything is real: Dovecot (IMAP + LMTP) and the SMTP relay of tests/mailstack.py, the
+server as its own process (tests/e2e/server.py) on a fresh database per run.
+
+* Latency: an order mail is put into the server's mailbox over LMTP; the clock starts when
+  LMTP accepted it (it is in the mailbox) and stops when the relay has stored the
+  acknowledgement in the player's mailbox (the relay hands each mail to Dovecot's LMTP
+  and is timed right after that). One mail at a time; median and 99th percentile.
+* Baseline: the same for tests/bench/echo_bot.py — the same IMAP poller (IDLE) and SMTP
+  transport, answering at once without parsing and without a database.
+* Throughput: a burst of order mails delivered at once; mails per second from the first
+  delivery to the last acknowledgement in a mailbox.
+
+Prints the median over the runs of each figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from email.parser import BytesHeaderParser
+from email.policy import compat32
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tests.dbfixtures import temporary_database
+from tests.e2e.server import Seat, ServerProcess, create_game, deliver_lmtp
+from tests.factories import order_mail
+from tests.mailstack import MailStack
+
+ECHO_BOT = [sys.executable, str(Path(__file__).with_name("echo_bot.py"))]
+SEATS = range(2, 10)
+WARMUP = 5
+ORDERS = "Crab: 1 PDU, 7 FP, 5 OP\n2/15/1/21\nPV: 1=2 3=2\nHP=10\n"
+
+
+class ArrivalClock:
+    """When each reply reached its mailbox, by the Message-ID it answers (In-Reply-To).
+
+    The stack's relay calls ``stack.deliver`` (blocking LMTP, in a worker thread) for
+    every recipient and answers the sender only afterwards; the wrapper notes the time
+    right after Dovecot accepted the mail.
+    """
+
+    def __init__(self, stack: MailStack) -> None:
+        self._deliver = stack.deliver
+        self._arrived: dict[str, float] = {}
+        self._changed = threading.Condition()
+        stack.deliver = self._timed  # type: ignore[method-assign]
+
+    def _timed(self, raw: bytes, rcpt: str, sender: str | None = None) -> None:
+        self._deliver(raw, rcpt, sender)
+        now = time.perf_counter()
+        parent = BytesHeaderParser(policy=compat32).parsebytes(raw).get("In-Reply-To")
+        if parent:
+            with self._changed:
+                self._arrived[str(parent).strip()] = now
+                self._changed.notify_all()
+
+    def wait(self, msgids: list[str], timeout: float = 120.0) -> float:
+        """The time the last of ``msgids`` was answered (waits for all of them)."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while not all(m in self._arrived for m in msgids):
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    missing = sum(m not in self._arrived for m in msgids)
+                    raise TimeoutError(f"{missing} of {len(msgids)} replies missing")
+                self._changed.wait(left)
+            return max(self._arrived[m] for m in msgids)
+
+
+@dataclass
+class RunResult:
+    """The figures of one run of one target."""
+
+    latencies: list[float]
+    burst_seconds: float
+    deliver_seconds: float
+    burst: int
+
+    @property
+    def median_ms(self) -> float:
+        return statistics.median(self.latencies) * 1000
+
+    @property
+    def p99_ms(self) -> float:
+        return statistics.quantiles(self.latencies, n=100, method="inclusive")[98] * 1000
+
+    @property
+    def per_second(self) -> float:
+        return self.burst / self.burst_seconds
+
+
+def order(player: Seat, to: str) -> tuple[bytes, str]:
+    """An order mail of ``player`` and its Message-ID."""
+    raw = order_mail(player.address, f"{player.header(227)}\n{ORDERS}", to=to)
+    msgid = BytesHeaderParser(policy=compat32).parsebytes(raw)["Message-ID"]
+    return raw, str(msgid).strip()
+
+
+@contextlib.contextmanager
+def target(kind: str, stack: MailStack, backend: str) -> Iterator[tuple[ServerProcess, list[Seat]]]:
+    """A started ``pbem serve`` (with a game of eight players) or echo bot."""
+    with (
+        tempfile.TemporaryDirectory(prefix="pbem-bench-") as tmp,
+        temporary_database(backend, Path(tmp)) as url,
+    ):
+        program = ECHO_BOT if kind == "echo" else None
+        with ServerProcess(stack, url, Path(tmp) / "run", program=program) as proc:
+            deadline = datetime(2030, 1, 7, 17, 0, tzinfo=UTC)
+            players = create_game(proc, SEATS, next_deadline=deadline)
+            proc.start()
+            yield proc, list(players.values())
+            if proc.terminate() != 0:
+                raise RuntimeError(f"{kind} did not stop cleanly\n{proc.log_tail()}")
+
+
+def measure(
+    kind: str, stack: MailStack, clock: ArrivalClock, mails: int, burst: int, backend: str
+) -> RunResult:
+    """Latency over ``mails`` single mails, then one burst of ``burst`` mails."""
+    with target(kind, stack, backend) as (proc, players):
+        latencies: list[float] = []
+        for n in range(WARMUP + mails):
+            raw, msgid = order(players[n % len(players)], proc.address)
+            deliver_lmtp(stack, [raw], proc.address)
+            delivered = time.perf_counter()
+            answered = clock.wait([msgid])
+            if n >= WARMUP:
+                latencies.append(answered - delivered)
+        batch = [order(players[n % len(players)], proc.address) for n in range(burst)]
+        start = time.perf_counter()
+        deliver_lmtp(stack, (raw for raw, _ in batch), proc.address)
+        delivered = time.perf_counter()
+        last = clock.wait([msgid for _, msgid in batch], timeout=600)
+        if proc.errors_logged():
+            raise RuntimeError(f"{kind} logged errors\n{proc.log_tail()}")
+        return RunResult(latencies, last - start, delivered - start, burst)
+
+
+def main() -> None:
+    """Run both targets several times and print the medians."""
+    parser = argparse.ArgumentParser(description="Intake latency and throughput.")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--mails", type=int, default=200)
+    parser.add_argument("--burst", type=int, default=500)
+    parser.add_argument("--backend", choices=["sqlite", "postgresql"], default="sqlite")
+    args = parser.parse_args()
+
+    results: dict[str, list[RunResult]] = {"pbem": [], "echo": []}
+    with MailStack() as stack:
+        clock = ArrivalClock(stack)
+        for run in range(args.runs):
+            for kind, runs in results.items():
+                result = measure(kind, stack, clock, args.mails, args.burst, args.backend)
+                runs.append(result)
+                print(
+                    f"run {run + 1} {kind:4}: median {result.median_ms:6.1f} ms, "
+                    f"p99 {result.p99_ms:6.1f} ms, burst {result.per_second:6.1f} mails/s "
+                    f"(delivery alone {result.burst / result.deliver_seconds:6.1f} mails/s)",
+                    flush=True,
+                )
+
+    def med(kind: str, figure: str) -> float:
+        return statistics.median(getattr(r, figure) for r in results[kind])
+
+    print(
+        f"\nIntake benchmark ({args.backend}, medians of {args.runs} runs; latency over "
+        f"{args.mails} mails after {WARMUP} warm-up mails, burst of {args.burst}):"
+    )
+    print(f"{'':24} {'median ms':>10} {'p99 ms':>10} {'burst mails/s':>14}")
+    for kind, label in (("pbem", "pbem serve"), ("echo", "echo bot (baseline)")):
+        print(
+            f"{label:24} {med(kind, 'median_ms'):10.1f} {med(kind, 'p99_ms'):10.1f} "
+            f"{med(kind, 'per_second'):14.1f}"
+        )
+    print(
+        f"{'ratio pbem / echo':24} {med('pbem', 'median_ms') / med('echo', 'median_ms'):10.2f} "
+        f"{med('pbem', 'p99_ms') / med('echo', 'p99_ms'):10.2f} "
+        f"{med('pbem', 'per_second') / med('echo', 'per_second'):14.2f}"
+    )
+
+
+if __name__ == "__main__":
+    main()
