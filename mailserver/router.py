@@ -46,7 +46,8 @@ def read_headers(raw: bytes) -> Headers:
     message = BytesHeaderParser(policy=compat32).parsebytes(raw)
     sender = ""
     try:
-        addresses = getaddresses([str(message.get("From", ""))])
+        # Unfold first: getaddresses reads a folded display name as a second address.
+        addresses = getaddresses([_unfold(str(message.get("From", "")))])
     except Exception:  # the stdlib can still trip over exotic garbage
         addresses = []
     for _, address in addresses:
@@ -59,6 +60,11 @@ def read_headers(raw: bytes) -> Headers:
         return_path=None if return_path is None else str(return_path),
         message=message,
     )
+
+
+def _unfold(value: str) -> str:
+    """A header value with its folding line breaks (RFC 5322 2.2.3) removed."""
+    return re.sub(r"\r?\n(?=[ \t])", "", value)
 
 
 def automatic_reason(headers: Headers) -> str | None:
