@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -20,6 +20,8 @@ from pydantic_settings import (
 
 class ImapSettings(BaseModel):
     """The mailbox the players write to."""
+
+    model_config = ConfigDict(extra="forbid")
 
     host: str = "127.0.0.1"
     port: int = 143
@@ -43,6 +45,8 @@ class ImapSettings(BaseModel):
 class SmtpSettings(BaseModel):
     """The relay the server sends through."""
 
+    model_config = ConfigDict(extra="forbid")
+
     host: str = "127.0.0.1"
     port: int = 25
     user: str | None = None
@@ -56,6 +60,8 @@ class SmtpSettings(BaseModel):
 
 class FeeSettings(BaseModel):
     """Money in cents (rulebook 1.4): turn fee and the postage of an Eildepesche."""
+
+    model_config = ConfigDict(extra="forbid")
 
     turn_fee: int = 0
     urgent_postage: int = 0
@@ -76,6 +82,8 @@ class Settings(BaseSettings):
     unknown_sender_reply_hours: int = 24
     """At most one explanation per unknown address in this many hours."""
     log_format: str = "json"
+    resync_seconds: float = Field(default=60.0, gt=0)
+    """How often the deadline jobs are re-read from the database (changes by ``pbem gm``)."""
 
     @classmethod
     def settings_customise_sources(

@@ -89,6 +89,8 @@ class IntakeOutcome:
     reason: str = ""
     inbound_id: int | None = None
     outbox_ids: list[int] = field(default_factory=list)
+    game_id: int | None = None
+    """The game the mail was for, when known (its schedule may have to be re-planned)."""
 
 
 @dataclass
@@ -212,7 +214,7 @@ class _Intake:
         mail.record.game_id = game.id if game else None
         mail.record.player_id = player.id if player else None
         self.session.add(mail.record)
-        return IntakeOutcome(status, reason, mail.record.id, self.outbox_ids)
+        return IntakeOutcome(status, reason, mail.record.id, self.outbox_ids, mail.record.game_id)
 
     def identify(self, mail: _Mail) -> IntakeOutcome:
         language = default_language()

@@ -1,4 +1,4 @@
-"""``pbem serve``: the whole service in one process — intake, outbox, (later) deadlines.
+"""``pbem serve``: the whole service in one process — intake, deadlines, outbox.
 
 The stages only meet in the database: the IMAP poller hands each mail to intake, which
 commits the mail and everything it caused in one transaction; the sender only ever sends
@@ -24,6 +24,7 @@ from mailserver.faults import crash_point
 from mailserver.imap import FetchedMail, ImapPoller
 from mailserver.intake import IntakeConfig, process_mail
 from mailserver.outbox import OutboxSender, RetryPolicy
+from mailserver.scheduler import DeadlineScheduler, SchedulerConfig
 from mailserver.smtp import SmtpTransport
 
 log = logging.getLogger("pbem.service")
@@ -66,20 +67,42 @@ def intake_config(settings: Settings) -> IntakeConfig:
     )
 
 
+def scheduler_config(settings: Settings) -> SchedulerConfig:
+    """The part of the settings that turn runs and reminders use."""
+    return SchedulerConfig(
+        from_address=settings.smtp.from_address,
+        turn_fee_cents=settings.fees.turn_fee,
+        currency=settings.fees.currency,
+        resync_seconds=settings.resync_seconds,
+    )
+
+
 class MailHandler:
     """Turns a fetched mail into a committed intake; wakes the sender afterwards."""
 
-    def __init__(self, engine: Engine, config: IntakeConfig, wake: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        config: IntakeConfig,
+        wake: Callable[[], None],
+        on_game: Callable[[int], None] | None = None,
+    ) -> None:
         self.engine = engine
         self.config = config
         self.wake = wake
+        self.on_game = on_game
 
     async def __call__(self, mail: FetchedMail) -> None:
-        await asyncio.to_thread(self.process, mail)
+        game_id = await asyncio.to_thread(self.process, mail)
         self.wake()
+        if game_id is not None and self.on_game is not None:
+            self.on_game(game_id)
 
-    def process(self, mail: FetchedMail) -> None:
-        """One mail in one transaction; a bug keeps the mail (status error), never loses it."""
+    def process(self, mail: FetchedMail) -> int | None:
+        """One mail in one transaction; a bug keeps the mail (status error), never loses it.
+
+        Returns the id of the game the mail was for, if any.
+        """
         try:
             with transaction(self.engine) as session:
                 outcome = process_mail(
@@ -93,6 +116,7 @@ class MailHandler:
                 crash_point("intake-before-commit")
             crash_point("intake-after-commit")
             log.info("mail uid %d: %s %s", mail.uid, outcome.status.value, outcome.reason)
+            return outcome.game_id
         except OperationalError:
             raise  # the database is busy or away: the poller tries this mail again later
         except Exception as exc:
@@ -109,10 +133,11 @@ class MailHandler:
                 record.status = InboundStatus.ERROR
                 record.reason = f"{type(exc).__name__}: {exc}"[:2000]
                 session.add(record)
+            return None
 
 
 class Service:
-    """Poller and sender over one database; ``run()`` until SIGTERM/SIGINT or ``stop()``."""
+    """Poller, scheduler and sender over one database; ``run()`` until SIGTERM or ``stop()``."""
 
     def __init__(self, settings: Settings, *, retry: RetryPolicy | None = None) -> None:
         self.settings = settings
@@ -121,13 +146,26 @@ class Service:
         self.sender = OutboxSender(
             self.engine, SmtpTransport(settings.smtp), settings.smtp, retry=retry
         )
-        self.handler = MailHandler(self.engine, intake_config(settings), self.sender.wake)
+        self.scheduler = DeadlineScheduler(
+            self.engine, scheduler_config(settings), self.sender.wake
+        )
+        self.handler = MailHandler(
+            self.engine, intake_config(settings), self.sender.wake, self.scheduler.poke
+        )
         self.poller = ImapPoller(settings.imap, DbUidStore(self.engine), self.handler)
+        self._shutdown: asyncio.Task[None] | None = None
 
     def stop(self) -> None:
         """Graceful shutdown: finish what is in hand, then return from :meth:`run`."""
-        log.info("stopping")
+        if self._shutdown is None:
+            log.info("stopping")
+            self._shutdown = asyncio.ensure_future(self._stop_stages())
+
+    async def _stop_stages(self) -> None:
+        # Intake first, then a turn run in progress commits, then the sender drains the
+        # mail in flight: whatever is left waits in the outbox for the next start.
         self.poller.stop()
+        await self.scheduler.stop()
         self.sender.stop()
 
     async def run(self) -> None:
@@ -137,9 +175,13 @@ class Service:
             loop.add_signal_handler(sig, self.stop)
         log.info("service started (database %s)", self.engine.url.render_as_string())
         try:
+            await self.scheduler.start()
             await asyncio.gather(self.poller.run(), self.sender.run())
+            if self._shutdown is not None:
+                await self._shutdown
         finally:
             for sig in (signal.SIGTERM, signal.SIGINT):
                 loop.remove_signal_handler(sig)
+            await self.scheduler.stop()
             self.engine.dispose()
             log.info("service stopped")

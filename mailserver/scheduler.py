@@ -1,0 +1,235 @@
+"""Deadlines and reminders: APScheduler jobs rebuilt from the database.
+
+The database is the only truth: every game's ``next_deadline`` and ``reminder_hours``.
+The jobs are a cache of it, rebuilt at start-up (a deadline missed while the server was
+down fires at once), after every change made in this process (:meth:`poke`), and every
+``resync_seconds`` for changes made elsewhere (``pbem gm`` on the command line, a second
+server process). A job that fires twice does no harm: the turn run locks the game and
+checks the turn number, reminders carry a dedup key.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from apscheduler.jobstores.base import JobLookupError
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
+from sqlalchemy import Engine
+from sqlmodel import select
+
+from db.models import Game, GameStatus, utcnow
+from db.session import transaction
+from mailserver import turns
+from mailserver.faults import crash_point
+
+log = logging.getLogger("pbem.scheduler")
+
+
+@dataclass(frozen=True)
+class SchedulerConfig:
+    """What the turn runs need from the settings."""
+
+    from_address: str = "pbem@localhost"
+    turn_fee_cents: int = 0
+    currency: str = "EUR"
+    resync_seconds: float = 60.0
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """The jobs one game needs now."""
+
+    game_id: int
+    deadline: datetime | None
+    reminders: tuple[tuple[int, datetime], ...]
+
+
+class DeadlineScheduler:
+    """Fires each game's turn run at its deadline and its reminders before it."""
+
+    def __init__(
+        self, engine: Engine, config: SchedulerConfig, wake_sender: Callable[[], None]
+    ) -> None:
+        self.engine = engine
+        self.config = config
+        self.wake_sender = wake_sender
+        self._scheduler = AsyncIOScheduler(timezone=UTC)
+        self._turn_lock = asyncio.Lock()
+        self._running: set[asyncio.Task[object]] = set()
+        self._stopping = False
+        self.turns_run = 0
+
+    # -- lifecycle
+    async def start(self) -> None:
+        """Start the scheduler and build every job from the database."""
+        self._scheduler.start()
+        self._scheduler.add_job(
+            self.resync,
+            "interval",
+            seconds=self.config.resync_seconds,
+            id="resync",
+            coalesce=True,
+            max_instances=1,
+        )
+        await self.resync()
+
+    async def stop(self) -> None:
+        """No new jobs; wait for a turn run in progress to commit."""
+        self._stopping = True
+        if self._scheduler.running:
+            self._scheduler.shutdown(wait=False)
+        if self._running:
+            await asyncio.gather(*self._running, return_exceptions=True)
+
+    def job_times(self) -> dict[str, datetime]:
+        """The planned jobs and when they fire (for status and tests)."""
+        return {
+            job.id: job.next_run_time
+            for job in self._scheduler.get_jobs()
+            if job.next_run_time is not None
+        }
+
+    # -- building jobs from the database
+    def poke(self, game_id: int | None = None) -> None:
+        """Something changed in this process (a submission, a GM command): re-plan now."""
+        if not self._stopping:
+            self._spawn(self._poke(game_id))
+
+    async def _poke(self, game_id: int | None) -> None:
+        if game_id is not None:
+            await self.run_if_ready(game_id)
+        await self.resync()
+
+    async def resync(self) -> None:
+        """Make the jobs match the database."""
+        if self._stopping:
+            return
+        plans = await asyncio.to_thread(self._read_plans)
+        wanted: set[str] = {"resync"}
+        now = utcnow()
+        for plan in plans:
+            if plan.deadline is not None:
+                job_id = f"deadline:{plan.game_id}"
+                wanted.add(job_id)
+                self._schedule(job_id, max(plan.deadline, now), self._deadline, plan.game_id)
+            for hours, when in plan.reminders:
+                job_id = f"reminder:{plan.game_id}:{hours}"
+                wanted.add(job_id)
+                self._schedule(job_id, max(when, now), self._reminders, plan.game_id)
+        for job in self._scheduler.get_jobs():
+            if job.id not in wanted:
+                with contextlib.suppress(JobLookupError):  # fired and gone meanwhile
+                    self._scheduler.remove_job(job.id)
+
+    def _read_plans(self) -> list[_Plan]:
+        with transaction(self.engine) as session:
+            games = session.exec(
+                select(Game).where(Game.status == GameStatus.RUNNING, Game.held == False)  # noqa: E712
+            ).all()
+            plans = []
+            for game in games:
+                deadline = game.next_deadline
+                reminders: tuple[tuple[int, datetime], ...] = ()
+                if deadline is not None:
+                    reminders = tuple(
+                        (hours, deadline - timedelta(hours=hours))
+                        for hours in sorted(set(game.reminder_hours), reverse=True)
+                        if hours > 0
+                    )
+                plans.append(_Plan(game.id or 0, deadline, reminders))
+            return plans
+
+    def _schedule(
+        self, job_id: str, when: datetime, func: Callable[[int], object], game_id: int
+    ) -> None:
+        existing = self._scheduler.get_job(job_id)
+        if existing is not None and existing.next_run_time == when:
+            return
+        self._scheduler.add_job(
+            func,
+            "date",
+            run_date=when,
+            args=[game_id],
+            id=job_id,
+            replace_existing=True,
+            misfire_grace_time=None,  # a missed deadline still fires (it is checked anyway)
+            coalesce=True,
+        )
+
+    # -- the jobs
+    def _spawn(self, coro: Coroutine[Any, Any, object]) -> None:
+        task = asyncio.ensure_future(coro)
+        self._running.add(task)
+        task.add_done_callback(self._running.discard)
+
+    async def _deadline(self, game_id: int) -> None:
+        # Tracked as a task so that SIGTERM waits for the commit of a running turn.
+        self._spawn(self.run_turn(game_id))
+
+    async def _reminders(self, game_id: int) -> None:
+        self._spawn(self.send_reminders(game_id))
+
+    async def run_turn(self, game_id: int, *, force: bool = False) -> turns.TurnRun | None:
+        """Evaluate the game's pending turn if it is due (exactly once, see ``turns``)."""
+        async with self._turn_lock:  # one evaluation at a time per process
+            if self._stopping:
+                return None
+            result = await asyncio.to_thread(self._run_turn, game_id, force)
+        log.info(
+            "game %d turn %d: %s %s", result.game_number, result.turn, result.status, result.reason
+        )
+        if result.outbox_ids:
+            self.wake_sender()
+        if result.status == "done":
+            self.turns_run += 1
+            await self.resync()
+        return result
+
+    def _run_turn(self, game_id: int, force: bool) -> turns.TurnRun:
+        with transaction(self.engine) as session:
+            result = turns.run_turn(
+                session,
+                game_id,
+                now=utcnow(),
+                from_address=self.config.from_address,
+                force=force,
+                turn_fee_cents=self.config.turn_fee_cents,
+                currency=self.config.currency,
+            )
+        crash_point("turn-after-commit")
+        return result
+
+    async def run_if_ready(self, game_id: int) -> None:
+        """Run a turn early when the game allows it and every player is final."""
+        ready = await asyncio.to_thread(self._early_ready, game_id)
+        if ready:
+            await self.run_turn(game_id)
+
+    def _early_ready(self, game_id: int) -> bool:
+        with transaction(self.engine) as session:
+            game = session.get(Game, game_id)
+            return (
+                game is not None
+                and game.status == GameStatus.RUNNING
+                and game.early_run
+                and turns.early_run_ready(session, game)
+            )
+
+    async def send_reminders(self, game_id: int) -> None:
+        """Remind players without orders (idempotent: one reminder per seat and hour)."""
+
+        def send() -> list[int]:
+            with transaction(self.engine) as session:
+                sent: list[int] = turns.send_reminders(
+                    session, game_id, now=utcnow(), from_address=self.config.from_address
+                )
+                return sent
+
+        if await asyncio.to_thread(send):
+            self.wake_sender()

@@ -1,0 +1,212 @@
+"""The deadline scheduler over a real database (SQLite and PostgreSQL).
+
+The scheduler is driven in the test's event loop; the outbox is read back from the
+database (sending is the outbox sender's business, tested elsewhere).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from datetime import datetime, timedelta
+
+from sqlalchemy import Engine
+from sqlmodel import col, func, select
+
+from db.models import Game, Outbox, OutboxKind, TurnSnapshot, utcnow
+from db.session import transaction
+from mailserver import gm
+from mailserver.intake import IntakeConfig, process_mail
+from mailserver.scheduler import DeadlineScheduler, SchedulerConfig
+from tests.factories import order_mail
+
+HOST = "ashes@example.org"
+CONFIG = SchedulerConfig(from_address=HOST, resync_seconds=0.5)
+
+
+def new_game(
+    engine: Engine,
+    *,
+    deadline: datetime | None,
+    number: int = 31,
+    early_run: bool = False,
+    reminder_hours: tuple[int, ...] = (),
+    every_days: int | None = None,
+) -> tuple[int, dict[int, str]]:
+    """A started 3-player game whose next deadline is ``deadline``."""
+    now = utcnow()
+    with transaction(engine) as session:
+        game = gm.create_game(
+            session,
+            kind="ashes",
+            number=number,
+            gm_address="gm@example.org",
+            gm_password="gm-secret",
+            seats=[gm.SeatSpec(seat, f"p{seat}@example.org") for seat in (1, 2, 3)],
+            every_days=every_days,
+            at=None if every_days is None else (now + timedelta(hours=1)).time(),
+            timezone="UTC",
+            first_deadline=deadline,
+            early_run=early_run,
+            reminder_hours=reminder_hours,
+            seed=7,
+            now=now,
+        )
+        passwords = gm.start_game(session, number, now=now, from_address=HOST)
+        if deadline is not None:
+            game.next_deadline = deadline  # also in the past: a deadline missed while down
+            session.add(game)
+        return game.id or 0, passwords
+
+
+def move_deadline(engine: Engine, game_id: int, when: datetime) -> None:
+    with transaction(engine) as session:
+        game = session.get(Game, game_id)
+        assert game is not None
+        game.next_deadline = when
+        session.add(game)
+
+
+def turn_of(engine: Engine, game_id: int) -> int:
+    with transaction(engine) as session:
+        game = session.get(Game, game_id)
+        assert game is not None
+        return game.turn
+
+
+def snapshots(engine: Engine, game_id: int) -> int:
+    with transaction(engine) as session:
+        stmt = select(func.count(col(TurnSnapshot.id))).where(TurnSnapshot.game_id == game_id)
+        return int(session.exec(stmt).one())
+
+
+def outbox_of(engine: Engine, kind: OutboxKind) -> list[Outbox]:
+    with transaction(engine) as session:
+        return list(session.exec(select(Outbox).where(Outbox.kind == kind)))
+
+
+async def until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + timeout
+    while not await asyncio.to_thread(condition):
+        assert loop.time() < give_up, "condition not met in time"
+        await asyncio.sleep(0.05)
+
+
+def orders(engine: Engine, seat: int, password: str, text: str) -> None:
+    body = f"Partie 31 Spieler {seat} Kennwort {password}\n{text}"
+    with transaction(engine) as session:
+        process_mail(session, order_mail(f"p{seat}@example.org", body), config=IntakeConfig())
+
+
+def everybody_votes(engine: Engine, passwords: dict[int, str]) -> None:
+    """Orders from every player (else the mass-NMR guard would hold the turn)."""
+    for seat, password in passwords.items():
+        orders(engine, seat, password, "Rundenzahl 20")
+
+
+async def test_a_deadline_missed_while_down_fires_at_start(db_engine: Engine) -> None:
+    game_id, passwords = new_game(db_engine, deadline=utcnow() - timedelta(hours=3))
+    everybody_votes(db_engine, passwords)
+    woken: list[int] = []
+    scheduler = DeadlineScheduler(db_engine, CONFIG, lambda: woken.append(1))
+    await scheduler.start()
+    try:
+        await until(lambda: turn_of(db_engine, game_id) == 1)
+    finally:
+        await scheduler.stop()
+    assert snapshots(db_engine, game_id) == 2  # turn 0 and turn 1, once
+    assert len(outbox_of(db_engine, OutboxKind.PRINTOUT)) == 3 * 2
+    assert woken, "the sender is woken for the printouts"
+
+
+async def test_the_turn_runs_at_the_deadline_and_the_next_one_is_planned(
+    db_engine: Engine,
+) -> None:
+    game_id, passwords = new_game(db_engine, deadline=utcnow() + timedelta(days=1), every_days=7)
+    everybody_votes(db_engine, passwords)
+    move_deadline(db_engine, game_id, utcnow() + timedelta(seconds=1.5))
+    scheduler = DeadlineScheduler(db_engine, CONFIG, lambda: None)
+    await scheduler.start()
+    try:
+        await asyncio.sleep(0.5)
+        assert turn_of(db_engine, game_id) == 0, "not before the deadline"
+        await until(lambda: turn_of(db_engine, game_id) == 1)
+        await until(lambda: scheduler.job_times().get(f"deadline:{game_id}") is not None)
+        with transaction(db_engine) as session:
+            game = session.get(Game, game_id)
+            assert game is not None and game.next_deadline is not None
+            planned = game.next_deadline
+        assert planned > utcnow() + timedelta(days=6)
+        assert scheduler.job_times()[f"deadline:{game_id}"] == planned
+    finally:
+        await scheduler.stop()
+
+
+async def test_a_deadline_changed_elsewhere_is_picked_up_by_the_resync(
+    db_engine: Engine,
+) -> None:
+    game_id, passwords = new_game(db_engine, deadline=utcnow() + timedelta(days=3))
+    everybody_votes(db_engine, passwords)
+    scheduler = DeadlineScheduler(db_engine, CONFIG, lambda: None)
+    await scheduler.start()
+    try:
+        with transaction(db_engine) as session:  # as `pbem gm deadline` would, in another process
+            gm.set_deadline(session, 31, utcnow() + timedelta(seconds=1), now=utcnow())
+        await until(lambda: turn_of(db_engine, game_id) == 1)
+    finally:
+        await scheduler.stop()
+
+
+async def test_reminders_go_to_players_without_orders_once(db_engine: Engine) -> None:
+    game_id, passwords = new_game(
+        db_engine, deadline=utcnow() + timedelta(minutes=30), reminder_hours=(1,)
+    )
+    orders(db_engine, 1, passwords[1], "HP=2")
+    scheduler = DeadlineScheduler(db_engine, CONFIG, lambda: None)
+    await scheduler.start()
+    try:
+        await until(lambda: len(outbox_of(db_engine, OutboxKind.REMINDER)) == 2)
+        await scheduler.resync()
+        await asyncio.sleep(1.2)  # two more resyncs: the reminders must not repeat
+    finally:
+        await scheduler.stop()
+    reminders = outbox_of(db_engine, OutboxKind.REMINDER)
+    assert sorted(r.to_address for r in reminders) == ["p2@example.org", "p3@example.org"]
+    assert turn_of(db_engine, game_id) == 0
+
+
+async def test_the_turn_runs_early_once_everybody_is_final(db_engine: Engine) -> None:
+    game_id, passwords = new_game(db_engine, deadline=utcnow() + timedelta(days=5), early_run=True)
+    scheduler = DeadlineScheduler(db_engine, CONFIG, lambda: None)
+    await scheduler.start()
+    try:
+        for seat in (1, 2):
+            orders(db_engine, seat, passwords[seat], "HP=2\nFertig")
+            scheduler.poke(game_id)
+        await asyncio.sleep(0.5)
+        assert turn_of(db_engine, game_id) == 0, "one player is not final yet"
+        orders(db_engine, 3, passwords[3], "Fertig")
+        scheduler.poke(game_id)
+        await until(lambda: turn_of(db_engine, game_id) == 1)
+    finally:
+        await scheduler.stop()
+
+
+async def test_two_schedulers_on_one_database_run_the_turn_once(db_engine: Engine) -> None:
+    game_id, passwords = new_game(db_engine, deadline=utcnow() + timedelta(days=1))
+    everybody_votes(db_engine, passwords)
+    move_deadline(db_engine, game_id, utcnow() + timedelta(seconds=1))
+    first = DeadlineScheduler(db_engine, CONFIG, lambda: None)
+    second = DeadlineScheduler(db_engine, CONFIG, lambda: None)
+    await first.start()
+    await second.start()
+    try:
+        await until(lambda: turn_of(db_engine, game_id) == 1)
+        await asyncio.sleep(1.0)  # both have fired by now
+    finally:
+        await first.stop()
+        await second.stop()
+    assert snapshots(db_engine, game_id) == 2
+    assert len(outbox_of(db_engine, OutboxKind.PRINTOUT)) == 3 * 2
+    assert first.turns_run + second.turns_run == 1
