@@ -40,7 +40,6 @@ from sqlmodel import Session
 
 from config.settings import Settings
 from db.session import make_engine, transaction
-from mailserver.faults import ENV as CRASH_ENV
 from tests.factories import make_game
 from tests.mailstack import MailStack, MailUser, StoredMail
 
@@ -205,13 +204,13 @@ class ServerProcess:
     ) -> None:
         """Start the server (logs go to a new ``server-N.log``); by default wait until ready.
 
-        The crash-injection variable is never inherited from the test process: pass it in
-        ``env`` for the start that should crash.
+        No ``PBEM_*`` variable of the test process is inherited (the settings file says
+        everything; a stray ``PBEM_TEST_CRASH_AT`` would kill every start): pass them in
+        ``env`` here or to the constructor.
         """
         if self.alive:
             raise RuntimeError("server already running")
         child_env = {k: v for k, v in os.environ.items() if not k.startswith("PBEM_")}
-        child_env.pop(CRASH_ENV, None)
         child_env["PYTHONPATH"] = os.pathsep.join(
             p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p
         )
