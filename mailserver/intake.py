@@ -36,7 +36,9 @@ from db.models import (
 from db.passwords import verify_password
 from engine.core import Names, Order, ParseResult
 from grammar.echo import echo
+from grammar.gm import read_header as read_gm_header
 from grammar.mailbody import MailBody, extract_order_text
+from mailserver import gm, gm_mail, turns
 from mailserver.games import (
     OrderLanguage,
     Places,
@@ -75,6 +77,8 @@ class IntakeConfig:
     urgent_postage_cents: int = 0
     currency: str = "EUR"
     default_timezone: str = "Europe/Berlin"
+    turn_fee_cents: int = 0
+    """For a turn the GM runs by mail (rulebook 1.4)."""
 
     @property
     def domain(self) -> str:
@@ -217,6 +221,8 @@ class _Intake:
         return IntakeOutcome(status, reason, mail.record.id, self.outbox_ids, mail.record.game_id)
 
     def identify(self, mail: _Mail) -> IntakeOutcome:
+        if gm_mail.is_gm_mail(mail.body.text, mail.body.subject or None):
+            return self.gm_command(mail)
         language = default_language()
         header = language.parse(mail.body.text, mail.body.subject or None).header
         players_by_address = self._current_players_of(mail.sender)
@@ -237,6 +243,74 @@ class _Intake:
             self.reply(mail, "reject_no_game", self._lang(players_by_address), None, "?")
             return self.finish(mail, InboundStatus.REJECTED, "no game named")
         return self.authenticate(mail, game, header.player, header.password)
+
+    def gm_command(self, mail: _Mail) -> IntakeOutcome:
+        """A mail of a game's GM: commands run only with the GM password."""
+        header = read_gm_header(mail.body.text, mail.body.subject or None)
+        number = header.game or 0
+        game = repo.get_game_by_number(self.session, number)
+        if game is None:
+            if not self._current_players_of(mail.sender) and not self._is_a_gm(mail.sender):
+                return self.unknown_sender(mail)
+            self.reply(mail, "reject_game", header.language or "de", None, number)
+            return self.finish(mail, InboundStatus.REJECTED, f"no game {number}")
+        lang = header.language or turns.gm_language(game)
+        try:
+            gm.verify_gm(self.session, number, header.password or "")
+        except gm.GmError:
+            self.reply(mail, "reject_gm_password", lang, game, number)
+            if mail.sender != game.gm_address:
+                self.warn_gm(mail, game, lang, "warn_gm_password")
+            return self.finish(mail, InboundStatus.REJECTED, "wrong or missing GM password", game)
+        if mail.sender != game.gm_address:
+            self.warn_gm(mail, game, lang, "warn_gm_other_address")
+        result = gm_mail.handle_gm_mail(
+            self.session,
+            game,
+            mail.body.text,
+            mail.body.subject or None,
+            now=self.now,
+            from_address=self.config.from_address,
+            sender=mail.sender,
+            turn_fee_cents=self.config.turn_fee_cents,
+            currency=self.config.currency,
+        )
+        self.outbox_ids += result.outbox_ids
+        self.send(
+            mail,
+            to=mail.sender,
+            subject=result.subject,
+            body=result.reply,
+            kind=OutboxKind.NOTICE,
+            game=game,
+        )
+        return self.finish(
+            mail, InboundStatus.PROCESSED, f"GM: {result.done} done, {result.failed} failed", game
+        )
+
+    def _is_a_gm(self, address: str) -> bool:
+        return (
+            address != ""
+            and self.session.exec(
+                select(Game.id).where(Game.gm_address == address).limit(1)
+            ).first()
+            is not None
+        )
+
+    def warn_gm(self, mail: _Mail, game: Game, lang: str, key: str) -> None:
+        """Tell the GM's registered address about a GM mail from elsewhere."""
+        self.send(
+            None,
+            to=game.gm_address,
+            subject=text(lang, "warn_subject", game=game.number),
+            body=text(lang, key, game=game.number, sender=mail.sender or "?")
+            + "\n\n"
+            + text(lang, "footer")
+            + "\n",
+            kind=OutboxKind.NOTICE,
+            game=game,
+            reply=False,
+        )
 
     def _current_players_of(self, address: str) -> list[Player]:
         if not address:

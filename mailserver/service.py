@@ -64,6 +64,7 @@ def intake_config(settings: Settings) -> IntakeConfig:
         urgent_postage_cents=settings.fees.urgent_postage,
         currency=settings.fees.currency,
         default_timezone=settings.timezone,
+        turn_fee_cents=settings.fees.turn_fee,
     )
 
 

@@ -59,6 +59,12 @@ _TEXTS: dict[str, dict[str, str]] = {
         "Kennwort …“.",
         "reject_out": "Ihre Mail wurde NICHT angenommen: Sie spielen in Partie {game} nicht mehr "
         "mit.",
+        "reject_gm_password": "Ihre Spielleiter-Mail für Partie {game} wurde NICHT ausgeführt: "
+        "das Spielleiter-Kennwort fehlt oder ist falsch („Partie {game} Spielleiter Kennwort …“).",
+        "warn_gm_password": "An den Server kam eine Spielleiter-Mail für Partie {game} von der "
+        "Adresse {sender} mit falschem oder fehlendem Kennwort. Sie wurde NICHT ausgeführt.",
+        "warn_gm_other_address": "An den Server kam eine Spielleiter-Mail für Partie {game} von "
+        "der Adresse {sender} mit dem richtigen Kennwort. Sie wurde ausgeführt.",
         "warn_subject": "Hinweis: Mail für Ihre Position in Partie {game}",
         "warn_wrong_password": "An den Server kam eine Mail für Ihre Position (Partie {game}, "
         "Spieler {seat}) von der Adresse {sender} mit falschem oder fehlendem Kennwort. Sie "
@@ -112,6 +118,12 @@ _TEXTS: dict[str, dict[str, str]] = {
         "reject_no_game": "Your mail was NOT accepted: it does not say which game it is for. "
         'Please start with "Game 227 Player 2 Password …".',
         "reject_out": "Your mail was NOT accepted: you no longer play in game {game}.",
+        "reject_gm_password": "Your GM mail for game {game} was NOT carried out: the GM "
+        'password is missing or wrong ("Game {game} GM password ...").',
+        "warn_gm_password": "The server received a GM mail for game {game} from {sender} with "
+        "a wrong or missing password. It was NOT carried out.",
+        "warn_gm_other_address": "The server received a GM mail for game {game} from {sender} "
+        "with the right password. It was carried out.",
         "warn_subject": "Notice: mail for your position in game {game}",
         "warn_wrong_password": "The server received a mail for your position (game {game}, "
         "player {seat}) from {sender} with a wrong or missing password. It was NOT accepted. "

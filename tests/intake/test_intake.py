@@ -11,7 +11,16 @@ from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
 from db import repo
-from db.models import GameMessage, InboundMail, InboundStatus, MessageKind, Outbox, OutboxKind
+from db.models import (
+    GameMessage,
+    GameStatus,
+    InboundMail,
+    InboundStatus,
+    MessageKind,
+    Outbox,
+    OutboxKind,
+    utcnow,
+)
 from db.session import transaction
 from mailserver.intake import IntakeConfig, IntakeOutcome, process_mail
 from tests.factories import make_game, order_mail
@@ -248,3 +257,47 @@ def test_final_marks_the_submission_and_alone_keeps_the_earlier_orders(
     ack = outbox(db_session)[-1].body
     assert "endgültig" in ack
     assert "entfällt" not in ack and "ersetzen" not in ack
+
+
+def gm_game(engine: Engine) -> None:
+    from mailserver import gm
+
+    with transaction(engine) as session:
+        gm.create_game(
+            session,
+            kind="ashes",
+            number=88,
+            gm_address="gm@example.org",
+            gm_password="leiter",
+            seats=[gm.SeatSpec(1, ALICE), gm.SeatSpec(2, BOB)],
+            seed=3,
+            now=utcnow(),
+        )
+
+
+def test_a_gm_mail_with_the_gm_password_starts_the_game_and_is_answered(
+    db_engine: Engine, db_session: Session
+) -> None:
+    gm_game(db_engine)
+    raw = order_mail("gm@example.org", "Partie 88 Spielleiter Kennwort leiter\nStart\nStatus")
+    outcome = feed(db_engine, raw)
+    assert outcome.status == InboundStatus.PROCESSED and outcome.game_id is not None
+    game = repo.get_game_by_number(db_session, 88)
+    assert game is not None and game.status == GameStatus.RUNNING
+    mails = outbox(db_session)
+    reply = next(m for m in mails if m.to_address == "gm@example.org")
+    assert reply.in_reply_to and "leiter" not in reply.body
+    assert {m.to_address for m in mails if m.kind == OutboxKind.PRINTOUT} == {ALICE, BOB}
+
+
+def test_a_gm_mail_with_a_wrong_password_does_nothing_and_the_gm_is_told(
+    db_engine: Engine, db_session: Session
+) -> None:
+    gm_game(db_engine)
+    raw = order_mail(CAROL, "Partie 88 Spielleiter Kennwort falsch\nStart")
+    assert feed(db_engine, raw).status == InboundStatus.REJECTED
+    game = repo.get_game_by_number(db_session, 88)
+    assert game is not None and game.status == GameStatus.SETUP
+    mails = outbox(db_session)
+    assert [m.to_address for m in mails] == [CAROL, "gm@example.org"]
+    assert "NICHT ausgeführt" in mails[0].body and CAROL in mails[1].body
