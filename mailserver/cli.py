@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -13,7 +14,8 @@ import typer
 from config.settings import load_settings
 from grammar.echo import echo
 from grammar.mailbody import extract_order_text
-from mailserver import cli_ashes, logs
+from mailserver import cli_ashes, cli_gm, logs
+from mailserver.demo import DemoConfig, run_demo, summary
 from mailserver.games import UnknownGameKind, order_language
 from mailserver.service import Service
 
@@ -23,6 +25,7 @@ app = typer.Typer(
     help="Play-by-email game host: Ashes of Empire and friends.",
 )
 app.add_typer(cli_ashes.app, name="ashes")
+app.add_typer(cli_gm.app, name="gm")
 
 
 @app.callback()
@@ -67,6 +70,44 @@ def serve_cmd(
     settings = load_settings(config)
     logs.configure(settings.log_format)
     asyncio.run(Service(settings).run())
+
+
+@app.command("demo")
+def demo_cmd(
+    directory: Annotated[
+        Path, typer.Option("--dir", help="Folder for the mail and the database (emptied first).")
+    ] = Path("pbem-demo"),
+    players: Annotated[int, typer.Option(min=2, max=8, help="Bot players.")] = 8,
+    turns: Annotated[int, typer.Option(min=1, max=30, help="Turns to play.")] = 3,
+    turn_seconds: Annotated[
+        float, typer.Option(min=3, help="Seconds from the last order to the deadline.")
+    ] = 10.0,
+    embedded: Annotated[
+        bool, typer.Option(help="Use the embedded IMAP server even if Dovecot is installed.")
+    ] = False,
+    keep_running: Annotated[
+        bool, typer.Option(help="Afterwards keep the mail stack running for a mail client.")
+    ] = False,
+    verbose: Annotated[bool, typer.Option(help="Show the service's log.")] = False,
+) -> None:
+    """Play a short game of bots by mail on a local mail stack, then say where the mail is."""
+    logs.configure("text", logging.INFO if verbose else logging.WARNING)
+    config = DemoConfig(
+        directory=directory.resolve(),
+        players=players,
+        turns=turns,
+        turn_seconds=turn_seconds,
+        embedded=embedded,
+        keep_running=keep_running,
+        say=typer.echo,
+    )
+    try:
+        result = asyncio.run(run_demo(config))
+    except (FileExistsError, TimeoutError) as exc:
+        typer.echo(f"demo failed: {exc}", err=True)
+        raise typer.Exit(1) from None
+    if not keep_running:
+        typer.echo(summary(result))
 
 
 def main() -> None:

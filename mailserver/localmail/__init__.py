@@ -269,7 +269,7 @@ class LocalMail:
         lines += [
             "Thunderbird: Account Settings > Add Mail Account > Configure manually: the IMAP and",
             "  SMTP lines above, connection security None, authentication Normal password.",
-            "mutt, while the demo runs:",
+            "mutt, while the mail stack runs (pbem demo --keep-running):",
             f"  mutt -f 'imap://{quote(example)}@{self.imap_host}:{self.imap_port}/INBOX'",
             "mutt, any time later (the mail stays on disk as Maildir):",
             f"  mutt -f {self.maildir(example)}",

@@ -1,0 +1,60 @@
+"""``pbem demo`` end to end: a short bot game by mail on each kind of local mail stack."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+from sqlmodel import col, func, select
+
+from db.models import Game, InboundMail, InboundStatus, Outbox, OutboxKind, OutboxStatus
+from db.session import make_engine, transaction
+from mailserver.demo import DemoConfig, player_address, run_demo, summary
+from mailserver.localmail import dovecot_available
+
+KINDS = ["embedded", *(["dovecot"] if dovecot_available() else [])]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+async def test_the_demo_plays_a_game_by_mail(kind: str) -> None:
+    # Under /tmp, not pytest's tmp_path: Dovecot's mail user must be able to enter it.
+    directory = Path(tempfile.mkdtemp(prefix="pbem-demo-test-"))
+    directory.chmod(0o755)
+    said: list[str] = []
+    config = DemoConfig(
+        directory=directory,
+        players=3,
+        turns=2,
+        turn_seconds=3,
+        embedded=kind == "embedded",
+        say=said.append,
+    )
+    result = await run_demo(config)
+    assert result.mail_kind == kind
+    # Turn 0, 1 and 2 printouts for all three; player 3 skipped turn 2 (an NMR).
+    engine = make_engine(f"sqlite:///{directory / 'pbem.sqlite3'}")
+    with transaction(engine) as session:
+        game = session.exec(select(Game)).one()
+        assert game.turn == 2
+        printouts = session.exec(
+            select(Outbox.to_address, func.count(col(Outbox.id)))
+            .where(Outbox.kind == OutboxKind.PRINTOUT, Outbox.status == OutboxStatus.SENT)
+            .group_by(col(Outbox.to_address))
+        ).all()
+        assert dict(printouts) == {player_address(seat): 3 for seat in (1, 2, 3)}
+        processed = session.exec(
+            select(func.count(col(InboundMail.id))).where(
+                InboundMail.status == InboundStatus.PROCESSED
+            )
+        ).one()
+        assert processed == 3 + 2  # every order mail the bots sent, once
+    engine.dispose()
+    # Every player's mailbox holds the printouts and acks, read from disk after the stop.
+    assert result.mail_counts[player_address(1)] >= 3 + 2
+    assert "=== Auswertung Partie 1 Runde 2 ===" in result.last_printout
+    text = summary(result)
+    assert str(directory) in text and player_address(1) in text
+    assert any("Turn 2 evaluated" in line for line in said)
+    shutil.rmtree(directory, ignore_errors=True)
