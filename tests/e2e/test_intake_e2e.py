@@ -560,11 +560,6 @@ def test_500_hostile_mails_crash_nothing_and_disturb_nothing(
     assert server.errors_logged() == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="mailserver/router.py read_headers passes the folded From value to getaddresses, "
-    "which reads an address inside the folded display name as the sender; fix: unfold first",
-)
 def test_an_address_in_a_folded_display_name_is_not_taken_for_the_sender(
     started: tuple[ServerProcess, dict[int, Seat]], mailstack: MailStack
 ) -> None:
