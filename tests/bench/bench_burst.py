@@ -1,0 +1,361 @@
+"""Benchmark of a deadline burst: 200 games of 8 players whose deadline is the same moment.
+
+Run: ``python tests/bench/bench_burst.py [--runs 3] [--games 200] [--seats 8]
+[--backend sqlite|postgresql]`` (from the repository root; needs Dovecot, as the tests).
+
+``pbem serve`` runs as its own process (tests/e2e/server.py) with its IMAP poller on the
+Dovecot of tests/mailstack.py; its SMTP relay is a plain aiosmtpd sink in a process of
+its own that accepts every mail and notes when (Dovecot is kept out of the measured
+path: the sink stores nothing).
+
+* Set-up, not timed: the games are created and started with ``mailserver.gm`` and each
+  player's bot orders for turn 1 are parsed and stored as intake would, once into a
+  template database that each run copies. Password hashing is made cheap for the set-up
+  (scrypt N=2**4 instead of 2**14; 3,400 hashes would take minutes and nothing in the
+  burst verifies a password). The turn-0 printouts are marked sent.
+* Burst: with the server running, every game's deadline is set to the same moment a few
+  seconds ahead. The clock runs from that deadline until the sink has accepted every
+  printout and GM summary of turn 1 (games x (seats + 1) mails); the moment the last turn
+  was committed is read from the server's log.
+* Baseline: the very same messages (read back from the outbox, built with
+  ``mailserver.smtp.build_message``) sent one after the other over one
+  ``mailserver.smtp.SmtpTransport`` connection to a fresh sink, as the outbox sender
+  does, without any database or turn run.
+
+Prints per run and the medians over the runs: burst seconds, baseline seconds, ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from email.message import EmailMessage
+from pathlib import Path
+from random import Random
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from sqlalchemy import create_engine, update
+from sqlalchemy.engine import make_url
+from sqlalchemy.pool import NullPool
+from sqlmodel import col, select
+
+import db.passwords
+from config.settings import SmtpSettings
+from db import repo
+from db.models import Game, Outbox, OutboxStatus
+from db.session import make_engine, transaction
+from engine.ashes.bots import bot_orders
+from engine.ashes.state import AshesState
+from mailserver import gm
+from mailserver.games import order_language
+from mailserver.logs import JsonFormatter
+from mailserver.smtp import SmtpTransport, build_message
+from tests.dbfixtures import PG_ADMIN_URL, temporary_database
+from tests.e2e.server import ServerProcess
+from tests.mailstack import MailStack, free_port
+
+MESSAGE_KINDS = {"press", "secret", "urgent"}
+"""Order kinds intake keeps as messages, not in the submission."""
+FROM = "pbem@bench.example"
+LEAD = 4.0
+"""Seconds between setting the deadlines and the deadline (the server resyncs every 0.5 s)."""
+SINK_CODE = """
+import sys, time
+from aiosmtpd.controller import Controller
+port, path = int(sys.argv[1]), sys.argv[2]
+out = open(path, "a", buffering=1)
+class Sink:
+    async def handle_RCPT(self, server, session, envelope, address, options):
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+    async def handle_DATA(self, server, session, envelope):
+        out.write(f"{time.time()} {len(envelope.original_content or envelope.content)}\\n")
+        return "250 OK"
+controller = Controller(Sink(), hostname="127.0.0.1", port=port)
+controller.start()
+print("ready", flush=True)
+sys.stdin.read()
+controller.stop()
+"""
+
+
+# ------------------------------------------------------------------------------ sink
+
+
+class Sink:
+    """An aiosmtpd process that accepts everything and writes ``time size`` per mail."""
+
+    def __init__(self, workdir: Path, name: str) -> None:
+        self.port = free_port()
+        self.path = workdir / f"{name}.accepted"
+        self.path.touch()
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", SINK_CODE, str(self.port), str(self.path)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+        )
+        assert self.process.stdout is not None
+        if self.process.stdout.readline().strip() != b"ready":
+            raise RuntimeError("the SMTP sink did not start")
+
+    def accepted(self) -> list[tuple[float, int]]:
+        """(time, size) of every accepted mail so far."""
+        lines = self.path.read_text().splitlines()
+        return [(float(t), int(n)) for t, n in (line.split() for line in lines if " " in line)]
+
+    def wait(self, count: int, timeout: float = 900) -> list[tuple[float, int]]:
+        """Wait until ``count`` mails were accepted."""
+        end = time.monotonic() + timeout
+        while len(found := self.accepted()) < count:
+            if time.monotonic() > end:
+                raise TimeoutError(f"{len(found)} of {count} mails accepted")
+            time.sleep(0.05)
+        return found
+
+    def close(self) -> None:
+        """Stop the sink process."""
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait(timeout=10)
+
+
+# ------------------------------------------------------------------------------ set-up
+
+
+def build_games(url: str, games: int, seats: int) -> None:
+    """Create and start ``games`` games with stored turn-1 orders for every player."""
+    db.passwords.SCRYPT_N = 2**4  # set-up only (see the module doc)
+    engine = make_engine(url)
+    language = order_language("ashes")
+    now = datetime.now(UTC)
+    try:
+        for number in range(1, games + 1):
+            with transaction(engine) as session:
+                game = gm.create_game(
+                    session,
+                    kind="ashes",
+                    number=number,
+                    gm_address=f"gm{number}@bench.example",
+                    gm_password="spielleiter",
+                    seats=[
+                        gm.SeatSpec(s, f"g{number}p{s}@bench.example") for s in range(1, seats + 1)
+                    ],
+                    every_days=None,
+                    at=None,
+                    first_deadline=now + timedelta(days=30),
+                    reminder_hours=[],
+                    seed=number,
+                    now=now,
+                )
+                gm.start_game(session, number, now=now, from_address=FROM)
+                snapshot = repo.load_snapshot(session, game.id or 0, 0)
+                assert snapshot is not None
+                state = AshesState.from_json(snapshot.state_data())
+                for player in repo.current_players(session, game.id or 0):
+                    text = bot_orders(state, player.seat, Random(number * 100 + player.seat))
+                    parsed = language.parse(text, None, None).to_json("de")
+                    repo.store_submission(
+                        session,
+                        player=player,
+                        turn=1,
+                        raw_text=text,
+                        orders=[o for o in parsed["orders"] if o["kind"] not in MESSAGE_KINDS],
+                        errors=parsed["errors"],
+                        now=now,
+                    )
+            if number % 50 == 0:
+                print(f"  set-up: {number} games", flush=True)
+        with transaction(engine) as session:
+            session.execute(update(Outbox).values(status=OutboxStatus.SENT))
+    finally:
+        engine.dispose()
+
+
+@contextlib.contextmanager
+def copy_of(template: str, workdir: Path, name: str) -> Iterator[str]:
+    """A copy of the template database (a file copy, or PostgreSQL's TEMPLATE)."""
+    if template.startswith("sqlite"):
+        source = Path(make_url(template).database or "")
+        target = workdir / f"{name}.sqlite3"
+        shutil.copyfile(source, target)
+        yield f"sqlite:///{target}"
+        return
+    dbname = f"{make_url(template).database}_{name}"
+    admin = create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT", poolclass=NullPool)
+    with admin.connect() as conn:
+        conn.exec_driver_sql(f'CREATE DATABASE "{dbname}" TEMPLATE "{make_url(template).database}"')
+    try:
+        yield make_url(template).set(database=dbname).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as conn:
+            conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{dbname}" WITH (FORCE)')
+        admin.dispose()
+
+
+# ------------------------------------------------------------------------------ runs
+
+
+@dataclass
+class RunResult:
+    """The figures of one run."""
+
+    mails: int
+    mean_bytes: float
+    turns_seconds: float
+    """From the deadline until the last turn was committed (server log)."""
+    burst_seconds: float
+    """From the deadline until the sink accepted the last mail."""
+    baseline_seconds: float
+    """The same mails over ``SmtpTransport`` alone."""
+
+    @property
+    def ratio(self) -> float:
+        return self.burst_seconds / self.baseline_seconds
+
+
+def burst(stack: MailStack, url: str, workdir: Path, games: int, seats: int) -> RunResult:
+    """One burst on a copy of the games, then the baseline with the same messages."""
+    expected = games * (seats + 1)
+    sink = Sink(workdir, "burst")
+    try:
+        settings = {
+            "resync_seconds": 0.5,
+            "smtp": {"host": "127.0.0.1", "port": sink.port, "from_address": FROM},
+        }
+        with ServerProcess(stack, url, workdir / "server", settings=settings) as server:
+            server.start(timeout=120)
+            deadline = datetime.now(UTC) + timedelta(seconds=LEAD)
+            with transaction(server.engine) as session:
+                session.execute(update(Game).values(next_deadline=deadline))
+            accepted = sink.wait(expected)
+            burst_seconds = max(t for t, _ in accepted) - deadline.timestamp()
+            done = [
+                datetime.fromisoformat(r["time"]).timestamp()
+                for r in server.log_records()
+                if str(r.get("message", "")).endswith("turn 1: done ")
+            ]
+            if len(done) != games or server.errors_logged():
+                raise RuntimeError(f"{len(done)} turns done of {games}\n{server.log_tail()}")
+            turns_seconds = max(done) - deadline.timestamp()
+            with server.session() as session:
+                rows = session.exec(
+                    select(Outbox).where(Outbox.turn == 1).order_by(col(Outbox.id))
+                ).all()
+            if server.terminate() != 0:
+                raise RuntimeError(f"server did not stop cleanly\n{server.log_tail()}")
+    finally:
+        sink.close()
+    if len(rows) != expected or len(accepted) != expected:
+        raise RuntimeError(f"{len(rows)} outbox rows, {len(accepted)} accepted, {expected} wanted")
+    messages = [
+        build_message(
+            from_addr=FROM,
+            from_name="PBEM Spielleitung",
+            to=row.to_address,
+            subject=row.subject,
+            body=row.body,
+            message_id=row.message_id,
+            date=row.created_at,
+        )
+        for row in rows
+    ]
+    baseline_seconds = baseline(messages, workdir)
+    return RunResult(
+        mails=expected,
+        mean_bytes=statistics.mean(n for _, n in accepted),
+        turns_seconds=turns_seconds,
+        burst_seconds=burst_seconds,
+        baseline_seconds=baseline_seconds,
+    )
+
+
+def baseline(messages: list[EmailMessage], workdir: Path) -> float:
+    """Seconds to send ``messages`` one by one over one SmtpTransport, to a fresh sink.
+
+    Logged as the server logs (JSON lines into a file), so that both pay for their logs.
+    """
+    sink = Sink(workdir, "baseline")
+    handler = logging.FileHandler(workdir / "baseline.log")
+    handler.setFormatter(JsonFormatter())
+    root = logging.getLogger()
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+    try:
+        settings = SmtpSettings(host="127.0.0.1", port=sink.port, from_address=FROM)
+
+        async def send_all() -> float:
+            transport = SmtpTransport(settings)
+            start = time.time()
+            for message in messages:
+                await transport.send(message)
+            await transport.close()
+            return start
+
+        start = asyncio.run(send_all())
+        accepted = sink.wait(len(messages))
+        return max(t for t, _ in accepted) - start
+    finally:
+        root.removeHandler(handler)
+        handler.close()
+        sink.close()
+
+
+def main() -> None:
+    """Set up once, run the burst several times and print the medians."""
+    parser = argparse.ArgumentParser(description="Deadline burst: turn runs and printouts.")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seats", type=int, default=8)
+    parser.add_argument("--backend", choices=["sqlite", "postgresql"], default="sqlite")
+    args = parser.parse_args()
+
+    results: list[RunResult] = []
+    with (
+        tempfile.TemporaryDirectory(prefix="pbem-burst-") as tmp,
+        temporary_database(args.backend, Path(tmp)) as template,
+        MailStack() as stack,
+    ):
+        started = time.perf_counter()
+        build_games(template, args.games, args.seats)
+        print(f"set-up of {args.games} games: {time.perf_counter() - started:.1f} s", flush=True)
+        for run in range(args.runs):
+            workdir = Path(tmp) / f"run{run}"
+            workdir.mkdir()
+            with copy_of(template, workdir, f"run{run}") as url:
+                result = burst(stack, url, workdir, args.games, args.seats)
+            results.append(result)
+            print(
+                f"run {run + 1}: {result.mails} mails of {result.mean_bytes:.0f} bytes on "
+                f"average; turns done after {result.turns_seconds:.2f} s, all accepted after "
+                f"{result.burst_seconds:.2f} s; SmtpTransport alone {result.baseline_seconds:.2f}"
+                f" s; ratio {result.ratio:.2f}",
+                flush=True,
+            )
+
+    def med(figure: str) -> float:
+        return float(statistics.median(getattr(r, figure) for r in results))
+
+    print(
+        f"\nDeadline burst ({args.backend}, {args.games} games x {args.seats} players, "
+        f"{results[0].mails} mails, medians of {args.runs} runs):"
+    )
+    print(f"  deadline -> last turn committed:      {med('turns_seconds'):8.2f} s")
+    print(f"  deadline -> last mail accepted:       {med('burst_seconds'):8.2f} s")
+    print(f"  same mails over SmtpTransport alone:  {med('baseline_seconds'):8.2f} s")
+    print(f"  ratio burst / SmtpTransport alone:    {med('ratio'):8.2f}")
+
+
+if __name__ == "__main__":
+    main()
