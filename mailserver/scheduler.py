@@ -102,38 +102,66 @@ class DeadlineScheduler:
             self._spawn(self._poke(game_id))
 
     async def _poke(self, game_id: int | None) -> None:
-        if game_id is not None:
-            await self.run_if_ready(game_id)
-        await self.resync()
+        if game_id is None:
+            await self.resync()
+            return
+        await self.run_if_ready(game_id)
+        await self.replan(game_id)
 
     async def resync(self) -> None:
-        """Make the jobs match the database."""
+        """Make every job match the database."""
         if self._stopping:
             return
-        plans = await asyncio.to_thread(self._read_plans)
-        wanted: set[str] = {"resync"}
-        now = utcnow()
+        plans = await asyncio.to_thread(self._read_plans, None)
+        wanted = {"resync"}
         for plan in plans:
-            if plan.deadline is not None:
-                job_id = f"deadline:{plan.game_id}"
-                wanted.add(job_id)
-                self._schedule(job_id, max(plan.deadline, now), self._deadline, plan.game_id)
-            for hours, when in plan.reminders:
-                job_id = f"reminder:{plan.game_id}:{hours}"
-                wanted.add(job_id)
-                self._schedule(job_id, max(when, now), self._reminders, plan.game_id)
+            wanted |= self._apply(plan)
+        self._remove_jobs_except(wanted)
+
+    async def replan(self, game_id: int) -> None:
+        """Make one game's jobs match the database (cheap: after its turn or a mail)."""
+        if self._stopping:
+            return
+        plans = await asyncio.to_thread(self._read_plans, game_id)
+        wanted: set[str] = set()
+        for plan in plans:
+            wanted |= self._apply(plan)
+        self._remove_jobs_except(wanted, game_id=game_id)
+
+    def _apply(self, plan: _Plan) -> set[str]:
+        """Schedule one game's jobs; their ids."""
+        now = utcnow()
+        ids: set[str] = set()
+        if plan.deadline is not None:
+            job_id = f"deadline:{plan.game_id}"
+            ids.add(job_id)
+            self._schedule(job_id, max(plan.deadline, now), self._deadline, plan.game_id)
+        for hours, when in plan.reminders:
+            job_id = f"reminder:{plan.game_id}:{hours}"
+            ids.add(job_id)
+            self._schedule(job_id, max(when, now), self._reminders, plan.game_id)
+        return ids
+
+    def _remove_jobs_except(self, wanted: set[str], *, game_id: int | None = None) -> None:
+        """Remove the jobs not in ``wanted`` (of one game, or of all)."""
+
+        def of_game(job_id: str) -> bool:
+            if game_id is None:
+                return job_id != "resync"
+            return job_id == f"deadline:{game_id}" or job_id.startswith(f"reminder:{game_id}:")
+
         for job in self._scheduler.get_jobs():
-            if job.id not in wanted:
+            if of_game(job.id) and job.id not in wanted:
                 with contextlib.suppress(JobLookupError):  # fired and gone meanwhile
                     self._scheduler.remove_job(job.id)
 
-    def _read_plans(self) -> list[_Plan]:
+    def _read_plans(self, game_id: int | None) -> list[_Plan]:
         with transaction(self.engine) as session:
-            games = session.exec(
-                select(Game).where(Game.status == GameStatus.RUNNING, Game.held == False)  # noqa: E712
-            ).all()
+            stmt = select(Game).where(Game.status == GameStatus.RUNNING, Game.held == False)  # noqa: E712
+            if game_id is not None:
+                stmt = stmt.where(Game.id == game_id)
             plans = []
-            for game in games:
+            for game in session.exec(stmt).all():
                 deadline = game.next_deadline
                 reminders: tuple[tuple[int, datetime], ...] = ()
                 if deadline is not None:
@@ -188,7 +216,7 @@ class DeadlineScheduler:
             self.wake_sender()
         if result.status == "done":
             self.turns_run += 1
-            await self.resync()
+        await self.replan(game_id)  # the next deadline, or no job when held or finished
         return result
 
     def _run_turn(self, game_id: int, force: bool) -> turns.TurnRun:

@@ -210,3 +210,22 @@ async def test_two_schedulers_on_one_database_run_the_turn_once(db_engine: Engin
     assert snapshots(db_engine, game_id) == 2
     assert len(outbox_of(db_engine, OutboxKind.PRINTOUT)) == 3 * 2
     assert first.turns_run + second.turns_run == 1
+
+
+async def test_a_turn_replans_its_own_game_and_leaves_the_others_alone(
+    db_engine: Engine,
+) -> None:
+    later = utcnow() + timedelta(days=1)
+    other_id, _ = new_game(db_engine, deadline=later, number=32)
+    game_id, passwords = new_game(db_engine, deadline=later)
+    everybody_votes(db_engine, passwords)
+    scheduler = DeadlineScheduler(db_engine, SchedulerConfig(from_address=HOST), lambda: None)
+    await scheduler.start()  # resync only at start: what follows is the per-game replan
+    try:
+        move_deadline(db_engine, game_id, utcnow())
+        scheduler.poke(game_id)
+        await until(lambda: turn_of(db_engine, game_id) == 1)
+        await until(lambda: f"deadline:{game_id}" not in scheduler.job_times())
+        assert scheduler.job_times()[f"deadline:{other_id}"] == later
+    finally:
+        await scheduler.stop()
