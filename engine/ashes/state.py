@@ -15,6 +15,7 @@ turn need: battle reports, spy reports, the Galactic Media, private notices, vot
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -328,6 +329,12 @@ def _to_json(value: Any) -> JSONValue:
     raise TypeError(f"cannot store {type(value).__name__} in the state")
 
 
+@functools.cache
+def _fields_of(tp: type) -> tuple[dict[str, Any], frozenset[str]]:
+    """A dataclass's resolved field types and names (resolving them is slow: cached)."""
+    return get_type_hints(tp), frozenset(f.name for f in dataclasses.fields(tp))
+
+
 def _from_json(tp: Any, value: Any) -> Any:
     origin = get_origin(tp)
     if origin in (Union, types.UnionType):
@@ -341,8 +348,7 @@ def _from_json(tp: Any, value: Any) -> Any:
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         if not isinstance(value, Mapping):
             raise ValueError(f"expected an object for {tp.__name__}, got {value!r}")
-        hints = get_type_hints(tp)
-        names = {f.name for f in dataclasses.fields(tp)}
+        hints, names = _fields_of(tp)
         unknown = set(value) - names
         if unknown:
             raise ValueError(f"unknown fields for {tp.__name__}: {sorted(unknown)}")
