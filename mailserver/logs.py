@@ -35,3 +35,5 @@ def configure(fmt: str = "json", level: int = logging.INFO) -> None:
     root.setLevel(level)
     # aioimaplib logs every line at DEBUG (mail bodies, and passwords it fails to mask).
     logging.getLogger("aioimaplib").setLevel(logging.WARNING)
+    # APScheduler logs every run of the periodic resync job at INFO.
+    logging.getLogger("apscheduler").setLevel(logging.WARNING)
