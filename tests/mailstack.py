@@ -1,9 +1,8 @@
 """A real mail stack on loopback for tests: Dovecot (IMAP + LMTP) and an SMTP relay into it.
 
-Dovecot runs from its own configuration under a short scratch folder, with Maildir storage
-and users in passwd-files: one file per user, because Dovecot looks at a passwd-file at most
-once a second, so a user appended to a shared file right after a login would stay unknown
-for up to a second. The SMTP entry point is an aiosmtpd ``Controller`` that
+Dovecot is :class:`mailserver.localmail.dovecot.DovecotServer` (the one ``pbem demo``
+uses), here with TLS, under a scratch folder in /tmp: its own configuration, Maildir
+storage, one passwd-file per user. The SMTP entry point is an aiosmtpd ``Controller`` that
 hands every accepted message to Dovecot's LMTP, one recipient at a time, and answers the
 SMTP client only after LMTP accepted it: "SMTP accepted" means "in the mailbox".
 
@@ -19,16 +18,11 @@ import email.policy
 import email.utils
 import imaplib
 import itertools
-import os
-import pwd
 import re
 import secrets
 import shutil
-import signal
 import smtplib
-import socket
 import ssl
-import subprocess
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -41,7 +35,8 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP as SmtpServer
 from aiosmtpd.smtp import Envelope, Session
 
-VMAIL_UID = 5000
+from mailserver.localmail.dovecot import DovecotServer, find_dovecot, free_port
+
 INSTALL_HINT = (
     "Dovecot is not installed. The mail tests need a real Dovecot (IMAP + LMTP): "
     ".ci/run installs it with `apt-get install -y dovecot-imapd dovecot-lmtpd`."
@@ -49,34 +44,6 @@ INSTALL_HINT = (
 _UID_RE = re.compile(rb"\bUID (\d+)")
 _FLAGS_RE = re.compile(rb"\bFLAGS \(([^)]*)\)")
 _counter = itertools.count(1)
-
-
-def find_dovecot() -> str | None:
-    """The path of the ``dovecot`` binary, also when /usr/sbin is not on PATH."""
-    return shutil.which("dovecot") or shutil.which("dovecot", path="/usr/sbin:/usr/local/sbin")
-
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nobody listens on right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def ensure_vmail_user() -> tuple[int, int]:
-    """Create the ``vmail`` system user if missing (Dovecot refuses mail access as root)."""
-    try:
-        entry = pwd.getpwnam("vmail")
-    except KeyError:
-        if os.geteuid() != 0:
-            raise RuntimeError("the mail tests must run as root once to create `vmail`") from None
-        subprocess.run(
-            ["useradd", "-r", "-u", str(VMAIL_UID), "-m", "-d", "/var/vmail", "vmail"],
-            check=True,
-            capture_output=True,
-        )
-        entry = pwd.getpwnam("vmail")
-    return entry.pw_uid, entry.pw_gid
 
 
 @dataclass(frozen=True)
@@ -151,34 +118,28 @@ class MailStack:
     host = "127.0.0.1"
 
     def __init__(self, *, extra_config: str = "") -> None:
-        dovecot = find_dovecot()
-        if dovecot is None:
+        if find_dovecot() is None:
             raise RuntimeError(INSTALL_HINT)
-        self.dovecot = dovecot
-        self.extra_config = extra_config
-        # Unix sockets live under base_dir: keep the path short (limit ~100 characters).
+        # Unix sockets live under a short runtime folder of DovecotServer; the data here.
         self.root = Path(tempfile.mkdtemp(prefix="pbem-dc-", dir="/tmp"))
-        self.conf = self.root / "dovecot.conf"
-        self.users_dir = self.root / "users"
-        self.cert = self.root / "cert.pem"
+        try:
+            self.dovecot = DovecotServer(
+                self.root, host=self.host, tls=True, extra_config=extra_config
+            )
+        except BaseException:
+            shutil.rmtree(self.root, ignore_errors=True)
+            raise
+        self.imap_port = self.dovecot.imap_port
+        self.imaps_port = self.dovecot.imaps_port
+        self.lmtp_port = self.dovecot.lmtp_port
+        self.cert = self.dovecot.cert
         """Self-signed certificate for 127.0.0.1 (IMAPS and the relay's STARTTLS)."""
-        self.key = self.root / "key.pem"
-        self.log = self.root / "dovecot.log"
-        self.imap_port = free_port()
-        self.imaps_port = free_port()
-        self.lmtp_port = free_port()
+        self.key = self.dovecot.key
         self.smtp_port = free_port()
         self.users: dict[str, str] = {}
         self.smtp_connections = 0
         """SMTP sessions the relay has seen (counted at EHLO)."""
-        self._process: subprocess.Popen[bytes] | None = None
         self._controller: Controller | None = None
-        try:
-            self._uid, self._gid = ensure_vmail_user()
-            self._write_config()
-        except BaseException:
-            shutil.rmtree(self.root, ignore_errors=True)
-            raise
 
     # -- lifecycle ---------------------------------------------------------------------
 
@@ -192,42 +153,11 @@ class MailStack:
 
     def start(self) -> None:
         """Start Dovecot and wait until IMAP and LMTP answer."""
-        if self._process is not None and self._process.poll() is None:
-            return
-        with open(self.root / "dovecot.stderr", "ab") as stderr:
-            self._process = subprocess.Popen(
-                [self.dovecot, "-F", "-c", str(self.conf)],
-                stdout=subprocess.DEVNULL,
-                stderr=stderr,
-                start_new_session=True,  # own process group: teardown can kill every child
-            )
-        deadline = time.monotonic() + 15
-        while not (self._greets(self.imap_port, b"* OK") and self._greets(self.lmtp_port, b"220")):
-            if self._process.poll() is not None:
-                err = (self.root / "dovecot.stderr").read_text(errors="replace")
-                raise RuntimeError(f"dovecot exited at start: {err}\n{self.dovecot_log()}")
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"dovecot did not answer within 15 s\n{self.dovecot_log()}")
-            time.sleep(0.05)
+        self.dovecot.start()
 
     def stop(self) -> None:
-        """Stop Dovecot and wait for it; whatever is left of its process group is killed."""
-        process, self._process = self._process, None
-        if process is None:
-            return
-        try:
-            if process.poll() is None:
-                # What `doveadm stop` does, minus its 2 s of polling: SIGTERM to the master.
-                process.terminate()
-                process.wait(timeout=10)
-        finally:
-            # Leftovers (a hung master, children that outlived it) die with the group.
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=5)
-        deadline = time.monotonic() + 10
-        while self._listening(self.imap_port) and time.monotonic() < deadline:
-            time.sleep(0.05)
+        """Stop Dovecot (its whole process group) and wait until its IMAP port is closed."""
+        self.dovecot.stop()
 
     def restart(self) -> None:
         """Stop and start Dovecot on the same ports with the same mailboxes."""
@@ -261,8 +191,7 @@ class MailStack:
         try:
             self.smtp_down()
         finally:
-            self.stop()
-            shutil.rmtree(self.root, ignore_errors=True)
+            self.dovecot.close(remove_data=True)
 
     def client_ssl_context(self) -> ssl.SSLContext:
         """A verifying client context that trusts this stack's certificate."""
@@ -270,23 +199,14 @@ class MailStack:
 
     def dovecot_log(self) -> str:
         """Dovecot's log so far (for failure messages)."""
-        try:
-            return self.log.read_text(errors="replace")
-        except FileNotFoundError:
-            return ""
+        return self.dovecot.dovecot_log()
 
     # -- users and delivery ------------------------------------------------------------
 
     def add_user(self, address: str, password: str) -> MailUser:
         """Add a mailbox owner; usable at once, also while Dovecot runs (a new passwd-file)."""
-        if not re.fullmatch(r"[^\s:@]+@[^\s:@]+", address) or ":" in password or "\n" in password:
-            raise ValueError(f"unusable test address or password: {address!r}")
+        self.dovecot.add_user(address, password)  # ValueError for an unusable address
         self.users[address.lower()] = password
-        path = self.users_dir / address.lower()
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(f"{address.lower()}:{{PLAIN}}{password}::::::\n")
-        os.chown(tmp, self._uid, self._gid)
-        os.replace(tmp, path)  # atomic: Dovecot never reads a half-written file
         return MailUser(address, password)
 
     def new_user(self, prefix: str = "user") -> MailUser:
@@ -296,13 +216,7 @@ class MailStack:
 
     def deliver(self, raw: bytes, rcpt: str, sender: str | None = None) -> None:
         """Deliver a message straight into Dovecot's LMTP, as if it had just arrived."""
-        if sender is None:
-            parsed = email.message_from_bytes(raw)
-            sender = email.utils.parseaddr(str(parsed.get("From", "")))[1]
-        with smtplib.LMTP(self.host, self.lmtp_port, timeout=10) as lmtp:
-            refused = lmtp.sendmail(sender, [rcpt], raw)
-        if refused:
-            raise smtplib.SMTPRecipientsRefused(refused)
+        self.dovecot.deliver(raw, rcpt, sender)
 
     # -- reading mailboxes -------------------------------------------------------------
 
@@ -404,63 +318,6 @@ class MailStack:
             if typ != "OK":
                 raise AssertionError(f"DELETE {mailbox!r} failed: {data!r}")
 
-    # -- internals ---------------------------------------------------------------------
-
-    def _write_config(self) -> None:
-        d = self.root
-        for sub in ("run", "state", "home", "users"):
-            (d / sub).mkdir()
-        subprocess.run(
-            [
-                "openssl",
-                "req",
-                "-x509",
-                "-newkey",
-                "ec",
-                "-pkeyopt",
-                "ec_paramgen_curve:P-256",
-                "-nodes",
-                "-days",
-                "2",
-                "-subj",
-                f"/CN={self.host}",
-                "-addext",
-                f"subjectAltName=IP:{self.host}",
-                "-keyout",
-                str(self.key),
-                "-out",
-                str(self.cert),
-            ],
-            check=True,
-            capture_output=True,
-        )
-        self.log.touch()
-        self.conf.write_text(
-            _CONFIG_TEMPLATE.format(
-                d=d,
-                imap_port=self.imap_port,
-                imaps_port=self.imaps_port,
-                lmtp_port=self.lmtp_port,
-                extra=self.extra_config,
-            )
-        )
-        for path in (d, *d.rglob("*")):
-            os.chown(path, self._uid, self._gid)
-
-    def _greets(self, port: int, greeting: bytes) -> bool:
-        try:
-            with socket.create_connection((self.host, port), timeout=1) as sock:
-                return sock.recv(64).startswith(greeting)
-        except OSError:
-            return False
-
-    def _listening(self, port: int) -> bool:
-        try:
-            with socket.create_connection((self.host, port), timeout=0.5):
-                return True
-        except OSError:
-            return False
-
 
 def _quote(mailbox: str) -> str:
     return '"' + mailbox.replace("\\", "\\\\").replace('"', '\\"') + '"'
@@ -469,53 +326,3 @@ def _quote(mailbox: str) -> str:
 def _describe_timeout(address: str, mailbox: str, timeout: float, mails: list[StoredMail]) -> str:
     summary: list[Any] = [(m.uid, sorted(m.flags), m.message["Subject"]) for m in mails]
     return f"{address} {mailbox}: condition not met within {timeout} s; mailbox holds {summary}"
-
-
-_CONFIG_TEMPLATE = """\
-base_dir = {d}/run
-state_dir = {d}/state
-log_path = {d}/dovecot.log
-protocols = imap lmtp
-listen = 127.0.0.1
-ssl = yes
-ssl_cert = <{d}/cert.pem
-ssl_key = <{d}/key.pem
-disable_plaintext_auth = no
-auth_failure_delay = 0
-default_internal_user = vmail
-default_internal_group = vmail
-default_login_user = vmail
-mail_location = maildir:~/Maildir
-mail_fsync = never
-first_valid_uid = 100
-passdb {{
-  driver = passwd-file
-  args = scheme=PLAIN username_format=%u {d}/users/%u
-}}
-userdb {{
-  driver = passwd-file
-  args = username_format=%u {d}/users/%u
-  default_fields = uid=vmail gid=vmail home={d}/home/%u
-}}
-service imap-login {{
-  chroot =
-  inet_listener imap {{
-    address = 127.0.0.1
-    port = {imap_port}
-  }}
-  inet_listener imaps {{
-    address = 127.0.0.1
-    port = {imaps_port}
-  }}
-}}
-service lmtp {{
-  inet_listener lmtp {{
-    address = 127.0.0.1
-    port = {lmtp_port}
-  }}
-}}
-service anvil {{
-  chroot =
-}}
-{extra}
-"""
