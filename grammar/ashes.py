@@ -27,11 +27,19 @@ from functools import cache, lru_cache
 from importlib import resources
 
 from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedInput
 
 from engine.ashes import orders as o
 from engine.ashes.galaxy import Galaxy, fold_name, standard_galaxy
 from engine.core import Note, Order, ParseError, ParseResult
+from grammar.lark_errors import (
+    LineError,
+    in_range,
+    join_words,
+    locate,
+    syntax_message,
+    two,
+)
 
 _log = logging.getLogger("pbem.grammar")
 
@@ -192,10 +200,6 @@ _PRODUCTION_HINT = (
 )
 
 
-def _two(de: str, en: str) -> dict[str, str]:
-    return {"de": de, "en": en}
-
-
 # ------------------------------------------------------------------------- parser
 
 
@@ -266,16 +270,6 @@ def standard_planets() -> PlanetTable:
 # ------------------------------------------------------------- building the orders
 
 
-class _LineError(Exception):
-    """A value check failed; carries the error for the current line."""
-
-    def __init__(
-        self, column: int, text: str, messages: dict[str, str], suggestion: str | None = None
-    ) -> None:
-        super().__init__(messages["en"])
-        self.column, self.text, self.messages, self.suggestion = column, text, messages, suggestion
-
-
 @dataclass
 class _Line:
     """One line being read: its number, text and the column offset of the parsed part."""
@@ -312,41 +306,27 @@ def _tok(node: Tree[Token] | Token) -> Token:
     raise ValueError("empty node")
 
 
-def _int(tok: Token, low: int, high: int, what: tuple[str, str]) -> int:
-    value = int(tok)
-    if not low <= value <= high:
-        raise _LineError(
-            tok.column or 1,
-            str(tok),
-            _two(
-                f"{what[0]} muss zwischen {low} und {high} liegen, nicht {value}.",
-                f"{what[1]} must be between {low} and {high}, not {value}.",
-            ),
-        )
-    return value
-
-
 def _count(tok: Token) -> int:
-    return _int(tok, 0, COUNT_MAX, ("Die Anzahl", "The count"))
+    return in_range(tok, 0, COUNT_MAX, ("Die Anzahl", "The count"))
 
 
 def _check_name(tok: Token, raw: str) -> str:
     name = raw.strip().strip("\"'„“”‚‘’»«").strip()
     if not name:
-        raise _LineError(
-            tok.column or 1, raw, _two("Der neue Name fehlt.", "The new name is missing.")
+        raise LineError(
+            tok.column or 1, raw, two("Der neue Name fehlt.", "The new name is missing.")
         )
     if any(unicodedata.category(c).startswith("C") for c in name):
-        raise _LineError(
+        raise LineError(
             tok.column or 1,
             raw,
-            _two("Der Name enthält Steuerzeichen.", "The name contains control characters."),
+            two("Der Name enthält Steuerzeichen.", "The name contains control characters."),
         )
     if len(name) > o.NAME_MAX:
-        raise _LineError(
+        raise LineError(
             tok.column or 1,
             raw,
-            _two(
+            two(
                 f"Namen dürfen höchstens {o.NAME_MAX} Zeichen lang sein; „{name}“ hat {len(name)}.",
                 f'Names may have at most {o.NAME_MAX} characters; "{name}" has {len(name)}.',
             ),
@@ -367,7 +347,9 @@ class _Builder:
         first = node.children[0]
         assert isinstance(first, Token)
         if first.type == "INT":
-            number = _int(first, 1, self.planets.size, ("Die Planetennummer", "The planet number"))
+            number = in_range(
+                first, 1, self.planets.size, ("Die Planetennummer", "The planet number")
+            )
         else:
             number = self.planets.index[fold_name(str(first))]
         if len(node.children) > 1:
@@ -381,10 +363,10 @@ class _Builder:
         inner = inner.strip().lstrip("-").strip()
         other = int(inner) if inner.isdigit() else self.planets.index.get(fold_name(inner))
         if other is not None and other != number:
-            raise _LineError(
+            raise LineError(
                 tok.column or 1,
                 str(tok),
-                _two(
+                two(
                     f"Planet {number} heißt {self.planets.display[number]}, aber „{inner}“ ist "
                     f"Planet {other}. Welcher ist gemeint?",
                     f'Planet {number} is {self.planets.display[number]}, but "{inner}" is planet '
@@ -398,7 +380,7 @@ class _Builder:
         assert isinstance(tok, Token)
         if tok.type == "LETTER":
             return ord(str(tok).lower()) - ord("a") + 1
-        return _int(tok, 1, o.MAX_PLAYERS, ("Die Spielernummer", "The player number"))
+        return in_range(tok, 1, o.MAX_PLAYERS, ("Die Spielernummer", "The player number"))
 
     @staticmethod
     def kind_name(tok: Token) -> str:
@@ -454,7 +436,7 @@ class _Builder:
             value = part.children[-1]
             if part.data == "h_game":
                 assert isinstance(value, Token)
-                parts.game = _int(value, 1, 999_999, ("Die Partienummer", "The game number"))
+                parts.game = in_range(value, 1, 999_999, ("Die Partienummer", "The game number"))
                 parts.tokens["game"] = value
             elif part.data == "h_player":
                 assert isinstance(value, Tree)
@@ -466,7 +448,7 @@ class _Builder:
                 parts.tokens["password"] = value
             elif part.data == "h_turn":
                 assert isinstance(value, Token)
-                parts.turn = _int(value, 0, 999, ("Die Rundennummer", "The turn number"))
+                parts.turn = in_range(value, 0, 999, ("Die Rundennummer", "The turn number"))
                 parts.tokens["turn"] = value
         return parts
 
@@ -489,10 +471,10 @@ class _Builder:
             return []  # "Crab:" with nothing: an empty row of the order form
         for name, count, tok in self.items(items_node):
             if name not in amounts:
-                raise _LineError(
+                raise LineError(
                     tok.column or 1,
                     str(tok),
-                    _two(
+                    two(
                         f"{tok} kann nicht gebaut werden; Frachter werden mit „37 / C2 / 3 / 25“ "
                         "beladen und geschickt.",
                         f"{tok} cannot be built; cargo ships are loaded and sent with "
@@ -526,10 +508,10 @@ class _Builder:
                 elif name.startswith("C"):
                     result.append(self._cargo(tok, source, name, count, target, line))
                 else:
-                    raise _LineError(
+                    raise LineError(
                         tok.column or 1,
                         str(tok),
-                        _two(
+                        two(
                             f"Nur FI und TR können fliegen, nicht {tok}.",
                             f"Only FI and TR can fly, not {tok}.",
                         ),
@@ -539,10 +521,10 @@ class _Builder:
                 return result
         tok = _tok(planets[0])
         if fi == 0 and tr == 0:
-            raise _LineError(
+            raise LineError(
                 tok.column or 1,
                 str(tok),
-                _two(
+                two(
                     "Der Flugbefehl schickt keine Schiffe (0 FI und 0 TR).",
                     "The flight sends no ships (0 FI and 0 TR).",
                 ),
@@ -552,10 +534,10 @@ class _Builder:
 
     def _check_route(self, tok: Token, source: int, target: int) -> None:
         if source == target:
-            raise _LineError(
+            raise LineError(
                 tok.column or 1,
                 str(tok),
-                _two(
+                two(
                     f"Start und Ziel sind derselbe Planet ({source}).",
                     f"Start and target are the same planet ({source}).",
                 ),
@@ -574,10 +556,10 @@ class _Builder:
             if label is not None and label not in ("FI", "TR"):
                 lab = c.children[1]
                 assert isinstance(lab, Token)
-                raise _LineError(
+                raise LineError(
                     lab.column or 1,
                     str(lab),
-                    _two(
+                    two(
                         f"Nur FI und TR können fliegen, nicht {lab}.",
                         f"Only FI and TR can fly, not {lab}.",
                     ),
@@ -586,10 +568,10 @@ class _Builder:
         (first, l1, _), (second, l2, t2) = values
         if l1 is not None and l1 == l2:
             assert t2 is not None
-            raise _LineError(
+            raise LineError(
                 t2.column or 1,
                 str(t2),
-                _two(
+                two(
                     "Zweimal dieselbe Schiffsart; der Flugbefehl lautet Start / FI / TR / Ziel.",
                     "The same ship type twice; a flight is from / FI / TR / to.",
                 ),
@@ -603,19 +585,19 @@ class _Builder:
     ) -> o.CargoFlight:
         kind = int(cargo[1:])
         if kind > 9:
-            raise _LineError(
+            raise LineError(
                 tok.column or 1,
                 str(tok),
-                _two(
+                two(
                     f"Es gibt die Frachterarten C0 bis C9, nicht {cargo}.",
                     f"The cargo types are C0 to C9, not {cargo}.",
                 ),
             )
         if count == 0:
-            raise _LineError(
+            raise LineError(
                 tok.column or 1,
                 str(tok),
-                _two(
+                two(
                     "Null Frachter: es wird nichts geschickt.", "Zero cargo ships: nothing is sent."
                 ),
             )
@@ -644,7 +626,7 @@ class _Builder:
             player_node = self._find(item, "player")
             assert player_node is not None
             value_tok = [t for t in item.children if isinstance(t, Token) and t.type == "INT"][-1]
-            value = _int(value_tok, 0, 2, ("Das PV", "The PV"))
+            value = in_range(value_tok, 0, 2, ("Das PV", "The PV"))
             out.append(o.PVChange(line=line, player=self.player(player_node), value=value))
         return out
 
@@ -675,7 +657,7 @@ class _Builder:
     def o_research(self, node: Tree[Token], line: int) -> list[Order]:
         toks = [t for t in node.children if isinstance(t, Token)]
         pp_tok = next(t for t in toks if t.type == "INT")
-        pp = _int(pp_tok, 1, COUNT_MAX, ("Die Zahl der PP", "The number of PP"))
+        pp = in_range(pp_tok, 1, COUNT_MAX, ("Die Zahl der PP", "The number of PP"))
         target_tok = next(t for t in toks if t.type == "TARGET")
         raw = str(target_tok).upper()
         target = (
@@ -686,10 +668,10 @@ class _Builder:
         planet_node = self._find(node, "planet")
         planet = self.planet(planet_node) if planet_node is not None else None
         if target == "PR" and planet is None:
-            raise _LineError(
+            raise LineError(
                 target_tok.column or 1,
                 str(target_tok),
-                _two(
+                two(
                     "PR-Forschung braucht einen Planeten: „5 PP für PR auf 20“.",
                     'PR research needs a planet: "5 PP for PR on 20".',
                 ),
@@ -697,10 +679,10 @@ class _Builder:
         if target != "PR" and planet is not None:
             assert planet_node is not None
             tok = _tok(planet_node)
-            raise _LineError(
+            raise LineError(
                 tok.column or 1,
                 str(tok),
-                _two(
+                two(
                     f"{target}% gilt für das ganze Imperium; bitte ohne Planet angeben.",
                     f"{target}% is for the whole empire; leave out the planet.",
                 ),
@@ -712,7 +694,7 @@ class _Builder:
         return [
             o.VoteRounds(
                 line=line,
-                rounds=_int(
+                rounds=in_range(
                     tok, o.ROUNDS_MIN, o.ROUNDS_MAX, ("Die Rundenzahl", "The number of rounds")
                 ),
             )
@@ -723,7 +705,7 @@ class _Builder:
         return [
             o.VoteExtension(
                 line=line,
-                rounds=_int(
+                rounds=in_range(
                     tok, o.EXTENSION_MIN, o.EXTENSION_MAX, ("Die Verlängerung", "The extension")
                 ),
             )
@@ -822,13 +804,6 @@ def _expected_words(parser: Lark, names: Iterable[str], lang: str) -> list[str]:
     return words
 
 
-def _join(words: list[str], lang: str) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    last = " oder " if lang == "de" else " or "
-    return ", ".join(words[:-1]) + last + words[-1]
-
-
 _WORD_AT_RE = re.compile(r"[^\W\d_][\w'’]*(?:\s+[^\W\d_][\w'’]*)?")
 
 
@@ -879,58 +854,29 @@ def _syntax_error(
 ) -> ParseError:
     """A Lark error as a player-readable :class:`ParseError`."""
     segment = line.text[line.offset :]
-    if isinstance(exc, UnexpectedCharacters):
-        pos = exc.pos_in_stream
-        expected = set(exc.allowed or ())
-    elif isinstance(exc, UnexpectedToken):
-        pos = exc.token.start_pos if exc.token.type != "$END" else len(segment.rstrip())
-        expected = set(exc.expected)
-    elif isinstance(exc, UnexpectedEOF):
-        pos = len(segment.rstrip())
-        expected = set(exc.expected or ())
-    else:  # pragma: no cover - lark has no other kind
-        pos, expected = 0, set()
-    pos = pos or 0
-    found_match = re.match(r"\S+", segment[pos:])
-    found = found_match.group(0) if found_match else ""
-    column = line.offset + pos + 1
-    at_end = not segment[pos:].strip()
-    if not segment[:pos].strip():
-        words = _two(
+    at = locate(exc, segment)
+    if not segment[: at.pos].strip():
+        words = two(
             "eine Planetennummer, ein Planetenname oder ein Befehlswort (PV, HP, Artikel …)",
             "a planet number, a planet name or an order keyword (PV, HP, Article …)",
         )
     else:
         # An empty set means nothing more may follow: only the end of the line.
         words = {
-            lang: _join(_expected_words(parser, expected or {"$END"}, lang), lang)
+            lang: join_words(_expected_words(parser, at.expected or {"$END"}, lang), lang)
             for lang in ("de", "en")
         }
-    if at_end:
-        de = "Die Zeile endet zu früh"
-        en = "The line ends too early"
-    else:
-        de = f"Unerwartet: „{found}“"
-        en = f'Unexpected: "{found}"'
-    if words["de"]:
-        de += f"; erwartet wird hier {words['de']}."
-        en += f"; expected here: {words['en']}."
-    else:
-        de += "."
-        en += "."
-    suggestion = None if at_end else _suggest(segment, pos, planets, expected)
-    if suggestion:
-        de += f" Meinten Sie „{suggestion}“?"
-        en += f' Did you mean "{suggestion}"?'
+    suggestion = None if at.at_end else _suggest(segment, at.pos, planets, at.expected)
+    messages = syntax_message(at, words, suggestion)
     hint = _hint(segment, planets)
     if hint:
-        de, en = f"{de} {hint[0]}", f"{en} {hint[1]}"
+        messages = two(f"{messages['de']} {hint[0]}", f"{messages['en']} {hint[1]}")
     return ParseError(
         line=line.number,
-        column=column,
-        text=found or segment.strip(),
+        column=line.offset + at.pos + 1,
+        text=at.found or segment.strip(),
         line_text=line.text.strip(),
-        messages=_two(de, en),
+        messages=messages,
         suggestion=suggestion,
     )
 
@@ -1047,7 +993,7 @@ class OrderReader:
             line,
             1,
             line.text.strip(),
-            _two(
+            two(
                 f"Diese Zeile steht nach „Ende“ (Zeile {ended_at.number}) und wurde nicht gelesen, "
                 "sieht aber wie ein Befehl aus. Bitte „Ende“ ans Ende setzen.",
                 f'This line comes after "End" (line {ended_at.number}) and was not read, but '
@@ -1069,7 +1015,7 @@ class OrderReader:
         if _OPENING_RE.match(code) or _CLOSING_RE.match(code):
             self.note(
                 line,
-                _two(
+                two(
                     "Anrede, Gruß oder Begleittext",
                     "greeting or covering text",
                 ),
@@ -1092,7 +1038,7 @@ class OrderReader:
             del self.result.errors[errors_before:]
             self.note(
                 line,
-                _two(
+                two(
                     "ein Satz oder eine Unterschrift; ein Befehl muss in Befehlsform stehen",
                     "a sentence or a signature; orders must be written in order form",
                 ),
@@ -1135,7 +1081,7 @@ class OrderReader:
                         line,
                         offset + 1,
                         part.strip(),
-                        _two(
+                        two(
                             "Ein Textblock muss in einer eigenen Zeile beginnen.",
                             "A text block must start on a line of its own.",
                         ),
@@ -1162,7 +1108,7 @@ class OrderReader:
             return None
         try:
             built = self.builder.build(tree, line.number)
-        except _LineError as exc:
+        except LineError as exc:
             self.error(segment_line, offset + exc.column, exc.text, exc.messages, exc.suggestion)
             return None
         except Exception:  # a bug must cost one line, never the mail
@@ -1171,7 +1117,7 @@ class OrderReader:
                 segment_line,
                 offset + 1,
                 code.strip(),
-                _two(
+                two(
                     "Diese Zeile konnte nicht gelesen werden (interner Fehler, der Spielleiter "
                     "ist informiert). Bitte anders formulieren.",
                     "This line could not be read (internal error, the game master has been "
@@ -1196,7 +1142,7 @@ class OrderReader:
                     line,
                     1,
                     line.text.strip()[:40],
-                    _two(
+                    two(
                         f"Der Artikel hat {len(wrapped)} Zeilen (bei {o.PRESS_WIDTH} Zeichen je "
                         f"Zeile); erlaubt sind höchstens {PRESS_LINES_MAX} (Regel 5.1).",
                         f"The article has {len(wrapped)} lines (at {o.PRESS_WIDTH} characters a "
@@ -1207,7 +1153,7 @@ class OrderReader:
         if isinstance(order, o.Press | o.SecretMessage | o.UrgentDispatch | o.GMMessage):
             if not order.text.strip():
                 self.error(
-                    line, 1, line.text.strip(), _two("Der Text ist leer.", "The text is empty.")
+                    line, 1, line.text.strip(), two("Der Text ist leer.", "The text is empty.")
                 )
                 return
             if len(order.text) > TEXT_MAX:
@@ -1215,7 +1161,7 @@ class OrderReader:
                     line,
                     1,
                     line.text.strip()[:40],
-                    _two(
+                    two(
                         f"Der Text ist zu lang ({len(order.text)} Zeichen, höchstens {TEXT_MAX}).",
                         f"The text is too long ({len(order.text)} characters, at most {TEXT_MAX}).",
                     ),
@@ -1232,7 +1178,7 @@ class OrderReader:
         try:
             tree = self.parser.parse(code)
             built = self.builder.build(tree, line.number)
-        except (UnexpectedInput, _LineError):
+        except (UnexpectedInput, LineError):
             return None
         return built if isinstance(built, _BlockStart) else None
 
@@ -1249,7 +1195,7 @@ class OrderReader:
                 start,
                 1,
                 start.text.strip(),
-                _two(
+                two(
                     f"Der Text ab Zeile {start.number} wird nicht mit „Ende“ abgeschlossen; "
                     "alles bis zum Schluss der Mail wurde als Text gelesen. Bitte mit „Ende“ "
                     "abschließen.",
@@ -1261,7 +1207,7 @@ class OrderReader:
         elif implicit:
             self.note(
                 start,
-                _two(
+                two(
                     f"Text ohne „Ende“; er endet vor dem nächsten Textblock in Zeile {end.number}.",
                     f'Text without "End"; it ends before the next text block on line {end.number}.',
                 ),
@@ -1292,7 +1238,7 @@ class OrderReader:
                     line,
                     tok.column or 1,
                     shown,
-                    _two(
+                    two(
                         f"Widersprüchliche Angabe {where_de}: {words[0]} {shown}, vorher "
                         f"{old_shown}.",
                         f"Contradicting {words[1]} {where_en}: {shown}, before {old_shown}.",
@@ -1347,7 +1293,7 @@ class OrderReader:
                             column=1,
                             text=f"PV {order.player}",
                             line_text=self._line_texts.get(order.line, ""),
-                            messages=_two(
+                            messages=two(
                                 "Das PV zu sich selbst ist immer 1 (Regel 4.3).",
                                 "The PV to yourself is always 1 (rule 4.3).",
                             ),

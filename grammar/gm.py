@@ -32,10 +32,18 @@ from importlib import resources
 from zoneinfo import ZoneInfo
 
 from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedInput
 
 from engine.core import Note, ParseError
 from grammar.ashes import END_RE, looks_like_prose
+from grammar.lark_errors import (
+    LineError,
+    in_range,
+    join_words,
+    locate,
+    syntax_message,
+    two,
+)
 
 _log = logging.getLogger("pbem.grammar.gm")
 
@@ -46,10 +54,6 @@ TEXT_MAX = 20_000
 """Characters in one news item or secret message."""
 POSTPONE_MAX = timedelta(days=366)
 LANGUAGES = ("de", "en")
-
-
-def _two(de: str, en: str) -> dict[str, str]:
-    return {"de": de, "en": en}
 
 
 # ------------------------------------------------------------------------ commands
@@ -503,14 +507,6 @@ _UNIT_HOURS = (
 )
 
 
-class _LineError(Exception):
-    """A value check failed; carries the error for the current line."""
-
-    def __init__(self, tok: Token, messages: dict[str, str]) -> None:
-        super().__init__(messages["en"])
-        self.column, self.text, self.messages = tok.column or 1, str(tok), messages
-
-
 @dataclass
 class _BlockStart:
     """A news item or secret message whose text follows on the next lines, up to ``Ende``."""
@@ -526,21 +522,8 @@ class _OpenBlock:
     lines: list[str] = field(default_factory=list)
 
 
-def _int(tok: Token, low: int, high: int, what: tuple[str, str]) -> int:
-    value = int(tok)
-    if not low <= value <= high:
-        raise _LineError(
-            tok,
-            _two(
-                f"{what[0]} muss zwischen {low} und {high} liegen, nicht {value}.",
-                f"{what[1]} must be between {low} and {high}, not {value}.",
-            ),
-        )
-    return value
-
-
 def _seat(tok: Token) -> int:
-    return _int(tok, 1, SEAT_MAX, ("Die Spielernummer", "The player number"))
+    return in_range(tok, 1, SEAT_MAX, ("Die Spielernummer", "The player number"))
 
 
 def _language(tok: Token | None) -> str | None:
@@ -575,8 +558,8 @@ def _date(tok: Token) -> date:
             year += 2000 if year < 100 else 0
         return date(year, month, day)
     except ValueError:
-        raise _LineError(
-            tok, _two(f"Das Datum {text} gibt es nicht.", f"There is no date {text}.")
+        raise LineError.at(
+            tok, two(f"Das Datum {text} gibt es nicht.", f"There is no date {text}.")
         ) from None
 
 
@@ -585,8 +568,8 @@ def _time(tok: Token) -> time:
     assert match is not None
     hour, minute = int(match.group(1)), int(match.group(2) or 0)
     if hour > 23 or minute > 59:
-        raise _LineError(
-            tok, _two(f"Die Uhrzeit {tok} gibt es nicht.", f"There is no time of day {tok}.")
+        raise LineError.at(
+            tok, two(f"Die Uhrzeit {tok} gibt es nicht.", f"There is no time of day {tok}.")
         )
     return time(hour, minute)
 
@@ -613,8 +596,8 @@ def _when(node: Tree[Token]) -> When:
         if delta <= timedelta(0):
             tok = _first(duration, "DURATION")
             assert tok is not None
-            raise _LineError(
-                tok, _two("Die Dauer muss größer als null sein.", "The duration must be positive.")
+            raise LineError.at(
+                tok, two("Die Dauer muss größer als null sein.", "The duration must be positive.")
             )
         return When(delta=delta)
     at_tok = _first(node, "TIME")
@@ -658,9 +641,9 @@ def _build(tree: Tree[Token], line: int) -> GmCommand | GmHeader | _BlockStart:
         tok = _first(duration, "DURATION")
         assert tok is not None
         if not timedelta(0) < delta <= POSTPONE_MAX:
-            raise _LineError(
+            raise LineError.at(
                 tok,
-                _two(
+                two(
                     "Verschoben wird um mehr als null und höchstens 366 Tage.",
                     "A postponement must be more than zero and at most 366 days.",
                 ),
@@ -685,9 +668,9 @@ def _build(tree: Tree[Token], line: int) -> GmCommand | GmHeader | _BlockStart:
         if text is not None and _SECRET_LOOKALIKE_RE.match(text):
             tok = _first(node, "TEXT")
             assert tok is not None
-            raise _LineError(
+            raise LineError.at(
                 tok,
-                _two(
+                two(
                     "„Nachricht“ geht an alle Spieler (Galaktische Medien). Eine Nachricht an "
                     "einen Spieler lautet „Geheim an 3“.",
                     '"News" goes to every player (Galactic Media). A message to one player is '
@@ -701,9 +684,9 @@ def _build(tree: Tree[Token], line: int) -> GmCommand | GmHeader | _BlockStart:
         to_seat = _seat(ints[0])
         from_seat = _seat(ints[1]) if len(ints) > 1 else None
         if from_seat == to_seat:
-            raise _LineError(
+            raise LineError.at(
                 ints[1],
-                _two(
+                two(
                     "Absender und Empfänger sind derselbe Spieler.",
                     "Sender and addressee are the same player.",
                 ),
@@ -714,7 +697,7 @@ def _build(tree: Tree[Token], line: int) -> GmCommand | GmHeader | _BlockStart:
         return ForwardSecret(line, to_seat, text, from_seat)
     if kind == "resend":
         turn = (
-            _int(ints[1], 0, TURN_MAX, ("Die Rundennummer", "The turn number"))
+            in_range(ints[1], 0, TURN_MAX, ("Die Rundennummer", "The turn number"))
             if len(ints) > 1
             else None
         )
@@ -731,7 +714,7 @@ def _header(node: Tree[Token]) -> GmHeader:
         first, value = part.children[0], part.children[-1]
         assert isinstance(first, Token) and isinstance(value, Token)
         if part.data == "h_game":
-            header.game = _int(value, 1, 999_999, ("Die Partienummer", "The game number"))
+            header.game = in_range(value, 1, 999_999, ("Die Partienummer", "The game number"))
         elif part.data == "h_password":
             header.password = str(value)
         else:
@@ -770,13 +753,6 @@ def _expected_words(names: Iterable[str], lang: str) -> list[str]:
     return words
 
 
-def _join(words: list[str], lang: str) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    last = " oder " if lang == "de" else " or "
-    return ", ".join(words[:-1]) + last + words[-1]
-
-
 def _suggest(text: str, pos: int) -> str | None:
     """A likely intended keyword for a misspelled word at ``pos``."""
     match = re.compile(r"[^\W\d_][\w-]*").match(text, pos)
@@ -804,51 +780,29 @@ def _command_keyword(text: str) -> str | None:
 
 def _syntax_error(exc: UnexpectedInput, number: int, code: str, line_text: str) -> ParseError:
     """A Lark error as a GM-readable :class:`ParseError`."""
-    if isinstance(exc, UnexpectedCharacters):
-        pos = exc.pos_in_stream
-        expected = set(exc.allowed or ())
-    elif isinstance(exc, UnexpectedToken):
-        pos = exc.token.start_pos if exc.token.type != "$END" else len(code.rstrip())
-        expected = set(exc.expected)
-    elif isinstance(exc, UnexpectedEOF):
-        pos = len(code.rstrip())
-        expected = set(exc.expected or ())
-    else:  # pragma: no cover - lark has no other kind
-        pos, expected = 0, set()
-    pos = pos or 0
-    found_match = re.match(r"\S+", code[pos:])
-    found = found_match.group(0) if found_match else ""
-    at_end = not code[pos:].strip()
-    if not code[:pos].strip():
-        words = _two(
+    at = locate(exc, code)
+    if not code[: at.pos].strip():
+        words = two(
             "ein Befehl (ZAT, Verschieben, Auswerten, Ersatz, Nachricht, Status …)",
             "a command (Deadline, Postpone, Process now, Replace, News, Status …)",
         )
     else:
         words = {
-            lang: _join(_expected_words(expected or {"$END"}, lang), lang) for lang in LANGUAGES
+            lang: join_words(_expected_words(at.expected or {"$END"}, lang), lang)
+            for lang in LANGUAGES
         }
-    de = "Die Zeile endet zu früh" if at_end else f"Unerwartet: „{found}“"
-    en = "The line ends too early" if at_end else f'Unexpected: "{found}"'
-    if words["de"]:
-        de += f"; erwartet wird hier {words['de']}."
-        en += f"; expected here: {words['en']}."
-    else:
-        de, en = de + ".", en + "."
-    suggestion = None if at_end else _suggest(code, pos)
-    if suggestion:
-        de += f" Meinten Sie „{suggestion}“?"
-        en += f' Did you mean "{suggestion}"?'
+    suggestion = None if at.at_end else _suggest(code, at.pos)
+    messages = syntax_message(at, words, suggestion)
     keyword = _command_keyword(code)
     if keyword is not None and keyword in _EXAMPLES:
         example_de, example_en = _EXAMPLES[keyword]
-        de, en = f"{de} {example_de}", f"{en} {example_en}"
+        messages = two(f"{messages['de']} {example_de}", f"{messages['en']} {example_en}")
     return ParseError(
         line=number,
-        column=pos + 1,
-        text=found or code.strip(),
+        column=at.pos + 1,
+        text=at.found or code.strip(),
         line_text=line_text,
-        messages=_two(de, en),
+        messages=messages,
         suggestion=suggestion,
     )
 
@@ -899,7 +853,7 @@ class GmReader:
                 1,
                 block.line_text,
                 block.line_text,
-                _two(
+                two(
                     f"Der Text ab Zeile {block.line} wird nicht mit „Ende“ abgeschlossen; er "
                     "wurde nicht verwendet. Bitte den Text mit einer Zeile „Ende“ abschließen.",
                     f'The text starting at line {block.line} is not closed with "End"; it was '
@@ -926,7 +880,7 @@ class GmReader:
             self._closing = True
         if _GREETING_RE.match(code) or _CLOSING_RE.match(code):
             self.result.notes.append(
-                Note(number, line.strip(), _two("Anrede oder Gruß", "greeting or closing"))
+                Note(number, line.strip(), two("Anrede oder Gruß", "greeting or closing"))
             )
             return None
         outcome = self._parse(number, code, line.strip())
@@ -944,7 +898,7 @@ class GmReader:
                     Note(
                         number,
                         line_text,
-                        _two(
+                        two(
                             "ein Satz oder eine Unterschrift, kein Befehl",
                             "a sentence or a signature, not a command",
                         ),
@@ -956,7 +910,7 @@ class GmReader:
         first = next(iter(tree.scan_values(lambda v: isinstance(v, Token))), None)
         try:
             built = _build(tree, number)
-        except _LineError as exc:
+        except LineError as exc:
             self.error(number, exc.column, exc.text, line_text, exc.messages)
             return False
         except Exception:  # a bug must cost one line, never the mail
@@ -966,7 +920,7 @@ class GmReader:
                 1,
                 code.strip(),
                 line_text,
-                _two(
+                two(
                     "Diese Zeile konnte nicht gelesen werden (interner Fehler). Bitte anders "
                     "formulieren.",
                     "This line could not be read (internal error). Please write it differently.",
@@ -994,7 +948,7 @@ class GmReader:
                     1,
                     line_text,
                     line_text,
-                    _two("Der Text ist leer.", "The text is empty."),
+                    two("Der Text ist leer.", "The text is empty."),
                 )
                 return
             if len(text) > TEXT_MAX:
@@ -1003,7 +957,7 @@ class GmReader:
                     1,
                     line_text[:40],
                     line_text,
-                    _two(
+                    two(
                         f"Der Text ist zu lang ({len(text)} Zeichen, höchstens {TEXT_MAX}).",
                         f"The text is too long ({len(text)} characters, at most {TEXT_MAX}).",
                     ),
@@ -1037,7 +991,7 @@ class GmReader:
             1,
             line.strip(),
             line.strip(),
-            _two(
+            two(
                 f"Diese Zeile steht nach „Ende“ (Zeile {ended_at}) und wurde nicht ausgeführt, "
                 "sieht aber wie ein Befehl aus. Bitte „Ende“ ans Ende setzen.",
                 f'This line comes after "End" (line {ended_at}) and was not carried out, but '
@@ -1061,7 +1015,7 @@ class GmReader:
                     1,
                     shown,
                     line_text,
-                    _two(
+                    two(
                         f"Widersprüchliche Angabe {where_de}: {word[0]} {shown}, "
                         f"vorher {old_shown}.",
                         f"Contradicting {word[1]} {where_en}: {shown}, before {old_shown}.",
@@ -1131,7 +1085,7 @@ def read_header(text: str, subject: str | None = None) -> GmHeader:
         if isinstance(node, Tree) and node.data == "header":
             try:
                 parts = _header(node)
-            except _LineError:
+            except LineError:
                 continue
             header.game = header.game if header.game is not None else parts.game
             header.password = header.password if header.password is not None else parts.password
