@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from random import Random
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
@@ -78,6 +79,160 @@ class PlanetNamer(Protocol):
     def __call__(self, number: int) -> str: ...
 
 
+# ------------------------------------------------------------- shared message orders
+#
+# The orders every game has. The host handles them by type (``isinstance``), never by a
+# game's ``kind`` string; a game may subclass them to word them its own way. Their
+# ``kind`` names are part of the stored JSON and never change.
+
+
+def _de_en(lang: str, de: str, en: str) -> str:
+    return de if lang == "de" else en
+
+
+def preview(text: str, limit: int = 60) -> str:
+    """The first line of a message text, quoted, with the number of lines if more."""
+    first = text.strip().splitlines()[0] if text.strip() else ""
+    lines = len(text.strip().splitlines())
+    more = f" … ({lines} Zeilen/lines)" if lines > 1 or len(first) > limit else ""
+    return f"„{first[:limit]}“{more}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Final(Order):
+    """The player marks these orders as final: the turn may run early (host rule)."""
+
+    kind: ClassVar[str] = "final"
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Final:
+        return cls(line=int(d.get("line", 0)))
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return _de_en(
+            lang,
+            "Endgültig: die Auswertung darf vor dem ZAT laufen, sobald alle fertig sind",
+            "Final: the turn may run before the deadline once everybody is done",
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class Resign(Order):
+    """The player leaves the game."""
+
+    kind: ClassVar[str] = "resign"
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Resign:
+        return cls(line=int(d.get("line", 0)))
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return _de_en(
+            lang, "Rücktritt: Sie scheiden aus der Partie aus", "Resignation: you leave the game"
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class MessageOrder(Order):
+    """An order that carries text for people rather than for the evaluation."""
+
+    text: str
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"text": self.text}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Article(MessageOrder):
+    """An article for the game's newspaper, printed with the next turn."""
+
+    kind: ClassVar[str] = "press"
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Article:
+        return cls(line=int(d.get("line", 0)), text=str(d["text"]))
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return _de_en(lang, "Artikel für die Zeitung: ", "Article for the newspaper: ") + preview(
+            self.text
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class AddressedMessage(MessageOrder):
+    """A message to one player (``to`` is the seat)."""
+
+    to: int
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"to": self.to, "text": self.text}
+
+
+@dataclass(frozen=True, kw_only=True)
+class SecretMessage(AddressedMessage):
+    """A secret message to a player, delivered with the next printout."""
+
+    kind: ClassVar[str] = "secret"
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> SecretMessage:
+        return cls(line=int(d.get("line", 0)), to=int(d["to"]), text=str(d["text"]))
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return _de_en(
+            lang, f"Geheimnachricht an Spieler {self.to}: ", f"Secret message to player {self.to}: "
+        ) + preview(self.text)
+
+
+@dataclass(frozen=True, kw_only=True)
+class UrgentDispatch(AddressedMessage):
+    """An urgent dispatch (Eildepesche): a secret message forwarded at once."""
+
+    kind: ClassVar[str] = "urgent"
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> UrgentDispatch:
+        return cls(line=int(d.get("line", 0)), to=int(d["to"]), text=str(d["text"]))
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return _de_en(
+            lang, f"Eildepesche an Spieler {self.to}: ", f"Urgent dispatch to player {self.to}: "
+        ) + preview(self.text)
+
+
+@dataclass(frozen=True, kw_only=True)
+class GmMessage(MessageOrder):
+    """A message to the game master (Spielleiter), forwarded at once."""
+
+    kind: ClassVar[str] = "gm_message"
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> GmMessage:
+        return cls(line=int(d.get("line", 0)), text=str(d["text"]))
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return _de_en(
+            lang, "Nachricht an den Spielleiter: ", "Message to the game master: "
+        ) + preview(self.text)
+
+
+SHARED_ORDER_CLASSES: tuple[type[Order], ...] = (
+    Final,
+    Resign,
+    Article,
+    SecretMessage,
+    UrgentDispatch,
+    GmMessage,
+)
+"""The orders every game kind understands (a game may register subclasses instead)."""
+
+
 @dataclass(frozen=True)
 class ParseError:
     """A line (or part of one) that could not be understood.
@@ -130,15 +285,20 @@ class OrderHeader:
     player: int | None = None
     password: str | None = None
     turn: int | None = None
+    player_name: str | None = None
+    """The seat named by a name instead of a number (e.g. a Starweb code name)."""
 
     def to_json(self) -> dict[str, JSONValue]:
         # The password is deliberately absent: it is never echoed anywhere.
-        return {
+        out: dict[str, JSONValue] = {
             "game": self.game,
             "player": self.player,
             "turn": self.turn,
             "has_password": self.password is not None,
         }
+        if self.player_name is not None:
+            out["player_name"] = self.player_name
+        return out
 
 
 @dataclass
@@ -255,7 +415,7 @@ class Names:
 
 
 class Game(Protocol):
-    """One game kind. The host holds one instance per kind (see :mod:`engine.registry`)."""
+    """One game kind's rules. The host reaches it through its :class:`GameKind`."""
 
     kind: str
     title: str
@@ -264,14 +424,14 @@ class Game(Protocol):
         """Turn 0: the start position."""
         ...
 
-    def parse_orders(self, text: str, subject: str | None = None) -> ParseResult:
-        """Read an order text (already cleaned of quotes and signatures)."""
-        ...
-
     def run_turn(
         self, state: State, orders: Mapping[int, Sequence[Order]], rng: Random
     ) -> TurnResult:
-        """Evaluate one turn. Players missing from ``orders`` sent none (NMR)."""
+        """Evaluate one turn (or step). Players missing from ``orders`` sent none (NMR).
+
+        ``orders[NEUTRAL]`` holds what nobody's seat sent: articles of authors without
+        orders and the GM's notices (as :class:`Article`), to be printed in the news.
+        """
         ...
 
     def printout(self, state: State, player: int, lang: str) -> str:
@@ -285,6 +445,141 @@ class Game(Protocol):
     def names(self, state: State, lang: str = "de") -> Names:
         """The rulers' and places' current names in ``state``."""
         ...
+
+    def final_report(
+        self, state: State, event: Event, seats: Sequence[SeatRecord], lang: str
+    ) -> str:
+        """The report at the game's end (Hall of Fame): standings, winners, who left."""
+        ...
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """What the host knows of an occupant of a seat, for the final report."""
+
+    seat: int
+    address: str
+    status: str
+    """``active``, ``eliminated``, ``resigned``, ``dropped`` or ``replaced``."""
+    left_turn: int | None = None
+
+
+class OrderLanguage(Protocol):
+    """A game kind's order language (provided by its module under ``grammar/``)."""
+
+    def parse(
+        self, text: str, subject: str | None = None, places: Mapping[int, str] | None = None
+    ) -> ParseResult:
+        """Read an order text; with ``places`` players may use the game's current names."""
+        ...
+
+    def namer(self, places: Mapping[int, str] | None = None) -> PlanetNamer:
+        """How the acknowledgement names a place (with a running game's names)."""
+        ...
+
+    def order_from_json(self, data: Mapping[str, JSONValue]) -> Order:
+        """Rebuild an order from its stored JSON form."""
+        ...
+
+
+class TurnShape(StrEnum):
+    """How a game kind's turns are played (see docs/host-rules.md)."""
+
+    SIMULTANEOUS = "simultaneous"
+    """Every seat's orders at one deadline, one evaluation (Ashes, Starweb)."""
+    STEPPED = "stepped"
+    """Steps, each waiting for the seats the state names (:meth:`Stepped.awaiting`)."""
+    GM_ADJUDICATED = "gm_adjudicated"
+    """The orders go to the GM as a dossier; the GM's reports are the printouts."""
+
+
+class Stepped(Protocol):
+    """What a game of :attr:`TurnShape.STEPPED` adds to :class:`Game`."""
+
+    def awaiting(self, state: State) -> frozenset[int]:
+        """The seats whose orders the next step needs (the others are not NMR)."""
+        ...
+
+    def step_name(self, state: State, lang: str) -> str:
+        """The name of the next step, for reminders and acknowledgements."""
+        ...
+
+
+class Adjudicated(Protocol):
+    """What a game of :attr:`TurnShape.GM_ADJUDICATED` adds to :class:`Game`."""
+
+    def dossier(self, state: State, orders: Mapping[int, Sequence[Order]], lang: str) -> str:
+        """The checked orders of every seat, as one text for the GM."""
+        ...
+
+    def apply_reports(self, state: State, reports: Mapping[int, str]) -> TurnResult:
+        """The next state, carrying the GM's report of every seat (its printout)."""
+        ...
+
+
+@dataclass(frozen=True)
+class SeatField:
+    """A per-seat value a game kind needs at creation (e.g. Starweb's character)."""
+
+    name: str
+    labels: Mapping[str, str]
+    """What the field is called, per language."""
+    choices: tuple[str, ...] = ()
+    """The allowed values; empty: free text."""
+    required: bool = True
+    unique: bool = False
+    """No two seats may have the same value (a code name)."""
+
+
+@dataclass(frozen=True)
+class MessageRules:
+    """A game kind's defaults for the shared message orders (a game may override them)."""
+
+    newspaper: bool = True
+    """Players' articles are printed in a newspaper."""
+    urgent_dispatches: bool = True
+    """Urgent dispatches (Eildepesche) are forwarded at once."""
+    urgent_postage_cents: int = 0
+    """What one urgent dispatch costs the sender."""
+
+
+class Bots(Protocol):
+    """Demo players of a game kind: the orders a sensible player would mail."""
+
+    def orders(self, state: State, seat: int, rng: Random) -> list[str]:
+        """The order lines of ``seat`` for the next turn, without the header line."""
+        ...
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """Everything the host needs of one game kind, and nothing else.
+
+    One object per kind, listed in :mod:`engine.registry`. ``grammar`` names the module
+    under ``grammar/`` whose ``LANGUAGE`` reads the orders (the engine may not import the
+    grammar; the host loads it by name).
+    """
+
+    name: str
+    title: str
+    engine: Game
+    grammar: str
+    min_players: int
+    max_players: int
+    options: Mapping[str, JSONValue] = field(default_factory=dict)
+    """The default rule options."""
+    gm_options: frozenset[str] = frozenset()
+    """The rule options a GM may set when creating a game."""
+    host_options: Mapping[str, JSONValue] = field(default_factory=dict)
+    """Rule options the host sets for every new game unless the GM gives them."""
+    seat_fields: tuple[SeatField, ...] = ()
+    scenarios: tuple[str, ...] = ()
+    shape: TurnShape = TurnShape.SIMULTANEOUS
+    messages: MessageRules = MessageRules()
+    printout_headings: tuple[str, ...] = ()
+    """Lines that start a section of this kind's printouts: a quoted printout is
+    recognised by them (and not read as orders)."""
+    bots: Bots | None = None
 
 
 class OrderKinds:
