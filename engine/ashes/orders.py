@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from engine import core
 from engine.core import JSONValue, Order, OrderKinds, PlanetNamer
 
 PRODUCTION_ITEMS = ("PDU", "FP", "OP", "RP", "FY", "TY", "FI", "TR")
@@ -382,62 +383,29 @@ class VoteRule(Order):
         return _de_en(lang, f"Abstimmung: {self.text}", f"Vote: {self.text}")
 
 
-@dataclass(frozen=True, kw_only=True)
-class Resign(Order):
-    """The player leaves the game (1.5)."""
+Final = core.Final
+"""The player marks these orders as final: the GM may run the turn early (host rule)."""
 
-    kind: ClassVar[str] = "resign"
+Resign = core.Resign
+"""The player leaves the game (1.5)."""
 
-    def to_json(self) -> dict[str, JSONValue]:
-        return {}
+SecretMessage = core.SecretMessage
+"""A secret message to a player, delivered with the next printout (5.2)."""
 
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> Resign:
-        return cls(line=int(d.get("line", 0)))
+UrgentDispatch = core.UrgentDispatch
+"""An Eildepesche: a secret message forwarded at once, postage charged (5.2)."""
 
-    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return _de_en(
-            lang, "Rücktritt: Sie scheiden aus der Partie aus", "Resignation: you leave the game"
-        )
-
-
-def _preview(text: str, limit: int = 60) -> str:
-    first = text.strip().splitlines()[0] if text.strip() else ""
-    lines = len(text.strip().splitlines())
-    more = f" … ({lines} Zeilen/lines)" if lines > 1 or len(first) > limit else ""
-    return f"„{first[:limit]}“{more}"
+GMMessage = core.GmMessage
+"""A message to the game master (Spielleiter)."""
 
 
 @dataclass(frozen=True, kw_only=True)
-class Final(Order):
-    """The player marks these orders as final: the GM may run the turn early (host rule)."""
+class Press(core.Article):
+    """An article for the Galactic Media, at most 8 lines (5.1).
 
-    kind: ClassVar[str] = "final"
-
-    def to_json(self) -> dict[str, JSONValue]:
-        return {}
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> Final:
-        return cls(line=int(d.get("line", 0)))
-
-    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return _de_en(
-            lang,
-            "Endgültig: die Auswertung darf vor dem ZAT laufen, sobald alle fertig sind",
-            "Final: the turn may run before the deadline once everybody is done",
-        )
-
-
-@dataclass(frozen=True, kw_only=True)
-class Press(Order):
-    """An article for the Galactic Media, at most 8 lines (5.1)."""
-
-    kind: ClassVar[str] = "press"
-    text: str
-
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"text": self.text}
+    The evaluation reads every :class:`engine.core.Article` the same way; this subclass
+    only words the acknowledgement the Ashes way ("Galactic Media").
+    """
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Press:
@@ -446,69 +414,7 @@ class Press(Order):
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         return _de_en(
             lang, "Artikel für die Galactic Media: ", "Article for the Galactic Media: "
-        ) + _preview(self.text)
-
-
-@dataclass(frozen=True, kw_only=True)
-class SecretMessage(Order):
-    """A secret message to a player, delivered with the next printout (5.2)."""
-
-    kind: ClassVar[str] = "secret"
-    to: int
-    text: str
-
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"to": self.to, "text": self.text}
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> SecretMessage:
-        return cls(line=int(d.get("line", 0)), to=int(d["to"]), text=str(d["text"]))
-
-    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return _de_en(
-            lang, f"Geheimnachricht an Spieler {self.to}: ", f"Secret message to player {self.to}: "
-        ) + _preview(self.text)
-
-
-@dataclass(frozen=True, kw_only=True)
-class UrgentDispatch(Order):
-    """An Eildepesche: a secret message forwarded at once, postage charged (5.2)."""
-
-    kind: ClassVar[str] = "urgent"
-    to: int
-    text: str
-
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"to": self.to, "text": self.text}
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> UrgentDispatch:
-        return cls(line=int(d.get("line", 0)), to=int(d["to"]), text=str(d["text"]))
-
-    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return _de_en(
-            lang, f"Eildepesche an Spieler {self.to}: ", f"Urgent dispatch to player {self.to}: "
-        ) + _preview(self.text)
-
-
-@dataclass(frozen=True, kw_only=True)
-class GMMessage(Order):
-    """A message to the game master (Spielleiter)."""
-
-    kind: ClassVar[str] = "gm_message"
-    text: str
-
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"text": self.text}
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> GMMessage:
-        return cls(line=int(d.get("line", 0)), text=str(d["text"]))
-
-    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return _de_en(
-            lang, "Nachricht an den Spielleiter: ", "Message to the game master: "
-        ) + _preview(self.text)
+        ) + core.preview(self.text)
 
 
 ORDER_CLASSES: tuple[type[Order], ...] = (

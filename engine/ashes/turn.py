@@ -17,13 +17,11 @@ from engine.ashes.orders import (
     CargoFlight,
     Flight,
     HomePlanet,
-    Press,
     Production,
     PVChange,
     RenamePlanet,
     RenameRuler,
     Research,
-    Resign,
     Spy,
     VoteEnd,
     VoteExtension,
@@ -33,7 +31,7 @@ from engine.ashes.orders import (
 from engine.ashes.production import build
 from engine.ashes.revolt import revolt_phase
 from engine.ashes.state import AshesState, News, TurnReport, copy_state
-from engine.core import NEUTRAL, Event, Order
+from engine.core import NEUTRAL, Article, Event, Order, Resign
 
 
 class GameOverError(ValueError):
@@ -54,7 +52,7 @@ def run_turn(
     for p in state.players:
         p.vote_extension, p.vote_end, p.rule_votes = None, False, []
     for order in orders.get(NEUTRAL, ()):
-        if isinstance(order, Press):
+        if isinstance(order, Article):
             state.report.news.append(News(kind="press", player=NEUTRAL, text=order.text))
     mine = _orders_of_active(state, orders, events)
     bound, pending_names = _phase_7_1(state, before, mine)
@@ -133,7 +131,7 @@ def _phase_7_1(
                 research.spy(state, before, player, order)
             elif isinstance(order, VoteRounds | VoteExtension | VoteEnd | VoteRule):
                 victory.record_vote(state, player, order)
-            elif isinstance(order, Press):
+            elif isinstance(order, Article):
                 state.report.news.append(News(kind="press", player=player, text=order.text))
     pv_before = [row[:] for row in state.pv]
     diplomacy.settle_relations(state)

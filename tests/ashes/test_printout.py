@@ -112,3 +112,25 @@ def test_press_is_signed_with_the_ruler_name() -> None:
     assert "- Der Spielleiter" in text
     assert "Spieldauer (geheim): 20" in printout(state, 0, "de")
     assert "20" not in text.split("Galactic Media")[1].split("#")[0]
+
+
+def test_a_core_article_is_printed_like_an_ashes_press_order() -> None:
+    from random import Random
+
+    from engine.ashes.orders import ORDER_KINDS, Press
+    from engine.ashes.turn import run_turn
+    from engine.core import Article
+
+    def printed(article: Article) -> tuple[str, str]:
+        state = standard(players=2)
+        orders = {1: [article], 2: [], 0: [type(article)(text="Der ZAT ist der 1. Mai.")]}
+        state, _ = run_turn(state, orders, Random(0))
+        return printout(state, 2, "de"), printout(state, 0, "en")
+
+    assert printed(Article(text="Friede!")) == printed(Press(text="Friede!"))
+    assert "Der ZAT ist der 1. Mai." in printed(Article(text="x"))[0]
+    press = Press(line=3, text="Hallo")
+    data = {"line": 3, "kind": press.kind, **press.to_json()}
+    assert data == {"line": 3, "kind": "press", "text": "Hallo"}
+    assert ORDER_KINDS.from_json(data) == press
+    assert isinstance(press, Article)
