@@ -67,7 +67,7 @@ def new_cmd(
     map_file: Annotated[
         Path | None,
         typer.Option(
-            "--map", help="Another map file (format of config/ashes/galaxy-standard.txt)."
+            "--map", help="Another map file (format of engine/ashes/galaxy-standard.txt)."
         ),
     ] = None,
 ) -> None:

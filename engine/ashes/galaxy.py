@@ -1,8 +1,9 @@
 """The galaxy map: planets, their start values and the distance table (rulebook 0.1, 8).
 
-A map is a text table (``config/ashes/galaxy-standard.txt`` for the standard game); a GM
-can load another one for a variant (rulebook 8). Parsing is pure; only
-:func:`standard_galaxy` reads the packaged file.
+A map is a text table (``galaxy-standard.txt`` in this package for the standard game,
+errata in ``ERRATA.md`` next to it); a GM can load another one for a variant (rulebook 8).
+Parsing is pure; only :func:`standard_galaxy` reads the packaged file (package data,
+through :mod:`importlib.resources`).
 """
 
 from __future__ import annotations
@@ -81,7 +82,7 @@ _DIST = {"x": -1, "0": 0, "1": 1, "2": 2, "3": 3}
 
 
 def parse_galaxy(text: str) -> Galaxy:
-    """Read a galaxy table (the format of ``config/ashes/galaxy-standard.txt``)."""
+    """Read a galaxy table (the format of ``engine/ashes/galaxy-standard.txt``)."""
     rows: list[tuple[PlanetInfo, list[int]]] = []
     aliases: dict[str, int] = {}
     for lineno, raw in enumerate(text.splitlines(), 1):
@@ -144,7 +145,7 @@ def parse_galaxy(text: str) -> Galaxy:
 @cache
 def standard_galaxy() -> Galaxy:
     """The standard 40-planet galaxy with the errata of docs/rules-ashes.md applied."""
-    text = resources.files("config").joinpath("ashes/galaxy-standard.txt").read_text("utf-8")
+    text = resources.files("engine.ashes").joinpath("galaxy-standard.txt").read_text("utf-8")
     return parse_galaxy(text)
 
 
