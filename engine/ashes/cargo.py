@@ -1,4 +1,4 @@
-"""Cargo ships C0..C9 (6.3.5): loaded in 7.2, unloaded in 7.9."""
+"""Cargo ships C0..C9 (Ashes 6.3.5): loaded in Ashes 7.2, unloaded in Ashes 7.9."""
 
 from __future__ import annotations
 
@@ -23,10 +23,10 @@ _STORED_BY = {"fuel": "fp", "ore": "op", "rare": "rp"}
 
 
 def load(state: AshesState, galaxy: Galaxy, player: int, order: CargoFlight) -> None:
-    """7.2: turn TR in orbit into cargo ships and load them, whole loads only (6.3.5).
+    """Ashes 7.2: turn TR in orbit into cargo ships and load them, whole loads only (Ashes 6.3.5).
 
     Needs an own planet and an own FI in its orbit (air superiority). When goods or TR
-    are short, fewer ships go; the goods leave before production (7.2).
+    are short, fewer ships go; the goods leave before production (Ashes 7.2).
     """
     planet = state.planet(order.source)
     fleet = state.orbit(order.source, player)
@@ -67,16 +67,16 @@ def load(state: AshesState, galaxy: Galaxy, player: int, order: CargoFlight) -> 
 
 
 def has_air_superiority(state: AshesState, planet: Planet) -> bool:
-    """The owner has an FI of its own in orbit (6.3.5: own, not allied)."""
+    """The owner has an FI of its own in orbit (Ashes 6.3.5: own, not allied)."""
     fleet = state.orbit(planet.number, planet.owner)
     return fleet is not None and fleet.fi >= 1
 
 
 def unload_phase(state: AshesState) -> None:
-    """7.9: arrived cargo ships unload where the owner has air superiority.
+    """Ashes 7.9: arrived cargo ships unload where the owner has air superiority.
 
     The goods and the ships (as TR) belong to the planet's owner, whoever sent them;
-    stocks beyond the storage are lost (6.3.5). Otherwise the ships wait in (D+0).
+    stocks beyond the storage are lost (Ashes 6.3.5). Otherwise the ships wait in (D+0).
     """
     for convoy in state.cargo:
         if convoy.stage is not None:

@@ -1,4 +1,4 @@
-"""7.7 Space combat (6.2.2, 6.2.3): attackers, defenders and spectators by their PV."""
+"""Ashes 7.7 Space combat (Ashes 6.2.2, 6.2.3): attackers, defenders and spectators by their PV."""
 
 from __future__ import annotations
 
@@ -23,10 +23,10 @@ class Side:
     fleet: Fleet
     report: BattleSide
     active: int
-    """FI that fight: all FI less the escorts (6.1.8)."""
+    """FI that fight: all FI less the escorts (Ashes 6.1.8)."""
     strength: Fraction
     fm: int
-    """FM% as the fleet entered the fight: losses are simultaneous (6.2.3)."""
+    """FM% as the fleet entered the fight: losses are simultaneous (Ashes 6.2.3)."""
     kills: int = 0
 
     @property
@@ -35,12 +35,12 @@ class Side:
 
 
 def escorts(fi: int, tr: int) -> int:
-    """1 escort FI per started 5 TR, at most all FI (6.1.8)."""
+    """1 escort FI per started 5 TR, at most all FI (Ashes 6.1.8)."""
     return min(fi, -(-tr // ESCORT_PER_TR))
 
 
 def role(state: AshesState, planet: Planet, player: int) -> str:
-    """attack (PV 0 to the owner), defend (owner, PV 2) or watch (PV 1) (4.3, 6.2.2).
+    """attack (PV 0 to the owner), defend (owner, PV 2) or watch (PV 1) (Ashes 4.3, 6.2.2).
 
     Everyone has PV 0 to Neutral and Neutral to everyone.
     """
@@ -52,7 +52,7 @@ def role(state: AshesState, planet: Planet, player: int) -> str:
 
 
 def fighting_strength(active: int, fm: int, home_pm: int | None) -> Fraction:
-    """FI x FM%; the owner's FI also x PM%/100 when PM% > 100 (6.2.2)."""
+    """FI x FM%; the owner's FI also x PM%/100 when PM% > 100 (Ashes 6.2.2)."""
     strength = active * percent(fm)
     if home_pm is not None and home_pm > 100:
         strength *= Fraction(home_pm, 100)
@@ -60,7 +60,7 @@ def fighting_strength(active: int, fm: int, home_pm: int | None) -> Fraction:
 
 
 def superiority(larger: Fraction, smaller: Fraction) -> Fraction:
-    """AD: the larger strength over the smaller, at most 2.5 (6.2.3).
+    """AD: the larger strength over the smaller, at most 2.5 (Ashes 6.2.3).
 
     Against no strength at all AD is 2.5; with no strength on either side 1.
     """
@@ -72,7 +72,7 @@ def superiority(larger: Fraction, smaller: Fraction) -> Fraction:
 def pair_losses(
     shooter_fi: int, shooter_fm: int, ad: Fraction, target_fi: int, target_total: int
 ) -> int:
-    """FI one side loses to one shooter (6.2.3).
+    """FI one side loses to one shooter (Ashes 6.2.3).
 
     Aj verliert: INT(0.5 * (DF{Vi} * FM%{Vi} / 100 / AD) * AF{Aj} / AF), and the same
     with the roles swapped for Vi.
@@ -111,9 +111,9 @@ def _sides(state: AshesState, planet: Planet) -> list[tuple[str, Side]]:
 
 
 def _shoot(shooters: list[Side], targets: list[Side], ad: Fraction) -> None:
-    """Every shooter against every target; losses capped at the FI there are (6.2.3).
+    """Every shooter against every target; losses capped at the FI there are (Ashes 6.2.3).
 
-    Escorts count as targets only when the losses exceed the fighting FI (6.2.3), which
+    Escorts count as targets only when the losses exceed the fighting FI (Ashes 6.2.3), which
     the cap at all FI of the fleet gives.
     """
     total = sum(t.active for t in targets)
@@ -150,16 +150,16 @@ def battle(
     report.df = sum(s.active for s in defenders)
     if defenders:
         report.fought = True
-        report.attackers_won = strength_a > strength_d  # 6.2.2: ties go to the defenders
+        report.attackers_won = strength_a > strength_d  # Ashes 6.2.2: ties go to the defenders
         ad = superiority(max(strength_a, strength_d), min(strength_a, strength_d))
-        # 6.2.3: losses are computed from the fleets as they entered the fight
+        # Ashes 6.2.3: losses are computed from the fleets as they entered the fight
         _shoot(attackers, defenders, ad)
         _shoot(defenders, attackers, ad)
         winners, losers = (attackers, defenders) if report.attackers_won else (defenders, attackers)
         for group, outcome in ((winners, 1), (losers, -1)):
             for s in group:
                 s.fleet.fi -= s.report.lost_fi
-                # 6.2.5: +1 per enemy FI destroyed, -1 per FI lost, +/-1 for the battle
+                # Ashes 6.2.5: +1 per enemy FI destroyed, -1 per FI lost, +/-1 for the battle
                 change_fm(state, s.player, s.kills - s.report.lost_fi + outcome)
         for s in losers:
             s.report.lost_tr = s.fleet.tr
@@ -168,7 +168,7 @@ def battle(
             s.report.fled_to = flee(state, galaxy, s.player, planet.number, s.fleet.fi)
             s.fleet.fi = s.fleet.tr = 0
     else:
-        report.attackers_won = True  # 7.8: nobody defends the orbit
+        report.attackers_won = True  # Ashes 7.8: nobody defends the orbit
         ad = superiority(strength_a, Fraction(0))
     if report.attackers_won and any(s.fleet.tr for s in attackers):
         land(
@@ -180,7 +180,7 @@ def battle(
 def combat_phase(
     state: AshesState, galaxy: Galaxy, rng: Random, pending_names: dict[tuple[int, int], str]
 ) -> None:
-    """7.7 and 7.8 for every planet with foreign fleets in orbit, by planet number."""
+    """Ashes 7.7 and 7.8 for every planet with foreign fleets in orbit, by planet number."""
     for planet in state.planets:
         report = battle(state, galaxy, planet, rng, pending_names)
         if report is not None:

@@ -1,4 +1,4 @@
-"""7.1 Political relations, home planet and names (4.3, 6.3.1-6.3.4)."""
+"""Ashes 7.1 Political relations, home planet and names (Ashes 4.3, 6.3.1-6.3.4)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from engine.core import NEUTRAL
 
 
 def declare(state: AshesState, player: int, order: PVChange) -> None:
-    """Record a PV declaration; it stands until changed (6.3.1)."""
+    """Record a PV declaration; it stands until changed (Ashes 6.3.1)."""
     other = order.player
     seats = {p.number for p in state.active()}
     if other == player or other not in seats or order.value not in (0, 1, 2):
@@ -21,7 +21,7 @@ def declare(state: AshesState, player: int, order: PVChange) -> None:
 
 
 def settle_relations(state: AshesState) -> None:
-    """The lower of two declarations counts, moving one step a turn (4.3, 6.3.1).
+    """The lower of two declarations counts, moving one step a turn (Ashes 4.3, 6.3.1).
 
     Lowering is one-sided (the lower declaration wins), raising needs both sides.
     PV to oneself is 1, to Neutral always 0.
@@ -38,7 +38,7 @@ def settle_relations(state: AshesState) -> None:
 def lowered_from_alliance(
     before: list[list[int]], state: AshesState, declared_now: set[tuple[int, int]]
 ) -> set[tuple[int, int]]:
-    """Pairs (owner, guest) where the owner lowered an alliance this turn (6.3.6)."""
+    """Pairs (owner, guest) where the owner lowered an alliance this turn (Ashes 6.3.6)."""
     return {
         (owner, guest)
         for owner, guest in declared_now
@@ -47,7 +47,7 @@ def lowered_from_alliance(
 
 
 def set_home(state: AshesState, player: int, order: HomePlanet) -> None:
-    """HP = a planet of the player's own (6.3.2)."""
+    """HP = a planet of the player's own (Ashes 6.3.2)."""
     if not 1 <= order.planet <= len(state.planets) or (state.planet(order.planet).owner != player):
         state.report.notices.append(News(kind="hp_rejected", player=player, planet=order.planet))
         return
@@ -57,7 +57,7 @@ def set_home(state: AshesState, player: int, order: HomePlanet) -> None:
 def rename_planet(
     state: AshesState, player: int, order: RenamePlanet, pending: dict[tuple[int, int], str]
 ) -> None:
-    """Rename an own planet now; a planet being attacked when it is conquered (6.3.3)."""
+    """Rename an own planet now; a planet being attacked when it is conquered (Ashes 6.3.3)."""
     name = order.name.strip()
     if not name or len(name) > NAME_MAX or not 1 <= order.planet <= len(state.planets):
         state.report.notices.append(
@@ -72,7 +72,7 @@ def rename_planet(
 
 
 def rename_ruler(state: AshesState, player: int, order: RenameRuler) -> None:
-    """The ruler's (and empire's) name, at most 15 characters (6.3.3)."""
+    """The ruler's (and empire's) name, at most 15 characters (Ashes 6.3.3)."""
     name = order.name.strip()
     if not name or len(name) > NAME_MAX:
         state.report.notices.append(News(kind="name_rejected", player=player, text=name[:40]))
@@ -81,7 +81,7 @@ def rename_ruler(state: AshesState, player: int, order: RenameRuler) -> None:
 
 
 def political_points(state: AshesState) -> None:
-    """6.3.4: +1 PP for every PV=2, -1 PP for every PV=0, each turn (players only)."""
+    """Ashes 6.3.4: +1 PP for every PV=2, -1 PP for every PV=0, each turn (players only)."""
     active = state.active()
     for p in active:
         for q in active:
@@ -101,7 +101,7 @@ def nearest_own_planet(
 
 
 def fix_homes(state: AshesState, galaxy: Galaxy) -> None:
-    """A lost HP is replaced by the own planet nearest to it (6.3.2)."""
+    """A lost HP is replaced by the own planet nearest to it (Ashes 6.3.2)."""
     for p in state.active():
         if state.planet(p.home).owner != p.number:
             new = nearest_own_planet(state, galaxy, p.number, p.home)
@@ -110,7 +110,7 @@ def fix_homes(state: AshesState, galaxy: Galaxy) -> None:
 
 
 def retreat_target(state: AshesState, galaxy: Galaxy, player: int, planet: int) -> int | None:
-    """Where a fleeing fleet goes: the HP, else the nearest other own planet (6.2.3, 6.3.2).
+    """Where a fleeing fleet goes: the HP, else the nearest other own planet (Ashes 6.2.3, 6.3.2).
 
     Neutral fleets have no home; ``None`` means the ships have nowhere to go.
     """

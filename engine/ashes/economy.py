@@ -1,4 +1,4 @@
-"""The economy of a planet: GIP, home defense, goods, growth (4.4.1-4.4.5, 7.6)."""
+"""The economy of a planet: GIP, home defense, goods, growth (Ashes 4.4.1-4.4.5, 7.6)."""
 
 from __future__ import annotations
 
@@ -23,43 +23,43 @@ def trunc(value: Fraction | int) -> int:
 
 
 def gip(planet: Planet) -> int:
-    """GIP = INT(FP + OP + RP + A * PR / 20 + SP / 10) (4.4.1)."""
+    """GIP = INT(FP + OP + RP + A * PR / 20 + SP / 10) (Ashes 4.4.1)."""
     return trunc(
         planet.plants + Fraction(planet.a) * pr(planet.pr60) / 20 + Fraction(planet.stock, 10)
     )
 
 
 def home_defense(a: int) -> int:
-    """HD = INT((A - 1) / 40) + 1 (4.4.4)."""
+    """HD = INT((A - 1) / 40) + 1 (Ashes 4.4.4)."""
     return trunc(Fraction(a - 1, 40)) + 1
 
 
 def goods_output(plants: int, pr60: int) -> int:
-    """What ``plants`` produce in a turn: INT(plants * PR) (4.4.3, 4.4.5)."""
+    """What ``plants`` produce in a turn: INT(plants * PR) (Ashes 4.4.3, 4.4.5)."""
     return trunc(plants * pr(pr60))
 
 
 def storage(plants: int) -> int:
-    """Storage capacity: 10 units per plant (4.4.5, 6.1.2)."""
+    """Storage capacity: 10 units per plant (Ashes 4.4.5, 6.1.2)."""
     return plants * STORAGE_PER_PLANT
 
 
 def produce_goods(planet: Planet) -> None:
-    """Add each plant type's output; what exceeds the storage is lost (4.4.5, 7.6)."""
+    """Add each plant type's output; what exceeds the storage is lost (Ashes 4.4.5, 7.6)."""
     planet.fuel = min(planet.fuel + goods_output(planet.fp, planet.pr60), storage(planet.fp))
     planet.ore = min(planet.ore + goods_output(planet.op, planet.pr60), storage(planet.op))
     planet.rare = min(planet.rare + goods_output(planet.rp, planet.pr60), storage(planet.rp))
 
 
 def growth_steps(gip_value: int, per: int, options: Options) -> int:
-    """How many times GIP exceeds ``per`` (4.4.1: "steigt das GIP über 40 ...")."""
+    """How many times GIP exceeds ``per`` (Ashes 4.4.1: "steigt das GIP über 40 ...")."""
     if options.growth_above:
         return max(0, (gip_value - 1) // per)
     return max(0, gip_value // per)
 
 
 def grow(planet: Planet, options: Options) -> None:
-    """PM% +10 up to 250 (4.4.2); then GIP, A, PR and HD anew (4.4.1, 4.4.4, 7.6)."""
+    """PM% +10 up to 250 (Ashes 4.4.2); then GIP, A, PR and HD anew (Ashes 4.4.1, 4.4.4, 7.6)."""
     planet.pm = max(planet.pm, min(PM_MAX, planet.pm + PM_GROWTH))
     value = gip(planet)
     planet.a += growth_steps(value, GIP_PER_A, options)
@@ -68,7 +68,7 @@ def grow(planet: Planet, options: Options) -> None:
 
 
 def economy_phase(state: AshesState) -> None:
-    """7.6: goods, then PM%, GIP, A, PR, HD; neutral planets keep PDU >= HD for free."""
+    """Ashes 7.6: goods, then PM%, GIP, A, PR, HD; neutral planets keep PDU >= HD for free."""
     for planet in state.planets:
         produce_goods(planet)
         grow(planet, state.options)

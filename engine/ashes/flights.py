@@ -1,4 +1,4 @@
-"""7.3 Flights (6.2.1, 6.3.6) and the retreat of beaten fleets (6.2.3, 6.3.2).
+"""Ashes 7.3 Flights (Ashes 6.2.1, 6.3.6) and the retreat of beaten fleets (Ashes 6.2.3, 6.3.2).
 
 A fleet in flight has a stage: (D+n) is stage n, (D) is stage 0. A flight order puts
 the ships at the stage of the distance class and then every fleet advances one stage;
@@ -17,11 +17,11 @@ from engine.ashes.state import AshesState, CargoShips, Fleet, News
 def fly(
     state: AshesState, galaxy: Galaxy, player: int, order: Flight, bound: set[tuple[int, int]]
 ) -> None:
-    """Send ships of the player's orbit fleet at the source (6.2.1, 6.3.6).
+    """Send ships of the player's orbit fleet at the source (Ashes 6.2.1, 6.3.6).
 
     Only ships in orbit can fly; an order for more ships than there are sends those
     there are. ``bound`` holds (owner, guest) pairs where the owner just lowered the PV
-    from 2: such a flight order becomes a flight home taking one turn longer (6.3.6).
+    from 2: such a flight order becomes a flight home taking one turn longer (Ashes 6.3.6).
     """
     fleet = state.orbit(order.source, player)
     fi = min(order.fi, fleet.fi if fleet else 0)
@@ -56,7 +56,7 @@ def fly(
 
 
 def advance(state: AshesState) -> None:
-    """Every fleet and cargo convoy in flight moves one stage; (D) reaches the orbit (7.3)."""
+    """Every fleet and cargo convoy in flight moves one stage; (D) reaches the orbit (Ashes 7.3)."""
     moved: list[Fleet] = []
     for f in state.fleets:
         if f.stage is not None:
@@ -86,7 +86,7 @@ def advance(state: AshesState) -> None:
 
 
 def flee(state: AshesState, galaxy: Galaxy, player: int, planet: int, fi: int) -> int:
-    """Beaten FI fly home: distance + 1 turn for the orientation manoeuvre (6.2.3, 6.3.2).
+    """Beaten FI fly home: distance + 1 turn for the orientation manoeuvre (Ashes 6.2.3, 6.3.2).
 
     The fleet starts at the stage of the distance class after this turn's flight phase,
     so it arrives one turn later than a flight ordered this turn would. Returns the

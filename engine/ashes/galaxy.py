@@ -1,7 +1,7 @@
-"""The galaxy map: planets, their start values and the distance table (rulebook 0.1, 8).
+"""The galaxy map: planets, their start values and the distance table (Ashes 0.1, 8).
 
 A map is a text table (``galaxy-standard.txt`` in this package for the standard game,
-errata in ``ERRATA.md`` next to it); a GM can load another one for a variant (rulebook 8).
+errata in ``ERRATA.md`` next to it); a GM can load another one for a variant (Ashes 8).
 Parsing is pure; only :func:`standard_galaxy` reads the packaged file (package data,
 through :mod:`importlib.resources`).
 """

@@ -39,7 +39,7 @@ class AshesGame:
         self._parse = parse
 
     def new_game(self, setup: Setup, rng: Random) -> AshesState:
-        """Turn 0, the start position (3.2); the start needs no chance, ``rng`` is unused."""
+        """Turn 0, the start position (Ashes 3.2); the start needs no chance, ``rng`` is unused."""
         state = new_game(setup)
         state.report.gnp = gnp_table(state)
         return state
@@ -53,7 +53,7 @@ class AshesGame:
     def run_turn(
         self, state: State, orders: Mapping[int, Sequence[Order]], rng: Random
     ) -> TurnResult:
-        """Evaluate the next turn (7.1-7.11); players missing from ``orders`` are NMR."""
+        """Evaluate the next turn (Ashes 7.1-7.11); players missing from ``orders`` are NMR."""
         new, events = run_turn(_ashes(state), orders, rng)
         news = [
             NewsItem(

@@ -1,4 +1,4 @@
-"""7.10 The GNP table (4.5): twelve categories, ranks with shared places, their average."""
+"""Ashes 7.10 The GNP table (Ashes 4.5): twelve categories, ranks with shared places, average."""
 
 from __future__ import annotations
 
@@ -11,7 +11,10 @@ CATEGORIES = ("PL", "FP", "OP", "RP", "FY", "TY", "PDU", "SP", "FI", "TR", "GIP"
 
 
 def empire_values(state: AshesState, player: int) -> list[int]:
-    """The twelve values of 4.5 for one empire (ships anywhere; cargo ships belong to none)."""
+    """The twelve values of Ashes 4.5 for one empire.
+
+    Ships count wherever they are; cargo ships belong to none.
+    """
     own = state.owned(player)
     fleets = [f for f in state.fleets if f.owner == player]
     return [
@@ -31,7 +34,7 @@ def empire_values(state: AshesState, player: int) -> list[int]:
 
 
 def ranks(values: list[int]) -> list[int]:
-    """Rank 1 for the highest value; equal values share the better rank (4.5)."""
+    """Rank 1 for the highest value; equal values share the better rank (Ashes 4.5)."""
     return [1 + sum(1 for other in values if other > v) for v in values]
 
 
@@ -48,7 +51,7 @@ def gnp_table(state: AshesState) -> list[GnpRow]:
 
 
 def gnp(row: GnpRow) -> Fraction:
-    """GNP: the average of the twelve ranks (4.5); 1 is best."""
+    """GNP: the average of the twelve ranks (Ashes 4.5); 1 is best."""
     return Fraction(row.rank_sum, len(CATEGORIES))
 
 

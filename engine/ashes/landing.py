@@ -1,4 +1,4 @@
-"""7.8 Landing attempts (6.2.4) and their outcome: conquest, or a revolt."""
+"""Ashes 7.8 Landing attempts (Ashes 6.2.4) and their outcome: conquest, or a revolt."""
 
 from __future__ import annotations
 
@@ -14,17 +14,17 @@ from engine.core import NEUTRAL
 
 
 def landing_strength(tr: int, tm: int, ad: Fraction) -> Fraction:
-    """AS of one attacker's TR: AT x TM% x AD (6.2.4)."""
+    """AS of one attacker's TR: AT x TM% x AD (Ashes 6.2.4)."""
     return tr * percent(tm) * ad
 
 
 def tr_losses(pdu: int, pm: int, tr: int, total_tr: int) -> int:
-    """Aj verliert TR: INT(PDU * PM% / 100) * (AT{Aj} / AT), truncated (6.2.4)."""
+    """Aj verliert TR: INT(PDU * PM% / 100) * (AT{Aj} / AT), truncated (Ashes 6.2.4)."""
     return trunc(trunc(Fraction(pdu * pm, 100)) * Fraction(tr, total_tr))
 
 
 def pdu_destroyed(tr: int, tm: int, ad: Fraction) -> int:
-    """Aj zerstört PDU: INT(AT{Aj} * TM%{Aj} * AD / 100) (6.2.4)."""
+    """Aj zerstört PDU: INT(AT{Aj} * TM%{Aj} * AD / 100) (Ashes 6.2.4)."""
     return trunc(tr * percent(tm) * ad / 100)
 
 
@@ -37,15 +37,15 @@ def land(
     report: BattleReport,
     pending_names: dict[tuple[int, int], str],
 ) -> None:
-    """All TR of all attackers against the PDU; the planet falls when AS > DS (6.2.4).
+    """All TR of all attackers against the PDU; the planet falls when AS > DS (Ashes 6.2.4).
 
     The attacker with most TR takes it (ties: higher TM%, then more FI, then the lot),
     PM% falls to 50 and the defenders' remaining PDU are lost. A repelled landing
-    costs PM% 1 per destroyed PDU and lets the population revolt (4.4.2, 7.8).
+    costs PM% 1 per destroyed PDU and lets the population revolt (Ashes 4.4.2, 7.8).
     """
     landing = [(f, side) for f, side in attackers if f.tr > 0]
     total_tr = sum(f.tr for f, _ in landing)
-    tm = {f.owner: tm_of(state, f.owner) for f, _ in landing}  # as they entered (6.2.4)
+    tm = {f.owner: tm_of(state, f.owner) for f, _ in landing}  # as they entered (Ashes 6.2.4)
     strength_a = sum((landing_strength(f.tr, tm[f.owner], ad) for f, _ in landing), Fraction(0))
     strength_d = Fraction(planet.pdu * planet.pm)
     report.landing = True

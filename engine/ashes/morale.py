@@ -1,4 +1,4 @@
-"""Fighter and transporter morale FM% / TM% (6.2.5), in hundredths of a percent."""
+"""Fighter and transporter morale FM% / TM% (Ashes 6.2.5), in hundredths of a percent."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ NEUTRAL_MORALE = 10000
 
 
 def bounded(value: int, delta: int) -> int:
-    """Apply a change; changes below 50 % and above 150 % do not count (6.2.5)."""
+    """Apply a change; changes below 50 % and above 150 % do not count (Ashes 6.2.5)."""
     return max(MORALE_MIN, min(MORALE_MAX, value + delta))
 
 
@@ -46,14 +46,14 @@ def change_fm(state: AshesState, player: int, points: int) -> None:
 
 
 def change_tm(state: AshesState, player: int, points: int) -> None:
-    """TM% +/- ``points``: -1 per TR lost, +1 per PDU destroyed (6.2.5)."""
+    """TM% +/- ``points``: -1 per TR lost, +1 per PDU destroyed (Ashes 6.2.5)."""
     if player != NEUTRAL and points:
         p = state.player(player)
         p.tm = bounded(p.tm, points * MORALE_STEP)
 
 
 def regenerate(state: AshesState) -> None:
-    """An FM% / TM% below 95 regenerates by 5 a turn (6.2.5)."""
+    """An FM% / TM% below 95 regenerates by 5 a turn (Ashes 6.2.5)."""
     for p in state.active():
         if p.fm < MORALE_REGEN_BELOW:
             p.fm = bounded(p.fm, MORALE_REGEN)

@@ -1,8 +1,8 @@
-"""What the evaluation does for the neutral planets (0.1, 7.3, 7.4, 7.6).
+"""What the evaluation does for the neutral planets (Ashes 0.1, 7.3, 7.4, 7.6).
 
 Neutral planets are played by the program: they build FI first, then TR, and spend the
-rest of their A on FI yards and plants (7.4); they send fleets from their orbit to
-random targets (7.3). Their PDU never fall below HD (7.6, in economy.py).
+rest of their A on FI yards and plants (Ashes 7.4); they send fleets from their orbit to
+random targets (Ashes 7.3). Their PDU never fall below HD (Ashes 7.6, in economy.py).
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from engine.ashes.state import AshesState, Planet
 from engine.core import NEUTRAL
 
 SPARE_A_CYCLE = ("FY", "FP", "OP", "RP")
-"""7.4: the rest of a neutral planet's A goes to FI yards and plants, one at a time."""
+"""Ashes 7.4: the rest of a neutral planet's A goes to FI yards and plants, one at a time."""
 
 
 def neutral_production(planet: Planet, state: AshesState) -> Built:
-    """7.4 for a neutral planet: as many FI as possible, then TR, then yards and plants."""
+    """Ashes 7.4 for a neutral planet: as many FI as possible, then TR, then yards and plants."""
     options = state.options
     ships = build(planet, {"FI": planet.a, "TR": planet.a}, options)
     a_left = planet.a - sum(a_cost(k, options) * n for k, n in ships.items.items())
@@ -42,10 +42,10 @@ def neutral_production(planet: Planet, state: AshesState) -> Built:
 
 
 def neutral_sorties(state: AshesState, rng: Random) -> None:
-    """7.3: each neutral planet may send half of its orbit fleet to a random planet.
+    """Ashes 7.3: each neutral planet may send half of its orbit fleet to a random planet.
 
     The chance is 1 in ``options.neutral_fleet_one_in`` per planet and turn; the fleet
-    starts at the distance class of its target, like any flight (6.2.1).
+    starts at the distance class of its target, like any flight (Ashes 6.2.1).
     """
     galaxy = load_galaxy(state.galaxy_text)
     for planet in state.planets:

@@ -1,4 +1,4 @@
-"""Every order a player of Ashes of Empire can give (rulebook 2.3, 3.2, 5, 6, 7).
+"""Every order a player of Ashes of Empire can give (Ashes 2.3, 3.2, 5, 6, 7).
 
 The classes are plain frozen dataclasses. ``to_json`` gives the form documented for
 ``pbem parse --json``; ``from_json`` rebuilds the order; ``describe`` says it in plain
@@ -17,7 +17,7 @@ from engine import core
 from engine.core import JSONValue, Order, OrderKinds, PlanetNamer
 
 PRODUCTION_ITEMS = ("PDU", "FP", "OP", "RP", "FY", "TY", "FI", "TR")
-"""Production items in the order the evaluation builds them (7.4)."""
+"""Production items in the order the evaluation builds them (Ashes 7.4)."""
 
 CARGO_LOADS: Mapping[int, tuple[str, int]] = {
     0: ("A", 8),
@@ -31,18 +31,18 @@ CARGO_LOADS: Mapping[int, tuple[str, int]] = {
     8: ("FY", 1),
     9: ("TY", 1),
 }
-"""What one cargo ship C0..C9 carries (6.3.5)."""
+"""What one cargo ship C0..C9 carries (Ashes 6.3.5)."""
 
 RESEARCH_TARGETS = ("PR", "FM", "TM")
 
 MAX_PLAYERS = 8
 MAX_PLANET = 40
-NAME_MAX = 15  # 6.3.3: "maximal 15 Anschläge"
-PRESS_MAX_LINES = 8  # 5.1
+NAME_MAX = 15  # Ashes 6.3.3: "maximal 15 Anschläge"
+PRESS_MAX_LINES = 8  # Ashes 5.1
 PRESS_WIDTH = 72  # the printout's text width, used to count an article's lines
-ROUNDS_MIN, ROUNDS_MAX = 10, 30  # 2.1
-EXTENSION_MIN, EXTENSION_MAX = 0, 10  # 2.3
-PV_VALUES = (0, 1, 2)  # 4.3
+ROUNDS_MIN, ROUNDS_MAX = 10, 30  # Ashes 2.1
+EXTENSION_MIN, EXTENSION_MAX = 0, 10  # Ashes 2.3
+PV_VALUES = (0, 1, 2)  # Ashes 4.3
 
 
 def _num(planet: int, namer: PlanetNamer | None) -> str:
@@ -55,7 +55,7 @@ def _de_en(lang: str, de: str, en: str) -> str:
 
 @dataclass(frozen=True, kw_only=True)
 class Production(Order):
-    """Build orders for one planet (6.1), executed in the order PDU..TR (7.4)."""
+    """Build orders for one planet (Ashes 6.1), executed in the order PDU..TR (Ashes 7.4)."""
 
     kind: ClassVar[str] = "production"
     planet: int
@@ -92,7 +92,7 @@ class Production(Order):
 
 @dataclass(frozen=True, kw_only=True)
 class Flight(Order):
-    """Send FI and TR from a planet's orbit to another planet (6.2.1, 6.3.6)."""
+    """Send FI and TR from a planet's orbit to another planet (Ashes 6.2.1, 6.3.6)."""
 
     kind: ClassVar[str] = "flight"
     source: int
@@ -123,7 +123,7 @@ class Flight(Order):
 
 @dataclass(frozen=True, kw_only=True)
 class CargoFlight(Order):
-    """Load ``count`` transporters as cargo ships of type C0..C9 and send them (6.3.5)."""
+    """Load ``count`` transporters as cargo ships of type C0..C9 and send them (Ashes 6.3.5)."""
 
     kind: ClassVar[str] = "cargo"
     source: int
@@ -161,7 +161,7 @@ class CargoFlight(Order):
 
 @dataclass(frozen=True, kw_only=True)
 class PVChange(Order):
-    """Declare the political relation to another player (6.3.1)."""
+    """Declare the political relation to another player (Ashes 6.3.1)."""
 
     kind: ClassVar[str] = "pv"
     player: int
@@ -188,7 +188,7 @@ class PVChange(Order):
 
 @dataclass(frozen=True, kw_only=True)
 class HomePlanet(Order):
-    """Choose a new home planet (6.3.2)."""
+    """Choose a new home planet (Ashes 6.3.2)."""
 
     kind: ClassVar[str] = "homeplanet"
     planet: int
@@ -206,7 +206,7 @@ class HomePlanet(Order):
 
 @dataclass(frozen=True, kw_only=True)
 class RenamePlanet(Order):
-    """Give a planet a new name, at most 15 characters (6.3.3)."""
+    """Give a planet a new name, at most 15 characters (Ashes 6.3.3)."""
 
     kind: ClassVar[str] = "rename_planet"
     planet: int
@@ -229,7 +229,7 @@ class RenamePlanet(Order):
 
 @dataclass(frozen=True, kw_only=True)
 class RenameRuler(Order):
-    """The name of the ruler and his empire (6.3.3; one name, see docs/rules-ashes.md)."""
+    """The name of the ruler and his empire (Ashes 6.3.3; one name, see docs/rules-ashes.md)."""
 
     kind: ClassVar[str] = "rename_ruler"
     name: str
@@ -247,7 +247,7 @@ class RenameRuler(Order):
 
 @dataclass(frozen=True, kw_only=True)
 class Spy(Order):
-    """Spy on a planet for 7 PP (6.3.4)."""
+    """Spy on a planet for 7 PP (Ashes 6.3.4)."""
 
     kind: ClassVar[str] = "spy"
     planet: int
@@ -266,7 +266,7 @@ class Spy(Order):
 
 @dataclass(frozen=True, kw_only=True)
 class Research(Order):
-    """Spend PP on research: PR of a planet, or FM% / TM% (6.3.4)."""
+    """Spend PP on research: PR of a planet, or FM% / TM% (Ashes 6.3.4)."""
 
     kind: ClassVar[str] = "research"
     pp: int
@@ -303,7 +303,7 @@ class Research(Order):
 
 @dataclass(frozen=True, kw_only=True)
 class VoteRounds(Order):
-    """The vote on the length of the game, 10..30 rounds (2.1)."""
+    """The vote on the length of the game, 10..30 rounds (Ashes 2.1)."""
 
     kind: ClassVar[str] = "vote_rounds"
     rounds: int
@@ -325,7 +325,7 @@ class VoteRounds(Order):
 
 @dataclass(frozen=True, kw_only=True)
 class VoteExtension(Order):
-    """The vote on an extension of the game, 0..10 rounds (2.3)."""
+    """The vote on an extension of the game, 0..10 rounds (Ashes 2.3)."""
 
     kind: ClassVar[str] = "vote_extension"
     rounds: int
@@ -347,7 +347,7 @@ class VoteExtension(Order):
 
 @dataclass(frozen=True, kw_only=True)
 class VoteEnd(Order):
-    """The vote to end the game early once a player is out (2.3, majority)."""
+    """The vote to end the game early once a player is out (Ashes 2.3, majority)."""
 
     kind: ClassVar[str] = "vote_end"
     end: bool
@@ -367,7 +367,7 @@ class VoteEnd(Order):
 
 @dataclass(frozen=True, kw_only=True)
 class VoteRule(Order):
-    """A free-text vote on a rule question the GM asked (3.2)."""
+    """A free-text vote on a rule question the GM asked (Ashes 3.2)."""
 
     kind: ClassVar[str] = "vote_rule"
     text: str
@@ -387,13 +387,13 @@ Final = core.Final
 """The player marks these orders as final: the GM may run the turn early (host rule)."""
 
 Resign = core.Resign
-"""The player leaves the game (1.5)."""
+"""The player leaves the game (Ashes 1.5)."""
 
 SecretMessage = core.SecretMessage
-"""A secret message to a player, delivered with the next printout (5.2)."""
+"""A secret message to a player, delivered with the next printout (Ashes 5.2)."""
 
 UrgentDispatch = core.UrgentDispatch
-"""An Eildepesche: a secret message forwarded at once, postage charged (5.2)."""
+"""An Eildepesche: a secret message forwarded at once, postage charged (Ashes 5.2)."""
 
 GMMessage = core.GmMessage
 """A message to the game master (Spielleiter)."""
@@ -401,7 +401,7 @@ GMMessage = core.GmMessage
 
 @dataclass(frozen=True, kw_only=True)
 class Press(core.Article):
-    """An article for the Galactic Media, at most 8 lines (5.1).
+    """An article for the Galactic Media, at most 8 lines (Ashes 5.1).
 
     The evaluation reads every :class:`engine.core.Article` the same way; this subclass
     only words the acknowledgement the Ashes way ("Galactic Media").

@@ -1,10 +1,11 @@
-"""The printouts (section 4): what a player studies for two weeks, in German or English.
+"""The printouts (Ashes 4): what a player studies for two weeks, in German or English.
 
 Fixed-width plain text of at most 78 columns, laid out after the original program's
-printout (docs/rules-ashes.md): PV overview and planet reports (4.3, 4.4), GNP table
-(4.5), fleet overview (4.6), status report (4.7), battle reports (4.8), secret reports
-of allies (4.9), spy reports (6.3.4), messages, the Galactic Media (5.1) and the order
-form for the next turn. Player 0 gets the game master's full view.
+printout (docs/rules-ashes.md): PV overview and planet reports (Ashes 4.3, 4.4), GNP
+table (Ashes 4.5), fleet overview (Ashes 4.6), status report (Ashes 4.7), battle reports
+(Ashes 4.8), secret reports of allies (Ashes 4.9), spy reports (Ashes 6.3.4), messages,
+the Galactic Media (Ashes 5.1) and the order form for the next turn. Player 0 gets the
+game master's full view.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ TEXT_WIDTH = 72
 
 
 def ruler(state: AshesState, player: int, lang: str) -> str:
-    """The ruler's name; unnamed rulers are "Spieler B" / "Player B" (0.1)."""
+    """The ruler's name; unnamed rulers are "Spieler B" / "Player B" (Ashes 0.1)."""
     if player == NEUTRAL:
         return word(WORDS, "neutral", lang)
     named = next((p.ruler for p in state.players if p.number == player), None)
@@ -70,7 +71,7 @@ def _wrap(text: str, width: int = WIDTH, indent: str = "") -> list[str]:
 
 
 def pv_table(state: AshesState, player: int) -> list[str]:
-    """4.3: the seats in one line, the PV in force to each below it."""
+    """Ashes 4.3: the seats in one line, the PV in force to each below it."""
     seats = [p.number for p in state.players]
     head = "PV      " + " ".join(str(n) for n in seats)
     values = []
@@ -83,7 +84,7 @@ def pv_table(state: AshesState, player: int) -> list[str]:
 
 
 def planet_report(state: AshesState, planet: Planet, lang: str, fi: int, tr: int) -> list[str]:
-    """4.4: the three lines of a planet report."""
+    """Ashes 4.4: the three lines of a planet report."""
     return [
         word(
             WORDS,
@@ -108,7 +109,7 @@ def _orbit_ships(state: AshesState, planet: Planet) -> tuple[int, int]:
 
 
 def gnp_section(state: AshesState, lang: str, values: bool) -> list[str]:
-    """4.5: ranks in twelve categories and the GNP (cut to two decimals)."""
+    """Ashes 4.5: ranks in twelve categories and the GNP (cut to two decimals)."""
     lines = [
         word(WORDS, "gnp_head", lang, turn=state.turn),
         f"{word(WORDS, 'ruler', lang):<18}"
@@ -145,7 +146,7 @@ def _ships(fi: int, tr: int) -> str:
 
 
 def fleet_lines(fleets: Iterable[Fleet], cargo: Iterable[CargoShips]) -> list[str]:
-    """4.6: one line per target planet: "14 (I) 92 F 12 T (D) 50 F (D+2) 3 T 2 C5"."""
+    """Ashes 4.6: one line per target planet: "14 (I) 92 F 12 T (D) 50 F (D+2) 3 T 2 C5"."""
     by_target: dict[int, list[tuple[int, str]]] = {}
     for f in fleets:
         key = -1 if f.stage is None else f.stage
@@ -163,7 +164,7 @@ def fleet_lines(fleets: Iterable[Fleet], cargo: Iterable[CargoShips]) -> list[st
 
 
 def status_lines(state: AshesState, player: int) -> list[str]:
-    """4.7: the empire's sums, FM%, TM% and PP."""
+    """Ashes 4.7: the empire's sums, FM%, TM% and PP."""
     own = state.owned(player)
     fleets = [f for f in state.fleets if f.owner == player]
     p = state.player(player)
@@ -196,7 +197,7 @@ def _side_line(state: AshesState, side: BattleSide, report: BattleReport, lang: 
 
 
 def battle_lines(state: AshesState, report: BattleReport, lang: str) -> list[str]:
-    """4.8: strengths, the landing attempt, one line per empire, the change of owner."""
+    """Ashes 4.8: strengths, the landing attempt, one line per empire, the change of owner."""
     name = state.planet(report.planet).name
     head = f"{report.planet} {name} ({ruler(state, report.owner, lang)}) {report.pdu} PDU"
     if report.fought or report.landing or any(s.role == "attack" for s in report.sides):
@@ -218,7 +219,7 @@ def battle_lines(state: AshesState, report: BattleReport, lang: str) -> list[str
 
 
 def secret_report(state: AshesState, ally: int, lang: str) -> list[str]:
-    """4.9: an ally's PV table and its fleets of at least 2 x turn + 10 FI at a planet."""
+    """Ashes 4.9: an ally's PV table and its fleets of at least 2 x turn + 10 FI at a planet."""
     threshold = 2 * state.turn + 10
     lines = [
         word(WORDS, "secret_head", lang, ruler=ruler(state, ally, lang)),
@@ -262,7 +263,7 @@ def news_text(state: AshesState, item: News, lang: str) -> str:
 
 
 def media_lines(state: AshesState, lang: str) -> list[str]:
-    """5.1: notices of the evaluation first, then the articles, signed with the ruler."""
+    """Ashes 5.1: notices of the evaluation first, then the articles, signed with the ruler."""
     lines: list[str] = []
     for item in state.report.news:
         if item.kind != "press":
@@ -334,7 +335,7 @@ def _section(out: list[str], lines: Iterable[str], head: str | None = None) -> N
 
 
 def player_printout(state: AshesState, player: int, lang: str) -> str:
-    """The printout of one player for the state's turn (4.2)."""
+    """The printout of one player for the state's turn (Ashes 4.2)."""
     me = state.player(player)
     name = ruler(state, player, lang)
     out = [word(WORDS, "title", lang, game=state.game, turn=state.turn)]

@@ -1,4 +1,4 @@
-"""7.4 Production: PDU, FP, OP, RP, FY, TY, FI, TR within A, yards and goods (6.1)."""
+"""Ashes 7.4 Production: PDU, FP, OP, RP, FY, TY, FI, TR within A, yards and goods (Ashes 6.1)."""
 
 from __future__ import annotations
 
@@ -27,10 +27,10 @@ def _stock(planet: Planet, good: str) -> int:
 
 
 def build(planet: Planet, wanted: Mapping[str, int], options: Options) -> Built:
-    """Build the wanted items in the order of 7.4, as far as A, yards and goods allow.
+    """Build the wanted items in the order of Ashes 7.4, as far as A, yards and goods allow.
 
-    A is the workforce of this turn (6.1); each yard builds one ship a turn (4.4.6), and
-    yards built earlier in the same turn already work (they come first in 7.4).
+    A is the workforce of this turn (Ashes 6.1); each yard builds one ship a turn (Ashes 4.4.6), and
+    yards built earlier in the same turn already work (they come first in Ashes 7.4).
     """
     result = Built()
     a_left = planet.a
@@ -58,7 +58,7 @@ def build(planet: Planet, wanted: Mapping[str, int], options: Options) -> Built:
 
 
 def _add(planet: Planet, item: str, count: int) -> None:
-    """Put ``count`` built items on the planet; ships take their goods (6.1.7, 6.1.8)."""
+    """Put ``count`` built items on the planet; ships take their goods (Ashes 6.1.7, 6.1.8)."""
     if item in SHIP_GOODS:
         fuel, ore, rare = SHIP_GOODS[item]
         planet.fuel -= fuel * count

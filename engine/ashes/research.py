@@ -1,4 +1,4 @@
-"""Spending political points: spying and research (6.3.4)."""
+"""Spending political points: spying and research (Ashes 6.3.4)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from engine.ashes.state import AshesState, News, SpyReport
 
 
 def spy(state: AshesState, before: AshesState, player: int, order: Spy) -> None:
-    """7 PP buy the report of a planet as it stood before this turn's orders (6.3.4)."""
+    """7 PP buy the report of a planet as it stood before this turn's orders (Ashes 6.3.4)."""
     p = state.player(player)
     if not 1 <= order.planet <= len(state.planets) or p.pp < SPY_COST:
         state.report.notices.append(
@@ -33,12 +33,12 @@ def spy(state: AshesState, before: AshesState, player: int, order: Spy) -> None:
 
 
 def successes(pp: int, rng: Random) -> int:
-    """Each PP succeeds with a chance of 50 % (6.3.4)."""
+    """Each PP succeeds with a chance of 50 % (Ashes 6.3.4)."""
     return sum(rng.randrange(2) for _ in range(pp))
 
 
 def research(state: AshesState, player: int, order: Research, rng: Random) -> None:
-    """Per PP: PR +1/60 on a planet, or FM% / TM% +0.01, each with a 50 % chance (6.3.4).
+    """Per PP: PR +1/60 on a planet, or FM% / TM% +0.01, each with a 50 % chance (Ashes 6.3.4).
 
     An order for more PP than the player has spends what there is.
     """

@@ -1,4 +1,4 @@
-"""7.5 Revolts (4.4.4): PDU below HD, or PP below 0 for all of a player's planets."""
+"""Ashes 7.5 Revolts (Ashes 4.4.4): PDU below HD, or PP below 0 for all of a player's planets."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from engine.core import NEUTRAL
 
 
 def revolt(state: AshesState, planet: Planet, rng: Random) -> int:
-    """The population rises: 0 to HD PDU destroyed at random, PM% -1 each (4.4.4).
+    """The population rises: 0 to HD PDU destroyed at random, PM% -1 each (Ashes 4.4.4).
 
     When no PDU are left the revolution succeeds and the planet turns neutral with
-    PM% 50 (4.4.2). Returns the number of PDU destroyed; the news are written here.
+    PM% 50 (Ashes 4.4.2). Returns the number of PDU destroyed; the news are written here.
     """
     owner = planet.owner
     destroyed = min(planet.pdu, rng.randint(0, planet.hd))
@@ -30,7 +30,7 @@ def revolt(state: AshesState, planet: Planet, rng: Random) -> int:
 
 
 def revolt_phase(state: AshesState, rng: Random) -> None:
-    """7.5: every planet whose PDU < HD, and every planet of a player with PP < 0, revolts."""
+    """Ashes 7.5: every planet whose PDU < HD, and every planet of a player with PP < 0, revolts."""
     negative = {p.number for p in state.active() if p.pp < 0}
     for planet in state.planets:
         if planet.owner == NEUTRAL:

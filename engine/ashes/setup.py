@@ -1,9 +1,10 @@
 """Turn 0: start positions of the standard game and of the board game's scenarios.
 
-Standard game (0.1, 8): player n owns home planet n and home colony 8 + n; planets of
-seats not taken stay neutral. Scenarios I and II for two players come from the board
-game (E3.1.1). Every planet keeps the start values of the map (A, HD, PR, PDU, FI, TR,
-3 FP/OP/RP, 30 FUEL/ORE/RARE, 6 FY, 3 TY); home planets start with PM% 150 (4.4.2).
+Standard game (Ashes 0.1, 8): player n owns home planet n and home colony 8 + n; planets
+of seats not taken stay neutral. Scenarios I and II for two players come from the board
+game (Ashes board game E3.1.1). Every planet keeps the start values of the map (A, HD,
+PR, PDU, FI, TR, 3 FP/OP/RP, 30 FUEL/ORE/RARE, 6 FY, 3 TY); home planets start with
+PM% 150 (Ashes 4.4.2).
 """
 
 from __future__ import annotations
@@ -29,14 +30,14 @@ class Position:
 
 
 SCENARIOS: Mapping[str, tuple[Position, Position]] = {
-    # E3.1.1 I: Earth against the young state of Lenin. 10 FI + 3 TR on each home
+    # Ashes board game E3.1.1 I: Earth against the young state of Lenin. 10 FI + 3 TR on each home
     # planet, 5 FI + 3 TR on one colony (the home colony).
     "I": (
         Position((1, 9, 20), {1: (10, 3), 9: (5, 3)}),
         Position((5, 13, 34), {5: (10, 3), 13: (5, 3)}),
     ),
-    # E3.1.1 II: Sombrero against Eastside, eight planets each; 5 FI + 3 TR on three
-    # planets (the first three listed).
+    # Ashes board game E3.1.1 II: Sombrero against Eastside, eight planets each; 5 FI +
+    # 3 TR on three planets (the first three listed).
     "II": (
         Position((7, 15, 22, 23, 25, 26, 31, 38), {7: (5, 3), 15: (5, 3), 22: (5, 3)}),
         Position((3, 11, 21, 24, 28, 29, 30, 33), {3: (5, 3), 11: (5, 3), 21: (5, 3)}),
@@ -105,7 +106,7 @@ def positions(setup: Setup, galaxy: Galaxy) -> dict[int, Position]:
 
 
 def new_game(setup: Setup) -> AshesState:
-    """The start position, turn 0 (3.2)."""
+    """The start position, turn 0 (Ashes 3.2)."""
     raw_map = setup.options.get("map")
     if raw_map is not None and not isinstance(raw_map, str):
         raise SetupError("the option 'map' must be the text of a map file")

@@ -4,9 +4,9 @@ Plain dataclasses holding only ints, strings, booleans, ``None`` and lists of th
 that the JSON form is exact and canonical: ``to_json(from_json(x)) == x``. Exact
 representations (docs/state-ashes.md):
 
-* PR is stored as ``pr60``, the production rate in sixtieths (0.666 = 40/60, 4.4.3);
+* PR is stored as ``pr60``, the production rate in sixtieths (0.666 = 40/60, Ashes 4.4.3);
 * FM% and TM% are stored in hundredths of a percent (100 % = 10000), so that research
-  steps of 0.01 (6.3.4) stay integers.
+  steps of 0.01 (Ashes 6.3.4) stay integers.
 
 Besides the position itself the state holds what the printouts of the last evaluated
 turn need: battle reports, spy reports, the Galactic Media, private notices, votes.
@@ -35,28 +35,28 @@ class Options:
     """Rule options chosen by the GM at setup (docs/rules-ashes.md, "Rule options")."""
 
     op_cost: int = 4
-    """A to build one OP: 4 per the errata (default), 5 per 6.1.3 as printed."""
+    """A to build one OP: 4 per the errata (default), 5 per Ashes 6.1.3 as printed."""
     escort_defenders: bool = True
-    """6.1.8: defenders also detach 1 escort FI per started 5 TR."""
+    """Ashes 6.1.8: defenders also detach 1 escort FI per started 5 TR."""
     growth_above: bool = True
-    """4.4.1: A/PR grow only when GIP is *above* a multiple of 40/200 (41 grows, 40 not)."""
+    """Ashes 4.4.1: A/PR grow only when GIP is *above* a multiple of 40/200 (41 grows, 40 not)."""
     neutral_fleet_one_in: int = 6
-    """7.3: a neutral planet sends out a fleet with a chance of 1 in this number."""
+    """Ashes 7.3: a neutral planet sends out a fleet with a chance of 1 in this number."""
     nmr_out_after: int = 2
-    """1.5: consecutive NMRs after which a player is out (0: never)."""
+    """Ashes 1.5: consecutive NMRs after which a player is out (0: never)."""
     rounds_if_no_votes: int = 20
-    """2.1: game length when nobody votes on it in turn 1."""
+    """Ashes 2.1: game length when nobody votes on it in turn 1."""
     victory_planets: int = 14
-    """2.2: planets that win at once."""
+    """Ashes 2.2: planets that win at once."""
     victory_hold_planets: int = 13
-    """2.2: planets that win when held for a round."""
+    """Ashes 2.2: planets that win when held for a round."""
     max_rounds: int = 30
-    """2.3: extensions beyond this many rounds are void."""
+    """Ashes 2.3: extensions beyond this many rounds are void."""
 
 
 @dataclass
 class Planet:
-    """One planet: the three lines of the planet report (4.4) plus its owner."""
+    """One planet: the three lines of the planet report (Ashes 4.4) plus its owner."""
 
     number: int
     name: str
@@ -77,7 +77,7 @@ class Planet:
 
     @property
     def stock(self) -> int:
-        """SP: the stock piles FUEL + ORE + RARE (4.4.1)."""
+        """SP: the stock piles FUEL + ORE + RARE (Ashes 4.4.1)."""
         return self.fuel + self.ore + self.rare
 
     @property
@@ -103,7 +103,7 @@ class Fleet:
 
 @dataclass
 class CargoShips:
-    """Cargo ships C0..C9 (6.3.5): ownerless while flying; ``stage`` None = waiting (D+0)."""
+    """Cargo ships C0..C9 (Ashes 6.3.5): ownerless while flying; ``stage`` None = waiting (D+0)."""
 
     target: int
     cargo: int
@@ -123,7 +123,7 @@ class Player:
     fm: int = 10000
     tm: int = 10000
     declared: list[int] = field(default_factory=list)
-    """The player's standing PV declaration to each seat 0..8 (6.3.1)."""
+    """The player's standing PV declaration to each seat 0..8 (Ashes 6.3.1)."""
     out: bool = False
     out_turn: int = 0
     out_reason: str = ""
@@ -153,7 +153,7 @@ class News:
 
 @dataclass
 class BattleSide:
-    """One empire's line in a battle report (4.8)."""
+    """One empire's line in a battle report (Ashes 4.8)."""
 
     player: int
     role: str
@@ -169,7 +169,7 @@ class BattleSide:
 
 @dataclass
 class BattleReport:
-    """The report of one planet with foreign fleets in orbit (4.8, 6.2.2)."""
+    """The report of one planet with foreign fleets in orbit (Ashes 4.8, 6.2.2)."""
 
     planet: int
     owner: int
@@ -191,7 +191,7 @@ class BattleReport:
 
 @dataclass
 class SpyReport:
-    """A planet as it stood before the turn's orders (6.3.4), with its owner's orbit fleet."""
+    """A planet as it stood before the turn's orders (Ashes 6.3.4), with its owner's orbit fleet."""
 
     player: int
     planet: Planet
@@ -201,7 +201,7 @@ class SpyReport:
 
 @dataclass
 class GnpRow:
-    """One empire's line of the GNP table (4.5): values, ranks and the average rank."""
+    """One empire's line of the GNP table (Ashes 4.5): values, ranks and the average rank."""
 
     player: int
     values: list[int]
@@ -233,14 +233,14 @@ class AshesState:
     scenario: str | None
     players: list[Player]
     pv: list[list[int]]
-    """The PV in force between seats 0..8 (4.3); row/column 0 is Neutral."""
+    """The PV in force between seats 0..8 (Ashes 4.3); row/column 0 is Neutral."""
     planets: list[Planet]
     fleets: list[Fleet]
     cargo: list[CargoShips]
     rounds: int | None = None
-    """The secret game length (2.1), decided after turn 1."""
+    """The secret game length (Ashes 2.1), decided after turn 1."""
     extension_vote: bool = False
-    """An extension was requested: the next turn's orders carry the vote (2.3)."""
+    """An extension was requested: the next turn's orders carry the vote (Ashes 2.3)."""
     holding: list[int] = field(default_factory=list)
     """Players who held at least ``victory_hold_planets`` planets after the last turn."""
     finished: bool = False

@@ -1,4 +1,4 @@
-"""The words of the printouts in German and English (section 4 of the rulebook)."""
+"""The words of the printouts in German and English (Ashes 4)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One turn of Ashes of Empire in the order of the rulebook, 7.1 to 7.11."""
+"""One turn of Ashes of Empire in the order of the rulebook, Ashes 7.1 to 7.11."""
 
 from __future__ import annotations
 
@@ -56,17 +56,17 @@ def run_turn(
             state.report.news.append(News(kind="press", player=NEUTRAL, text=order.text))
     mine = _orders_of_active(state, orders, events)
     bound, pending_names = _phase_7_1(state, before, mine)
-    for player, own in mine.items():  # 7.2
+    for player, own in mine.items():  # Ashes 7.2
         for order in own:
             if isinstance(order, CargoFlight):
                 cargo.load(state, galaxy, player, order)
     _phase_7_3(state, galaxy, mine, bound, rng)
     _phase_7_4(state, mine)
-    revolt_phase(state, rng)  # 7.5
-    economy_phase(state)  # 7.6
-    combat_phase(state, galaxy, rng, pending_names)  # 7.7, 7.8
+    revolt_phase(state, rng)  # Ashes 7.5
+    economy_phase(state)  # Ashes 7.6
+    combat_phase(state, galaxy, rng, pending_names)  # Ashes 7.7, 7.8
     diplomacy.fix_homes(state, galaxy)
-    cargo.unload_phase(state)  # 7.9
+    cargo.unload_phase(state)  # Ashes 7.9
     regenerate(state)
     for player, own in mine.items():
         for order in own:
@@ -75,7 +75,7 @@ def run_turn(
     diplomacy.political_points(state)
     for number in victory.defeated(state):
         events.append(victory.retire(state, number, "defeated"))
-    state.report.gnp = gnp_table(state)  # 7.10
+    state.report.gnp = gnp_table(state)  # Ashes 7.10
     _phase_7_11(state, events)
     state.tidy()
     return state, events
@@ -84,7 +84,8 @@ def run_turn(
 def _orders_of_active(
     state: AshesState, orders: Mapping[int, Sequence[Order]], events: list[Event]
 ) -> dict[int, list[Order]]:
-    """The orders of players still in; NMR notices (5.1), NMR limit (1.5), resignations."""
+    """The orders of players still in; NMR notices (Ashes 5.1), NMR limit (Ashes 1.5),
+    resignations."""
     mine: dict[int, list[Order]] = {}
     for p in state.active():
         if p.number not in orders:
@@ -108,10 +109,10 @@ def _phase_7_1(
     before: AshesState,
     mine: dict[int, list[Order]],
 ) -> tuple[set[tuple[int, int]], dict[tuple[int, int], str]]:
-    """7.1: PV, home planet, names; also spying (the report shows the planet as before).
+    """Ashes 7.1: PV, home planet, names; also spying (the report shows the planet as before).
 
-    Returns the (owner, guest) pairs whose alliance the owner just lowered (6.3.6) and
-    the names given to planets not yet owned, for a conquest this turn (6.3.3).
+    Returns the (owner, guest) pairs whose alliance the owner just lowered (Ashes 6.3.6) and
+    the names given to planets not yet owned, for a conquest this turn (Ashes 6.3.3).
     """
     declared: set[tuple[int, int]] = set()
     pending: dict[tuple[int, int], str] = {}
@@ -145,7 +146,7 @@ def _phase_7_3(
     bound: set[tuple[int, int]],
     rng: Random,
 ) -> None:
-    """7.3: flight orders, neutral sorties, then every fleet advances one stage."""
+    """Ashes 7.3: flight orders, neutral sorties, then every fleet advances one stage."""
     for player, own in mine.items():
         for order in own:
             if isinstance(order, Flight):
@@ -155,7 +156,7 @@ def _phase_7_3(
 
 
 def _phase_7_4(state: AshesState, mine: dict[int, list[Order]]) -> None:
-    """7.4: production of every planet; shortages are announced in the GM."""
+    """Ashes 7.4: production of every planet; shortages are announced in the GM."""
     wanted: dict[int, dict[str, int]] = {}
     for player, own in mine.items():
         for order in own:
@@ -197,7 +198,7 @@ def _phase_7_4(state: AshesState, mine: dict[int, list[Order]]) -> None:
 
 
 def _phase_7_11(state: AshesState, events: list[Event]) -> None:
-    """7.11: the game length after turn 1, extensions, and the end of the game."""
+    """Ashes 7.11: the game length after turn 1, extensions, and the end of the game."""
     if state.rounds is None:
         events.append(victory.decide_rounds(state))
     else:

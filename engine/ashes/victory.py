@@ -1,4 +1,4 @@
-"""Players out, votes and the end of the game (2, 2.1-2.3, 7.11)."""
+"""Players out, votes and the end of the game (Ashes 2, 2.1-2.3, 7.11)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from engine.core import NEUTRAL, Event, JSONValue
 
 
 def retire(state: AshesState, player: int, reason: str) -> Event:
-    """Take a player out (2, 1.5); the empire falls apart (docs/rules-ashes.md).
+    """Take a player out (Ashes 2, 1.5); the empire falls apart (docs/rules-ashes.md).
 
     Its planets turn neutral with all they hold, its ships in orbit of them join the
     neutral garrison, all its other ships are lost.
@@ -31,7 +31,7 @@ def retire(state: AshesState, player: int, reason: str) -> Event:
 
 
 def defeated(state: AshesState) -> list[int]:
-    """Players without a planet and without a TR are out (2)."""
+    """Players without a planet and without a TR are out (Ashes 2)."""
     out = []
     for p in state.active():
         has_tr = any(f.owner == p.number and f.tr > 0 for f in state.fleets)
@@ -43,7 +43,7 @@ def defeated(state: AshesState) -> list[int]:
 def record_vote(
     state: AshesState, player: int, order: VoteRounds | VoteExtension | VoteEnd | VoteRule
 ) -> None:
-    """Keep a vote in the state; the rounds vote counts with the first orders only (2.1)."""
+    """Keep a vote in the state; the rounds vote counts with the first orders only (Ashes 2.1)."""
     p = state.player(player)
     if isinstance(order, VoteRounds):
         if state.rounds is None:
@@ -59,7 +59,7 @@ def record_vote(
 
 
 def decide_rounds(state: AshesState) -> Event:
-    """2.1: the integer average of the votes (10..30) fixes the secret game length."""
+    """Ashes 2.1: the integer average of the votes (10..30) fixes the secret game length."""
     votes = [p.vote_rounds for p in state.players if p.vote_rounds is not None]
     state.rounds = sum(votes) // len(votes) if votes else state.options.rounds_if_no_votes
     state.report.news.append(News(kind="rounds_decided", number=len(votes)))
@@ -67,7 +67,7 @@ def decide_rounds(state: AshesState) -> Event:
 
 
 def extension(state: AshesState) -> Event | None:
-    """2.3: a request opens a vote with the next orders; a majority above 0 extends.
+    """Ashes 2.3: a request opens a vote with the next orders; a majority above 0 extends.
 
     The extension is the integer average of the votes above 0; the game never runs
     beyond ``max_rounds``. The GM announces only that the game was extended.
@@ -90,7 +90,8 @@ def extension(state: AshesState) -> Event | None:
 
 
 def game_end(state: AshesState, table: list[GnpRow]) -> tuple[list[int], str] | None:
-    """7.11: planet victory (2.2) before a vote to end (2.3) before the game length (2.1)."""
+    """Ashes 7.11: planet victory (Ashes 2.2), then a vote to end (Ashes 2.3), then the game
+    length (Ashes 2.1)."""
     options = state.options
     counts = {p.number: len(state.owned(p.number)) for p in state.active()}
     held = [
@@ -118,7 +119,7 @@ def game_end(state: AshesState, table: list[GnpRow]) -> tuple[list[int], str] | 
 
 
 def game_over_event(state: AshesState, table: list[GnpRow]) -> Event:
-    """What the Hall of Fame needs (4.5, 7.11): winners, reason, the GNP table."""
+    """What the Hall of Fame needs (Ashes 4.5, 7.11): winners, reason, the GNP table."""
     rows: list[JSONValue] = []
     for r in table:
         value = gnp(r)
@@ -145,6 +146,6 @@ def game_over_event(state: AshesState, table: list[GnpRow]) -> Event:
 
 
 def gnp_text(row: GnpRow) -> str:
-    """The GNP cut to two decimals, as the rulebook prints it (14/12 = 1,16; 4.5)."""
+    """The GNP cut to two decimals, as the rulebook prints it (14/12 = 1,16; Ashes 4.5)."""
     hundredths = row.rank_sum * 100 // 12
     return f"{hundredths // 100}.{hundredths % 100:02d}"
