@@ -1,9 +1,10 @@
 """The contract between the game rules and the rest of the host.
 
 Every game kind (Ashes of Empire, Starweb, ...) is a package under ``engine/`` that
-provides an object satisfying :class:`Game`. The mail server only ever talks to games
-through this module: it parses order text, runs turns and renders printouts without
-knowing a single rule.
+exports one :class:`GameKind` (its engine, a :class:`Game`, and what the host needs to
+know about it); ``engine.registry.KINDS`` lists them. The mail server only ever talks to
+games through this module: it reads order text with the kind's order language, runs
+turns and renders printouts without knowing a single rule.
 
 Design points that Ashes *and* Starweb need:
 
@@ -13,8 +14,9 @@ Design points that Ashes *and* Starweb need:
 * the state is plain data that round-trips through JSON exactly (no floats);
 * randomness comes only from a :class:`random.Random` handed in by the caller; a turn's
   seed is derived from the game's seed and the turn number (:func:`turn_seed`);
-* a turn result carries the new state, a report per player, public news (the Galactic
-  Media in Ashes, the "news" of Starweb) and events the host must act on.
+* a turn result carries the new state and the events the host must act on; the
+  printouts, public news included (the Galactic Media in Ashes, the "news" of
+  Starweb), are rendered from the state.
 """
 
 from __future__ import annotations
@@ -361,19 +363,6 @@ class State(Protocol):
 
 
 @dataclass(frozen=True)
-class NewsItem:
-    """One public notice for the newspaper section of every printout.
-
-    ``player`` is the author of a player article (0 for notices of the evaluation
-    itself: revolts, conquests, NMR, "short" notices).
-    """
-
-    text: str
-    player: int = NEUTRAL
-    category: str = "notice"
-
-
-@dataclass(frozen=True)
 class Event:
     """Something the host must act on after a turn.
 
@@ -391,7 +380,6 @@ class TurnResult:
     """The outcome of one evaluated turn."""
 
     state: State
-    news: list[NewsItem] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
 
     @property
@@ -555,9 +543,11 @@ class Bots(Protocol):
 class GameKind:
     """Everything the host needs of one game kind, and nothing else.
 
-    One object per kind, listed in :mod:`engine.registry`. ``grammar`` names the module
-    under ``grammar/`` whose ``LANGUAGE`` reads the orders (the engine may not import the
-    grammar; the host loads it by name).
+    One object per kind, exported by the kind's package (``engine.ashes.kind.ASHES``) and
+    listed in ``engine.registry.KINDS``; kinds from outside (a plug-in, a test kind) are
+    added with ``engine.registry.register``. ``grammar`` names the module under
+    ``grammar/`` whose ``LANGUAGE`` reads the orders (the engine may not import the grammar;
+    the host loads it by name).
     """
 
     name: str

@@ -34,7 +34,7 @@ app = typer.Typer(
 
 
 def _game() -> AshesGame:
-    return AshesGame(parse=ashes_grammar.parse)
+    return AshesGame()
 
 
 def _write(state: AshesState, output: Path) -> None:

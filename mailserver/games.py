@@ -66,7 +66,7 @@ ORDER_LANGUAGES: dict[str, OrderLanguage] = {
 
 
 GAMES: dict[str, Game] = {
-    "ashes": AshesGame(parse=lambda text, subject: _ashes_parse(text, subject)),
+    "ashes": AshesGame(),
 }
 
 

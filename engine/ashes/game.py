@@ -2,68 +2,46 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from random import Random
 
 from engine.ashes.gnp import gnp_table
-from engine.ashes.printout import news_text, printout, ruler
+from engine.ashes.printout import printout, ruler
 from engine.ashes.setup import new_game
 from engine.ashes.state import AshesState
 from engine.ashes.turn import run_turn
 from engine.core import (
-    NEUTRAL,
     JSONValue,
     Names,
-    NewsItem,
     Order,
-    ParseResult,
     Setup,
     State,
     TurnResult,
 )
 
-Parser = Callable[[str, str | None], ParseResult]
-
 
 class AshesGame:
-    """The Ashes of Empire rules engine.
-
-    ``parse`` reads order text; the host injects ``grammar.ashes.parse`` (the engine must
-    not import the grammar).
-    """
+    """The Ashes of Empire rules engine (the order language is ``grammar.ashes``)."""
 
     kind = "ashes"
     title = "The Ashes of Empire"
 
-    def __init__(self, parse: Parser | None = None) -> None:
-        self._parse = parse
-
     def new_game(self, setup: Setup, rng: Random) -> AshesState:
-        """Turn 0, the start position (Ashes 3.2); the start needs no chance, ``rng`` is unused."""
+        """Turn 0, the start position (Ashes 3.2); it needs no chance, ``rng`` is unused."""
         state = new_game(setup)
         state.report.gnp = gnp_table(state)
         return state
 
-    def parse_orders(self, text: str, subject: str | None = None) -> ParseResult:
-        """Read an order text with the injected grammar."""
-        if self._parse is None:
-            raise RuntimeError("AshesGame was built without a parser (pass parse=...)")
-        return self._parse(text, subject)
-
     def run_turn(
         self, state: State, orders: Mapping[int, Sequence[Order]], rng: Random
     ) -> TurnResult:
-        """Evaluate the next turn (Ashes 7.1-7.11); players missing from ``orders`` are NMR."""
+        """Evaluate the next turn (Ashes 7.1-7.11); players missing from ``orders`` are NMR.
+
+        The Galactic Media (articles, the GM's notices at ``orders[NEUTRAL]``, the
+        evaluation's notices) is part of the new state and printed in every printout.
+        """
         new, events = run_turn(_ashes(state), orders, rng)
-        news = [
-            NewsItem(
-                text=news_text(new, item, "de"),
-                player=item.player if item.kind == "press" else NEUTRAL,
-                category=item.kind,
-            )
-            for item in new.report.news
-        ]
-        return TurnResult(state=new, news=news, events=events)
+        return TurnResult(state=new, events=events)
 
     def printout(self, state: State, player: int, lang: str) -> str:
         """The printout of ``player`` (0: the game master) for the state's turn."""
