@@ -17,7 +17,7 @@ from sqlmodel import Session, col, select
 
 from db import repo
 from db.models import Game, GameMessage, MessageKind, OutboxKind, Player
-from engine.core import Event, State
+from engine.core import Event, SeatRecord, State
 from mailserver.games import game_engine
 from mailserver.life_texts import life_text
 from mailserver.texts import format_money, format_when
@@ -242,60 +242,15 @@ def gm_summary_body(
 def hall_of_fame_body(
     game: Game, state: State, event: Event, players: Sequence[Player], lang: str
 ) -> str:
-    """7.11 / 4.5: the final GNP table with ranks and planets, the winners, the turns
-    played, and who left the game when (for the GM's Hall of Fame report)."""
-    engine = game_engine(game.kind)
-    rulers = engine.names(state, lang).rulers
-    data = event.data
-    winners = [int(w) for w in data.get("winners", [])]
-    lines = [
-        life_text(lang, "hof_head", game=game.number, title=engine.title),
-        "",
-        life_text(
-            lang,
-            "hof_end",
-            turn=data.get("turn", state.turn),
-            rounds=data.get("rounds") or "-",
-            reason=data.get("reason", ""),
-        ),
-        life_text(
-            lang,
-            "hof_winners",
-            winners=", ".join(
-                f"{rulers.get(w, w)} (Spieler {w})"
-                if lang == "de"
-                else f"{rulers.get(w, w)} (player {w})"
-                for w in winners
-            )
-            or "-",
-        ),
-        "",
-        life_text(lang, "hof_table"),
-    ]
-    for place, row in enumerate(data.get("gnp", []), start=1):
-        seat = int(row["player"])
-        ranks = " ".join(str(r) for r in row.get("ranks", []))
-        lines.append(
-            f"{place:>4}  {seat:>6}  {rulers.get(seat, '?')[:20]:<20} {row.get('planets', 0):>8}  "
-            f"{row.get('gnp_text', '')}  {ranks}"
+    """The game's final report (Hall of Fame) for the GM: the engine's ``final_report``
+    with every occupant of the game's seats."""
+    seats = [
+        SeatRecord(
+            seat=p.seat,
+            address=p.address,
+            status="replaced" if not p.is_current and p.status == "active" else str(p.status),
+            left_turn=p.left_turn,
         )
-    occupants = [p for p in players if p.left_turn is not None or not p.is_current]
-    if occupants:
-        lines += ["", life_text(lang, "hof_out_head")]
-        for p in occupants:
-            status = (
-                "status_replaced"
-                if not p.is_current and p.status == "active"
-                else f"status_{p.status}"
-            )
-            lines.append(
-                life_text(
-                    lang,
-                    "hof_out_line",
-                    seat=p.seat,
-                    address=p.address,
-                    status=life_text(lang, status) if status != "status_active" else p.status,
-                    turn=p.left_turn if p.left_turn is not None else "-",
-                )
-            )
-    return "\n".join(lines) + "\n"
+        for p in players
+    ]
+    return game_engine(game.kind).final_report(state, event, seats, lang)

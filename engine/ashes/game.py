@@ -9,11 +9,14 @@ from engine.ashes.gnp import gnp_table
 from engine.ashes.printout import printout, ruler
 from engine.ashes.setup import new_game
 from engine.ashes.state import AshesState
+from engine.ashes.texts import HALL_OF_FAME, SEAT_STATUS, word
 from engine.ashes.turn import run_turn
 from engine.core import (
+    Event,
     JSONValue,
     Names,
     Order,
+    SeatRecord,
     Setup,
     State,
     TurnResult,
@@ -54,6 +57,76 @@ class AshesGame:
     def names(self, state: State, lang: str = "de") -> Names:
         """Ruler names as the printouts show them and the planets' current names."""
         return _names(_ashes(state), lang)
+
+    def final_report(
+        self, state: State, event: Event, seats: Sequence[SeatRecord], lang: str
+    ) -> str:
+        """The Hall of Fame (Ashes 4.5, 7.11) for the GM.
+
+        The final GNP table with ranks and planets, the winners and the turns played (from
+        the ``game_over`` event), and every occupant who left the game or was replaced.
+        """
+        return hall_of_fame(_ashes(state), event, seats, lang, self.title)
+
+
+def hall_of_fame(
+    state: AshesState, event: Event, seats: Sequence[SeatRecord], lang: str, title: str
+) -> str:
+    """The text of :meth:`AshesGame.final_report`."""
+    text_lang = "en" if lang == "en" else "de"
+    rulers = _names(state, lang).rulers
+    data = event.data
+    winners = [int(w) for w in data.get("winners", [])]
+    lines = [
+        word(HALL_OF_FAME, "head", text_lang, game=state.game, title=title),
+        "",
+        word(
+            HALL_OF_FAME,
+            "end",
+            text_lang,
+            turn=data.get("turn", state.turn),
+            rounds=data.get("rounds") or "-",
+            reason=data.get("reason", ""),
+        ),
+        word(
+            HALL_OF_FAME,
+            "winners",
+            text_lang,
+            winners=", ".join(
+                f"{rulers.get(w, w)} (Spieler {w})"
+                if lang == "de"
+                else f"{rulers.get(w, w)} (player {w})"
+                for w in winners
+            )
+            or "-",
+        ),
+        "",
+        word(HALL_OF_FAME, "table", text_lang),
+    ]
+    for place, row in enumerate(data.get("gnp", []), start=1):
+        seat = int(row["player"])
+        ranks = " ".join(str(r) for r in row.get("ranks", []))
+        lines.append(
+            f"{place:>4}  {seat:>6}  {rulers.get(seat, '?')[:20]:<20} {row.get('planets', 0):>8}  "
+            f"{row.get('gnp_text', '')}  {ranks}"
+        )
+    gone = [s for s in seats if s.left_turn is not None or s.status == "replaced"]
+    if gone:
+        lines += ["", word(HALL_OF_FAME, "out_head", text_lang)]
+        for s in gone:
+            status = word(SEAT_STATUS, s.status, text_lang) if s.status in SEAT_STATUS else s.status
+            lines.append(
+                word(
+                    HALL_OF_FAME,
+                    "out_line",
+                    text_lang,
+                    seat=s.seat,
+                    address=s.address,
+                    status=status,
+                    turn=s.left_turn if s.left_turn is not None else "-",
+                )
+            )
+    return "\n".join(lines) + "\n"
 
 
 def _names(state: AshesState, lang: str) -> Names:

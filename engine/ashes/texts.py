@@ -250,6 +250,36 @@ ORDER_FORM: Mapping[str, tuple[str, str]] = {
 }
 
 
+HALL_OF_FAME: Mapping[str, tuple[str, str]] = {
+    "head": ("Hall of Fame – Partie {game} ({title})", "Hall of Fame – game {game} ({title})"),
+    "end": (
+        "Ende nach Runde {turn} von {rounds}; Grund: {reason}.",
+        "Ended after turn {turn} of {rounds}; reason: {reason}.",
+    ),
+    "winners": ("Sieger: {winners}", "Winner(s): {winners}"),
+    "table": (
+        "Platz Spieler Herrscher            Planeten  GNP   Ränge (PL FP OP RP FY TY "
+        "PDU SP FI TR GIP PP)",
+        "Rank  Player  Ruler                Planets   GNP   Ranks (PL FP OP RP FY TY "
+        "PDU SP FI TR GIP PP)",
+    ),
+    "out_head": ("Ausgeschiedene und ersetzte Spieler:", "Players out or replaced:"),
+    "out_line": (
+        "Spieler {seat} ({address}): {status} ab Runde {turn}",
+        "Player {seat} ({address}): {status} from turn {turn}",
+    ),
+}
+"""The final report (Hall of Fame, Ashes 4.5, 7.11) the GM gets at the end of a game."""
+
+SEAT_STATUS: Mapping[str, tuple[str, str]] = {
+    "dropped": ("ausgeschieden (NMR)", "out (NMR)"),
+    "resigned": ("zurückgetreten", "resigned"),
+    "eliminated": ("besiegt", "defeated"),
+    "replaced": ("ersetzt", "replaced"),
+}
+"""How the Hall of Fame names what became of an occupant (``SeatRecord.status``)."""
+
+
 def word(table: Mapping[str, tuple[str, str]], key: str, lang: str, **params: object) -> str:
     """The text ``key`` of ``table`` in ``lang`` (``de`` or ``en``) with its parameters."""
     de, en = table[key]
