@@ -12,7 +12,7 @@ from random import Random
 from engine.ashes.economy import gip
 from engine.ashes.galaxy import load_galaxy
 from engine.ashes.state import AshesState
-from engine.core import NEUTRAL
+from engine.core import NEUTRAL, State
 
 
 def bot_orders(state: AshesState, player: int, rng: Random) -> str:
@@ -93,6 +93,16 @@ def bot_orders(state: AshesState, player: int, rng: Random) -> str:
     if nxt % 9 == 0 and rng.random() < 0.5:
         lines.append(f"Verlängerung {rng.choice([0, 0, 2])}")
     return "\n".join(lines) + "\n"
+
+
+class AshesBots:
+    """The bots behind :class:`engine.core.Bots`: ``GameKind.bots`` of Ashes."""
+
+    def orders(self, state: State, seat: int, rng: Random) -> list[str]:
+        """The order lines of ``seat`` for the next turn, without the header line."""
+        if not isinstance(state, AshesState):
+            raise TypeError(f"not an Ashes of Empire state: {type(state).__name__}")
+        return bot_orders(state, seat, rng).splitlines()[1:]
 
 
 def _target(

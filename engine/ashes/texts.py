@@ -250,6 +250,18 @@ ORDER_FORM: Mapping[str, tuple[str, str]] = {
 }
 
 
+PRINTOUT_HEADINGS: tuple[str, ...] = (
+    "=== Auswertung",
+    "=== Printout",
+    "PV-Übersicht und Planetenberichte für",
+    "PV overview and planet reports for",
+    "Flottenübersicht von",
+    "Fleet overview of",
+)
+"""How the sections of a printout start (``title``, ``pv_head``, ``fleet_head`` above; also
+the original program's printouts): a quoted printout in an order mail is recognised by
+these lines (``GameKind.printout_headings``)."""
+
 HALL_OF_FAME: Mapping[str, tuple[str, str]] = {
     "head": ("Hall of Fame – Partie {game} ({title})", "Hall of Fame – game {game} ({title})"),
     "end": (
