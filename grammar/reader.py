@@ -409,9 +409,11 @@ class Reader(Generic[T]):
     """Reads one text with a language's :class:`LineGrammar` (one instance per text).
 
     ``messages`` are the classes of the shared orders (``None``: the language has none,
-    like the GM's); ``max_seat`` the largest player number; ``keep_unclosed``: a text
-    block without ``Ende`` still counts (orders: the player can correct them) or not
-    (commands that act at once); ``subject`` reads the Subject.
+    like the GM's); ``max_seat`` the largest player number; ``strict_blocks``: only
+    ``Ende`` closes a text block and a block without it is not used (commands that act at
+    once); otherwise the next block closes one, and a text without ``Ende`` still counts
+    (orders: the player sees the error and can correct them); ``subject`` reads the
+    Subject.
     """
 
     def __init__(
@@ -420,14 +422,14 @@ class Reader(Generic[T]):
         *,
         messages: Mapping[str, Callable[..., T]] | None = None,
         max_seat: int = 99,
-        keep_unclosed: bool = True,
+        strict_blocks: bool = False,
         subject: Callable[[str], HeaderParts] | None = None,
     ) -> None:
         self.lines = lines
         self.parser = lines.parser
         self.messages = messages
         self.max_seat = max_seat
-        self.keep_unclosed = keep_unclosed
+        self.strict_blocks = strict_blocks
         self.read_subject = subject or (lambda text: subject_parts(text, max_seat=max_seat))
         self.result: Reading[T] = Reading()
         self._closing = False  # a closing greeting was seen: what follows is a signature
@@ -647,7 +649,8 @@ class Reader(Generic[T]):
             line=line.number,
             column=offset + at.pos + 1,
             text=at.found or code.strip(),
-            line_text=line.text.strip(),
+            # The line as far as it was parsed: without its comment, up to this part.
+            line_text=(line.text[:offset] + code).strip(),
             messages=messages,
             suggestion=said.suggestion,
         )
@@ -708,7 +711,7 @@ class Reader(Generic[T]):
     def _block_restart(self, line: _Line) -> Text[T] | None:
         """Inside a block: a line that opens another block closes the first one."""
         code = strip_comment(line.text)
-        if not code.strip():
+        if self.strict_blocks or not code.strip():
             return None
         try:
             built = self._build(self.parser.parse(code), line.number)
@@ -723,7 +726,7 @@ class Reader(Generic[T]):
         while lines and not lines[-1].strip():
             lines.pop()
         start = block.line
-        if end is None and not self.keep_unclosed:
+        if end is None and self.strict_blocks:
             self.error(
                 start,
                 1,
