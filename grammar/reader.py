@@ -624,8 +624,10 @@ class Reader(Generic[T]):
         if isinstance(built, HeaderParts):
             self._merge_header(built, line)
             return True
-        first = next(iter(tree.scan_values(lambda v: isinstance(v, Token))), None)
-        if first is not None:
+        first: Tree[Token] | Token = tree
+        while isinstance(first, Tree) and first.children:
+            first = first.children[0]
+        if isinstance(first, Token):
             self.result.keywords.append(str(first))
         if isinstance(built, Text):
             if built.text is None:
