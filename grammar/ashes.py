@@ -1,94 +1,70 @@
 """Read Ashes of Empire orders from text: every line an order or an error, never both lost.
 
-The text (already cleaned by :mod:`grammar.mailbody`) is read line by line:
-
-* ``Ende`` / ``End`` / ``#END`` ends the orders (inside a text block it closes the block);
-* ``//`` and ``#`` start comments;
-* a line that opens a text block (article, secret message, Eildepesche, message to the
-  GM) without text on the same line collects the following lines up to ``Ende``;
-* every other line is parsed by the LALR grammar ``ashes.lark``; a line that fails gets
-  a :class:`~engine.core.ParseError` in words (never Lark token names), with a
-  suggestion where a keyword or planet name looks misspelled.
+The frame of an order mail (header line and Subject, comments, greetings, ``Ende``, text
+blocks, final and resignation, the wording of errors) is :mod:`grammar.reader`'s; this
+module adds the Ashes order lines: the LALR grammar ``ashes.lark`` with the planet names of
+the galaxy (and of a running game), the builder that turns a parsed line into
+:mod:`engine.ashes.orders`, and what to say about a line that fails (expected words,
+misspelled keywords and planet names, an example of the right form).
 
 Checks that need no game state happen here: value ranges, player numbers, planets,
-cargo types, PV values, name lengths.
+cargo types, PV values, name lengths, an article's length (Ashes 5.1).
+
+:data:`LANGUAGE` is the Ashes :class:`~engine.core.OrderLanguage`.
 """
 
 from __future__ import annotations
 
 import difflib
-import logging
 import re
 import textwrap
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache, lru_cache
-from importlib import resources
 
 from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedInput
 
 from engine.ashes import orders as o
 from engine.ashes.galaxy import Galaxy, fold_name, standard_galaxy
-from engine.core import Note, Order, ParseError, ParseResult
-from grammar.lark_errors import (
-    LineError,
-    in_range,
-    join_words,
-    locate,
-    syntax_message,
-    two,
+from engine.core import JSONValue, Order, ParseError, ParseResult, PlanetNamer
+from grammar import reader
+from grammar.lark_errors import LineError, Position, in_range, join_words, two
+from grammar.reader import END_RE, looks_like_prose
+
+__all__ = [
+    "END_RE",
+    "LANGUAGE",
+    "PRINTOUT_HEADINGS",
+    "AshesLanguage",
+    "PlanetTable",
+    "build_parser",
+    "looks_like_prose",
+    "parse",
+    "press_lines",
+    "standard_planets",
+]
+
+PRINTOUT_HEADINGS = (
+    "PV-Übersicht und Planetenberichte für",
+    "PV overview and planet reports for",
+    "=== Auswertung",
+    "=== Printout",
+    "Flottenübersicht von",
+    "Fleet overview of",
 )
-
-_log = logging.getLogger("pbem.grammar")
-
-# ------------------------------------------------------------------ line-level regexes
-
-END_RE = re.compile(
-    r"^\s*(#\s*end[e]?|ende|end|schluss|schluß|ende der befehle|end of orders)\s*[.!]*\s*$",
-    re.IGNORECASE,
-)
-"""A line that ends the orders, or closes a text block."""
-
-_COMMENT_RE = re.compile(r"(?:^|(?<=\s))(?://|#)")
-_DECORATION_RE = re.compile(r"^\s*[-=*_~+.#]{3,}\s*$")
-_OPENING_RE = re.compile(
-    r"^\s*(hallo|hello|hi|hey|liebe[rs]?|dear|moin|servus|grüezi|sehr\s+geehrte[rs]?|"
-    r"guten\s+(tag|morgen|abend)|good\s+(morning|evening|afternoon)|hier\s+(sind|kommen|meine)|"
-    r"here\s+(are|is|come)|anbei|attached|meine\s+befehle|my\s+orders|befehle|orders|"
-    r"zugbefehle|befehlsbogen|order\s+form|p\.?\s?s\.?)(?![\w])",
-    re.IGNORECASE,
-)
-"""Greetings and covering lines before or among the orders."""
-_CLOSING_RE = re.compile(
-    r"^\s*(viele\s+grüße|viele\s+grüsse|beste\s+grüße|liebe\s+grüße|herzliche\s+grüße|"
-    r"schöne\s+grüße|grüß|grüße|grüsse|gruß|gruss|mit\s+freundlichen|freundliche\s+grüße|"
-    r"mfg|lg|vg|best(\s+regards|\s+wishes)?|kind\s+regards|regards|cheers|thanks|thank\s+you|"
-    r"danke|vielen\s+dank|bis\s+(dann|bald|zum)|tschüss|tschüs|ciao|yours|sincerely)(?![\w])",
-    re.IGNORECASE,
-)
-"""A closing greeting: the lines below it that are not orders are a signature."""
-_BULLET_RE = re.compile(r"^(\s*)([-*•–·]|\d+[.)])\s+(?=\S)")
-_TRAILING_REMARK_RE = re.compile(r"\s*\([^()]*\)\s*[.!]*\s*$")
-_TRAILING_STOP_RE = re.compile(r"\s*[.!]+\s*$")
-_ORDERISH_RE = re.compile(
-    r"\d\s*/|=|\b\d+\s*(pdu|pd|fp|op|rp|fy|ty|fi|tr|pp|c\d)\b|^\s*(pv|hp)\b", re.IGNORECASE
-)
-_PROSE_WORD_RE = re.compile(r"[^\W\d_][\w'’-]*[.,!?:;)]*|[(„\"'][^\W\d_][\w'’-]*[.,!?:;)]*")
-
-
-def looks_like_prose(code: str) -> bool:
-    """A sentence rather than a garbled order: several words, nearly all of them words."""
-    words = code.split()
-    if len(words) < 4 or _ORDERISH_RE.search(code):
-        return False
-    return sum(1 for w in words if _PROSE_WORD_RE.fullmatch(w)) >= 0.75 * len(words)
-
+"""First lines of the Ashes printouts (the original program's and this host's): a quoted
+or pasted printout starting with one is not read as orders (:mod:`grammar.mailbody`)."""
 
 PRESS_LINES_MAX = o.PRESS_MAX_LINES
-TEXT_MAX = 20_000  # characters in one message; a postcard's worth many times over
 COUNT_MAX = 99_999  # the largest ship or item count a line may name
+
+MESSAGE_CLASSES: Mapping[str, Callable[..., Order]] = {
+    cls.kind: cls
+    for cls in (o.Final, o.Resign, o.Press, o.SecretMessage, o.UrgentDispatch, o.GMMessage)
+}
+"""The shared orders as Ashes words them (Galactic Media ...), by ``kind``."""
+
 
 # --------------------------------------------------------------------------- words
 
@@ -212,23 +188,13 @@ def _names_alternation(spellings: Iterable[str]) -> str:
     return "|".join(parts) if parts else "(?!x)x"
 
 
-@cache
-def _grammar_template() -> str:
-    return resources.files("grammar").joinpath("ashes.lark").read_text("utf-8")
-
-
 @lru_cache(maxsize=64)  # one per set of names: the standard ones and running games' renames
 def build_parser(spellings: tuple[str, ...]) -> Lark:
     """The LALR parser for a set of planet spellings (cached per set)."""
-    grammar = _grammar_template().replace("__PLANET_NAMES__", _names_alternation(spellings))
-    return Lark(
-        grammar,
-        parser="lalr",
-        lexer="contextual",
-        start="start",
-        maybe_placeholders=False,
-        cache=False,
+    rules = reader.grammar_text("ashes.lark").replace(
+        "__PLANET_NAMES__", _names_alternation(spellings)
     )
+    return reader.build_parser(reader.player_grammar(rules))
 
 
 @dataclass
@@ -270,33 +236,6 @@ def standard_planets() -> PlanetTable:
 # ------------------------------------------------------------- building the orders
 
 
-@dataclass
-class _Line:
-    """One line being read: its number, text and the column offset of the parsed part."""
-
-    number: int
-    text: str
-    offset: int = 0
-
-
-@dataclass
-class _BlockStart:
-    """A text order whose text follows on the next lines, up to ``Ende``."""
-
-    kind: str
-    to: int | None
-    token: Token
-
-
-@dataclass
-class _HeaderParts:
-    game: int | None = None
-    player: int | None = None
-    password: str | None = None
-    turn: int | None = None
-    tokens: dict[str, Token] = field(default_factory=dict)
-
-
 def _tok(node: Tree[Token] | Token) -> Token:
     """The first token under a node (for positions)."""
     if isinstance(node, Token):
@@ -334,11 +273,13 @@ def _check_name(tok: Token, raw: str) -> str:
     return name
 
 
-class _Builder:
-    """Turns one parsed line (a Lark tree) into orders, header parts or a block start."""
+class _AshesLines:
+    """The Ashes order lines for :class:`grammar.reader.Reader` (a ``LineGrammar``): the
+    parser for a set of planet names, the builder of orders, the words of errors."""
 
     def __init__(self, planets: PlanetTable) -> None:
         self.planets = planets
+        self.parser = build_parser(planets.spellings())
 
     # -- shared parts
     def planet(self, node: Tree[Token]) -> int:
@@ -378,9 +319,7 @@ class _Builder:
     def player(node: Tree[Token]) -> int:
         tok = node.children[0]
         assert isinstance(tok, Token)
-        if tok.type == "LETTER":
-            return ord(str(tok).lower()) - ord("a") + 1
-        return in_range(tok, 1, o.MAX_PLAYERS, ("Die Spielernummer", "The player number"))
+        return reader.seat_number(tok, o.MAX_PLAYERS)
 
     @staticmethod
     def kind_name(tok: Token) -> str:
@@ -418,39 +357,10 @@ class _Builder:
         return [c for c in node.children if isinstance(c, Tree) and c.data == data]
 
     # -- the orders
-    def build(self, tree: Tree[Token], line: int) -> list[Order] | _HeaderParts | _BlockStart:
-        node = tree.children[0]
-        assert isinstance(node, Tree)
-        if node.data == "header":
-            return self.header(node)
-        method: Callable[[Tree[Token], int], list[Order] | _BlockStart] = getattr(
-            self, f"o_{node.data}"
-        )
+    def build(self, node: Tree[Token], line: int) -> list[Order]:
+        """The orders of one parsed line (not the header, not a shared order)."""
+        method: Callable[[Tree[Token], int], list[Order]] = getattr(self, f"o_{node.data}")
         return method(node, line)
-
-    def header(self, node: Tree[Token]) -> _HeaderParts:
-        parts = _HeaderParts()
-        for part in node.children:
-            if not isinstance(part, Tree):
-                continue
-            value = part.children[-1]
-            if part.data == "h_game":
-                assert isinstance(value, Token)
-                parts.game = in_range(value, 1, 999_999, ("Die Partienummer", "The game number"))
-                parts.tokens["game"] = value
-            elif part.data == "h_player":
-                assert isinstance(value, Tree)
-                parts.player = self.player(value)
-                parts.tokens["player"] = _tok(value)
-            elif part.data == "h_password":
-                assert isinstance(value, Token)
-                parts.password = str(value)
-                parts.tokens["password"] = value
-            elif part.data == "h_turn":
-                assert isinstance(value, Token)
-                parts.turn = in_range(value, 0, 999, ("Die Rundennummer", "The turn number"))
-                parts.tokens["turn"] = value
-        return parts
 
     def o_production(self, node: Tree[Token], line: int) -> list[Order]:
         planet_node = self._find(node, "planet")
@@ -723,43 +633,36 @@ class _Builder:
         assert text is not None
         return [o.VoteRule(line=line, text=text)]
 
-    def o_resign(self, node: Tree[Token], line: int) -> list[Order]:
-        return [o.Resign(line=line)]
+    def check(self, order: Order) -> dict[str, str] | None:
+        """An article may fill at most 8 printed lines (Ashes 5.1)."""
+        if not isinstance(order, o.Press):
+            return None
+        wrapped = press_lines(order.text)
+        if len(wrapped) <= PRESS_LINES_MAX:
+            return None
+        return two(
+            f"Der Artikel hat {len(wrapped)} Zeilen (bei {o.PRESS_WIDTH} Zeichen je "
+            f"Zeile); erlaubt sind höchstens {PRESS_LINES_MAX} (Regel 5.1).",
+            f"The article has {len(wrapped)} lines (at {o.PRESS_WIDTH} characters a "
+            f"line); at most {PRESS_LINES_MAX} are allowed (rule 5.1).",
+        )
 
-    def o_final(self, node: Tree[Token], line: int) -> list[Order]:
-        return [o.Final(line=line)]
-
-    def _message(self, node: Tree[Token], line: int, kind: str) -> list[Order] | _BlockStart:
-        player_node = self._find(node, "player")
-        to = self.player(player_node) if player_node is not None else None
-        text = self._text(node)
-        if text is None:
-            return _BlockStart(kind=kind, to=to, token=_tok(node))
-        return [make_message(kind, to, text, line)]
-
-    def o_press(self, node: Tree[Token], line: int) -> list[Order] | _BlockStart:
-        return self._message(node, line, "press")
-
-    def o_secret(self, node: Tree[Token], line: int) -> list[Order] | _BlockStart:
-        return self._message(node, line, "secret")
-
-    def o_urgent(self, node: Tree[Token], line: int) -> list[Order] | _BlockStart:
-        return self._message(node, line, "urgent")
-
-    def o_gm_message(self, node: Tree[Token], line: int) -> list[Order] | _BlockStart:
-        return self._message(node, line, "gm_message")
-
-
-def make_message(kind: str, to: int | None, text: str, line: int) -> Order:
-    """A text order of ``kind`` (press, secret, urgent, gm_message)."""
-    if kind == "press":
-        return o.Press(line=line, text=text)
-    if kind == "gm_message":
-        return o.GMMessage(line=line, text=text)
-    assert to is not None
-    if kind == "secret":
-        return o.SecretMessage(line=line, to=to, text=text)
-    return o.UrgentDispatch(line=line, to=to, text=text)
+    # -- errors
+    def explain(self, at: Position, code: str) -> reader.Explanation:
+        """Expected words, a likely meant keyword or planet, an example of the right form."""
+        if not code[: at.pos].strip():
+            words = two(
+                "eine Planetennummer, ein Planetenname oder ein Befehlswort (PV, HP, Artikel …)",
+                "a planet number, a planet name or an order keyword (PV, HP, Article …)",
+            )
+        else:
+            # An empty set means nothing more may follow: only the end of the line.
+            words = {
+                lang: join_words(_expected_words(self.parser, at.expected or {"$END"}, lang), lang)
+                for lang in ("de", "en")
+            }
+        suggestion = None if at.at_end else _suggest(code, at.pos, self.planets, at.expected)
+        return reader.Explanation(words, suggestion, _hint(code, self.planets))
 
 
 def press_lines(text: str, width: int = o.PRESS_WIDTH) -> list[str]:
@@ -849,459 +752,7 @@ def _hint(text: str, planets: PlanetTable) -> tuple[str, str] | None:
     return None
 
 
-def _syntax_error(
-    parser: Lark, exc: UnexpectedInput, line: _Line, planets: PlanetTable
-) -> ParseError:
-    """A Lark error as a player-readable :class:`ParseError`."""
-    segment = line.text[line.offset :]
-    at = locate(exc, segment)
-    if not segment[: at.pos].strip():
-        words = two(
-            "eine Planetennummer, ein Planetenname oder ein Befehlswort (PV, HP, Artikel …)",
-            "a planet number, a planet name or an order keyword (PV, HP, Article …)",
-        )
-    else:
-        # An empty set means nothing more may follow: only the end of the line.
-        words = {
-            lang: join_words(_expected_words(parser, at.expected or {"$END"}, lang), lang)
-            for lang in ("de", "en")
-        }
-    suggestion = None if at.at_end else _suggest(segment, at.pos, planets, at.expected)
-    messages = syntax_message(at, words, suggestion)
-    hint = _hint(segment, planets)
-    if hint:
-        messages = two(f"{messages['de']} {hint[0]}", f"{messages['en']} {hint[1]}")
-    return ParseError(
-        line=line.number,
-        column=line.offset + at.pos + 1,
-        text=at.found or segment.strip(),
-        line_text=line.text.strip(),
-        messages=messages,
-        suggestion=suggestion,
-    )
-
-
 # ------------------------------------------------------------------------- reading
-
-
-@dataclass
-class _OpenBlock:
-    start: _BlockStart
-    line: _Line
-    lines: list[str] = field(default_factory=list)
-
-
-_SUBJECT_PARTS = {
-    "game": re.compile(r"(?i)\b(partie|spiel|game)\s*(nr\.?|no\.?|#)?\s*:?\s*(?P<value>\d+)\b"),
-    "player": re.compile(
-        r"(?i)\b(spieler|player)\s*(nr\.?|no\.?|#)?\s*:?\s*(?P<value>\d+|[a-h])(?![\w])"
-    ),
-    "password": re.compile(
-        r"(?i)\b(kennwort|passwort|password|pw|pwd)\s*[:=]?\s*(?P<value>[^\s,;:=][^\s,;]*)"
-    ),
-    "turn": re.compile(r"(?i)\b(runde|zug|turn)\s*(nr\.?|no\.?)?\s*:?\s*(?P<value>\d+)\b"),
-}
-
-
-class OrderReader:
-    """Reads one order text into a :class:`ParseResult` (one instance per text)."""
-
-    def __init__(self, planets: PlanetTable) -> None:
-        self.planets = planets
-        self.parser = build_parser(planets.spellings())
-        self.builder = _Builder(planets)
-        self.result = ParseResult()
-        self._closing = False  # a closing greeting was seen: what follows is a signature
-        self._syntax_failed = False  # the last _parse failed in the grammar, not on a value
-        self._line_texts: dict[int, str] = {}
-        self._header_tokens: dict[str, tuple[int, Token]] = {}
-
-    # -- errors and notes
-    def error(
-        self,
-        line: _Line,
-        column: int,
-        text: str,
-        messages: dict[str, str],
-        suggestion: str | None = None,
-    ) -> None:
-        self.result.errors.append(
-            ParseError(
-                line=line.number,
-                column=column,
-                text=text,
-                line_text=line.text.strip(),
-                messages=messages,
-                suggestion=suggestion,
-            )
-        )
-
-    def note(self, line: _Line, messages: dict[str, str]) -> None:
-        self.result.notes.append(Note(line=line.number, text=line.text.strip(), messages=messages))
-
-    # -- the text
-    def read(self, text: str, subject: str | None = None) -> ParseResult:
-        text = unicodedata.normalize("NFC", text)
-        block: _OpenBlock | None = None
-        ended_at: _Line | None = None
-        for number, raw in enumerate(text.splitlines(), 1):
-            line = _Line(number, raw.rstrip())
-            self._line_texts[number] = line.text.strip()
-            if ended_at is not None:
-                self._after_end(line, ended_at)
-                continue
-            if block is not None:
-                if END_RE.match(line.text):
-                    self._close_block(block, line)
-                    block = None
-                    continue
-                restart = self._block_restart(line)
-                if restart is None:
-                    block.lines.append(line.text)
-                    continue
-                self._close_block(block, line, implicit=True)
-                block = _OpenBlock(restart, line)
-                continue
-            if END_RE.match(line.text):
-                ended_at = line
-                self.result.ended = True
-                continue
-            block = self._read_line(line)
-        if block is not None:
-            self._close_block(block, None)
-        if subject:
-            self._read_subject(subject)
-        self._check_against_header()
-        return self.result
-
-    def _after_end(self, line: _Line, ended_at: _Line) -> None:
-        """Lines after ``Ende`` are not read; warn if one looks like an order."""
-        code = self._strip_comment(line.text)
-        if not code.strip() or _OPENING_RE.match(code) or _CLOSING_RE.match(code):
-            return
-        try:
-            tree = self.parser.parse(code)
-        except UnexpectedInput:
-            return
-        if (
-            tree.children
-            and isinstance(tree.children[0], Tree)
-            and (tree.children[0].data == "header")
-        ):
-            return
-        self.error(
-            line,
-            1,
-            line.text.strip(),
-            two(
-                f"Diese Zeile steht nach „Ende“ (Zeile {ended_at.number}) und wurde nicht gelesen, "
-                "sieht aber wie ein Befehl aus. Bitte „Ende“ ans Ende setzen.",
-                f'This line comes after "End" (line {ended_at.number}) and was not read, but '
-                'looks like an order. Please put "End" last.',
-            ),
-        )
-
-    @staticmethod
-    def _strip_comment(text: str) -> str:
-        match = _COMMENT_RE.search(text)
-        return text[: match.start()] if match else text
-
-    def _read_line(self, line: _Line) -> _OpenBlock | None:
-        code = _BULLET_RE.sub(lambda m: " " * len(m.group(0)), self._strip_comment(line.text))
-        if not code.strip() or _DECORATION_RE.match(code):
-            return None
-        if _CLOSING_RE.match(code):
-            self._closing = True
-        if _OPENING_RE.match(code) or _CLOSING_RE.match(code):
-            self.note(
-                line,
-                two(
-                    "Anrede, Gruß oder Begleittext",
-                    "greeting or covering text",
-                ),
-            )
-            return None
-        errors_before = len(self.result.errors)
-        outcome = self._parse_forgiving(line, code)
-        if outcome is None and ";" in code:
-            # "HP=10; PV 5=0": several orders on one line, separated by semicolons.
-            del self.result.errors[errors_before:]
-            outcome = self._parse_parts(line, code)
-        suggested = any(e.suggestion for e in self.result.errors[errors_before:])
-        if (
-            outcome is None
-            and self._syntax_failed
-            and not suggested
-            and (self._closing or looks_like_prose(code))
-        ):
-            # Below a closing greeting (a signature) or a plain sentence: not an order.
-            del self.result.errors[errors_before:]
-            self.note(
-                line,
-                two(
-                    "ein Satz oder eine Unterschrift; ein Befehl muss in Befehlsform stehen",
-                    "a sentence or a signature; orders must be written in order form",
-                ),
-            )
-            return None
-        if isinstance(outcome, _BlockStart):
-            return _OpenBlock(outcome, line)
-        return None
-
-    def _parse_forgiving(self, line: _Line, code: str) -> _BlockStart | bool | None:
-        """Parse a line; failing that, without a final full stop or a remark in brackets."""
-        errors_before = len(self.result.errors)
-        outcome = self._parse(line, code)
-        if outcome is not None or not self._syntax_failed:
-            return outcome  # read, or a value error that a shorter line would only hide
-        original_errors = self.result.errors[errors_before:]
-        for pattern in (_TRAILING_STOP_RE, _TRAILING_REMARK_RE):
-            variant = pattern.sub("", code)
-            if variant == code or not variant.strip():
-                continue
-            del self.result.errors[errors_before:]
-            outcome = self._parse(line, variant)
-            if outcome is not None:
-                return outcome
-        del self.result.errors[errors_before:]
-        self.result.errors.extend(original_errors)
-        return None
-
-    def _parse_parts(self, line: _Line, code: str) -> bool | None:
-        """Each ``;``-separated part of a line on its own; None if any part failed."""
-        offset = 0
-        ok: bool | None = True
-        for part in code.split(";"):
-            if part.strip():
-                started = self._parse(_Line(line.number, line.text, offset), part, offset)
-                if started is None:
-                    ok = None
-                elif isinstance(started, _BlockStart):
-                    self.error(
-                        line,
-                        offset + 1,
-                        part.strip(),
-                        two(
-                            "Ein Textblock muss in einer eigenen Zeile beginnen.",
-                            "A text block must start on a line of its own.",
-                        ),
-                    )
-            offset += len(part) + 1
-        return ok
-
-    def _parse(self, line: _Line, code: str, offset: int = 0) -> _BlockStart | bool | None:
-        """Parse one piece of a line. True: read; None: error recorded; or a block start."""
-        segment_line = _Line(line.number, line.text, offset)
-        self._syntax_failed = False
-        try:
-            tree = self.parser.parse(code)
-        except UnexpectedInput as exc:
-            self._syntax_failed = True
-            self.result.errors.append(
-                _syntax_error(
-                    self.parser,
-                    exc,
-                    _Line(line.number, line.text[:offset] + code, offset),
-                    self.planets,
-                )
-            )
-            return None
-        try:
-            built = self.builder.build(tree, line.number)
-        except LineError as exc:
-            self.error(segment_line, offset + exc.column, exc.text, exc.messages, exc.suggestion)
-            return None
-        except Exception:  # a bug must cost one line, never the mail
-            _log.exception("could not build orders from line %d: %r", line.number, code)
-            self.error(
-                segment_line,
-                offset + 1,
-                code.strip(),
-                two(
-                    "Diese Zeile konnte nicht gelesen werden (interner Fehler, der Spielleiter "
-                    "ist informiert). Bitte anders formulieren.",
-                    "This line could not be read (internal error, the game master has been "
-                    "told). Please write it differently.",
-                ),
-            )
-            return None
-        if isinstance(built, _HeaderParts):
-            self._merge_header(built, line)
-            return True
-        if isinstance(built, _BlockStart):
-            return built
-        for order in built:
-            self._accept(order, line)
-        return True
-
-    def _accept(self, order: Order, line: _Line) -> None:
-        if isinstance(order, o.Press):
-            wrapped = press_lines(order.text)
-            if len(wrapped) > PRESS_LINES_MAX:
-                self.error(
-                    line,
-                    1,
-                    line.text.strip()[:40],
-                    two(
-                        f"Der Artikel hat {len(wrapped)} Zeilen (bei {o.PRESS_WIDTH} Zeichen je "
-                        f"Zeile); erlaubt sind höchstens {PRESS_LINES_MAX} (Regel 5.1).",
-                        f"The article has {len(wrapped)} lines (at {o.PRESS_WIDTH} characters a "
-                        f"line); at most {PRESS_LINES_MAX} are allowed (rule 5.1).",
-                    ),
-                )
-                return
-        if isinstance(order, o.Press | o.SecretMessage | o.UrgentDispatch | o.GMMessage):
-            if not order.text.strip():
-                self.error(
-                    line, 1, line.text.strip(), two("Der Text ist leer.", "The text is empty.")
-                )
-                return
-            if len(order.text) > TEXT_MAX:
-                self.error(
-                    line,
-                    1,
-                    line.text.strip()[:40],
-                    two(
-                        f"Der Text ist zu lang ({len(order.text)} Zeichen, höchstens {TEXT_MAX}).",
-                        f"The text is too long ({len(order.text)} characters, at most {TEXT_MAX}).",
-                    ),
-                )
-                return
-        self.result.orders.append(order)
-
-    # -- text blocks
-    def _block_restart(self, line: _Line) -> _BlockStart | None:
-        """Inside a block: a line that opens another block closes the first one."""
-        code = self._strip_comment(line.text)
-        if not code.strip():
-            return None
-        try:
-            tree = self.parser.parse(code)
-            built = self.builder.build(tree, line.number)
-        except (UnexpectedInput, LineError):
-            return None
-        return built if isinstance(built, _BlockStart) else None
-
-    def _close_block(self, block: _OpenBlock, end: _Line | None, implicit: bool = False) -> None:
-        lines = list(block.lines)
-        while lines and not lines[0].strip():
-            lines.pop(0)
-        while lines and not lines[-1].strip():
-            lines.pop()
-        text = "\n".join(lines)
-        start = block.line
-        if end is None:
-            self.error(
-                start,
-                1,
-                start.text.strip(),
-                two(
-                    f"Der Text ab Zeile {start.number} wird nicht mit „Ende“ abgeschlossen; "
-                    "alles bis zum Schluss der Mail wurde als Text gelesen. Bitte mit „Ende“ "
-                    "abschließen.",
-                    f'The text starting at line {start.number} is not closed with "End"; '
-                    "everything to the end of the mail was read as text. Please close it with "
-                    '"End".',
-                ),
-            )
-        elif implicit:
-            self.note(
-                start,
-                two(
-                    f"Text ohne „Ende“; er endet vor dem nächsten Textblock in Zeile {end.number}.",
-                    f'Text without "End"; it ends before the next text block on line {end.number}.',
-                ),
-            )
-        self._accept(make_message(block.start.kind, block.start.to, text, start.number), start)
-
-    # -- the header
-    def _merge_header(self, parts: _HeaderParts, line: _Line, source: str = "text") -> None:
-        header = self.result.header
-        for key in ("game", "player", "password", "turn"):
-            value = getattr(parts, key)
-            if value is None:
-                continue
-            old = getattr(header, key)
-            if old is not None and old != value:
-                tok = parts.tokens[key]
-                shown = "***" if key == "password" else str(value)
-                old_shown = "***" if key == "password" else str(old)
-                words = {
-                    "game": ("Partie", "game"),
-                    "player": ("Spieler", "player"),
-                    "password": ("Kennwort", "password"),
-                    "turn": ("Runde", "turn"),
-                }[key]
-                where_de = "im Betreff" if source == "subject" else f"in Zeile {line.number}"
-                where_en = "in the Subject" if source == "subject" else f"on line {line.number}"
-                self.error(
-                    line,
-                    tok.column or 1,
-                    shown,
-                    two(
-                        f"Widersprüchliche Angabe {where_de}: {words[0]} {shown}, vorher "
-                        f"{old_shown}.",
-                        f"Contradicting {words[1]} {where_en}: {shown}, before {old_shown}.",
-                    ),
-                )
-                continue
-            setattr(header, key, value)
-
-    def _read_subject(self, subject: str) -> None:
-        """The Subject may carry the header ("Re: Partie 227 Spieler 2 Kennwort xyz").
-
-        Each part is looked for on its own: Subjects are free-form ("AW: Auswertung Runde 4 -
-        Partie 227, Spieler 2"). A turn counts only beside a password: a reply to a printout
-        carries the printout's turn, not the turn the orders are for.
-        """
-        subject = unicodedata.normalize("NFC", subject)
-        parts = _HeaderParts()
-        for key, pattern in _SUBJECT_PARTS.items():
-            match = pattern.search(subject)
-            if match is None:
-                continue
-            value = match.group("value")
-            if key == "player":
-                parts.player = int(value) if value.isdigit() else ord(value.lower()) - ord("a") + 1
-                if not 1 <= parts.player <= o.MAX_PLAYERS:
-                    parts.player = None
-                    continue
-            elif key == "password":
-                parts.password = value
-            elif key == "game":
-                parts.game = int(value)
-            elif key == "turn":
-                parts.turn = int(value)
-            parts.tokens[key] = Token("SUBJECT", value, column=match.start("value") + 1)
-        if parts.password is None:
-            parts.turn = None
-        self._merge_header(parts, _Line(0, subject), source="subject")
-
-    def _check_against_header(self) -> None:
-        """PV and messages to oneself are mistakes the header lets us catch."""
-        me = self.result.header.player
-        if me is None:
-            return
-        kept: list[Order] = []
-        for order in self.result.orders:
-            if isinstance(order, o.PVChange) and order.player == me:
-                # "1" for oneself is what the order form shows: harmless, just not an order.
-                if order.value != 1:
-                    self.result.errors.append(
-                        ParseError(
-                            line=order.line,
-                            column=1,
-                            text=f"PV {order.player}",
-                            line_text=self._line_texts.get(order.line, ""),
-                            messages=two(
-                                "Das PV zu sich selbst ist immer 1 (Regel 4.3).",
-                                "The PV to yourself is always 1 (rule 4.3).",
-                            ),
-                        )
-                    )
-                continue
-            kept.append(order)
-        self.result.orders = kept
 
 
 def parse(text: str, subject: str | None = None, planets: PlanetTable | None = None) -> ParseResult:
@@ -1310,4 +761,75 @@ def parse(text: str, subject: str | None = None, planets: PlanetTable | None = N
     ``planets`` defaults to the standard galaxy's names; pass the table of a running game
     so that players can use their own planet names.
     """
-    return OrderReader(planets or standard_planets()).read(text, subject)
+    lines = _AshesLines(planets or standard_planets())
+    read = reader.Reader(lines, messages=MESSAGE_CLASSES, max_seat=o.MAX_PLAYERS).read(
+        text, subject
+    )
+    result = ParseResult(
+        header=read.header, orders=read.items, errors=read.errors, notes=read.notes
+    )
+    result.ended = read.ended
+    _check_against_header(result, text)
+    return result
+
+
+def _check_against_header(result: ParseResult, text: str) -> None:
+    """PV and messages to oneself are mistakes the header lets us catch."""
+    me = result.header.player
+    if me is None:
+        return
+    kept: list[Order] = []
+    line_texts = unicodedata.normalize("NFC", text).splitlines()
+    for order in result.orders:
+        if isinstance(order, o.PVChange) and order.player == me:
+            # "1" for oneself is what the order form shows: harmless, just not an order.
+            if order.value != 1:
+                result.errors.append(
+                    ParseError(
+                        line=order.line,
+                        column=1,
+                        text=f"PV {order.player}",
+                        line_text=line_texts[order.line - 1].strip(),
+                        messages=two(
+                            "Das PV zu sich selbst ist immer 1 (Regel 4.3).",
+                            "The PV to yourself is always 1 (rule 4.3).",
+                        ),
+                    )
+                )
+            continue
+        kept.append(order)
+    result.orders = kept
+
+
+@lru_cache(maxsize=256)  # a running game's names change at most once a turn
+def _game_planets(places: tuple[tuple[int, str], ...]) -> PlanetTable:
+    return PlanetTable.from_galaxy(standard_galaxy(), dict(places))
+
+
+def planets_for(places: Mapping[int, str] | None) -> PlanetTable:
+    """The planet table with a running game's current names (the standard one without)."""
+    if not places:
+        return standard_planets()
+    return _game_planets(tuple(sorted(places.items())))
+
+
+class AshesLanguage:
+    """The Ashes order language (:class:`engine.core.OrderLanguage`)."""
+
+    def parse(
+        self, text: str, subject: str | None = None, places: Mapping[int, str] | None = None
+    ) -> ParseResult:
+        """Read an order text; with ``places`` players may use the game's current names."""
+        return parse(text, subject, planets_for(places))
+
+    def namer(self, places: Mapping[int, str] | None = None) -> PlanetNamer:
+        """``2 (Crab)``, with a running game's current names."""
+        return planets_for(places).namer
+
+    def order_from_json(self, data: Mapping[str, JSONValue]) -> Order:
+        """Rebuild an Ashes order from its stored JSON form."""
+        return o.ORDER_KINDS.from_json(data)
+
+
+LANGUAGE = AshesLanguage()
+"""The Ashes order language, as :attr:`engine.core.GameKind.grammar` names it."""

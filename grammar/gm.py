@@ -3,15 +3,13 @@
 A GM mail starts with a header line naming the game, the GM and the GM's password
 (``Partie 227 Spielleiter Kennwort xyz`` / ``Game 227 GM Password xyz``; the Subject may
 carry it), followed by one command per line in German or English (``docs/gm-commands.md``).
-The text is read line by line like an order mail (:mod:`grammar.ashes`):
-
-* ``Ende`` / ``End`` ends the commands; inside a text block it closes the block;
-* ``//`` and ``#`` start comments; greetings and a signature are noted, not errors;
-* ``Nachricht`` / ``News`` and ``Geheim an 3`` / ``Secret to 3`` without text on the same
-  line collect the following lines up to ``Ende``;
-* every other line is parsed by the LALR grammar ``gm.lark``; a line that fails gets a
-  :class:`~engine.core.ParseError` in words, with a suggestion for a misspelled keyword
-  and an example of the command's right form.
+The frame is the players' (:mod:`grammar.reader`): the header line, comments, greetings
+and a signature (notes, not errors), ``Ende``, lines after it, the wording of errors.
+``Nachricht`` / ``News`` and ``Geheim an 3`` / ``Secret to 3`` without text on the same
+line collect the following lines up to ``Ende``; unlike a player's text, one without
+``Ende`` is not used: a command acts at once. Every other line is parsed by the LALR
+grammar ``gm.lark``; a line that fails gets a suggestion for a misspelled keyword and an
+example of the command's right form.
 
 Nothing here knows the database: a deadline stays a :class:`When` until the game's time
 zone turns it into a moment (``When.canonical`` gives the text ``schedule.parse_when``
@@ -21,36 +19,26 @@ reads).
 from __future__ import annotations
 
 import difflib
-import logging
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from functools import cache
-from importlib import resources
 from zoneinfo import ZoneInfo
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
 from engine.core import Note, ParseError
-from grammar.ashes import END_RE, looks_like_prose
-from grammar.lark_errors import (
-    LineError,
-    in_range,
-    join_words,
-    locate,
-    syntax_message,
-    two,
-)
-
-_log = logging.getLogger("pbem.grammar.gm")
+from grammar import reader
+from grammar.lark_errors import LineError, Position, in_range, join_words, two
+from grammar.reader import HeaderParts, Text
 
 SEAT_MAX = 99
 """The largest seat number the language accepts; the game checks its own size."""
 TURN_MAX = 999
-TEXT_MAX = 20_000
+TEXT_MAX = reader.TEXT_MAX
 """Characters in one news item or secret message."""
 POSTPONE_MAX = timedelta(days=366)
 LANGUAGES = ("de", "en")
@@ -346,9 +334,10 @@ class GmParseResult:
 
 @cache
 def parser() -> Lark:
-    """The LALR parser of ``gm.lark`` (built once)."""
-    grammar = resources.files("grammar").joinpath("gm.lark").read_text("utf-8")
-    return Lark(grammar, parser="lalr", lexer="contextual", start="start", maybe_placeholders=False)
+    """The LALR parser of the header line and ``gm.lark`` (built once)."""
+    return reader.build_parser(
+        "\n".join((reader.grammar_text("header.lark"), reader.grammar_text("gm.lark")))
+    )
 
 
 _TERMINAL_WORDS: Mapping[str, tuple[str, str]] = {
@@ -459,29 +448,8 @@ _GERMAN_WORDS = re.compile(
     re.IGNORECASE,
 )
 
-_COMMENT_RE = re.compile(r"(?:^|(?<=\s))(?://|#)")
-_DECORATION_RE = re.compile(r"^\s*[-=*_~+.#]{3,}\s*$")
-_GREETING_RE = re.compile(
-    r"^\s*(hallo|hello|hi|hey|liebe[rs]?|dear|moin|servus|guten\s+(tag|morgen|abend)|"
-    r"good\s+(morning|evening|afternoon)|anbei|hier\s+(sind|kommen|meine)|here\s+(are|is))"
-    r"(?![\w])",
-    re.IGNORECASE,
-)
-_CLOSING_RE = re.compile(
-    r"^\s*(viele\s+grüße|viele\s+grüsse|beste\s+grüße|liebe\s+grüße|herzliche\s+grüße|grüße|"
-    r"grüsse|gruß|gruss|mit\s+freundlichen|mfg|lg|vg|best(\s+regards|\s+wishes)?|"
-    r"kind\s+regards|regards|cheers|thanks|thank\s+you|danke|vielen\s+dank|bis\s+(dann|bald)|"
-    r"tschüss|ciao|yours|sincerely)(?![\w])",
-    re.IGNORECASE,
-)
 _SECRET_LOOKALIKE_RE = re.compile(r"^\s*(an|to|für|fuer|for)\s+(spieler\s+|player\s+)?\d+", re.I)
 
-_SUBJECT_PARTS = {
-    "game": re.compile(r"(?i)\b(partie|spiel|game)\s*(nr\.?|no\.?|#)?\s*:?\s*(?P<value>\d+)\b"),
-    "password": re.compile(
-        r"(?i)\b(kennwort|passwort|password|pw|pwd)\s*[:=]?\s*(?P<value>[^\s,;:=][^\s,;]*)"
-    ),
-}
 _GM_WORDS = r"(spielleiter|spielleitung|sl|gm|game\s*master|gamemaster)"
 _GM_WORD_RE = re.compile(rf"(?i)(?<![\w-]){_GM_WORDS}(?![\w-])")
 # In a Subject the GM word must stand beside the game ("Partie 227 SL", "GM game 227"):
@@ -505,21 +473,6 @@ _UNIT_HOURS = (
     (("stunden", "stunde", "std", "h", "hours", "hour", "hrs", "hr"), 1),
     (("wochen", "woche", "w", "weeks", "week"), 24 * 7),
 )
-
-
-@dataclass
-class _BlockStart:
-    """A news item or secret message whose text follows on the next lines, up to ``Ende``."""
-
-    make: Callable[[str], GmCommand]
-
-
-@dataclass
-class _OpenBlock:
-    start: _BlockStart
-    line: int
-    line_text: str
-    lines: list[str] = field(default_factory=list)
 
 
 def _seat(tok: Token) -> int:
@@ -611,13 +564,9 @@ def _when(node: Tree[Token]) -> When:
     return When(day=_date(date_tok), at=at)
 
 
-def _build(tree: Tree[Token], line: int) -> GmCommand | GmHeader | _BlockStart:
-    """One parsed line: a command, header parts or the start of a text block."""
-    node = tree.children[0]
-    assert isinstance(node, Tree)
+def _build(node: Tree[Token], line: int) -> Sequence[GmCommand] | Text[GmCommand]:
+    """One parsed command line (not the header): a command, or one carrying a text."""
     kind = node.data
-    if kind == "header":
-        return _header(node)
     simple: dict[str, Callable[[int], GmCommand]] = {
         "start_game": StartGame,
         "pause": Pause,
@@ -628,12 +577,12 @@ def _build(tree: Tree[Token], line: int) -> GmCommand | GmHeader | _BlockStart:
         "status": ShowStatus,
     }
     if kind in simple:
-        return simple[kind](line)
+        return [simple[kind](line)]
     ints = _tokens(node, "INT")
     if kind == "deadline":
         when = node.children[-1]
         assert isinstance(when, Tree)
-        return SetDeadline(line, _when(when))
+        return [SetDeadline(line, _when(when))]
     if kind == "postpone":
         duration = node.children[-1]
         assert isinstance(duration, Tree)
@@ -648,21 +597,25 @@ def _build(tree: Tree[Token], line: int) -> GmCommand | GmHeader | _BlockStart:
                     "A postponement must be more than zero and at most 366 days.",
                 ),
             )
-        return Postpone(line, delta)
+        return [Postpone(line, delta)]
     if kind == "replace":
         address = _first(node, "ADDRESS")
-        return ReplacePlayer(
-            line,
-            _seat(ints[0]),
-            _address(address) if address is not None else None,
-            _language(_first(node, "LANG")),
-        )
+        return [
+            ReplacePlayer(
+                line,
+                _seat(ints[0]),
+                _address(address) if address is not None else None,
+                _language(_first(node, "LANG")),
+            )
+        ]
     if kind == "drop":
-        return DropPlayer(line, _seat(ints[0]))
+        return [DropPlayer(line, _seat(ints[0]))]
     if kind == "standby":
         address = _first(node, "ADDRESS")
         assert address is not None
-        return AddStandby(line, _address(address), _language(_first(node, "LANG")), _text_of(node))
+        return [
+            AddStandby(line, _address(address), _language(_first(node, "LANG")), _text_of(node))
+        ]
     if kind == "news":
         text = _text_of(node)
         if text is not None and _SECRET_LOOKALIKE_RE.match(text):
@@ -677,9 +630,7 @@ def _build(tree: Tree[Token], line: int) -> GmCommand | GmHeader | _BlockStart:
                     'written "Secret to 3".',
                 ),
             )
-        if text is None:
-            return _BlockStart(lambda body: PublishNews(line, body))
-        return PublishNews(line, text)
+        return Text(lambda body: PublishNews(line, body), text)
     if kind == "secret":
         to_seat = _seat(ints[0])
         from_seat = _seat(ints[1]) if len(ints) > 1 else None
@@ -691,40 +642,15 @@ def _build(tree: Tree[Token], line: int) -> GmCommand | GmHeader | _BlockStart:
                     "Sender and addressee are the same player.",
                 ),
             )
-        text = _text_of(node)
-        if text is None:
-            return _BlockStart(lambda body: ForwardSecret(line, to_seat, body, from_seat))
-        return ForwardSecret(line, to_seat, text, from_seat)
+        return Text(lambda body: ForwardSecret(line, to_seat, body, from_seat), _text_of(node))
     if kind == "resend":
         turn = (
             in_range(ints[1], 0, TURN_MAX, ("Die Rundennummer", "The turn number"))
             if len(ints) > 1
             else None
         )
-        return ResendPrintout(line, _seat(ints[0]), turn)
+        return [ResendPrintout(line, _seat(ints[0]), turn)]
     raise AssertionError(kind)  # pragma: no cover - every rule is handled above
-
-
-def _header(node: Tree[Token]) -> GmHeader:
-    header = GmHeader()
-    votes: list[str] = []
-    for part in node.children:
-        if not isinstance(part, Tree):
-            continue
-        first, value = part.children[0], part.children[-1]
-        assert isinstance(first, Token) and isinstance(value, Token)
-        if part.data == "h_game":
-            header.game = in_range(value, 1, 999_999, ("Die Partienummer", "The game number"))
-        elif part.data == "h_password":
-            header.password = str(value)
-        else:
-            header.gm = True
-        lang = keyword_language(str(first))
-        if lang is not None and str(first).lower() != "gm":
-            votes.append(lang)
-    if votes:
-        header.language = "en" if votes.count("en") > votes.count("de") else "de"
-    return header
 
 
 def keyword_language(word: str) -> str | None:
@@ -778,291 +704,102 @@ def _command_keyword(text: str) -> str | None:
     return None
 
 
-def _syntax_error(exc: UnexpectedInput, number: int, code: str, line_text: str) -> ParseError:
-    """A Lark error as a GM-readable :class:`ParseError`."""
-    at = locate(exc, code)
-    if not code[: at.pos].strip():
-        words = two(
-            "ein Befehl (ZAT, Verschieben, Auswerten, Ersatz, Nachricht, Status …)",
-            "a command (Deadline, Postpone, Process now, Replace, News, Status …)",
+class _GmLines:
+    """The GM's command lines for :class:`grammar.reader.Reader` (a ``LineGrammar``)."""
+
+    @property
+    def parser(self) -> Lark:
+        """The parser of the header line and the commands (built once)."""
+        return parser()
+
+    def build(self, node: Tree[Token], line: int) -> Sequence[GmCommand] | Text[GmCommand]:
+        """The command of one parsed line (see :func:`_build`)."""
+        return _build(node, line)
+
+    def explain(self, at: Position, code: str) -> reader.Explanation:
+        """Expected words, a likely meant keyword, the example of the command's form."""
+        if not code[: at.pos].strip():
+            words = two(
+                "ein Befehl (ZAT, Verschieben, Auswerten, Ersatz, Nachricht, Status …)",
+                "a command (Deadline, Postpone, Process now, Replace, News, Status …)",
+            )
+        else:
+            words = {
+                lang: join_words(_expected_words(at.expected or {"$END"}, lang), lang)
+                for lang in LANGUAGES
+            }
+        keyword = _command_keyword(code)
+        return reader.Explanation(
+            words,
+            None if at.at_end else _suggest(code, at.pos),
+            _EXAMPLES.get(keyword) if keyword is not None else None,
         )
-    else:
-        words = {
-            lang: join_words(_expected_words(at.expected or {"$END"}, lang), lang)
-            for lang in LANGUAGES
-        }
-    suggestion = None if at.at_end else _suggest(code, at.pos)
-    messages = syntax_message(at, words, suggestion)
-    keyword = _command_keyword(code)
-    if keyword is not None and keyword in _EXAMPLES:
-        example_de, example_en = _EXAMPLES[keyword]
-        messages = two(f"{messages['de']} {example_de}", f"{messages['en']} {example_en}")
-    return ParseError(
-        line=number,
-        column=at.pos + 1,
-        text=at.found or code.strip(),
-        line_text=line_text,
-        messages=messages,
-        suggestion=suggestion,
-    )
+
+    def check(self, command: GmCommand) -> dict[str, str] | None:
+        """The GM's commands have no limits beyond the reader's."""
+        return None
 
 
 # ------------------------------------------------------------------------- reading
 
 
-class GmReader:
-    """Reads one GM mail into a :class:`GmParseResult` (one instance per text)."""
+def _header_language(sources: Iterable[HeaderParts]) -> str | None:
+    """The language of the first header (line or Subject) whose keywords tell one."""
+    for parts in sources:
+        votes = [
+            lang
+            for word in parts.words
+            if word.lower() != "gm" and (lang := keyword_language(word)) is not None
+        ]
+        if votes:
+            return _majority(votes)
+    return None
 
-    def __init__(self) -> None:
-        self.parser = parser()
-        self.result = GmParseResult()
-        self._closing = False
-        self._votes: list[str] = []
 
-    def error(
-        self, line: int, column: int, text: str, line_text: str, messages: dict[str, str]
-    ) -> None:
-        self.result.errors.append(
-            ParseError(line=line, column=column, text=text, line_text=line_text, messages=messages)
-        )
+def _majority(votes: list[str]) -> str:
+    return "en" if votes.count("en") > votes.count("de") else "de"
 
-    def read(self, text: str, subject: str | None = None) -> GmParseResult:
-        text = unicodedata.normalize("NFC", text)
-        block: _OpenBlock | None = None
-        ended_at: int | None = None
-        for number, raw in enumerate(text.splitlines(), 1):
-            line = raw.rstrip()
-            if block is not None:
-                if END_RE.match(line):
-                    self._close_block(block)
-                    block = None
-                else:
-                    block.lines.append(line)
-                continue
-            if ended_at is not None:
-                self._after_end(number, line, ended_at)
-                continue
-            if END_RE.match(line):
-                ended_at = number
-                self.result.ended = True
-                continue
-            block = self._read_line(number, line)
-        if block is not None:
-            self.error(
-                block.line,
-                1,
-                block.line_text,
-                block.line_text,
-                two(
-                    f"Der Text ab Zeile {block.line} wird nicht mit „Ende“ abgeschlossen; er "
-                    "wurde nicht verwendet. Bitte den Text mit einer Zeile „Ende“ abschließen.",
-                    f'The text starting at line {block.line} is not closed with "End"; it was '
-                    'not used. Please close the text with a line "End".',
-                ),
-            )
-        if subject:
-            self._read_subject(subject)
-        header_lang = self.result.header.language
-        if header_lang is not None:
-            self.result.language = header_lang
-        elif self._votes:
-            self.result.language = (
-                "en" if self._votes.count("en") > self._votes.count("de") else "de"
-            )
-        return self.result
 
-    def _read_line(self, number: int, line: str) -> _OpenBlock | None:
-        match = _COMMENT_RE.search(line)
-        code = line[: match.start()] if match else line
-        if not code.strip() or _DECORATION_RE.match(code):
-            return None
-        if _CLOSING_RE.match(code):
-            self._closing = True
-        if _GREETING_RE.match(code) or _CLOSING_RE.match(code):
-            self.result.notes.append(
-                Note(number, line.strip(), two("Anrede oder Gruß", "greeting or closing"))
-            )
-            return None
-        outcome = self._parse(number, code, line.strip())
-        if isinstance(outcome, _BlockStart):
-            return _OpenBlock(outcome, number, line.strip())
-        return None
+def _gm_header(sources: Sequence[HeaderParts], game: int | None, password: str | None) -> GmHeader:
+    return GmHeader(
+        game=game,
+        password=password,
+        gm=any(parts.gm for parts in sources),
+        language=_header_language(sources),
+    )
 
-    def _parse(self, number: int, code: str, line_text: str) -> _BlockStart | bool:
-        try:
-            tree = self.parser.parse(code)
-        except UnexpectedInput as exc:
-            if self._closing or looks_like_prose(code):
-                # Below a closing greeting (a signature) or a plain sentence: not a command.
-                self.result.notes.append(
-                    Note(
-                        number,
-                        line_text,
-                        two(
-                            "ein Satz oder eine Unterschrift, kein Befehl",
-                            "a sentence or a signature, not a command",
-                        ),
-                    )
-                )
-                return False
-            self.result.errors.append(_syntax_error(exc, number, code, line_text))
-            return False
-        first = next(iter(tree.scan_values(lambda v: isinstance(v, Token))), None)
-        try:
-            built = _build(tree, number)
-        except LineError as exc:
-            self.error(number, exc.column, exc.text, line_text, exc.messages)
-            return False
-        except Exception:  # a bug must cost one line, never the mail
-            _log.exception("could not build a GM command from line %d: %r", number, code)
-            self.error(
-                number,
-                1,
-                code.strip(),
-                line_text,
-                two(
-                    "Diese Zeile konnte nicht gelesen werden (interner Fehler). Bitte anders "
-                    "formulieren.",
-                    "This line could not be read (internal error). Please write it differently.",
-                ),
-            )
-            return False
-        if isinstance(built, GmHeader):
-            self._merge_header(built, number, line_text)
-            return True
-        if first is not None:
-            lang = keyword_language(str(first))
-            if lang is not None:
-                self._votes.append(lang)
-        if isinstance(built, _BlockStart):
-            return built
-        self._accept(built, number, line_text)
-        return True
 
-    def _accept(self, command: GmCommand, number: int, line_text: str) -> None:
-        text = getattr(command, "text", None)
-        if text is not None:
-            if not text.strip():
-                self.error(
-                    number,
-                    1,
-                    line_text,
-                    line_text,
-                    two("Der Text ist leer.", "The text is empty."),
-                )
-                return
-            if len(text) > TEXT_MAX:
-                self.error(
-                    number,
-                    1,
-                    line_text[:40],
-                    line_text,
-                    two(
-                        f"Der Text ist zu lang ({len(text)} Zeichen, höchstens {TEXT_MAX}).",
-                        f"The text is too long ({len(text)} characters, at most {TEXT_MAX}).",
-                    ),
-                )
-                return
-        self.result.commands.append(command)
-
-    def _close_block(self, block: _OpenBlock) -> None:
-        lines = list(block.lines)
-        while lines and not lines[0].strip():
-            lines.pop(0)
-        while lines and not lines[-1].strip():
-            lines.pop()
-        self._accept(block.start.make("\n".join(lines)), block.line, block.line_text)
-
-    def _after_end(self, number: int, line: str, ended_at: int) -> None:
-        """Lines after ``Ende`` are not read; warn if one looks like a command."""
-        match = _COMMENT_RE.search(line)
-        code = line[: match.start()] if match else line
-        if not code.strip() or _GREETING_RE.match(code) or _CLOSING_RE.match(code):
-            return
-        try:
-            tree = self.parser.parse(code)
-        except UnexpectedInput:
-            return
-        node = tree.children[0]
-        if isinstance(node, Tree) and node.data == "header":
-            return
-        self.error(
-            number,
-            1,
-            line.strip(),
-            line.strip(),
-            two(
-                f"Diese Zeile steht nach „Ende“ (Zeile {ended_at}) und wurde nicht ausgeführt, "
-                "sieht aber wie ein Befehl aus. Bitte „Ende“ ans Ende setzen.",
-                f'This line comes after "End" (line {ended_at}) and was not carried out, but '
-                'looks like a command. Please put "End" last.',
-            ),
-        )
-
-    def _merge_header(self, parts: GmHeader, number: int, line_text: str, where: str = "") -> None:
-        header = self.result.header
-        for key, word in (("game", ("Partie", "game")), ("password", ("Kennwort", "password"))):
-            value, old = getattr(parts, key), getattr(header, key)
-            if value is None:
-                continue
-            if old is not None and old != value:
-                shown = "***" if key == "password" else str(value)
-                old_shown = "***" if key == "password" else str(old)
-                where_de = where or f"in Zeile {number}"
-                where_en = "in the Subject" if where else f"on line {number}"
-                self.error(
-                    number,
-                    1,
-                    shown,
-                    line_text,
-                    two(
-                        f"Widersprüchliche Angabe {where_de}: {word[0]} {shown}, "
-                        f"vorher {old_shown}.",
-                        f"Contradicting {word[1]} {where_en}: {shown}, before {old_shown}.",
-                    ),
-                )
-                continue
-            setattr(header, key, value)
-        header.gm = header.gm or parts.gm
-        if header.language is None:
-            header.language = parts.language
-
-    def _read_subject(self, subject: str) -> None:
-        """The Subject may carry the header ("Re: Partie 227 SL Kennwort xyz")."""
-        parts = read_subject(subject)
-        self._merge_header(parts, 0, subject.strip(), where="im Betreff")
+def _subject_parts(subject: str) -> HeaderParts:
+    """Game and password as in a player's Subject; the GM word only beside the game."""
+    parts = reader.subject_parts(subject, ("game", "password"))
+    gm_match = _SUBJECT_GM_RE.search(unicodedata.normalize("NFC", subject))
+    if gm_match is not None:
+        parts.gm = True
+        parts.words.extend(re.findall(r"[^\W\d_]+", gm_match.group(0)))
+    return parts
 
 
 def read_subject(subject: str) -> GmHeader:
     """The header parts a Subject line carries (each looked for on its own)."""
-    subject = unicodedata.normalize("NFC", subject)
-    parts = GmHeader()
-    votes: list[str] = []
-    for key, pattern in _SUBJECT_PARTS.items():
-        match = pattern.search(subject)
-        if match is None:
-            continue
-        value = match.group("value")
-        if key == "game":
-            parts.game = int(value)
-        else:
-            parts.password = value
-        lang = keyword_language(match.group(0).strip())
-        if lang is not None:
-            votes.append(lang)
-    gm_match = _SUBJECT_GM_RE.search(subject)
-    if gm_match is not None:
-        parts.gm = True
-        words = [w for w in re.findall(r"[^\W\d_]+", gm_match.group(0)) if w.lower() != "gm"]
-        votes.extend(lang for w in words if (lang := keyword_language(w)) is not None)
-    if votes:
-        parts.language = "en" if votes.count("en") > votes.count("de") else "de"
-    return parts
+    parts = _subject_parts(subject)
+    return _gm_header([parts], parts.game, parts.password)
 
 
 def parse(text: str, subject: str | None = None) -> GmParseResult:
     """Read a GM command mail (see the module docstring)."""
-    return GmReader().read(text, subject)
+    read = reader.Reader(
+        _GmLines(), max_seat=SEAT_MAX, strict_blocks=True, subject=_subject_parts
+    ).read(text, subject)
+    header = _gm_header(read.sources, read.header.game, read.header.password)
+    votes = [lang for word in read.keywords if (lang := keyword_language(word)) is not None]
+    return GmParseResult(
+        header=header,
+        commands=read.items,
+        errors=read.errors,
+        notes=read.notes,
+        ended=read.ended,
+        language=header.language or (_majority(votes) if votes else None),
+    )
 
 
 def read_header(text: str, subject: str | None = None) -> GmHeader:
@@ -1071,33 +808,25 @@ def read_header(text: str, subject: str | None = None) -> GmHeader:
     Cheap enough for the intake to decide who a mail is from: only lines that contain a
     GM word are parsed.
     """
-    header = GmHeader()
+    sources: list[HeaderParts] = []
     for raw in unicodedata.normalize("NFC", text).splitlines():
         if not _GM_WORD_RE.search(raw):
             continue
-        match = _COMMENT_RE.search(raw)
-        code = raw[: match.start()] if match else raw
         try:
-            tree = parser().parse(code)
+            tree = parser().parse(reader.strip_comment(raw))
         except UnexpectedInput:
             continue
         node = tree.children[0]
         if isinstance(node, Tree) and node.data == "header":
             try:
-                parts = _header(node)
+                sources.append(reader.header_parts(node, SEAT_MAX))
             except LineError:
                 continue
-            header.game = header.game if header.game is not None else parts.game
-            header.password = header.password if header.password is not None else parts.password
-            header.gm = header.gm or parts.gm
-            header.language = header.language or parts.language
     if subject:
-        parts = read_subject(subject)
-        header.game = header.game if header.game is not None else parts.game
-        header.password = header.password if header.password is not None else parts.password
-        header.gm = header.gm or parts.gm
-        header.language = header.language or parts.language
-    return header
+        sources.append(_subject_parts(subject))
+    game = next((parts.game for parts in sources if parts.game is not None), None)
+    password = next((parts.password for parts in sources if parts.password is not None), None)
+    return _gm_header(sources, game, password)
 
 
 def is_gm_mail(text: str, subject: str | None = None) -> bool:

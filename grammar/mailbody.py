@@ -19,6 +19,7 @@ from __future__ import annotations
 import codecs
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from email import policy
 from email.errors import HeaderParseError
@@ -32,11 +33,11 @@ from functools import lru_cache
 import html2text
 
 __all__ = [
-    "PRINTOUT_START",
     "MailBody",
     "clean_text",
     "extract_order_text",
     "looks_like_mail",
+    "printout_start",
 ]
 
 
@@ -56,15 +57,25 @@ class MailBody:
     cut_at: str | None
 
 
-# First lines of the game server's printouts (the original program's and this host's).
-PRINTOUT_START: re.Pattern[str] = re.compile(
-    r"(?:PV-Übersicht und Planetenberichte für\b"
-    r"|PV overview and planet reports for\b"
-    r"|===\s+(?:Auswertung|Printout)\b"
-    r"|Flottenübersicht von\b"
-    r"|Fleet overview of\b)",
-    re.IGNORECASE,
-)
+def printout_start(headings: Iterable[str]) -> re.Pattern[str] | None:
+    """A pattern for the first line of a printout: a line starting with one of ``headings``.
+
+    Each game kind names its printouts' headings (``grammar.ashes.PRINTOUT_HEADINGS``);
+    case and the width of spaces do not matter. ``None`` when there are none.
+    """
+    alternatives = [
+        r"\s+".join(re.escape(word) for word in heading.split())
+        + (r"\b" if re.search(r"\w$", heading) else "")
+        for heading in headings
+        if heading.strip()
+    ]
+    return _compiled("|".join(f"(?:{a})" for a in sorted(set(alternatives))) or None)
+
+
+@lru_cache(maxsize=16)
+def _compiled(pattern: str | None) -> re.Pattern[str] | None:
+    return re.compile(pattern, re.IGNORECASE) if pattern else None
+
 
 # ----------------------------------------------------------------------------- text part
 
@@ -123,15 +134,18 @@ _CUT_NOTES = {
 }
 
 
-def clean_text(text: str) -> tuple[str, list[str], str | None]:
+def clean_text(
+    text: str, printout_headings: Iterable[str] = ()
+) -> tuple[str, list[str], str | None]:
     """Clean order text: returns ``(text, notes, cut_at)``.
 
     Normalises characters and newlines, strips trailing whitespace, blanks quoted lines
     and cuts everything from the first reply header, original-message marker, signature
-    or printout on. Kept lines keep their line numbers.
+    or printout (a line starting with one of ``printout_headings``) on. Kept lines keep
+    their line numbers.
     """
     lines = [line.rstrip() for line in _normalise(text).split("\n")]
-    quoted, cut = _classify(lines)
+    quoted, cut = _classify(lines, printout_start(printout_headings))
     notes: list[str] = []
     cut_at: str | None = None
     if cut is not None:
@@ -163,14 +177,16 @@ def _plain_char(char: str) -> str:
     return "" if category in ("Cc", "Cf", "Cs") else char
 
 
-def _classify(lines: list[str]) -> tuple[list[bool], tuple[int, str] | None]:
+def _classify(
+    lines: list[str], printout: re.Pattern[str] | None
+) -> tuple[list[bool], tuple[int, str] | None]:
     """Mark quoted lines and find the first cut: ``(quoted, (index, kind) | None)``."""
     quoted = [bool(_QUOTED.match(line)) for line in lines]
     for i in range(len(lines)):
         if quoted[i]:
             continue
-        kind, span = _marker(lines, quoted, i)
-        if kind == "quote-header" and _answer_below(lines, quoted, i + span):
+        kind, span = _marker(lines, quoted, i, printout)
+        if kind == "quote-header" and _answer_below(lines, quoted, i + span, printout):
             # bottom-posted reply: the attribution belongs to the quote, the answer stays
             quoted[i : i + span] = [True] * span
         elif kind is not None:
@@ -178,12 +194,14 @@ def _classify(lines: list[str]) -> tuple[list[bool], tuple[int, str] | None]:
     return quoted, None
 
 
-def _marker(lines: list[str], quoted: list[bool], i: int) -> tuple[str | None, int]:
+def _marker(
+    lines: list[str], quoted: list[bool], i: int, printout: re.Pattern[str] | None
+) -> tuple[str | None, int]:
     """The cut marker starting at line ``i`` and how many lines it spans."""
     line = lines[i].strip()
     if lines[i] == "--" or _MOBILE_FOOTER.fullmatch(line):
         return "signature", 1
-    if PRINTOUT_START.match(line):
+    if printout is not None and printout.match(line):
         return "printout", 1
     if (
         _ORIGINAL_MESSAGE.fullmatch(line)
@@ -240,13 +258,15 @@ def _reply_header_span(lines: list[str], quoted: list[bool], i: int) -> int:
     return 0
 
 
-def _answer_below(lines: list[str], quoted: list[bool], start: int) -> bool:
+def _answer_below(
+    lines: list[str], quoted: list[bool], start: int, printout: re.Pattern[str] | None
+) -> bool:
     """True if a quote follows ``start`` and unquoted text (not a marker) follows it."""
     first = _next_text_line(lines, start)
     if first is None or not quoted[first]:
         return False
     answer = next((j for j in range(first, len(lines)) if lines[j] and not quoted[j]), None)
-    return answer is not None and _marker(lines, quoted, answer)[0] is None
+    return answer is not None and _marker(lines, quoted, answer, printout)[0] is None
 
 
 # ----------------------------------------------------------------------------- mail part
@@ -328,21 +348,24 @@ class _Parts:
     notes: list[str] = field(default_factory=list)
 
 
-def extract_order_text(raw: bytes | str) -> MailBody:
+def extract_order_text(raw: bytes | str, printout_headings: Iterable[str] = ()) -> MailBody:
     """Read the order text from a raw mail (bytes or str) or from plain text.
 
+    A pasted printout is recognised by ``printout_headings`` (the first lines of the game
+    kinds' printouts, e.g. ``grammar.ashes.PRINTOUT_HEADINGS``) and cut.
     Never raises: unreadable parts are skipped or decoded as well as possible, and what
     happened is listed in :attr:`MailBody.notes`.
     """
+    headings = tuple(printout_headings)
     if not looks_like_mail(raw):
         text, notes = (raw, []) if isinstance(raw, str) else _decode(raw, None)
-        return _finish(_Body(text, "text", notes))
+        return _finish(_Body(text, "text", notes), headings)
     data = raw if isinstance(raw, bytes) else _to_bytes(raw)
     try:
         msg = BytesParser(policy=policy.default).parsebytes(data)
-        return _finish(_read_body(msg), msg)
+        return _finish(_read_body(msg), headings, msg)
     except Exception as error:  # the email package still has crash bugs on hostile input
-        return _finish(_raw_body(data, error))
+        return _finish(_raw_body(data, error), headings)
 
 
 def _to_bytes(text: str) -> bytes:
@@ -360,8 +383,8 @@ def _raw_body(data: bytes, error: Exception) -> _Body:
     return _Body(text, "plain", notes)
 
 
-def _finish(body: _Body, msg: Message | None = None) -> MailBody:
-    text, notes, cut_at = clean_text(body.text)
+def _finish(body: _Body, headings: tuple[str, ...], msg: Message | None = None) -> MailBody:
+    text, notes, cut_at = clean_text(body.text, headings)
     result = MailBody(
         text=text,
         subject="",

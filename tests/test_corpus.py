@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from engine.core import ParseError, ParseResult
-from grammar.ashes import parse
+from grammar.ashes import PRINTOUT_HEADINGS, parse
 from grammar.mailbody import extract_order_text
 
 MAILS = Path(__file__).parent / "data" / "mails"
@@ -127,7 +127,7 @@ def test_every_mail_has_an_expectation() -> None:
 @pytest.mark.parametrize("eml", CORPUS, ids=lambda p: p.stem)
 def test_mail(eml: Path) -> None:
     expected = _expected(eml)
-    body = extract_order_text(eml.read_bytes())
+    body = extract_order_text(eml.read_bytes(), PRINTOUT_HEADINGS)
     result = parse(body.text, body.subject or None)
     problems = _compare(expected, result)
     if problems:

@@ -12,17 +12,20 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from grammar.ashes import PRINTOUT_HEADINGS
 from grammar.mailbody import (
-    PRINTOUT_START,
     MailBody,
     clean_text,
     extract_order_text,
     looks_like_mail,
+    printout_start,
 )
 
 DATA = Path(__file__).parent / "data" / "mailbody"
 ORDERS = "Partie 227 Spieler 2 Kennwort xyz\nCrab: 1 PDU, 7 FP\n2/15/1/21"
 PRINTOUT = "PV-Übersicht und Planetenberichte für player b game 227 turn 0"
+PRINTOUT_START = printout_start(PRINTOUT_HEADINGS)
+assert PRINTOUT_START is not None
 
 
 def mail(headers: str, body: bytes) -> bytes:
@@ -634,7 +637,9 @@ def test_quoted_lines_become_empty_lines() -> None:
     ],
 )
 def test_original_message_markers_cut(marker: str) -> None:
-    out, notes, cut_at = clean_text(f"{ORDERS}\n{marker}\n\n{PRINTOUT}\nCrab: 9 PDU")
+    out, notes, cut_at = clean_text(
+        f"{ORDERS}\n{marker}\n\n{PRINTOUT}\nCrab: 9 PDU", PRINTOUT_HEADINGS
+    )
     assert out == ORDERS
     assert cut_at == "original-message"
     assert notes == ["cut the original message at line 4"]
@@ -684,14 +689,14 @@ def test_iphone_footer_in_a_mail() -> None:
 
 def test_unquoted_pasted_printout_is_cut() -> None:
     text = f"{ORDERS}\n\n{PRINTOUT}\n\nCrab (10): 3 PDU\n2: 1 PDU\n"
-    body = extract_order_text(plain_mail(text))
+    body = extract_order_text(plain_mail(text), PRINTOUT_HEADINGS)
     assert body.text == ORDERS
     assert body.cut_at == "printout"
     assert body.notes == ["cut a pasted printout at line 5"]
 
 
 def test_quoted_printout_only_blanks_its_lines() -> None:
-    out, notes, cut_at = clean_text(f"> {PRINTOUT}\n> Crab: 1\nCrab: 2 FI")
+    out, notes, cut_at = clean_text(f"> {PRINTOUT}\n> Crab: 1\nCrab: 2 FI", PRINTOUT_HEADINGS)
     assert out == "\n\nCrab: 2 FI"
     assert cut_at is None
     assert notes == ["dropped 2 quoted lines"]
@@ -711,7 +716,7 @@ def test_quoted_printout_only_blanks_its_lines() -> None:
 )
 def test_printout_start_matches(line: str) -> None:
     assert PRINTOUT_START.match(line)
-    assert clean_text(f"Crab: 1\n{line}\nCrab: 2")[2] == "printout"
+    assert clean_text(f"Crab: 1\n{line}\nCrab: 2", PRINTOUT_HEADINGS)[2] == "printout"
 
 
 @pytest.mark.parametrize(
@@ -773,7 +778,7 @@ def test_plain_bytes_input_is_decoded() -> None:
 
 
 def test_plain_text_input_is_cleaned() -> None:
-    body = extract_order_text(f"Crab: 1\n> old\n{PRINTOUT}\n")
+    body = extract_order_text(f"Crab: 1\n> old\n{PRINTOUT}\n", PRINTOUT_HEADINGS)
     assert body.text == "Crab: 1"
     assert body.cut_at == "printout"
 

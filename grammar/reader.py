@@ -1,0 +1,801 @@
+"""The order reader every language shares: the frame around a game's own order lines.
+
+A mail is read line by line, and everything but the game's own orders is the same in
+every language, so it lives here:
+
+* the header line (``Partie 227 Spieler 2 Kennwort xyz`` / ``Game 227 Player 2 Password
+  xyz``, ``header.lark``) and the Subject, which may carry the same words;
+* ``//`` and ``#`` comments, bullets, decoration lines, a final full stop or a remark in
+  brackets, several orders on one line separated by ``;``;
+* greetings, closings, a signature and plain sentences: notes, not errors;
+* ``Ende`` / ``End`` / ``#END``: the end of the orders, or of a text block; a line after
+  the end that looks like an order is reported;
+* text blocks: a line that opens one (an article, a secret message ...) without text on
+  the same line collects the following lines up to ``Ende``;
+* the orders every game shares (``players.lark``): final, resignation, article, secret
+  message, urgent dispatch, message to the GM, built as the classes a game supplies
+  (by default those of :mod:`engine.core`);
+* the wording of errors (:mod:`grammar.lark_errors`), never Lark's token names.
+
+A language supplies a :class:`LineGrammar`: its Lark rules for one order line (composed
+with the shared ones by :func:`player_grammar`), a builder turning a parsed line into
+orders, and the words for its syntax errors. :func:`read_header` reads the header of a
+mail before its game is known.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Generic, Protocol, TypeVar
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedInput
+
+from engine import core
+from engine.core import Note, Order, OrderHeader, ParseError
+from grammar.lark_errors import LineError, Position, in_range, locate, syntax_message, two
+
+_log = logging.getLogger("pbem.grammar")
+
+T = TypeVar("T")
+
+TEXT_MAX = 20_000
+"""Characters in one message; a postcard's worth many times over."""
+GAME_MAX = 999_999
+TURN_MAX = 999
+
+# ------------------------------------------------------------------ line-level regexes
+
+END_RE = re.compile(
+    r"^\s*(#\s*end[e]?|ende|end|schluss|schluß|ende der befehle|end of orders)\s*[.!]*\s*$",
+    re.IGNORECASE,
+)
+"""A line that ends the orders, or closes a text block."""
+
+_COMMENT_RE = re.compile(r"(?:^|(?<=\s))(?://|#)")
+_DECORATION_RE = re.compile(r"^\s*[-=*_~+.#]{3,}\s*$")
+OPENING_RE = re.compile(
+    r"^\s*(hallo|hello|hi|hey|liebe[rs]?|dear|moin|servus|grüezi|sehr\s+geehrte[rs]?|"
+    r"guten\s+(tag|morgen|abend)|good\s+(morning|evening|afternoon)|hier\s+(sind|kommen|meine)|"
+    r"here\s+(are|is|come)|anbei|attached|meine\s+befehle|my\s+orders|befehle|orders|"
+    r"zugbefehle|befehlsbogen|order\s+form|p\.?\s?s\.?)(?![\w])",
+    re.IGNORECASE,
+)
+"""Greetings and covering lines before or among the orders."""
+CLOSING_RE = re.compile(
+    r"^\s*(viele\s+grüße|viele\s+grüsse|beste\s+grüße|liebe\s+grüße|herzliche\s+grüße|"
+    r"schöne\s+grüße|grüß|grüße|grüsse|gruß|gruss|mit\s+freundlichen|freundliche\s+grüße|"
+    r"mfg|lg|vg|best(\s+regards|\s+wishes)?|kind\s+regards|regards|cheers|thanks|thank\s+you|"
+    r"danke|vielen\s+dank|bis\s+(dann|bald|zum)|tschüss|tschüs|ciao|yours|sincerely)(?![\w])",
+    re.IGNORECASE,
+)
+"""A closing greeting: the lines below it that are not orders are a signature."""
+_BULLET_RE = re.compile(r"^(\s*)([-*•–·]|\d+[.)])\s+(?=\S)")
+_TRAILING_REMARK_RE = re.compile(r"\s*\([^()]*\)\s*[.!]*\s*$")
+_TRAILING_STOP_RE = re.compile(r"\s*[.!]+\s*$")
+_ORDERISH_RE = re.compile(
+    r"\d\s*/|=|\b\d+\s*(pdu|pd|fp|op|rp|fy|ty|fi|tr|pp|c\d)\b|^\s*(pv|hp)\b", re.IGNORECASE
+)
+_PROSE_WORD_RE = re.compile(r"[^\W\d_][\w'’-]*[.,!?:;)]*|[(„\"'][^\W\d_][\w'’-]*[.,!?:;)]*")
+
+
+def looks_like_prose(code: str) -> bool:
+    """A sentence rather than a garbled order: several words, nearly all of them words."""
+    words = code.split()
+    if len(words) < 4 or _ORDERISH_RE.search(code):
+        return False
+    return sum(1 for w in words if _PROSE_WORD_RE.fullmatch(w)) >= 0.75 * len(words)
+
+
+def strip_comment(text: str) -> str:
+    """The line without its ``//`` or ``#`` comment (a ``#`` inside a word stays)."""
+    match = _COMMENT_RE.search(text)
+    return text[: match.start()] if match else text
+
+
+# ------------------------------------------------------------------------ grammars
+
+MESSAGE_RULES = frozenset({"resign", "final", "press", "secret", "urgent", "gm_message"})
+"""The rules of ``players.lark`` the reader builds itself (their order ``kind`` names)."""
+
+
+@cache
+def grammar_text(name: str) -> str:
+    """A grammar file of this package, e.g. ``ashes.lark``."""
+    return resources.files("grammar").joinpath(name).read_text("utf-8")
+
+
+def player_grammar(order_rules: str | None, *, named_seats: bool = False) -> str:
+    """A players' language: the header, the shared orders and ``order_rules``.
+
+    ``order_rules`` defines ``?order`` (the game's own order lines) and may use the
+    terminals and the ``player`` rule of ``players.lark``; ``None``: no orders of its own.
+    With ``named_seats`` the header also names a player by a word (``Player Blackbeard``).
+    """
+    seat = "?seat_player: player | PLAYER_NAME" if named_seats else "?seat_player: player"
+    start = "start: header | message" + (" | order" if order_rules is not None else "")
+    return "\n".join(
+        (
+            start,
+            seat,
+            grammar_text("header.lark"),
+            grammar_text("players.lark"),
+            order_rules or "",
+        )
+    )
+
+
+def build_parser(grammar: str, start: str = "start") -> Lark:
+    """The LALR parser of a composed grammar (a language caches its own)."""
+    return Lark(
+        grammar,
+        parser="lalr",
+        lexer="contextual",
+        start=start,
+        maybe_placeholders=False,
+        cache=False,
+    )
+
+
+# ---------------------------------------------------------------------- the header
+
+
+@dataclass
+class HeaderParts:
+    """What one header line (or the Subject) names, before it is merged."""
+
+    game: int | None = None
+    player: int | None = None
+    player_name: str | None = None
+    password: str | None = None
+    turn: int | None = None
+    gm: bool = False
+    """The line names the game master (``Spielleiter``) instead of a player."""
+    words: list[str] = field(default_factory=list)
+    """The header's keywords as written (``Partie``, ``Password``): their language."""
+    columns: dict[str, int] = field(default_factory=dict)
+    """Where each value stands in its line (1-based), for errors."""
+
+    def merge_into(self, header: OrderHeader) -> None:
+        """Fill what ``header`` lacks (the first value found wins)."""
+        for key in _HEADER_KEYS:
+            if getattr(header, key) is None:
+                setattr(header, key, getattr(self, key))
+
+
+_HEADER_KEYS = ("game", "player", "player_name", "password", "turn")
+_HEADER_WORDS = {
+    "game": ("Partie", "game"),
+    "player": ("Spieler", "player"),
+    "player_name": ("Spieler", "player"),
+    "password": ("Kennwort", "password"),
+    "turn": ("Runde", "turn"),
+}
+
+
+def header_parts(node: Tree[Token], max_seat: int) -> HeaderParts:
+    """The parts of a parsed header line; :class:`LineError` for a value out of range."""
+    parts = HeaderParts()
+    for part in node.children:
+        if not isinstance(part, Tree):
+            continue
+        first, value = part.children[0], part.children[-1]
+        assert isinstance(first, Token)
+        parts.words.append(str(first))
+        if part.data == "h_gm":
+            parts.gm = True
+            continue
+        if isinstance(value, Tree):  # "Spieler 2": the shared ``player`` rule
+            tok = value.children[0]
+            assert isinstance(tok, Token)
+            parts.player = seat_number(tok, max_seat)
+            parts.columns["player"] = tok.column or 1
+            continue
+        assert isinstance(value, Token)
+        if part.data == "h_game":
+            parts.game = in_range(value, 1, GAME_MAX, ("Die Partienummer", "The game number"))
+            parts.columns["game"] = value.column or 1
+        elif part.data == "h_player":  # a seat by name
+            parts.player_name = str(value)
+            parts.columns["player_name"] = value.column or 1
+        elif part.data == "h_password":
+            parts.password = str(value)
+            parts.columns["password"] = value.column or 1
+        elif part.data == "h_turn":
+            parts.turn = in_range(value, 0, TURN_MAX, ("Die Rundennummer", "The turn number"))
+            parts.columns["turn"] = value.column or 1
+    return parts
+
+
+def seat_number(tok: Token, max_seat: int) -> int:
+    """A player by number (1 to ``max_seat``) or letter (``A`` to ``H``)."""
+    if tok.type == "LETTER":
+        return ord(str(tok).lower()) - ord("a") + 1
+    return in_range(tok, 1, max_seat, ("Die Spielernummer", "The player number"))
+
+
+_SUBJECT_PARTS = {
+    "game": re.compile(r"(?i)\b(partie|spiel|game)\s*(nr\.?|no\.?|#)?\s*:?\s*(?P<value>\d+)\b"),
+    "player": re.compile(
+        r"(?i)\b(spieler|player)\s*(nr\.?|no\.?|#)?\s*:?\s*(?P<value>\d+|[a-h])(?![\w])"
+    ),
+    "player_name": re.compile(
+        r"(?i)\b(spieler|player)\s*:?\s*(?P<value>(?!(nr|no)\b)[^\W\d_][\w'’-]*)"
+    ),
+    "password": re.compile(
+        r"(?i)\b(kennwort|passwort|password|pw|pwd)\s*[:=]?\s*(?P<value>[^\s,;:=][^\s,;]*)"
+    ),
+    "turn": re.compile(r"(?i)\b(runde|zug|turn)\s*(nr\.?|no\.?)?\s*:?\s*(?P<value>\d+)\b"),
+}
+
+
+def subject_parts(
+    subject: str, keys: Iterable[str] = ("game", "player", "password", "turn"), max_seat: int = 8
+) -> HeaderParts:
+    """The header parts a Subject carries, each looked for on its own.
+
+    Subjects are free-form ("AW: Auswertung Runde 4 - Partie 227, Spieler 2"). A turn
+    counts only beside a password: a reply to a printout carries the printout's turn, not
+    the turn the orders are for. ``keys`` are the parts to look for (add ``player_name``
+    for a game whose seats have names).
+    """
+    subject = unicodedata.normalize("NFC", subject)
+    parts = HeaderParts()
+    for key in keys:
+        match = _SUBJECT_PARTS[key].search(subject)
+        if match is None:
+            continue
+        value = match.group("value")
+        if key == "player":
+            number = int(value) if value.isdigit() else ord(value.lower()) - ord("a") + 1
+            if not 1 <= number <= max_seat:
+                continue
+            parts.player = number
+        elif key == "player_name":
+            if parts.player is not None:
+                continue
+            parts.player_name = value
+        elif key == "password":
+            parts.password = value
+        else:
+            setattr(parts, key, int(value))
+        parts.words.append(match.group(0).strip())
+        parts.columns[key] = match.start("value") + 1
+    if parts.password is None:
+        parts.turn = None
+    return parts
+
+
+_HEADER_START_RE = re.compile(
+    r"(?i)^\s*(partie|spiel|game|spieler|player|mitspieler|ms|kennwort|passwort|password|pw|pwd|"
+    r"runde|zug|turn)(?![\w])"
+)
+
+
+@cache
+def _header_parser() -> Lark:
+    return build_parser(player_grammar(None, named_seats=True), start="header")
+
+
+def read_header(text: str, subject: str | None = None) -> OrderHeader:
+    """Who sends the orders, read before the game is known (no game's grammar needed).
+
+    Game, player (a number, a letter or a name), password and turn from the header lines
+    of ``text`` (the first value of each wins) and then from the Subject.
+    """
+    header = OrderHeader()
+    parser = _header_parser()
+    for raw in unicodedata.normalize("NFC", text).splitlines():
+        code = strip_comment(_BULLET_RE.sub(lambda m: " " * len(m.group(0)), raw))
+        if not _HEADER_START_RE.match(code):
+            continue
+        try:
+            parts = header_parts(parser.parse(code), max_seat=99)
+        except (UnexpectedInput, LineError):
+            continue
+        parts.merge_into(header)
+    if subject:
+        keys = ("game", "player", "player_name", "password", "turn")
+        subject_parts(subject, keys, max_seat=99).merge_into(header)
+    if header.player is not None:
+        header.player_name = None  # a number and a name: the number counts
+    return header
+
+
+# ------------------------------------------------------------------- the line grammar
+
+
+@dataclass(frozen=True)
+class Text(Generic[T]):
+    """An order that carries a text for people: on its line, or in a block up to ``Ende``.
+
+    ``make`` builds the order from the text; ``text`` is ``None`` when the line opens a
+    block (the text follows on the next lines).
+    """
+
+    make: Callable[[str], T]
+    text: str | None = None
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """What a language says about a line its grammar rejects (see :class:`LineGrammar`)."""
+
+    words: Mapping[str, str]
+    """What may stand where the line went wrong, per language ("" for nothing)."""
+    suggestion: str | None = None
+    """A keyword or name the player probably meant."""
+    hint: tuple[str, str] | None = None
+    """An example of the right form (German, English)."""
+
+
+class LineGrammar(Protocol[T]):
+    """A language's own order lines; :class:`Reader` does everything else.
+
+    ``parser`` parses one line: a grammar made by :func:`player_grammar` (or, for a
+    language without the shared orders, any grammar whose ``start`` is ``header |
+    <its lines>`` with ``header.lark``). :meth:`build` turns a parsed line that is neither
+    the header nor a shared order into items (or a :class:`Text`), raising
+    :class:`~grammar.lark_errors.LineError` for a bad value; :meth:`explain` words a
+    syntax error; :meth:`check` may refuse an item the language limits (e.g. an
+    article's length).
+    """
+
+    @property
+    def parser(self) -> Lark: ...
+
+    def build(self, node: Tree[Token], line: int) -> Sequence[T] | Text[T]: ...
+
+    def explain(self, at: Position, code: str) -> Explanation: ...
+
+    def check(self, item: T) -> dict[str, str] | None: ...
+
+
+MessageClasses = Mapping[str, Callable[..., Order]]
+"""The classes of the shared orders by ``kind``: ``final``, ``resign``, ``press``,
+``secret``, ``urgent``, ``gm_message``; a game may give subclasses of the core types."""
+
+CORE_MESSAGES: MessageClasses = {
+    cls.kind: cls for cls in core.SHARED_ORDER_CLASSES if cls.kind in MESSAGE_RULES
+}
+"""The shared orders as :mod:`engine.core` defines them."""
+
+
+@dataclass
+class Reading(Generic[T]):
+    """Everything :class:`Reader` read from one text."""
+
+    header: OrderHeader = field(default_factory=OrderHeader)
+    sources: list[HeaderParts] = field(default_factory=list)
+    """Each header line's parts in order, then the Subject's."""
+    items: list[T] = field(default_factory=list)
+    errors: list[ParseError] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+    ended: bool = False
+    keywords: list[str] = field(default_factory=list)
+    """The first word of each line read as an order (not the header): its language."""
+
+
+# ------------------------------------------------------------------------- reading
+
+
+@dataclass
+class _Line:
+    """One line being read: its number, text and the column offset of the parsed part."""
+
+    number: int
+    text: str
+    offset: int = 0
+
+
+@dataclass
+class _OpenBlock(Generic[T]):
+    start: Text[T]
+    line: _Line
+    lines: list[str] = field(default_factory=list)
+
+
+_Outcome = Text[T] | bool | None
+"""What one piece of a line gave: True read, None an error recorded, or a block start."""
+
+
+class Reader(Generic[T]):
+    """Reads one text with a language's :class:`LineGrammar` (one instance per text).
+
+    ``messages`` are the classes of the shared orders (``None``: the language has none,
+    like the GM's); ``max_seat`` the largest player number; ``strict_blocks``: only
+    ``Ende`` closes a text block and a block without it is not used (commands that act at
+    once); otherwise the next block closes one, and a text without ``Ende`` still counts
+    (orders: the player sees the error and can correct them); ``subject`` reads the
+    Subject.
+    """
+
+    def __init__(
+        self,
+        lines: LineGrammar[T],
+        *,
+        messages: Mapping[str, Callable[..., T]] | None = None,
+        max_seat: int = 99,
+        strict_blocks: bool = False,
+        subject: Callable[[str], HeaderParts] | None = None,
+    ) -> None:
+        self.lines = lines
+        self.parser = lines.parser
+        self.messages = messages
+        self.max_seat = max_seat
+        self.strict_blocks = strict_blocks
+        self.read_subject = subject or (lambda text: subject_parts(text, max_seat=max_seat))
+        self.result: Reading[T] = Reading()
+        self._closing = False  # a closing greeting was seen: what follows is a signature
+        self._syntax_failed = False  # the last _parse failed in the grammar, not on a value
+
+    # -- errors and notes
+    def error(
+        self,
+        line: _Line,
+        column: int,
+        text: str,
+        messages: dict[str, str],
+        suggestion: str | None = None,
+    ) -> None:
+        self.result.errors.append(
+            ParseError(
+                line=line.number,
+                column=column,
+                text=text,
+                line_text=line.text.strip(),
+                messages=messages,
+                suggestion=suggestion,
+            )
+        )
+
+    def note(self, line: _Line, messages: dict[str, str]) -> None:
+        self.result.notes.append(Note(line=line.number, text=line.text.strip(), messages=messages))
+
+    # -- the text
+    def read(self, text: str, subject: str | None = None) -> Reading[T]:
+        """Read ``text`` (and the header parts of ``subject``)."""
+        text = unicodedata.normalize("NFC", text)
+        block: _OpenBlock[T] | None = None
+        ended_at: _Line | None = None
+        for number, raw in enumerate(text.splitlines(), 1):
+            line = _Line(number, raw.rstrip())
+            if ended_at is not None:
+                self._after_end(line, ended_at)
+                continue
+            if block is not None:
+                if END_RE.match(line.text):
+                    self._close_block(block, line)
+                    block = None
+                    continue
+                restart = self._block_restart(line)
+                if restart is None:
+                    block.lines.append(line.text)
+                    continue
+                self._close_block(block, line, implicit=True)
+                block = _OpenBlock(restart, line)
+                continue
+            if END_RE.match(line.text):
+                ended_at = line
+                self.result.ended = True
+                continue
+            block = self._read_line(line)
+        if block is not None:
+            self._close_block(block, None)
+        if subject:
+            parts = self.read_subject(subject)
+            self._merge_header(parts, _Line(0, subject), source="subject")
+        return self.result
+
+    def _after_end(self, line: _Line, ended_at: _Line) -> None:
+        """Lines after ``Ende`` are not read; warn if one looks like an order."""
+        code = strip_comment(line.text)
+        if not code.strip() or OPENING_RE.match(code) or CLOSING_RE.match(code):
+            return
+        try:
+            tree = self.parser.parse(code)
+        except UnexpectedInput:
+            return
+        if _rule(tree) == "header":
+            return
+        self.error(
+            line,
+            1,
+            line.text.strip(),
+            two(
+                f"Diese Zeile steht nach „Ende“ (Zeile {ended_at.number}) und wurde nicht gelesen, "
+                "sieht aber wie ein Befehl aus. Bitte „Ende“ ans Ende setzen.",
+                f'This line comes after "End" (line {ended_at.number}) and was not read, but '
+                'looks like an order. Please put "End" last.',
+            ),
+        )
+
+    def _read_line(self, line: _Line) -> _OpenBlock[T] | None:
+        code = _BULLET_RE.sub(lambda m: " " * len(m.group(0)), strip_comment(line.text))
+        if not code.strip() or _DECORATION_RE.match(code):
+            return None
+        if CLOSING_RE.match(code):
+            self._closing = True
+        if OPENING_RE.match(code) or CLOSING_RE.match(code):
+            self.note(line, two("Anrede, Gruß oder Begleittext", "greeting or covering text"))
+            return None
+        errors_before = len(self.result.errors)
+        outcome = self._parse_forgiving(line, code)
+        if outcome is None and ";" in code:
+            # "HP=10; PV 5=0": several orders on one line, separated by semicolons.
+            del self.result.errors[errors_before:]
+            outcome = self._parse_parts(line, code)
+        suggested = any(e.suggestion for e in self.result.errors[errors_before:])
+        if (
+            outcome is None
+            and self._syntax_failed
+            and not suggested
+            and (self._closing or looks_like_prose(code))
+        ):
+            # Below a closing greeting (a signature) or a plain sentence: not an order.
+            del self.result.errors[errors_before:]
+            self.note(
+                line,
+                two(
+                    "ein Satz oder eine Unterschrift; ein Befehl muss in Befehlsform stehen",
+                    "a sentence or a signature; orders must be written in order form",
+                ),
+            )
+            return None
+        if isinstance(outcome, Text):
+            return _OpenBlock(outcome, line)
+        return None
+
+    def _parse_forgiving(self, line: _Line, code: str) -> _Outcome[T]:
+        """Parse a line; failing that, without a final full stop or a remark in brackets."""
+        errors_before = len(self.result.errors)
+        outcome = self._parse(line, code)
+        if outcome is not None or not self._syntax_failed:
+            return outcome  # read, or a value error that a shorter line would only hide
+        original_errors = self.result.errors[errors_before:]
+        for pattern in (_TRAILING_STOP_RE, _TRAILING_REMARK_RE):
+            variant = pattern.sub("", code)
+            if variant == code or not variant.strip():
+                continue
+            del self.result.errors[errors_before:]
+            outcome = self._parse(line, variant)
+            if outcome is not None:
+                return outcome
+        del self.result.errors[errors_before:]
+        self.result.errors.extend(original_errors)
+        return None
+
+    def _parse_parts(self, line: _Line, code: str) -> bool | None:
+        """Each ``;``-separated part of a line on its own; None if any part failed."""
+        offset = 0
+        ok: bool | None = True
+        for part in code.split(";"):
+            if part.strip():
+                started = self._parse(_Line(line.number, line.text, offset), part, offset)
+                if started is None:
+                    ok = None
+                elif isinstance(started, Text):
+                    self.error(
+                        line,
+                        offset + 1,
+                        part.strip(),
+                        two(
+                            "Ein Textblock muss in einer eigenen Zeile beginnen.",
+                            "A text block must start on a line of its own.",
+                        ),
+                    )
+            offset += len(part) + 1
+        return ok
+
+    def _parse(self, line: _Line, code: str, offset: int = 0) -> _Outcome[T]:
+        """Parse one piece of a line. True: read; None: error recorded; or a block start."""
+        self._syntax_failed = False
+        try:
+            tree = self.parser.parse(code)
+        except UnexpectedInput as exc:
+            self._syntax_failed = True
+            self.result.errors.append(self._syntax_error(exc, line, code, offset))
+            return None
+        try:
+            built = self._build(tree, line.number)
+        except LineError as exc:
+            self.error(line, offset + exc.column, exc.text, exc.messages, exc.suggestion)
+            return None
+        except Exception:  # a bug must cost one line, never the mail
+            _log.exception("could not build orders from line %d: %r", line.number, code)
+            self.error(
+                line,
+                offset + 1,
+                code.strip(),
+                two(
+                    "Diese Zeile konnte nicht gelesen werden (interner Fehler, der Spielleiter "
+                    "ist informiert). Bitte anders formulieren.",
+                    "This line could not be read (internal error, the game master has been "
+                    "told). Please write it differently.",
+                ),
+            )
+            return None
+        if isinstance(built, HeaderParts):
+            self._merge_header(built, line)
+            return True
+        first: Tree[Token] | Token = tree
+        while isinstance(first, Tree) and first.children:
+            first = first.children[0]
+        if isinstance(first, Token):
+            self.result.keywords.append(str(first))
+        if isinstance(built, Text):
+            if built.text is None:
+                return built
+            self._accept(built.make(built.text), line, built)
+            return True
+        for item in built:
+            self._accept(item, line)
+        return True
+
+    def _syntax_error(
+        self, exc: UnexpectedInput, line: _Line, code: str, offset: int
+    ) -> ParseError:
+        """A Lark error as a readable :class:`ParseError`, in the language's words."""
+        at = locate(exc, code)
+        said = self.lines.explain(at, code)
+        messages = syntax_message(at, dict(said.words), said.suggestion)
+        if said.hint:
+            messages = two(f"{messages['de']} {said.hint[0]}", f"{messages['en']} {said.hint[1]}")
+        return ParseError(
+            line=line.number,
+            column=offset + at.pos + 1,
+            text=at.found or code.strip(),
+            # The line as far as it was parsed: without its comment, up to this part.
+            line_text=(line.text[:offset] + code).strip(),
+            messages=messages,
+            suggestion=said.suggestion,
+        )
+
+    def _build(self, tree: Tree[Token], line: int) -> HeaderParts | Sequence[T] | Text[T]:
+        node = tree.children[0]
+        assert isinstance(node, Tree)
+        if node.data == "header":
+            return header_parts(node, self.max_seat)
+        if self.messages is not None and node.data in MESSAGE_RULES:
+            return self._message(node, line, self.messages[str(node.data)])
+        return self.lines.build(node, line)
+
+    def _message(
+        self, node: Tree[Token], line: int, cls: Callable[..., T]
+    ) -> Sequence[T] | Text[T]:
+        """A shared order: final, resignation, or a text order (a block without text)."""
+        if node.data in ("final", "resign"):
+            return [cls(line=line)]
+        text = next(
+            (str(c).strip() for c in node.children if isinstance(c, Token) and c.type == "TEXT"),
+            None,
+        )
+        player = next((c for c in node.children if isinstance(c, Tree)), None)
+        if player is None:
+            return Text(lambda body: cls(line=line, text=body), text)
+        tok = player.children[0]
+        assert isinstance(tok, Token)
+        to = seat_number(tok, self.max_seat)
+        return Text(lambda body: cls(line=line, to=to, text=body), text)
+
+    def _accept(self, item: T, line: _Line, text: Text[T] | None = None) -> None:
+        refused = self.lines.check(item)
+        if refused is not None:
+            self.error(line, 1, line.text.strip()[:40], refused)
+            return
+        body = getattr(item, "text", None) if text is not None else None
+        if isinstance(body, str):
+            if not body.strip():
+                self.error(
+                    line, 1, line.text.strip(), two("Der Text ist leer.", "The text is empty.")
+                )
+                return
+            if len(body) > TEXT_MAX:
+                self.error(
+                    line,
+                    1,
+                    line.text.strip()[:40],
+                    two(
+                        f"Der Text ist zu lang ({len(body)} Zeichen, höchstens {TEXT_MAX}).",
+                        f"The text is too long ({len(body)} characters, at most {TEXT_MAX}).",
+                    ),
+                )
+                return
+        self.result.items.append(item)
+
+    # -- text blocks
+    def _block_restart(self, line: _Line) -> Text[T] | None:
+        """Inside a block: a line that opens another block closes the first one."""
+        code = strip_comment(line.text)
+        if self.strict_blocks or not code.strip():
+            return None
+        try:
+            built = self._build(self.parser.parse(code), line.number)
+        except (UnexpectedInput, LineError):
+            return None
+        return built if isinstance(built, Text) and built.text is None else None
+
+    def _close_block(self, block: _OpenBlock[T], end: _Line | None, implicit: bool = False) -> None:
+        lines = list(block.lines)
+        while lines and not lines[0].strip():
+            lines.pop(0)
+        while lines and not lines[-1].strip():
+            lines.pop()
+        start = block.line
+        if end is None and self.strict_blocks:
+            self.error(
+                start,
+                1,
+                start.text.strip(),
+                two(
+                    f"Der Text ab Zeile {start.number} wird nicht mit „Ende“ abgeschlossen; er "
+                    "wurde nicht verwendet. Bitte den Text mit einer Zeile „Ende“ abschließen.",
+                    f'The text starting at line {start.number} is not closed with "End"; it was '
+                    'not used. Please close the text with a line "End".',
+                ),
+            )
+            return
+        if end is None:
+            self.error(
+                start,
+                1,
+                start.text.strip(),
+                two(
+                    f"Der Text ab Zeile {start.number} wird nicht mit „Ende“ abgeschlossen; "
+                    "alles bis zum Schluss der Mail wurde als Text gelesen. Bitte mit „Ende“ "
+                    "abschließen.",
+                    f'The text starting at line {start.number} is not closed with "End"; '
+                    "everything to the end of the mail was read as text. Please close it with "
+                    '"End".',
+                ),
+            )
+        elif implicit:
+            self.note(
+                start,
+                two(
+                    f"Text ohne „Ende“; er endet vor dem nächsten Textblock in Zeile {end.number}.",
+                    f'Text without "End"; it ends before the next text block on line {end.number}.',
+                ),
+            )
+        self._accept(block.start.make("\n".join(lines)), start, block.start)
+
+    # -- the header
+    def _merge_header(self, parts: HeaderParts, line: _Line, source: str = "text") -> None:
+        """Merge one header line (or the Subject); a contradiction is an error."""
+        self.result.sources.append(parts)
+        header = self.result.header
+        for key in _HEADER_KEYS:
+            value = getattr(parts, key)
+            if value is None:
+                continue
+            old = getattr(header, key)
+            if old is not None and old != value:
+                shown = "***" if key == "password" else str(value)
+                old_shown = "***" if key == "password" else str(old)
+                words = _HEADER_WORDS[key]
+                where_de = "im Betreff" if source == "subject" else f"in Zeile {line.number}"
+                where_en = "in the Subject" if source == "subject" else f"on line {line.number}"
+                self.error(
+                    line,
+                    parts.columns.get(key, 1),
+                    shown,
+                    two(
+                        f"Widersprüchliche Angabe {where_de}: {words[0]} {shown}, vorher "
+                        f"{old_shown}.",
+                        f"Contradicting {words[1]} {where_en}: {shown}, before {old_shown}.",
+                    ),
+                )
+                continue
+            setattr(header, key, value)
+
+
+def _rule(tree: Tree[Token]) -> str | None:
+    """The rule a parsed line is (``header``, a shared order or the language's own)."""
+    node = tree.children[0] if tree.children else None
+    return str(node.data) if isinstance(node, Tree) else None
