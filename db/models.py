@@ -133,6 +133,9 @@ class GameStatus(enum.StrEnum):
     RUNNING = "running"
     PAUSED = "paused"
     FINISHED = "finished"
+    ADJUDICATING = "adjudicating"
+    """A GM-adjudicated turn is past its deadline: the GM has the dossier and the turn
+    waits for his reports (engine.core.TurnShape.GM_ADJUDICATED)."""
 
 
 class PlayerStatus(enum.StrEnum):
@@ -210,7 +213,7 @@ class Game(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     kind: str = Field(sa_type=String(32))
-    """The engine's game kind: ``ashes``, ``starweb`` ..."""
+    """The game kind: the name of an ``engine.core.GameKind`` in the registry."""
     number: int = Field(sa_column_kwargs={"unique": True})
     """The game number players write in their mails; unique over all kinds."""
     name: str | None = Field(default=None, sa_type=Text)
@@ -268,6 +271,8 @@ class Player(SQLModel, table=True):
     password_hash: str = Field(sa_type=Text)
     """``db.passwords.hash_password`` output; the clear text is never stored."""
     ruler_name: str | None = Field(default=None, sa_type=Text)
+    seat_fields: dict[str, Any] | None = Field(default=None, sa_type=JSON)
+    """The values of the game kind's per-seat fields (``engine.core.SeatField``)."""
     language: str = Field(default="de", sa_type=String(8))
     timezone: str | None = Field(default=None, sa_type=String(64))
     nmr_count: int = 0
@@ -370,12 +375,31 @@ class TurnSnapshot(SQLModel, table=True):
     """``State.to_json()`` serialised canonically (sorted keys)."""
     seed: int = Field(sa_type=UInt64)
     """The seed the evaluation producing this state ran with."""
+    inputs: dict[str, Any] | None = Field(default=None, sa_type=JSON)
+    """What the evaluation read (``mailserver.turn_inputs.TurnInputs.record``), so a
+    replay uses exactly that; ``None`` for turn 0."""
     created_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
 
     def state_data(self) -> dict[str, Any]:
         """The stored state as a JSON object (for ``Game.state_from_json``)."""
         data: dict[str, Any] = json.loads(self.state)
         return data
+
+
+class GmReport(SQLModel, table=True):
+    """The GM's report to one seat for a GM-adjudicated turn (its printout to be)."""
+
+    __tablename__ = "gm_report"
+    __table_args__ = (UniqueConstraint("game_id", "turn", "seat"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    turn: int
+    seat: int
+    text: str = Field(sa_type=Text)
+    attachments: list[Any] = Field(default_factory=list, sa_type=JSON)
+    """``{"filename", "content_type", "data"}`` with the data base64-encoded."""
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
 
 
 class Outbox(SQLModel, table=True):
@@ -406,6 +430,8 @@ class Outbox(SQLModel, table=True):
         default=None, sa_type=String(255), sa_column_kwargs={"unique": True}
     )
     """Optional idempotency key, e.g. ``reminder:<game>:<turn>:<hours>:<seat>``."""
+    attachments: list[Any] | None = Field(default=None, sa_type=JSON)
+    """Files sent with the mail: ``{"filename", "content_type", "data"}`` (base64)."""
     status: OutboxStatus = Field(default=OutboxStatus.PENDING, sa_type=_enum(OutboxStatus))
     attempts: int = 0
     next_attempt_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)

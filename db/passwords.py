@@ -1,7 +1,7 @@
 """Password hashing for players and GMs (scrypt from the standard library).
 
 A stored hash reads ``scrypt$<n>$<r>$<p>$<salt b64>$<hash b64>``; the parameters travel
-with it, so they can be raised later without invalidating old hashes. The clear text is
+with it, so they can be raised later without invalidating the ones stored. The clear text is
 never stored or logged.
 """
 

@@ -2,7 +2,7 @@
 
 Every function takes a :class:`~sqlmodel.Session` and never commits: the caller owns the
 transaction (normally :func:`db.session.transaction`). Functions that lock work for
-exactly-once processing (``lock_game``, ``claim_due_games``, ``claim_due_outbox``,
+exactly-once processing (``lock_game``, ``claim_due_outbox``,
 ``next_standby``) use ``SELECT ... FOR UPDATE [SKIP LOCKED]`` on PostgreSQL; SQLite has no
 row locks, so there they require a transaction begun with ``BEGIN IMMEDIATE`` (the
 database's single write lock does the serialising) and raise :class:`RuntimeError`
@@ -24,8 +24,7 @@ from sqlmodel import Session, SQLModel, col, select
 
 from db.models import (
     Game,
-    GameMessage,
-    GameStatus,
+    GmReport,
     InboundMail,
     LedgerEntry,
     LedgerKind,
@@ -237,28 +236,6 @@ def lock_game(session: Session, game_id: int, *, skip_locked: bool = False) -> G
     return session.exec(stmt).first()
 
 
-def claim_due_games(session: Session, *, now: datetime | None = None, limit: int = 1) -> list[Game]:
-    """Lock running, not held games whose deadline has passed (earliest first).
-
-    Games locked by another process are skipped (PostgreSQL ``SKIP LOCKED``). The locks
-    last until the transaction ends; check ``game.turn`` before running a turn.
-    """
-    _require_write_lock(session)
-    stmt = (
-        select(Game)
-        .where(
-            Game.status == GameStatus.RUNNING,
-            col(Game.held).is_(False),
-            col(Game.next_deadline) <= (now or utcnow()),
-        )
-        .order_by(col(Game.next_deadline), col(Game.id))
-        .limit(limit)
-        .with_for_update(skip_locked=True)
-        .execution_options(populate_existing=True)
-    )
-    return list(session.exec(stmt).all())
-
-
 def current_players(session: Session, game_id: int) -> list[Player]:
     """The current occupant of every seat of the game (any status), by seat."""
     stmt = (
@@ -426,20 +403,6 @@ def latest_submissions(session: Session, game_id: int, turn: int) -> dict[int, S
     return {s.seat: s for s in session.exec(stmt).all()}
 
 
-def messages_for_printout(session: Session, game_id: int, turn: int) -> list[GameMessage]:
-    """Messages not yet delivered that belong in the printouts of ``turn`` (or earlier)."""
-    stmt = (
-        select(GameMessage)
-        .where(
-            GameMessage.game_id == game_id,
-            col(GameMessage.turn) <= turn,
-            col(GameMessage.delivered).is_(False),
-        )
-        .order_by(col(GameMessage.id))
-    )
-    return list(session.exec(stmt).all())
-
-
 # ------------------------------------------------------------------------ outbox
 
 
@@ -460,9 +423,13 @@ def enqueue_outbox(
     auto_submitted: str | None = "auto-generated",
     dedup_key: str | None = None,
     send_after: datetime | None = None,
+    attachments: list[Any] | None = None,
     now: datetime | None = None,
 ) -> Outbox:
     """Put a mail in the outbox; it gets its Message-ID (``<hex@domain>``) now.
+
+    ``attachments`` are kept as given (``{"filename", "content_type", "data"}``, the data
+    base64-encoded).
 
     ``domain`` should be the domain of the From address. With ``dedup_key`` the call is
     idempotent: a row with that key already there is returned instead of a second one.
@@ -483,6 +450,7 @@ def enqueue_outbox(
         thread_references=_clean_optional(references),
         auto_submitted=auto_submitted,
         dedup_key=dedup_key,
+        attachments=attachments or None,
         next_attempt_at=send_after or now,
         created_at=now,
     )
@@ -595,9 +563,16 @@ def mark_failed(
 
 
 def store_snapshot(
-    session: Session, *, game_id: int, turn: int, state: Mapping[str, Any], seed: int
+    session: Session,
+    *,
+    game_id: int,
+    turn: int,
+    state: Mapping[str, Any],
+    seed: int,
+    inputs: Mapping[str, Any] | None = None,
 ) -> TurnSnapshot:
-    """Store the state after ``turn`` (``State.to_json()``) as canonical JSON text.
+    """Store the state after ``turn`` (``State.to_json()``) as canonical JSON text, with
+    the record of what the evaluation read (``inputs``).
 
     A second snapshot of the same turn violates the unique constraint: a turn is stored
     once.
@@ -607,6 +582,7 @@ def store_snapshot(
         turn=turn,
         state=json.dumps(state, sort_keys=True, separators=(",", ":"), allow_nan=False),
         seed=seed,
+        inputs=dict(inputs) if inputs is not None else None,
     )
     session.add(snapshot)
     session.flush()
@@ -619,6 +595,51 @@ def load_snapshot(session: Session, game_id: int, turn: int | None = None) -> Tu
     if turn is not None:
         stmt = stmt.where(TurnSnapshot.turn == turn)
     return session.exec(stmt.order_by(col(TurnSnapshot.turn).desc()).limit(1)).first()
+
+
+# ------------------------------------------------------------------- GM reports
+
+
+def store_gm_report(
+    session: Session,
+    *,
+    game_id: int,
+    turn: int,
+    seat: int,
+    text: str,
+    attachments: list[Any],
+    now: datetime,
+) -> GmReport:
+    """Keep the GM's report to ``seat`` for ``turn``; a later one replaces it."""
+    report = session.exec(
+        select(GmReport).where(
+            GmReport.game_id == game_id, GmReport.turn == turn, GmReport.seat == seat
+        )
+    ).first()
+    if report is None:
+        report = GmReport(game_id=game_id, turn=turn, seat=seat, text="", created_at=now)
+    report.text, report.attachments, report.created_at = clean_text(text), attachments, now
+    session.add(report)
+    session.flush()
+    return report
+
+
+def gm_reports(session: Session, game_id: int, turn: int) -> list[GmReport]:
+    """The GM's reports for ``turn``, by seat."""
+    stmt = (
+        select(GmReport)
+        .where(GmReport.game_id == game_id, GmReport.turn == turn)
+        .order_by(col(GmReport.seat))
+    )
+    return list(session.exec(stmt).all())
+
+
+def gm_report_text(session: Session, report_id: int) -> str:
+    """The text of one stored report (for the replay of an adjudicated turn)."""
+    report = session.get(GmReport, report_id)
+    if report is None:
+        raise LookupError(f"no GM report {report_id}")
+    return report.text
 
 
 # ------------------------------------------------------------------------ ledger

@@ -25,6 +25,7 @@ from db.models import (
     StandbyStatus,
 )
 from db.session import transaction
+from mailserver.turn_inputs import pending_news
 from tests.db.helpers import PASSWORD_HASH, add_game, add_player
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
@@ -196,7 +197,7 @@ def test_every_submission_is_kept_and_the_latest_counts(db_session: Session) -> 
     assert len(db_session.exec(select(Player)).all()) == 2
 
 
-def test_undelivered_messages_go_into_the_printout(db_session: Session) -> None:
+def test_undelivered_news_goes_into_the_printout(db_session: Session) -> None:
     game = add_game(db_session)
     assert game.id is not None
     for turn, text, delivered in ((1, "old", True), (1, "late", False), (2, "now", False)):
@@ -214,7 +215,7 @@ def test_undelivered_messages_go_into_the_printout(db_session: Session) -> None:
         GameMessage(game_id=game.id, kind=MessageKind.SECRET, addressee_seat=2, text="t3", turn=3)
     )
     db_session.flush()
-    texts = [m.text for m in repo.messages_for_printout(db_session, game.id, 2)]
+    texts = [m.text for m in pending_news(db_session, game.id, 2)]
     assert texts == ["late", "now"]
 
 
