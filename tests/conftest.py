@@ -54,3 +54,17 @@ def mailstack_factory() -> Iterator[Callable[..., MailStack]]:
 def private_mailstack(mailstack_factory: Callable[..., MailStack]) -> MailStack:
     """A stack of this test's own, for tests that stop or restart Dovecot."""
     return mailstack_factory()
+
+
+@pytest.fixture
+def toy_kinds() -> Iterator[None]:
+    """The test game kinds (tests/toykind) registered for one test, then removed again."""
+    from engine import registry
+    from tests.toykind import TOY, TOY_GM, TOY_STEPPED
+
+    saved = dict(registry._registered)
+    for kind in (TOY, TOY_STEPPED, TOY_GM):
+        registry.register(kind)
+    yield
+    registry._registered.clear()
+    registry._registered.update(saved)

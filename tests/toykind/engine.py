@@ -1,0 +1,186 @@
+"""The toy game's rules: pure, deterministic, exact."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any, ClassVar
+
+from engine.core import (
+    NEUTRAL,
+    SHARED_ORDER_CLASSES,
+    Article,
+    Event,
+    JSONValue,
+    Names,
+    Order,
+    OrderKinds,
+    PlanetNamer,
+    SeatRecord,
+    Setup,
+    State,
+    TurnResult,
+)
+
+HEADING = "=== Toy printout"
+LAST_TURN = 3
+
+
+@dataclass(frozen=True, kw_only=True)
+class Add(Order):
+    """Add ``amount`` to the seat's score."""
+
+    kind: ClassVar[str] = "add"
+    amount: int
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"amount": self.amount}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Add:
+        return cls(line=int(d.get("line", 0)), amount=int(d["amount"]))
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return f"{'Addiere' if lang == 'de' else 'Add'} {self.amount}"
+
+
+ORDER_KINDS = OrderKinds((Add, *SHARED_ORDER_CLASSES))
+
+
+@dataclass
+class ToyState:
+    """Scores per seat, the news and (adjudicated) the GM's last reports."""
+
+    game: int
+    turn: int
+    seed: int
+    scores: dict[int, int]
+    news: list[str] = field(default_factory=list)
+    reports: dict[int, str] = field(default_factory=dict)
+    rolls: dict[int, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {
+            "game": self.game,
+            "turn": self.turn,
+            "seed": self.seed,
+            "scores": {str(k): v for k, v in self.scores.items()},
+            "news": list(self.news),
+            "reports": {str(k): v for k, v in self.reports.items()},
+            "rolls": {str(k): v for k, v in self.rolls.items()},
+        }
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> ToyState:
+        return cls(
+            game=int(d["game"]),
+            turn=int(d["turn"]),
+            seed=int(d["seed"]),
+            scores={int(k): int(v) for k, v in d["scores"].items()},
+            news=[str(n) for n in d.get("news", [])],
+            reports={int(k): str(v) for k, v in d.get("reports", {}).items()},
+            rolls={int(k): int(v) for k, v in d.get("rolls", {}).items()},
+        )
+
+
+def _toy(state: State) -> ToyState:
+    if not isinstance(state, ToyState):
+        raise TypeError(f"not a toy state: {type(state).__name__}")
+    return state
+
+
+class ToyGame:
+    """The toy engine; its kind's turn shape says which of its parts the host uses."""
+
+    kind = "toy"
+    title = "Toy"
+
+    def new_game(self, setup: Setup, rng: Random) -> ToyState:
+        if "bad" in setup.options:
+            raise ValueError("the toy game has no option 'bad'")
+        return ToyState(setup.game, 0, setup.seed, {p.number: 0 for p in setup.players})
+
+    def run_turn(
+        self, state: State, orders: Mapping[int, Sequence[Order]], rng: Random
+    ) -> TurnResult:
+        old = _toy(state)
+        new = ToyState.from_json(old.to_json())
+        new.turn, new.news, new.reports = old.turn + 1, [], {}
+        # A roll per seat that sent orders: replays must reproduce the turn's chance.
+        new.rolls = {}
+        for seat in sorted(orders):
+            for order in orders[seat]:
+                if isinstance(order, Add) and seat in new.scores:
+                    new.scores[seat] += order.amount
+                elif isinstance(order, Article):
+                    author = f"Seat {seat}" if seat != NEUTRAL else "GM"
+                    new.news.append(f"{order.text.strip()} ({author})")
+            if seat in new.scores:
+                new.rolls[seat] = rng.randint(1, 6)
+        events = [Event("game_over", data={"turn": new.turn})] if new.turn >= LAST_TURN else []
+        return TurnResult(state=new, events=events)
+
+    def printout(self, state: State, player: int, lang: str) -> str:
+        s = _toy(state)
+        head = "Auswertung" if lang == "de" else "Printout"
+        lines = [f"{HEADING} {s.game} turn {s.turn} ({head}) ==="]
+        for seat, score in sorted(s.scores.items()):
+            if player in (NEUTRAL, seat):
+                lines.append(f"Seat {seat}: {score} (roll {s.rolls.get(seat, '-')})")
+        lines += ["--- News ---", *s.news]
+        if player in s.reports:
+            lines += ["--- Report ---", s.reports[player]]
+        return "\n".join(lines) + "\n"
+
+    def state_from_json(self, data: Mapping[str, JSONValue]) -> ToyState:
+        return ToyState.from_json(data)
+
+    def names(self, state: State, lang: str = "de") -> Names:
+        return Names(rulers={seat: f"Seat {seat}" for seat in _toy(state).scores}, places={})
+
+    def final_report(
+        self, state: State, event: Event, seats: Sequence[SeatRecord], lang: str
+    ) -> str:
+        s = _toy(state)
+        ranking = sorted(s.scores.items(), key=lambda item: (-item[1], item[0]))
+        lines = [f"Toy game {s.game}: final standings"]
+        lines += [
+            f"{place}. seat {seat}: {score}" for place, (seat, score) in enumerate(ranking, 1)
+        ]
+        lines += [f"seat {r.seat} {r.address}: {r.status}" for r in seats if r.left_turn]
+        return "\n".join(lines) + "\n"
+
+    # -- stepped
+    def awaiting(self, state: State) -> frozenset[int]:
+        """Step 1, 3, … waits for the odd seats, step 2, 4, … for the even ones."""
+        parity = (_toy(state).turn + 1) % 2
+        return frozenset(seat for seat in _toy(state).scores if seat % 2 == parity)
+
+    def step_name(self, state: State, lang: str) -> str:
+        odd = (_toy(state).turn + 1) % 2 == 1
+        if lang == "de":
+            return "ungerade Plätze" if odd else "gerade Plätze"
+        return "odd seats" if odd else "even seats"
+
+    # -- adjudicated
+    def dossier(self, state: State, orders: Mapping[int, Sequence[Order]], lang: str) -> str:
+        lines = []
+        for seat in sorted(_toy(state).scores):
+            given = orders.get(seat)
+            said = "; ".join(o.describe(lang) for o in given) if given else "-"
+            lines.append(f"Seat {seat}: {said}")
+        return "\n".join(lines) + "\n"
+
+    def apply_reports(self, state: State, reports: Mapping[int, str]) -> TurnResult:
+        old = _toy(state)
+        new = ToyState.from_json(old.to_json())
+        new.turn, new.news, new.rolls = old.turn + 1, [], {}
+        new.reports = {seat: text for seat, text in sorted(reports.items())}
+        return TurnResult(state=new)
+
+
+def canonical(state: State) -> str:
+    """The state as the database keeps it (for byte comparisons)."""
+    return json.dumps(state.to_json(), sort_keys=True, separators=(",", ":"))

@@ -1,0 +1,63 @@
+"""The toy game's order language: ``ADD 5`` (or ``PLUS 5``); the shared reader does the
+rest (header, comments, text blocks, messages, end marker)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+
+from lark import Lark, Token, Tree
+
+from engine.core import JSONValue, Order, ParseResult, PlanetNamer
+from grammar import reader
+from grammar.lark_errors import Position, two
+from tests.toykind.engine import ORDER_KINDS, Add
+
+_RULES = r"""
+?order: add
+add: ADD_KW INT
+ADD_KW.2: /(add|plus)(?![\w])/i
+"""
+
+
+@cache
+def _parser() -> Lark:
+    return reader.build_parser(reader.player_grammar(_RULES))
+
+
+class _ToyLines:
+    @property
+    def parser(self) -> Lark:
+        return _parser()
+
+    def build(self, node: Tree[Token], line: int) -> Sequence[Order]:
+        tok = node.children[-1]
+        assert isinstance(tok, Token)
+        return [Add(line=line, amount=int(tok))]
+
+    def explain(self, at: Position, code: str) -> reader.Explanation:
+        return reader.Explanation(two("„ADD 5“", '"ADD 5"'))
+
+    def check(self, item: Order) -> dict[str, str] | None:
+        return None
+
+
+class ToyLanguage:
+    """The toy game's :class:`engine.core.OrderLanguage`."""
+
+    def parse(
+        self, text: str, subject: str | None = None, places: Mapping[int, str] | None = None
+    ) -> ParseResult:
+        read = reader.Reader(_ToyLines(), messages=reader.CORE_MESSAGES).read(text, subject)
+        result = ParseResult(read.header, read.items, read.errors, read.notes)
+        result.ended = read.ended
+        return result
+
+    def namer(self, places: Mapping[int, str] | None = None) -> PlanetNamer:
+        return str
+
+    def order_from_json(self, data: Mapping[str, JSONValue]) -> Order:
+        return ORDER_KINDS.from_json(data)
+
+
+LANGUAGE = ToyLanguage()
