@@ -59,12 +59,12 @@ class SmtpSettings(BaseModel):
 
 
 class FeeSettings(BaseModel):
-    """Money in cents (rulebook 1.4): turn fee and the postage of an Eildepesche."""
+    """Money in cents: the turn fee (the postage of an urgent dispatch is a game's
+    message rule, see config.game_options)."""
 
     model_config = ConfigDict(extra="forbid")
 
     turn_fee: int = 0
-    urgent_postage: int = 0
     currency: str = "EUR"
 
 
@@ -81,6 +81,8 @@ class Settings(BaseSettings):
     fees: FeeSettings = FeeSettings()
     unknown_sender_reply_hours: int = 24
     """At most one explanation per unknown address in this many hours."""
+    game_kinds: list[str] = []
+    """Game kinds beyond the registry's, as ``module:attribute`` of a ``GameKind``."""
     log_format: str = "json"
     resync_seconds: float = Field(default=60.0, gt=0)
     """How often the deadline jobs are re-read from the database (changes by ``pbem gm``)."""

@@ -334,10 +334,12 @@ class ParseResult:
 
 @dataclass
 class PlayerSetup:
-    """A seat in a new game: its number and (optionally) the ruler's name."""
+    """A seat in a new game: its number, (optionally) the ruler's name, and the values of
+    the kind's :class:`SeatField` s (e.g. a character type and a code name)."""
 
     number: int
     name: str | None = None
+    fields: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -566,6 +568,8 @@ class GameKind:
     scenarios: tuple[str, ...] = ()
     shape: TurnShape = TurnShape.SIMULTANEOUS
     messages: MessageRules = MessageRules()
+    newspaper_title: str = ""
+    """The newspaper's name in the mails (e.g. "Galactic Media"); empty: "the newspaper"."""
     printout_headings: tuple[str, ...] = ()
     """Lines that start a section of this kind's printouts: a quoted printout is
     recognised by them (and not read as orders)."""

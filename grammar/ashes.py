@@ -27,6 +27,7 @@ from lark import Lark, Token, Tree
 
 from engine.ashes import orders as o
 from engine.ashes.galaxy import Galaxy, fold_name, standard_galaxy
+from engine.ashes.texts import PRINTOUT_HEADINGS
 from engine.core import JSONValue, Order, ParseError, ParseResult, PlanetNamer
 from grammar import reader
 from grammar.lark_errors import LineError, Position, in_range, join_words, two
@@ -44,17 +45,6 @@ __all__ = [
     "press_lines",
     "standard_planets",
 ]
-
-PRINTOUT_HEADINGS = (
-    "PV-Übersicht und Planetenberichte für",
-    "PV overview and planet reports for",
-    "=== Auswertung",
-    "=== Printout",
-    "Flottenübersicht von",
-    "Fleet overview of",
-)
-"""First lines of the Ashes printouts (the original program's and this host's): a quoted
-or pasted printout starting with one is not read as orders (:mod:`grammar.mailbody`)."""
 
 PRESS_LINES_MAX = o.PRESS_MAX_LINES
 COUNT_MAX = 99_999  # the largest ship or item count a line may name

@@ -14,17 +14,25 @@ import typer
 from config.settings import load_settings
 from grammar.echo import echo
 from grammar.mailbody import extract_order_text
-from mailserver import cli_ashes, cli_gm, logs
+from mailserver import cli_gm, logs
+from mailserver.cli_offline import kind_app
 from mailserver.demo import DemoConfig, run_demo, summary
-from mailserver.games import UnknownGameKind, order_language
+from mailserver.kinds import (
+    UnknownGameKind,
+    game_kind,
+    kind_names,
+    order_language,
+    printout_headings,
+)
 from mailserver.service import Service
 
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
-    help="Play-by-email game host: Ashes of Empire and friends.",
+    help="Play-by-email game host for postal strategy games.",
 )
-app.add_typer(cli_ashes.app, name="ashes")
+for _name in kind_names():
+    app.add_typer(kind_app(game_kind(_name)), name=_name)
 app.add_typer(cli_gm.app, name="gm")
 
 
@@ -38,7 +46,10 @@ def parse_cmd(
     file: Annotated[
         str, typer.Argument(help="A raw mail (RFC 822) or plain order text; - for stdin.")
     ] = "-",
-    game: Annotated[str, typer.Option(help="The game kind whose orders to read.")] = "ashes",
+    game: Annotated[
+        str | None,
+        typer.Option(help="The game kind whose orders to read (default: the first registered)."),
+    ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print JSON instead of the echo.")
     ] = False,
@@ -46,16 +57,16 @@ def parse_cmd(
 ) -> None:
     """Read orders from a mail or text and show what was understood (exit 1 on errors)."""
     data = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
-    body = extract_order_text(data)
+    body = extract_order_text(data, printout_headings=printout_headings())
     try:
-        language = order_language(game)
+        language = order_language(game_kind(game or kind_names()[0]))
     except UnknownGameKind as exc:
         raise typer.BadParameter(str(exc), param_hint="--game") from None
     result = language.parse(body.text, body.subject or None)
     if as_json:
         typer.echo(json.dumps(result.to_json(lang), ensure_ascii=False, indent=2))
     else:
-        typer.echo(echo(result, lang, language.planet_name), nl=False)
+        typer.echo(echo(result, lang, language.namer()), nl=False)
     raise typer.Exit(1 if result.errors else 0)
 
 
@@ -77,7 +88,10 @@ def demo_cmd(
     directory: Annotated[
         Path, typer.Option("--dir", help="Folder for the mail and the database (emptied first).")
     ] = Path("pbem-demo"),
-    players: Annotated[int, typer.Option(min=2, max=8, help="Bot players.")] = 8,
+    game: Annotated[
+        str | None, typer.Option(help="The game kind (default: the first registered).")
+    ] = None,
+    players: Annotated[int, typer.Option(min=2, help="Bot players.")] = 8,
     turns: Annotated[int, typer.Option(min=1, max=30, help="Turns to play.")] = 3,
     turn_seconds: Annotated[
         float, typer.Option(min=3, help="Seconds from the last order to the deadline.")
@@ -94,6 +108,7 @@ def demo_cmd(
     logs.configure("text", logging.INFO if verbose else logging.WARNING)
     config = DemoConfig(
         directory=directory.resolve(),
+        kind=game,
         players=players,
         turns=turns,
         turn_seconds=turn_seconds,
@@ -103,7 +118,7 @@ def demo_cmd(
     )
     try:
         result = asyncio.run(run_demo(config))
-    except (FileExistsError, TimeoutError) as exc:
+    except (FileExistsError, TimeoutError, ValueError, LookupError) as exc:
         typer.echo(f"demo failed: {exc}", err=True)
         raise typer.Exit(1) from None
     if not keep_running:

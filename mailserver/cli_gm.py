@@ -1,6 +1,6 @@
 """``pbem gm``: the GM's commands on the command line, for any game in the database.
 
-    pbem gm create --config pbem.toml --kind ashes --number 227 --gm gm@example.org \\
+    pbem gm create --config pbem.toml --kind KIND --number 227 --gm gm@example.org \\
         --gm-password geheim --player 1=anna@example.org --player 2=bob@example.org,en
     pbem gm start 227 --config pbem.toml
     pbem gm deadline 227 "01.12.2026 18:00"      pbem gm postpone 227 "2 Tage"
@@ -16,6 +16,7 @@ Exit code 1 with the message when the GM asked for something impossible.
 from __future__ import annotations
 
 import json
+import mimetypes
 import sys
 import tomllib
 from collections.abc import Iterator, Mapping
@@ -36,6 +37,8 @@ from db.repo import current_players, get_game_by_number
 from db.session import make_engine, transaction, upgrade
 from grammar import gm as lang_gm
 from mailserver import gm, gm_mail, schedule
+from mailserver.kinds import UnknownGameKind, load_kinds
+from mailserver.smtp import Attachment
 from mailserver.texts import format_when
 
 OUTBOX_NOTE = "Mails go into the outbox only; the running service (pbem serve) sends them."
@@ -72,11 +75,16 @@ def _fail(message: str) -> NoReturn:
 
 
 @contextmanager
-def _session(config: Path | None) -> Iterator[tuple[Session, Settings]]:
-    """One transaction on the configured database (migrated first); GmError exits 1."""
+def _session(config: Path | None, lang: str = "de") -> Iterator[tuple[Session, Settings]]:
+    """One transaction on the configured database (migrated first); a GmError exits 1
+    with its message in ``lang``."""
     try:
         settings = load_settings(config)
     except FileNotFoundError as exc:
+        _fail(str(exc))
+    try:
+        load_kinds(settings.game_kinds)
+    except UnknownGameKind as exc:
         _fail(str(exc))
     upgrade(settings.database_url)
     engine = make_engine(settings.database_url)
@@ -84,7 +92,7 @@ def _session(config: Path | None) -> Iterator[tuple[Session, Settings]]:
         with transaction(engine) as session:
             yield session, settings
     except gm.GmError as exc:
-        _fail(str(exc))
+        _fail(exc.message(lang))
     finally:
         engine.dispose()
 
@@ -106,7 +114,7 @@ def _one_command(line: str) -> lang_gm.GmCommand:
 
 
 def _perform(config: Path | None, number: int, command: lang_gm.GmCommand, lang: str) -> None:
-    with _session(config) as (session, settings):
+    with _session(config, lang) as (session, settings):
         game = _game(session, number)
         ctx = gm_mail.GmContext(
             now=_now(),
@@ -124,15 +132,22 @@ def _perform(config: Path | None, number: int, command: lang_gm.GmCommand, lang:
 
 
 def _seat_spec(text: str) -> gm.SeatSpec:
-    """``1=anna@example.org[,en]``."""
+    """``1=anna@example.org[,en][,FIELD=VALUE...]`` (the game kind's per-seat fields)."""
     seat, sep, rest = text.partition("=")
-    address, _, language = rest.partition(",")
+    address, *parts = rest.split(",")
     if not sep or not seat.strip().isdigit() or "@" not in address:
-        raise typer.BadParameter(f"{text!r}: write SEAT=ADDRESS[,LANG]", param_hint="--player")
-    language = language.strip().lower() or "de"
-    if language not in lang_gm.LANGUAGES:
+        raise typer.BadParameter(
+            f"{text!r}: write SEAT=ADDRESS[,LANG][,FIELD=VALUE...]", param_hint="--player"
+        )
+    fields = dict(
+        (key.strip(), value.strip())
+        for key, _, value in (p.partition("=") for p in parts if "=" in p)
+    )
+    languages = [p.strip().lower() for p in parts if "=" not in p and p.strip()]
+    language = languages[0] if languages else "de"
+    if len(languages) > 1 or language not in lang_gm.LANGUAGES:
         raise typer.BadParameter(f"{text!r}: the language is de or en", param_hint="--player")
-    return gm.SeatSpec(seat=int(seat), address=address.strip(), language=language)
+    return gm.SeatSpec(seat=int(seat), address=address.strip(), language=language, fields=fields)
 
 
 def _option_value(text: str) -> tuple[str, Any]:
@@ -173,6 +188,7 @@ def _seats_from_file(players: Any) -> list[gm.SeatSpec]:
                     language=str(entry.get("language", "de")),
                     ruler_name=entry.get("ruler_name"),
                     timezone=entry.get("timezone"),
+                    fields={str(k): str(v) for k, v in dict(entry.get("fields", {})).items()},
                 )
             )
         else:
@@ -194,7 +210,9 @@ def create_cmd(
         Path | None,
         typer.Option("--file", help="A game file (TOML or JSON) with the options below."),
     ] = None,
-    kind: Annotated[str | None, typer.Option(help="The game kind, e.g. ashes.")] = None,
+    kind: Annotated[
+        str | None, typer.Option(help="The game kind (pbem --help lists them).")
+    ] = None,
     number: Annotated[int | None, typer.Option(help="The game number (unique).")] = None,
     gm_address: Annotated[str | None, typer.Option("--gm", help="The GM's address.")] = None,
     gm_password: Annotated[
@@ -202,7 +220,11 @@ def create_cmd(
     ] = None,
     player: Annotated[
         list[str] | None,
-        typer.Option("--player", help="SEAT=ADDRESS[,LANG], repeated (LANG de or en)."),
+        typer.Option(
+            "--player",
+            help="SEAT=ADDRESS[,LANG][,FIELD=VALUE...], repeated (LANG de or en; the fields "
+            "the game kind asks for, e.g. a character).",
+        ),
     ] = None,
     every_days: Annotated[
         int | None, typer.Option(help="A deadline every this many days (0: GM sets each).")
@@ -373,6 +395,49 @@ def run_cmd(number: GameArg, config: ConfigOption = None, lang: LangOption = "de
     _perform(config, number, lang_gm.ProcessNow(line=1), lang)
 
 
+@app.command("report")
+def report_cmd(
+    number: GameArg,
+    seat: SeatArg,
+    file: Annotated[Path, typer.Argument(help="The report's text (UTF-8).")],
+    attach: Annotated[
+        list[Path] | None, typer.Option(help="A file sent with the report, repeatable.")
+    ] = None,
+    config: ConfigOption = None,
+) -> None:
+    """Keep the report to one seat for the turn waiting for the GM (adjudicated games)."""
+    try:
+        text = file.read_text(encoding="utf-8")
+        files = [
+            Attachment(path.name, _content_type(path), path.read_bytes()) for path in attach or []
+        ]
+    except (OSError, UnicodeDecodeError) as exc:
+        _fail(str(exc))
+    with _session(config) as (session, _settings):
+        gm.record_report(session, number, seat, text, attachments=files, now=_now())
+    console.print(f"Report for seat {seat} of game {number} kept ({len(files)} attachments).")
+
+
+def _content_type(path: Path) -> str:
+    guessed, _ = mimetypes.guess_type(path.name)
+    return guessed or "application/octet-stream"
+
+
+@app.command("publish")
+def publish_cmd(number: GameArg, config: ConfigOption = None) -> None:
+    """Send the GM's reports of the waiting turn as its printouts (adjudicated games)."""
+    with _session(config) as (session, settings):
+        result = gm.publish(
+            session,
+            number,
+            now=_now(),
+            from_address=settings.smtp.from_address,
+            turn_fee_cents=settings.fees.turn_fee,
+            currency=settings.fees.currency,
+        )
+    console.print(f"Turn {result.turn} of game {number} published: {len(result.outbox_ids)} mails.")
+
+
 @app.command("preview")
 def preview_cmd(
     number: GameArg,
@@ -431,7 +496,7 @@ def news_cmd(
     config: ConfigOption = None,
     lang: LangOption = "de",
 ) -> None:
-    """GM news for the Galactic Media of the next printouts."""
+    """GM news for the newspaper of the next printouts."""
     _perform(config, number, lang_gm.PublishNews(line=1, text=_text_argument(text)), lang)
 
 

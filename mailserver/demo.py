@@ -27,10 +27,9 @@ from sqlmodel import col, func, select
 from config.settings import Settings
 from db.models import Game, Outbox, OutboxKind, OutboxStatus, utcnow
 from db.session import transaction
-from engine.ashes.bots import bot_orders
-from engine.ashes.state import AshesState
+from engine.core import GameKind, State
 from mailserver import gm
-from mailserver.games import game_engine
+from mailserver.kinds import game_kind, kind_names
 from mailserver.localmail import LocalMail
 from mailserver.service import Service
 from mailserver.smtp import SmtpTransport
@@ -38,7 +37,7 @@ from mailserver.smtp import SmtpTransport
 log = logging.getLogger("pbem.demo")
 
 DOMAIN = "demo.pbem"
-HOST = f"ashes@{DOMAIN}"
+HOST = f"pbem@{DOMAIN}"
 GM = f"gm@{DOMAIN}"
 MARKER = ".pbem-demo"
 GAME_NUMBER = 1
@@ -49,6 +48,8 @@ class DemoConfig:
     """What ``pbem demo`` is asked to do."""
 
     directory: Path
+    kind: str | None = None
+    """The game kind to play (default: the first registered)."""
     players: int = 8
     turns: int = 3
     turn_seconds: float = 20.0
@@ -93,6 +94,11 @@ def prepare_directory(directory: Path) -> None:
 async def run_demo(config: DemoConfig) -> DemoResult:
     """Play ``config.turns`` turns of a bot game by mail; return where the mail is."""
     say = config.say
+    kind = game_kind(config.kind or kind_names()[0])
+    if kind.bots is None:
+        raise ValueError(f"the game kind {kind.name} has no demo bots")
+    if not kind.min_players <= config.players <= kind.max_players:
+        raise ValueError(f"{kind.title} takes {kind.min_players} to {kind.max_players} players")
     prepare_directory(config.directory)
     mail = LocalMail(config.directory / "mail", prefer_embedded=config.embedded)
     mail.add_user(HOST, "host-secret")
@@ -115,7 +121,7 @@ async def run_demo(config: DemoConfig) -> DemoResult:
     service = Service(settings)
     service_task = asyncio.create_task(service.run())
     try:
-        result = await _play(config, mail, service, say)
+        result = await _play(config, kind, mail, service, say)
         result.client_instructions = mail.client_instructions()
         result.mail_counts = {address: len(mail.mailbox(address)) for address in mail.users}
         if config.keep_running:
@@ -131,7 +137,11 @@ async def run_demo(config: DemoConfig) -> DemoResult:
 
 
 async def _play(
-    config: DemoConfig, mail: LocalMail, service: Service, say: Callable[[str], None]
+    config: DemoConfig,
+    kind: GameKind,
+    mail: LocalMail,
+    service: Service,
+    say: Callable[[str], None],
 ) -> DemoResult:
     now = utcnow()
     seats = [
@@ -141,7 +151,7 @@ async def _play(
     with transaction(service.engine) as session:
         game = gm.create_game(
             session,
-            kind="ashes",
+            kind=kind.name,
             number=GAME_NUMBER,
             gm_address=GM,
             gm_password="gm-secret",
@@ -169,7 +179,7 @@ async def _play(
             )
             state = _state(service, game_id)
             for seat in range(1, config.players + 1):
-                text = _orders(state, seat, passwords[seat], rng, turn, config.players)
+                text = _orders(kind, state, seat, passwords[seat], rng, turn, config.players)
                 if text is not None:
                     await smtp.send(_mail(player_address(seat), text, turn))
             say(f"Turn {turn}: the bots mailed their orders.")
@@ -203,13 +213,16 @@ async def _play(
 
 
 def _orders(
-    state: AshesState, seat: int, password: str, rng: Random, turn: int, players: int
+    kind: GameKind, state: State, seat: int, password: str, rng: Random, turn: int, players: int
 ) -> str | None:
     """A bot's order mail; some bots also write to others, one forgets turn 2."""
     if turn == 2 and seat == players:
-        return None  # an NMR, to show the notice in the Galactic Media
-    lines = bot_orders(state, seat, rng).splitlines()
-    lines[0] = f"Partie {GAME_NUMBER} Spieler {seat} Kennwort {password}"
+        return None  # an NMR, to show the notice in the newspaper
+    assert kind.bots is not None
+    lines = [
+        f"Partie {GAME_NUMBER} Spieler {seat} Kennwort {password}",
+        *kind.bots.orders(state, seat, rng),
+    ]
     if seat == 1 and turn == 1:
         lines += ["Artikel", f"Das Imperium von Spieler {seat} grüßt die Galaxis!", "Ende"]
     if seat == 2 and turn == 2:
@@ -229,7 +242,7 @@ def _mail(sender: str, body: str, turn: int) -> EmailMessage:
     return msg
 
 
-def _state(service: Service, game_id: int) -> AshesState:
+def _state(service: Service, game_id: int) -> State:
     from db import repo
 
     with transaction(service.engine) as session:
@@ -237,9 +250,7 @@ def _state(service: Service, game_id: int) -> AshesState:
         assert game is not None
         snapshot = repo.load_snapshot(session, game_id, game.turn)
         assert snapshot is not None
-        state = game_engine(game.kind).state_from_json(snapshot.state_data())
-    assert isinstance(state, AshesState)
-    return state
+        return game_kind(game.kind).engine.state_from_json(snapshot.state_data())
 
 
 def _count_sent(service: Service, game_id: int, kind: OutboxKind, turn: int) -> int:

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, time, timedelta
 from typing import Any
 
 from sqlalchemy import func
 from sqlmodel import Session, select
 
+from config.game_options import HOST_KEY, rule_options, split_options, with_host
 from db import repo
 from db.models import (
     Game,
@@ -30,8 +31,8 @@ from db.models import (
     StandbyStatus,
 )
 from db.passwords import hash_password, verify_password
-from engine.core import PlayerSetup, Setup, turn_rng
-from mailserver.games import UnknownGameKind, game_engine
+from engine.core import GameKind, PlayerSetup, Setup, turn_rng
+from mailserver.kinds import UnknownGameKind, game_kind
 from mailserver.life_texts import life_text, public_notice
 from mailserver.printouts import (
     domain_of,
@@ -41,24 +42,23 @@ from mailserver.printouts import (
     printout_body,
 )
 from mailserver.schedule import next_deadline
+from mailserver.smtp import Attachment
 from mailserver.texts import format_when
-from mailserver.turns import (
-    HOST_KEY,
-    TurnRun,
-    host_settings,
-    preview_turn,
-    rule_options,
-    run_turn,
-    start_game_printouts,
-    takeover_printout,
-)
-
-HOST_OPTIONS = ("nmr_drop_after", "gm_language")
-"""Keys of ``options`` that are the host's settings, not the engine's rule options."""
+from mailserver.turn_mails import start_game_printouts, takeover_printout
+from mailserver.turns import TurnRun, preview_turn, publish_reports, run_turn
 
 
 class GmError(Exception):
-    """A GM command that cannot be carried out; the message says why in plain words."""
+    """A GM command that cannot be carried out; the message says why in plain words, in
+    German and English (``str()`` gives the German one)."""
+
+    def __init__(self, de: str, en: str | None = None) -> None:
+        super().__init__(de)
+        self.messages = {"de": de, "en": en if en is not None else de}
+
+    def message(self, lang: str) -> str:
+        """The explanation in ``lang`` (German for anything but English)."""
+        return self.messages["en" if lang == "en" else "de"]
 
 
 @dataclass
@@ -70,12 +70,14 @@ class SeatSpec:
     language: str = "de"
     ruler_name: str | None = None
     timezone: str | None = None
+    fields: dict[str, str] = field(default_factory=dict)
+    """Values of the game kind's per-seat fields (a character, a code name)."""
 
 
 def _game(session: Session, number: int) -> Game:
     game = repo.get_game_by_number(session, number)
     if game is None:
-        raise GmError(f"Es gibt keine Partie {number}. / There is no game {number}.")
+        raise GmError(f"Es gibt keine Partie {number}.", f"There is no game {number}.")
     return game
 
 
@@ -91,8 +93,8 @@ def _seat(session: Session, game: Game, seat: int) -> Player:
         if player.seat == seat:
             return player
     raise GmError(
-        f"Partie {game.number} hat keinen Spieler {seat}. / Game {game.number} has no "
-        f"player {seat}."
+        f"Partie {game.number} hat keinen Spieler {seat}.",
+        f"Game {game.number} has no player {seat}.",
     )
 
 
@@ -152,32 +154,40 @@ def create_game(
 ) -> Game:
     """A new game in status ``setup`` with its seats, options and schedule.
 
-    ``options`` are the engine's rule options plus the host's ``nmr_drop_after`` (default
-    2) and ``gm_language``. The engine's own NMR limit is off (``nmr_out_after=0``)
-    unless given: the host drops players (docs/host-rules.md). The setup is tried on the
-    engine at once, so a bad option or seat list is refused here.
+    ``options`` are the engine's rule options plus the host's (:mod:`config.game_options`:
+    ``nmr_drop_after``, ``gm_language``, the message rules). The kind's ``host_options``
+    apply unless given (e.g. a rule that drops players itself is switched off: the host
+    drops players, docs/host-rules.md). The setup is tried on the engine at once, so a
+    bad option or seat list is refused here.
     """
     try:
-        engine = game_engine(kind)
+        game_type = game_kind(kind)
     except UnknownGameKind as err:
         raise GmError(str(err)) from None
+    engine = game_type.engine
     if number < 1 or repo.get_game_by_number(session, number) is not None:
         raise GmError(
-            f"Die Partienummer {number} ist vergeben oder ungültig. / Game number {number} "
-            "is taken or invalid."
+            f"Die Partienummer {number} ist vergeben oder ungültig.",
+            f"Game number {number} is taken or invalid.",
         )
     if every_days is not None and every_days < 1:
-        raise GmError("every_days >= 1")
+        raise GmError("every_days muss mindestens 1 sein.", "every_days must be 1 or more.")
+    if not game_type.min_players <= len(seats) <= game_type.max_players:
+        raise GmError(
+            f"{game_type.title} braucht {game_type.min_players} bis {game_type.max_players} "
+            "Spieler.",
+            f"{game_type.title} takes {game_type.min_players} to {game_type.max_players} players.",
+        )
+    _check_seat_fields(game_type, seats)
     numbers = [s.seat for s in seats]
     if len(set(numbers)) != len(numbers):
-        raise GmError("Jede Spielernummer nur einmal. / Each seat only once.")
-    raw = dict(options or {})
-    host = {k: raw.pop(k) for k in HOST_OPTIONS if k in raw}
-    raw.setdefault("nmr_out_after", 0)
+        raise GmError("Jede Spielernummer nur einmal.", "Each seat only once.")
+    raw, host = split_options(options or {})
+    raw = {**game_type.host_options, **raw}
     seed = secrets.randbits(64) if seed is None else seed
     setup = Setup(
         game=number,
-        players=[PlayerSetup(s.seat, s.ruler_name) for s in seats],
+        players=[PlayerSetup(s.seat, s.ruler_name, s.fields) for s in seats],
         scenario=scenario,
         options=raw,
         seed=seed,
@@ -185,7 +195,10 @@ def create_game(
     try:
         engine.new_game(setup, turn_rng(seed, 0))
     except ValueError as err:
-        raise GmError(f"Die Partie lässt sich so nicht anlegen: {err}") from None
+        raise GmError(
+            f"Die Partie lässt sich so nicht anlegen: {err}",
+            f"The game cannot be set up like this: {err}",
+        ) from None
     game = Game(
         kind=kind,
         number=number,
@@ -214,6 +227,7 @@ def create_game(
                 # Replaced by start_game; nobody can log in before the start.
                 password_hash=hash_password(secrets.token_urlsafe(32)),
                 ruler_name=spec.ruler_name,
+                seat_fields=dict(spec.fields) or None,
                 language=spec.language,
                 timezone=spec.timezone,
                 created_at=now,
@@ -221,6 +235,42 @@ def create_game(
         )
     session.flush()
     return game
+
+
+def _check_seat_fields(kind: GameKind, seats: Sequence[SeatSpec]) -> None:
+    """Every seat gives the kind's per-seat fields, each with an allowed value; a field
+    marked unique has a different value at every seat."""
+    known = {f.name for f in kind.seat_fields}
+    names = ", ".join(sorted(known)) or "-"
+    for spec in seats:
+        for name in spec.fields:
+            if name not in known:
+                raise GmError(
+                    f"{kind.title} kennt kein Feld {name!r} (bekannt: {names}).",
+                    f"{kind.title} has no seat field {name!r} (known: {names}).",
+                )
+    for seat_field in kind.seat_fields:
+        values = [spec.fields.get(seat_field.name) for spec in seats]
+        label_de = seat_field.labels.get("de", seat_field.name)
+        label_en = seat_field.labels.get("en", seat_field.name)
+        for spec, value in zip(seats, values, strict=True):
+            if value is None:
+                if seat_field.required:
+                    raise GmError(
+                        f"Spieler {spec.seat}: {label_de} fehlt ({seat_field.name}=…).",
+                        f"Player {spec.seat}: {label_en} is missing ({seat_field.name}=…).",
+                    )
+            elif seat_field.choices and value not in seat_field.choices:
+                choices = ", ".join(seat_field.choices)
+                raise GmError(
+                    f"Spieler {spec.seat}: {label_de} {value!r} gibt es nicht ({choices}).",
+                    f"Player {spec.seat}: there is no {label_en} {value!r} ({choices}).",
+                )
+        given = [v.casefold() for v in values if v is not None]
+        if seat_field.unique and len(set(given)) != len(given):
+            raise GmError(
+                f"{label_de}: jeder Wert nur einmal.", f"{label_en}: each value only once."
+            )
 
 
 def start_game(
@@ -233,14 +283,14 @@ def start_game(
     """
     game = _locked(session, number)
     if game.status != GameStatus.SETUP:
-        raise GmError(f"Partie {number} ist schon gestartet. / Game {number} has started.")
+        raise GmError(f"Partie {number} ist schon gestartet.", f"Game {number} has started.")
     players = repo.current_players(session, game.id or 0)
-    engine = game_engine(game.kind)
+    engine = game_kind(game.kind).engine
     setup = Setup(
         game=game.number,
-        players=[PlayerSetup(p.seat, p.ruler_name) for p in players],
+        players=[PlayerSetup(p.seat, p.ruler_name, p.seat_fields or {}) for p in players],
         scenario=game.name,
-        options=rule_options(game),
+        options=rule_options(game.options),
         seed=game.seed,
     )
     state = engine.new_game(setup, turn_rng(game.seed, 0))
@@ -274,9 +324,9 @@ def set_deadline(
     """Set the deadline of the pending turn (1.6); the players are told if ``from_address``."""
     game = _locked(session, number)
     if game.status == GameStatus.FINISHED:
-        raise GmError(f"Partie {number} ist beendet. / Game {number} is over.")
+        raise GmError(f"Partie {number} ist beendet.", f"Game {number} is over.")
     if when <= now:
-        raise GmError("Der Termin liegt in der Vergangenheit. / That moment has passed.")
+        raise GmError("Der Termin liegt in der Vergangenheit.", "That moment has passed.")
     game.next_deadline = when
     session.add(game)
     session.flush()
@@ -300,9 +350,11 @@ def postpone(
     the players are told if ``from_address``."""
     game = _locked(session, number)
     if game.next_deadline is None:
-        raise GmError(f"Partie {number} hat keinen Abgabeschluss. / Game {number} has no deadline.")
+        raise GmError(
+            f"Partie {number} hat keinen Abgabeschluss.", f"Game {number} has no deadline."
+        )
     if delta <= timedelta(0):
-        raise GmError("Nur nach hinten verschieben. / Postpone means later.")
+        raise GmError("Nur nach hinten verschieben.", "Postpone means later.")
     game.next_deadline = max(game.next_deadline, now) + delta
     session.add(game)
     session.flush()
@@ -323,7 +375,7 @@ def pause(session: Session, number: int, *, now: datetime) -> Game:
     """Stop evaluations until :func:`resume`."""
     game = _locked(session, number)
     if game.status != GameStatus.RUNNING:
-        raise GmError(f"Partie {number} läuft nicht. / Game {number} is not running.")
+        raise GmError(f"Partie {number} läuft nicht.", f"Game {number} is not running.")
     game.status = GameStatus.PAUSED
     session.add(game)
     session.flush()
@@ -334,7 +386,7 @@ def resume(session: Session, number: int, *, now: datetime) -> Game:
     """Let a paused game run again; a deadline that passed meanwhile runs the turn at once."""
     game = _locked(session, number)
     if game.status != GameStatus.PAUSED:
-        raise GmError(f"Partie {number} ist nicht angehalten. / Game {number} is not paused.")
+        raise GmError(f"Partie {number} ist nicht angehalten.", f"Game {number} is not paused.")
     game.status = GameStatus.RUNNING
     session.add(game)
     session.flush()
@@ -345,12 +397,9 @@ def release_hold(session: Session, number: int, *, now: datetime) -> Game:
     """Let a turn held by the mass-NMR guard run (at the next tick of the scheduler)."""
     game = _locked(session, number)
     if not game.held:
-        raise GmError(f"Partie {number} ist nicht angehalten. / Game {number} is not held.")
+        raise GmError(f"Partie {number} ist nicht angehalten.", f"Game {number} is not held.")
     game.held, game.held_reason = False, None
-    game.options = {
-        **game.options,
-        HOST_KEY: {**host_settings(game), "mass_nmr_released": game.turn + 1},
-    }
+    game.options = with_host(game.options, mass_nmr_released=game.turn + 1)
     session.add(game)
     session.flush()
     return game
@@ -378,11 +427,71 @@ def process_now(
     )
 
 
+def record_report(
+    session: Session,
+    number: int,
+    seat: int,
+    text: str,
+    *,
+    attachments: Sequence[Attachment] = (),
+    now: datetime,
+) -> None:
+    """Keep the GM's report to ``seat`` for the turn waiting for reports (GM-adjudicated
+    games); a second report to the same seat replaces the first."""
+    game = _locked(session, number)
+    if game.status != GameStatus.ADJUDICATING:
+        raise GmError(
+            f"Partie {number} wartet auf keine Berichte.",
+            f"Game {number} is not waiting for reports.",
+        )
+    _seat(session, game, seat)
+    if not text.strip():
+        raise GmError("Der Bericht ist leer.", "The report is empty.")
+    repo.store_gm_report(
+        session,
+        game_id=game.id or 0,
+        turn=game.turn + 1,
+        seat=seat,
+        text=text,
+        attachments=[a.to_json() for a in attachments],
+        now=now,
+    )
+
+
+def publish(
+    session: Session,
+    number: int,
+    *,
+    now: datetime,
+    from_address: str,
+    turn_fee_cents: int = 0,
+    currency: str = "EUR",
+) -> TurnRun:
+    """Send the GM's reports of the waiting turn as its printouts (GM-adjudicated)."""
+    game = _game(session, number)
+    result = publish_reports(
+        session,
+        game.id or 0,
+        now=now,
+        from_address=from_address,
+        turn_fee_cents=turn_fee_cents,
+        currency=currency,
+    )
+    if result.status != "done":
+        raise GmError(
+            f"Runde {result.turn} lässt sich nicht freigeben: {result.reason}.",
+            f"Turn {result.turn} cannot be published: {result.reason}.",
+        )
+    return result
+
+
 def preview(session: Session, number: int, *, now: datetime) -> dict[int, str]:
     """The printouts the pending turn would give now (0: the GM's view); writes nothing."""
     game = _game(session, number)
     if game.status == GameStatus.SETUP:
-        raise GmError(f"Partie {number} ist noch nicht gestartet. / Game {number} has not started.")
+        raise GmError(
+            f"Partie {number} ist noch nicht gestartet.", f"Game {number} has not started."
+        )
     return preview_turn(session, game.id or 0, now=now)
 
 
@@ -425,18 +534,18 @@ def replace_player(
     """Give a seat to a new occupant; without ``address`` the next stand-by (3.3).
 
     The new occupant gets a password and the position's current printout (with secret
-    messages held for the seat); the change is announced in the next Galactic Media.
+    messages held for the seat); the change is announced in the next newspaper.
     Returns the new player and his clear password.
     """
     game = _locked(session, number)
     if game.status not in (GameStatus.RUNNING, GameStatus.PAUSED):
-        raise GmError(f"Partie {number} läuft nicht. / Game {number} is not running.")
+        raise GmError(f"Partie {number} läuft nicht.", f"Game {number} is not running.")
     old = _seat(session, game, seat)
     standby: Standby | None = None
     if address is None:
         standby = repo.next_standby_for_game(session, game)
         if standby is None:
-            raise GmError("Die Stand-by-Liste ist leer. / The stand-by list is empty.")
+            raise GmError("Die Stand-by-Liste ist leer.", "The stand-by list is empty.")
         address, language = standby.address, language or standby.language
     if old.status == PlayerStatus.ACTIVE:
         old.status = PlayerStatus.RESIGNED
@@ -466,7 +575,7 @@ def drop_player(
     game = _locked(session, number)
     player = _seat(session, game, seat)
     if player.status != PlayerStatus.ACTIVE:
-        raise GmError(f"Spieler {seat} spielt nicht mehr mit. / Player {seat} is out already.")
+        raise GmError(f"Spieler {seat} spielt nicht mehr mit.", f"Player {seat} is out already.")
     player.status = PlayerStatus.DROPPED if reason in ("gm", "nmr") else PlayerStatus.RESIGNED
     player.left_turn, player.left_at = game.turn + 1, now
     session.add(player)
@@ -483,7 +592,7 @@ def deposit(
     game = _game(session, number)
     player = _seat(session, game, seat)
     if amount_cents <= 0:
-        raise GmError("Der Betrag muss positiv sein. / The amount must be positive.")
+        raise GmError("Der Betrag muss positiv sein.", "The amount must be positive.")
     repo.book(
         session,
         player_id=player.id or 0,
@@ -535,10 +644,10 @@ def _message(
 
 
 def publish_news(session: Session, number: int, text: str, *, now: datetime) -> GameMessage:
-    """A notice of the GM for the Galactic Media of the next printouts (5.1)."""
+    """A notice of the GM for the newspaper of the next printouts."""
     game = _game(session, number)
     if not text.strip():
-        raise GmError("Die Meldung ist leer. / The news item is empty.")
+        raise GmError("Die Meldung ist leer.", "The news item is empty.")
     return _message(session, game, MessageKind.GM_NEWS, text, now=now)
 
 
@@ -558,7 +667,7 @@ def forward_secret(
     if from_seat is not None:
         _seat(session, game, from_seat)
     if not text.strip():
-        raise GmError("Die Nachricht ist leer. / The message is empty.")
+        raise GmError("Die Nachricht ist leer.", "The message is empty.")
     return _message(
         session, game, MessageKind.SECRET, text, now=now, to_seat=to_seat, from_seat=from_seat
     )
@@ -580,8 +689,8 @@ def resend_printout(
     turn = game.turn if turn is None else turn
     snapshot = repo.load_snapshot(session, game.id or 0, turn)
     if snapshot is None:
-        raise GmError(f"Runde {turn} gibt es nicht. / There is no turn {turn}.")
-    state = game_engine(game.kind).state_from_json(snapshot.state_data())
+        raise GmError(f"Runde {turn} gibt es nicht.", f"There is no turn {turn}.")
+    state = game_kind(game.kind).engine.state_from_json(snapshot.state_data())
     body = printout_body(
         session, game, player, state, now=now, currency=currency, show_deadline=turn == game.turn
     )
@@ -644,7 +753,7 @@ def verify_gm(session: Session, number: int, password: str) -> Game:
     game = _game(session, number)
     if not verify_password(password, game.gm_password_hash):
         raise GmError(
-            f"Falsches Spielleiter-Kennwort für Partie {number}. / Wrong GM password for game "
-            f"{number}."
+            f"Falsches Spielleiter-Kennwort für Partie {number}.",
+            f"Wrong GM password for game {number}.",
         )
     return game

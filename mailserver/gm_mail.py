@@ -21,6 +21,7 @@ from datetime import datetime, time
 
 from sqlmodel import Session
 
+from config.game_options import gm_language
 from db import repo
 from db.models import Game, OutboxKind
 from engine.core import ParseError
@@ -28,7 +29,6 @@ from grammar import gm as lang_gm
 from mailserver import gm, schedule
 from mailserver.printouts import domain_of
 from mailserver.texts import format_when
-from mailserver.turns import gm_language
 
 _log = logging.getLogger("pbem.gm_mail")
 
@@ -204,14 +204,6 @@ class GmContext:
     currency: str = "EUR"
 
 
-def error_text(exc: gm.GmError, lang: str) -> str:
-    """A :class:`GmError`'s message in ``lang`` (its messages read ``Deutsch. / English.``)."""
-    parts = str(exc).split(" / ")
-    if len(parts) == 2:
-        return parts[1] if lang == "en" else parts[0]
-    return str(exc)
-
-
 def perform(
     session: Session, game: Game, command: lang_gm.GmCommand, ctx: GmContext
 ) -> CommandOutcome:
@@ -351,7 +343,7 @@ def _run_one(
     except gm.GmError as exc:
         savepoint.rollback()
         session.refresh(game)
-        return CommandOutcome(command.line, echo, False, error_text(exc, ctx.lang))
+        return CommandOutcome(command.line, echo, False, exc.message(ctx.lang))
     except Exception:  # a bug must cost one command, never the mail
         savepoint.rollback()
         session.refresh(game)
@@ -381,7 +373,7 @@ def handle_gm_mail(
     enqueues the reply (``subject``, ``reply``) and commits.
     """
     parsed = lang_gm.parse(text, subject)
-    lang = parsed.language or gm_language(game)
+    lang = parsed.language or gm_language(game.options)
     errors = list(parsed.errors)
     named = parsed.header.game
     if named is not None and named != game.number:

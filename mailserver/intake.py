@@ -9,63 +9,45 @@ the commit leaves no trace, so the mail is simply processed again.
 
 from __future__ import annotations
 
-import json
 import logging
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import cast
 
 from sqlmodel import Session, select
 
+from config.game_options import gm_language
 from db import repo
 from db.models import (
     Game,
-    GameMessage,
     GameStatus,
     InboundMail,
     InboundStatus,
-    LedgerKind,
-    MessageKind,
     OutboxKind,
     Player,
     PlayerStatus,
     utcnow,
 )
 from db.passwords import verify_password
-from engine.core import Names, Order, ParseResult
+from engine.core import GameKind, MessageOrder, Names, ParseResult, Stepped, TurnShape
 from grammar.echo import echo
 from grammar.gm import read_header as read_gm_header
 from grammar.mailbody import MailBody, extract_order_text
-from mailserver import gm, gm_mail, turns
-from mailserver.games import (
-    OrderLanguage,
-    Places,
-    default_language,
-    game_engine,
-    order_language,
-)
+from grammar.reader import read_header
+from mailserver import gm, gm_mail
+from mailserver.kinds import game_kind, order_language, printout_headings
+from mailserver.messages import MessageDesk
 from mailserver.router import automatic_reason, read_headers
+from mailserver.submissions import NamedLanguage, store_orders
 from mailserver.texts import (
     UNKNOWN_SENDER_BODY,
     UNKNOWN_SENDER_SUBJECT,
-    format_money,
     format_when,
     text,
 )
 
 log = logging.getLogger("pbem.intake")
-
-# Every game's "Fertig"/"Final" order has this kind (see engine/ashes/orders.py).
-_FINAL = "final"
-
-_MESSAGE_KINDS = {
-    "press": MessageKind.PRESS,
-    "secret": MessageKind.SECRET,
-    "urgent": MessageKind.URGENT,
-    "gm_message": MessageKind.GM_MESSAGE,
-}
 
 
 @dataclass(frozen=True)
@@ -74,7 +56,6 @@ class IntakeConfig:
 
     from_address: str = "pbem@localhost"
     unknown_sender_hours: int = 24
-    urgent_postage_cents: int = 0
     currency: str = "EUR"
     default_timezone: str = "Europe/Berlin"
     turn_fee_cents: int = 0
@@ -184,7 +165,7 @@ class _Intake:
         self, raw: bytes, mailbox: str | None, uidvalidity: int | None, uid: int | None
     ) -> IntakeOutcome:
         headers = read_headers(raw)
-        body = extract_order_text(raw)
+        body = extract_order_text(raw, printout_headings=printout_headings())
         record, is_new = repo.record_inbound_mail(
             self.session,
             raw=raw,
@@ -223,8 +204,7 @@ class _Intake:
     def identify(self, mail: _Mail) -> IntakeOutcome:
         if gm_mail.is_gm_mail(mail.body.text, mail.body.subject or None):
             return self.gm_command(mail)
-        language = default_language()
-        header = language.parse(mail.body.text, mail.body.subject or None).header
+        header = read_header(mail.body.text, mail.body.subject or None)
         players_by_address = self._current_players_of(mail.sender)
         game: Game | None = None
         if header.game is not None:
@@ -254,7 +234,7 @@ class _Intake:
                 return self.unknown_sender(mail)
             self.reply(mail, "reject_game", header.language or "de", None, number)
             return self.finish(mail, InboundStatus.REJECTED, f"no game {number}")
-        lang = header.language or turns.gm_language(game)
+        lang = header.language or gm_language(game.options)
         try:
             gm.verify_gm(self.session, number, header.password or "")
         except gm.GmError:
@@ -362,6 +342,9 @@ class _Intake:
         if game.status == GameStatus.FINISHED:
             self.reply(mail, "reject_finished", lang, game, game.number)
             return self.finish(mail, InboundStatus.REJECTED, "game finished", game, player)
+        if game.status == GameStatus.ADJUDICATING:
+            self.reply(mail, "reject_adjudicating", lang, game, game.number, turn=game.turn + 1)
+            return self.finish(mail, InboundStatus.REJECTED, "GM adjudicating", game, player)
         if player.status != PlayerStatus.ACTIVE:
             self.reply(mail, "reject_out", lang, game, game.number)
             return self.finish(mail, InboundStatus.REJECTED, "player out", game, player)
@@ -390,9 +373,10 @@ class _Intake:
     def accept(self, mail: _Mail, game: Game, player: Player) -> IntakeOutcome:
         names = self.names_of(game)
         places = names.places if names else None
-        base = order_language(game.kind)
+        kind = game_kind(game.kind)
+        base = order_language(kind)
         result = base.parse(mail.body.text, mail.body.subject or None, places)
-        language = _NamedLanguage(base, places)
+        language = NamedLanguage(base, base.namer(places))
         lang = player.language
         next_turn = game.turn + 1
         turn = result.header.turn if result.header.turn is not None else next_turn
@@ -401,15 +385,39 @@ class _Intake:
             lines += [text(lang, "turn_past", turn=turn, next=next_turn), ""]
             self.send_ack(mail, game, player, turn, lines, result, language)
             return self.finish(mail, InboundStatus.REJECTED, f"turn {turn} is past", game, player)
-        messages = [o for o in result.orders if o.kind in _MESSAGE_KINDS]
-        orders = [o for o in result.orders if o.kind not in _MESSAGE_KINDS]
+        messages = [o for o in result.orders if isinstance(o, MessageOrder)]
+        orders = [o for o in result.orders if not isinstance(o, MessageOrder)]
         ruler = (names.rulers.get(player.seat) if names else None) or player.ruler_name
-        message_lines = [
-            self.store_message(mail, game, player, m, next_turn, ruler) for m in messages
-        ]
-        # "Fertig" alone is still a submission: it confirms the orders sent before.
+        desk = MessageDesk(
+            session=self.session,
+            game=game,
+            player=player,
+            sender_address=mail.sender,
+            inbound_mail_id=mail.record.id,
+            turn=next_turn,
+            ruler=ruler or f"Spieler {player.seat}",
+            now=self.now,
+            send=self.forward,
+            currency=self.config.currency,
+        )
+        message_lines = [desk.take(m) for m in messages]
+        step = self.step_note(game, kind, player, turn)
+        if step:
+            lines += [step, ""]
+        # "Final" alone is still a submission: it confirms the orders sent before.
         if orders or not messages:
-            lines += self.store_orders(mail, game, player, turn, result, orders, language)
+            lines += store_orders(
+                self.session,
+                mail=mail.record,
+                raw_text=mail.body.text,
+                game=game,
+                player=player,
+                turn=turn,
+                result=result,
+                orders=orders,
+                language=language,
+                now=self.now,
+            )
         else:
             lines += [text(lang, "ack_messages_only", turn=turn), ""]
         if message_lines:
@@ -417,180 +425,48 @@ class _Intake:
         self.send_ack(mail, game, player, turn, lines, result, language)
         return self.finish(mail, InboundStatus.PROCESSED, "", game, player)
 
-    def store_orders(
+    def forward(
         self,
-        mail: _Mail,
+        *,
+        to: str,
+        subject: str,
+        body: str,
+        kind: OutboxKind,
         game: Game,
         player: Player,
-        turn: int,
-        result: ParseResult,
-        orders: list[Order],
-        language: _NamedLanguage,
-    ) -> list[str]:
-        lang = player.language
-        previous = repo.latest_submission(self.session, game.id or 0, player.seat, turn)
-        parsed = result.to_json(lang)
-        final = any(o.kind == _FINAL for o in orders)
-        confirm_only = final and previous is not None and all(o.kind == _FINAL for o in orders)
-        if confirm_only and previous is not None:
-            # "Fertig" alone: the previous orders stand, now marked final.
-            kept = [o for o in previous.orders if o.get("kind") != _FINAL]
-            orders = [*(language.order_from_json(o) for o in kept), *orders]
-            stored = [*kept, *(o for o in parsed["orders"] if o["kind"] == _FINAL)]
-        else:
-            stored = [o for o in parsed["orders"] if o["kind"] not in _MESSAGE_KINDS]
-        repo.store_submission(
-            self.session,
-            player=player,
-            turn=turn,
-            raw_text=mail.body.text,
-            orders=stored,
-            errors=parsed["errors"],
-            final=final,
-            inbound_mail_id=mail.record.id,
-            now=self.now,
-        )
-        lines = [text(lang, "ack_intro", turn=turn)]
-        if turn > game.turn + 1:
-            lines.append(text(lang, "ack_later", turn=turn, next=game.turn + 1))
-        if previous is not None and not confirm_only:
-            lines.append(text(lang, "ack_replaces"))
-        if final:
-            lines.append(text(lang, "ack_final"))
-        lines.append("")
-        if previous is not None:
-            lines += [*self.diff(previous.orders, orders, lang, language), ""]
-        return lines
-
-    def diff(
-        self, before: Sequence[Any], after: Sequence[Order], lang: str, language: _NamedLanguage
-    ) -> list[str]:
-        """What a resubmission added and dropped, ignoring line numbers and order."""
-
-        def key(data: dict[str, Any]) -> str:
-            return json.dumps({k: v for k, v in data.items() if k != "line"}, sort_keys=True)
-
-        old = Counter(key(o) for o in before)
-        new_orders = {key({"kind": o.kind, **o.to_json()}): o for o in after}
-        new = Counter(key({"kind": o.kind, **o.to_json()}) for o in after)
-        added, removed = new - old, old - new
-        if not added and not removed:
-            return [text(lang, "diff_none")]
-        out = [text(lang, "diff_title")]
-        for k in sorted(added, key=lambda k: new_orders[k].line):
-            described = new_orders[k].describe(lang, language.planet_name)
-            out += [text(lang, "diff_added", text=described)] * added[k]
-        for k in removed:
-            rebuilt = language.order_from_json(json.loads(k))
-            described = rebuilt.describe(lang, language.planet_name)
-            out += [text(lang, "diff_removed", text=described)] * removed[k]
-        return out
-
-    def store_message(
-        self, mail: _Mail, game: Game, player: Player, order: Order, turn: int, ruler: str | None
-    ) -> str:
-        """Keep an article, secret message, Eildepesche or GM message; send the urgent ones."""
-        lang = player.language
-        kind = _MESSAGE_KINDS[order.kind]
-        to: int | None = getattr(order, "to", None)
-        body: str = getattr(order, "text", "")
-        addressee: Player | None = None
-        if to is not None:
-            addressee = next(
-                (p for p in repo.current_players(self.session, game.id or 0) if p.seat == to),
-                None,
-            )
-            if addressee is None:
-                return text(lang, "msg_bad_addressee", to=to)
-            if addressee.seat == player.seat:
-                return text(lang, "msg_self")
-        message = GameMessage(
-            game_id=game.id or 0,
-            kind=kind,
-            sender_seat=player.seat,
-            sender_player_id=player.id,
-            addressee_seat=to,
-            text=repo.clean_text(body),
-            turn=turn,
-            inbound_mail_id=mail.record.id,
-            created_at=self.now,
-        )
-        ruler = ruler or f"Spieler {player.seat}"
-        if kind == MessageKind.URGENT:
-            assert addressee is not None
-            self.deliver_urgent(game, player, addressee, body, ruler)
-            message.delivered, message.delivered_at = True, self.now
-            self.session.add(message)
-            postage = self.config.urgent_postage_cents
-            if postage:
-                repo.book(
-                    self.session,
-                    player_id=player.id or 0,
-                    amount_cents=-postage,
-                    kind=LedgerKind.POSTAGE,
-                    turn=turn,
-                    note=f"Eildepesche an Spieler {to}",
-                    now=self.now,
-                )
-                amount = format_money(postage, self.config.currency)
-                return text(lang, "msg_urgent_postage", to=to, amount=amount)
-            return text(lang, "msg_urgent", to=to)
-        if kind == MessageKind.GM_MESSAGE:
-            self.send(
-                None,
-                to=game.gm_address,
-                subject=text("de", "gm_subject", seat=player.seat, game=game.number),
-                body=text(
-                    "de",
-                    "gm_intro",
-                    seat=player.seat,
-                    ruler=ruler,
-                    sender=mail.sender,
-                    game=game.number,
-                )
-                + "\n\n"
-                + body
-                + "\n",
-                kind=OutboxKind.GM_FORWARD,
-                game=game,
-                player=player,
-                reply=False,
-            )
-            message.delivered, message.delivered_at = True, self.now
-            self.session.add(message)
-            return text(lang, "msg_gm")
-        self.session.add(message)
-        if kind == MessageKind.SECRET:
-            return text(lang, "msg_secret", to=to)
-        return text(lang, "msg_press")
-
-    def deliver_urgent(
-        self, game: Game, sender: Player, addressee: Player, body: str, ruler: str
     ) -> None:
-        """An Eildepesche goes out at once, signed with the ruler name, never the address."""
-        lang = addressee.language
+        """A mail caused by this one that is not an answer to it (a dispatch, a forward)."""
         self.send(
             None,
-            to=addressee.address,
-            subject=text(lang, "urgent_subject", ruler=ruler, game=game.number),
-            body=text(lang, "urgent_intro", ruler=ruler, seat=sender.seat, game=game.number)
-            + "\n\n"
-            + body
-            + "\n\n"
-            + text(lang, "footer")
-            + "\n",
-            kind=OutboxKind.URGENT,
+            to=to,
+            subject=subject,
+            body=body,
+            kind=kind,
             game=game,
-            player=addressee,
+            player=player,
             reply=False,
         )
+
+    def step_note(self, game: Game, kind: GameKind, player: Player, turn: int) -> str | None:
+        """In a stepped game: a note when the next step does not wait for this seat."""
+        if kind.shape != TurnShape.STEPPED or turn != game.turn + 1:
+            return None
+        snapshot = repo.load_snapshot(self.session, game.id or 0, game.turn)
+        if snapshot is None:
+            return None
+        stepped = cast(Stepped, kind.engine)
+        state = kind.engine.state_from_json(snapshot.state_data())
+        if player.seat in stepped.awaiting(state):
+            return None
+        step = stepped.step_name(state, player.language)
+        return text(player.language, "step_not_awaited", step=step)
 
     def names_of(self, game: Game) -> Names | None:
         """The current names of the game's rulers and places (``None`` before turn 0)."""
         snapshot = repo.load_snapshot(self.session, game.id or 0, game.turn)
         if snapshot is None:
             return None
-        engine = game_engine(game.kind)
+        engine = game_kind(game.kind).engine
         return engine.names(engine.state_from_json(snapshot.state_data()))
 
     def send_ack(
@@ -601,7 +477,7 @@ class _Intake:
         turn: int,
         lines: list[str],
         result: ParseResult,
-        language: _NamedLanguage,
+        language: NamedLanguage,
     ) -> None:
         lang = player.language
         tz = player.timezone or game.timezone or self.config.default_timezone
@@ -614,7 +490,7 @@ class _Intake:
         body = "\n".join(
             [
                 *lines,
-                echo(result, lang, language.planet_name).rstrip("\n"),
+                echo(result, lang, language.place_name).rstrip("\n"),
                 "",
                 deadline,
                 "",
@@ -632,20 +508,6 @@ class _Intake:
             player=player,
             turn=turn,
         )
-
-
-@dataclass(frozen=True)
-class _NamedLanguage:
-    """An order language that names planets by a running game's current names."""
-
-    base: OrderLanguage
-    places: Places | None
-
-    def planet_name(self, number: int) -> str:
-        return self.base.namer_for(self.places)(number)
-
-    def order_from_json(self, data: Any) -> Order:
-        return self.base.order_from_json(data)
 
 
 def process_mail(

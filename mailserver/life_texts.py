@@ -58,6 +58,11 @@ _TEXTS: dict[str, dict[str, str]] = {
         "resumed": "Partie {game} läuft weiter. {deadline}",
         "gm_summary_subject": "Partie {game} Runde {turn}: Zusammenfassung für den Spielleiter",
         "gm_held_subject": "Partie {game} Runde {turn}: Auswertung ANGEHALTEN",
+        "dossier_subject": "Partie {game} Runde {turn}: die Befehle zur Auswertung",
+        "dossier_intro": "Der ZAT von Runde {turn} der Partie {game} ist vorbei. Hier sind die "
+        "geprüften Befehle aller Spieler (ohne Befehle: {missing}). Bitte schicken Sie jedem "
+        "Spieler seinen Bericht („Bericht N“ … „Ende“, oder pbem gm report) und geben Sie die "
+        "Runde dann frei („Veröffentlichen“, oder pbem gm publish).",
         "gm_held_body": "Die Auswertung von Runde {turn} der Partie {game} wurde angehalten: von "
         "{missing} der {active} aktiven Spieler liegen keine Befehle vor (Spieler {seats}). Das "
         "gab es in dieser Partie noch nie; vermutlich sind Mails verloren gegangen.\n\nPrüfen "
@@ -146,6 +151,11 @@ _TEXTS: dict[str, dict[str, str]] = {
         "resumed": "Game {game} continues. {deadline}",
         "gm_summary_subject": "Game {game} turn {turn}: summary for the game master",
         "gm_held_subject": "Game {game} turn {turn}: evaluation HELD",
+        "dossier_subject": "Game {game} turn {turn}: the orders to adjudicate",
+        "dossier_intro": "The deadline of turn {turn} of game {game} has passed. Here are the "
+        "checked orders of every player (no orders: {missing}). Please send each player's "
+        'report ("Report N" … "End", or pbem gm report) and then release the turn '
+        '("Publish", or pbem gm publish).',
         "gm_held_body": "The evaluation of turn {turn} of game {game} is held: {missing} of the "
         "{active} active players sent no orders (players {seats}). That never happened in this "
         'game; mail was probably lost.\n\nPlease check the mailbox. The command "release" lets '
@@ -197,7 +207,7 @@ def life_text(lang: str, key: str, **values: object) -> str:
 def public_notice(
     languages: Iterable[str], parts: Sequence[tuple[str, Mapping[str, object]]]
 ) -> str:
-    """A notice everybody reads (Galactic Media): the sentences ``parts`` in every language.
+    """A notice everybody reads (the newspaper): the sentences ``parts`` in every language.
 
     German first, one line per language; German alone when nobody reads English.
     """

@@ -22,7 +22,14 @@ from config.settings import SmtpSettings
 from db import repo
 from db.models import Outbox
 from db.session import transaction
-from mailserver.smtp import SmtpError, SmtpRejected, SmtpTransport, SmtpUnavailable, build_message
+from mailserver.smtp import (
+    Attachment,
+    SmtpError,
+    SmtpRejected,
+    SmtpTransport,
+    SmtpUnavailable,
+    build_message,
+)
 
 log = logging.getLogger("pbem.outbox")
 
@@ -191,6 +198,7 @@ class OutboxSender:
             references=(row.thread_references or "").split(),
             auto_submitted=row.auto_submitted,
             date=row.created_at,
+            attachments=[Attachment.from_json(a) for a in row.attachments or []],
         )
 
     def _sent_many(self, outbox_ids: list[int]) -> None:

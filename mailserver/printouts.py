@@ -12,13 +12,14 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from sqlmodel import Session, col, select
 
 from db import repo
 from db.models import Game, GameMessage, MessageKind, OutboxKind, Player
-from engine.core import Event, SeatRecord, State
-from mailserver.games import game_engine
+from engine.core import State
+from mailserver.kinds import game_kind
 from mailserver.life_texts import life_text
 from mailserver.texts import format_money, format_when
 
@@ -84,7 +85,7 @@ def printout_body(
     ``game.next_deadline`` for the turn after ``state``.
     """
     lang = player.language
-    engine = game_engine(game.kind)
+    engine = game_kind(game.kind).engine
     lines: list[str] = []
     if intro:
         lines += [*intro, ""]
@@ -140,8 +141,11 @@ def enqueue_printout(
     now: datetime,
     from_address: str,
     dedup: bool = True,
+    attachments: list[Any] | None = None,
 ) -> int:
-    """Put a printout mail in the outbox (idempotent per game, turn, occupant); its id."""
+    """Put a printout mail in the outbox (idempotent per game, turn, occupant); its id.
+
+    ``attachments`` in the stored form of :class:`mailserver.smtp.Attachment`."""
     row = repo.enqueue_outbox(
         session,
         to_address=player.address,
@@ -153,6 +157,7 @@ def enqueue_printout(
         player_id=player.id,
         turn=turn,
         dedup_key=printout_key(game, turn, player) if dedup else None,
+        attachments=attachments,
         now=now,
     )
     assert row.id is not None
@@ -234,23 +239,6 @@ def gm_summary_body(
         lines.append(life_text(lang, "gm_next", when=format_when(game.next_deadline, tz, lang)))
     else:
         lines.append(life_text(lang, "gm_no_next"))
-    engine = game_engine(game.kind)
+    engine = game_kind(game.kind).engine
     lines += ["", RULE, life_text(lang, "gm_view"), "", engine.printout(state, 0, lang)]
     return "\n".join(lines)
-
-
-def hall_of_fame_body(
-    game: Game, state: State, event: Event, players: Sequence[Player], lang: str
-) -> str:
-    """The game's final report (Hall of Fame) for the GM: the engine's ``final_report``
-    with every occupant of the game's seats."""
-    seats = [
-        SeatRecord(
-            seat=p.seat,
-            address=p.address,
-            status="replaced" if not p.is_current and p.status == "active" else str(p.status),
-            left_turn=p.left_turn,
-        )
-        for p in players
-    ]
-    return game_engine(game.kind).final_report(state, event, seats, lang)

@@ -25,7 +25,7 @@ from sqlmodel import select
 
 from db.models import Game, GameStatus, utcnow
 from db.session import transaction
-from mailserver import turns
+from mailserver import turn_mails, turns
 from mailserver.faults import crash_point
 
 log = logging.getLogger("pbem.scheduler")
@@ -254,7 +254,7 @@ class DeadlineScheduler:
 
         def send() -> list[int]:
             with transaction(self.engine) as session:
-                sent: list[int] = turns.send_reminders(
+                sent: list[int] = turn_mails.send_reminders(
                     session, game_id, now=utcnow(), from_address=self.config.from_address
                 )
                 return sent

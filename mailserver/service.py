@@ -23,6 +23,7 @@ from db.session import make_engine, transaction, upgrade
 from mailserver.faults import crash_point
 from mailserver.imap import FetchedMail, ImapPoller
 from mailserver.intake import IntakeConfig, process_mail
+from mailserver.kinds import load_kinds
 from mailserver.outbox import OutboxSender, RetryPolicy
 from mailserver.scheduler import DeadlineScheduler, SchedulerConfig
 from mailserver.smtp import SmtpTransport
@@ -61,7 +62,6 @@ def intake_config(settings: Settings) -> IntakeConfig:
     return IntakeConfig(
         from_address=settings.smtp.from_address,
         unknown_sender_hours=settings.unknown_sender_reply_hours,
-        urgent_postage_cents=settings.fees.urgent_postage,
         currency=settings.fees.currency,
         default_timezone=settings.timezone,
         turn_fee_cents=settings.fees.turn_fee,
@@ -142,6 +142,7 @@ class Service:
 
     def __init__(self, settings: Settings, *, retry: RetryPolicy | None = None) -> None:
         self.settings = settings
+        load_kinds(settings.game_kinds)
         upgrade(settings.database_url)
         self.engine = make_engine(settings.database_url)
         self.sender = OutboxSender(

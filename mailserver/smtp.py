@@ -9,6 +9,7 @@ retry may deliver it twice. The stable Message-ID lets anyone recognise the dupl
 from __future__ import annotations
 
 import asyncio
+import base64
 import email.policy
 import email.utils
 import logging
@@ -17,6 +18,7 @@ import re
 import ssl
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.headerregistry import Address
 from email.message import EmailMessage
@@ -116,8 +118,10 @@ def build_message(
     auto_submitted: str | None = None,
     extra_headers: Mapping[str, str] | None = None,
     date: datetime | None = None,
+    attachments: Sequence[Attachment] = (),
 ) -> EmailMessage:
-    """A plain-text UTF-8 mail, ready for :meth:`SmtpTransport.send`.
+    """A plain-text UTF-8 mail, ready for :meth:`SmtpTransport.send`, with ``attachments``
+    after the text (a map, the GM's files).
 
     The body goes out quoted-printable: 7-bit safe through any relay, lines short enough
     for every hop, and trailing blanks of fixed-width printouts survive (8bit would need
@@ -154,7 +158,37 @@ def build_message(
             raise ValueError(f"header name not allowed in extra_headers: {name!r}")
         msg[name] = sanitize_header(value)
     msg.set_content(body, subtype="plain", charset="utf-8", cte="quoted-printable")
+    for item in attachments:
+        maintype, _, subtype = item.content_type.partition("/")
+        msg.add_attachment(
+            item.data,
+            maintype=maintype or "application",
+            subtype=subtype or "octet-stream",
+            filename=sanitize_header(item.filename),
+        )
     return msg
+
+
+@dataclass(frozen=True)
+class Attachment:
+    """A file sent with a mail."""
+
+    filename: str
+    content_type: str
+    data: bytes
+
+    def to_json(self) -> dict[str, str]:
+        """The form kept in the database (``Outbox.attachments``, ``GmReport``)."""
+        return {
+            "filename": self.filename,
+            "content_type": self.content_type,
+            "data": base64.b64encode(self.data).decode("ascii"),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, str]) -> Attachment:
+        """Inverse of :meth:`to_json`."""
+        return cls(data["filename"], data["content_type"], base64.b64decode(data["data"]))
 
 
 class SmtpError(Exception):

@@ -27,10 +27,13 @@ _TEXTS: dict[str, dict[str, str]] = {
         "diff_added": "  neu:      {text}",
         "diff_removed": "  entfällt: {text}",
         "messages_title": "Nachrichten:",
-        "msg_press": "  Artikel für die Galactic Media: erscheint in der nächsten Auswertung.",
+        "msg_press": "  Artikel für die {paper}: erscheint in der nächsten Auswertung.",
         "msg_secret": "  Geheimnachricht an Spieler {to}: wird mit der nächsten Auswertung "
         "zugestellt.",
         "msg_urgent": "  Eildepesche an Spieler {to}: sofort weitergeleitet.",
+        "msg_no_urgent": "  Eildepesche: in dieser Partie gibt es keine Eildepeschen; nicht "
+        "weitergeleitet.",
+        "msg_no_newspaper": "  Artikel: diese Partie hat keine Zeitung; nicht gespeichert.",
         "msg_urgent_postage": "  Eildepesche an Spieler {to}: sofort weitergeleitet; Porto "
         "{amount} gebucht.",
         "msg_gm": "  Nachricht an den Spielleiter: sofort weitergeleitet.",
@@ -54,6 +57,11 @@ _TEXTS: dict[str, dict[str, str]] = {
         "reject_game": "Ihre Mail wurde NICHT angenommen: eine Partie {game} gibt es auf diesem "
         "Server nicht.",
         "reject_finished": "Ihre Mail wurde NICHT angenommen: Partie {game} ist beendet.",
+        "reject_adjudicating": "Ihre Mail wurde NICHT angenommen: der ZAT von Runde {turn} der "
+        "Partie {game} ist vorbei, und der Spielleiter wertet sie gerade aus. Befehle für die "
+        "nächste Runde schicken Sie bitte nach der Auswertung.",
+        "step_not_awaited": "Hinweis: dieser Schritt ({step}) wartet nicht auf Ihre Befehle; "
+        "sie werden bei dieser Auswertung nicht ausgeführt.",
         "reject_no_game": "Ihre Mail wurde NICHT angenommen: es ist nicht zu erkennen, für welche "
         "Partie sie ist. Bitte schreiben Sie in die erste Zeile „Partie 227 Spieler 2 "
         "Kennwort …“.",
@@ -91,9 +99,11 @@ _TEXTS: dict[str, dict[str, str]] = {
         "diff_added": "  new:      {text}",
         "diff_removed": "  dropped:  {text}",
         "messages_title": "Messages:",
-        "msg_press": "  Article for the Galactic Media: appears in the next printout.",
+        "msg_press": "  Article for the {paper}: appears in the next printout.",
         "msg_secret": "  Secret message to player {to}: delivered with the next printout.",
         "msg_urgent": "  Urgent dispatch to player {to}: forwarded at once.",
+        "msg_no_urgent": "  Urgent dispatch: this game has no urgent dispatches; not forwarded.",
+        "msg_no_newspaper": "  Article: this game has no newspaper; not kept.",
         "msg_urgent_postage": "  Urgent dispatch to player {to}: forwarded at once; postage "
         "{amount} booked.",
         "msg_gm": "  Message to the game master: forwarded at once.",
@@ -115,6 +125,11 @@ _TEXTS: dict[str, dict[str, str]] = {
         'number and password ("Game {game} Player 2 Password …").',
         "reject_game": "Your mail was NOT accepted: there is no game {game} on this server.",
         "reject_finished": "Your mail was NOT accepted: game {game} is over.",
+        "reject_adjudicating": "Your mail was NOT accepted: the deadline of turn {turn} of "
+        "game {game} has passed and the game master is adjudicating it. Please send orders "
+        "for the next turn after the printouts.",
+        "step_not_awaited": "Note: this step ({step}) does not wait for your orders; they "
+        "are not carried out in this evaluation.",
         "reject_no_game": "Your mail was NOT accepted: it does not say which game it is for. "
         'Please start with "Game 227 Player 2 Password …".',
         "reject_out": "Your mail was NOT accepted: you no longer play in game {game}.",

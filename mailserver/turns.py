@@ -7,15 +7,13 @@ transaction: the new snapshot, the turn number and next deadline, NMR counts and
 (printouts, takeover mails, the GM's summary, the Hall of Fame) as outbox rows with
 dedup keys. It sends nothing itself.
 
-Game settings of the host live in ``Game.options["host"]`` (the rest of ``options`` are
-the engine's rule options): ``nmr_drop_after`` (default 2), ``gm_language`` (``de``),
-and the record ``mass_nmr_turns`` / ``mass_nmr_released`` of the mass-NMR guard.
+The host's settings of a game live in ``Game.options["host"]`` (:mod:`config.game_options`).
 
-The inputs of an evaluation are reproducible from the database alone (see
-:func:`replay_check`): the latest submission of each seat's occupant, minus the seats
-whose turn fee was not covered (a 0-cent ``turn_fee`` ledger entry), and the articles and
-GM notices delivered with the turn (``GameMessage.turn`` is set to the turn that printed
-them).
+The engine's input is assembled in one place (:mod:`mailserver.turn_inputs`) for the run,
+the preview and the replay check; the run records it with the snapshot, so
+:func:`replay_check` re-runs a turn on exactly what it read. The mails around a turn
+that are not its printouts (reminders, the start, a takeover) are in
+:mod:`mailserver.turn_mails`.
 """
 
 from __future__ import annotations
@@ -24,34 +22,44 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
 from sqlmodel import Session, col, select
 
+from config.game_options import gm_language, host_settings, nmr_drop_after, with_host
 from db import repo
 from db.models import (
     Game,
     GameMessage,
     GameStatus,
+    GmReport,
     LedgerEntry,
     LedgerKind,
     MessageKind,
-    Outbox,
     OutboxKind,
     Player,
     PlayerStatus,
     Submission,
 )
 from db.passwords import hash_password
-from engine.core import NEUTRAL, Order, State, TurnResult, turn_rng, turn_seed
+from engine.core import (
+    NEUTRAL,
+    Adjudicated,
+    SeatRecord,
+    State,
+    Stepped,
+    TurnResult,
+    TurnShape,
+    turn_rng,
+    turn_seed,
+)
 from mailserver.faults import crash_point
-from mailserver.games import game_engine, order_language
+from mailserver.kinds import game_kind
 from mailserver.life_texts import life_text, public_notice
 from mailserver.printouts import (
     domain_of,
     enqueue_printout,
     gm_summary_body,
-    hall_of_fame_body,
     held_secrets,
     mark_delivered,
     new_password,
@@ -59,25 +67,30 @@ from mailserver.printouts import (
     player_timezone,
     printout_body,
 )
-from mailserver.schedule import next_deadline, reminder_times
+from mailserver.schedule import next_deadline
 from mailserver.texts import format_money, format_when
+from mailserver.turn_inputs import (
+    NewsText,
+    TurnInputs,
+    engine_orders,
+    news_of,
+    pending_news,
+    printed_news,
+    recorded_inputs,
+)
 
 __all__ = [
+    "TurnPlan",
     "TurnRun",
-    "due_game_ids",
     "early_run_ready",
-    "host_settings",
+    "plan_turn",
     "preview_turn",
-    "printout_body",
+    "publish_reports",
     "replay_check",
-    "rule_options",
     "run_turn",
-    "send_reminders",
-    "start_game_printouts",
+    "state_of",
 ]
 
-HOST_KEY = "host"
-DEFAULT_NMR_DROP_AFTER = 2
 DEFAULT_LATE_AFTER = timedelta(minutes=15)
 READERS = (PlayerStatus.ACTIVE, PlayerStatus.ELIMINATED)
 """Occupants who get printouts: players in the game and those out by the rules (readers)."""
@@ -86,35 +99,6 @@ _OUT_STATUS = {
     "resigned": PlayerStatus.RESIGNED,
     "nmr": PlayerStatus.DROPPED,
 }
-
-
-# ------------------------------------------------------------------ settings
-
-
-def host_settings(game: Game) -> dict[str, Any]:
-    """The host's settings and records for this game (``options["host"]``), a copy."""
-    settings = game.options.get(HOST_KEY, {})
-    return dict(settings) if isinstance(settings, Mapping) else {}
-
-
-def rule_options(game: Game) -> dict[str, Any]:
-    """The engine's rule options of this game (``options`` without the host's part)."""
-    return {k: v for k, v in game.options.items() if k != HOST_KEY}
-
-
-def _set_host(game: Game, **values: Any) -> None:
-    # JSON columns are replaced, never mutated in place (see db.models).
-    game.options = {**game.options, HOST_KEY: {**host_settings(game), **values}}
-
-
-def nmr_drop_after(game: Game) -> int:
-    """NMRs in a row after which the occupant is dropped (1.5); 0: never."""
-    return int(host_settings(game).get("nmr_drop_after", DEFAULT_NMR_DROP_AFTER))
-
-
-def gm_language(game: Game) -> str:
-    """The language of the GM's mails."""
-    return str(host_settings(game).get("gm_language", "de"))
 
 
 # ------------------------------------------------------------------ results
@@ -137,7 +121,7 @@ class TurnRun:
 
 
 @dataclass
-class _Plan:
+class TurnPlan:
     """Who sent orders for ``turn`` and who did not, before anything is written."""
 
     turn: int
@@ -156,6 +140,11 @@ class _Plan:
         return set(self.submissions) - self.broke
 
     @property
+    def executing(self) -> dict[int, Submission]:
+        """The submissions the engine reads: seat -> orders."""
+        return {seat: self.submissions[seat] for seat in sorted(self.executed)}
+
+    @property
     def nmr(self) -> set[int]:
         return {p.seat for p in self.active} - self.executed
 
@@ -170,18 +159,18 @@ class _Plan:
         return [p for p in self.active if p.seat in self.nmr and p.nmr_count + 1 >= limit]
 
 
-@dataclass(frozen=True)
-class _Article:
-    """A text for the Galactic Media: a player's article (``author``) or a GM notice."""
-
-    author: int | None
-    text: str
-
-
-def _plan(session: Session, game: Game, turn: int, fee_cents: int) -> _Plan:
+def plan_turn(session: Session, game: Game, turn: int, fee_cents: int) -> TurnPlan:
+    """Who sent orders for ``turn`` (the latest submission of each active occupant) and
+    who cannot pay the turn fee. In a stepped game only the seats the step waits for
+    count as active."""
     active = [
         p for p in repo.current_players(session, game.id or 0) if p.status == PlayerStatus.ACTIVE
     ]
+    kind = game_kind(game.kind)
+    if kind.shape == TurnShape.STEPPED:
+        # Only the seats this step waits for send orders; the others are not NMR.
+        awaiting = cast(Stepped, kind.engine).awaiting(state_of(session, game, turn - 1))
+        active = [p for p in active if p.seat in awaiting]
     latest = repo.latest_submissions(session, game.id or 0, turn)
     submissions = {
         p.seat: latest[p.seat]
@@ -189,77 +178,7 @@ def _plan(session: Session, game: Game, turn: int, fee_cents: int) -> _Plan:
         if p.seat in latest and latest[p.seat].player_id == p.id
     }
     broke = {p.seat for p in active if fee_cents > 0 and p.balance_cents < fee_cents}
-    return _Plan(turn, active, submissions, broke)
-
-
-def _press_query(game_id: int) -> Any:
-    return (
-        select(GameMessage)
-        .where(
-            GameMessage.game_id == game_id,
-            col(GameMessage.kind).in_([MessageKind.PRESS, MessageKind.GM_NEWS]),
-        )
-        .order_by(col(GameMessage.id))
-    )
-
-
-def _pending_press(session: Session, game_id: int, turn: int) -> list[GameMessage]:
-    stmt = _press_query(game_id).where(
-        col(GameMessage.turn) <= turn, col(GameMessage.delivered).is_(False)
-    )
-    return list(session.exec(stmt).all())
-
-
-def _printed_press(session: Session, game_id: int, turn: int) -> list[GameMessage]:
-    stmt = _press_query(game_id).where(
-        GameMessage.turn == turn, col(GameMessage.delivered).is_(True)
-    )
-    return list(session.exec(stmt).all())
-
-
-def _articles(messages: Sequence[GameMessage]) -> list[_Article]:
-    return [
-        _Article(m.sender_seat if m.kind == MessageKind.PRESS else None, m.text) for m in messages
-    ]
-
-
-def _engine_orders(
-    game: Game,
-    state: State,
-    submissions: Mapping[int, Submission],
-    executed: set[int],
-    articles: Sequence[_Article],
-) -> dict[int, list[Order]]:
-    """The engine's input: orders of the seats that execute, articles and GM notices.
-
-    An article goes with its author's orders, so the engine signs it with the ruler's
-    name (5.1); an author without executed orders has it printed under key 0 with the
-    ruler's name added (the engine signs key 0 as the game master).
-    """
-    language = order_language(game.kind)
-    orders: dict[int, list[Order]] = {
-        seat: [language.order_from_json(o) for o in submissions[seat].orders]
-        for seat in sorted(executed)
-    }
-    rulers = game_engine(game.kind).names(state).rulers
-    neutral: list[Order] = []
-    for article in articles:
-        if article.author is not None and article.author in orders:
-            orders[article.author].append(_press(language.order_from_json, article.text))
-            continue
-        text = article.text
-        if article.author is not None:
-            ruler = rulers.get(article.author) or str(article.author)
-            text = f"{text.rstrip()}\n{life_text('de', 'article_by', ruler=ruler)}"
-        neutral.append(_press(language.order_from_json, text))
-    if neutral:
-        orders[NEUTRAL] = neutral
-    return orders
-
-
-def _press(from_json: Any, text: str) -> Order:
-    order: Order = from_json({"kind": "press", "line": 0, "text": text})
-    return order
+    return TurnPlan(turn, active, submissions, broke)
 
 
 def _canonical(data: Mapping[str, Any]) -> str:
@@ -267,11 +186,12 @@ def _canonical(data: Mapping[str, Any]) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), allow_nan=False)
 
 
-def _state_of(session: Session, game: Game, turn: int) -> State:
+def state_of(session: Session, game: Game, turn: int) -> State:
+    """The game's state after ``turn``, from its snapshot."""
     snapshot = repo.load_snapshot(session, game.id or 0, turn)
     if snapshot is None:
         raise LookupError(f"game {game.number} has no snapshot of turn {turn}")
-    return game_engine(game.kind).state_from_json(snapshot.state_data())
+    return game_kind(game.kind).engine.state_from_json(snapshot.state_data())
 
 
 def _languages(session: Session, game: Game) -> set[str]:
@@ -302,25 +222,10 @@ def early_run_ready(session: Session, game: Game) -> bool:
     player's orders for the pending turn are marked final."""
     if not game.early_run or game.status != GameStatus.RUNNING:
         return False
-    plan = _plan(session, game, game.turn + 1, 0)
+    plan = plan_turn(session, game, game.turn + 1, 0)
     return bool(plan.active) and all(
         p.seat in plan.submissions and plan.submissions[p.seat].final for p in plan.active
     )
-
-
-def due_game_ids(session: Session, *, now: datetime) -> list[int]:
-    """Running, not held games whose deadline has passed or that may run early."""
-    stmt = (
-        select(Game)
-        .where(Game.status == GameStatus.RUNNING, col(Game.held).is_(False))
-        .order_by(col(Game.next_deadline), col(Game.id))
-    )
-    due: list[int] = []
-    for game in session.exec(stmt).all():
-        passed = game.next_deadline is not None and game.next_deadline <= now
-        if passed or early_run_ready(session, game):
-            due.append(game.id or 0)
-    return due
 
 
 # ------------------------------------------------------------------ the turn run
@@ -356,11 +261,13 @@ def run_turn(
     refusal = _refusal(session, game, now=now, force=force, expected_turn=expected_turn)
     if refusal is not None:
         return refusal
-    plan = _plan(session, game, turn, turn_fee_cents)
-    host = host_settings(game)
+    plan = plan_turn(session, game, turn, turn_fee_cents)
+    host = host_settings(game.options)
     guard_off = force or host.get("mass_nmr_turns") or host.get("mass_nmr_released") == turn
     if plan.mass_nmr and not guard_off:
         return _hold(session, game, plan, now=now, from_address=from_address)
+    if game_kind(game.kind).shape == TurnShape.GM_ADJUDICATED:
+        return _send_dossier(session, game, plan, now=now, from_address=from_address)
     return _Evaluation(
         session,
         game,
@@ -402,10 +309,10 @@ def _refusal(
 
 
 def _hold(
-    session: Session, game: Game, plan: _Plan, *, now: datetime, from_address: str
+    session: Session, game: Game, plan: TurnPlan, *, now: datetime, from_address: str
 ) -> TurnRun:
     """Mass NMR never seen in this game: hold the turn and ask the GM (mail lost?)."""
-    lang = gm_language(game)
+    lang = gm_language(game.options)
     values = {"missing": len(plan.missing), "active": len(plan.active)}
     game.held, game.held_at = True, now
     game.held_reason = life_text(lang, "held_reason", **values)
@@ -430,6 +337,79 @@ def _hold(
     return TurnRun(game.number, plan.turn, "held", game.held_reason, [row.id or 0])
 
 
+def _send_dossier(
+    session: Session, game: Game, plan: TurnPlan, *, now: datetime, from_address: str
+) -> TurnRun:
+    """A GM-adjudicated turn at its deadline: the checked orders of every seat go to the
+    GM as one dossier, and the turn waits (``adjudicating``) for the GM's reports."""
+    kind = game_kind(game.kind)
+    lang = gm_language(game.options)
+    before = state_of(session, game, game.turn)
+    orders = engine_orders(kind, before, TurnInputs(plan.executing, []))
+    body = cast(Adjudicated, kind.engine).dossier(before, orders, lang)
+    missing = ", ".join(str(s) for s in sorted(plan.nmr)) or "-"
+    row = repo.enqueue_outbox(
+        session,
+        to_address=game.gm_address,
+        subject=life_text(lang, "dossier_subject", game=game.number, turn=plan.turn),
+        body=life_text(lang, "dossier_intro", game=game.number, turn=plan.turn, missing=missing)
+        + "\n\n"
+        + body.rstrip("\n")
+        + "\n",
+        kind=OutboxKind.NOTICE,
+        domain=domain_of(from_address),
+        game_id=game.id,
+        turn=plan.turn,
+        dedup_key=f"dossier:{game.number}:{plan.turn}",
+        now=now,
+    )
+    game.status = GameStatus.ADJUDICATING
+    session.add(game)
+    session.flush()
+    return TurnRun(game.number, plan.turn, "adjudicating", "", [row.id or 0])
+
+
+def publish_reports(
+    session: Session,
+    game_id: int,
+    *,
+    now: datetime,
+    from_address: str,
+    turn_fee_cents: int = 0,
+    currency: str = "EUR",
+) -> TurnRun:
+    """Send the GM's reports of an adjudicated turn as its printouts, exactly once.
+
+    Refused (``not_due``) unless the game waits for reports and every seat that plays
+    has one. The new state, NMR bookkeeping and every printout (with the report's
+    attachments) are written in the caller's transaction, as for an evaluated turn.
+    """
+    game = repo.lock_game(session, game_id)
+    if game is None:
+        raise LookupError(f"no game with id {game_id}")
+    turn = game.turn + 1
+    if game.status != GameStatus.ADJUDICATING:
+        return TurnRun(game.number, turn, "not_due", "the game does not wait for reports")
+    plan = plan_turn(session, game, turn, turn_fee_cents)
+    reports = {r.seat: r for r in repo.gm_reports(session, game.id or 0, turn)}
+    missing = sorted(p.seat for p in plan.active if p.seat not in reports)
+    if missing:
+        seats = ", ".join(str(s) for s in missing)
+        return TurnRun(game.number, turn, "not_due", f"no report for seats {seats}")
+    game.status = GameStatus.RUNNING
+    return _Evaluation(
+        session,
+        game,
+        plan,
+        now=now,
+        from_address=from_address,
+        fee=turn_fee_cents,
+        currency=currency,
+        late_after=timedelta.max,
+        reports=reports,
+    ).run()
+
+
 @dataclass
 class _Mail:
     """A printout to write once the new state and balances are known."""
@@ -447,19 +427,23 @@ class _Evaluation:
         self,
         session: Session,
         game: Game,
-        plan: _Plan,
+        plan: TurnPlan,
         *,
         now: datetime,
         from_address: str,
         fee: int,
         currency: str,
         late_after: timedelta,
+        reports: Mapping[int, GmReport] | None = None,
     ) -> None:
         self.session, self.game, self.plan = session, game, plan
+        self.reports = reports
+        """The GM's reports of an adjudicated turn (they replace the evaluation)."""
         self.now, self.from_address = now, from_address
         self.fee, self.currency, self.late_after = fee, currency, late_after
         self.turn = plan.turn
-        self.before = _state_of(session, game, game.turn)
+        self.kind = game_kind(game.kind)
+        self.before = state_of(session, game, game.turn)
         self.dropped: list[Player] = []
         self.takeovers: list[tuple[Player, str]] = []
         self.vacant: list[int] = []
@@ -471,29 +455,34 @@ class _Evaluation:
         late = game.next_deadline is not None and self.now - game.next_deadline > self.late_after
         deadline_was = game.next_deadline
         game.held, game.held_reason, game.held_at = False, None, None
-        pending = _pending_press(session, game.id or 0, self.turn)
+        pending = pending_news(session, game.id or 0, self.turn)
         mark_delivered(session, pending, self.turn, self.now)
         self.count_nmr_and_drop()
         session.flush()
-        articles = _articles(_printed_press(session, game.id or 0, self.turn))
-        orders = _engine_orders(
-            game, self.before, self.plan.submissions, self.plan.executed, articles
+        inputs = TurnInputs(
+            self.plan.executing, news_of(printed_news(session, game.id or 0, self.turn))
         )
-        engine = game_engine(game.kind)
-        result = engine.run_turn(self.before, orders, turn_rng(game.seed, self.turn))
+        record = inputs.record()
+        if self.reports is None:
+            orders = engine_orders(self.kind, self.before, inputs)
+            result = self.kind.engine.run_turn(self.before, orders, turn_rng(game.seed, self.turn))
+        else:
+            texts = {seat: r.text for seat, r in self.reports.items()}
+            result = cast(Adjudicated, self.kind.engine).apply_reports(self.before, texts)
+            record["reports"] = {str(seat): r.id for seat, r in sorted(self.reports.items())}
         repo.store_snapshot(
             session,
             game_id=game.id or 0,
             turn=self.turn,
             state=result.state.to_json(),
             seed=turn_seed(game.seed, self.turn),
+            inputs=record,
         )
         self.apply_events(result)
         self.book_fees()
         if self.plan.mass_nmr:
-            _set_host(
-                game, mass_nmr_turns=[*host_settings(game).get("mass_nmr_turns", []), self.turn]
-            )
+            turns_held = [*host_settings(game.options).get("mass_nmr_turns", []), self.turn]
+            game.options = with_host(game.options, mass_nmr_turns=turns_held)
         game.turn = self.turn
         if result.game_over:
             game.status, game.finished_at, game.next_deadline = GameStatus.FINISHED, self.now, None
@@ -509,7 +498,7 @@ class _Evaluation:
 
     # -- NMR (1.5) and stand-by (3.3)
     def count_nmr_and_drop(self) -> None:
-        limit = nmr_drop_after(self.game)
+        limit = nmr_drop_after(self.game.options)
         drops = {p.seat for p in self.plan.drops(limit)}
         for player in self.plan.active:
             player.nmr_count = player.nmr_count + 1 if player.seat in self.plan.nmr else 0
@@ -525,7 +514,7 @@ class _Evaluation:
         session.add(player)
         session.flush()
         self.dropped.append(player)
-        ruler = game_engine(game.kind).names(self.before).rulers.get(player.seat) or "?"
+        ruler = self.kind.engine.names(self.before).rulers.get(player.seat) or "?"
         parts: list[tuple[str, Mapping[str, object]]] = [
             ("news_dropped", {"seat": player.seat, "ruler": ruler, "count": player.nmr_count})
         ]
@@ -605,7 +594,7 @@ class _Evaluation:
             mails.setdefault(player.id or 0, _Mail(player, secrets=False))
         for newcomer, password in self.takeovers:
             mails[newcomer.id or 0].intro = password_intro(game, newcomer, password, takeover=True)
-        limit = nmr_drop_after(game)
+        limit = nmr_drop_after(game.options)
         delivered = 0
         for mail in mails.values():
             session.refresh(mail.player)
@@ -655,6 +644,7 @@ class _Evaluation:
             )
             mark_delivered(session, secret, self.turn, self.now)
             delivered += len(secret)
+            report = (self.reports or {}).get(player.seat)
             self.outbox_ids.append(
                 enqueue_printout(
                     session,
@@ -664,13 +654,14 @@ class _Evaluation:
                     body,
                     now=self.now,
                     from_address=self.from_address,
+                    attachments=list(report.attachments) if report else None,
                 )
             )
         return delivered
 
     def gm_mails(self, result: TurnResult, delivered: int) -> None:
         session, game = self.session, self.game
-        lang = gm_language(game)
+        lang = gm_language(game.options)
         body = gm_summary_body(
             game,
             result.state,
@@ -703,7 +694,7 @@ class _Evaluation:
             event = next(e for e in result.events if e.kind == "game_over")
             self._gm_mail(
                 life_text(lang, "hof_subject", game=game.number),
-                hall_of_fame_body(game, result.state, event, players, lang),
+                self.kind.engine.final_report(result.state, event, seat_records(players), lang),
                 f"hall-of-fame:{game.number}",
             )
 
@@ -732,27 +723,27 @@ def preview_turn(
     """What the pending turn would give now: seat -> printout text (0: the GM's view).
 
     Writes nothing: the engine runs on the stored state with the orders and messages
-    there are; drops are shown in the Galactic Media without a stand-by's takeover.
+    there are; drops are shown in the newspaper without a stand-by's takeover.
     """
     game = session.get(Game, game_id)
     if game is None:
         raise LookupError(f"no game with id {game_id}")
     turn = game.turn + 1
-    plan = _plan(session, game, turn, turn_fee_cents)
-    before = _state_of(session, game, game.turn)
-    engine = game_engine(game.kind)
-    rulers = engine.names(before).rulers
-    articles = _articles(_pending_press(session, game_id, turn))
+    plan = plan_turn(session, game, turn, turn_fee_cents)
+    before = state_of(session, game, game.turn)
+    kind = game_kind(game.kind)
+    rulers = kind.engine.names(before).rulers
+    news = news_of(pending_news(session, game_id, turn))
     languages = _languages(session, game)
-    for player in plan.drops(nmr_drop_after(game)):
+    for player in plan.drops(nmr_drop_after(game.options)):
         values = {"seat": player.seat, "ruler": rulers.get(player.seat) or "?"}
         notice = public_notice(
             languages, [("news_dropped", {**values, "count": player.nmr_count + 1})]
         )
-        articles.append(_Article(None, notice))
-    orders = _engine_orders(game, before, plan.submissions, plan.executed, articles)
-    result = engine.run_turn(before, orders, turn_rng(game.seed, turn))
-    views = {NEUTRAL: engine.printout(result.state, NEUTRAL, gm_language(game))}
+        news.append(NewsText(None, notice))
+    orders = engine_orders(kind, before, TurnInputs(plan.executing, news))
+    result = kind.engine.run_turn(before, orders, turn_rng(game.seed, turn))
+    views = {NEUTRAL: kind.engine.printout(result.state, NEUTRAL, gm_language(game.options))}
     for player in repo.current_players(session, game_id):
         if player.status in READERS:
             views[player.seat] = printout_body(
@@ -768,15 +759,38 @@ def preview_turn(
 
 
 def replay_check(session: Session, game_id: int, turn: int) -> bool:
-    """Whether re-running ``turn`` from snapshot ``turn - 1`` with the stored inputs gives
-    the stored snapshot of ``turn``, byte for byte (and the same seed)."""
+    """Whether re-running ``turn`` from snapshot ``turn - 1`` with the inputs the run
+    recorded gives the stored snapshot of ``turn``, byte for byte (and the same seed)."""
     game = session.get(Game, game_id)
     if game is None:
         raise LookupError(f"no game with id {game_id}")
     stored = repo.load_snapshot(session, game_id, turn)
     if stored is None:
         raise LookupError(f"game {game.number} has no snapshot of turn {turn}")
-    before = _state_of(session, game, turn - 1)
+    before = state_of(session, game, turn - 1)
+    inputs = (
+        recorded_inputs(session, stored.inputs)
+        if stored.inputs is not None
+        else _derived_inputs(session, game, turn)
+    )
+    kind = game_kind(game.kind)
+    reports = (stored.inputs or {}).get("reports")
+    if reports is not None:
+        texts = {int(seat): repo.gm_report_text(session, int(rid)) for seat, rid in reports.items()}
+        result = cast(Adjudicated, kind.engine).apply_reports(before, texts)
+    else:
+        orders = engine_orders(kind, before, inputs)
+        result = kind.engine.run_turn(before, orders, turn_rng(game.seed, turn))
+    return stored.seed == turn_seed(game.seed, turn) and (
+        _canonical(result.state.to_json()) == stored.state
+    )
+
+
+def _derived_inputs(session: Session, game: Game, turn: int) -> TurnInputs:
+    """The inputs of a turn stored before runs recorded them (schema 0001): the latest
+    submission of each seat's occupant then, less the unpaid turn fees (a 0-cent
+    ``turn_fee`` entry), and the news printed with the turn."""
+    game_id = game.id or 0
     players = session.exec(select(Player).where(Player.game_id == game_id)).all()
     occupants = {
         p.seat: p
@@ -784,134 +798,34 @@ def replay_check(session: Session, game_id: int, turn: int) -> bool:
         if p.joined_turn <= turn and (p.left_turn is None or p.left_turn > turn)
     }
     latest = repo.latest_submissions(session, game_id, turn)
-    submissions = {
+    unpaid = set(
+        session.exec(
+            select(LedgerEntry.player_id).where(
+                LedgerEntry.game_id == game_id,
+                LedgerEntry.turn == turn,
+                LedgerEntry.kind == LedgerKind.TURN_FEE,
+                LedgerEntry.amount_cents == 0,
+            )
+        ).all()
+    )
+    executing = {
         seat: s
         for seat, s in latest.items()
-        if seat in occupants and s.player_id == occupants[seat].id
+        if seat in occupants
+        and s.player_id == occupants[seat].id
+        and occupants[seat].id not in unpaid
     }
-    unpaid = session.exec(
-        select(LedgerEntry.player_id).where(
-            LedgerEntry.game_id == game_id,
-            LedgerEntry.turn == turn,
-            LedgerEntry.kind == LedgerKind.TURN_FEE,
-            LedgerEntry.amount_cents == 0,
+    return TurnInputs(executing, news_of(printed_news(session, game_id, turn)))
+
+
+def seat_records(players: Sequence[Player]) -> list[SeatRecord]:
+    """Every occupant a game has had, as the final report names them."""
+    return [
+        SeatRecord(
+            seat=p.seat,
+            address=p.address,
+            status="replaced" if not p.is_current and p.status == "active" else str(p.status),
+            left_turn=p.left_turn,
         )
-    ).all()
-    broke = {p.seat for p in occupants.values() if p.id in set(unpaid)}
-    articles = _articles(_printed_press(session, game_id, turn))
-    orders = _engine_orders(game, before, submissions, set(submissions) - broke, articles)
-    result = game_engine(game.kind).run_turn(before, orders, turn_rng(game.seed, turn))
-    return stored.seed == turn_seed(game.seed, turn) and (
-        _canonical(result.state.to_json()) == stored.state
-    )
-
-
-# ------------------------------------------------------------------ other mails
-
-
-def send_reminders(
-    session: Session, game_id: int, *, now: datetime, from_address: str
-) -> list[int]:
-    """Remind active players without orders for the pending turn; the new outbox ids.
-
-    Of the reminder times that have passed (``game.reminder_hours`` before the deadline)
-    only the latest is sent, once per seat: the key is
-    ``reminder:<game>:<turn>:<hours>:<seat>``.
-    """
-    game = session.get(Game, game_id)
-    if game is None:
-        raise LookupError(f"no game with id {game_id}")
-    deadline = game.next_deadline
-    if game.status != GameStatus.RUNNING or game.held or deadline is None or deadline <= now:
-        return []
-    passed = [hours for hours, at in reminder_times(deadline, game.reminder_hours) if at <= now]
-    if not passed:
-        return []
-    hours, turn = passed[-1], game.turn + 1
-    plan = _plan(session, game, turn, 0)
-    new_ids: list[int] = []
-    for player in plan.active:
-        if player.seat in plan.submissions:
-            continue
-        key = f"reminder:{game.number}:{turn}:{hours}:{player.seat}"
-        if session.exec(select(Outbox.id).where(Outbox.dedup_key == key)).first() is not None:
-            continue
-        lang = player.language
-        when = format_when(deadline, player_timezone(game, player), lang)
-        row = repo.enqueue_outbox(
-            session,
-            to_address=player.address,
-            subject=life_text(lang, "reminder_subject", game=game.number, turn=turn),
-            body=life_text(
-                lang, "reminder_body", game=game.number, turn=turn, seat=player.seat, when=when
-            )
-            + "\n\n"
-            + life_text(lang, "footer")
-            + "\n",
-            kind=OutboxKind.REMINDER,
-            domain=domain_of(from_address),
-            game_id=game.id,
-            player_id=player.id,
-            turn=turn,
-            dedup_key=key,
-            now=now,
-        )
-        new_ids.append(row.id or 0)
-    return new_ids
-
-
-def start_game_printouts(
-    session: Session,
-    game: Game,
-    passwords: Mapping[int, str],
-    *,
-    now: datetime,
-    from_address: str,
-    currency: str = "EUR",
-) -> list[int]:
-    """The printouts of turn 0 with each player's password and order form; outbox ids."""
-    state = _state_of(session, game, 0)
-    ids: list[int] = []
-    for player in repo.current_players(session, game.id or 0):
-        body = printout_body(
-            session,
-            game,
-            player,
-            state,
-            now=now,
-            intro=password_intro(game, player, passwords[player.seat], takeover=False),
-            currency=currency,
-        )
-        ids.append(
-            enqueue_printout(session, game, player, 0, body, now=now, from_address=from_address)
-        )
-    return ids
-
-
-def takeover_printout(
-    session: Session,
-    game: Game,
-    player: Player,
-    password: str,
-    *,
-    now: datetime,
-    from_address: str,
-    currency: str = "EUR",
-) -> int:
-    """The current printout for a new occupant, with his password and held secrets."""
-    state = _state_of(session, game, game.turn)
-    secret = held_secrets(session, game.id or 0, player.seat, game.turn)
-    body = printout_body(
-        session,
-        game,
-        player,
-        state,
-        now=now,
-        intro=password_intro(game, player, password, takeover=True),
-        secret_messages=secret,
-        currency=currency,
-    )
-    mark_delivered(session, secret, game.turn, now)
-    return enqueue_printout(
-        session, game, player, game.turn, body, now=now, from_address=from_address
-    )
+        for p in players
+    ]

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from email.message import EmailMessage
 from email.utils import make_msgid
+from typing import Any
 
 from sqlmodel import Session
 
@@ -22,6 +23,7 @@ def make_game(
     language: str = "de",
     next_deadline: datetime | None = None,
     turn: int = 0,
+    options: dict[str, Any] | None = None,
 ) -> Game:
     """A running Ashes game with players given as (seat, address, password)."""
     game = Game(
@@ -33,6 +35,7 @@ def make_game(
         gm_address=gm_address,
         gm_password_hash=hash_password("gm-secret"),
         next_deadline=next_deadline,
+        options=options or {},
     )
     session.add(game)
     session.flush()

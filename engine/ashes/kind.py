@@ -32,6 +32,7 @@ ASHES = GameKind(
     host_options={"nmr_out_after": 0},
     scenarios=("standard", *SCENARIOS),
     messages=MessageRules(newspaper=True, urgent_dispatches=True, urgent_postage_cents=0),
+    newspaper_title="Galactic Media",  # Ashes 5.1
     printout_headings=PRINTOUT_HEADINGS,
     bots=AshesBots(),
 )

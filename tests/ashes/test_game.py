@@ -9,12 +9,15 @@ import pytest
 from typer.testing import CliRunner
 
 from engine.ashes.game import AshesGame
+from engine.ashes.kind import ASHES
 from engine.ashes.printout import printout
 from engine.ashes.state import AshesState
 from engine.core import Game, turn_rng
 from grammar.ashes import parse
-from mailserver.cli_ashes import app
+from mailserver.cli_offline import kind_app
 from tests.ashes.bots import bot_turn, new_standard_game
+
+app = kind_app(ASHES)
 
 
 def test_ashes_game_satisfies_the_contract() -> None:

@@ -57,9 +57,10 @@ from db import repo
 from db.models import Game, Outbox, OutboxStatus
 from db.session import make_engine, transaction
 from engine.ashes.bots import bot_orders
+from engine.ashes.kind import ASHES
 from engine.ashes.state import AshesState
 from mailserver import gm
-from mailserver.games import order_language
+from mailserver.kinds import order_language
 from mailserver.logs import JsonFormatter
 from mailserver.smtp import SmtpTransport, build_message
 from tests.dbfixtures import PG_ADMIN_URL, temporary_database
@@ -138,7 +139,7 @@ def build_games(url: str, games: int, seats: int) -> None:
     """Create and start ``games`` games with stored turn-1 orders for every player."""
     db.passwords.SCRYPT_N = 2**4  # set-up only (see the module doc)
     engine = make_engine(url)
-    language = order_language("ashes")
+    language = order_language(ASHES)
     now = datetime.now(UTC)
     try:
         for number in range(1, games + 1):

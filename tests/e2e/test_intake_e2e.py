@@ -278,8 +278,9 @@ def test_a_vacation_auto_reply_gets_no_answer(
 def test_an_urgent_dispatch_arrives_at_once_and_a_secret_message_is_held(
     server_factory: ServerFactory, mailstack: MailStack
 ) -> None:
-    server = server_factory(settings={"fees": {"urgent_postage": 80}})
-    players = create_game(server, next_deadline=DEADLINE)
+    server = server_factory()
+    # The postage of an Eildepesche is a rule of the game (config.game_options).
+    players = create_game(server, next_deadline=DEADLINE, options={"host": {"urgent_postage": 80}})
     server.start()
     alice, bob, carol = players[2], players[3], players[5]
     raw = orders(

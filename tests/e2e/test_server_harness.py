@@ -16,7 +16,7 @@ def test_settings_written_as_toml_read_back_unchanged(tmp_path: Path) -> None:
         "unknown_sender_reply_hours": 3,
         "imap": {"port": 1143, "ssl": False, "move_to": None},
         "smtp": {"from_name": "Spielleitung\\Ä"},
-        "fees": {"urgent_postage": 80},
+        "fees": {"turn_fee": 80},
     }
     text = to_toml(data)
     assert tomllib.loads(text) == {
@@ -28,7 +28,7 @@ def test_settings_written_as_toml_read_back_unchanged(tmp_path: Path) -> None:
     settings = load_settings(path)
     assert settings.gm_address == data["gm_address"]
     assert (settings.imap.port, settings.imap.move_to) == (1143, None)
-    assert settings.fees.urgent_postage == 80
+    assert settings.fees.turn_fee == 80
 
 
 def test_nested_tables_and_deep_merge() -> None:

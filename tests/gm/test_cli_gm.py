@@ -210,8 +210,10 @@ def test_preview_prints_and_stores_nothing(config: Path, engine: Engine) -> None
 def test_errors_exit_non_zero_with_the_message(config: Path, engine: Engine) -> None:
     assert "no game 999" in gm(config, "status", "999", code=1)
     create(config)
-    assert "There is no game 228" in gm(config, "start", "228", code=1)
+    assert "Es gibt keine Partie 228" in gm(config, "start", "228", code=1)
     gm(config, "start", "227")
     assert "gestartet" in gm(config, "start", "227", code=1)
     assert "keinen Spieler 9" in gm(config, "drop", "227", "9", code=1)
+    # An error carries its message per language; the CLI says it in the one asked for.
+    assert "has no player 9" in gm(config, "drop", "227", "9", "--lang", "en", code=1)
     assert "There is no date" in gm(config, "deadline", "227", "31.02.2030", code=1)

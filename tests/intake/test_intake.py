@@ -25,7 +25,7 @@ from db.session import transaction
 from mailserver.intake import IntakeConfig, IntakeOutcome, process_mail
 from tests.factories import make_game, order_mail
 
-CONFIG = IntakeConfig(from_address="ashes@example.org", urgent_postage_cents=80)
+CONFIG = IntakeConfig(from_address="ashes@example.org")
 ALICE, BOB, CAROL = "alice@example.org", "bob@example.org", "carol@example.org"
 DEADLINE = datetime(2026, 12, 7, 17, 0, tzinfo=UTC)
 
@@ -37,6 +37,8 @@ def game(db_engine: Engine) -> int:
             session,
             players=[(2, ALICE, "sternenstaub"), (3, BOB, "mondlicht"), (5, CAROL, "x")],
             next_deadline=DEADLINE,
+            # The postage of an Eildepesche is the game's rule (config.game_options).
+            options={"host": {"urgent_postage": 80}},
         )
         return game.id or 0
 
@@ -206,10 +208,10 @@ def test_password_only_mail_of_a_stranger_for_a_missing_game(
 @pytest.fixture
 def running_game(db_engine: Engine, game: int) -> int:
     """The game with its turn-0 snapshot, in which Crab was renamed and player 2 crowned."""
+    from engine.ashes.kind import ASHES
     from engine.core import PlayerSetup, Setup
-    from mailserver.games import game_engine
 
-    engine = game_engine("ashes")
+    engine = ASHES.engine
     setup = Setup(game=227, players=[PlayerSetup(n) for n in range(1, 6)])
     data: dict[str, Any] = engine.new_game(setup, Random(1)).to_json()
     next(p for p in data["planets"] if p["number"] == 2)["name"] = "Krebsnebel"

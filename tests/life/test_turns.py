@@ -26,6 +26,7 @@ from db.models import (
 )
 from db.session import transaction
 from mailserver import gm, turns
+from mailserver.turn_mails import send_reminders
 from tests.life.helpers import (
     FROM,
     GM,
@@ -143,7 +144,6 @@ def test_a_game_of_four_over_five_turns(db_engine: Engine) -> None:
         assert len(outbox(session, OutboxKind.NOTICE, 4)) == 1
         assert game_of(session, game_id).held
         assert repo.load_snapshot(session, game_id, 4) is None
-        assert turns.due_game_ids(session, now=due) == []
     later = due + timedelta(hours=3)
     with transaction(db_engine) as session:
         gm.release_hold(session, 227, now=later)
@@ -199,18 +199,11 @@ def test_reminders_once_per_seat_and_time(db_engine: Engine) -> None:
     send_orders(db_engine, game_id, 1, passwords[1], now=START)
     with transaction(db_engine) as session:
         assert (
-            turns.send_reminders(session, game_id, now=due - timedelta(hours=50), from_address=FROM)
-            == []
+            send_reminders(session, game_id, now=due - timedelta(hours=50), from_address=FROM) == []
         )
-        first = turns.send_reminders(
-            session, game_id, now=due - timedelta(hours=47), from_address=FROM
-        )
-        again = turns.send_reminders(
-            session, game_id, now=due - timedelta(hours=40), from_address=FROM
-        )
-        last = turns.send_reminders(
-            session, game_id, now=due - timedelta(hours=2), from_address=FROM
-        )
+        first = send_reminders(session, game_id, now=due - timedelta(hours=47), from_address=FROM)
+        again = send_reminders(session, game_id, now=due - timedelta(hours=40), from_address=FROM)
+        last = send_reminders(session, game_id, now=due - timedelta(hours=2), from_address=FROM)
     assert len(first) == 3 and again == [] and len(last) == 3
     with Session(db_engine) as session:
         mails = outbox(session, OutboxKind.REMINDER)
@@ -226,7 +219,7 @@ def test_early_run_when_everybody_is_final(db_engine: Engine) -> None:
     assert run(db_engine, game_id, START + timedelta(hours=1)).status == "not_due"
     send_orders(db_engine, game_id, 2, passwords[2], now=START, extra="Fertig\n")
     with Session(db_engine) as session:
-        assert turns.due_game_ids(session, now=START + timedelta(hours=1)) == [game_id]
+        assert turns.early_run_ready(session, game_of(session, game_id))
     assert run(db_engine, game_id, START + timedelta(hours=1)).status == "done"
 
 

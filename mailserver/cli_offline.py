@@ -1,0 +1,171 @@
+"""``pbem <kind> new|turn|report``: run any game kind offline, from files.
+
+    pbem KIND new --game N [--players K] [--scenario NAME] [--seed S] -o state.json
+    pbem KIND turn state.json --orders P=FILE ... [--seed S] -o next.json
+    pbem KIND report state.json --player P [--lang de|en]
+
+One sub-command per registered kind, built from the kind's contract alone. FILE is a
+player's order text or a whole mail, read by the kind's order language; a game's
+refusal (a bad setup, a finished game) is one line on stderr, never a traceback.
+"""
+
+# No "from __future__ import annotations": typer reads the options' help texts, built per
+# kind inside kind_app, from annotations evaluated when each command is defined.
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from engine.core import GameKind, Order, PlayerSetup, Setup, State, turn_rng
+from grammar.mailbody import extract_order_text
+from mailserver.kinds import order_language, printout_headings
+
+
+def _option_value(text: str) -> Any:
+    value = text.strip()
+    return json.loads(value.lower() if value.lower() in ("true", "false") else value)
+
+
+def kind_app(kind: GameKind) -> typer.Typer:
+    """The offline commands of one game kind."""
+    app = typer.Typer(
+        add_completion=False,
+        no_args_is_help=True,
+        help=f"{kind.title} offline: new game, evaluate a turn, printouts.",
+    )
+    engine = kind.engine
+
+    def write(state: State, output: Path) -> None:
+        output.write_text(
+            json.dumps(state.to_json(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+        )
+
+    def read(path: Path) -> State:
+        try:
+            return engine.state_from_json(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise typer.BadParameter(f"{path}: {exc}") from exc
+
+    @app.command("new")
+    def new_cmd(
+        game: Annotated[int, typer.Option(help="The game number.")],
+        output: Annotated[Path, typer.Option("-o", "--output", help="Where to write the state.")],
+        players: Annotated[
+            int, typer.Option(help=f"Number of players, seats 1..K ({kind.max_players} at most).")
+        ] = kind.max_players,
+        scenario: Annotated[
+            str | None,
+            typer.Option(help="A scenario: " + (", ".join(kind.scenarios) or "none") + "."),
+        ] = None,
+        seed: Annotated[int, typer.Option(help="The game's seed (every turn's chance).")] = 0,
+        option: Annotated[
+            list[str] | None,
+            typer.Option(help="A rule option NAME=VALUE (JSON value), repeatable."),
+        ] = None,
+        option_file: Annotated[
+            list[str] | None,
+            typer.Option(help="A rule option NAME=FILE whose value is the file's text."),
+        ] = None,
+    ) -> None:
+        """Start a game: the state of turn 0 (the start position)."""
+        options: dict[str, Any] = {}
+        for item in option or []:
+            key, _, value = item.partition("=")
+            try:
+                options[key.strip()] = _option_value(value)
+            except ValueError:
+                raise typer.BadParameter(f"--option {item!r}: not a JSON value") from None
+        for item in option_file or []:
+            key, _, file = item.partition("=")
+            try:
+                options[key.strip()] = Path(file).read_text(encoding="utf-8")
+            except OSError as exc:
+                raise typer.BadParameter(f"--option-file {item!r}: {exc}") from None
+        seats = [PlayerSetup(number=n) for n in range(1, players + 1)]
+        try:
+            state = engine.new_game(
+                Setup(game=game, players=seats, scenario=scenario, options=options, seed=seed),
+                turn_rng(seed, 0),
+            )
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc)) from exc
+        write(state, output)
+
+    def read_orders(state: State, spec: str) -> tuple[int, list[Order]]:
+        player_text, _, file = spec.partition("=")
+        if not player_text.strip().isdigit() or not file:
+            raise typer.BadParameter(f"--orders {spec!r}: expected P=FILE")
+        player = int(player_text)
+        rulers = engine.names(state).rulers
+        if player not in rulers and player != 0:
+            raise typer.BadParameter(f"--orders {spec!r}: no player {player} in this game")
+        try:
+            raw = Path(file).read_bytes()
+        except OSError as exc:
+            raise typer.BadParameter(f"--orders {spec!r}: {exc}") from None
+        body = extract_order_text(raw, printout_headings=printout_headings())
+        places = engine.names(state).places
+        result = order_language(kind).parse(body.text, body.subject or None, places)
+        for error in result.errors:
+            typer.echo(f"player {player}, line {error.line}: {error.message('en')}", err=True)
+        if result.header.player not in (None, player):
+            typer.echo(
+                f"warning: {file} is headed for player {result.header.player}, "
+                f"used for player {player}",
+                err=True,
+            )
+        return player, result.orders
+
+    @app.command("turn")
+    def turn_cmd(
+        state_file: Annotated[Path, typer.Argument(help="The state of the last turn.")],
+        output: Annotated[Path, typer.Option("-o", "--output", help="Where to write the state.")],
+        orders: Annotated[
+            list[str] | None,
+            typer.Option(help="P=FILE: the orders of player P (0: news); missing players: NMR."),
+        ] = None,
+        seed: Annotated[
+            int | None,
+            typer.Option(
+                help="Seed of this turn's chance (default: from the game's seed and the turn)."
+            ),
+        ] = None,
+    ) -> None:
+        """Evaluate the next turn and write the new state."""
+        state = read(state_file)
+        given: dict[int, list[Order]] = {}
+        for spec in orders or []:
+            player, found = read_orders(state, spec)
+            given.setdefault(player, []).extend(found)
+        rng = turn_rng(state.seed if seed is None else seed, state.turn + 1)
+        try:
+            result = engine.run_turn(state, given, rng)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc)) from exc
+        write(result.state, output)
+        for event in result.events:
+            typer.echo(
+                json.dumps(
+                    {"event": event.kind, "player": event.player, **dict(event.data)},
+                    ensure_ascii=False,
+                ),
+                err=True,
+            )
+
+    @app.command("report")
+    def report_cmd(
+        state_file: Annotated[Path, typer.Argument(help="A state file.")],
+        player: Annotated[int, typer.Option(help="The player (0: the game master's view).")],
+        lang: Annotated[str, typer.Option(help="de or en.")] = "de",
+    ) -> None:
+        """Print a player's printout of the last evaluated turn."""
+        state = read(state_file)
+        if player != 0 and player not in engine.names(state).rulers:
+            raise typer.BadParameter(f"no player {player} in this game")
+        if lang not in ("de", "en"):
+            raise typer.BadParameter("--lang must be de or en")
+        sys.stdout.write(engine.printout(state, player, lang))
+
+    return app

@@ -1,0 +1,85 @@
+"""The host's view of the game kinds: the registry of ``engine/`` and their order languages.
+
+The host never names a game: it looks a kind up by the name stored with the game
+(``Game.kind``) and reads orders with the language the kind names (its ``grammar``
+module's ``LANGUAGE``). Kinds outside the registry (a third party's, or the test kind)
+are loaded by ``module:attribute`` from the ``game_kinds`` setting.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable
+from functools import cache
+
+from config.game_options import host_settings
+from db.models import Game
+from engine.core import GameKind, MessageRules, OrderLanguage
+from engine.registry import UnknownGameKind, kind, kinds, register
+
+__all__ = [
+    "UnknownGameKind",
+    "game_kind",
+    "kind_names",
+    "load_kinds",
+    "message_rules",
+    "newspaper",
+    "order_language",
+    "printout_headings",
+]
+
+
+def game_kind(name: str) -> GameKind:
+    """The registered kind called ``name`` (:class:`UnknownGameKind` if none)."""
+    return kind(name)
+
+
+def kind_names() -> list[str]:
+    """The names of every registered kind, the default (first) one first."""
+    return [k.name for k in kinds()]
+
+
+@cache
+def _language(module: str) -> OrderLanguage:
+    language: OrderLanguage = importlib.import_module(module).LANGUAGE
+    return language
+
+
+def order_language(kind: GameKind) -> OrderLanguage:
+    """The order language of ``kind`` (its grammar module's ``LANGUAGE``)."""
+    return _language(kind.grammar)
+
+
+def printout_headings() -> tuple[str, ...]:
+    """The headings of every kind's printouts: a quoted printout is recognised by them."""
+    return tuple(dict.fromkeys(h for k in kinds() for h in k.printout_headings))
+
+
+def load_kinds(specs: Iterable[str]) -> None:
+    """Register the kinds named ``module:attribute`` (a plug-in's :class:`GameKind`)."""
+    for spec in specs:
+        module, _, attribute = spec.partition(":")
+        try:
+            loaded = getattr(importlib.import_module(module), attribute or "KIND")
+        except (ImportError, AttributeError) as err:
+            raise UnknownGameKind(f"cannot load game kind {spec!r}: {err}") from None
+        if not isinstance(loaded, GameKind):
+            raise UnknownGameKind(f"{spec!r} is not a GameKind")
+        register(loaded)
+
+
+def message_rules(game: Game) -> MessageRules:
+    """A game's message rules: its kind's defaults, as the GM set them for the game."""
+    defaults = game_kind(game.kind).messages
+    host = host_settings(game.options)
+    return MessageRules(
+        newspaper=bool(host.get("newspaper", defaults.newspaper)),
+        urgent_dispatches=bool(host.get("urgent_dispatches", defaults.urgent_dispatches)),
+        urgent_postage_cents=int(host.get("urgent_postage", defaults.urgent_postage_cents)),
+    )
+
+
+def newspaper(game: Game, lang: str) -> str:
+    """What the mails call a game's newspaper."""
+    title = game_kind(game.kind).newspaper_title
+    return title or ("Zeitung" if lang == "de" else "newspaper")

@@ -1,0 +1,163 @@
+"""The message orders of a player's mail, handled by type: articles, secret messages,
+urgent dispatches (Eildepesche) and messages to the GM.
+
+Articles and secret messages wait for the next printouts; an urgent dispatch and a
+message to the GM go out at once. Whether a game prints articles, forwards urgent
+dispatches and what they cost are the game's message rules
+(:func:`mailserver.kinds.message_rules`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlmodel import Session
+
+from config.game_options import gm_language
+from db import repo
+from db.models import Game, GameMessage, LedgerKind, MessageKind, OutboxKind, Player
+from engine.core import (
+    AddressedMessage,
+    Article,
+    GmMessage,
+    MessageOrder,
+    SecretMessage,
+    UrgentDispatch,
+)
+from mailserver.kinds import message_rules, newspaper
+from mailserver.texts import format_money, text
+
+Outgoing = Callable[..., None]
+"""Puts a mail in the outbox: ``send(to=, subject=, body=, kind=, game=, player=)``."""
+
+
+@dataclass
+class MessageDesk:
+    """Takes the message orders of one authenticated mail (see the module doc)."""
+
+    session: Session
+    game: Game
+    player: Player
+    sender_address: str
+    inbound_mail_id: int | None
+    turn: int
+    """The turn whose printouts carry what waits."""
+    ruler: str
+    now: datetime
+    send: Outgoing
+    currency: str
+
+    def take(self, order: MessageOrder) -> str:
+        """Keep or forward one message; the acknowledgement's line about it."""
+        lang = self.player.language
+        addressee: Player | None = None
+        if isinstance(order, AddressedMessage):
+            addressee = next(
+                (
+                    p
+                    for p in repo.current_players(self.session, self.game.id or 0)
+                    if p.seat == order.to
+                ),
+                None,
+            )
+            if addressee is None:
+                return text(lang, "msg_bad_addressee", to=order.to)
+            if addressee.seat == self.player.seat:
+                return text(lang, "msg_self")
+        rules = message_rules(self.game)
+        if isinstance(order, UrgentDispatch):
+            if not rules.urgent_dispatches:
+                return text(lang, "msg_no_urgent")
+            assert addressee is not None
+            return self.urgent(order, addressee)
+        if isinstance(order, GmMessage):
+            return self.to_gm(order)
+        if isinstance(order, SecretMessage):
+            self.keep(order, MessageKind.SECRET)
+            return text(lang, "msg_secret", to=order.to)
+        if isinstance(order, Article):
+            if not rules.newspaper:
+                return text(lang, "msg_no_newspaper")
+            self.keep(order, MessageKind.PRESS)
+            return text(lang, "msg_press", paper=newspaper(self.game, lang))
+        raise TypeError(f"no desk for {type(order).__name__}")
+
+    def keep(self, order: MessageOrder, kind: MessageKind, *, delivered: bool = False) -> None:
+        """Store the message; a delivered one is only a record."""
+        to = order.to if isinstance(order, AddressedMessage) else None
+        self.session.add(
+            GameMessage(
+                game_id=self.game.id or 0,
+                kind=kind,
+                sender_seat=self.player.seat,
+                sender_player_id=self.player.id,
+                addressee_seat=to,
+                text=repo.clean_text(order.text),
+                turn=self.turn,
+                inbound_mail_id=self.inbound_mail_id,
+                delivered=delivered,
+                delivered_at=self.now if delivered else None,
+                created_at=self.now,
+            )
+        )
+
+    def urgent(self, order: UrgentDispatch, addressee: Player) -> str:
+        """An urgent dispatch goes out at once, signed with the ruler's name, never the
+        address; the postage is booked to the sender's account."""
+        lang = addressee.language
+        game, sender = self.game, self.player
+        self.send(
+            to=addressee.address,
+            subject=text(lang, "urgent_subject", ruler=self.ruler, game=game.number),
+            body=text(lang, "urgent_intro", ruler=self.ruler, seat=sender.seat, game=game.number)
+            + "\n\n"
+            + order.text
+            + "\n\n"
+            + text(lang, "footer")
+            + "\n",
+            kind=OutboxKind.URGENT,
+            game=game,
+            player=addressee,
+        )
+        self.keep(order, MessageKind.URGENT, delivered=True)
+        postage = message_rules(game).urgent_postage_cents
+        if not postage:
+            return text(sender.language, "msg_urgent", to=order.to)
+        repo.book(
+            self.session,
+            player_id=sender.id or 0,
+            amount_cents=-postage,
+            kind=LedgerKind.POSTAGE,
+            turn=self.turn,
+            note=f"urgent dispatch to {order.to}",
+            now=self.now,
+        )
+        amount = format_money(postage, self.currency)
+        return text(sender.language, "msg_urgent_postage", to=order.to, amount=amount)
+
+    def to_gm(self, order: GmMessage) -> str:
+        """A message to the GM is forwarded at once, in the GM's language."""
+        game, player = self.game, self.player
+        lang = gm_language(game.options)
+        self.send(
+            to=game.gm_address,
+            subject=text(lang, "gm_subject", seat=player.seat, game=game.number),
+            body=text(
+                lang,
+                "gm_intro",
+                seat=player.seat,
+                ruler=self.ruler,
+                sender=self.sender_address,
+                game=game.number,
+            )
+            + "\n\n"
+            + order.text
+            + "\n",
+            kind=OutboxKind.GM_FORWARD,
+            game=game,
+            player=player,
+        )
+        self.keep(order, MessageKind.GM_MESSAGE, delivered=True)
+        return text(player.language, "msg_gm")
