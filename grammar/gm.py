@@ -223,6 +223,23 @@ class ResendPrintout:
 
 
 @dataclass(frozen=True)
+class SendReport:
+    """``Bericht an 3`` … ``Ende``: the GM's report to seat 3 for the turn he adjudicates
+    (GM-adjudicated games); the mail's attachments named for the seat go with it."""
+
+    line: int
+    seat: int
+    text: str
+
+
+@dataclass(frozen=True)
+class PublishReports:
+    """``Veröffentlichen``: the reports go out as the printouts of the turn."""
+
+    line: int
+
+
+@dataclass(frozen=True)
 class ShowStatus:
     """``Status``: who has submitted, who is late, the next deadline."""
 
@@ -244,6 +261,8 @@ GmCommand = (
     | PublishNews
     | ForwardSecret
     | ResendPrintout
+    | SendReport
+    | PublishReports
     | ShowStatus
 )
 
@@ -289,6 +308,10 @@ def echo_command(command: GmCommand, lang: str = "de") -> str:
         case ResendPrintout(seat=seat, turn=turn):
             out = ("Resend " if en else "Auswertung erneut ") + str(seat)
             return out + ("" if turn is None else (" turn " if en else " Runde ") + str(turn))
+        case SendReport(seat=seat, text=text):
+            return ("Report to " if en else "Bericht an ") + f"{seat}: " + _first_line(text)
+        case PublishReports():
+            return "Publish" if en else "Veröffentlichen"
         case ShowStatus():
             return "Status"
     raise AssertionError(command)  # pragma: no cover - the match is exhaustive
@@ -416,6 +439,10 @@ _EXAMPLES: Mapping[str, tuple[str, str]] = {
         "Die Warteliste ergänzt z. B. „Stand-by anna@example.org en“.",
         'Add to the standby list e.g. with "Stand-by anna@example.org en".',
     ),
+    "REPORT_KW": (
+        "Ein Bericht lautet z. B. „Bericht an 3“, darunter der Text, dann „Ende“.",
+        'A report is written e.g. "Report to 3", the text below, then "End".',
+    ),
     "SECRET_KW": (
         "Eine Geheimnachricht lautet z. B. „Geheim an 3 von 2“, darunter der Text, dann „Ende“.",
         'A secret message is written e.g. "Secret to 3 from 2", the text below, then "End".',
@@ -428,7 +455,7 @@ _EXAMPLES: Mapping[str, tuple[str, str]] = {
 _COMMAND_KEYWORDS = _words(
     """
     START_KW DEADLINE_KW POSTPONE_KW PAUSE_KW RESUME_KW RELEASE_KW PROCESS_KW PREVIEW_KW
-    REPLACE_KW DROP_KW STANDBY_KW NEWS_KW SECRET_KW RESEND_KW STATUS_KW
+    REPLACE_KW DROP_KW STANDBY_KW NEWS_KW SECRET_KW RESEND_KW STATUS_KW REPORT_KW PUBLISH_KW
     """
 )
 
@@ -436,7 +463,8 @@ _COMMAND_KEYWORDS = _words(
 _ENGLISH_WORDS = re.compile(
     r"^(game|password|pw|pwd|deadline|due|postpone|delay|resume|continue|unpause|release|"
     r"process|evaluate|run|preview|dry|replace|substitute|drop|remove|expel|news|announcement|"
-    r"notice|secret|resend|send again|overview|suspend|start the game|start game)",
+    r"notice|secret|resend|send again|overview|suspend|start the game|start game|report|publish|"
+    r"send reports|send the reports)",
     re.IGNORECASE,
 )
 _GERMAN_WORDS = re.compile(
@@ -444,7 +472,8 @@ _GERMAN_WORDS = re.compile(
     r"termin|verschieb|verläng|verlaeng|aufschieb|pausieren|anhalten|unterbrechen|weiter|fort|"
     r"freigeb|freigabe|runde|auswert|jetzt|sofort|vorschau|probe|test|ersatz|ersetz|austausch|"
     r"ausscheid|ausschl|entfern|warteliste|nachricht|neuigkeit|meldung|mitteilung|"
-    r"bekanntmachung|geheim|auswertung|ausdruck|erneut|stand|übersicht|uebersicht)",
+    r"bekanntmachung|geheim|auswertung|ausdruck|erneut|stand|übersicht|uebersicht|bericht|"
+    r"veröffentlich|veroeffentlich)",
     re.IGNORECASE,
 )
 
@@ -575,6 +604,7 @@ def _build(node: Tree[Token], line: int) -> Sequence[GmCommand] | Text[GmCommand
         "process": ProcessNow,
         "preview": Preview,
         "status": ShowStatus,
+        "publish": PublishReports,
     }
     if kind in simple:
         return [simple[kind](line)]
@@ -643,6 +673,9 @@ def _build(node: Tree[Token], line: int) -> Sequence[GmCommand] | Text[GmCommand
                 ),
             )
         return Text(lambda body: ForwardSecret(line, to_seat, body, from_seat), _text_of(node))
+    if kind == "report":
+        seat = _seat(ints[0])
+        return Text(lambda body: SendReport(line, seat, body), _text_of(node))
     if kind == "resend":
         turn = (
             in_range(ints[1], 0, TURN_MAX, ("Die Rundennummer", "The turn number"))

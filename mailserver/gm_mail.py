@@ -15,6 +15,7 @@ the GM's language (from the header's words; German by default).
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, time
@@ -28,6 +29,7 @@ from engine.core import ParseError
 from grammar import gm as lang_gm
 from mailserver import gm, schedule
 from mailserver.printouts import domain_of
+from mailserver.smtp import Attachment
 from mailserver.texts import format_when
 
 _log = logging.getLogger("pbem.gm_mail")
@@ -66,8 +68,9 @@ _TEXTS: dict[str, dict[str, str]] = {
         "Kennwort und die aktuelle Auswertung.",
         "dropped": "Spieler {seat} ({address}) scheidet aus.",
         "standby": "{address} ({language}) steht auf der Warteliste.",
-        "news": "Die Nachricht erscheint in den Galaktischen Medien der Auswertung von "
-        "Runde {turn}.",
+        "news": "Die Nachricht erscheint in der Zeitung der Auswertung von Runde {turn}.",
+        "report": "Der Bericht an Spieler {seat} ist gespeichert ({files} Anhänge); er geht "
+        "mit „Veröffentlichen“ hinaus.",
         "secret": "Die Geheimnachricht liegt der Auswertung von Runde {turn} für Spieler "
         "{seat} bei.",
         "resent": "Die Auswertung von Runde {turn} für Spieler {seat} ist erneut im Postausgang.",
@@ -108,7 +111,9 @@ _TEXTS: dict[str, dict[str, str]] = {
         "the current printout.",
         "dropped": "Player {seat} ({address}) leaves the game.",
         "standby": "{address} ({language}) is on the standby list.",
-        "news": "The news appears in the Galactic Media of the turn {turn} printouts.",
+        "news": "The news appears in the newspaper of the turn {turn} printouts.",
+        "report": "The report to player {seat} is kept ({files} attachments); it goes out "
+        'with "Publish".',
         "secret": "The secret message goes with player {seat}'s turn {turn} printout.",
         "resent": "Player {seat}'s turn {turn} printout is in the outbox again.",
         "preview_subject": "Game {game} PREVIEW turn {turn}: {who}",
@@ -202,6 +207,22 @@ class GmContext:
     lang: str = "de"
     turn_fee_cents: int = 0
     currency: str = "EUR"
+    attachments: Sequence[Attachment] = ()
+    """The files of the GM's mail (a report takes those named for its seat)."""
+
+
+_SEAT_FILE_RE = re.compile(r"^(?:spieler|player|seat|platz)?[\s_-]*0*(\d+)(?:\D|$)", re.IGNORECASE)
+
+
+def files_for_seat(attachments: Sequence[Attachment], seat: int) -> list[Attachment]:
+    """The attachments whose file name starts with the seat: ``3-karte.png``,
+    ``spieler3.pdf``, ``Player_3 map.png``."""
+    found = []
+    for item in attachments:
+        match = _SEAT_FILE_RE.match(item.filename)
+        if match and int(match[1]) == seat:
+            found.append(item)
+    return found
 
 
 def perform(
@@ -297,6 +318,22 @@ def perform(
             ]
             shown = game.turn if turn is None else turn
             message = reply_text(lang, "resent", turn=shown, seat=seat)
+        case lang_gm.SendReport(seat=seat, text=text):
+            files = files_for_seat(ctx.attachments, seat)
+            gm.record_report(session, number, seat, text, attachments=files, now=now)
+            message = reply_text(lang, "report", seat=seat, files=len(files))
+        case lang_gm.PublishReports():
+            run = gm.publish(
+                session,
+                number,
+                now=now,
+                from_address=ctx.from_address,
+                turn_fee_cents=ctx.turn_fee_cents,
+                **money,
+            )
+            ids = list(run.outbox_ids)
+            key = "run_over" if run.game_over else "run_done"
+            message = reply_text(lang, key, turn=run.turn, mails=len(ids))
         case lang_gm.ShowStatus():
             message = gm.status(session, number, now=now, lang=lang).rstrip("\n")
     return CommandOutcome(command.line, lang_gm.echo_command(command, lang), True, message, ids)
@@ -364,13 +401,15 @@ def handle_gm_mail(
     sender: str,
     turn_fee_cents: int = 0,
     currency: str = "EUR",
+    attachments: Sequence[Attachment] = (),
 ) -> GmMailResult:
     """Carry out a GM mail's commands for ``game`` (password already checked) and reply.
 
     ``text`` is the cleaned mail body, ``sender`` the address it came from (previews go
     there), ``from_address`` the server's own address; the fees are those of
-    ``Settings.fees`` (for ``Auswerten``). Writes happen in ``session``; the caller
-    enqueues the reply (``subject``, ``reply``) and commits.
+    ``Settings.fees`` (for ``Auswerten``), ``attachments`` the mail's files (reports take
+    those named for their seat). Writes happen in ``session``; the caller enqueues the
+    reply (``subject``, ``reply``) and commits.
     """
     parsed = lang_gm.parse(text, subject)
     lang = parsed.language or gm_language(game.options)
@@ -379,7 +418,7 @@ def handle_gm_mail(
     if named is not None and named != game.number:
         lines = [reply_text(lang, "wrong_game", named=named, game=game.number)]
         return _result(game, lang, lines, [], errors)
-    ctx = GmContext(now, from_address, sender, lang, turn_fee_cents, currency)
+    ctx = GmContext(now, from_address, sender, lang, turn_fee_cents, currency, attachments)
     outcomes = [_run_one(session, game, command, ctx) for command in parsed.commands]
     lines = _reply_lines(outcomes, errors, lang)
     if not parsed.commands and not errors:

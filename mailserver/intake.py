@@ -38,7 +38,7 @@ from grammar.reader import read_header
 from mailserver import gm, gm_mail
 from mailserver.kinds import game_kind, order_language, printout_headings
 from mailserver.messages import MessageDesk
-from mailserver.router import automatic_reason, read_headers
+from mailserver.router import attachments_of, automatic_reason, read_headers
 from mailserver.submissions import NamedLanguage, store_orders
 from mailserver.texts import (
     UNKNOWN_SENDER_BODY,
@@ -85,6 +85,7 @@ class _Mail:
     record: InboundMail
     body: MailBody
     sender: str
+    raw: bytes
 
     @property
     def references(self) -> str | None:
@@ -180,7 +181,7 @@ class _Intake:
         if not is_new:
             # The first copy was committed together with everything it caused.
             return IntakeOutcome(InboundStatus.DUPLICATE, "seen before", record.id)
-        mail = _Mail(record=record, body=body, sender=headers.sender)
+        mail = _Mail(record=record, body=body, sender=headers.sender, raw=raw)
         reason = automatic_reason(headers)
         if reason is not None:
             return self.finish(mail, InboundStatus.IGNORED_AUTOMATIC, reason)
@@ -254,6 +255,7 @@ class _Intake:
             sender=mail.sender,
             turn_fee_cents=self.config.turn_fee_cents,
             currency=self.config.currency,
+            attachments=attachments_of(mail.raw),
         )
         self.outbox_ids += result.outbox_ids
         self.send(

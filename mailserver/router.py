@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from email.message import Message
-from email.parser import BytesHeaderParser
-from email.policy import compat32
+from email.message import EmailMessage, Message
+from email.parser import BytesHeaderParser, BytesParser
+from email.policy import compat32, default
 from email.utils import getaddresses
+
+from mailserver.smtp import Attachment
 
 _AUTO_LOCALPARTS = re.compile(
     r"^(mailer-daemon|postmaster|no-?reply|do-?not-?reply|bounces?|listserv|majordomo|"
@@ -94,3 +96,26 @@ def automatic_reason(headers: Headers) -> str | None:
     if _AUTO_SUBJECTS.match(headers.get("Subject")):
         return "subject of an automatic reply"
     return None
+
+
+MAX_ATTACHMENTS = 20
+MAX_ATTACHMENT_BYTES = 5_000_000
+
+
+def attachments_of(raw: bytes) -> list[Attachment]:
+    """The files attached to a mail (a GM's maps and reports), at most
+    :data:`MAX_ATTACHMENTS` of at most :data:`MAX_ATTACHMENT_BYTES` each; the rest are
+    left out (the raw mail keeps them)."""
+    message = BytesParser(policy=default).parsebytes(raw)
+    if not isinstance(message, EmailMessage):
+        return []
+    found: list[Attachment] = []
+    for part in message.iter_attachments():
+        if len(found) >= MAX_ATTACHMENTS:
+            break
+        filename = part.get_filename()
+        data = part.get_payload(decode=True)
+        if not filename or not isinstance(data, bytes) or len(data) > MAX_ATTACHMENT_BYTES:
+            continue
+        found.append(Attachment(filename, part.get_content_type(), data))
+    return found

@@ -50,8 +50,11 @@ def summary_subject(number: int, turn: int) -> str:
 
 
 def text_of(message: EmailMessage) -> str:
-    """The text of a plain-text mail, with its line ends as ``\n``."""
-    content = message.get_content()
+    """The text of a plain-text mail (or of its text part when files are attached), with
+    its line ends as ``\n``."""
+    part = message.get_body(("plain",)) if message.is_multipart() else message
+    assert isinstance(part, EmailMessage)
+    content = part.get_content()
     assert isinstance(content, str)
     return content.replace("\r\n", "\n")
 
@@ -214,6 +217,7 @@ def host_game(
     deadline_in: timedelta = timedelta(days=2),
     reminder_hours: list[int] | None = None,
     standby: MailUser | None = None,
+    kind: str = "ashes",
 ) -> HostedGame:
     """Create and start a game on the server's database (German, GM sets every deadline).
 
@@ -228,7 +232,7 @@ def host_game(
             gm.add_standby(session, standby.address, name="Nachrücker", now=start)
         game = gm.create_game(
             session,
-            kind="ashes",
+            kind=kind,
             number=number,
             gm_address=gm_user.address,
             gm_password=GM_PASSWORD,

@@ -378,7 +378,7 @@ def _doc_examples() -> list[str]:
 
 def test_every_documented_command_parses() -> None:
     examples = _doc_examples()
-    assert len(examples) == 34
+    assert len(examples) == 38
     blocks = 0
     for example in examples:
         result = gm.parse(HEADER + example)
@@ -387,4 +387,21 @@ def test_every_documented_command_parses() -> None:
             result = gm.parse(HEADER + example + "\nDer Text.\nEnde\n")
         assert not result.errors, (example, [e.message("en") for e in result.errors])
         assert len(result.commands) == 1, (example, result.commands)
-    assert blocks == 4  # Nachricht, News, Geheim an, Secret to
+    assert blocks == 6  # Nachricht, News, Geheim an, Secret to, Bericht an, Report to
+
+
+def test_reports_and_publishing_for_adjudicated_games() -> None:
+    result = gm.parse(
+        HEADER + "Bericht an 3\nDein Heer erreicht die Küste.\nEnde\n"
+        "Report 2: A quiet month.\nVeröffentlichen\n"
+    )
+    assert not result.errors
+    assert result.commands == [
+        gm.SendReport(line=2, seat=3, text="Dein Heer erreicht die Küste."),
+        gm.SendReport(line=5, seat=2, text="A quiet month."),
+        gm.PublishReports(line=6),
+    ]
+    assert gm.echo_command(result.commands[0], "en") == "Report to 3: Dein Heer erreicht die Küste."
+    assert gm.echo_command(result.commands[2], "de") == "Veröffentlichen"
+    english = gm.parse("Game 227 GM password x\nSend reports\n")
+    assert english.commands == [gm.PublishReports(line=2)] and english.language == "en"

@@ -233,3 +233,19 @@ def test_header_naming_another_game_does_nothing(running: Engine, db_session: Se
 def test_mail_without_commands_says_how(running: Engine) -> None:
     reply = _mail(running, HEADER + "\nViele Grüße\nMarkus\n")
     assert "kein Befehl gefunden" in reply
+
+
+def test_a_report_takes_the_attachments_named_for_its_seat() -> None:
+    from mailserver.gm_mail import files_for_seat
+    from mailserver.smtp import Attachment
+
+    files = [
+        Attachment(name, "image/png", b"x")
+        for name in ("3-karte.png", "spieler3.pdf", "Player_3 map.png", "13-karte.png", "karte.png")
+    ]
+    assert [f.filename for f in files_for_seat(files, 3)] == [
+        "3-karte.png",
+        "spieler3.pdf",
+        "Player_3 map.png",
+    ]
+    assert [f.filename for f in files_for_seat(files, 13)] == ["13-karte.png"]
