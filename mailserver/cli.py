@@ -12,11 +12,11 @@ from typing import Annotated
 import typer
 
 from config.settings import load_settings
-from grammar.echo import echo
 from grammar.mailbody import extract_order_text
 from mailserver import cli_gm, logs
 from mailserver.cli_offline import kind_app
 from mailserver.demo import DemoConfig, run_demo, summary
+from mailserver.echo import echo
 from mailserver.kinds import (
     UnknownGameKind,
     game_kind,

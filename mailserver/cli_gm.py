@@ -37,9 +37,9 @@ from db.repo import current_players, get_game_by_number
 from db.session import make_engine, transaction, upgrade
 from grammar import gm as lang_gm
 from mailserver import gm, gm_mail, schedule
+from mailserver.formats import format_when
 from mailserver.kinds import UnknownGameKind, load_kinds
 from mailserver.smtp import Attachment
-from mailserver.texts import format_when
 
 OUTBOX_NOTE = "Mails go into the outbox only; the running service (pbem serve) sends them."
 

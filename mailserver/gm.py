@@ -32,8 +32,9 @@ from db.models import (
 )
 from db.passwords import hash_password, verify_password
 from engine.core import GameKind, PlayerSetup, Setup, turn_rng
+from mailserver.catalog import public_notice, say
+from mailserver.formats import format_when
 from mailserver.kinds import UnknownGameKind, game_kind
-from mailserver.life_texts import life_text, public_notice
 from mailserver.printouts import (
     domain_of,
     enqueue_printout,
@@ -43,7 +44,6 @@ from mailserver.printouts import (
 )
 from mailserver.schedule import next_deadline
 from mailserver.smtp import Attachment
-from mailserver.texts import format_when
 from mailserver.turn_mails import start_game_printouts, takeover_printout
 from mailserver.turns import TurnRun, preview_turn, publish_reports, run_turn
 
@@ -114,10 +114,10 @@ def _notify_players(
         row = repo.enqueue_outbox(
             session,
             to_address=player.address,
-            subject=life_text(lang, "notice_subject", game=game.number),
-            body=life_text(lang, key, game=game.number, **shown)
+            subject=say(lang, "notice_subject", game=game.number),
+            body=say(lang, key, game=game.number, **shown)
             + "\n\n"
-            + life_text(lang, "footer")
+            + say(lang, "printout_footer")
             + "\n",
             kind=OutboxKind.NOTICE,
             domain=domain_of(from_address),
@@ -321,7 +321,8 @@ def start_game(
 def set_deadline(
     session: Session, number: int, when: datetime, *, now: datetime, from_address: str = ""
 ) -> Game:
-    """Set the deadline of the pending turn (1.6); the players are told if ``from_address``."""
+    """Set the deadline of the pending turn (host rules, "Deadlines"); the players are
+    told if ``from_address``."""
     game = _locked(session, number)
     if game.status == GameStatus.FINISHED:
         raise GmError(f"Partie {number} ist beendet.", f"Game {number} is over.")
@@ -346,8 +347,8 @@ def set_deadline(
 def postpone(
     session: Session, number: int, delta: timedelta, *, now: datetime, from_address: str = ""
 ) -> Game:
-    """Move the pending deadline later by ``delta`` (1.6: in emergencies, a day or two);
-    the players are told if ``from_address``."""
+    """Move the pending deadline later by ``delta`` (host rules, "Deadlines": in
+    emergencies, a day or two); the players are told if ``from_address``."""
     game = _locked(session, number)
     if game.next_deadline is None:
         raise GmError(
@@ -507,7 +508,7 @@ def add_standby(
     kind: str | None = None,
     now: datetime,
 ) -> Standby:
-    """Put someone at the end of the stand-by list (3.3)."""
+    """Put someone at the end of the stand-by list (host rules, "NMR and leaving the game")."""
     entry = Standby(
         address=repo.normalise_address(address),
         name=name,
@@ -531,7 +532,8 @@ def replace_player(
     language: str | None = None,
     currency: str = "EUR",
 ) -> tuple[Player, str]:
-    """Give a seat to a new occupant; without ``address`` the next stand-by (3.3).
+    """Give a seat to a new occupant; without ``address`` the next stand-by (host rules,
+    "NMR and leaving the game").
 
     The new occupant gets a password and the position's current printout (with secret
     messages held for the seat); the change is announced in the next newspaper.
@@ -588,7 +590,7 @@ def drop_player(
 def deposit(
     session: Session, number: int, seat: int, amount_cents: int, *, now: datetime, note: str = ""
 ) -> Player:
-    """Book a payment onto the account of the seat's occupant (1.4)."""
+    """Book a payment onto the account of the seat's occupant (host rules, "Fees")."""
     game = _game(session, number)
     player = _seat(session, game, seat)
     if amount_cents <= 0:
@@ -660,7 +662,7 @@ def forward_secret(
     from_seat: int | None,
     now: datetime,
 ) -> GameMessage:
-    """A secret message for ``to_seat``, delivered with the next printout (5.2);
+    """A secret message for ``to_seat``, delivered with the next printout (host rules);
     ``from_seat`` names the sender (``None``: the GM forwards it without a sender)."""
     game = _game(session, number)
     _seat(session, game, to_seat)
@@ -707,19 +709,17 @@ def status(session: Session, number: int, *, now: datetime, lang: str = "de") ->
     game = _game(session, number)
     turn = game.turn + 1
     lines = [
-        life_text(
-            lang, "status_head", game=number, kind=game.kind, status=game.status, turn=game.turn
-        )
+        say(lang, "status_head", game=number, kind=game.kind, status=game.status, turn=game.turn)
     ]
     if game.held:
         when = format_when(game.held_at, game.timezone, lang) if game.held_at else "?"
-        lines.append(life_text(lang, "status_held", when=when, reason=game.held_reason or ""))
+        lines.append(say(lang, "status_held", when=when, reason=game.held_reason or ""))
     if game.status in (GameStatus.RUNNING, GameStatus.PAUSED):
         if game.next_deadline is not None:
             when = format_when(game.next_deadline, game.timezone, lang)
-            lines.append(life_text(lang, "gm_next", when=when))
+            lines.append(say(lang, "gm_next", when=when))
         else:
-            lines.append(life_text(lang, "gm_no_next"))
+            lines.append(say(lang, "gm_no_next"))
     latest = repo.latest_submissions(session, game.id or 0, turn)
     lines.append("")
     for player in repo.current_players(session, game.id or 0):
@@ -727,12 +727,12 @@ def status(session: Session, number: int, *, now: datetime, lang: str = "de") ->
         if player.status != PlayerStatus.ACTIVE:
             state = ""
         elif sub is not None and sub.player_id == player.id:
-            final = life_text(lang, "status_final") if sub.final else ""
-            state = life_text(lang, "status_sent", final=final)
+            final = say(lang, "status_final") if sub.final else ""
+            state = say(lang, "status_sent", final=final)
         else:
-            state = life_text(lang, "status_missing", nmr=player.nmr_count)
+            state = say(lang, "status_missing", nmr=player.nmr_count)
         lines.append(
-            life_text(
+            say(
                 lang,
                 "status_line",
                 seat=player.seat,

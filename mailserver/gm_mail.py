@@ -28,108 +28,14 @@ from db.models import Game, OutboxKind
 from engine.core import ParseError
 from grammar import gm as lang_gm
 from mailserver import gm, schedule
+from mailserver.catalog import say
+from mailserver.formats import format_when
 from mailserver.printouts import domain_of
 from mailserver.smtp import Attachment
-from mailserver.texts import format_when
 
 _log = logging.getLogger("pbem.gm_mail")
 
 DEFAULT_DEADLINE_TIME = time(18, 0)
-
-_TEXTS: dict[str, dict[str, str]] = {
-    "de": {
-        "subject": "Partie {game}: Befehle des Spielleiters – {done} ausgeführt, {failed} Fehler",
-        "intro": "Partie {game}: Ihre Befehle, Zeile für Zeile.",
-        "line": "Zeile {line}: {text}",
-        "subject_line": "Betreff: {text}",
-        "error": "  FEHLER: {message}",
-        "error_at": "  FEHLER (Spalte {column}, „{text}“): {message}",
-        "summary": "{done} Befehle ausgeführt, {failed} mit Fehler.",
-        "nothing": "In dieser Mail wurde kein Befehl gefunden. Die Befehle stehen je in einer "
-        "Zeile unter der Kopfzeile „Partie {game} Spielleiter Kennwort …“; "
-        "siehe docs/gm-commands.md.",
-        "wrong_game": "Die Kopfzeile nennt Partie {named}, das Kennwort gehört aber zu Partie "
-        "{game}. Es wurde nichts ausgeführt.",
-        "internal": "Interner Fehler; nichts davon wurde ausgeführt. Der Betreiber ist informiert.",
-        "started": "Partie gestartet: {count} Spieler bekommen die Auswertung von Runde 0 mit "
-        "ihrem Kennwort.",
-        "deadline": "Abgabeschluss für Runde {turn}: {when}.",
-        "no_deadline": "Kein Abgabeschluss gesetzt.",
-        "paused": "Die Partie ist angehalten; es wird nicht ausgewertet, bis „Weiter“ kommt.",
-        "resumed": "Die Partie läuft weiter.",
-        "released": "Die angehaltene Runde ist freigegeben.",
-        "run_done": "Runde {turn} ist ausgewertet; {mails} Mails sind im Postausgang.",
-        "run_over": "Runde {turn} ist ausgewertet, die Partie ist zu Ende; {mails} Mails sind im "
-        "Postausgang.",
-        "run_other": "Nicht ausgewertet ({status}). {reason}",
-        "preview": "Vorschau von Runde {turn}: {count} Ausdrucke gehen als eigene Mails an "
-        "{address}; an die Spieler geht nichts.",
-        "replaced": "Position {seat} übernimmt {address} ({language}); er/sie bekommt das "
-        "Kennwort und die aktuelle Auswertung.",
-        "dropped": "Spieler {seat} ({address}) scheidet aus.",
-        "standby": "{address} ({language}) steht auf der Warteliste.",
-        "news": "Die Nachricht erscheint in der Zeitung der Auswertung von Runde {turn}.",
-        "report": "Der Bericht an Spieler {seat} ist gespeichert ({files} Anhänge); er geht "
-        "mit „Veröffentlichen“ hinaus.",
-        "secret": "Die Geheimnachricht liegt der Auswertung von Runde {turn} für Spieler "
-        "{seat} bei.",
-        "resent": "Die Auswertung von Runde {turn} für Spieler {seat} ist erneut im Postausgang.",
-        "preview_subject": "Partie {game} VORSCHAU Runde {turn}: {who}",
-        "preview_gm": "Spielleiter",
-        "preview_seat": "Spieler {seat}",
-        "preview_note": "VORSCHAU – nichts davon wurde an die Spieler geschickt; die Runde ist "
-        "nicht ausgewertet.",
-        "bad_when": "Der Termin ist nicht lesbar: {reason}",
-        "past": "Der Termin {when} liegt in der Vergangenheit.",
-    },
-    "en": {
-        "subject": "Game {game}: GM commands – {done} done, {failed} failed",
-        "intro": "Game {game}: your commands, line by line.",
-        "line": "Line {line}: {text}",
-        "subject_line": "Subject: {text}",
-        "error": "  ERROR: {message}",
-        "error_at": '  ERROR (column {column}, "{text}"): {message}',
-        "summary": "{done} commands done, {failed} failed.",
-        "nothing": "No command was found in this mail. Commands go one per line below the "
-        'header line "Game {game} GM Password …"; see docs/gm-commands.md.',
-        "wrong_game": "The header names game {named}, but the password is game {game}'s. "
-        "Nothing was done.",
-        "internal": "Internal error; none of it was done. The operator has been told.",
-        "started": "Game started: {count} players get the turn 0 printout with their password.",
-        "deadline": "Deadline of turn {turn}: {when}.",
-        "no_deadline": "No deadline set.",
-        "paused": 'The game is paused; no turn runs until "Resume".',
-        "resumed": "The game runs again.",
-        "released": "The held turn is released.",
-        "run_done": "Turn {turn} is evaluated; {mails} mails are in the outbox.",
-        "run_over": "Turn {turn} is evaluated and the game is over; {mails} mails are in the "
-        "outbox.",
-        "run_other": "Not evaluated ({status}). {reason}",
-        "preview": "Preview of turn {turn}: {count} printouts go to {address} as mails of their "
-        "own; nothing goes to the players.",
-        "replaced": "{address} ({language}) takes over seat {seat} and gets the password and "
-        "the current printout.",
-        "dropped": "Player {seat} ({address}) leaves the game.",
-        "standby": "{address} ({language}) is on the standby list.",
-        "news": "The news appears in the newspaper of the turn {turn} printouts.",
-        "report": "The report to player {seat} is kept ({files} attachments); it goes out "
-        'with "Publish".',
-        "secret": "The secret message goes with player {seat}'s turn {turn} printout.",
-        "resent": "Player {seat}'s turn {turn} printout is in the outbox again.",
-        "preview_subject": "Game {game} PREVIEW turn {turn}: {who}",
-        "preview_gm": "game master",
-        "preview_seat": "player {seat}",
-        "preview_note": "PREVIEW – none of this was sent to the players; the turn is not "
-        "evaluated.",
-        "bad_when": "The date cannot be read: {reason}",
-        "past": "The deadline {when} is in the past.",
-    },
-}
-
-
-def reply_text(lang: str, key: str, **values: object) -> str:
-    """One sentence of the GM replies in ``lang`` (German for anything but English)."""
-    return _TEXTS["en" if lang == "en" else "de"][key].format(**values)
 
 
 @dataclass
@@ -179,18 +85,18 @@ def resolve_when(when: lang_gm.When, game: Game, *, now: datetime, lang: str = "
     try:
         moment = schedule.parse_when(text, game.timezone, now=now, default_time=at)
     except ValueError as exc:
-        raise gm.GmError(reply_text(lang, "bad_when", reason=exc)) from None
+        raise gm.GmError(say(lang, "bad_when", reason=exc)) from None
     if moment <= now:
-        raise gm.GmError(reply_text(lang, "past", when=format_when(moment, game.timezone, lang)))
+        raise gm.GmError(say(lang, "past", when=format_when(moment, game.timezone, lang)))
     return moment
 
 
 def _deadline_text(game: Game, lang: str) -> str:
     if game.next_deadline is None:
-        return reply_text(lang, "no_deadline")
-    return reply_text(
+        return say(lang, "reply_no_deadline")
+    return say(
         lang,
-        "deadline",
+        "reply_deadline",
         turn=game.turn + 1,
         when=format_when(game.next_deadline, game.timezone, lang),
     )
@@ -238,7 +144,7 @@ def perform(
                 session, number, now=now, from_address=ctx.from_address, **money
             )
             session.refresh(game)
-            message = reply_text(lang, "started", count=len(passwords))
+            message = say(lang, "started", count=len(passwords))
             message += " " + _deadline_text(game, lang)
         case lang_gm.SetDeadline(when=when):
             moment = resolve_when(when, game, now=now, lang=lang)
@@ -249,13 +155,13 @@ def perform(
             message = _deadline_text(game, lang)
         case lang_gm.Pause():
             gm.pause(session, number, now=now)
-            message = reply_text(lang, "paused")
+            message = say(lang, "reply_paused")
         case lang_gm.Resume():
             game = gm.resume(session, number, now=now)
-            message = reply_text(lang, "resumed") + " " + _deadline_text(game, lang)
+            message = say(lang, "reply_resumed") + " " + _deadline_text(game, lang)
         case lang_gm.Release():
             gm.release_hold(session, number, now=now)
-            message = reply_text(lang, "released")
+            message = say(lang, "released")
         case lang_gm.ProcessNow():
             run = gm.process_now(
                 session,
@@ -268,12 +174,12 @@ def perform(
             ids = list(run.outbox_ids)
             if run.status == "done":
                 key = "run_over" if run.game_over else "run_done"
-                message = reply_text(lang, key, turn=run.turn, mails=len(ids))
+                message = say(lang, key, turn=run.turn, mails=len(ids))
             else:
-                message = reply_text(lang, "run_other", status=run.status, reason=run.reason)
+                message = say(lang, "run_other", status=run.status, reason=run.reason)
         case lang_gm.Preview():
             ids = enqueue_preview(session, game, ctx)
-            message = reply_text(
+            message = say(
                 lang, "preview", turn=game.turn + 1, count=len(ids), address=ctx.preview_to
             )
         case lang_gm.ReplacePlayer(seat=seat, address=address, language=language):
@@ -287,23 +193,23 @@ def perform(
                 language=language,
                 **money,
             )
-            message = reply_text(
+            message = say(
                 lang, "replaced", seat=seat, address=player.address, language=player.language
             )
         case lang_gm.DropPlayer(seat=seat):
             player = gm.drop_player(session, number, seat, now=now)
-            message = reply_text(lang, "dropped", seat=seat, address=player.address)
+            message = say(lang, "reply_dropped", seat=seat, address=player.address)
         case lang_gm.AddStandby(address=address, language=language, name=name):
             entry = gm.add_standby(
                 session, address, name=name, language=language or "de", kind=game.kind, now=now
             )
-            message = reply_text(lang, "standby", address=entry.address, language=entry.language)
+            message = say(lang, "standby", address=entry.address, language=entry.language)
         case lang_gm.PublishNews(text=text):
             news = gm.publish_news(session, number, text, now=now)
-            message = reply_text(lang, "news", turn=news.turn)
+            message = say(lang, "news", turn=news.turn)
         case lang_gm.ForwardSecret(to_seat=to_seat, from_seat=from_seat, text=text):
             secret = gm.forward_secret(session, number, to_seat, text, from_seat=from_seat, now=now)
-            message = reply_text(lang, "secret", turn=secret.turn, seat=to_seat)
+            message = say(lang, "secret", turn=secret.turn, seat=to_seat)
         case lang_gm.ResendPrintout(seat=seat, turn=turn):
             ids = [
                 gm.resend_printout(
@@ -317,11 +223,11 @@ def perform(
                 )
             ]
             shown = game.turn if turn is None else turn
-            message = reply_text(lang, "resent", turn=shown, seat=seat)
+            message = say(lang, "resent", turn=shown, seat=seat)
         case lang_gm.SendReport(seat=seat, text=text):
             files = files_for_seat(ctx.attachments, seat)
             gm.record_report(session, number, seat, text, attachments=files, now=now)
-            message = reply_text(lang, "report", seat=seat, files=len(files))
+            message = say(lang, "report", seat=seat, files=len(files))
         case lang_gm.PublishReports():
             run = gm.publish(
                 session,
@@ -333,7 +239,7 @@ def perform(
             )
             ids = list(run.outbox_ids)
             key = "run_over" if run.game_over else "run_done"
-            message = reply_text(lang, key, turn=run.turn, mails=len(ids))
+            message = say(lang, key, turn=run.turn, mails=len(ids))
         case lang_gm.ShowStatus():
             message = gm.status(session, number, now=now, lang=lang).rstrip("\n")
     return CommandOutcome(command.line, lang_gm.echo_command(command, lang), True, message, ids)
@@ -346,18 +252,12 @@ def enqueue_preview(session: Session, game: Game, ctx: GmContext) -> list[int]:
     printouts = gm.preview(session, game.number, now=ctx.now)
     ids = []
     for seat, body in sorted(printouts.items()):
-        who = (
-            reply_text(lang, "preview_gm")
-            if seat == 0
-            else reply_text(lang, "preview_seat", seat=seat)
-        )
+        who = say(lang, "preview_gm") if seat == 0 else say(lang, "preview_seat", seat=seat)
         mail = repo.enqueue_outbox(
             session,
             to_address=ctx.preview_to,
-            subject=reply_text(
-                lang, "preview_subject", game=game.number, turn=game.turn + 1, who=who
-            ),
-            body=reply_text(lang, "preview_note") + "\n\n" + body,
+            subject=say(lang, "preview_subject", game=game.number, turn=game.turn + 1, who=who),
+            body=say(lang, "preview_note") + "\n\n" + body,
             kind=OutboxKind.NOTICE,
             domain=domain_of(ctx.from_address),
             game_id=game.id,
@@ -385,7 +285,7 @@ def _run_one(
         savepoint.rollback()
         session.refresh(game)
         _log.exception("GM command on line %d of game %d failed", command.line, game.number)
-        return CommandOutcome(command.line, echo, False, reply_text(ctx.lang, "internal"))
+        return CommandOutcome(command.line, echo, False, say(ctx.lang, "internal"))
     savepoint.commit()
     return outcome
 
@@ -416,13 +316,13 @@ def handle_gm_mail(
     errors = list(parsed.errors)
     named = parsed.header.game
     if named is not None and named != game.number:
-        lines = [reply_text(lang, "wrong_game", named=named, game=game.number)]
+        lines = [say(lang, "wrong_game", named=named, game=game.number)]
         return _result(game, lang, lines, [], errors)
     ctx = GmContext(now, from_address, sender, lang, turn_fee_cents, currency, attachments)
     outcomes = [_run_one(session, game, command, ctx) for command in parsed.commands]
     lines = _reply_lines(outcomes, errors, lang)
     if not parsed.commands and not errors:
-        lines.append(reply_text(lang, "nothing", game=game.number))
+        lines.append(say(lang, "nothing", game=game.number))
     return _result(game, lang, lines, outcomes, errors)
 
 
@@ -434,12 +334,10 @@ def _result(
     errors: list[ParseError],
 ) -> GmMailResult:
     result = GmMailResult("", "", lang, outcomes, errors)
-    body = [reply_text(lang, "intro", game=game.number), "", *lines]
+    body = [say(lang, "intro", game=game.number), "", *lines]
     if outcomes or errors:
-        body += ["", reply_text(lang, "summary", done=result.done, failed=result.failed)]
-    result.subject = reply_text(
-        lang, "subject", game=game.number, done=result.done, failed=result.failed
-    )
+        body += ["", say(lang, "summary", done=result.done, failed=result.failed)]
+    result.subject = say(lang, "subject", game=game.number, done=result.done, failed=result.failed)
     result.reply = "\n".join(body) + "\n"
     return result
 
@@ -450,27 +348,27 @@ def _reply_lines(
     """Commands and errors in line order, each with what it did or what went wrong."""
     entries: list[tuple[int, int, list[str]]] = []
     for outcome in outcomes:
-        head = reply_text(lang, "line", line=outcome.line, text=outcome.echo)
+        head = say(lang, "line", line=outcome.line, text=outcome.echo)
         if outcome.ok:
             body = [
                 "  → " + part if i == 0 else "    " + part
                 for i, part in enumerate(outcome.message.splitlines())
             ]
         else:
-            body = [reply_text(lang, "error", message=outcome.message)]
+            body = [say(lang, "error", message=outcome.message)]
         entries.append((outcome.line, 0, [head, *body]))
     for error in errors:
         if error.line == 0:
-            head = reply_text(lang, "subject_line", text=error.line_text)
+            head = say(lang, "subject_line", text=error.line_text)
         else:
-            head = reply_text(lang, "line", line=error.line, text=error.line_text)
+            head = say(lang, "line", line=error.line, text=error.line_text)
         entries.append(
             (
                 error.line,
                 1,
                 [
                     head,
-                    reply_text(
+                    say(
                         lang,
                         "error_at",
                         column=error.column,

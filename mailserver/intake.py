@@ -31,21 +31,17 @@ from db.models import (
 )
 from db.passwords import verify_password
 from engine.core import GameKind, MessageOrder, Names, ParseResult, Stepped, TurnShape
-from grammar.echo import echo
 from grammar.gm import read_header as read_gm_header
 from grammar.mailbody import MailBody, extract_order_text
 from grammar.reader import read_header
 from mailserver import gm, gm_mail
+from mailserver.catalog import UNKNOWN_SENDER_BODY, UNKNOWN_SENDER_SUBJECT, say
+from mailserver.echo import echo
+from mailserver.formats import format_when
 from mailserver.kinds import game_kind, order_language, printout_headings
 from mailserver.messages import MessageDesk
 from mailserver.router import attachments_of, automatic_reason, read_headers
 from mailserver.submissions import NamedLanguage, store_orders
-from mailserver.texts import (
-    UNKNOWN_SENDER_BODY,
-    UNKNOWN_SENDER_SUBJECT,
-    format_when,
-    text,
-)
 
 log = logging.getLogger("pbem.intake")
 
@@ -155,8 +151,8 @@ class _Intake:
         self.send(
             mail,
             to=mail.sender,
-            subject=text(lang, "reject_subject", game=number),
-            body=text(lang, key, game=number, **values) + "\n\n" + text(lang, "footer") + "\n",
+            subject=say(lang, "reject_subject", game=number),
+            body=say(lang, key, game=number, **values) + "\n\n" + say(lang, "footer") + "\n",
             kind=OutboxKind.NOTICE,
             game=game,
         )
@@ -284,10 +280,10 @@ class _Intake:
         self.send(
             None,
             to=game.gm_address,
-            subject=text(lang, "warn_subject", game=game.number),
-            body=text(lang, key, game=game.number, sender=mail.sender or "?")
+            subject=say(lang, "warn_subject", game=game.number),
+            body=say(lang, key, game=game.number, sender=mail.sender or "?")
             + "\n\n"
-            + text(lang, "footer")
+            + say(lang, "footer")
             + "\n",
             kind=OutboxKind.NOTICE,
             game=game,
@@ -360,10 +356,10 @@ class _Intake:
         self.send(
             None,
             to=player.address,
-            subject=text(lang, "warn_subject", game=game.number),
-            body=text(lang, key, game=game.number, seat=player.seat, sender=mail.sender or "?")
+            subject=say(lang, "warn_subject", game=game.number),
+            body=say(lang, key, game=game.number, seat=player.seat, sender=mail.sender or "?")
             + "\n\n"
-            + text(lang, "footer")
+            + say(lang, "footer")
             + "\n",
             kind=OutboxKind.NOTICE,
             game=game,
@@ -384,7 +380,7 @@ class _Intake:
         turn = result.header.turn if result.header.turn is not None else next_turn
         lines: list[str] = []
         if turn < next_turn:
-            lines += [text(lang, "turn_past", turn=turn, next=next_turn), ""]
+            lines += [say(lang, "turn_past", turn=turn, next=next_turn), ""]
             self.send_ack(mail, game, player, turn, lines, result, language)
             return self.finish(mail, InboundStatus.REJECTED, f"turn {turn} is past", game, player)
         messages = [o for o in result.orders if isinstance(o, MessageOrder)]
@@ -397,7 +393,7 @@ class _Intake:
             sender_address=mail.sender,
             inbound_mail_id=mail.record.id,
             turn=next_turn,
-            ruler=ruler or f"Spieler {player.seat}",
+            ruler=ruler,
             now=self.now,
             send=self.forward,
             currency=self.config.currency,
@@ -421,9 +417,9 @@ class _Intake:
                 now=self.now,
             )
         else:
-            lines += [text(lang, "ack_messages_only", turn=turn), ""]
+            lines += [say(lang, "ack_messages_only", turn=turn), ""]
         if message_lines:
-            lines += [text(lang, "messages_title"), *message_lines, ""]
+            lines += [say(lang, "messages_title"), *message_lines, ""]
         self.send_ack(mail, game, player, turn, lines, result, language)
         return self.finish(mail, InboundStatus.PROCESSED, "", game, player)
 
@@ -461,7 +457,7 @@ class _Intake:
         if player.seat in stepped.awaiting(state):
             return None
         step = stepped.step_name(state, player.language)
-        return text(player.language, "step_not_awaited", step=step)
+        return say(player.language, "step_not_awaited", step=step)
 
     def names_of(self, game: Game) -> Names | None:
         """The current names of the game's rulers and places (``None`` before turn 0)."""
@@ -484,11 +480,11 @@ class _Intake:
         lang = player.language
         tz = player.timezone or game.timezone or self.config.default_timezone
         if game.next_deadline is not None and turn == game.turn + 1:
-            deadline = text(
+            deadline = say(
                 lang, "deadline", turn=turn, when=format_when(game.next_deadline, tz, lang)
             )
         else:
-            deadline = text(lang, "no_deadline", turn=turn)
+            deadline = say(lang, "no_deadline", turn=turn)
         body = "\n".join(
             [
                 *lines,
@@ -496,14 +492,14 @@ class _Intake:
                 "",
                 deadline,
                 "",
-                text(lang, "footer"),
+                say(lang, "footer"),
                 "",
             ]
         )
         self.send(
             mail,
             to=mail.sender,
-            subject=text(lang, "ack_subject", game=game.number, seat=player.seat, turn=turn),
+            subject=say(lang, "ack_subject", game=game.number, seat=player.seat, turn=turn),
             body=body,
             kind=OutboxKind.ACK,
             game=game,

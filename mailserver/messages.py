@@ -26,8 +26,9 @@ from engine.core import (
     SecretMessage,
     UrgentDispatch,
 )
+from mailserver.catalog import say
+from mailserver.formats import format_money
 from mailserver.kinds import message_rules, newspaper
-from mailserver.texts import format_money, text
 
 Outgoing = Callable[..., None]
 """Puts a mail in the outbox: ``send(to=, subject=, body=, kind=, game=, player=)``."""
@@ -44,7 +45,8 @@ class MessageDesk:
     inbound_mail_id: int | None
     turn: int
     """The turn whose printouts carry what waits."""
-    ruler: str
+    ruler: str | None
+    """The sender's ruler name (``None`` before the game has one: the seat is named)."""
     now: datetime
     send: Outgoing
     currency: str
@@ -63,25 +65,25 @@ class MessageDesk:
                 None,
             )
             if addressee is None:
-                return text(lang, "msg_bad_addressee", to=order.to)
+                return say(lang, "msg_bad_addressee", to=order.to)
             if addressee.seat == self.player.seat:
-                return text(lang, "msg_self")
+                return say(lang, "msg_self")
         rules = message_rules(self.game)
         if isinstance(order, UrgentDispatch):
             if not rules.urgent_dispatches:
-                return text(lang, "msg_no_urgent")
+                return say(lang, "msg_no_urgent")
             assert addressee is not None
             return self.urgent(order, addressee)
         if isinstance(order, GmMessage):
             return self.to_gm(order)
         if isinstance(order, SecretMessage):
             self.keep(order, MessageKind.SECRET)
-            return text(lang, "msg_secret", to=order.to)
+            return say(lang, "msg_secret", to=order.to)
         if isinstance(order, Article):
             if not rules.newspaper:
-                return text(lang, "msg_no_newspaper")
+                return say(lang, "msg_no_newspaper")
             self.keep(order, MessageKind.PRESS)
-            return text(lang, "msg_press", paper=newspaper(self.game, lang))
+            return say(lang, "msg_press", paper=newspaper(self.game, lang))
         raise TypeError(f"no desk for {type(order).__name__}")
 
     def keep(self, order: MessageOrder, kind: MessageKind, *, delivered: bool = False) -> None:
@@ -108,14 +110,15 @@ class MessageDesk:
         address; the postage is booked to the sender's account."""
         lang = addressee.language
         game, sender = self.game, self.player
+        ruler = self.ruler or say(lang, "seat_name", seat=sender.seat)
         self.send(
             to=addressee.address,
-            subject=text(lang, "urgent_subject", ruler=self.ruler, game=game.number),
-            body=text(lang, "urgent_intro", ruler=self.ruler, seat=sender.seat, game=game.number)
+            subject=say(lang, "urgent_subject", ruler=ruler, game=game.number),
+            body=say(lang, "urgent_intro", ruler=ruler, seat=sender.seat, game=game.number)
             + "\n\n"
             + order.text
             + "\n\n"
-            + text(lang, "footer")
+            + say(lang, "footer")
             + "\n",
             kind=OutboxKind.URGENT,
             game=game,
@@ -124,7 +127,7 @@ class MessageDesk:
         self.keep(order, MessageKind.URGENT, delivered=True)
         postage = message_rules(game).urgent_postage_cents
         if not postage:
-            return text(sender.language, "msg_urgent", to=order.to)
+            return say(sender.language, "msg_urgent", to=order.to)
         repo.book(
             self.session,
             player_id=sender.id or 0,
@@ -135,7 +138,7 @@ class MessageDesk:
             now=self.now,
         )
         amount = format_money(postage, self.currency)
-        return text(sender.language, "msg_urgent_postage", to=order.to, amount=amount)
+        return say(sender.language, "msg_urgent_postage", to=order.to, amount=amount)
 
     def to_gm(self, order: GmMessage) -> str:
         """A message to the GM is forwarded at once, in the GM's language."""
@@ -143,12 +146,12 @@ class MessageDesk:
         lang = gm_language(game.options)
         self.send(
             to=game.gm_address,
-            subject=text(lang, "gm_subject", seat=player.seat, game=game.number),
-            body=text(
+            subject=say(lang, "gm_subject", seat=player.seat, game=game.number),
+            body=say(
                 lang,
                 "gm_intro",
                 seat=player.seat,
-                ruler=self.ruler,
+                ruler=self.ruler or say(lang, "seat_name", seat=player.seat),
                 sender=self.sender_address,
                 game=game.number,
             )
@@ -160,4 +163,4 @@ class MessageDesk:
             player=player,
         )
         self.keep(order, MessageKind.GM_MESSAGE, delivered=True)
-        return text(player.language, "msg_gm")
+        return say(player.language, "msg_gm")

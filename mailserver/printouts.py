@@ -1,8 +1,8 @@
 """The printout mails: body assembly, subjects and putting them in the outbox.
 
 A printout mail is the engine's printout (which ends with the order form), then the
-host's notes to this player, the secret messages held for the seat (5.2), the next
-deadline, the account balance (1.4) and a footer. Every printout of an evaluation goes
+host's notes to this player, the secret messages held for the seat, the next
+deadline, the account balance and a footer. Every printout of an evaluation goes
 into the outbox under the key ``printout:<game>:<turn>:<player_id>``, so a retried turn
 run can never mail one twice.
 """
@@ -19,9 +19,9 @@ from sqlmodel import Session, col, select
 from db import repo
 from db.models import Game, GameMessage, MessageKind, OutboxKind, Player
 from engine.core import State
+from mailserver.catalog import say
+from mailserver.formats import format_money, format_when
 from mailserver.kinds import game_kind
-from mailserver.life_texts import life_text
-from mailserver.texts import format_money, format_when
 
 PASSWORD_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 """Lower-case letters and digits without the look-alikes (l, o, 0, 1)."""
@@ -91,7 +91,7 @@ def printout_body(
         lines += [*intro, ""]
     lines.append(engine.printout(state, player.seat, lang).rstrip("\n"))
     if extra_notes:
-        lines += _section(life_text(lang, "notes_head"), [])
+        lines += _section(say(lang, "notes_head"), [])
         for note in extra_notes:
             lines += [note, ""]
         lines.pop()
@@ -100,30 +100,28 @@ def printout_body(
         body: list[str] = []
         for message in secret_messages:
             if message.sender_seat is None:
-                body.append(life_text(lang, "secret_from_gm"))
+                body.append(say(lang, "secret_from_gm"))
             else:
                 ruler = rulers.get(message.sender_seat) or str(message.sender_seat)
-                body.append(life_text(lang, "secret_from", ruler=ruler, seat=message.sender_seat))
+                body.append(say(lang, "secret_from", ruler=ruler, seat=message.sender_seat))
             body += [message.text.rstrip("\n"), ""]
-        lines += _section(life_text(lang, "secrets_head"), body[:-1])
+        lines += _section(say(lang, "secrets_head"), body[:-1])
     lines += ["", RULE]
     if show_deadline:
         nxt = state.turn + 1
         if game.next_deadline is not None:
             when = format_when(game.next_deadline, player_timezone(game, player), lang)
-            lines.append(life_text(lang, "deadline", turn=nxt, when=when))
+            lines.append(say(lang, "printout_deadline", turn=nxt, when=when))
         else:
-            lines.append(life_text(lang, "no_deadline", turn=nxt))
+            lines.append(say(lang, "printout_no_deadline", turn=nxt))
     balance = format_money(player.balance_cents, currency)
-    lines += [life_text(lang, "balance", balance=balance), "", life_text(lang, "footer"), ""]
+    lines += [say(lang, "balance", balance=balance), "", say(lang, "printout_footer"), ""]
     return "\n".join(lines)
 
 
 def printout_subject(game: Game, player: Player, turn: int) -> str:
     """``Partie 227 Runde 3: Auswertung für Spieler 2``."""
-    return life_text(
-        player.language, "printout_subject", game=game.number, turn=turn, seat=player.seat
-    )
+    return say(player.language, "printout_subject", game=game.number, turn=turn, seat=player.seat)
 
 
 def printout_key(game: Game, turn: int, player: Player) -> str:
@@ -169,10 +167,10 @@ def password_intro(game: Game, player: Player, password: str, *, takeover: bool)
     lang = player.language
     key = "takeover_intro" if takeover else "start_intro"
     return [
-        life_text(lang, key, game=game.number, seat=player.seat, turn=game.turn),
+        say(lang, key, game=game.number, seat=player.seat, turn=game.turn),
         "",
-        life_text(lang, "password", password=password),
-        life_text(lang, "password_hint", game=game.number, seat=player.seat, password=password),
+        say(lang, "password", password=password),
+        say(lang, "password_hint", game=game.number, seat=player.seat, password=password),
     ]
 
 
@@ -188,7 +186,7 @@ def mark_delivered(
 
 
 def _seats(lang: str, seats: Sequence[int] | set[int]) -> str:
-    return ", ".join(str(s) for s in sorted(seats)) or life_text(lang, "none")
+    return ", ".join(str(s) for s in sorted(seats)) or say(lang, "none")
 
 
 def gm_summary_body(
@@ -212,33 +210,33 @@ def gm_summary_body(
     deadline, and the GM's full view of the new state."""
     tz = game.timezone
     lines = [
-        life_text(lang, "gm_turn", turn=state.turn, ran=format_when(now, tz, lang)),
+        say(lang, "gm_turn", turn=state.turn, ran=format_when(now, tz, lang)),
         "",
-        life_text(lang, "gm_orders", seats=_seats(lang, executed)),
-        life_text(lang, "gm_nmr", seats=_seats(lang, missing | broke)),
+        say(lang, "gm_orders", seats=_seats(lang, executed)),
+        say(lang, "gm_nmr", seats=_seats(lang, missing | broke)),
     ]
     if broke:
-        lines.append(life_text(lang, "gm_broke", seats=_seats(lang, broke)))
+        lines.append(say(lang, "gm_broke", seats=_seats(lang, broke)))
     if dropped:
         count = max(n for _, n in dropped)
         lines.append(
-            life_text(lang, "gm_dropped", count=count, seats=_seats(lang, [s for s, _ in dropped]))
+            say(lang, "gm_dropped", count=count, seats=_seats(lang, [s for s, _ in dropped]))
         )
     for seat, address in takeovers:
-        lines.append(life_text(lang, "gm_takeover", seat=seat, address=address))
+        lines.append(say(lang, "gm_takeover", seat=seat, address=address))
     if vacant:
-        lines.append(life_text(lang, "gm_vacant", seats=_seats(lang, vacant)))
+        lines.append(say(lang, "gm_vacant", seats=_seats(lang, vacant)))
     for seat, reason in out:
-        lines.append(life_text(lang, "gm_out", seat=seat, reason=reason))
-    lines.append(life_text(lang, "gm_secrets", count=secrets_delivered))
+        lines.append(say(lang, "gm_out", seat=seat, reason=reason))
+    lines.append(say(lang, "gm_secrets", count=secrets_delivered))
     if fees is not None:
-        lines.append(life_text(lang, "gm_fees", count=fees[0], fee=format_money(fees[1], currency)))
+        lines.append(say(lang, "gm_fees", count=fees[0], fee=format_money(fees[1], currency)))
     if game.status == "finished":
-        lines.append(life_text(lang, "gm_finished"))
+        lines.append(say(lang, "gm_finished"))
     elif game.next_deadline is not None:
-        lines.append(life_text(lang, "gm_next", when=format_when(game.next_deadline, tz, lang)))
+        lines.append(say(lang, "gm_next", when=format_when(game.next_deadline, tz, lang)))
     else:
-        lines.append(life_text(lang, "gm_no_next"))
+        lines.append(say(lang, "gm_no_next"))
     engine = game_kind(game.kind).engine
-    lines += ["", RULE, life_text(lang, "gm_view"), "", engine.printout(state, 0, lang)]
+    lines += ["", RULE, say(lang, "gm_view"), "", engine.printout(state, 0, lang)]
     return "\n".join(lines)

@@ -19,7 +19,7 @@ from sqlmodel import Session
 from db import repo
 from db.models import Game, InboundMail, Player
 from engine.core import Final, MessageOrder, Order, OrderLanguage, ParseResult, PlanetNamer
-from mailserver.texts import text
+from mailserver.catalog import say
 
 
 @dataclass(frozen=True)
@@ -73,13 +73,13 @@ def store_orders(
         inbound_mail_id=mail.id,
         now=now,
     )
-    lines = [text(lang, "ack_intro", turn=turn)]
+    lines = [say(lang, "ack_intro", turn=turn)]
     if turn > game.turn + 1:
-        lines.append(text(lang, "ack_later", turn=turn, next=game.turn + 1))
+        lines.append(say(lang, "ack_later", turn=turn, next=game.turn + 1))
     if previous is not None and not confirm_only:
-        lines.append(text(lang, "ack_replaces"))
+        lines.append(say(lang, "ack_replaces"))
     if final:
-        lines.append(text(lang, "ack_final"))
+        lines.append(say(lang, "ack_final"))
     lines.append("")
     if previous is not None:
         lines += [*diff(previous.orders, orders, lang, language), ""]
@@ -99,13 +99,13 @@ def diff(
     new = Counter(key({"kind": o.kind, **o.to_json()}) for o in after)
     added, removed = new - old, old - new
     if not added and not removed:
-        return [text(lang, "diff_none")]
-    out = [text(lang, "diff_title")]
+        return [say(lang, "diff_none")]
+    out = [say(lang, "diff_title")]
     for k in sorted(added, key=lambda k: new_orders[k].line):
         described = new_orders[k].describe(lang, language.place_name)
-        out += [text(lang, "diff_added", text=described)] * added[k]
+        out += [say(lang, "diff_added", text=described)] * added[k]
     for k in removed:
         rebuilt = language.order_from_json(json.loads(k))
         described = rebuilt.describe(lang, language.place_name)
-        out += [text(lang, "diff_removed", text=described)] * removed[k]
+        out += [say(lang, "diff_removed", text=described)] * removed[k]
     return out

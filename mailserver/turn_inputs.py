@@ -17,8 +17,8 @@ from sqlmodel import Session, col, select
 
 from db.models import GameMessage, MessageKind, Submission
 from engine.core import NEUTRAL, Article, GameKind, Order, State
+from mailserver.catalog import say
 from mailserver.kinds import order_language
-from mailserver.life_texts import life_text
 
 
 @dataclass(frozen=True)
@@ -108,7 +108,7 @@ def engine_orders(kind: GameKind, state: State, inputs: TurnInputs) -> dict[int,
         text = item.text
         if item.author is not None:
             ruler = rulers.get(item.author) or str(item.author)
-            text = f"{text.rstrip()}\n{life_text('de', 'article_by', ruler=ruler)}"
+            text = f"{text.rstrip()}\n{say('de', 'article_by', ruler=ruler)}"
         neutral.append(Article(text=text))
     if neutral:
         orders[NEUTRAL] = neutral

@@ -13,7 +13,8 @@ from sqlmodel import Session, select
 
 from db import repo
 from db.models import Game, GameStatus, Outbox, OutboxKind, Player
-from mailserver.life_texts import life_text
+from mailserver.catalog import say
+from mailserver.formats import format_when
 from mailserver.printouts import (
     domain_of,
     enqueue_printout,
@@ -24,7 +25,6 @@ from mailserver.printouts import (
     printout_body,
 )
 from mailserver.schedule import reminder_times
-from mailserver.texts import format_when
 from mailserver.turns import plan_turn, state_of
 
 
@@ -60,12 +60,12 @@ def send_reminders(
         row = repo.enqueue_outbox(
             session,
             to_address=player.address,
-            subject=life_text(lang, "reminder_subject", game=game.number, turn=turn),
-            body=life_text(
+            subject=say(lang, "reminder_subject", game=game.number, turn=turn),
+            body=say(
                 lang, "reminder_body", game=game.number, turn=turn, seat=player.seat, when=when
             )
             + "\n\n"
-            + life_text(lang, "footer")
+            + say(lang, "printout_footer")
             + "\n",
             kind=OutboxKind.REMINDER,
             domain=domain_of(from_address),

@@ -2,8 +2,8 @@
 
 :func:`run_turn` locks the game row, re-reads the turn number, refuses a turn whose
 snapshot exists, and then writes everything an evaluation causes in the caller's one
-transaction: the new snapshot, the turn number and next deadline, NMR counts and drops
-(1.5), stand-by takeovers (3.3), turn fees (1.4), delivered messages, and every mail
+transaction: the new snapshot, the turn number and next deadline, NMR counts and drops,
+stand-by takeovers, turn fees (docs/host-rules.md), delivered messages, and every mail
 (printouts, takeover mails, the GM's summary, the Hall of Fame) as outbox rows with
 dedup keys. It sends nothing itself.
 
@@ -53,9 +53,10 @@ from engine.core import (
     turn_rng,
     turn_seed,
 )
+from mailserver.catalog import public_notice, say
 from mailserver.faults import crash_point
+from mailserver.formats import format_money, format_when
 from mailserver.kinds import game_kind
-from mailserver.life_texts import life_text, public_notice
 from mailserver.printouts import (
     domain_of,
     enqueue_printout,
@@ -68,7 +69,6 @@ from mailserver.printouts import (
     printout_body,
 )
 from mailserver.schedule import next_deadline
-from mailserver.texts import format_money, format_when
 from mailserver.turn_inputs import (
     NewsText,
     TurnInputs,
@@ -129,7 +129,7 @@ class TurnPlan:
     submissions: dict[int, Submission]
     """Seat -> the latest submission of the seat's active occupant."""
     broke: set[int]
-    """Seats whose occupant cannot pay the turn fee (1.5: treated as NMR)."""
+    """Seats whose occupant cannot pay the turn fee (treated as NMR, host rules "Fees")."""
 
     @property
     def missing(self) -> set[int]:
@@ -315,16 +315,14 @@ def _hold(
     lang = gm_language(game.options)
     values = {"missing": len(plan.missing), "active": len(plan.active)}
     game.held, game.held_at = True, now
-    game.held_reason = life_text(lang, "held_reason", **values)
+    game.held_reason = say(lang, "held_reason", **values)
     session.add(game)
     seats = ", ".join(str(s) for s in sorted(plan.missing))
     row = repo.enqueue_outbox(
         session,
         to_address=game.gm_address,
-        subject=life_text(lang, "gm_held_subject", game=game.number, turn=plan.turn),
-        body=life_text(
-            lang, "gm_held_body", game=game.number, turn=plan.turn, seats=seats, **values
-        )
+        subject=say(lang, "gm_held_subject", game=game.number, turn=plan.turn),
+        body=say(lang, "gm_held_body", game=game.number, turn=plan.turn, seats=seats, **values)
         + "\n",
         kind=OutboxKind.NOTICE,
         domain=domain_of(from_address),
@@ -351,8 +349,8 @@ def _send_dossier(
     row = repo.enqueue_outbox(
         session,
         to_address=game.gm_address,
-        subject=life_text(lang, "dossier_subject", game=game.number, turn=plan.turn),
-        body=life_text(lang, "dossier_intro", game=game.number, turn=plan.turn, missing=missing)
+        subject=say(lang, "dossier_subject", game=game.number, turn=plan.turn),
+        body=say(lang, "dossier_intro", game=game.number, turn=plan.turn, missing=missing)
         + "\n\n"
         + body.rstrip("\n")
         + "\n",
@@ -496,7 +494,7 @@ class _Evaluation:
         crash_point("turn-before-commit")
         return TurnRun(game.number, self.turn, "done", "", self.outbox_ids, result.game_over)
 
-    # -- NMR (1.5) and stand-by (3.3)
+    # -- NMR and stand-by (host rules, "NMR and leaving the game")
     def count_nmr_and_drop(self) -> None:
         limit = nmr_drop_after(self.game.options)
         drops = {p.seat for p in self.plan.drops(limit)}
@@ -564,7 +562,8 @@ class _Evaluation:
             self.session.add(player)
 
     def book_fees(self) -> None:
-        """1.4: every occupant still in pays the fee; one who cannot was treated as NMR."""
+        """Host rules, "Fees": every occupant still in pays the fee; one who cannot was
+        treated as NMR."""
         if self.fee <= 0:
             return
         dropped = {p.id for p in self.dropped}
@@ -602,7 +601,7 @@ class _Evaluation:
             if late and deadline_was is not None:
                 tz = player_timezone(game, player)
                 mail.notes.append(
-                    life_text(
+                    say(
                         lang,
                         "late",
                         deadline=format_when(deadline_was, tz, lang),
@@ -611,7 +610,7 @@ class _Evaluation:
                 )
             if player.seat in self.plan.broke and player.joined_turn <= self.turn:
                 mail.notes.append(
-                    life_text(
+                    say(
                         lang,
                         "broke",
                         balance=format_money(player.balance_cents, self.currency),
@@ -620,13 +619,11 @@ class _Evaluation:
                     )
                 )
             if player.status == PlayerStatus.DROPPED:
-                mail.notes.append(
-                    life_text(lang, "dropped", count=player.nmr_count, game=game.number)
-                )
+                mail.notes.append(say(lang, "dropped", count=player.nmr_count, game=game.number))
             elif player.seat in self.plan.missing and player.joined_turn <= self.turn and limit:
-                mail.notes.append(life_text(lang, "nmr_warning", turn=self.turn, limit=limit))
+                mail.notes.append(say(lang, "nmr_warning", turn=self.turn, limit=limit))
             if result.game_over:
-                mail.notes.append(life_text(lang, "final"))
+                mail.notes.append(say(lang, "final"))
             secret = (
                 held_secrets(session, game.id or 0, player.seat, self.turn) if mail.secrets else []
             )
@@ -681,7 +678,7 @@ class _Evaluation:
             currency=self.currency,
         )
         self._gm_mail(
-            life_text(lang, "gm_summary_subject", game=game.number, turn=self.turn),
+            say(lang, "gm_summary_subject", game=game.number, turn=self.turn),
             body,
             f"gm-summary:{game.number}:{self.turn}",
         )
@@ -693,7 +690,7 @@ class _Evaluation:
             )
             event = next(e for e in result.events if e.kind == "game_over")
             self._gm_mail(
-                life_text(lang, "hof_subject", game=game.number),
+                say(lang, "hof_subject", game=game.number),
                 self.kind.engine.final_report(result.state, event, seat_records(players), lang),
                 f"hall-of-fame:{game.number}",
             )

@@ -6,7 +6,7 @@ import pytest
 
 from engine.ashes import orders as o
 from grammar.ashes import parse, standard_planets
-from grammar.echo import echo
+from mailserver.echo import echo
 
 NAMER = standard_planets().namer
 

@@ -1,0 +1,729 @@
+"""Every text of the host's mails, in German and English: one catalog.
+
+Each entry is a key with its German and English wording (``str.format`` placeholders);
+:func:`say` picks the player's (or the GM's) language. A test checks that both languages
+have the same placeholders. Game texts (printouts, order descriptions) are the game's
+own; this is what the host writes around them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+TEXTS: dict[str, tuple[str, str]] = {
+    # -- Answers to players' mails (intake)
+    "ack_subject": (
+        "Befehle erhalten – Partie {game}, Spieler {seat}, Runde {turn}",
+        "Orders received – game {game}, player {seat}, turn {turn}",
+    ),
+    "ack_intro": (
+        "Ihre Befehle für Runde {turn} sind angekommen und gespeichert.",
+        "Your orders for turn {turn} have arrived and are stored.",
+    ),
+    "ack_replaces": (
+        "Sie ersetzen Ihre früheren Befehle für diese Runde.",
+        "They replace your earlier orders for this turn.",
+    ),
+    "ack_final": (
+        "Sie sind als endgültig markiert (Fertig).",
+        "They are marked final.",
+    ),
+    "ack_later": (
+        "Sie gelten für Runde {turn} (die nächste Auswertung ist Runde {next}).",
+        "They are for turn {turn} (the next evaluation is turn {next}).",
+    ),
+    "ack_messages_only": (
+        "Diese Mail enthält keine Befehle, nur Nachrichten; Ihre gespeicherten Befehle für Runde "
+        "{turn} bleiben unverändert.",
+        "This mail holds no orders, only messages; your stored orders for turn {turn} stay as "
+        "they were.",
+    ),
+    "diff_title": (
+        "Änderungen gegenüber Ihren vorigen Befehle für diese Runde:",
+        "Changes against your previous orders for this turn:",
+    ),
+    "diff_none": (
+        "Keine Änderungen gegenüber Ihren vorigen Befehlen für diese Runde.",
+        "No changes against your previous orders for this turn.",
+    ),
+    "diff_added": (
+        "  neu:      {text}",
+        "  new:      {text}",
+    ),
+    "diff_removed": (
+        "  entfällt: {text}",
+        "  dropped:  {text}",
+    ),
+    "messages_title": (
+        "Nachrichten:",
+        "Messages:",
+    ),
+    "msg_press": (
+        "  Artikel für die {paper}: erscheint in der nächsten Auswertung.",
+        "  Article for the {paper}: appears in the next printout.",
+    ),
+    "msg_secret": (
+        "  Geheimnachricht an Spieler {to}: wird mit der nächsten Auswertung zugestellt.",
+        "  Secret message to player {to}: delivered with the next printout.",
+    ),
+    "msg_urgent": (
+        "  Eildepesche an Spieler {to}: sofort weitergeleitet.",
+        "  Urgent dispatch to player {to}: forwarded at once.",
+    ),
+    "msg_no_urgent": (
+        "  Eildepesche: in dieser Partie gibt es keine Eildepeschen; nicht weitergeleitet.",
+        "  Urgent dispatch: this game has no urgent dispatches; not forwarded.",
+    ),
+    "msg_no_newspaper": (
+        "  Artikel: diese Partie hat keine Zeitung; nicht gespeichert.",
+        "  Article: this game has no newspaper; not kept.",
+    ),
+    "msg_urgent_postage": (
+        "  Eildepesche an Spieler {to}: sofort weitergeleitet; Porto {amount} gebucht.",
+        "  Urgent dispatch to player {to}: forwarded at once; postage {amount} booked.",
+    ),
+    "msg_gm": (
+        "  Nachricht an den Spielleiter: sofort weitergeleitet.",
+        "  Message to the game master: forwarded at once.",
+    ),
+    "msg_bad_addressee": (
+        "  Spieler {to} gibt es in dieser Partie nicht: die Nachricht wurde NICHT zugestellt.",
+        "  There is no player {to} in this game: the message was NOT delivered.",
+    ),
+    "msg_self": (
+        "  Eine Nachricht an sich selbst wurde nicht zugestellt.",
+        "  A message to yourself was not delivered.",
+    ),
+    "deadline": (
+        "Abgabeschluss (ZAT) für Runde {turn}: {when}",
+        "Deadline for turn {turn}: {when}",
+    ),
+    "no_deadline": (
+        "Der Abgabeschluss (ZAT) für Runde {turn} wird noch bekanntgegeben.",
+        "The deadline for turn {turn} will be announced.",
+    ),
+    "turn_past": (
+        "Runde {turn} ist schon ausgewertet; Befehle für Runde {turn} werden nicht mehr "
+        "angenommen. Die nächste Auswertung ist Runde {next}.",
+        "Turn {turn} has already been evaluated; orders for it are no longer accepted. The next "
+        "evaluation is turn {next}.",
+    ),
+    "footer": (
+        "Dies ist eine automatische Antwort des Spielservers. Ihr Kennwort wird nie wiederholt.",
+        "This is an automatic answer of the game server. Your password is never repeated.",
+    ),
+    "reject_subject": (
+        "Nicht angenommen – Partie {game}",
+        "Not accepted – game {game}",
+    ),
+    "reject_password": (
+        "Ihre Mail für Partie {game}, Spieler {seat} wurde NICHT angenommen: das Kennwort fehlt "
+        "oder ist falsch. Bitte schreiben Sie in die erste Zeile „Partie {game} Spieler {seat} "
+        "Kennwort …“.",
+        "Your mail for game {game}, player {seat} was NOT accepted: the password is missing or "
+        'wrong. Please start with "Game {game} Player {seat} Password …".',
+    ),
+    "reject_player": (
+        "Ihre Mail wurde NICHT angenommen: in Partie {game} gibt es keinen Spieler {seat}.",
+        "Your mail was NOT accepted: game {game} has no player {seat}.",
+    ),
+    "reject_no_player": (
+        "Ihre Mail für Partie {game} wurde NICHT angenommen: bitte nennen Sie Ihre Spielernummer "
+        "und Ihr Kennwort („Partie {game} Spieler 2 Kennwort …“).",
+        "Your mail for game {game} was NOT accepted: please give your player number and password "
+        '("Game {game} Player 2 Password …").',
+    ),
+    "reject_game": (
+        "Ihre Mail wurde NICHT angenommen: eine Partie {game} gibt es auf diesem Server nicht.",
+        "Your mail was NOT accepted: there is no game {game} on this server.",
+    ),
+    "reject_finished": (
+        "Ihre Mail wurde NICHT angenommen: Partie {game} ist beendet.",
+        "Your mail was NOT accepted: game {game} is over.",
+    ),
+    "reject_adjudicating": (
+        "Ihre Mail wurde NICHT angenommen: der ZAT von Runde {turn} der Partie {game} ist "
+        "vorbei, und der Spielleiter wertet sie gerade aus. Befehle für die nächste Runde "
+        "schicken Sie bitte nach der Auswertung.",
+        "Your mail was NOT accepted: the deadline of turn {turn} of game {game} has passed and "
+        "the game master is adjudicating it. Please send orders for the next turn after the "
+        "printouts.",
+    ),
+    "step_not_awaited": (
+        "Hinweis: dieser Schritt ({step}) wartet nicht auf Ihre Befehle; sie werden bei dieser "
+        "Auswertung nicht ausgeführt.",
+        "Note: this step ({step}) does not wait for your orders; they are not carried out in "
+        "this evaluation.",
+    ),
+    "reject_no_game": (
+        "Ihre Mail wurde NICHT angenommen: es ist nicht zu erkennen, für welche Partie sie ist. "
+        "Bitte schreiben Sie in die erste Zeile „Partie 227 Spieler 2 Kennwort …“.",
+        "Your mail was NOT accepted: it does not say which game it is for. Please start with "
+        '"Game 227 Player 2 Password …".',
+    ),
+    "reject_out": (
+        "Ihre Mail wurde NICHT angenommen: Sie spielen in Partie {game} nicht mehr mit.",
+        "Your mail was NOT accepted: you no longer play in game {game}.",
+    ),
+    "reject_gm_password": (
+        "Ihre Spielleiter-Mail für Partie {game} wurde NICHT ausgeführt: das "
+        "Spielleiter-Kennwort fehlt oder ist falsch („Partie {game} Spielleiter Kennwort …“).",
+        "Your GM mail for game {game} was NOT carried out: the GM password is missing or wrong "
+        '("Game {game} GM password ...").',
+    ),
+    "warn_gm_password": (
+        "An den Server kam eine Spielleiter-Mail für Partie {game} von der Adresse {sender} mit "
+        "falschem oder fehlendem Kennwort. Sie wurde NICHT ausgeführt.",
+        "The server received a GM mail for game {game} from {sender} with a wrong or missing "
+        "password. It was NOT carried out.",
+    ),
+    "warn_gm_other_address": (
+        "An den Server kam eine Spielleiter-Mail für Partie {game} von der Adresse {sender} mit "
+        "dem richtigen Kennwort. Sie wurde ausgeführt.",
+        "The server received a GM mail for game {game} from {sender} with the right password. It "
+        "was carried out.",
+    ),
+    "warn_subject": (
+        "Hinweis: Mail für Ihre Position in Partie {game}",
+        "Notice: mail for your position in game {game}",
+    ),
+    "warn_wrong_password": (
+        "An den Server kam eine Mail für Ihre Position (Partie {game}, Spieler {seat}) von der "
+        "Adresse {sender} mit falschem oder fehlendem Kennwort. Sie wurde NICHT angenommen. Wenn "
+        "Sie das nicht waren, ist das nur zur Kenntnis.",
+        "The server received a mail for your position (game {game}, player {seat}) from {sender} "
+        "with a wrong or missing password. It was NOT accepted. If that was not you, this is for "
+        "your information only.",
+    ),
+    "warn_other_address": (
+        "An den Server kam eine Mail für Ihre Position (Partie {game}, Spieler {seat}) von der "
+        "Adresse {sender} mit dem richtigen Kennwort. Sie wurde angenommen. Wenn Sie das nicht "
+        "waren, ändern Sie bitte Ihr Kennwort beim Spielleiter.",
+        "The server received a mail for your position (game {game}, player {seat}) from {sender} "
+        "with the right password. It was accepted. If that was not you, please ask the game "
+        "master for a new password.",
+    ),
+    "urgent_subject": (
+        "Eildepesche von {ruler} – Partie {game}",
+        "Urgent dispatch from {ruler} – game {game}",
+    ),
+    "urgent_intro": (
+        "Eildepesche von {ruler} (Spieler {seat}) in Partie {game}:",
+        "Urgent dispatch from {ruler} (player {seat}) in game {game}:",
+    ),
+    "gm_subject": (
+        "Nachricht von Spieler {seat} – Partie {game}",
+        "Message from player {seat} – game {game}",
+    ),
+    "gm_intro": (
+        "Nachricht von Spieler {seat} ({ruler}, {sender}) in Partie {game}:",
+        "Message from player {seat} ({ruler}, {sender}) in game {game}:",
+    ),
+    # -- Game life: printouts, reminders, the GM's summary, notices
+    "printout_subject": (
+        "Partie {game} Runde {turn}: Auswertung für Spieler {seat}",
+        "Game {game} turn {turn}: printout for player {seat}",
+    ),
+    "start_intro": (
+        "Willkommen in Partie {game}! Sie spielen Position {seat}. Dies ist Ihre "
+        "Startaufstellung (Auswertung Runde 0).",
+        "Welcome to game {game}! You play position {seat}. This is your start position (printout "
+        "of turn 0).",
+    ),
+    "takeover_intro": (
+        "Sie übernehmen Position {seat} in Partie {game} (Stand-by, 3.3). Anbei die aktuelle "
+        "Auswertung dieser Position (Runde {turn}).",
+        "You take over position {seat} in game {game} (stand-by, 3.3). Here is the current "
+        "printout of the position (turn {turn}).",
+    ),
+    "password": (
+        "Ihr Kennwort: {password}",
+        "Your password: {password}",
+    ),
+    "password_hint": (
+        "Bitte beginnen Sie jede Befehlsmail mit der Zeile „Partie {game} Spieler {seat} "
+        "Kennwort {password}“. Das Kennwort wird nicht wiederholt; heben Sie diese Mail auf.",
+        'Please start every order mail with the line "Game {game} Player {seat} Password '
+        '{password}". The password is not repeated; keep this mail.',
+    ),
+    "notes_head": (
+        "Mitteilungen des Spielleiters",
+        "Notes of the game master",
+    ),
+    "secrets_head": (
+        "Geheimnachrichten",
+        "Secret messages",
+    ),
+    "secret_from": (
+        "Von {ruler} (Spieler {seat}):",
+        "From {ruler} (player {seat}):",
+    ),
+    "secret_from_gm": (
+        "Vom Spielleiter weitergeleitet:",
+        "Forwarded by the game master:",
+    ),
+    "late": (
+        "Diese Auswertung lief verspätet: der Abgabeschluss war {deadline}, ausgewertet wurde "
+        "{ran}. Befehle, die bis zur Auswertung eingingen, wurden berücksichtigt.",
+        "This evaluation ran late: the deadline was {deadline}, it ran {ran}. Orders that "
+        "arrived before the evaluation were used.",
+    ),
+    "broke": (
+        "Ihr Kontostand ({balance}) deckte die Zuggebühr von {fee} nicht: Ihre Befehle für Runde "
+        "{turn} wurden nicht ausgeführt (Regel 1.5). Bitte zahlen Sie beim Spielleiter ein.",
+        "Your balance ({balance}) did not cover the turn fee of {fee}: your orders for turn "
+        "{turn} were not executed (rule 1.5). Please pay in with the game master.",
+    ),
+    "nmr_warning": (
+        "Von Ihnen lagen für Runde {turn} keine Befehle vor. Nach {limit} Runden ohne Befehle in "
+        "Folge scheiden Sie aus (Regel 1.5).",
+        "No orders from you arrived for turn {turn}. After {limit} turns in a row without orders "
+        "you are out (rule 1.5).",
+    ),
+    "dropped": (
+        "Sie haben {count} Runden in Folge keine Befehle abgegeben und scheiden damit aus Partie "
+        "{game} aus (Regel 1.5). Dies ist Ihre letzte Auswertung.",
+        "You sent no orders for {count} turns in a row and are out of game {game} (rule 1.5). "
+        "This is your last printout.",
+    ),
+    "final": (
+        "Die Partie ist beendet. Dies ist die letzte Auswertung. Danke fürs Mitspielen!",
+        "The game is over. This is the last printout. Thank you for playing!",
+    ),
+    "printout_deadline": (
+        "Abgabeschluss (ZAT) für Runde {turn}: {when}",
+        "Deadline for turn {turn}: {when}",
+    ),
+    "printout_no_deadline": (
+        "Der Abgabeschluss (ZAT) für Runde {turn} wird noch bekanntgegeben.",
+        "The deadline for turn {turn} will be announced.",
+    ),
+    "balance": (
+        "Ihr Kontostand: {balance}",
+        "Your balance: {balance}",
+    ),
+    "printout_footer": (
+        "Dies ist eine automatische Mail des Spielservers. Befehle bitte als Antwort oder neue "
+        "Mail an diese Adresse.",
+        "This is an automatic mail of the game server. Send orders as a reply or a new mail to "
+        "this address.",
+    ),
+    "news_dropped": (
+        "Spieler {seat} ({ruler}) hat {count} Runden in Folge keine Befehle abgegeben und "
+        "scheidet aus.",
+        "Player {seat} ({ruler}) sent no orders for {count} turns in a row and is out.",
+    ),
+    "news_takeover": (
+        "Position {seat} wird von einem neuen Spieler übernommen.",
+        "A new player takes over position {seat}.",
+    ),
+    "news_vacant": (
+        "Position {seat} ist unbesetzt, bis ein Nachrücker gefunden ist.",
+        "Position {seat} is vacant until a stand-by player is found.",
+    ),
+    "news_dropped_gm": (
+        "Der Spieler von Position {seat} ({ruler}) ist ausgeschieden.",
+        "The player of position {seat} ({ruler}) has left the game.",
+    ),
+    "seat_name": (
+        "Spieler {seat}",
+        "player {seat}",
+    ),
+    "article_by": (
+        "– {ruler}",
+        "– {ruler}",
+    ),
+    "reminder_subject": (
+        "Partie {game}: Erinnerung – Befehle für Runde {turn}",
+        "Game {game}: reminder – orders for turn {turn}",
+    ),
+    "reminder_body": (
+        "Für Runde {turn} von Partie {game} liegen noch keine Befehle von Ihnen (Spieler {seat}) "
+        "vor. Abgabeschluss: {when}.",
+        "There are no orders from you (player {seat}) for turn {turn} of game {game} yet. "
+        "Deadline: {when}.",
+    ),
+    "notice_subject": (
+        "Partie {game}: Mitteilung des Spielleiters",
+        "Game {game}: notice of the game master",
+    ),
+    "postponed": (
+        "Der Abgabeschluss für Runde {turn} von Partie {game} wurde verschoben auf {when} (Regel "
+        "1.6).",
+        "The deadline for turn {turn} of game {game} was postponed to {when} (rule 1.6).",
+    ),
+    "deadline_set": (
+        "Der Abgabeschluss für Runde {turn} von Partie {game} ist jetzt {when}.",
+        "The deadline for turn {turn} of game {game} is now {when}.",
+    ),
+    "paused": (
+        "Partie {game} ist vom Spielleiter angehalten; bis auf Weiteres wird nicht ausgewertet.",
+        "Game {game} is paused by the game master; no evaluation until further notice.",
+    ),
+    "gm_summary_subject": (
+        "Partie {game} Runde {turn}: Zusammenfassung für den Spielleiter",
+        "Game {game} turn {turn}: summary for the game master",
+    ),
+    "gm_held_subject": (
+        "Partie {game} Runde {turn}: Auswertung ANGEHALTEN",
+        "Game {game} turn {turn}: evaluation HELD",
+    ),
+    "dossier_subject": (
+        "Partie {game} Runde {turn}: die Befehle zur Auswertung",
+        "Game {game} turn {turn}: the orders to adjudicate",
+    ),
+    "dossier_intro": (
+        "Der ZAT von Runde {turn} der Partie {game} ist vorbei. Hier sind die geprüften Befehle "
+        "aller Spieler (ohne Befehle: {missing}). Bitte schicken Sie jedem Spieler seinen "
+        "Bericht („Bericht N“ … „Ende“, oder pbem gm report) und geben Sie die Runde dann frei "
+        "(„Veröffentlichen“, oder pbem gm publish).",
+        "The deadline of turn {turn} of game {game} has passed. Here are the checked orders of "
+        'every player (no orders: {missing}). Please send each player\'s report ("Report N" … '
+        '"End", or pbem gm report) and then release the turn ("Publish", or pbem gm publish).',
+    ),
+    "gm_held_body": (
+        "Die Auswertung von Runde {turn} der Partie {game} wurde angehalten: von {missing} der "
+        "{active} aktiven Spieler liegen keine Befehle vor (Spieler {seats}). Das gab es in "
+        "dieser Partie noch nie; vermutlich sind Mails verloren gegangen.\n\nPrüfen Sie bitte "
+        "den Posteingang. Mit dem Befehl „Freigeben“ (release) läuft die Auswertung beim "
+        "nächsten Takt, mit „Jetzt auswerten“ (run) sofort.",
+        "The evaluation of turn {turn} of game {game} is held: {missing} of the {active} active "
+        "players sent no orders (players {seats}). That never happened in this game; mail was "
+        'probably lost.\n\nPlease check the mailbox. The command "release" lets the turn run at '
+        'the next tick, "run" runs it at once.',
+    ),
+    "held_reason": (
+        "{missing} von {active} aktiven Spielern ohne Befehle",
+        "{missing} of {active} active players without orders",
+    ),
+    "gm_turn": (
+        "Runde {turn} ist ausgewertet ({ran}).",
+        "Turn {turn} has been evaluated ({ran}).",
+    ),
+    "gm_orders": (
+        "Befehle von Spieler: {seats}",
+        "Orders from players: {seats}",
+    ),
+    "gm_nmr": (
+        "Ohne Befehle (NMR): {seats}",
+        "No orders (NMR): {seats}",
+    ),
+    "gm_broke": (
+        "Zuggebühr nicht gedeckt (als NMR behandelt): {seats}",
+        "Turn fee not covered (treated as NMR): {seats}",
+    ),
+    "gm_dropped": (
+        "Ausgeschieden nach {count} NMR: {seats}",
+        "Out after {count} NMR: {seats}",
+    ),
+    "gm_takeover": (
+        "Stand-by übernimmt Position {seat}: {address}",
+        "Stand-by takes over position {seat}: {address}",
+    ),
+    "gm_vacant": (
+        "Unbesetzt (kein Stand-by frei): {seats}",
+        "Vacant (no stand-by waiting): {seats}",
+    ),
+    "gm_out": (
+        "Nach den Regeln ausgeschieden: Spieler {seat} ({reason})",
+        "Out by the rules: player {seat} ({reason})",
+    ),
+    "gm_secrets": (
+        "Zugestellte Geheimnachrichten: {count}",
+        "Secret messages delivered: {count}",
+    ),
+    "gm_fees": (
+        "Zuggebühren gebucht: {count} × {fee}",
+        "Turn fees booked: {count} × {fee}",
+    ),
+    "gm_next": (
+        "Nächster Abgabeschluss: {when}",
+        "Next deadline: {when}",
+    ),
+    "gm_no_next": (
+        "Nächster Abgabeschluss: noch nicht festgelegt.",
+        "Next deadline: not set yet.",
+    ),
+    "gm_finished": (
+        "Die Partie ist beendet; die Hall of Fame folgt in einer eigenen Mail.",
+        "The game is over; the Hall of Fame follows in a mail of its own.",
+    ),
+    "gm_view": (
+        "Gesamtansicht des Spielleiters:",
+        "The game master's full view:",
+    ),
+    "none": (
+        "keine",
+        "none",
+    ),
+    "hof_subject": (
+        "Partie {game}: Hall of Fame",
+        "Game {game}: Hall of Fame",
+    ),
+    "status_head": (
+        "Partie {game} ({kind}), Status: {status}. Letzte ausgewertete Runde: {turn}.",
+        "Game {game} ({kind}), status: {status}. Latest evaluated turn: {turn}.",
+    ),
+    "status_held": (
+        "Die Auswertung ist ANGEHALTEN seit {when}: {reason}",
+        "The evaluation is HELD since {when}: {reason}",
+    ),
+    "status_line": (
+        "Spieler {seat} {address} [{pstatus}] {state}",
+        "Player {seat} {address} [{pstatus}] {state}",
+    ),
+    "status_sent": (
+        "Befehle da{final}",
+        "orders in{final}",
+    ),
+    "status_final": (
+        ", endgültig",
+        ", final",
+    ),
+    "status_missing": (
+        "keine Befehle ({nmr} NMR in Folge)",
+        "no orders ({nmr} NMR in a row)",
+    ),
+    # -- Replies to the GM's commands
+    "subject": (
+        "Partie {game}: Befehle des Spielleiters – {done} ausgeführt, {failed} Fehler",
+        "Game {game}: GM commands – {done} done, {failed} failed",
+    ),
+    "intro": (
+        "Partie {game}: Ihre Befehle, Zeile für Zeile.",
+        "Game {game}: your commands, line by line.",
+    ),
+    "line": (
+        "Zeile {line}: {text}",
+        "Line {line}: {text}",
+    ),
+    "subject_line": (
+        "Betreff: {text}",
+        "Subject: {text}",
+    ),
+    "error": (
+        "  FEHLER: {message}",
+        "  ERROR: {message}",
+    ),
+    "error_at": (
+        "  FEHLER (Spalte {column}, „{text}“): {message}",
+        '  ERROR (column {column}, "{text}"): {message}',
+    ),
+    "summary": (
+        "{done} Befehle ausgeführt, {failed} mit Fehler.",
+        "{done} commands done, {failed} failed.",
+    ),
+    "nothing": (
+        "In dieser Mail wurde kein Befehl gefunden. Die Befehle stehen je in einer Zeile unter "
+        "der Kopfzeile „Partie {game} Spielleiter Kennwort …“; siehe docs/gm-commands.md.",
+        'No command was found in this mail. Commands go one per line below the header line "Game '
+        '{game} GM Password …"; see docs/gm-commands.md.',
+    ),
+    "wrong_game": (
+        "Die Kopfzeile nennt Partie {named}, das Kennwort gehört aber zu Partie {game}. Es wurde "
+        "nichts ausgeführt.",
+        "The header names game {named}, but the password is game {game}'s. Nothing was done.",
+    ),
+    "internal": (
+        "Interner Fehler; nichts davon wurde ausgeführt. Der Betreiber ist informiert.",
+        "Internal error; none of it was done. The operator has been told.",
+    ),
+    "started": (
+        "Partie gestartet: {count} Spieler bekommen die Auswertung von Runde 0 mit ihrem Kennwort.",
+        "Game started: {count} players get the turn 0 printout with their password.",
+    ),
+    "reply_deadline": (
+        "Abgabeschluss für Runde {turn}: {when}.",
+        "Deadline of turn {turn}: {when}.",
+    ),
+    "reply_no_deadline": (
+        "Kein Abgabeschluss gesetzt.",
+        "No deadline set.",
+    ),
+    "reply_paused": (
+        "Die Partie ist angehalten; es wird nicht ausgewertet, bis „Weiter“ kommt.",
+        'The game is paused; no turn runs until "Resume".',
+    ),
+    "reply_resumed": (
+        "Die Partie läuft weiter.",
+        "The game runs again.",
+    ),
+    "released": (
+        "Die angehaltene Runde ist freigegeben.",
+        "The held turn is released.",
+    ),
+    "run_done": (
+        "Runde {turn} ist ausgewertet; {mails} Mails sind im Postausgang.",
+        "Turn {turn} is evaluated; {mails} mails are in the outbox.",
+    ),
+    "run_over": (
+        "Runde {turn} ist ausgewertet, die Partie ist zu Ende; {mails} Mails sind im Postausgang.",
+        "Turn {turn} is evaluated and the game is over; {mails} mails are in the outbox.",
+    ),
+    "run_other": (
+        "Nicht ausgewertet ({status}). {reason}",
+        "Not evaluated ({status}). {reason}",
+    ),
+    "preview": (
+        "Vorschau von Runde {turn}: {count} Ausdrucke gehen als eigene Mails an {address}; an "
+        "die Spieler geht nichts.",
+        "Preview of turn {turn}: {count} printouts go to {address} as mails of their own; "
+        "nothing goes to the players.",
+    ),
+    "replaced": (
+        "Position {seat} übernimmt {address} ({language}); er/sie bekommt das Kennwort und die "
+        "aktuelle Auswertung.",
+        "{address} ({language}) takes over seat {seat} and gets the password and the current "
+        "printout.",
+    ),
+    "reply_dropped": (
+        "Spieler {seat} ({address}) scheidet aus.",
+        "Player {seat} ({address}) leaves the game.",
+    ),
+    "standby": (
+        "{address} ({language}) steht auf der Warteliste.",
+        "{address} ({language}) is on the standby list.",
+    ),
+    "news": (
+        "Die Nachricht erscheint in der Zeitung der Auswertung von Runde {turn}.",
+        "The news appears in the newspaper of the turn {turn} printouts.",
+    ),
+    "report": (
+        "Der Bericht an Spieler {seat} ist gespeichert ({files} Anhänge); er geht mit "
+        "„Veröffentlichen“ hinaus.",
+        'The report to player {seat} is kept ({files} attachments); it goes out with "Publish".',
+    ),
+    "secret": (
+        "Die Geheimnachricht liegt der Auswertung von Runde {turn} für Spieler {seat} bei.",
+        "The secret message goes with player {seat}'s turn {turn} printout.",
+    ),
+    "resent": (
+        "Die Auswertung von Runde {turn} für Spieler {seat} ist erneut im Postausgang.",
+        "Player {seat}'s turn {turn} printout is in the outbox again.",
+    ),
+    "preview_subject": (
+        "Partie {game} VORSCHAU Runde {turn}: {who}",
+        "Game {game} PREVIEW turn {turn}: {who}",
+    ),
+    "preview_gm": (
+        "Spielleiter",
+        "game master",
+    ),
+    "preview_seat": (
+        "Spieler {seat}",
+        "player {seat}",
+    ),
+    "preview_note": (
+        "VORSCHAU – nichts davon wurde an die Spieler geschickt; die Runde ist nicht ausgewertet.",
+        "PREVIEW – none of this was sent to the players; the turn is not evaluated.",
+    ),
+    "bad_when": (
+        "Der Termin ist nicht lesbar: {reason}",
+        "The date cannot be read: {reason}",
+    ),
+    "past": (
+        "Der Termin {when} liegt in der Vergangenheit.",
+        "The deadline {when} is in the past.",
+    ),
+    # -- The echo of an order text
+    "echo_game": (
+        "Partie",
+        "Game",
+    ),
+    "echo_player": (
+        "Spieler",
+        "Player",
+    ),
+    "echo_turn": (
+        "Runde",
+        "Turn",
+    ),
+    "echo_password": (
+        "Kennwort angegeben",
+        "password given",
+    ),
+    "echo_no_password": (
+        "kein Kennwort",
+        "no password",
+    ),
+    "echo_unknown": (
+        "?",
+        "?",
+    ),
+    "echo_understood": (
+        "Verstanden ({n} Befehle):",
+        "Understood ({n} orders):",
+    ),
+    "echo_understood_1": (
+        "Verstanden (1 Befehl):",
+        "Understood (1 order):",
+    ),
+    "echo_none": (
+        "Keine Befehle verstanden.",
+        "No orders understood.",
+    ),
+    "echo_errors": (
+        "Fehler ({n}) – diese Zeilen werden NICHT ausgeführt:",
+        "Errors ({n}) – these lines will NOT be carried out:",
+    ),
+    "echo_errors_1": (
+        "Fehler (1) – diese Zeile wird NICHT ausgeführt:",
+        "Error (1) – this line will NOT be carried out:",
+    ),
+    "echo_line": (
+        "Zeile",
+        "Line",
+    ),
+    "echo_column": (
+        "Spalte",
+        "column",
+    ),
+    "echo_notes": (
+        "Nicht als Befehl gelesen:",
+        "Not read as orders:",
+    ),
+    "echo_ended": (
+        "(Die Befehle enden mit „Ende“ in der Mail.)",
+        '(The orders end with "End" in the mail.)',
+    ),
+}
+"""Key -> (German, English)."""
+
+UNKNOWN_SENDER_SUBJECT = "Play-by-email game server / Spielserver"
+UNKNOWN_SENDER_BODY = """\
+Guten Tag,
+
+dies ist der automatische Spielserver für Postspiele per E-Mail. Ihre Adresse ist hier
+keiner Partie zugeordnet, und Ihre Mail nennt keine Partie, die es hier gibt; sie wurde
+nicht bearbeitet. Wenn Sie mitspielen möchten, wenden Sie sich bitte an den Spielleiter.
+Befehle beginnen mit einer Zeile wie „Partie 227 Spieler 2 Kennwort …“.
+
+Hello,
+
+this is the automatic game server for play-by-email games. Your address does not belong
+to any game here and your mail does not name a game that exists here; it was not acted
+on. If you would like to play, please write to the game master. Orders start with a line
+like "Game 227 Player 2 Password …".
+
+(You will get this explanation at most once a day. / Diese Erklärung kommt höchstens
+einmal am Tag.)
+"""
+"""For an address no game knows: its language is unknown, so it is in both."""
+
+
+def say(lang: str, key: str, **values: object) -> str:
+    """The text ``key`` in ``lang`` (German for anything but English), filled in."""
+    de, en = TEXTS[key]
+    return (en if lang == "en" else de).format(**values)
+
+
+def public_notice(
+    languages: Iterable[str], parts: Sequence[tuple[str, Mapping[str, object]]]
+) -> str:
+    """A notice everybody reads (the newspaper): the sentences ``parts`` in every language.
+
+    German first, one line per language; German alone when nobody reads English.
+    """
+    present = set(languages)
+    wanted = [lang for lang in ("de", "en") if lang in present] or ["de"]
+    return "\n".join(" ".join(say(lang, key, **values) for key, values in parts) for lang in wanted)
