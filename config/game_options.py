@@ -19,6 +19,8 @@ HOST_OPTIONS = (
     "newspaper",
     "urgent_dispatches",
     "urgent_postage",
+    "urgent_per_mail",
+    "urgent_per_turn",
 )
 """Keys a GM may give among a game's options that are the host's, not the engine's."""
 DEFAULT_NMR_DROP_AFTER = 2

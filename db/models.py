@@ -62,6 +62,10 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+PASSWORD_PLACEHOLDER = "\ue000password\ue000"
+"""Stands for ``Outbox.secret`` in a stored body (a private-use character on each side)."""
+
+
 def make_message_id(domain: str = "localhost") -> str:
     """A new globally unique Message-ID header value, ``<hex@domain>``."""
     return f"<{uuid.uuid4().hex}@{domain}>"
@@ -273,6 +277,8 @@ class Player(SQLModel, table=True):
     ruler_name: str | None = Field(default=None, sa_type=Text)
     seat_fields: dict[str, Any] | None = Field(default=None, sa_type=JSON)
     """The values of the game kind's per-seat fields (``engine.core.SeatField``)."""
+    bounced_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    """When a mail to this address was last refused for good by the relay."""
     language: str = Field(default="de", sa_type=String(8))
     timezone: str | None = Field(default=None, sa_type=String(64))
     nmr_count: int = 0
@@ -300,6 +306,8 @@ class InboundMail(SQLModel, table=True):
     uid: int | None = Field(default=None, sa_type=BigInteger)
     sender: str | None = Field(default=None, sa_type=Text)
     subject: str | None = Field(default=None, sa_type=Text)
+    content_hash: str | None = Field(default=None, sa_type=String(64), index=True)
+    """SHA-256 of the sender and the order text: the same mail sent again is answered once."""
     received_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
     status: InboundStatus = Field(default=InboundStatus.RECEIVED, sa_type=_enum(InboundStatus))
     reason: str | None = Field(default=None, sa_type=Text)
@@ -432,6 +440,9 @@ class Outbox(SQLModel, table=True):
     """Optional idempotency key, e.g. ``reminder:<game>:<turn>:<hours>:<seat>``."""
     attachments: list[Any] | None = Field(default=None, sa_type=JSON)
     """Files sent with the mail: ``{"filename", "content_type", "data"}`` (base64)."""
+    secret: str | None = Field(default=None, sa_type=Text)
+    """A password the body names only as :data:`PASSWORD_PLACEHOLDER`: put in when the
+    mail is sent and then forgotten, so no stored body keeps it."""
     status: OutboxStatus = Field(default=OutboxStatus.PENDING, sa_type=_enum(OutboxStatus))
     attempts: int = 0
     next_attempt_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)

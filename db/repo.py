@@ -24,11 +24,14 @@ from sqlmodel import Session, SQLModel, col, select
 
 from db.models import (
     Game,
+    GameMessage,
     GmReport,
     InboundMail,
+    InboundStatus,
     LedgerEntry,
     LedgerKind,
     MailboxState,
+    MessageKind,
     Outbox,
     OutboxKind,
     OutboxStatus,
@@ -133,16 +136,21 @@ def record_inbound_mail(
     sender: str | None = None,
     subject: str | None = None,
     received_at: datetime | None = None,
+    stored: bytes | None = None,
+    content_hash: str | None = None,
 ) -> tuple[InboundMail, bool]:
     """Record a mail idempotently; returns the row and whether it is new.
 
-    ``message_id`` is the header as found (``None`` if absent). A mail seen before is not
-    stored again: the existing row comes back with ``False`` and must not be acted on.
-    A new row has status ``received``; set the outcome in the same transaction.
+    ``message_id`` is the header as found (``None`` if absent; then the hash of ``raw``
+    is the key). ``stored`` is what is kept of the mail (default: ``raw`` whole),
+    ``content_hash`` identifies its sender and text (identical mails). A mail seen before
+    is not stored again: the existing row comes back with ``False`` and must not be acted
+    on. A new row has status ``received``; set the outcome in the same transaction.
     """
     mail = InboundMail(
         message_id=inbound_key(message_id, raw),
-        raw=raw,
+        raw=raw if stored is None else stored,
+        content_hash=content_hash,
         mailbox=mailbox,
         uidvalidity=uidvalidity,
         uid=uid,
@@ -424,12 +432,14 @@ def enqueue_outbox(
     dedup_key: str | None = None,
     send_after: datetime | None = None,
     attachments: list[Any] | None = None,
+    secret: str | None = None,
     now: datetime | None = None,
 ) -> Outbox:
     """Put a mail in the outbox; it gets its Message-ID (``<hex@domain>``) now.
 
     ``attachments`` are kept as given (``{"filename", "content_type", "data"}``, the data
-    base64-encoded).
+    base64-encoded). ``secret`` is a password the body names only as
+    ``PASSWORD_PLACEHOLDER``; it is kept until the mail is sent (then forgotten).
 
     ``domain`` should be the domain of the From address. With ``dedup_key`` the call is
     idempotent: a row with that key already there is returned instead of a second one.
@@ -451,6 +461,7 @@ def enqueue_outbox(
         auto_submitted=auto_submitted,
         dedup_key=dedup_key,
         attachments=attachments or None,
+        secret=secret,
         next_attempt_at=send_after or now,
         created_at=now,
     )
@@ -514,6 +525,7 @@ def mark_sent(session: Session, outbox_id: int, *, now: datetime | None = None) 
     row.status = OutboxStatus.SENT
     row.sent_at = now or utcnow()
     row.last_error = None
+    row.secret = None  # the password was in the mail; the database no longer needs it
     session.add(row)
     session.flush()
     return True
@@ -552,6 +564,7 @@ def mark_failed(
     row.last_error = clean_text(error)
     if permanent or row.attempts >= max_attempts:
         row.status = OutboxStatus.FAILED
+        row.secret = None  # never sent: the GM gives a new password with a takeover
     else:
         row.next_attempt_at = now + retry_delay(row.attempts, base=base_delay, cap=max_delay)
     session.add(row)
@@ -595,6 +608,100 @@ def load_snapshot(session: Session, game_id: int, turn: int | None = None) -> Tu
     if turn is not None:
         stmt = stmt.where(TurnSnapshot.turn == turn)
     return session.exec(stmt.order_by(col(TurnSnapshot.turn).desc()).limit(1)).first()
+
+
+# ------------------------------------------------------------------ mail safety
+
+
+def answers_since(session: Session, address: str, *, game_id: int | None, since: datetime) -> int:
+    """How many answers to received mails went (or wait to go) to ``address`` since
+    ``since``, for ``game_id`` (``None``: mails of no known game)."""
+    stmt = (
+        select(func.count())
+        .select_from(Outbox)
+        .where(
+            Outbox.to_address == address,
+            col(Outbox.inbound_mail_id).is_not(None),
+            col(Outbox.created_at) >= since,
+        )
+    )
+    stmt = stmt.where(
+        col(Outbox.game_id).is_(None) if game_id is None else Outbox.game_id == game_id
+    )
+    return int(session.exec(stmt).one())
+
+
+def outbox_key_taken(session: Session, key: str) -> bool:
+    """Whether a mail with the dedup key ``key`` is in the outbox already."""
+    return session.exec(select(Outbox.id).where(Outbox.dedup_key == key)).first() is not None
+
+
+def same_mail_answered(
+    session: Session, sender: str, content_hash: str, *, before: int, since: datetime
+) -> int | None:
+    """The id of the mail ``sender`` sent last before mail ``before`` (since ``since``)
+    if it had the same text, was answered, and nothing has happened since that a second
+    answer could tell: it was refused, or its orders are for a turn still pending."""
+    last = session.exec(
+        select(InboundMail)
+        .where(
+            InboundMail.sender == sender,
+            col(InboundMail.id) < before,
+            col(InboundMail.received_at) >= since,
+            InboundMail.status != InboundStatus.DUPLICATE,  # copies dropped unanswered
+        )
+        .order_by(col(InboundMail.id).desc())
+        .limit(1)
+    ).first()
+    if last is None or last.id is None or last.content_hash != content_hash:
+        return None
+    if session.exec(select(Outbox.id).where(Outbox.inbound_mail_id == last.id)).first() is None:
+        return None
+    submission = session.exec(
+        select(Submission).where(Submission.inbound_mail_id == last.id)
+    ).first()
+    if submission is not None:
+        game = session.get(Game, submission.game_id)
+        if game is None or game.turn + 1 != submission.turn:
+            return None  # a turn has run since: the same orders are new orders
+    return last.id
+
+
+def urgent_sent(session: Session, game_id: int, seat: int, turn: int) -> int:
+    """Urgent dispatches ``seat`` sent in ``turn`` (the turn whose printouts are next)."""
+    stmt = (
+        select(func.count())
+        .select_from(GameMessage)
+        .where(
+            GameMessage.game_id == game_id,
+            GameMessage.kind == MessageKind.URGENT,
+            GameMessage.sender_seat == seat,
+            GameMessage.turn == turn,
+        )
+    )
+    return int(session.exec(stmt).one())
+
+
+def refusals_since(
+    session: Session, *, game_id: int, player_id: int | None, reason: str, since: datetime
+) -> int:
+    """Mails for ``game_id`` (and the seat's occupant ``player_id``; ``None``: the GM)
+    refused with ``reason`` since ``since`` (the guessing guard counts wrong passwords)."""
+    stmt = (
+        select(func.count())
+        .select_from(InboundMail)
+        .where(
+            InboundMail.game_id == game_id,
+            InboundMail.reason == reason,
+            col(InboundMail.received_at) >= since,
+        )
+    )
+    stmt = stmt.where(
+        col(InboundMail.player_id).is_(None)
+        if player_id is None
+        else InboundMail.player_id == player_id
+    )
+    return int(session.exec(stmt).one())
 
 
 # ------------------------------------------------------------------- GM reports

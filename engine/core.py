@@ -531,6 +531,10 @@ class MessageRules:
     """Urgent dispatches (Eildepesche) are forwarded at once."""
     urgent_postage_cents: int = 0
     """What one urgent dispatch costs the sender."""
+    urgent_per_mail: int = 3
+    """Urgent dispatches one mail may send (more are refused: no mail bombs)."""
+    urgent_per_turn: int = 10
+    """Urgent dispatches one player may send in a turn."""
 
 
 class Bots(Protocol):

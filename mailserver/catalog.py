@@ -78,6 +78,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "  Artikel: diese Partie hat keine Zeitung; nicht gespeichert.",
         "  Article: this game has no newspaper; not kept.",
     ),
+    "msg_urgent_limit": (
+        "  Eildepesche an Spieler {to}: NICHT weitergeleitet – höchstens {per_mail} je Mail "
+        "und {per_turn} je Runde.",
+        "  Urgent dispatch to player {to}: NOT forwarded – at most {per_mail} per mail and "
+        "{per_turn} per turn.",
+    ),
     "msg_urgent_postage": (
         "  Eildepesche an Spieler {to}: sofort weitergeleitet; Porto {amount} gebucht.",
         "  Urgent dispatch to player {to}: forwarded at once; postage {amount} booked.",
@@ -148,6 +154,34 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Your mail was NOT accepted: the deadline of turn {turn} of game {game} has passed and "
         "the game master is adjudicating it. Please send orders for the next turn after the "
         "printouts.",
+    ),
+    "reject_too_big": (
+        "Ihre Mail wurde NICHT gelesen: sie ist {size} kB groß, angenommen werden höchstens "
+        "{limit} kB. Bitte schicken Sie die Befehle ohne Anhänge.",
+        "Your mail was NOT read: it is {size} kB, at most {limit} kB are accepted. Please "
+        "send the orders without attachments.",
+    ),
+    "reject_too_long": (
+        "Ihre Mail wurde NICHT gelesen: der Text hat {lines} Zeilen und {chars} Zeichen, "
+        "angenommen werden höchstens {max_lines} Zeilen und {max_chars} Zeichen.",
+        "Your mail was NOT read: its text has {lines} lines and {chars} characters, at "
+        "most {max_lines} lines and {max_chars} characters are accepted.",
+    ),
+    "reject_locked": (
+        "Ihre Mail wurde NICHT gelesen: für diese Position kamen zu viele falsche Kennwörter. "
+        "Weitere Versuche werden {hours} Stunde(n) lang nicht gelesen und nicht beantwortet; "
+        "der Spielleiter ist informiert.",
+        "Your mail was NOT read: there were too many wrong passwords for this position. "
+        "Further tries are neither read nor answered for {hours} hour(s); the game master "
+        "has been told.",
+    ),
+    "gm_locked": (
+        "Für {who} in Partie {game} kamen {tries} falsche Kennwörter (zuletzt von {sender}). "
+        "Weitere Versuche werden {hours} Stunde(n) lang nicht gelesen. Wenn das ein Angriff "
+        "ist, geben Sie dem Spieler ein neues Kennwort (Ersatz durch dieselbe Adresse).",
+        "{who} of game {game} got {tries} wrong passwords (the last from {sender}). Further "
+        "tries are not read for {hours} hour(s). If this is an attack, give the player a new "
+        "password (replace the seat with the same address).",
     ),
     "step_not_awaited": (
         "Hinweis: dieser Schritt ({step}) wartet nicht auf Ihre Befehle; sie werden bei dieser "

@@ -9,10 +9,11 @@ the commit leaves no trace, so the mail is simply processed again.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import cast
 
 from sqlmodel import Session, select
@@ -40,10 +41,20 @@ from mailserver.echo import echo
 from mailserver.formats import format_when
 from mailserver.kinds import game_kind, order_language, printout_headings
 from mailserver.messages import MessageDesk
-from mailserver.router import attachments_of, automatic_reason, read_headers
+from mailserver.router import (
+    attachments_of,
+    automatic_reason,
+    header_block,
+    mask,
+    read_headers,
+    stored_copy,
+)
 from mailserver.submissions import NamedLanguage, store_orders
 
 log = logging.getLogger("pbem.intake")
+
+WRONG_PASSWORD = "wrong or missing password"
+LOCKED = "locked: too many wrong passwords"
 
 
 @dataclass(frozen=True)
@@ -52,6 +63,18 @@ class IntakeConfig:
 
     from_address: str = "pbem@localhost"
     unknown_sender_hours: int = 24
+    max_mail_bytes: int = 5_000_000
+    """A larger mail is refused unread (one answer to a known player)."""
+    max_text_chars: int = 100_000
+    """An order text longer than this is refused unread; the stored copy keeps this much."""
+    max_order_lines: int = 1_000
+    """An order text with more lines than this is refused unread."""
+    password_tries: int = 5
+    """Wrong passwords for one seat (or the GM) in :attr:`lockout_hours` before the seat
+    is locked: later tries are refused unread and unanswered."""
+    lockout_hours: int = 1
+    answers_per_hour: int = 20
+    """Answers to one address (for one game) in an hour; past that, none until it cools."""
     currency: str = "EUR"
     default_timezone: str = "Europe/Berlin"
     turn_fee_cents: int = 0
@@ -103,6 +126,8 @@ class _Intake:
         self.config = config
         self.now = now
         self.outbox_ids: list[int] = []
+        self.secrets: list[str] = []
+        """Passwords this mail carried: masked in every answer and in what is stored."""
 
     # -- outbox helpers
     def send(
@@ -117,7 +142,12 @@ class _Intake:
         player: Player | None = None,
         turn: int | None = None,
         reply: bool = True,
+        dedup_key: str | None = None,
     ) -> None:
+        if dedup_key is not None and repo.outbox_key_taken(self.session, dedup_key):
+            return  # sent once already (a warning an hour, a notice once)
+        for secret in self.secrets:
+            subject, body = mask(subject, secret), mask(body, secret)
         row = repo.enqueue_outbox(
             self.session,
             to_address=to,
@@ -133,10 +163,20 @@ class _Intake:
             references=mail.references if (mail and reply) else None,
             # RFC 3834: answers to a person's mail say they are automatic replies.
             auto_submitted="auto-replied" if (mail and reply) else "auto-generated",
+            dedup_key=dedup_key,
             now=self.now,
         )
         assert row.id is not None
         self.outbox_ids.append(row.id)
+
+    def may_answer(self, address: str, game: Game | None) -> bool:
+        """Whether ``address`` may get another answer: at most ``answers_per_hour`` an
+        hour for one game, player or not (no mail bombs through the server)."""
+        since = self.now - timedelta(hours=1)
+        sent = repo.answers_since(
+            self.session, address, game_id=game.id if game else None, since=since
+        )
+        return sent < self.config.answers_per_hour
 
     def reply(
         self,
@@ -148,6 +188,8 @@ class _Intake:
         **values: object,
     ) -> None:
         """A refusal or explanation to the sender; ``number`` is the game as he named it."""
+        if not self.may_answer(mail.sender, game):
+            return
         self.send(
             mail,
             to=mail.sender,
@@ -162,10 +204,17 @@ class _Intake:
         self, raw: bytes, mailbox: str | None, uidvalidity: int | None, uid: int | None
     ) -> IntakeOutcome:
         headers = read_headers(raw)
-        body = extract_order_text(raw, printout_headings=printout_headings())
+        too_big = len(raw) > self.config.max_mail_bytes
+        # Cheap before expensive: a huge mail is not even taken apart.
+        body = extract_order_text(
+            header_block(raw) if too_big else raw, printout_headings=printout_headings()
+        )
+        content = hashlib.sha256(f"{headers.sender}\0{body.text}".encode()).hexdigest()
         record, is_new = repo.record_inbound_mail(
             self.session,
             raw=raw,
+            stored=stored_copy(raw, body.text, limit=self.config.max_text_chars),
+            content_hash=None if too_big else content,
             message_id=body.message_id,
             mailbox=mailbox,
             uidvalidity=uidvalidity,
@@ -181,7 +230,38 @@ class _Intake:
         reason = automatic_reason(headers)
         if reason is not None:
             return self.finish(mail, InboundStatus.IGNORED_AUTOMATIC, reason)
+        if too_big:
+            return self.refuse_too_big(mail)
+        earlier = repo.same_mail_answered(
+            self.session,
+            headers.sender,
+            content,
+            before=record.id or 0,
+            since=self.now - timedelta(days=1),
+        )
+        if earlier is not None:
+            # The same text again (a client resending, a naive vacation responder): it
+            # was answered once, and that answer stands.
+            return self.finish(mail, InboundStatus.DUPLICATE, f"same text as mail {earlier}")
         return self.identify(mail)
+
+    def refuse_too_big(self, mail: _Mail) -> IntakeOutcome:
+        """A mail over the size limit: one answer to a known player, nothing else."""
+        players = self._current_players_of(mail.sender)
+        if not players:
+            return self.unknown_sender(mail)
+        game = self.session.get(Game, players[0].game_id)
+        size = len(mail.raw) // 1000
+        self.reply(
+            mail,
+            "reject_too_big",
+            self._lang(players),
+            game,
+            game.number if game else "?",
+            size=size,
+            limit=self.config.max_mail_bytes // 1000,
+        )
+        return self.finish(mail, InboundStatus.REJECTED, f"too big ({size} kB)", game)
 
     def finish(
         self,
@@ -191,6 +271,14 @@ class _Intake:
         game: Game | None = None,
         player: Player | None = None,
     ) -> IntakeOutcome:
+        if self.secrets:
+            mail.record.raw = stored_copy(
+                mail.raw, mail.body.text, limit=self.config.max_text_chars, secrets=self.secrets
+            )
+            subject = mail.record.subject or ""
+            for secret in self.secrets:
+                subject = mask(subject, secret)
+            mail.record.subject = subject or None
         mail.record.status = status
         mail.record.reason = reason or None
         mail.record.game_id = game.id if game else None
@@ -201,7 +289,11 @@ class _Intake:
     def identify(self, mail: _Mail) -> IntakeOutcome:
         if gm_mail.is_gm_mail(mail.body.text, mail.body.subject or None):
             return self.gm_command(mail)
-        header = read_header(mail.body.text, mail.body.subject or None)
+        header = read_header(
+            mail.body.text[: self.config.max_text_chars], mail.body.subject or None
+        )
+        if header.password:
+            self.secrets.append(header.password)
         players_by_address = self._current_players_of(mail.sender)
         game: Game | None = None
         if header.game is not None:
@@ -223,7 +315,11 @@ class _Intake:
 
     def gm_command(self, mail: _Mail) -> IntakeOutcome:
         """A mail of a game's GM: commands run only with the GM password."""
-        header = read_gm_header(mail.body.text, mail.body.subject or None)
+        header = read_gm_header(
+            mail.body.text[: self.config.max_text_chars], mail.body.subject or None
+        )
+        if header.password:
+            self.secrets.append(header.password)
         number = header.game or 0
         game = repo.get_game_by_number(self.session, number)
         if game is None:
@@ -232,13 +328,16 @@ class _Intake:
             self.reply(mail, "reject_game", header.language or "de", None, number)
             return self.finish(mail, InboundStatus.REJECTED, f"no game {number}")
         lang = header.language or gm_language(game.options)
+        locked = self.guessing(mail, game, None, lang)
+        if locked is not None:
+            return locked
         try:
             gm.verify_gm(self.session, number, header.password or "")
         except gm.GmError:
             self.reply(mail, "reject_gm_password", lang, game, number)
             if mail.sender != game.gm_address:
                 self.warn_gm(mail, game, lang, "warn_gm_password")
-            return self.finish(mail, InboundStatus.REJECTED, "wrong or missing GM password", game)
+            return self.finish(mail, InboundStatus.REJECTED, WRONG_PASSWORD, game)
         if mail.sender != game.gm_address:
             self.warn_gm(mail, game, lang, "warn_gm_other_address")
         result = gm_mail.handle_gm_mail(
@@ -330,13 +429,14 @@ class _Intake:
             self.reply(mail, "reject_player", lang, game, game.number, seat=seat)
             return self.finish(mail, InboundStatus.REJECTED, f"no player {seat}", game)
         lang = player.language
+        locked = self.guessing(mail, game, player, lang)
+        if locked is not None:
+            return locked
         if password is None or not verify_password(password, player.password_hash):
             self.reply(mail, "reject_password", lang, game, game.number, seat=seat)
             if mail.sender != player.address:
                 self.warn_registered(mail, game, player, "warn_wrong_password")
-            return self.finish(
-                mail, InboundStatus.REJECTED, "wrong or missing password", game, player
-            )
+            return self.finish(mail, InboundStatus.REJECTED, WRONG_PASSWORD, game, player)
         if game.status == GameStatus.FINISHED:
             self.reply(mail, "reject_finished", lang, game, game.number)
             return self.finish(mail, InboundStatus.REJECTED, "game finished", game, player)
@@ -350,9 +450,69 @@ class _Intake:
             self.warn_registered(mail, game, player, "warn_other_address")
         return self.accept(mail, game, player)
 
+    def masked(self, text: str) -> str:
+        """``text`` with the passwords of this mail masked (what is stored of it)."""
+        for secret in self.secrets:
+            text = mask(text, secret)
+        return text
+
+    def guessing(
+        self, mail: _Mail, game: Game, player: Player | None, lang: str
+    ) -> IntakeOutcome | None:
+        """The guessing guard: after ``password_tries`` wrong passwords for a seat (or the
+        GM, ``player`` None) within ``lockout_hours``, further tries are refused unread.
+        The first refused try is answered and the GM told, once; the rest get no answer."""
+        since = self.now - timedelta(hours=self.config.lockout_hours)
+        wrong = repo.refusals_since(
+            self.session,
+            game_id=game.id or 0,
+            player_id=player.id if player else None,
+            reason=WRONG_PASSWORD,
+            since=since,
+        )
+        if wrong < self.config.password_tries:
+            return None
+        who = player.seat if player else 0
+        window = int(since.timestamp()) // 3600
+        self.send(
+            mail,
+            to=mail.sender,
+            subject=say(lang, "reject_subject", game=game.number),
+            body=say(lang, "reject_locked", game=game.number, hours=self.config.lockout_hours)
+            + "\n\n"
+            + say(lang, "footer")
+            + "\n",
+            kind=OutboxKind.NOTICE,
+            game=game,
+            dedup_key=f"locked-answer:{game.number}:{who}:{window}",
+        )
+        gm_lang = gm_language(game.options)
+        self.send(
+            None,
+            to=game.gm_address,
+            subject=say(gm_lang, "warn_subject", game=game.number),
+            body=say(
+                gm_lang,
+                "gm_locked",
+                game=game.number,
+                who=say(gm_lang, "seat_name", seat=who) if player else "GM",
+                tries=wrong,
+                hours=self.config.lockout_hours,
+                sender=mail.sender or "?",
+            )
+            + "\n",
+            kind=OutboxKind.NOTICE,
+            game=game,
+            reply=False,
+            dedup_key=f"locked-gm:{game.number}:{who}:{window}",
+        )
+        return self.finish(mail, InboundStatus.REJECTED, LOCKED, game, player)
+
     def warn_registered(self, mail: _Mail, game: Game, player: Player, key: str) -> None:
-        """Tell the registered address about a mail for its position from elsewhere."""
+        """Tell the registered address about a mail for its position from elsewhere, at
+        most once an hour for each kind of warning (a guesser cannot flood the owner)."""
         lang = player.language
+        hour = int(self.now.timestamp()) // 3600
         self.send(
             None,
             to=player.address,
@@ -365,10 +525,27 @@ class _Intake:
             game=game,
             player=player,
             reply=False,
+            dedup_key=f"warn:{game.number}:{player.seat}:{key}:{hour}",
         )
 
     # -- an authenticated player's mail
     def accept(self, mail: _Mail, game: Game, player: Player) -> IntakeOutcome:
+        text = mail.body.text
+        line_count = text.count("\n") + 1
+        if len(text) > self.config.max_text_chars or line_count > self.config.max_order_lines:
+            # Cheap before expensive: such a text is not parsed (no honest mail is this long).
+            self.reply(
+                mail,
+                "reject_too_long",
+                player.language,
+                game,
+                game.number,
+                lines=line_count,
+                chars=len(text),
+                max_lines=self.config.max_order_lines,
+                max_chars=self.config.max_text_chars,
+            )
+            return self.finish(mail, InboundStatus.REJECTED, "too long", game, player)
         names = self.names_of(game)
         places = names.places if names else None
         kind = game_kind(game.kind)
@@ -407,7 +584,7 @@ class _Intake:
             lines += store_orders(
                 self.session,
                 mail=mail.record,
-                raw_text=mail.body.text,
+                raw_text=self.masked(mail.body.text),
                 game=game,
                 player=player,
                 turn=turn,

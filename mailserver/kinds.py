@@ -76,6 +76,8 @@ def message_rules(game: Game) -> MessageRules:
         newspaper=bool(host.get("newspaper", defaults.newspaper)),
         urgent_dispatches=bool(host.get("urgent_dispatches", defaults.urgent_dispatches)),
         urgent_postage_cents=int(host.get("urgent_postage", defaults.urgent_postage_cents)),
+        urgent_per_mail=int(host.get("urgent_per_mail", defaults.urgent_per_mail)),
+        urgent_per_turn=int(host.get("urgent_per_turn", defaults.urgent_per_turn)),
     )
 
 

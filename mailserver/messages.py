@@ -50,6 +50,8 @@ class MessageDesk:
     now: datetime
     send: Outgoing
     currency: str
+    urgent_count: int = 0
+    """Urgent dispatches this mail has sent so far."""
 
     def take(self, order: MessageOrder) -> str:
         """Keep or forward one message; the acknowledgement's line about it."""
@@ -72,7 +74,17 @@ class MessageDesk:
         if isinstance(order, UrgentDispatch):
             if not rules.urgent_dispatches:
                 return say(lang, "msg_no_urgent")
+            sent = repo.urgent_sent(self.session, self.game.id or 0, self.player.seat, self.turn)
+            if self.urgent_count >= rules.urgent_per_mail or sent >= rules.urgent_per_turn:
+                return say(
+                    lang,
+                    "msg_urgent_limit",
+                    to=order.to,
+                    per_mail=rules.urgent_per_mail,
+                    per_turn=rules.urgent_per_turn,
+                )
             assert addressee is not None
+            self.urgent_count += 1
             return self.urgent(order, addressee)
         if isinstance(order, GmMessage):
             return self.to_gm(order)

@@ -20,7 +20,7 @@ from sqlalchemy import Engine
 
 from config.settings import SmtpSettings
 from db import repo
-from db.models import Outbox
+from db.models import PASSWORD_PLACEHOLDER, Outbox
 from db.session import transaction
 from mailserver.smtp import (
     Attachment,
@@ -192,7 +192,7 @@ class OutboxSender:
             from_name=self.settings.from_name,
             to=row.to_address,
             subject=row.subject,
-            body=row.body,
+            body=row.body.replace(PASSWORD_PLACEHOLDER, row.secret or ""),
             message_id=row.message_id,
             in_reply_to=row.in_reply_to,
             references=(row.thread_references or "").split(),

@@ -17,7 +17,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from db import repo
-from db.models import Game, GameMessage, MessageKind, OutboxKind, Player
+from db.models import PASSWORD_PLACEHOLDER, Game, GameMessage, MessageKind, OutboxKind, Player
 from engine.core import State
 from mailserver.catalog import say
 from mailserver.formats import format_money, format_when
@@ -140,6 +140,7 @@ def enqueue_printout(
     from_address: str,
     dedup: bool = True,
     attachments: list[Any] | None = None,
+    secret: str | None = None,
 ) -> int:
     """Put a printout mail in the outbox (idempotent per game, turn, occupant); its id.
 
@@ -156,16 +157,20 @@ def enqueue_printout(
         turn=turn,
         dedup_key=printout_key(game, turn, player) if dedup else None,
         attachments=attachments,
+        secret=secret,
         now=now,
     )
     assert row.id is not None
     return row.id
 
 
-def password_intro(game: Game, player: Player, password: str, *, takeover: bool) -> list[str]:
-    """The welcome lines with the clear password (start of the game or a takeover)."""
+def password_intro(game: Game, player: Player, *, takeover: bool) -> list[str]:
+    """The welcome lines with the password (start of the game or a takeover); the
+    password stands as ``PASSWORD_PLACEHOLDER`` and goes in only when the mail is sent
+    (``enqueue_printout(secret=...)``), so no stored body keeps it."""
     lang = player.language
     key = "takeover_intro" if takeover else "start_intro"
+    password = PASSWORD_PLACEHOLDER
     return [
         say(lang, key, game=game.number, seat=player.seat, turn=game.turn),
         "",

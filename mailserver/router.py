@@ -8,6 +8,7 @@ raw bytes with the lenient ``compat32`` header parser, which never raises.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from email.message import EmailMessage, Message
 from email.parser import BytesHeaderParser, BytesParser
@@ -46,22 +47,68 @@ class Headers:
 def read_headers(raw: bytes) -> Headers:
     """Headers of a raw mail; never raises (garbage gives empty values)."""
     message = BytesHeaderParser(policy=compat32).parsebytes(raw)
-    sender = ""
-    try:
-        # Unfold first: getaddresses reads a folded display name as a second address.
-        addresses = getaddresses([_unfold(str(message.get("From", "")))])
-    except Exception:  # the stdlib can still trip over exotic garbage
-        addresses = []
-    for _, address in addresses:
-        if "@" in address:
-            sender = address.strip().lower()
-            break
+    sender = sender_address(str(message.get("From", "")))
     return_path = message.get("Return-Path")
     return Headers(
         sender=sender,
         return_path=None if return_path is None else str(return_path),
         message=message,
     )
+
+
+def sender_address(value: str) -> str:
+    """The address a From header names: the one in its last angle brackets (what mail
+    clients show and DMARC aligns), else a bare address; lower case, ``""`` if none.
+
+    Anything address-like in the display name is text: ``"<player@x>" <evil@y>``,
+    ``=?utf-8?q?x:<player@x>;?= <evil@y>`` and ``<player@x> <evil@y>`` all name evil@y.
+    Encoded words are not decoded first, so they cannot smuggle in structure.
+    """
+    value = _unfold(value)
+    bracketed = _angle_addresses(value)
+    if bracketed:
+        candidate = bracketed[-1]
+    else:
+        try:
+            addresses = [a for _, a in getaddresses([value]) if "@" in a]
+        except Exception:  # the stdlib can still trip over exotic garbage
+            addresses = []
+        if len(addresses) != 1:
+            return ""
+        candidate = addresses[0]
+    candidate = candidate.strip()
+    local, at, domain = candidate.rpartition("@")
+    if not at or not local or not domain or any(c.isspace() for c in candidate):
+        return ""
+    return candidate.lower()
+
+
+def _angle_addresses(value: str) -> list[str]:
+    """The contents of every ``<…>`` outside quoted strings and comments."""
+    found: list[str] = []
+    quoted, depth, start = False, 0, -1
+    escaped = False
+    for i, char in enumerate(value):
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif quoted:
+            quoted = char != '"'
+        elif char == '"':
+            quoted = True
+        elif char == "(":
+            depth += 1
+        elif char == ")" and depth:
+            depth -= 1
+        elif depth:
+            continue
+        elif char == "<":
+            start = i + 1
+        elif char == ">" and start >= 0:
+            found.append(value[start:i])
+            start = -1
+    return found
 
 
 def _unfold(value: str) -> str:
@@ -119,3 +166,49 @@ def attachments_of(raw: bytes) -> list[Attachment]:
             continue
         found.append(Attachment(filename, part.get_content_type(), data))
     return found
+
+
+_HEADER_END = re.compile(rb"\r?\n\r?\n")
+_MIME_HEADER = re.compile(rb"^(content-|mime-version)", re.IGNORECASE)
+MAX_STORED_HEADER_BYTES = 64_000
+
+
+def stored_copy(raw: bytes, text: str, *, limit: int, secrets: Iterable[str] = ()) -> bytes:
+    """What the database keeps of a mail: its header fields as received (no MIME ones),
+    then the order text read from it, at most ``limit`` characters, as one UTF-8 text
+    part. Attachments, HTML and the rest of a huge text are not kept; every ``secrets``
+    (a password it carried) is masked in the headers and the text.
+    """
+    block = header_block(raw)
+    fields: list[bytes] = []
+    for line in re.split(rb"\r?\n(?![ \t])", block):
+        if line and not _MIME_HEADER.match(line):
+            fields.append(line.rstrip(b"\r\n"))
+    kept = text if len(text) <= limit else text[:limit] + "\n[…]\n"
+    head = b"\r\n".join(fields).decode("utf-8", "replace")
+    for secret in secrets:
+        if secret:
+            head, kept = mask(head, secret), mask(kept, secret)
+    return (
+        head.encode("utf-8")
+        + b"\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8"
+        + b"\r\nContent-Transfer-Encoding: 8bit\r\nX-Pbem-Stored: order text only\r\n\r\n"
+        + kept.encode("utf-8")
+    )
+
+
+MASK = "••••••"
+
+
+def mask(text: str, secret: str) -> str:
+    """``text`` with every occurrence of ``secret`` as a word replaced by :data:`MASK`."""
+    if not secret:
+        return text
+    return re.sub(rf"(?<![^\s,;:=\"'„“<(]){re.escape(secret)}(?![^\s,;:.!?\"'“”>)])", MASK, text)
+
+
+def header_block(raw: bytes) -> bytes:
+    """The header block of a raw mail (at most :data:`MAX_STORED_HEADER_BYTES`), with the
+    blank line that ends it: a mail with no body."""
+    end = _HEADER_END.search(raw, 0, MAX_STORED_HEADER_BYTES)
+    return raw[: end.start() if end else min(len(raw), MAX_STORED_HEADER_BYTES)] + b"\r\n\r\n"

@@ -65,6 +65,12 @@ def intake_config(settings: Settings) -> IntakeConfig:
         currency=settings.fees.currency,
         default_timezone=settings.timezone,
         turn_fee_cents=settings.fees.turn_fee,
+        max_mail_bytes=settings.limits.max_mail_bytes,
+        max_text_chars=settings.limits.max_text_chars,
+        max_order_lines=settings.limits.max_order_lines,
+        password_tries=settings.limits.password_tries,
+        lockout_hours=settings.limits.lockout_hours,
+        answers_per_hour=settings.limits.answers_per_hour,
     )
 
 

@@ -98,11 +98,20 @@ def start_game_printouts(
             player,
             state,
             now=now,
-            intro=password_intro(game, player, passwords[player.seat], takeover=False),
+            intro=password_intro(game, player, takeover=False),
             currency=currency,
         )
         ids.append(
-            enqueue_printout(session, game, player, 0, body, now=now, from_address=from_address)
+            enqueue_printout(
+                session,
+                game,
+                player,
+                0,
+                body,
+                now=now,
+                from_address=from_address,
+                secret=passwords[player.seat],
+            )
         )
     return ids
 
@@ -126,11 +135,18 @@ def takeover_printout(
         player,
         state,
         now=now,
-        intro=password_intro(game, player, password, takeover=True),
+        intro=password_intro(game, player, takeover=True),
         secret_messages=secret,
         currency=currency,
     )
     mark_delivered(session, secret, game.turn, now)
     return enqueue_printout(
-        session, game, player, game.turn, body, now=now, from_address=from_address
+        session,
+        game,
+        player,
+        game.turn,
+        body,
+        now=now,
+        from_address=from_address,
+        secret=password,
     )

@@ -416,6 +416,8 @@ class _Mail:
     notes: list[str] = field(default_factory=list)
     intro: list[str] = field(default_factory=list)
     secrets: bool = True
+    password: str | None = None
+    """A takeover's new password (goes in only when the mail is sent)."""
 
 
 class _Evaluation:
@@ -592,7 +594,8 @@ class _Evaluation:
         for player in self.dropped:
             mails.setdefault(player.id or 0, _Mail(player, secrets=False))
         for newcomer, password in self.takeovers:
-            mails[newcomer.id or 0].intro = password_intro(game, newcomer, password, takeover=True)
+            mails[newcomer.id or 0].intro = password_intro(game, newcomer, takeover=True)
+            mails[newcomer.id or 0].password = password
         limit = nmr_drop_after(game.options)
         delivered = 0
         for mail in mails.values():
@@ -652,6 +655,7 @@ class _Evaluation:
                     now=self.now,
                     from_address=self.from_address,
                     attachments=list(report.attachments) if report else None,
+                    secret=mail.password,
                 )
             )
         return delivered

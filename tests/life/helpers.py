@@ -12,7 +12,7 @@ from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
 from db import repo
-from db.models import Game, Outbox, OutboxKind, Player
+from db.models import PASSWORD_PLACEHOLDER, Game, Outbox, OutboxKind, Player
 from db.session import transaction
 from engine.ashes.bots import bot_orders
 from engine.ashes.state import AshesState
@@ -112,3 +112,8 @@ def outbox(
 
 def occupant(session: Session, game_id: int, seat: int) -> Player:
     return next(p for p in repo.current_players(session, game_id) if p.seat == seat)
+
+
+def mailed(row: Outbox) -> str:
+    """The body as the sender mails it: the password goes in only then (issue 14)."""
+    return row.body.replace(PASSWORD_PLACEHOLDER, row.secret or "")

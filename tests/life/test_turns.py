@@ -35,6 +35,7 @@ from tests.life.helpers import (
     create_and_start,
     deadline,
     game_of,
+    mailed,
     occupant,
     outbox,
     run,
@@ -54,8 +55,10 @@ def test_a_game_of_four_over_five_turns(db_engine: Engine) -> None:
     with Session(db_engine) as session:
         start = outbox(session, OutboxKind.PRINTOUT, 0)
         assert [m.to_address for m in start] == [address(n) for n in range(1, 5)]
-        assert f"Kennwort: {passwords[1]}" in start[0].body
-        assert f"Your password: {passwords[2]}" in start[1].body
+        assert f"Kennwort: {passwords[1]}" in mailed(start[0])
+        assert f"Your password: {passwords[2]}" in mailed(start[1])
+        # The stored body never holds the password; it goes in when the mail is sent.
+        assert passwords[1] not in start[0].body and start[0].secret == passwords[1]
 
     # Turn 1: everybody; seat 1 sends seat 2 a secret message, seat 3 an article.
     day = START + timedelta(days=1)
@@ -122,7 +125,7 @@ def test_a_game_of_four_over_five_turns(db_engine: Engine) -> None:
         assert newcomer.address == STANDBY and newcomer.joined_turn == 4
         old = session.exec(select(Player).where(Player.address == address(3))).one()
         assert old.status == PlayerStatus.DROPPED and not old.is_current
-        bodies = {m.to_address: m.body for m in outbox(session, OutboxKind.PRINTOUT, 3)}
+        bodies = {m.to_address: mailed(m) for m in outbox(session, OutboxKind.PRINTOUT, 3)}
         assert set(bodies) == {address(1), address(2), address(4), address(3), STANDBY}
         assert "scheidet aus" in bodies[address(1)]  # Galactic Media, German
         assert "is out" in bodies[address(2)]  # and English

@@ -1,4 +1,6 @@
-"""Game kinds of every shape: the inputs of each evaluation, the GM's reports, attachments.
+"""Game kinds of every shape (the inputs of each evaluation, the GM's reports, attachments,
+per-seat fields) and mail safety (identical mails, bounced addresses, passwords kept
+out of stored mail bodies).
 
 Revision ID: 0002
 Revises: 0001
@@ -24,6 +26,12 @@ def upgrade() -> None:
         batch.add_column(sa.Column("attachments", sa.JSON(), nullable=True))
     with op.batch_alter_table("player") as batch:
         batch.add_column(sa.Column("seat_fields", sa.JSON(), nullable=True))
+        batch.add_column(sa.Column("bounced_at", sa.DateTime(timezone=True), nullable=True))
+    with op.batch_alter_table("inbound_mail") as batch:
+        batch.add_column(sa.Column("content_hash", sa.String(length=64), nullable=True))
+        batch.create_index(batch.f("ix_inbound_mail_content_hash"), ["content_hash"], unique=False)
+    with op.batch_alter_table("outbox") as batch:
+        batch.add_column(sa.Column("secret", sa.Text(), nullable=True))
     op.create_table(
         "gm_report",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -44,7 +52,13 @@ def downgrade() -> None:
     """Downgrade the schema to 0001."""
     op.drop_index(op.f("ix_gm_report_game_id"), table_name="gm_report")
     op.drop_table("gm_report")
+    with op.batch_alter_table("outbox") as batch:
+        batch.drop_column("secret")
+    with op.batch_alter_table("inbound_mail") as batch:
+        batch.drop_index(batch.f("ix_inbound_mail_content_hash"))
+        batch.drop_column("content_hash")
     with op.batch_alter_table("player") as batch:
+        batch.drop_column("bounced_at")
         batch.drop_column("seat_fields")
     with op.batch_alter_table("outbox") as batch:
         batch.drop_column("attachments")

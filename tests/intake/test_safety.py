@@ -1,0 +1,193 @@
+"""Intake against strangers and careless mail (issue 14), on SQLite and PostgreSQL:
+the sender is the address in From's angle brackets, password guessing is locked out,
+no mail causes more than one answer, limits refuse huge mails unread, passwords are
+masked in everything kept."""
+
+from __future__ import annotations
+
+import time
+from email.message import EmailMessage
+from email.utils import make_msgid
+
+import pytest
+from sqlalchemy import Engine
+from sqlmodel import Session, col, select
+
+from db import repo
+from db.models import GameMessage, InboundMail, InboundStatus, MessageKind, Outbox, Submission
+from db.session import transaction
+from mailserver.intake import IntakeConfig, IntakeOutcome, process_mail
+from mailserver.router import MASK, sender_address
+from tests.factories import make_game, order_mail
+
+CONFIG = IntakeConfig(from_address="ashes@example.org")
+ALICE, BOB, GM = "alice@example.org", "bob@example.org", "gm@example.org"
+ATTACKER = "mallory@evil.example"
+PASSWORD = "sternenstaub"
+
+
+@pytest.fixture
+def game(db_engine: Engine) -> int:
+    with transaction(db_engine) as session:
+        made = make_game(
+            session,
+            players=[(2, ALICE, PASSWORD), (3, BOB, "mondlicht")],
+            gm_address=GM,
+            options={"host": {"urgent_per_mail": 2, "urgent_per_turn": 3}},
+        )
+        return made.id or 0
+
+
+def feed(engine: Engine, raw: bytes, config: IntakeConfig = CONFIG) -> IntakeOutcome:
+    with transaction(engine) as session:
+        return process_mail(session, raw, config=config)
+
+
+def sent(engine: Engine) -> list[Outbox]:
+    with Session(engine) as session:
+        return list(session.exec(select(Outbox).order_by(col(Outbox.id))))
+
+
+def mail_from(header: str, body: str) -> bytes:
+    msg = EmailMessage()
+    msg["From"] = header
+    msg["To"] = "ashes@example.org"
+    msg["Subject"] = "Befehle"
+    msg["Message-ID"] = make_msgid(domain="x.example")
+    msg.set_content(body)
+    return bytes(msg)
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "=?utf-8?q?x:<alice@example.org>;?= <mallory@evil.example>",
+        "<alice@example.org> <mallory@evil.example>",
+        '"alice@example.org" <mallory@evil.example>',
+        "Alice (alice@example.org) <mallory@evil.example>",
+    ],
+)
+def test_the_sender_is_the_address_in_angle_brackets(header: str) -> None:
+    assert sender_address(header) == ATTACKER
+
+
+def test_a_display_name_cannot_pose_as_the_player(db_engine: Engine, game: int) -> None:
+    raw = mail_from(
+        "=?utf-8?q?x:<alice@example.org>;?= <mallory@evil.example>",
+        f"Partie 227 Spieler 2 Kennwort {PASSWORD}\nHP=10\n",
+    )
+    feed(db_engine, raw)
+    to = [o.to_address for o in sent(db_engine)]
+    # The answer goes to the address that sent it; the player hears of it.
+    assert to == [ALICE, ATTACKER] or sorted(to) == sorted([ALICE, ATTACKER])
+    warning = next(o for o in sent(db_engine) if o.to_address == ALICE)
+    assert ATTACKER in warning.body
+
+
+def test_password_guessing_is_locked_out_with_one_answer_each_at_most(
+    db_engine: Engine, game: int
+) -> None:
+    for guess in range(12):
+        raw = order_mail(ATTACKER, f"Partie 227 Spieler 2 Kennwort falsch{guess}\nHP=10\n")
+        feed(db_engine, raw)
+    mails = sent(db_engine)
+    to_attacker = [o for o in mails if o.to_address == ATTACKER]
+    to_alice = [o for o in mails if o.to_address == ALICE]
+    to_gm = [o for o in mails if o.to_address == GM]
+    assert len(to_attacker) == CONFIG.password_tries + 1  # the refusals, then "locked" once
+    assert "zu viele falsche Kennwörter" in to_attacker[-1].body
+    assert len(to_alice) == 1  # one summary warning an hour
+    assert len(to_gm) == 1 and "falsche Kennwörter" in to_gm[0].body
+    assert len(mails) <= 12 + 2  # never more than one answer per attack mail, plus two notes
+    # While locked even the right password is not checked.
+    locked = feed(
+        db_engine, order_mail(ATTACKER, f"Partie 227 Spieler 2 Kennwort {PASSWORD}\nHP=1")
+    )
+    assert locked.status == InboundStatus.REJECTED and locked.reason.startswith("locked")
+    assert locked.outbox_ids == []
+    with Session(db_engine) as session:
+        assert repo.latest_submission(session, game, 2, 1) is None
+
+
+def test_a_huge_mail_is_refused_unread(db_engine: Engine, game: int) -> None:
+    config = IntakeConfig(from_address="ashes@example.org", max_mail_bytes=200_000)
+    msg = EmailMessage()
+    msg["From"], msg["To"], msg["Subject"] = ALICE, "ashes@example.org", "Befehle"
+    msg["Message-ID"] = make_msgid(domain="x.example")
+    msg.set_content(f"Partie 227 Spieler 2 Kennwort {PASSWORD}\nHP=10\n")
+    msg.add_attachment(b"\0" * 1_000_000, maintype="application", subtype="octet-stream")
+    outcome = feed(db_engine, bytes(msg), config)
+    assert outcome.status == InboundStatus.REJECTED and outcome.reason.startswith("too big")
+    (answer,) = sent(db_engine)
+    assert answer.to_address == ALICE and "kB" in answer.body
+    with Session(db_engine) as session:
+        row = session.get(InboundMail, outcome.inbound_id)
+        assert row is not None and len(row.raw) < 10_000  # headers, not the attachment
+
+
+def test_a_million_junk_lines_cost_nothing_and_get_one_answer(db_engine: Engine, game: int) -> None:
+    junk = "".join(f"{n} junk junk junk\n" for n in range(200_000))
+    start = time.perf_counter()
+    outcome = feed(
+        db_engine, order_mail(ALICE, f"Partie 227 Spieler 2 Kennwort {PASSWORD}\n{junk}")
+    )
+    elapsed = time.perf_counter() - start
+    assert outcome.status == InboundStatus.REJECTED and outcome.reason == "too long"
+    assert len(outcome.outbox_ids) == 1
+    assert elapsed < 20  # a bound, not a benchmark: parsing them would take minutes
+    with Session(db_engine) as session:
+        row = session.get(InboundMail, outcome.inbound_id)
+        assert row is not None and len(row.raw) < CONFIG.max_text_chars * 2
+        assert PASSWORD.encode() not in row.raw
+
+
+def test_urgent_dispatches_are_limited_per_mail_and_turn(db_engine: Engine, game: int) -> None:
+    blocks = "".join(f"Eildepesche an 3\nNachricht {n}\nEnde\n" for n in range(4))
+    feed(db_engine, order_mail(ALICE, f"Partie 227 Spieler 2 Kennwort {PASSWORD}\n{blocks}"))
+    feed(db_engine, order_mail(ALICE, f"Partie 227 Spieler 2 Kennwort {PASSWORD}\n{blocks}X\n"))
+    to_bob = [o for o in sent(db_engine) if o.to_address == BOB]
+    assert len(to_bob) == 3  # 2 per mail, 3 per turn
+    with Session(db_engine) as session:
+        kept = session.exec(select(GameMessage).where(GameMessage.kind == MessageKind.URGENT))
+        assert len(list(kept)) == 3
+    ack = [o for o in sent(db_engine) if o.to_address == ALICE][-1]
+    assert "NICHT weitergeleitet" in ack.body
+
+
+def test_the_same_mail_again_is_answered_once(db_engine: Engine, game: int) -> None:
+    text = f"Partie 227 Spieler 2 Kennwort {PASSWORD}\nHP=10\n"
+    first = feed(db_engine, order_mail(ALICE, text))
+    again = feed(db_engine, order_mail(ALICE, text))  # a new Message-ID, the same text
+    assert first.status == InboundStatus.PROCESSED and len(first.outbox_ids) == 1
+    assert again.status == InboundStatus.DUPLICATE and again.outbox_ids == []
+
+
+def test_a_vacation_responder_loop_stops_at_once(db_engine: Engine, game: int) -> None:
+    """A naive responder answering from the player's own address, without Auto-Submitted."""
+    for _ in range(25):
+        feed(db_engine, order_mail(ALICE, "Ich bin im Urlaub bis Montag.\nAnna\n"))
+    assert len([o for o in sent(db_engine) if o.to_address == ALICE]) == 1
+
+
+def test_answers_to_one_address_are_limited_per_hour(db_engine: Engine, game: int) -> None:
+    for n in range(30):
+        feed(db_engine, order_mail(ALICE, f"Partie 999{n} Spieler 2 Kennwort x\n"))
+    assert len(sent(db_engine)) == CONFIG.answers_per_hour
+
+
+def test_passwords_are_masked_in_what_is_kept_and_in_answers(db_engine: Engine, game: int) -> None:
+    raw = order_mail(
+        ALICE,
+        f"Partie 227 Spieler 2 Kennwort {PASSWORD} Runde x1\nHP=10\n",
+        subject=f"Partie 227 Spieler 2 Kennwort {PASSWORD}",
+    )
+    outcome = feed(db_engine, raw)
+    with Session(db_engine) as session:
+        row = session.get(InboundMail, outcome.inbound_id)
+        assert row is not None
+        assert PASSWORD.encode() not in row.raw and PASSWORD not in (row.subject or "")
+        assert MASK in (row.subject or "")
+        for submission in session.exec(select(Submission)):
+            assert PASSWORD not in submission.raw_text
+    for answer in sent(db_engine):
+        assert PASSWORD not in answer.body and PASSWORD not in answer.subject
