@@ -502,6 +502,22 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Die Auswertung ist ANGEHALTEN seit {when}: {reason}",
         "The evaluation is HELD since {when}: {reason}",
     ),
+    "refused_subject": (
+        "Partie {game}: eine Mail wurde abgewiesen",
+        "Game {game}: a mail was refused",
+    ),
+    "refused_body": (
+        "Die Mail „{subject}“ an {address} (Spieler {seat}) in Partie {game} wurde vom "
+        "Mailserver endgültig abgewiesen: {error}\nDie Adresse ist im Status markiert; "
+        "bitte klären Sie die Adresse mit dem Spieler.",
+        'The mail "{subject}" to {address} (player {seat}) in game {game} was refused for '
+        "good by the mail server: {error}\nThe address is marked in the status; please sort "
+        "out the address with the player.",
+    ),
+    "status_bounced": (
+        "  (Mails an diese Adresse werden abgewiesen, zuletzt {when})",
+        "  (mail to this address is refused, last {when})",
+    ),
     "status_line": (
         "Spieler {seat} {address} [{pstatus}] {state}",
         "Player {seat} {address} [{pstatus}] {state}",
@@ -715,6 +731,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "echo_notes": (
         "Nicht als Befehl gelesen:",
         "Not read as orders:",
+    ),
+    "echo_more": (
+        "  … und {n} weitere (die ersten {shown} stehen oben; der Rest der Mail wurde genauso "
+        "gelesen).",
+        "  … and {n} more (the first {shown} are above; the rest of the mail was read the "
+        "same way).",
     ),
     "echo_ended": (
         "(Die Befehle enden mit „Ende“ in der Mail.)",

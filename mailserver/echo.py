@@ -12,6 +12,12 @@ from engine.core import ParseResult, PlanetNamer
 from mailserver.catalog import say
 
 WIDTH = 76  # fixed-width text that reads well in any mail client
+LISTED = 100
+"""Orders, errors and notes listed each at most; the rest are counted."""
+
+
+def _more(count: int, limit: int, lang: str) -> list[str]:
+    return [say(lang, "echo_more", n=count - limit, shown=limit)] if count > limit else []
 
 
 def _wrapped(text: str) -> list[str]:
@@ -38,8 +44,10 @@ def echo(
     lang: str = "de",
     planet_name: PlanetNamer | None = None,
     with_header: bool = True,
+    limit: int = LISTED,
 ) -> str:
-    """The full echo: header, understood orders, errors, lines not read."""
+    """The echo: header, understood orders, errors, lines not read — at most ``limit`` of
+    each listed, the rest counted (an answer never grows with what an attacker sends)."""
     out: list[str] = []
     if with_header:
         out += [header_line(result, lang), ""]
@@ -47,7 +55,7 @@ def echo(
     if result.orders:
         n = len(result.orders)
         out.append(say(lang, "echo_understood_1") if n == 1 else say(lang, "echo_understood", n=n))
-        for order in result.orders:
+        for order in result.orders[:limit]:
             prefix = f"  {say(lang, 'echo_line')} {order.line:>{width}}  "
             out.extend(
                 textwrap.wrap(
@@ -57,23 +65,26 @@ def echo(
                     subsequent_indent=" " * len(prefix),
                 )
             )
+        out += _more(len(result.orders), limit, lang)
     else:
         out.append(say(lang, "echo_none"))
     if result.errors:
         out.append("")
         n = len(result.errors)
         out.append(say(lang, "echo_errors_1") if n == 1 else say(lang, "echo_errors", n=n))
-        for err in sorted(result.errors, key=lambda e: (e.line, e.column)):
+        for err in sorted(result.errors, key=lambda e: (e.line, e.column))[:limit]:
             where = f"{say(lang, 'echo_line')} {err.line}, {say(lang, 'echo_column')} {err.column}"
             shown = err.line_text or err.text
             out.append(f"  {where}: {shown}")
             out.extend(_wrapped(err.message(lang)))
+        out += _more(n, limit, lang)
     if result.notes:
         out.append("")
         out.append(say(lang, "echo_notes"))
-        for note in result.notes:
+        for note in result.notes[:limit]:
             out.append(f"  {say(lang, 'echo_line')} {note.line}: {note.text}")
             out.extend(_wrapped(note.message(lang)))
+        out += _more(len(result.notes), limit, lang)
     if result.ended:
         out += ["", say(lang, "echo_ended")]
     return "\n".join(out) + "\n"

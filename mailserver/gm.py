@@ -731,16 +731,18 @@ def status(session: Session, number: int, *, now: datetime, lang: str = "de") ->
             state = say(lang, "status_sent", final=final)
         else:
             state = say(lang, "status_missing", nmr=player.nmr_count)
-        lines.append(
-            say(
-                lang,
-                "status_line",
-                seat=player.seat,
-                address=player.address,
-                pstatus=player.status,
-                state=state,
-            ).rstrip()
-        )
+        line = say(
+            lang,
+            "status_line",
+            seat=player.seat,
+            address=player.address,
+            pstatus=player.status,
+            state=state,
+        ).rstrip()
+        if player.bounced_at is not None:
+            when = format_when(player.bounced_at, game.timezone, lang)
+            line += say(lang, "status_bounced", when=when)
+        lines.append(line)
     waiting = session.exec(
         select(func.count()).select_from(Standby).where(Standby.status == StandbyStatus.WAITING)
     ).one()

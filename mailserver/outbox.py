@@ -17,11 +17,14 @@ from datetime import timedelta
 from email.message import EmailMessage
 
 from sqlalchemy import Engine
+from sqlmodel import Session
 
+from config.game_options import gm_language
 from config.settings import SmtpSettings
 from db import repo
-from db.models import PASSWORD_PLACEHOLDER, Outbox
+from db.models import PASSWORD_PLACEHOLDER, Game, Outbox, OutboxKind, OutboxStatus, Player, utcnow
 from db.session import transaction
+from mailserver.catalog import say
 from mailserver.smtp import (
     Attachment,
     SmtpError,
@@ -208,9 +211,10 @@ class OutboxSender:
 
     def _failed(self, letters: list[_Letter], error: str, permanent: bool, counts: bool) -> None:
         policy = self.retry
+        told = False
         with transaction(self.engine) as session:
             for letter in letters:
-                repo.mark_failed(
+                row = repo.mark_failed(
                     session,
                     letter.id,
                     error,
@@ -219,3 +223,43 @@ class OutboxSender:
                     base_delay=policy.rejected_base if counts else policy.unavailable_base,
                     max_delay=policy.rejected_cap if counts else policy.unavailable_cap,
                 )
+                if row.status == OutboxStatus.FAILED:
+                    told = report_refusal(session, row, self.settings.from_address) or told
+        if told:
+            self.wake()
+
+
+def report_refusal(session: Session, row: Outbox, from_address: str) -> bool:
+    """A mail the relay refused for good (or that never got through): its player is
+    flagged (``bounced_at``, shown in ``Status``) and the game's GM told once. Whether a
+    notice went into the outbox (never about a notice to the GM: no loops)."""
+    now = utcnow()
+    player = session.get(Player, row.player_id) if row.player_id else None
+    if player is not None:
+        player.bounced_at = now
+        session.add(player)
+    game = session.get(Game, row.game_id) if row.game_id else None
+    if game is None or row.to_address == game.gm_address:
+        return False
+    lang = gm_language(game.options)
+    repo.enqueue_outbox(
+        session,
+        to_address=game.gm_address,
+        subject=say(lang, "refused_subject", game=game.number),
+        body=say(
+            lang,
+            "refused_body",
+            game=game.number,
+            address=row.to_address,
+            seat=player.seat if player else "-",
+            subject=row.subject,
+            error=row.last_error or "?",
+        )
+        + "\n",
+        kind=OutboxKind.NOTICE,
+        domain=from_address.rsplit("@", 1)[-1] or "localhost",
+        game_id=game.id,
+        dedup_key=f"refused:{row.id}",
+        now=now,
+    )
+    return True

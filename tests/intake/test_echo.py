@@ -110,3 +110,12 @@ def test_echo_shows_orders_errors_and_notes_with_lines() -> None:
     assert "Fehler (1) – diese Zeile wird NICHT ausgeführt:" in german
     assert "Meinten Sie „Crab“?" in " ".join(german.split())
     assert max(len(line) for line in german.splitlines()) <= 78
+
+
+def test_a_long_echo_lists_the_first_hundred_and_counts_the_rest() -> None:
+    text = "Partie 227 Spieler 2 Kennwort x\n" + "".join(f"quatsch {n} blub\n" for n in range(250))
+    result = parse(text)
+    assert len(result.errors) + len(result.notes) >= 250
+    out = echo(result, "en", NAMER)
+    assert out.count("Line ") <= 2 * 100 + 2
+    assert "more (the first 100 are above" in out

@@ -14,7 +14,15 @@ from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
 from db import repo
-from db.models import GameMessage, InboundMail, InboundStatus, MessageKind, Outbox, Submission
+from db.models import (
+    GameMessage,
+    InboundMail,
+    InboundStatus,
+    MessageKind,
+    Outbox,
+    Submission,
+    utcnow,
+)
 from db.session import transaction
 from mailserver.intake import IntakeConfig, IntakeOutcome, process_mail
 from mailserver.router import MASK, sender_address
@@ -191,3 +199,22 @@ def test_passwords_are_masked_in_what_is_kept_and_in_answers(db_engine: Engine, 
             assert PASSWORD not in submission.raw_text
     for answer in sent(db_engine):
         assert PASSWORD not in answer.body and PASSWORD not in answer.subject
+
+
+def test_a_permanent_refusal_reaches_the_gm_and_the_status(db_engine: Engine, game: int) -> None:
+    from mailserver import gm
+    from mailserver.outbox import report_refusal
+
+    feed(db_engine, order_mail(ALICE, f"Partie 227 Spieler 2 Kennwort {PASSWORD}\nHP=10\n"))
+    with transaction(db_engine) as session:
+        (ack,) = list(session.exec(select(Outbox)))
+        ack.player_id = next(p.id for p in repo.current_players(session, game) if p.seat == 2)
+        failed = repo.mark_failed(session, ack.id or 0, "550 no such user", permanent=True)
+        assert report_refusal(session, failed, "ashes@example.org")
+        report_refusal(session, failed, "ashes@example.org")  # told once (dedup key)
+    with Session(db_engine) as session:
+        notices = [o for o in session.exec(select(Outbox)) if o.to_address == GM]
+        assert len(notices) == 1 and "550 no such user" in notices[0].body
+        status = gm.status(session, 227, now=utcnow())
+        assert "mail to this address is refused" in gm.status(session, 227, now=utcnow(), lang="en")
+        assert "abgewiesen" in status
