@@ -55,6 +55,9 @@ class Options:
     """Ashes 6.1.8: defenders also detach 1 escort FI per started 5 TR."""
     growth_above: bool = True
     """Ashes 4.4.1: A/PR grow only when GIP is *above* a multiple of 40/200 (41 grows, 40 not)."""
+    growth_every_turn: bool = added_later(True, stored_before=True)
+    """Ashes 4.4.1: A/PR grow every turn by the multiples the GIP is above; off: only by
+    those it rose above since the printout before the turn."""
     neutral_fleet_one_in: int = 6
     """Ashes 7.3: a neutral planet sends out a fleet with a chance of 1 in this number."""
     nmr_out_after: int = 2
