@@ -11,16 +11,18 @@ from engine.ashes.galaxy import standard_galaxy
 from engine.ashes.printout import order_form, pr_text, printout, strength_text
 from engine.ashes.state import AshesState
 from grammar.ashes import parse
-from tests.ashes.bots import bot_turn, new_standard_game
+from tests.ashes.bots import new_standard_game, recorded_game, recorded_turn
 from tests.ashes.helpers import bare, standard
 from tests.ashes.snapshot import check_snapshot
 
 
 @pytest.fixture(scope="module")
 def turn_6() -> AshesState:
+    """Turn 6 of game 227 (seed 11) with the order mails eight bots once wrote for it."""
+    game = recorded_game("game227-seed11-turns1-6.txt")
     state = new_standard_game(game=227, seed=11)
     for _ in range(6):
-        state, _ = bot_turn(state, bot_seed=11)
+        state, _ = recorded_turn(state, game)
     return state
 
 
