@@ -575,6 +575,9 @@ class _PlainHTML(html2text.HTML2Text):
 
     def __init__(self) -> None:
         super().__init__(bodywidth=0)
+        # Entities keep their characters ("K&ouml;ln" is "Köln", not html2text's "Koln");
+        # the non-breaking space it then gives is a space again in _normalise.
+        self.unicode_snob = True
         self.ignore_links = True
         self.ignore_images = True
         self.ignore_emphasis = True

@@ -12,7 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from grammar.ashes import PRINTOUT_HEADINGS
+from engine.ashes import orders as o
+from grammar.ashes import PRINTOUT_HEADINGS, parse
 from grammar.mailbody import (
     MailBody,
     clean_text,
@@ -492,6 +493,27 @@ def test_gmail_html_only_reply() -> None:
     assert body.source == "html"
     assert body.cut_at == "quote-header"
     assert body.message_id == "CAB123@mail.gmail.example"
+
+
+def test_html_entities_keep_their_characters() -> None:
+    # A webmailer's HTML-only mail in us-ascii: every umlaut is an entity.
+    body = extract_order_text((DATA / "webmail_html_entities.eml").read_bytes())
+    assert body.text.splitlines() == [
+        "Partie 227 Spieler 5 Kennwort rätsel",
+        "Lenin: 2 PDU, 4 FP",
+        "13 = Neu Köln",
+        "Artikel: Grüße an die EDU – wir sehen uns über Einstein.",
+        "",
+        "Schöne Grüße aus Köln",
+        "Jonas",
+    ]
+    assert body.source == "html"
+    result = parse(body.text, body.subject)
+    assert result.header.password == "rätsel"
+    assert result.orders[1:] == [
+        o.RenamePlanet(line=3, planet=13, name="Neu Köln"),
+        o.Press(line=4, text="Grüße an die EDU – wir sehen uns über Einstein."),
+    ]
 
 
 def test_outlook_html_div_rply_fwd_msg() -> None:

@@ -58,19 +58,38 @@ def growth_steps(gip_value: int, per: int, options: Options) -> int:
     return max(0, gip_value // per)
 
 
-def grow(planet: Planet, options: Options) -> None:
-    """PM% +10 up to 250 (Ashes 4.4.2); then GIP, A, PR and HD anew (Ashes 4.4.1, 4.4.4, 7.6)."""
+def growth(gip_value: int, printed_gip: int, per: int, options: Options) -> int:
+    """How much A (``per`` 40) or PR (``per`` 200, in sixtieths) grow (Ashes 4.4.1).
+
+    By default every turn by the multiples the GIP is above; with ``growth_every_turn``
+    off only by those it rose above since the printout before the turn showed
+    ``printed_gip`` (docs/rules-ashes.md, E-3).
+    """
+    steps = growth_steps(gip_value, per, options)
+    if options.growth_every_turn:
+        return steps
+    return max(0, steps - growth_steps(printed_gip, per, options))
+
+
+def grow(planet: Planet, options: Options, printed_gip: int) -> None:
+    """PM% +10 up to 250 (Ashes 4.4.2); then GIP, A, PR and HD anew (Ashes 4.4.1, 4.4.4, 7.6).
+
+    ``printed_gip`` is the planet's GIP as the printout before the turn showed it.
+    """
     planet.pm = max(planet.pm, min(PM_MAX, planet.pm + PM_GROWTH))
     value = gip(planet)
-    planet.a += growth_steps(value, GIP_PER_A, options)
-    planet.pr60 = min(PR_MAX60, planet.pr60 + growth_steps(value, GIP_PER_PR, options))
+    planet.a += growth(value, printed_gip, GIP_PER_A, options)
+    planet.pr60 = min(PR_MAX60, planet.pr60 + growth(value, printed_gip, GIP_PER_PR, options))
     planet.hd = home_defense(planet.a)
 
 
-def economy_phase(state: AshesState) -> None:
-    """Ashes 7.6: goods, then PM%, GIP, A, PR, HD; neutral planets keep PDU >= HD for free."""
+def economy_phase(state: AshesState, before: AshesState) -> None:
+    """Ashes 7.6: goods, then PM%, GIP, A, PR, HD; neutral planets keep PDU >= HD for free.
+
+    ``before`` is the state the players' printouts showed (for ``growth_every_turn``).
+    """
     for planet in state.planets:
         produce_goods(planet)
-        grow(planet, state.options)
+        grow(planet, state.options, gip(before.planet(planet.number)))
         if planet.owner == NEUTRAL:
             planet.pdu = max(planet.pdu, planet.hd)

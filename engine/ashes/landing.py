@@ -39,9 +39,11 @@ def land(
 ) -> None:
     """All TR of all attackers against the PDU; the planet falls when AS > DS (Ashes 6.2.4).
 
-    The attacker with most TR takes it (ties: higher TM%, then more FI, then the lot),
-    PM% falls to 50 and the defenders' remaining PDU are lost. A repelled landing
-    costs PM% 1 per destroyed PDU and lets the population revolt (Ashes 4.4.2, 7.8).
+    Each attacker destroys PDU and loses TR computed from the PDU present, so that no
+    result depends on the seat numbers. The attacker with most TR takes the planet (ties:
+    higher TM%, then more FI, then the lot), PM% falls to 50 and the defenders' remaining
+    PDU are lost. A repelled landing costs PM% 1 per destroyed PDU and lets the population
+    revolt (Ashes 4.4.2, 7.8).
     """
     landing = [(f, side) for f, side in attackers if f.tr > 0]
     total_tr = sum(f.tr for f, _ in landing)
@@ -51,16 +53,19 @@ def land(
     report.landing = True
     report.landing_a, report.landing_d = trunc(strength_a), trunc(strength_d)
     pdu_before, entered = planet.pdu, {f.owner: (f.tr, f.fi) for f, _ in landing}
-    destroyed_total = 0
+    hits_total = 0
     for fleet, side in landing:
         lost = min(fleet.tr, tr_losses(pdu_before, planet.pm, fleet.tr, total_tr))
-        hits = min(pdu_destroyed(fleet.tr, tm[fleet.owner], ad), pdu_before - destroyed_total)
-        destroyed_total += hits
+        # Ashes 6.2.4: "Die TR verschiedener Angreifer können aber dasselbe PDU mehrfach
+        # treffen": each attacker's hits are capped by the PDU present, whoever else lands
+        cap = pdu_before - hits_total if state.options.landing_seat_order else pdu_before
+        side.killed_pdu = min(pdu_destroyed(fleet.tr, tm[fleet.owner], ad), cap)
+        hits_total += side.killed_pdu
         side.lost_tr += lost
-        side.killed_pdu = hits
-        change_tm(state, fleet.owner, hits - lost)
+        change_tm(state, fleet.owner, side.killed_pdu - lost)
     for fleet, side in landing:
         fleet.tr -= side.lost_tr
+    destroyed_total = min(pdu_before, hits_total)  # no more PDU than there are (Ashes 6.2.4)
     planet.pdu -= destroyed_total
     if strength_a > strength_d:
         best = max((tr, tm[owner], fi) for owner, (tr, fi) in entered.items())

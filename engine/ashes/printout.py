@@ -58,6 +58,17 @@ def morale_text(hundredths: int) -> str:
     return f"{hundredths // 100}.{hundredths % 100:02d}"
 
 
+def strength_text(hundredths: int) -> str:
+    """AS/DS as the original printed them: the factor, cut to one decimal, no ".0".
+
+    The state keeps FI x FM% (x PM%/100) with FM% as the percentage number, truncated
+    (docs/state-ashes.md); the printout shows it with FM% and PM% as factors: 550 -> "5.5",
+    2400 -> "24" (docs/rules-ashes.md, N-2).
+    """
+    whole, tenth = divmod(hundredths // 10, 10)
+    return f"{whole}.{tenth}" if tenth else str(whole)
+
+
 def _wrap(text: str, width: int = WIDTH, indent: str = "") -> list[str]:
     lines: list[str] = []
     for paragraph in text.splitlines() or [""]:
@@ -201,10 +212,14 @@ def battle_lines(state: AshesState, report: BattleReport, lang: str) -> list[str
     name = state.planet(report.planet).name
     head = f"{report.planet} {name} ({ruler(state, report.owner, lang)}) {report.pdu} PDU"
     if report.fought or report.landing or any(s.role == "attack" for s in report.sides):
-        head += f" {report.strength_a} AS {report.af} AF {report.strength_d} DS {report.df} DF"
+        head += (
+            f" {strength_text(report.strength_a)} AS {report.af} AF"
+            f" {strength_text(report.strength_d)} DS {report.df} DF"
+        )
     lines = _wrap(head, WIDTH, "   ")
     if report.landing:
-        lines.append(word(WORDS, "landing", lang, a=report.landing_a, d=report.landing_d))
+        a, d = strength_text(report.landing_a), strength_text(report.landing_d)
+        lines.append(word(WORDS, "landing", lang, a=a, d=d))
     for side in report.sides:
         lines.extend(_wrap(_side_line(state, side, report, lang), WIDTH, "   "))
     if report.new_owner is not None:

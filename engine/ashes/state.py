@@ -29,6 +29,21 @@ FORMAT = 1
 IN_ORBIT = None
 """``Fleet.stage`` of ships in orbit (I); ``CargoShips.stage`` of ships waiting (D+0)."""
 
+T = TypeVar("T")
+
+STORED_BEFORE = "stored_before"
+"""Field metadata: the value a field has in states written before the field existed."""
+
+
+def added_later(default: T, stored_before: T) -> T:
+    """A field added after games were stored: ``default`` for new games, ``stored_before``
+    for a state whose JSON lacks it.
+
+    The JSON form leaves the field out while it has the ``stored_before`` value, so that
+    re-running a stored turn gives the stored JSON byte for byte (docs/state-ashes.md).
+    """
+    return field(default=default, metadata={STORED_BEFORE: stored_before})
+
 
 @dataclass
 class Options:
@@ -40,6 +55,9 @@ class Options:
     """Ashes 6.1.8: defenders also detach 1 escort FI per started 5 TR."""
     growth_above: bool = True
     """Ashes 4.4.1: A/PR grow only when GIP is *above* a multiple of 40/200 (41 grows, 40 not)."""
+    growth_every_turn: bool = added_later(True, stored_before=True)
+    """Ashes 4.4.1: A/PR grow every turn by the multiples the GIP is above; off: only by
+    those it rose above since the printout before the turn."""
     neutral_fleet_one_in: int = 6
     """Ashes 7.3: a neutral planet sends out a fleet with a chance of 1 in this number."""
     nmr_out_after: int = 2
@@ -52,6 +70,10 @@ class Options:
     """Ashes 2.2: planets that win when held for a round."""
     max_rounds: int = 30
     """Ashes 2.3: extensions beyond this many rounds are void."""
+    landing_seat_order: bool = added_later(False, stored_before=True)
+    """Ashes 6.2.4 as games stored before the fix ran it: each attacker's PDU destroyed
+    capped by what the attackers before it in seat order left (not a reading of the rules:
+    kept so that those games replay)."""
 
 
 @dataclass
@@ -316,12 +338,18 @@ class AshesState:
         return state
 
 
-T = TypeVar("T")
+def _left_out(f: dataclasses.Field[Any], value: Any) -> bool:
+    """A field added later is left out while it has the value its absence means."""
+    return STORED_BEFORE in f.metadata and bool(value == f.metadata[STORED_BEFORE])
 
 
 def _to_json(value: Any) -> JSONValue:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {
+            f.name: _to_json(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+            if not _left_out(f, getattr(value, f.name))
+        }
     if isinstance(value, list):
         return [_to_json(v) for v in value]
     if value is None or isinstance(value, bool | int | str):
@@ -330,9 +358,12 @@ def _to_json(value: Any) -> JSONValue:
 
 
 @functools.cache
-def _fields_of(tp: type) -> tuple[dict[str, Any], frozenset[str]]:
-    """A dataclass's resolved field types and names (resolving them is slow: cached)."""
-    return get_type_hints(tp), frozenset(f.name for f in dataclasses.fields(tp))
+def _fields_of(tp: type) -> tuple[dict[str, Any], frozenset[str], dict[str, Any]]:
+    """A dataclass's resolved field types, names and values of fields absent in states
+    stored before they existed (resolving types is slow: cached)."""
+    fields = dataclasses.fields(tp)
+    absent = {f.name: f.metadata[STORED_BEFORE] for f in fields if STORED_BEFORE in f.metadata}
+    return get_type_hints(tp), frozenset(f.name for f in fields), absent
 
 
 def _from_json(tp: Any, value: Any) -> Any:
@@ -348,11 +379,12 @@ def _from_json(tp: Any, value: Any) -> Any:
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         if not isinstance(value, Mapping):
             raise ValueError(f"expected an object for {tp.__name__}, got {value!r}")
-        hints, names = _fields_of(tp)
+        hints, names, absent = _fields_of(tp)
         unknown = set(value) - names
         if unknown:
             raise ValueError(f"unknown fields for {tp.__name__}: {sorted(unknown)}")
-        return tp(**{k: _from_json(hints[k], v) for k, v in value.items()})
+        given = {k: _from_json(hints[k], v) for k, v in value.items()}
+        return tp(**{**absent, **given})
     if tp is bool:
         if not isinstance(value, bool):
             raise ValueError(f"expected true/false, got {value!r}")

@@ -63,7 +63,7 @@ def run_turn(
     _phase_7_3(state, galaxy, mine, bound, rng)
     _phase_7_4(state, mine)
     revolt_phase(state, rng)  # Ashes 7.5
-    economy_phase(state)  # Ashes 7.6
+    economy_phase(state, before)  # Ashes 7.6
     combat_phase(state, galaxy, rng, pending_names)  # Ashes 7.7, 7.8
     diplomacy.fix_homes(state, galaxy)
     cargo.unload_phase(state)  # Ashes 7.9

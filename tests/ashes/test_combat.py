@@ -14,6 +14,7 @@ from engine.ashes.combat import (
 )
 from engine.ashes.galaxy import standard_galaxy
 from engine.ashes.landing import landing_strength, pdu_destroyed, tr_losses
+from engine.ashes.printout import printout
 from engine.ashes.state import AshesState
 from engine.core import NEUTRAL
 from tests.ashes.helpers import bare, standard
@@ -182,3 +183,76 @@ def test_neutral_fleet_attacks_a_player() -> None:
     state.add_fleet(NEUTRAL, 2, 1, 0)
     report = _fight(state, 2)
     assert report is not None and report.fought and not report.attackers_won
+
+
+def _two_attackers_land(sizes: dict[int, int], seat_order: bool = False) -> AshesState:
+    """Seats with {seat: TR} (2 FI each) land on neutral Potter's Bar: 5 PDU, PM 100."""
+    state = standard(landing_seat_order=seat_order)
+    bare(state.planet(37), pdu=5, pm=100)
+    fleet = state.orbit(37, NEUTRAL)
+    assert fleet is not None
+    fleet.fi = fleet.tr = 0
+    for seat, tr in sizes.items():
+        state.add_fleet(seat, 37, 2, tr)
+    report = battle(state, standard_galaxy(), state.planet(37), Random(0), {})
+    assert report is not None
+    state.report.battles.append(report)
+    return state
+
+
+def test_every_attacker_hits_the_pdu_present_whatever_its_seat() -> None:
+    # 6.2.4: "Die TR verschiedener Angreifer können aber dasselbe PDU mehrfach treffen".
+    # No defending FI: AD 2.5. 4 TR destroy INT(4 * 100 * 2.5 / 100) = 10, 2 TR 5: both
+    # capped at the 5 PDU present, not at what the attacker before in seat order left.
+    for sizes in ({3: 4, 5: 2}, {3: 2, 5: 4}):
+        state = _two_attackers_land(sizes)
+        (report,) = state.report.battles
+        sides = {s.player: s for s in report.sides}
+        assert [sides[seat].killed_pdu for seat in sizes] == [5, 5]
+        # TR lost: INT(5 * 100 / 100) * AT{Aj} / AT = 5 * 4/6 -> 3 and 5 * 2/6 -> 1
+        lost = {seat: 3 if tr == 4 else 1 for seat, tr in sizes.items()}
+        assert {seat: sides[seat].lost_tr for seat in sizes} == lost
+        # TM% +1 per PDU destroyed, -1 per TR lost, for each attacker
+        assert {seat: state.player(seat).tm for seat in sizes} == {
+            seat: 10000 + (5 - lost[seat]) * 100 for seat in sizes
+        }
+        assert report.new_owner == next(seat for seat, tr in sizes.items() if tr == 4)
+
+
+def test_the_battle_report_shows_each_attackers_pdu() -> None:
+    state = _two_attackers_land({3: 4, 5: 2})
+    text = printout(state, 3, "de")
+    assert "Spieler C greift an 2 FI 4 TR(-0FI) (-3TR/-5PDU)" in text
+    assert "Spieler E greift an 2 FI 2 TR(-0FI) (-1TR/-5PDU)" in text
+
+
+def test_pdu_hit_by_several_attackers_are_destroyed_once() -> None:
+    state = standard()
+    state.pv[6][8] = state.pv[8][6] = state.pv[7][8] = state.pv[8][7] = 0
+    planet = bare(state.planet(16), pdu=10, pm=200)  # New Nome, player 8
+    own = state.orbit(16, 8)
+    assert own is not None
+    own.fi = own.tr = 0
+    state.add_fleet(6, 16, 2, 3)  # 3 TR at AD 2.5 destroy INT(7.5) = 7 PDU
+    state.add_fleet(7, 16, 2, 2)  # 2 TR destroy 5 PDU
+    report = _fight(state, 16, seed=3)
+    # AS = 5 * 100 * 2.5 = 1250 < DS = 10 * 200 = 2000: repelled
+    assert report is not None and report.landing and report.new_owner is None
+    assert [s.killed_pdu for s in report.sides if s.role == "attack"] == [7, 5]
+    # 12 hits on 10 PDU leave none: the population's revolt succeeds at once
+    assert planet.pdu == 0 and report.revolt_pdu == 0 and report.went_neutral
+
+
+def test_games_stored_before_the_fix_keep_their_seat_order() -> None:
+    state = _two_attackers_land({3: 4, 5: 2}, seat_order=True)
+    sides = {s.player: s for s in state.report.battles[0].sides}
+    assert (sides[3].killed_pdu, sides[5].killed_pdu) == (5, 0)
+    # a new game writes the option; a state stored before it existed lacks it, reads as
+    # such a game and is written back byte for byte as it was stored (replay)
+    data = standard().to_json()
+    options = data["options"]
+    assert isinstance(options, dict) and options["landing_seat_order"] is False
+    del options["landing_seat_order"]
+    stored = AshesState.from_json(data)
+    assert stored.options.landing_seat_order
+    assert stored.to_json() == data

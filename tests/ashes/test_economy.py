@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from random import Random
+
 from engine.ashes.economy import (
     economy_phase,
     gip,
     goods_output,
     grow,
+    growth,
     growth_steps,
     home_defense,
     produce_goods,
     trunc,
 )
 from engine.ashes.state import Options
+from engine.ashes.turn import run_turn
 from tests.ashes.helpers import bare, standard
 
 
@@ -77,21 +81,50 @@ def test_grow_raises_pm_a_pr_and_hd() -> None:
     )
     # GIP = 230 + 240/20 + 300/10 = 272: A +6 (six times over 40), PR +1/60 (over 200)
     assert gip(planet) == 272
-    grow(planet, Options())
+    grow(planet, Options(), printed_gip=272)
     assert (planet.pm, planet.a, planet.pr60, planet.hd) == (250, 246, 61, 7)
 
 
 def test_pr_never_exceeds_two_and_a_half() -> None:
     planet = bare(standard().planet(2), fp=500, op=0, rp=0, pr60=150, fuel=0, ore=0, rare=0)
-    grow(planet, Options())
+    grow(planet, Options(), printed_gip=500)
     assert planet.pr60 == 150
+
+
+def test_growth_every_turn_or_only_for_multiples_newly_risen_above() -> None:
+    every, crossing = Options(), Options(growth_every_turn=False)
+    # 4.4.1 "Steigt das GIP über 40 oder ein Vielfaches von 40": by default every turn
+    assert [growth(g, g, 40, every) for g in (40, 41, 272)] == [0, 1, 6]
+    # read as "rises above": nothing for a GIP that stays where the printout showed it
+    assert [growth(g, g, 40, crossing) for g in (41, 272)] == [0, 0]
+    assert growth(272, 100, 40, crossing) == 4  # above 120 .. 240, not 40 and 80 again
+    assert growth(272, 199, 200, crossing) == 1
+    assert growth(30, 100, 40, crossing) == 0  # a falling GIP never shrinks A
+
+
+def _rich(options: dict[str, object]) -> tuple[int, int]:
+    """A and PR of Crab after a turn without orders, with a GIP of 472 before and after."""
+    state = standard(**options)
+    bare(state.planet(2), fp=100, op=100, rp=30, a=240, pr60=60, fuel=1000, ore=1000, rare=300)
+    # full stores: 230 plants + 240 * 1 / 20 + 2300 / 10, the goods do not change it
+    assert gip(state.planet(2)) == 472
+    after, _ = run_turn(state, {p.number: [] for p in state.players}, Random(0))
+    return after.planet(2).a, after.planet(2).pr60
+
+
+def test_a_turn_grows_a_planet_per_the_option() -> None:
+    assert _rich({}) == (240 + 11, 60 + 2)
+    assert _rich({"growth_every_turn": False}) == (240, 60)
+    # games stored before the option grow every turn and replay to the same JSON
+    options = standard().to_json()["options"]
+    assert isinstance(options, dict) and "growth_every_turn" not in options
 
 
 def test_neutral_planets_keep_pdu_at_hd_for_free() -> None:
     state = standard(players=2)
     neutral = bare(state.planet(20), pdu=0, a=230)
     cargo_filled = bare(state.planet(21), pdu=9)
-    economy_phase(state)
+    economy_phase(state, standard(players=2))
     assert neutral.pdu == neutral.hd == 6
     assert cargo_filled.pdu == 9  # more PDU (from cargo ships) stay
 

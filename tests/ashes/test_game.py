@@ -12,7 +12,7 @@ from engine.ashes.game import AshesGame
 from engine.ashes.kind import ASHES
 from engine.ashes.printout import printout
 from engine.ashes.state import AshesState
-from engine.core import Game, turn_rng
+from engine.core import NEUTRAL, Game, turn_rng
 from grammar.ashes import parse
 from mailserver.cli_offline import kind_app
 from tests.ashes.bots import bot_turn, new_standard_game
@@ -42,6 +42,30 @@ def test_eight_bots_play_thirty_turns_and_someone_wins() -> None:
     for p in state.players:
         text = printout(state, p.number, "en")
         assert "The game is over" in text
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_eight_bots_play_six_sensible_turns(seed: int) -> None:
+    state = new_standard_game(seed=seed)
+    fought = conquests = between_players = 0
+    for _ in range(6):
+        state, _ = bot_turn(state, bot_seed=seed)
+        # Ashes 4.4.4: with PP < 0 every planet of a player revolts
+        assert all(p.pp >= 0 for p in state.players), [p.pp for p in state.players]
+        revolts = {n.planet for n in state.report.news if n.kind == "revolt"}
+        assert len(revolts) < len([p for p in state.planets if p.owner != NEUTRAL])
+        fought += sum(b.fought for b in state.report.battles)
+        conquests += sum(n.kind == "conquest" for n in state.report.news)
+        between_players += sum(
+            b.fought
+            and any(s.role == "attack" and s.player != NEUTRAL for s in b.sides)
+            and b.owner != NEUTRAL
+            for b in state.report.battles
+        )
+    assert fought and conquests and between_players
+    # alliances (with their secret reports, Ashes 4.9) and wars between the players
+    pairs = [state.pv[p.number][q.number] for p in state.players for q in state.players]
+    assert 2 in pairs and 0 in pairs
 
 
 def test_the_same_state_orders_and_seed_give_the_same_bytes() -> None:

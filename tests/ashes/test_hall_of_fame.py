@@ -12,7 +12,7 @@ import pytest
 from engine.ashes.game import AshesGame
 from engine.ashes.state import AshesState
 from engine.core import Event, Game, SeatRecord
-from tests.ashes.bots import bot_turn, new_standard_game
+from tests.ashes.bots import new_standard_game, recorded_game, recorded_turn
 from tests.ashes.snapshot import check_snapshot
 
 SEATS = (
@@ -31,11 +31,13 @@ SEATS = (
 
 @pytest.fixture(scope="module")
 def finished() -> tuple[AshesState, Event]:
-    """Eight bots play game 227 (seed 3) to its end; player 1 gets a long ruler name."""
+    """Game 227 (seed 3) to its end with the order mails eight bots once wrote for it;
+    player 1 gets a long ruler name."""
+    game = recorded_game("game227-seed3-to-the-end.txt")
     state = new_standard_game(seed=3)
     over: list[Event] = []
     while not state.finished:
-        state, events = bot_turn(state, bot_seed=3)
+        state, events = recorded_turn(state, game)
         over += [e for e in events if isinstance(e, Event) and e.kind == "game_over"]
     state.player(1).ruler = "Kaiserin Ming die Grausame von Mongo"
     assert len(over) == 1

@@ -2,21 +2,27 @@
 
 from __future__ import annotations
 
+from random import Random
+
 import pytest
 
-from engine.ashes.printout import order_form, pr_text, printout
+from engine.ashes.combat import battle
+from engine.ashes.galaxy import standard_galaxy
+from engine.ashes.printout import order_form, pr_text, printout, strength_text
 from engine.ashes.state import AshesState
 from grammar.ashes import parse
-from tests.ashes.bots import bot_turn, new_standard_game
-from tests.ashes.helpers import standard
+from tests.ashes.bots import new_standard_game, recorded_game, recorded_turn
+from tests.ashes.helpers import bare, standard
 from tests.ashes.snapshot import check_snapshot
 
 
 @pytest.fixture(scope="module")
 def turn_6() -> AshesState:
+    """Turn 6 of game 227 (seed 11) with the order mails eight bots once wrote for it."""
+    game = recorded_game("game227-seed11-turns1-6.txt")
     state = new_standard_game(game=227, seed=11)
     for _ in range(6):
-        state, _ = bot_turn(state, bot_seed=11)
+        state, _ = recorded_turn(state, game)
     return state
 
 
@@ -134,3 +140,33 @@ def test_a_core_article_is_printed_like_an_ashes_press_order() -> None:
     assert data == {"line": 3, "kind": "press", "text": "Hallo"}
     assert ORDER_KINDS.from_json(data) == press
     assert isinstance(press, Article)
+
+
+def test_strengths_are_factors_cut_to_one_decimal() -> None:
+    assert [strength_text(h) for h in (2400, 550, 250, 220, 0, 9, 99, 12345)] == [
+        "24",
+        "5.5",
+        "2.5",
+        "2.2",
+        "0",
+        "0",
+        "0.9",
+        "123.4",
+    ]
+
+
+@pytest.mark.parametrize(("lang", "landing"), [("de", "Landeversuch"), ("en", "Landing attempt")])
+def test_battle_report_prints_strengths_as_the_original(lang: str, landing: str) -> None:
+    state = standard()
+    state.pv[1][2] = state.pv[2][1] = 0
+    bare(state.planet(1), pdu=2, pm=110)  # Earth: 5 FI at PM% 110 defend
+    home = state.orbit(1, 1)
+    assert home is not None
+    home.fi, home.tr = 5, 0
+    state.add_fleet(2, 1, 25, 1)  # 1 escort: 24 FI fight, 1 TR lands at AD 2.5
+    report = battle(state, standard_galaxy(), state.planet(1), Random(0), {})
+    assert report is not None
+    state.report.battles.append(report)
+    text = printout(state, 2, lang)
+    assert " 2 PDU 24 AS 24 AF 5.5 DS 5 DF\n" in text  # 5 x 1.00 x 1.10 = 5.5
+    assert f"\n{landing} 2.5 AS 2.2 DS\n" in text  # 1 x 1.00 x 2.5 against 2 x 1.10

@@ -220,6 +220,73 @@ def test_order_forms(text: str, expected: o.Order) -> None:
     assert one(text) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Diplomatie: PV 2=0, PV 4=2", [(2, 0), (4, 2)]),
+        ("Diplomacy: PV 2=0, PV 4=2", [(2, 0), (4, 2)]),
+        ("Diplomatie: 2=0, 4=2", [(2, 0), (4, 2)]),
+        ("Diplomacy: PV: 2=0 4=2", [(2, 0), (4, 2)]),
+        ("PV-Änderungen: PV 5 = 0", [(5, 0)]),
+        ("PV 2=0, PV 4=2", [(2, 0), (4, 2)]),
+        ("PV 2=0 und PV 4=2", [(2, 0), (4, 2)]),
+    ],
+)
+def test_a_label_before_pv_changes_is_read_past(text: str, expected: list[tuple[int, int]]) -> None:
+    result = parse(text)
+    assert result.errors == [], [e.message("en") for e in result.errors]
+    assert result.orders == [o.PVChange(line=1, player=p, value=v) for p, v in expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Produktion: Crab: 1 PDU, 3 FI", o.Production(line=1, planet=2, PDU=1, FI=3)),
+        ("Production: 2: 1 PDU, 3 FI", o.Production(line=1, planet=2, PDU=1, FI=3)),
+        ("Produktion: 10: PDU 2", o.Production(line=1, planet=10, PDU=2)),
+        ("Bauaufträge: Crab 1 PDU", o.Production(line=1, planet=2, PDU=1)),
+        ("Flüge: 2/15/1/21", o.Flight(line=1, source=2, fi=15, tr=1, target=21)),
+        ("Flights: 2 -> 21: 15 FI 1 TR", o.Flight(line=1, source=2, fi=15, tr=1, target=21)),
+        (
+            "Frachtflüge: 37 / C2 / 3 / 25",
+            o.CargoFlight(line=1, source=37, cargo=2, count=3, target=25),
+        ),
+        (
+            "Cargo flights: 37/C2/3/25",
+            o.CargoFlight(line=1, source=37, cargo=2, count=3, target=25),
+        ),
+        ("Sonderbefehle: HP = 20", o.HomePlanet(line=1, planet=20)),
+        ("Special orders: spy on Crossland", o.Spy(line=1, planet=20)),
+        ("Namen: 34 = Neu-Berlin", o.RenamePlanet(line=1, planet=34, name="Neu-Berlin")),
+    ],
+)
+def test_a_label_naming_the_section_is_read_past(text: str, expected: o.Order) -> None:
+    assert one(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Herrscher = Ming",
+        "Herrscher: Ming",
+        "Name: Ming",
+        "Neuer Name: Ming",
+        "Neuer Herrscher = Ming",
+        "Ruler: Ming",
+        "New name: Ming",
+        "new ruler = Ming",
+    ],
+)
+def test_the_rulers_rename_as_players_write_it(text: str) -> None:
+    assert one(text) == o.RenameRuler(line=1, name="Ming")
+
+
+def test_the_rulers_new_name_has_at_most_15_characters() -> None:
+    assert one("Neuer Name: Ming der Große") == o.RenameRuler(line=1, name="Ming der Große")
+    message = error_of("New name: Kaiserin Ming die Grausame")
+    assert "at most 15 characters" in message and "has 26" in message
+
+
 def test_header_forms_and_subject() -> None:
     for text in (
         "Partie 227 Spieler 2 Kennwort xyz",
