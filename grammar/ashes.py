@@ -245,12 +245,9 @@ def _check_name(tok: Token, raw: str) -> str:
         raise LineError(
             tok.column or 1, raw, two("Der neue Name fehlt.", "The new name is missing.")
         )
-    if any(unicodedata.category(c).startswith("C") for c in name):
-        raise LineError(
-            tok.column or 1,
-            raw,
-            two("Der Name enthält Steuerzeichen.", "The name contains control characters."),
-        )
+    problem = reader.name_problem(name)
+    if problem is not None:
+        raise LineError(tok.column or 1, raw, problem)
     if len(name) > o.NAME_MAX:
         raise LineError(
             tok.column or 1,

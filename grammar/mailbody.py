@@ -161,6 +161,10 @@ def clean_text(
     return "\n".join(lines), notes, cut_at
 
 
+_DIRECTION_OVERRIDES = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Embeddings, overrides and isolates: they make text read other than it is."""
+
+
 def _normalise(text: str) -> str:
     text = _NEWLINE.sub("\n", text)
     text = _NOT_PLAIN_ASCII.sub(lambda m: _plain_char(m.group()), text)
@@ -174,6 +178,8 @@ def _plain_char(char: str) -> str:
     category = unicodedata.category(char)
     if char == "\t" or category == "Zs":
         return " "
+    if char in _DIRECTION_OVERRIDES:
+        return char  # kept, so that a name hiding them is refused rather than disguised
     return "" if category in ("Cc", "Cf", "Cs") else char
 
 

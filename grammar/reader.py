@@ -85,6 +85,49 @@ _ORDERISH_RE = re.compile(
 _PROSE_WORD_RE = re.compile(r"[^\W\d_][\w'’-]*[.,!?:;)]*|[(„\"'][^\W\d_][\w'’-]*[.,!?:;)]*")
 
 
+# Characters that show nothing: a name made of them (or hiding them) can pass for another.
+_INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u17b4\u17b5")
+# Titles of the host's own people: no player's name may pose as the game master.
+_RESERVED = frozenset(
+    {
+        "spielleiter",
+        "spielleitung",
+        "sl",
+        "gm",
+        "gamemaster",
+        "admin",
+        "administrator",
+        "server",
+        "spielserver",
+        "system",
+        "postmaster",
+    }
+)
+
+
+def name_problem(name: str) -> dict[str, str] | None:
+    """Why ``name`` may not name a ruler, a place or a player (``None``: it may): no
+    invisible, control or direction characters (refused, not silently stripped, so what
+    the others read is what was written), and nothing that reads as the GM's title."""
+    if any(
+        unicodedata.category(c) in ("Cc", "Cf", "Co", "Cn", "Cs", "Zl", "Zp") or c in _INVISIBLE
+        for c in name
+    ):
+        return two(
+            "Der Name enthält unsichtbare oder Steuerzeichen (z. B. Schreibrichtungszeichen).",
+            "The name contains invisible or control characters (e.g. direction marks).",
+        )
+    folded = "".join(c for c in unicodedata.normalize("NFKC", name).casefold() if c.isalnum())
+    if not folded:
+        return two("Der Name enthält keinen Buchstaben.", "The name has no letter or digit.")
+    if folded in _RESERVED:
+        return two(
+            f"„{name}“ ist der Spielleitung vorbehalten.",
+            f'"{name}" is reserved for the game master.',
+        )
+    return None
+
+
 def looks_like_prose(code: str) -> bool:
     """A sentence rather than a garbled order: several words, nearly all of them words."""
     words = code.split()

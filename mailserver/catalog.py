@@ -502,6 +502,25 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Die Auswertung ist ANGEHALTEN seit {when}: {reason}",
         "The evaluation is HELD since {when}: {reason}",
     ),
+    "told_subject": (
+        "Partie {game}: Ihre Position",
+        "Game {game}: your position",
+    ),
+    "told_replaced": (
+        "Position {seat} in Partie {game} hat einen neuen Spieler: der Spielleiter ({gm}) hat "
+        "sie am {when} neu vergeben. Ihr Kennwort gilt nicht mehr. Wenn das nicht abgesprochen "
+        "war, schreiben Sie bitte dem Spielleiter.",
+        "Position {seat} in game {game} has a new player: the game master ({gm}) gave it "
+        "away on {when}. Your password is no longer valid. If this was not agreed, please "
+        "write to the game master.",
+    ),
+    "told_dropped": (
+        "Sie spielen Position {seat} in Partie {game} nicht mehr: der Spielleiter ({gm}) hat "
+        "Sie am {when} ausscheiden lassen. Wenn das nicht abgesprochen war, schreiben Sie "
+        "bitte dem Spielleiter.",
+        "You no longer play position {seat} in game {game}: the game master ({gm}) took you "
+        "out on {when}. If this was not agreed, please write to the game master.",
+    ),
     "refused_subject": (
         "Partie {game}: eine Mail wurde abgewiesen",
         "Game {game}: a mail was refused",

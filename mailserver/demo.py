@@ -41,6 +41,8 @@ HOST = f"pbem@{DOMAIN}"
 GM = f"gm@{DOMAIN}"
 MARKER = ".pbem-demo"
 GAME_NUMBER = 1
+GM_PASSWORD = "demo-spielleiter"
+"""The GM password of the demo game (the GM writes no mail in the demo)."""
 
 
 @dataclass
@@ -154,7 +156,7 @@ async def _play(
             kind=kind.name,
             number=GAME_NUMBER,
             gm_address=GM,
-            gm_password="gm-secret",
+            gm_password=GM_PASSWORD,
             seats=seats,
             every_days=None,
             at=None,

@@ -32,6 +32,7 @@ from db.models import (
 )
 from db.passwords import hash_password, verify_password
 from engine.core import GameKind, PlayerSetup, Setup, turn_rng
+from grammar.reader import name_problem
 from mailserver.catalog import public_notice, say
 from mailserver.formats import format_when
 from mailserver.kinds import UnknownGameKind, game_kind
@@ -179,6 +180,13 @@ def create_game(
             f"{game_type.title} takes {game_type.min_players} to {game_type.max_players} players.",
         )
     _check_seat_fields(game_type, seats)
+    _check_gm_password(gm_password)
+    for spec in seats:
+        problem = name_problem(spec.ruler_name) if spec.ruler_name else None
+        if problem is not None:
+            raise GmError(
+                f"Spieler {spec.seat}: {problem['de']}", f"Player {spec.seat}: {problem['en']}"
+            )
     numbers = [s.seat for s in seats]
     if len(set(numbers)) != len(numbers):
         raise GmError("Jede Spielernummer nur einmal.", "Each seat only once.")
@@ -235,6 +243,21 @@ def create_game(
         )
     session.flush()
     return game
+
+
+GM_PASSWORD_MIN = 10
+
+
+def _check_gm_password(password: str) -> None:
+    """The GM password opens every seat (a replacement mails its password): it must not
+    be guessable in a few tries. ``pbem gm create`` generates one when none is given."""
+    if len(password) < GM_PASSWORD_MIN or len(set(password)) < 5 or password.isdigit():
+        raise GmError(
+            f"Das Spielleiter-Kennwort ist zu schwach: mindestens {GM_PASSWORD_MIN} Zeichen, "
+            "davon mindestens 5 verschiedene, nicht nur Ziffern (ohne Angabe wird eines erzeugt).",
+            f"The GM password is too weak: at least {GM_PASSWORD_MIN} characters, at least 5 "
+            "of them different, not only digits (without one, one is generated).",
+        )
 
 
 def _check_seat_fields(kind: GameKind, seats: Sequence[SeatSpec]) -> None:
@@ -567,13 +590,22 @@ def replace_player(
     takeover_printout(
         session, game, new, password, now=now, from_address=from_address, currency=currency
     )
+    if old.address != new.address:
+        _tell_occupant(session, game, old, "told_replaced", now=now, from_address=from_address)
     return new, password
 
 
 def drop_player(
-    session: Session, number: int, seat: int, *, now: datetime, reason: str = "gm"
+    session: Session,
+    number: int,
+    seat: int,
+    *,
+    now: datetime,
+    reason: str = "gm",
+    from_address: str = "",
 ) -> Player:
-    """Take the occupant out of the game; the seat stays vacant (NMR) until replaced."""
+    """Take the occupant out of the game; the seat stays vacant (NMR) until replaced. With
+    ``from_address`` the occupant is told by mail, by whom and when."""
     game = _locked(session, number)
     player = _seat(session, game, seat)
     if player.status != PlayerStatus.ACTIVE:
@@ -583,8 +615,40 @@ def drop_player(
     session.add(player)
     ruler = player.ruler_name or str(seat)
     _news(session, game, [("news_dropped_gm", {"seat": seat, "ruler": ruler})], now=now)
+    if from_address:
+        _tell_occupant(session, game, player, "told_dropped", now=now, from_address=from_address)
     session.flush()
     return player
+
+
+def _tell_occupant(
+    session: Session, game: Game, player: Player, key: str, *, now: datetime, from_address: str
+) -> None:
+    """A mail to an occupant who lost the seat: by whom (the game master's address) and
+    when; nobody loses a seat without being told (a takeover by a stranger shows)."""
+    lang = player.language
+    repo.enqueue_outbox(
+        session,
+        to_address=player.address,
+        subject=say(lang, "told_subject", game=game.number),
+        body=say(
+            lang,
+            key,
+            game=game.number,
+            seat=player.seat,
+            gm=game.gm_address,
+            when=format_when(now, player_timezone(game, player), lang),
+        )
+        + "\n\n"
+        + say(lang, "printout_footer")
+        + "\n",
+        kind=OutboxKind.NOTICE,
+        domain=domain_of(from_address),
+        game_id=game.id,
+        player_id=player.id,
+        dedup_key=f"told:{game.number}:{player.id}:{key}",
+        now=now,
+    )
 
 
 def deposit(

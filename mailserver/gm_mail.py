@@ -197,7 +197,7 @@ def perform(
                 lang, "replaced", seat=seat, address=player.address, language=player.language
             )
         case lang_gm.DropPlayer(seat=seat):
-            player = gm.drop_player(session, number, seat, now=now)
+            player = gm.drop_player(session, number, seat, now=now, from_address=ctx.from_address)
             message = say(lang, "reply_dropped", seat=seat, address=player.address)
         case lang_gm.AddStandby(address=address, language=language, name=name):
             entry = gm.add_standby(

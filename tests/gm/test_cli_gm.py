@@ -64,7 +64,7 @@ def create(config: Path, number: int = 227) -> str:
         "--gm",
         "gm@example.org",
         "--gm-password",
-        "geheim",
+        "mondschein-42",
         "--player",
         "1=anna@example.org",
         "--player",

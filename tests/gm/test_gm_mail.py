@@ -27,7 +27,7 @@ from mailserver.gm_mail import handle_gm_mail, is_gm_mail
 NOW = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)
 SERVER = "pbem@example.org"
 GM_ADDRESS = "gm@example.org"
-HEADER = "Partie 227 Spielleiter Kennwort geheim\n"
+HEADER = "Partie 227 Spielleiter Kennwort geheim-spielleiter\n"
 
 
 def _outbox(session: Session) -> list[Outbox]:
@@ -45,7 +45,7 @@ def _game(session: Session) -> Game:
 def _mail(engine: Engine, text: str, *, now: datetime = NOW, subject: str | None = None) -> str:
     """Run a GM mail as the intake does (one transaction, committed); the reply body."""
     with transaction(engine) as session:
-        game = gm.verify_gm(session, 227, "geheim")
+        game = gm.verify_gm(session, 227, "geheim-spielleiter")
         result = handle_gm_mail(
             session, game, text, subject, now=now, from_address=SERVER, sender=GM_ADDRESS
         )
@@ -61,7 +61,7 @@ def engine(db_engine: Engine) -> Iterator[Engine]:
             kind="ashes",
             number=227,
             gm_address=GM_ADDRESS,
-            gm_password="geheim",
+            gm_password="geheim-spielleiter",
             seats=[gm.SeatSpec(seat, f"p{seat}@example.org") for seat in range(1, 5)],
             seed=7,
             now=NOW,
@@ -144,7 +144,9 @@ def test_every_command_runs_and_bad_lines_are_reported(
 
 
 def test_english_header_gets_an_english_reply(running: Engine) -> None:
-    reply = _mail(running, "Game 227 GM Password geheim\nPostpone 2 days\nDrop 9\nStatus")
+    reply = _mail(
+        running, "Game 227 GM Password geheim-spielleiter\nPostpone 2 days\nDrop 9\nStatus"
+    )
     assert "Line 2: Postpone 2 days\n  → Deadline of turn 1: " in reply
     assert "Line 3: Drop 9\n  ERROR: Game 227 has no player 9." in reply
     assert "2 commands done, 1 failed." in reply

@@ -270,7 +270,7 @@ def gm_game(engine: Engine) -> None:
             kind="ashes",
             number=88,
             gm_address="gm@example.org",
-            gm_password="leiter",
+            gm_password="spielleiter-x",
             seats=[gm.SeatSpec(1, ALICE), gm.SeatSpec(2, BOB)],
             seed=3,
             now=utcnow(),
@@ -281,14 +281,16 @@ def test_a_gm_mail_with_the_gm_password_starts_the_game_and_is_answered(
     db_engine: Engine, db_session: Session
 ) -> None:
     gm_game(db_engine)
-    raw = order_mail("gm@example.org", "Partie 88 Spielleiter Kennwort leiter\nStart\nStatus")
+    raw = order_mail(
+        "gm@example.org", "Partie 88 Spielleiter Kennwort spielleiter-x\nStart\nStatus"
+    )
     outcome = feed(db_engine, raw)
     assert outcome.status == InboundStatus.PROCESSED and outcome.game_id is not None
     game = repo.get_game_by_number(db_session, 88)
     assert game is not None and game.status == GameStatus.RUNNING
     mails = outbox(db_session)
     reply = next(m for m in mails if m.to_address == "gm@example.org")
-    assert reply.in_reply_to and "leiter" not in reply.body
+    assert reply.in_reply_to and "spielleiter-x" not in reply.body
     assert {m.to_address for m in mails if m.kind == OutboxKind.PRINTOUT} == {ALICE, BOB}
 
 

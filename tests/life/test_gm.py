@@ -42,7 +42,7 @@ def test_create_refuses_bad_setups_and_keeps_host_options_apart(db_engine: Engin
                 kind="ashes",
                 number=227,
                 gm_address="x@y",
-                gm_password="p",
+                gm_password="passwort-123",
                 seats=[gm.SeatSpec(1, "a@b"), gm.SeatSpec(2, "c@d")],
                 now=START,
             )
@@ -52,7 +52,7 @@ def test_create_refuses_bad_setups_and_keeps_host_options_apart(db_engine: Engin
                 kind="ashes",
                 number=228,
                 gm_address="x@y",
-                gm_password="p",
+                gm_password="passwort-123",
                 seats=[gm.SeatSpec(1, "a@b"), gm.SeatSpec(2, "c@d")],
                 options={"bogus": 1},
                 now=START,
@@ -63,7 +63,7 @@ def test_create_refuses_bad_setups_and_keeps_host_options_apart(db_engine: Engin
                 kind="chess",
                 number=229,
                 gm_address="x@y",
-                gm_password="p",
+                gm_password="passwort-123",
                 seats=[],
                 now=START,
             )

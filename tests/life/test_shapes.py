@@ -197,7 +197,7 @@ def test_seat_fields_are_checked_at_creation(db_engine: Engine) -> None:
             kind="toy",
             number=501,
             gm_address=GM,
-            gm_password="x",
+            gm_password="spielleiter",
             seats=[
                 gm.SeatSpec(1, address(1), fields={"character": "Pirat"}),
                 gm.SeatSpec(2, address(2)),
@@ -210,7 +210,7 @@ def test_seat_fields_are_checked_at_creation(db_engine: Engine) -> None:
             kind="toy",
             number=502,
             gm_address=GM,
-            gm_password="x",
+            gm_password="spielleiter",
             seats=[gm.SeatSpec(1, address(1))],
             now=START,
         )

@@ -41,7 +41,7 @@ def new_game(
             kind="ashes",
             number=number,
             gm_address="gm@example.org",
-            gm_password="gm-secret",
+            gm_password="gm-secret-42",
             seats=[gm.SeatSpec(seat, f"p{seat}@example.org") for seat in (1, 2, 3)],
             every_days=every_days,
             at=None if every_days is None else (now + timedelta(hours=1)).time(),

@@ -1,0 +1,55 @@
+"""The GM's side of issue 14: a strong GM password, GM-given names checked, and nobody
+loses a seat without a mail that says by whom and when."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import Engine
+from sqlmodel import Session
+
+from db.models import OutboxKind
+from db.session import transaction
+from mailserver import gm
+from tests.life.helpers import FROM, GM, START, address, create_and_start, outbox
+
+
+@pytest.mark.parametrize("password", ["7", " ", "1234567890", "aaaaabbbbbccccc", "kurz"])
+def test_a_weak_gm_password_is_refused(db_engine: Engine, password: str) -> None:
+    with transaction(db_engine) as session, pytest.raises(gm.GmError, match="zu schwach"):
+        gm.create_game(
+            session,
+            kind="ashes",
+            number=300,
+            gm_address=GM,
+            gm_password=password,
+            seats=[gm.SeatSpec(1, address(1)), gm.SeatSpec(2, address(2))],
+            now=START,
+        )
+
+
+def test_a_ruler_name_may_not_pose_as_the_gm(db_engine: Engine) -> None:
+    with transaction(db_engine) as session, pytest.raises(gm.GmError, match="vorbehalten"):
+        gm.create_game(
+            session,
+            kind="ashes",
+            number=301,
+            gm_address=GM,
+            gm_password="spielleiter-301",
+            seats=[
+                gm.SeatSpec(1, address(1), ruler_name="Spielleitung"),
+                gm.SeatSpec(2, address(2)),
+            ],
+            now=START,
+        )
+
+
+def test_a_replaced_or_dropped_player_is_told_by_whom_and_when(db_engine: Engine) -> None:
+    create_and_start(db_engine)
+    with transaction(db_engine) as session:
+        gm.replace_player(session, 227, 2, now=START, from_address=FROM, address="new@example.org")
+        gm.drop_player(session, 227, 3, now=START, from_address=FROM)
+    with Session(db_engine) as session:
+        told = {o.to_address: o.body for o in outbox(session, OutboxKind.NOTICE)}
+    assert GM in told[address(2)] and "has a new player" in told[address(2)]  # seat 2 reads en
+    assert GM in told[address(3)] and "ausscheiden lassen" in told[address(3)]
+    assert "2026" in told[address(3)]  # when
