@@ -102,6 +102,8 @@ class Settings(BaseSettings):
     game_kinds: list[str] = []
     """Game kinds beyond the registry's, as ``module:attribute`` of a ``GameKind``."""
     log_format: str = "json"
+    mail_retention_days: int = Field(default=180, gt=0)
+    """Received mails older than this keep their record but not their text."""
     resync_seconds: float = Field(default=60.0, gt=0)
     """How often the deadline jobs are re-read from the database (changes by ``pbem gm``)."""
 

@@ -161,6 +161,17 @@ def record_inbound_mail(
     return _insert_if_absent(session, mail, "message_id")
 
 
+def expire_inbound_mail(session: Session, *, before: datetime) -> int:
+    """Drop the stored text of mails received before ``before`` (the retention period);
+    their record (key, sender, outcome) stays, so a copy is still recognised. How many."""
+    result = session.execute(
+        update(InboundMail)
+        .where(col(InboundMail.received_at) < before, func.length(InboundMail.raw) > 0)
+        .values(raw=b"")
+    )
+    return int(getattr(result, "rowcount", 0) or 0)
+
+
 def get_mailbox_state(session: Session, mailbox: str) -> MailboxState | None:
     """The stored UIDVALIDITY and highest processed UID of ``mailbox``, if any."""
     return session.get(MailboxState, mailbox, populate_existing=True)

@@ -39,6 +39,9 @@ _PERMANENTFLAGS_RE = re.compile(rb"\[PERMANENTFLAGS \(([^)]*)\)\]")
 _UID_LIST_RE = re.compile(rb"\d+(?: \d+)*")
 _FETCH_RE = re.compile(rb"\d+ FETCH \((.*)\{(\d+)\}")
 _UID_RE = re.compile(rb"\bUID (\d+)")
+_SIZE_RE = re.compile(rb"\bRFC822\.SIZE (\d+)")
+FETCH_BYTES = 20_000_000
+"""At most this much mail is fetched in one command (the rest waits for the next)."""
 # Untagged EXISTS/RECENT, or NO/BAD/BYE, anywhere in the byte stream; the leading CRLF
 # anchors them to the start of a line. A false positive (text inside a mail body) only
 # costs one extra search or SELECT.
@@ -55,6 +58,8 @@ class FetchedMail:
     uidvalidity: int
     uid: int
     raw: bytes
+    size: int | None = None
+    """The mail's size on the server when only its header was fetched (too big to read)."""
 
 
 MailHandler = Callable[[FetchedMail], Awaitable[None]]
@@ -259,8 +264,12 @@ class ImapPoller:
         reconnect_cap: float = 60.0,
         retry_base: float = 5.0,
         retry_cap: float = 900.0,
+        max_mail_bytes: int | None = None,
     ) -> None:
         """``ssl_context`` replaces the default (verifying) one when ``settings.ssl``.
+
+        ``max_mail_bytes``: of a larger mail only the header is fetched (and handed over
+        with its ``size``); batches are cut so that one holds at most a few such mails.
 
         ``reconnect_*`` bound the delays between connection attempts, ``retry_*`` those
         between attempts to hand over a mail whose ``handle`` raised (seconds).
@@ -291,6 +300,9 @@ class ImapPoller:
         self._failures: dict[int, tuple[int, float]] = {}
         # Processed UIDs above the watermark (an unfinished mail below holds it back).
         self._done_above: set[int] = set()
+        self._max_bytes = max_mail_bytes
+        self._too_big: dict[int, int] = {}
+        """UID -> size of mails above ``max_mail_bytes`` (only their header is fetched)."""
         self.reconnects = 0
         """Connections opened after the first one (for health checks and tests)."""
 
@@ -465,25 +477,76 @@ class ImapPoller:
             if self._stop.is_set():
                 return
             batch = due[start : start + self.settings.batch]
-            mails = await self._fetch(conn, batch)
-            for uid in batch:
-                if self._stop.is_set():
+            for part in await self._by_size(conn, batch):
+                if not await self._hand_over_all(conn, part, pending):
                     return
-                raw = mails.get(uid)
-                if raw is not None:
-                    if not await self._hand_over(
-                        FetchedMail(self.settings.mailbox, self._uidvalidity, uid, raw)
-                    ):
-                        continue
-                    await self._mark_processed(conn, uid)
-                # else: expunged by someone else since the search; nothing to hand over.
-                self._done_above.add(uid)
-                await self._advance(pending)
 
-    async def _fetch(self, conn: _Connection, uids: list[int]) -> dict[int, bytes]:
+    async def _by_size(self, conn: _Connection, uids: list[int]) -> list[list[int]]:
+        """``uids`` in fetch groups of at most :data:`FETCH_BYTES` (a huge mail alone);
+        the sizes of mails too big to read are remembered in ``self._too_big``."""
+        if self._max_bytes is None:
+            return [uids]
+        sizes = await self._sizes(conn, uids)
+        groups: list[list[int]] = [[]]
+        total = 0
+        for uid in uids:
+            size = sizes.get(uid, 0)
+            if size > self._max_bytes:
+                self._too_big[uid] = size
+                size = 0  # only its header is fetched
+            if groups[-1] and total + size > FETCH_BYTES:
+                groups.append([])
+                total = 0
+            groups[-1].append(uid)
+            total += size
+        return [g for g in groups if g]
+
+    async def _hand_over_all(
+        self, conn: _Connection, batch: list[int], pending: deque[int]
+    ) -> bool:
+        """Fetch ``batch`` and hand its mails over in order; ``False`` when stopping."""
+        big = [u for u in batch if u in self._too_big]
+        mails = await self._fetch(conn, [u for u in batch if u not in self._too_big])
+        if big:
+            mails.update(await self._fetch(conn, big, part="BODY.PEEK[HEADER]"))
+        for uid in batch:
+            if self._stop.is_set():
+                return False
+            raw = mails.get(uid)
+            if raw is not None:
+                size = self._too_big.pop(uid, None)
+                if not await self._hand_over(
+                    FetchedMail(self.settings.mailbox, self._uidvalidity, uid, raw, size)
+                ):
+                    continue
+                await self._mark_processed(conn, uid)
+            # else: expunged by someone else since the search; nothing to hand over.
+            self._done_above.add(uid)
+            await self._advance(pending)
+        return True
+
+    async def _sizes(self, conn: _Connection, uids: list[int]) -> dict[int, int]:
+        response = await conn.command(
+            f"UID FETCH of {len(uids)} sizes",
+            conn.client.uid("fetch", ",".join(map(str, uids)), "(UID RFC822.SIZE)"),
+        )
+        sizes: dict[int, int] = {}
+        for line in response.lines:
+            if not isinstance(line, bytes | bytearray):
+                continue
+            uid, size = _UID_RE.search(line), _SIZE_RE.search(line)
+            if uid is not None and size is not None:
+                sizes[int(uid.group(1))] = int(size.group(1))
+        return sizes
+
+    async def _fetch(
+        self, conn: _Connection, uids: list[int], part: str = "BODY.PEEK[]"
+    ) -> dict[int, bytes]:
+        if not uids:
+            return {}
         response = await conn.command(
             f"UID FETCH of {len(uids)} mails",
-            conn.client.uid("fetch", ",".join(map(str, uids)), "(UID BODY.PEEK[])"),
+            conn.client.uid("fetch", ",".join(map(str, uids)), f"(UID {part})"),
             bounded=False,
         )
         mails: dict[int, bytes] = {}

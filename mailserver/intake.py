@@ -126,6 +126,8 @@ class _Intake:
         self.config = config
         self.now = now
         self.outbox_ids: list[int] = []
+        self.size = 0
+        """The mail's size in bytes (on the server)."""
         self.secrets: list[str] = []
         """Passwords this mail carried: masked in every answer and in what is stored."""
 
@@ -201,10 +203,16 @@ class _Intake:
 
     # -- the steps
     def process(
-        self, raw: bytes, mailbox: str | None, uidvalidity: int | None, uid: int | None
+        self,
+        raw: bytes,
+        mailbox: str | None,
+        uidvalidity: int | None,
+        uid: int | None,
+        size: int | None = None,
     ) -> IntakeOutcome:
         headers = read_headers(raw)
-        too_big = len(raw) > self.config.max_mail_bytes
+        self.size = len(raw) if size is None else size
+        too_big = self.size > self.config.max_mail_bytes
         # Cheap before expensive: a huge mail is not even taken apart.
         body = extract_order_text(
             header_block(raw) if too_big else raw, printout_headings=printout_headings()
@@ -251,7 +259,7 @@ class _Intake:
         if not players:
             return self.unknown_sender(mail)
         game = self.session.get(Game, players[0].game_id)
-        size = len(mail.raw) // 1000
+        size = self.size // 1000
         self.reply(
             mail,
             "reject_too_big",
@@ -694,6 +702,11 @@ def process_mail(
     uidvalidity: int | None = None,
     uid: int | None = None,
     now: datetime | None = None,
+    size: int | None = None,
 ) -> IntakeOutcome:
-    """Process one received mail inside the caller's transaction (see the module doc)."""
-    return _Intake(session, config, now or utcnow()).process(raw, mailbox, uidvalidity, uid)
+    """Process one received mail inside the caller's transaction (see the module doc).
+
+    ``size`` is the mail's size when ``raw`` is only its header (the poller does not
+    fetch a mail over the size limit)."""
+    intake = _Intake(session, config, now or utcnow())
+    return intake.process(raw, mailbox, uidvalidity, uid, size)

@@ -23,6 +23,7 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from sqlalchemy import Engine
 from sqlmodel import select
 
+from db import repo
 from db.models import Game, GameStatus, utcnow
 from db.session import transaction
 from mailserver import turn_mails, turns
@@ -39,6 +40,8 @@ class SchedulerConfig:
     turn_fee_cents: int = 0
     currency: str = "EUR"
     resync_seconds: float = 60.0
+    mail_retention_days: int = 180
+    """Received mails older than this keep their record but not their text."""
 
 
 @dataclass(frozen=True)
@@ -77,7 +80,28 @@ class DeadlineScheduler:
             coalesce=True,
             max_instances=1,
         )
+        self._scheduler.add_job(
+            self.housekeeping,
+            "interval",
+            hours=6,
+            id="housekeeping",
+            coalesce=True,
+            max_instances=1,
+        )
         await self.resync()
+        await self.housekeeping()
+
+    async def housekeeping(self) -> None:
+        """Forget the text of received mails past the retention period."""
+
+        def expire() -> int:
+            cutoff = utcnow() - timedelta(days=self.config.mail_retention_days)
+            with transaction(self.engine) as session:
+                return repo.expire_inbound_mail(session, before=cutoff)
+
+        expired = await asyncio.to_thread(expire)
+        if expired:
+            log.info("expired the text of %d received mails", expired)
 
     async def stop(self) -> None:
         """No new jobs; wait for a turn run in progress to commit."""
@@ -147,7 +171,7 @@ class DeadlineScheduler:
 
         def of_game(job_id: str) -> bool:
             if game_id is None:
-                return job_id != "resync"
+                return job_id not in ("resync", "housekeeping")
             return job_id == f"deadline:{game_id}" or job_id.startswith(f"reminder:{game_id}:")
 
         for job in self._scheduler.get_jobs():

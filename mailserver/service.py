@@ -81,6 +81,7 @@ def scheduler_config(settings: Settings) -> SchedulerConfig:
         turn_fee_cents=settings.fees.turn_fee,
         currency=settings.fees.currency,
         resync_seconds=settings.resync_seconds,
+        mail_retention_days=settings.mail_retention_days,
     )
 
 
@@ -119,6 +120,7 @@ class MailHandler:
                     mailbox=mail.mailbox,
                     uidvalidity=mail.uidvalidity,
                     uid=mail.uid,
+                    size=mail.size,
                 )
                 crash_point("intake-before-commit")
             crash_point("intake-after-commit")
@@ -160,7 +162,12 @@ class Service:
         self.handler = MailHandler(
             self.engine, intake_config(settings), self.sender.wake, self.scheduler.poke
         )
-        self.poller = ImapPoller(settings.imap, DbUidStore(self.engine), self.handler)
+        self.poller = ImapPoller(
+            settings.imap,
+            DbUidStore(self.engine),
+            self.handler,
+            max_mail_bytes=settings.limits.max_mail_bytes,
+        )
         self._shutdown: asyncio.Task[None] | None = None
 
     def stop(self) -> None:

@@ -376,3 +376,28 @@ def test_the_balance_is_the_sum_of_the_ledger(db_engine: Engine) -> None:
 def test_booking_for_an_unknown_player_fails(db_session: Session) -> None:
     with pytest.raises(Exception, match="No row was found"):
         repo.book(db_session, player_id=424242, amount_cents=1, kind=LedgerKind.BONUS)
+
+
+def test_received_mails_past_retention_keep_their_record_not_their_text(
+    db_session: Session,
+) -> None:
+    old, _ = repo.record_inbound_mail(
+        db_session,
+        raw=b"Subject: old\r\n\r\ntext",
+        message_id="<old@x>",
+        received_at=datetime(2026, 1, 1, tzinfo=UTC),
+    )
+    new, _ = repo.record_inbound_mail(
+        db_session,
+        raw=b"Subject: new\r\n\r\ntext",
+        message_id="<new@x>",
+        received_at=datetime(2026, 6, 1, tzinfo=UTC),
+    )
+    assert repo.expire_inbound_mail(db_session, before=datetime(2026, 3, 1, tzinfo=UTC)) == 1
+    db_session.refresh(old)
+    db_session.refresh(new)
+    assert old.raw == b"" and old.message_id == "<old@x>"
+    assert new.raw.startswith(b"Subject: new")
+    # A copy of the expired mail is still recognised.
+    _, is_new = repo.record_inbound_mail(db_session, raw=b"x", message_id="<old@x>")
+    assert not is_new

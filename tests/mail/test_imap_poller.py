@@ -388,3 +388,30 @@ async def test_silent_server_times_out_and_is_retried_without_hanging() -> None:
     assert poller.reconnects >= 1
     assert recorder.mails == []
     assert poller.status == "stopped"
+
+
+async def test_a_mail_over_the_limit_is_handed_over_as_its_header_with_its_size(
+    mailstack: MailStack, mail_user: MailUser
+) -> None:
+    """Thirty 10 MB mails must not be held in memory at once (issue 14, item 8)."""
+    big = raw_mail("big one") + b"x" * 300_000 + b"\r\n"
+    mailstack.deliver(raw_mail("small before"), mail_user.address)
+    mailstack.deliver(big, mail_user.address)
+    mailstack.deliver(raw_mail("small after"), mail_user.address)
+    recorder = Recorder()
+    poller = ImapPoller(
+        settings_for(mailstack, mail_user),
+        MemoryUidStore(),
+        recorder,
+        reconnect_base=0.1,
+        reconnect_cap=0.5,
+        max_mail_bytes=100_000,
+    )
+    async with running(poller):
+        await recorder.wait_until(lambda: len(recorder.mails) == 3)
+    assert recorder.subjects == ["small before", "big one", "small after"]
+    small, huge = recorder.mails[0], recorder.mails[1]
+    assert small.size is None and small.raw.endswith(b"Orders of small before\r\n")
+    assert huge.size is not None and huge.size >= 300_000
+    assert len(huge.raw) < 1_000 and b"xxxx" not in huge.raw
+    assert flagged(mailstack.list_mail(mail_user.address, mail_user.password)) == [True] * 3
