@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
-from sqlalchemy import Table, case, func, update
+from sqlalchemy import Table, case, func, or_, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, SQLModel, col, select
 
@@ -676,6 +676,32 @@ def same_mail_answered(
         if game is None or game.turn + 1 != submission.turn:
             return None  # a turn has run since: the same orders are new orders
     return last.id
+
+
+def waiting_messages(
+    session: Session, game_id: int, seat: int, turn: int, *, except_mail: int | None
+) -> list[GameMessage]:
+    """Articles and secret messages ``seat`` sent for ``turn`` that wait for the printouts,
+    except those of mail ``except_mail``."""
+    stmt = (
+        select(GameMessage)
+        .where(
+            GameMessage.game_id == game_id,
+            GameMessage.sender_seat == seat,
+            GameMessage.turn == turn,
+            col(GameMessage.kind).in_([MessageKind.PRESS, MessageKind.SECRET]),
+            col(GameMessage.delivered).is_(False),
+        )
+        .order_by(col(GameMessage.id))
+    )
+    if except_mail is not None:
+        stmt = stmt.where(
+            or_(
+                col(GameMessage.inbound_mail_id).is_(None),
+                col(GameMessage.inbound_mail_id) != except_mail,
+            )
+        )
+    return list(session.exec(stmt).all())
 
 
 def urgent_sent(session: Session, game_id: int, seat: int, turn: int) -> int:

@@ -92,12 +92,18 @@ def _de_en(lang: str, de: str, en: str) -> str:
     return de if lang == "de" else en
 
 
-def preview(text: str, limit: int = 60) -> str:
-    """The first line of a message text, quoted, with the number of lines if more."""
+def preview(text: str, lang: str = "de", limit: int = 60) -> str:
+    """The first line of a message text, quoted, with the number of lines (in ``lang``)
+    if there is more."""
     first = text.strip().splitlines()[0] if text.strip() else ""
     lines = len(text.strip().splitlines())
-    more = f" … ({lines} Zeilen/lines)" if lines > 1 or len(first) > limit else ""
-    return f"„{first[:limit]}“{more}"
+    if lines <= 1 and len(first) <= limit:
+        return f"„{first}“"
+    if lang == "de":
+        count = "1 Zeile" if lines == 1 else f"{lines} Zeilen"
+    else:
+        count = "1 line" if lines == 1 else f"{lines} lines"
+    return f"„{first[:limit]}“ … ({count})"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -162,7 +168,7 @@ class Article(MessageOrder):
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         return _de_en(lang, "Artikel für die Zeitung: ", "Article for the newspaper: ") + preview(
-            self.text
+            self.text, lang
         )
 
 
@@ -189,7 +195,7 @@ class SecretMessage(AddressedMessage):
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         return _de_en(
             lang, f"Geheimnachricht an Spieler {self.to}: ", f"Secret message to player {self.to}: "
-        ) + preview(self.text)
+        ) + preview(self.text, lang)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -205,7 +211,7 @@ class UrgentDispatch(AddressedMessage):
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         return _de_en(
             lang, f"Eildepesche an Spieler {self.to}: ", f"Urgent dispatch to player {self.to}: "
-        ) + preview(self.text)
+        ) + preview(self.text, lang)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -221,7 +227,7 @@ class GmMessage(MessageOrder):
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         return _de_en(
             lang, "Nachricht an den Spielleiter: ", "Message to the game master: "
-        ) + preview(self.text)
+        ) + preview(self.text, lang)
 
 
 SHARED_ORDER_CLASSES: tuple[type[Order], ...] = (

@@ -128,6 +128,10 @@ def name_problem(name: str) -> dict[str, str] | None:
     return None
 
 
+_NAME_RE = re.compile(r"^[^\W\d_][\w'’.-]*(?: [^\W\d_][\w'’.-]*){0,2}$")
+"""A name of one to three words: on the last line, a signature without a greeting."""
+
+
 def looks_like_prose(code: str) -> bool:
     """A sentence rather than a garbled order: several words, nearly all of them words."""
     words = code.split()
@@ -476,6 +480,7 @@ class Reader(Generic[T]):
         self.read_subject = subject or (lambda text: subject_parts(text, max_seat=max_seat))
         self.result: Reading[T] = Reading()
         self._closing = False  # a closing greeting was seen: what follows is a signature
+        self._last_line = 0  # the text's last line with something on it
         self._syntax_failed = False  # the last _parse failed in the grammar, not on a value
 
     # -- errors and notes
@@ -507,6 +512,8 @@ class Reader(Generic[T]):
         text = unicodedata.normalize("NFC", text)
         block: _OpenBlock[T] | None = None
         ended_at: _Line | None = None
+        filled = [n for n, raw in enumerate(text.splitlines(), 1) if raw.strip()]
+        self._last_line = filled[-1] if filled else 0
         for number, raw in enumerate(text.splitlines(), 1):
             line = _Line(number, raw.rstrip())
             if ended_at is not None:
@@ -579,7 +586,11 @@ class Reader(Generic[T]):
             outcome is None
             and self._syntax_failed
             and not suggested
-            and (self._closing or looks_like_prose(code))
+            and (
+                self._closing
+                or looks_like_prose(code)
+                or (line.number == self._last_line and _NAME_RE.match(code.strip()) is not None)
+            )
         ):
             # Below a closing greeting (a signature) or a plain sentence: not an order.
             del self.result.errors[errors_before:]

@@ -39,7 +39,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "they were.",
     ),
     "diff_title": (
-        "Änderungen gegenüber Ihren vorigen Befehle für diese Runde:",
+        "Änderungen gegenüber Ihren vorigen Befehlen für diese Runde:",
         "Changes against your previous orders for this turn:",
     ),
     "diff_none": (
@@ -54,6 +54,14 @@ TEXTS: dict[str, tuple[str, str]] = {
         "  entfällt: {text}",
         "  dropped:  {text}",
     ),
+    "kept_title": (
+        "Aus Ihren früheren Mails zu dieser Runde bleiben bestehen (eine neue Mail ersetzt die "
+        "Befehle, nicht die Nachrichten):",
+        "From your earlier mails for this turn these stay (a new mail replaces the orders, not "
+        "the messages):",
+    ),
+    "kept_press": ("Artikel", "article"),
+    "kept_secret": ("Geheimnachricht an Spieler {to}", "secret message to player {to}"),
     "messages_title": (
         "Nachrichten:",
         "Messages:",
@@ -118,16 +126,29 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Dies ist eine automatische Antwort des Spielservers. Ihr Kennwort wird nie wiederholt.",
         "This is an automatic answer of the game server. Your password is never repeated.",
     ),
+    "quoted_hint": (
+        "Ihre Mail enthält {count} zitierte Zeilen (mit „>“ am Anfang). Sie werden nicht "
+        "gelesen, denn meist ist das die zitierte letzte Auswertung. Wenn Sie Ihre Befehle in "
+        "das zitierte Befehlsformular geschrieben haben, schicken Sie sie bitte noch einmal "
+        "ohne „>“ am Zeilenanfang (im Mailprogramm: Antwort ohne Zitat, oder das "
+        "Befehlsformular in den eigenen Text kopieren).",
+        'Your mail holds {count} quoted lines (starting with ">"). They are not read, '
+        "because mostly they are the quoted last printout. If you wrote your orders into the "
+        'quoted order form, please send them again without ">" at the start of the lines '
+        "(in your mail program: reply without quoting, or copy the order form into your own "
+        "text).",
+    ),
     "reject_subject": (
         "Nicht angenommen – Partie {game}",
         "Not accepted – game {game}",
     ),
     "reject_password": (
         "Ihre Mail für Partie {game}, Spieler {seat} wurde NICHT angenommen: das Kennwort fehlt "
-        "oder ist falsch. Bitte schreiben Sie in die erste Zeile „Partie {game} Spieler {seat} "
-        "Kennwort …“.",
+        "oder ist falsch. Bitte schreiben Sie vor die Befehle eine Zeile „Partie {game} Spieler "
+        "{seat} Kennwort …“ (oder schreiben Sie es in den Betreff).",
         "Your mail for game {game}, player {seat} was NOT accepted: the password is missing or "
-        'wrong. Please start with "Game {game} Player {seat} Password …".',
+        'wrong. Please put a line "Game {game} Player {seat} Password …" before the orders (or '
+        "write it in the Subject).",
     ),
     "reject_player": (
         "Ihre Mail wurde NICHT angenommen: in Partie {game} gibt es keinen Spieler {seat}.",
@@ -191,9 +212,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "reject_no_game": (
         "Ihre Mail wurde NICHT angenommen: es ist nicht zu erkennen, für welche Partie sie ist. "
-        "Bitte schreiben Sie in die erste Zeile „Partie 227 Spieler 2 Kennwort …“.",
-        "Your mail was NOT accepted: it does not say which game it is for. Please start with "
-        '"Game 227 Player 2 Password …".',
+        "Bitte schreiben Sie vor die Befehle eine Zeile wie „Partie 227 Spieler 2 Kennwort …“ "
+        "(oder schreiben Sie sie in den Betreff).",
+        "Your mail was NOT accepted: it does not say which game it is for. Please put a line "
+        'like "Game 227 Player 2 Password …" before the orders (or write it in the Subject).',
     ),
     "reject_out": (
         "Ihre Mail wurde NICHT angenommen: Sie spielen in Partie {game} nicht mehr mit.",
@@ -236,6 +258,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "The server received a mail for your position (game {game}, player {seat}) from {sender} "
         "with the right password. It was accepted. If that was not you, please ask the game "
         "master for a new password.",
+    ),
+    "urgent_footer": (
+        "Diese Eildepesche hat der Spielserver weitergeleitet. Antworten Sie mit einer eigenen "
+        "Eildepesche in Ihrer Befehlsmail; der Absender kennt Ihre Adresse nicht.",
+        "The game server forwarded this urgent dispatch. Answer with an urgent dispatch of "
+        "your own in your order mail; the sender does not know your address.",
     ),
     "urgent_subject": (
         "Eildepesche von {ruler} – Partie {game}",

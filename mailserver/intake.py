@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -31,7 +32,15 @@ from db.models import (
     utcnow,
 )
 from db.passwords import verify_password
-from engine.core import GameKind, MessageOrder, Names, ParseResult, Stepped, TurnShape
+from engine.core import (
+    GameKind,
+    MessageOrder,
+    Names,
+    ParseResult,
+    Stepped,
+    TurnShape,
+    preview,
+)
 from grammar.gm import read_header as read_gm_header
 from grammar.mailbody import MailBody, extract_order_text
 from grammar.reader import read_header
@@ -52,6 +61,8 @@ from mailserver.router import (
 from mailserver.submissions import NamedLanguage, store_orders
 
 log = logging.getLogger("pbem.intake")
+
+_QUOTED_NOTE = re.compile(r"dropped (\d+) quoted line")
 
 WRONG_PASSWORD = "wrong or missing password"
 LOCKED = "locked: too many wrong passwords"
@@ -112,6 +123,20 @@ class _Mail:
         if self.body.message_id:
             ids.append(f"<{self.body.message_id}>")
         return " ".join(r if r.startswith("<") else f"<{r}>" for r in ids) or None
+
+    @property
+    def quoted_lines(self) -> int:
+        """How many quoted lines the cleaning dropped (the player's orders may be there)."""
+        for note in self.body.notes:
+            found = _QUOTED_NOTE.match(note)
+            if found:
+                return int(found.group(1))
+        return 0
+
+    def quoted_hint(self, lang: str) -> list[str]:
+        """The explanation of quoted lines, as its own paragraph, when there were any."""
+        count = self.quoted_lines
+        return [say(lang, "quoted_hint", count=count), ""] if count else []
 
     @property
     def reply_to_id(self) -> str | None:
@@ -196,7 +221,15 @@ class _Intake:
             mail,
             to=mail.sender,
             subject=say(lang, "reject_subject", game=number),
-            body=say(lang, key, game=number, **values) + "\n\n" + say(lang, "footer") + "\n",
+            body="\n".join(
+                [
+                    say(lang, key, game=number, **values),
+                    "",
+                    *mail.quoted_hint(lang),
+                    say(lang, "footer"),
+                    "",
+                ]
+            ),
             kind=OutboxKind.NOTICE,
             game=game,
         )
@@ -605,8 +638,25 @@ class _Intake:
             lines += [say(lang, "ack_messages_only", turn=turn), ""]
         if message_lines:
             lines += [say(lang, "messages_title"), *message_lines, ""]
+        lines += self.earlier_messages(mail, game, player, next_turn)
         self.send_ack(mail, game, player, turn, lines, result, language)
         return self.finish(mail, InboundStatus.PROCESSED, "", game, player)
+
+    def earlier_messages(self, mail: _Mail, game: Game, player: Player, turn: int) -> list[str]:
+        """What earlier mails of this turn left waiting (articles, secret messages): a
+        new mail replaces the orders, not these, and the acknowledgement says so."""
+        waiting = repo.waiting_messages(
+            self.session, game.id or 0, player.seat, turn, except_mail=mail.record.id
+        )
+        if not waiting:
+            return []
+        lang = player.language
+        shown = []
+        for message in waiting:
+            to = message.addressee_seat
+            what = say(lang, "kept_secret", to=to) if to is not None else say(lang, "kept_press")
+            shown.append(f"  {what} {preview(message.text, lang)}")
+        return [say(lang, "kept_title"), *shown, ""]
 
     def forward(
         self,
@@ -670,9 +720,11 @@ class _Intake:
             )
         else:
             deadline = say(lang, "no_deadline", turn=turn)
+        orders = [o for o in result.orders if not isinstance(o, MessageOrder)]
         body = "\n".join(
             [
                 *lines,
+                *(mail.quoted_hint(lang) if not orders else []),
                 echo(result, lang, language.place_name).rstrip("\n"),
                 "",
                 deadline,

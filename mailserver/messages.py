@@ -130,7 +130,7 @@ class MessageDesk:
             + "\n\n"
             + order.text
             + "\n\n"
-            + say(lang, "footer")
+            + say(lang, "urgent_footer")
             + "\n",
             kind=OutboxKind.URGENT,
             game=game,

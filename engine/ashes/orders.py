@@ -414,7 +414,7 @@ class Press(core.Article):
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         return _de_en(
             lang, "Artikel für die Galactic Media: ", "Article for the Galactic Media: "
-        ) + core.preview(self.text)
+        ) + core.preview(self.text, lang)
 
 
 ORDER_CLASSES: tuple[type[Order], ...] = (

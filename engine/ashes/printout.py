@@ -462,7 +462,7 @@ def gm_printout(state: AshesState, lang: str) -> str:
         )
     notices = notice_lines(state, None, lang)
     if notices:
-        _section(out, notices, word(WORDS, "notices_head", lang, ruler="-"))
+        _section(out, notices, word(WORDS, "notices_head_all", lang))
     _section(out, _vote_lines(state, lang), word(WORDS, "votes_head", lang))
     _media(out, state, lang)
     return "\n".join(out) + "\n"

@@ -63,6 +63,7 @@ WORDS: Mapping[str, tuple[str, str]] = {
         "Spy report (as it stood before this turn's orders)",
     ),
     "notices_head": ("Meldungen an {ruler}", "Messages to {ruler}"),
+    "notices_head_all": ("Meldungen an die Spieler", "Messages to the players"),
     "media_head": ("Galactic Media Runde {turn}", "Galactic Media turn {turn}"),
     "media_none": ("Keine Meldungen.", "No news."),
     "votes_head": ("Abstimmungen (nur Spielleiter)", "Votes (game master only)"),

@@ -67,8 +67,8 @@ EVERY_ORDER: list[tuple[o.Order, str, str]] = [
     ),
     (
         o.SecretMessage(to=3, text="a\nb"),
-        "Geheimnachricht an Spieler 3: „a“ … (2 Zeilen/lines)",
-        "Secret message to player 3: „a“ … (2 Zeilen/lines)",
+        "Geheimnachricht an Spieler 3: „a“ … (2 Zeilen)",
+        "Secret message to player 3: „a“ … (2 lines)",
     ),
     (
         o.UrgentDispatch(to=5, text="x"),
@@ -119,3 +119,12 @@ def test_a_long_echo_lists_the_first_hundred_and_counts_the_rest() -> None:
     out = echo(result, "en", NAMER)
     assert out.count("Line ") <= 2 * 100 + 2
     assert "more (the first 100 are above" in out
+
+
+def test_a_message_preview_counts_its_lines_in_the_readers_language() -> None:
+    from engine.core import Article
+
+    one_long = Article(text="x" * 80)
+    assert one_long.describe("de").endswith("(1 Zeile)")
+    assert one_long.describe("en").endswith("(1 line)")
+    assert "Zeile" not in Article(text="a\nb").describe("en")

@@ -218,3 +218,30 @@ def test_a_permanent_refusal_reaches_the_gm_and_the_status(db_engine: Engine, ga
         status = gm.status(session, 227, now=utcnow())
         assert "mail to this address is refused" in gm.status(session, 227, now=utcnow(), lang="en")
         assert "abgewiesen" in status
+
+
+def test_orders_inside_the_quoted_order_form_get_an_explanation(
+    db_engine: Engine, game: int
+) -> None:
+    """Issue 11, item 9: mutt keeps "> " before the lines of the order form."""
+    body = f"> Partie 227 Spieler 2 Kennwort {PASSWORD}\n> 2/15/1/21\n> HP=10\n\nBitte so.\n"
+    feed(db_engine, order_mail(ALICE, body))
+    (answer,) = sent(db_engine)
+    assert "zitierte Zeilen" in answer.body and "ohne „>“" in answer.body
+    assert "erste Zeile" not in answer.body
+
+
+def test_a_replacement_mail_says_which_earlier_messages_stay(db_engine: Engine, game: int) -> None:
+    """Issue 11, item 11."""
+    feed(
+        db_engine,
+        order_mail(
+            ALICE,
+            f"Partie 227 Spieler 2 Kennwort {PASSWORD}\nHP=10\nArtikel\nKrieg!\nEnde\n"
+            "Geheim an 3: Treffen bei Crab\n",
+        ),
+    )
+    feed(db_engine, order_mail(ALICE, f"Partie 227 Spieler 2 Kennwort {PASSWORD}\nHP=12\n"))
+    ack = [o for o in sent(db_engine) if o.to_address == ALICE][-1]
+    assert "bleiben bestehen" in ack.body
+    assert "Artikel „Krieg!“" in ack.body and "Geheimnachricht an Spieler 3" in ack.body
