@@ -704,6 +704,20 @@ def waiting_messages(
     return list(session.exec(stmt).all())
 
 
+def bookings(session: Session, player_id: int, *, turn: int, kind: LedgerKind) -> list[LedgerEntry]:
+    """The ``kind`` bookings of a player's account for ``turn``."""
+    stmt = (
+        select(LedgerEntry)
+        .where(
+            LedgerEntry.player_id == player_id,
+            LedgerEntry.turn == turn,
+            LedgerEntry.kind == kind,
+        )
+        .order_by(col(LedgerEntry.id))
+    )
+    return list(session.exec(stmt).all())
+
+
 def urgent_sent(session: Session, game_id: int, seat: int, turn: int) -> int:
     """Urgent dispatches ``seat`` sent in ``turn`` (the turn whose printouts are next)."""
     stmt = (

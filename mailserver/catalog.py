@@ -364,6 +364,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Ihr Kontostand: {balance}",
         "Your balance: {balance}",
     ),
+    "balance_postage": (
+        "  darin Porto für {count} Eildepesche(n) dieser Runde: {amount}",
+        "  including postage for {count} urgent dispatch(es) this turn: {amount}",
+    ),
     "printout_footer": (
         "Dies ist eine automatische Mail des Spielservers. Befehle bitte als Antwort oder neue "
         "Mail an diese Adresse.",

@@ -160,7 +160,8 @@ async def _play(
             seats=seats,
             every_days=None,
             at=None,
-            first_deadline=now + timedelta(hours=1),  # set for real once the orders are in
+            first_deadline=None,  # set once the bots' orders are in, and mailed to them
+            options={"urgent_postage": 80},  # an urgent dispatch costs postage
             reminder_hours=[],
             seed=config.seed,
             now=now,
@@ -192,7 +193,7 @@ async def _play(
             )
             with transaction(service.engine) as session:
                 deadline = utcnow() + timedelta(seconds=config.turn_seconds)
-                gm.set_deadline(session, GAME_NUMBER, deadline, now=utcnow())
+                gm.set_deadline(session, GAME_NUMBER, deadline, now=utcnow(), from_address=HOST)
             service.scheduler.poke(game_id)
             say(f"Turn {turn}: acknowledged; the deadline is in {config.turn_seconds:.0f} s.")
         await _wait(

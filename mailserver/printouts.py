@@ -17,7 +17,15 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from db import repo
-from db.models import PASSWORD_PLACEHOLDER, Game, GameMessage, MessageKind, OutboxKind, Player
+from db.models import (
+    PASSWORD_PLACEHOLDER,
+    Game,
+    GameMessage,
+    LedgerKind,
+    MessageKind,
+    OutboxKind,
+    Player,
+)
 from engine.core import State
 from mailserver.catalog import say
 from mailserver.formats import format_money, format_when
@@ -115,7 +123,12 @@ def printout_body(
         else:
             lines.append(say(lang, "printout_no_deadline", turn=nxt))
     balance = format_money(player.balance_cents, currency)
-    lines += [say(lang, "balance", balance=balance), "", say(lang, "printout_footer"), ""]
+    lines.append(say(lang, "balance", balance=balance))
+    postage = repo.bookings(session, player.id or 0, turn=state.turn, kind=LedgerKind.POSTAGE)
+    if postage:
+        total = format_money(sum(b.amount_cents for b in postage), currency)
+        lines.append(say(lang, "balance_postage", count=len(postage), amount=total))
+    lines += ["", say(lang, "printout_footer"), ""]
     return "\n".join(lines)
 
 

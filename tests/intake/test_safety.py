@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from email.message import EmailMessage
 from email.utils import make_msgid
+from random import Random
 
 import pytest
 from sqlalchemy import Engine
@@ -15,6 +16,7 @@ from sqlmodel import Session, col, select
 
 from db import repo
 from db.models import (
+    Game,
     GameMessage,
     InboundMail,
     InboundStatus,
@@ -245,3 +247,33 @@ def test_a_replacement_mail_says_which_earlier_messages_stay(db_engine: Engine, 
     ack = [o for o in sent(db_engine) if o.to_address == ALICE][-1]
     assert "bleiben bestehen" in ack.body
     assert "Artikel „Krieg!“" in ack.body and "Geheimnachricht an Spieler 3" in ack.body
+
+
+def test_postage_is_booked_and_shown_in_the_next_printout(db_engine: Engine, game: int) -> None:
+    """Issue 11, item 4 (the postage here is the game's rule: 0 by default, set to 80)."""
+    from engine.ashes.kind import ASHES
+    from engine.core import PlayerSetup, Setup
+    from mailserver.printouts import printout_body
+
+    with transaction(db_engine) as session:
+        made = session.get(Game, game)
+        assert made is not None
+        made.options = {"host": {"urgent_postage": 80}}
+        state = ASHES.engine.new_game(
+            Setup(game=227, players=[PlayerSetup(2), PlayerSetup(3)]), Random(1)
+        )
+        repo.store_snapshot(session, game_id=game, turn=0, state=state.to_json(), seed=1)
+    ack = feed(
+        db_engine,
+        order_mail(ALICE, f"Partie 227 Spieler 2 Kennwort {PASSWORD}\nEildepesche an 3: Los!\n"),
+    )
+    assert ack.status == InboundStatus.PROCESSED
+    assert "Porto 0,80 EUR" in [o for o in sent(db_engine) if o.to_address == ALICE][-1].body
+    with transaction(db_engine) as session:
+        made = session.get(Game, game)
+        alice = next(p for p in repo.current_players(session, game) if p.seat == 2)
+        assert made is not None
+        next_state = ASHES.engine.run_turn(state, {}, Random(2)).state
+        body = printout_body(session, made, alice, next_state, now=utcnow())
+    assert "Kontostand: -0,80 EUR" in body
+    assert "Porto für 1 Eildepesche(n) dieser Runde: -0,80 EUR" in body
