@@ -589,7 +589,15 @@ class Reader(Generic[T]):
             and (
                 self._closing
                 or looks_like_prose(code)
-                or (line.number == self._last_line and _NAME_RE.match(code.strip()) is not None)
+                or (
+                    line.number == self._last_line
+                    and _NAME_RE.match(code.strip()) is not None
+                    # not even the first word is an order's: a name, not an unfinished order
+                    and all(
+                        e.column <= 1 + len(code) - len(code.lstrip())
+                        for e in self.result.errors[errors_before:]
+                    )
+                )
             )
         ):
             # Below a closing greeting (a signature) or a plain sentence: not an order.

@@ -8,6 +8,7 @@ own; this is what the host writes around them.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 
 TEXTS: dict[str, tuple[str, str]] = {
@@ -818,10 +819,34 @@ einmal am Tag.)
 """For an address no game knows: its language is unknown, so it is in both."""
 
 
+WIDTH = 78
+"""Prose in the host's mails wraps at this column (fixed-width mail, readable anywhere)."""
+
+
 def say(lang: str, key: str, **values: object) -> str:
     """The text ``key`` in ``lang`` (German for anything but English), filled in."""
     de, en = TEXTS[key]
     return (en if lang == "en" else de).format(**values)
+
+
+def wrap(text: str) -> str:
+    """Host prose as mails carry it: every line longer than :data:`WIDTH` wrapped (an
+    indented line keeps its indent). Not for a game's printout or a player's own text."""
+    return "\n".join(_wrap(line) for line in text.split("\n"))
+
+
+def _wrap(line: str) -> str:
+    if len(line) <= WIDTH:
+        return line
+    indent = line[: len(line) - len(line.lstrip())]
+    return textwrap.fill(
+        line.strip(),
+        WIDTH,
+        initial_indent=indent,
+        subsequent_indent=indent + ("  " if indent else ""),
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
 
 
 def public_notice(

@@ -33,7 +33,7 @@ from db.models import (
 from db.passwords import hash_password, verify_password
 from engine.core import GameKind, PlayerSetup, Setup, turn_rng
 from grammar.reader import name_problem
-from mailserver.catalog import public_notice, say
+from mailserver.catalog import public_notice, say, wrap
 from mailserver.formats import format_when
 from mailserver.kinds import UnknownGameKind, game_kind
 from mailserver.printouts import (
@@ -116,9 +116,9 @@ def _notify_players(
             session,
             to_address=player.address,
             subject=say(lang, "notice_subject", game=game.number),
-            body=say(lang, key, game=game.number, **shown)
-            + "\n\n"
-            + say(lang, "printout_footer")
+            body=wrap(
+                say(lang, key, game=game.number, **shown) + "\n\n" + say(lang, "printout_footer")
+            )
             + "\n",
             kind=OutboxKind.NOTICE,
             domain=domain_of(from_address),
@@ -631,16 +631,18 @@ def _tell_occupant(
         session,
         to_address=player.address,
         subject=say(lang, "told_subject", game=game.number),
-        body=say(
-            lang,
-            key,
-            game=game.number,
-            seat=player.seat,
-            gm=game.gm_address,
-            when=format_when(now, player_timezone(game, player), lang),
+        body=wrap(
+            say(
+                lang,
+                key,
+                game=game.number,
+                seat=player.seat,
+                gm=game.gm_address,
+                when=format_when(now, player_timezone(game, player), lang),
+            )
+            + "\n\n"
+            + say(lang, "printout_footer")
         )
-        + "\n\n"
-        + say(lang, "printout_footer")
         + "\n",
         kind=OutboxKind.NOTICE,
         domain=domain_of(from_address),

@@ -45,7 +45,7 @@ from grammar.gm import read_header as read_gm_header
 from grammar.mailbody import MailBody, extract_order_text
 from grammar.reader import read_header
 from mailserver import gm, gm_mail
-from mailserver.catalog import UNKNOWN_SENDER_BODY, UNKNOWN_SENDER_SUBJECT, say
+from mailserver.catalog import UNKNOWN_SENDER_BODY, UNKNOWN_SENDER_SUBJECT, say, wrap
 from mailserver.echo import echo
 from mailserver.formats import format_when
 from mailserver.kinds import game_kind, order_language, printout_headings
@@ -170,9 +170,13 @@ class _Intake:
         turn: int | None = None,
         reply: bool = True,
         dedup_key: str | None = None,
+        prose: bool = True,
     ) -> None:
+        """Put a mail in the outbox; ``prose`` bodies (the host's own words) are wrapped."""
         if dedup_key is not None and repo.outbox_key_taken(self.session, dedup_key):
             return  # sent once already (a warning an hour, a notice once)
+        if prose:
+            body = wrap(body)
         for secret in self.secrets:
             subject, body = mask(subject, secret), mask(body, secret)
         row = repo.enqueue_outbox(
@@ -678,6 +682,7 @@ class _Intake:
             game=game,
             player=player,
             reply=False,
+            prose=False,  # holds a player's own text, as written
         )
 
     def step_note(self, game: Game, kind: GameKind, player: Player, turn: int) -> str | None:

@@ -26,7 +26,7 @@ from engine.core import (
     SecretMessage,
     UrgentDispatch,
 )
-from mailserver.catalog import say
+from mailserver.catalog import say, wrap
 from mailserver.formats import format_money
 from mailserver.kinds import message_rules, newspaper
 
@@ -126,11 +126,11 @@ class MessageDesk:
         self.send(
             to=addressee.address,
             subject=say(lang, "urgent_subject", ruler=ruler, game=game.number),
-            body=say(lang, "urgent_intro", ruler=ruler, seat=sender.seat, game=game.number)
+            body=wrap(say(lang, "urgent_intro", ruler=ruler, seat=sender.seat, game=game.number))
             + "\n\n"
             + order.text
             + "\n\n"
-            + say(lang, "urgent_footer")
+            + wrap(say(lang, "urgent_footer"))
             + "\n",
             kind=OutboxKind.URGENT,
             game=game,
@@ -159,13 +159,15 @@ class MessageDesk:
         self.send(
             to=game.gm_address,
             subject=say(lang, "gm_subject", seat=player.seat, game=game.number),
-            body=say(
-                lang,
-                "gm_intro",
-                seat=player.seat,
-                ruler=self.ruler or say(lang, "seat_name", seat=player.seat),
-                sender=self.sender_address,
-                game=game.number,
+            body=wrap(
+                say(
+                    lang,
+                    "gm_intro",
+                    seat=player.seat,
+                    ruler=self.ruler or say(lang, "seat_name", seat=player.seat),
+                    sender=self.sender_address,
+                    game=game.number,
+                )
             )
             + "\n\n"
             + order.text

@@ -24,7 +24,7 @@ from config.settings import SmtpSettings
 from db import repo
 from db.models import PASSWORD_PLACEHOLDER, Game, Outbox, OutboxKind, OutboxStatus, Player, utcnow
 from db.session import transaction
-from mailserver.catalog import say
+from mailserver.catalog import say, wrap
 from mailserver.smtp import (
     Attachment,
     SmtpError,
@@ -246,14 +246,16 @@ def report_refusal(session: Session, row: Outbox, from_address: str) -> bool:
         session,
         to_address=game.gm_address,
         subject=say(lang, "refused_subject", game=game.number),
-        body=say(
-            lang,
-            "refused_body",
-            game=game.number,
-            address=row.to_address,
-            seat=player.seat if player else "-",
-            subject=row.subject,
-            error=row.last_error or "?",
+        body=wrap(
+            say(
+                lang,
+                "refused_body",
+                game=game.number,
+                address=row.to_address,
+                seat=player.seat if player else "-",
+                subject=row.subject,
+                error=row.last_error or "?",
+            )
         )
         + "\n",
         kind=OutboxKind.NOTICE,

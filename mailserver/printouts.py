@@ -27,7 +27,7 @@ from db.models import (
     Player,
 )
 from engine.core import State
-from mailserver.catalog import say
+from mailserver.catalog import say, wrap
 from mailserver.formats import format_money, format_when
 from mailserver.kinds import game_kind
 
@@ -96,12 +96,12 @@ def printout_body(
     engine = game_kind(game.kind).engine
     lines: list[str] = []
     if intro:
-        lines += [*intro, ""]
+        lines += [*(wrap(line) for line in intro), ""]
     lines.append(engine.printout(state, player.seat, lang).rstrip("\n"))
     if extra_notes:
         lines += _section(say(lang, "notes_head"), [])
         for note in extra_notes:
-            lines += [note, ""]
+            lines += [wrap(note), ""]
         lines.pop()
     if secret_messages:
         rulers = engine.names(state, lang).rulers
@@ -119,16 +119,16 @@ def printout_body(
         nxt = state.turn + 1
         if game.next_deadline is not None:
             when = format_when(game.next_deadline, player_timezone(game, player), lang)
-            lines.append(say(lang, "printout_deadline", turn=nxt, when=when))
+            lines.append(wrap(say(lang, "printout_deadline", turn=nxt, when=when)))
         else:
-            lines.append(say(lang, "printout_no_deadline", turn=nxt))
+            lines.append(wrap(say(lang, "printout_no_deadline", turn=nxt)))
     balance = format_money(player.balance_cents, currency)
     lines.append(say(lang, "balance", balance=balance))
     postage = repo.bookings(session, player.id or 0, turn=state.turn, kind=LedgerKind.POSTAGE)
     if postage:
         total = format_money(sum(b.amount_cents for b in postage), currency)
         lines.append(say(lang, "balance_postage", count=len(postage), amount=total))
-    lines += ["", say(lang, "printout_footer"), ""]
+    lines += ["", wrap(say(lang, "printout_footer")), ""]
     return "\n".join(lines)
 
 

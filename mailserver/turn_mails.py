@@ -13,7 +13,7 @@ from sqlmodel import Session, select
 
 from db import repo
 from db.models import Game, GameStatus, Outbox, OutboxKind, Player
-from mailserver.catalog import say
+from mailserver.catalog import say, wrap
 from mailserver.formats import format_when
 from mailserver.printouts import (
     domain_of,
@@ -61,11 +61,11 @@ def send_reminders(
             session,
             to_address=player.address,
             subject=say(lang, "reminder_subject", game=game.number, turn=turn),
-            body=say(
-                lang, "reminder_body", game=game.number, turn=turn, seat=player.seat, when=when
+            body=wrap(
+                say(lang, "reminder_body", game=game.number, turn=turn, seat=player.seat, when=when)
+                + "\n\n"
+                + say(lang, "printout_footer")
             )
-            + "\n\n"
-            + say(lang, "printout_footer")
             + "\n",
             kind=OutboxKind.REMINDER,
             domain=domain_of(from_address),

@@ -53,7 +53,7 @@ from engine.core import (
     turn_rng,
     turn_seed,
 )
-from mailserver.catalog import public_notice, say
+from mailserver.catalog import public_notice, say, wrap
 from mailserver.faults import crash_point
 from mailserver.formats import format_money, format_when
 from mailserver.kinds import game_kind
@@ -322,7 +322,9 @@ def _hold(
         session,
         to_address=game.gm_address,
         subject=say(lang, "gm_held_subject", game=game.number, turn=plan.turn),
-        body=say(lang, "gm_held_body", game=game.number, turn=plan.turn, seats=seats, **values)
+        body=wrap(
+            say(lang, "gm_held_body", game=game.number, turn=plan.turn, seats=seats, **values)
+        )
         + "\n",
         kind=OutboxKind.NOTICE,
         domain=domain_of(from_address),
@@ -350,7 +352,7 @@ def _send_dossier(
         session,
         to_address=game.gm_address,
         subject=say(lang, "dossier_subject", game=game.number, turn=plan.turn),
-        body=say(lang, "dossier_intro", game=game.number, turn=plan.turn, missing=missing)
+        body=wrap(say(lang, "dossier_intro", game=game.number, turn=plan.turn, missing=missing))
         + "\n\n"
         + body.rstrip("\n")
         + "\n",

@@ -73,3 +73,9 @@ def order_mail(
         msg[name] = value
     msg.set_content(body)
     return bytes(msg)
+
+
+def flat(text: str) -> str:
+    """``text`` with every run of white space one space: prose in mails wraps at 78
+    columns, and an assertion about a sentence must not depend on where it wraps."""
+    return " ".join(text.split())

@@ -155,7 +155,7 @@ def test_a_game_from_create_to_resend(config: Path, engine: Engine) -> None:
 def test_create_from_a_game_file(config: Path, engine: Engine, tmp_path: Path) -> None:
     game_file = tmp_path / "game.toml"
     game_file.write_text(
-        'kind = "ashes"\nnumber = 300\ngm = "gm@example.org"\ngm_password = "x"\n'
+        'kind = "ashes"\nnumber = 300\ngm = "gm@example.org"\ngm_password = "x-spielleiter"\n'
         'every_days = 14\nat = "18:00"\ntimezone = "Europe/Berlin"\n'
         'first_deadline = "2030-01-10 18:00"\nearly_run = true\nreminder_hours = [24]\n'
         '[[players]]\nseat = 1\naddress = "a@example.org"\n'

@@ -369,8 +369,11 @@ def test_greetings_are_notes_not_errors() -> None:
     assert [x.kind for x in result.orders] == ["flight"]
     assert [n.line for n in result.notes] == [1, 2, 4, 5]  # "Peter" signs below the closing
     assert result.errors == []
-    # Without a closing greeting above it, a stray word is an error, not a signature.
-    assert [e.line for e in parse("2/15/1/21\nPeter").errors] == [2]
+    # A lone name on the last line signs without a greeting (issue 11, item 10) ...
+    signed = parse("2/15/1/21\nPeter")
+    assert signed.errors == [] and [n.line for n in signed.notes] == [2]
+    # ... but a stray word between orders is an error, not a signature.
+    assert [e.line for e in parse("2/15/1/21\nPeter\nHP=10").errors] == [2]
 
 
 def test_sentences_are_notes_and_garbled_orders_are_errors() -> None:

@@ -53,3 +53,23 @@ def test_a_replaced_or_dropped_player_is_told_by_whom_and_when(db_engine: Engine
     assert GM in told[address(2)] and "has a new player" in told[address(2)]  # seat 2 reads en
     assert GM in told[address(3)] and "ausscheiden lassen" in told[address(3)]
     assert "2026" in told[address(3)]  # when
+
+
+def test_prose_in_mails_wraps_at_78_columns(db_engine: Engine) -> None:
+    """Issue 11, item 10: the welcome and password lines ran to 153 columns."""
+    from mailserver.intake import process_mail
+    from tests.factories import order_mail
+    from tests.life.helpers import CONFIG, mailed
+
+    create_and_start(db_engine)
+    with transaction(db_engine) as session:
+        process_mail(
+            session, order_mail(address(1), "Partie 227 Spieler 1 Kennwort falsch\n"), config=CONFIG
+        )
+    with Session(db_engine) as session:
+        start = outbox(session, OutboxKind.PRINTOUT, 0)[0]
+        intro = mailed(start).split("===", 1)[0]
+        refusal = [o for o in outbox(session, OutboxKind.NOTICE) if o.to_address == address(1)][-1]
+    assert "Kennwort" in intro
+    for text in (intro, refusal.body):
+        assert max(len(line) for line in text.splitlines()) <= 78, text
