@@ -478,6 +478,18 @@ class OrderLanguage(Protocol):
         ...
 
 
+@runtime_checkable
+class Acknowledging(Protocol):
+    """A game that words an order for the acknowledgement with the state in view (e.g. a
+    rename that takes effect only on conquest). Optional: else ``Order.describe``."""
+
+    def describe_order(
+        self, state: State, seat: int, order: Order, lang: str, place_name: PlanetNamer
+    ) -> str:
+        """The order in plain words for ``seat``, as things stand in ``state``."""
+        ...
+
+
 class TurnShape(StrEnum):
     """How a game kind's turns are played (see docs/host-rules.md)."""
 

@@ -7,8 +7,9 @@ text and what was expected, and the lines deliberately not read.
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 
-from engine.core import ParseResult, PlanetNamer
+from engine.core import Order, ParseResult, PlanetNamer
 from mailserver.catalog import say
 
 WIDTH = 76  # fixed-width text that reads well in any mail client
@@ -45,6 +46,7 @@ def echo(
     planet_name: PlanetNamer | None = None,
     with_header: bool = True,
     limit: int = LISTED,
+    describe: Callable[[Order], str] | None = None,
 ) -> str:
     """The echo: header, understood orders, errors, lines not read — at most ``limit`` of
     each listed, the rest counted (an answer never grows with what an attacker sends)."""
@@ -59,7 +61,7 @@ def echo(
             prefix = f"  {say(lang, 'echo_line')} {order.line:>{width}}  "
             out.extend(
                 textwrap.wrap(
-                    order.describe(lang, planet_name),
+                    describe(order) if describe else order.describe(lang, planet_name),
                     WIDTH,
                     initial_indent=prefix,
                     subsequent_indent=" " * len(prefix),

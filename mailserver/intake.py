@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from functools import partial
 from typing import cast
 
 from sqlmodel import Session, select
@@ -33,10 +34,12 @@ from db.models import (
 )
 from db.passwords import verify_password
 from engine.core import (
+    Acknowledging,
     GameKind,
     MessageOrder,
     Names,
     ParseResult,
+    State,
     Stepped,
     TurnShape,
     preview,
@@ -591,13 +594,21 @@ class _Intake:
                 max_chars=self.config.max_text_chars,
             )
             return self.finish(mail, InboundStatus.REJECTED, "too long", game, player)
-        names = self.names_of(game)
-        places = names.places if names else None
         kind = game_kind(game.kind)
+        state = self.state_of(game)
+        names = kind.engine.names(state) if state is not None else None
+        places = names.places if names else None
         base = order_language(kind)
         result = base.parse(mail.body.text, mail.body.subject or None, places)
-        language = NamedLanguage(base, base.namer(places))
         lang = player.language
+        namer = base.namer(places)
+        engine = kind.engine
+        describe = (
+            partial(engine.describe_order, state, player.seat, lang=lang, place_name=namer)
+            if state is not None and isinstance(engine, Acknowledging)
+            else None
+        )
+        language = NamedLanguage(base, namer, describe)
         next_turn = game.turn + 1
         turn = result.header.turn if result.header.turn is not None else next_turn
         lines: list[str] = []
@@ -699,13 +710,17 @@ class _Intake:
         step = stepped.step_name(state, player.language)
         return say(player.language, "step_not_awaited", step=step)
 
-    def names_of(self, game: Game) -> Names | None:
-        """The current names of the game's rulers and places (``None`` before turn 0)."""
+    def state_of(self, game: Game) -> State | None:
+        """The game's current state (``None`` before turn 0)."""
         snapshot = repo.load_snapshot(self.session, game.id or 0, game.turn)
         if snapshot is None:
             return None
-        engine = game_kind(game.kind).engine
-        return engine.names(engine.state_from_json(snapshot.state_data()))
+        return game_kind(game.kind).engine.state_from_json(snapshot.state_data())
+
+    def names_of(self, game: Game) -> Names | None:
+        """The current names of the game's rulers and places (``None`` before turn 0)."""
+        state = self.state_of(game)
+        return None if state is None else game_kind(game.kind).engine.names(state)
 
     def send_ack(
         self,
@@ -730,7 +745,7 @@ class _Intake:
             [
                 *lines,
                 *(mail.quoted_hint(lang) if not orders else []),
-                echo(result, lang, language.place_name).rstrip("\n"),
+                echo(result, lang, language.place_name, describe=language.describe).rstrip("\n"),
                 "",
                 deadline,
                 "",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -28,6 +28,8 @@ class NamedLanguage:
 
     language: OrderLanguage
     place_name: PlanetNamer
+    describe: Callable[[Order], str] | None = None
+    """How the acknowledgement words an order with the game's state in view."""
 
     def order_from_json(self, data: Any) -> Order:
         return self.language.order_from_json(data)

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from random import Random
 
 from engine.ashes.gnp import gnp_table
+from engine.ashes.orders import RenamePlanet
 from engine.ashes.printout import printout, ruler
 from engine.ashes.setup import new_game
 from engine.ashes.state import AshesState
@@ -16,6 +17,7 @@ from engine.core import (
     JSONValue,
     Names,
     Order,
+    PlanetNamer,
     SeatRecord,
     Setup,
     State,
@@ -53,6 +55,16 @@ class AshesGame:
     def state_from_json(self, data: Mapping[str, JSONValue]) -> AshesState:
         """Inverse of :meth:`AshesState.to_json`."""
         return AshesState.from_json(data)
+
+    def describe_order(
+        self, state: State, seat: int, order: Order, lang: str, place_name: PlanetNamer
+    ) -> str:
+        """A rename of a planet the seat does not own takes effect on conquest (Ashes
+        6.3.3); every other order reads as it does anywhere."""
+        ashes = _ashes(state)
+        if isinstance(order, RenamePlanet) and ashes.planet(order.planet).owner != seat:
+            return order.describe_on_conquest(lang, place_name)
+        return order.describe(lang, place_name)
 
     def names(self, state: State, lang: str = "de") -> Names:
         """Ruler names as the printouts show them and the planets' current names."""

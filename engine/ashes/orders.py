@@ -226,6 +226,17 @@ class RenamePlanet(Order):
             f'Planet {_num(self.planet, planet_name)} is renamed "{self.name}"',
         )
 
+    def describe_on_conquest(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        """For a planet the player does not own: the name counts only if he conquers it
+        this turn (Ashes 6.3.3)."""
+        return _de_en(
+            lang,
+            f"Planet {_num(self.planet, planet_name)} soll „{self.name}“ heißen, sobald Sie "
+            "ihn in dieser Runde erobern (6.3.3)",
+            f'Planet {_num(self.planet, planet_name)} is to be named "{self.name}" once you '
+            "conquer it this turn (6.3.3)",
+        )
+
 
 @dataclass(frozen=True, kw_only=True)
 class RenameRuler(Order):

@@ -23,7 +23,7 @@ from db.models import (
 )
 from db.session import transaction
 from mailserver.intake import IntakeConfig, IntakeOutcome, process_mail
-from tests.factories import make_game, order_mail
+from tests.factories import flat, make_game, order_mail
 
 CONFIG = IntakeConfig(from_address="ashes@example.org")
 ALICE, BOB, CAROL = "alice@example.org", "bob@example.org", "carol@example.org"
@@ -305,3 +305,14 @@ def test_a_gm_mail_with_a_wrong_password_does_nothing_and_the_gm_is_told(
     mails = outbox(db_session)
     assert [m.to_address for m in mails] == [CAROL, "gm@example.org"]
     assert "NICHT ausgeführt" in mails[0].body and CAROL in mails[1].body
+
+
+def test_renaming_a_planet_not_owned_takes_effect_on_conquest(
+    db_engine: Engine, db_session: Session, running_game: int
+) -> None:
+    """Issue 11, item 5 (Ashes 6.3.3): player 2 owns 2 and 10, not 34."""
+    raw = order_mail(ALICE, "Partie 227 Spieler 2 Kennwort sternenstaub\n34 = Neuland\n10 = Heim")
+    assert feed(db_engine, raw).status == InboundStatus.PROCESSED
+    ack = flat(outbox(db_session)[-1].body)
+    assert "soll „Neuland“ heißen, sobald Sie ihn in dieser Runde erobern (6.3.3)" in ack
+    assert "heißt jetzt „Heim“" in ack
