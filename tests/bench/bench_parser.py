@@ -6,7 +6,12 @@ Run: ``python tests/bench/bench_parser.py`` (prints medians of several runs).
 from __future__ import annotations
 
 import statistics
+import sys
 import time
+from pathlib import Path
+
+# The repository's packages, not an installed copy (as in bench_engine.py).
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from grammar.ashes import build_parser, parse, standard_planets
 
