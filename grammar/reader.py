@@ -40,6 +40,7 @@ from lark.exceptions import UnexpectedInput
 from engine import core
 from engine.core import Note, Order, OrderHeader, ParseError
 from grammar.lark_errors import LineError, Position, in_range, locate, syntax_message, two
+from grammar.line_parser import parse_line
 
 _log = logging.getLogger("pbem.grammar")
 
@@ -549,7 +550,7 @@ class Reader(Generic[T]):
         if not code.strip() or OPENING_RE.match(code) or CLOSING_RE.match(code):
             return
         try:
-            tree = self.parser.parse(code)
+            tree = parse_line(self.parser, code)
         except UnexpectedInput:
             return
         if _rule(tree) == "header":
@@ -659,7 +660,7 @@ class Reader(Generic[T]):
         """Parse one piece of a line. True: read; None: error recorded; or a block start."""
         self._syntax_failed = False
         try:
-            tree = self.parser.parse(code)
+            tree = parse_line(self.parser, code)
         except UnexpectedInput as exc:
             self._syntax_failed = True
             self.result.errors.append(self._syntax_error(exc, line, code, offset))
@@ -778,7 +779,7 @@ class Reader(Generic[T]):
         if self.strict_blocks or not code.strip():
             return None
         try:
-            built = self._build(self.parser.parse(code), line.number)
+            built = self._build(parse_line(self.parser, code), line.number)
         except (UnexpectedInput, LineError):
             return None
         return built if isinstance(built, Text) and built.text is None else None

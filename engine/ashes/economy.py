@@ -11,7 +11,6 @@ from engine.ashes.rules import (
     PM_MAX,
     PR_MAX60,
     STORAGE_PER_PLANT,
-    pr,
 )
 from engine.ashes.state import AshesState, Options, Planet
 from engine.core import NEUTRAL
@@ -22,21 +21,34 @@ def trunc(value: Fraction | int) -> int:
     return int(value)
 
 
+def trunc_div(numerator: int, denominator: int) -> int:
+    """``trunc(Fraction(numerator, denominator))`` for a positive denominator, in ints.
+
+    The formulas every planet needs each turn are computed this way: exactly the same
+    integers, without building a Fraction (and its gcd) for every term.
+    """
+    if numerator >= 0:
+        return numerator // denominator
+    return -(-numerator // denominator)
+
+
 def gip(planet: Planet) -> int:
-    """GIP = INT(FP + OP + RP + A * PR / 20 + SP / 10) (Ashes 4.4.1)."""
-    return trunc(
-        planet.plants + Fraction(planet.a) * pr(planet.pr60) / 20 + Fraction(planet.stock, 10)
-    )
+    """GIP = INT(FP + OP + RP + A * PR / 20 + SP / 10) (Ashes 4.4.1).
+
+    Over the common denominator 1200 (PR is in sixtieths): plants * 1200 + A * PR60 +
+    SP * 120.
+    """
+    return trunc_div(planet.plants * 1200 + planet.a * planet.pr60 + planet.stock * 120, 1200)
 
 
 def home_defense(a: int) -> int:
     """HD = INT((A - 1) / 40) + 1 (Ashes 4.4.4)."""
-    return trunc(Fraction(a - 1, 40)) + 1
+    return trunc_div(a - 1, 40) + 1
 
 
 def goods_output(plants: int, pr60: int) -> int:
     """What ``plants`` produce in a turn: INT(plants * PR) (Ashes 4.4.3, 4.4.5)."""
-    return trunc(plants * pr(pr60))
+    return trunc_div(plants * pr60, 60)
 
 
 def storage(plants: int) -> int:

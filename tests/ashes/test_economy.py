@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from random import Random
 
 from engine.ashes.economy import (
@@ -14,8 +15,10 @@ from engine.ashes.economy import (
     home_defense,
     produce_goods,
     trunc,
+    trunc_div,
 )
-from engine.ashes.state import Options
+from engine.ashes.rules import pr
+from engine.ashes.state import Options, Planet
 from engine.ashes.turn import run_turn
 from tests.ashes.helpers import bare, standard
 
@@ -134,3 +137,31 @@ def test_trunc_is_toward_zero() -> None:
 
     assert trunc(Fraction(-7, 2)) == -3
     assert trunc(Fraction(15, 4)) == 3
+
+
+def test_integer_formulas_equal_the_rulebook_fractions() -> None:
+    # GIP, HD and goods are computed in ints; the rulebook's formulas in Fractions agree.
+    rng = Random(4)
+    for numerator in range(-130, 131):
+        for denominator in (1, 10, 40, 60, 1200):
+            assert trunc_div(numerator, denominator) == trunc(Fraction(numerator, denominator))
+    for _ in range(2000):
+        p = Planet(
+            number=1,
+            name="X",
+            owner=1,
+            a=rng.randint(0, 2000),
+            pr60=rng.randint(0, 120),
+            hd=1,
+            pm=100,
+            pdu=0,
+            fp=rng.randint(0, 50),
+            op=rng.randint(0, 50),
+            rp=rng.randint(0, 50),
+            fuel=rng.randint(0, 500),
+            ore=rng.randint(0, 500),
+            rare=rng.randint(0, 500),
+        )
+        assert gip(p) == trunc(p.plants + Fraction(p.a) * pr(p.pr60) / 20 + Fraction(p.stock, 10))
+        assert home_defense(p.a) == trunc(Fraction(p.a - 1, 40)) + 1
+        assert goods_output(p.fp, p.pr60) == trunc(p.fp * pr(p.pr60))

@@ -1,19 +1,25 @@
 """Benchmark of the Ashes engine: one turn at turn 1, 10 and 30, and a whole game.
 
-Run: ``python tests/bench/bench_engine.py [repeats]`` (from the repository root). Eight
-bot players write order text, the grammar reads it (parsing is timed separately), and the
-engine evaluates the turn. Prints medians in milliseconds.
+Run: ``python tests/bench/bench_engine.py [repeats] [--quick] [--json]`` (from the
+repository root). Eight bot players write order text, the grammar reads it (parsing is
+timed separately), and the engine evaluates the turn. Prints medians in milliseconds
+(``--json``: the figures for tests/bench/report.py). ``PBEM_BENCH_ROOT`` names the source
+tree to measure (default: this repository), so that the report can measure a baseline
+revision with the same benchmark code.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
 import statistics
 import sys
 import time
 from pathlib import Path
 from random import Random
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, os.environ.get("PBEM_BENCH_ROOT") or str(Path(__file__).resolve().parents[2]))
 
 from engine.ashes.state import AshesState
 from engine.ashes.turn import run_turn
@@ -42,8 +48,10 @@ def median_ms(samples: list[float]) -> float:
     return statistics.median(samples) * 1000
 
 
-def main(repeats: int = 7) -> None:
-    print(f"Ashes of Empire engine, 8 bot players, median of {repeats} runs")
+def measure(repeats: int = 7, games: int = 3) -> dict[str, float]:
+    """Median engine milliseconds at turn 1, 10 and 30, and of ``games`` whole games
+    (orders written and parsed), with the parsing share."""
+    figures: dict[str, float] = {}
     for turn in (1, 10, 30):
         state = state_before(turn)
         given = orders_for(state)
@@ -52,9 +60,9 @@ def main(repeats: int = 7) -> None:
             start = time.perf_counter()
             run_turn(state, given, turn_rng(state.seed, turn))
             samples.append(time.perf_counter() - start)
-        print(f"turn {turn:>2}: engine {median_ms(samples):8.1f} ms")
-    games, parse_share = [], []
-    for _ in range(max(3, repeats // 2)):
+        figures[f"turn_{turn}_ms"] = median_ms(samples)
+    totals, parse_share = [], []
+    for _ in range(games):
         state = new_standard_game(seed=1)
         total = parsing = 0.0
         while not state.finished:
@@ -64,13 +72,33 @@ def main(repeats: int = 7) -> None:
             state, _ = run_turn(state, given, turn_rng(state.seed, state.turn + 1))
             total += time.perf_counter() - start
             parsing += parsed - start
-        games.append(total)
+        totals.append(total)
         parse_share.append(parsing)
+    figures["game_turns"] = state.turn
+    figures["game_ms"] = median_ms(totals)
+    figures["game_parse_ms"] = median_ms(parse_share)
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Ashes engine: turns and a whole game.")
+    parser.add_argument("repeats", nargs="?", type=int, default=7)
+    parser.add_argument("--quick", action="store_true", help="3 repeats, one game")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+    repeats = 3 if args.quick else args.repeats
+    figures = measure(repeats, 1 if args.quick else max(3, repeats // 2))
+    if args.json:
+        print(json.dumps(figures))
+        return
+    print(f"Ashes of Empire engine, 8 bot players, median of {repeats} runs")
+    for turn in (1, 10, 30):
+        print(f"turn {turn:>2}: engine {figures[f'turn_{turn}_ms']:8.1f} ms")
     print(
-        f"whole game ({state.turn} turns, orders written and parsed): "
-        f"{median_ms(games):8.1f} ms, of it parsing {median_ms(parse_share):8.1f} ms"
+        f"whole game ({figures['game_turns']:.0f} turns, orders written and parsed): "
+        f"{figures['game_ms']:8.1f} ms, of it parsing {figures['game_parse_ms']:8.1f} ms"
     )
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 7)
+    main()

@@ -1,12 +1,23 @@
 """Benchmark of the Ashes order parser: construction time and order lines per second.
 
-Run: ``python tests/bench/bench_parser.py`` (prints medians of several runs).
+Run: ``python tests/bench/bench_parser.py [--quick] [--json]`` (prints medians of several
+runs; ``--json``: the figures for tests/bench/report.py). ``PBEM_BENCH_ROOT`` names the
+source tree to measure (default: this repository), so that the report can measure a
+baseline revision with the same benchmark code.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
 import statistics
+import sys
 import time
+from pathlib import Path
+
+# The repository's packages (or the tree the report names), not an installed copy.
+sys.path.insert(0, os.environ.get("PBEM_BENCH_ROOT") or str(Path(__file__).resolve().parents[2]))
 
 from grammar.ashes import build_parser, parse, standard_planets
 
@@ -42,21 +53,35 @@ def median_seconds(func: object, runs: int) -> float:
     return statistics.median(times)
 
 
-def main() -> None:
+def measure(build_runs: int = 7, mail_runs: int = 15, lines: int = 200) -> dict[str, float]:
+    """Median construction time (ms) and order lines per second of one mail."""
     spellings = standard_planets().spellings()
 
     def construct() -> None:
         build_parser.cache_clear()
         build_parser(spellings)
 
-    build_ms = median_seconds(construct, 7) * 1000
-    text = order_mail(200)
+    build_ms = median_seconds(construct, build_runs) * 1000
+    text = order_mail(lines)
     parse(text)  # warm the parser cache
-    per_mail = median_seconds(lambda: parse(text), 15)
-    print(f"parser construction: median {build_ms:.1f} ms (7 runs)")
+    per_mail = median_seconds(lambda: parse(text), mail_runs)
+    return {"build_ms": build_ms, "mail_ms": per_mail * 1000, "lines_per_s": lines / per_mail}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Order parser: construction and lines/s.")
+    parser.add_argument("--quick", action="store_true", help="fewer runs")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+    build_runs, mail_runs = (3, 7) if args.quick else (7, 15)
+    figures = measure(build_runs, mail_runs)
+    if args.json:
+        print(json.dumps(figures))
+        return
+    print(f"parser construction: median {figures['build_ms']:.1f} ms ({build_runs} runs)")
     print(
-        f"200-line order mail: median {per_mail * 1000:.1f} ms per mail, "
-        f"{200 / per_mail:,.0f} lines/s (15 runs)"
+        f"200-line order mail: median {figures['mail_ms']:.1f} ms per mail, "
+        f"{figures['lines_per_s']:,.0f} lines/s ({mail_runs} runs)"
     )
 
 
