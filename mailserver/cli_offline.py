@@ -5,8 +5,10 @@
     pbem KIND report state.json --player P [--lang de|en]
 
 One sub-command per registered kind, built from the kind's contract alone. FILE is a
-player's order text or a whole mail, read by the kind's order language; a game's
-refusal (a bad setup, a finished game) is one line on stderr, never a traceback.
+player's order text or a whole mail, read by the kind's order language. A file that
+cannot be read, a bad option or a game's refusal (a bad setup, a finished game) is one
+line on stderr and exit code 2, never a traceback; the errors are in English except for
+``report``, which says them in its ``--lang``.
 """
 
 # No "from __future__ import annotations": typer reads the options' help texts, built per
@@ -20,6 +22,7 @@ import typer
 
 from engine.core import GameKind, Order, PlayerSetup, Setup, State, turn_rng
 from grammar.mailbody import extract_order_text
+from mailserver.cli_common import LangOption, fail, read_input, say
 from mailserver.kinds import order_language, printout_headings
 
 
@@ -42,11 +45,11 @@ def kind_app(kind: GameKind) -> typer.Typer:
             json.dumps(state.to_json(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
         )
 
-    def read(path: Path) -> State:
+    def read(path: Path, lang: str = "en") -> State:
         try:
-            return engine.state_from_json(json.loads(path.read_text(encoding="utf-8")))
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            raise typer.BadParameter(f"{path}: {exc}") from exc
+            return engine.state_from_json(json.loads(read_input(path, lang)))
+        except (ValueError, KeyError, TypeError) as exc:
+            fail(f"{path}: {exc}", lang, 2)
 
     @app.command("new")
     def new_cmd(
@@ -76,13 +79,13 @@ def kind_app(kind: GameKind) -> typer.Typer:
             try:
                 options[key.strip()] = _option_value(value)
             except ValueError:
-                raise typer.BadParameter(f"--option {item!r}: not a JSON value") from None
+                fail(f"--option {item!r}: not a JSON value", "en", 2)
         for item in option_file or []:
             key, _, file = item.partition("=")
             try:
                 options[key.strip()] = Path(file).read_text(encoding="utf-8")
             except OSError as exc:
-                raise typer.BadParameter(f"--option-file {item!r}: {exc}") from None
+                fail(f"--option-file {item!r}: {exc.strerror or exc}", "en", 2)
         seats = [PlayerSetup(number=n) for n in range(1, players + 1)]
         try:
             state = engine.new_game(
@@ -90,22 +93,20 @@ def kind_app(kind: GameKind) -> typer.Typer:
                 turn_rng(seed, 0),
             )
         except ValueError as exc:
-            raise typer.BadParameter(str(exc)) from exc
+            fail(str(exc), "en", 2)
         write(state, output)
 
     def read_orders(state: State, spec: str) -> tuple[int, list[Order]]:
         player_text, _, file = spec.partition("=")
         if not player_text.strip().isdigit() or not file:
-            raise typer.BadParameter(f"--orders {spec!r}: expected P=FILE")
+            fail(f"--orders {spec!r}: expected P=FILE", "en", 2)
         player = int(player_text)
         rulers = engine.names(state).rulers
         if player not in rulers and player != 0:
-            raise typer.BadParameter(f"--orders {spec!r}: no player {player} in this game")
-        try:
-            raw = Path(file).read_bytes()
-        except OSError as exc:
-            raise typer.BadParameter(f"--orders {spec!r}: {exc}") from None
-        body = extract_order_text(raw, printout_headings=printout_headings())
+            fail(f"--orders {spec!r}: no player {player} in this game", "en", 2)
+        body = extract_order_text(
+            read_input(Path(file), "en"), printout_headings=printout_headings()
+        )
         places = engine.names(state).places
         result = order_language(kind).parse(body.text, body.subject or None, places)
         for error in result.errors:
@@ -143,7 +144,7 @@ def kind_app(kind: GameKind) -> typer.Typer:
         try:
             result = engine.run_turn(state, given, rng)
         except ValueError as exc:
-            raise typer.BadParameter(str(exc)) from exc
+            fail(str(exc), "en", 2)
         write(result.state, output)
         for event in result.events:
             typer.echo(
@@ -158,14 +159,12 @@ def kind_app(kind: GameKind) -> typer.Typer:
     def report_cmd(
         state_file: Annotated[Path, typer.Argument(help="A state file.")],
         player: Annotated[int, typer.Option(help="The player (0: the game master's view).")],
-        lang: Annotated[str, typer.Option(help="de or en.")] = "de",
+        lang: LangOption = "de",
     ) -> None:
         """Print a player's printout of the last evaluated turn."""
-        state = read(state_file)
+        state = read(state_file, lang)
         if player != 0 and player not in engine.names(state).rulers:
-            raise typer.BadParameter(f"no player {player} in this game")
-        if lang not in ("de", "en"):
-            raise typer.BadParameter("--lang must be de or en")
+            fail(say("no_player", lang, player=player), lang, 2)
         sys.stdout.write(engine.printout(state, player, lang))
 
     return app
