@@ -7,6 +7,7 @@ Environment variables override the file; nested fields use a double underscore, 
 from __future__ import annotations
 
 import difflib
+import os
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -141,6 +142,18 @@ def setting_paths(model: type[BaseModel] = Settings, prefix: str = "") -> list[s
         else:
             paths.append(prefix + name)
     return paths
+
+
+def environment_settings() -> list[str]:
+    """The ``PBEM_*`` variables of this process that set something (``PBEM_IMAP__HOST``,
+    ``PBEM_DATABASE_URL``; not ``PBEM_TEST_CRASH_AT``), as pydantic-settings reads them:
+    the name in any case, a table whole or field by field."""
+    tops = {name.upper() for name in Settings.model_fields}
+    return sorted(
+        name
+        for name in os.environ
+        if name.upper().startswith("PBEM_") and name.upper()[5:].split("__")[0] in tops
+    )
 
 
 def _env_name(path: str) -> str:

@@ -11,6 +11,7 @@ from typing import Annotated
 
 import typer
 
+from config.settings import environment_settings
 from grammar.mailbody import extract_order_text
 from mailserver import cli_gm, logs
 from mailserver.cli_common import LangOption, fail, read_input, settings_or_fail
@@ -78,6 +79,15 @@ def serve_cmd(
     ] = None,
 ) -> None:
     """Run the service: IMAP intake, acknowledgements, outbox (until SIGTERM)."""
+    # The defaults are for trying things out (a database in the current folder, mail on
+    # localhost): a service started with nothing configured would run on them unnoticed.
+    if config is None and not environment_settings():
+        fail(
+            "pbem serve needs its settings: --config FILE (every key is explained in "
+            "deploy/pbem.example.toml) or PBEM_* environment variables such as "
+            "PBEM_DATABASE_URL, PBEM_IMAP__HOST and PBEM_SMTP__HOST.",
+            "en",
+        )
     settings = settings_or_fail(config, "en")
     logs.configure(settings.log_format)
     asyncio.run(Service(settings).run())

@@ -3,8 +3,8 @@
 A user's mistake on the command line gets one line on stderr and an exit code, never a
 traceback: exit 2 when the command line itself is wrong (a value outside its choices such
 as ``--lang fr``, an input file that is not there, a value the game kind refuses), exit 1
-when the command cannot do what was asked (the settings, a GM's request the game does not
-allow). The errors are said in the language of ``--lang``.
+when the command cannot do what was asked (the settings, the database, a GM's request the
+game does not allow). The errors are said in the language of ``--lang``.
 """
 
 from __future__ import annotations
@@ -67,6 +67,26 @@ TEXTS: dict[str, tuple[str, str]] = {
     "no_player": (
         "Spieler {player} gibt es in dieser Partie nicht.",
         "There is no player {player} in this game.",
+    ),
+    # -- pbem gm: the database
+    "database_from_env": (
+        "Datenbank: {database} (aus PBEM_DATABASE_URL)",
+        "Database: {database} (from PBEM_DATABASE_URL)",
+    ),
+    "database_default": (
+        "Datenbank: {database} (die Voreinstellung; --config FILE oder PBEM_DATABASE_URL "
+        "wählen eine andere)",
+        "Database: {database} (the default; --config FILE or PBEM_DATABASE_URL choose another)",
+    ),
+    "database_missing": (
+        "Die Datenbank {database} gibt es nicht: --config FILE oder PBEM_DATABASE_URL nennen "
+        "eine andere, 'pbem gm create' legt sie an.",
+        "There is no database {database}: --config FILE or PBEM_DATABASE_URL name another, "
+        "'pbem gm create' makes it.",
+    ),
+    "database_unusable": (
+        "Die Datenbank {database} lässt sich nicht öffnen: {reason}",
+        "Cannot open the database {database}: {reason}",
     ),
     # -- pbem gm: what the GM wrote on the command line
     "no_game": ("Es gibt keine Partie {game}.", "There is no game {game}."),

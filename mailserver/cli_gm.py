@@ -7,12 +7,14 @@
     pbem gm status 227                            pbem gm list
 
 Every command opens the database of ``--config`` (``database_url``; migrated first), does
-its work in one transaction and commits. Mails (printouts, notices) only go into the
-outbox: the running service (``pbem serve``) sends them. Deadlines and durations are
-written as in a GM mail (docs/gm-commands.md) and read in the game's time zone. Output
-and errors are in the language of ``--lang``; an error is one line on stderr, exit code 1
-when the GM asked for something impossible, 2 when the command line is wrong
-(mailserver/cli_common.py).
+its work in one transaction and commits. Without ``--config`` the database comes from
+``PBEM_DATABASE_URL`` or the default, and the command says which. Only ``create`` and
+``standby add`` make a database that is not there; every other command says it is missing.
+Mails (printouts, notices) only go into the outbox: the running service (``pbem serve``)
+sends them. Deadlines and durations are written as in a GM mail (docs/gm-commands.md) and
+read in the game's time zone. Output and errors are in the language of ``--lang``; an
+error is one line on stderr, exit code 1 when the GM asked for something impossible, 2
+when the command line is wrong (mailserver/cli_common.py).
 """
 
 from __future__ import annotations
@@ -31,9 +33,11 @@ import typer
 from rich.console import Console
 from rich.rule import Rule
 from rich.table import Table
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, OperationalError
 from sqlmodel import Session, col, select
 
-from config.settings import Settings
+from config.settings import Settings, environment_settings
 from db.models import Game, Standby, StandbyStatus
 from db.repo import current_players, get_game_by_number
 from db.session import make_engine, transaction, upgrade
@@ -68,17 +72,58 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+def _shown(url: str) -> str:
+    """The database as a GM recognises it: an SQLite file by its full path, a server's
+    URL without the password."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return url
+    if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
+        return str(Path(str(parsed.database)).resolve())
+    return parsed.render_as_string(hide_password=True)
+
+
+def _missing(url: str) -> bool:
+    """Whether ``url`` is an SQLite file that is not there. A server's database that is
+    not there is not created either: connecting to it fails and says so."""
+    parsed = make_url(url)
+    database = parsed.database
+    return (
+        parsed.get_backend_name() == "sqlite"
+        and database not in (None, "", ":memory:")
+        and not Path(str(database)).exists()
+    )
+
+
 @contextmanager
-def _session(config: Path | None, lang: str) -> Iterator[tuple[Session, Settings]]:
+def _session(
+    config: Path | None, lang: str, *, may_create: bool = False
+) -> Iterator[tuple[Session, Settings]]:
     """One transaction on the configured database (migrated first); a GmError exits 1
-    with its message in ``lang``."""
+    with its message in ``lang``. Only with ``may_create`` is a missing SQLite file made
+    (creating a game or a standby entry), so that a command in the wrong folder does not
+    leave an empty database behind and report on it."""
     settings = settings_or_fail(config, lang)
+    url = settings.database_url
+    if config is None:
+        # No file names the database: say which one this is (by default a file in the
+        # current folder, which differs from one shell to the next).
+        from_env = "PBEM_DATABASE_URL" in (name.upper() for name in environment_settings())
+        text = "database_from_env" if from_env else "database_default"
+        typer.echo(say(text, lang, database=_shown(url)), err=True)
     try:
         load_kinds(settings.game_kinds)
     except UnknownGameKind as exc:
         fail(str(exc), lang)
-    upgrade(settings.database_url)
-    engine = make_engine(settings.database_url)
+    try:
+        if not may_create and _missing(url):
+            fail(say("database_missing", lang, database=_shown(url)), lang)
+        upgrade(url)
+    except (ArgumentError, OperationalError) as exc:
+        reason = str(getattr(exc, "orig", None) or exc)
+        fail(say("database_unusable", lang, database=_shown(url), reason=reason), lang)
+    engine = make_engine(url)
     try:
         with transaction(engine) as session:
             yield session, settings
@@ -283,7 +328,7 @@ def create_cmd(
     for key, value in (("number", data["number"]), ("every_days", days)):
         if not str(value).isdigit():  # from a game file; the options are typed
             fail(say("bad_whole_number", lang, key=key, value=value), lang, 2)
-    with _session(config, lang) as (session, _settings):
+    with _session(config, lang, may_create=True) as (session, _settings):
         game = gm.create_game(
             session,
             kind=str(data["kind"]),
@@ -588,7 +633,7 @@ def standby_add_cmd(
     lang: LangOption = "de",
 ) -> None:
     """Put someone on the standby list."""
-    with _session(config, lang) as (session, _settings):
+    with _session(config, lang, may_create=True) as (session, _settings):
         entry = gm.add_standby(
             session, address, name=name, language=language, kind=kind, now=_now()
         )

@@ -208,9 +208,9 @@ def test_preview_prints_and_stores_nothing(config: Path, engine: Engine) -> None
 
 
 def test_errors_exit_non_zero_with_the_message(config: Path, engine: Engine) -> None:
+    create(config)
     assert "Es gibt keine Partie 999" in gm(config, "status", "999", code=1)
     assert "There is no game 999" in gm(config, "status", "999", "--lang", "en", code=1)
-    create(config)
     assert "Es gibt keine Partie 228" in gm(config, "start", "228", code=1)
     gm(config, "start", "227")
     assert "gestartet" in gm(config, "start", "227", code=1)
