@@ -2,6 +2,7 @@
 
     pbem KIND new --game N [--players K] [--scenario NAME] [--seed S] -o state.json
     pbem KIND turn state.json --orders P=FILE ... [--seed S] -o next.json
+    (prints: Turn 3 evaluated: orders of 2 players read; player 4 is out (defeated).)
     pbem KIND report state.json --player P [--lang de|en]
 
 One sub-command per registered kind, built from the kind's contract alone. FILE is a
@@ -20,10 +21,67 @@ from typing import Annotated, Any
 
 import typer
 
-from engine.core import GameKind, Order, PlayerSetup, Setup, State, turn_rng
+from engine.core import (
+    NEUTRAL,
+    Event,
+    GameKind,
+    JSONValue,
+    Order,
+    PlayerSetup,
+    Setup,
+    State,
+    turn_rng,
+)
 from grammar.mailbody import extract_order_text
 from mailserver.cli_common import LangOption, fail, read_input, say
 from mailserver.kinds import order_language, printout_headings
+
+# Why a player left, in words: the reasons the host itself acts on (mailserver/turns.py);
+# a kind's own reason is shown as the kind gives it.
+_OUT_REASONS = {"defeated": "defeated", "nmr": "missed orders", "resigned": "resigned"}
+
+
+def _players(numbers: list[JSONValue]) -> str:
+    """``player 4``, ``players 2 and 4``, ``players 1, 2 and 4``."""
+    names = [str(number) for number in numbers]
+    if len(names) == 1:
+        return f"player {names[0]}"
+    return f"players {', '.join(names[:-1])} and {names[-1]}"
+
+
+def event_words(event: Event) -> str:
+    """An engine's event in words: a player out and the end of the game as sentences, any
+    other kind by its name, its player and its plain details
+    (``rounds decided (rounds 14, votes 8)``)."""
+    data = event.data
+    if event.kind == "player_out":
+        reason = str(data.get("reason") or "")
+        said = _OUT_REASONS.get(reason, reason)
+        return f"player {event.player} is out" + (f" ({said})" if said else "")
+    if event.kind == "game_over":
+        why = data.get("reason")
+        winners = data.get("winners")
+        text = "game over" + (f" ({why})" if why else "")
+        if isinstance(winners, list) and winners:
+            text += f", won by {_players(winners)}"
+        return text
+    # Nested details (tables, lists) do not fit on the line; the state file has them.
+    details = ", ".join(
+        f"{key.replace('_', ' ')} {value}"
+        for key, value in data.items()
+        if isinstance(value, str | int | float | bool)
+    )
+    text = event.kind.replace("_", " ")
+    if event.player != NEUTRAL:
+        text += f" for player {event.player}"
+    return text + (f" ({details})" if details else "")
+
+
+def turn_summary(turn: int, players_read: int, events: list[Event]) -> str:
+    """The line ``pbem KIND turn`` prints: the turn, whose orders were read, what happened."""
+    noun = "player" if players_read == 1 else "players"
+    parts = [f"orders of {players_read} {noun} read", *(event_words(e) for e in events)]
+    return f"Turn {turn} evaluated: {'; '.join(parts)}."
 
 
 def _option_value(text: str) -> Any:
@@ -146,14 +204,8 @@ def kind_app(kind: GameKind) -> typer.Typer:
         except ValueError as exc:
             fail(str(exc), "en", 2)
         write(result.state, output)
-        for event in result.events:
-            typer.echo(
-                json.dumps(
-                    {"event": event.kind, "player": event.player, **dict(event.data)},
-                    ensure_ascii=False,
-                ),
-                err=True,
-            )
+        players_read = len([player for player in given if player != 0])  # 0: the news
+        typer.echo(turn_summary(result.state.turn, players_read, result.events))
 
     @app.command("report")
     def report_cmd(
