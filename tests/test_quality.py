@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -53,3 +54,11 @@ def test_the_readme_commands_install_into_a_virtual_environment() -> None:
         first, *rest = command.split(" && ")
         assert first == "python3 -m venv .venv", command
         assert rest and all(step.startswith(".venv/bin/") for step in rest), command
+
+
+def test_ci_names_only_files_that_exist() -> None:
+    text = (ROOT / ".ci" / "run").read_text("utf-8")
+    named = set(re.findall(r"(?:docs|\.ci)/[\w.-]*\w", text))
+    assert {"docs/testing.md", ".ci/pg_test_role.sql"} <= named
+    assert all((ROOT / name).is_file() for name in named), named
+    assert run("bash", "-n", ".ci/run").returncode == 0
