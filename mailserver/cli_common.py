@@ -175,7 +175,7 @@ TEXTS: dict[str, tuple[str, str]] = {
 }
 
 
-def say(name: str, lang: str, /, **values: Any) -> str:
+def wording(name: str, lang: str, /, **values: Any) -> str:
     """The text ``name`` in ``lang`` (German for anything but English), filled in."""
     german, english = TEXTS[name]
     return (english if lang == "en" else german).format(**values)
@@ -183,7 +183,7 @@ def say(name: str, lang: str, /, **values: Any) -> str:
 
 def fail(message: str, lang: str, code: int = 1) -> NoReturn:
     """Say ``message`` as one error line on stderr and end the command with ``code``."""
-    typer.echo(say("error", lang, message=" ".join(message.split())), err=True)
+    typer.echo(wording("error", lang, message=" ".join(message.split())), err=True)
     raise typer.Exit(code)
 
 
@@ -193,9 +193,9 @@ def read_input(file: Path, lang: str) -> bytes:
     try:
         return file.read_bytes()
     except FileNotFoundError:
-        fail(say("file_missing", lang, file=file), lang, 2)
+        fail(wording("file_missing", lang, file=file), lang, 2)
     except OSError as exc:
-        fail(say("file_unreadable", lang, file=file, reason=exc.strerror or exc), lang, 2)
+        fail(wording("file_unreadable", lang, file=file, reason=exc.strerror or exc), lang, 2)
 
 
 def settings_message(error: SettingsError, lang: str) -> str:
@@ -207,7 +207,7 @@ def settings_message(error: SettingsError, lang: str) -> str:
         "toml": "settings_toml",
         "unknown": "settings_unknown_near" if error.nearest else "settings_unknown",
     }.get(error.problem, "settings_invalid")
-    return say(
+    return wording(
         text,
         lang,
         source=error.source,

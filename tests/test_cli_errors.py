@@ -4,6 +4,8 @@ traceback: a missing input file, settings that cannot be used, an unknown ``--la
 from __future__ import annotations
 
 import os
+import re
+import string
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +16,7 @@ import typer
 from typer.testing import CliRunner
 
 from mailserver.cli import app
+from mailserver.cli_common import TEXTS
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE_MAIL = ROOT / "config" / "examples" / "ashes-orders.eml"
@@ -202,3 +205,24 @@ def test_a_real_process_says_one_line_and_no_traceback(
     assert "Traceback" not in result.stderr and result.stdout == ""
     (said,) = result.stderr.splitlines()
     assert said.startswith(line)
+
+
+# -- the command line's own texts -------------------------------------------------------
+
+
+def test_every_cli_text_has_both_languages_with_the_same_placeholders() -> None:
+    for name, (german, english) in TEXTS.items():
+        assert german.strip() and english.strip(), name
+        assert fields(german) == fields(english), name
+
+
+def test_every_cli_text_named_is_there() -> None:
+    used: set[str] = set()
+    for path in (ROOT / "mailserver").glob("cli*.py"):
+        used |= set(re.findall(r"\bwording\(\s*\"(\w+)\"", path.read_text("utf-8")))
+    assert len(used) > 20, "the pattern finds the calls"
+    assert sorted(used - set(TEXTS)) == []
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
