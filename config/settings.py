@@ -6,10 +6,13 @@ Environment variables override the file; nested fields use a double underscore, 
 
 from __future__ import annotations
 
+import difflib
+import os
+import tomllib
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -120,15 +123,123 @@ class Settings(BaseSettings):
         return init_settings, env_settings, TomlConfigSettingsSource(settings_cls)
 
 
+class SettingsError(ValueError):
+    """Settings that cannot be used, told apart so that a command line can say why in the
+    user's language (``str()`` is the English sentence).
+
+    ``problem`` is ``missing`` (no such file), ``unreadable`` (the file cannot be read),
+    ``toml`` (not TOML), ``unknown`` (a key no setting has) or ``invalid`` (a value the
+    setting does not take). ``source`` is the file, or ``""`` for the ``PBEM_*``
+    environment; ``key`` is spelt as in the source (``imap.host``, ``PBEM_IMAP__HOST``) and
+    ``nearest`` is the known key closest to an unknown one (``""`` if none is close);
+    ``detail`` is the reader's own explanation.
+    """
+
+    def __init__(
+        self, problem: str, source: str, *, key: str = "", nearest: str = "", detail: str = ""
+    ) -> None:
+        self.problem, self.source, self.key = problem, source, key
+        self.nearest, self.detail = nearest, detail
+        where = f"{source}: " if source else ""
+        hint = f"; the nearest known one is {nearest}" if nearest else ""
+        super().__init__(
+            {
+                "missing": f"configuration file not found: {source}",
+                "unreadable": f"cannot read the configuration file {source}: {detail}",
+                "toml": f"{source} is not valid TOML: {detail}",
+                "unknown": f"{where}unknown setting {key}{hint}",
+            }.get(problem, f"{where}{key}: {detail}")
+        )
+
+
+def setting_paths(model: type[BaseModel] = Settings, prefix: str = "") -> list[str]:
+    """Every setting as a dotted path (``database_url``, ``imap.host``)."""
+    paths: list[str] = []
+    for name, info in model.model_fields.items():
+        annotation = info.annotation
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            paths += setting_paths(annotation, f"{prefix}{name}.")
+        else:
+            paths.append(prefix + name)
+    return paths
+
+
+def environment_settings() -> list[str]:
+    """The ``PBEM_*`` variables of this process that set something (``PBEM_IMAP__HOST``,
+    ``PBEM_DATABASE_URL``; not ``PBEM_TEST_CRASH_AT``), as pydantic-settings reads them:
+    the name in any case, a table whole or field by field."""
+    tops = {name.upper() for name in Settings.model_fields}
+    return sorted(
+        name
+        for name in os.environ
+        if name.upper().startswith("PBEM_") and name.upper()[5:].split("__")[0] in tops
+    )
+
+
+def _env_name(path: str) -> str:
+    return "PBEM_" + path.replace(".", "__").upper()
+
+
+def _in_table(table: dict[str, Any], location: tuple[int | str, ...]) -> bool:
+    """Whether the TOML table has a value at ``location`` (else it came from PBEM_*)."""
+    value: Any = table
+    for part in location:
+        if not isinstance(value, dict) or part not in value:
+            return False
+        value = value[part]
+    return True
+
+
+def _settings_error(exc: ValidationError, source: str, table: dict[str, Any]) -> SettingsError:
+    """The first problem pydantic found, with where it came from. One problem at a time:
+    the command line has one line for it, and the next shows once this one is fixed."""
+    error = exc.errors()[0]
+    location = tuple(error["loc"])
+    path = ".".join(str(part) for part in location)
+    from_file = bool(source) and _in_table(table, location)
+    where = source if from_file else ""
+    if error["type"] != "extra_forbidden":
+        return SettingsError(
+            "invalid", where, key=path if from_file else _env_name(path), detail=error["msg"]
+        )
+    close = difflib.get_close_matches(path, setting_paths(), n=1)
+    nearest = close[0] if close else ""
+    if from_file:
+        return SettingsError("unknown", where, key=path, nearest=nearest)
+    return SettingsError(
+        "unknown", "", key=_env_name(path), nearest=_env_name(nearest) if nearest else ""
+    )
+
+
 def load_settings(path: str | Path | None = None, **overrides: Any) -> Settings:
-    """Settings from an optional TOML file, the environment and explicit overrides."""
-    if path is not None and not Path(path).is_file():
-        raise FileNotFoundError(f"configuration file not found: {path}")
+    """Settings from an optional TOML file, the environment and explicit overrides.
+
+    Raises :class:`SettingsError` for a file that is missing, unreadable or not TOML, and
+    for an unknown or invalid setting in the file or in a ``PBEM_*`` variable.
+    """
     if path is None:
-        return Settings(**overrides)
+        try:
+            return Settings(**overrides)
+        except ValidationError as exc:
+            raise _settings_error(exc, "", {}) from exc
     toml_file = Path(path)
+    # Read here first (pydantic-settings reads the file again) to tell a missing file, an
+    # unreadable one and bad TOML apart, and to know which keys came from the file.
+    try:
+        table = tomllib.loads(toml_file.read_bytes().decode("utf-8"))
+    except FileNotFoundError:
+        raise SettingsError("missing", str(path)) from None
+    except OSError as exc:
+        raise SettingsError("unreadable", str(path), detail=exc.strerror or str(exc)) from None
+    except UnicodeDecodeError:
+        raise SettingsError("unreadable", str(path), detail="not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise SettingsError("toml", str(path), detail=str(exc)) from None
 
     class FileSettings(Settings):
         model_config = SettingsConfigDict(toml_file=toml_file)
 
-    return FileSettings(**overrides)
+    try:
+        return FileSettings(**overrides)
+    except ValidationError as exc:
+        raise _settings_error(exc, str(path), table) from exc

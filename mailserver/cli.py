@@ -11,9 +11,10 @@ from typing import Annotated
 
 import typer
 
-from config.settings import load_settings
+from config.settings import environment_settings
 from grammar.mailbody import extract_order_text
 from mailserver import cli_gm, logs
+from mailserver.cli_common import LangOption, fail, read_input, settings_or_fail
 from mailserver.cli_offline import kind_app
 from mailserver.demo import DemoConfig, run_demo, summary
 from mailserver.echo import echo
@@ -53,15 +54,15 @@ def parse_cmd(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print JSON instead of the echo.")
     ] = False,
-    lang: Annotated[str, typer.Option(help="Language of the echo and errors: de or en.")] = "de",
+    lang: LangOption = "de",
 ) -> None:
     """Read orders from a mail or text and show what was understood (exit 1 on errors)."""
-    data = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
+    data = sys.stdin.buffer.read() if file == "-" else read_input(Path(file), lang)
     body = extract_order_text(data, printout_headings=printout_headings())
     try:
         language = order_language(game_kind(game or kind_names()[0]))
     except UnknownGameKind as exc:
-        raise typer.BadParameter(str(exc), param_hint="--game") from None
+        fail(str(exc), lang, 2)
     result = language.parse(body.text, body.subject or None)
     if as_json:
         typer.echo(json.dumps(result.to_json(lang), ensure_ascii=False, indent=2))
@@ -78,7 +79,16 @@ def serve_cmd(
     ] = None,
 ) -> None:
     """Run the service: IMAP intake, acknowledgements, outbox (until SIGTERM)."""
-    settings = load_settings(config)
+    # The defaults are for trying things out (a database in the current folder, mail on
+    # localhost): a service started with nothing configured would run on them unnoticed.
+    if config is None and not environment_settings():
+        fail(
+            "pbem serve needs its settings: --config FILE (every key is explained in "
+            "deploy/pbem.example.toml) or PBEM_* environment variables such as "
+            "PBEM_DATABASE_URL, PBEM_IMAP__HOST and PBEM_SMTP__HOST.",
+            "en",
+        )
+    settings = settings_or_fail(config, "en")
     logs.configure(settings.log_format)
     asyncio.run(Service(settings).run())
 

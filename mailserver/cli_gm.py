@@ -7,10 +7,14 @@
     pbem gm status 227                            pbem gm list
 
 Every command opens the database of ``--config`` (``database_url``; migrated first), does
-its work in one transaction and commits. Mails (printouts, notices) only go into the
-outbox: the running service (``pbem serve``) sends them. Deadlines and durations are
-written as in a GM mail (docs/gm-commands.md) and read in the game's time zone.
-Exit code 1 with the message when the GM asked for something impossible.
+its work in one transaction and commits. Without ``--config`` the database comes from
+``PBEM_DATABASE_URL`` or the default, and the command says which. Only ``create`` and
+``standby add`` make a database that is not there; every other command says it is missing.
+Mails (printouts, notices) only go into the outbox: the running service (``pbem serve``)
+sends them. Deadlines and durations are written as in a GM mail (docs/gm-commands.md) and
+read in the game's time zone. Output and errors are in the language of ``--lang``; an
+error is one line on stderr, exit code 1 when the GM asked for something impossible, 2
+when the command line is wrong (mailserver/cli_common.py).
 """
 
 from __future__ import annotations
@@ -19,34 +23,35 @@ import json
 import mimetypes
 import sys
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, time
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.rule import Rule
 from rich.table import Table
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, OperationalError
 from sqlmodel import Session, col, select
 
-from config.settings import Settings, load_settings
+from config.settings import Settings, environment_settings
 from db.models import Game, Standby, StandbyStatus
 from db.repo import current_players, get_game_by_number
 from db.session import make_engine, transaction, upgrade
 from grammar import gm as lang_gm
 from mailserver import gm, gm_mail, schedule
+from mailserver.cli_common import LangOption, fail, read_input, settings_or_fail, wording
 from mailserver.formats import format_when
 from mailserver.kinds import UnknownGameKind, load_kinds
 from mailserver.smtp import Attachment
 
-OUTBOX_NOTE = "Mails go into the outbox only; the running service (pbem serve) sends them."
-
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
-    help="Game master commands (docs/gm-commands.md). " + OUTBOX_NOTE,
+    help="Game master commands (docs/gm-commands.md). " + wording("outbox_note", "en"),
 )
 standby_app = typer.Typer(
     add_completion=False, no_args_is_help=True, help="The standby list (rulebook 3.3)."
@@ -57,65 +62,96 @@ ConfigOption = Annotated[
     Path | None,
     typer.Option("--config", help="TOML settings file (database_url, smtp.from_address)."),
 ]
-LangOption = Annotated[str, typer.Option("--lang", help="Language of the output: de or en.")]
 GameArg = Annotated[int, typer.Argument(help="The game number.")]
 SeatArg = Annotated[int, typer.Argument(help="The seat (player number).")]
 
 console = Console(highlight=False, soft_wrap=True)
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def _now() -> datetime:
     return datetime.now(UTC)
 
 
-def _fail(message: str) -> NoReturn:
-    err_console.print(f"[bold red]Error:[/] {message}")
-    raise typer.Exit(1)
+def _shown(url: str) -> str:
+    """The database as a GM recognises it: an SQLite file by its full path, a server's
+    URL without the password."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return url
+    if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
+        return str(Path(str(parsed.database)).resolve())
+    return parsed.render_as_string(hide_password=True)
+
+
+def _missing(url: str) -> bool:
+    """Whether ``url`` is an SQLite file that is not there. A server's database that is
+    not there is not created either: connecting to it fails and says so."""
+    parsed = make_url(url)
+    database = parsed.database
+    return (
+        parsed.get_backend_name() == "sqlite"
+        and database not in (None, "", ":memory:")
+        and not Path(str(database)).exists()
+    )
 
 
 @contextmanager
-def _session(config: Path | None, lang: str = "de") -> Iterator[tuple[Session, Settings]]:
+def _session(
+    config: Path | None, lang: str, *, may_create: bool = False
+) -> Iterator[tuple[Session, Settings]]:
     """One transaction on the configured database (migrated first); a GmError exits 1
-    with its message in ``lang``."""
-    try:
-        settings = load_settings(config)
-    except FileNotFoundError as exc:
-        _fail(str(exc))
+    with its message in ``lang``. Only with ``may_create`` is a missing SQLite file made
+    (creating a game or a standby entry), so that a command in the wrong folder does not
+    leave an empty database behind and report on it."""
+    settings = settings_or_fail(config, lang)
+    url = settings.database_url
+    if config is None:
+        # No file names the database: say which one this is (by default a file in the
+        # current folder, which differs from one shell to the next).
+        from_env = "PBEM_DATABASE_URL" in (name.upper() for name in environment_settings())
+        text = "database_from_env" if from_env else "database_default"
+        typer.echo(wording(text, lang, database=_shown(url)), err=True)
     try:
         load_kinds(settings.game_kinds)
     except UnknownGameKind as exc:
-        _fail(str(exc))
-    upgrade(settings.database_url)
-    engine = make_engine(settings.database_url)
+        fail(str(exc), lang)
+    try:
+        if not may_create and _missing(url):
+            fail(wording("database_missing", lang, database=_shown(url)), lang)
+        upgrade(url)
+    except (ArgumentError, OperationalError) as exc:
+        reason = str(getattr(exc, "orig", None) or exc)
+        fail(wording("database_unusable", lang, database=_shown(url), reason=reason), lang)
+    engine = make_engine(url)
     try:
         with transaction(engine) as session:
             yield session, settings
     except gm.GmError as exc:
-        _fail(exc.message(lang))
+        fail(exc.message(lang), lang)
     finally:
         engine.dispose()
 
 
-def _game(session: Session, number: int) -> Game:
+def _game(session: Session, number: int, lang: str) -> Game:
     game = get_game_by_number(session, number)
     if game is None:
-        _fail(f"there is no game {number}")
+        fail(wording("no_game", lang, game=number), lang)
     return game
 
 
-def _one_command(line: str) -> lang_gm.GmCommand:
+def _one_command(line: str, lang: str) -> lang_gm.GmCommand:
     """A command written as in a GM mail (``ZAT +3d``); a bad one exits with the reason."""
     result = lang_gm.parse(line)
     if result.errors or len(result.commands) != 1:
-        messages = [e.message("en") for e in result.errors] or [f"cannot read {line!r}"]
-        _fail(" ".join(messages))
+        messages = [e.message(lang) for e in result.errors]
+        fail(" ".join(messages) or wording("unreadable_command", lang, line=line), lang)
     return result.commands[0]
 
 
 def _perform(config: Path | None, number: int, command: lang_gm.GmCommand, lang: str) -> None:
     with _session(config, lang) as (session, settings):
-        game = _game(session, number)
+        game = _game(session, number, lang)
         ctx = gm_mail.GmContext(
             now=_now(),
             from_address=settings.smtp.from_address,
@@ -131,14 +167,12 @@ def _perform(config: Path | None, number: int, command: lang_gm.GmCommand, lang:
 # ----------------------------------------------------------------------------- create
 
 
-def _seat_spec(text: str) -> gm.SeatSpec:
+def _seat_spec(text: str, lang: str) -> gm.SeatSpec:
     """``1=anna@example.org[,en][,FIELD=VALUE...]`` (the game kind's per-seat fields)."""
     seat, sep, rest = text.partition("=")
     address, *parts = rest.split(",")
     if not sep or not seat.strip().isdigit() or "@" not in address:
-        raise typer.BadParameter(
-            f"{text!r}: write SEAT=ADDRESS[,LANG][,FIELD=VALUE...]", param_hint="--player"
-        )
+        fail(wording("bad_seat", lang, text=text), lang, 2)
     fields = dict(
         (key.strip(), value.strip())
         for key, _, value in (p.partition("=") for p in parts if "=" in p)
@@ -146,41 +180,42 @@ def _seat_spec(text: str) -> gm.SeatSpec:
     languages = [p.strip().lower() for p in parts if "=" not in p and p.strip()]
     language = languages[0] if languages else "de"
     if len(languages) > 1 or language not in lang_gm.LANGUAGES:
-        raise typer.BadParameter(f"{text!r}: the language is de or en", param_hint="--player")
+        fail(wording("bad_seat_language", lang, text=text), lang, 2)
     return gm.SeatSpec(seat=int(seat), address=address.strip(), language=language, fields=fields)
 
 
-def _option_value(text: str) -> tuple[str, Any]:
+def _option_value(text: str, lang: str) -> tuple[str, Any]:
     """``key=value``; the value is JSON if it reads as JSON (numbers, true), else text."""
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
-        raise typer.BadParameter(f"{text!r}: write KEY=VALUE", param_hint="--option")
+        fail(wording("bad_option", lang, text=text), lang, 2)
     try:
         return key.strip(), json.loads(value.strip())
     except ValueError:
         return key.strip(), value.strip()
 
 
-def _read_game_file(path: Path) -> dict[str, Any]:
+def _read_game_file(path: Path, lang: str) -> dict[str, Any]:
     """A game file (TOML or JSON; keys as the ``create`` options, ``players`` a list)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_input(path, lang).decode("utf-8")
         data: dict[str, Any] = (
             json.loads(text) if path.suffix.lower() == ".json" else tomllib.loads(text)
         )
-    except (OSError, ValueError) as exc:
-        raise typer.BadParameter(f"{path}: {exc}", param_hint="--file") from exc
+    except ValueError as exc:  # not UTF-8, not JSON, not TOML
+        fail(wording("bad_game_file", lang, file=path, reason=exc), lang, 2)
     return data
 
 
-def _seats_from_file(players: Any) -> list[gm.SeatSpec]:
+def _seats_from_file(players: Any, lang: str) -> list[gm.SeatSpec]:
     if not isinstance(players, list):
-        raise typer.BadParameter("players must be a list of tables", param_hint="--file")
+        fail(wording("bad_players", lang), lang, 2)
     seats = []
     for entry in players:
         if isinstance(entry, str):
-            seats.append(_seat_spec(entry))
-        elif isinstance(entry, Mapping):
+            seats.append(_seat_spec(entry, lang))
+            continue
+        try:
             seats.append(
                 gm.SeatSpec(
                     seat=int(entry["seat"]),
@@ -191,16 +226,17 @@ def _seats_from_file(players: Any) -> list[gm.SeatSpec]:
                     fields={str(k): str(v) for k, v in dict(entry.get("fields", {})).items()},
                 )
             )
-        else:
-            raise typer.BadParameter(f"cannot read player {entry!r}", param_hint="--file")
+        except (TypeError, KeyError, ValueError, AttributeError):
+            # Not a table, or one without a seat number and an address.
+            fail(wording("bad_player", lang, entry=entry), lang, 2)
     return seats
 
 
-def _time_of_day(text: str) -> time:
+def _time_of_day(text: str, lang: str) -> time:
     try:
         return time.fromisoformat(text.strip())
     except ValueError:
-        raise typer.BadParameter(f"{text!r}: write HH:MM", param_hint="--at") from None
+        fail(wording("bad_time", lang, text=text), lang, 2)
 
 
 @app.command("create")
@@ -247,9 +283,10 @@ def create_cmd(
         str | None, typer.Option(help="Reminders this many hours before, e.g. 48,12.")
     ] = None,
     seed: Annotated[int | None, typer.Option(help="The game's seed (default: random).")] = None,
+    lang: LangOption = "de",
 ) -> None:
     """Create a game (status setup) from options or a game file; `start` starts it."""
-    data = _read_game_file(file) if file is not None else {}
+    data = _read_game_file(file, lang) if file is not None else {}
     given = {
         "kind": kind,
         "number": number,
@@ -266,15 +303,18 @@ def create_cmd(
     data.update({key: value for key, value in given.items() if value is not None})
     for key in ("kind", "number", "gm", "gm_password"):
         if data.get(key) in (None, ""):
-            raise typer.BadParameter(f"--{key.replace('_', '-')} is required (or in --file)")
-    seats = _seats_from_file(data.get("players", [])) + [_seat_spec(p) for p in player or []]
+            fail(wording("required", lang, option="--" + key.replace("_", "-")), lang, 2)
+    seats = _seats_from_file(data.get("players", []), lang)
+    seats += [_seat_spec(p, lang) for p in player or []]
     options: dict[str, Any] = dict(data.get("options", {}))
-    options.update(_option_value(o) for o in option or [])
+    options.update(_option_value(o, lang) for o in option or [])
     hours = data.get("reminder_hours", [48, 12])
     if reminder_hours is not None:
+        if not all(h.strip().isdigit() for h in reminder_hours.split(",") if h.strip()):
+            fail(wording("bad_hours", lang, text=reminder_hours), lang, 2)
         hours = [int(h) for h in reminder_hours.split(",") if h.strip()]
     timezone = str(data.get("timezone", "Europe/Berlin"))
-    deadline_at = _time_of_day(str(data.get("at", "18:00")))
+    deadline_at = _time_of_day(str(data.get("at", "18:00")), lang)
     now = _now()
     first: datetime | None = None
     if data.get("first_deadline"):
@@ -283,9 +323,12 @@ def create_cmd(
                 str(data["first_deadline"]), timezone, now=now, default_time=deadline_at
             )
         except ValueError as exc:
-            raise typer.BadParameter(str(exc), param_hint="--first-deadline") from None
+            fail(f"--first-deadline: {exc}", lang, 2)
     days = data.get("every_days", 14)
-    with _session(config) as (session, _settings):
+    for key, value in (("number", data["number"]), ("every_days", days)):
+        if not str(value).isdigit():  # from a game file; the options are typed
+            fail(wording("bad_whole_number", lang, key=key, value=value), lang, 2)
+    with _session(config, lang, may_create=True) as (session, _settings):
         game = gm.create_game(
             session,
             kind=str(data["kind"]),
@@ -305,8 +348,14 @@ def create_cmd(
             now=now,
         )
         console.print(
-            f"Game {game.number} ({game.kind}) created with {len(seats)} players, status "
-            f"{game.status.value}. Next: pbem gm start {game.number}"
+            wording(
+                "created",
+                lang,
+                game=game.number,
+                kind=game.kind,
+                players=len(seats),
+                status=game.status.value,
+            )
         )
 
 
@@ -320,9 +369,10 @@ def start_cmd(
     show_passwords: Annotated[
         bool, typer.Option(help="Also print the players' new passwords here.")
     ] = False,
+    lang: LangOption = "de",
 ) -> None:
     """Start a game: turn 0 printouts with each player's password go into the outbox."""
-    with _session(config) as (session, settings):
+    with _session(config, lang) as (session, settings):
         passwords = gm.start_game(
             session,
             number,
@@ -330,18 +380,19 @@ def start_cmd(
             from_address=settings.smtp.from_address,
             currency=settings.fees.currency,
         )
-        game = _game(session, number)
+        game = _game(session, number, lang)
         deadline = (
-            format_when(game.next_deadline, game.timezone, "en")
+            format_when(game.next_deadline, game.timezone, lang)
             if game.next_deadline is not None
-            else "none"
+            else wording("no_deadline", lang)
         )
     console.print(
-        f"Game {number} started: {len(passwords)} turn 0 printouts in the outbox. "
-        f"Deadline of turn 1: {deadline}. {OUTBOX_NOTE}"
+        wording("started", lang, game=number, count=len(passwords), deadline=deadline)
+        + " "
+        + wording("outbox_note", lang)
     )
     if show_passwords:
-        table = Table("Seat", "Password")
+        table = Table(*wording("password_columns", lang).split("|"))
         for seat, password in sorted(passwords.items()):
             table.add_row(str(seat), password)
         console.print(table)
@@ -357,7 +408,7 @@ def deadline_cmd(
     lang: LangOption = "de",
 ) -> None:
     """Set the next deadline (in the game's time zone); the players are told."""
-    _perform(config, number, _one_command("ZAT " + when), lang)
+    _perform(config, number, _one_command("ZAT " + when, lang), lang)
 
 
 @app.command("postpone")
@@ -368,7 +419,7 @@ def postpone_cmd(
     lang: LangOption = "de",
 ) -> None:
     """Move the deadline later (rulebook 1.6); the players are told."""
-    _perform(config, number, _one_command("Verschieben " + duration), lang)
+    _perform(config, number, _one_command("Verschieben " + duration, lang), lang)
 
 
 @app.command("pause")
@@ -404,18 +455,19 @@ def report_cmd(
         list[Path] | None, typer.Option(help="A file sent with the report, repeatable.")
     ] = None,
     config: ConfigOption = None,
+    lang: LangOption = "de",
 ) -> None:
     """Keep the report to one seat for the turn waiting for the GM (adjudicated games)."""
     try:
-        text = file.read_text(encoding="utf-8")
-        files = [
-            Attachment(path.name, _content_type(path), path.read_bytes()) for path in attach or []
-        ]
-    except (OSError, UnicodeDecodeError) as exc:
-        _fail(str(exc))
-    with _session(config) as (session, _settings):
+        text = read_input(file, lang).decode("utf-8")
+    except UnicodeDecodeError:
+        fail(wording("not_utf8", lang, file=file), lang, 2)
+    files = [
+        Attachment(path.name, _content_type(path), read_input(path, lang)) for path in attach or []
+    ]
+    with _session(config, lang) as (session, _settings):
         gm.record_report(session, number, seat, text, attachments=files, now=_now())
-    console.print(f"Report for seat {seat} of game {number} kept ({len(files)} attachments).")
+    console.print(wording("report_kept", lang, seat=seat, game=number, count=len(files)))
 
 
 def _content_type(path: Path) -> str:
@@ -424,9 +476,9 @@ def _content_type(path: Path) -> str:
 
 
 @app.command("publish")
-def publish_cmd(number: GameArg, config: ConfigOption = None) -> None:
+def publish_cmd(number: GameArg, config: ConfigOption = None, lang: LangOption = "de") -> None:
     """Send the GM's reports of the waiting turn as its printouts (adjudicated games)."""
-    with _session(config) as (session, settings):
+    with _session(config, lang) as (session, settings):
         result = gm.publish(
             session,
             number,
@@ -435,7 +487,9 @@ def publish_cmd(number: GameArg, config: ConfigOption = None) -> None:
             turn_fee_cents=settings.fees.turn_fee,
             currency=settings.fees.currency,
         )
-    console.print(f"Turn {result.turn} of game {number} published: {len(result.outbox_ids)} mails.")
+    console.print(
+        wording("published", lang, turn=result.turn, game=number, count=len(result.outbox_ids))
+    )
 
 
 @app.command("preview")
@@ -445,16 +499,19 @@ def preview_cmd(
     seat: Annotated[
         int | None, typer.Option(help="Only this seat's printout (0: the GM's summary).")
     ] = None,
+    lang: LangOption = "de",
 ) -> None:
     """Print the printouts the pending turn would give; nothing is stored or sent."""
-    with _session(config) as (session, _settings):
-        game = _game(session, number)
+    with _session(config, lang) as (session, _settings):
+        game = _game(session, number, lang)
         printouts = gm.preview(session, number, now=_now())
     for each, text in sorted(printouts.items()):
         if seat is not None and each != seat:
             continue
-        title = "GM" if each == 0 else f"seat {each}"
-        console.print(Rule(f"Game {game.number}, turn {game.turn + 1}: {title}"))
+        who = wording("preview_gm", lang) if each == 0 else wording("preview_seat", lang, seat=each)
+        console.print(
+            Rule(wording("preview_title", lang, game=game.number, turn=game.turn + 1, who=who))
+        )
         console.print(text, markup=False)
 
 
@@ -482,10 +539,10 @@ def drop_cmd(
     _perform(config, number, lang_gm.DropPlayer(line=1, seat=seat), lang)
 
 
-def _text_argument(text: str | None) -> str:
+def _text_argument(text: str | None, lang: str) -> str:
     value = sys.stdin.read() if text in (None, "-") else str(text)
     if not value.strip():
-        _fail("the text is empty")
+        fail(wording("empty_text", lang), lang, 2)
     return value.strip("\n")
 
 
@@ -497,7 +554,7 @@ def news_cmd(
     lang: LangOption = "de",
 ) -> None:
     """GM news for the newspaper of the next printouts."""
-    _perform(config, number, lang_gm.PublishNews(line=1, text=_text_argument(text)), lang)
+    _perform(config, number, lang_gm.PublishNews(line=1, text=_text_argument(text, lang)), lang)
 
 
 @app.command("secret")
@@ -513,7 +570,7 @@ def secret_cmd(
 ) -> None:
     """Forward a secret message; it goes with the addressee's next printout."""
     command = lang_gm.ForwardSecret(
-        line=1, to_seat=seat, text=_text_argument(text), from_seat=from_seat
+        line=1, to_seat=seat, text=_text_argument(text, lang), from_seat=from_seat
     )
     _perform(config, number, command, lang)
 
@@ -537,27 +594,27 @@ def status_cmd(number: GameArg, config: ConfigOption = None, lang: LangOption = 
 
 
 @app.command("list")
-def list_cmd(config: ConfigOption = None) -> None:
+def list_cmd(config: ConfigOption = None, lang: LangOption = "de") -> None:
     """All games with status, turn, players and next deadline."""
-    with _session(config) as (session, _settings):
+    with _session(config, lang) as (session, _settings):
         games = list(session.exec(select(Game).order_by(col(Game.number))).all())
         rows = []
         for game in games:
             assert game.id is not None
             players = len(current_players(session, game.id))
             deadline = (
-                format_when(game.next_deadline, game.timezone, "en")
+                format_when(game.next_deadline, game.timezone, lang)
                 if game.next_deadline is not None
                 else "-"
             )
-            status = game.status.value + (" (held)" if game.held else "")
+            status = game.status.value + (wording("held", lang) if game.held else "")
             rows.append(
                 (str(game.number), game.kind, status, str(game.turn), str(players), deadline)
             )
     if not rows:
-        console.print("No games.")
+        console.print(wording("no_games", lang))
         return
-    table = Table("Game", "Kind", "Status", "Turn", "Players", "Next deadline")
+    table = Table(*wording("game_columns", lang).split("|"))
     for row in rows:
         table.add_row(*row)
     console.print(table)
@@ -573,19 +630,22 @@ def standby_add_cmd(
     name: Annotated[str | None, typer.Option(help="The name.")] = None,
     language: Annotated[str, typer.Option(help="de or en.")] = "de",
     kind: Annotated[str | None, typer.Option(help="Only for this game kind.")] = None,
+    lang: LangOption = "de",
 ) -> None:
     """Put someone on the standby list."""
-    with _session(config) as (session, _settings):
+    with _session(config, lang, may_create=True) as (session, _settings):
         entry = gm.add_standby(
             session, address, name=name, language=language, kind=kind, now=_now()
         )
-        console.print(f"{entry.address} ({entry.language}) is on the standby list.")
+        console.print(
+            wording("standby_added", lang, address=entry.address, language=entry.language)
+        )
 
 
 @standby_app.command("list")
-def standby_list_cmd(config: ConfigOption = None) -> None:
+def standby_list_cmd(config: ConfigOption = None, lang: LangOption = "de") -> None:
     """The standby list, longest waiting first."""
-    with _session(config) as (session, _settings):
+    with _session(config, lang) as (session, _settings):
         entries = list(
             session.exec(
                 select(Standby)
@@ -594,16 +654,16 @@ def standby_list_cmd(config: ConfigOption = None) -> None:
             ).all()
         )
     if not entries:
-        console.print("The standby list is empty.")
+        console.print(wording("standby_empty", lang))
         return
-    table = Table("#", "Address", "Name", "Language", "Kind", "Since")
+    table = Table(*wording("standby_columns", lang).split("|"))
     for position, entry in enumerate(entries, 1):
         table.add_row(
             str(position),
             entry.address,
             entry.name or "",
             entry.language,
-            entry.preferred_kind or "any",
+            entry.preferred_kind or wording("any_kind", lang),
             f"{entry.created_at:%Y-%m-%d}",
         )
     console.print(table)

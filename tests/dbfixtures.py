@@ -13,7 +13,9 @@ Use them from a package's ``conftest.py`` (all three names, the later ones need 
 * ``db_session`` is a plain session on ``db_engine`` (``expire_on_commit=False``).
 
 ``temporary_database`` makes a further database of one's own (e.g. for a server process).
-The PostgreSQL server: ``PBEM_TEST_PG_ADMIN_URL``, default the local trust-auth one.
+The PostgreSQL server: ``PBEM_TEST_PG_ADMIN_URL``, a role allowed to create databases and a
+database it can connect to. The default is the one ``.ci/run`` makes on the local server:
+role ``pbem_test`` with its password and its database (docs/testing.md).
 """
 
 import os
@@ -33,7 +35,7 @@ from db.session import make_engine, transaction, upgrade
 
 BACKENDS = ("sqlite", "postgresql")
 PG_ADMIN_URL = os.environ.get(
-    "PBEM_TEST_PG_ADMIN_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
+    "PBEM_TEST_PG_ADMIN_URL", "postgresql+psycopg://pbem_test:pbem_test@127.0.0.1:5432/pbem_test"
 )
 
 

@@ -16,6 +16,7 @@ import shlex
 import shutil
 import sqlite3
 import subprocess
+import sys
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -131,9 +132,16 @@ def test_unit_runs_pbem_serve_as_pbem_and_stops_with_sigterm() -> None:
     assert unit["Install"]["WantedBy"] == "multi-user.target"
 
 
+def installed_pbem() -> str | None:
+    """The pbem command of this interpreter's installation: next to it in a virtual
+    environment that is not activated (the README's way), else on PATH."""
+    beside = Path(sys.executable).parent / "pbem"
+    return str(beside) if beside.is_file() else shutil.which("pbem")
+
+
 def test_unit_passes_systemd_analyze_verify(tmp_path: Path) -> None:
     analyze = shutil.which("systemd-analyze")
-    pbem = shutil.which("pbem")
+    pbem = installed_pbem()
     assert pbem is not None, "the pbem command is not installed (pip install -e .)"
     # Verify the unit as shipped, with ExecStart pointed at this machine's pbem.
     unit = tmp_path / "pbem.service"
@@ -203,7 +211,7 @@ _KNOWN_SERVICE_KEYS = [
 def run_script(name: str, *args: str) -> subprocess.CompletedProcess[str]:
     """Run deploy/NAME with this interpreter as the pbem Python."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("PBEM_")}
-    env["PBEM_PYTHON"] = shutil.which("python") or "python3"
+    env["PBEM_PYTHON"] = sys.executable
     env["PYTHONPATH"] = str(DEPLOY.parent)
     return subprocess.run(
         ["sh", str(DEPLOY / name), *args], capture_output=True, text=True, env=env, timeout=120

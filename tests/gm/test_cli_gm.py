@@ -83,7 +83,7 @@ def create(config: Path, number: int = 227) -> str:
 
 
 def test_a_game_from_create_to_resend(config: Path, engine: Engine) -> None:
-    assert "Game 227 (ashes) created with 3 players, status setup" in create(config)
+    assert "Partie 227 (ashes) mit 3 Spielern angelegt, Status setup" in create(config)
     game = game_row(engine)
     assert (game.status, game.schedule_every_days, game.timezone) == (
         GameStatus.SETUP,
@@ -91,7 +91,7 @@ def test_a_game_from_create_to_resend(config: Path, engine: Engine) -> None:
         "Europe/Berlin",
     )
 
-    out = gm(config, "start", "227", "--show-passwords")
+    out = gm(config, "start", "227", "--show-passwords", "--lang", "en")
     assert "Game 227 started: 3 turn 0 printouts in the outbox" in out
     assert "outbox only" in out
     printouts = [m for m in outbox(engine) if m.kind == OutboxKind.PRINTOUT]
@@ -149,7 +149,7 @@ def test_a_game_from_create_to_resend(config: Path, engine: Engine) -> None:
     )
 
     out = gm(config, "list")
-    assert "227" in out and "running" in out and "ashes" in out
+    assert "227" in out and "running" in out and "ashes" in out and "Abgabeschluss" in out
 
 
 def test_create_from_a_game_file(config: Path, engine: Engine, tmp_path: Path) -> None:
@@ -186,7 +186,7 @@ def test_postpone_pause_resume(config: Path, engine: Engine) -> None:
 def test_standby_and_replace(config: Path, engine: Engine) -> None:
     create(config)
     gm(config, "start", "227")
-    assert "empty" in gm(config, "standby", "list")
+    assert "empty" in gm(config, "standby", "list", "--lang", "en")
     gm(config, "standby", "add", "dora@example.org", "--name", "Dora", "--language", "en")
     assert "dora@example.org" in gm(config, "standby", "list")
     out = gm(config, "replace", "227", "2", "--lang", "en")
@@ -202,18 +202,19 @@ def test_preview_prints_and_stores_nothing(config: Path, engine: Engine) -> None
     create(config)
     gm(config, "start", "227")
     before = len(outbox(engine))
-    out = gm(config, "preview", "227")
+    out = gm(config, "preview", "227", "--lang", "en")
     assert "turn 1: seat 1" in out and "turn 1: seat 3" in out
     assert len(outbox(engine)) == before and game_row(engine).turn == 0
 
 
 def test_errors_exit_non_zero_with_the_message(config: Path, engine: Engine) -> None:
-    assert "no game 999" in gm(config, "status", "999", code=1)
     create(config)
+    assert "Es gibt keine Partie 999" in gm(config, "status", "999", code=1)
+    assert "There is no game 999" in gm(config, "status", "999", "--lang", "en", code=1)
     assert "Es gibt keine Partie 228" in gm(config, "start", "228", code=1)
     gm(config, "start", "227")
     assert "gestartet" in gm(config, "start", "227", code=1)
     assert "keinen Spieler 9" in gm(config, "drop", "227", "9", code=1)
     # An error carries its message per language; the CLI says it in the one asked for.
     assert "has no player 9" in gm(config, "drop", "227", "9", "--lang", "en", code=1)
-    assert "There is no date" in gm(config, "deadline", "227", "31.02.2030", code=1)
+    assert "There is no date" in gm(config, "deadline", "227", "31.02.2030", "--lang", "en", code=1)
