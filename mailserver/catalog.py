@@ -61,8 +61,14 @@ TEXTS: dict[str, tuple[str, str]] = {
         "From your earlier mails for this turn these stay (a new mail replaces the orders, not "
         "the messages):",
     ),
-    "kept_press": ("Artikel", "article"),
-    "kept_secret": ("Geheimnachricht an Spieler {to}", "secret message to player {to}"),
+    "kept_press": (
+        "Artikel",
+        "article",
+    ),
+    "kept_secret": (
+        "Geheimnachricht an Spieler {to}",
+        "secret message to player {to}",
+    ),
     "messages_title": (
         "Nachrichten:",
         "Messages:",
@@ -88,8 +94,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "  Article: this game has no newspaper; not kept.",
     ),
     "msg_urgent_limit": (
-        "  Eildepesche an Spieler {to}: NICHT weitergeleitet – höchstens {per_mail} je Mail "
-        "und {per_turn} je Runde.",
+        "  Eildepesche an Spieler {to}: NICHT weitergeleitet – höchstens {per_mail} je Mail und "
+        "{per_turn} je Runde.",
         "  Urgent dispatch to player {to}: NOT forwarded – at most {per_mail} per mail and "
         "{per_turn} per turn.",
     ),
@@ -130,14 +136,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "quoted_hint": (
         "Ihre Mail enthält {count} zitierte Zeilen (mit „>“ am Anfang). Sie werden nicht "
         "gelesen, denn meist ist das die zitierte letzte Auswertung. Wenn Sie Ihre Befehle in "
-        "das zitierte Befehlsformular geschrieben haben, schicken Sie sie bitte noch einmal "
-        "ohne „>“ am Zeilenanfang (im Mailprogramm: Antwort ohne Zitat, oder das "
-        "Befehlsformular in den eigenen Text kopieren).",
-        'Your mail holds {count} quoted lines (starting with ">"). They are not read, '
-        "because mostly they are the quoted last printout. If you wrote your orders into the "
-        'quoted order form, please send them again without ">" at the start of the lines '
-        "(in your mail program: reply without quoting, or copy the order form into your own "
-        "text).",
+        "das zitierte Befehlsformular geschrieben haben, schicken Sie sie bitte noch einmal ohne "
+        "„>“ am Zeilenanfang (im Mailprogramm: Antwort ohne Zitat, oder das Befehlsformular in "
+        "den eigenen Text kopieren).",
+        'Your mail holds {count} quoted lines (starting with ">"). They are not read, because '
+        "mostly they are the quoted last printout. If you wrote your orders into the quoted "
+        'order form, please send them again without ">" at the start of the lines (in your mail '
+        "program: reply without quoting, or copy the order form into your own text).",
     ),
     "reject_subject": (
         "Nicht angenommen – Partie {game}",
@@ -180,27 +185,26 @@ TEXTS: dict[str, tuple[str, str]] = {
     "reject_too_big": (
         "Ihre Mail wurde NICHT gelesen: sie ist {size} kB groß, angenommen werden höchstens "
         "{limit} kB. Bitte schicken Sie die Befehle ohne Anhänge.",
-        "Your mail was NOT read: it is {size} kB, at most {limit} kB are accepted. Please "
-        "send the orders without attachments.",
+        "Your mail was NOT read: it is {size} kB, at most {limit} kB are accepted. Please send "
+        "the orders without attachments.",
     ),
     "reject_too_long": (
         "Ihre Mail wurde NICHT gelesen: der Text hat {lines} Zeilen und {chars} Zeichen, "
         "angenommen werden höchstens {max_lines} Zeilen und {max_chars} Zeichen.",
-        "Your mail was NOT read: its text has {lines} lines and {chars} characters, at "
-        "most {max_lines} lines and {max_chars} characters are accepted.",
+        "Your mail was NOT read: its text has {lines} lines and {chars} characters, at most "
+        "{max_lines} lines and {max_chars} characters are accepted.",
     ),
     "reject_locked": (
         "Ihre Mail wurde NICHT gelesen: für diese Position kamen zu viele falsche Kennwörter. "
-        "Weitere Versuche werden {hours} Stunde(n) lang nicht gelesen und nicht beantwortet; "
-        "der Spielleiter ist informiert.",
-        "Your mail was NOT read: there were too many wrong passwords for this position. "
-        "Further tries are neither read nor answered for {hours} hour(s); the game master "
-        "has been told.",
+        "Weitere Versuche werden {hours} Stunde(n) lang nicht gelesen und nicht beantwortet; der "
+        "Spielleiter ist informiert.",
+        "Your mail was NOT read: there were too many wrong passwords for this position. Further "
+        "tries are neither read nor answered for {hours} hour(s); the game master has been told.",
     ),
     "gm_locked": (
         "Für {who} in Partie {game} kamen {tries} falsche Kennwörter (zuletzt von {sender}). "
-        "Weitere Versuche werden {hours} Stunde(n) lang nicht gelesen. Wenn das ein Angriff "
-        "ist, geben Sie dem Spieler ein neues Kennwort (Ersatz durch dieselbe Adresse).",
+        "Weitere Versuche werden {hours} Stunde(n) lang nicht gelesen. Wenn das ein Angriff ist, "
+        "geben Sie dem Spieler ein neues Kennwort (Ersatz durch dieselbe Adresse).",
         "{who} of game {game} got {tries} wrong passwords (the last from {sender}). Further "
         "tries are not read for {hours} hour(s). If this is an attack, give the player a new "
         "password (replace the seat with the same address).",
@@ -263,8 +267,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "urgent_footer": (
         "Diese Eildepesche hat der Spielserver weitergeleitet. Antworten Sie mit einer eigenen "
         "Eildepesche in Ihrer Befehlsmail; der Absender kennt Ihre Adresse nicht.",
-        "The game server forwarded this urgent dispatch. Answer with an urgent dispatch of "
-        "your own in your order mail; the sender does not know your address.",
+        "The game server forwarded this urgent dispatch. Answer with an urgent dispatch of your "
+        "own in your order mail; the sender does not know your address.",
     ),
     "urgent_subject": (
         "Eildepesche von {ruler} – Partie {game}",
@@ -543,16 +547,16 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Position {seat} in Partie {game} hat einen neuen Spieler: der Spielleiter ({gm}) hat "
         "sie am {when} neu vergeben. Ihr Kennwort gilt nicht mehr. Wenn das nicht abgesprochen "
         "war, schreiben Sie bitte dem Spielleiter.",
-        "Position {seat} in game {game} has a new player: the game master ({gm}) gave it "
-        "away on {when}. Your password is no longer valid. If this was not agreed, please "
-        "write to the game master.",
+        "Position {seat} in game {game} has a new player: the game master ({gm}) gave it away on "
+        "{when}. Your password is no longer valid. If this was not agreed, please write to the "
+        "game master.",
     ),
     "told_dropped": (
-        "Sie spielen Position {seat} in Partie {game} nicht mehr: der Spielleiter ({gm}) hat "
-        "Sie am {when} ausscheiden lassen. Wenn das nicht abgesprochen war, schreiben Sie "
-        "bitte dem Spielleiter.",
-        "You no longer play position {seat} in game {game}: the game master ({gm}) took you "
-        "out on {when}. If this was not agreed, please write to the game master.",
+        "Sie spielen Position {seat} in Partie {game} nicht mehr: der Spielleiter ({gm}) hat Sie "
+        "am {when} ausscheiden lassen. Wenn das nicht abgesprochen war, schreiben Sie bitte dem "
+        "Spielleiter.",
+        "You no longer play position {seat} in game {game}: the game master ({gm}) took you out "
+        "on {when}. If this was not agreed, please write to the game master.",
     ),
     "refused_subject": (
         "Partie {game}: eine Mail wurde abgewiesen",
@@ -560,11 +564,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "refused_body": (
         "Die Mail „{subject}“ an {address} (Spieler {seat}) in Partie {game} wurde vom "
-        "Mailserver endgültig abgewiesen: {error}\nDie Adresse ist im Status markiert; "
-        "bitte klären Sie die Adresse mit dem Spieler.",
-        'The mail "{subject}" to {address} (player {seat}) in game {game} was refused for '
-        "good by the mail server: {error}\nThe address is marked in the status; please sort "
-        "out the address with the player.",
+        "Mailserver endgültig abgewiesen: {error}\nDie Adresse ist im Status markiert; bitte "
+        "klären Sie die Adresse mit dem Spieler.",
+        'The mail "{subject}" to {address} (player {seat}) in game {game} was refused for good '
+        "by the mail server: {error}\nThe address is marked in the status; please sort out the "
+        "address with the player.",
     ),
     "status_bounced": (
         "  (Mails an diese Adresse werden abgewiesen, zuletzt {when})",
@@ -787,12 +791,215 @@ TEXTS: dict[str, tuple[str, str]] = {
     "echo_more": (
         "  … und {n} weitere (die ersten {shown} stehen oben; der Rest der Mail wurde genauso "
         "gelesen).",
-        "  … and {n} more (the first {shown} are above; the rest of the mail was read the "
-        "same way).",
+        "  … and {n} more (the first {shown} are above; the rest of the mail was read the same "
+        "way).",
     ),
     "echo_ended": (
         "(Die Befehle enden mit „Ende“ in der Mail.)",
         '(The orders end with "End" in the mail.)',
+    ),
+    # -- The command line
+    "cli_error": (
+        "Fehler: {message}",
+        "Error: {message}",
+    ),
+    "cli_file_missing": (
+        "Die Datei {file} gibt es nicht.",
+        "There is no file {file}.",
+    ),
+    "cli_file_unreadable": (
+        "Die Datei {file} ist nicht lesbar: {reason}",
+        "The file {file} cannot be read: {reason}",
+    ),
+    "cli_settings_missing": (
+        "Die Einstellungsdatei {source} gibt es nicht.",
+        "The configuration file {source} does not exist.",
+    ),
+    "cli_settings_unreadable": (
+        "Die Einstellungsdatei {source} ist nicht lesbar: {detail}",
+        "The configuration file {source} cannot be read: {detail}",
+    ),
+    "cli_settings_toml": (
+        "{source} ist kein gültiges TOML: {detail}",
+        "{source} is not valid TOML: {detail}",
+    ),
+    "cli_settings_unknown": (
+        "{where}unbekannte Einstellung {key}.",
+        "{where}unknown setting {key}.",
+    ),
+    "cli_settings_unknown_near": (
+        "{where}unbekannte Einstellung {key}; die nächste bekannte ist {nearest}.",
+        "{where}unknown setting {key}; the nearest known one is {nearest}.",
+    ),
+    "cli_settings_invalid": (
+        "{where}{key}: {detail}",
+        "{where}{key}: {detail}",
+    ),
+    "cli_not_utf8": (
+        "{file} ist kein UTF-8-Text.",
+        "{file} is not UTF-8 text.",
+    ),
+    "cli_no_player": (
+        "Spieler {player} gibt es in dieser Partie nicht.",
+        "There is no player {player} in this game.",
+    ),
+    "cli_database_from_env": (
+        "Datenbank: {database} (aus PBEM_DATABASE_URL)",
+        "Database: {database} (from PBEM_DATABASE_URL)",
+    ),
+    "cli_database_default": (
+        "Datenbank: {database} (die Voreinstellung; --config FILE oder PBEM_DATABASE_URL wählen "
+        "eine andere)",
+        "Database: {database} (the default; --config FILE or PBEM_DATABASE_URL choose another)",
+    ),
+    "cli_database_missing": (
+        "Die Datenbank {database} gibt es nicht: --config FILE oder PBEM_DATABASE_URL nennen "
+        "eine andere, 'pbem gm create' legt sie an.",
+        "There is no database {database}: --config FILE or PBEM_DATABASE_URL name another, 'pbem "
+        "gm create' makes it.",
+    ),
+    "cli_database_unusable": (
+        "Die Datenbank {database} lässt sich nicht öffnen: {reason}",
+        "Cannot open the database {database}: {reason}",
+    ),
+    "cli_no_game": (
+        "Es gibt keine Partie {game}.",
+        "There is no game {game}.",
+    ),
+    "cli_unreadable_command": (
+        "{line!r} ist nicht lesbar.",
+        "Cannot read {line!r}.",
+    ),
+    "cli_bad_seat": (
+        "--player {text}: schreiben Sie PLATZ=ADRESSE[,SPRACHE][,FELD=WERT...].",
+        "--player {text}: write SEAT=ADDRESS[,LANG][,FIELD=VALUE...].",
+    ),
+    "cli_bad_seat_language": (
+        "--player {text}: die Sprache ist de oder en.",
+        "--player {text}: the language is de or en.",
+    ),
+    "cli_bad_option": (
+        "--option {text}: schreiben Sie NAME=WERT.",
+        "--option {text}: write KEY=VALUE.",
+    ),
+    "cli_bad_game_file": (
+        "Spieldatei {file}: {reason}",
+        "Game file {file}: {reason}",
+    ),
+    "cli_bad_players": (
+        "In der Spieldatei ist players keine Liste von Tabellen.",
+        "In the game file, players is not a list of tables.",
+    ),
+    "cli_bad_player": (
+        "In der Spieldatei ist der Spieler {entry!r} nicht lesbar (seat und address fehlen?).",
+        "In the game file, cannot read the player {entry!r} (seat and address missing?).",
+    ),
+    "cli_bad_time": (
+        "--at {text}: schreiben Sie HH:MM.",
+        "--at {text}: write HH:MM.",
+    ),
+    "cli_bad_hours": (
+        "--reminder-hours {text}: schreiben Sie Stunden mit Komma, etwa 48,12.",
+        "--reminder-hours {text}: write hours with commas, e.g. 48,12.",
+    ),
+    "cli_bad_whole_number": (
+        "{key} = {value!r}: keine ganze Zahl.",
+        "{key} = {value!r}: not a whole number.",
+    ),
+    "cli_required": (
+        "{option} fehlt (als Option oder in --file).",
+        "{option} is required (as an option or in --file).",
+    ),
+    "cli_empty_text": (
+        "Der Text ist leer.",
+        "The text is empty.",
+    ),
+    "cli_outbox_note": (
+        "Mails kommen nur in den Postausgang; der laufende Dienst (pbem serve) verschickt sie.",
+        "Mails go into the outbox only; the running service (pbem serve) sends them.",
+    ),
+    "cli_too_big": (
+        "Die Mail ist größer als {limit} kB und wird nicht gelesen (wie beim Server).",
+        "The mail is larger than {limit} kB and is not read (as the server would not).",
+    ),
+    "cli_too_long": (
+        "Der Text hat {lines} Zeilen und {chars} Zeichen; gelesen werden höchstens "
+        "{max_lines} Zeilen und {max_chars} Zeichen (wie beim Server).",
+        "The text has {lines} lines and {chars} characters; at most {max_lines} lines and "
+        "{max_chars} characters are read (as the server would).",
+    ),
+    "cli_gm_password": (
+        "Das Spielleiter-Kennwort ist {password} – es wird nur dieses eine Mal angezeigt und "
+        "nur als Hash gespeichert.",
+        "The GM password is {password} – it is shown this once and stored only as a hash.",
+    ),
+    "cli_created": (
+        "Partie {game} ({kind}) mit {players} Spielern angelegt, Status {status}. Weiter: pbem "
+        "gm start {game}",
+        "Game {game} ({kind}) created with {players} players, status {status}. Next: pbem gm "
+        "start {game}",
+    ),
+    "cli_started": (
+        "Partie {game} gestartet: {count} Auswertungen der Runde 0 im Postausgang. Abgabeschluss "
+        "der Runde 1: {deadline}.",
+        "Game {game} started: {count} turn 0 printouts in the outbox. Deadline of turn 1: "
+        "{deadline}.",
+    ),
+    "cli_no_deadline": (
+        "keiner",
+        "none",
+    ),
+    "cli_password_columns": (
+        "Spieler|Kennwort",
+        "Seat|Password",
+    ),
+    "cli_report_kept": (
+        "Bericht an Spieler {seat} der Partie {game} gespeichert ({count} Anhänge).",
+        "Report for seat {seat} of game {game} kept ({count} attachments).",
+    ),
+    "cli_published": (
+        "Runde {turn} der Partie {game} veröffentlicht: {count} Mails.",
+        "Turn {turn} of game {game} published: {count} mails.",
+    ),
+    "cli_preview_title": (
+        "Partie {game}, Runde {turn}: {who}",
+        "Game {game}, turn {turn}: {who}",
+    ),
+    "cli_preview_gm": (
+        "Spielleiter",
+        "GM",
+    ),
+    "cli_preview_seat": (
+        "Spieler {seat}",
+        "seat {seat}",
+    ),
+    "cli_held": (
+        " (angehalten)",
+        " (held)",
+    ),
+    "cli_no_games": (
+        "Keine Partien.",
+        "No games.",
+    ),
+    "cli_game_columns": (
+        "Partie|Art|Status|Runde|Spieler|Nächster Abgabeschluss",
+        "Game|Kind|Status|Turn|Players|Next deadline",
+    ),
+    "cli_standby_added": (
+        "{address} ({language}) steht auf der Warteliste.",
+        "{address} ({language}) is on the standby list.",
+    ),
+    "cli_standby_empty": (
+        "Die Warteliste ist leer.",
+        "The standby list is empty.",
+    ),
+    "cli_standby_columns": (
+        "#|Adresse|Name|Sprache|Art|Seit",
+        "#|Address|Name|Language|Kind|Since",
+    ),
+    "cli_any_kind": (
+        "jede",
+        "any",
     ),
 }
 """Key -> (German, English)."""
@@ -823,7 +1030,7 @@ WIDTH = 78
 """Prose in the host's mails wraps at this column (fixed-width mail, readable anywhere)."""
 
 
-def say(lang: str, key: str, **values: object) -> str:
+def say(lang: str, key: str, /, **values: object) -> str:
     """The text ``key`` in ``lang`` (German for anything but English), filled in."""
     de, en = TEXTS[key]
     return (en if lang == "en" else de).format(**values)

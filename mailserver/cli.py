@@ -11,9 +11,10 @@ from typing import Annotated
 
 import typer
 
-from config.settings import environment_settings
+from config.settings import LimitSettings, environment_settings
 from grammar.mailbody import extract_order_text
 from mailserver import cli_gm, logs
+from mailserver.catalog import say
 from mailserver.cli_common import LangOption, fail, read_input, settings_or_fail
 from mailserver.cli_offline import kind_app
 from mailserver.demo import DemoConfig, run_demo, summary
@@ -56,9 +57,29 @@ def parse_cmd(
     ] = False,
     lang: LangOption = "de",
 ) -> None:
-    """Read orders from a mail or text and show what was understood (exit 1 on errors)."""
-    data = sys.stdin.buffer.read() if file == "-" else read_input(Path(file), lang)
+    """Read orders from a mail or text and show what was understood (exit 1 on errors).
+
+    The server's limits apply (``[limits]``): a text past them is refused unread, as the
+    server refuses such a mail."""
+    limits = LimitSettings()
+    source = sys.stdin.buffer if file == "-" else None
+    data = source.read(limits.max_mail_bytes + 1) if source else read_input(Path(file), lang)
+    if len(data) > limits.max_mail_bytes:
+        fail(say(lang, "cli_too_big", limit=limits.max_mail_bytes // 1000), lang)
     body = extract_order_text(data, printout_headings=printout_headings())
+    lines = body.text.count("\n") + 1
+    if len(body.text) > limits.max_text_chars or lines > limits.max_order_lines:
+        fail(
+            say(
+                lang,
+                "cli_too_long",
+                lines=lines,
+                chars=len(body.text),
+                max_lines=limits.max_order_lines,
+                max_chars=limits.max_text_chars,
+            ),
+            lang,
+        )
     try:
         language = order_language(game_kind(game or kind_names()[0]))
     except UnknownGameKind as exc:

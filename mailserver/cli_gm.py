@@ -43,7 +43,8 @@ from db.repo import current_players, get_game_by_number
 from db.session import make_engine, transaction, upgrade
 from grammar import gm as lang_gm
 from mailserver import gm, gm_mail, schedule
-from mailserver.cli_common import LangOption, fail, read_input, settings_or_fail, wording
+from mailserver.catalog import say
+from mailserver.cli_common import LangOption, fail, read_input, settings_or_fail
 from mailserver.formats import format_when
 from mailserver.kinds import UnknownGameKind, load_kinds
 from mailserver.smtp import Attachment
@@ -51,7 +52,7 @@ from mailserver.smtp import Attachment
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
-    help="Game master commands (docs/gm-commands.md). " + wording("outbox_note", "en"),
+    help="Game master commands (docs/gm-commands.md). " + say("en", "cli_outbox_note"),
 )
 standby_app = typer.Typer(
     add_completion=False, no_args_is_help=True, help="The standby list (rulebook 3.3)."
@@ -110,19 +111,19 @@ def _session(
         # No file names the database: say which one this is (by default a file in the
         # current folder, which differs from one shell to the next).
         from_env = "PBEM_DATABASE_URL" in (name.upper() for name in environment_settings())
-        text = "database_from_env" if from_env else "database_default"
-        typer.echo(wording(text, lang, database=_shown(url)), err=True)
+        text = "cli_database_from_env" if from_env else "cli_database_default"
+        typer.echo(say(lang, text, database=_shown(url)), err=True)
     try:
         load_kinds(settings.game_kinds)
     except UnknownGameKind as exc:
         fail(str(exc), lang)
     try:
         if not may_create and _missing(url):
-            fail(wording("database_missing", lang, database=_shown(url)), lang)
+            fail(say(lang, "cli_database_missing", database=_shown(url)), lang)
         upgrade(url)
     except (ArgumentError, OperationalError) as exc:
         reason = str(getattr(exc, "orig", None) or exc)
-        fail(wording("database_unusable", lang, database=_shown(url), reason=reason), lang)
+        fail(say(lang, "cli_database_unusable", database=_shown(url), reason=reason), lang)
     engine = make_engine(url)
     try:
         with transaction(engine) as session:
@@ -136,7 +137,7 @@ def _session(
 def _game(session: Session, number: int, lang: str) -> Game:
     game = get_game_by_number(session, number)
     if game is None:
-        fail(wording("no_game", lang, game=number), lang)
+        fail(say(lang, "cli_no_game", game=number), lang)
     return game
 
 
@@ -145,7 +146,7 @@ def _one_command(line: str, lang: str) -> lang_gm.GmCommand:
     result = lang_gm.parse(line)
     if result.errors or len(result.commands) != 1:
         messages = [e.message(lang) for e in result.errors]
-        fail(" ".join(messages) or wording("unreadable_command", lang, line=line), lang)
+        fail(" ".join(messages) or say(lang, "cli_unreadable_command", line=line), lang)
     return result.commands[0]
 
 
@@ -172,7 +173,7 @@ def _seat_spec(text: str, lang: str) -> gm.SeatSpec:
     seat, sep, rest = text.partition("=")
     address, *parts = rest.split(",")
     if not sep or not seat.strip().isdigit() or "@" not in address:
-        fail(wording("bad_seat", lang, text=text), lang, 2)
+        fail(say(lang, "cli_bad_seat", text=text), lang, 2)
     fields = dict(
         (key.strip(), value.strip())
         for key, _, value in (p.partition("=") for p in parts if "=" in p)
@@ -180,7 +181,7 @@ def _seat_spec(text: str, lang: str) -> gm.SeatSpec:
     languages = [p.strip().lower() for p in parts if "=" not in p and p.strip()]
     language = languages[0] if languages else "de"
     if len(languages) > 1 or language not in lang_gm.LANGUAGES:
-        fail(wording("bad_seat_language", lang, text=text), lang, 2)
+        fail(say(lang, "cli_bad_seat_language", text=text), lang, 2)
     return gm.SeatSpec(seat=int(seat), address=address.strip(), language=language, fields=fields)
 
 
@@ -188,7 +189,7 @@ def _option_value(text: str, lang: str) -> tuple[str, Any]:
     """``key=value``; the value is JSON if it reads as JSON (numbers, true), else text."""
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
-        fail(wording("bad_option", lang, text=text), lang, 2)
+        fail(say(lang, "cli_bad_option", text=text), lang, 2)
     try:
         return key.strip(), json.loads(value.strip())
     except ValueError:
@@ -203,13 +204,13 @@ def _read_game_file(path: Path, lang: str) -> dict[str, Any]:
             json.loads(text) if path.suffix.lower() == ".json" else tomllib.loads(text)
         )
     except ValueError as exc:  # not UTF-8, not JSON, not TOML
-        fail(wording("bad_game_file", lang, file=path, reason=exc), lang, 2)
+        fail(say(lang, "cli_bad_game_file", file=path, reason=exc), lang, 2)
     return data
 
 
 def _seats_from_file(players: Any, lang: str) -> list[gm.SeatSpec]:
     if not isinstance(players, list):
-        fail(wording("bad_players", lang), lang, 2)
+        fail(say(lang, "cli_bad_players"), lang, 2)
     seats = []
     for entry in players:
         if isinstance(entry, str):
@@ -228,7 +229,7 @@ def _seats_from_file(players: Any, lang: str) -> list[gm.SeatSpec]:
             )
         except (TypeError, KeyError, ValueError, AttributeError):
             # Not a table, or one without a seat number and an address.
-            fail(wording("bad_player", lang, entry=entry), lang, 2)
+            fail(say(lang, "cli_bad_player", entry=entry), lang, 2)
     return seats
 
 
@@ -236,7 +237,7 @@ def _time_of_day(text: str, lang: str) -> time:
     try:
         return time.fromisoformat(text.strip())
     except ValueError:
-        fail(wording("bad_time", lang, text=text), lang, 2)
+        fail(say(lang, "cli_bad_time", text=text), lang, 2)
 
 
 @app.command("create")
@@ -252,7 +253,12 @@ def create_cmd(
     number: Annotated[int | None, typer.Option(help="The game number (unique).")] = None,
     gm_address: Annotated[str | None, typer.Option("--gm", help="The GM's address.")] = None,
     gm_password: Annotated[
-        str | None, typer.Option("--gm-password", help="The GM's password for GM mails.")
+        str | None,
+        typer.Option(
+            "--gm-password",
+            help="The GM's password for GM mails (at least 10 characters); without it a "
+            "strong one is generated and shown once.",
+        ),
     ] = None,
     player: Annotated[
         list[str] | None,
@@ -301,9 +307,12 @@ def create_cmd(
         "seed": seed,
     }
     data.update({key: value for key, value in given.items() if value is not None})
-    for key in ("kind", "number", "gm", "gm_password"):
+    generated = None
+    if data.get("gm_password") in (None, ""):
+        generated = data["gm_password"] = gm.new_gm_password()
+    for key in ("kind", "number", "gm"):
         if data.get(key) in (None, ""):
-            fail(wording("required", lang, option="--" + key.replace("_", "-")), lang, 2)
+            fail(say(lang, "cli_required", option="--" + key.replace("_", "-")), lang, 2)
     seats = _seats_from_file(data.get("players", []), lang)
     seats += [_seat_spec(p, lang) for p in player or []]
     options: dict[str, Any] = dict(data.get("options", {}))
@@ -311,7 +320,7 @@ def create_cmd(
     hours = data.get("reminder_hours", [48, 12])
     if reminder_hours is not None:
         if not all(h.strip().isdigit() for h in reminder_hours.split(",") if h.strip()):
-            fail(wording("bad_hours", lang, text=reminder_hours), lang, 2)
+            fail(say(lang, "cli_bad_hours", text=reminder_hours), lang, 2)
         hours = [int(h) for h in reminder_hours.split(",") if h.strip()]
     timezone = str(data.get("timezone", "Europe/Berlin"))
     deadline_at = _time_of_day(str(data.get("at", "18:00")), lang)
@@ -327,7 +336,7 @@ def create_cmd(
     days = data.get("every_days", 14)
     for key, value in (("number", data["number"]), ("every_days", days)):
         if not str(value).isdigit():  # from a game file; the options are typed
-            fail(wording("bad_whole_number", lang, key=key, value=value), lang, 2)
+            fail(say(lang, "cli_bad_whole_number", key=key, value=value), lang, 2)
     with _session(config, lang, may_create=True) as (session, _settings):
         game = gm.create_game(
             session,
@@ -348,15 +357,17 @@ def create_cmd(
             now=now,
         )
         console.print(
-            wording(
-                "created",
+            say(
                 lang,
+                "cli_created",
                 game=game.number,
                 kind=game.kind,
                 players=len(seats),
                 status=game.status.value,
             )
         )
+        if generated is not None:
+            console.print(say(lang, "cli_gm_password", password=generated))
 
 
 # ------------------------------------------------------------------------ life
@@ -384,15 +395,15 @@ def start_cmd(
         deadline = (
             format_when(game.next_deadline, game.timezone, lang)
             if game.next_deadline is not None
-            else wording("no_deadline", lang)
+            else say(lang, "cli_no_deadline")
         )
     console.print(
-        wording("started", lang, game=number, count=len(passwords), deadline=deadline)
+        say(lang, "cli_started", game=number, count=len(passwords), deadline=deadline)
         + " "
-        + wording("outbox_note", lang)
+        + say(lang, "cli_outbox_note")
     )
     if show_passwords:
-        table = Table(*wording("password_columns", lang).split("|"))
+        table = Table(*say(lang, "cli_password_columns").split("|"))
         for seat, password in sorted(passwords.items()):
             table.add_row(str(seat), password)
         console.print(table)
@@ -461,13 +472,13 @@ def report_cmd(
     try:
         text = read_input(file, lang).decode("utf-8")
     except UnicodeDecodeError:
-        fail(wording("not_utf8", lang, file=file), lang, 2)
+        fail(say(lang, "cli_not_utf8", file=file), lang, 2)
     files = [
         Attachment(path.name, _content_type(path), read_input(path, lang)) for path in attach or []
     ]
     with _session(config, lang) as (session, _settings):
         gm.record_report(session, number, seat, text, attachments=files, now=_now())
-    console.print(wording("report_kept", lang, seat=seat, game=number, count=len(files)))
+    console.print(say(lang, "cli_report_kept", seat=seat, game=number, count=len(files)))
 
 
 def _content_type(path: Path) -> str:
@@ -488,7 +499,7 @@ def publish_cmd(number: GameArg, config: ConfigOption = None, lang: LangOption =
             currency=settings.fees.currency,
         )
     console.print(
-        wording("published", lang, turn=result.turn, game=number, count=len(result.outbox_ids))
+        say(lang, "cli_published", turn=result.turn, game=number, count=len(result.outbox_ids))
     )
 
 
@@ -508,9 +519,9 @@ def preview_cmd(
     for each, text in sorted(printouts.items()):
         if seat is not None and each != seat:
             continue
-        who = wording("preview_gm", lang) if each == 0 else wording("preview_seat", lang, seat=each)
+        who = say(lang, "cli_preview_gm") if each == 0 else say(lang, "cli_preview_seat", seat=each)
         console.print(
-            Rule(wording("preview_title", lang, game=game.number, turn=game.turn + 1, who=who))
+            Rule(say(lang, "cli_preview_title", game=game.number, turn=game.turn + 1, who=who))
         )
         console.print(text, markup=False)
 
@@ -542,7 +553,7 @@ def drop_cmd(
 def _text_argument(text: str | None, lang: str) -> str:
     value = sys.stdin.read() if text in (None, "-") else str(text)
     if not value.strip():
-        fail(wording("empty_text", lang), lang, 2)
+        fail(say(lang, "cli_empty_text"), lang, 2)
     return value.strip("\n")
 
 
@@ -607,14 +618,14 @@ def list_cmd(config: ConfigOption = None, lang: LangOption = "de") -> None:
                 if game.next_deadline is not None
                 else "-"
             )
-            status = game.status.value + (wording("held", lang) if game.held else "")
+            status = game.status.value + (say(lang, "cli_held") if game.held else "")
             rows.append(
                 (str(game.number), game.kind, status, str(game.turn), str(players), deadline)
             )
     if not rows:
-        console.print(wording("no_games", lang))
+        console.print(say(lang, "cli_no_games"))
         return
-    table = Table(*wording("game_columns", lang).split("|"))
+    table = Table(*say(lang, "cli_game_columns").split("|"))
     for row in rows:
         table.add_row(*row)
     console.print(table)
@@ -638,7 +649,7 @@ def standby_add_cmd(
             session, address, name=name, language=language, kind=kind, now=_now()
         )
         console.print(
-            wording("standby_added", lang, address=entry.address, language=entry.language)
+            say(lang, "cli_standby_added", address=entry.address, language=entry.language)
         )
 
 
@@ -654,16 +665,16 @@ def standby_list_cmd(config: ConfigOption = None, lang: LangOption = "de") -> No
             ).all()
         )
     if not entries:
-        console.print(wording("standby_empty", lang))
+        console.print(say(lang, "cli_standby_empty"))
         return
-    table = Table(*wording("standby_columns", lang).split("|"))
+    table = Table(*say(lang, "cli_standby_columns").split("|"))
     for position, entry in enumerate(entries, 1):
         table.add_row(
             str(position),
             entry.address,
             entry.name or "",
             entry.language,
-            entry.preferred_kind or wording("any_kind", lang),
+            entry.preferred_kind or say(lang, "cli_any_kind"),
             f"{entry.created_at:%Y-%m-%d}",
         )
     console.print(table)

@@ -33,7 +33,8 @@ from engine.core import (
     turn_rng,
 )
 from grammar.mailbody import extract_order_text
-from mailserver.cli_common import LangOption, fail, read_input, wording
+from mailserver.catalog import say
+from mailserver.cli_common import LangOption, fail, read_input
 from mailserver.kinds import order_language, printout_headings
 
 # Why a player left, in words: the reasons the host itself acts on (mailserver/turns.py);
@@ -216,7 +217,7 @@ def kind_app(kind: GameKind) -> typer.Typer:
         """Print a player's printout of the last evaluated turn."""
         state = read(state_file, lang)
         if player != 0 and player not in engine.names(state).rulers:
-            fail(wording("no_player", lang, player=player), lang, 2)
+            fail(say(lang, "cli_no_player", player=player), lang, 2)
         sys.stdout.write(engine.printout(state, player, lang))
 
     return app

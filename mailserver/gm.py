@@ -248,6 +248,11 @@ def create_game(
 GM_PASSWORD_MIN = 10
 
 
+def new_gm_password() -> str:
+    """A GM password no guesser finds: 16 characters of the players' unambiguous alphabet."""
+    return new_password() + new_password()[:6]
+
+
 def _check_gm_password(password: str) -> None:
     """The GM password opens every seat (a replacement mails its password): it must not
     be guessable in a few tries. ``pbem gm create`` generates one when none is given."""

@@ -26,7 +26,7 @@ CREATE = [
     "--gm",
     "gm@example.org",
     "--gm-password",
-    "geheim",
+    "geheim-spielleiter",
     "--player",
     "1=anna@example.org",
     "--player",
