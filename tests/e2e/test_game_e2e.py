@@ -95,14 +95,14 @@ def test_a_game_of_four_over_five_turns_by_mail(
     assert "Geheimnachrichten" in secret_holder and SECRET in secret_holder
     for seat in (1, 3, 4):
         assert SECRET not in game.printout(game.users[seat], 1, seat)
-    assert "keine Befehle vor" in game.printout(dropout, 1, 4)  # the NMR warning
+    assert "keine Befehle vor" in flat(game.printout(dropout, 1, 4))  # the NMR warning
     summary = text_of(game.wait_subject(game.gm, summary_subject(301, 1)))
     assert "Befehle von Spieler: 1, 2, 3" in summary and "Ohne Befehle (NMR): 4" in summary
 
     # Turn 2: seat 4 misses again, is dropped and announced; the stand-by takes over.
     game.send_orders([1, 2, 3])
     run_deadline(game, 2)
-    assert "scheiden damit aus Partie 301 aus" in game.printout(dropout, 2, 4)
+    assert "scheiden damit aus Partie 301 aus" in flat(game.printout(dropout, 2, 4))
     for seat in (1, 2, 3):
         text = game.printout(game.users[seat], 2, seat)
         assert f"Spieler 4 (Spieler D) {DROP_NEWS}" in flat(text)  # the Media wraps lines
@@ -121,7 +121,7 @@ def test_a_game_of_four_over_five_turns_by_mail(
         run_deadline(game, turn)
         summary = text_of(game.wait_subject(game.gm, summary_subject(301, turn)))
         assert "Befehle von Spieler: 1, 2, 3, 4" in summary
-        assert "keine Befehle vor" not in game.printout(standby, turn, 4)
+        assert "keine Befehle vor" not in flat(game.printout(standby, turn, 4))
 
     newcomer = server.query(
         lambda s: s.exec(select(Player).where(Player.address == standby.address)).one()
