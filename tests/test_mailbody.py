@@ -928,3 +928,19 @@ def test_quoted_block_keeps_following_numbers(before: list[str], after: list[str
     if any(kept):
         last = max(i for i, line in enumerate(kept) if line)
         assert out[len(before) + 2 + last] == kept[last]
+
+
+def test_a_huge_subject_of_encoded_words_is_read_cheaply() -> None:
+    """Issue 14: a stranger's 300 kB Subject of encoded words took the server to 1.9 GB."""
+    import resource
+    import time
+
+    words = ("=?utf-8?q?" + "a" * 60 + "?= ") * 5000
+    raw = f"From: x@example.org\r\nSubject: {words}\r\nMessage-ID: <a@b>\r\n\r\nHallo\r\n"
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    start = time.perf_counter()
+    body = extract_order_text(raw.encode())
+    assert time.perf_counter() - start < 5
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 200_000  # kB
+    assert body.subject.startswith("aaa") and len(body.subject) < 3_000
+    assert body.text == "Hallo"
