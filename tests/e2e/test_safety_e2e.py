@@ -643,7 +643,7 @@ def test_a_6_mb_order_mail_gets_one_small_answer(
     assert answer["In-Reply-To"] == message_id(big)
     assert size < 10_000
     assert "NICHT gelesen" in body(answer)
-    assert row.status == InboundStatus.REJECTED and row.reason.startswith("too big")
+    assert row.status == InboundStatus.REJECTED and (row.reason or "").startswith("too big")
     assert len(row.raw) < 10_000
 
 
@@ -789,10 +789,10 @@ def test_passwords_are_not_kept_in_clear_nor_echoed(
         ).all()
     )
     assert len(printouts) == 2
-    for row in printouts:
-        assert row.status == OutboxStatus.SENT and row.secret is None
-        assert PASSWORD_PLACEHOLDER in row.body  # put in only when sending
-        assert password not in row.body
+    for printout in printouts:
+        assert printout.status == OutboxStatus.SENT and printout.secret is None
+        assert PASSWORD_PLACEHOLDER in printout.body  # put in only when sending
+        assert password not in printout.body
 
     user = hosted.users[1]
     # A malformed header line (an unknown turn) that holds the password, and the password
