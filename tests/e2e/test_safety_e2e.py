@@ -14,6 +14,7 @@ so that no earlier test's peak is counted. Figures are printed (``pytest -s`` sh
 
 from __future__ import annotations
 
+import base64
 import email
 import os
 import random
@@ -302,6 +303,47 @@ def test_junk_and_a_million_lines_do_not_hold_back_another_players_orders(
     assert "NICHT gelesen" in body(refusal) and len(body(refusal)) < 2_000
     assert len(body(explanation)) < 5_000
     assert server.errors_logged() == []
+
+
+def test_a_strangers_subject_of_encoded_words_holds_back_nobody(
+    server_factory: ServerFactory, mailstack: MailStack
+) -> None:
+    """Not in the issue, found with the hostile corpus: decoding a Subject of many RFC 2047
+    encoded words costs memory far beyond its size, and intake decodes it before it knows
+    the sender. 300 kB here; the bound is the one of the junk above."""
+    server = server_factory()
+    players = create_game(server, number=227, next_deadline=DEADLINE)
+    server.start()
+    bob = players[3]
+    stranger = mailstack.new_user("wordbomb")
+    words = "\r\n ".join(
+        "=?utf-8?b?" + base64.b64encode(f"Wort{n} ".encode()).decode() + "?=" for n in range(12_000)
+    )
+    bomb = raw_mail(stranger.address, server.address, "Hallo\n", subject=words)
+    bobs = orders(bob, server, 227, "HP=3")
+    assert 250_000 < len(bomb) < LIMITS.max_mail_bytes
+
+    send_smtp(mailstack, [bomb], to=server.address, sender=stranger.address)
+    start = time.monotonic()
+    server.send(bobs)
+    mailstack.wait_for(
+        bob.address,
+        bob.user.password,
+        lambda ms: any(m.message["In-Reply-To"] == message_id(bobs) for m in ms),
+        timeout=120,
+    )
+    waited = time.monotonic() - start
+    rows = wait_handled(server, [bomb, bobs])
+    rss, peak = memory_mb(server.pid)
+    figure(
+        f"300 kB Subject of encoded words: the other player waited {waited:.1f} s; "
+        f"server resident {rss:.0f} MB, peak {peak:.0f} MB"
+    )
+
+    assert [r.status for r in rows] == [InboundStatus.UNKNOWN_SENDER, InboundStatus.PROCESSED]
+    assert len(inbox(mailstack, stranger)) == 1
+    assert waited < WAIT_LIMIT_S
+    assert peak < MEMORY_LIMIT_MB
 
 
 # ------------------------------------------------ item 2: a display name poses as a player
