@@ -733,6 +733,21 @@ def urgent_sent(session: Session, game_id: int, seat: int, turn: int) -> int:
     return int(session.exec(stmt).one())
 
 
+def gm_messages_sent(session: Session, game_id: int, seat: int, turn: int) -> int:
+    """Messages to the GM ``seat`` sent in ``turn``."""
+    stmt = (
+        select(func.count())
+        .select_from(GameMessage)
+        .where(
+            GameMessage.game_id == game_id,
+            GameMessage.kind == MessageKind.GM_MESSAGE,
+            GameMessage.sender_seat == seat,
+            GameMessage.turn == turn,
+        )
+    )
+    return int(session.exec(stmt).one())
+
+
 def refusals_since(
     session: Session, *, game_id: int, player_id: int | None, reason: str, since: datetime
 ) -> int:

@@ -69,6 +69,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Geheimnachricht an Spieler {to}",
         "secret message to player {to}",
     ),
+    "messages_more": (
+        "  … und {n} weitere Nachrichten in dieser Mail (jede wie oben behandelt).",
+        "  … and {n} more messages in this mail (each handled as above).",
+    ),
     "messages_title": (
         "Nachrichten:",
         "Messages:",
@@ -97,6 +101,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "  Eildepesche an Spieler {to}: NICHT weitergeleitet – höchstens {per_mail} je Mail und "
         "{per_turn} je Runde.",
         "  Urgent dispatch to player {to}: NOT forwarded – at most {per_mail} per mail and "
+        "{per_turn} per turn.",
+    ),
+    "msg_gm_limit": (
+        "  Nachricht an den Spielleiter: NICHT weitergeleitet – höchstens {per_mail} je Mail "
+        "und {per_turn} je Runde.",
+        "  Message to the game master: NOT forwarded – at most {per_mail} per mail and "
         "{per_turn} per turn.",
     ),
     "msg_urgent_postage": (

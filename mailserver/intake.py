@@ -68,6 +68,8 @@ log = logging.getLogger("pbem.intake")
 _QUOTED_NOTE = re.compile(r"dropped (\d+) quoted line")
 
 WRONG_PASSWORD = "wrong or missing password"
+MESSAGE_LINES = 20
+"""Message orders an acknowledgement lists one by one; the rest are counted."""
 LOCKED = "locked: too many wrong passwords"
 
 
@@ -261,7 +263,9 @@ class _Intake:
         record, is_new = repo.record_inbound_mail(
             self.session,
             raw=raw,
-            stored=stored_copy(raw, body.text, limit=self.config.max_text_chars),
+            stored=stored_copy(
+                raw, body.text, limit=self.config.max_text_chars, subject=body.subject
+            ),
             content_hash=None if too_big else content,
             message_id=body.message_id,
             mailbox=mailbox,
@@ -321,7 +325,11 @@ class _Intake:
     ) -> IntakeOutcome:
         if self.secrets:
             mail.record.raw = stored_copy(
-                mail.raw, mail.body.text, limit=self.config.max_text_chars, secrets=self.secrets
+                mail.raw,
+                mail.body.text,
+                limit=self.config.max_text_chars,
+                secrets=self.secrets,
+                subject=mail.body.subject,
             )
             subject = mail.record.subject or ""
             for secret in self.secrets:
@@ -423,7 +431,9 @@ class _Intake:
         )
 
     def warn_gm(self, mail: _Mail, game: Game, lang: str, key: str) -> None:
-        """Tell the GM's registered address about a GM mail from elsewhere."""
+        """Tell the GM's registered address about a GM mail from elsewhere, at most once
+        an hour for each kind of warning (a guesser cannot flood the GM)."""
+        hour = int(self.now.timestamp()) // 3600
         self.send(
             None,
             to=game.gm_address,
@@ -435,6 +445,7 @@ class _Intake:
             kind=OutboxKind.NOTICE,
             game=game,
             reply=False,
+            dedup_key=f"warn-gm:{game.number}:{key}:{hour}",
         )
 
     def _current_players_of(self, address: str) -> list[Player]:
@@ -632,6 +643,13 @@ class _Intake:
             currency=self.config.currency,
         )
         message_lines = [desk.take(m) for m in messages]
+        if len(message_lines) > MESSAGE_LINES:
+            # One line each for the first ones; the rest counted (a bounded answer).
+            rest = len(message_lines) - MESSAGE_LINES
+            message_lines = [
+                *message_lines[:MESSAGE_LINES],
+                say(lang, "messages_more", n=rest),
+            ]
         step = self.step_note(game, kind, player, turn)
         if step:
             lines += [step, ""]

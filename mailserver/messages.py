@@ -52,6 +52,8 @@ class MessageDesk:
     currency: str
     urgent_count: int = 0
     """Urgent dispatches this mail has sent so far."""
+    gm_count: int = 0
+    """Messages to the GM this mail has sent so far."""
 
     def take(self, order: MessageOrder) -> str:
         """Keep or forward one message; the acknowledgement's line about it."""
@@ -87,6 +89,18 @@ class MessageDesk:
             self.urgent_count += 1
             return self.urgent(order, addressee)
         if isinstance(order, GmMessage):
+            # Forwarded at once, like a dispatch: the same bounds (no mail bomb on the GM).
+            sent = repo.gm_messages_sent(
+                self.session, self.game.id or 0, self.player.seat, self.turn
+            )
+            if self.gm_count >= rules.urgent_per_mail or sent >= rules.urgent_per_turn:
+                return say(
+                    lang,
+                    "msg_gm_limit",
+                    per_mail=rules.urgent_per_mail,
+                    per_turn=rules.urgent_per_turn,
+                )
+            self.gm_count += 1
             return self.to_gm(order)
         if isinstance(order, SecretMessage):
             self.keep(order, MessageKind.SECRET)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from email.header import Header
 from email.message import EmailMessage, Message
 from email.parser import BytesHeaderParser, BytesParser
 from email.policy import compat32, default
@@ -173,19 +174,30 @@ _MIME_HEADER = re.compile(rb"^(content-|mime-version)", re.IGNORECASE)
 MAX_STORED_HEADER_BYTES = 64_000
 
 
-def stored_copy(raw: bytes, text: str, *, limit: int, secrets: Iterable[str] = ()) -> bytes:
+def stored_copy(
+    raw: bytes, text: str, *, limit: int, secrets: Iterable[str] = (), subject: str | None = None
+) -> bytes:
     """What the database keeps of a mail: its header fields as received (no MIME ones),
     then the order text read from it, at most ``limit`` characters, as one UTF-8 text
     part. Attachments, HTML and the rest of a huge text are not kept; every ``secrets``
-    (a password it carried) is masked in the headers and the text.
+    (a password it carried) is masked in the headers and the text. ``subject`` (the
+    decoded Subject) replaces the Subject as received, so that a password in encoded
+    words is masked too.
     """
     block = header_block(raw)
     fields: list[bytes] = []
     for line in re.split(rb"\r?\n(?![ \t])", block):
         if line and not _MIME_HEADER.match(line):
+            if subject is not None and line[:8].lower() == b"subject:":
+                continue
             fields.append(line.rstrip(b"\r\n"))
     kept = text if len(text) <= limit else text[:limit] + "\n[…]\n"
     head = b"\r\n".join(fields).decode("utf-8", "replace")
+    if subject is not None:
+        for secret in secrets:
+            subject = mask(subject, secret)
+        encoded = Header(subject, "utf-8").encode(maxlinelen=76, linesep="\r\n")
+        head += f"\r\nSubject: {encoded}"
     for secret in secrets:
         if secret:
             head, kept = mask(head, secret), mask(kept, secret)
