@@ -718,29 +718,14 @@ def bookings(session: Session, player_id: int, *, turn: int, kind: LedgerKind) -
     return list(session.exec(stmt).all())
 
 
-def urgent_sent(session: Session, game_id: int, seat: int, turn: int) -> int:
-    """Urgent dispatches ``seat`` sent in ``turn`` (the turn whose printouts are next)."""
+def messages_sent(session: Session, game_id: int, seat: int, turn: int, kind: MessageKind) -> int:
+    """Messages of ``kind`` that ``seat`` sent for ``turn`` (the printouts next)."""
     stmt = (
         select(func.count())
         .select_from(GameMessage)
         .where(
             GameMessage.game_id == game_id,
-            GameMessage.kind == MessageKind.URGENT,
-            GameMessage.sender_seat == seat,
-            GameMessage.turn == turn,
-        )
-    )
-    return int(session.exec(stmt).one())
-
-
-def gm_messages_sent(session: Session, game_id: int, seat: int, turn: int) -> int:
-    """Messages to the GM ``seat`` sent in ``turn``."""
-    stmt = (
-        select(func.count())
-        .select_from(GameMessage)
-        .where(
-            GameMessage.game_id == game_id,
-            GameMessage.kind == MessageKind.GM_MESSAGE,
+            GameMessage.kind == kind,
             GameMessage.sender_seat == seat,
             GameMessage.turn == turn,
         )

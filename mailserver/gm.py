@@ -250,7 +250,7 @@ GM_PASSWORD_MIN = 10
 
 def new_gm_password() -> str:
     """A GM password no guesser finds: 16 characters of the players' unambiguous alphabet."""
-    return new_password() + new_password()[:6]
+    return new_password(16)
 
 
 def _check_gm_password(password: str) -> None:

@@ -182,8 +182,7 @@ class _Intake:
             return  # sent once already (a warning an hour, a notice once)
         if prose:
             body = wrap(body)
-        for secret in self.secrets:
-            subject, body = mask(subject, secret), mask(body, secret)
+        subject, body = self.masked(subject), self.masked(body)
         row = repo.enqueue_outbox(
             self.session,
             to_address=to,
@@ -331,10 +330,7 @@ class _Intake:
                 secrets=self.secrets,
                 subject=mail.body.subject,
             )
-            subject = mail.record.subject or ""
-            for secret in self.secrets:
-                subject = mask(subject, secret)
-            mail.record.subject = subject or None
+            mail.record.subject = self.masked(mail.record.subject or "") or None
         mail.record.status = status
         mail.record.reason = reason or None
         mail.record.game_id = game.id if game else None

@@ -9,8 +9,9 @@ dispatches and what they cost are the game's message rules
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from sqlmodel import Session
@@ -23,6 +24,7 @@ from engine.core import (
     Article,
     GmMessage,
     MessageOrder,
+    MessageRules,
     SecretMessage,
     UrgentDispatch,
 )
@@ -50,10 +52,8 @@ class MessageDesk:
     now: datetime
     send: Outgoing
     currency: str
-    urgent_count: int = 0
-    """Urgent dispatches this mail has sent so far."""
-    gm_count: int = 0
-    """Messages to the GM this mail has sent so far."""
+    forwarded: Counter[MessageKind] = field(default_factory=Counter)
+    """Messages this mail forwarded at once so far, by kind."""
 
     def take(self, order: MessageOrder) -> str:
         """Keep or forward one message; the acknowledgement's line about it."""
@@ -76,8 +76,7 @@ class MessageDesk:
         if isinstance(order, UrgentDispatch):
             if not rules.urgent_dispatches:
                 return say(lang, "msg_no_urgent")
-            sent = repo.urgent_sent(self.session, self.game.id or 0, self.player.seat, self.turn)
-            if self.urgent_count >= rules.urgent_per_mail or sent >= rules.urgent_per_turn:
+            if self.over_limit(MessageKind.URGENT, rules):
                 return say(
                     lang,
                     "msg_urgent_limit",
@@ -86,21 +85,16 @@ class MessageDesk:
                     per_turn=rules.urgent_per_turn,
                 )
             assert addressee is not None
-            self.urgent_count += 1
             return self.urgent(order, addressee)
         if isinstance(order, GmMessage):
             # Forwarded at once, like a dispatch: the same bounds (no mail bomb on the GM).
-            sent = repo.gm_messages_sent(
-                self.session, self.game.id or 0, self.player.seat, self.turn
-            )
-            if self.gm_count >= rules.urgent_per_mail or sent >= rules.urgent_per_turn:
+            if self.over_limit(MessageKind.GM_MESSAGE, rules):
                 return say(
                     lang,
                     "msg_gm_limit",
                     per_mail=rules.urgent_per_mail,
                     per_turn=rules.urgent_per_turn,
                 )
-            self.gm_count += 1
             return self.to_gm(order)
         if isinstance(order, SecretMessage):
             self.keep(order, MessageKind.SECRET)
@@ -111,6 +105,17 @@ class MessageDesk:
             self.keep(order, MessageKind.PRESS)
             return say(lang, "msg_press", paper=newspaper(self.game, lang))
         raise TypeError(f"no desk for {type(order).__name__}")
+
+    def over_limit(self, kind: MessageKind, rules: MessageRules) -> bool:
+        """Whether one more message forwarded at once would pass the game's bounds (per
+        mail, and per seat and turn); if not, it is counted."""
+        sent = repo.messages_sent(
+            self.session, self.game.id or 0, self.player.seat, self.turn, kind
+        )
+        if self.forwarded[kind] >= rules.urgent_per_mail or sent >= rules.urgent_per_turn:
+            return True
+        self.forwarded[kind] += 1
+        return False
 
     def keep(self, order: MessageOrder, kind: MessageKind, *, delivered: bool = False) -> None:
         """Store the message; a delivered one is only a record."""

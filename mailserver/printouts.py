@@ -37,9 +37,9 @@ PASSWORD_LENGTH = 10
 RULE = "=" * 78
 
 
-def new_password() -> str:
+def new_password(length: int = PASSWORD_LENGTH) -> str:
     """A fresh password that is easy to type into a mail."""
-    return "".join(secrets.choice(PASSWORD_ALPHABET) for _ in range(PASSWORD_LENGTH))
+    return "".join(secrets.choice(PASSWORD_ALPHABET) for _ in range(length))
 
 
 def domain_of(address: str) -> str:
