@@ -1,0 +1,128 @@
+"""One turn in evaluation: the state being changed, the orders, the chance, the notes.
+
+Every phase of :data:`engine.starweb.turn.PHASES` is a function ``phase(turn: Turn)``
+that changes ``turn.state`` and writes what the printouts must say through the helpers
+here (never by building report rows itself), so that notes stay in one place.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from random import Random
+
+from engine.starweb.orders import StarwebOrder
+from engine.starweb.state import (
+    EchoLine,
+    FleetNote,
+    PlayerReport,
+    StarwebState,
+    WorldNote,
+)
+
+
+@dataclass
+class Turn:
+    """The evaluation of one turn.
+
+    ``start`` is the position before the turn (fire targets and "a fleet there at the
+    start of the turn" are read from it); ``state`` is changed phase by phase.
+    ``orders`` holds each player's orders that survived the conflict check, in the
+    order written; ``echo`` indexes each order's echo line so a phase can add a remark.
+    """
+
+    start: StarwebState
+    state: StarwebState
+    orders: dict[int, list[StarwebOrder]]
+    rng: Random
+    nmr: frozenset[int] = frozenset()
+    echo: dict[int, dict[int, EchoLine]] = field(default_factory=dict)
+    """Per player: ``id(order)`` -> its echo line."""
+    moved: set[int] = field(default_factory=set)
+    """Keys that moved this turn."""
+    fired: set[int] = field(default_factory=set)
+    """Keys whose fire order was carried out."""
+    gifted_fleets: set[int] = field(default_factory=set)
+    gifted_worlds: set[int] = field(default_factory=set)
+    conquered: set[int] = field(default_factory=set)
+    """Worlds that changed hands this turn (by conquest, robots, conversion)."""
+    passed: dict[int, set[int]] = field(default_factory=lambda: defaultdict(set))
+    """Per player: worlds his keys passed or visited this turn."""
+    left: dict[int, set[int]] = field(default_factory=lambda: defaultdict(set))
+    """Per player: worlds lost or left this turn."""
+    shots_by: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+    """Per player: shots fired this turn outside ambush (the apostle pays for them)."""
+    killed: dict[tuple[int, int], int] = field(default_factory=lambda: defaultdict(int))
+    """(killer, victim player) -> organic population killed, for scoring; victim 0
+    when the population was neutral."""
+    killed_converts: dict[tuple[int, int], int] = field(default_factory=lambda: defaultdict(int))
+    """(killer, apostle) -> converts killed (martyrs)."""
+    scored: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+    """Points gained (or lost) this turn outside the per-turn scoring, per player."""
+
+    def orders_of(self, player: int, *types: type[StarwebOrder]) -> list[StarwebOrder]:
+        """The player's orders of the given types, in the order written."""
+        return [o for o in self.orders.get(player, []) if isinstance(o, types)]
+
+    def all_orders(self, *types: type[StarwebOrder]) -> list[tuple[int, StarwebOrder]]:
+        """Every player's orders of the given types, players in seat order."""
+        return [
+            (p, o)
+            for p in sorted(self.orders)
+            for o in self.orders[p]
+            if isinstance(o, types)
+        ]
+
+    def remark(self, player: int, order: StarwebOrder, code: str) -> None:
+        """Note why ``order`` was not (fully) carried out; the printout words ``code``.
+
+        The first remark stays: it is the reason the order stopped.
+        """
+        line = self.echo.get(player, {}).get(id(order))
+        if line is not None and not line.remark:
+            line.remark = code
+
+    def world_note(self, world: int) -> WorldNote:
+        """The printout's note on ``world`` this turn (made on first use)."""
+        notes = self.state.report.worlds
+        for note in notes:
+            if note.world == world:
+                return note
+        note = WorldNote(world=world)
+        notes.append(note)
+        return note
+
+    def fleet_note(self, fleet: int) -> FleetNote:
+        """The printout's note on key ``fleet`` this turn (made on first use)."""
+        notes = self.state.report.fleets
+        for note in notes:
+            if note.fleet == fleet:
+                return note
+        note = FleetNote(fleet=fleet)
+        notes.append(note)
+        return note
+
+    def flag_world(self, world: int, flag: str) -> None:
+        """Add ``flag`` to the world's note once."""
+        flags = self.world_note(world).flags
+        if flag not in flags:
+            flags.append(flag)
+
+    def flag_fleet(self, fleet: int, flag: str) -> None:
+        """Add ``flag`` to the key's note once."""
+        flags = self.fleet_note(fleet).flags
+        if flag not in flags:
+            flags.append(flag)
+
+    def player_report(self, player: int) -> PlayerReport:
+        """The player's part of the report (made on first use)."""
+        for report in self.state.report.players:
+            if report.player == player:
+                return report
+        report = PlayerReport(player=player)
+        self.state.report.players.append(report)
+        return report
+
+    def notice(self, player: int, text: str) -> None:
+        """A private notice for the player's printout (a code the printout words)."""
+        self.player_report(player).notices.append(text)
