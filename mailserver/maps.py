@@ -3,8 +3,8 @@
 Drawn with networkx (the layout) and matplotlib (the picture), both pure wheels: no
 system library to install on the host, and the same picture on every machine. The
 layout is Kamada-Kawai: it places the nodes so that drawn distances follow the game's
-own distances (Ashes' distance table) or the number of gates between them (Starweb), and
-it needs no chance, so a map looks the same every turn and the bytes are reproducible.
+own distances (a distance table) or the number of links between them, and it needs no
+chance, so a map looks the same every turn and the bytes are reproducible.
 """
 
 from __future__ import annotations
