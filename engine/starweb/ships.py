@@ -205,6 +205,8 @@ class _Emigrants:
     """Of ``count``, converts of ``apostle``."""
     apostle: int
     player: int
+    keep_converts: bool
+    """CnMqWm: the converts stay their apostle's (PnMqWm: the target decides)."""
 
 
 def _build_one(turn: Turn, player: int, order: Build, world: World, budget: _Budget) -> int:
@@ -293,7 +295,9 @@ def _emigrate(
         world.converts -= converts
         if world.converts == 0:
             world.convert_owner = NEUTRAL
-    return _Emigrants(world.number, order.to, count, robots, converts, apostle, player)
+    return _Emigrants(
+        world.number, order.to, count, robots, converts, apostle, player, order.converts
+    )
 
 
 def _build_world(turn: Turn, world: World, emigrants: list[_Emigrants]) -> None:
@@ -370,7 +374,7 @@ def _arrive(turn: Turn, group: _Emigrants) -> None:
         target.owner if _character(state, target.owner) == Character.APOSTLE else NEUTRAL
     )
     converts, apostle = 0, NEUTRAL
-    if group.converts and target.convert_owner in (NEUTRAL, group.apostle):
+    if group.keep_converts and target.convert_owner in (NEUTRAL, group.apostle):
         converts, apostle = min(people, group.converts), group.apostle
         turn.passed[group.apostle].add(target.number)
     elif owner_apostle != NEUTRAL and target.convert_owner in (NEUTRAL, owner_apostle):
