@@ -45,7 +45,8 @@ def _plunder(turn: Turn, recovering: set[int]) -> set[int]:
         if order.world in turn.gifted_worlds:
             turn.remark(player, order, "gifted")
         elif order.world in turn.conquered or world.owner != player:
-            turn.remark(player, order, "conquered" if world.owner != player else "not_your_world")
+            lost = turn.start.world(order.world).owner == player
+            turn.remark(player, order, "conquered" if lost else "not_your_world")
         elif order.world in recovering:
             turn.remark(player, order, "recovering")
         elif order.world in done:
