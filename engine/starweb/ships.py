@@ -55,7 +55,7 @@ def scrap_cost(state: StarwebState, player: int) -> int:
     return 4 if _character(state, player) == Character.EMPIRE_BUILDER else 6
 
 
-def fleet_shots(state: StarwebState, fleet: Fleet) -> int:
+def fleet_shots(fleet: Fleet) -> int:
     """Shots of a key: one per ship, none from a merchant's ship carrying two metal
     (Starweb "Feuern": five ships with six metal fire four shots)."""
     return max(0, fleet.ships - max(0, fleet.cargo - fleet.ships))
@@ -76,7 +76,7 @@ def usable_industry(state: StarwebState, world: World) -> int:
     for fleet in state.fleets_at(world.number):
         if fleet.owner == NEUTRAL:
             continue
-        shots = fleet_shots(state, fleet)
+        shots = fleet_shots(fleet)
         if fleet.owner == world.owner or world.owner in state.player(fleet.owner).allies:
             defence += shots
         elif not fleet.peace:
