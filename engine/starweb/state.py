@@ -74,11 +74,15 @@ class Options:
     conditionally at whoever attacks them."""
     black_box: str = "metal"
     """The Black Box's effect in this game (secret; see engine.starweb.artifacts)."""
+    home_distance: int = 4
+    """Fewest gates between two home worlds (Starweb "keys": nobody starts next to
+    another player; 4 keeps every home's neighbours out of the others' two-gate reach)."""
 
 
 @dataclass
 class Artifact:
-    """One artifact (Starweb "Kunstwerke"): 1-90 standard, 91-100 the specials.
+    """One artifact (Starweb "Kunstwerke"): 10-99 standard, 1-9 and 100 the specials
+    (the numbering of the rulebook's printout example; see engine.starweb.artifacts).
 
     Exactly one of ``world`` and ``fleet`` is non-zero: where it lies or which key carries it.
     """
