@@ -11,6 +11,7 @@ one world: :mod:`engine.starweb.world_report`, words: :mod:`engine.starweb.texts
 from __future__ import annotations
 
 from engine.starweb.layout import Piece, fill, items, prose, words
+from engine.starweb.ships import build_capacity
 from engine.starweb.state import Artifact, Player, PlayerReport, StarwebState, World
 from engine.starweb.texts import (
     CHARACTERS,
@@ -22,16 +23,22 @@ from engine.starweb.texts import (
     order_section_line,
     word,
 )
-from engine.starweb.world_report import GM, ArtifactName, UsableIndustry, View, world_lines
+from engine.starweb.world_report import (
+    GM,
+    ArtifactName,
+    UsableIndustry,
+    View,
+    industry_shown,
+    world_lines,
+)
 
 ECHO_RULE = "====="
 """The lines around the echo of the orders (as in the example)."""
 
 
 def _usable_industry(state: StarwebState, world: World) -> int:
-    from engine.starweb.ships import usable_industry  # written with the building rules
-
-    return usable_industry(state, world)
+    """The printout's second industry figure: what the world can build (``30/7``)."""
+    return build_capacity(state, world)
 
 
 def _artifact_name(artifact: Artifact, lang: str) -> str:
@@ -237,8 +244,7 @@ def _build_values(view: View, world: World) -> str:
     lang = view.lang
     parts = []
     if world.industry:
-        usable = view.usable(view.state, world)
-        shown = f"{world.industry}/{usable}" if usable < world.industry else str(world.industry)
+        shown = industry_shown(view, world)
         parts.append(f"{word(WORDS, 'industry', lang)} {shown}")
     for key, value in (
         ("metal", world.metal),

@@ -57,6 +57,12 @@ class View:
         return (" ", f"V{artifact.number}:{self.artifact_name(artifact, self.lang)}")
 
 
+def industry_shown(view: View, world: World) -> str:
+    """``30/7``: the industry and, when fewer can build, how many (Starweb "Bauen")."""
+    usable = view.usable(view.state, world)
+    return f"{world.industry}/{usable}" if usable < world.industry else str(world.industry)
+
+
 def world_values(view: View, world: World, note: WorldNote | None) -> list[str]:
     """Items 5-20 of a world: what happened this turn first (as the example's
     ``(erobert,Industrie=1,…``), then the values that are not zero, then the counters."""
@@ -72,8 +78,7 @@ def world_values(view: View, world: World, note: WorldNote | None) -> list[str]:
     if world.black_hole:
         out.append(word(WORDS, "black_hole", lang))
     if world.industry:
-        usable = view.usable(view.state, world)
-        shown = f"{world.industry}/{usable}" if usable < world.industry else str(world.industry)
+        shown = industry_shown(view, world)
         out.append(f"{word(WORDS, 'industry', lang)}={shown}")
     if world.robots:
         population = f"{world.robots}/R"
