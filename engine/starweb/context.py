@@ -59,6 +59,10 @@ class Turn:
     """(killer, apostle) -> converts killed (martyrs)."""
     scored: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     """Points gained (or lost) this turn outside the per-turn scoring, per player."""
+    robots: dict[int, int] = field(default_factory=dict)
+    """Per key making a robot attack (Starweb "Roboter"): its robots still alive. Formed
+    from the key's ships before fire, shot first by fire at the key, landed by
+    :func:`engine.starweb.bombs.drop`."""
 
     def orders_of(self, player: int, *types: type[StarwebOrder]) -> list[StarwebOrder]:
         """The player's orders of the given types, in the order written."""
