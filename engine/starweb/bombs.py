@@ -8,6 +8,7 @@ from engine.starweb.forces import (
     add_capped,
     change_owner,
     depopulate,
+    in_range,
     is_character,
     kill_people,
     per_ship,
@@ -43,6 +44,9 @@ def form_robots(turn: Turn) -> None:
     """
     for player, order in turn.all_orders(RobotAttack):
         assert isinstance(order, RobotAttack)
+        if not in_range(turn.state, order):
+            turn.remark(player, order, "no_such_number")
+            continue
         fleet = turn.state.fleet(order.fleet)
         if not is_character(turn.state, player, Character.BERSERKER):
             turn.remark(player, order, "not_berserker")
@@ -75,6 +79,9 @@ def _bomb(turn: Turn, player: int, order: DropBomb) -> None:
     ``turn.killed``); everyone else -50, except an apostle in jihad against the owner.
     """
     state = turn.state
+    if not in_range(state, order):
+        turn.remark(player, order, "no_such_number")
+        return
     fleet = state.fleet(order.fleet)
     if fleet.owner != player:
         turn.remark(player, order, "not_your_fleet")

@@ -20,6 +20,7 @@ from engine.starweb.forces import (
     empty_key,
     fleet_shots,
     half_up,
+    in_range,
     is_character,
     kill_people,
 )
@@ -96,6 +97,9 @@ def fire(turn: Turn) -> None:
 def _volley(turn: Turn, player: int, order: Fire) -> Volley | None:
     """The order's volley, or None with a remark when it cannot be fired."""
     state = turn.state
+    if not in_range(state, order):
+        turn.remark(player, order, "no_such_number")
+        return None
     if order.source == FLEET:
         fleet = state.fleet(order.number)
         problem = _key_problem(turn, player, order)
@@ -177,7 +181,11 @@ def _first_attacks(turn: Turn, volleys: list[Volley]) -> set[Attack]:
     attacks: set[Attack] = set()
     for volley in volleys:
         attacks |= _attacks_of(state, volley)
-    dropping = [o.fleet for _p, o in turn.all_orders(DropBomb) if isinstance(o, DropBomb)]
+    dropping = [
+        o.fleet
+        for _p, o in turn.all_orders(DropBomb)
+        if isinstance(o, DropBomb) and in_range(state, o)
+    ]
     for number in sorted(turn.robots) + dropping:
         fleet = state.fleet(number)
         world = state.world(fleet.world)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.core import NEUTRAL
 from engine.starweb.context import Turn
+from engine.starweb.orders import FLEET, StarwebOrder
 from engine.starweb.state import CAP, Character, Fleet, StarwebState, World
 
 
@@ -127,3 +128,15 @@ def add_capped(value: int, more: int) -> int:
 def armed_at_war(state: StarwebState, world: int) -> list[int]:
     """Players with a key at war with at least one ship on ``world``, ascending."""
     return sorted({f.owner for f in state.fleets_at(world) if f.ships and not f.peace and f.owner})
+
+
+def in_range(state: StarwebState, order: StarwebOrder) -> bool:
+    """Every key and world the order names exists in this game (the grammar allows
+    1-255; a smaller map has fewer worlds)."""
+    keys = [getattr(order, name, 0) for name in ("fleet", "target_fleet")]
+    worlds = [getattr(order, "world", 0), *getattr(order, "path", ())]
+    source = getattr(order, "source", getattr(order, "what", FLEET))
+    (keys if source == FLEET else worlds).append(getattr(order, "number", 0))
+    return all(0 <= k <= len(state.fleets) for k in keys) and all(
+        0 <= w <= len(state.worlds) for w in worlds
+    )

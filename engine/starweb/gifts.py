@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.starweb.context import Turn
-from engine.starweb.forces import restart_rounds
+from engine.starweb.forces import in_range, restart_rounds
 from engine.starweb.orders import Gift
 
 MAX_GIFTS = 2
@@ -21,7 +21,9 @@ def give(turn: Turn) -> None:
         for count, order in enumerate(turn.orders_of(player, Gift), start=1):
             assert isinstance(order, Gift)
             receiver = state.by_code_name(order.player)
-            if count > MAX_GIFTS:
+            if not in_range(state, order):
+                turn.remark(player, order, "no_such_number")
+            elif count > MAX_GIFTS:
                 turn.remark(player, order, "too_many_gifts")
             elif receiver is None or receiver.out or receiver.number == player:
                 turn.remark(player, order, "unknown_player")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.core import NEUTRAL
 from engine.starweb.context import Turn
-from engine.starweb.forces import allied, damage, empty_key, fleet_shots, is_character
+from engine.starweb.forces import allied, damage, empty_key, fleet_shots, in_range, is_character
 from engine.starweb.orders import (
     FLEET,
     I_SHIPS,
@@ -30,10 +30,14 @@ def move(turn: Turn) -> None:
     does not. Every world on the way but the last may ambush the key.
     """
     state = turn.state
-    orders = sorted(
-        ((p, o) for p, o in turn.all_orders(Move) if isinstance(o, Move)),
-        key=lambda po: po[1].fleet,
-    )
+    orders = []
+    for player, order in turn.all_orders(Move):
+        assert isinstance(order, Move)
+        if in_range(state, order):
+            orders.append((player, order))
+        else:
+            turn.remark(player, order, "no_such_number")
+    orders.sort(key=lambda po: po[1].fleet)
     moving = {o.fleet for p, o in orders if state.fleet(o.fleet).owner == p}
     for player, order in orders:
         fleet = state.fleet(order.fleet)

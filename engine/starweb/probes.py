@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.starweb.context import Turn
+from engine.starweb.forces import in_range
 from engine.starweb.orders import FLEET, I_SHIPS, Probe
 
 
@@ -17,6 +18,9 @@ def probe(turn: Turn) -> None:
     for player, order in turn.all_orders(Probe):
         assert isinstance(order, Probe)
         source = (order.source, order.number)
+        if not in_range(turn.state, order):
+            turn.remark(player, order, "no_such_number")
+            continue
         here, old = _source(turn, player, order)
         if here == 0:
             turn.remark(player, order, "not_yours")
