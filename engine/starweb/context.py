@@ -81,6 +81,10 @@ class Turn:
     """Per world: emigrants who arrived this turn (over the limit they die a turn later)."""
     bombs_built: set[int] = field(default_factory=set)
     """Keys that built a planet-buster this turn: it cannot be dropped before next turn."""
+    robots: dict[int, int] = field(default_factory=dict)
+    """Per key making a robot attack (Starweb "Roboter"): its robots still alive. Formed
+    from the key's ships before fire, shot first by fire at the key, landed by
+    :func:`engine.starweb.bombs.drop`."""
 
     def orders_of(self, player: int, *types: type[StarwebOrder]) -> list[StarwebOrder]:
         """The player's orders of the given types, in the order written."""

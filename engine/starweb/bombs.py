@@ -1,0 +1,156 @@
+"""Starweb "Planetenbruch-Bombe" and "Roboter": the planet-buster and robot attacks."""
+
+from __future__ import annotations
+
+from engine.core import NEUTRAL
+from engine.starweb.context import Turn
+from engine.starweb.forces import (
+    add_capped,
+    change_owner,
+    depopulate,
+    in_range,
+    is_character,
+    kill_people,
+    per_ship,
+)
+from engine.starweb.orders import DropBomb, RobotAttack
+from engine.starweb.state import Character, World
+
+BOMB_PENALTY = 50
+"""Starweb "Planetenbruch-Bombe": every other player loses 50 points per bomb."""
+
+BOMB_REWARD = 200
+"""Starweb "Berserker": 200 points for a planet-buster, once per world."""
+
+HUMANS_PER_ROBOT = 4
+"""Starweb "Roboter": one robot kills four people, four people kill one robot."""
+
+
+def robots_meet_humans(robots: int, humans: int) -> tuple[int, int]:
+    """The survivors ``(robots, humans)`` when robots and organic people meet.
+
+    Starweb "Roboter": each robot kills four people and four people kill one robot, at the
+    same time; fractions of robots are rounded up: 8 people kill 2 robots, 9 kill 3.
+    """
+    robots_dead = -(-humans // HUMANS_PER_ROBOT)
+    return max(0, robots - robots_dead), max(0, humans - HUMANS_PER_ROBOT * robots)
+
+
+def form_robots(turn: Turn) -> None:
+    """Turn the ships of each ``FnRq`` into 2q robots before fire (they can be shot).
+
+    Starweb "Roboter": berserkers only; at least one ship stays on the key (a larger q is
+    corrected); ships transferred this turn may be used.
+    """
+    for player, order in turn.all_orders(RobotAttack):
+        assert isinstance(order, RobotAttack)
+        if not in_range(turn.state, order):
+            turn.remark(player, order, "no_such_number")
+            continue
+        fleet = turn.state.fleet(order.fleet)
+        if not is_character(turn.state, player, Character.BERSERKER):
+            turn.remark(player, order, "not_berserker")
+        elif fleet.owner != player:
+            turn.remark(player, order, "not_your_fleet")
+        elif fleet.ships < 2 or order.fleet in turn.robots:
+            turn.remark(player, order, "too_few_ships")
+        else:
+            used = min(order.quantity, fleet.ships - 1)
+            if used < order.quantity:
+                turn.remark(player, order, "corrected")
+            fleet.ships -= used
+            fleet.cargo = min(fleet.cargo, fleet.ships * per_ship(turn.state, player))
+            turn.robots[order.fleet] = 2 * used
+            turn.flag_fleet(order.fleet, "robots")
+
+
+def drop(turn: Turn) -> None:
+    """Drop this turn's planet-busters, then land the robot attacks."""
+    for player, order in turn.all_orders(DropBomb):
+        assert isinstance(order, DropBomb)
+        _bomb(turn, player, order)
+    _land_robots(turn)
+
+
+def _bomb(turn: Turn, player: int, order: DropBomb) -> None:
+    """Starweb "Planetenbruch-Bombe": everything on the world but artifacts and keys goes.
+
+    Scores (``turn.scored``): the berserker +200 once per world (plus his kills, in
+    ``turn.killed``); everyone else -50, except an apostle in jihad against the owner.
+    """
+    state = turn.state
+    if not in_range(state, order):
+        turn.remark(player, order, "no_such_number")
+        return
+    fleet = state.fleet(order.fleet)
+    if fleet.owner != player:
+        turn.remark(player, order, "not_your_fleet")
+        return
+    if not fleet.bomb:
+        turn.remark(player, order, "no_bomb")
+        return
+    if fleet.number in turn.moved or fleet.number in turn.fired:
+        turn.remark(player, order, "moved_or_fired")
+        return
+    world = state.world(fleet.world)
+    fleet.bomb = False
+    turn.flag_fleet(fleet.number, "bomb_dropped")
+    turn.flag_world(world.number, "destroyed")
+    victim = world.owner
+    if is_character(state, player, Character.BERSERKER):
+        if not world.bombed:
+            turn.scored[player] += BOMB_REWARD
+    elif not (
+        is_character(state, player, Character.APOSTLE)
+        and victim != NEUTRAL
+        and state.player(player).jihad == victim
+    ):
+        turn.scored[player] -= BOMB_PENALTY
+    world.bombed = True
+    kill_people(turn, world, player, world.population)
+    for name in ("i_ships", "p_ships", "industry", "mines", "metal", "robots"):
+        setattr(world, name, 0)
+    depopulate(turn, world)
+
+
+def _land_robots(turn: Turn) -> None:
+    """Starweb "Roboter": the surviving robots of each world's attacks land there.
+
+    Of several berserkers attacking one world the largest army wins; the armies destroy
+    each other one for one, so the winner keeps the difference to the second largest
+    (equal armies: nobody lands). Robots on a world of robots fight them one for one.
+    """
+    state = turn.state
+    armies: dict[int, dict[int, int]] = {}
+    for player, order in turn.all_orders(RobotAttack):
+        assert isinstance(order, RobotAttack)
+        robots = turn.robots.pop(order.fleet, 0)
+        if robots:
+            by_player = armies.setdefault(state.fleet(order.fleet).world, {})
+            by_player[player] = by_player.get(player, 0) + robots
+    for number in sorted(armies):
+        ranked = sorted(armies[number].items(), key=lambda pr: (-pr[1], pr[0]))
+        runner_up = ranked[1][1] if len(ranked) > 1 else 0
+        berserker, robots = ranked[0][0], ranked[0][1] - runner_up
+        if robots:
+            _invade(turn, state.world(number), berserker, robots)
+
+
+def _invade(turn: Turn, world: World, berserker: int, robots: int) -> None:
+    """``robots`` of ``berserker`` attack ``world``; all people dead and a robot left:
+    the world and its home fleets are his ("Roboter")."""
+    if world.robots and world.owner == berserker:
+        world.robots = add_capped(world.robots, robots)
+        return
+    if world.robots:
+        defenders = world.robots
+        world.robots = max(0, defenders - robots)
+        robots = max(0, robots - defenders)
+    else:
+        robots, humans = robots_meet_humans(robots, world.population)
+        kill_people(turn, world, berserker, world.population - humans)
+    if robots and world.population == 0 and world.robots == 0:
+        world.robots = robots
+        if world.owner != berserker:
+            change_owner(turn, world, berserker, "conquered")
+    depopulate(turn, world)
