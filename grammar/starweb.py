@@ -105,7 +105,8 @@ _FORMS: tuple[tuple[str, str], ...] = (
     ("transfer", rf"([FIP]){_S}{_N}{_S}T{_S}{_N}{_S}(?:F{_S}{_N}|([IP]))"),
     ("fire", rf"([FIP]){_S}{_N}{_S}([AC]){_S}(?:F{_S}{_N}|([IPHC]))"),
     ("probe", rf"([FIP]){_S}{_N}{_S}P{_S}{_N}"),
-    ("move", rf"F{_S}{_N}((?:{_S}W{_S}\d+)+)"),
+    # a gate followed by a world order's letter is that order's world: F3W5 W7 B2 F12
+    ("move", rf"F{_S}{_N}((?:{_S}W{_S}\d+(?!{_S}[BILSXG]))+)"),
     ("gift", rf"([FW]){_S}{_N}{_S}G{_S}={_S}{_NAME}"),
     ("robot", rf"F{_S}{_N}{_S}R{_S}{_N}"),
     ("cargo", rf"F{_S}{_N}{_S}([UJNL])(?:{_S}{_N})?"),
@@ -555,8 +556,9 @@ def _suggest(compact: str) -> str | None:
     """The closest known form, with the numbers as written (``F3WW5`` → ``F3W5``)."""
     numbers = re.findall(r"\d+", compact)
     shape = re.sub(r"\d+", "n", compact)
-    close = difflib.get_close_matches(shape, _SHAPES, n=1, cutoff=0.75)
-    if not close or close[0].count("n") != len(numbers):
+    shapes = [known for known in _SHAPES if known.count("n") == len(numbers)]
+    close = difflib.get_close_matches(shape, shapes, n=1, cutoff=0.75)
+    if not close:
         return None
     parts = iter(numbers)
     return "".join(next(parts) if c == "n" else c for c in close[0])
