@@ -120,7 +120,7 @@ _FORMS: tuple[tuple[str, str], ...] = (
     ("drop", rf"V{_S}{_N}{_S}W"),
     ("ambush", rf"Z(?:{_S}{_N})?"),
     ("player", rf"([ANJLX]){_S}={_S}{_NAME}"),
-    ("vote", rf"(?:E|ENDPUNKTE(?:ZAHL)?|END{_S}SCORE){_S}={_S}{_N}"),
+    ("vote", rf"(?:E{_S}=|(?:ENDPUNKTE?(?:ZAHL)?|END{_S}SCORE){_S}[=:]?){_S}{_N}"),
 )
 
 

@@ -192,6 +192,8 @@ def test_the_forms_fields() -> None:
         ("W13l1L W205l3I", ["W13I1L", "W205I3I"]),  # the rulebook's misprinted "l"
         ("e = 7500", ["E=7500"]),
         ("Endpunkte=7500", ["E=7500"]),
+        ("Endpunktzahl 7500", ["E=7500"]),
+        ("end score = 7500", ["E=7500"]),
         ("- F3U", ["F3U"]),
     ],
 )
