@@ -38,6 +38,7 @@ from engine.core import (
     GameKind,
     MessageOrder,
     Names,
+    OrderHeader,
     ParseResult,
     State,
     Stepped,
@@ -363,7 +364,17 @@ class _Intake:
                 return self.unknown_sender(mail)
             self.reply(mail, "reject_no_game", self._lang(players_by_address), None, "?")
             return self.finish(mail, InboundStatus.REJECTED, "no game named")
-        return self.authenticate(mail, game, header.player, header.password)
+        return self.authenticate(mail, game, self.seat_of(game, header), header.password)
+
+    def seat_of(self, game: Game, header: OrderHeader) -> int | None:
+        """The seat the header names: by number, or by a ruler's name (a Starweb code
+        name, ``Spieler BORG``), case-insensitive."""
+        if header.player is not None or header.player_name is None:
+            return header.player
+        names = self.names_of(game)
+        wanted = header.player_name.casefold()
+        rulers = names.rulers if names else {}
+        return next((seat for seat, name in rulers.items() if name.casefold() == wanted), None)
 
     def gm_command(self, mail: _Mail) -> IntakeOutcome:
         """A mail of a game's GM: commands run only with the GM password."""
@@ -606,7 +617,12 @@ class _Intake:
         names = kind.engine.names(state) if state is not None else None
         places = names.places if names else None
         base = order_language(kind)
-        result = base.parse(mail.body.text, mail.body.subject or None, places)
+        result = base.parse(
+            mail.body.text,
+            mail.body.subject or None,
+            places,
+            rulers=names.rulers if names else None,
+        )
         lang = player.language
         namer = base.namer(places)
         engine = kind.engine
