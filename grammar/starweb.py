@@ -52,6 +52,7 @@ from engine.core import (
 )
 from engine.starweb import exclusive
 from engine.starweb import orders as o
+from engine.starweb.texts import PRINTOUT_HEADINGS
 from grammar import reader
 from grammar.lark_errors import LineError, Position, two
 
@@ -68,20 +69,6 @@ VOTE_MIN, VOTE_MAX = 1000, 15000
 may narrow it; the engine checks those)."""
 MAX_SEATS = 15
 """Starweb "Was ist Sache?": ten to fifteen players."""
-
-PRINTOUT_HEADINGS: tuple[str, ...] = (
-    "Kontakte in dieser Runde:",
-    "Contacts this turn:",
-    "Deren Punkte",
-    "Their scores",
-    "Befehle=",
-    "Orders=",
-)
-"""Lines that start a section of a Starweb printout: a pasted printout is cut there.
-
-The prefilled order section's heading (``=== Befehle für Runde 8 ===``) is deliberately
-not one: a player who answers in that section writes the orders below it, and a cut there
-would lose them. The order reader skips that heading line instead."""
 
 MESSAGE_CLASSES: Mapping[str, Callable[..., Order]] = {
     cls.kind: cls for cls in SHARED_ORDER_CLASSES if cls.kind in reader.MESSAGE_RULES
@@ -106,7 +93,11 @@ _FORMS: tuple[tuple[str, str], ...] = (
     ("fire", rf"([FIP]){_S}{_N}{_S}([AC]){_S}(?:F{_S}{_N}|([IPHC]))"),
     ("probe", rf"([FIP]){_S}{_N}{_S}P{_S}{_N}"),
     # a gate followed by a world order's letter is that order's world: F3W5 W7 B2 F12
-    ("move", rf"F{_S}{_N}((?:{_S}W{_S}\d+(?!{_S}[BILSXG]))+)"),
+    # A gate is no gate when the world order it starts follows (F3W5 W6X: move, plunder).
+    (
+        "move",
+        rf"F{_S}{_N}((?:{_S}W{_S}\d+(?!{_S}(?:[BS]|X(?!{_S}=)|G{_S}=|[IL]{_S}\d+{_S}[IL])))+)",
+    ),
     ("gift", rf"([FW]){_S}{_N}{_S}G{_S}={_S}{_NAME}"),
     ("robot", rf"F{_S}{_N}{_S}R{_S}{_N}"),
     ("cargo", rf"F{_S}{_N}{_S}([UJNL])(?:{_S}{_N})?"),

@@ -5,8 +5,6 @@ from __future__ import annotations
 from engine.core import NEUTRAL
 from engine.starweb.context import Turn
 from engine.starweb.forces import (
-    add_capped,
-    change_owner,
     depopulate,
     in_range,
     is_character,
@@ -14,26 +12,14 @@ from engine.starweb.forces import (
     per_ship,
 )
 from engine.starweb.orders import DropBomb, RobotAttack
-from engine.starweb.state import Character, World
+from engine.starweb.population import robots_land
+from engine.starweb.state import Character
 
 BOMB_PENALTY = 50
 """Starweb "Planetenbruch-Bombe": every other player loses 50 points per bomb."""
 
 BOMB_REWARD = 200
 """Starweb "Berserker": 200 points for a planet-buster, once per world."""
-
-HUMANS_PER_ROBOT = 4
-"""Starweb "Roboter": one robot kills four people, four people kill one robot."""
-
-
-def robots_meet_humans(robots: int, humans: int) -> tuple[int, int]:
-    """The survivors ``(robots, humans)`` when robots and organic people meet.
-
-    Starweb "Roboter": each robot kills four people and four people kill one robot, at the
-    same time; fractions of robots are rounded up: 8 people kill 2 robots, 9 kill 3.
-    """
-    robots_dead = -(-humans // HUMANS_PER_ROBOT)
-    return max(0, robots - robots_dead), max(0, humans - HUMANS_PER_ROBOT * robots)
 
 
 def form_robots(turn: Turn) -> None:
@@ -133,24 +119,4 @@ def _land_robots(turn: Turn) -> None:
         runner_up = ranked[1][1] if len(ranked) > 1 else 0
         berserker, robots = ranked[0][0], ranked[0][1] - runner_up
         if robots:
-            _invade(turn, state.world(number), berserker, robots)
-
-
-def _invade(turn: Turn, world: World, berserker: int, robots: int) -> None:
-    """``robots`` of ``berserker`` attack ``world``; all people dead and a robot left:
-    the world and its home fleets are his ("Roboter")."""
-    if world.robots and world.owner == berserker:
-        world.robots = add_capped(world.robots, robots)
-        return
-    if world.robots:
-        defenders = world.robots
-        world.robots = max(0, defenders - robots)
-        robots = max(0, robots - defenders)
-    else:
-        robots, humans = robots_meet_humans(robots, world.population)
-        kill_people(turn, world, berserker, world.population - humans)
-    if robots and world.population == 0 and world.robots == 0:
-        world.robots = robots
-        if world.owner != berserker:
-            change_owner(turn, world, berserker, "conquered")
-    depopulate(turn, world)
+            robots_land(turn, state.world(number), robots, berserker)

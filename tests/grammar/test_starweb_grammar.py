@@ -452,3 +452,17 @@ def test_random_valid_codes_round_trip(given_codes: list[str], separator: str) -
     assert all(isinstance(order, o.StarwebOrder) for order in scanned)
     lower = scan(separator.join(c.lower() for c in given_codes), line=1)
     assert [order.code for order in lower if isinstance(order, o.StarwebOrder)] == given_codes
+
+
+@pytest.mark.parametrize(
+    ("text", "codes"),
+    [
+        ("F1W1 I1T1F1", ["F1W1", "I1T1F1"]),  # found by the round trip: I-ship transfer
+        ("F1W1W2 I3T1P", ["F1W1W2", "I3T1P"]),
+        ("F1W6 X=BORG", ["F1W6", "X=BORG"]),  # a loading right, not a plunder of W6
+        ("F1W205 W205I3I", ["F1W205", "W205I3I"]),
+        ("F1W2 W3 S1", ["F1W2", "W3S1"]),
+    ],
+)
+def test_a_move_ends_where_the_next_order_begins(text: str, codes: list[str]) -> None:
+    assert [getattr(o, "code", None) for o in scan(text, line=1)] == codes

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from engine.starweb.bombs import drop, robots_meet_humans
+from engine.starweb.bombs import drop
 from engine.starweb.combat import fire
 from engine.starweb.orders import AT_FLEET, DropBomb, Fire, RobotAttack
+from engine.starweb.population import robots_meet_humans
 from engine.starweb.state import Character
 from tests.starweb.factory_conflict import make_state, make_turn, remarks, setv
 
