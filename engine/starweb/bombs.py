@@ -72,14 +72,16 @@ def _bomb(turn: Turn, player: int, order: DropBomb) -> None:
     if fleet.owner != player:
         turn.remark(player, order, "not_your_fleet")
         return
-    if not fleet.bomb:
-        turn.remark(player, order, "no_bomb")
+    # Starweb "Planetenbruch-Bombe": a bomb built this turn cannot fall this turn.
+    if not (fleet.bomb and turn.start.fleet(fleet.number).bomb):
+        turn.remark(player, order, "bomb_new" if fleet.bomb else "no_bomb")
         return
     if fleet.number in turn.moved or fleet.number in turn.fired:
         turn.remark(player, order, "moved_or_fired")
         return
     world = state.world(fleet.world)
-    fleet.bomb = False
+    # A key of 51 ships may drop one bomb and build the next in the same turn.
+    fleet.bomb = fleet.number in turn.bombs_built
     turn.flag_fleet(fleet.number, "bomb_dropped")
     turn.flag_world(world.number, "destroyed")
     victim = world.owner
