@@ -29,3 +29,7 @@ def client(web_engine: Engine) -> TestClient:
     """The pages on ``web_engine`` (forms sent with the site's own Origin)."""
     app = create_app(SETTINGS, web_engine)
     return TestClient(app, headers={"Origin": "http://testserver"})
+
+
+# The end-to-end fixtures (``pbem serve`` as a process on the session's Dovecot).
+from tests.e2e.conftest import server, server_factory  # noqa: E402, F401

@@ -9,7 +9,7 @@ function showLocalTimes() {
     if (isNaN(when)) continue;
     el.title = el.textContent;
     el.textContent = when.toLocaleString(document.documentElement.lang || undefined, {
-      dateStyle: "full", timeStyle: "short", timeZoneName: "short",
+      dateStyle: "full", timeStyle: "long", // "long" names the zone
     });
   }
 }
@@ -77,6 +77,8 @@ function checkAsYouType() {
 }
 
 document.addEventListener("DOMContentLoaded", () => {
-  showLocalTimes();
-  checkAsYouType();
+  // Each on its own: a browser that cannot do one still does the other.
+  for (const start of [showLocalTimes, checkAsYouType]) {
+    try { start(); } catch (error) { console.error(error); }
+  }
 });
