@@ -38,7 +38,8 @@ from db.models import Game, GameStatus, Player, PlayerStatus
 from db.session import transaction
 from mailserver.intake import process_web_orders
 from mailserver.service import intake_config
-from mailserver.web import extras, tokens, views
+from mailserver.printout_files import map_png, report_json
+from mailserver.web import tokens, views
 from mailserver.web.orders import check_orders
 from mailserver.web.texts import text
 
@@ -277,12 +278,12 @@ class WebApp:
 
     def extra(self, what: str, game: Game, state: Any, seat: int, lang: str) -> Any:
         """The map or report of a seat and turn, asked of the hook once and kept."""
-        key = (what, game.id or 0, int(state.turn), seat, lang if what == "report" else "")
+        key = (what, game.id or 0, int(state.turn), seat, lang)
         if key not in self._extras:
             if what == "map":
-                self._extras[key] = extras.render_map(game, state, seat)
+                self._extras[key] = map_png(game, state, seat, lang)
             else:
-                self._extras[key] = extras.report_json(game, state, seat, lang)
+                self._extras[key] = report_json(game, state, seat, lang)
         return self._extras[key]
 
     async def private(self, request: Request) -> Response:

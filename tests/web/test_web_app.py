@@ -223,24 +223,21 @@ def test_printout_archive_and_turns(client: TestClient, web_engine: Engine, game
     assert "?turn=0" in client.get(own).text and "?turn=1" in client.get(own).text
     assert client.get(own + "?turn=0").status_code == 200
     assert client.get(own + "?turn=x").status_code == 200
-    # No map or report yet: no link to them, and their addresses are 404.
-    assert 'id="map-link"' not in client.get(own).text
-    assert client.get(own + "/map.png").status_code == 404
-    assert client.get(own + "/report.json").status_code == 404
 
 
-def test_extras_are_linked_when_the_hooks_answer(
-    client: TestClient, web_engine: Engine, game: int, monkeypatch: pytest.MonkeyPatch
+def test_the_map_and_the_report_of_the_seat_are_linked(
+    client: TestClient, web_engine: Engine, game: int
 ) -> None:
-    from mailserver.web import extras
-
-    monkeypatch.setattr(extras, "render_map", lambda g, s, seat: b"\x89PNG fake")
-    monkeypatch.setattr(extras, "report_json", lambda g, s, seat, lang: {"seat": seat})
     own = link(web_engine, game, 1)
     page = client.get(own).text
     assert 'id="map-link"' in page and 'id="report-link"' in page
-    assert client.get(own + "/map.png").content == b"\x89PNG fake"
-    assert client.get(own + "/report.json").json() == {"seat": 1}
+    picture = client.get(own + "/map.png")
+    assert picture.headers["content-type"] == "image/png"
+    assert picture.content.startswith(b"\x89PNG\r\n\x1a\n")
+    report = client.get(own + "/report.json").json()
+    assert report["player"] == 1
+    other = client.get(link(web_engine, game, 2) + "/report.json").json()
+    assert other["player"] == 2 and other != report
 
 
 def test_printouts_carry_the_links_when_enabled(web_engine: Engine) -> None:
