@@ -67,10 +67,9 @@ def gifts_made(state: StarwebState, player: int) -> int:
     )
 
 
-def totals(view: View, player: int) -> list[str]:
-    """``(Punkte=964,Geschenke=1,Welten=16,…,Kontakte=[REBULARD],Alliierte=[NECRON],…)``."""
-    state, lang = view.state, view.lang
-    me = state.player(player)
+def header_values(state: StarwebState, player: int) -> list[tuple[str, int]]:
+    """The header's figures in print order: points, gifts, worlds, keys, ships, industry,
+    mines, people, artifacts (Starweb "Der Printout")."""
     worlds = [w for w in state.worlds if w.owner == player]
     keys = [f for f in state.fleets if f.owner == player]
     key_numbers = {f.number for f in keys}
@@ -80,8 +79,8 @@ def totals(view: View, player: int) -> list[str]:
         for a in state.artifacts
         if a.fleet in key_numbers or (a.fleet == 0 and a.world in world_numbers)
     ]
-    values = [
-        ("score", me.score),
+    return [
+        ("score", state.player(player).score),
         ("gifts", gifts_made(state, player)),
         ("worlds", len(worlds)),
         ("fleets", len(keys)),
@@ -91,6 +90,13 @@ def totals(view: View, player: int) -> list[str]:
         ("people", sum(w.population + w.robots for w in worlds)),
         ("artifacts", len(artifacts)),
     ]
+
+
+def totals(view: View, player: int) -> list[str]:
+    """``(Punkte=964,Geschenke=1,Welten=16,…,Kontakte=[REBULARD],Alliierte=[NECRON],…)``."""
+    state, lang = view.state, view.lang
+    me = state.player(player)
+    values = header_values(state, player)
     shown = [f"{word(WORDS, key, lang)}={value}" for key, value in values]
     known = list(me.met) + [a for a in me.allies if a not in me.met]
     for other in known:
@@ -259,7 +265,7 @@ def _build_values(view: View, world: World) -> str:
 # ------------------------------------------------------------------------ printouts
 
 
-def _report(state: StarwebState, player: int) -> PlayerReport:
+def player_report(state: StarwebState, player: int) -> PlayerReport:
     """The player's report; before the first turn (none yet) what the rules always show:
     the home world, his worlds and the worlds where his keys are (Starweb "Sonden")."""
     found = next((r for r in state.report.players if r.player == player), None)
@@ -275,7 +281,7 @@ def player_printout(view: View, player: int) -> str:
     """The printout of one player (Starweb "Der Printout")."""
     state, lang = view.state, view.lang
     me = state.player(player)
-    report = _report(state, player)
+    report = player_report(state, player)
     out = [
         word(WORDS, "title", lang, game=state.game, turn=state.turn),
         "",
@@ -339,7 +345,7 @@ def gm_printout(view: View) -> str:
     for world in state.worlds:
         out += ["", *world_lines(view, world.number)]
     for p in state.players:
-        report = _report(state, p.number)
+        report = player_report(state, p.number)
         out += ["", word(WORDS, "gm_player_head", lang, name=p.code_name)]
         if state.turn > 0:
             out += [*contact_lines(view, report), "", *echo_lines(view, report)]
