@@ -277,6 +277,9 @@ class Player(SQLModel, table=True):
     ruler_name: str | None = Field(default=None, sa_type=Text)
     seat_fields: dict[str, Any] | None = Field(default=None, sa_type=JSON)
     """The values of the game kind's per-seat fields (``engine.core.SeatField``)."""
+    printout_files: dict[str, bool] | None = Field(default=None, sa_type=JSON)
+    """The player's own choice of the files his printouts carry (``{"map": false}``;
+    absent: as the game has it)."""
     bounced_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
     """When a mail to this address was last refused for good by the relay."""
     language: str = Field(default="de", sa_type=String(8))

@@ -230,8 +230,42 @@ class GmMessage(MessageOrder):
         ) + preview(self.text, lang)
 
 
+FILES = ("map", "json")
+"""The files a printout mail may carry besides the text: the map picture, the JSON twin."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class PrintoutFiles(Order):
+    """The player wants a file with his printouts or not (``Karte aus``, ``JSON on``):
+    a setting of the host, applied when the mail is read, never an order of the game."""
+
+    kind: ClassVar[str] = "printout_files"
+    file: str
+    """One of :data:`FILES`."""
+    on: bool
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"file": self.file, "on": self.on}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> PrintoutFiles:
+        return cls(line=int(d.get("line", 0)), file=str(d["file"]), on=bool(d["on"]))
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        what = {"map": ("Die Karte", "The map"), "json": ("Der JSON-Bericht", "The JSON report")}
+        de, en = what[self.file]
+        if self.on:
+            return _de_en(lang, f"{de} kommt mit jedem Ausdruck", f"{en} comes with every printout")
+        return _de_en(
+            lang,
+            f"{de} kommt nicht mehr mit den Ausdrucken",
+            f"{en} no longer comes with printouts",
+        )
+
+
 SHARED_ORDER_CLASSES: tuple[type[Order], ...] = (
     Final,
+    PrintoutFiles,
     Resign,
     Article,
     SecretMessage,

@@ -28,7 +28,7 @@ from lark import Lark, Token, Tree
 from engine.ashes import orders as o
 from engine.ashes.galaxy import Galaxy, fold_name, standard_galaxy
 from engine.ashes.texts import PRINTOUT_HEADINGS
-from engine.core import JSONValue, Order, ParseError, ParseResult, PlanetNamer
+from engine.core import JSONValue, Order, ParseError, ParseResult, PlanetNamer, PrintoutFiles
 from grammar import reader
 from grammar.lark_errors import LineError, Position, in_range, join_words, two
 from grammar.reader import END_RE, looks_like_prose
@@ -51,7 +51,15 @@ COUNT_MAX = 99_999  # the largest ship or item count a line may name
 
 MESSAGE_CLASSES: Mapping[str, Callable[..., Order]] = {
     cls.kind: cls
-    for cls in (o.Final, o.Resign, o.Press, o.SecretMessage, o.UrgentDispatch, o.GMMessage)
+    for cls in (
+        o.Final,
+        PrintoutFiles,
+        o.Resign,
+        o.Press,
+        o.SecretMessage,
+        o.UrgentDispatch,
+        o.GMMessage,
+    )
 }
 """The shared orders as Ashes words them (Galactic Media ...), by ``kind``."""
 

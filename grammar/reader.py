@@ -149,7 +149,9 @@ def strip_comment(text: str) -> str:
 
 # ------------------------------------------------------------------------ grammars
 
-MESSAGE_RULES = frozenset({"resign", "final", "press", "secret", "urgent", "gm_message"})
+MESSAGE_RULES = frozenset(
+    {"resign", "final", "printout_files", "press", "secret", "urgent", "gm_message"}
+)
 """The rules of ``players.lark`` the reader builds itself (their order ``kind`` names)."""
 
 
@@ -754,6 +756,11 @@ class Reader(Generic[T]):
         """A shared order: final, resignation, or a text order (a block without text)."""
         if node.data in ("final", "resign"):
             return [cls(line=line)]
+        if node.data == "printout_files":
+            # "Karte aus", "JSON on": which file, and on or off.
+            what, switch = (str(c).lower() for c in node.children if isinstance(c, Token))
+            on = switch.rstrip(".!") in ("an", "ein", "on")
+            return [cls(line=line, file="json" if what.startswith("json") else "map", on=on)]
         text = next(
             (str(c).strip() for c in node.children if isinstance(c, Token) and c.type == "TEXT"),
             None,

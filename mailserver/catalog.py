@@ -33,6 +33,13 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Sie gelten für Runde {turn} (die nächste Auswertung ist Runde {next}).",
         "They are for turn {turn} (the next evaluation is turn {next}).",
     ),
+    "ack_settings_only": (
+        "Diese Mail enthält keine Befehle, nur Einstellungen; Ihre gespeicherten Befehle für "
+        "Runde {turn} bleiben unverändert.",
+        "This mail holds no orders, only settings; your stored orders for turn {turn} stay as "
+        "they were.",
+    ),
+    "files_title": ("Einstellungen:", "Settings:"),
     "ack_messages_only": (
         "Diese Mail enthält keine Befehle, nur Nachrichten; Ihre gespeicherten Befehle für Runde "
         "{turn} bleiben unverändert.",

@@ -43,6 +43,7 @@ from engine.core import (
     Names,
     OrderHeader,
     ParseResult,
+    PrintoutFiles,
     State,
     Stepped,
     TurnShape,
@@ -57,6 +58,7 @@ from mailserver.echo import echo
 from mailserver.formats import format_when
 from mailserver.kinds import game_kind, order_language, printout_headings
 from mailserver.messages import MessageDesk
+from mailserver.printout_files import choose_printout_files
 from mailserver.router import (
     attachments_of,
     automatic_reason,
@@ -651,7 +653,9 @@ class _Intake:
             self.send_ack(mail, game, player, turn, lines, result, language)
             return self.finish(mail, InboundStatus.REJECTED, f"turn {turn} is past", game, player)
         messages = [o for o in result.orders if isinstance(o, MessageOrder)]
-        orders = [o for o in result.orders if not isinstance(o, MessageOrder)]
+        # Settings of the host, applied now: never orders of the game.
+        settings = [o for o in result.orders if isinstance(o, PrintoutFiles)]
+        orders = [o for o in result.orders if not isinstance(o, MessageOrder | PrintoutFiles)]
         ruler = (names.rulers.get(player.seat) if names else None) or player.ruler_name
         desk = MessageDesk(
             session=self.session,
@@ -678,8 +682,10 @@ class _Intake:
         step = self.step_note(game, kind, player, turn)
         if step:
             lines += [step, ""]
+        if settings:
+            lines += [*choose_printout_files(self.session, player, settings), ""]
         # "Final" alone is still a submission: it confirms the orders sent before.
-        if orders or not messages:
+        if orders or not (messages or settings):
             lines += store_orders(
                 self.session,
                 mail=mail.record,
@@ -692,8 +698,10 @@ class _Intake:
                 language=language,
                 now=self.now,
             )
-        else:
+        elif messages:
             lines += [say(lang, "ack_messages_only", turn=turn), ""]
+        else:
+            lines += [say(lang, "ack_settings_only", turn=turn), ""]
         if message_lines:
             lines += [say(lang, "messages_title"), *message_lines, ""]
         lines += self.earlier_messages(mail, game, player, next_turn)

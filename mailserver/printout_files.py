@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Sequence
 from typing import Any
+
+from sqlmodel import Session
 
 from config.game_options import host_settings
 from db.models import Game, Player
-from engine.core import State
+from engine.core import PrintoutFiles, State
 from engine.views import Charting, Reporting
+from mailserver.catalog import say
 from mailserver.kinds import game_kind
 from mailserver.maps import render_map
 from mailserver.smtp import Attachment
@@ -23,9 +27,29 @@ from mailserver.smtp import Attachment
 log = logging.getLogger(__name__)
 
 
-def wants(game: Game, what: str) -> bool:
-    """Whether the game's printouts carry ``what`` (``map`` or ``json``; default on)."""
+def wants(game: Game, what: str, player: Player | None = None) -> bool:
+    """Whether the printouts carry ``what`` (``map`` or ``json``): the player's own
+    choice, else the game's (default on)."""
+    own = (player.printout_files or {}) if player is not None else {}
+    if what in own:
+        return bool(own[what])
     return bool(host_settings(game.options).get(f"printout_{what}", True))
+
+
+def choose_printout_files(
+    session: Session, player: Player, choices: Sequence[PrintoutFiles]
+) -> list[str]:
+    """Record the player's ``Karte aus`` / ``JSON on`` (the last one per file counts);
+    the acknowledgement's lines."""
+    chosen = dict(player.printout_files or {})
+    for choice in choices:
+        chosen[choice.file] = choice.on
+    player.printout_files = chosen  # a new dict: JSON columns are replaced, not mutated
+    session.add(player)
+    return [
+        say(player.language, "files_title"),
+        *(f"  {c.describe(player.language)}" for c in choices),
+    ]
 
 
 def map_png(game: Game, state: State, seat: int, lang: str) -> bytes | None:
@@ -48,7 +72,7 @@ def printout_files(game: Game, player: Player, state: State, turn: int) -> list[
     """The attachments of ``player``'s printout of ``turn``, in their stored form."""
     files: list[Attachment] = []
     stem = f"{game.number}-{turn}-{player.seat}"
-    if wants(game, "map"):
+    if wants(game, "map", player):
         try:
             png = map_png(game, state, player.seat, player.language)
         except Exception:  # a drawing library's failure must not hold the printout back
@@ -59,7 +83,7 @@ def printout_files(game: Game, player: Player, state: State, turn: int) -> list[
         if png is not None:
             name = "karte" if player.language == "de" else "map"
             files.append(Attachment(f"{name}-{stem}.png", "image/png", png))
-    if wants(game, "json"):
+    if wants(game, "json", player):
         data = report_json(game, state, player.seat, player.language)
         if data is not None:
             text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"

@@ -444,6 +444,7 @@ ORDER_CLASSES: tuple[type[Order], ...] = (
     VoteRule,
     Resign,
     Final,
+    core.PrintoutFiles,
     Press,
     SecretMessage,
     UrgentDispatch,

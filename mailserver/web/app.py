@@ -37,8 +37,8 @@ from db import repo
 from db.models import Game, GameStatus, Player, PlayerStatus
 from db.session import transaction
 from mailserver.intake import process_web_orders
-from mailserver.service import intake_config
 from mailserver.printout_files import map_png, report_json
+from mailserver.service import intake_config
 from mailserver.web import tokens, views
 from mailserver.web.orders import check_orders
 from mailserver.web.texts import text

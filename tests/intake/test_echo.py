@@ -76,6 +76,11 @@ EVERY_ORDER: list[tuple[o.Order, str, str]] = [
         "Urgent dispatch to player 5: „x“",
     ),
     (o.GMMessage(text="x"), "Nachricht an den Spielleiter: „x“", "Message to the game master: „x“"),
+    (
+        o.core.PrintoutFiles(file="map", on=False),
+        "Die Karte kommt nicht mehr mit den Ausdrucken",
+        "The map no longer comes with printouts",
+    ),
 ]
 
 

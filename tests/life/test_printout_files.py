@@ -9,9 +9,22 @@ from datetime import timedelta
 from sqlalchemy import Engine
 from sqlmodel import Session
 
+from db import repo
 from db.models import OutboxKind
+from db.session import transaction
+from mailserver.intake import process_mail
 from mailserver.smtp import Attachment
-from tests.life.helpers import create_and_start, deadline, outbox, run
+from tests.factories import flat, order_mail
+from tests.life.helpers import (
+    CONFIG,
+    START,
+    address,
+    create_and_start,
+    deadline,
+    outbox,
+    run,
+    send_orders,
+)
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -51,3 +64,33 @@ def test_the_gm_can_switch_maps_and_json_off(db_engine: Engine) -> None:
     with Session(db_engine) as session:
         start = outbox(session, OutboxKind.PRINTOUT, 0)
     assert start and all(not row.attachments for row in start)
+
+
+def test_a_player_switches_his_map_off_by_mail_and_keeps_his_orders(db_engine: Engine) -> None:
+    game_id, passwords = create_and_start(db_engine)
+    due = deadline(db_engine, game_id)
+    send_orders(db_engine, game_id, 1, passwords[1], now=START + timedelta(hours=1))
+    with transaction(db_engine) as session:
+        occupant = next(p for p in repo.current_players(session, game_id) if p.seat == 1)
+        text = f"Partie 227 Spieler 1 Kennwort {passwords[1]}\nKarte aus\n"
+        process_mail(
+            session,
+            order_mail(occupant.address, text),
+            config=CONFIG,
+            now=START + timedelta(hours=2),
+        )
+    with Session(db_engine) as session:
+        player = next(p for p in repo.current_players(session, game_id) if p.seat == 1)
+        assert player.printout_files == {"map": False}
+        ack = outbox(session, OutboxKind.ACK)[-1]
+        assert "Die Karte kommt nicht mehr mit den Ausdrucken" in flat(ack.body)
+        assert "nur Einstellungen" in flat(ack.body)
+        stored = repo.latest_submission(session, game_id, 1, 1)
+        assert stored is not None and stored.orders  # the bot's orders still stand
+    assert run(db_engine, game_id, due + timedelta(minutes=1), force=True).status == "done"
+    with Session(db_engine) as session:
+        rows = {r.to_address: r for r in outbox(session, OutboxKind.PRINTOUT, 1)}
+    own = {a.content_type for a in files(rows[address(1)].attachments).values()}
+    other = {a.content_type for a in files(rows[address(2)].attachments).values()}
+    assert own == {"application/json"}
+    assert other == {"image/png", "application/json"}
