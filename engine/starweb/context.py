@@ -66,12 +66,7 @@ class Turn:
 
     def all_orders(self, *types: type[StarwebOrder]) -> list[tuple[int, StarwebOrder]]:
         """Every player's orders of the given types, players in seat order."""
-        return [
-            (p, o)
-            for p in sorted(self.orders)
-            for o in self.orders[p]
-            if isinstance(o, types)
-        ]
+        return [(p, o) for p in sorted(self.orders) for o in self.orders[p] if isinstance(o, types)]
 
     def remark(self, player: int, order: StarwebOrder, code: str) -> None:
         """Note why ``order`` was not (fully) carried out; the printout words ``code``.

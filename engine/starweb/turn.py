@@ -93,4 +93,3 @@ def run_turn(
         phase(turn)
     new.report.players.sort(key=lambda r: r.player)
     return new, scoring.events(turn)
-
