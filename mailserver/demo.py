@@ -81,6 +81,38 @@ def player_address(seat: int) -> str:
     return f"spieler{seat}@{DOMAIN}"
 
 
+DEMO_NAMES = (
+    "THRAWN",
+    "BORG",
+    "NECRON",
+    "QUILDOR",
+    "ROLAND",
+    "SALVADOR",
+    "REBULARD",
+    "VRAZRUUB",
+    "KATARN",
+    "TAYLOR",
+    "GANDALF",
+    "HIKE",
+    "ENSCH",
+    "POGONATOS",
+    "ZARDOZ",
+)
+"""Names for a kind's free-text seat fields (Starweb's code names come from its rulebook)."""
+
+
+def seat_fields(kind: GameKind, seat: int) -> dict[str, str]:
+    """The values of the kind's per-seat fields for a demo seat: the choices in turn (every
+    Starweb character plays), a name of :data:`DEMO_NAMES` for free text."""
+    values: dict[str, str] = {}
+    for field_ in kind.seat_fields:
+        if field_.choices:
+            values[field_.name] = field_.choices[(seat - 1) % len(field_.choices)]
+        else:
+            values[field_.name] = DEMO_NAMES[(seat - 1) % len(DEMO_NAMES)]
+    return values
+
+
 def prepare_directory(directory: Path) -> None:
     """An empty demo folder; only a folder of an earlier demo is ever emptied."""
     if directory.exists() and any(directory.iterdir()):
@@ -147,7 +179,12 @@ async def _play(
 ) -> DemoResult:
     now = utcnow()
     seats = [
-        gm.SeatSpec(seat=seat, address=player_address(seat), language="de")
+        gm.SeatSpec(
+            seat=seat,
+            address=player_address(seat),
+            language="de",
+            fields=seat_fields(kind, seat),
+        )
         for seat in range(1, config.players + 1)
     ]
     with transaction(service.engine) as session:
