@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.starweb.characters import character_name
 from engine.starweb.orders import (
     FLEET,
     I_SHIPS,
@@ -71,7 +72,7 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "no_player": ("niemand heißt {name}", "nobody is called {name}"),
     "yourself": ("das sind Sie selbst", "that is yourself"),
-    "only": ("nur ein {who} kann das", "only a {who} can do that"),
+    "only": ("nur für den Charakter {who}", "for the character {who} only"),
     "no_bomb": ("Flotte {n} trägt keine Bombe", "fleet {n} carries no bomb"),
     "has_bomb": ("Flotte {n} trägt schon eine Bombe", "fleet {n} already carries a bomb"),
     "bomb_ships": (
@@ -104,7 +105,7 @@ def warnings(state: StarwebState, seat: int, order: StarwebOrder, lang: str) -> 
         de, en = WORDS[key]
         return (de if lang == "de" else en).format(**params)
 
-    return _Checks(state, seat, say).of(order)
+    return _Checks(state, seat, say, lang).of(order)
 
 
 def decorate(text: str, found: list[str], lang: str) -> str:
@@ -118,7 +119,8 @@ def decorate(text: str, found: list[str], lang: str) -> str:
 class _Checks:
     """One seat's view of the position, asked about one order at a time."""
 
-    def __init__(self, state: StarwebState, seat: int, say: Say) -> None:
+    def __init__(self, state: StarwebState, seat: int, say: Say, lang: str) -> None:
+        self.lang = lang
         self.state = state
         self.seat = seat
         self.say = say
@@ -229,7 +231,7 @@ class _Checks:
 
     def character(self, character: Character) -> bool:
         if self.state.player(self.seat).character != character.value:
-            self.found.append(self.say("only", who=character.value))
+            self.found.append(self.say("only", who=character_name(character.value, self.lang)))
             return False
         return True
 
