@@ -21,6 +21,8 @@ HOST_OPTIONS = (
     "urgent_postage",
     "urgent_per_mail",
     "urgent_per_turn",
+    "printout_map",
+    "printout_json",
 )
 """Keys a GM may give among a game's options that are the host's, not the engine's."""
 DEFAULT_NMR_DROP_AFTER = 2

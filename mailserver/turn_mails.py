@@ -15,6 +15,7 @@ from db import repo
 from db.models import Game, GameStatus, Outbox, OutboxKind, Player
 from mailserver.catalog import say, wrap
 from mailserver.formats import format_when
+from mailserver.printout_files import printout_files
 from mailserver.printouts import (
     domain_of,
     enqueue_printout,
@@ -110,6 +111,7 @@ def start_game_printouts(
                 body,
                 now=now,
                 from_address=from_address,
+                attachments=printout_files(game, player, state, 0),
                 secret=passwords[player.seat],
             )
         )
@@ -148,5 +150,6 @@ def takeover_printout(
         body,
         now=now,
         from_address=from_address,
+        attachments=printout_files(game, player, state, game.turn),
         secret=password,
     )

@@ -57,6 +57,7 @@ from mailserver.catalog import public_notice, say, wrap
 from mailserver.faults import crash_point
 from mailserver.formats import format_money, format_when
 from mailserver.kinds import game_kind
+from mailserver.printout_files import printout_files
 from mailserver.printouts import (
     domain_of,
     enqueue_printout,
@@ -656,7 +657,10 @@ class _Evaluation:
                     body,
                     now=self.now,
                     from_address=self.from_address,
-                    attachments=list(report.attachments) if report else None,
+                    attachments=[
+                        *(report.attachments if report else ()),
+                        *printout_files(game, player, result.state, self.turn),
+                    ],
                     secret=mail.password,
                 )
             )

@@ -12,6 +12,7 @@ from engine.ashes.setup import new_game
 from engine.ashes.state import AshesState
 from engine.ashes.texts import HALL_OF_FAME, SEAT_STATUS, word
 from engine.ashes.turn import run_turn
+from engine.ashes.views import REPORT_SCHEMA, map_view, report_data
 from engine.core import (
     Event,
     JSONValue,
@@ -23,6 +24,7 @@ from engine.core import (
     State,
     TurnResult,
 )
+from engine.views import MapView
 
 
 class AshesGame:
@@ -30,6 +32,7 @@ class AshesGame:
 
     kind = "ashes"
     title = "The Ashes of Empire"
+    report_schema = REPORT_SCHEMA
 
     def new_game(self, setup: Setup, rng: Random) -> AshesState:
         """Turn 0, the start position (Ashes 3.2); it needs no chance, ``rng`` is unused."""
@@ -65,6 +68,14 @@ class AshesGame:
         if isinstance(order, RenamePlanet) and ashes.planet(order.planet).owner != seat:
             return order.describe_on_conquest(lang, place_name)
         return order.describe(lang, place_name)
+
+    def map_view(self, state: State, player: int, lang: str) -> MapView:
+        """The galaxy as ``player`` knows it (see :mod:`engine.ashes.views`)."""
+        return map_view(_ashes(state), player, lang)
+
+    def report_data(self, state: State, player: int, lang: str) -> dict[str, JSONValue]:
+        """The printout of ``player`` as data (docs/report-schema.md)."""
+        return report_data(_ashes(state), player, lang)
 
     def names(self, state: State, lang: str = "de") -> Names:
         """Ruler names as the printouts show them and the planets' current names."""

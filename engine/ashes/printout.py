@@ -294,13 +294,18 @@ def media_lines(state: AshesState, lang: str) -> list[str]:
     return lines or [word(WORDS, "media_none", lang)]
 
 
+def notice_text(state: AshesState, item: News, lang: str) -> str:
+    """One private notice as text."""
+    return word(NOTICES, item.kind, lang, **_news_params(state, item, lang))
+
+
 def notice_lines(state: AshesState, player: int | None, lang: str) -> list[str]:
     """The results of the player's own orders that did not go as written (or all, GM)."""
     lines: list[str] = []
     for item in state.report.notices:
         if player is not None and item.player != player:
             continue
-        text = word(NOTICES, item.kind, lang, **_news_params(state, item, lang))
+        text = notice_text(state, item, lang)
         prefix = "" if player is not None else f"[{item.player}] "
         lines.extend(_wrap(prefix + text, WIDTH, "  "))
     return lines

@@ -1,0 +1,82 @@
+"""What a game shows a player beyond the text printout: a map and a report as data.
+
+Both are optional parts of the contract (:mod:`engine.core`): a game kind whose engine
+implements :class:`Charting` gets a map picture with every printout, one that implements
+:class:`Reporting` a JSON twin of every printout. The engine says *what* the player knows
+(places, owners, links, own fleets under way); the host draws it. Both hold only what the
+player's printout holds: the secrecy tests compare them with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+from engine.core import NEUTRAL, JSONValue, State
+
+UNKNOWN = -1
+"""``MapPlace.owner`` of a place whose owner the player does not know."""
+
+
+@dataclass(frozen=True)
+class MapPlace:
+    """One place on the map (an Ashes planet, a Starweb world)."""
+
+    number: int
+    label: str
+    owner: int = UNKNOWN
+    """The owner as the player knows it: a seat, :data:`NEUTRAL`, or :data:`UNKNOWN`."""
+    marks: tuple[str, ...] = ()
+    """What else to draw: ``home`` (the viewer's home), ``fleet`` (own ships there),
+    ``black_hole``, ``unexplored`` (known to exist, never reported)."""
+
+
+@dataclass(frozen=True)
+class MapMove:
+    """Own ships under way: from ``origin`` (0: not known) towards ``target``."""
+
+    target: int
+    origin: int = 0
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class MapView:
+    """What one player knows of the map, for :func:`mailserver.maps.render_map`."""
+
+    viewer: int
+    places: tuple[MapPlace, ...]
+    links: tuple[tuple[int, int], ...] = ()
+    """Lines to draw between places (Starweb's gates)."""
+    distances: Mapping[tuple[int, int], int] = field(default_factory=dict)
+    """Distances to lay the places out by (Ashes' distance table); without them the
+    links are used."""
+    moves: tuple[MapMove, ...] = ()
+    owners: Mapping[int, str] = field(default_factory=dict)
+    """The names of the owners shown, for the legend."""
+    title: str = ""
+
+
+@runtime_checkable
+class Charting(Protocol):
+    """A game that can say what a player knows of the map."""
+
+    def map_view(self, state: State, player: int, lang: str) -> MapView:
+        """The map as ``player`` knows it after the state's turn (0: the GM's view)."""
+        ...
+
+
+@runtime_checkable
+class Reporting(Protocol):
+    """A game whose printouts have a machine-readable twin (docs/report-schema.md)."""
+
+    report_schema: str
+    """The schema's name and version, e.g. ``ashes-report/1``."""
+
+    def report_data(self, state: State, player: int, lang: str) -> dict[str, JSONValue]:
+        """What ``player``'s printout says, as data (0: the GM's view)."""
+        ...
+
+
+__all__ = ["NEUTRAL", "UNKNOWN", "Charting", "MapMove", "MapPlace", "MapView", "Reporting"]

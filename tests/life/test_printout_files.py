@@ -1,0 +1,53 @@
+"""Issue 13, items 2 and 3: every printout mail carries the map and the JSON twin; the GM
+can switch either off for a game."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+from sqlalchemy import Engine
+from sqlmodel import Session
+
+from db.models import OutboxKind
+from mailserver.smtp import Attachment
+from tests.life.helpers import create_and_start, deadline, outbox, run
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def files(row_attachments: list[dict[str, str]] | None) -> dict[str, Attachment]:
+    return {a.filename: a for a in (Attachment.from_json(d) for d in row_attachments or [])}
+
+
+def test_each_printout_carries_its_seats_map_and_json(db_engine: Engine) -> None:
+    game_id, _ = create_and_start(db_engine)
+    with Session(db_engine) as session:
+        start = outbox(session, OutboxKind.PRINTOUT, 0)
+    assert len(start) == 4
+    for row in start:
+        attached = files(row.attachments)
+        assert {a.content_type for a in attached.values()} == {"image/png", "application/json"}
+    due = deadline(db_engine, game_id)
+    assert run(db_engine, game_id, due + timedelta(minutes=1), force=True).status == "done"
+    with Session(db_engine) as session:
+        printouts = outbox(session, OutboxKind.PRINTOUT, 1)
+    seen = set()
+    for row in printouts:
+        attached = files(row.attachments)
+        png = next(a for a in attached.values() if a.content_type == "image/png")
+        assert png.data.startswith(PNG)
+        report = next(a for a in attached.values() if a.content_type == "application/json")
+        data = json.loads(report.data)
+        assert data["turn"] == 1
+        seen.add(data["player"])
+        # German players get a "karte", English ones a "map"
+        assert png.filename.startswith(("karte-227-1-", "map-227-1-"))
+    assert seen == {1, 2, 3, 4}
+
+
+def test_the_gm_can_switch_maps_and_json_off(db_engine: Engine) -> None:
+    create_and_start(db_engine, options={"printout_map": False, "printout_json": False})
+    with Session(db_engine) as session:
+        start = outbox(session, OutboxKind.PRINTOUT, 0)
+    assert start and all(not row.attachments for row in start)
