@@ -111,13 +111,12 @@ def measure(repeats: int = 7) -> dict[str, float]:
         state = state_before(turn)
         mails = texts(state)
         given = parsed(mails)
-        rng_seed = state.turn + 1
 
         def engine_only(s: StarwebState = state, g: dict[int, list[Order]] = given) -> object:
-            return GAME.run_turn(s, g, turn_rng(s.seed, rng_seed))
+            return GAME.run_turn(s, g, turn_rng(s.seed, s.turn + 1))
 
         def with_parsing(s: StarwebState = state, m: dict[int, str] = mails) -> object:
-            return GAME.run_turn(s, parsed(m), turn_rng(s.seed, rng_seed))
+            return GAME.run_turn(s, parsed(m), turn_rng(s.seed, s.turn + 1))
 
         figures[f"turn_{turn}_ms"] = median_ms(engine_only, repeats)
         figures[f"turn_{turn}_parse_ms"] = median_ms(with_parsing, repeats)
