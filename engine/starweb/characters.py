@@ -1,8 +1,8 @@
-"""The characters' names in both languages, and reading a character a GM wrote.
+"""The characters' names in both languages (Starweb "Die Charaktere").
 
-Starweb "Die Charaktere": the rulebook's German names are the values of
-:class:`engine.starweb.state.Character`; the English names are those of the English
-7th edition ("Empire Builder", "Merchant", ...). A GM may write either, in any case.
+The rulebook's German names are the values of :class:`engine.starweb.state.Character`;
+the English names are those of the English 7th edition ("Empire Builder", "Merchant",
+...). A GM may write either at setup (``engine.starweb.setup.character`` reads them).
 """
 
 from __future__ import annotations
@@ -24,22 +24,6 @@ SPELLINGS: tuple[str, ...] = (
     *(name for name in ENGLISH.values() if name not in {c.value for c in Character}),
 )
 """Every name a GM may give a character: the German ones first, then the English."""
-
-_BY_NAME: dict[str, Character] = {
-    **{c.value.casefold(): c for c in Character},
-    **{name.casefold(): c for c, name in ENGLISH.items()},
-    "haendler": Character.MERCHANT,
-    "reichsgruender": Character.EMPIRE_BUILDER,
-    "collector": Character.COLLECTOR,
-}
-
-
-def character_named(text: str) -> Character:
-    """The character called ``text`` (German or English, any case); ValueError if none."""
-    found = _BY_NAME.get(" ".join(text.split()).casefold())
-    if found is None:
-        raise ValueError(f"unknown character {text!r} (known: {', '.join(SPELLINGS)})")
-    return found
 
 
 def character_name(character: str, lang: str) -> str:

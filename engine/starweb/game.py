@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-import re
 from collections.abc import Mapping, Sequence
 from random import Random
 
@@ -13,37 +11,20 @@ from engine.core import (
     Names,
     Order,
     PlanetNamer,
-    PlayerSetup,
     SeatRecord,
     Setup,
     State,
     TurnResult,
 )
-from engine.starweb import printout, setup, turn
-from engine.starweb.characters import character_named
+from engine.starweb import printout, turn
 from engine.starweb.final import final_report
 from engine.starweb.orders import StarwebOrder
+from engine.starweb.setup import new_game
 from engine.starweb.state import StarwebState
 from engine.starweb.warnings import decorate, warnings
 
 CHARACTER, CODE_NAME = "character", "code_name"
 """The seat fields of a Starweb game (``engine.starweb.kind``)."""
-
-
-CODE_NAME_RE = re.compile(r"[A-Za-zÄÖÜäöüß][A-Za-z0-9ÄÖÜäöüß_-]{0,11}")
-"""A code name: a word of up to 12 letters, digits, ``-`` or ``_``, starting with a letter
-(it is written in orders: ``A=BORG``, ``F82G=BORG``)."""
-
-
-def code_name(text: str) -> str:
-    """The code name ``text`` in capitals, as the printouts write it; ValueError if it is
-    not one word of up to 12 characters starting with a letter."""
-    name = text.strip()
-    if not CODE_NAME_RE.fullmatch(name):
-        raise ValueError(
-            f"code name {name!r}: one word of up to 12 letters or digits, starting with a letter"
-        )
-    return name.upper()
 
 
 class StarwebGame:
@@ -52,26 +33,10 @@ class StarwebGame:
     kind = "starweb"
     title = "Starweb"
 
-    def new_game(self, setup_: Setup, rng: Random) -> StarwebState:
-        """Turn 0: the galaxy and the start position (``engine.starweb.setup``).
-
-        The character a GM gave in German or English, in any case, is read here
-        (:func:`engine.starweb.characters.character_named`), the code name checked and
-        written in capitals (:func:`code_name`); ValueError for either.
-        """
-        players = [
-            PlayerSetup(
-                p.number,
-                p.name,
-                {
-                    **p.fields,
-                    CHARACTER: character_named(p.fields.get(CHARACTER, "")).value,
-                    CODE_NAME: code_name(p.fields.get(CODE_NAME, "")),
-                },
-            )
-            for p in setup_.players
-        ]
-        return setup.new_game(dataclasses.replace(setup_, players=players), rng)
+    def new_game(self, setup: Setup, rng: Random) -> StarwebState:
+        """Turn 0: the galaxy and the start position (``engine.starweb.setup``: the seats'
+        characters in German or English and their code names are read there)."""
+        return new_game(setup, rng)
 
     def run_turn(
         self, state: State, orders: Mapping[int, Sequence[Order]], rng: Random

@@ -8,6 +8,7 @@ from engine.core import GameKind, MessageRules, SeatField
 from engine.starweb.bots import StarwebBots
 from engine.starweb.characters import SPELLINGS
 from engine.starweb.game import CHARACTER, CODE_NAME, StarwebGame
+from engine.starweb.setup import SCENARIOS
 from engine.starweb.state import Options
 from engine.starweb.texts import PRINTOUT_HEADINGS
 
@@ -41,6 +42,7 @@ STARWEB = GameKind(
     options=RULE_OPTIONS,
     gm_options=frozenset(RULE_OPTIONS),
     seat_fields=SEAT_FIELDS,
+    scenarios=tuple(SCENARIOS),
     # Starweb "Der Printout": the players' messages are printed to everyone, without
     # names; secret messages and urgent dispatches go through the host, signed with the
     # code name.

@@ -12,8 +12,6 @@ from sqlmodel import Session, col, select
 from db.models import Outbox, OutboxKind, Player
 from engine.core import Event, SeatRecord
 from engine.registry import kind
-from engine.starweb.characters import character_named
-from engine.starweb.game import code_name
 from engine.starweb.kind import STARWEB
 from engine.starweb.orders import Move
 from engine.starweb.state import Character, Options
@@ -36,18 +34,7 @@ def test_starweb_is_registered_with_its_seat_fields_and_options() -> None:
     assert STARWEB.options["worlds"] == Options().worlds
     assert STARWEB.gm_options == frozenset(STARWEB.options)
     assert STARWEB.bots is not None and STARWEB.printout_headings
-
-
-def test_characters_in_german_or_english_and_code_names() -> None:
-    assert character_named("pirat") is Character.PIRATE
-    assert character_named("Empire  builder") is Character.EMPIRE_BUILDER
-    assert character_named("Haendler") is Character.MERCHANT
-    with pytest.raises(ValueError, match="unknown character 'Koch'"):
-        character_named("Koch")
-    assert code_name(" borg ") == "BORG"
-    for bad in ("", "7UP", "TWO WORDS", "A" * 13, "F12;X"):
-        with pytest.raises(ValueError, match="code name"):
-            code_name(bad)
+    assert STARWEB.scenarios == ("standard", "small")
 
 
 def create(config: Path, *players: str, code: int = 0) -> str:  # noqa: F811
