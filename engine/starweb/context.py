@@ -59,6 +59,28 @@ class Turn:
     """(killer, apostle) -> converts killed (martyrs)."""
     scored: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     """Points gained (or lost) this turn outside the per-turn scoring, per player."""
+    shots_at: dict[tuple[int, int], int] = field(default_factory=lambda: defaultdict(int))
+    """(shooter, target player) -> shots fired outside ambush: the apostle's shots at his
+    jihad target cost nothing (Starweb "Apostel")."""
+    unloaded_metal: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+    """Per world: metal unloaded this turn; it lies in ``World.metal`` already but cannot
+    be built with before the next turn (Starweb "Fracht"), only loaded."""
+    unloaded_keys: set[int] = field(default_factory=set)
+    """Keys that unloaded (metal or consumer goods) this turn: they cannot load."""
+    merchant_metal: dict[tuple[int, int], int] = field(default_factory=lambda: defaultdict(int))
+    """(merchant, world) -> metal unloaded on another's industry world that counts for
+    points (at most twice the industry); scored at the end of the turn."""
+    loaded: dict[tuple[int, int], int] = field(default_factory=lambda: defaultdict(int))
+    """(player, world) -> metal the player's keys loaded there this turn."""
+    used_population: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+    """Per world: population that worked the industry this turn (it cannot mine)."""
+    new_ships: dict[tuple[str, int], int] = field(default_factory=lambda: defaultdict(int))
+    """(``F``/``I``/``P``, key or world) -> ships built or transferred there this turn
+    (Starweb "Sonden": such ships cannot probe)."""
+    arrivals: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+    """Per world: emigrants who arrived this turn (over the limit they die a turn later)."""
+    bombs_built: set[int] = field(default_factory=set)
+    """Keys that built a planet-buster this turn: it cannot be dropped before next turn."""
 
     def orders_of(self, player: int, *types: type[StarwebOrder]) -> list[StarwebOrder]:
         """The player's orders of the given types, in the order written."""

@@ -74,6 +74,13 @@ class Options:
     conditionally at whoever attacks them."""
     black_box: str = "metal"
     """The Black Box's effect in this game (secret; see engine.starweb.artifacts)."""
+    bomb_min_ships: int = 1
+    """Starweb "Planetenbruch-Bombe": a key left with fewer ships by a transfer loses its
+    bomb (English rules §21: when all ships leave; a GM reading the German "nicht mehr
+    ausreicht" as "fewer than 25" sets 25)."""
+    merchant_net_unload: bool = False
+    """Starweb "Händler": False, the merchant scores no metal on a world where he also
+    loaded this turn (German); True, he scores the net amount unloaded (English §4B)."""
 
 
 @dataclass
