@@ -29,6 +29,9 @@ from engine.starweb.state import Character, Fleet, Player, StarwebState, World
 Wanted = Callable[[World], bool]
 """Which worlds a key is looking for."""
 
+VOTE_MIN, VOTE_MAX = 1000, 15000
+"""Starweb "Was ist Sache?": the end-score vote lies between these."""
+
 MOVES = 3
 """Starweb "Bewegung": at most three gates a turn."""
 
@@ -66,8 +69,11 @@ class _Bot:
     def orders(self) -> list[str]:
         state = self.state
         if state.turn == 0:
-            low, high = state.options.end_score_min, state.options.end_score_max
-            self.lines.append(f"E={self.rng.randint(low, high) // 100 * 100 or low}")
+            # Starweb "Was ist Sache?": a vote of 1000 to 15000; the engine narrows it to
+            # the game's range (a small test game's end score may lie below 1000).
+            low = max(VOTE_MIN, min(state.options.end_score_min, VOTE_MAX))
+            high = max(low, min(state.options.end_score_max, VOTE_MAX))
+            self.lines.append(f"E={self.rng.randint(low, high) // 100 * 100}")
         for world in self.my_worlds():
             self.build(world)
         plan = {

@@ -106,14 +106,14 @@ def test_a_starweb_game_by_mail(server_factory: ServerFactory) -> None:
     ack = mail(
         game,
         1,
-        f"E=50\nW{home}B5F{key.number}\nf{key.number} w{gate}\nF{key.number}AP\n"
+        f"E=1000\nW{home}B5F{key.number}\nf{key.number} w{gate}\nF{key.number}AP\n"
         f"Geheim an THRAWN\n{SECRET}\nEnde\n",
     )
     assert f"F{key.number}W{gate}" in ack and f"W{home}B5F{key.number}" in ack
     assert f"F{key.number}AP" in ack  # named, with why it is dropped
     conflict = next(line for line in ack.splitlines() if f"F{key.number}AP" in line)
     assert f"F{key.number}W{gate}" in conflict or "Bewegung" in conflict, conflict
-    english_ack = mail(game, 2, "E=50\n" + bot_orders(game, 2))
+    english_ack = mail(game, 2, bot_orders(game, 2))
     assert "received" in english_ack.lower() or "orders" in english_ack.lower()
     # Seat 3 sends nothing: an NMR.
     run_deadline(game, 1)
