@@ -81,11 +81,15 @@ class Options:
     merchant_net_unload: bool = False
     """Starweb "Händler": False, the merchant scores no metal on a world where he also
     loaded this turn (German); True, he scores the net amount unloaded (English §4B)."""
+    home_distance: int = 4
+    """Fewest gates between two home worlds (Starweb "keys": nobody starts next to
+    another player; 4 keeps every home's neighbours out of the others' two-gate reach)."""
 
 
 @dataclass
 class Artifact:
-    """One artifact (Starweb "Kunstwerke"): 1-90 standard, 91-100 the specials.
+    """One artifact (Starweb "Kunstwerke"): 10-99 standard, 1-9 and 100 the specials
+    (the numbering of the rulebook's printout example; see engine.starweb.artifacts).
 
     Exactly one of ``world`` and ``fleet`` is non-zero: where it lies or which key carries it.
     """
