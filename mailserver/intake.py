@@ -363,22 +363,7 @@ class _Intake:
                 return self.unknown_sender(mail)
             self.reply(mail, "reject_no_game", self._lang(players_by_address), None, "?")
             return self.finish(mail, InboundStatus.REJECTED, "no game named")
-        seat = header.player
-        if seat is None and header.player_name is not None:
-            seat = self.seat_named(game, header.player_name)
-        return self.authenticate(mail, game, seat, header.password)
-
-    def seat_named(self, game: Game, name: str) -> int | None:
-        """The seat whose ruler is called ``name`` in any case (a Starweb code name);
-        ``None`` if none is: the seat is then found by the sender's address."""
-        wanted = name.casefold()
-        names = self.names_of(game)
-        rulers = dict(names.rulers) if names else {}
-        for player in repo.current_players(self.session, game.id or 0):
-            known = {rulers.get(player.seat, ""), player.ruler_name or ""}
-            if wanted in {n.casefold() for n in known if n}:
-                return player.seat
-        return None
+        return self.authenticate(mail, game, header.player, header.password)
 
     def gm_command(self, mail: _Mail) -> IntakeOutcome:
         """A mail of a game's GM: commands run only with the GM password."""
