@@ -38,7 +38,7 @@ def test_starweb_is_registered_with_its_seat_fields_and_options() -> None:
 
 def create(config: Path, *players: str, code: int = 0) -> str:  # noqa: F811
     args = ["create", "--kind", "starweb", "--number", "31", "--gm", "gm@example.org"]
-    args += ["--gm-password", "mondschein-42", "--seed", "5", "--option", "worlds=40"]
+    args += ["--gm-password", "mondschein-42", "--seed", "5", "--scenario", "small"]
     for player in players:
         args += ["--player", player]
     return gm(config, *args, code=code)
