@@ -104,8 +104,10 @@ def check_secrets(state: StarwebState) -> None:
                 for flag in note.flags:
                     if others and flag.startswith("conditional:"):
                         assert f"C{flag.split(':', 1)[1]}" not in text.split("Befehle=")[0]
-            if not state.over:
-                assert "Endpunktzahl" not in text and "end score" not in text.lower()
+            if not state.over and state.end_score:
+                for line in text.splitlines():
+                    if "endpunktzahl" in line.lower() or "end score" in line.lower():
+                        assert str(state.end_score) not in line, line
 
 
 @settings(max_examples=6, deadline=None)
