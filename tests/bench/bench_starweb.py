@@ -95,6 +95,8 @@ def state_before(turn: int) -> StarwebState:
 
 
 def median_ms(func: Callable[[], object], runs: int) -> float:
+    """The median milliseconds of ``runs`` calls after one call to warm up."""
+    func()
     samples = []
     for _ in range(runs):
         start = time.perf_counter()
@@ -121,6 +123,7 @@ def measure(repeats: int = 7) -> dict[str, float]:
         figures[f"turn_{turn}_ms"] = median_ms(engine_only, repeats)
         figures[f"turn_{turn}_parse_ms"] = median_ms(with_parsing, repeats)
         figures[f"turn_{turn}_orders"] = sum(len(o) for o in given.values())
+        assert state.turn + 1 == turn, f"the bot game ended before turn {turn}"
     mail = "Partie 1 Spieler 2 Kennwort geheim\n" + "\n".join(
         ORDERS[i % len(ORDERS)] for i in range(200)
     )
