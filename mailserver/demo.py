@@ -29,6 +29,7 @@ from db.models import Game, Outbox, OutboxKind, OutboxStatus, utcnow
 from db.session import transaction
 from engine.core import GameKind, State
 from mailserver import gm
+from mailserver.catalog import say
 from mailserver.kinds import game_kind, kind_names
 from mailserver.localmail import LocalMail
 from mailserver.service import Service
@@ -241,15 +242,25 @@ async def _play(
     finally:
         await smtp.close()
     say(f"Turn {config.turns} evaluated; every printout delivered.")
-    printouts = mail.mailbox(player_address(1))
-    last = printouts[-1].get_content() if printouts else ""
+    last = _last_printout(mail.mailbox(player_address(1)), config.turns)
     return DemoResult(
         directory=config.directory,
         mail_kind=mail.kind,
         turns_run=config.turns,
         passwords={player_address(s): p for s, p in passwords.items()},
-        last_printout=str(last),
+        last_printout=last,
     )
+
+
+def _last_printout(mails: list[EmailMessage], turn: int) -> str:
+    """The text of the printout of ``turn`` among ``mails`` (the one with a map picture
+    too), or of the latest mail if there is none."""
+    wanted = say("de", "printout_subject", game=GAME_NUMBER, turn=turn, seat=1)
+    found = [m for m in mails if m["Subject"] == wanted] or mails[-1:]
+    if not found:
+        return ""
+    body = found[-1].get_body(preferencelist=("plain",))
+    return str(body.get_content()) if body is not None else ""
 
 
 def _orders(
