@@ -88,6 +88,28 @@ class LimitSettings(BaseModel):
     """Answers to one address (per game) in an hour."""
 
 
+class WebSettings(BaseModel):
+    """The web pages (docs/web.md): public game pages, private player and GM pages."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    enabled: bool = False
+    """Serve the pages from ``pbem serve`` too (``pbem web`` serves them on its own)."""
+    host: str = "127.0.0.1"
+    port: int = Field(default=8080, ge=0, le=65535)
+    """0: any free port (the log says which)."""
+    base_url: str = ""
+    """How players reach the pages (``https://pbem.example.org``), for the links in the
+    printouts and the Origin check of the order form; empty: ``http://host:port``."""
+    secret: str = ""
+    """The key the page links are derived from; empty: one generated once and kept in
+    the database (every process on the database then uses the same)."""
+
+    def public_url(self) -> str:
+        """The base of every link, without a trailing slash."""
+        return (self.base_url or f"http://{self.host}:{self.port}").rstrip("/")
+
+
 class Settings(BaseSettings):
     """Everything ``pbem serve`` needs."""
 
@@ -100,6 +122,7 @@ class Settings(BaseSettings):
     smtp: SmtpSettings = SmtpSettings()
     fees: FeeSettings = FeeSettings()
     limits: LimitSettings = LimitSettings()
+    web: WebSettings = WebSettings()
     unknown_sender_reply_hours: int = 24
     """At most one explanation per unknown address in this many hours."""
     game_kinds: list[str] = []

@@ -493,3 +493,34 @@ class UnknownSenderReply(SQLModel, table=True):
     address: str = Field(sa_type=Text, primary_key=True)
     last_sent_at: datetime = Field(sa_type=UtcDateTime)
     count: int = 1
+
+
+class WebAccess(SQLModel, table=True):
+    """A seat's secret web link (seat 0: the GM's): which generation of it is valid.
+
+    The link itself is never stored: it is derived from the server's key, the game, the
+    seat, the seat's occupant and :attr:`generation` (``mailserver/web/tokens.py``). No
+    row: generation 1, not revoked. Renewing counts up; revoking refuses every link of
+    the seat until it is renewed.
+    """
+
+    __tablename__ = "web_access"
+    __table_args__ = (UniqueConstraint("game_id", "seat"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id")
+    seat: int
+    generation: int = 1
+    revoked: bool = False
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
+
+
+class HostSecret(SQLModel, table=True):
+    """A key of the host generated once and shared by every process on the database
+    (the web links' key when the settings give none)."""
+
+    __tablename__ = "host_secret"
+
+    name: str = Field(sa_type=String(64), primary_key=True)
+    value: str = Field(sa_type=Text)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)

@@ -14,7 +14,7 @@ mails remove them (the raw bytes keep everything).
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
@@ -26,6 +26,7 @@ from db.models import (
     Game,
     GameMessage,
     GmReport,
+    HostSecret,
     InboundMail,
     InboundStatus,
     LedgerEntry,
@@ -41,6 +42,7 @@ from db.models import (
     Submission,
     TurnSnapshot,
     UnknownSenderReply,
+    WebAccess,
     make_message_id,
     utcnow,
 )
@@ -846,3 +848,36 @@ def ledger_balance(session: Session, player_id: int) -> int:
         )
     ).one()
     return int(total)
+
+
+# --------------------------------------------------------------------------- web links
+
+
+def host_secret(session: Session, name: str, make: Callable[[], str]) -> str:
+    """The host's key ``name``, made with ``make()`` the first time (race-free: two
+    processes starting together end up with the same key)."""
+    row, _ = _insert_if_absent(session, HostSecret(name=name, value=make()), "name")
+    return row.value
+
+
+def web_access(session: Session, game_id: int, seat: int) -> WebAccess:
+    """The state of a seat's web link (not stored until the GM changes it)."""
+    stmt = select(WebAccess).where(WebAccess.game_id == game_id, WebAccess.seat == seat)
+    found = session.exec(stmt).first()
+    return found if found is not None else WebAccess(game_id=game_id, seat=seat)
+
+
+def set_web_access(
+    session: Session, game_id: int, seat: int, *, renew: bool, revoke: bool, now: datetime
+) -> WebAccess:
+    """Renew (a new generation, not revoked) or revoke a seat's web link; the new state."""
+    row = web_access(session, game_id, seat)
+    if renew:
+        row.generation += 1
+        row.revoked = False
+    if revoke:
+        row.revoked = True
+    row.updated_at = now
+    session.add(row)
+    session.flush()
+    return row

@@ -464,9 +464,15 @@ class OrderLanguage(Protocol):
     """A game kind's order language (provided by its module under ``grammar/``)."""
 
     def parse(
-        self, text: str, subject: str | None = None, places: Mapping[int, str] | None = None
+        self,
+        text: str,
+        subject: str | None = None,
+        places: Mapping[int, str] | None = None,
+        *,
+        rulers: Mapping[int, str] | None = None,
     ) -> ParseResult:
-        """Read an order text; with ``places`` players may use the game's current names."""
+        """Read an order text; with ``places`` players may use the game's current names,
+        with ``rulers`` (by seat) name other players (e.g. Starweb's code names)."""
         ...
 
     def namer(self, places: Mapping[int, str] | None = None) -> PlanetNamer:

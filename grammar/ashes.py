@@ -804,9 +804,15 @@ class AshesLanguage:
     """The Ashes order language (:class:`engine.core.OrderLanguage`)."""
 
     def parse(
-        self, text: str, subject: str | None = None, places: Mapping[int, str] | None = None
+        self,
+        text: str,
+        subject: str | None = None,
+        places: Mapping[int, str] | None = None,
+        *,
+        rulers: Mapping[int, str] | None = None,
     ) -> ParseResult:
-        """Read an order text; with ``places`` players may use the game's current names."""
+        """Read an order text; with ``places`` players may use the game's current names.
+        Ashes names players by number: ``rulers`` is not used."""
         return parse(text, subject, planets_for(places))
 
     def namer(self, places: Mapping[int, str] | None = None) -> PlanetNamer:

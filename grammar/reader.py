@@ -159,19 +159,30 @@ def grammar_text(name: str) -> str:
     return resources.files("grammar").joinpath(name).read_text("utf-8")
 
 
-def player_grammar(order_rules: str | None, *, named_seats: bool = False) -> str:
+def player_grammar(
+    order_rules: str | None, *, named_seats: bool = False, named_players: bool = False
+) -> str:
     """A players' language: the header, the shared orders and ``order_rules``.
 
     ``order_rules`` defines ``?order`` (the game's own order lines) and may use the
     terminals and the ``player`` rule of ``players.lark``; ``None``: no orders of its own.
-    With ``named_seats`` the header also names a player by a word (``Player Blackbeard``).
+    With ``named_seats`` the header also names a player by a word (``Player Blackbeard``);
+    with ``named_players`` every ``player`` may be a name too: the header's seat and the
+    addressee of a message (``Geheim an BORG: …``, Starweb's code names), resolved by the
+    :class:`Reader`'s ``seat_name``.
     """
-    seat = "?seat_player: player | PLAYER_NAME" if named_seats else "?seat_player: player"
+    if named_players:
+        player = "player: INT | LETTER | PLAYER_NAME"
+        seat = "?seat_player: player"
+    else:
+        player = "player: INT | LETTER"
+        seat = "?seat_player: player | PLAYER_NAME" if named_seats else "?seat_player: player"
     start = "start: header | message" + (" | order" if order_rules is not None else "")
     return "\n".join(
         (
             start,
             seat,
+            player,
             grammar_text("header.lark"),
             grammar_text("players.lark"),
             order_rules or "",
@@ -242,6 +253,10 @@ def header_parts(node: Tree[Token], max_seat: int) -> HeaderParts:
         if isinstance(value, Tree):  # "Spieler 2": the shared ``player`` rule
             tok = value.children[0]
             assert isinstance(tok, Token)
+            if tok.type == "PLAYER_NAME":  # a language whose players have names
+                parts.player_name = str(tok)
+                parts.columns["player_name"] = tok.column or 1
+                continue
             parts.player = seat_number(tok, max_seat)
             parts.columns["player"] = tok.column or 1
             continue
@@ -457,7 +472,9 @@ class Reader(Generic[T]):
     """Reads one text with a language's :class:`LineGrammar` (one instance per text).
 
     ``messages`` are the classes of the shared orders (``None``: the language has none,
-    like the GM's); ``max_seat`` the largest player number; ``strict_blocks``: only
+    like the GM's); ``max_seat`` the largest player number; ``seat_name`` turns a player
+    named by a word (a ``PLAYER_NAME`` token, see :func:`player_grammar`) into a seat,
+    raising :class:`~grammar.lark_errors.LineError` for an unknown name; ``strict_blocks``: only
     ``Ende`` closes a text block and a block without it is not used (commands that act at
     once); otherwise the next block closes one, and a text without ``Ende`` still counts
     (orders: the player sees the error and can correct them); ``subject`` reads the
@@ -470,6 +487,7 @@ class Reader(Generic[T]):
         *,
         messages: Mapping[str, Callable[..., T]] | None = None,
         max_seat: int = 99,
+        seat_name: Callable[[Token], int] | None = None,
         strict_blocks: bool = False,
         subject: Callable[[str], HeaderParts] | None = None,
     ) -> None:
@@ -477,6 +495,7 @@ class Reader(Generic[T]):
         self.parser = lines.parser
         self.messages = messages
         self.max_seat = max_seat
+        self.seat_name = seat_name
         self.strict_blocks = strict_blocks
         self.read_subject = subject or (lambda text: subject_parts(text, max_seat=max_seat))
         self.result: Reading[T] = Reading()
@@ -744,7 +763,18 @@ class Reader(Generic[T]):
             return Text(lambda body: cls(line=line, text=body), text)
         tok = player.children[0]
         assert isinstance(tok, Token)
-        to = seat_number(tok, self.max_seat)
+        if tok.type == "PLAYER_NAME":
+            if self.seat_name is None:
+                raise LineError.at(
+                    tok,
+                    two(
+                        "Bitte den Spieler mit seiner Nummer angeben.",
+                        "Please name the player by number.",
+                    ),
+                )
+            to = self.seat_name(tok)
+        else:
+            to = seat_number(tok, self.max_seat)
         return Text(lambda body: cls(line=line, to=to, text=body), text)
 
     def _accept(self, item: T, line: _Line, text: Text[T] | None = None) -> None:

@@ -385,6 +385,30 @@ TEXTS: dict[str, tuple[str, str]] = {
         "  darin Porto für {count} Eildepesche(n) dieser Runde: {amount}",
         "  including postage for {count} urgent dispatch(es) this turn: {amount}",
     ),
+    "cli_web_both": (
+        "--renew und --revoke schließen sich aus.",
+        "--renew and --revoke exclude each other.",
+    ),
+    "cli_no_seat": (
+        "Partie {game} hat keinen Spieler {seat}.",
+        "Game {game} has no player {seat}.",
+    ),
+    "cli_web_revoked": (
+        "Der Web-Link von Spieler {seat} in Partie {game} ist gesperrt (--renew gibt einen neuen).",
+        "The web link of player {seat} in game {game} is revoked (--renew makes a new one).",
+    ),
+    "web_public": (
+        "Die öffentliche Seite der Partie (Termin, wer Befehle geschickt hat, Zeitung):",
+        "The game's public page (deadline, who has sent orders, newspaper):",
+    ),
+    "web_private": (
+        "Ihre eigene Seite (Ausdrucke, Befehle prüfen und abschicken) – geheim, nicht weitergeben:",
+        "Your own page (printouts, check and send orders) – secret, do not pass it on:",
+    ),
+    "ack_web": (
+        "Diese Befehle kamen über Ihre Seite im Web.",
+        "These orders came through your web page.",
+    ),
     "printout_footer": (
         "Dies ist eine automatische Mail des Spielservers. Befehle bitte als Antwort oder neue "
         "Mail an diese Adresse.",

@@ -27,6 +27,7 @@ from mailserver.kinds import (
     printout_headings,
 )
 from mailserver.service import Service
+from mailserver.web.standalone import serve_pages
 
 app = typer.Typer(
     add_completion=False,
@@ -112,6 +113,25 @@ def serve_cmd(
     settings = settings_or_fail(config, "en")
     logs.configure(settings.log_format)
     asyncio.run(Service(settings).run())
+
+
+@app.command("web")
+def web_cmd(
+    config: Annotated[
+        Path | None,
+        typer.Option("--config", help="TOML settings file (PBEM_* variables override)."),
+    ] = None,
+) -> None:
+    """Serve the web pages alone (docs/web.md), on the database of ``pbem serve``."""
+    if config is None and not environment_settings():
+        fail(
+            "pbem web needs its settings: --config FILE (the same as pbem serve's; [web] "
+            "in deploy/pbem.example.toml) or PBEM_* environment variables.",
+            "en",
+        )
+    settings = settings_or_fail(config, "en")
+    logs.configure(settings.log_format)
+    asyncio.run(serve_pages(settings))
 
 
 @app.command("demo")

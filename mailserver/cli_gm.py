@@ -39,7 +39,7 @@ from sqlmodel import Session, col, select
 
 from config.settings import Settings, environment_settings
 from db.models import Game, Standby, StandbyStatus
-from db.repo import current_players, get_game_by_number
+from db.repo import current_players, get_game_by_number, set_web_access
 from db.session import make_engine, transaction, upgrade
 from grammar import gm as lang_gm
 from mailserver import gm, gm_mail, schedule
@@ -48,6 +48,8 @@ from mailserver.cli_common import LangOption, fail, read_input, settings_or_fail
 from mailserver.formats import format_when
 from mailserver.kinds import UnknownGameKind, load_kinds
 from mailserver.smtp import Attachment
+from mailserver.web import tokens as web_tokens
+from mailserver.web.links import configure as configure_links
 
 app = typer.Typer(
     add_completion=False,
@@ -117,6 +119,7 @@ def _session(
         load_kinds(settings.game_kinds)
     except UnknownGameKind as exc:
         fail(str(exc), lang)
+    configure_links(settings.web)
     try:
         if not may_create and _missing(url):
             fail(say(lang, "cli_database_missing", database=_shown(url)), lang)
@@ -678,3 +681,27 @@ def standby_list_cmd(config: ConfigOption = None, lang: LangOption = "de") -> No
             f"{entry.created_at:%Y-%m-%d}",
         )
     console.print(table)
+
+
+@app.command("web-link")
+def web_link_cmd(
+    number: GameArg,
+    seat: Annotated[int, typer.Argument(help="The seat (player number); 0: the GM page.")],
+    renew: Annotated[
+        bool, typer.Option("--renew", help="A new link; the old one stops working.")
+    ] = False,
+    revoke: Annotated[bool, typer.Option("--revoke", help="No link works until --renew.")] = False,
+    config: ConfigOption = None,
+    lang: LangOption = "de",
+) -> None:
+    """Show a seat's secret web link (docs/web.md); renew or revoke it."""
+    if renew and revoke:
+        fail(say(lang, "cli_web_both"), lang, 2)
+    with _session(config, lang) as (session, settings):
+        game = _game(session, number, lang)
+        if web_tokens.occupant_id(session, game, seat) is None:
+            fail(say(lang, "cli_no_seat", game=number, seat=seat), lang)
+        if renew or revoke:
+            set_web_access(session, game.id or 0, seat, renew=renew, revoke=revoke, now=_now())
+        url = web_tokens.seat_url(session, settings.web, game, seat)
+    console.print(url if url is not None else say(lang, "cli_web_revoked", game=number, seat=seat))

@@ -166,8 +166,10 @@ def kind_app(kind: GameKind) -> typer.Typer:
         body = extract_order_text(
             read_input(Path(file), "en"), printout_headings=printout_headings()
         )
-        places = engine.names(state).places
-        result = order_language(kind).parse(body.text, body.subject or None, places)
+        names = engine.names(state)
+        result = order_language(kind).parse(
+            body.text, body.subject or None, names.places, rulers=names.rulers
+        )
         for error in result.errors:
             typer.echo(f"player {player}, line {error.line}: {error.message('en')}", err=True)
         if result.header.player not in (None, player):

@@ -9,12 +9,14 @@ the commit leaves no trace, so the mail is simply processed again.
 
 from __future__ import annotations
 
+import email.utils
 import hashlib
 import logging
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from email.message import EmailMessage
 from functools import partial
 from typing import cast
 
@@ -30,6 +32,7 @@ from db.models import (
     OutboxKind,
     Player,
     PlayerStatus,
+    make_message_id,
     utcnow,
 )
 from db.passwords import verify_password
@@ -38,6 +41,7 @@ from engine.core import (
     GameKind,
     MessageOrder,
     Names,
+    OrderHeader,
     ParseResult,
     State,
     Stepped,
@@ -160,6 +164,8 @@ class _Intake:
         """The mail's size in bytes (on the server)."""
         self.secrets: list[str] = []
         """Passwords this mail carried: masked in every answer and in what is stored."""
+        self.via_web = False
+        """The orders came from a player's web page (the link authenticated him)."""
 
     # -- outbox helpers
     def send(
@@ -363,7 +369,17 @@ class _Intake:
                 return self.unknown_sender(mail)
             self.reply(mail, "reject_no_game", self._lang(players_by_address), None, "?")
             return self.finish(mail, InboundStatus.REJECTED, "no game named")
-        return self.authenticate(mail, game, header.player, header.password)
+        return self.authenticate(mail, game, self.seat_of(game, header), header.password)
+
+    def seat_of(self, game: Game, header: OrderHeader) -> int | None:
+        """The seat the header names: by number, or by a ruler's name (a Starweb code
+        name, ``Spieler BORG``), case-insensitive."""
+        if header.player is not None or header.player_name is None:
+            return header.player
+        names = self.names_of(game)
+        wanted = header.player_name.casefold()
+        rulers = names.rulers if names else {}
+        return next((seat for seat, name in rulers.items() if name.casefold() == wanted), None)
 
     def gm_command(self, mail: _Mail) -> IntakeOutcome:
         """A mail of a game's GM: commands run only with the GM password."""
@@ -492,6 +508,12 @@ class _Intake:
             if mail.sender != player.address:
                 self.warn_registered(mail, game, player, "warn_wrong_password")
             return self.finish(mail, InboundStatus.REJECTED, WRONG_PASSWORD, game, player)
+        return self.admit(mail, game, player)
+
+    def admit(self, mail: _Mail, game: Game, player: Player) -> IntakeOutcome:
+        """An authenticated player's mail (by password, or by a page's secret link): taken
+        if the game and the player still take orders."""
+        lang = player.language
         if game.status == GameStatus.FINISHED:
             self.reply(mail, "reject_finished", lang, game, game.number)
             return self.finish(mail, InboundStatus.REJECTED, "game finished", game, player)
@@ -606,7 +628,12 @@ class _Intake:
         names = kind.engine.names(state) if state is not None else None
         places = names.places if names else None
         base = order_language(kind)
-        result = base.parse(mail.body.text, mail.body.subject or None, places)
+        result = base.parse(
+            mail.body.text,
+            mail.body.subject or None,
+            places,
+            rulers=names.rulers if names else None,
+        )
         lang = player.language
         namer = base.namer(places)
         engine = kind.engine
@@ -646,6 +673,8 @@ class _Intake:
                 *message_lines[:MESSAGE_LINES],
                 say(lang, "messages_more", n=rest),
             ]
+        if self.via_web:
+            lines += [say(lang, "ack_web"), ""]
         step = self.step_note(game, kind, player, turn)
         if step:
             lines += [step, ""]
@@ -796,3 +825,52 @@ def process_mail(
     fetch a mail over the size limit)."""
     intake = _Intake(session, config, now or utcnow())
     return intake.process(raw, mailbox, uidvalidity, uid, size)
+
+
+WEB_MAILBOX = "web"
+"""The ``InboundMail.mailbox`` of orders sent from a player's web page."""
+
+
+def process_web_orders(
+    session: Session,
+    game: Game,
+    player: Player,
+    text: str,
+    *,
+    config: IntakeConfig,
+    now: datetime | None = None,
+) -> IntakeOutcome:
+    """Orders sent from ``player``'s private web page, taken like a mail of his.
+
+    The page's secret link has authenticated the player, so the password step is
+    skipped; everything else is the mail's path: the text is recorded as a mail from the
+    registered address (mailbox ``web``, no Subject), cleaned and read by the same
+    grammar, stored as the same kind of submission, and acknowledged by mail. A password
+    typed into the form is masked like one in a mail.
+    """
+    now = now or utcnow()
+    message = EmailMessage()
+    message["From"] = player.address
+    message["To"] = config.from_address
+    message["Date"] = email.utils.format_datetime(now)
+    message["Message-ID"] = make_message_id(config.domain)
+    message.set_content(text)
+    raw = message.as_bytes()
+    intake = _Intake(session, config, now)
+    intake.via_web = True
+    intake.size = len(raw)
+    body = extract_order_text(raw, printout_headings=printout_headings())
+    header = read_header(body.text[: config.max_text_chars], None)
+    if header.password:
+        intake.secrets.append(header.password)
+    record, _ = repo.record_inbound_mail(
+        session,
+        raw=raw,
+        stored=stored_copy(raw, body.text, limit=config.max_text_chars),
+        message_id=str(message["Message-ID"]),
+        mailbox=WEB_MAILBOX,
+        sender=player.address,
+        received_at=now,
+    )
+    mail = _Mail(record=record, body=body, sender=player.address, raw=raw)
+    return intake.admit(mail, game, player)

@@ -177,21 +177,26 @@ def layout(
 
 
 def _by_components(graph: nx.Graph[int]) -> dict[int, tuple[float, float]]:
-    """Kamada-Kawai per connected part, the parts side by side (a player's known worlds
-    need not hang together)."""
+    """Kamada-Kawai per connected part, the parts packed in rows, each drawn at a size
+    that grows with its number of places (a player's known worlds need not hang
+    together, and a large part must not shrink to the size of a lone world)."""
     import networkx as nx
 
     parts = sorted((sorted(c) for c in nx.connected_components(graph)), key=lambda c: (-len(c), c))
+    sides = [len(part) ** 0.5 for part in parts]
+    row_width = max(max(sides, default=1.0), sum(s * s for s in sides) ** 0.5 * 1.3)
     positions: dict[int, tuple[float, float]] = {}
-    columns = max(1, int(len(parts) ** 0.5 + 0.999))
-    for index, part in enumerate(parts):
-        sub = graph.subgraph(part)
+    x = y = row_height = 0.0
+    for part, side in zip(parts, sides, strict=True):
+        if x > 0 and x + side > row_width:
+            x, y, row_height = 0.0, y - row_height - 0.4, 0.0
         local: dict[int, tuple[float, float]] = {part[0]: (0.0, 0.0)}
         if len(part) > 1:
+            sub = graph.subgraph(part)
             raw = nx.kamada_kawai_layout(sub, pos=nx.circular_layout(sub))
-            local = {int(n): (float(x), float(y)) for n, (x, y) in raw.items()}
-        scale = 1.0 if len(part) > 2 else 0.3
-        ox, oy = (index % columns) * 2.6, -(index // columns) * 2.6
-        for n, (x, y) in local.items():
-            positions[int(n)] = (ox + scale * float(x), oy + scale * float(y))
+            local = {int(n): (float(px), float(py)) for n, (px, py) in raw.items()}
+        for n, (px, py) in local.items():
+            positions[n] = (x + side / 2 * (1 + px), y - side / 2 * (1 - py))
+        x += side + 0.4
+        row_height = max(row_height, side)
     return positions

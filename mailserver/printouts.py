@@ -30,6 +30,7 @@ from engine.core import State
 from mailserver.catalog import say, wrap
 from mailserver.formats import format_money, format_when
 from mailserver.kinds import game_kind
+from mailserver.web.links import link_lines
 
 PASSWORD_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 """Lower-case letters and digits without the look-alikes (l, o, 0, 1)."""
@@ -128,6 +129,10 @@ def printout_body(
     if postage:
         total = format_money(sum(b.amount_cents for b in postage), currency)
         lines.append(say(lang, "balance_postage", count=len(postage), amount=total))
+    web = link_lines(session, game, player.seat, lang)
+    if web:
+        # The links on lines of their own, never wrapped (a mail client must see them whole).
+        lines += ["", *web]
     lines += ["", wrap(say(lang, "printout_footer")), ""]
     return "\n".join(lines)
 

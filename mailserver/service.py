@@ -12,6 +12,7 @@ import asyncio
 import logging
 import signal
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from sqlalchemy import Engine
 from sqlalchemy.exc import OperationalError
@@ -27,6 +28,10 @@ from mailserver.kinds import load_kinds
 from mailserver.outbox import OutboxSender, RetryPolicy
 from mailserver.scheduler import DeadlineScheduler, SchedulerConfig
 from mailserver.smtp import SmtpTransport
+from mailserver.web.links import configure as configure_links
+
+if TYPE_CHECKING:
+    from mailserver.web.server import WebServer
 
 log = logging.getLogger("pbem.service")
 
@@ -151,6 +156,7 @@ class Service:
     def __init__(self, settings: Settings, *, retry: RetryPolicy | None = None) -> None:
         self.settings = settings
         load_kinds(settings.game_kinds)
+        configure_links(settings.web)
         upgrade(settings.database_url)
         self.engine = make_engine(settings.database_url)
         self.sender = OutboxSender(
@@ -168,7 +174,18 @@ class Service:
             self.handler,
             max_mail_bytes=settings.limits.max_mail_bytes,
         )
+        self.web: WebServer | None = None
+        if settings.web.enabled:
+            # Imported here: the pages' libraries load only when the pages are on.
+            from mailserver.web.server import WebServer
+
+            self.web = WebServer(settings, self.engine, self.orders_from_web)
         self._shutdown: asyncio.Task[None] | None = None
+
+    def orders_from_web(self, game_id: int) -> None:
+        """Orders came from a page: send the acknowledgement now, re-plan the game."""
+        self.sender.wake()
+        self.scheduler.poke(game_id)
 
     def stop(self) -> None:
         """Graceful shutdown: finish what is in hand, then return from :meth:`run`."""
@@ -180,6 +197,8 @@ class Service:
         # Intake first, then a turn run in progress commits, then the sender drains the
         # mail in flight: whatever is left waits in the outbox for the next start.
         self.poller.stop()
+        if self.web is not None:
+            self.web.stop()
         await self.scheduler.stop()
         self.sender.stop()
 
@@ -191,7 +210,11 @@ class Service:
         log.info("service started (database %s)", self.engine.url.render_as_string())
         try:
             await self.scheduler.start()
-            await asyncio.gather(self.poller.run(), self.sender.run())
+            stages = [self.poller.run(), self.sender.run()]
+            if self.web is not None:
+                stages.append(self.web.run())
+                log.info("web pages on %s", self.settings.web.public_url())
+            await asyncio.gather(*stages)
             if self._shutdown is not None:
                 await self._shutdown
         finally:

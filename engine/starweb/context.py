@@ -51,7 +51,8 @@ class Turn:
     left: dict[int, set[int]] = field(default_factory=lambda: defaultdict(set))
     """Per player: worlds lost or left this turn."""
     shots_by: dict[int, int] = field(default_factory=lambda: defaultdict(int))
-    """Per player: shots fired this turn outside ambush (the apostle pays for them)."""
+    """Per player: shots fired this turn outside ambush (the apostle pays for them), not
+    counting an apostle's shots at his jihad's target (Starweb "Apostel")."""
     killed: dict[tuple[int, int], int] = field(default_factory=lambda: defaultdict(int))
     """(killer, victim player) -> organic population killed, for scoring; victim 0
     when the population was neutral."""
@@ -59,9 +60,6 @@ class Turn:
     """(killer, apostle) -> converts killed (martyrs)."""
     scored: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     """Points gained (or lost) this turn outside the per-turn scoring, per player."""
-    shots_at: dict[tuple[int, int], int] = field(default_factory=lambda: defaultdict(int))
-    """(shooter, target player) -> shots fired outside ambush: the apostle's shots at his
-    jihad target cost nothing (Starweb "Apostel")."""
     unloaded_metal: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     """Per world: metal unloaded this turn; it lies in ``World.metal`` already but cannot
     be built with before the next turn (Starweb "Fracht"), only loaded."""
@@ -81,6 +79,10 @@ class Turn:
     """Per world: emigrants who arrived this turn (over the limit they die a turn later)."""
     bombs_built: set[int] = field(default_factory=set)
     """Keys that built a planet-buster this turn: it cannot be dropped before next turn."""
+    robots: dict[int, int] = field(default_factory=dict)
+    """Per key making a robot attack (Starweb "Roboter"): its robots still alive. Formed
+    from the key's ships before fire, shot first by fire at the key, landed by
+    :func:`engine.starweb.bombs.drop`."""
 
     def orders_of(self, player: int, *types: type[StarwebOrder]) -> list[StarwebOrder]:
         """The player's orders of the given types, in the order written."""

@@ -53,11 +53,45 @@ class StarwebOrder(Order):
         return cls(**values)
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return self.code
+        """``CODE: what it does`` in ``lang`` (German or English)."""
+        return f"{self.code}: {self.words(lang, planet_name or _number)}"
+
+    def words(self, lang: str, world: PlanetNamer) -> str:
+        """What the order does, in plain words (``world`` names a world number)."""
+        raise NotImplementedError
+
+
+def _number(number: int) -> str:
+    return str(number)
 
 
 def _q(quantity: int | None) -> str:
     return "" if quantity is None else str(quantity)
+
+
+def _de_en(lang: str, de: str, en: str) -> str:
+    return de if lang == "de" else en
+
+
+def _source(lang: str, source: str, number: int, world: PlanetNamer) -> str:
+    """``Flotte 3`` / ``die I-Schiffe auf Welt 13`` (where ships or shots come from)."""
+    if source == FLEET:
+        return _de_en(lang, f"Flotte {number}", f"fleet {number}")
+    kind = "I" if source == I_SHIPS else "P"
+    return _de_en(
+        lang,
+        f"die {kind}-Schiffe auf Welt {world(number)}",
+        f"the {kind}-ships at world {world(number)}",
+    )
+
+
+def _ships(lang: str, count: int | None, what: str = "") -> str:
+    """``1 Schiff`` / ``3 I-Schiffe`` / ``all ships``."""
+    if count is None:
+        return _de_en(lang, f"alle {what}Schiffe", f"all {what}ships")
+    if count == 1:
+        return _de_en(lang, f"1 {what}Schiff", f"1 {what}ship")
+    return _de_en(lang, f"{count} {what}Schiffe", f"{count} {what}ships")
 
 
 # ------------------------------------------------------------------ ships and building
@@ -80,6 +114,19 @@ class Transfer(StarwebOrder):
         to = f"F{self.target_fleet}" if self.target == FLEET else self.target
         return f"{self.source}{self.number}T{self.quantity}{to}"
 
+    def words(self, lang: str, world: PlanetNamer) -> str:
+        if self.target == FLEET:
+            to = _de_en(lang, f"Flotte {self.target_fleet}", f"fleet {self.target_fleet}")
+        else:
+            to = _de_en(lang, f"{self.target}-Schiffe", f"{self.target}-ships")
+        source = _source(lang, self.source, self.number, world)
+        ships = _ships(lang, self.quantity)
+        return _de_en(
+            lang,
+            f"{ships} von {source} zu {to} transferieren",
+            f"transfer {ships} from {source} to {to}",
+        )
+
 
 @dataclass(frozen=True, kw_only=True)
 class Scrap(StarwebOrder):
@@ -92,6 +139,14 @@ class Scrap(StarwebOrder):
     @property
     def code(self) -> str:
         return f"W{self.world}S{self.quantity}"
+
+    def words(self, lang: str, world: PlanetNamer) -> str:
+        return _de_en(
+            lang,
+            f"auf Welt {world(self.world)} {self.quantity} Industrie(n) aus verschrotteten "
+            "I-Schiffen bauen",
+            f"build {self.quantity} industry at world {world(self.world)} by scrapping I-ships",
+        )
 
 
 BUILD_I, BUILD_P, BUILD_FLEET, BUILD_ROBOTS = "I", "P", "F", "R"
@@ -118,6 +173,36 @@ class Build(StarwebOrder):
         target = f"F{self.fleet}" if self.what == BUILD_FLEET else self.what
         return f"W{self.world}B{self.quantity}{target}"
 
+    def words(self, lang: str, world: PlanetNamer) -> str:
+        at, q = world(self.world), self.quantity
+        if self.what == BUILD_INDUSTRY:
+            return _de_en(
+                lang, f"auf Welt {at} {q} Industrie(n) bauen", f"build {q} industry at world {at}"
+            )
+        if self.what == BUILD_LIMIT:
+            return _de_en(
+                lang,
+                f"das Bevölkerungslimit von Welt {at} um {q} erhöhen",
+                f"raise the population limit of world {at} by {q}",
+            )
+        if self.what == BUILD_ROBOTS:
+            return _de_en(
+                lang,
+                f"auf Welt {at} mit {q} Industrie(n) {2 * q} Roboter bauen",
+                f"build {2 * q} robots with {q} industry at world {at}",
+            )
+        if self.what == BUILD_FLEET:
+            return _de_en(
+                lang,
+                f"auf Welt {at} {_ships(lang, q)} für Flotte {self.fleet} bauen",
+                f"build {_ships(lang, q)} for fleet {self.fleet} at world {at}",
+            )
+        return _de_en(
+            lang,
+            f"auf Welt {at} {_ships(lang, q, self.what + '-')} bauen",
+            f"build {_ships(lang, q, self.what + '-')} at world {at}",
+        )
+
 
 @dataclass(frozen=True, kw_only=True)
 class Emigrate(StarwebOrder):
@@ -132,6 +217,20 @@ class Emigrate(StarwebOrder):
     @property
     def code(self) -> str:
         return f"{'C' if self.converts else 'P'}{self.world}M{self.quantity}W{self.to}"
+
+    def words(self, lang: str, world: PlanetNamer) -> str:
+        who = (
+            _de_en(lang, "Bekehrte", "converts")
+            if self.converts
+            else _de_en(lang, "Bevölkerung", "population")
+        )
+        return _de_en(
+            lang,
+            f"{self.quantity} {who} von Welt {world(self.world)} nach Welt {world(self.to)} "
+            "auswandern lassen",
+            f"{self.quantity} {who} emigrate from world {world(self.world)} to world "
+            f"{world(self.to)}",
+        )
 
 
 # ------------------------------------------------------------------------ movement
@@ -149,6 +248,21 @@ class Move(StarwebOrder):
     def code(self) -> str:
         return f"F{self.fleet}" + "".join(f"W{w}" for w in self.path)
 
+    def words(self, lang: str, world: PlanetNamer) -> str:
+        *via, to = [world(w) for w in self.path]
+        if not via:
+            return _de_en(
+                lang,
+                f"Flotte {self.fleet} nach Welt {to}",
+                f"fleet {self.fleet} moves to world {to}",
+            )
+        through = " und ".join(via) if lang == "de" else " and ".join(via)
+        return _de_en(
+            lang,
+            f"Flotte {self.fleet} über Welt {through} nach Welt {to}",
+            f"fleet {self.fleet} moves through world {through} to world {to}",
+        )
+
 
 @dataclass(frozen=True, kw_only=True)
 class Probe(StarwebOrder):
@@ -162,6 +276,14 @@ class Probe(StarwebOrder):
     @property
     def code(self) -> str:
         return f"{self.source}{self.number}P{self.world}"
+
+    def words(self, lang: str, world: PlanetNamer) -> str:
+        source = _source(lang, self.source, self.number, world)
+        return _de_en(
+            lang,
+            f"1 Schiff von {source} sondiert Welt {world(self.world)}",
+            f"1 ship of {source} probes world {world(self.world)}",
+        )
 
 
 # --------------------------------------------------------------------------- cargo
@@ -183,6 +305,30 @@ class Cargo(StarwebOrder):
     def code(self) -> str:
         return f"F{self.fleet}{self.action}{_q(self.quantity)}"
 
+    def words(self, lang: str, world: PlanetNamer) -> str:
+        q, f = self.quantity, self.fleet
+        if self.action == LOAD:
+            return _de_en(
+                lang,
+                f"Flotte {f} lädt {q if q is not None else 'so viele'} Metalle"
+                + (" wie möglich" if q is None else ""),
+                f"fleet {f} loads {q if q is not None else 'as much'} metal"
+                + (" as it can" if q is None else ""),
+            )
+        amount_de = "die gesamte Fracht" if q is None else f"{q} Fracht"
+        amount_en = "all its cargo" if q is None else f"{q} cargo"
+        if self.action == UNLOAD:
+            return _de_en(lang, f"Flotte {f} entlädt {amount_de}", f"fleet {f} unloads {amount_en}")
+        if self.action == JETTISON:
+            return _de_en(
+                lang, f"Flotte {f} wirft {amount_de} ab", f"fleet {f} jettisons {amount_en}"
+            )
+        return _de_en(
+            lang,
+            f"Flotte {f} entlädt {amount_de} als Konsumgüter",
+            f"fleet {f} unloads {amount_en} as consumer goods",
+        )
+
 
 @dataclass(frozen=True, kw_only=True)
 class LoadingRight(StarwebOrder):
@@ -196,6 +342,20 @@ class LoadingRight(StarwebOrder):
     @property
     def code(self) -> str:
         return f"{'L' if self.grant else 'X'}={self.player.upper()}"
+
+    def words(self, lang: str, world: PlanetNamer) -> str:
+        who = self.player.upper()
+        if self.grant:
+            return _de_en(
+                lang,
+                f"{who} darf Metalle von Deinen Welten laden",
+                f"{who} may load metal from your worlds",
+            )
+        return _de_en(
+            lang,
+            f"{who} darf keine Metalle mehr von Deinen Welten laden",
+            f"{who} may no longer load metal from your worlds",
+        )
 
 
 # ------------------------------------------------------------------------ artifacts
@@ -213,6 +373,13 @@ class AttachArtifact(StarwebOrder):
     def code(self) -> str:
         return f"V{self.artifact}F{self.fleet}"
 
+    def words(self, lang: str, world: PlanetNamer) -> str:
+        return _de_en(
+            lang,
+            f"Kunstwerk {self.artifact} an Flotte {self.fleet} hängen",
+            f"attach artifact {self.artifact} to fleet {self.fleet}",
+        )
+
 
 @dataclass(frozen=True, kw_only=True)
 class DropArtifact(StarwebOrder):
@@ -224,6 +391,13 @@ class DropArtifact(StarwebOrder):
     @property
     def code(self) -> str:
         return f"V{self.artifact}W"
+
+    def words(self, lang: str, world: PlanetNamer) -> str:
+        return _de_en(
+            lang,
+            f"Kunstwerk {self.artifact} auf der Welt ablegen",
+            f"drop artifact {self.artifact} on the world",
+        )
 
 
 # ----------------------------------------------------------------------------- fire
@@ -248,6 +422,24 @@ class Fire(StarwebOrder):
         target = f"F{self.target_fleet}" if self.target == AT_FLEET else self.target
         return f"{self.source}{self.number}{'C' if self.conditional else 'A'}{target}"
 
+    def words(self, lang: str, world: PlanetNamer) -> str:
+        targets = {
+            AT_FLEET: (f"auf Flotte {self.target_fleet}", f"at fleet {self.target_fleet}"),
+            AT_INDUSTRY: ("auf I-Schiffe, dann Industrie", "at I-ships, then industry"),
+            AT_POPULATION: ("auf P-Schiffe, dann Bevölkerung", "at P-ships, then population"),
+            AT_HOME_FLEETS: ("auf die Heimatflotten", "at the home fleets"),
+            AT_CONVERTS: ("auf Bekehrte", "at converts"),
+        }
+        de, en = targets[self.target]
+        source = _source(lang, self.source, self.number, world)
+        if self.conditional:
+            return _de_en(
+                lang,
+                f"{source} feuert {de}, falls angegriffen",
+                f"{source} fires {en} if attacked",
+            )
+        return _de_en(lang, f"{source} feuert {de}", f"{source} fires {en}")
+
 
 @dataclass(frozen=True, kw_only=True)
 class AmbushOff(StarwebOrder):
@@ -259,6 +451,15 @@ class AmbushOff(StarwebOrder):
     @property
     def code(self) -> str:
         return f"Z{self.world or ''}"
+
+    def words(self, lang: str, world: PlanetNamer) -> str:
+        if not self.world:
+            return _de_en(lang, "kein Ambush in dieser Runde", "no ambush this turn")
+        return _de_en(
+            lang,
+            f"kein Ambush auf Welt {world(self.world)} in dieser Runde",
+            f"no ambush at world {world(self.world)} this turn",
+        )
 
 
 # ------------------------------------------------------------------------ diplomacy
@@ -278,6 +479,16 @@ class Diplomacy(StarwebOrder):
     def code(self) -> str:
         return f"{self.action}={self.player.upper()}"
 
+    def words(self, lang: str, world: PlanetNamer) -> str:
+        who = self.player.upper()
+        if self.action == ALLY:
+            return _de_en(lang, f"{who} wird Verbündeter", f"{who} becomes your ally")
+        if self.action == UNALLY:
+            return _de_en(
+                lang, f"{who} ist nicht mehr Verbündeter", f"{who} is no longer your ally"
+            )
+        return _de_en(lang, f"Djihad gegen {who}", f"jihad against {who}")
+
 
 @dataclass(frozen=True, kw_only=True)
 class Gift(StarwebOrder):
@@ -292,6 +503,18 @@ class Gift(StarwebOrder):
     @property
     def code(self) -> str:
         return f"{self.what}{self.number}G={self.player.upper()}"
+
+    def words(self, lang: str, world: PlanetNamer) -> str:
+        who = self.player.upper()
+        if self.what == "W":
+            return _de_en(
+                lang,
+                f"Welt {world(self.number)} an {who} verschenken",
+                f"give world {world(self.number)} to {who}",
+            )
+        return _de_en(
+            lang, f"Flotte {self.number} an {who} verschenken", f"give fleet {self.number} to {who}"
+        )
 
 
 # ---------------------------------------------------------------------------- other
@@ -308,6 +531,11 @@ class Plunder(StarwebOrder):
     def code(self) -> str:
         return f"W{self.world}X"
 
+    def words(self, lang: str, world: PlanetNamer) -> str:
+        return _de_en(
+            lang, f"Welt {world(self.world)} plündern", f"plunder world {world(self.world)}"
+        )
+
 
 @dataclass(frozen=True, kw_only=True)
 class Stance(StarwebOrder):
@@ -321,6 +549,15 @@ class Stance(StarwebOrder):
     def code(self) -> str:
         return f"F{self.fleet}{'Q' if self.peace else 'X'}"
 
+    def words(self, lang: str, world: PlanetNamer) -> str:
+        if self.peace:
+            return _de_en(
+                lang, f"Flotte {self.fleet} in den Frieden", f"fleet {self.fleet} at peace"
+            )
+        return _de_en(
+            lang, f"Flotte {self.fleet} in den Krieg", f"fleet {self.fleet} not at peace (war)"
+        )
+
 
 @dataclass(frozen=True, kw_only=True)
 class BuildBomb(StarwebOrder):
@@ -333,6 +570,13 @@ class BuildBomb(StarwebOrder):
     def code(self) -> str:
         return f"F{self.fleet}B"
 
+    def words(self, lang: str, world: PlanetNamer) -> str:
+        return _de_en(
+            lang,
+            f"Flotte {self.fleet} baut aus 25 Schiffen eine Planetenbruch-Bombe",
+            f"fleet {self.fleet} builds a planet-buster bomb from 25 ships",
+        )
+
 
 @dataclass(frozen=True, kw_only=True)
 class DropBomb(StarwebOrder):
@@ -344,6 +588,13 @@ class DropBomb(StarwebOrder):
     @property
     def code(self) -> str:
         return f"F{self.fleet}D"
+
+    def words(self, lang: str, world: PlanetNamer) -> str:
+        return _de_en(
+            lang,
+            f"Flotte {self.fleet} wirft die Planetenbruch-Bombe ab",
+            f"fleet {self.fleet} drops its planet-buster bomb",
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -358,6 +609,14 @@ class RobotAttack(StarwebOrder):
     def code(self) -> str:
         return f"F{self.fleet}R{self.quantity}"
 
+    def words(self, lang: str, world: PlanetNamer) -> str:
+        q = self.quantity
+        return _de_en(
+            lang,
+            f"Flotte {self.fleet} macht aus {_ships(lang, q)} {2 * q} Roboter und greift an",
+            f"fleet {self.fleet} turns {_ships(lang, q)} into {2 * q} robots and attacks",
+        )
+
 
 @dataclass(frozen=True, kw_only=True)
 class EndScoreVote(StarwebOrder):
@@ -370,6 +629,13 @@ class EndScoreVote(StarwebOrder):
     @property
     def code(self) -> str:
         return f"E={self.score}"
+
+    def words(self, lang: str, world: PlanetNamer) -> str:
+        return _de_en(
+            lang,
+            f"Vorschlag für die Endpunktzahl: {self.score}",
+            f"vote for the end score: {self.score}",
+        )
 
 
 ORDER_CLASSES: tuple[type[StarwebOrder], ...] = (

@@ -1,62 +1,61 @@
-"""Robots against people (Starweb "Roboter", "Berserker"), for emigration and attacks.
+"""Robots against people (Starweb "Roboter", "Berserker"), for attacks and emigration.
 
-One robot kills four people, four people kill one robot; lost robots are rounded up
-(nine people kill three robots). The deaths are split between converts and the others
-in proportion, converts rounded down (docs/rules-starweb.d/sw-economy.md).
+One robot kills four people and four people kill one robot, at the same time; lost
+robots are rounded up (eight people kill two robots, nine kill three). The one rule
+serves robot attacks (``FnRq``), robots emigrating and people emigrating onto robots.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from engine.core import NEUTRAL
-from engine.starweb.state import CAP, World
+from engine.starweb.context import Turn
+from engine.starweb.forces import add_capped, change_owner, depopulate, kill_people
+from engine.starweb.state import World
 
 PEOPLE_PER_ROBOT = 4
+"""Starweb "Roboter": one robot kills four people, four people kill one robot."""
 
 
-@dataclass(frozen=True)
-class RobotFight:
-    """What robots landing on a world did."""
+def robots_meet_humans(robots: int, humans: int) -> tuple[int, int]:
+    """The survivors ``(robots, humans)`` when robots and organic people meet.
 
-    killed: int
-    """Organic population killed (converts included)."""
-    killed_converts: int
-    robots_left: int
-    """Robots of the newcomer now on the world (0: none got through or they lost)."""
-    captured: bool
-    """The world now belongs to ``owner``: every person dead, a robot left, or the
-    newcomers outnumber the robots already there."""
-
-
-def robot_fight(world: World, robots_arriving: int, owner: int) -> RobotFight:
-    """Land ``robots_arriving`` robots of player ``owner`` on ``world`` and fight.
-
-    Changes ``world`` (population, converts, robots, owner); the caller records the
-    kills for scoring, the conquest (``Turn.conquered``) and the printout notes.
-    On a robot world the armies join and the larger one takes the world (Starweb
-    "Berserker": "gewinnt derjenige die Welt, dessen Roboterarmee größer ist"); a tie
-    leaves it with its owner.
+    Starweb "Roboter": each robot kills four people and four people kill one robot, at the
+    same time; fractions of robots are rounded up: 8 people kill 2 robots, 9 kill 3.
     """
-    if robots_arriving <= 0:
-        return RobotFight(0, 0, 0, False)
-    if world.population == 0:
-        captured = world.owner == owner or robots_arriving > world.robots
-        world.robots = min(CAP, world.robots + robots_arriving)
-        if captured:
-            world.owner = owner
-        return RobotFight(0, 0, robots_arriving, captured)
-    people = world.population
-    killed = min(people, PEOPLE_PER_ROBOT * robots_arriving)
-    lost = min(robots_arriving, -(-people // PEOPLE_PER_ROBOT))
-    killed_converts = killed * world.converts // people
-    world.population -= killed
-    world.converts -= killed_converts
-    if world.converts == 0:
-        world.convert_owner = NEUTRAL
-    left = robots_arriving - lost
-    if world.population > 0 or left == 0:
-        return RobotFight(killed, killed_converts, 0, False)
-    world.robots = min(CAP, world.robots + left)
-    world.owner = owner
-    return RobotFight(killed, killed_converts, left, True)
+    robots_dead = -(-humans // PEOPLE_PER_ROBOT)
+    return max(0, robots - robots_dead), max(0, humans - PEOPLE_PER_ROBOT * robots)
+
+
+def robots_land(turn: Turn, world: World, robots: int, owner: int) -> int:
+    """``robots`` of berserker ``owner`` land on ``world`` and fight; the robots left there.
+
+    On his own robot world they join the others. Robots of another berserker fight them
+    one for one (docs/rules-starweb.md, "Roboter"). Against people the four-to-one rule
+    holds; when every person is dead and a robot is left, the world and its home fleets
+    are his (Starweb "Berserker"). Deaths are recorded for scoring and the printout.
+    """
+    if robots <= 0:
+        return 0
+    if world.robots and world.owner == owner:
+        world.robots = add_capped(world.robots, robots)
+        return robots
+    if world.robots:
+        defenders = world.robots
+        world.robots = max(0, defenders - robots)
+        robots = max(0, robots - defenders)
+    else:
+        robots, humans = robots_meet_humans(robots, world.population)
+        kill_people(turn, world, owner, world.population - humans)
+    if robots and world.population == 0 and world.robots == 0:
+        world.robots = add_capped(0, robots)
+        if world.owner != owner:
+            change_owner(turn, world, owner, "conquered")
+        return world.robots
+    depopulate(turn, world)
+    return 0
+
+
+def people_meet_robots(world: World, people: int) -> int:
+    """People emigrating onto a robot world fight its robots (Starweb "Bauen": emigrated
+    people can destroy robots); the people left, who may then settle."""
+    world.robots, people = robots_meet_humans(world.robots, people)
+    return people

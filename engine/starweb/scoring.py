@@ -3,7 +3,7 @@
 Per turn (Starweb "Die Charaktere", "…auf einen Blick", "Kunstwerke"); the points won
 or lost during the turn come from the phases through ``Turn.scored`` (plunder, consumer
 goods, destroyed fleets, planet-busters), ``Turn.merchant_metal``, ``Turn.killed``,
-``Turn.killed_converts`` and ``Turn.shots_by``/``Turn.shots_at``.
+``Turn.killed_converts`` and ``Turn.shots_by``.
 """
 
 from __future__ import annotations
@@ -138,8 +138,8 @@ def score(turn: Turn) -> None:
     _merchant(turn, gained)
     for player in state.players:
         if player.character == Character.APOSTLE:
-            free = turn.shots_at.get((player.number, player.jihad), 0) if player.jihad else 0
-            gained[player.number] -= max(0, turn.shots_by.get(player.number, 0) - free)
+            # combat leaves the shots at the jihad's target out of shots_by
+            gained[player.number] -= turn.shots_by.get(player.number, 0)
     for player in state.active():
         gained[player.number] += turn_points(state, player)
     for player in state.active():

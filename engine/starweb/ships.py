@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from engine.core import NEUTRAL
 from engine.starweb.cargo import cargo_per_ship
 from engine.starweb.context import Turn
+from engine.starweb.forces import depopulate
 from engine.starweb.orders import (
     BUILD_FLEET,
     BUILD_I,
@@ -33,7 +34,7 @@ from engine.starweb.orders import (
     Scrap,
     Transfer,
 )
-from engine.starweb.population import robot_fight
+from engine.starweb.population import people_meet_robots, robots_land
 from engine.starweb.state import CAP, Character, Fleet, StarwebState, World
 
 BOMB_SHIPS = 25
@@ -351,25 +352,14 @@ def _arrive(turn: Turn, group: _Emigrants) -> None:
     target = state.world(group.target)
     turn.arrivals[target.number] += group.count
     if group.robots:
-        victim, apostle = target.owner, target.convert_owner
-        fight = robot_fight(target, group.count, group.player)
-        turn.killed[(group.player, victim)] += fight.killed
-        turn.killed_converts[(group.player, apostle)] += fight.killed_converts
-        note = turn.world_note(target.number)
-        note.dead += fight.killed
-        note.dead_converts += fight.killed_converts
-        if fight.captured and victim != group.player:
-            turn.conquered.add(target.number)
+        robots_land(turn, target, group.count, group.player)
         turn.passed[group.player].add(target.number)
         return
-    people = group.count
-    if target.robots > 0:
-        # Starweb "Bauen": emigrated people can destroy robots, four to one.
-        lost_robots = min(target.robots, -(-people // 4))
-        people -= min(people, 4 * target.robots)
-        target.robots -= lost_robots
-        if people == 0:
-            return
+    people = people_meet_robots(target, group.count) if target.robots else group.count
+    if people == 0:
+        if target.robots == 0:
+            depopulate(turn, target)
+        return
     owner_apostle = (
         target.owner if _character(state, target.owner) == Character.APOSTLE else NEUTRAL
     )

@@ -77,8 +77,7 @@ def test_kills_berserker_plus_two_others_minus_one_martyrs_and_jihad() -> None:
     turn.killed[(6, 2)] = 5
     turn.killed_converts[(1, 6)] = 3
     turn.killed[(1, 0)] = 3
-    turn.shots_by[6] = 10
-    turn.shots_at[(6, 2)] = 10
+    turn.shots_by[6] = 0  # combat counts no shots at the jihad's target
     score(turn)
     assert state.player(6).score == 10
     assert state.player(1).score == -3

@@ -13,9 +13,9 @@ from engine.starweb.orders import (
     Scrap,
     Transfer,
 )
-from engine.starweb.population import robot_fight
+from engine.starweb.population import robots_land
 from engine.starweb.ships import build_capacity, transfer_and_build, usable_industry
-from engine.starweb.state import Character, World
+from engine.starweb.state import Character
 from tests.starweb.factory import add_artifact, make_state, make_turn, remarks, setv
 
 
@@ -136,16 +136,19 @@ def test_planet_buster_from_more_than_25_ships() -> None:
     assert turn.bombs_built == {2}
 
 
-def test_robot_fight_four_robots_kill_sixteen() -> None:
-    # "Roboter": four robots kill 16; nine people kill three robots.
-    world = World(number=1, gates=[2], owner=2, population=20)
-    fight = robot_fight(world, 4, 1)
-    assert (fight.killed, fight.robots_left, fight.captured) == (16, 0, False)
-    assert world.population == 4
-    world = World(number=1, gates=[2], owner=2, population=9)
-    fight = robot_fight(world, 5, 1)
-    assert (fight.killed, fight.robots_left, fight.captured) == (9, 2, True)
+def test_robots_landing_four_robots_kill_sixteen() -> None:
+    # "Roboter": four robots kill 16 (TOTE=16); nine people kill three robots.
+    state = make_state((Character.BERSERKER, Character.EMPIRE_BUILDER))
+    world = state.world(1)
+    setv(world, owner=2, population=20, converts=0)
+    turn = make_turn(state, {})
+    assert robots_land(turn, world, 4, 1) == 0
+    assert world.population == 4 and turn.world_note(1).dead == 16
+    assert turn.killed[(1, 2)] == 16
+    setv(world, owner=2, population=9, robots=0)
+    assert robots_land(turn, world, 5, 1) == 2
     assert (world.owner, world.robots, world.population) == (1, 2, 0)
+    assert "conquered" in turn.world_note(1).flags
 
 
 def test_emigration_costs_industry_and_metal_converts_leave_first() -> None:

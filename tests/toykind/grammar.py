@@ -46,7 +46,12 @@ class ToyLanguage:
     """The toy game's :class:`engine.core.OrderLanguage`."""
 
     def parse(
-        self, text: str, subject: str | None = None, places: Mapping[int, str] | None = None
+        self,
+        text: str,
+        subject: str | None = None,
+        places: Mapping[int, str] | None = None,
+        *,
+        rulers: Mapping[int, str] | None = None,
     ) -> ParseResult:
         read = reader.Reader(_ToyLines(), messages=reader.CORE_MESSAGES).read(text, subject)
         result = ParseResult(read.header, read.items, read.errors, read.notes)

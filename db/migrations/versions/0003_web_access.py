@@ -1,0 +1,46 @@
+"""The web pages' secret links: a generation and a revoked flag per seat, and the host's
+generated key.
+
+Revision ID: 0003
+Revises: 0002
+Create Date: 2026-12-01 10:00:00
+"""
+
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from alembic import op
+
+revision: str = "0003"
+down_revision: str | Sequence[str] | None = "0002"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+
+def upgrade() -> None:
+    """Upgrade the schema."""
+    op.create_table(
+        "web_access",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("game_id", sa.Integer(), nullable=False),
+        sa.Column("seat", sa.Integer(), nullable=False),
+        sa.Column("generation", sa.Integer(), nullable=False),
+        sa.Column("revoked", sa.Boolean(), nullable=False),
+        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["game_id"], ["game.id"], name=op.f("fk_web_access_game_id_game")),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_web_access")),
+        sa.UniqueConstraint("game_id", "seat", name=op.f("uq_web_access_game_id_seat")),
+    )
+    op.create_table(
+        "host_secret",
+        sa.Column("name", sa.String(length=64), nullable=False),
+        sa.Column("value", sa.Text(), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.PrimaryKeyConstraint("name", name=op.f("pk_host_secret")),
+    )
+
+
+def downgrade() -> None:
+    """Downgrade the schema to 0002."""
+    op.drop_table("host_secret")
+    op.drop_table("web_access")

@@ -1,0 +1,448 @@
+"""The web application (Starlette): the routes, the security checks, the templates.
+
+Every page reads the database in a worker thread (``asyncio.to_thread``): the event loop
+stays free for the mail service when ``pbem serve`` runs the pages. A wrong, old or
+revoked link is a 404 like a page that is not there, so a link cannot be probed. A form
+submission must carry the page's form token (``tokens.form_token``) and come from the
+site's own origin; every answer carries a strict Content Security Policy (scripts only
+from ``/static``), and the private pages are never cached.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from sqlalchemy import Engine
+from sqlmodel import Session
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from config.game_options import gm_language
+from config.settings import Settings
+from db import repo
+from db.models import Game, GameStatus, Player, PlayerStatus
+from db.session import transaction
+from mailserver.intake import process_web_orders
+from mailserver.service import intake_config
+from mailserver.printout_files import map_png, report_json
+from mailserver.web import tokens, views
+from mailserver.web.orders import check_orders
+from mailserver.web.texts import text
+
+log = logging.getLogger("pbem.web")
+
+HERE = Path(__file__).parent
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+)
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    # Same-origin: a link token in the address never leaves the site in a Referer, and
+    # the browser still sends a real Origin with the form (no-referrer would send "null").
+    "Referrer-Policy": "same-origin",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+CHECK_BYTES = 1_000_000
+"""The largest body the check endpoint reads (the text limits apply after it)."""
+
+
+class SecurityHeaders(BaseHTTPMiddleware):
+    """The headers of every answer; private pages (a token in the path) are not cached."""
+
+    async def dispatch(self, request: Request, call_next: RequestResponseEndpoint) -> Response:
+        response = await call_next(request)
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        if "/seat/" in request.url.path or "/gm/" in request.url.path:
+            response.headers["Cache-Control"] = "no-store"
+        return response
+
+
+@dataclass
+class Page:
+    """A private page opened by a valid link: the game, the seat (0: GM), its occupant."""
+
+    game: Game
+    seat: int
+    player: Player | None
+    link: str
+    """The link token (the form token derives from it)."""
+
+    @property
+    def lang(self) -> str:
+        return self.player.language if self.player else gm_language(self.game.options)
+
+    @property
+    def path(self) -> str:
+        return tokens.seat_path(self.game, self.seat, self.link)
+
+
+def _lang_of(request: Request) -> str:
+    """A public page's language: ``?lang=``, else the browser's first choice, else German."""
+    asked = request.query_params.get("lang", "")
+    if asked in ("de", "en"):
+        return asked
+    accept = request.headers.get("accept-language", "").lower()
+    return "en" if accept.startswith("en") else "de"
+
+
+def _utc(when: datetime | None) -> str:
+    return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ") if when else ""
+
+
+def _utc_text(when: datetime | None) -> str:
+    return when.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC") if when else ""
+
+
+class WebApp:
+    """The pages over one database; :attr:`app` is the ASGI application.
+
+    ``on_orders(game_id)`` runs in the event loop after orders from a page were committed
+    (``pbem serve`` wakes its outbox sender and re-plans the game's deadline); without it
+    a separate sender finds the acknowledgement within seconds.
+    """
+
+    def __init__(
+        self,
+        settings: Settings,
+        engine: Engine,
+        on_orders: Callable[[int], None] | None = None,
+    ) -> None:
+        self.settings = settings
+        self.engine = engine
+        self.on_orders = on_orders
+        self._key: bytes | None = None
+        self._extras: dict[tuple[str, int, int, int, str], Any] = {}
+        self.templates = Environment(
+            loader=FileSystemLoader(HERE / "templates"),
+            autoescape=select_autoescape(default=True, default_for_string=True),
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
+        self.templates.globals.update(t=text, utc=_utc, utc_text=_utc_text)
+        seat = "/game/{number:int}/seat/{seat:int}/{token}"
+        gm = "/game/{number:int}/gm/{token}"
+        self.app = Starlette(
+            routes=[
+                Route("/", self.index),
+                Route("/game/{number:int}", self.public),
+                Route(seat, self.private),
+                Route(seat + "/check", self.check, methods=["POST"]),
+                Route(seat + "/orders", self.orders, methods=["POST"]),
+                Route(seat + "/map.png", self.map_png),
+                Route(seat + "/report.json", self.report),
+                Route(gm, self.gm),
+                Route(gm + "/map.png", self.map_png),
+                Route(gm + "/report.json", self.report),
+                Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+            ],
+            middleware=[Middleware(SecurityHeaders)],
+            exception_handlers={404: self.not_found, 405: self.not_found},
+        )
+
+    # -- helpers -----------------------------------------------------------------------
+
+    async def db(self, work: Callable[[Session], Any]) -> Any:
+        """``work(session)`` in one transaction, in a worker thread."""
+
+        def run() -> Any:
+            with transaction(self.engine) as session:
+                return work(session)
+
+        return await asyncio.to_thread(run)
+
+    def key(self, session: Session) -> bytes:
+        if self._key is None:
+            self._key = tokens.link_key(session, self.settings.web)
+        return self._key
+
+    def render(self, name: str, status: int = 200, **context: Any) -> HTMLResponse:
+        html = self.templates.get_template(name).render(**context)
+        return HTMLResponse(html, status_code=status)
+
+    async def not_found(self, request: Request, exc: Exception) -> Response:
+        return self.render("message.html", 404, lang=_lang_of(request), key="not_found")
+
+    def open_page(self, session: Session, request: Request, seat: int | None = None) -> Page:
+        """The page of a valid link (``seat`` None: the GM's); else :class:`LookupError`."""
+        params = request.path_params
+        game = repo.get_game_by_number(session, int(params["number"]))
+        seat = int(params.get("seat", tokens.GM_SEAT)) if seat is None else seat
+        token = str(params["token"])
+        if "seat" in params and seat < 1:
+            raise LookupError("seat 0 is the GM's page")
+        if game is None or not tokens.check_link(session, self.key(session), game, seat, token):
+            raise LookupError("no such page")
+        player = None
+        if seat != tokens.GM_SEAT:
+            player = next(p for p in repo.current_players(session, game.id or 0) if p.seat == seat)
+        return Page(game, seat, player, token)
+
+    def allowed_origin(self, request: Request) -> str:
+        base = self.settings.web.base_url
+        if base:
+            parts = urlsplit(base)
+            return f"{parts.scheme}://{parts.netloc}"
+        return f"{request.url.scheme}://{request.url.netloc}"
+
+    def same_origin(self, request: Request) -> bool:
+        """Whether a submission comes from the site's own pages (Origin, else Referer)."""
+        allowed = self.allowed_origin(request)
+        origin = request.headers.get("origin")
+        if origin is not None:
+            return origin == allowed
+        referer = request.headers.get("referer", "")
+        return referer.startswith(allowed + "/")
+
+    def takes_orders(self, page: Page) -> bool:
+        player = page.player
+        return (
+            player is not None
+            and player.status == PlayerStatus.ACTIVE
+            and page.game.status in (GameStatus.RUNNING, GameStatus.PAUSED)
+        )
+
+    # -- public ------------------------------------------------------------------------
+
+    async def index(self, request: Request) -> Response:
+        lang = _lang_of(request)
+        games = await self.db(views.listed_games)
+        return self.render("index.html", lang=lang, games=games)
+
+    async def public(self, request: Request) -> Response:
+        lang = _lang_of(request)
+        number = int(request.path_params["number"])
+
+        def read(session: Session) -> views.PublicView | None:
+            game = repo.get_game_by_number(session, number)
+            if game is None or game.status == GameStatus.SETUP:
+                return None
+            return views.public_view(session, game, lang)
+
+        view = await self.db(read)
+        if view is None:
+            return await self.not_found(request, LookupError())
+        return self.render("public.html", lang=lang, view=view)
+
+    # -- a player's page ---------------------------------------------------------------
+
+    def private_context(
+        self, session: Session, request: Request, page: Page, **extra: Any
+    ) -> dict[str, Any]:
+        game, lang = page.game, page.lang
+        latest = game.turn
+        try:
+            shown = int(request.query_params.get("turn", latest))
+        except ValueError:
+            shown = latest
+        shown = min(max(shown, 0), latest)
+        printout = views.printout(session, game, page.seat, shown, lang)
+        state = views.current_state(session, game, shown)
+        has_map = state is not None and self.extra("map", game, state, page.seat, lang) is not None
+        has_report = (
+            state is not None and self.extra("report", game, state, page.seat, lang) is not None
+        )
+        return {
+            "lang": lang,
+            "page": page,
+            "view": views.public_view(session, game, lang),
+            "turns": list(range(latest, -1, -1)),
+            "shown": shown,
+            "printout": printout,
+            "has_map": has_map,
+            "has_report": has_report,
+            "form_token": tokens.form_token(self.key(session), page.link),
+            "takes_orders": self.takes_orders(page),
+            "text": "",
+            "checked": None,
+            "sent": request.query_params.get("sent", ""),
+            **extra,
+        }
+
+    def extra(self, what: str, game: Game, state: Any, seat: int, lang: str) -> Any:
+        """The map or report of a seat and turn, asked of the hook once and kept."""
+        key = (what, game.id or 0, int(state.turn), seat, lang)
+        if key not in self._extras:
+            if what == "map":
+                self._extras[key] = map_png(game, state, seat, lang)
+            else:
+                self._extras[key] = report_json(game, state, seat, lang)
+        return self._extras[key]
+
+    async def private(self, request: Request) -> Response:
+        def read(session: Session) -> dict[str, Any] | None:
+            try:
+                page = self.open_page(session, request)
+            except LookupError:
+                return None
+            return self.private_context(session, request, page)
+
+        context = await self.db(read)
+        if context is None:
+            return await self.not_found(request, LookupError())
+        return self.render("private.html", **context)
+
+    async def check(self, request: Request) -> Response:
+        """The order form's check as JSON: ``{"text": ...}`` in, what was understood out."""
+        if not self.same_origin(request):
+            return JSONResponse({"error": "origin"}, status_code=403)
+        body = await request.body()
+        if len(body) > CHECK_BYTES:
+            return JSONResponse({"error": "too large"}, status_code=413)
+        try:
+            order_text = str(json.loads(body).get("text", ""))
+        except (ValueError, AttributeError):
+            return JSONResponse({"error": "bad request"}, status_code=400)
+        form = request.headers.get("x-csrf-token", "")
+        limits = self.settings.limits
+
+        def work(session: Session) -> Response:
+            try:
+                page = self.open_page(session, request)
+            except LookupError:
+                return JSONResponse({"error": "not found"}, status_code=404)
+            if page.player is None or not tokens.check_form(self.key(session), page.link, form):
+                return JSONResponse({"error": "form token"}, status_code=403)
+            result = check_orders(
+                session,
+                page.game,
+                page.player,
+                order_text,
+                max_chars=limits.max_text_chars,
+                max_lines=limits.max_order_lines,
+            )
+            return JSONResponse(result)
+
+        response: Response = await self.db(work)
+        return response
+
+    async def orders(self, request: Request) -> Response:
+        """The order form: ``action=check`` shows the check on the page (without
+        JavaScript), ``action=send`` takes the orders through the mail intake."""
+        if not self.same_origin(request):
+            return self.render("message.html", 403, lang="de", key="forbidden")
+        async with request.form(max_files=0, max_fields=10) as form:
+            order_text = str(form.get("text", ""))
+            form_token = str(form.get("csrf", ""))
+            action = str(form.get("action", "send"))
+        limits = self.settings.limits
+
+        def work(session: Session) -> Response:
+            try:
+                page = self.open_page(session, request)
+            except LookupError:
+                return self.render("message.html", 404, lang="de", key="not_found")
+            if page.player is None or not tokens.check_form(
+                self.key(session), page.link, form_token
+            ):
+                return self.render("message.html", 403, lang=page.lang, key="forbidden")
+            if action == "check" or not self.takes_orders(page):
+                checked = check_orders(
+                    session,
+                    page.game,
+                    page.player,
+                    order_text,
+                    max_chars=limits.max_text_chars,
+                    max_lines=limits.max_order_lines,
+                )
+                context = self.private_context(
+                    session, request, page, text=order_text, checked=checked
+                )
+                return self.render("private.html", **context)
+            outcome = process_web_orders(
+                session, page.game, page.player, order_text, config=intake_config(self.settings)
+            )
+            log.info(
+                "web orders game %d seat %d: %s %s",
+                page.game.number,
+                page.seat,
+                outcome.status.value,
+                outcome.reason,
+            )
+            sent = "ok" if outcome.status.value == "processed" else "refused"
+            return RedirectResponse(f"{page.path}?sent={sent}", status_code=303)
+
+        response: Response = await self.db(work)
+        if isinstance(response, RedirectResponse) and self.on_orders is not None:
+            number = int(request.path_params["number"])
+
+            def game_id(session: Session) -> int | None:
+                game = repo.get_game_by_number(session, number)
+                return None if game is None else game.id
+
+            found = await self.db(game_id)
+            if found is not None:
+                self.on_orders(found)
+        return response
+
+    async def map_png(self, request: Request) -> Response:
+        return await self.extra_file(request, "map")
+
+    async def report(self, request: Request) -> Response:
+        return await self.extra_file(request, "report")
+
+    async def extra_file(self, request: Request, what: str) -> Response:
+        """The map picture or the JSON report of the page's seat (``?turn=``)."""
+
+        def read(session: Session) -> Any:
+            try:
+                page = self.open_page(session, request)
+            except LookupError:
+                return None
+            try:
+                turn = int(request.query_params.get("turn", page.game.turn))
+            except ValueError:
+                return None
+            state = views.current_state(session, page.game, turn)
+            if state is None:
+                return None
+            return self.extra(what, page.game, state, page.seat, page.lang)
+
+        found = await self.db(read)
+        if found is None:
+            return await self.not_found(request, LookupError())
+        if what == "map":
+            return Response(found, media_type="image/png")
+        return JSONResponse(found)
+
+    # -- the GM's page -----------------------------------------------------------------
+
+    async def gm(self, request: Request) -> Response:
+        def read(session: Session) -> dict[str, Any] | None:
+            try:
+                page = self.open_page(session, request, tokens.GM_SEAT)
+            except LookupError:
+                return None
+            lang = page.lang
+            view = views.gm_view(session, page.game, lang)
+            full = views.printout(session, page.game, tokens.GM_SEAT, page.game.turn, lang)
+            return {"lang": lang, "page": page, "gm": view, "view": view.public, "full": full}
+
+        context = await self.db(read)
+        if context is None:
+            return await self.not_found(request, LookupError())
+        return self.render("gm.html", **context)
+
+
+def create_app(
+    settings: Settings, engine: Engine, on_orders: Callable[[int], None] | None = None
+) -> Starlette:
+    """The ASGI application of the pages on ``engine``'s database."""
+    return WebApp(settings, engine, on_orders).app

@@ -1,0 +1,66 @@
+"""The order form's check: an order text read as the mail intake reads it.
+
+The same grammar (the kind's order language with the game's place names), the same
+wording of each order as the acknowledgement mail (the engine's ``describe_order`` when
+it has one) and the same echo text; only nothing is stored.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from sqlmodel import Session
+
+from db.models import Game, Player
+from engine.core import Acknowledging
+from grammar.mailbody import extract_order_text
+from mailserver.echo import echo
+from mailserver.kinds import game_kind, order_language, printout_headings
+from mailserver.web.views import current_state
+
+
+def check_orders(
+    session: Session, game: Game, player: Player, text: str, *, max_chars: int, max_lines: int
+) -> dict[str, Any]:
+    """What the intake would understand of ``text`` from ``player``: the orders in the
+    acknowledgement's words, the errors and notes with their lines, and the echo."""
+    lang = player.language
+    lines = text.count("\n") + 1
+    if len(text) > max_chars or lines > max_lines:
+        return {"too_long": True, "orders": [], "errors": [], "notes": [], "echo": ""}
+    # The mail path cleans a body (signature, quoted lines) before reading it.
+    body = extract_order_text(text.encode("utf-8"), printout_headings=printout_headings())
+    kind = game_kind(game.kind)
+    state = current_state(session, game)
+    names = kind.engine.names(state) if state is not None else None
+    places = names.places if names else None
+    language = order_language(kind)
+    result = language.parse(body.text, None, places)
+    namer = language.namer(places)
+    engine = kind.engine
+    describe = (
+        partial(engine.describe_order, state, player.seat, lang=lang, place_name=namer)
+        if state is not None and isinstance(engine, Acknowledging)
+        else None
+    )
+    return {
+        "too_long": False,
+        "orders": [
+            {"line": o.line, "text": describe(o) if describe else o.describe(lang, namer)}
+            for o in result.orders
+        ],
+        "errors": [
+            {
+                "line": e.line,
+                "column": e.column,
+                "text": e.line_text or e.text,
+                "message": e.message(lang),
+            }
+            for e in sorted(result.errors, key=lambda e: (e.line, e.column))
+        ],
+        "notes": [
+            {"line": n.line, "text": n.text, "message": n.message(lang)} for n in result.notes
+        ],
+        "echo": echo(result, lang, namer, describe=describe),
+    }

@@ -1,0 +1,59 @@
+"""Serving the pages with uvicorn, inside ``pbem serve`` or alone as ``pbem web``."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Callable, Iterator
+
+import uvicorn
+from sqlalchemy import Engine
+
+from config.settings import Settings
+from mailserver.web.app import create_app
+
+log = logging.getLogger("pbem.web")
+
+
+class _Server(uvicorn.Server):
+    """uvicorn without its own signal handlers: the service owns SIGTERM and stops the
+    pages with everything else (``should_exit``)."""
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        yield
+
+
+class WebServer:
+    """The pages on ``settings.web.host``/``port``; ``await run()`` until :meth:`stop`."""
+
+    def __init__(
+        self, settings: Settings, engine: Engine, on_orders: Callable[[int], None] | None = None
+    ) -> None:
+        config = uvicorn.Config(
+            create_app(settings, engine, on_orders),
+            host=settings.web.host,
+            port=settings.web.port,
+            # No access log: the private pages' addresses are their keys.
+            access_log=False,
+            log_config=None,
+            lifespan="off",
+            server_header=False,
+        )
+        self.server = _Server(config)
+
+    @property
+    def port(self) -> int | None:
+        """The port it listens on once started (``web.port = 0`` picks a free one)."""
+        for server in getattr(self.server, "servers", []):
+            for sock in server.sockets:
+                return int(sock.getsockname()[1])
+        return None
+
+    async def run(self) -> None:
+        """Serve until stopped."""
+        await self.server.serve()
+
+    def stop(self) -> None:
+        """Finish the requests in hand and return from :meth:`run`."""
+        self.server.should_exit = True

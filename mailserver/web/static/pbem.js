@@ -1,0 +1,84 @@
+// The pages' only script (the Content Security Policy allows no other): deadlines in the
+// reader's time zone, and the order form's check as you type. Without it the pages show
+// UTC and the "Check" button asks the server.
+"use strict";
+
+function showLocalTimes() {
+  for (const el of document.querySelectorAll("time.local")) {
+    const when = new Date(el.getAttribute("datetime"));
+    if (isNaN(when)) continue;
+    el.title = el.textContent;
+    el.textContent = when.toLocaleString(document.documentElement.lang || undefined, {
+      dateStyle: "full", timeStyle: "long", // "long" names the zone
+    });
+  }
+}
+
+function listItem(text) {
+  const li = document.createElement("li");
+  li.textContent = text; // text only: nothing a player typed becomes markup
+  return li;
+}
+
+function showCheck(box, result) {
+  box.replaceChildren();
+  const line = box.dataset.line;
+  if (result.too_long) {
+    const p = document.createElement("p");
+    p.className = "error";
+    p.textContent = box.dataset.tooLong;
+    box.append(p);
+    return;
+  }
+  if (result.orders.length) {
+    const h = document.createElement("h3");
+    h.textContent = box.dataset.understood + " (" + result.orders.length + ")";
+    const ul = document.createElement("ul");
+    ul.className = "understood";
+    for (const o of result.orders) ul.append(listItem(line + " " + o.line + ": " + o.text));
+    box.append(h, ul);
+  }
+  if (result.errors.length) {
+    const h = document.createElement("h3");
+    h.textContent = box.dataset.errors + " (" + result.errors.length + ")";
+    const ul = document.createElement("ul");
+    ul.className = "errors";
+    for (const e of result.errors) {
+      ul.append(listItem(line + " " + e.line + ": " + e.text + " – " + e.message));
+    }
+    box.append(h, ul);
+  }
+}
+
+function checkAsYouType() {
+  const form = document.getElementById("orders");
+  const box = document.getElementById("check");
+  if (!form || !box) return;
+  const text = form.querySelector("textarea");
+  const token = form.querySelector("input[name=csrf]").value;
+  let timer = null;
+  let asked = 0;
+  async function check() {
+    const mine = ++asked;
+    const response = await fetch(form.dataset.check, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": token },
+      body: JSON.stringify({ text: text.value }),
+      credentials: "same-origin",
+    });
+    if (!response.ok || mine !== asked) return; // a later check is under way
+    showCheck(box, await response.json());
+  }
+  text.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(check, 300);
+  });
+  if (text.value) check();
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  // Each on its own: a browser that cannot do one still does the other.
+  for (const start of [showLocalTimes, checkAsYouType]) {
+    try { start(); } catch (error) { console.error(error); }
+  }
+});

@@ -1,0 +1,280 @@
+"""What the pages show, read from the database: plain data for the templates.
+
+Nothing here writes. What a page may show is decided here, not in the templates: the
+public view holds nothing a printout alone says (seats, whether they sent orders, never
+what; the newspaper as the players and the GM wrote it), a seat's view adds only that
+seat's own printouts, the GM's view adds the mails of the turn (their headers and
+status, never a body).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import cast
+
+from sqlmodel import Session, col, select
+
+from db import repo
+from db.models import (
+    Game,
+    GameMessage,
+    GameStatus,
+    InboundMail,
+    MessageKind,
+    Outbox,
+    Player,
+    PlayerStatus,
+)
+from engine.core import Adjudicated, SeatRecord, State, turn_rng
+from mailserver.kinds import game_kind, newspaper
+from mailserver.turn_inputs import engine_orders, news_query, recorded_inputs
+from mailserver.turns import seat_records, state_of
+
+SHOWN_MAILS = 200
+"""Inbound and outgoing mails the GM page lists (the newest)."""
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """A seat on the public page: never what it ordered, only whether."""
+
+    seat: int
+    status: str
+    sent: bool
+    """The occupant has sent orders for the coming turn."""
+    final: bool
+    late: int
+    """Deadlines missed in a row (NMR); 0: on time."""
+
+
+@dataclass(frozen=True)
+class NewsItem:
+    """An article (``by_gm`` false) or a notice of the GM, as written."""
+
+    text: str
+    by_gm: bool
+
+
+@dataclass(frozen=True)
+class Edition:
+    """The newspaper of one turn."""
+
+    turn: int
+    items: list[NewsItem]
+
+
+@dataclass
+class PublicView:
+    """The public page of a game."""
+
+    game: Game
+    title: str
+    paper: str
+    status: str
+    turn: int
+    deadline: datetime | None
+    seats: list[SeatRow]
+    editions: list[Edition]
+    final_report: str | None = None
+
+
+@dataclass
+class MailRow:
+    """A mail of the turn on the GM page: header data and status, never the body."""
+
+    when: datetime
+    direction: str
+    """``in`` or ``out``."""
+    address: str
+    subject: str
+    kind: str
+    status: str
+    note: str = ""
+
+
+@dataclass
+class GmView:
+    """The GM page: the public view plus what only the GM may see."""
+
+    public: PublicView
+    held: bool
+    held_reason: str
+    mails: list[MailRow] = field(default_factory=list)
+    players: list[Player] = field(default_factory=list)
+
+
+def listed_games(session: Session) -> list[Game]:
+    """The games of the index: running (and paused, adjudicating) first, then finished."""
+    games = session.exec(
+        select(Game).where(col(Game.status) != GameStatus.SETUP).order_by(col(Game.number))
+    ).all()
+    return sorted(games, key=lambda g: g.status == GameStatus.FINISHED)
+
+
+def seat_rows(session: Session, game: Game) -> list[SeatRow]:
+    """Every seat: status, orders sent for the coming turn (by its occupant), NMRs."""
+    latest = repo.latest_submissions(session, game.id or 0, game.turn + 1)
+    rows = []
+    for player in sorted(repo.current_players(session, game.id or 0), key=lambda p: p.seat):
+        mine = latest.get(player.seat)
+        sent = mine is not None and mine.player_id == player.id
+        rows.append(
+            SeatRow(
+                seat=player.seat,
+                status=str(player.status),
+                sent=sent,
+                final=bool(sent and mine is not None and mine.final),
+                late=player.nmr_count if player.status == PlayerStatus.ACTIVE else 0,
+            )
+        )
+    return rows
+
+
+def editions(session: Session, game: Game) -> list[Edition]:
+    """The newspaper of every turn, newest first: the articles and the GM's notices
+    printed with it, as written (the printouts sign them; the page does not, so that it
+    shows nothing a printout alone says)."""
+    printed = session.exec(
+        news_query(game.id or 0).where(col(GameMessage.delivered).is_(True))
+    ).all()
+    by_turn: dict[int, list[NewsItem]] = {}
+    for message in printed:
+        by_turn.setdefault(message.turn, []).append(
+            NewsItem(message.text, message.kind == MessageKind.GM_NEWS)
+        )
+    return [Edition(turn, by_turn[turn]) for turn in sorted(by_turn, reverse=True)]
+
+
+def public_view(session: Session, game: Game, lang: str) -> PublicView:
+    """The public page's data (``lang``: the final report's language)."""
+    kind = game_kind(game.kind)
+    view = PublicView(
+        game=game,
+        title=kind.title,
+        paper=newspaper(game, lang),
+        status=str(game.status),
+        turn=game.turn,
+        deadline=game.next_deadline if game.status != GameStatus.FINISHED else None,
+        seats=seat_rows(session, game),
+        editions=editions(session, game),
+    )
+    if game.status == GameStatus.FINISHED:
+        view.final_report = final_report(session, game, lang)
+    return view
+
+
+def final_report(session: Session, game: Game, lang: str) -> str | None:
+    """The game's final report (Hall of Fame) without addresses, or ``None``.
+
+    The engine's ``game_over`` event lives only in the run of the last turn, so that
+    turn is replayed from the inputs it recorded (deterministic: the replay check of
+    ``mailserver.turns`` does the same). Kept per game and turn: a finished game does
+    not change.
+    """
+    players = session.exec(
+        select(Player).where(Player.game_id == game.id).order_by(col(Player.id))
+    ).all()
+    records = tuple(
+        SeatRecord(r.seat, "–", r.status, r.left_turn) for r in seat_records(list(players))
+    )
+    return _final_report(session, game.id or 0, game.turn, lang, records)
+
+
+_reports: dict[tuple[int, int, str], str | None] = {}
+
+
+def _final_report(
+    session: Session, game_id: int, turn: int, lang: str, seats: Sequence[SeatRecord]
+) -> str | None:
+    key = (game_id, turn, lang)
+    if key in _reports:
+        return _reports[key]
+    game = session.get(Game, game_id)
+    snapshot = repo.load_snapshot(session, game_id, turn)
+    report = None
+    if game is not None and snapshot is not None and snapshot.inputs is not None and turn > 0:
+        kind = game_kind(game.kind)
+        before = state_of(session, game, turn - 1)
+        reports = snapshot.inputs.get("reports")
+        if reports is not None:
+            texts = {int(s): repo.gm_report_text(session, int(r)) for s, r in reports.items()}
+            result = cast(Adjudicated, kind.engine).apply_reports(before, texts)
+        else:
+            inputs = recorded_inputs(session, snapshot.inputs)
+            orders = engine_orders(kind, before, inputs)
+            result = kind.engine.run_turn(before, orders, turn_rng(game.seed, turn))
+        event = next((e for e in result.events if e.kind == "game_over"), None)
+        if event is not None:
+            report = kind.engine.final_report(result.state, event, seats, lang)
+    _reports[key] = report
+    return report
+
+
+def current_state(session: Session, game: Game, turn: int | None = None) -> State | None:
+    """The state after ``turn`` (default: the latest); ``None`` if there is none."""
+    turn = game.turn if turn is None else turn
+    if turn < 0 or turn > game.turn or repo.load_snapshot(session, game.id or 0, turn) is None:
+        return None
+    return state_of(session, game, turn)
+
+
+def printout(session: Session, game: Game, seat: int, turn: int, lang: str) -> str | None:
+    """``seat``'s printout of ``turn`` (seat 0: the GM's full view), rendered again from
+    the stored snapshot by the game's engine: the text the mail carried at its heart,
+    without the host's notes, secret messages or password around it."""
+    state = current_state(session, game, turn)
+    if state is None:
+        return None
+    return game_kind(game.kind).engine.printout(state, seat, lang)
+
+
+def gm_view(session: Session, game: Game, lang: str) -> GmView:
+    """The GM page's data: status, the held turn, the mails since the last evaluation."""
+    view = GmView(
+        public=public_view(session, game, lang),
+        held=game.held,
+        held_reason=game.held_reason or "",
+        players=sorted(repo.current_players(session, game.id or 0), key=lambda p: p.seat),
+    )
+    snapshot = repo.load_snapshot(session, game.id or 0, game.turn)
+    since = snapshot.created_at if snapshot is not None else game.created_at
+    inbound = session.exec(
+        select(InboundMail)
+        .where(InboundMail.game_id == game.id, col(InboundMail.received_at) >= since)
+        .order_by(col(InboundMail.id).desc())
+        .limit(SHOWN_MAILS)
+    ).all()
+    outgoing = session.exec(
+        select(Outbox)
+        .where(Outbox.game_id == game.id, col(Outbox.created_at) >= since)
+        .order_by(col(Outbox.id).desc())
+        .limit(SHOWN_MAILS)
+    ).all()
+    rows = [
+        MailRow(
+            m.received_at,
+            "in",
+            m.sender or "",
+            m.subject or ("(web)" if m.mailbox == "web" else ""),
+            m.mailbox or "",
+            str(m.status),
+            m.reason or "",
+        )
+        for m in inbound
+    ]
+    rows += [
+        MailRow(
+            m.created_at,
+            "out",
+            m.to_address,
+            m.subject,
+            str(m.kind),
+            str(m.status),
+            m.last_error or "",
+        )
+        for m in outgoing
+    ]
+    view.mails = sorted(rows, key=lambda r: r.when, reverse=True)
+    return view

@@ -1,0 +1,84 @@
+"""Games for the page tests: created, started and played in the database as the host does."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import Engine
+from sqlmodel import Session
+
+from config.settings import Settings
+from db import repo
+from db.models import Game
+from db.session import transaction
+from mailserver import gm
+from mailserver.intake import IntakeConfig, process_web_orders
+from mailserver.web import tokens
+
+SERVER = "pbem@example.org"
+SETTINGS = Settings(
+    database_url="sqlite://",
+    web={"enabled": True, "base_url": "http://testserver", "secret": "test-key"},
+)
+
+
+def now() -> datetime:
+    """The current time (UTC)."""
+    return datetime.now(UTC)
+
+
+def start_game(engine: Engine, number: int, seats: int = 3, seed: int = 7) -> None:
+    """An Ashes game of ``seats`` players (German), started: turn 0 is there."""
+    with transaction(engine) as session:
+        gm.create_game(
+            session,
+            kind="ashes",
+            number=number,
+            gm_address=f"gm{number}@example.org",
+            gm_password="geheim-spielleiter",
+            seats=[
+                gm.SeatSpec(seat, f"p{seat}.{number}@example.org") for seat in range(1, seats + 1)
+            ],
+            every_days=None,
+            at=None,
+            first_deadline=now() + timedelta(days=2),
+            seed=seed,
+            now=now(),
+        )
+        gm.start_game(session, number, now=now(), from_address=SERVER)
+
+
+def web_orders(engine: Engine, number: int, seat: int, text: str) -> str:
+    """Orders of ``seat`` as the order form sends them; the intake's status."""
+    with transaction(engine) as session:
+        game = repo.get_game_by_number(session, number)
+        assert game is not None
+        player = next(p for p in repo.current_players(session, game.id or 0) if p.seat == seat)
+        outcome = process_web_orders(
+            session, game, player, text, config=IntakeConfig(from_address=SERVER)
+        )
+        return outcome.status.value
+
+
+def run_turn(engine: Engine, number: int) -> None:
+    """Evaluate the pending turn now (as ``pbem gm run``)."""
+    with transaction(engine) as session:
+        gm.process_now(session, number, now=now(), from_address=SERVER)
+
+
+def link(engine: Engine, number: int, seat: int) -> str:
+    """The path of ``seat``'s page (0: the GM's) with its valid token."""
+    with Session(engine) as session:
+        game = repo.get_game_by_number(session, number)
+        assert game is not None
+        url = tokens.seat_url(session, SETTINGS.web, game, seat)
+        assert url is not None
+        return url.removeprefix("http://testserver")
+
+
+def game_of(engine: Engine, number: int) -> Game:
+    """The game row as stored now."""
+    with Session(engine) as session:
+        game = repo.get_game_by_number(session, number)
+        assert game is not None
+        return game

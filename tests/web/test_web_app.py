@@ -1,0 +1,259 @@
+"""The pages with Starlette's test client: every route, the links, the form's guards,
+escaping and the headers (docs/web.md)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from sqlalchemy import Engine
+from sqlmodel import Session, col, select
+from starlette.testclient import TestClient
+
+from db import repo
+from db.models import InboundMail, Outbox, OutboxKind, Submission
+from db.session import transaction
+from mailserver.web import tokens
+from mailserver.web.app import CSP
+from tests.web.helpers import game_of, link, run_turn, start_game, web_orders
+
+SCRIPT = "<script>alert('hacked')</script>"
+
+
+@pytest.fixture
+def game(web_engine: Engine) -> int:
+    """Game 501 of three seats, started (turn 0)."""
+    start_game(web_engine, 501)
+    return 501
+
+
+def test_index_and_public_page(client: TestClient, game: int) -> None:
+    index = client.get("/")
+    assert index.status_code == 200 and "/game/501" in index.text
+    page = client.get("/game/501")
+    assert page.status_code == 200
+    assert page.headers["content-security-policy"] == CSP
+    assert page.headers["x-content-type-options"] == "nosniff"
+    assert re.search(r'<time class="local" datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ">', page.text)
+    assert 'id="seat-1"' in page.text and 'id="seat-3"' in page.text
+    assert "<script>" not in page.text.replace('<script src="/static/pbem.js" defer>', "")
+    assert client.get("/game/999").status_code == 404
+    assert client.get("/static/pbem.js").status_code == 200
+
+
+def test_public_page_in_english(client: TestClient, game: int) -> None:
+    assert "Players" in client.get("/game/501?lang=en").text
+    assert "Spieler" in client.get("/game/501", headers={"Accept-Language": "de-DE"}).text
+
+
+def test_private_page_opens_only_with_its_link(
+    client: TestClient, web_engine: Engine, game: int
+) -> None:
+    own = link(web_engine, game, 1)
+    page = client.get(own)
+    assert page.status_code == 200
+    assert page.headers["cache-control"] == "no-store"
+    assert 'id="printout"' in page.text and 'name="csrf"' in page.text
+    token = own.rsplit("/", 1)[1]
+    assert len(token) == 32
+    assert client.get(own[:-1] + ("A" if own[-1] != "A" else "B")).status_code == 404
+    # The link of seat 1 does not open seat 2's page, nor the GM's.
+    assert client.get(f"/game/501/seat/2/{token}").status_code == 404
+    assert client.get(f"/game/501/gm/{token}").status_code == 404
+    assert client.get(f"/game/501/seat/0/{token}").status_code == 404
+    assert client.get(f"/game/502/seat/1/{token}").status_code == 404
+
+
+def test_revoked_and_renewed_links(client: TestClient, web_engine: Engine, game: int) -> None:
+    old = link(web_engine, game, 2)
+    game_id = game_of(web_engine, game).id or 0
+    with transaction(web_engine) as session:
+        repo.set_web_access(session, game_id, 2, renew=False, revoke=True, now=tokens_now())
+    assert client.get(old).status_code == 404
+    with transaction(web_engine) as session:
+        repo.set_web_access(session, game_id, 2, renew=True, revoke=False, now=tokens_now())
+    new = link(web_engine, game, 2)
+    assert new != old
+    assert client.get(old).status_code == 404
+    assert client.get(new).status_code == 200
+
+
+def tokens_now():  # type: ignore[no-untyped-def]
+    from tests.web.helpers import now
+
+    return now()
+
+
+def test_links_are_compared_in_constant_time(
+    client: TestClient, web_engine: Engine, game: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[tuple[bytes, bytes]] = []
+    real = tokens.hmac.compare_digest
+
+    def spy(a: bytes, b: bytes) -> bool:
+        calls.append((a, b))
+        return real(a, b)
+
+    monkeypatch.setattr(tokens.hmac, "compare_digest", spy)
+    client.get("/game/501/seat/1/" + "x" * 32)
+    assert calls, "the link was not compared with hmac.compare_digest"
+
+
+def _form_token(html: str) -> str:
+    found = re.search(r'name="csrf" value="([^"]+)"', html)
+    assert found
+    return found[1]
+
+
+def test_check_endpoint_reads_orders_like_the_intake(
+    client: TestClient, web_engine: Engine, game: int
+) -> None:
+    own = link(web_engine, game, 1)
+    csrf = _form_token(client.get(own).text)
+    answer = client.post(
+        own + "/check",
+        json={"text": "HP = 20\n37 / XX / 3\n"},
+        headers={"X-CSRF-Token": csrf},
+    )
+    assert answer.status_code == 200
+    result = answer.json()
+    assert [e["line"] for e in result["errors"]] == [2]
+    assert result["errors"][0]["message"]
+    assert "Zeile" in result["echo"]
+
+
+def test_check_endpoint_refuses_without_form_token_or_from_elsewhere(
+    client: TestClient, web_engine: Engine, game: int
+) -> None:
+    own = link(web_engine, game, 1)
+    csrf = _form_token(client.get(own).text)
+    assert client.post(own + "/check", json={"text": "x"}).status_code == 403
+    assert (
+        client.post(own + "/check", json={"text": "x"}, headers={"X-CSRF-Token": "A" * 32})
+    ).status_code == 403
+    evil = {"X-CSRF-Token": csrf, "Origin": "https://evil.example"}
+    assert client.post(own + "/check", json={"text": "x"}, headers=evil).status_code == 403
+    # Seat 2's form token does not open seat 1's form.
+    other = _form_token(client.get(link(web_engine, game, 2)).text)
+    assert (
+        client.post(own + "/check", json={"text": "x"}, headers={"X-CSRF-Token": other})
+    ).status_code == 403
+
+
+def test_submitted_orders_take_the_mail_path(
+    client: TestClient, web_engine: Engine, game: int
+) -> None:
+    own = link(web_engine, game, 1)
+    csrf = _form_token(client.get(own).text)
+    answer = client.post(
+        own + "/orders",
+        data={"csrf": csrf, "text": "Fertig\n", "action": "send"},
+        follow_redirects=False,
+    )
+    assert answer.status_code == 303 and answer.headers["location"] == own + "?sent=ok"
+    assert 'id="sent"' in client.get(answer.headers["location"]).text
+    with Session(web_engine) as session:
+        (submission,) = session.exec(select(Submission)).all()
+        assert submission.seat == 1 and submission.final
+        mail = session.get(InboundMail, submission.inbound_mail_id)
+        assert mail is not None and mail.mailbox == "web" and mail.status == "processed"
+        (ack,) = session.exec(select(Outbox).where(Outbox.kind == OutboxKind.ACK)).all()
+        assert ack.to_address == "p1.501@example.org"
+        assert "über Ihre Seite im Web" in ack.body
+    # The public page now says seat 1 has sent orders (not what).
+    public = client.get("/game/501").text
+    assert re.search(r'<tr id="seat-1" class="sent">', public)
+    assert "Fertig" not in public
+
+
+def test_form_refuses_cross_site_posts(client: TestClient, web_engine: Engine, game: int) -> None:
+    own = link(web_engine, game, 1)
+    csrf = _form_token(client.get(own).text)
+    data = {"csrf": csrf, "text": "Fertig\n", "action": "send"}
+    evil = client.post(own + "/orders", data=data, headers={"Origin": "https://evil.example"})
+    assert evil.status_code == 403
+    no_token = client.post(own + "/orders", data={**data, "csrf": ""})
+    assert no_token.status_code == 403
+    bare = TestClient(client.app)  # no Origin, no Referer: refused
+    assert bare.post(own + "/orders", data=data).status_code == 403
+    with Session(web_engine) as session:
+        assert session.exec(select(Submission)).all() == []
+
+
+def test_check_without_javascript_renders_the_page(
+    client: TestClient, web_engine: Engine, game: int
+) -> None:
+    own = link(web_engine, game, 1)
+    csrf = _form_token(client.get(own).text)
+    page = client.post(
+        own + "/orders",
+        data={"csrf": csrf, "text": f"HP = 20\n37 / XX {SCRIPT}\n", "action": "check"},
+    )
+    assert page.status_code == 200
+    assert SCRIPT not in page.text and "&lt;script&gt;" in page.text
+    assert 'class="errors"' in page.text
+    with Session(web_engine) as session:
+        assert session.exec(select(Submission)).all() == []
+
+
+def test_articles_are_escaped_on_every_page(
+    client: TestClient, web_engine: Engine, game: int
+) -> None:
+    assert web_orders(web_engine, game, 2, f"Artikel\n{SCRIPT}\nEnde\n") == "processed"
+    run_turn(web_engine, game)
+    for path in ("/game/501", link(web_engine, game, 1), link(web_engine, game, 0)):
+        page = client.get(path).text
+        assert SCRIPT not in page, path
+        assert "&lt;script&gt;alert(&#39;hacked&#39;)&lt;/script&gt;" in page, path
+
+
+def test_gm_page_shows_the_mails_of_the_turn(
+    client: TestClient, web_engine: Engine, game: int
+) -> None:
+    web_orders(web_engine, game, 1, "Fertig\n")
+    page = client.get(link(web_engine, game, 0))
+    assert page.status_code == 200
+    assert 'id="mails"' in page.text and "p1.501@example.org" in page.text
+    assert "$argon2" not in page.text and "pbkdf2" not in page.text
+
+
+def test_printout_archive_and_turns(client: TestClient, web_engine: Engine, game: int) -> None:
+    run_turn(web_engine, game)
+    own = link(web_engine, game, 3)
+    assert "?turn=0" in client.get(own).text and "?turn=1" in client.get(own).text
+    assert client.get(own + "?turn=0").status_code == 200
+    assert client.get(own + "?turn=x").status_code == 200
+
+
+def test_the_map_and_the_report_of_the_seat_are_linked(
+    client: TestClient, web_engine: Engine, game: int
+) -> None:
+    own = link(web_engine, game, 1)
+    page = client.get(own).text
+    assert 'id="map-link"' in page and 'id="report-link"' in page
+    picture = client.get(own + "/map.png")
+    assert picture.headers["content-type"] == "image/png"
+    assert picture.content.startswith(b"\x89PNG\r\n\x1a\n")
+    report = client.get(own + "/report.json").json()
+    assert report["player"] == 1
+    other = client.get(link(web_engine, game, 2) + "/report.json").json()
+    assert other["player"] == 2 and other != report
+
+
+def test_printouts_carry_the_links_when_enabled(web_engine: Engine) -> None:
+    from mailserver.web import links
+    from tests.web.helpers import SETTINGS
+
+    links.configure(SETTINGS.web)
+    try:
+        start_game(web_engine, 502)
+    finally:
+        links.configure(SETTINGS.web.model_copy(update={"enabled": False}))
+    with Session(web_engine) as session:
+        printouts = session.exec(
+            select(Outbox).where(Outbox.kind == OutboxKind.PRINTOUT).order_by(col(Outbox.id))
+        ).all()
+        for mail in printouts:
+            assert "http://testserver/game/502\n" in mail.body
+            assert re.search(r"http://testserver/game/502/seat/\d/[\w-]{32}\n", mail.body)
+    assert len(printouts) == 3
