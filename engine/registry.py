@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from engine.ashes.kind import ASHES
 from engine.core import GameKind
+from engine.starweb.kind import STARWEB
 
-KINDS: tuple[GameKind, ...] = (ASHES,)
+KINDS: tuple[GameKind, ...] = (ASHES, STARWEB)
 """The game kinds that ship with the host, the default kind first."""
 
 _registered: dict[str, GameKind] = {}

@@ -315,9 +315,9 @@ TEXTS: dict[str, tuple[str, str]] = {
         "of turn 0).",
     ),
     "takeover_intro": (
-        "Sie übernehmen Position {seat} in Partie {game} (Stand-by, 3.3). Anbei die aktuelle "
+        "Sie übernehmen Position {seat} in Partie {game} (Stand-by). Anbei die aktuelle "
         "Auswertung dieser Position (Runde {turn}).",
-        "You take over position {seat} in game {game} (stand-by, 3.3). Here is the current "
+        "You take over position {seat} in game {game} (stand-by). Here is the current "
         "printout of the position (turn {turn}).",
     ),
     "password": (
@@ -354,21 +354,23 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "broke": (
         "Ihr Kontostand ({balance}) deckte die Zuggebühr von {fee} nicht: Ihre Befehle für Runde "
-        "{turn} wurden nicht ausgeführt (Regel 1.5). Bitte zahlen Sie beim Spielleiter ein.",
+        "{turn} wurden nicht ausgeführt (Hausregeln des Servers, „Fees“). Bitte zahlen Sie beim "
+        "Spielleiter ein.",
         "Your balance ({balance}) did not cover the turn fee of {fee}: your orders for turn "
-        "{turn} were not executed (rule 1.5). Please pay in with the game master.",
+        "{turn} were not executed (host rules, 'Fees'). Please pay in with the game master.",
     ),
     "nmr_warning": (
         "Von Ihnen lagen für Runde {turn} keine Befehle vor. Nach {limit} Runden ohne Befehle in "
-        "Folge scheiden Sie aus (Regel 1.5).",
+        "Folge scheiden Sie aus (Hausregeln des Servers, „NMR and leaving the game“).",
         "No orders from you arrived for turn {turn}. After {limit} turns in a row without orders "
-        "you are out (rule 1.5).",
+        "you are out (host rules, 'NMR and leaving the game').",
     ),
     "dropped": (
         "Sie haben {count} Runden in Folge keine Befehle abgegeben und scheiden damit aus Partie "
-        "{game} aus (Regel 1.5). Dies ist Ihre letzte Auswertung.",
-        "You sent no orders for {count} turns in a row and are out of game {game} (rule 1.5). "
-        "This is your last printout.",
+        "{game} aus (Hausregeln des Servers, „NMR and leaving the game“). Dies ist Ihre letzte "
+        "Auswertung.",
+        "You sent no orders for {count} turns in a row and are out of game {game} (host rules, "
+        "'NMR and leaving the game'). This is your last printout.",
     ),
     "final": (
         "Die Partie ist beendet. Dies ist die letzte Auswertung. Danke fürs Mitspielen!",
@@ -460,9 +462,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Game {game}: notice of the game master",
     ),
     "postponed": (
-        "Der Abgabeschluss für Runde {turn} von Partie {game} wurde verschoben auf {when} (Regel "
-        "1.6).",
-        "The deadline for turn {turn} of game {game} was postponed to {when} (rule 1.6).",
+        "Der Abgabeschluss für Runde {turn} von Partie {game} wurde verschoben auf {when}.",
+        "The deadline for turn {turn} of game {game} was postponed to {when}.",
     ),
     "deadline_set": (
         "Der Abgabeschluss für Runde {turn} von Partie {game} ist jetzt {when}.",

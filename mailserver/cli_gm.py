@@ -57,7 +57,7 @@ app = typer.Typer(
     help="Game master commands (docs/gm-commands.md). " + say("en", "cli_outbox_note"),
 )
 standby_app = typer.Typer(
-    add_completion=False, no_args_is_help=True, help="The standby list (rulebook 3.3)."
+    add_completion=False, no_args_is_help=True, help="The standby list (docs/host-rules.md)."
 )
 app.add_typer(standby_app, name="standby")
 
@@ -432,7 +432,7 @@ def postpone_cmd(
     config: ConfigOption = None,
     lang: LangOption = "de",
 ) -> None:
-    """Move the deadline later (rulebook 1.6); the players are told."""
+    """Move the deadline later (docs/host-rules.md, "Deadlines"); the players are told."""
     _perform(config, number, _one_command("Verschieben " + duration, lang), lang)
 
 

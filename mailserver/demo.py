@@ -29,6 +29,7 @@ from db.models import Game, Outbox, OutboxKind, OutboxStatus, utcnow
 from db.session import transaction
 from engine.core import GameKind, State
 from mailserver import gm
+from mailserver.catalog import say
 from mailserver.kinds import game_kind, kind_names
 from mailserver.localmail import LocalMail
 from mailserver.service import Service
@@ -79,6 +80,38 @@ class DemoResult:
 def player_address(seat: int) -> str:
     """The demo mailbox of the player in ``seat``."""
     return f"spieler{seat}@{DOMAIN}"
+
+
+DEMO_NAMES = (
+    "THRAWN",
+    "BORG",
+    "NECRON",
+    "QUILDOR",
+    "ROLAND",
+    "SALVADOR",
+    "REBULARD",
+    "VRAZRUUB",
+    "KATARN",
+    "TAYLOR",
+    "GANDALF",
+    "HIKE",
+    "ENSCH",
+    "POGONATOS",
+    "ZARDOZ",
+)
+"""Names for a kind's free-text seat fields (Starweb's code names come from its rulebook)."""
+
+
+def seat_fields(kind: GameKind, seat: int) -> dict[str, str]:
+    """The values of the kind's per-seat fields for a demo seat: the choices in turn (every
+    Starweb character plays), a name of :data:`DEMO_NAMES` for free text."""
+    values: dict[str, str] = {}
+    for field_ in kind.seat_fields:
+        if field_.choices:
+            values[field_.name] = field_.choices[(seat - 1) % len(field_.choices)]
+        else:
+            values[field_.name] = DEMO_NAMES[(seat - 1) % len(DEMO_NAMES)]
+    return values
 
 
 def prepare_directory(directory: Path) -> None:
@@ -147,7 +180,12 @@ async def _play(
 ) -> DemoResult:
     now = utcnow()
     seats = [
-        gm.SeatSpec(seat=seat, address=player_address(seat), language="de")
+        gm.SeatSpec(
+            seat=seat,
+            address=player_address(seat),
+            language="de",
+            fields=seat_fields(kind, seat),
+        )
         for seat in range(1, config.players + 1)
     ]
     with transaction(service.engine) as session:
@@ -204,15 +242,25 @@ async def _play(
     finally:
         await smtp.close()
     say(f"Turn {config.turns} evaluated; every printout delivered.")
-    printouts = mail.mailbox(player_address(1))
-    last = printouts[-1].get_content() if printouts else ""
+    last = _last_printout(mail.mailbox(player_address(1)), config.turns)
     return DemoResult(
         directory=config.directory,
         mail_kind=mail.kind,
         turns_run=config.turns,
         passwords={player_address(s): p for s, p in passwords.items()},
-        last_printout=str(last),
+        last_printout=last,
     )
+
+
+def _last_printout(mails: list[EmailMessage], turn: int) -> str:
+    """The text of the printout of ``turn`` among ``mails`` (the one with a map picture
+    too), or of the latest mail if there is none."""
+    wanted = say("de", "printout_subject", game=GAME_NUMBER, turn=turn, seat=1)
+    found = [m for m in mails if m["Subject"] == wanted] or mails[-1:]
+    if not found:
+        return ""
+    body = found[-1].get_body(preferencelist=("plain",))
+    return str(body.get_content()) if body is not None else ""
 
 
 def _orders(

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from sqlmodel import col, func, select
 
-from db.models import Game, InboundMail, InboundStatus, Outbox, OutboxKind, OutboxStatus
+from db.models import Game, InboundMail, InboundStatus, Outbox, OutboxKind, OutboxStatus, Player
 from db.session import make_engine, transaction
 from mailserver.demo import DemoConfig, player_address, run_demo, summary
 from mailserver.localmail import dovecot_available
@@ -57,4 +57,36 @@ async def test_the_demo_plays_a_game_by_mail(kind: str) -> None:
     text = summary(result)
     assert str(directory) in text and player_address(1) in text
     assert any("Turn 2 evaluated" in line for line in said)
+    shutil.rmtree(directory, ignore_errors=True)
+
+
+async def test_the_demo_plays_starweb_with_every_character() -> None:
+    directory = Path(tempfile.mkdtemp(prefix="pbem-demo-starweb-"))
+    directory.chmod(0o755)
+    config = DemoConfig(
+        directory=directory,
+        kind="starweb",
+        players=6,
+        turns=3,
+        turn_seconds=3,
+        embedded=True,
+        say=lambda line: None,
+    )
+    result = await run_demo(config)
+    engine = make_engine(f"sqlite:///{directory / 'pbem.sqlite3'}")
+    with transaction(engine) as session:
+        game = session.exec(select(Game)).one()
+        assert (game.kind, game.turn) == ("starweb", 3)
+        seats = session.exec(select(Player).order_by(col(Player.seat))).all()
+        assert [p.seat_fields["character"] for p in seats if p.seat_fields] == [
+            "Reichsgründer",
+            "Händler",
+            "Pirat",
+            "Kunstsammler",
+            "Berserker",
+            "Apostel",
+        ]
+    engine.dispose()
+    assert "[THRAWN]" in result.last_printout  # spieler1's code name heads his printout
+    assert str(directory) in summary(result)
     shutil.rmtree(directory, ignore_errors=True)

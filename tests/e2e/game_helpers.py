@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from random import Random
+from typing import Any
 
 from sqlmodel import Session, col, func, select
 
@@ -30,7 +31,7 @@ from tests.e2e.server import ServerProcess
 from tests.factories import order_mail
 from tests.mailstack import MailStack, MailUser, StoredMail
 
-PASSWORD_LINE = re.compile(r"Ihr Kennwort: (\S+)")
+PASSWORD_LINE = re.compile(r"(?:Ihr Kennwort|Your password): (\S+)")
 GM_PASSWORD = "spielleiter"
 
 
@@ -218,8 +219,13 @@ def host_game(
     reminder_hours: list[int] | None = None,
     standby: MailUser | None = None,
     kind: str = "ashes",
+    fields: Mapping[int, Mapping[str, str]] | None = None,
+    languages: Mapping[int, str] | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> HostedGame:
-    """Create and start a game on the server's database (German, GM sets every deadline).
+    """Create and start a game on the server's database (German unless ``languages`` say
+    otherwise, GM sets every deadline). ``fields`` are the kind's per-seat fields
+    (a Starweb character and code name), ``options`` the GM's rule and host options.
 
     Players, GM (and the optional stand-by) are fresh users of the server's stack.
     """
@@ -236,7 +242,16 @@ def host_game(
             number=number,
             gm_address=gm_user.address,
             gm_password=GM_PASSWORD,
-            seats=[gm.SeatSpec(seat, user.address) for seat, user in users.items()],
+            seats=[
+                gm.SeatSpec(
+                    seat,
+                    user.address,
+                    language=(languages or {}).get(seat, "de"),
+                    fields=dict((fields or {}).get(seat, {})),
+                )
+                for seat, user in users.items()
+            ],
+            options=dict(options or {}),
             every_days=None,
             at=None,
             first_deadline=start + deadline_in,

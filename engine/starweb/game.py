@@ -1,0 +1,83 @@
+"""Starweb behind the host's contract (:class:`engine.core.Game`, ``Acknowledging``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from random import Random
+
+from engine.core import (
+    Event,
+    JSONValue,
+    Names,
+    Order,
+    PlanetNamer,
+    SeatRecord,
+    Setup,
+    State,
+    TurnResult,
+)
+from engine.starweb import printout, turn
+from engine.starweb.final import final_report
+from engine.starweb.orders import StarwebOrder
+from engine.starweb.setup import new_game
+from engine.starweb.state import StarwebState
+from engine.starweb.warnings import decorate, warnings
+
+CHARACTER, CODE_NAME = "character", "code_name"
+"""The seat fields of a Starweb game (``engine.starweb.kind``)."""
+
+
+class StarwebGame:
+    """The Starweb rules engine (the order language is ``grammar.starweb``)."""
+
+    kind = "starweb"
+    title = "Starweb"
+
+    def new_game(self, setup: Setup, rng: Random) -> StarwebState:
+        """Turn 0: the galaxy and the start position (``engine.starweb.setup``: the seats'
+        characters in German or English and their code names are read there)."""
+        return new_game(setup, rng)
+
+    def run_turn(
+        self, state: State, orders: Mapping[int, Sequence[Order]], rng: Random
+    ) -> TurnResult:
+        """Evaluate the next turn (Starweb "Die Bearbeitungsreihenfolge"); players missing
+        from ``orders`` are NMR. Articles (``orders[0]`` too) are printed without names."""
+        new, events = turn.run_turn(_starweb(state), orders, rng)
+        return TurnResult(state=new, events=events)
+
+    def printout(self, state: State, player: int, lang: str) -> str:
+        """The printout of ``player`` (0: the game master) for the state's turn."""
+        return printout.printout(_starweb(state), player, lang)
+
+    def state_from_json(self, data: Mapping[str, JSONValue]) -> StarwebState:
+        """Inverse of :meth:`StarwebState.to_json`."""
+        return StarwebState.from_json(data)
+
+    def names(self, state: State, lang: str = "de") -> Names:
+        """The rulers are the code names; worlds have numbers, no names (``places`` is
+        empty: orders and acknowledgements write ``W13``)."""
+        return Names(rulers={p.number: p.code_name for p in _starweb(state).players}, places={})
+
+    def describe_order(
+        self, state: State, seat: int, order: Order, lang: str, place_name: PlanetNamer
+    ) -> str:
+        """The order as the acknowledgement shows it, with warnings where the position
+        says it will fail (not your key, no gate, too few ships ...): the order is kept."""
+        text = order.describe(lang, place_name)
+        if not isinstance(order, StarwebOrder):
+            return text
+        return decorate(text, warnings(_starweb(state), seat, order, lang), lang)
+
+    def final_report(
+        self, state: State, event: Event, seats: Sequence[SeatRecord], lang: str
+    ) -> str:
+        """The end (Starweb "Was ist Sache?"): scores, ranking overall and per character,
+        the end score, the turns played, who left."""
+        return final_report(_starweb(state), event, seats, lang, self.title)
+
+
+def _starweb(state: State) -> StarwebState:
+    if not isinstance(state, StarwebState):
+        raise TypeError(f"not a Starweb state: {type(state).__name__}")
+    return state

@@ -1,0 +1,53 @@
+"""Starweb as a game kind: everything the host needs to know, in one object."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from engine.core import GameKind, MessageRules, SeatField
+from engine.starweb.bots import StarwebBots
+from engine.starweb.characters import SPELLINGS
+from engine.starweb.game import CHARACTER, CODE_NAME, StarwebGame
+from engine.starweb.setup import SCENARIOS
+from engine.starweb.state import Options
+from engine.starweb.texts import PRINTOUT_HEADINGS
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 15
+"""Starweb "Was ist Sache?" says ten to fifteen players; the host takes two and more, for
+small games on small maps (option ``worlds``), demonstrations and tests
+(docs/rules-starweb.md)."""
+
+RULE_OPTIONS = {f.name: getattr(Options(), f.name) for f in dataclasses.fields(Options)}
+"""The rule options and their defaults (docs/rules-starweb.md, "Rule options")."""
+
+SEAT_FIELDS = (
+    SeatField(
+        name=CHARACTER,
+        labels={"de": "Charakter", "en": "character"},
+        # German first; the English 7th edition's names are read as well.
+        choices=SPELLINGS,
+    ),
+    SeatField(name=CODE_NAME, labels={"de": "Codename", "en": "code name"}, unique=True),
+)
+"""Every seat names its character and its code name (Starweb "Die Charaktere"; the
+players know each other only by code name)."""
+
+STARWEB = GameKind(
+    name=StarwebGame.kind,
+    title=StarwebGame.title,
+    engine=StarwebGame(),
+    grammar="grammar.starweb",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    options=RULE_OPTIONS,
+    gm_options=frozenset(RULE_OPTIONS),
+    seat_fields=SEAT_FIELDS,
+    scenarios=tuple(SCENARIOS),
+    # Starweb "Der Printout": the players' messages are printed to everyone, without
+    # names; secret messages and urgent dispatches go through the host, signed with the
+    # code name.
+    messages=MessageRules(newspaper=True, urgent_dispatches=True, urgent_postage_cents=0),
+    printout_headings=PRINTOUT_HEADINGS,
+    bots=StarwebBots(),
+)
+"""The Starweb game kind (listed in ``engine.registry.KINDS``)."""

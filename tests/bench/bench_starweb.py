@@ -1,0 +1,161 @@
+"""Benchmark of Starweb: one turn of a 15-player game on 255 worlds, and the parser.
+
+Run: ``python tests/bench/bench_starweb.py [repeats] [--quick] [--json]`` (from the
+repository root). Fifteen bots (every character, 255 worlds) write order text; the turn
+at turn 1 and at turn 30 is timed without parsing (``turn_N_ms``: the engine alone) and
+with it (``turn_N_parse_ms``: reading every player's mail plus the engine). The parser's
+speed is measured on a 200-order mail in the rulebook's notation (orders per second).
+Prints medians (``--json``: the figures for tests/bench/report.py). ``PBEM_BENCH_ROOT``
+names the source tree to measure (default: this repository).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from random import Random
+
+sys.path.insert(0, os.environ.get("PBEM_BENCH_ROOT") or str(Path(__file__).resolve().parents[2]))
+
+from engine.core import Order, PlayerSetup, Setup, turn_rng
+from engine.starweb.bots import StarwebBots
+from engine.starweb.game import StarwebGame
+from engine.starweb.state import Character, StarwebState
+from grammar.starweb import LANGUAGE
+
+PLAYERS = 15
+GAME = StarwebGame()
+BOTS = StarwebBots()
+ORDERS = (
+    "F35W6W19",
+    "W13B5F160",
+    "P9T1F45",
+    "F78AF189",
+    "F180CF8",
+    "V38F160",
+    "A=BORG",
+    "F82G=BORG",
+    "Z3",
+    "W43X",
+    "F128B",
+    "F7R2",
+    "F45W206W79W13",
+    "F39U",
+    "F33U1",
+    "W2S1",
+    "F45L",
+    "V11W",
+    "F4Q",
+    "W13I1I",
+)
+"""Example orders of the rulebook, repeated to make a mail."""
+
+
+def new_game(seed: int = 1) -> StarwebState:
+    """A full game: 15 players (the six characters in turn) on 255 worlds."""
+    characters = [c.value for c in Character]
+    setup = Setup(
+        game=1,
+        players=[
+            PlayerSetup(n, None, {"character": characters[(n - 1) % 6], "code_name": f"P{n}"})
+            for n in range(1, PLAYERS + 1)
+        ],
+        seed=seed,
+    )
+    state = GAME.new_game(setup, turn_rng(seed, 0))
+    return state
+
+
+def texts(state: StarwebState) -> dict[int, str]:
+    """Every active player's order mail for the next turn, as the bots write it."""
+    return {
+        p.number: "\n".join(BOTS.orders(state, p.number, Random(state.turn * 100 + p.number)))
+        for p in state.active()
+    }
+
+
+def parsed(mails: dict[int, str]) -> dict[int, list[Order]]:
+    return {seat: LANGUAGE.parse(text).orders for seat, text in mails.items()}
+
+
+def state_before(turn: int) -> StarwebState:
+    """The bot game's state after ``turn - 1`` turns."""
+    state = new_game()
+    while state.turn < turn - 1 and not state.over:
+        result = GAME.run_turn(state, parsed(texts(state)), turn_rng(state.seed, state.turn + 1))
+        assert isinstance(result.state, StarwebState)
+        state = result.state
+    return state
+
+
+def median_ms(func: Callable[[], object], runs: int) -> float:
+    """The median milliseconds of ``runs`` calls after one call to warm up."""
+    func()
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        func()
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples) * 1000
+
+
+def measure(repeats: int = 7) -> dict[str, float]:
+    """Median milliseconds of turn 1 and turn 30 (engine alone, and with parsing), and
+    the parser's orders per second on a 200-order mail."""
+    figures: dict[str, float] = {}
+    for turn in (1, 30):
+        state = state_before(turn)
+        mails = texts(state)
+        given = parsed(mails)
+
+        def engine_only(s: StarwebState = state, g: dict[int, list[Order]] = given) -> object:
+            return GAME.run_turn(s, g, turn_rng(s.seed, s.turn + 1))
+
+        def with_parsing(s: StarwebState = state, m: dict[int, str] = mails) -> object:
+            return GAME.run_turn(s, parsed(m), turn_rng(s.seed, s.turn + 1))
+
+        figures[f"turn_{turn}_ms"] = median_ms(engine_only, repeats)
+        figures[f"turn_{turn}_parse_ms"] = median_ms(with_parsing, repeats)
+        figures[f"turn_{turn}_orders"] = sum(len(o) for o in given.values())
+        assert state.turn + 1 == turn, f"the bot game ended before turn {turn}"
+    mail = "Partie 1 Spieler 2 Kennwort geheim\n" + "\n".join(
+        ORDERS[i % len(ORDERS)] for i in range(200)
+    )
+    count = len(LANGUAGE.parse(mail).orders)
+    figures["parse_mail_orders"] = count
+    figures["parse_orders_per_s"] = count / (median_ms(lambda: LANGUAGE.parse(mail), 15) / 1000)
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Starweb: turns of a full game, the parser.")
+    parser.add_argument("repeats", nargs="?", type=int, default=7)
+    parser.add_argument("--quick", action="store_true", help="3 repeats")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+    repeats = 3 if args.quick else args.repeats
+    figures = measure(repeats)
+    if args.json:
+        print(json.dumps(figures))
+        return
+    print(f"Starweb, {PLAYERS} bot players on 255 worlds, median of {repeats} runs")
+    for turn in (1, 30):
+        print(
+            f"turn {turn:>2}: engine {figures[f'turn_{turn}_ms']:8.1f} ms, with parsing "
+            f"{figures[f'turn_{turn}_parse_ms']:8.1f} ms "
+            f"({figures[f'turn_{turn}_orders']:.0f} orders)"
+        )
+    print(
+        f"parser: {figures['parse_orders_per_s']:,.0f} orders/s "
+        f"({figures['parse_mail_orders']:.0f}-order mail)"
+    )
+
+
+if __name__ == "__main__":
+    main()
