@@ -16,12 +16,13 @@ from engine.core import (
     State,
     TurnResult,
 )
-from engine.starweb import printout, turn
+from engine.starweb import printout, turn, views
 from engine.starweb.final import final_report
 from engine.starweb.orders import StarwebOrder
 from engine.starweb.setup import new_game
 from engine.starweb.state import StarwebState
 from engine.starweb.warnings import decorate, warnings
+from engine.views import MapView
 
 CHARACTER, CODE_NAME = "character", "code_name"
 """The seat fields of a Starweb game (``engine.starweb.kind``)."""
@@ -32,6 +33,7 @@ class StarwebGame:
 
     kind = "starweb"
     title = "Starweb"
+    report_schema = views.REPORT_SCHEMA
 
     def new_game(self, setup: Setup, rng: Random) -> StarwebState:
         """Turn 0: the galaxy and the start position (``engine.starweb.setup``: the seats'
@@ -49,6 +51,14 @@ class StarwebGame:
     def printout(self, state: State, player: int, lang: str) -> str:
         """The printout of ``player`` (0: the game master) for the state's turn."""
         return printout.printout(_starweb(state), player, lang)
+
+    def map_view(self, state: State, player: int, lang: str) -> MapView:
+        """The worlds ``player`` knows, their gates and owners (``engine.starweb.views``)."""
+        return views.map_view(_starweb(state), player, lang)
+
+    def report_data(self, state: State, player: int, lang: str) -> dict[str, JSONValue]:
+        """The printout of ``player`` as data (docs/report-schema.md)."""
+        return views.report_data(_starweb(state), player, lang)
 
     def state_from_json(self, data: Mapping[str, JSONValue]) -> StarwebState:
         """Inverse of :meth:`StarwebState.to_json`."""
