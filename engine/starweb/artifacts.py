@@ -1,6 +1,6 @@
 """The hundred artifacts and the Black Box (Starweb "Kunstwerke").
 
-Numbering (docs/rules-starweb.d/sw-galaxy.md): the rulebook's printout example fixes it.
+Numbering (docs/rules-starweb.md): the rulebook's printout example fixes it.
 Its artifacts V11 Platin Thron, V13 Silber Thron, V38 Diamant Sextant, V39 Strahlender
 Sextant, V50 Plastik Degen, V59 Strahlender Degen, V61 Platin Kelch, V70 Plastik
 Mondstein, V72 Uralter Mondstein, V76 Geweihter Mondstein, V95 Titanium Skarabäus and

@@ -1,8 +1,8 @@
 """Starweb "Feuern": fire of keys and home fleets, conditional fire, simultaneous damage.
 
 All shots are counted from the position before fire (after transfers and building) and
-then applied together: a key destroyed this turn still fires (docs/rules-starweb.d/
-sw-conflict.md, "Feuern: gleichzeitig"). Conditional fire is decided first, repeatedly,
+then applied together: a key destroyed this turn still fires (docs/rules-starweb.md,
+"Feuern: gleichzeitig"). Conditional fire is decided first, repeatedly,
 until no further conditional order is triggered (a triggered one is an attack too).
 """
 

@@ -1,7 +1,7 @@
 """Orders that only change standing: allies, jihad, loading rights, peace and war.
 
 They take effect at the start of the turn, before anything else is evaluated
-(docs/rules-starweb.d/sw-economy.md, "Alliierte", "Flotten im Frieden").
+(docs/rules-starweb.md, "Alliierte", "Flotten im Frieden").
 """
 
 from __future__ import annotations

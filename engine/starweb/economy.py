@@ -1,6 +1,6 @@
 """Plunder, mining, population growth, the rounds counter and plunder recovery.
 
-Evaluated after the gifts, before the scores (docs/rules-starweb.d/sw-economy.md,
+Evaluated after the gifts, before the scores (docs/rules-starweb.md,
 "Plünderung", "Bevölkerung", "Minen und Rundenzähler"); the Black Box acts last.
 """
 

@@ -14,7 +14,7 @@ one is dropped with the remark ``conflict:<code of the winner>``:
 * an artifact: one order per artifact and turn (Starweb "Kunstwerke");
 * a key's cargo: loading and unloading in one turn (Starweb "Fracht");
 * a key's stance, an alliance, a loading right, the jihad, the end-score vote: one
-  order each (docs/rules-starweb.d/sw-grammar.md);
+  order each (docs/rules-starweb.md);
 * the same order twice.
 
 The order language reports the conflicts in the acknowledgement (:func:`conflicts`,

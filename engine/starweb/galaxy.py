@@ -1,5 +1,5 @@
 """The galaxy generator: worlds, gates, homes, black holes, keys, artifacts (Starweb "Das
-System"); the decisions are in docs/rules-starweb.d/sw-galaxy.md.
+System"); the decisions are in docs/rules-starweb.md.
 
 The map is geometric, as the rulebook's printout shows it (W2, W13 and W144 are joined
 in a triangle, W79-W139-W195-W198 in a ring): worlds are points on a jittered grid, the
@@ -401,7 +401,7 @@ def _own_surroundings(dist: Sequence[Sequence[int]], homes: Sequence[int]) -> di
 
 
 def _neutral_values(world: World, defended: bool, rng: Random) -> None:
-    """Random values of a neutral world (ranges: docs/rules-starweb.d/sw-galaxy.md)."""
+    """Random values of a neutral world (ranges: docs/rules-starweb.md)."""
     if rng.randrange(5) == 0:
         world.limit = rng.randint(0, 30)
     else:

@@ -75,7 +75,7 @@ def _travel(turn: Turn, player: int, order: Move, fleet: Fleet, moving: set[int]
 
 def _black_hole(turn: Turn, fleet: Fleet) -> None:
     """Starweb "Schwarze Löcher": the key loses all ships and cargo and lands, neutral,
-    on a random world; its artifacts stay on it (docs/rules-starweb.d/sw-conflict.md)."""
+    on a random world; its artifacts stay on it (docs/rules-starweb.md)."""
     turn.notice(fleet.owner, f"black_hole:F{fleet.number}")
     empty_key(fleet)
     fleet.world = turn.rng.choice([w.number for w in turn.state.worlds if not w.black_hole])

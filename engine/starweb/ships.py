@@ -4,7 +4,7 @@ Within the step: scrapping first (Starweb "Schiffe": only I-ships there at the s
 the turn), then transfers, then building and emigration world by world in the order
 written (industry without orders builds I-ships), then the emigrants arrive, then
 planet-busters are built (from ships transferred or built this turn), then artifacts
-are hooked and unhooked (docs/rules-starweb.d/sw-economy.md).
+are hooked and unhooked (docs/rules-starweb.md).
 """
 
 from __future__ import annotations
