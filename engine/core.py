@@ -309,11 +309,14 @@ class ParseError:
 
 @dataclass(frozen=True)
 class Note:
-    """A line that was deliberately not read as an order (a greeting, text after the end)."""
+    """A line that was deliberately not read as an order (a greeting, text after the end),
+    or a warning about an understood order (``order``: e.g. one dropped because an
+    earlier order conflicts with it)."""
 
     line: int
     text: str
     messages: Mapping[str, str]
+    order: Order | None = None
 
     def message(self, lang: str = "de") -> str:
         return self.messages.get(lang) or self.messages["en"]

@@ -705,7 +705,7 @@ def _unknown_names(result: ParseResult, names: _CodeNames) -> None:
         if isinstance(order, o.StarwebOrder) and not known:
             assert isinstance(player, str)
             result.notes.append(
-                Note(line=order.line, text=order.code, messages=names.unknown(player))
+                Note(line=order.line, text=order.code, messages=names.unknown(player), order=order)
             )
 
 
@@ -719,6 +719,7 @@ def _conflicts(result: ParseResult) -> None:
                 line=dropped.line,
                 text=dropped.code,
                 messages={lang: exclusive.explain(dropped, winner, lang) for lang in ("de", "en")},
+                order=dropped,
             )
         )
 

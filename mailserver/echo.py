@@ -30,9 +30,10 @@ def header_line(result: ParseResult, lang: str) -> str:
     """``Partie 227 · Spieler 2 · Kennwort angegeben``."""
     h = result.header
     unknown = say(lang, "echo_unknown")
+    player = h.player if h.player is not None else (h.player_name or unknown)
     parts = [
         f"{say(lang, 'echo_game')} {h.game if h.game is not None else unknown}",
-        f"{say(lang, 'echo_player')} {h.player if h.player is not None else unknown}",
+        f"{say(lang, 'echo_player')} {player}",
     ]
     if h.turn is not None:
         parts.append(f"{say(lang, 'echo_turn')} {h.turn}")
@@ -57,11 +58,16 @@ def echo(
     if result.orders:
         n = len(result.orders)
         out.append(say(lang, "echo_understood_1") if n == 1 else say(lang, "echo_understood", n=n))
+        warnings: dict[int, list[str]] = {}
+        for note in result.notes:
+            if note.order is not None:
+                warnings.setdefault(id(note.order), []).append(note.message(lang))
         for order in result.orders[:limit]:
             prefix = f"  {say(lang, 'echo_line')} {order.line:>{width}}  "
+            text = describe(order) if describe else order.describe(lang, planet_name)
             out.extend(
                 textwrap.wrap(
-                    describe(order) if describe else order.describe(lang, planet_name),
+                    " — ".join([text, *warnings.get(id(order), [])]),
                     WIDTH,
                     initial_indent=prefix,
                     subsequent_indent=" " * len(prefix),
@@ -80,13 +86,14 @@ def echo(
             out.append(f"  {where}: {shown}")
             out.extend(_wrapped(err.message(lang)))
         out += _more(n, limit, lang)
-    if result.notes:
+    lines_not_read = [note for note in result.notes if note.order is None]
+    if lines_not_read:
         out.append("")
         out.append(say(lang, "echo_notes"))
-        for note in result.notes[:limit]:
+        for note in lines_not_read[:limit]:
             out.append(f"  {say(lang, 'echo_line')} {note.line}: {note.text}")
             out.extend(_wrapped(note.message(lang)))
-        out += _more(len(result.notes), limit, lang)
+        out += _more(len(lines_not_read), limit, lang)
     if result.ended:
         out += ["", say(lang, "echo_ended")]
     return "\n".join(out) + "\n"

@@ -133,3 +133,15 @@ def test_a_message_preview_counts_its_lines_in_the_readers_language() -> None:
     assert one_long.describe("de").endswith("(1 Zeile)")
     assert one_long.describe("en").endswith("(1 line)")
     assert "Zeile" not in Article(text="a\nb").describe("en")
+
+
+def test_a_warning_about_an_order_stands_beside_it_not_among_lines_not_read() -> None:
+    from grammar.starweb import LANGUAGE as STARWEB
+
+    result = STARWEB.parse("Partie 3 Spieler BORG Kennwort x\nF12W5\nF12AF3\nHallo")
+    text = echo(result, "de")
+    flat_text = " ".join(text.split())
+    assert "Spieler BORG" in text.splitlines()[0]
+    assert "F12AF3: Flotte 12 feuert auf Flotte 3 — F12AF3 entfällt" in flat_text
+    not_read = flat_text.split("Nicht als Befehl gelesen:")
+    assert len(not_read) == 2 and "F12AF3" not in not_read[1]
