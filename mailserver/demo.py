@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import shutil
+import socket
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -24,7 +25,7 @@ from random import Random
 
 from sqlmodel import col, func, select
 
-from config.settings import Settings
+from config.settings import Settings, WebSettings
 from db.models import Game, Outbox, OutboxKind, OutboxStatus, utcnow
 from db.session import transaction
 from engine.core import GameKind, State
@@ -34,11 +35,14 @@ from mailserver.kinds import game_kind, kind_names
 from mailserver.localmail import LocalMail
 from mailserver.service import Service
 from mailserver.smtp import SmtpTransport
+from mailserver.web import tokens
 
 log = logging.getLogger("pbem.demo")
 
 DOMAIN = "demo.pbem"
 HOST = f"pbem@{DOMAIN}"
+HOST_IP = "127.0.0.1"
+"""Where the demo's web pages listen (loopback only)."""
 GM = f"gm@{DOMAIN}"
 MARKER = ".pbem-demo"
 GAME_NUMBER = 1
@@ -75,6 +79,10 @@ class DemoResult:
     passwords: dict[str, str] = field(default_factory=dict)
     client_instructions: str = ""
     last_printout: str = ""
+    printout_files: list[str] = field(default_factory=list)
+    """The names of the files the last printout carried (the map, the JSON twin)."""
+    links: list[tuple[str, str]] = field(default_factory=list)
+    """The web pages: (whose, link) for the public page, the GM and every seat."""
 
 
 def player_address(seat: int) -> str:
@@ -152,6 +160,7 @@ async def run_demo(config: DemoConfig) -> DemoResult:
         smtp=mail.smtp_settings(HOST),
         log_format="text",
         resync_seconds=2.0,
+        web=WebSettings(enabled=True, host=HOST_IP, port=free_port()),
     )
     service = Service(settings)
     service_task = asyncio.create_task(service.run())
@@ -242,25 +251,50 @@ async def _play(
     finally:
         await smtp.close()
     say(f"Turn {config.turns} evaluated; every printout delivered.")
-    last = _last_printout(mail.mailbox(player_address(1)), config.turns)
+    last, files = _last_printout(mail.mailbox(player_address(1)), config.turns)
     return DemoResult(
         directory=config.directory,
         mail_kind=mail.kind,
         turns_run=config.turns,
         passwords={player_address(s): p for s, p in passwords.items()},
         last_printout=last,
+        printout_files=files,
+        links=_links(service, game_id, config.players),
     )
 
 
-def _last_printout(mails: list[EmailMessage], turn: int) -> str:
-    """The text of the printout of ``turn`` among ``mails`` (the one with a map picture
-    too), or of the latest mail if there is none."""
+def free_port() -> int:
+    """A TCP port free on the loopback interface now (for the demo's web pages)."""
+    with socket.socket() as probe:
+        probe.bind((HOST_IP, 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def _links(service: Service, game_id: int, players: int) -> list[tuple[str, str]]:
+    """The links of the game's pages, as the printouts carry them."""
+    web = service.settings.web
+    with transaction(service.engine) as session:
+        game = session.get(Game, game_id)
+        assert game is not None
+        links = [("public", tokens.public_url(web, game))]
+        for seat in range(players + 1):
+            url = tokens.seat_url(session, web, game, seat)
+            if url is not None:
+                links.append(("GM" if seat == 0 else player_address(seat), url))
+    return links
+
+
+def _last_printout(mails: list[EmailMessage], turn: int) -> tuple[str, list[str]]:
+    """The text of the printout of ``turn`` among ``mails`` (or of the latest mail if
+    there is none) and the names of the files it carries."""
     wanted = say("de", "printout_subject", game=GAME_NUMBER, turn=turn, seat=1)
     found = [m for m in mails if m["Subject"] == wanted] or mails[-1:]
     if not found:
-        return ""
+        return "", []
     body = found[-1].get_body(preferencelist=("plain",))
-    return str(body.get_content()) if body is not None else ""
+    files = [str(part.get_filename()) for part in found[-1].iter_attachments()]
+    return (str(body.get_content()) if body is not None else ""), files
 
 
 def _orders(
@@ -351,6 +385,11 @@ def summary(result: DemoResult) -> str:
         "",
         "The latest mail of spieler1 (its printout) begins:",
         *("  " + line for line in result.last_printout.splitlines()[:25]),
+        "",
+        "It carries: " + (", ".join(result.printout_files) or "no files"),
+        "",
+        "The game's web pages (up while the demo runs: --keep-running keeps them):",
+        *(f"  {whose:28} {url}" for whose, url in result.links),
         "",
     ]
     return "\n".join(lines)

@@ -56,6 +56,11 @@ async def test_the_demo_plays_a_game_by_mail(kind: str) -> None:
     assert "=== Auswertung Partie 1 Runde 2 ===" in result.last_printout
     text = summary(result)
     assert str(directory) in text and player_address(1) in text
+    # issue 13: the printouts carry the map and the JSON twin, the summary gives the links
+    assert sorted(result.printout_files) == ["karte-1-2-1.png", "report-1-2-1.json"]
+    assert [whose for whose, _ in result.links] == ["public", "GM", *map(player_address, (1, 2, 3))]
+    assert all(url.startswith("http://127.0.0.1:") for _, url in result.links)
+    assert result.links[0][1] in text and result.links[2][1] in text
     assert any("Turn 2 evaluated" in line for line in said)
     shutil.rmtree(directory, ignore_errors=True)
 
@@ -88,5 +93,6 @@ async def test_the_demo_plays_starweb_with_every_character() -> None:
         ]
     engine.dispose()
     assert "[THRAWN]" in result.last_printout  # spieler1's code name heads his printout
+    assert sorted(result.printout_files) == ["karte-1-3-1.png", "report-1-3-1.json"]
     assert str(directory) in summary(result)
     shutil.rmtree(directory, ignore_errors=True)
