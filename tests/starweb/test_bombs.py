@@ -7,7 +7,7 @@ from engine.starweb.combat import fire
 from engine.starweb.orders import AT_FLEET, DropBomb, Fire, RobotAttack
 from engine.starweb.population import robots_meet_humans
 from engine.starweb.state import Character
-from tests.starweb.factory_conflict import make_state, make_turn, remarks, setv
+from tests.starweb.factory import make_state, make_turn, remarks, setv
 
 # Player 1 is the berserker (home W1, keys 1-5), player 2 the other (home W3, keys 6-10).
 BERSERKER = (Character.BERSERKER, Character.EMPIRE_BUILDER)

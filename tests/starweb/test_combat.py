@@ -6,7 +6,7 @@ from engine.starweb.combat import fire
 from engine.starweb.forces import fleet_shots
 from engine.starweb.orders import AT_FLEET, AT_HOME_FLEETS, AT_INDUSTRY, AT_POPULATION, Fire, Move
 from engine.starweb.state import Character, Fleet
-from tests.starweb.factory_conflict import make_state, make_turn, remarks, setv
+from tests.starweb.factory import make_state, make_turn, remarks, setv
 
 # Player 1 (Reichsgründer) at home on W1 with keys 1-5, player 2 (Händler) on W3 with 6-10.
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.starweb.control import capture, conquer
 from engine.starweb.state import Character, StarwebState
-from tests.starweb.factory_conflict import make_state, make_turn, setv
+from tests.starweb.factory import make_state, make_turn, setv
 
 # Player 1 at home on W1 (keys 1-5), player 2 on W3 (keys 6-10); W2 is neutral.
 

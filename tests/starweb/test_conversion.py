@@ -6,7 +6,7 @@ from random import Random
 
 from engine.starweb.conversion import convert
 from engine.starweb.state import Character
-from tests.starweb.factory_conflict import make_state, make_turn, setv
+from tests.starweb.factory import make_state, make_turn, setv
 
 # Player 1 is the apostle (home W1, keys 1-5), player 2 a Reichsgründer (W3, keys 6-10).
 APOSTLE = (Character.APOSTLE, Character.EMPIRE_BUILDER, Character.APOSTLE)

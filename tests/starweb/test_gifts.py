@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.starweb.gifts import give
 from engine.starweb.orders import Gift
-from tests.starweb.factory_conflict import make_state, make_turn, remarks, setv
+from tests.starweb.factory import make_state, make_turn, remarks, setv
 
 
 def test_a_key_and_a_world_go_to_a_known_player_who_learns_from_whom() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.starweb.movement import move
 from engine.starweb.orders import AmbushOff, Move, StarwebOrder
 from engine.starweb.state import Character, Departure, Options
-from tests.starweb.factory_conflict import make_state, make_turn, remarks, setv
+from tests.starweb.factory import make_state, make_turn, remarks, setv
 
 # Ring of 8 worlds: player 1 at home on W1 (keys 1-5), player 2 on W3 (keys 6-10).
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.starweb.orders import Probe
 from engine.starweb.probes import probe
-from tests.starweb.factory_conflict import make_state, make_turn, remarks, setv
+from tests.starweb.factory import make_state, make_turn, remarks, setv
 
 
 def test_a_ship_probes_a_neighbour_and_is_lost() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.starweb.state import Departure
 from engine.starweb.visibility import observe
-from tests.starweb.factory_conflict import make_state, make_turn, setv
+from tests.starweb.factory import make_state, make_turn, setv
 
 
 def test_seen_worlds_and_contacts() -> None:
