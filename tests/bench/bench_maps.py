@@ -1,0 +1,107 @@
+"""Benchmark of the map pictures (issue 13): drawing one printout's map as PNG.
+
+Run: ``python tests/bench/bench_maps.py [repeats] [--quick] [--json]`` (from the
+repository root). Draws a player's map of an Ashes game after 10 turns (40 planets laid
+out by the distance table) and of a 15-player Starweb game on 255 worlds after 10 turns
+(the worlds he knows), and the GM's Starweb map (all 255 worlds), each after a first
+drawing that warms matplotlib up. The layout is cached per map shape, as in the server,
+so the figures are what every printout after the first costs; ``*_first_ms`` is a
+drawing with an empty layout cache. Prints medians in milliseconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from random import Random
+
+sys.path.insert(0, os.environ.get("PBEM_BENCH_ROOT") or str(Path(__file__).resolve().parents[2]))
+
+from engine.core import PlayerSetup, Setup, State, turn_rng
+from engine.registry import kind
+from engine.views import MapView
+from grammar.ashes import LANGUAGE as ASHES_LANGUAGE
+from grammar.starweb import LANGUAGE as STARWEB_LANGUAGE
+from mailserver.maps import layout, render_map
+
+CHARACTERS = ("Reichsgründer", "Händler", "Pirat", "Kunstsammler", "Berserker", "Apostel")
+
+
+def played(name: str, turns: int) -> State:
+    """A bot game of the kind after ``turns`` turns."""
+    game = kind(name)
+    assert game.bots is not None
+    language = ASHES_LANGUAGE if name == "ashes" else STARWEB_LANGUAGE
+    players = 8 if name == "ashes" else 15
+    seats = [
+        PlayerSetup(n, None, {"character": CHARACTERS[(n - 1) % 6], "code_name": f"P{n}"})
+        if name == "starweb"
+        else PlayerSetup(n)
+        for n in range(1, players + 1)
+    ]
+    state = game.engine.new_game(Setup(game=1, players=seats, seed=7), turn_rng(7, 0))
+    for _ in range(turns):
+        orders = {
+            seat: language.parse(
+                "\n".join(game.bots.orders(state, seat, Random(seat + state.turn)))
+            ).orders
+            for seat in range(1, players + 1)
+        }
+        state = game.engine.run_turn(state, orders, turn_rng(7, state.turn + 1)).state
+    return state
+
+
+def median_ms(draw: Callable[[], bytes], repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        draw()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def first_ms(view: MapView) -> float:
+    layout.cache_clear()
+    start = time.perf_counter()
+    render_map(view)
+    return (time.perf_counter() - start) * 1000
+
+
+def measure(repeats: int) -> dict[str, float]:
+    """The medians (ms) of drawing each map."""
+    ashes, starweb = played("ashes", 10), played("starweb", 10)
+    views = {
+        "ashes_player": kind("ashes").engine.map_view(ashes, 1, "de"),  # type: ignore[attr-defined]
+        "starweb_player": kind("starweb").engine.map_view(starweb, 1, "de"),  # type: ignore[attr-defined]
+        "starweb_gm": kind("starweb").engine.map_view(starweb, 0, "de"),  # type: ignore[attr-defined]
+    }
+    render_map(views["ashes_player"])  # warm-up: importing matplotlib is not a map's cost
+    figures: dict[str, float] = {}
+    for name, view in views.items():
+        figures[f"{name}_first_ms"] = first_ms(view)
+        figures[f"{name}_ms"] = median_ms(lambda v=view: render_map(v), repeats)
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Map pictures: drawing time.")
+    parser.add_argument("repeats", nargs="?", type=int, default=7)
+    parser.add_argument("--quick", action="store_true", help="3 repeats")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+    figures = measure(3 if args.quick else args.repeats)
+    if args.json:
+        print(json.dumps(figures))
+        return
+    for name, value in figures.items():
+        print(f"{name:28} {value:8.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
