@@ -14,15 +14,16 @@ import asyncio
 import json
 import logging
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from sqlalchemy import Engine
-from sqlmodel import Session
+from sqlmodel import Session, col, func, select
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
@@ -30,13 +31,14 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from config.game_options import gm_language
 from config.settings import Settings
 from db import repo
-from db.models import Game, GameStatus, Player, PlayerStatus
+from db.models import Game, GameStatus, InboundMail, Player, PlayerStatus
 from db.session import transaction
-from mailserver.intake import process_web_orders
+from mailserver.intake import WEB_MAILBOX, process_web_orders
 from mailserver.printout_files import map_png, report_json
 from mailserver.service import intake_config
 from mailserver.web import tokens, views
@@ -59,8 +61,76 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "same-origin",
     "Cross-Origin-Opener-Policy": "same-origin",
 }
-CHECK_BYTES = 1_000_000
-"""The largest body the check endpoint reads (the text limits apply after it)."""
+MAX_BODY_BYTES = 1_500_000
+"""The largest request body read (the order form, the check), and never more than
+``limits.max_mail_bytes``: the text limits apply after it. Enough for the longest order
+text the intake takes (``limits.max_text_chars``) however it is encoded."""
+WEB_THREADS = 4
+"""The pages' own worker threads: the service's (outbox, scheduler) stay free."""
+
+
+class BodyTooLarge(Exception):
+    """A request body grew past the limit while it was read."""
+
+
+class BodyLimit:
+    """Refuse a body over ``limit`` bytes with 413: by its Content-Length before reading,
+    and by counting as it arrives (a chunked body has no length)."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope["headers"]).get(b"content-length", b"0")
+        try:
+            declared = int(length)
+        except ValueError:
+            declared = self.limit + 1
+        if declared > self.limit:
+            await self.refuse(send)
+            return
+        received = 0
+        started = False
+
+        async def counted() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.limit:
+                    raise BodyTooLarge
+            return message
+
+        async def watched(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counted, watched)
+        except BodyTooLarge:
+            if not started:
+                await self.refuse(send)
+
+    @staticmethod
+    async def refuse(send: Send) -> None:
+        body = b"Request body too large\n"
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [
+                    (b"content-type", b"text/plain; charset=utf-8"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"connection", b"close"),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
 
 
 class SecurityHeaders(BaseHTTPMiddleware):
@@ -129,6 +199,7 @@ class WebApp:
         self.engine = engine
         self.on_orders = on_orders
         self._key: bytes | None = None
+        self._threads = ThreadPoolExecutor(WEB_THREADS, thread_name_prefix="pbem-web")
         self._extras: dict[tuple[str, int, int, int, str], Any] = {}
         self.templates = Environment(
             loader=FileSystemLoader(HERE / "templates"),
@@ -153,20 +224,24 @@ class WebApp:
                 Route(gm + "/report.json", self.report),
                 Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
             ],
-            middleware=[Middleware(SecurityHeaders)],
+            middleware=[
+                Middleware(SecurityHeaders),
+                Middleware(BodyLimit, limit=min(MAX_BODY_BYTES, settings.limits.max_mail_bytes)),
+            ],
             exception_handlers={404: self.not_found, 405: self.not_found},
         )
 
     # -- helpers -----------------------------------------------------------------------
 
     async def db(self, work: Callable[[Session], Any]) -> Any:
-        """``work(session)`` in one transaction, in a worker thread."""
+        """``work(session)`` in one transaction, in one of the pages' worker threads
+        (a few, their own: a flood of requests waits for them, not the mail service)."""
 
         def run() -> Any:
             with transaction(self.engine) as session:
                 return work(session)
 
-        return await asyncio.to_thread(run)
+        return await asyncio.get_running_loop().run_in_executor(self._threads, run)
 
     def key(self, session: Session) -> bytes:
         if self._key is None:
@@ -218,6 +293,22 @@ class WebApp:
             and player.status == PlayerStatus.ACTIVE
             and page.game.status in (GameStatus.RUNNING, GameStatus.PAUSED)
         )
+
+    def sent_lately(self, session: Session, page: Page) -> int:
+        """Orders the page's occupant sent from the page in the last hour."""
+        assert page.player is not None
+        since = datetime.now(UTC) - timedelta(hours=1)
+        count = session.exec(
+            select(func.count())
+            .select_from(InboundMail)
+            .where(
+                InboundMail.mailbox == WEB_MAILBOX,
+                InboundMail.game_id == page.game.id,
+                InboundMail.player_id == page.player.id,
+                col(InboundMail.received_at) >= since,
+            )
+        ).one()
+        return int(count)
 
     # -- public ------------------------------------------------------------------------
 
@@ -303,9 +394,7 @@ class WebApp:
         """The order form's check as JSON: ``{"text": ...}`` in, what was understood out."""
         if not self.same_origin(request):
             return JSONResponse({"error": "origin"}, status_code=403)
-        body = await request.body()
-        if len(body) > CHECK_BYTES:
-            return JSONResponse({"error": "too large"}, status_code=413)
+        body = await request.body()  # at most the BodyLimit's bytes
         try:
             order_text = str(json.loads(body).get("text", ""))
         except (ValueError, AttributeError):
@@ -366,6 +455,12 @@ class WebApp:
                     session, request, page, text=order_text, checked=checked
                 )
                 return self.render("private.html", **context)
+            if self.sent_lately(session, page) >= limits.answers_per_hour:
+                # Refused unread and unanswered: a page cannot make the server send
+                # unbounded mail (the mail path's answers are bounded the same way).
+                log.warning("web orders game %d seat %d: too many", page.game.number, page.seat)
+                context = self.private_context(session, request, page, text=order_text)
+                return self.render("private.html", 429, too_many=True, **context)
             outcome = process_web_orders(
                 session, page.game, page.player, order_text, config=intake_config(self.settings)
             )

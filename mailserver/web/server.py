@@ -14,6 +14,9 @@ from mailserver.web.app import create_app
 
 log = logging.getLogger("pbem.web")
 
+CONNECTIONS = 200
+"""Connections served at once (uvicorn's ``limit_concurrency``)."""
+
 
 class _Server(uvicorn.Server):
     """uvicorn without its own signal handlers: the service owns SIGTERM and stops the
@@ -39,6 +42,10 @@ class WebServer:
             log_config=None,
             lifespan="off",
             server_header=False,
+            # Past this many connections at once, new ones get 503 at once: a flood
+            # queues neither memory nor the pages' worker threads without bound.
+            limit_concurrency=CONNECTIONS,
+            timeout_keep_alive=5,
         )
         self.server = _Server(config)
 

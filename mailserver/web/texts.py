@@ -67,6 +67,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Die Befehle wurden nicht angenommen; die Mail mit der Begründung ist unterwegs.",
         "The orders were not taken; a mail with the reason is on its way.",
     ),
+    "too_many": (
+        "Zu viele Sendungen von dieser Seite in der letzten Stunde: diese wurde nicht "
+        "angenommen und wird nicht beantwortet. Bitte versuchen Sie es später.",
+        "Too many submissions from this page in the last hour: this one was not taken "
+        "and gets no answer. Please try again later.",
+    ),
     "no_orders_now": (
         "Zur Zeit nimmt die Partie von Ihnen keine Befehle an.",
         "The game takes no orders from you at the moment.",
