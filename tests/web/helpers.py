@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from functools import partial
 
 from sqlalchemy import Engine
 from sqlmodel import Session
@@ -12,7 +13,9 @@ from db import repo
 from db.models import Game
 from db.session import transaction
 from mailserver import gm
+from mailserver.demo import seat_fields
 from mailserver.intake import IntakeConfig, process_web_orders
+from mailserver.kinds import game_kind
 from mailserver.web import tokens
 
 SERVER = "pbem@example.org"
@@ -27,17 +30,22 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-def start_game(engine: Engine, number: int, seats: int = 3, seed: int = 7) -> None:
-    """An Ashes game of ``seats`` players (German), started: turn 0 is there."""
+def start_game(
+    engine: Engine, number: int, seats: int = 3, seed: int = 7, kind: str = "ashes"
+) -> None:
+    """A game of ``kind`` (default Ashes) of ``seats`` players (German), started: turn 0
+    is there. A Starweb seat gets a character and a code name as the demo's do."""
     with transaction(engine) as session:
+        fields = partial(seat_fields, game_kind(kind))
         gm.create_game(
             session,
-            kind="ashes",
+            kind=kind,
             number=number,
             gm_address=f"gm{number}@example.org",
             gm_password="geheim-spielleiter",
             seats=[
-                gm.SeatSpec(seat, f"p{seat}.{number}@example.org") for seat in range(1, seats + 1)
+                gm.SeatSpec(seat, f"p{seat}.{number}@example.org", fields=fields(seat))
+                for seat in range(1, seats + 1)
             ],
             every_days=None,
             at=None,

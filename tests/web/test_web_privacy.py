@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import html
 import itertools
+import json
 import re
 from pathlib import Path
+from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import Engine
@@ -16,8 +19,13 @@ from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from db import repo
+from db.models import Game
+from engine.core import State
 from mailserver.cli import app as cli
 from mailserver.kinds import game_kind
+from mailserver.printout_files import map_png, report_json
+from mailserver.web import app as app_module
+from mailserver.web import views
 from tests.web.helpers import link, run_turn, start_game, web_orders
 
 _numbers = itertools.count(700)
@@ -32,6 +40,65 @@ def _page_lines(page: str) -> set[str]:
 def _lines(text: str) -> set[str]:
     """The telling lines of a printout: long enough not to be common words or numbers."""
     return {line.strip() for line in text.splitlines() if len(line.strip()) >= 20}
+
+
+def _seat_lines(engine: Engine, number: int) -> tuple[dict[int, set[str]], list[State], Game]:
+    """Every seat's telling printout lines over all turns, the states, the game."""
+    with Session(engine) as session:
+        game = repo.get_game_by_number(session, number)
+        assert game is not None
+        kind = game_kind(game.kind).engine
+        states = [
+            kind.state_from_json(snap.state_data())
+            for t in range(game.turn + 1)
+            if (snap := repo.load_snapshot(session, game.id or 0, t)) is not None
+        ]
+        seats = [p.seat for p in repo.current_players(session, game.id or 0)]
+    own = {
+        seat: set().union(*(_lines(kind.printout(s, seat, "de")) for s in states)) for seat in seats
+    }
+    return own, states, game
+
+
+def _check_pages(client: TestClient, engine: Engine, number: int) -> None:
+    """The property: the public page holds no line only some printouts have; a seat's
+    page, map and report hold nothing of another seat's that its own printout lacks."""
+    own, states, game = _seat_lines(engine, number)
+    seats = sorted(own)
+    every = set().union(*own.values())
+    shared = set.intersection(*own.values())  # what every seat's printout says anyway
+    # The oracle can bite: the printouts differ, so a page showing the wrong one fails.
+    assert every - shared, "every seat's printout is the same: the test would prove nothing"
+    public = _page_lines(client.get(f"/game/{number}").text)
+    for line in every - shared:
+        assert line not in public, line
+    for seat in seats:
+        path = link(engine, number, seat)
+        page = _page_lines(client.get(path).text)
+        # ... and looks at the right text: the seat's own latest printout is there.
+        latest = _lines(game_kind(game.kind).engine.printout(states[-1], seat, "de"))
+        assert latest <= page, (seat, latest - page)
+        for other in seats:
+            for line in own[other] - own[seat]:
+                assert line not in page, (seat, other, line)
+        for turn, state in enumerate(states):
+            report = client.get(path + "/report.json", params={"turn": turn})
+            mine = report_json(game, state, seat, "de")
+            assert report.status_code == (200 if mine is not None else 404)
+            if mine is not None:
+                assert report.json() == json.loads(json.dumps(mine))
+            picture = client.get(path + "/map.png", params={"turn": turn})
+            drawn = map_png(game, state, seat, "de")
+            assert picture.status_code == (200 if drawn is not None else 404)
+            if drawn is not None:
+                assert picture.content == drawn
+        # Another seat's files are not reached with this seat's token.
+        token = path.rsplit("/", 1)[1]
+        for other in seats:
+            if other != seat:
+                for extra in ("", "/report.json", "/map.png"):
+                    wrong = f"/game/{number}/seat/{other}/{token}{extra}"
+                    assert client.get(wrong).status_code == 404, wrong
 
 
 @settings(
@@ -50,29 +117,51 @@ def test_pages_never_show_another_seats_printout(
     for _ in range(turns):
         web_orders(web_engine, number, 1, "Artikel\nEine Nachricht an alle.\nEnde\n")
         run_turn(web_engine, number)
-    with Session(web_engine) as session:
-        game = repo.get_game_by_number(session, number)
-        assert game is not None
-        engine = game_kind(game.kind).engine
-        states = [
-            engine.state_from_json(snap.state_data())
-            for t in range(game.turn + 1)
-            if (snap := repo.load_snapshot(session, game.id or 0, t)) is not None
-        ]
-    own = {
-        seat: set().union(*(_lines(engine.printout(s, seat, "de")) for s in states))
-        for seat in range(1, seats + 1)
-    }
-    public = _page_lines(client.get(f"/game/{number}").text)
-    every = set().union(*own.values())
-    shared = set.intersection(*own.values())  # what every seat's printout says anyway
-    for line in every - shared:
-        assert line not in public, line
-    for seat in range(1, seats + 1):
-        page = _page_lines(client.get(link(web_engine, number, seat)).text)
-        for other in range(1, seats + 1):
-            for line in own[other] - own[seat]:
-                assert line not in page, (seat, other, line)
+    _check_pages(client, web_engine, number)
+
+
+@settings(
+    max_examples=3,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    seats=st.integers(min_value=2, max_value=4), seed=st.integers(0, 2**32), turns=st.integers(0, 1)
+)
+def test_starweb_pages_never_show_another_seats_printout(
+    client: TestClient, web_engine: Engine, seats: int, seed: int, turns: int
+) -> None:
+    number = next(_numbers)
+    start_game(web_engine, number, seats=seats, seed=seed, kind="starweb")
+    for _ in range(turns):
+        run_turn(web_engine, number)
+    _check_pages(client, web_engine, number)
+
+
+def test_the_property_fails_on_a_page_showing_another_seat(
+    client: TestClient, web_engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check above is not vacuous: a page that shows the next seat's printout, or
+    its report, is caught."""
+    number = next(_numbers)
+    start_game(web_engine, number, seats=3, kind="starweb")
+    real = views.printout
+
+    def leaky(session: Session, game: Game, seat: int, turn: int, lang: str) -> str | None:
+        return real(session, game, seat % 3 + 1 if seat else 0, turn, lang)
+
+    monkeypatch.setattr(views, "printout", leaky)
+    with pytest.raises(AssertionError):
+        _check_pages(client, web_engine, number)
+    monkeypatch.setattr(views, "printout", real)
+    real_report = app_module.report_json
+
+    def leaky_report(game: Game, state: State, seat: int, lang: str) -> Any:
+        return real_report(game, state, seat % 3 + 1, lang)
+
+    monkeypatch.setattr(app_module, "report_json", leaky_report)
+    with pytest.raises(AssertionError):
+        _check_pages(client, web_engine, number)
 
 
 def test_gm_web_link_command(web_engine: Engine, tmp_path: Path) -> None:
