@@ -257,3 +257,57 @@ def test_printouts_carry_the_links_when_enabled(web_engine: Engine) -> None:
             assert "http://testserver/game/502\n" in mail.body
             assert re.search(r"http://testserver/game/502/seat/\d/[\w-]{32}\n", mail.body)
     assert len(printouts) == 3
+
+
+def test_a_replaced_occupants_link_is_dead(
+    client: TestClient, web_engine: Engine, game: int
+) -> None:
+    from mailserver import gm
+    from tests.web.helpers import SERVER, now
+
+    old = link(web_engine, game, 2)
+    csrf = _form_token(client.get(old).text)
+    with transaction(web_engine) as session:
+        gm.replace_player(
+            session, game, 2, now=now(), from_address=SERVER, address="new2@example.org"
+        )
+    new = link(web_engine, game, 2)
+    assert new != old
+    assert client.get(old).status_code == 404
+    assert client.get(old + "/report.json").status_code == 404
+    assert client.get(old + "/map.png").status_code == 404
+    data = {"csrf": csrf, "text": "Fertig\n", "action": "send"}
+    assert client.post(old + "/orders", data=data).status_code == 404
+    assert (
+        client.post(old + "/check", json={"text": "x"}, headers={"X-CSRF-Token": csrf}).status_code
+        == 404
+    )
+    assert client.get(new).status_code == 200
+    with Session(web_engine) as session:
+        assert session.exec(select(Submission)).all() == []
+
+
+def test_the_gm_page_never_shows_a_password_from_a_subject(
+    client: TestClient, web_engine: Engine, game: int
+) -> None:
+    """A player may put his header line, password and all, into the Subject: the GM
+    page lists subjects, masked."""
+    from mailserver import gm
+    from mailserver.intake import IntakeConfig, process_mail
+    from tests.web.helpers import SERVER, now
+
+    with transaction(web_engine) as session:
+        _, password = gm.replace_player(
+            session, game, 1, now=now(), from_address=SERVER, address="p1.501@example.org"
+        )
+    for secret in (password, "Falsch-geraten-123"):
+        raw = (
+            f"From: p1.501@example.org\r\nTo: {SERVER}\r\n"
+            f"Subject: Partie 501 Spieler 1 Kennwort {secret}\r\n"
+            f"Message-ID: <{secret}@example.org>\r\n\r\nFertig\r\n"
+        ).encode()
+        with transaction(web_engine) as session:
+            process_mail(session, raw, config=IntakeConfig(from_address=SERVER), mailbox="INBOX")
+    page = client.get(link(web_engine, game, 0)).text
+    assert "Kennwort" in page  # the subjects are listed ...
+    assert password not in page and "Falsch-geraten-123" not in page  # ... masked
