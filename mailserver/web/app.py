@@ -13,6 +13,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -66,6 +68,9 @@ MAX_BODY_BYTES = 1_500_000
 ``limits.max_mail_bytes``: the text limits apply after it. Enough for the longest order
 text the intake takes (``limits.max_text_chars``) however it is encoded."""
 WEB_THREADS = 4
+"""The pages' own worker threads: the service's (outbox, scheduler) stay free."""
+KEPT_EXTRAS = 256
+"""Maps and reports kept in memory (the most recently used), not every one ever drawn."""
 """The pages' own worker threads: the service's (outbox, scheduler) stay free."""
 
 
@@ -200,7 +205,8 @@ class WebApp:
         self.on_orders = on_orders
         self._key: bytes | None = None
         self._threads = ThreadPoolExecutor(WEB_THREADS, thread_name_prefix="pbem-web")
-        self._extras: dict[tuple[str, int, int, int, str], Any] = {}
+        self._extras: OrderedDict[tuple[str, int, int, int, str], Any] = OrderedDict()
+        self._extras_lock = threading.Lock()
         self.templates = Environment(
             loader=FileSystemLoader(HERE / "templates"),
             autoescape=select_autoescape(default=True, default_for_string=True),
@@ -368,14 +374,23 @@ class WebApp:
         }
 
     def extra(self, what: str, game: Game, state: Any, seat: int, lang: str) -> Any:
-        """The map or report of a seat and turn, asked of the hook once and kept."""
+        """The map or report of a seat and turn, asked of the hook once and kept (the
+        :data:`KEPT_EXTRAS` most recently used)."""
         key = (what, game.id or 0, int(state.turn), seat, lang)
-        if key not in self._extras:
-            if what == "map":
-                self._extras[key] = map_png(game, state, seat, lang)
-            else:
-                self._extras[key] = report_json(game, state, seat, lang)
-        return self._extras[key]
+        with self._extras_lock:
+            if key in self._extras:
+                self._extras.move_to_end(key)
+                return self._extras[key]
+        found: Any
+        if what == "map":
+            found = map_png(game, state, seat, lang)
+        else:
+            found = report_json(game, state, seat, lang)
+        with self._extras_lock:
+            self._extras[key] = found
+            while len(self._extras) > KEPT_EXTRAS:
+                self._extras.popitem(last=False)
+        return found
 
     async def private(self, request: Request) -> Response:
         def read(session: Session) -> dict[str, Any] | None:

@@ -164,3 +164,23 @@ def test_content_types(client: TestClient, web_engine: Engine, game: int) -> Non
     assert client.get("/static/pbem.css").headers["content-type"].startswith("text/css")
     for path in ("/", "/game/601", own, own + "/map.png", own + "/report.json", "/static/pbem.js"):
         assert client.get(path).headers["x-content-type-options"] == "nosniff", path
+
+
+def test_the_kept_maps_and_reports_are_bounded(
+    web_engine: Engine, game: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Maps and reports are kept to answer again quickly, but a long-running server
+    does not keep every one it ever drew (every turn of every seat of every game)."""
+    from mailserver.web import app as app_module
+    from tests.web.helpers import run_turn
+
+    monkeypatch.setattr(app_module, "KEPT_EXTRAS", 4)
+    web = WebApp(SETTINGS, web_engine)
+    client = TestClient(web.app, headers={"Origin": "http://testserver"})
+    run_turn(web_engine, game)
+    for seat in (1, 2, 3):
+        own = link(web_engine, game, seat)
+        for turn in (0, 1):
+            assert client.get(own + "/map.png", params={"turn": turn}).status_code == 200
+            assert client.get(own + "/report.json", params={"turn": turn}).status_code == 200
+    assert len(web._extras) <= 4
