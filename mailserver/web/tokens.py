@@ -58,9 +58,11 @@ def link_token(session: Session, key: bytes, game: Game, seat: int) -> str | Non
     occupant, or revoked)."""
     occupant = occupant_id(session, game, seat)
     access = repo.web_access(session, game.id or 0, seat)
+    # Computed in every case, so that the time does not tell a revoked or empty seat.
+    token = _mac(key, f"web-link:{game.number}:{seat}:{occupant}:{access.generation}")
     if occupant is None or access.revoked:
         return None
-    return _mac(key, f"web-link:{game.number}:{seat}:{occupant}:{access.generation}")
+    return token
 
 
 def check_link(session: Session, key: bytes, game: Game, seat: int, token: str) -> bool:

@@ -311,3 +311,25 @@ def test_the_gm_page_never_shows_a_password_from_a_subject(
     page = client.get(link(web_engine, game, 0)).text
     assert "Kennwort" in page  # the subjects are listed ...
     assert password not in page and "Falsch-geraten-123" not in page  # ... masked
+
+
+def test_a_revoked_link_costs_the_same_work_as_a_wrong_one(
+    client: TestClient, web_engine: Engine, game: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The time of a 404 does not tell a revoked seat (or an empty one) from a wrong
+    token: the MAC is computed and compared in every case."""
+    macs: list[str] = []
+    real = tokens._mac
+
+    def spy(key: bytes, message: str) -> str:
+        macs.append(message)
+        return real(key, message)
+
+    game_id = game_of(web_engine, game).id or 0
+    with transaction(web_engine) as session:
+        repo.set_web_access(session, game_id, 2, renew=False, revoke=True, now=tokens_now())
+    monkeypatch.setattr(tokens, "_mac", spy)
+    for path in ("/game/501/seat/1/", "/game/501/seat/2/", "/game/501/seat/9/"):
+        macs.clear()
+        assert client.get(path + "x" * 32).status_code == 404
+        assert len(macs) == 1, path
