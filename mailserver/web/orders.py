@@ -36,7 +36,8 @@ def check_orders(
     names = kind.engine.names(state) if state is not None else None
     places = names.places if names else None
     language = order_language(kind)
-    result = language.parse(body.text, None, places)
+    rulers = names.rulers if names else None
+    result = language.parse(body.text, None, places, rulers=rulers)
     namer = language.namer(places)
     engine = kind.engine
     describe = (
@@ -47,7 +48,15 @@ def check_orders(
     return {
         "too_long": False,
         "orders": [
-            {"line": o.line, "text": describe(o) if describe else o.describe(lang, namer)}
+            {
+                "line": o.line,
+                "text": " — ".join(
+                    [
+                        describe(o) if describe else o.describe(lang, namer),
+                        *(n.message(lang) for n in result.notes if n.order is o),
+                    ]
+                ),
+            }
             for o in result.orders
         ],
         "errors": [
@@ -60,7 +69,9 @@ def check_orders(
             for e in sorted(result.errors, key=lambda e: (e.line, e.column))
         ],
         "notes": [
-            {"line": n.line, "text": n.text, "message": n.message(lang)} for n in result.notes
+            {"line": n.line, "text": n.text, "message": n.message(lang)}
+            for n in result.notes
+            if n.order is None  # a warning about an order stands beside it
         ],
         "echo": echo(result, lang, namer, describe=describe),
     }

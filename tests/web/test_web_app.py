@@ -333,3 +333,20 @@ def test_a_revoked_link_costs_the_same_work_as_a_wrong_one(
         macs.clear()
         assert client.get(path + "x" * 32).status_code == 404
         assert len(macs) == 1, path
+
+
+def test_the_live_check_reads_code_names_as_the_mail_intake_does(web_engine: Engine) -> None:
+    from mailserver.web.orders import check_orders
+
+    start_game(web_engine, 733, kind="starweb")
+    with Session(web_engine) as session:
+        game = game_of(web_engine, 733)
+        player = next(p for p in repo.current_players(session, game.id or 0) if p.seat == 1)
+        other = next(p for p in repo.current_players(session, game.id or 0) if p.seat == 2)
+        name = (other.seat_fields or {})["code_name"]
+        text = f"Geheim an {name}\nHallo\nEnde\nF1W2\nF1AF3"
+        answer = check_orders(session, game, player, text, max_chars=10_000, max_lines=100)
+    assert answer["errors"] == []
+    fire = next(o for o in answer["orders"] if o["text"].startswith("F1AF3"))
+    assert "F1W2" in fire["text"]  # the conflict stands beside the order it drops
+    assert all("F1AF3" not in n["text"] for n in answer["notes"])
