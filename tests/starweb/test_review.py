@@ -1,0 +1,43 @@
+"""The auditor's cases: where parts of the engine met the rulebook wrongly.
+
+Each test quotes the rulebook sentence it checks; the numbers are worked by hand.
+"""
+
+from __future__ import annotations
+
+from engine.starweb.artifacts import apply_black_box
+from engine.starweb.cargo import unload
+from engine.starweb.conversion import convert
+from engine.starweb.orders import Cargo, Probe, Transfer
+from engine.starweb.probes import probe
+from engine.starweb.ships import transfer_and_build
+from engine.starweb.state import Character
+from tests.starweb.factory import make_state, make_turn, remarks, setv
+
+
+def test_two_merchants_unloading_consumer_goods_on_one_world_both_score() -> None:
+    # Starweb "Händler": "Wenn er als Erster Konsumgüter auf einer Welt entlädt, bekommt er
+    # dafür zehn Punkte; ist er der Zweite, bekommt er acht Punkte ... Diese Staffelung
+    # gilt für jede Welt." docs/rules-starweb.md: "every merchant unloading there that
+    # turn scores 10/8/5/3/1 by the count before the turn".
+    state = make_state((Character.EMPIRE_BUILDER, Character.MERCHANT, Character.MERCHANT))
+    setv(state.fleet(6), world=1, ships=2, cargo=2)
+    setv(state.fleet(11), world=1, ships=2, cargo=2)
+    orders = {2: [Cargo(fleet=6, action="N")], 3: [Cargo(fleet=11, action="N")]}
+    turn = make_turn(state, orders)
+    unload(turn)
+    assert turn.scored[2] == 10 and turn.scored[3] == 10
+    assert state.world(1).kg_unloads == 1
+
+
+def test_a_merchant_scores_consumer_goods_after_another_player_unloaded_some() -> None:
+    # The empire builder (seat 1) unloads consumer goods first; the merchant still scores.
+    state = make_state((Character.EMPIRE_BUILDER, Character.MERCHANT))
+    setv(state.world(5), owner=0, population=10, limit=10)
+    setv(state.fleet(1), world=5, ships=1, cargo=1)
+    setv(state.fleet(6), world=5, ships=1, cargo=1)
+    orders = {1: [Cargo(fleet=1, action="N")], 2: [Cargo(fleet=6, action="N")]}
+    turn = make_turn(state, orders)
+    unload(turn)
+    assert turn.scored[2] == 10
+    assert turn.scored[1] == 0
