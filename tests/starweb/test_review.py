@@ -41,3 +41,23 @@ def test_a_merchant_scores_consumer_goods_after_another_player_unloaded_some() -
     unload(turn)
     assert turn.scored[2] == 10
     assert turn.scored[1] == 0
+
+
+def test_ships_transferred_into_a_key_that_gave_its_own_away_cannot_probe() -> None:
+    # Starweb "Sonden": "Das Schiff darf allerdings nicht im selben Zug gebaut oder
+    # transferiert worden sein." Key 1 (5 ships) gives all 5 to key 2, key 3 gives 5 to
+    # key 1: key 1 has 5 ships again, none of them there at the start of the turn.
+    state = make_state()
+    setv(state.fleet(1), ships=5)
+    setv(state.fleet(3), ships=5)
+    orders = [
+        Transfer(source="F", number=1, quantity=5, target="F", target_fleet=2),
+        Transfer(source="F", number=3, quantity=5, target="F", target_fleet=1),
+        Probe(source="F", number=1, world=2),
+    ]
+    turn = make_turn(state, {1: orders})
+    transfer_and_build(turn)
+    probe(turn)
+    assert state.fleet(1).ships == 5
+    assert remarks(turn, 1)[2] == "no_old_ship"
+    assert turn.player_report(1).probed == []
