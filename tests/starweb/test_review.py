@@ -61,3 +61,15 @@ def test_ships_transferred_into_a_key_that_gave_its_own_away_cannot_probe() -> N
     assert state.fleet(1).ships == 5
     assert remarks(turn, 1)[2] == "no_old_ship"
     assert turn.player_report(1).probed == []
+
+
+def test_an_apostle_key_that_converts_nobody_leaves_no_convert_owner() -> None:
+    # Starweb "Apostel": converts belong to an apostle; a world without converts has no
+    # converts' owner (the printout's "C(Name)" would name him for nothing). One ship at
+    # war draws once with 10 %: seed 0 draws a failure.
+    state = make_state((Character.EMPIRE_BUILDER, Character.APOSTLE))
+    setv(state.fleet(6), world=1, ships=1)
+    turn = make_turn(state, seed=0)
+    convert(turn)
+    assert state.world(1).converts == 0
+    assert state.world(1).convert_owner == 0
