@@ -73,3 +73,15 @@ def test_an_apostle_key_that_converts_nobody_leaves_no_convert_owner() -> None:
     convert(turn)
     assert state.world(1).converts == 0
     assert state.world(1).convert_owner == 0
+
+
+def test_the_black_box_taking_the_last_mine_stops_the_rounds_counter() -> None:
+    # Starweb "Minen und Rundenzähler": "Das bedeutet also, daß eine Welt ohne Mine niemals
+    # eine Rundenzahl bekommen kann." The Black Box (mines_down, every 4th turn) takes the
+    # last mine of a world whose counter stands at 6.
+    from tests.starweb.test_artifacts import held
+
+    turn = held("mines_down", 8, mines=1, turns=6)
+    apply_black_box(turn)
+    world = turn.state.world(turn.state.player(1).home)
+    assert (world.mines, world.turns) == (0, 0)
