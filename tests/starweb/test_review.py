@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from engine.starweb.artifacts import apply_black_box
 from engine.starweb.cargo import unload
+from engine.starweb.control import capture, conquer
 from engine.starweb.conversion import convert
-from engine.starweb.orders import Cargo, Probe, Transfer
+from engine.starweb.gifts import give
+from engine.starweb.orders import Cargo, Gift, Probe, Transfer
 from engine.starweb.probes import probe
+from engine.starweb.scoring import score
 from engine.starweb.ships import transfer_and_build
 from engine.starweb.state import Character
 from tests.starweb.factory import make_state, make_turn, remarks, setv
@@ -85,3 +88,25 @@ def test_the_black_box_taking_the_last_mine_stops_the_rounds_counter() -> None:
     apply_black_box(turn)
     world = turn.state.world(turn.state.player(1).home)
     assert (world.mines, world.turns) == (0, 0)
+
+
+def test_a_pirate_who_captures_keys_on_a_world_does_not_take_the_world_that_turn() -> None:
+    # Starweb "Pirat": "Sollte ein Pirat eine fremde Flotte nach der oben beschriebenen Regel
+    # überfallen, geht die Welt nicht in derselben Runde in seinen Besitz über."
+    # "Kontrolle über eine Welt": "Ein Pirat, der in einer Runde eine feindliche Flotte
+    # kapert, gilt in dieser Runde noch nicht als einziger Spieler auf dieser Welt."
+    # The merchant's key at peace does not stop the conquest; the pirate (4 ships at war
+    # against 1) takes it, so the neutral populated W2 stays neutral this turn.
+    state = make_state((Character.PIRATE, Character.MERCHANT))
+    setv(state.world(2), population=10, mines=2)
+    setv(state.fleet(1), world=2, ships=4)
+    setv(state.fleet(6), world=2, ships=1, peace=True)
+    turn = make_turn(state)
+    conquer(turn)
+    capture(turn)
+    assert state.fleet(6).owner == 1
+    assert state.world(2).owner == 0
+    # The next turn, alone at war there, he takes it.
+    turn = make_turn(state)
+    conquer(turn)
+    assert state.world(2).owner == 1
