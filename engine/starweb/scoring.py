@@ -119,9 +119,11 @@ def turn_points(state: StarwebState, player: Player) -> int:
         points += 5 * sum(1 for w in worlds if w.robots > 0 and w.population == 0)
     elif character == Character.APOSTLE:
         converts = sum(w.converts for w in state.worlds if w.convert_owner == number)
+        # Starweb "Apostel": +5 "für jede Welt, auf der ausschließlich Bekehrte leben"
+        # (his converts), whoever owns it (e.g. given away this turn).
         only = sum(
             1
-            for w in worlds
+            for w in state.worlds
             if w.population > 0 and w.converts == w.population and w.convert_owner == number
         )
         points += 5 * len(worlds) + converts // 10 + 5 * only

@@ -110,3 +110,16 @@ def test_a_pirate_who_captures_keys_on_a_world_does_not_take_the_world_that_turn
     turn = make_turn(state)
     conquer(turn)
     assert state.world(2).owner == 1
+
+
+def test_the_apostle_scores_5_for_a_world_of_his_converts_only_whoever_owns_it() -> None:
+    # Starweb "Apostel": "Außerdem erhält er für jede Welt, auf der ausschließlich Bekehrte
+    # leben, fünf zusätzliche Punkte." ("…auf einen Blick": "5 Punkte in jeder Runde für
+    # jede Welt, auf der nur Bekehrte leben".) He gave W2 away this turn: 20 converts
+    # -> 2, the world of converts only -> 5, no world of his own.
+    state = make_state((Character.EMPIRE_BUILDER, Character.APOSTLE))
+    setv(state.world(3), owner=0, population=0, industry=0, mines=0, i_ships=0, p_ships=0)
+    setv(state.world(2), owner=1, population=20, converts=20, convert_owner=2)
+    turn = make_turn(state)
+    score(turn)
+    assert turn.player_report(2).gained == 2 + 5
