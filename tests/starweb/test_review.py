@@ -123,3 +123,14 @@ def test_the_apostle_scores_5_for_a_world_of_his_converts_only_whoever_owns_it()
     turn = make_turn(state)
     score(turn)
     assert turn.player_report(2).gained == 2 + 5
+
+
+def test_a_robot_world_cannot_be_given_to_a_player_who_is_no_berserker() -> None:
+    # Starweb "Berserker": "Ein Spieler, der kein Berserker ist, kann eine Welt, die von
+    # Robotern bevölkert ist, nicht erobern oder besitzen".
+    state = make_state((Character.BERSERKER, Character.EMPIRE_BUILDER))
+    setv(state.world(1), population=0, robots=20)
+    turn = make_turn(state, {1: [Gift(what="W", number=1, player="BORG")]})
+    give(turn)
+    assert state.world(1).owner == 1
+    assert remarks(turn, 1) == ["robot_world"]
