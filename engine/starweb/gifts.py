@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.starweb.context import Turn
-from engine.starweb.forces import in_range, restart_rounds
+from engine.starweb.forces import in_range, per_ship, restart_rounds
 from engine.starweb.orders import Gift
 from engine.starweb.state import Character
 
@@ -42,6 +42,9 @@ def _give_key(turn: Turn, player: int, order: Gift, receiver: int) -> None:
         turn.remark(player, order, "not_your_fleet")
         return
     fleet.owner = receiver
+    # Starweb "Fracht": a ship carries one metal, the merchant's two; what the new owner's
+    # ships cannot carry disappears (as when a pirate captures a merchant's key).
+    fleet.cargo = min(fleet.cargo, fleet.ships * per_ship(turn.state, receiver))
     turn.gifted_fleets.add(fleet.number)
     turn.flag_fleet(fleet.number, f"gift_from:{player}")
     turn.flag_fleet(fleet.number, f"gift_to:{receiver}")

@@ -134,3 +134,15 @@ def test_a_robot_world_cannot_be_given_to_a_player_who_is_no_berserker() -> None
     give(turn)
     assert state.world(1).owner == 1
     assert remarks(turn, 1) == ["robot_world"]
+
+
+def test_a_merchants_key_given_away_keeps_one_metal_per_ship() -> None:
+    # Starweb "Fracht": "Jedes Schiff kann maximal ein Metall laden, Händler zwei." and
+    # "Kapert ein Pirat eine Händlerflotte, die mehr als ein Metall pro Schiff trägt, so
+    # wird die überzählige Fracht verschwinden." The same holds for a gift: 3 ships with
+    # 6 metal keep 3 with their new owner.
+    state = make_state((Character.EMPIRE_BUILDER, Character.MERCHANT))
+    setv(state.fleet(6), ships=3, cargo=6)
+    turn = make_turn(state, {2: [Gift(what="F", number=6, player="THRAWN")]})
+    give(turn)
+    assert (state.fleet(6).owner, state.fleet(6).cargo) == (1, 3)
