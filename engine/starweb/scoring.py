@@ -77,8 +77,10 @@ def _kills(turn: Turn, scores: dict[int, int]) -> None:
         if player.character == Character.BERSERKER:
             scores[killer] += 2 * killed
         elif player.character == Character.APOSTLE and victim != NEUTRAL and victim == player.jihad:
-            own = turn.killed_converts.get((killer, killer), 0)
-            scores[killer] += 2 * max(0, killed - own) - min(own, killed)
+            # Starweb "Apostel": 2 per person of the jihad's target killed. His own
+            # converts are recorded with himself as the victim (forces.kill_people), so
+            # they cost 1 each below and are not part of ``killed`` here.
+            scores[killer] += 2 * killed
         else:
             scores[killer] -= killed
     for (_killer, apostle), martyrs in sorted(turn.killed_converts.items()):

@@ -146,3 +146,34 @@ def test_a_merchants_key_given_away_keeps_one_metal_per_ship() -> None:
     turn = make_turn(state, {2: [Gift(what="F", number=6, player="THRAWN")]})
     give(turn)
     assert (state.fleet(6).owner, state.fleet(6).cargo) == (1, 3)
+
+
+def test_an_apostle_in_jihad_killing_his_own_converts_pays_for_them_once() -> None:
+    # Starweb "Apostel" (Djihad): "erhält statt dessen zwei Punkte für jede getötete
+    # Bevölkerung" (of the jihad's target); "Sollte ein Charakter Bevölkerungen vernichten
+    # … dann verliert er für jede getötete Bevölkerung einen Punkt" (his own converts),
+    # and "Er bekommt dann keine Punkte mehr für Märtyrer". As forces.kill_people records
+    # them: 10 of the target's people (victim 2), 3 of his own converts (victim 6).
+    # 2 * 10 - 3 = 17.
+    state = make_state(
+        (
+            Character.EMPIRE_BUILDER,
+            Character.MERCHANT,
+            Character.PIRATE,
+            Character.COLLECTOR,
+            Character.BERSERKER,
+            Character.APOSTLE,
+        ),
+        worlds=12,
+    )
+    for world in state.worlds:
+        setv(world, owner=0)
+    for fleet in state.fleets:
+        setv(fleet, owner=0)
+    state.player(6).jihad = 2
+    turn = make_turn(state)
+    turn.killed[(6, 2)] = 10
+    turn.killed[(6, 6)] = 3
+    turn.killed_converts[(6, 6)] = 3
+    score(turn)
+    assert state.player(6).score == 17
