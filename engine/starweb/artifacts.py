@@ -227,6 +227,9 @@ def _act(effect: str, world: World, when: int, turn: Turn) -> bool:
         if when % 4 != 0 or world.mines == 0:
             return False
         world.mines -= 1
+        if world.mines == 0:
+            # Starweb "Minen und Rundenzähler": a world without a mine has no count.
+            world.turns = 0
     elif effect == "metal_drain":
         if world.metal == 0:
             return False

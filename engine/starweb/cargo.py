@@ -68,6 +68,7 @@ def unload(turn: Turn) -> None:
     """Step 1: FnU[q] (metal), FnN[q] (consumer goods), FnJ[q] (jettison)."""
     state = turn.state
     kg_before: dict[int, int] = {}
+    kg_scored: set[tuple[int, int]] = set()
     for player, order in turn.all_orders(Cargo):
         assert isinstance(order, Cargo)
         if order.action not in (UNLOAD, CONSUMER_GOODS, JETTISON):
@@ -96,8 +97,11 @@ def unload(turn: Turn) -> None:
             if world.number not in kg_before:
                 kg_before[world.number] = world.kg_unloads
                 world.kg_unloads = min(CAP, world.kg_unloads + 1)
-                if merchant:
-                    turn.scored[player] += kg_points(kg_before[world.number])
+            # Starweb "Händler": "Diese Staffelung gilt für jede Welt": every merchant
+            # unloading here this turn scores by the count before the turn, once.
+            if merchant and (player, world.number) not in kg_scored:
+                kg_scored.add((player, world.number))
+                turn.scored[player] += kg_points(kg_before[world.number])
             turn.flag_world(world.number, "kg_unloaded")
             turn.flag_fleet(fleet.number, "kg_unloaded")
             _reconvert(turn, world.number, amount)

@@ -15,7 +15,15 @@ def conquer(turn: Turn) -> None:
     """Worlds pass to the only player with a key at war there; empty keys to the only
     player with a ship at war there (Starweb "Kontrolle über eine Welt", "Leere keys")."""
     state = turn.state
+    # Starweb "Pirat": a world where a pirate overruns keys does not pass to him this
+    # turn ("gilt in dieser Runde noch nicht als einziger Spieler auf dieser Welt").
+    raided = {
+        (state.fleet(key).world, pirate) for key, (pirate, _s) in _claims(state).items() if pirate
+    }
     for world in state.worlds:
+        at_war = armed_at_war(state, world.number)
+        if len(at_war) == 1 and (world.number, at_war[0]) in raided:
+            continue
         _take_world(turn, world)
     for fleet in state.fleets:
         if fleet.ships == 0:
@@ -98,11 +106,20 @@ def capture(turn: Turn) -> None:
     keys are spared, but he must also be more than three times as strong as each ally
     present. All captures are judged from the position before any of them; a key two
     pirates could take goes to the stronger (equal: to neither). Metal above one per ship
-    is lost. The world does not pass to the pirate this turn (conquest came before).
+    is lost. The world does not pass to the pirate this turn (:func:`conquer` skips it).
     """
     state = turn.state
+    taken = _claims(state)
+    for number in sorted(taken):
+        pirate = taken[number][0]
+        if pirate != NEUTRAL:
+            _hand_over(turn, state.fleet(number), pirate)
+
+
+def _claims(state: StarwebState) -> dict[int, tuple[int, int]]:
+    """The keys pirates capture in this position: key -> (pirate, his strength); a key
+    two equally strong pirates claim has pirate 0 (nobody takes it)."""
     taken: dict[int, tuple[int, int]] = {}
-    """key -> (pirate, his strength)."""
     for world in sorted({f.world for f in state.fleets}):
         keys = state.fleets_at(world)
         ships: dict[int, int] = {}
@@ -122,10 +139,7 @@ def capture(turn: Turn) -> None:
                     continue
                 if strength > PIRATE_ODDS * ships[victim]:
                     _claim(taken, fleet.number, pirate, strength)
-    for number in sorted(taken):
-        pirate = taken[number][0]
-        if pirate != NEUTRAL:
-            _hand_over(turn, state.fleet(number), pirate)
+    return taken
 
 
 def _claim(taken: dict[int, tuple[int, int]], key: int, pirate: int, strength: int) -> None:

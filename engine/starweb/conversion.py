@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.core import NEUTRAL
 from engine.starweb.context import Turn
 from engine.starweb.forces import change_owner, is_character
 from engine.starweb.state import Character, World
@@ -45,7 +46,8 @@ def _draws(turn: Turn, chances: int) -> int:
 def _settle(turn: Turn, world: World, would: dict[int, int]) -> None:
     """The winning apostle gets the converts and his new ones; all converts: the world."""
     apostle = max(sorted(would), key=lambda a: (would[a], a == world.convert_owner))
-    world.convert_owner = apostle
     world.converts = min(world.population, world.converts + would[apostle])
+    # No converts (every draw failed, none there before): nobody owns converts here.
+    world.convert_owner = apostle if world.converts else NEUTRAL
     if world.converts == world.population and world.owner != apostle:
         change_owner(turn, world, apostle, "conquered")

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from engine.starweb.context import Turn
-from engine.starweb.forces import in_range, restart_rounds
+from engine.starweb.forces import in_range, per_ship, restart_rounds
 from engine.starweb.orders import Gift
+from engine.starweb.state import Character
 
 MAX_GIFTS = 2
 """Starweb "Geschenke": at most two gift orders per turn."""
@@ -41,6 +42,9 @@ def _give_key(turn: Turn, player: int, order: Gift, receiver: int) -> None:
         turn.remark(player, order, "not_your_fleet")
         return
     fleet.owner = receiver
+    # Starweb "Fracht": a ship carries one metal, the merchant's two; what the new owner's
+    # ships cannot carry disappears (as when a pirate captures a merchant's key).
+    fleet.cargo = min(fleet.cargo, fleet.ships * per_ship(turn.state, receiver))
     turn.gifted_fleets.add(fleet.number)
     turn.flag_fleet(fleet.number, f"gift_from:{player}")
     turn.flag_fleet(fleet.number, f"gift_to:{receiver}")
@@ -48,9 +52,15 @@ def _give_key(turn: Turn, player: int, order: Gift, receiver: int) -> None:
 
 
 def _give_world(turn: Turn, player: int, order: Gift, receiver: int) -> None:
-    world = turn.state.world(order.number)
+    state = turn.state
+    world = state.world(order.number)
     if world.owner != player:
         turn.remark(player, order, "not_your_world")
+        return
+    if world.robots and state.player(receiver).character != Character.BERSERKER:
+        # Starweb "Berserker": "Ein Spieler, der kein Berserker ist, kann eine Welt, die
+        # von Robotern bevölkert ist, nicht erobern oder besitzen".
+        turn.remark(player, order, "robot_world")
         return
     world.owner = receiver
     restart_rounds(world)

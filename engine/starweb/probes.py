@@ -43,13 +43,16 @@ def _source(turn: Turn, player: int, order: Probe) -> tuple[int, int]:
         if fleet.owner != player:
             return 0, 0
         same = before.owner == player and before.world == fleet.world
-        return fleet.world, min(before.ships, fleet.ships) if same else 0
+        # Starweb "Sonden": ships built or transferred here this turn cannot probe.
+        old = fleet.ships - turn.new_ships.get((FLEET, fleet.number), 0)
+        return fleet.world, max(0, min(before.ships, old)) if same else 0
     world, before_world = state.world(order.number), start.world(order.number)
     if world.owner != player:
         return 0, 0
     name = "i_ships" if order.source == I_SHIPS else "p_ships"
     had = getattr(before_world, name) if before_world.owner == player else 0
-    return world.number, min(had, getattr(world, name))
+    old = getattr(world, name) - turn.new_ships.get((order.source, world.number), 0)
+    return world.number, max(0, min(had, old))
 
 
 def _spend(turn: Turn, order: Probe) -> None:

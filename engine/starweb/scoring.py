@@ -77,8 +77,10 @@ def _kills(turn: Turn, scores: dict[int, int]) -> None:
         if player.character == Character.BERSERKER:
             scores[killer] += 2 * killed
         elif player.character == Character.APOSTLE and victim != NEUTRAL and victim == player.jihad:
-            own = turn.killed_converts.get((killer, killer), 0)
-            scores[killer] += 2 * max(0, killed - own) - min(own, killed)
+            # Starweb "Apostel": 2 per person of the jihad's target killed. His own
+            # converts are recorded with himself as the victim (forces.kill_people), so
+            # they cost 1 each below and are not part of ``killed`` here.
+            scores[killer] += 2 * killed
         else:
             scores[killer] -= killed
     for (_killer, apostle), martyrs in sorted(turn.killed_converts.items()):
@@ -119,9 +121,11 @@ def turn_points(state: StarwebState, player: Player) -> int:
         points += 5 * sum(1 for w in worlds if w.robots > 0 and w.population == 0)
     elif character == Character.APOSTLE:
         converts = sum(w.converts for w in state.worlds if w.convert_owner == number)
+        # Starweb "Apostel": +5 "für jede Welt, auf der ausschließlich Bekehrte leben"
+        # (his converts), whoever owns it (e.g. given away this turn).
         only = sum(
             1
-            for w in worlds
+            for w in state.worlds
             if w.population > 0 and w.converts == w.population and w.convert_owner == number
         )
         points += 5 * len(worlds) + converts // 10 + 5 * only

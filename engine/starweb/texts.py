@@ -167,6 +167,7 @@ REMARKS: Mapping[str, tuple[str, str]] = {
     "bomb_new": ("Bombe erst in dieser Runde gebaut", "bomb built this turn"),
     "too_few_for_bomb": ("zu wenige Schiffe für eine Bombe", "too few ships for a PBB"),
     "berserker_only": ("nur für Berserker", "Berserkers only"),
+    "robot_world": ("Roboterwelten nur an Berserker", "robot worlds go to Berserkers only"),
     "apostle_only": ("nur für Apostel", "Apostles only"),
     "collector_only": ("nur für Kunstsammler", "Artifact Collectors only"),
     "no_artifact": ("kein Kunstwerk {0}", "no artifact {0}"),
