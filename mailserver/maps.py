@@ -96,8 +96,11 @@ def render_map(view: MapView) -> bytes:
                 under_way.setdefault(move.target, []).append(move.label)
         xs = [x for x, _ in positions.values()] or [0.0]
         ys = [y for _, y in positions.values()] or [0.0]
-        dx = 0.012 * ((max(xs) - min(xs)) or 1.0)
-        dy = 0.025 * ((max(ys) - min(ys)) or 1.0)
+        width, height = (max(xs) - min(xs)) or 1.0, (max(ys) - min(ys)) or 1.0
+        dx, dy = 0.015 * width, 0.025 * height
+        # Room for the labels right of the rightmost places and below the lowest.
+        axes.set_xlim(min(xs) - 0.04 * width, max(xs) + 0.16 * width)
+        axes.set_ylim(min(ys) - 0.08 * height, max(ys) + 0.05 * height)
         for target, labels in sorted(under_way.items()):
             x, y = positions[target]
             text = "\n".join(labels[:3]) + (f"\n+{len(labels) - 3}" if len(labels) > 3 else "")
@@ -131,7 +134,8 @@ def render_map(view: MapView) -> bytes:
             )
         for place in places:
             x, y = positions[place.number]
-            axes.text(x + dx, y, place.label, fontsize=6.5, va="bottom", ha="left", zorder=5)
+            shift = 1.8 * dx if "home" in place.marks else dx  # clear of the larger square
+            axes.text(x + shift, y, place.label, fontsize=6.5, va="bottom", ha="left", zorder=5)
         owners = sorted({p.owner for p in places if p.owner > 0})
         if owners:
             handles = [
