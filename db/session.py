@@ -116,6 +116,18 @@ def transaction(engine: Engine) -> Iterator[Session]:
         yield session
 
 
+@contextmanager
+def reading(engine: Engine) -> Iterator[Session]:
+    """A read-only transaction: a consistent snapshot that never waits for writers.
+
+    On SQLite (WAL) it begins ``DEFERRED`` and takes no write lock, so a reader neither
+    queues behind a turn run nor holds up the sender; repository functions that write
+    refuse to run in it. Whatever it flushes is rolled back when it closes.
+    """
+    with Session(engine, expire_on_commit=False) as session:
+        yield session
+
+
 def alembic_config(url: str | URL | None = None) -> Config:
     """An Alembic configuration built in code, pointing at ``db/migrations``.
 

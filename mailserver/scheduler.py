@@ -25,7 +25,7 @@ from sqlmodel import select
 
 from db import repo
 from db.models import Game, GameStatus, utcnow
-from db.session import transaction
+from db.session import reading, transaction
 from mailserver import turn_mails, turns
 from mailserver.faults import crash_point
 
@@ -180,7 +180,9 @@ class DeadlineScheduler:
                     self._scheduler.remove_job(job.id)
 
     def _read_plans(self, game_id: int | None) -> list[_Plan]:
-        with transaction(self.engine) as session:
+        # A reader: after every turn of a burst it would otherwise queue for the write
+        # lock behind the next turn run.
+        with reading(self.engine) as session:
             stmt = select(Game).where(Game.status == GameStatus.RUNNING, Game.held == False)  # noqa: E712
             if game_id is not None:
                 stmt = stmt.where(Game.id == game_id)
@@ -264,7 +266,7 @@ class DeadlineScheduler:
             await self.run_turn(game_id)
 
     def _early_ready(self, game_id: int) -> bool:
-        with transaction(self.engine) as session:
+        with reading(self.engine) as session:
             game = session.get(Game, game_id)
             return (
                 game is not None

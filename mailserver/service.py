@@ -19,7 +19,7 @@ from sqlalchemy.exc import OperationalError
 from config.settings import Settings
 from db import repo
 from db.models import InboundStatus
-from db.session import make_engine, transaction, upgrade
+from db.session import make_engine, reading, transaction, upgrade
 from mailserver.faults import crash_point
 from mailserver.imap import FetchedMail, ImapPoller
 from mailserver.intake import IntakeConfig, process_mail
@@ -41,7 +41,7 @@ class DbUidStore:
         """``(uidvalidity, last_uid)`` of ``mailbox``; ``(None, 0)`` if never seen."""
 
         def read() -> tuple[int | None, int]:
-            with transaction(self.engine) as session:
+            with reading(self.engine) as session:
                 state = repo.get_mailbox_state(session, mailbox)
                 return (None, 0) if state is None else (state.uidvalidity, state.last_uid)
 
@@ -153,9 +153,8 @@ class Service:
         load_kinds(settings.game_kinds)
         upgrade(settings.database_url)
         self.engine = make_engine(settings.database_url)
-        self.sender = OutboxSender(
-            self.engine, SmtpTransport(settings.smtp), settings.smtp, retry=retry
-        )
+        transports = [SmtpTransport(settings.smtp) for _ in range(settings.smtp.connections)]
+        self.sender = OutboxSender(self.engine, transports, settings.smtp, retry=retry)
         self.scheduler = DeadlineScheduler(
             self.engine, scheduler_config(settings), self.sender.wake
         )

@@ -32,6 +32,7 @@ import asyncio
 import contextlib
 import logging
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -226,21 +227,51 @@ class RunResult:
         return self.burst_seconds / self.baseline_seconds
 
 
-def burst(stack: MailStack, url: str, workdir: Path, games: int, seats: int) -> RunResult:
-    """One burst on a copy of the games, then the baseline with the same messages."""
+def burst(
+    stack: MailStack,
+    url: str,
+    workdir: Path,
+    games: int,
+    seats: int,
+    connections: int = 1,
+    profile: Path | None = None,
+) -> RunResult:
+    """One burst on a copy of the games, then the baseline with the same messages.
+
+    With ``profile``, py-spy samples the server from the deadline on and writes its
+    collapsed stacks there (the burst is then slower: figures of such a run are not kept).
+    """
     expected = games * (seats + 1)
     sink = Sink(workdir, "burst")
     try:
         settings = {
             "resync_seconds": 0.5,
-            "smtp": {"host": "127.0.0.1", "port": sink.port, "from_address": FROM},
+            "smtp": {
+                "host": "127.0.0.1",
+                "port": sink.port,
+                "from_address": FROM,
+                "connections": connections,
+            },
         }
         with ServerProcess(stack, url, workdir / "server", settings=settings) as server:
             server.start(timeout=120)
             deadline = datetime.now(UTC) + timedelta(seconds=LEAD)
             with transaction(server.engine) as session:
                 session.execute(update(Game).values(next_deadline=deadline))
+            spy = None
+            if profile is not None:
+                spy = subprocess.Popen(
+                    [
+                        *("py-spy", "record", "--pid", str(server.pid), "--format", "raw"),
+                        *("--output", str(profile), "--rate", "200", "--threads", "--idle"),
+                    ],
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
             accepted = sink.wait(expected)
+            if spy is not None:
+                spy.send_signal(signal.SIGINT)  # py-spy writes its file on SIGINT
+                spy.wait(timeout=60)
             burst_seconds = max(t for t, _ in accepted) - deadline.timestamp()
             done = [
                 datetime.fromisoformat(r["time"]).timestamp()
@@ -272,7 +303,7 @@ def burst(stack: MailStack, url: str, workdir: Path, games: int, seats: int) -> 
         )
         for row in rows
     ]
-    baseline_seconds = baseline(messages, workdir)
+    baseline_seconds = baseline(messages, workdir, connections)
     return RunResult(
         mails=expected,
         mean_bytes=statistics.mean(n for _, n in accepted),
@@ -282,8 +313,10 @@ def burst(stack: MailStack, url: str, workdir: Path, games: int, seats: int) -> 
     )
 
 
-def baseline(messages: list[EmailMessage], workdir: Path) -> float:
-    """Seconds to send ``messages`` one by one over one SmtpTransport, to a fresh sink.
+def baseline(messages: list[EmailMessage], workdir: Path, connections: int = 1) -> float:
+    """Seconds to send ``messages`` over ``connections`` SmtpTransports, to a fresh sink:
+    one after the other on each connection, every connection taking the next message
+    (as the outbox sender shares a batch out).
 
     Logged as the server logs (JSON lines into a file), so that both pay for their logs.
     """
@@ -297,11 +330,16 @@ def baseline(messages: list[EmailMessage], workdir: Path) -> float:
         settings = SmtpSettings(host="127.0.0.1", port=sink.port, from_address=FROM)
 
         async def send_all() -> float:
-            transport = SmtpTransport(settings)
+            transports = [SmtpTransport(settings) for _ in range(connections)]
+            queue = list(reversed(messages))
+
+            async def worker(transport: SmtpTransport) -> None:
+                while queue:
+                    await transport.send(queue.pop())
+                await transport.close()
+
             start = time.time()
-            for message in messages:
-                await transport.send(message)
-            await transport.close()
+            await asyncio.gather(*(worker(t) for t in transports))
             return start
 
         start = asyncio.run(send_all())
@@ -320,6 +358,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seats", type=int, default=8)
     parser.add_argument("--backend", choices=["sqlite", "postgresql"], default="sqlite")
+    parser.add_argument(
+        "--connections", type=int, default=1, help="SMTP connections, server and baseline"
+    )
+    parser.add_argument("--profile", type=Path, help="py-spy collapsed stacks of run 1 here")
     args = parser.parse_args()
 
     results: list[RunResult] = []
@@ -335,7 +377,10 @@ def main() -> None:
             workdir = Path(tmp) / f"run{run}"
             workdir.mkdir()
             with copy_of(template, workdir, f"run{run}") as url:
-                result = burst(stack, url, workdir, args.games, args.seats)
+                profile = args.profile if run == 0 else None
+                result = burst(
+                    stack, url, workdir, args.games, args.seats, args.connections, profile
+                )
             results.append(result)
             print(
                 f"run {run + 1}: {result.mails} mails of {result.mean_bytes:.0f} bytes on "
