@@ -63,7 +63,12 @@ class FetchedMail:
 
 
 MailHandler = Callable[[FetchedMail], Awaitable[None]]
-"""Takes over one mail; returns only after everything it caused is committed."""
+"""Takes over one mail; returns only after everything it caused is committed.
+
+A handler may also have ``prefetch(mail)``: the poller calls it with the next mail of a
+batch before it hands over the current one, so that work needing no lock (password
+hashing) overlaps the commit of the mail before. It must not change anything lasting.
+"""
 
 
 class UidStore(Protocol):
@@ -509,15 +514,24 @@ class ImapPoller:
         mails = await self._fetch(conn, [u for u in batch if u not in self._too_big])
         if big:
             mails.update(await self._fetch(conn, big, part="BODY.PEEK[HEADER]"))
-        for uid in batch:
+        fetched = [
+            FetchedMail(
+                self.settings.mailbox, self._uidvalidity, uid, raw, self._too_big.pop(uid, None)
+            )
+            if (raw := mails.get(uid)) is not None
+            else None
+            for uid in batch
+        ]
+        prefetch = getattr(self._handle, "prefetch", None)
+        for index, uid in enumerate(batch):
             if self._stop.is_set():
                 return False
-            raw = mails.get(uid)
-            if raw is not None:
-                size = self._too_big.pop(uid, None)
-                if not await self._hand_over(
-                    FetchedMail(self.settings.mailbox, self._uidvalidity, uid, raw, size)
-                ):
+            mail = fetched[index]
+            if mail is not None:
+                following = fetched[index + 1] if index + 1 < len(fetched) else None
+                if prefetch is not None and following is not None:
+                    prefetch(following)
+                if not await self._hand_over(mail):
                     continue
                 await self._mark_processed(conn, uid)
             # else: expunged by someone else since the search; nothing to hand over.

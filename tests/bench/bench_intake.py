@@ -110,9 +110,13 @@ class RunResult:
         return self.burst / self.burst_seconds
 
 
-def order(player: Seat, to: str) -> tuple[bytes, str]:
-    """An order mail of ``player`` and its Message-ID."""
-    raw = order_mail(player.address, f"{player.header(227)}\n{ORDERS}", to=to)
+def order(player: Seat, to: str, n: int) -> tuple[bytes, str]:
+    """Order mail number ``n`` of ``player`` and its Message-ID.
+
+    The number goes into a comment: intake answers the same text from the same sender
+    only once a day (a resent mail), and every mail here must be answered.
+    """
+    raw = order_mail(player.address, f"{player.header(227)}\n# mail {n}\n{ORDERS}", to=to)
     msgid = BytesHeaderParser(policy=compat32).parsebytes(raw)["Message-ID"]
     return raw, str(msgid).strip()
 
@@ -162,14 +166,19 @@ def measure(
         latencies: list[float] = []
         with stack.imap(proc.mailbox.address, proc.mailbox.password) as imap:
             for n in range(WARMUP + mails):
-                raw, msgid = order(players[n % len(players)], proc.address)
+                raw, msgid = order(players[n % len(players)], proc.address, n)
                 deliver_lmtp(stack, [raw], proc.address)
                 delivered = time.perf_counter()
-                answered = clock.wait([msgid])
+                try:
+                    answered = clock.wait([msgid], timeout=30)
+                except TimeoutError as exc:
+                    raise TimeoutError(f"{kind}: {exc}\n{proc.log_tail()}") from exc
                 if n >= WARMUP:
                     latencies.append(answered - delivered)
                 wait_idle(imap)
-        batch = [order(players[n % len(players)], proc.address) for n in range(burst)]
+        batch = [
+            order(players[n % len(players)], proc.address, WARMUP + mails + n) for n in range(burst)
+        ]
         start = time.perf_counter()
         deliver_lmtp(stack, (raw for raw, _ in batch), proc.address)
         delivered = time.perf_counter()
