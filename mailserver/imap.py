@@ -523,21 +523,41 @@ class ImapPoller:
             for uid in batch
         ]
         prefetch = getattr(self._handle, "prefetch", None)
-        for index, uid in enumerate(batch):
-            if self._stop.is_set():
-                return False
-            mail = fetched[index]
-            if mail is not None:
+        # The flags of a committed mail go out while the next mail is handled (one IMAP
+        # command at a time; the next flag waits for this one). Flagged only after its
+        # commit, as before: a crash between leaves a committed mail unflagged, which
+        # intake recognises as a duplicate.
+        flagging: asyncio.Future[None] | None = None
+        try:
+            for index, uid in enumerate(batch):
+                if self._stop.is_set():
+                    return False
+                mail = fetched[index]
+                if mail is None:
+                    # Expunged by someone else since the search; nothing to hand over.
+                    if flagging is not None:
+                        await flagging
+                        flagging = None
+                    self._done_above.add(uid)
+                    await self._advance(pending)
+                    continue
                 following = fetched[index + 1] if index + 1 < len(fetched) else None
                 if prefetch is not None and following is not None:
                     prefetch(following)
                 if not await self._hand_over(mail):
                     continue
-                await self._mark_processed(conn, uid)
-            # else: expunged by someone else since the search; nothing to hand over.
-            self._done_above.add(uid)
-            await self._advance(pending)
+                if flagging is not None:
+                    await flagging
+                flagging = asyncio.ensure_future(self._flag_and_advance(conn, uid, pending))
+        finally:
+            if flagging is not None:
+                await flagging
         return True
+
+    async def _flag_and_advance(self, conn: _Connection, uid: int, pending: deque[int]) -> None:
+        await self._mark_processed(conn, uid)
+        self._done_above.add(uid)
+        await self._advance(pending)
 
     async def _sizes(self, conn: _Connection, uids: list[int]) -> dict[int, int]:
         response = await conn.command(
