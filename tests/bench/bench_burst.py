@@ -1,7 +1,10 @@
 """Benchmark of a deadline burst: 200 games of 8 players whose deadline is the same moment.
 
 Run: ``python tests/bench/bench_burst.py [--runs 3] [--games 200] [--seats 8]
-[--backend sqlite|postgresql]`` (from the repository root; needs Dovecot, as the tests).
+[--connections 1] [--backend sqlite|postgresql] [--quick] [--json] [--profile FILE]``
+(from the repository root; needs Dovecot, as the tests). ``--quick``: 30 games;
+``--json``: the medians as JSON on the last line (for tests/bench/report.py);
+``--profile``: py-spy's collapsed stacks of the server during the first burst.
 
 ``pbem serve`` runs as its own process (tests/e2e/server.py) with its IMAP poller on the
 Dovecot of tests/mailstack.py; its SMTP relay is a plain aiosmtpd sink in a process of
@@ -30,6 +33,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import logging
 import shutil
 import signal
@@ -71,7 +75,7 @@ from tests.mailstack import MailStack, free_port
 MESSAGE_KINDS = {"press", "secret", "urgent"}
 """Order kinds intake keeps as messages, not in the submission."""
 FROM = "pbem@bench.example"
-LEAD = 4.0
+LEAD = 3.0
 """Seconds between setting the deadlines and the deadline (the server resyncs every 0.5 s)."""
 SINK_CODE = """
 import sys, time
@@ -361,8 +365,12 @@ def main() -> None:
     parser.add_argument(
         "--connections", type=int, default=1, help="SMTP connections, server and baseline"
     )
+    parser.add_argument("--quick", action="store_true", help="30 games (report.py --quick)")
+    parser.add_argument("--json", action="store_true", help="last line: the medians as JSON")
     parser.add_argument("--profile", type=Path, help="py-spy collapsed stacks of run 1 here")
     args = parser.parse_args()
+    if args.quick:
+        args.games = min(args.games, 30)
 
     results: list[RunResult] = []
     with (
@@ -401,6 +409,9 @@ def main() -> None:
     print(f"  deadline -> last mail accepted:       {med('burst_seconds'):8.2f} s")
     print(f"  same mails over SmtpTransport alone:  {med('baseline_seconds'):8.2f} s")
     print(f"  ratio burst / SmtpTransport alone:    {med('ratio'):8.2f}")
+    if args.json:
+        figures = ("turns_seconds", "burst_seconds", "baseline_seconds", "ratio")
+        print(json.dumps({figure: med(figure) for figure in figures}))
 
 
 if __name__ == "__main__":
