@@ -242,7 +242,8 @@ def burst(
 ) -> RunResult:
     """One burst on a copy of the games, then the baseline with the same messages.
 
-    With ``profile``, py-spy samples the server from the deadline on and writes its
+    With ``profile``, py-spy samples the server's threads holding the GIL (CPU, not waits)
+    from the deadline on and writes its
     collapsed stacks there (the burst is then slower: figures of such a run are not kept).
     """
     expected = games * (seats + 1)
@@ -267,7 +268,7 @@ def burst(
                 spy = subprocess.Popen(
                     [
                         *("py-spy", "record", "--pid", str(server.pid), "--format", "raw"),
-                        *("--output", str(profile), "--rate", "200", "--threads", "--idle"),
+                        *("--output", str(profile), "--rate", "200", "--threads", "--gil"),
                     ],
                     stdout=subprocess.DEVNULL,
                     stderr=subprocess.DEVNULL,
