@@ -57,6 +57,9 @@ class SmtpSettings(BaseModel):
     ssl: bool = False
     starttls: bool = False
     timeout_seconds: int = Field(default=30, gt=0)
+    connections: int = Field(default=1, ge=1, le=16)
+    """SMTP connections the outbox sender keeps open side by side (a burst of printouts
+    goes out faster over several; each sends one mail at a time)."""
     from_address: str = "pbem@localhost"
     from_name: str = "PBEM Spielleitung"
 

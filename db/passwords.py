@@ -9,6 +9,9 @@ import base64
 import hashlib
 import hmac
 import secrets
+import threading
+import time
+from collections import OrderedDict
 
 SCRYPT_N = 2**14
 SCRYPT_R = 8
@@ -49,3 +52,58 @@ def verify_password(password: str, stored: str) -> bool:
         # Wrong field count, bad base64, bad numbers or parameters scrypt refuses.
         return False
     return hmac.compare_digest(actual, expected)
+
+
+class VerifiedCache:
+    """Recently verified credentials, so that a player's tenth mail of a burst does not
+    pay scrypt again: bounded, expiring, and never holding a password.
+
+    An entry is an HMAC-SHA256, under a random key made when the process starts and kept
+    only in its memory, of the stored hash (salt and parameters included) and the
+    password. Only successes are kept: a wrong password always costs a full scrypt. A
+    changed password has a new stored hash, so its old entries never match again. Whoever
+    reads the memory learns nothing a dump of the stored hashes would not tell.
+    """
+
+    def __init__(self, *, size: int = 4096, seconds: float = 900.0) -> None:
+        self._key = secrets.token_bytes(32)
+        self._size = size
+        self._seconds = seconds
+        self._entries: OrderedDict[bytes, float] = OrderedDict()
+        self._lock = threading.Lock()  # verification runs in worker threads
+
+    def _tag(self, password: str, stored: str) -> bytes:
+        message = stored.encode("utf-8") + b"\0" + password.encode("utf-8")
+        return hmac.new(self._key, message, hashlib.sha256).digest()
+
+    def verify(self, password: str, stored: str) -> bool:
+        """:func:`verify_password`, answered from the cache for a recent success."""
+        tag = self._tag(password, stored)
+        now = time.monotonic()
+        with self._lock:
+            expires = self._entries.get(tag)
+            if expires is not None and expires > now:
+                self._entries.move_to_end(tag)
+                return True
+        if not verify_password(password, stored):
+            return False
+        with self._lock:
+            self._entries[tag] = now + self._seconds
+            self._entries.move_to_end(tag)
+            while len(self._entries) > self._size:
+                self._entries.popitem(last=False)
+        return True
+
+    def clear(self) -> None:
+        """Forget every entry."""
+        with self._lock:
+            self._entries.clear()
+
+
+VERIFIED = VerifiedCache()
+"""The process's cache of verified credentials (see :class:`VerifiedCache`)."""
+
+
+def verify_password_cached(password: str, stored: str) -> bool:
+    """:func:`verify_password` through the process's :data:`VERIFIED` cache."""
+    return VERIFIED.verify(password, stored)

@@ -544,6 +544,27 @@ def mark_sent(session: Session, outbox_id: int, *, now: datetime | None = None) 
     return True
 
 
+def mark_sent_many(
+    session: Session, outbox_ids: Sequence[int], *, now: datetime | None = None
+) -> int:
+    """:func:`mark_sent` for many rows in one statement; how many were still pending.
+
+    The sender marks the mails the relay accepted in groups: one round trip instead of
+    one per mail keeps the write lock short while turn runs queue for it.
+    """
+    if not outbox_ids:
+        return 0
+    _require_write_lock(session)
+    stmt = (
+        update(Outbox)
+        .where(col(Outbox.id).in_(list(outbox_ids)), col(Outbox.status) == OutboxStatus.PENDING)
+        .values(status=OutboxStatus.SENT, sent_at=now or utcnow(), last_error=None, secret=None)
+        .execution_options(synchronize_session=False)
+    )
+    result = session.execute(stmt)
+    return int(getattr(result, "rowcount", 0) or 0)
+
+
 def retry_delay(attempts: int, *, base: timedelta, cap: timedelta) -> timedelta:
     """Exponential backoff: ``base`` after the first attempt, doubling, at most ``cap``."""
     delay = base

@@ -7,6 +7,8 @@ writers queue on the busy timeout instead of failing when a reader turns into a 
 PostgreSQL is selected by URL and gets ordinary ``READ COMMITTED`` transactions.
 """
 
+import threading
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -104,6 +106,28 @@ def write_engine(engine: Engine) -> Engine:
     return engine.execution_options(**{_BEGIN_OPTION: "IMMEDIATE"}) if is_sqlite(engine) else engine
 
 
+_writer_locks: weakref.WeakKeyDictionary[Engine, threading.RLock] = weakref.WeakKeyDictionary()
+_writer_locks_guard = threading.Lock()
+
+
+def _writer_lock(engine: Engine) -> threading.RLock:
+    """The in-process queue of SQLite writers on ``engine``'s database.
+
+    SQLite's busy handler polls: a writer that finds the lock taken sleeps 1, 2, 5 ... up
+    to 100 ms between tries and is not woken when the lock is released. When intake, the
+    sender's claims and marks and turn runs of one process write at once, its threads
+    would spend much of their time asleep beside a free database; queueing them on a
+    lock first hands the database over at once. Other processes still meet the busy
+    timeout. Reentrant, so that a nested transaction in one thread fails on the busy
+    timeout as before instead of hanging.
+    """
+    with _writer_locks_guard:
+        lock = _writer_locks.get(engine)
+        if lock is None:
+            lock = _writer_locks[engine] = threading.RLock()
+        return lock
+
+
 @contextmanager
 def transaction(engine: Engine) -> Iterator[Session]:
     """A short write transaction: commits on success, rolls back on an exception.
@@ -112,7 +136,27 @@ def transaction(engine: Engine) -> Iterator[Session]:
     writer is active and then holds the database's write lock until the end. Keep the
     block short and free of network I/O (no SMTP, no IMAP inside).
     """
-    with Session(write_engine(engine), expire_on_commit=False) as session, session.begin():
+    if not is_sqlite(engine):
+        with Session(engine, expire_on_commit=False) as session, session.begin():
+            yield session
+        return
+    with (
+        _writer_lock(engine),
+        Session(write_engine(engine), expire_on_commit=False) as session,
+        session.begin(),
+    ):
+        yield session
+
+
+@contextmanager
+def reading(engine: Engine) -> Iterator[Session]:
+    """A read-only transaction: a consistent snapshot that never waits for writers.
+
+    On SQLite (WAL) it begins ``DEFERRED`` and takes no write lock, so a reader neither
+    queues behind a turn run nor holds up the sender; repository functions that write
+    refuse to run in it. Whatever it flushes is rolled back when it closes.
+    """
+    with Session(engine, expire_on_commit=False) as session:
         yield session
 
 

@@ -30,7 +30,7 @@ from db.models import (
     Standby,
     StandbyStatus,
 )
-from db.passwords import hash_password, verify_password
+from db.passwords import hash_password, verify_password_cached
 from engine.core import GameKind, PlayerSetup, Setup, turn_rng
 from grammar.reader import name_problem
 from mailserver.catalog import public_notice, say, wrap
@@ -824,7 +824,7 @@ def status(session: Session, number: int, *, now: datetime, lang: str = "de") ->
 def verify_gm(session: Session, number: int, password: str) -> Game:
     """The game if ``password`` is its GM password; :class:`GmError` otherwise."""
     game = _game(session, number)
-    if not verify_password(password, game.gm_password_hash):
+    if not verify_password_cached(password, game.gm_password_hash):
         raise GmError(
             f"Falsches Spielleiter-Kennwort für Partie {number}.",
             f"Wrong GM password for game {number}.",

@@ -63,7 +63,12 @@ class FetchedMail:
 
 
 MailHandler = Callable[[FetchedMail], Awaitable[None]]
-"""Takes over one mail; returns only after everything it caused is committed."""
+"""Takes over one mail; returns only after everything it caused is committed.
+
+A handler may also have ``prefetch(mail)``: the poller calls it with the next mail of a
+batch before it hands over the current one, so that work needing no lock (password
+hashing) overlaps the commit of the mail before. It must not change anything lasting.
+"""
 
 
 class UidStore(Protocol):
@@ -509,21 +514,50 @@ class ImapPoller:
         mails = await self._fetch(conn, [u for u in batch if u not in self._too_big])
         if big:
             mails.update(await self._fetch(conn, big, part="BODY.PEEK[HEADER]"))
-        for uid in batch:
-            if self._stop.is_set():
-                return False
-            raw = mails.get(uid)
-            if raw is not None:
-                size = self._too_big.pop(uid, None)
-                if not await self._hand_over(
-                    FetchedMail(self.settings.mailbox, self._uidvalidity, uid, raw, size)
-                ):
+        fetched = [
+            FetchedMail(
+                self.settings.mailbox, self._uidvalidity, uid, raw, self._too_big.pop(uid, None)
+            )
+            if (raw := mails.get(uid)) is not None
+            else None
+            for uid in batch
+        ]
+        prefetch = getattr(self._handle, "prefetch", None)
+        # The flags of a committed mail go out while the next mail is handled (one IMAP
+        # command at a time; the next flag waits for this one). Flagged only after its
+        # commit, as before: a crash between leaves a committed mail unflagged, which
+        # intake recognises as a duplicate.
+        flagging: asyncio.Future[None] | None = None
+        try:
+            for index, uid in enumerate(batch):
+                if self._stop.is_set():
+                    return False
+                mail = fetched[index]
+                if mail is None:
+                    # Expunged by someone else since the search; nothing to hand over.
+                    if flagging is not None:
+                        await flagging
+                        flagging = None
+                    self._done_above.add(uid)
+                    await self._advance(pending)
                     continue
-                await self._mark_processed(conn, uid)
-            # else: expunged by someone else since the search; nothing to hand over.
-            self._done_above.add(uid)
-            await self._advance(pending)
+                following = fetched[index + 1] if index + 1 < len(fetched) else None
+                if prefetch is not None and following is not None:
+                    prefetch(following)
+                if not await self._hand_over(mail):
+                    continue
+                if flagging is not None:
+                    await flagging
+                flagging = asyncio.ensure_future(self._flag_and_advance(conn, uid, pending))
+        finally:
+            if flagging is not None:
+                await flagging
         return True
+
+    async def _flag_and_advance(self, conn: _Connection, uid: int, pending: deque[int]) -> None:
+        await self._mark_processed(conn, uid)
+        self._done_above.add(uid)
+        await self._advance(pending)
 
     async def _sizes(self, conn: _Connection, uids: list[int]) -> dict[int, int]:
         response = await conn.command(

@@ -35,7 +35,7 @@ from db.models import (
     make_message_id,
     utcnow,
 )
-from db.passwords import verify_password
+from db.passwords import verify_password_cached
 from engine.core import (
     Acknowledging,
     GameKind,
@@ -505,7 +505,7 @@ class _Intake:
         locked = self.guessing(mail, game, player, lang)
         if locked is not None:
             return locked
-        if password is None or not verify_password(password, player.password_hash):
+        if password is None or not verify_password_cached(password, player.password_hash):
             self.reply(mail, "reject_password", lang, game, game.number, seat=seat)
             if mail.sender != player.address:
                 self.warn_registered(mail, game, player, "warn_wrong_password")
@@ -814,6 +814,50 @@ class _Intake:
             player=player,
             turn=turn,
         )
+
+
+def preverify(session: Session, raw: bytes, *, config: IntakeConfig) -> list[tuple[str, str]]:
+    """The (password, stored hash) pairs :func:`process_mail` may check for ``raw``.
+
+    Read in a short read-only transaction, so that the caller can run the expensive
+    scrypt (:func:`db.passwords.verify_password_cached`) afterwards, outside any
+    transaction and off the event loop, and intake then finds the answer in the cache
+    while it holds the write lock. Only a guess at what intake will look up: a miss just
+    costs intake its own scrypt. Nothing for mails over the size limit.
+    """
+    if len(raw) > config.max_mail_bytes:
+        return []
+    sender = read_headers(raw).sender
+    body = extract_order_text(raw, printout_headings=printout_headings())
+    text, subject = body.text[: config.max_text_chars], body.subject or None
+    if gm_mail.is_gm_mail(text, subject):
+        gm_header = read_gm_header(text, subject)
+        game = repo.get_game_by_number(session, gm_header.game or 0)
+        if game is None or not gm_header.password:
+            return []
+        return [(gm_header.password, game.gm_password_hash)]
+    header = read_header(text, subject)
+    if not header.password:
+        return []
+    # The same look-ups as _Intake.identify and _Intake.authenticate, without answers.
+    by_address = list(
+        session.exec(select(Player).where(Player.address == sender, Player.is_current == True))  # noqa: E712
+    )
+    game_id: int | None = None
+    if header.game is not None:
+        game = repo.get_game_by_number(session, header.game)
+        game_id = game.id if game is not None else None
+    elif len(by_address) == 1:
+        game_id = by_address[0].game_id
+    if game_id is None:
+        return []
+    seats = {p.seat: p for p in repo.current_players(session, game_id)}
+    if header.player is not None:
+        player = seats.get(header.player)
+    else:
+        mine = [p for p in seats.values() if p.address == sender]
+        player = mine[0] if len(mine) == 1 else None
+    return [] if player is None else [(header.password, player.password_hash)]
 
 
 def process_mail(

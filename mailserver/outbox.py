@@ -11,7 +11,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from email.message import EmailMessage
@@ -95,20 +96,27 @@ class _GroupCommit:
 
 
 class OutboxSender:
-    """Sends what the outbox holds; ``wake()`` after committing new rows to send at once."""
+    """Sends what the outbox holds; ``wake()`` after committing new rows to send at once.
+
+    ``transport`` is one SMTP connection or several (``smtp.connections``): the mails of
+    a batch are shared out over them, each connection sending one mail at a time.
+    """
 
     def __init__(
         self,
         engine: Engine,
-        transport: SmtpTransport,
+        transport: SmtpTransport | Sequence[SmtpTransport],
         settings: SmtpSettings,
         *,
-        batch: int = 20,
+        batch: int = 50,
         idle_seconds: float = 5.0,
         retry: RetryPolicy | None = None,
     ) -> None:
         self.engine = engine
-        self.transport = transport
+        self.transports = [transport] if isinstance(transport, SmtpTransport) else list(transport)
+        if not self.transports:
+            raise ValueError("the sender needs at least one SMTP transport")
+        self.transport = self.transports[0]
         self.settings = settings
         self.batch = batch
         self.idle_seconds = idle_seconds
@@ -122,7 +130,7 @@ class OutboxSender:
         self._wake.set()
 
     def stop(self) -> None:
-        """Finish the mail being sent, then return from :meth:`run`."""
+        """Finish the mails being sent, then return from :meth:`run`."""
         self._stop.set()
         self._wake.set()
 
@@ -131,14 +139,15 @@ class OutboxSender:
         while not self._stop.is_set():
             self._wake.clear()
             try:
-                sent = await self.drain_once()
+                sent = await self.drain()
             except Exception:  # the database may be briefly unavailable: never die
                 log.exception("outbox pass failed")
                 sent = 0
             if sent == 0 and not self._stop.is_set():
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._wake.wait(), self.idle_seconds)
-        await self.transport.close()
+        for transport in self.transports:
+            await transport.close()
 
     async def drain_once(self) -> int:
         """Claim one batch of due mails and send them; returns how many were accepted.
@@ -147,7 +156,33 @@ class OutboxSender:
         mails go out: each is marked only after the relay accepted it, and the database
         round trip no longer stands between two SMTP transactions.
         """
-        letters = await asyncio.to_thread(self._claim)
+        return await self._send_batch(await asyncio.to_thread(self._claim))
+
+    async def drain(self) -> int:
+        """Send batch after batch while the outbox holds due mail; how many were accepted.
+
+        The next batch is claimed (and its messages built) while the current one is
+        being sent, so that in a burst the relay never waits for the database. A claimed
+        batch is sent even after :meth:`stop` (it would otherwise wait out its lease, as
+        after a crash, which is what happens when a pass fails); only a full batch is a
+        reason to claim another.
+        """
+        total = 0
+        letters, full = await asyncio.to_thread(self._claim_counted)
+        while letters:
+            upcoming: asyncio.Future[tuple[list[_Letter], bool]] | None = None
+            if full and not self._stop.is_set():
+                upcoming = asyncio.ensure_future(asyncio.to_thread(self._claim_counted))
+            try:
+                total += await self._send_batch(letters)
+            except BaseException:
+                if upcoming is not None:  # no claim left running behind a failed pass
+                    await asyncio.gather(upcoming, return_exceptions=True)
+                raise
+            letters, full = await upcoming if upcoming is not None else ([], False)
+        return total
+
+    async def _send_batch(self, letters: list[_Letter]) -> int:
         marks = _GroupCommit(self._sent_many)
         try:
             accepted = await self._send_all(letters, marks)
@@ -157,37 +192,63 @@ class OutboxSender:
         return accepted
 
     async def _send_all(self, letters: list[_Letter], marks: _GroupCommit) -> int:
+        """Send ``letters`` over every transport at once, each taking the next letter."""
+        queue = deque(letters)
+        down: list[_Letter] = []
+        """Put back because the relay is unreachable (with the letters never tried)."""
         accepted = 0
-        for index, letter in enumerate(letters):
-            try:
-                await self.transport.send(letter.message)
-            except SmtpUnavailable as exc:
-                log.warning("SMTP relay unavailable: %s", exc)
-                # The relay is down: put back this mail and the rest of the batch.
-                await asyncio.to_thread(self._failed, letters[index:], str(exc), False, False)
-                break
-            except SmtpRejected as exc:
-                log.warning("relay refused outbox %d to %s: %s", letter.id, letter.to, exc)
-                await asyncio.to_thread(self._failed, [letter], str(exc), exc.permanent, True)
-            except (SmtpError, ValueError) as exc:
-                log.warning("cannot send outbox %d: %s", letter.id, exc)
-                await asyncio.to_thread(self._failed, [letter], str(exc), True, True)
-            else:
-                await marks.add(letter.id)
-                accepted += 1
-                log.info("sent outbox %d to %s", letter.id, letter.to)
+
+        async def worker(transport: SmtpTransport) -> None:
+            nonlocal accepted
+            while queue and not down:
+                letter = queue.popleft()
+                try:
+                    await transport.send(letter.message)
+                except SmtpUnavailable as exc:
+                    log.warning("SMTP relay unavailable: %s", exc)
+                    # The relay is down: this mail and the untried rest go back together.
+                    down.append(letter)
+                    down.extend(queue)
+                    queue.clear()
+                    await asyncio.to_thread(self._failed, down[:], str(exc), False, False)
+                except SmtpRejected as exc:
+                    log.warning("relay refused outbox %d to %s: %s", letter.id, letter.to, exc)
+                    await asyncio.to_thread(self._failed, [letter], str(exc), exc.permanent, True)
+                except (SmtpError, ValueError) as exc:
+                    log.warning("cannot send outbox %d: %s", letter.id, exc)
+                    await asyncio.to_thread(self._failed, [letter], str(exc), True, True)
+                else:
+                    await marks.add(letter.id)
+                    accepted += 1
+                    log.info("sent outbox %d to %s", letter.id, letter.to)
+
+        used = self.transports[: max(1, min(len(self.transports), len(letters)))]
+        await asyncio.gather(*(worker(t) for t in used))
         return accepted
 
     def _claim(self) -> list[_Letter]:
+        return self._claim_counted()[0]
+
+    def _claim_counted(self) -> tuple[list[_Letter], bool]:
+        """The next batch, messages built, and whether it was full (more may be due).
+
+        Only the claim itself holds the write lock; the messages are built after the
+        commit (an unsendable address is marked failed in a second short transaction).
+        """
         with transaction(self.engine) as session:
             rows = repo.claim_due_outbox(session, limit=self.batch)
-            letters = []
-            for row in rows:
-                try:
-                    letters.append(_Letter(row.id or 0, row.to_address, self._message(row)))
-                except ValueError as exc:  # an address that cannot go on an SMTP line
-                    repo.mark_failed(session, row.id or 0, f"unsendable: {exc}", permanent=True)
-            return letters
+        letters = []
+        unsendable: list[tuple[int, str]] = []
+        for row in rows:
+            try:
+                letters.append(_Letter(row.id or 0, row.to_address, self._message(row)))
+            except ValueError as exc:  # an address that cannot go on an SMTP line
+                unsendable.append((row.id or 0, f"unsendable: {exc}"))
+        if unsendable:
+            with transaction(self.engine) as session:
+                for outbox_id, error in unsendable:
+                    repo.mark_failed(session, outbox_id, error, permanent=True)
+        return letters, len(rows) >= self.batch
 
     def _message(self, row: Outbox) -> EmailMessage:
         return build_message(
@@ -206,8 +267,7 @@ class OutboxSender:
 
     def _sent_many(self, outbox_ids: list[int]) -> None:
         with transaction(self.engine) as session:
-            for outbox_id in outbox_ids:
-                repo.mark_sent(session, outbox_id)
+            repo.mark_sent_many(session, outbox_ids)
 
     def _failed(self, letters: list[_Letter], error: str, permanent: bool, counts: bool) -> None:
         policy = self.retry

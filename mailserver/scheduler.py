@@ -25,7 +25,7 @@ from sqlmodel import select
 
 from db import repo
 from db.models import Game, GameStatus, utcnow
-from db.session import transaction
+from db.session import reading, transaction
 from mailserver import turn_mails, turns
 from mailserver.faults import crash_point
 
@@ -66,6 +66,8 @@ class DeadlineScheduler:
         self._turn_lock = asyncio.Lock()
         self._running: set[asyncio.Task[object]] = set()
         self._stopping = False
+        self._poking: set[int] = set()
+        self._poked_again: set[int] = set()
         self.turns_run = 0
 
     # -- lifecycle
@@ -121,16 +123,33 @@ class DeadlineScheduler:
 
     # -- building jobs from the database
     def poke(self, game_id: int | None = None) -> None:
-        """Something changed in this process (a submission, a GM command): re-plan now."""
-        if not self._stopping:
-            self._spawn(self._poke(game_id))
+        """Something changed in this process (a submission, a GM command): re-plan now.
+
+        Pokes for a game whose re-planning is under way are folded into one more pass
+        after it: a burst of a game's mails costs a few passes, not one each.
+        """
+        if self._stopping:
+            return
+        if game_id is not None and game_id in self._poking:
+            self._poked_again.add(game_id)
+            return
+        if game_id is not None:
+            self._poking.add(game_id)
+        self._spawn(self._poke(game_id))
 
     async def _poke(self, game_id: int | None) -> None:
         if game_id is None:
             await self.resync()
             return
-        await self.run_if_ready(game_id)
-        await self.replan(game_id)
+        try:
+            while True:
+                self._poked_again.discard(game_id)
+                await self.run_if_ready(game_id)
+                await self.replan(game_id)
+                if game_id not in self._poked_again or self._stopping:
+                    break
+        finally:
+            self._poking.discard(game_id)
 
     async def resync(self) -> None:
         """Make every job match the database."""
@@ -180,7 +199,9 @@ class DeadlineScheduler:
                     self._scheduler.remove_job(job.id)
 
     def _read_plans(self, game_id: int | None) -> list[_Plan]:
-        with transaction(self.engine) as session:
+        # A reader: after every turn of a burst it would otherwise queue for the write
+        # lock behind the next turn run.
+        with reading(self.engine) as session:
             stmt = select(Game).where(Game.status == GameStatus.RUNNING, Game.held == False)  # noqa: E712
             if game_id is not None:
                 stmt = stmt.where(Game.id == game_id)
@@ -264,7 +285,7 @@ class DeadlineScheduler:
             await self.run_turn(game_id)
 
     def _early_ready(self, game_id: int) -> bool:
-        with transaction(self.engine) as session:
+        with reading(self.engine) as session:
             game = session.get(Game, game_id)
             return (
                 game is not None

@@ -1,7 +1,10 @@
 """Benchmark of a deadline burst: 200 games of 8 players whose deadline is the same moment.
 
 Run: ``python tests/bench/bench_burst.py [--runs 3] [--games 200] [--seats 8]
-[--backend sqlite|postgresql]`` (from the repository root; needs Dovecot, as the tests).
+[--connections 1] [--backend sqlite|postgresql] [--quick] [--json] [--profile FILE]``
+(from the repository root; needs Dovecot, as the tests). ``--quick``: 30 games;
+``--json``: the medians as JSON on the last line (for tests/bench/report.py);
+``--profile``: py-spy's collapsed stacks of the server during the first burst.
 
 ``pbem serve`` runs as its own process (tests/e2e/server.py) with its IMAP poller on the
 Dovecot of tests/mailstack.py; its SMTP relay is a plain aiosmtpd sink in a process of
@@ -30,8 +33,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import logging
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -70,7 +75,7 @@ from tests.mailstack import MailStack, free_port
 MESSAGE_KINDS = {"press", "secret", "urgent"}
 """Order kinds intake keeps as messages, not in the submission."""
 FROM = "pbem@bench.example"
-LEAD = 4.0
+LEAD = 3.0
 """Seconds between setting the deadlines and the deadline (the server resyncs every 0.5 s)."""
 SINK_CODE = """
 import sys, time
@@ -226,21 +231,52 @@ class RunResult:
         return self.burst_seconds / self.baseline_seconds
 
 
-def burst(stack: MailStack, url: str, workdir: Path, games: int, seats: int) -> RunResult:
-    """One burst on a copy of the games, then the baseline with the same messages."""
+def burst(
+    stack: MailStack,
+    url: str,
+    workdir: Path,
+    games: int,
+    seats: int,
+    connections: int = 1,
+    profile: Path | None = None,
+) -> RunResult:
+    """One burst on a copy of the games, then the baseline with the same messages.
+
+    With ``profile``, py-spy samples the server's threads holding the GIL (CPU, not waits)
+    from the deadline on and writes its
+    collapsed stacks there (the burst is then slower: figures of such a run are not kept).
+    """
     expected = games * (seats + 1)
     sink = Sink(workdir, "burst")
     try:
         settings = {
             "resync_seconds": 0.5,
-            "smtp": {"host": "127.0.0.1", "port": sink.port, "from_address": FROM},
+            "smtp": {
+                "host": "127.0.0.1",
+                "port": sink.port,
+                "from_address": FROM,
+                "connections": connections,
+            },
         }
         with ServerProcess(stack, url, workdir / "server", settings=settings) as server:
             server.start(timeout=120)
             deadline = datetime.now(UTC) + timedelta(seconds=LEAD)
             with transaction(server.engine) as session:
                 session.execute(update(Game).values(next_deadline=deadline))
+            spy = None
+            if profile is not None:
+                spy = subprocess.Popen(
+                    [
+                        *("py-spy", "record", "--pid", str(server.pid), "--format", "raw"),
+                        *("--output", str(profile), "--rate", "200", "--threads", "--gil"),
+                    ],
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
             accepted = sink.wait(expected)
+            if spy is not None:
+                spy.send_signal(signal.SIGINT)  # py-spy writes its file on SIGINT
+                spy.wait(timeout=60)
             burst_seconds = max(t for t, _ in accepted) - deadline.timestamp()
             done = [
                 datetime.fromisoformat(r["time"]).timestamp()
@@ -272,7 +308,7 @@ def burst(stack: MailStack, url: str, workdir: Path, games: int, seats: int) -> 
         )
         for row in rows
     ]
-    baseline_seconds = baseline(messages, workdir)
+    baseline_seconds = baseline(messages, workdir, connections)
     return RunResult(
         mails=expected,
         mean_bytes=statistics.mean(n for _, n in accepted),
@@ -282,8 +318,10 @@ def burst(stack: MailStack, url: str, workdir: Path, games: int, seats: int) -> 
     )
 
 
-def baseline(messages: list[EmailMessage], workdir: Path) -> float:
-    """Seconds to send ``messages`` one by one over one SmtpTransport, to a fresh sink.
+def baseline(messages: list[EmailMessage], workdir: Path, connections: int = 1) -> float:
+    """Seconds to send ``messages`` over ``connections`` SmtpTransports, to a fresh sink:
+    one after the other on each connection, every connection taking the next message
+    (as the outbox sender shares a batch out).
 
     Logged as the server logs (JSON lines into a file), so that both pay for their logs.
     """
@@ -297,11 +335,16 @@ def baseline(messages: list[EmailMessage], workdir: Path) -> float:
         settings = SmtpSettings(host="127.0.0.1", port=sink.port, from_address=FROM)
 
         async def send_all() -> float:
-            transport = SmtpTransport(settings)
+            transports = [SmtpTransport(settings) for _ in range(connections)]
+            queue = list(reversed(messages))
+
+            async def worker(transport: SmtpTransport) -> None:
+                while queue:
+                    await transport.send(queue.pop())
+                await transport.close()
+
             start = time.time()
-            for message in messages:
-                await transport.send(message)
-            await transport.close()
+            await asyncio.gather(*(worker(t) for t in transports))
             return start
 
         start = asyncio.run(send_all())
@@ -320,7 +363,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seats", type=int, default=8)
     parser.add_argument("--backend", choices=["sqlite", "postgresql"], default="sqlite")
+    parser.add_argument(
+        "--connections", type=int, default=1, help="SMTP connections, server and baseline"
+    )
+    parser.add_argument("--quick", action="store_true", help="30 games (report.py --quick)")
+    parser.add_argument("--json", action="store_true", help="last line: the medians as JSON")
+    parser.add_argument("--profile", type=Path, help="py-spy collapsed stacks of run 1 here")
     args = parser.parse_args()
+    if args.quick:
+        args.games = min(args.games, 30)
 
     results: list[RunResult] = []
     with (
@@ -335,7 +386,10 @@ def main() -> None:
             workdir = Path(tmp) / f"run{run}"
             workdir.mkdir()
             with copy_of(template, workdir, f"run{run}") as url:
-                result = burst(stack, url, workdir, args.games, args.seats)
+                profile = args.profile if run == 0 else None
+                result = burst(
+                    stack, url, workdir, args.games, args.seats, args.connections, profile
+                )
             results.append(result)
             print(
                 f"run {run + 1}: {result.mails} mails of {result.mean_bytes:.0f} bytes on "
@@ -356,6 +410,9 @@ def main() -> None:
     print(f"  deadline -> last mail accepted:       {med('burst_seconds'):8.2f} s")
     print(f"  same mails over SmtpTransport alone:  {med('baseline_seconds'):8.2f} s")
     print(f"  ratio burst / SmtpTransport alone:    {med('ratio'):8.2f}")
+    if args.json:
+        figures = ("turns_seconds", "burst_seconds", "baseline_seconds", "ratio")
+        print(json.dumps({figure: med(figure) for figure in figures}))
 
 
 if __name__ == "__main__":

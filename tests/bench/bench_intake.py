@@ -1,7 +1,10 @@
 """Benchmark of mail intake: acknowledgement latency and throughput of ``pbem serve``.
 
 Run: ``python tests/bench/bench_intake.py [--runs 3] [--mails 200] [--burst 500]
-[--backend sqlite|postgresql]`` (from the repository root; needs Dovecot, as the tests).
+[--backend sqlite|postgresql] [--quick] [--json] [--profile FILE]`` (from the repository
+root; needs Dovecot, as the tests). ``--quick``: 10 single mails and a burst of 100;
+``--json``: the medians as JSON on the last line (for tests/bench/report.py);
+``--profile``: py-spy's collapsed stacks (threads holding the GIL) during the first burst.
 
 Everything is real: Dovecot (IMAP + LMTP) and the SMTP relay of tests/mailstack.py, the
 server as its own process (tests/e2e/server.py) on a fresh database per run.
@@ -24,7 +27,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import imaplib
+import json
+import signal
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -110,9 +116,13 @@ class RunResult:
         return self.burst / self.burst_seconds
 
 
-def order(player: Seat, to: str) -> tuple[bytes, str]:
-    """An order mail of ``player`` and its Message-ID."""
-    raw = order_mail(player.address, f"{player.header(227)}\n{ORDERS}", to=to)
+def order(player: Seat, to: str, n: int) -> tuple[bytes, str]:
+    """Order mail number ``n`` of ``player`` and its Message-ID.
+
+    The number goes into a comment: intake answers the same text from the same sender
+    only once a day (a resent mail), and every mail here must be answered.
+    """
+    raw = order_mail(player.address, f"{player.header(227)}\n# mail {n}\n{ORDERS}", to=to)
     msgid = BytesHeaderParser(policy=compat32).parsebytes(raw)["Message-ID"]
     return raw, str(msgid).strip()
 
@@ -155,25 +165,53 @@ def wait_idle(imap: imaplib.IMAP4, timeout: float = 30.0) -> None:
 
 
 def measure(
-    kind: str, stack: MailStack, clock: ArrivalClock, mails: int, burst: int, backend: str
+    kind: str,
+    stack: MailStack,
+    clock: ArrivalClock,
+    mails: int,
+    burst: int,
+    backend: str,
+    profile: Path | None = None,
 ) -> RunResult:
-    """Latency over ``mails`` single mails, then one burst of ``burst`` mails."""
+    """Latency over ``mails`` single mails, then one burst of ``burst`` mails.
+
+    With ``profile``, py-spy samples the target's threads holding the GIL during the
+    burst and writes the collapsed stacks there (that run's figures are slower).
+    """
     with target(kind, stack, backend) as (proc, players):
         latencies: list[float] = []
         with stack.imap(proc.mailbox.address, proc.mailbox.password) as imap:
             for n in range(WARMUP + mails):
-                raw, msgid = order(players[n % len(players)], proc.address)
+                raw, msgid = order(players[n % len(players)], proc.address, n)
                 deliver_lmtp(stack, [raw], proc.address)
                 delivered = time.perf_counter()
-                answered = clock.wait([msgid])
+                try:
+                    answered = clock.wait([msgid], timeout=30)
+                except TimeoutError as exc:
+                    raise TimeoutError(f"{kind}: {exc}\n{proc.log_tail()}") from exc
                 if n >= WARMUP:
                     latencies.append(answered - delivered)
                 wait_idle(imap)
-        batch = [order(players[n % len(players)], proc.address) for n in range(burst)]
+        batch = [
+            order(players[n % len(players)], proc.address, WARMUP + mails + n) for n in range(burst)
+        ]
+        spy = None
+        if profile is not None:
+            spy = subprocess.Popen(
+                [
+                    *("py-spy", "record", "--pid", str(proc.pid), "--format", "raw"),
+                    *("--output", str(profile), "--rate", "200", "--threads", "--gil"),
+                ],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
         start = time.perf_counter()
         deliver_lmtp(stack, (raw for raw, _ in batch), proc.address)
         delivered = time.perf_counter()
         last = clock.wait([msgid for _, msgid in batch], timeout=600)
+        if spy is not None:
+            spy.send_signal(signal.SIGINT)  # py-spy writes its file on SIGINT
+            spy.wait(timeout=60)
         if proc.errors_logged():
             raise RuntimeError(f"{kind} logged errors\n{proc.log_tail()}")
         return RunResult(latencies, last - start, delivered - start, burst)
@@ -186,14 +224,22 @@ def main() -> None:
     parser.add_argument("--mails", type=int, default=200)
     parser.add_argument("--burst", type=int, default=500)
     parser.add_argument("--backend", choices=["sqlite", "postgresql"], default="sqlite")
+    parser.add_argument("--profile", type=Path, help="py-spy collapsed stacks of a burst here")
+    parser.add_argument("--quick", action="store_true", help="fewer mails (report.py --quick)")
+    parser.add_argument("--json", action="store_true", help="last line: the medians as JSON")
     args = parser.parse_args()
+    if args.quick:
+        args.mails, args.burst = min(args.mails, 10), min(args.burst, 100)
 
     results: dict[str, list[RunResult]] = {"pbem": [], "echo": []}
     with MailStack() as stack:
         clock = ArrivalClock(stack)
         for run in range(args.runs):
             for kind, runs in results.items():
-                result = measure(kind, stack, clock, args.mails, args.burst, args.backend)
+                profile = None
+                if args.profile is not None and run == 0:
+                    profile = args.profile.with_suffix(f".{kind}{args.profile.suffix}")
+                result = measure(kind, stack, clock, args.mails, args.burst, args.backend, profile)
                 runs.append(result)
                 print(
                     f"run {run + 1} {kind:4}: median {result.median_ms:6.1f} ms, "
@@ -220,6 +266,14 @@ def main() -> None:
         f"{med('pbem', 'p99_ms') / med('echo', 'p99_ms'):10.2f} "
         f"{med('pbem', 'per_second') / med('echo', 'per_second'):14.2f}"
     )
+
+    if args.json:
+        figures = {
+            f"{kind}_{figure}": med(kind, figure)
+            for kind in results
+            for figure in ("median_ms", "p99_ms", "per_second")
+        }
+        print(json.dumps(figures))
 
 
 if __name__ == "__main__":

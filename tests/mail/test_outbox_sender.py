@@ -80,3 +80,22 @@ async def test_mails_wait_while_the_relay_is_down_and_go_out_once_it_is_back(
         await task
     assert statuses(db_engine) == [OutboxStatus.SENT] * 10
     assert len(stack.fetch_all(user.address, user.password)) == 10
+
+
+async def test_several_connections_send_every_mail_once_batch_after_batch(
+    db_engine: Engine, mailstack: MailStack
+) -> None:
+    user = mailstack.new_user("parallel")
+    enqueue(db_engine, user.address, 30)
+    settings = SmtpSettings(
+        host="127.0.0.1", port=mailstack.smtp_port, from_address="host@x.org", connections=3
+    )
+    transports = [SmtpTransport(settings) for _ in range(settings.connections)]
+    sender = OutboxSender(db_engine, transports, settings, batch=7)
+    # drain() claims the next batch while one is sent, until a batch is not full.
+    assert await sender.drain() == 30
+    for transport in transports:
+        await transport.close()
+    assert statuses(db_engine) == [OutboxStatus.SENT] * 30
+    subjects = sorted(m["Subject"] for m in mailstack.fetch_all(user.address, user.password))
+    assert subjects == sorted(f"Mail {n}" for n in range(30))
