@@ -62,7 +62,7 @@ class VerifiedCache:
     only in its memory, of the stored hash (salt and parameters included) and the
     password. Only successes are kept: a wrong password always costs a full scrypt. A
     changed password has a new stored hash, so its old entries never match again. Whoever
-    reads the memory learns nothing a dump of the stored hashes would not tell.
+    reads the memory learns nothing a dump of the stored hash values would not tell.
     """
 
     def __init__(self, *, size: int = 4096, seconds: float = 900.0) -> None:

@@ -107,12 +107,13 @@ DEMO_NAMES = (
     "POGONATOS",
     "ZARDOZ",
 )
-"""Names for a kind's free-text seat fields (Starweb's code names come from its rulebook)."""
+"""Names for a kind's free-text seat fields (such as code names)."""
 
 
 def seat_fields(kind: GameKind, seat: int) -> dict[str, str]:
-    """The values of the kind's per-seat fields for a demo seat: the choices in turn (every
-    Starweb character plays), a name of :data:`DEMO_NAMES` for free text."""
+    """The values of the kind's per-seat fields for a demo seat: the choices in turn (with
+    as many seats as choices, every choice plays), a name of :data:`DEMO_NAMES` for free
+    text."""
     values: dict[str, str] = {}
     for field_ in kind.seat_fields:
         if field_.choices:

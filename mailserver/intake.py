@@ -374,8 +374,8 @@ class _Intake:
         return self.authenticate(mail, game, self.seat_of(game, header), header.password)
 
     def seat_of(self, game: Game, header: OrderHeader) -> int | None:
-        """The seat the header names: by number, or by a ruler's name (a Starweb code
-        name, ``Spieler BORG``), case-insensitive."""
+        """The seat the header names: by number, or by a ruler's name (a code name,
+        ``Spieler BORG``), case-insensitive."""
         if header.player is not None or header.player_name is None:
             return header.player
         names = self.names_of(game)
