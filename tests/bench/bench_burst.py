@@ -3,6 +3,8 @@
 Run: ``python tests/bench/bench_burst.py [--runs 3] [--games 200] [--seats 8]
 [--connections 1] [--backend sqlite|postgresql] [--quick] [--json] [--profile FILE]``
 (from the repository root; needs Dovecot, as the tests). ``--quick``: 30 games;
+``--maps``: the printouts carry their map pictures (off by default: bench_maps.py
+measures them, this is the mail path with the JSON twin);
 ``--json``: the medians as JSON on the last line (for tests/bench/report.py);
 ``--profile``: py-spy's collapsed stacks of the server during the first burst.
 
@@ -140,7 +142,7 @@ class Sink:
 # ------------------------------------------------------------------------------ set-up
 
 
-def build_games(url: str, games: int, seats: int) -> None:
+def build_games(url: str, games: int, seats: int, maps: bool = False) -> None:
     """Create and start ``games`` games with stored turn-1 orders for every player."""
     db.passwords.SCRYPT_N = 2**4  # set-up only (see the module doc)
     engine = make_engine(url)
@@ -164,6 +166,9 @@ def build_games(url: str, games: int, seats: int) -> None:
                     reminder_hours=[],
                     seed=number,
                     now=now,
+                    # The map pictures (about 0.1 s each: tests/bench/bench_maps.py) are
+                    # measured on their own; this burst is the mail path with the JSON twin.
+                    options={"printout_map": maps},
                 )
                 gm.start_game(session, number, now=now, from_address=FROM)
                 snapshot = repo.load_snapshot(session, game.id or 0, 0)
@@ -367,6 +372,7 @@ def main() -> None:
         "--connections", type=int, default=1, help="SMTP connections, server and baseline"
     )
     parser.add_argument("--quick", action="store_true", help="30 games (report.py --quick)")
+    parser.add_argument("--maps", action="store_true", help="printouts with map pictures too")
     parser.add_argument("--json", action="store_true", help="last line: the medians as JSON")
     parser.add_argument("--profile", type=Path, help="py-spy collapsed stacks of run 1 here")
     args = parser.parse_args()
@@ -380,7 +386,7 @@ def main() -> None:
         MailStack() as stack,
     ):
         started = time.perf_counter()
-        build_games(template, args.games, args.seats)
+        build_games(template, args.games, args.seats, args.maps)
         print(f"set-up of {args.games} games: {time.perf_counter() - started:.1f} s", flush=True)
         for run in range(args.runs):
             workdir = Path(tmp) / f"run{run}"

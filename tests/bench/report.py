@@ -17,10 +17,13 @@ own runs; their rows compare two figures of the same run (``Goal.versus``) and t
 is on the ratio. ``--quick`` (fewer repeats, smaller sizes, one run of the mail
 benchmarks) finishes within a minute and still prints every ratio.
 
-A new row (Starweb, say) is one more :class:`Goal`; a new benchmark is a script
-``bench_<name>.py`` taking ``--json`` and ``--quick`` and printing its figures as one JSON
-object on its last line, named in :data:`TREE_BENCHES` (run on both trees) or
-:data:`SELF_BENCHES` (its own baseline).
+The Starweb engine and parser (bench_starweb.py) and the map pictures (bench_maps.py)
+have absolute goals and run on this tree only (:data:`NEW_BENCHES`).
+
+A new row is one more :class:`Goal`; a new benchmark is a script ``bench_<name>.py``
+taking ``--json`` and ``--quick`` and printing its figures as one JSON object on its last
+line, named in :data:`TREE_BENCHES` (run on both trees), :data:`NEW_BENCHES` (this tree)
+or :data:`SELF_BENCHES` (its own baseline).
 """
 
 from __future__ import annotations
@@ -69,6 +72,14 @@ GOALS = (
     Goal("parser: construction", "parser", "build_ms", "ms", 100, False),
     Goal("engine: Ashes turn 1", "engine", "turn_1_ms", "ms", 5, False),
     Goal("engine: 30-turn game (orders parsed)", "engine", "game_ms", "s", 0.5, False, scale=0.001),
+    Goal("Starweb: turn 1 (15 players, 255 worlds)", "starweb", "turn_1_ms", "ms", 50, False),
+    Goal("Starweb: turn 30 (15 players, 255 worlds)", "starweb", "turn_30_ms", "ms", 50, False),
+    Goal(
+        "Starweb: parser orders/s (200 orders)", "starweb", "parse_orders_per_s", "/s", 20_000, True
+    ),
+    Goal("map picture: Ashes player", "maps", "ashes_player_ms", "ms", 250, False),
+    Goal("map picture: Starweb player", "maps", "starweb_player_ms", "ms", 250, False),
+    Goal("map picture: Starweb GM (255 worlds)", "maps", "starweb_gm_ms", "ms", 1000, False),
     Goal(
         "deadline burst / SmtpTransport alone",
         "burst",
@@ -108,6 +119,8 @@ GOALS = (
 )
 TREE_BENCHES = ("parser", "engine")
 """Run on this tree and the baseline tree, interleaved."""
+NEW_BENCHES = ("starweb", "maps")
+"""Run on this tree only (a baseline before them has no such benchmark): absolute goals."""
 SELF_BENCHES = ("burst", "intake")
 """Run on this tree only: each measures its own baseline (``--runs`` runs, medians)."""
 
@@ -157,6 +170,11 @@ def collect(
                 samples.setdefault(bench, {}).setdefault(tree, []).append(
                     run_bench(bench, root, quick)
                 )
+        for bench in NEW_BENCHES:
+            progress(f"run {i + 1}/{runs}: {bench}")
+            samples.setdefault(bench, {}).setdefault("current", []).append(
+                run_bench(bench, roots["current"], quick)
+            )
     figures = {
         bench: {tree: medians(runs_) for tree, runs_ in by_tree.items()}
         for bench, by_tree in samples.items()
