@@ -23,6 +23,7 @@ from db.models import (
     GameMessage,
     LedgerKind,
     MessageKind,
+    Outbox,
     OutboxKind,
     Player,
 )
@@ -147,6 +148,35 @@ def printout_key(game: Game, turn: int, player: Player) -> str:
     return f"printout:{game.number}:{turn}:{player.id}"
 
 
+def printout_row(
+    game: Game,
+    player: Player,
+    turn: int,
+    body: str,
+    *,
+    now: datetime,
+    from_address: str,
+    dedup: bool = True,
+    attachments: list[Any] | None = None,
+    secret: str | None = None,
+) -> Outbox:
+    """A printout mail, not yet stored (see :func:`enqueue_printout`)."""
+    return repo.outbox_row(
+        to_address=player.address,
+        subject=printout_subject(game, player, turn),
+        body=body,
+        kind=OutboxKind.PRINTOUT,
+        domain=domain_of(from_address),
+        game_id=game.id,
+        player_id=player.id,
+        turn=turn,
+        dedup_key=printout_key(game, turn, player) if dedup else None,
+        attachments=attachments,
+        secret=secret,
+        now=now,
+    )
+
+
 def enqueue_printout(
     session: Session,
     game: Game,
@@ -162,22 +192,24 @@ def enqueue_printout(
 ) -> int:
     """Put a printout mail in the outbox (idempotent per game, turn, occupant); its id.
 
-    ``attachments`` in the stored form of :class:`mailserver.smtp.Attachment`."""
-    row = repo.enqueue_outbox(
-        session,
-        to_address=player.address,
-        subject=printout_subject(game, player, turn),
-        body=body,
-        kind=OutboxKind.PRINTOUT,
-        domain=domain_of(from_address),
-        game_id=game.id,
-        player_id=player.id,
-        turn=turn,
-        dedup_key=printout_key(game, turn, player) if dedup else None,
+    ``attachments`` in the stored form of :class:`mailserver.smtp.Attachment`. The
+    printouts of a turn run go in together: :func:`printout_row` and
+    :func:`db.repo.enqueue_outbox_many`."""
+    row = printout_row(
+        game,
+        player,
+        turn,
+        body,
+        now=now,
+        from_address=from_address,
+        dedup=dedup,
         attachments=attachments,
         secret=secret,
-        now=now,
     )
+    if dedup:
+        return repo.enqueue_outbox_many(session, [row])[0]
+    session.add(row)
+    session.flush()
     assert row.id is not None
     return row.id
 

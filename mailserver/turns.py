@@ -36,6 +36,7 @@ from db.models import (
     LedgerEntry,
     LedgerKind,
     MessageKind,
+    Outbox,
     OutboxKind,
     Player,
     PlayerStatus,
@@ -60,7 +61,6 @@ from mailserver.kinds import game_kind
 from mailserver.printout_files import printout_files
 from mailserver.printouts import (
     domain_of,
-    enqueue_printout,
     gm_summary_body,
     held_secrets,
     mark_delivered,
@@ -68,6 +68,7 @@ from mailserver.printouts import (
     password_intro,
     player_timezone,
     printout_body,
+    printout_row,
 )
 from mailserver.schedule import next_deadline
 from mailserver.turn_inputs import (
@@ -601,6 +602,7 @@ class _Evaluation:
             mails[newcomer.id or 0].password = password
         limit = nmr_drop_after(game.options)
         delivered = 0
+        rows: list[Outbox] = []
         for mail in mails.values():
             session.refresh(mail.player)
             player, lang = mail.player, mail.player.language
@@ -648,9 +650,8 @@ class _Evaluation:
             mark_delivered(session, secret, self.turn, self.now)
             delivered += len(secret)
             report = (self.reports or {}).get(player.seat)
-            self.outbox_ids.append(
-                enqueue_printout(
-                    session,
+            rows.append(
+                printout_row(
                     game,
                     player,
                     self.turn,
@@ -664,6 +665,8 @@ class _Evaluation:
                     secret=mail.password,
                 )
             )
+        # All printouts in one statement (idempotent per key, as enqueue_printout).
+        self.outbox_ids += repo.enqueue_outbox_many(session, rows)
         return delivered
 
     def gm_mails(self, result: TurnResult, delivered: int) -> None:
