@@ -546,12 +546,15 @@ def enqueue_outbox_many(session: Session, mails: Sequence[Outbox]) -> list[int]:
     table = _table(Outbox)
     stmt = (
         _dialect_insert(session, Outbox)
-        .values([mail.model_dump(exclude={"id"}) for mail in mails])
         .on_conflict_do_nothing(index_elements=["dedup_key"])
         .returning(table.c.id, table.c.dedup_key)
     )
-    # RETURNING gives no promise about the order of the rows: match them by key.
-    ids: dict[str, int] = {key: id_ for id_, key in session.execute(stmt).all()}
+    # Executemany, not one VALUES list: SQLAlchemy sends it as one statement all the same
+    # ("insertmanyvalues") but compiles it once, where a VALUES list of n rows is
+    # compiled anew for every call. RETURNING gives no promise about the order of the
+    # rows: they are matched by key.
+    values = [mail.model_dump(exclude={"id"}) for mail in mails]
+    ids: dict[str, int] = {key: id_ for id_, key in session.execute(stmt, values).all()}
     missing = [key for key in keys if key not in ids]
     if missing:
         found = select(table.c.id, table.c.dedup_key).where(table.c.dedup_key.in_(missing))
@@ -812,6 +815,25 @@ def bookings(session: Session, player_id: int, *, turn: int, kind: LedgerKind) -
         .order_by(col(LedgerEntry.id))
     )
     return list(session.exec(stmt).all())
+
+
+def bookings_of_players(
+    session: Session, player_ids: Sequence[int], *, turn: int, kind: LedgerKind
+) -> dict[int, list[LedgerEntry]]:
+    """:func:`bookings` of several players in one query, by player id (none: absent)."""
+    stmt = (
+        select(LedgerEntry)
+        .where(
+            col(LedgerEntry.player_id).in_(list(player_ids)),
+            LedgerEntry.turn == turn,
+            LedgerEntry.kind == kind,
+        )
+        .order_by(col(LedgerEntry.id))
+    )
+    found: dict[int, list[LedgerEntry]] = {}
+    for entry in session.exec(stmt):
+        found.setdefault(entry.player_id, []).append(entry)
+    return found
 
 
 def messages_sent(session: Session, game_id: int, seat: int, turn: int, kind: MessageKind) -> int:

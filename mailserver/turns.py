@@ -63,6 +63,7 @@ from mailserver.printouts import (
     domain_of,
     gm_summary_body,
     held_secrets,
+    held_secrets_of,
     mark_delivered,
     new_password,
     password_intro,
@@ -603,8 +604,16 @@ class _Evaluation:
         limit = nmr_drop_after(game.options)
         delivered = 0
         rows: list[Outbox] = []
+        # One query each for all the printouts, not one per player: the players read
+        # back (the fee bookings changed their balances), their postage and their secrets.
+        ids = [mail.player.id or 0 for mail in mails.values()]
+        session.exec(
+            select(Player).where(col(Player.id).in_(ids)).execution_options(populate_existing=True)
+        ).all()
+        postage = repo.bookings_of_players(session, ids, turn=self.turn, kind=LedgerKind.POSTAGE)
+        seats = [mail.player.seat for mail in mails.values() if mail.secrets]
+        held = held_secrets_of(session, game.id or 0, seats, self.turn) if seats else {}
         for mail in mails.values():
-            session.refresh(mail.player)
             player, lang = mail.player, mail.player.language
             if late and deadline_was is not None:
                 tz = player_timezone(game, player)
@@ -632,9 +641,7 @@ class _Evaluation:
                 mail.notes.append(say(lang, "nmr_warning", turn=self.turn, limit=limit))
             if result.game_over:
                 mail.notes.append(say(lang, "final"))
-            secret = (
-                held_secrets(session, game.id or 0, player.seat, self.turn) if mail.secrets else []
-            )
+            secret = held.get(player.seat, []) if mail.secrets else []
             body = printout_body(
                 session,
                 game,
@@ -646,6 +653,7 @@ class _Evaluation:
                 secret_messages=secret,
                 currency=self.currency,
                 show_deadline=not result.game_over and player.status == PlayerStatus.ACTIVE,
+                postage=postage.get(player.id or 0, []),
             )
             mark_delivered(session, secret, self.turn, self.now)
             delivered += len(secret)
