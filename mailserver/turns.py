@@ -717,8 +717,7 @@ class _Evaluation:
             )
 
     def _gm_mail(self, subject: str, body: str, key: str) -> None:
-        row = repo.enqueue_outbox(
-            self.session,
+        row = repo.outbox_row(
             to_address=self.game.gm_address,
             subject=subject,
             body=body,
@@ -729,7 +728,8 @@ class _Evaluation:
             dedup_key=key,
             now=self.now,
         )
-        self.outbox_ids.append(row.id or 0)
+        # As the printouts: only the id is needed, so the row is not read back.
+        self.outbox_ids += repo.enqueue_outbox_many(self.session, [row])
 
 
 # ------------------------------------------------------------------ read-only views
