@@ -427,6 +427,50 @@ def latest_submissions(session: Session, game_id: int, turn: int) -> dict[int, S
 # ------------------------------------------------------------------------ outbox
 
 
+def outbox_row(
+    *,
+    to_address: str,
+    subject: str,
+    body: str,
+    kind: OutboxKind,
+    domain: str = "localhost",
+    game_id: int | None = None,
+    player_id: int | None = None,
+    turn: int | None = None,
+    inbound_mail_id: int | None = None,
+    in_reply_to: str | None = None,
+    references: str | None = None,
+    auto_submitted: str | None = "auto-generated",
+    dedup_key: str | None = None,
+    send_after: datetime | None = None,
+    attachments: list[Any] | None = None,
+    secret: str | None = None,
+    now: datetime | None = None,
+) -> Outbox:
+    """An outbox mail, not yet stored, with its Message-ID (``<hex@domain>``): see
+    :func:`enqueue_outbox` for the arguments, :func:`enqueue_outbox_many` to store several."""
+    now = now or utcnow()
+    return Outbox(
+        message_id=make_message_id(domain),
+        to_address=to_address,
+        subject=clean_text(subject),
+        body=clean_text(body),
+        kind=kind,
+        game_id=game_id,
+        player_id=player_id,
+        turn=turn,
+        inbound_mail_id=inbound_mail_id,
+        in_reply_to=_clean_optional(in_reply_to),
+        thread_references=_clean_optional(references),
+        auto_submitted=auto_submitted,
+        dedup_key=dedup_key,
+        attachments=attachments or None,
+        secret=secret,
+        next_attempt_at=send_after or now,
+        created_at=now,
+    )
+
+
 def enqueue_outbox(
     session: Session,
     *,
@@ -458,25 +502,24 @@ def enqueue_outbox(
     idempotent: a row with that key already there is returned instead of a second one.
     ``send_after`` delays the first attempt.
     """
-    now = now or utcnow()
-    mail = Outbox(
-        message_id=make_message_id(domain),
+    mail = outbox_row(
         to_address=to_address,
-        subject=clean_text(subject),
-        body=clean_text(body),
+        subject=subject,
+        body=body,
         kind=kind,
+        domain=domain,
         game_id=game_id,
         player_id=player_id,
         turn=turn,
         inbound_mail_id=inbound_mail_id,
-        in_reply_to=_clean_optional(in_reply_to),
-        thread_references=_clean_optional(references),
+        in_reply_to=in_reply_to,
+        references=references,
         auto_submitted=auto_submitted,
         dedup_key=dedup_key,
-        attachments=attachments or None,
+        send_after=send_after,
+        attachments=attachments,
         secret=secret,
-        next_attempt_at=send_after or now,
-        created_at=now,
+        now=now,
     )
     if dedup_key is not None:
         row, _ = _insert_if_absent(session, mail, "dedup_key")
@@ -484,6 +527,39 @@ def enqueue_outbox(
     session.add(mail)
     session.flush()
     return mail
+
+
+def enqueue_outbox_many(session: Session, mails: Sequence[Outbox]) -> list[int]:
+    """Store ``mails`` (from :func:`outbox_row`, each with its own ``dedup_key``); their
+    ids, in order.
+
+    As :func:`enqueue_outbox` with ``dedup_key`` for each, but in one ``INSERT ... ON
+    CONFLICT DO NOTHING RETURNING`` for all of them, and without reading the rows back:
+    a turn run stores all its printouts in one round trip. A key already there (a retried
+    run) keeps its row, whose id is looked up.
+    """
+    if not mails:
+        return []
+    keys = [mail.dedup_key for mail in mails]
+    if None in keys or len(set(keys)) != len(keys):
+        raise ValueError("enqueue_outbox_many needs a distinct dedup_key for every mail")
+    table = _table(Outbox)
+    stmt = (
+        _dialect_insert(session, Outbox)
+        .on_conflict_do_nothing(index_elements=["dedup_key"])
+        .returning(table.c.id, table.c.dedup_key)
+    )
+    # Executemany, not one VALUES list: SQLAlchemy sends it as one statement all the same
+    # ("insertmanyvalues") but compiles it once, where a VALUES list of n rows is
+    # compiled anew for every call. RETURNING gives no promise about the order of the
+    # rows: they are matched by key.
+    values = [mail.model_dump(exclude={"id"}) for mail in mails]
+    ids: dict[str, int] = {key: id_ for id_, key in session.execute(stmt, values).all()}
+    missing = [key for key in keys if key not in ids]
+    if missing:
+        found = select(table.c.id, table.c.dedup_key).where(table.c.dedup_key.in_(missing))
+        ids.update({key: id_ for id_, key in session.execute(found).all()})
+    return [ids[key] for key in keys if key is not None]
 
 
 def claim_due_outbox(
@@ -739,6 +815,25 @@ def bookings(session: Session, player_id: int, *, turn: int, kind: LedgerKind) -
         .order_by(col(LedgerEntry.id))
     )
     return list(session.exec(stmt).all())
+
+
+def bookings_of_players(
+    session: Session, player_ids: Sequence[int], *, turn: int, kind: LedgerKind
+) -> dict[int, list[LedgerEntry]]:
+    """:func:`bookings` of several players in one query, by player id (none: absent)."""
+    stmt = (
+        select(LedgerEntry)
+        .where(
+            col(LedgerEntry.player_id).in_(list(player_ids)),
+            LedgerEntry.turn == turn,
+            LedgerEntry.kind == kind,
+        )
+        .order_by(col(LedgerEntry.id))
+    )
+    found: dict[int, list[LedgerEntry]] = {}
+    for entry in session.exec(stmt):
+        found.setdefault(entry.player_id, []).append(entry)
+    return found
 
 
 def messages_sent(session: Session, game_id: int, seat: int, turn: int, kind: MessageKind) -> int:

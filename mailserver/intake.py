@@ -60,6 +60,7 @@ from mailserver.kinds import game_kind, order_language, printout_headings
 from mailserver.messages import MessageDesk
 from mailserver.printout_files import choose_printout_files
 from mailserver.router import (
+    Headers,
     attachments_of,
     automatic_reason,
     header_block,
@@ -258,14 +259,11 @@ class _Intake:
         uidvalidity: int | None,
         uid: int | None,
         size: int | None = None,
+        parsed: ParsedMail | None = None,
     ) -> IntakeOutcome:
-        headers = read_headers(raw)
+        parsed = parsed or parse_mail(raw, config=self.config, size=size)
+        headers, body, too_big = parsed.headers, parsed.body, parsed.too_big
         self.size = len(raw) if size is None else size
-        too_big = self.size > self.config.max_mail_bytes
-        # Cheap before expensive: a huge mail is not even taken apart.
-        body = extract_order_text(
-            header_block(raw) if too_big else raw, printout_headings=printout_headings()
-        )
         content = hashlib.sha256(f"{headers.sender}\0{body.text}".encode()).hexdigest()
         record, is_new = repo.record_inbound_mail(
             self.session,
@@ -816,19 +814,46 @@ class _Intake:
         )
 
 
-def preverify(session: Session, raw: bytes, *, config: IntakeConfig) -> list[tuple[str, str]]:
+@dataclass(frozen=True)
+class ParsedMail:
+    """A received mail taken apart (see :func:`parse_mail`)."""
+
+    headers: Headers
+    body: MailBody
+    too_big: bool
+    """Over the size limit: ``body`` was read from the header block alone."""
+
+
+def parse_mail(raw: bytes, *, config: IntakeConfig, size: int | None = None) -> ParsedMail:
+    """Take ``raw`` apart for :func:`process_mail` (``size`` as there).
+
+    Done once per mail: the poller's thread does it before the write transaction, and
+    :func:`preverify` and :func:`process_mail` both use the result (it is the costliest
+    part of intake that needs no lock)."""
+    too_big = (len(raw) if size is None else size) > config.max_mail_bytes
+    # Cheap before expensive: a huge mail is not even taken apart.
+    body = extract_order_text(
+        header_block(raw) if too_big else raw, printout_headings=printout_headings()
+    )
+    return ParsedMail(read_headers(raw), body, too_big)
+
+
+def preverify(
+    session: Session, raw: bytes, *, config: IntakeConfig, parsed: ParsedMail | None = None
+) -> list[tuple[str, str]]:
     """The (password, stored hash) pairs :func:`process_mail` may check for ``raw``.
 
     Read in a short read-only transaction, so that the caller can run the expensive
     scrypt (:func:`db.passwords.verify_password_cached`) afterwards, outside any
     transaction and off the event loop, and intake then finds the answer in the cache
     while it holds the write lock. Only a guess at what intake will look up: a miss just
-    costs intake its own scrypt. Nothing for mails over the size limit.
+    costs intake its own scrypt. Nothing for mails over the size limit. ``parsed`` is
+    :func:`parse_mail` of ``raw``, when the caller has it already.
     """
-    if len(raw) > config.max_mail_bytes:
+    parsed = parsed or parse_mail(raw, config=config)
+    if parsed.too_big:
         return []
-    sender = read_headers(raw).sender
-    body = extract_order_text(raw, printout_headings=printout_headings())
+    sender, body = parsed.headers.sender, parsed.body
     text, subject = body.text[: config.max_text_chars], body.subject or None
     if gm_mail.is_gm_mail(text, subject):
         gm_header = read_gm_header(text, subject)
@@ -870,13 +895,16 @@ def process_mail(
     uid: int | None = None,
     now: datetime | None = None,
     size: int | None = None,
+    parsed: ParsedMail | None = None,
 ) -> IntakeOutcome:
     """Process one received mail inside the caller's transaction (see the module doc).
 
     ``size`` is the mail's size when ``raw`` is only its header (the poller does not
-    fetch a mail over the size limit)."""
+    fetch a mail over the size limit). ``parsed`` is :func:`parse_mail` of ``raw`` (with
+    the same ``size``) when the caller has it: no need to take the mail apart again
+    while holding the write lock."""
     intake = _Intake(session, config, now or utcnow())
-    return intake.process(raw, mailbox, uidvalidity, uid, size)
+    return intake.process(raw, mailbox, uidvalidity, uid, size, parsed)
 
 
 WEB_MAILBOX = "web"

@@ -10,7 +10,7 @@ run can never mail one twice.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -21,8 +21,10 @@ from db.models import (
     PASSWORD_PLACEHOLDER,
     Game,
     GameMessage,
+    LedgerEntry,
     LedgerKind,
     MessageKind,
+    Outbox,
     OutboxKind,
     Player,
 )
@@ -55,18 +57,29 @@ def player_timezone(game: Game, player: Player) -> str:
 
 def held_secrets(session: Session, game_id: int, seat: int, turn: int) -> list[GameMessage]:
     """Secret messages to ``seat`` not yet delivered that belong in printout ``turn``."""
+    return held_secrets_of(session, game_id, [seat], turn).get(seat, [])
+
+
+def held_secrets_of(
+    session: Session, game_id: int, seats: Collection[int], turn: int
+) -> dict[int, list[GameMessage]]:
+    """:func:`held_secrets` of several seats in one query (a turn run's printouts), by
+    seat (none: absent)."""
     stmt = (
         select(GameMessage)
         .where(
             GameMessage.game_id == game_id,
             GameMessage.kind == MessageKind.SECRET,
-            GameMessage.addressee_seat == seat,
+            col(GameMessage.addressee_seat).in_(list(seats)),
             col(GameMessage.turn) <= turn,
             col(GameMessage.delivered).is_(False),
         )
         .order_by(col(GameMessage.id))
     )
-    return list(session.exec(stmt).all())
+    found: dict[int, list[GameMessage]] = {}
+    for message in session.exec(stmt):
+        found.setdefault(message.addressee_seat or 0, []).append(message)
+    return found
 
 
 def _section(head: str, lines: Sequence[str]) -> list[str]:
@@ -85,13 +98,15 @@ def printout_body(
     secret_messages: Sequence[GameMessage] = (),
     currency: str = "EUR",
     show_deadline: bool = True,
+    postage: Sequence[LedgerEntry] | None = None,
 ) -> str:
     """The body of ``player``'s printout mail for ``state`` (see the module doc).
 
     ``intro`` goes above the printout (welcome, password); ``extra_notes`` are the host's
     notes (late evaluation, fee not covered, NMR warning); ``secret_messages`` are
     printed under their heading (the caller marks them delivered). The deadline shown is
-    ``game.next_deadline`` for the turn after ``state``.
+    ``game.next_deadline`` for the turn after ``state``. ``postage``: the player's
+    postage bookings of ``state.turn`` when the caller has read them (else read here).
     """
     lang = player.language
     engine = game_kind(game.kind).engine
@@ -125,7 +140,8 @@ def printout_body(
             lines.append(wrap(say(lang, "printout_no_deadline", turn=nxt)))
     balance = format_money(player.balance_cents, currency)
     lines.append(say(lang, "balance", balance=balance))
-    postage = repo.bookings(session, player.id or 0, turn=state.turn, kind=LedgerKind.POSTAGE)
+    if postage is None:
+        postage = repo.bookings(session, player.id or 0, turn=state.turn, kind=LedgerKind.POSTAGE)
     if postage:
         total = format_money(sum(b.amount_cents for b in postage), currency)
         lines.append(say(lang, "balance_postage", count=len(postage), amount=total))
@@ -147,6 +163,35 @@ def printout_key(game: Game, turn: int, player: Player) -> str:
     return f"printout:{game.number}:{turn}:{player.id}"
 
 
+def printout_row(
+    game: Game,
+    player: Player,
+    turn: int,
+    body: str,
+    *,
+    now: datetime,
+    from_address: str,
+    dedup: bool = True,
+    attachments: list[Any] | None = None,
+    secret: str | None = None,
+) -> Outbox:
+    """A printout mail, not yet stored (see :func:`enqueue_printout`)."""
+    return repo.outbox_row(
+        to_address=player.address,
+        subject=printout_subject(game, player, turn),
+        body=body,
+        kind=OutboxKind.PRINTOUT,
+        domain=domain_of(from_address),
+        game_id=game.id,
+        player_id=player.id,
+        turn=turn,
+        dedup_key=printout_key(game, turn, player) if dedup else None,
+        attachments=attachments,
+        secret=secret,
+        now=now,
+    )
+
+
 def enqueue_printout(
     session: Session,
     game: Game,
@@ -162,22 +207,24 @@ def enqueue_printout(
 ) -> int:
     """Put a printout mail in the outbox (idempotent per game, turn, occupant); its id.
 
-    ``attachments`` in the stored form of :class:`mailserver.smtp.Attachment`."""
-    row = repo.enqueue_outbox(
-        session,
-        to_address=player.address,
-        subject=printout_subject(game, player, turn),
-        body=body,
-        kind=OutboxKind.PRINTOUT,
-        domain=domain_of(from_address),
-        game_id=game.id,
-        player_id=player.id,
-        turn=turn,
-        dedup_key=printout_key(game, turn, player) if dedup else None,
+    ``attachments`` in the stored form of :class:`mailserver.smtp.Attachment`. The
+    printouts of a turn run go in together: :func:`printout_row` and
+    :func:`db.repo.enqueue_outbox_many`."""
+    row = printout_row(
+        game,
+        player,
+        turn,
+        body,
+        now=now,
+        from_address=from_address,
+        dedup=dedup,
         attachments=attachments,
         secret=secret,
-        now=now,
     )
+    if dedup:
+        return repo.enqueue_outbox_many(session, [row])[0]
+    session.add(row)
+    session.flush()
     assert row.id is not None
     return row.id
 

@@ -36,6 +36,7 @@ from db.models import (
     LedgerEntry,
     LedgerKind,
     MessageKind,
+    Outbox,
     OutboxKind,
     Player,
     PlayerStatus,
@@ -60,14 +61,15 @@ from mailserver.kinds import game_kind
 from mailserver.printout_files import printout_files
 from mailserver.printouts import (
     domain_of,
-    enqueue_printout,
     gm_summary_body,
     held_secrets,
+    held_secrets_of,
     mark_delivered,
     new_password,
     password_intro,
     player_timezone,
     printout_body,
+    printout_row,
 )
 from mailserver.schedule import next_deadline
 from mailserver.turn_inputs import (
@@ -601,8 +603,17 @@ class _Evaluation:
             mails[newcomer.id or 0].password = password
         limit = nmr_drop_after(game.options)
         delivered = 0
+        rows: list[Outbox] = []
+        # One query each for all the printouts, not one per player: the players read
+        # back (the fee bookings changed their balances), their postage and their secrets.
+        ids = [mail.player.id or 0 for mail in mails.values()]
+        session.exec(
+            select(Player).where(col(Player.id).in_(ids)).execution_options(populate_existing=True)
+        ).all()
+        postage = repo.bookings_of_players(session, ids, turn=self.turn, kind=LedgerKind.POSTAGE)
+        seats = [mail.player.seat for mail in mails.values() if mail.secrets]
+        held = held_secrets_of(session, game.id or 0, seats, self.turn) if seats else {}
         for mail in mails.values():
-            session.refresh(mail.player)
             player, lang = mail.player, mail.player.language
             if late and deadline_was is not None:
                 tz = player_timezone(game, player)
@@ -630,9 +641,7 @@ class _Evaluation:
                 mail.notes.append(say(lang, "nmr_warning", turn=self.turn, limit=limit))
             if result.game_over:
                 mail.notes.append(say(lang, "final"))
-            secret = (
-                held_secrets(session, game.id or 0, player.seat, self.turn) if mail.secrets else []
-            )
+            secret = held.get(player.seat, []) if mail.secrets else []
             body = printout_body(
                 session,
                 game,
@@ -644,13 +653,13 @@ class _Evaluation:
                 secret_messages=secret,
                 currency=self.currency,
                 show_deadline=not result.game_over and player.status == PlayerStatus.ACTIVE,
+                postage=postage.get(player.id or 0, []),
             )
             mark_delivered(session, secret, self.turn, self.now)
             delivered += len(secret)
             report = (self.reports or {}).get(player.seat)
-            self.outbox_ids.append(
-                enqueue_printout(
-                    session,
+            rows.append(
+                printout_row(
                     game,
                     player,
                     self.turn,
@@ -664,6 +673,8 @@ class _Evaluation:
                     secret=mail.password,
                 )
             )
+        # All printouts in one statement (idempotent per key, as enqueue_printout).
+        self.outbox_ids += repo.enqueue_outbox_many(session, rows)
         return delivered
 
     def gm_mails(self, result: TurnResult, delivered: int) -> None:
@@ -706,8 +717,7 @@ class _Evaluation:
             )
 
     def _gm_mail(self, subject: str, body: str, key: str) -> None:
-        row = repo.enqueue_outbox(
-            self.session,
+        row = repo.outbox_row(
             to_address=self.game.gm_address,
             subject=subject,
             body=body,
@@ -718,7 +728,8 @@ class _Evaluation:
             dedup_key=key,
             now=self.now,
         )
-        self.outbox_ids.append(row.id or 0)
+        # As the printouts: only the id is needed, so the row is not read back.
+        self.outbox_ids += repo.enqueue_outbox_many(self.session, [row])
 
 
 # ------------------------------------------------------------------ read-only views

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Iterable, Mapping
+from functools import cache
 
 from engine.ashes.economy import gip
 from engine.ashes.galaxy import fold_name, standard_galaxy
@@ -311,10 +312,16 @@ def notice_lines(state: AshesState, player: int | None, lang: str) -> list[str]:
     return lines
 
 
+@cache
+def _standard_names() -> Mapping[str, int]:
+    # Built once: name_index() makes a new dict on every call, and the order form asks
+    # for every owned planet of every printout (most of the order form's time).
+    return standard_galaxy().name_index()
+
+
 def _safe_label(planet: Planet) -> str:
     """``2 (Crab)`` for the order form, or ``2`` when the name could mislead the grammar."""
-    index = standard_galaxy().name_index()
-    other = index.get(fold_name(planet.name))
+    other = _standard_names().get(fold_name(planet.name))
     if re.search(r"[()\n]", planet.name) or (other is not None and other != planet.number):
         return str(planet.number)
     return f"{planet.number} ({planet.name})"

@@ -254,6 +254,34 @@ def test_a_dedup_key_makes_enqueueing_idempotent(db_session: Session) -> None:
     assert len(db_session.exec(select(Outbox)).all()) == 3
 
 
+def test_many_outbox_rows_go_in_at_once_and_a_retry_keeps_the_first(
+    db_session: Session,
+) -> None:
+    def rows(keys: list[str]) -> list[Outbox]:
+        return [
+            repo.outbox_row(
+                to_address=f"{key}@example.org",
+                subject=key,
+                body="Text",
+                kind=OutboxKind.PRINTOUT,
+                dedup_key=key,
+                now=T0,
+            )
+            for key in keys
+        ]
+
+    first = repo.enqueue_outbox_many(db_session, rows(["a", "b", "c"]))
+    # A retried turn run: the keys already there keep their rows, ids in the given order.
+    again = repo.enqueue_outbox_many(db_session, rows(["c", "d", "a"]))
+    assert len(set(first)) == 3
+    assert again[0] == first[2] and again[2] == first[0] and again[1] not in first
+    stored = {r.dedup_key: r.id for r in db_session.exec(select(Outbox))}
+    assert stored == {"a": first[0], "b": first[1], "c": first[2], "d": again[1]}
+    assert repo.enqueue_outbox_many(db_session, []) == []
+    with pytest.raises(ValueError):
+        repo.enqueue_outbox_many(db_session, rows(["e", "e"]))
+
+
 def test_claim_send_and_retry_with_backoff(db_engine: Engine) -> None:
     with transaction(db_engine) as session:
         due, later = enqueue(session, 2, now=T0)
