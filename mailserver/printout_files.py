@@ -86,6 +86,8 @@ def printout_files(game: Game, player: Player, state: State, turn: int) -> list[
     if wants(game, "json", player):
         data = report_json(game, state, player.seat, player.language)
         if data is not None:
-            text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+            # Compact: the C encoder does not indent, and the twin is for programs.
+            text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+            text += "\n"
             files.append(Attachment(f"report-{stem}.json", "application/json", text.encode()))
     return [f.to_json() for f in files]
