@@ -122,3 +122,18 @@ def _copy(value: Any) -> Any:
     if dataclasses.is_dataclass(cls):
         return cls(**{name: _copy(getattr(value, name)) for name in _field_names(cls)})
     raise TypeError(f"cannot store {cls.__name__} in the state")
+
+
+def to_tagged(value: Any, kind: str, fmt: int) -> dict[str, JSONValue]:
+    """A game state's JSON form: ``format`` and ``kind`` first, then its fields."""
+    data = to_plain(value)
+    assert isinstance(data, dict)
+    return {"format": fmt, "kind": kind, **data}
+
+
+def from_tagged(tp: type[T], data: Mapping[str, JSONValue], kind: str, fmt: int) -> T:
+    """Inverse of :func:`to_tagged`; a state of another kind or format is refused."""
+    if data.get("kind") != kind or data.get("format") != fmt:
+        raise ValueError(f"not a {kind} state of format {fmt} (kind/format)")
+    state: T = from_plain(tp, {k: v for k, v in data.items() if k not in ("format", "kind")})
+    return state

@@ -1074,7 +1074,13 @@ WIDTH = 78
 
 def say(lang: str, key: str, /, **values: object) -> str:
     """The text ``key`` in ``lang`` (German for anything but English), filled in."""
-    de, en = TEXTS[key]
+    return pick(TEXTS, lang, key, **values)
+
+
+def pick(texts: Mapping[str, tuple[str, str]], lang: str, key: str, /, **values: object) -> str:
+    """The text ``key`` of a German/English table in ``lang`` (German for anything but
+    English), filled in: the catalog's lookup, for the web pages' own table too."""
+    de, en = texts[key]
     return (en if lang == "en" else de).format(**values)
 
 

@@ -10,7 +10,7 @@ from engine.ashes.orders import RenamePlanet
 from engine.ashes.printout import printout, ruler
 from engine.ashes.setup import new_game
 from engine.ashes.state import AshesState
-from engine.ashes.texts import HALL_OF_FAME, SEAT_STATUS, word
+from engine.ashes.texts import HALL_OF_FAME, SEAT_STATUS
 from engine.ashes.turn import run_turn
 from engine.ashes.views import REPORT_SCHEMA, map_view, report_data
 from engine.core import (
@@ -25,6 +25,7 @@ from engine.core import (
     TurnResult,
 )
 from engine.views import MapView
+from engine.wording import word
 
 
 class AshesGame:

@@ -28,9 +28,10 @@ from engine.ashes.state import (
     News,
     Planet,
 )
-from engine.ashes.texts import NEWS, NOTICES, ORDER_FORM, REASONS, WORDS, word
+from engine.ashes.texts import NEWS, NOTICES, ORDER_FORM, REASONS, WORDS
 from engine.ashes.victory import gnp_text
 from engine.core import NEUTRAL
+from engine.wording import word
 
 WIDTH = 78
 TEXT_WIDTH = 72

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from engine.core import NEUTRAL, JSONValue
-from engine.plaindata import added_later, copy_plain, from_plain, to_plain
+from engine.plaindata import added_later, copy_plain, from_tagged, to_tagged
 
 FORMAT = 1
 """Version of the JSON form, written as ``format``."""
@@ -306,18 +306,12 @@ class AshesState:
     # -- JSON
     def to_json(self) -> dict[str, JSONValue]:
         """The documented JSON form (docs/state-ashes.md)."""
-        data = to_plain(self)
-        assert isinstance(data, dict)
-        return {"format": FORMAT, "kind": "ashes", **data}
+        return to_tagged(self, "ashes", FORMAT)
 
     @classmethod
     def from_json(cls, data: Mapping[str, JSONValue]) -> AshesState:
         """Inverse of :meth:`to_json`."""
-        if data.get("kind") != "ashes" or data.get("format") != FORMAT:
-            raise ValueError("not an Ashes of Empire state (kind/format)")
-        body = {k: v for k, v in data.items() if k not in ("format", "kind")}
-        state: AshesState = from_plain(cls, body)
-        return state
+        return from_tagged(cls, data, "ashes", FORMAT)
 
 
 def copy_state(state: AshesState) -> AshesState:

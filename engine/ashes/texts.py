@@ -291,9 +291,3 @@ SEAT_STATUS: Mapping[str, tuple[str, str]] = {
     "replaced": ("ersetzt", "replaced"),
 }
 """How the Hall of Fame names what became of an occupant (``SeatRecord.status``)."""
-
-
-def word(table: Mapping[str, tuple[str, str]], key: str, lang: str, **params: object) -> str:
-    """The text ``key`` of ``table`` in ``lang`` (``de`` or ``en``) with its parameters."""
-    de, en = table[key]
-    return (de if lang == "de" else en).format(**params)

@@ -21,7 +21,6 @@ from engine.starweb.texts import (
     WORDS,
     coded,
     order_section_line,
-    word,
 )
 from engine.starweb.world_report import (
     GM,
@@ -31,14 +30,10 @@ from engine.starweb.world_report import (
     industry_shown,
     world_lines,
 )
+from engine.wording import word
 
 ECHO_RULE = "====="
 """The lines around the echo of the orders (as in the example)."""
-
-
-def _usable_industry(state: StarwebState, world: World) -> int:
-    """The printout's second industry figure: what the world can build (``30/7``)."""
-    return build_capacity(state, world)
 
 
 def _artifact_name(artifact: Artifact, lang: str) -> str:
@@ -380,7 +375,7 @@ def printout(
         state=state,
         viewer=player,
         lang=lang,
-        usable=usable or _usable_industry,
+        usable=usable or build_capacity,
         artifact_name=artifact_name or _artifact_name,
     )
     if player == GM:

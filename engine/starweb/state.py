@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine.core import NEUTRAL, JSONValue
-from engine.plaindata import copy_plain, from_plain, to_plain
+from engine.plaindata import copy_plain, from_tagged, to_tagged
 
 FORMAT = 1
 """Version of the JSON form, written as ``format``."""
@@ -311,18 +311,12 @@ class StarwebState:
 
     def to_json(self) -> dict[str, JSONValue]:
         """The canonical JSON form (exact: ints, strings, booleans, lists)."""
-        data = to_plain(self)
-        assert isinstance(data, dict)
-        return {"kind": "starweb", "format": FORMAT, **data}
+        return to_tagged(self, "starweb", FORMAT)
 
     @classmethod
     def from_json(cls, data: Mapping[str, JSONValue]) -> StarwebState:
         """Inverse of :meth:`to_json`."""
-        if data.get("kind") != "starweb" or data.get("format") != FORMAT:
-            raise ValueError("not a Starweb state (kind/format)")
-        body = {k: v for k, v in data.items() if k not in ("format", "kind")}
-        state: StarwebState = from_plain(cls, body)
-        return state
+        return from_tagged(cls, data, "starweb", FORMAT)
 
 
 def copy_state(state: StarwebState) -> StarwebState:

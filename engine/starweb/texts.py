@@ -276,12 +276,6 @@ PRINTOUT_HEADINGS: tuple[str, ...] = (
 (``GameKind.printout_headings``). :data:`ORDER_SECTION` is deliberately not one."""
 
 
-def word(table: Mapping[str, tuple[str, str]], key: str, lang: str, **params: object) -> str:
-    """The text ``key`` of ``table`` in ``lang`` (``de`` or ``en``) with its parameters."""
-    de, en = table[key]
-    return (de if lang == "de" else en).format(**params)
-
-
 def order_section_line(turn: int, lang: str) -> str:
     """The line opening the order section: ``=== Befehle für Runde 8 ===``."""
     de, en = ORDER_SECTION

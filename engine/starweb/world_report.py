@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from engine.core import NEUTRAL
 from engine.starweb.layout import Piece, fill, items
 from engine.starweb.state import Artifact, Fleet, FleetNote, StarwebState, World, WorldNote
-from engine.starweb.texts import FLEET_FLAGS, WORDS, WORLD_FLAGS, coded, word
+from engine.starweb.texts import FLEET_FLAGS, WORDS, WORLD_FLAGS, coded
+from engine.wording import word
 
 UsableIndustry = Callable[[StarwebState, World], int]
 """The industry of a world that can build next turn (``engine.starweb.ships``)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from mailserver.catalog import pick
+
 TEXTS: dict[str, tuple[str, str]] = {
     "games": ("Partien", "Games"),
     "no_games": ("Zur Zeit läuft keine Partie.", "No game is running."),
@@ -106,5 +108,4 @@ TEXTS: dict[str, tuple[str, str]] = {
 
 def text(lang: str, key: str, /, **values: object) -> str:
     """The page text ``key`` in ``lang`` (German for anything but English), filled in."""
-    de, en = TEXTS[key]
-    return (en if lang == "en" else de).format(**values)
+    return pick(TEXTS, lang, key, **values)
