@@ -24,7 +24,7 @@ from email.headerregistry import Address, BaseHeader, HeaderRegistry
 from email.message import EmailMessage
 
 import aiosmtplib
-from aiosmtplib.email import extract_recipients
+from aiosmtplib.email import extract_recipients, extract_sender, flatten_message
 
 from config.settings import SmtpSettings
 
@@ -241,6 +241,61 @@ class Attachment:
         return cls(data["filename"], data["content_type"], base64.b64decode(data["data"]))
 
 
+@dataclass(frozen=True)
+class FlatMail:
+    """A mail as the bytes that go over the wire, with its envelope (see :func:`flatten`)."""
+
+    message_id: str
+    sender: str
+    recipients: tuple[str, ...]
+    data: bytes
+    utf8: bool
+    """An address is not ASCII: the relay must offer SMTPUTF8."""
+
+
+def flatten(message: EmailMessage) -> FlatMail:
+    """``message`` made into its wire form, as ``aiosmtplib`` does when it sends one:
+    envelope from the From and To/Cc/Bcc headers, Bcc left out, CRLF line ends.
+
+    Flattening is most of what sending a mail costs the sender's process, so that
+    :class:`mailserver.outbox.OutboxSender` has it done in a worker process. The bytes are
+    7-bit (every body :func:`build_message` makes is quoted-printable or base64), the
+    same whether or not the relay offers 8BITMIME.
+    """
+    sender = extract_sender(message)
+    if sender is None:
+        raise ValueError("No From header provided in message")
+    recipients = tuple(extract_recipients(message))
+    if not recipients:
+        raise ValueError("No recipient headers provided in message")
+    utf8 = not (sender + "".join(recipients)).isascii()
+    data = flatten_message(message, utf8=utf8, cte_type="7bit")
+    return FlatMail(message.get("Message-ID", ""), sender, recipients, data, utf8)
+
+
+async def _send_flat(
+    client: aiosmtplib.SMTP, mail: FlatMail, sender: str, recipients: list[str]
+) -> dict[str, aiosmtplib.SMTPResponse]:
+    """``mail`` over ``client`` with the options ``send_message`` would give it."""
+    if client.is_ehlo_or_helo_needed:  # the extensions are known after EHLO
+        try:
+            await client.ehlo()
+        except aiosmtplib.SMTPHeloError:
+            await client.helo()
+    options = []
+    if mail.utf8:
+        if not client.supports_extension("smtputf8"):
+            raise aiosmtplib.SMTPNotSupported(
+                "An address containing non-ASCII characters was provided, but "
+                "SMTPUTF8 is not supported by this server"
+            )
+        options.append("SMTPUTF8")
+    if client.supports_extension("8BITMIME"):
+        options.append("BODY=8BITMIME")
+    refused, _ = await client.sendmail(sender, recipients, mail.data, mail_options=options)
+    return refused
+
+
 class SmtpError(Exception):
     """Sending failed."""
 
@@ -294,7 +349,7 @@ class SmtpTransport:
 
     async def send(
         self,
-        message: EmailMessage,
+        message: EmailMessage | FlatMail,
         *,
         sender: str | None = None,
         recipients: Sequence[str] | None = None,
@@ -302,8 +357,9 @@ class SmtpTransport:
         """Send one mail; returns once the relay accepted it for every recipient.
 
         Envelope sender and recipients default to the From and To/Cc/Bcc headers (Bcc is
-        not transmitted). Raises :class:`SmtpRejected` or :class:`SmtpUnavailable`, and
-        ValueError for an address that cannot go on an SMTP command line.
+        not transmitted), or a :class:`FlatMail`'s own. Raises :class:`SmtpRejected` or
+        :class:`SmtpUnavailable`, and ValueError for an address that cannot go on an SMTP
+        command line.
         """
         async with self._lock:
             try:
@@ -351,13 +407,23 @@ class SmtpTransport:
                     client.close()
 
     async def _send_once(
-        self, message: EmailMessage, sender: str | None, recipients: Sequence[str] | None
+        self,
+        message: EmailMessage | FlatMail,
+        sender: str | None,
+        recipients: Sequence[str] | None,
     ) -> None:
         client = await self._connected()
-        msgid = message.get("Message-ID", "")
-        rcpts = list(recipients) if recipients is not None else extract_recipients(message)
+        if isinstance(message, FlatMail):
+            msgid = message.message_id
+            rcpts = list(recipients) if recipients is not None else list(message.recipients)
+        else:
+            msgid = message.get("Message-ID", "")
+            rcpts = list(recipients) if recipients is not None else extract_recipients(message)
         try:
-            refused, _ = await client.send_message(message, sender=sender, recipients=rcpts)
+            if isinstance(message, FlatMail):
+                refused = await _send_flat(client, message, sender or message.sender, rcpts)
+            else:
+                refused, _ = await client.send_message(message, sender=sender, recipients=rcpts)
         except aiosmtplib.SMTPServerDisconnected:
             raise
         except aiosmtplib.SMTPRecipientsRefused as exc:

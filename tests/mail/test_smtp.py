@@ -13,12 +13,17 @@ from typing import Any
 import pytest
 
 from config.settings import SmtpSettings
+from aiosmtplib.email import flatten_message
+
 from mailserver.smtp import (
+    Attachment,
+    FlatMail,
     SmtpRejected,
     SmtpTransport,
     SmtpUnavailable,
     backoff,
     build_message,
+    flatten,
     sanitize_header,
 )
 from tests.mailstack import MailStack, MailUser
@@ -154,7 +159,38 @@ def test_backoff_grows_exponentially_with_jitter_up_to_the_cap() -> None:
         backoff(-1)
 
 
+def test_flatten_gives_the_bytes_and_envelope_aiosmtplib_would_send() -> None:
+    msg = message_to(
+        [Address("Spieler Zwei", addr_spec="p2@test.example"), "p3@test.example"],
+        subject="Partie 227 Runde 3: Auswertung für Spieler 2",
+        body="Grüße  \n" + "Zeile mit Umlauten äöü\n" * 200,
+        attachments=[Attachment("report-227-3-2.json", "application/json", b'{"a":1}\n')],
+    )
+    msg["Bcc"] = "hidden@test.example"
+    msg.set_boundary("==fixed==")  # else each flattening draws its own
+    flat = flatten(msg)
+    assert flat.data == flatten_message(msg, utf8=False, cte_type="8bit")
+    assert b"hidden@test.example" not in flat.data
+    assert flat.sender == GM and not flat.utf8
+    assert flat.recipients == ("p2@test.example", "p3@test.example", "hidden@test.example")
+    assert flat.message_id == msg["Message-ID"]
+
+
 # -- sending ------------------------------------------------------------------------------
+
+
+async def test_a_flattened_mail_arrives_as_the_message_would(
+    mailstack: MailStack, mail_user: MailUser, transport: SmtpTransport
+) -> None:
+    msg = message_to(mail_user.address, body="Grüße, Ihr Spielleiter  \n")
+    flat = flatten(msg)
+    assert isinstance(flat, FlatMail)
+    await transport.send(flat)
+    [received] = mailstack.fetch_all(mail_user.address, mail_user.password)
+    assert received["Message-ID"] == msg["Message-ID"]
+    assert received["Subject"] == msg["Subject"]
+    assert received.get_content().replace("\r\n", "\n") == "Grüße, Ihr Spielleiter  \n"
+
 
 
 async def test_send_many_delivers_fifty_mails_over_one_connection(
