@@ -690,12 +690,13 @@ def store_snapshot(
     *,
     game_id: int,
     turn: int,
-    state: Mapping[str, Any],
+    state: Mapping[str, Any] | str,
     seed: int,
     inputs: Mapping[str, Any] | None = None,
 ) -> TurnSnapshot:
     """Store the state after ``turn`` (``State.to_json()``) as canonical JSON text, with
-    the record of what the evaluation read (``inputs``).
+    the record of what the evaluation read (``inputs``). A ``str`` is taken as that
+    canonical text already (a turn evaluated ahead made it).
 
     A second snapshot of the same turn violates the unique constraint: a turn is stored
     once.
@@ -703,7 +704,9 @@ def store_snapshot(
     snapshot = TurnSnapshot(
         game_id=game_id,
         turn=turn,
-        state=json.dumps(state, sort_keys=True, separators=(",", ":"), allow_nan=False),
+        state=state
+        if isinstance(state, str)
+        else json.dumps(state, sort_keys=True, separators=(",", ":"), allow_nan=False),
         seed=seed,
         inputs=dict(inputs) if inputs is not None else None,
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlmodel import Session
@@ -68,26 +69,69 @@ def report_json(game: Game, state: State, seat: int, lang: str) -> dict[str, Any
     return engine.report_data(state, seat, lang)
 
 
-def printout_files(game: Game, player: Player, state: State, turn: int) -> list[dict[str, str]]:
-    """The attachments of ``player``'s printout of ``turn``, in their stored form."""
+@dataclass(frozen=True)
+class FileViews:
+    """A printout's files of one state, made ahead (:mod:`mailserver.turn_ahead`).
+
+    ``made`` names what was made (``map``, ``json``); a made file may be None (the kind
+    has none, or the map could not be drawn).
+    """
+
+    made: frozenset[str] = frozenset()
+    map: bytes | None = None
+    json: bytes | None = None
+
+
+def made_files(game: Game, player: Player, state: State) -> FileViews:
+    """The files ``player`` wants with a printout of ``state``, made now."""
+    made = frozenset(what for what in ("map", "json") if wants(game, what, player))
+    return FileViews(
+        made,
+        _map_file(game, state, player.seat, player.language) if "map" in made else None,
+        _json_file(game, state, player.seat, player.language) if "json" in made else None,
+    )
+
+
+def printout_files(
+    game: Game, player: Player, state: State, turn: int, ahead: FileViews | None = None
+) -> list[dict[str, str]]:
+    """The attachments of ``player``'s printout of ``turn``, in their stored form; the
+    files ``ahead`` holds are taken from it."""
+    ahead = ahead or FileViews()
     files: list[Attachment] = []
     stem = f"{game.number}-{turn}-{player.seat}"
     if wants(game, "map", player):
-        try:
-            png = map_png(game, state, player.seat, player.language)
-        except Exception:  # a drawing library's failure must not hold the printout back
-            log.exception(
-                "map of game %s turn %s seat %s not drawn", game.number, turn, player.seat
-            )
-            png = None
+        png = (
+            ahead.map
+            if "map" in ahead.made
+            else _map_file(game, state, player.seat, player.language)
+        )
         if png is not None:
             name = "karte" if player.language == "de" else "map"
             files.append(Attachment(f"{name}-{stem}.png", "image/png", png))
     if wants(game, "json", player):
-        data = report_json(game, state, player.seat, player.language)
+        data = (
+            ahead.json
+            if "json" in ahead.made
+            else _json_file(game, state, player.seat, player.language)
+        )
         if data is not None:
-            # Compact: the C encoder does not indent, and the twin is for programs.
-            text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-            text += "\n"
-            files.append(Attachment(f"report-{stem}.json", "application/json", text.encode()))
+            files.append(Attachment(f"report-{stem}.json", "application/json", data))
     return [f.to_json() for f in files]
+
+
+def _map_file(game: Game, state: State, seat: int, lang: str) -> bytes | None:
+    try:
+        return map_png(game, state, seat, lang)
+    except Exception:  # a drawing library's failure must not hold the printout back
+        log.exception("map of game %s turn %s seat %s not drawn", game.number, state.turn, seat)
+        return None
+
+
+def _json_file(game: Game, state: State, seat: int, lang: str) -> bytes | None:
+    data = report_json(game, state, seat, lang)
+    if data is None:
+        return None
+    # Compact: the C encoder does not indent, and the twin is for programs.
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return (text + "\n").encode()

@@ -99,6 +99,7 @@ def printout_body(
     currency: str = "EUR",
     show_deadline: bool = True,
     postage: Sequence[LedgerEntry] | None = None,
+    view: str | None = None,
 ) -> str:
     """The body of ``player``'s printout mail for ``state`` (see the module doc).
 
@@ -107,13 +108,16 @@ def printout_body(
     printed under their heading (the caller marks them delivered). The deadline shown is
     ``game.next_deadline`` for the turn after ``state``. ``postage``: the player's
     postage bookings of ``state.turn`` when the caller has read them (else read here).
+    ``view``: the engine's printout of ``state`` for the player, when made ahead.
     """
     lang = player.language
     engine = game_kind(game.kind).engine
     lines: list[str] = []
     if intro:
         lines += [*(wrap(line) for line in intro), ""]
-    lines.append(engine.printout(state, player.seat, lang).rstrip("\n"))
+    if view is None:
+        view = engine.printout(state, player.seat, lang)
+    lines.append(view.rstrip("\n"))
     if extra_notes:
         lines += _section(say(lang, "notes_head"), [])
         for note in extra_notes:
@@ -275,9 +279,10 @@ def gm_summary_body(
     secrets_delivered: int,
     fees: tuple[int, int] | None,
     currency: str,
+    view: str | None = None,
 ) -> str:
     """The GM's mail after a turn: who sent orders, NMRs, drops, takeovers, the next
-    deadline, and the GM's full view of the new state."""
+    deadline, and the GM's full view of the new state (``view``, when made ahead)."""
     tz = game.timezone
     lines = [
         say(lang, "gm_turn", turn=state.turn, ran=format_when(now, tz, lang)),
@@ -307,6 +312,7 @@ def gm_summary_body(
         lines.append(say(lang, "gm_next", when=format_when(game.next_deadline, tz, lang)))
     else:
         lines.append(say(lang, "gm_no_next"))
-    engine = game_kind(game.kind).engine
-    lines += ["", RULE, say(lang, "gm_view"), "", engine.printout(state, 0, lang)]
+    if view is None:
+        view = game_kind(game.kind).engine.printout(state, 0, lang)
+    lines += ["", RULE, say(lang, "gm_view"), "", view]
     return "\n".join(lines)

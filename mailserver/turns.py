@@ -18,11 +18,11 @@ that are not its printouts (reminders, the start, a takeover) are in
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, cast
+from functools import cached_property
+from typing import cast
 
 from sqlmodel import Session, col, select
 
@@ -58,7 +58,7 @@ from mailserver.catalog import public_notice, say, wrap
 from mailserver.faults import crash_point
 from mailserver.formats import format_money, format_when
 from mailserver.kinds import game_kind
-from mailserver.printout_files import printout_files
+from mailserver.printout_files import made_files, printout_files
 from mailserver.printouts import (
     domain_of,
     gm_summary_body,
@@ -72,6 +72,7 @@ from mailserver.printouts import (
     printout_row,
 )
 from mailserver.schedule import next_deadline
+from mailserver.turn_ahead import TurnAhead, canonical_state
 from mailserver.turn_inputs import (
     NewsText,
     TurnInputs,
@@ -83,9 +84,11 @@ from mailserver.turn_inputs import (
 )
 
 __all__ = [
+    "TurnAhead",
     "TurnPlan",
     "TurnRun",
     "early_run_ready",
+    "evaluate_ahead",
     "plan_turn",
     "preview_turn",
     "publish_reports",
@@ -184,11 +187,6 @@ def plan_turn(session: Session, game: Game, turn: int, fee_cents: int) -> TurnPl
     return TurnPlan(turn, active, submissions, broke)
 
 
-def _canonical(data: Mapping[str, Any]) -> str:
-    # The same form as db.repo.store_snapshot.
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), allow_nan=False)
-
-
 def state_of(session: Session, game: Game, turn: int) -> State:
     """The game's state after ``turn``, from its snapshot."""
     snapshot = repo.load_snapshot(session, game.id or 0, turn)
@@ -245,6 +243,7 @@ def run_turn(
     turn_fee_cents: int = 0,
     currency: str = "EUR",
     late_after: timedelta = DEFAULT_LATE_AFTER,
+    ahead: TurnAhead | None = None,
 ) -> TurnRun:
     """Evaluate the game's pending turn exactly once, inside the caller's transaction.
 
@@ -253,6 +252,8 @@ def run_turn(
     or when the snapshot of the pending turn exists already. ``busy`` when another
     process holds the game's row. The mass-NMR guard may hold the turn (``held``) unless
     ``force``. A run more than ``late_after`` past the deadline says so in every printout.
+    ``ahead``: the turn evaluated ahead (:mod:`mailserver.turn_ahead`), taken when its
+    inputs are the run's own.
     """
     game = repo.lock_game(session, game_id, skip_locked=True)
     if game is None:
@@ -280,6 +281,7 @@ def run_turn(
         fee=turn_fee_cents,
         currency=currency,
         late_after=late_after,
+        ahead=ahead,
     ).run()
 
 
@@ -440,6 +442,7 @@ class _Evaluation:
         currency: str,
         late_after: timedelta,
         reports: Mapping[int, GmReport] | None = None,
+        ahead: TurnAhead | None = None,
     ) -> None:
         self.session, self.game, self.plan = session, game, plan
         self.reports = reports
@@ -448,12 +451,18 @@ class _Evaluation:
         self.fee, self.currency, self.late_after = fee, currency, late_after
         self.turn = plan.turn
         self.kind = game_kind(game.kind)
-        self.before = state_of(session, game, game.turn)
+        self.ahead = ahead
+        """The turn evaluated ahead; None unless it fits this run's inputs."""
         self.dropped: list[Player] = []
         self.takeovers: list[tuple[Player, str]] = []
         self.vacant: list[int] = []
         self.out: list[tuple[int, str]] = []
         self.outbox_ids: list[int] = []
+
+    @cached_property
+    def before(self) -> State:
+        """The state the turn starts from (not read when the turn was evaluated ahead)."""
+        return state_of(self.session, self.game, self.game.turn)
 
     def run(self) -> TurnRun:
         session, game = self.session, self.game
@@ -468,19 +477,28 @@ class _Evaluation:
             self.plan.executing, news_of(printed_news(session, game.id or 0, self.turn))
         )
         record = inputs.record()
-        if self.reports is None:
+        seed = turn_seed(game.seed, self.turn)
+        if self.ahead is not None and not (
+            self.reports is None and self.ahead.fits(game.id or 0, self.turn, seed, record)
+        ):
+            self.ahead = None  # made from other inputs (an order came in since): unused
+        if self.ahead is not None:
+            result, state_text = self.ahead.result, self.ahead.state_text
+        elif self.reports is None:
             orders = engine_orders(self.kind, self.before, inputs)
             result = self.kind.engine.run_turn(self.before, orders, turn_rng(game.seed, self.turn))
+            state_text = canonical_state(result.state)
         else:
             texts = {seat: r.text for seat, r in self.reports.items()}
             result = cast(Adjudicated, self.kind.engine).apply_reports(self.before, texts)
             record["reports"] = {str(seat): r.id for seat, r in sorted(self.reports.items())}
+            state_text = canonical_state(result.state)
         repo.store_snapshot(
             session,
             game_id=game.id or 0,
             turn=self.turn,
-            state=result.state.to_json(),
-            seed=turn_seed(game.seed, self.turn),
+            state=state_text,
+            seed=seed,
             inputs=record,
         )
         self.apply_events(result)
@@ -642,6 +660,7 @@ class _Evaluation:
             if result.game_over:
                 mail.notes.append(say(lang, "final"))
             secret = held.get(player.seat, []) if mail.secrets else []
+            made = (player.seat, lang)
             body = printout_body(
                 session,
                 game,
@@ -654,6 +673,7 @@ class _Evaluation:
                 currency=self.currency,
                 show_deadline=not result.game_over and player.status == PlayerStatus.ACTIVE,
                 postage=postage.get(player.id or 0, []),
+                view=self.ahead.texts.get(made) if self.ahead else None,
             )
             mark_delivered(session, secret, self.turn, self.now)
             delivered += len(secret)
@@ -668,7 +688,13 @@ class _Evaluation:
                     from_address=self.from_address,
                     attachments=[
                         *(report.attachments if report else ()),
-                        *printout_files(game, player, result.state, self.turn),
+                        *printout_files(
+                            game,
+                            player,
+                            result.state,
+                            self.turn,
+                            self.ahead.files.get(made) if self.ahead else None,
+                        ),
                     ],
                     secret=mail.password,
                 )
@@ -697,6 +723,7 @@ class _Evaluation:
             if self.fee > 0
             else None,
             currency=self.currency,
+            view=self.ahead.texts.get((NEUTRAL, lang)) if self.ahead else None,
         )
         self._gm_mail(
             say(lang, "gm_summary_subject", game=game.number, turn=self.turn),
@@ -776,6 +803,51 @@ def preview_turn(
     return views
 
 
+def evaluate_ahead(session: Session, game_id: int, *, turn_fee_cents: int = 0) -> TurnAhead | None:
+    """The game's pending turn as a run would evaluate it now, or None when a run would
+    not simply evaluate it (not running, GM-adjudicated, a seat about to be dropped).
+
+    Reads only; never writes. The inputs are assembled as :func:`mailserver.turns.run_turn`
+    assembles them: the latest submission of each active occupant and the news that goes
+    out with the turn (a takeover's notices are not foreseen: a drop means no evaluation
+    ahead).
+    """
+    game = session.get(Game, game_id)
+    if game is None or game.status != GameStatus.RUNNING:
+        return None
+    kind = game_kind(game.kind)
+    if kind.shape == TurnShape.GM_ADJUDICATED:
+        return None
+    turn = game.turn + 1
+    plan = plan_turn(session, game, turn, turn_fee_cents)
+    if plan.drops(nmr_drop_after(game.options)):
+        return None
+    before = state_of(session, game, game.turn)
+    news = sorted(
+        [*printed_news(session, game_id, turn), *pending_news(session, game_id, turn)],
+        key=lambda m: m.id or 0,
+    )
+    inputs = TurnInputs(plan.executing, news_of(news))
+    orders = engine_orders(kind, before, inputs)
+    result = kind.engine.run_turn(before, orders, turn_rng(game.seed, turn))
+    ahead = TurnAhead(
+        game_id=game_id,
+        turn=turn,
+        seed=turn_seed(game.seed, turn),
+        record=inputs.record(),
+        result=result,
+        state_text=canonical_state(result.state),
+    )
+    readers = [p for p in repo.current_players(session, game_id) if p.status in READERS]
+    gm_lang = gm_language(game.options)
+    ahead.texts[(NEUTRAL, gm_lang)] = kind.engine.printout(result.state, NEUTRAL, gm_lang)
+    for player in readers:
+        made = (player.seat, player.language)
+        ahead.texts[made] = kind.engine.printout(result.state, player.seat, player.language)
+        ahead.files[made] = made_files(game, player, result.state)
+    return ahead
+
+
 def replay_check(session: Session, game_id: int, turn: int) -> bool:
     """Whether re-running ``turn`` from snapshot ``turn - 1`` with the inputs the run
     recorded gives the stored snapshot of ``turn``, byte for byte (and the same seed)."""
@@ -800,7 +872,7 @@ def replay_check(session: Session, game_id: int, turn: int) -> bool:
         orders = engine_orders(kind, before, inputs)
         result = kind.engine.run_turn(before, orders, turn_rng(game.seed, turn))
     return stored.seed == turn_seed(game.seed, turn) and (
-        _canonical(result.state.to_json()) == stored.state
+        canonical_state(result.state) == stored.state
     )
 
 

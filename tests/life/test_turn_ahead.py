@@ -1,0 +1,117 @@
+"""A turn evaluated ahead (mailserver.turn_ahead): the run takes it only when it was made
+from the run's own inputs, and then writes exactly what it would have written itself."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import Engine
+from sqlalchemy.engine import make_url
+from sqlmodel import Session, col, select
+
+from db.models import Outbox, TurnSnapshot
+from db.session import make_engine, reading, transaction
+from mailserver import gm, turns
+from mailserver.turn_ahead import TurnAhead
+from tests.dbfixtures import temporary_database
+from tests.life.helpers import START, create_and_start, deadline, run, send_orders
+
+MARK = "MADE AHEAD, NOT BY THE RUN"
+
+
+def ahead_of(engine: Engine, game_id: int) -> TurnAhead:
+    with reading(engine) as session:
+        ahead = turns.evaluate_ahead(session, game_id)
+    assert ahead is not None
+    return ahead
+
+
+def written(engine: Engine, turn: int) -> tuple[Any, ...]:
+    """Everything a turn run wrote that a reader sees: snapshot, inputs, every mail."""
+    with Session(engine) as session:
+        snapshot = session.exec(select(TurnSnapshot).where(TurnSnapshot.turn == turn)).one()
+        mails = session.exec(select(Outbox).where(Outbox.turn == turn).order_by(col(Outbox.id)))
+        return (
+            snapshot.state,
+            snapshot.seed,
+            snapshot.inputs,
+            [
+                (m.to_address, m.subject, m.body, m.attachments, m.dedup_key)
+                for m in mails
+                if (m.dedup_key or "").startswith(("printout:", "gm-summary:"))
+            ],
+        )
+
+
+def orders_for_all(engine: Engine, game_id: int, passwords: dict[int, str]) -> None:
+    for seat, password in passwords.items():
+        send_orders(engine, game_id, seat, password, now=START)
+
+
+def test_a_turn_evaluated_ahead_writes_byte_for_byte_what_the_run_would(tmp_path: Path) -> None:
+    with temporary_database("sqlite", tmp_path) as url:
+        engine = make_engine(url)
+        game_id, passwords = create_and_start(engine, options={"printout_map": True})
+        orders_for_all(engine, game_id, passwords)
+        engine.dispose()  # the file whole (WAL checkpointed) before it is copied
+        twin_path = tmp_path / "twin.sqlite3"
+        shutil.copyfile(make_url(url).database or "", twin_path)
+        twin = make_engine(f"sqlite:///{twin_path}")
+        engine = make_engine(url)
+        try:
+            ahead = ahead_of(engine, game_id)
+            assert ahead.turn == 1 and len(ahead.texts) == 5  # four players and the GM
+            assert all(views.map and views.json for views in ahead.files.values())
+            when = deadline(engine, game_id)
+            assert run(engine, game_id, when, ahead=ahead).status == "done"
+            assert run(twin, game_id, when).status == "done"
+            assert written(engine, 1) == written(twin, 1)
+        finally:
+            engine.dispose()
+            twin.dispose()
+
+
+@pytest.mark.parametrize("db_url", ["sqlite", "postgresql"], indirect=True)
+def test_the_run_takes_the_printouts_made_ahead(db_engine: Engine) -> None:
+    game_id, passwords = create_and_start(db_engine)
+    orders_for_all(db_engine, game_id, passwords)
+    ahead = ahead_of(db_engine, game_id)
+    # Marked, the texts show whether the run took them or made its own.
+    ahead.texts = {made: MARK for made in ahead.texts}
+    assert run(db_engine, game_id, deadline(db_engine, game_id), ahead=ahead).status == "done"
+    bodies = written(db_engine, 1)[3]
+    assert len(bodies) == 5 and all(MARK in body for _, _, body, _, _ in bodies)
+    with Session(db_engine) as session:
+        assert turns.replay_check(session, game_id, 1)
+
+
+def test_an_evaluation_made_before_an_order_came_in_is_not_taken(db_engine: Engine) -> None:
+    game_id, passwords = create_and_start(db_engine)
+    orders_for_all(db_engine, game_id, passwords)
+    ahead = ahead_of(db_engine, game_id)
+    ahead.texts = {made: MARK for made in ahead.texts}
+    # Seat 2 sends its orders once more after the evaluation ahead: a new submission.
+    outcome = send_orders(db_engine, game_id, 2, passwords[2], now=START, extra="\nHP=10\n")
+    assert outcome.status == "processed", outcome
+    assert run(db_engine, game_id, deadline(db_engine, game_id), ahead=ahead).status == "done"
+    state, _, inputs, mails = written(db_engine, 1)
+    assert inputs != ahead.record and state != "" and len(mails) == 5
+    assert not any(MARK in body for _, _, body, _, _ in mails)
+    assert inputs["submissions"]["2"] != ahead.record["submissions"]["2"]
+    with Session(db_engine) as session:
+        assert turns.replay_check(session, game_id, 1)
+
+
+def test_no_evaluation_ahead_for_a_game_that_is_not_running(db_engine: Engine) -> None:
+    game_id, passwords = create_and_start(db_engine)
+    orders_for_all(db_engine, game_id, passwords)
+    with reading(db_engine) as session:
+        assert turns.evaluate_ahead(session, game_id + 1000) is None
+        assert turns.evaluate_ahead(session, game_id) is not None
+    with transaction(db_engine) as session:
+        gm.pause(session, 227, now=START)
+    with reading(db_engine) as session:
+        assert turns.evaluate_ahead(session, game_id) is None
