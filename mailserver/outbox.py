@@ -14,8 +14,9 @@ import logging
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from email.message import EmailMessage
+from typing import TYPE_CHECKING
 
 from sqlalchemy import Engine
 from sqlmodel import Session
@@ -28,6 +29,7 @@ from db.session import transaction
 from mailserver.catalog import say, wrap
 from mailserver.smtp import (
     Attachment,
+    FlatMail,
     SmtpError,
     SmtpRejected,
     SmtpTransport,
@@ -35,16 +37,68 @@ from mailserver.smtp import (
     build_message,
 )
 
+if TYPE_CHECKING:
+    from mailserver.workers import Workers
+
 log = logging.getLogger("pbem.outbox")
 
 
 @dataclass(frozen=True)
-class _Letter:
-    """An outbox row detached from its session: what is needed to send and to mark it."""
+class OutboxMail:
+    """What a due outbox row's message is made of, detached from its session (it may go
+    to a worker process to be built: :mod:`mailserver.workers`)."""
 
     id: int
     to: str
-    message: EmailMessage
+    subject: str
+    body: str
+    message_id: str
+    in_reply_to: str | None
+    references: tuple[str, ...]
+    auto_submitted: str | None
+    date: datetime
+    attachments: tuple[dict[str, str], ...]
+
+    @classmethod
+    def of(cls, row: Outbox) -> OutboxMail:
+        """The row's mail; a takeover's password goes into the text only now."""
+        return cls(
+            id=row.id or 0,
+            to=row.to_address,
+            subject=row.subject,
+            body=row.body.replace(PASSWORD_PLACEHOLDER, row.secret or ""),
+            message_id=row.message_id,
+            in_reply_to=row.in_reply_to,
+            references=tuple((row.thread_references or "").split()),
+            auto_submitted=row.auto_submitted,
+            date=row.created_at,
+            attachments=tuple(row.attachments or ()),
+        )
+
+    def message(self, from_addr: str, from_name: str) -> EmailMessage:
+        """The mail as it goes out (ValueError: an address no SMTP line takes)."""
+        return build_message(
+            from_addr=from_addr,
+            from_name=from_name,
+            to=self.to,
+            subject=self.subject,
+            body=self.body,
+            message_id=self.message_id,
+            in_reply_to=self.in_reply_to,
+            references=self.references,
+            auto_submitted=self.auto_submitted,
+            date=self.date,
+            attachments=[Attachment.from_json(a) for a in self.attachments],
+        )
+
+
+@dataclass(frozen=True)
+class _Letter:
+    """A mail ready to send: what is needed to send and to mark it."""
+
+    id: int
+    to: str
+    message: EmailMessage | FlatMail
 
 
 @dataclass(frozen=True)
@@ -111,8 +165,11 @@ class OutboxSender:
         batch: int = 50,
         idle_seconds: float = 5.0,
         retry: RetryPolicy | None = None,
+        workers: Workers | None = None,
     ) -> None:
         self.engine = engine
+        self.workers = workers
+        """Where messages are built and flattened (none: in a thread of this process)."""
         self.transports = [transport] if isinstance(transport, SmtpTransport) else list(transport)
         if not self.transports:
             raise ValueError("the sender needs at least one SMTP transport")
@@ -156,7 +213,7 @@ class OutboxSender:
         mails go out: each is marked only after the relay accepted it, and the database
         round trip no longer stands between two SMTP transactions.
         """
-        return await self._send_batch(await asyncio.to_thread(self._claim))
+        return await self._send_batch((await self._next_batch())[0])
 
     async def drain(self) -> int:
         """Send batch after batch while the outbox holds due mail; how many were accepted.
@@ -168,11 +225,11 @@ class OutboxSender:
         reason to claim another.
         """
         total = 0
-        letters, full = await asyncio.to_thread(self._claim_counted)
+        letters, full = await self._next_batch()
         while letters:
             upcoming: asyncio.Future[tuple[list[_Letter], bool]] | None = None
             if full and not self._stop.is_set():
-                upcoming = asyncio.ensure_future(asyncio.to_thread(self._claim_counted))
+                upcoming = asyncio.ensure_future(self._next_batch())
             try:
                 total += await self._send_batch(letters)
             except BaseException:
@@ -226,44 +283,51 @@ class OutboxSender:
         await asyncio.gather(*(worker(t) for t in used))
         return accepted
 
-    def _claim(self) -> list[_Letter]:
-        return self._claim_counted()[0]
-
-    def _claim_counted(self) -> tuple[list[_Letter], bool]:
+    async def _next_batch(self) -> tuple[list[_Letter], bool]:
         """The next batch, messages built, and whether it was full (more may be due).
 
-        Only the claim itself holds the write lock; the messages are built after the
-        commit (an unsendable address is marked failed in a second short transaction).
+        Only the claim itself holds the write lock. The messages are built after the
+        commit, by the workers when there are any; an unsendable address is marked failed
+        in a second short transaction.
         """
-        with transaction(self.engine) as session:
-            rows = repo.claim_due_outbox(session, limit=self.batch)
+        mails, full = await asyncio.to_thread(self._claim)
+        built: Sequence[EmailMessage | FlatMail | str] | None = None
+        if self.workers is not None:
+            built = await self.workers.flatten(mails, *self._sender())
+        if built is None:
+            built = await asyncio.to_thread(self._build, mails)
         letters = []
         unsendable: list[tuple[int, str]] = []
-        for row in rows:
-            try:
-                letters.append(_Letter(row.id or 0, row.to_address, self._message(row)))
-            except ValueError as exc:  # an address that cannot go on an SMTP line
-                unsendable.append((row.id or 0, f"unsendable: {exc}"))
+        for mail, message in zip(mails, built, strict=True):
+            if isinstance(message, str):
+                unsendable.append((mail.id, f"unsendable: {message}"))
+            else:
+                letters.append(_Letter(mail.id, mail.to, message))
         if unsendable:
-            with transaction(self.engine) as session:
-                for outbox_id, error in unsendable:
-                    repo.mark_failed(session, outbox_id, error, permanent=True)
-        return letters, len(rows) >= self.batch
+            await asyncio.to_thread(self._unsendable, unsendable)
+        return letters, full
 
-    def _message(self, row: Outbox) -> EmailMessage:
-        return build_message(
-            from_addr=self.settings.from_address,
-            from_name=self.settings.from_name,
-            to=row.to_address,
-            subject=row.subject,
-            body=row.body.replace(PASSWORD_PLACEHOLDER, row.secret or ""),
-            message_id=row.message_id,
-            in_reply_to=row.in_reply_to,
-            references=(row.thread_references or "").split(),
-            auto_submitted=row.auto_submitted,
-            date=row.created_at,
-            attachments=[Attachment.from_json(a) for a in row.attachments or []],
-        )
+    def _claim(self) -> tuple[list[OutboxMail], bool]:
+        with transaction(self.engine) as session:
+            rows = repo.claim_due_outbox(session, limit=self.batch)
+            return [OutboxMail.of(row) for row in rows], len(rows) >= self.batch
+
+    def _sender(self) -> tuple[str, str]:
+        return self.settings.from_address, self.settings.from_name
+
+    def _build(self, mails: list[OutboxMail]) -> list[EmailMessage | FlatMail | str]:
+        built: list[EmailMessage | FlatMail | str] = []
+        for mail in mails:
+            try:
+                built.append(mail.message(*self._sender()))
+            except ValueError as exc:  # an address that cannot go on an SMTP line
+                built.append(str(exc) or type(exc).__name__)
+        return built
+
+    def _unsendable(self, failed: list[tuple[int, str]]) -> None:
+        with transaction(self.engine) as session:
+            for outbox_id, error in failed:
+                repo.mark_failed(session, outbox_id, error, permanent=True)
 
     def _sent_many(self, outbox_ids: list[int]) -> None:
         with transaction(self.engine) as session:

@@ -16,7 +16,7 @@ import logging
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from apscheduler.jobstores.base import JobLookupError
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
@@ -28,6 +28,9 @@ from db.models import Game, GameStatus, utcnow
 from db.session import reading, transaction
 from mailserver import turn_mails, turns
 from mailserver.faults import crash_point
+
+if TYPE_CHECKING:
+    from mailserver.workers import Workers
 
 log = logging.getLogger("pbem.scheduler")
 
@@ -57,13 +60,22 @@ class DeadlineScheduler:
     """Fires each game's turn run at its deadline and its reminders before it."""
 
     def __init__(
-        self, engine: Engine, config: SchedulerConfig, wake_sender: Callable[[], None]
+        self,
+        engine: Engine,
+        config: SchedulerConfig,
+        wake_sender: Callable[[], None],
+        workers: Workers | None = None,
     ) -> None:
         self.engine = engine
         self.config = config
         self.wake_sender = wake_sender
+        self.workers = workers
+        """Where turns are evaluated ahead (none: each run evaluates its own turn)."""
         self._scheduler = AsyncIOScheduler(timezone=UTC)
         self._turn_lock = asyncio.Lock()
+        # Turns evaluated ahead wait here for the turn lock; a few suffice to keep the
+        # workers busy, and more would only hold states in memory.
+        self._ahead_slots = asyncio.Semaphore(workers.count + 2 if workers else 1)
         self._running: set[asyncio.Task[object]] = set()
         self._stopping = False
         self._poking: set[int] = set()
@@ -250,10 +262,14 @@ class DeadlineScheduler:
 
     async def run_turn(self, game_id: int, *, force: bool = False) -> turns.TurnRun | None:
         """Evaluate the game's pending turn if it is due (exactly once, see ``turns``)."""
-        async with self._turn_lock:  # one evaluation at a time per process
-            if self._stopping:
-                return None
-            result = await asyncio.to_thread(self._run_turn, game_id, force)
+        async with self._ahead_slots:
+            ahead = None
+            if self.workers is not None and not self._stopping:
+                ahead = await self.workers.evaluate_ahead(game_id, self.config.turn_fee_cents)
+            async with self._turn_lock:  # one run at a time per process
+                if self._stopping:
+                    return None
+                result = await asyncio.to_thread(self._run_turn, game_id, force, ahead)
         log.info(
             "game %d turn %d: %s %s", result.game_number, result.turn, result.status, result.reason
         )
@@ -264,7 +280,9 @@ class DeadlineScheduler:
         await self.replan(game_id)  # the next deadline, or no job when held or finished
         return result
 
-    def _run_turn(self, game_id: int, force: bool) -> turns.TurnRun:
+    def _run_turn(
+        self, game_id: int, force: bool, ahead: turns.TurnAhead | None = None
+    ) -> turns.TurnRun:
         with transaction(self.engine) as session:
             result = turns.run_turn(
                 session,
@@ -274,6 +292,7 @@ class DeadlineScheduler:
                 force=force,
                 turn_fee_cents=self.config.turn_fee_cents,
                 currency=self.config.currency,
+                ahead=ahead,
             )
         crash_point("turn-after-commit")
         return result

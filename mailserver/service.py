@@ -32,6 +32,7 @@ from mailserver.outbox import OutboxSender, RetryPolicy
 from mailserver.scheduler import DeadlineScheduler, SchedulerConfig
 from mailserver.smtp import SmtpTransport
 from mailserver.web.links import configure as configure_links
+from mailserver.workers import Workers, auto_count
 
 if TYPE_CHECKING:
     from mailserver.web.server import WebServer
@@ -215,10 +216,18 @@ class Service:
         configure_links(settings.web)
         upgrade(settings.database_url)
         self.engine = make_engine(settings.database_url)
+        self.workers = Workers(
+            auto_count() if settings.workers is None else settings.workers,
+            settings.database_url,
+            game_kinds=settings.game_kinds,
+            log_format=settings.log_format,
+        )
         transports = [SmtpTransport(settings.smtp) for _ in range(settings.smtp.connections)]
-        self.sender = OutboxSender(self.engine, transports, settings.smtp, retry=retry)
+        self.sender = OutboxSender(
+            self.engine, transports, settings.smtp, retry=retry, workers=self.workers
+        )
         self.scheduler = DeadlineScheduler(
-            self.engine, scheduler_config(settings), self.sender.wake
+            self.engine, scheduler_config(settings), self.sender.wake, self.workers
         )
         self.handler = MailHandler(
             self.engine, intake_config(settings), self.sender.wake, self.scheduler.poke
@@ -268,6 +277,8 @@ class Service:
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, self.stop)
         log.info("service started (database %s)", self.engine.url.render_as_string())
+        # The workers start beside the other stages: until they are up, work waits for them.
+        warming = asyncio.ensure_future(self.workers.start())
         try:
             await self.scheduler.start()
             stages = [self.poller.run(), self.sender.run()]
@@ -281,5 +292,7 @@ class Service:
             for sig in (signal.SIGTERM, signal.SIGINT):
                 loop.remove_signal_handler(sig)
             await self.scheduler.stop()
+            await asyncio.gather(warming, return_exceptions=True)
+            await asyncio.to_thread(self.workers.close)
             self.engine.dispose()
             log.info("service stopped")

@@ -273,7 +273,7 @@ def burst(
                 spy = subprocess.Popen(
                     [
                         *("py-spy", "record", "--pid", str(server.pid), "--format", "raw"),
-                        *("--output", str(profile), "--rate", "200", "--threads", "--gil"),
+                        *("--output", str(profile), "--rate", "200", "--threads", "--gil", "--subprocesses"),
                     ],
                     stdout=subprocess.DEVNULL,
                     stderr=subprocess.DEVNULL,

@@ -1,0 +1,105 @@
+"""Worker processes (mailserver.workers): real processes, a real database file."""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+from datetime import UTC, datetime
+
+import pytest
+from sqlalchemy import Engine
+
+from db.session import reading
+from mailserver import turns
+from mailserver.outbox import OutboxMail
+from mailserver.smtp import FlatMail, flatten
+from mailserver.workers import Workers, auto_count, shares_database
+from tests.life.helpers import START, create_and_start, send_orders
+
+pytestmark = pytest.mark.timeout(120)
+SQLITE = pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+
+
+def mail(n: int, to: str = "p@example.org") -> OutboxMail:
+    return OutboxMail(
+        id=n,
+        to=to,
+        subject=f"Partie 227 Runde {n}: Auswertung für Spieler 1",
+        body="Grüße  \n" * 50,
+        message_id=f"<{n}.227@example.org>",
+        in_reply_to=None,
+        references=(),
+        auto_submitted=None,
+        date=datetime(2026, 12, 1, tzinfo=UTC),
+        attachments=(),
+    )
+
+
+def test_the_worker_count_and_which_databases_they_can_read() -> None:
+    assert 0 <= auto_count() <= 4
+    assert auto_count() == min(4, (os.cpu_count() or 1) - 1)
+    assert shares_database("sqlite:////tmp/x.sqlite3")
+    assert shares_database("postgresql://u:p@localhost/db")
+    assert not shares_database("sqlite://")
+    assert not shares_database("sqlite:///:memory:")
+
+
+@SQLITE
+async def test_workers_evaluate_ahead_and_flatten_as_the_server_would(
+    db_engine: Engine, db_url: str
+) -> None:
+    game_id, passwords = create_and_start(db_engine)
+    for seat, password in passwords.items():
+        send_orders(db_engine, game_id, seat, password, now=START)
+    workers = Workers(2, db_url)
+    try:
+        await workers.start()
+        ahead = await workers.evaluate_ahead(game_id, 0)
+        with reading(db_engine) as session:
+            here = turns.evaluate_ahead(session, game_id)
+        assert ahead is not None and here is not None
+        assert (ahead.record, ahead.state_text, ahead.texts) == (
+            here.record,
+            here.state_text,
+            here.texts,
+        )
+        mails = [mail(n) for n in range(25)] + [mail(99, to="bad\r\naddress")]
+        flat = await workers.flatten(mails, "ashes@example.org", "PBEM Spielleitung")
+        assert flat is not None and len(flat) == 26
+        assert isinstance(flat[-1], str) and flat[-1]  # why the address is refused
+        for one, made in zip(mails[:-1], flat[:-1], strict=True):
+            assert isinstance(made, FlatMail)
+            message = one.message("ashes@example.org", "PBEM Spielleitung")
+            assert made.message_id == message["Message-ID"]
+            assert made.data == flatten(message).data  # a plain text: no random boundary
+    finally:
+        workers.close()
+
+
+@SQLITE
+async def test_a_killed_worker_leaves_the_server_doing_the_work_itself(
+    db_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    workers = Workers(1, db_url)
+    try:
+        await workers.start()
+        [pid] = {await workers._run(os.getpid) for _ in range(3)}
+        os.kill(pid, signal.SIGKILL)
+        with caplog.at_level(logging.ERROR, logger="pbem.workers"):
+            assert await workers.flatten([mail(1)], "a@example.org", "A") is None
+        assert not workers.active
+        assert "died" in caplog.text
+        assert await workers.evaluate_ahead(1, 0) is None
+    finally:
+        workers.close()
+
+
+@SQLITE
+async def test_no_workers_means_the_caller_does_the_work(db_url: str) -> None:
+    workers = Workers(0, db_url)
+    await workers.start()
+    assert not workers.active
+    assert await workers.flatten([mail(1)], "a@example.org", "A") is None
+    assert await workers.evaluate_ahead(1, 0) is None
+    workers.close()
