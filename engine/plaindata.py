@@ -284,20 +284,37 @@ def copy_plain(value: T) -> T:
     return copied
 
 
-@functools.cache
-def _field_names(tp: type) -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(tp))
-
-
 def _copy(value: Any) -> Any:
     cls = type(value)
-    if value is None or cls is bool or cls is int or cls is str:
+    if cls in _ATOMIC:
         return value  # immutable: shared as the JSON round trip would share an int
     if cls is list:
-        return [_copy(v) for v in value]
+        return [v if type(v) in _ATOMIC else _copy(v) for v in value]
     if dataclasses.is_dataclass(cls):
-        return cls(**{name: _copy(getattr(value, name)) for name in _field_names(cls)})
+        return _copier(cls)(value)
     raise TypeError(f"cannot store {cls.__name__} in the state")
+
+
+@functools.cache
+def _copier(cls: type) -> Convert:
+    """A copy of an instance of dataclass ``cls``, its fields copied one by one in order
+    (passed by position where that is the same call: several times faster)."""
+    names = tuple(f.name for f in dataclasses.fields(cls))
+    if _takes_in_order(cls, names):
+        return lambda value: cls(
+            *[
+                v if type(v) in _ATOMIC else _copy(v)
+                for name in names
+                for v in [getattr(value, name)]
+            ]
+        )
+    return lambda value: cls(
+        **{
+            name: v if type(v) in _ATOMIC else _copy(v)
+            for name in names
+            for v in [getattr(value, name)]
+        }
+    )
 
 
 def to_tagged(value: Any, kind: str, fmt: int) -> dict[str, JSONValue]:

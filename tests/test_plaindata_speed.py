@@ -1,7 +1,7 @@
 """The compiled conversions of engine.plaindata give exactly what the reflective walk gave.
 
-``to_plain``/``from_plain`` are compiled once per dataclass for speed. The walk they
-replace is kept here, verbatim, as the reference: real Ashes and Starweb states (from
+``to_plain``/``from_plain``/``copy_plain`` are compiled once per dataclass for speed. The
+walks they replace are kept here, verbatim, as the reference: real Ashes and Starweb states (from
 the bots' games), those states damaged at random (hypothesis), and hand-picked edge
 cases must give the same JSON (key order and ``true`` versus ``1`` included), the same
 objects, or the same exception with the same message.
@@ -26,7 +26,14 @@ from hypothesis import strategies as st
 
 from engine.ashes.state import AshesState
 from engine.core import JSONValue, PlayerSetup, Setup, turn_rng
-from engine.plaindata import STORED_BEFORE, added_later, from_plain, from_tagged, to_plain
+from engine.plaindata import (
+    STORED_BEFORE,
+    added_later,
+    copy_plain,
+    from_plain,
+    from_tagged,
+    to_plain,
+)
 from engine.starweb.kind import STARWEB
 from engine.starweb.state import Character, StarwebState
 from grammar.starweb import LANGUAGE
@@ -94,6 +101,22 @@ def reference_from_plain(tp: Any, value: Any) -> Any:
     raise TypeError(f"unsupported type {tp!r}")
 
 
+@functools.cache
+def _field_names(tp: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(tp))
+
+
+def reference_copy(value: Any) -> Any:
+    cls = type(value)
+    if value is None or cls is bool or cls is int or cls is str:
+        return value
+    if cls is list:
+        return [reference_copy(v) for v in value]
+    if dataclasses.is_dataclass(cls):
+        return cls(**{name: reference_copy(getattr(value, name)) for name in _field_names(cls)})
+    raise TypeError(f"cannot store {cls.__name__} in the state")
+
+
 # -- comparing outcomes
 
 
@@ -109,6 +132,29 @@ def outcome(func: Callable[..., Any], *args: Any) -> tuple[object, ...]:
 
 def assert_same_to_plain(value: Any) -> None:
     assert outcome(to_plain, value) == outcome(reference_to_plain, value)
+
+
+def assert_same_copy(value: Any) -> None:
+    """``copy_plain`` copies as before, and shares no list or dataclass with ``value``."""
+    assert outcome(copy_plain, value) == outcome(reference_copy, value)
+    try:
+        copied = copy_plain(value)
+    except TypeError:
+        return
+    mutable = [id(v) for v in walk(value) if isinstance(v, list) or dataclasses.is_dataclass(v)]
+    assert not set(mutable) & {id(v) for v in walk(copied)}
+
+
+def walk(value: Any) -> list[Any]:
+    """``value`` and everything in it (fields of dataclasses, items of lists)."""
+    found = [value]
+    if isinstance(value, list):
+        for v in value:
+            found += walk(v)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            found += walk(getattr(value, f.name))
+    return found
 
 
 def assert_same_from_plain(tp: Any, value: Any) -> None:
@@ -163,6 +209,7 @@ STATES: list[tuple[type, Any]] = [(AshesState, s) for s in ASHES] + [
 def test_real_states_convert_as_before(tp: type, state: Any) -> None:
     new, old = to_plain(state), reference_to_plain(state)
     assert json.dumps(new) == json.dumps(old)  # same keys in the same order, true not 1
+    assert_same_copy(state)
     data = json.loads(json.dumps(new))
     assert repr(from_plain(tp, data)) == repr(reference_from_plain(tp, data)) == repr(state)
     tagged = state.to_json()
@@ -321,6 +368,7 @@ def test_damaged_states_write_as_before(data: st.DataObject) -> None:
     for _ in range(data.draw(st.integers(1, 3))):
         damage_object(data.draw, damaged)
     assert_same_to_plain(damaged)
+    assert_same_copy(damaged)
 
 
 # -- edge cases, by hand
@@ -490,6 +538,7 @@ TO_CASES: list[Any] = [
 def test_writing_edge_cases_as_before(value: Any) -> None:
     assert_same_to_plain(value)
     assert_same_to_plain(value)  # and again, with the compiled writers made
+    assert_same_copy(value)
 
 
 def test_field_errors_come_in_field_order() -> None:
