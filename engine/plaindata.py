@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import inspect
 import types
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import field
-from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import Any, NamedTuple, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from engine.core import JSONValue
 
@@ -33,68 +34,243 @@ def added_later(default: T, stored_before: T) -> T:
     return field(default=default, metadata={STORED_BEFORE: stored_before})
 
 
-def _left_out(f: dataclasses.Field[Any], value: Any) -> bool:
-    """A field added later is left out while it has the value its absence means."""
-    return STORED_BEFORE in f.metadata and bool(value == f.metadata[STORED_BEFORE])
+Convert = Callable[[Any], Any]
+"""A compiled conversion of one value (to or from its JSON form)."""
+
+_ATOMIC: frozenset[type] = frozenset({int, str, bool, type(None)})
+"""The exact types whose values are their own JSON form. Subclasses (a ``StrEnum``)
+take :func:`_to_plain_other`, which lets them through as well."""
 
 
 def to_plain(value: Any) -> JSONValue:
     """The JSON form of a plain-data value (a dataclass, list, int, str, bool or None)."""
+    cls = type(value)
+    if cls in _ATOMIC:
+        return value
+    convert = _WRITERS.get(cls)
+    if convert is None:
+        return _to_plain_other(value)
+    return convert(value)
+
+
+def _list_to_plain(items: list[Any]) -> list[JSONValue]:
+    # Checked inline: most items are ints or dataclasses, a call each costs more than the test.
+    return [v if type(v) in _ATOMIC else to_plain(v) for v in items]
+
+
+_WRITERS: dict[type, Convert] = {list: _list_to_plain}
+"""The conversion of every exact type met so far that is not atomic (lists, dataclasses):
+the reflective checks below run once per type, not once per value."""
+
+
+def _to_plain_other(value: Any) -> JSONValue:
+    """:func:`to_plain` of a value of a type not met before, checked as plain data always
+    was (dataclass, list, then the atoms and their subclasses)."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {
-            f.name: to_plain(getattr(value, f.name))
-            for f in dataclasses.fields(value)
-            if not _left_out(f, getattr(value, f.name))
-        }
+        convert = _WRITERS[type(value)] = _dataclass_writer(type(value))
+        return convert(value)
     if isinstance(value, list):
-        return [to_plain(v) for v in value]
+        return _list_to_plain(value)
     if value is None or isinstance(value, bool | int | str):
         return value
     raise TypeError(f"cannot store {type(value).__name__} in the state")
 
 
-@functools.cache
-def _fields_of(tp: type) -> tuple[dict[str, Any], frozenset[str], dict[str, Any]]:
-    """A dataclass's resolved field types, names and values of fields absent in states
-    stored before they existed (resolving types is slow: cached)."""
-    fields = dataclasses.fields(tp)
-    absent = {f.name: f.metadata[STORED_BEFORE] for f in fields if STORED_BEFORE in f.metadata}
-    return get_type_hints(tp), frozenset(f.name for f in fields), absent
+_KEPT = object()
+"""In place of a ``stored_before`` value: the field is always written."""
+
+
+def _dataclass_writer(cls: type) -> Convert:
+    """The JSON form of ``cls``'s instances: its fields in order, those added later left
+    out while they have the value their absence means (``value == stored_before``)."""
+    fields = dataclasses.fields(cls)
+    names = tuple(f.name for f in fields)
+    plan = tuple((f.name, f.metadata.get(STORED_BEFORE, _KEPT)) for f in fields)
+    # ``for v in [...]`` binds each field's value once (a single step since Python 3.9),
+    # read field by field so that errors come in field order as before.
+    if all(before is _KEPT for _, before in plan):
+
+        def convert(value: Any) -> dict[str, JSONValue]:
+            return {
+                name: v if type(v) in _ATOMIC else to_plain(v)
+                for name in names
+                for v in [getattr(value, name)]
+            }
+
+    else:
+
+        def convert(value: Any) -> dict[str, JSONValue]:
+            return {
+                name: v if type(v) in _ATOMIC else to_plain(v)
+                for name, before in plan
+                for v in [getattr(value, name)]
+                # ``==`` as the value its absence means, not ``!=``: a field's __ne__ may differ.
+                if before is _KEPT or not v == before  # noqa: SIM201
+            }
+
+    return convert
 
 
 def from_plain(tp: Any, value: Any) -> Any:
     """Inverse of :func:`to_plain`: ``value`` read back as type ``tp``, strictly."""
+    return _reader(tp)(value)
+
+
+def _reader(tp: Any) -> Convert:
+    """The strict reading of JSON values as type ``tp`` (only a dataclass's reader is
+    cached: a ``tp`` such as ``list[int]`` is made anew by every caller)."""
     origin = get_origin(tp)
     if origin in (Union, types.UnionType):
-        args = [a for a in get_args(tp) if a is not type(None)]
-        return None if value is None else from_plain(args[0], value)
+        return _optional_reader(_reader(_optional_of(tp)))
     if origin is list:
         (item,) = get_args(tp)
+        return _list_reader(_reader(item), _as_is(item))
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        return _dataclass_reader(tp)
+    if tp is bool:
+        return _read_bool
+    if tp is int:
+        return _read_int
+    if tp is str:
+        return _read_str
+    return _unsupported_reader(tp)
+
+
+def _optional_of(tp: Any) -> Any:
+    """The type a union is read as: its first member other than ``None``."""
+    return next(a for a in get_args(tp) if a is not type(None))
+
+
+def _optional_reader(read: Convert) -> Convert:
+    def read_optional(value: Any) -> Any:
+        return None if value is None else read(value)
+
+    return read_optional
+
+
+class _Never:
+    """No value has this type: :func:`_as_is` of a type whose values need reading."""
+
+
+def _as_is(tp: Any) -> type:
+    """The type whose values reading as ``tp`` returns unchanged after checking
+    ``type(value)`` alone: the readers test it inline instead of calling the reader."""
+    if get_origin(tp) in (Union, types.UnionType):
+        tp = _optional_of(tp)
+    return tp if tp is bool or tp is int or tp is str else _Never
+
+
+def _list_reader(read: Convert, as_is: type) -> Convert:
+    def read_list(value: Any) -> list[Any]:
         if not isinstance(value, list):
             raise ValueError(f"expected a list, got {value!r}")
-        return [from_plain(item, v) for v in value]
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        if not isinstance(value, Mapping):
+        return [v if type(v) is as_is else read(v) for v in value]
+
+    return read_list
+
+
+@functools.cache
+def _dataclass_reader(tp: type) -> Convert:
+    """The reading of an object as dataclass ``tp``: known fields only, each read as its
+    type, the fields added later absent from it set to their ``stored_before`` value."""
+
+    def read_dataclass(value: Any) -> Any:
+        if type(value) is not dict and not isinstance(value, Mapping):
             raise ValueError(f"expected an object for {tp.__name__}, got {value!r}")
-        hints, names, absent = _fields_of(tp)
-        unknown = set(value) - names
-        if unknown:
-            raise ValueError(f"unknown fields for {tp.__name__}: {sorted(unknown)}")
-        given = {k: from_plain(hints[k], v) for k, v in value.items()}
-        return tp(**{**absent, **given})
-    if tp is bool:
-        if not isinstance(value, bool):
-            raise ValueError(f"expected true/false, got {value!r}")
-        return value
-    if tp is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"expected an integer, got {value!r}")
-        return value
-    if tp is str:
-        if not isinstance(value, str):
-            raise ValueError(f"expected a string, got {value!r}")
-        return value
-    raise TypeError(f"unsupported type {tp!r}")
+        layout = _layout(tp)
+        if layout.in_order is not None and type(value) is dict and tuple(value) == layout.order:
+            # Every field, in field order (as to_plain writes them): passing them by
+            # position is the same call, several times faster than by name.
+            return tp(
+                *[
+                    v if type(v) is as_is else read(v)
+                    for v, (as_is, read) in zip(value.values(), layout.in_order, strict=True)
+                ]
+            )
+        if not layout.names.issuperset(value):
+            unknown = sorted(set(value) - layout.names)
+            raise ValueError(f"unknown fields for {tp.__name__}: {unknown}")
+        given = {
+            k: v if type(v) is layout.as_is[k] else layout.readers[k](v) for k, v in value.items()
+        }
+        return tp(**{**layout.absent, **given}) if layout.absent else tp(**given)
+
+    return read_dataclass
+
+
+class _Layout(NamedTuple):
+    """How to read the fields of a dataclass."""
+
+    order: tuple[str, ...]
+    """The field names in order."""
+    names: frozenset[str]
+    """The field names."""
+    readers: dict[str, Convert]
+    """Each field's reader."""
+    as_is: dict[str, type]
+    """Each field's :func:`_as_is` type."""
+    absent: dict[str, Any]
+    """The values of fields absent in states stored before they existed."""
+    in_order: tuple[tuple[type, Convert], ...] | None
+    """Each field's ``as_is`` type and reader in field order, if the dataclass takes its
+    fields by position in that order (``None``: by name only)."""
+
+
+@functools.cache
+def _layout(tp: type) -> _Layout:
+    """The :class:`_Layout` of a dataclass, made on its first reading (resolving the type
+    hints is slow, and a dataclass may refer to itself)."""
+    fields = dataclasses.fields(tp)
+    hints = get_type_hints(tp)
+    order = tuple(f.name for f in fields)
+    readers = {name: _reader(hints[name]) for name in order}
+    as_is = {name: _as_is(hints[name]) for name in order}
+    absent = {f.name: f.metadata[STORED_BEFORE] for f in fields if STORED_BEFORE in f.metadata}
+    in_order = (
+        tuple((as_is[name], readers[name]) for name in order)
+        if _takes_in_order(tp, order)
+        else None
+    )
+    return _Layout(order, frozenset(order), readers, as_is, absent, in_order)
+
+
+def _takes_in_order(tp: type, names: tuple[str, ...]) -> bool:
+    """Whether ``tp(*values)`` binds the same as ``tp(**dict(zip(names, values)))``: its
+    parameters are exactly ``names``, in order, each positional or keyword."""
+    try:
+        params = inspect.signature(tp).parameters.values()
+    except (TypeError, ValueError):  # no signature to be had: call by name
+        return False
+    return tuple(p.name for p in params) == names and all(
+        p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD for p in params
+    )
+
+
+def _read_bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"expected true/false, got {value!r}")
+    return value
+
+
+def _read_int(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"expected an integer, got {value!r}")
+    return value
+
+
+def _read_str(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"expected a string, got {value!r}")
+    return value
+
+
+def _unsupported_reader(tp: Any) -> Convert:
+    # Raised on reading, not on making the reader: an optional field of such a type
+    # reads ``None`` as it always did.
+    def read_unsupported(value: Any) -> Any:
+        raise TypeError(f"unsupported type {tp!r}")
+
+    return read_unsupported
 
 
 def copy_plain(value: T) -> T:
@@ -108,20 +284,37 @@ def copy_plain(value: T) -> T:
     return copied
 
 
-@functools.cache
-def _field_names(tp: type) -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(tp))
-
-
 def _copy(value: Any) -> Any:
     cls = type(value)
-    if value is None or cls is bool or cls is int or cls is str:
+    if cls in _ATOMIC:
         return value  # immutable: shared as the JSON round trip would share an int
     if cls is list:
-        return [_copy(v) for v in value]
+        return [v if type(v) in _ATOMIC else _copy(v) for v in value]
     if dataclasses.is_dataclass(cls):
-        return cls(**{name: _copy(getattr(value, name)) for name in _field_names(cls)})
+        return _copier(cls)(value)
     raise TypeError(f"cannot store {cls.__name__} in the state")
+
+
+@functools.cache
+def _copier(cls: type) -> Convert:
+    """A copy of an instance of dataclass ``cls``, its fields copied one by one in order
+    (passed by position where that is the same call: several times faster)."""
+    names = tuple(f.name for f in dataclasses.fields(cls))
+    if _takes_in_order(cls, names):
+        return lambda value: cls(
+            *[
+                v if type(v) in _ATOMIC else _copy(v)
+                for name in names
+                for v in [getattr(value, name)]
+            ]
+        )
+    return lambda value: cls(
+        **{
+            name: v if type(v) in _ATOMIC else _copy(v)
+            for name in names
+            for v in [getattr(value, name)]
+        }
+    )
 
 
 def to_tagged(value: Any, kind: str, fmt: int) -> dict[str, JSONValue]:
