@@ -71,12 +71,33 @@ def strength_text(hundredths: int) -> str:
     return f"{whole}.{tenth}" if tenth else str(whole)
 
 
+@cache
+def _wrapper(width: int, indent: str) -> textwrap.TextWrapper:
+    # A TextWrapper keeps no state between calls; one per layout saves building one per line.
+    return textwrap.TextWrapper(width, subsequent_indent=indent, break_long_words=True)
+
+
+def _wrap_line(line: str, width: int, indent: str = "") -> list[str]:
+    """``textwrap.wrap(line, width, subsequent_indent=indent) or [""]``, faster for a line
+    that fits.
+
+    A printable string holds no whitespace but the blank (every other character for which
+    ``str.isspace`` holds is unprintable), so textwrap has no tab to expand and no
+    whitespace to replace, and every chunk it splits off is a word or a run of blanks.
+    If the line fits, all chunks go on the first line (whose indent is empty) and
+    textwrap only drops the closing run of blanks: the result is ``line.rstrip(" ")``, or
+    no line at all (here ``""``) when nothing else is left. Most lines of a printout are
+    such lines.
+    """
+    if len(line) <= width and line.isprintable():
+        return [line.rstrip(" ")]
+    return _wrapper(width, indent).wrap(line) or [""]
+
+
 def _wrap(text: str, width: int = WIDTH, indent: str = "") -> list[str]:
     lines: list[str] = []
     for paragraph in text.splitlines() or [""]:
-        lines.extend(
-            textwrap.wrap(paragraph, width, subsequent_indent=indent, break_long_words=True) or [""]
-        )
+        lines.extend(_wrap_line(paragraph, width, indent))
     return lines
 
 
@@ -291,7 +312,7 @@ def media_lines(state: AshesState, lang: str) -> list[str]:
         lines.append("")
         *body, sign = news_text(state, item, lang).split("\n")
         for paragraph in body:
-            lines.extend(textwrap.wrap(paragraph, TEXT_WIDTH) or [""])
+            lines.extend(_wrap_line(paragraph, TEXT_WIDTH))
         lines.append(f"{sign:>{TEXT_WIDTH}}")
     return lines or [word(WORDS, "media_none", lang)]
 
