@@ -41,8 +41,18 @@ def ruler(state: AshesState, player: int, lang: str) -> str:
     """The ruler's name; unnamed rulers are "Spieler B" / "Player B" (Ashes 0.1)."""
     if player == NEUTRAL:
         return word(WORDS, "neutral", lang)
-    named = next((p.ruler for p in state.players if p.number == player), None)
-    return named or word(WORDS, "player_default", lang, letter=chr(ord("A") + player - 1))
+    for p in state.players:
+        if p.number == player:
+            if p.ruler:
+                return p.ruler
+            break
+    return _default_ruler(player, lang)
+
+
+@cache
+def _default_ruler(player: int, lang: str) -> str:
+    # A printout names rulers dozens of times; the unnamed ones' names never change.
+    return word(WORDS, "player_default", lang, letter=chr(ord("A") + player - 1))
 
 
 def pr_text(pr60: int) -> str:
