@@ -10,10 +10,10 @@ game master's full view.
 
 from __future__ import annotations
 
-import re
 import textwrap
 from collections.abc import Iterable, Mapping
 from functools import cache
+from operator import itemgetter
 
 from engine.ashes.economy import gip
 from engine.ashes.galaxy import fold_name, standard_galaxy
@@ -35,6 +35,8 @@ from engine.wording import word
 
 WIDTH = 78
 TEXT_WIDTH = 72
+
+_first = itemgetter(0)
 
 
 def ruler(state: AshesState, player: int, lang: str) -> str:
@@ -116,14 +118,11 @@ def _wrap(text: str, width: int = WIDTH, indent: str = "") -> list[str]:
 
 def pv_table(state: AshesState, player: int) -> list[str]:
     """Ashes 4.3: the seats in one line, the PV in force to each below it."""
-    seats = [p.number for p in state.players]
-    head = "PV      " + " ".join(str(n) for n in seats)
-    values = []
-    for n in seats:
-        other = state.player(n)
-        values.append(
-            "-" if other.out and n != player else ("1" if n == player else str(state.pv[player][n]))
-        )
+    row = state.pv[player]
+    head = "PV      " + " ".join([str(p.number) for p in state.players])
+    values = [
+        "1" if p.number == player else ("-" if p.out else str(row[p.number])) for p in state.players
+    ]
     return [head, "        " + " ".join(values)]
 
 
@@ -152,17 +151,19 @@ def _orbit_ships(state: AshesState, planet: Planet) -> tuple[int, int]:
     return (fleet.fi, fleet.tr) if fleet else (0, 0)
 
 
+_GNP_HEAD = "".join(f"{c[:2]:>3}" for c in CATEGORIES) + "    GNP"
+
+
 def gnp_section(state: AshesState, lang: str, values: bool) -> list[str]:
     """Ashes 4.5: ranks in twelve categories and the GNP (cut to two decimals)."""
     lines = [
         word(WORDS, "gnp_head", lang, turn=state.turn),
-        f"{word(WORDS, 'ruler', lang):<18}"
-        + "".join(f"{c[:2]:>3}" for c in CATEGORIES)
-        + "    GNP",
+        f"{word(WORDS, 'ruler', lang):<18}{_GNP_HEAD}",
     ]
     for row in state.report.gnp:
         name = f"{row.player} {ruler(state, row.player, lang)}"
-        lines.append(f"{name:<18}" + "".join(f"{r:>3}" for r in row.ranks) + f"{gnp_text(row):>7}")
+        ranks = ("{:>3}" * len(row.ranks)).format(*row.ranks)
+        lines.append(f"{name:<18}{ranks}{gnp_text(row):>7}")
     if values:
         lines.append("")
         lines.append(word(WORDS, "gnp_values", lang))
@@ -185,16 +186,20 @@ def _stage(stage: int | None, waiting: str = "(I)") -> str:
 
 
 def _ships(fi: int, tr: int) -> str:
-    parts = ([f"{fi} F"] if fi else []) + ([f"{tr} T"] if tr else [])
-    return " ".join(parts)
+    if fi and tr:
+        return f"{fi} F {tr} T"
+    if fi:
+        return f"{fi} F"
+    return f"{tr} T" if tr else ""
 
 
 def fleet_lines(fleets: Iterable[Fleet], cargo: Iterable[CargoShips]) -> list[str]:
     """Ashes 4.6: one line per target planet: "14 (I) 92 F 12 T (D) 50 F (D+2) 3 T 2 C5"."""
     by_target: dict[int, list[tuple[int, str]]] = {}
     for f in fleets:
-        key = -1 if f.stage is None else f.stage
-        by_target.setdefault(f.target, []).append((key, f"{_stage(f.stage)} {_ships(f.fi, f.tr)}"))
+        stage = f.stage
+        key = -1 if stage is None else stage
+        by_target.setdefault(f.target, []).append((key, f"{_stage(stage)} {_ships(f.fi, f.tr)}"))
     for c in cargo:
         key = -1 if c.stage is None else c.stage
         by_target.setdefault(c.target, []).append(
@@ -202,8 +207,13 @@ def fleet_lines(fleets: Iterable[Fleet], cargo: Iterable[CargoShips]) -> list[st
         )
     lines = []
     for target in sorted(by_target):
-        parts = [text for _, text in sorted(by_target[target], key=lambda kv: kv[0])]
-        lines.extend(_wrap(f"{target:>2} " + " ".join(parts), WIDTH, "   "))
+        parts = by_target[target]
+        # A stable sort by the stage alone: fleets before cargo, each in the given order.
+        parts.sort(key=_first)
+        # Numbers and stage marks only: no line breaks to split at.
+        lines.extend(
+            _wrap_line(f"{target:>2} " + " ".join([text for _, text in parts]), WIDTH, "   ")
+        )
     return lines
 
 
@@ -354,7 +364,8 @@ def _standard_names() -> Mapping[str, int]:
 def _safe_label(planet: Planet) -> str:
     """``2 (Crab)`` for the order form, or ``2`` when the name could mislead the grammar."""
     other = _standard_names().get(fold_name(planet.name))
-    if re.search(r"[()\n]", planet.name) or (other is not None and other != planet.number):
+    name = planet.name
+    if "(" in name or ")" in name or "\n" in name or (other is not None and other != planet.number):
         return str(planet.number)
     return f"{planet.number} ({planet.name})"
 
