@@ -199,7 +199,12 @@ def fleet_lines(fleets: Iterable[Fleet], cargo: Iterable[CargoShips]) -> list[st
     for f in fleets:
         stage = f.stage
         key = -1 if stage is None else stage
-        by_target.setdefault(f.target, []).append((key, f"{_stage(stage)} {_ships(f.fi, f.tr)}"))
+        entry = (key, f"{_stage(stage)} {_ships(f.fi, f.tr)}")
+        same = by_target.get(f.target)
+        if same is None:
+            by_target[f.target] = [entry]
+        else:
+            same.append(entry)
     for c in cargo:
         key = -1 if c.stage is None else c.stage
         by_target.setdefault(c.target, []).append(
@@ -208,12 +213,14 @@ def fleet_lines(fleets: Iterable[Fleet], cargo: Iterable[CargoShips]) -> list[st
     lines = []
     for target in sorted(by_target):
         parts = by_target[target]
-        # A stable sort by the stage alone: fleets before cargo, each in the given order.
-        parts.sort(key=_first)
+        if len(parts) == 1:
+            line = f"{target:>2} {parts[0][1]}"
+        else:
+            # A stable sort by the stage alone: fleets before cargo, each in the given order.
+            parts.sort(key=_first)
+            line = f"{target:>2} " + " ".join([text for _, text in parts])
         # Numbers and stage marks only: no line breaks to split at.
-        lines.extend(
-            _wrap_line(f"{target:>2} " + " ".join([text for _, text in parts]), WIDTH, "   ")
-        )
+        lines.extend(_wrap_line(line, WIDTH, "   "))
     return lines
 
 
