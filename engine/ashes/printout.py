@@ -226,16 +226,30 @@ def fleet_lines(fleets: Iterable[Fleet], cargo: Iterable[CargoShips]) -> list[st
 
 def status_lines(state: AshesState, player: int) -> list[str]:
     """Ashes 4.7: the empire's sums, FM%, TM% and PP."""
-    own = state.owned(player)
-    fleets = [f for f in state.fleets if f.owner == player]
+    # One pass each over planets and fleets (the GM view sums every empire).
+    planets = a = fp = op = rp = fy = ty = pdu = stock = gi = 0
+    for x in state.planets:
+        if x.owner == player:
+            planets += 1
+            a += x.a
+            fp += x.fp
+            op += x.op
+            rp += x.rp
+            fy += x.fy
+            ty += x.ty
+            pdu += x.pdu
+            stock += x.stock
+            gi += gip(x)
+    fi = tr = 0
+    for f in state.fleets:
+        if f.owner == player:
+            fi += f.fi
+            tr += f.tr
     p = state.player(player)
     return [
-        f"A={sum(x.a for x in own)} PL={len(own)} FP={sum(x.fp for x in own)} "
-        f"OP={sum(x.op for x in own)} RP={sum(x.rp for x in own)} "
-        f"FY={sum(x.fy for x in own)} TY={sum(x.ty for x in own)} PD={sum(x.pdu for x in own)}",
-        f"SP={sum(x.stock for x in own)} FI={sum(f.fi for f in fleets)} FM% "
-        f"{morale_text(p.fm)} TR={sum(f.tr for f in fleets)} TM% {morale_text(p.tm)} "
-        f"GI={sum(gip(x) for x in own)} PP={p.pp}",
+        f"A={a} PL={planets} FP={fp} OP={op} RP={rp} FY={fy} TY={ty} PD={pdu}",
+        f"SP={stock} FI={fi} FM% {morale_text(p.fm)} TR={tr} TM% {morale_text(p.tm)} "
+        f"GI={gi} PP={p.pp}",
     ]
 
 
