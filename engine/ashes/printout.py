@@ -151,6 +151,16 @@ def _orbit_ships(state: AshesState, planet: Planet) -> tuple[int, int]:
     return (fleet.fi, fleet.tr) if fleet else (0, 0)
 
 
+def _owner_orbits(state: AshesState) -> dict[int, tuple[int, int]]:
+    """:func:`_orbit_ships` of every planet that has them, in one pass over the fleets
+    (the GM view reports all 40 planets): the first orbit fleet of the owner counts."""
+    found: dict[int, tuple[int, int]] = {}
+    for f in state.fleets:
+        if f.stage is None and f.target not in found and state.planet(f.target).owner == f.owner:
+            found[f.target] = (f.fi, f.tr)
+    return found
+
+
 _GNP_HEAD = "".join(f"{c[:2]:>3}" for c in CATEGORIES) + "    GNP"
 
 
@@ -515,13 +525,16 @@ def gm_printout(state: AshesState, lang: str) -> str:
         out.extend(pv_table(state, p.number))
         if not p.out:
             out.extend(status_lines(state, p.number))
+    orbits = _owner_orbits(state)
     for planet in state.planets:
-        _section(out, planet_report(state, planet, lang, *_orbit_ships(state, planet)))
+        _section(out, planet_report(state, planet, lang, *orbits.get(planet.number, (0, 0))))
     _section(out, gnp_section(state, lang, values=True))
-    fleets_by: Mapping[int, list[Fleet]] = {
-        n: [f for f in state.fleets if f.owner == n]
-        for n in [NEUTRAL, *(p.number for p in state.players)]
+    fleets_by: dict[int, list[Fleet]] = {
+        n: [] for n in [NEUTRAL, *(p.number for p in state.players)]
     }
+    for f in state.fleets:
+        if f.owner in fleets_by:
+            fleets_by[f.owner].append(f)
     for number, fleets in fleets_by.items():
         if fleets:
             _section(
