@@ -18,7 +18,6 @@ from operator import itemgetter
 from engine.ashes.economy import gip
 from engine.ashes.galaxy import fold_name, standard_galaxy
 from engine.ashes.gnp import CATEGORIES
-from engine.ashes.morale import percent
 from engine.ashes.state import (
     AshesState,
     BattleReport,
@@ -66,10 +65,10 @@ def pr_text(pr60: int) -> str:
 
 def morale_text(hundredths: int) -> str:
     """FM%/TM% as a number: 10000 -> "100", 10037 -> "100.37"."""
-    value = percent(hundredths)
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{hundredths // 100}.{hundredths % 100:02d}"
+    # Integer arithmetic on the hundredths: the percentage as a Fraction (morale.percent)
+    # is whole exactly when no hundredths are left over, and costs far more to build.
+    whole, rest = divmod(hundredths, 100)
+    return f"{whole}.{rest:02d}" if rest else str(whole)
 
 
 def strength_text(hundredths: int) -> str:

@@ -11,7 +11,15 @@ from hypothesis import strategies as st
 
 from engine.ashes.combat import battle
 from engine.ashes.galaxy import standard_galaxy
-from engine.ashes.printout import _wrap_line, order_form, pr_text, printout, strength_text
+from engine.ashes.morale import percent
+from engine.ashes.printout import (
+    _wrap_line,
+    morale_text,
+    order_form,
+    pr_text,
+    printout,
+    strength_text,
+)
 from engine.ashes.state import AshesState
 from grammar.ashes import parse
 from tests.ashes.bots import new_standard_game, recorded_game, recorded_turn
@@ -197,3 +205,15 @@ def test_wrap_line_is_textwrap(parts: list[str], width: int, indent: str) -> Non
     line = "".join(parts)
     expected = textwrap.wrap(line, width, subsequent_indent=indent, break_long_words=True)
     assert _wrap_line(line, width, indent) == (expected or [""])
+
+
+def test_morale_text_is_the_percentage() -> None:
+    for hundredths in range(-20000, 20001, 7):
+        value = percent(hundredths)
+        expected = (
+            str(value.numerator)
+            if value.denominator == 1
+            else f"{hundredths // 100}.{hundredths % 100:02d}"
+        )
+        assert morale_text(hundredths) == expected
+    assert [morale_text(h) for h in (10000, 10037, 9950, 0)] == ["100", "100.37", "99.50", "0"]
