@@ -145,13 +145,14 @@ def planet_report(state: AshesState, planet: Planet, lang: str, fi: int, tr: int
     ]
 
 
-def _orbit_ships(state: AshesState, planet: Planet) -> tuple[int, int]:
+def orbit_ships(state: AshesState, planet: Planet) -> tuple[int, int]:
+    """FI and TR of the planet owner's fleet in its orbit (the planet report's, Ashes 4.4)."""
     fleet = state.orbit(planet.number, planet.owner)
     return (fleet.fi, fleet.tr) if fleet else (0, 0)
 
 
-def _owner_orbits(state: AshesState) -> dict[int, tuple[int, int]]:
-    """:func:`_orbit_ships` of every planet that has them, in one pass over the fleets
+def owner_orbits(state: AshesState) -> dict[int, tuple[int, int]]:
+    """:func:`orbit_ships` of every planet that has them, in one pass over the fleets
     (the GM view reports all 40 planets): the first orbit fleet of the owner counts."""
     found: dict[int, tuple[int, int]] = {}
     for f in state.fleets:
@@ -463,7 +464,7 @@ def player_printout(state: AshesState, player: int, lang: str) -> str:
         _section(out, [word(WORDS, "you_are_out", lang, turn=me.out_turn)])
     own = state.owned(player)
     for planet in own:
-        _section(out, planet_report(state, planet, lang, *_orbit_ships(state, planet)))
+        _section(out, planet_report(state, planet, lang, *orbit_ships(state, planet)))
     if not own:
         _section(out, [word(WORDS, "no_planets", lang)])
     _section(out, gnp_section(state, lang, values=False))
@@ -524,7 +525,7 @@ def gm_printout(state: AshesState, lang: str) -> str:
         out.extend(pv_table(state, p.number))
         if not p.out:
             out.extend(status_lines(state, p.number))
-    orbits = _owner_orbits(state)
+    orbits = owner_orbits(state)
     for planet in state.planets:
         _section(out, planet_report(state, planet, lang, *orbits.get(planet.number, (0, 0))))
     _section(out, gnp_section(state, lang, values=True))
