@@ -10,15 +10,14 @@ game master's full view.
 
 from __future__ import annotations
 
-import re
 import textwrap
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import cache, lru_cache
+from operator import itemgetter
 
 from engine.ashes.economy import gip
 from engine.ashes.galaxy import fold_name, standard_galaxy
 from engine.ashes.gnp import CATEGORIES
-from engine.ashes.morale import percent
 from engine.ashes.state import (
     AshesState,
     BattleReport,
@@ -36,13 +35,25 @@ from engine.wording import word
 WIDTH = 78
 TEXT_WIDTH = 72
 
+_first = itemgetter(0)
+
 
 def ruler(state: AshesState, player: int, lang: str) -> str:
     """The ruler's name; unnamed rulers are "Spieler B" / "Player B" (Ashes 0.1)."""
     if player == NEUTRAL:
         return word(WORDS, "neutral", lang)
-    named = next((p.ruler for p in state.players if p.number == player), None)
-    return named or word(WORDS, "player_default", lang, letter=chr(ord("A") + player - 1))
+    for p in state.players:
+        if p.number == player:
+            if p.ruler:
+                return p.ruler
+            break
+    return _default_ruler(player, lang)
+
+
+@cache
+def _default_ruler(player: int, lang: str) -> str:
+    # A printout names rulers dozens of times; the unnamed ones' names never change.
+    return word(WORDS, "player_default", lang, letter=chr(ord("A") + player - 1))
 
 
 def pr_text(pr60: int) -> str:
@@ -54,10 +65,10 @@ def pr_text(pr60: int) -> str:
 
 def morale_text(hundredths: int) -> str:
     """FM%/TM% as a number: 10000 -> "100", 10037 -> "100.37"."""
-    value = percent(hundredths)
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{hundredths // 100}.{hundredths % 100:02d}"
+    # Integer arithmetic on the hundredths: the percentage as a Fraction (morale.percent)
+    # is whole exactly when no hundredths are left over, and costs far more to build.
+    whole, rest = divmod(hundredths, 100)
+    return f"{whole}.{rest:02d}" if rest else str(whole)
 
 
 def strength_text(hundredths: int) -> str:
@@ -71,12 +82,33 @@ def strength_text(hundredths: int) -> str:
     return f"{whole}.{tenth}" if tenth else str(whole)
 
 
+@cache
+def _wrapper(width: int, indent: str) -> textwrap.TextWrapper:
+    # A TextWrapper keeps no state between calls; one per layout saves building one per line.
+    return textwrap.TextWrapper(width, subsequent_indent=indent, break_long_words=True)
+
+
+def _wrap_line(line: str, width: int, indent: str = "") -> list[str]:
+    """``textwrap.wrap(line, width, subsequent_indent=indent) or [""]``, faster for a line
+    that fits.
+
+    A printable string holds no whitespace but the blank (every other character for which
+    ``str.isspace`` holds is unprintable), so textwrap has no tab to expand and no
+    whitespace to replace, and every chunk it splits off is a word or a run of blanks.
+    If the line fits, all chunks go on the first line (whose indent is empty) and
+    textwrap only drops the closing run of blanks: the result is ``line.rstrip(" ")``, or
+    no line at all (here ``""``) when nothing else is left. Most lines of a printout are
+    such lines.
+    """
+    if len(line) <= width and line.isprintable():
+        return [line.rstrip(" ")]
+    return _wrapper(width, indent).wrap(line) or [""]
+
+
 def _wrap(text: str, width: int = WIDTH, indent: str = "") -> list[str]:
     lines: list[str] = []
     for paragraph in text.splitlines() or [""]:
-        lines.extend(
-            textwrap.wrap(paragraph, width, subsequent_indent=indent, break_long_words=True) or [""]
-        )
+        lines.extend(_wrap_line(paragraph, width, indent))
     return lines
 
 
@@ -85,14 +117,11 @@ def _wrap(text: str, width: int = WIDTH, indent: str = "") -> list[str]:
 
 def pv_table(state: AshesState, player: int) -> list[str]:
     """Ashes 4.3: the seats in one line, the PV in force to each below it."""
-    seats = [p.number for p in state.players]
-    head = "PV      " + " ".join(str(n) for n in seats)
-    values = []
-    for n in seats:
-        other = state.player(n)
-        values.append(
-            "-" if other.out and n != player else ("1" if n == player else str(state.pv[player][n]))
-        )
+    row = state.pv[player]
+    head = "PV      " + " ".join([str(p.number) for p in state.players])
+    values = [
+        "1" if p.number == player else ("-" if p.out else str(row[p.number])) for p in state.players
+    ]
     return [head, "        " + " ".join(values)]
 
 
@@ -116,22 +145,35 @@ def planet_report(state: AshesState, planet: Planet, lang: str, fi: int, tr: int
     ]
 
 
-def _orbit_ships(state: AshesState, planet: Planet) -> tuple[int, int]:
+def orbit_ships(state: AshesState, planet: Planet) -> tuple[int, int]:
+    """FI and TR of the planet owner's fleet in its orbit (the planet report's, Ashes 4.4)."""
     fleet = state.orbit(planet.number, planet.owner)
     return (fleet.fi, fleet.tr) if fleet else (0, 0)
+
+
+def owner_orbits(state: AshesState) -> dict[int, tuple[int, int]]:
+    """:func:`orbit_ships` of every planet that has them, in one pass over the fleets
+    (the GM view reports all 40 planets): the first orbit fleet of the owner counts."""
+    found: dict[int, tuple[int, int]] = {}
+    for f in state.fleets:
+        if f.stage is None and f.target not in found and state.planet(f.target).owner == f.owner:
+            found[f.target] = (f.fi, f.tr)
+    return found
+
+
+_GNP_HEAD = "".join(f"{c[:2]:>3}" for c in CATEGORIES) + "    GNP"
 
 
 def gnp_section(state: AshesState, lang: str, values: bool) -> list[str]:
     """Ashes 4.5: ranks in twelve categories and the GNP (cut to two decimals)."""
     lines = [
         word(WORDS, "gnp_head", lang, turn=state.turn),
-        f"{word(WORDS, 'ruler', lang):<18}"
-        + "".join(f"{c[:2]:>3}" for c in CATEGORIES)
-        + "    GNP",
+        f"{word(WORDS, 'ruler', lang):<18}{_GNP_HEAD}",
     ]
     for row in state.report.gnp:
         name = f"{row.player} {ruler(state, row.player, lang)}"
-        lines.append(f"{name:<18}" + "".join(f"{r:>3}" for r in row.ranks) + f"{gnp_text(row):>7}")
+        ranks = ("{:>3}" * len(row.ranks)).format(*row.ranks)
+        lines.append(f"{name:<18}{ranks}{gnp_text(row):>7}")
     if values:
         lines.append("")
         lines.append(word(WORDS, "gnp_values", lang))
@@ -154,16 +196,25 @@ def _stage(stage: int | None, waiting: str = "(I)") -> str:
 
 
 def _ships(fi: int, tr: int) -> str:
-    parts = ([f"{fi} F"] if fi else []) + ([f"{tr} T"] if tr else [])
-    return " ".join(parts)
+    if fi and tr:
+        return f"{fi} F {tr} T"
+    if fi:
+        return f"{fi} F"
+    return f"{tr} T" if tr else ""
 
 
 def fleet_lines(fleets: Iterable[Fleet], cargo: Iterable[CargoShips]) -> list[str]:
     """Ashes 4.6: one line per target planet: "14 (I) 92 F 12 T (D) 50 F (D+2) 3 T 2 C5"."""
     by_target: dict[int, list[tuple[int, str]]] = {}
     for f in fleets:
-        key = -1 if f.stage is None else f.stage
-        by_target.setdefault(f.target, []).append((key, f"{_stage(f.stage)} {_ships(f.fi, f.tr)}"))
+        stage = f.stage
+        key = -1 if stage is None else stage
+        entry = (key, f"{_stage(stage)} {_ships(f.fi, f.tr)}")
+        same = by_target.get(f.target)
+        if same is None:
+            by_target[f.target] = [entry]
+        else:
+            same.append(entry)
     for c in cargo:
         key = -1 if c.stage is None else c.stage
         by_target.setdefault(c.target, []).append(
@@ -171,23 +222,44 @@ def fleet_lines(fleets: Iterable[Fleet], cargo: Iterable[CargoShips]) -> list[st
         )
     lines = []
     for target in sorted(by_target):
-        parts = [text for _, text in sorted(by_target[target], key=lambda kv: kv[0])]
-        lines.extend(_wrap(f"{target:>2} " + " ".join(parts), WIDTH, "   "))
+        parts = by_target[target]
+        if len(parts) == 1:
+            line = f"{target:>2} {parts[0][1]}"
+        else:
+            # A stable sort by the stage alone: fleets before cargo, each in the given order.
+            parts.sort(key=_first)
+            line = f"{target:>2} " + " ".join([text for _, text in parts])
+        # Numbers and stage marks only: no line breaks to split at.
+        lines.extend(_wrap_line(line, WIDTH, "   "))
     return lines
 
 
 def status_lines(state: AshesState, player: int) -> list[str]:
     """Ashes 4.7: the empire's sums, FM%, TM% and PP."""
-    own = state.owned(player)
-    fleets = [f for f in state.fleets if f.owner == player]
+    # One pass each over planets and fleets (the GM view sums every empire).
+    planets = a = fp = op = rp = fy = ty = pdu = stock = gi = 0
+    for x in state.planets:
+        if x.owner == player:
+            planets += 1
+            a += x.a
+            fp += x.fp
+            op += x.op
+            rp += x.rp
+            fy += x.fy
+            ty += x.ty
+            pdu += x.pdu
+            stock += x.stock
+            gi += gip(x)
+    fi = tr = 0
+    for f in state.fleets:
+        if f.owner == player:
+            fi += f.fi
+            tr += f.tr
     p = state.player(player)
     return [
-        f"A={sum(x.a for x in own)} PL={len(own)} FP={sum(x.fp for x in own)} "
-        f"OP={sum(x.op for x in own)} RP={sum(x.rp for x in own)} "
-        f"FY={sum(x.fy for x in own)} TY={sum(x.ty for x in own)} PD={sum(x.pdu for x in own)}",
-        f"SP={sum(x.stock for x in own)} FI={sum(f.fi for f in fleets)} FM% "
-        f"{morale_text(p.fm)} TR={sum(f.tr for f in fleets)} TM% {morale_text(p.tm)} "
-        f"GI={sum(gip(x) for x in own)} PP={p.pp}",
+        f"A={a} PL={planets} FP={fp} OP={op} RP={rp} FY={fy} TY={ty} PD={pdu}",
+        f"SP={stock} FI={fi} FM% {morale_text(p.fm)} TR={tr} TM% {morale_text(p.tm)} "
+        f"GI={gi} PP={p.pp}",
     ]
 
 
@@ -291,7 +363,7 @@ def media_lines(state: AshesState, lang: str) -> list[str]:
         lines.append("")
         *body, sign = news_text(state, item, lang).split("\n")
         for paragraph in body:
-            lines.extend(textwrap.wrap(paragraph, TEXT_WIDTH) or [""])
+            lines.extend(_wrap_line(paragraph, TEXT_WIDTH))
         lines.append(f"{sign:>{TEXT_WIDTH}}")
     return lines or [word(WORDS, "media_none", lang)]
 
@@ -322,10 +394,17 @@ def _standard_names() -> Mapping[str, int]:
 
 def _safe_label(planet: Planet) -> str:
     """``2 (Crab)`` for the order form, or ``2`` when the name could mislead the grammar."""
-    other = _standard_names().get(fold_name(planet.name))
-    if re.search(r"[()\n]", planet.name) or (other is not None and other != planet.number):
-        return str(planet.number)
-    return f"{planet.number} ({planet.name})"
+    return _label(planet.number, planet.name)
+
+
+@lru_cache(maxsize=4096)
+def _label(number: int, name: str) -> str:
+    # Cached: folding the name (Unicode normalisation) was a third of the order form's time,
+    # and a planet keeps its name for many turns. Bounded, for players rename planets.
+    other = _standard_names().get(fold_name(name))
+    if "(" in name or ")" in name or "\n" in name or (other is not None and other != number):
+        return str(number)
+    return f"{number} ({name})"
 
 
 def order_form(state: AshesState, player: int, lang: str) -> list[str]:
@@ -385,7 +464,7 @@ def player_printout(state: AshesState, player: int, lang: str) -> str:
         _section(out, [word(WORDS, "you_are_out", lang, turn=me.out_turn)])
     own = state.owned(player)
     for planet in own:
-        _section(out, planet_report(state, planet, lang, *_orbit_ships(state, planet)))
+        _section(out, planet_report(state, planet, lang, *orbit_ships(state, planet)))
     if not own:
         _section(out, [word(WORDS, "no_planets", lang)])
     _section(out, gnp_section(state, lang, values=False))
@@ -446,13 +525,16 @@ def gm_printout(state: AshesState, lang: str) -> str:
         out.extend(pv_table(state, p.number))
         if not p.out:
             out.extend(status_lines(state, p.number))
+    orbits = owner_orbits(state)
     for planet in state.planets:
-        _section(out, planet_report(state, planet, lang, *_orbit_ships(state, planet)))
+        _section(out, planet_report(state, planet, lang, *orbits.get(planet.number, (0, 0))))
     _section(out, gnp_section(state, lang, values=True))
-    fleets_by: Mapping[int, list[Fleet]] = {
-        n: [f for f in state.fleets if f.owner == n]
-        for n in [NEUTRAL, *(p.number for p in state.players)]
+    fleets_by: dict[int, list[Fleet]] = {
+        n: [] for n in [NEUTRAL, *(p.number for p in state.players)]
     }
+    for f in state.fleets:
+        if f.owner in fleets_by:
+            fleets_by[f.owner].append(f)
     for number, fleets in fleets_by.items():
         if fleets:
             _section(

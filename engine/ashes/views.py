@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.ashes.economy import gip
 from engine.ashes.galaxy import load_galaxy
-from engine.ashes.printout import news_text, notice_text, ruler
+from engine.ashes.printout import news_text, notice_text, orbit_ships, owner_orbits, ruler
 from engine.ashes.state import AshesState, BattleReport, Fleet, Planet
 from engine.ashes.victory import gnp_text
 from engine.core import NEUTRAL, JSONValue
@@ -85,6 +85,9 @@ def report_data(state: AshesState, player: int, lang: str) -> dict[str, JSONValu
     """The printout of ``player`` as data (schema ``ashes-report/1``)."""
     gm = player == NEUTRAL
     seats = [p.number for p in state.players]
+    planets = state.planets if gm else state.owned(player)
+    # The GM's twin lists all 40 planets: their owners' orbit fleets in one pass then.
+    orbits = owner_orbits(state) if gm else {p.number: orbit_ships(state, p) for p in planets}
     data: dict[str, JSONValue] = {
         "schema": REPORT_SCHEMA,
         "game": state.game,
@@ -95,7 +98,7 @@ def report_data(state: AshesState, player: int, lang: str) -> dict[str, JSONValu
         "winners": list(state.winners) if state.finished else [],
         "rulers": {str(s): ruler(state, s, lang) for s in seats},
         "pv": None if gm else {str(s): _pv(state, player, s) for s in seats},
-        "planets": [_planet(state, p) for p in (state.planets if gm else state.owned(player))],
+        "planets": [_planet(p, orbits.get(p.number, (0, 0))) for p in planets],
         "known_owners": {str(n): o for n, o in sorted(known_owners(state, player).items())},
         "gnp": [
             {"player": row.player, "ranks": list(row.ranks), "gnp": gnp_text(row)}
@@ -105,7 +108,7 @@ def report_data(state: AshesState, player: int, lang: str) -> dict[str, JSONValu
         "fleets": [_fleet(f) for f in state.fleets if gm or f.owner == player],
         "battles": [_battle(b) for b in _battles(state, player)],
         "spy_reports": [
-            _planet(state, s.planet) | {"fi": s.fi, "tr": s.tr}
+            _planet(s.planet, orbit_ships(state, s.planet)) | {"fi": s.fi, "tr": s.tr}
             for s in state.report.spies
             if gm or s.player == player
         ],
@@ -140,8 +143,8 @@ def _battles(state: AshesState, player: int) -> list[BattleReport]:
     ]
 
 
-def _planet(state: AshesState, p: Planet) -> dict[str, JSONValue]:
-    fleet = state.orbit(p.number, p.owner)
+def _planet(p: Planet, ships: tuple[int, int]) -> dict[str, JSONValue]:
+    fi, tr = ships
     return {
         "number": p.number,
         "name": p.name,
@@ -160,8 +163,8 @@ def _planet(state: AshesState, p: Planet) -> dict[str, JSONValue]:
         "rp": p.rp,
         "fy": p.fy,
         "ty": p.ty,
-        "fi": fleet.fi if fleet else 0,
-        "tr": fleet.tr if fleet else 0,
+        "fi": fi,
+        "tr": tr,
     }
 
 

@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+import textwrap
 from random import Random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.ashes.combat import battle
 from engine.ashes.galaxy import standard_galaxy
-from engine.ashes.printout import order_form, pr_text, printout, strength_text
+from engine.ashes.morale import percent
+from engine.ashes.printout import (
+    _wrap_line,
+    morale_text,
+    order_form,
+    pr_text,
+    printout,
+    strength_text,
+)
 from engine.ashes.state import AshesState
 from grammar.ashes import parse
 from tests.ashes.bots import new_standard_game, recorded_game, recorded_turn
@@ -170,3 +181,39 @@ def test_battle_report_prints_strengths_as_the_original(lang: str, landing: str)
     text = printout(state, 2, lang)
     assert " 2 PDU 24 AS 24 AF 5.5 DS 5 DF\n" in text  # 5 x 1.00 x 1.10 = 5.5
     assert f"\n{landing} 2.5 AS 2.2 DS\n" in text  # 1 x 1.00 x 2.5 against 2 x 1.10
+
+
+_WRAP_ALPHABET = st.sampled_from(
+    [
+        # whitespace of textwrap, of str.isspace only, and none
+        *(" ", "  ", "\t", "\r", "\x0b", "\x0c", "\x1c", "\x85", "\u00a0", "\u2028", "\u3000"),
+        *("-", ".", "a", "Wort", "x" * 30, "ß", "é", "!", "Satz. "),
+    ]
+)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(
+    parts=st.lists(_WRAP_ALPHABET, max_size=40),
+    width=st.sampled_from([1, 2, 5, 72, 78]),
+    indent=st.sampled_from(["", "  ", "   "]),
+)
+def test_wrap_line_is_textwrap(parts: list[str], width: int, indent: str) -> None:
+    """The short cut for lines that fit gives what textwrap gives, whatever the blanks."""
+    if len(indent) >= width:
+        indent = ""
+    line = "".join(parts)
+    expected = textwrap.wrap(line, width, subsequent_indent=indent, break_long_words=True)
+    assert _wrap_line(line, width, indent) == (expected or [""])
+
+
+def test_morale_text_is_the_percentage() -> None:
+    for hundredths in range(-20000, 20001, 7):
+        value = percent(hundredths)
+        expected = (
+            str(value.numerator)
+            if value.denominator == 1
+            else f"{hundredths // 100}.{hundredths % 100:02d}"
+        )
+        assert morale_text(hundredths) == expected
+    assert [morale_text(h) for h in (10000, 10037, 9950, 0)] == ["100", "100.37", "99.50", "0"]
