@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import email
+import email.policy
 import random
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
@@ -11,10 +13,9 @@ from email.message import EmailMessage
 from typing import Any
 
 import pytest
-
-from config.settings import SmtpSettings
 from aiosmtplib.email import flatten_message
 
+from config.settings import SmtpSettings
 from mailserver.smtp import (
     Attachment,
     FlatMail,
@@ -167,13 +168,43 @@ def test_flatten_gives_the_bytes_and_envelope_aiosmtplib_would_send() -> None:
         attachments=[Attachment("report-227-3-2.json", "application/json", b'{"a":1}\n')],
     )
     msg["Bcc"] = "hidden@test.example"
-    msg.set_boundary("==fixed==")  # else each flattening draws its own
     flat = flatten(msg)
     assert flat.data == flatten_message(msg, utf8=False, cte_type="8bit")
     assert b"hidden@test.example" not in flat.data
     assert flat.sender == GM and not flat.utf8
     assert flat.recipients == ("p2@test.example", "p3@test.example", "hidden@test.example")
     assert flat.message_id == msg["Message-ID"]
+
+
+def test_a_mail_with_attachments_has_a_boundary_of_its_own_that_no_part_contains() -> None:
+    first = message_to("p2@test.example", n=1)
+    boundary = "=_" + "x" * 32
+    msg = message_to(
+        "p2@test.example",
+        n=1,
+        message_id=first["Message-ID"],
+        body=f"--{boundary}\n{boundary}\n",
+        attachments=[Attachment("a.bin", "application/octet-stream", bytes(range(256)) * 20)],
+    )
+    again = message_to(
+        "p2@test.example",
+        n=1,
+        message_id=first["Message-ID"],
+        body=f"--{boundary}\n{boundary}\n",
+        attachments=[Attachment("a.bin", "application/octet-stream", bytes(range(256)) * 20)],
+    )
+    made = msg.get_boundary()
+    assert made is not None and made.startswith("=_")
+    assert flatten(msg).data == flatten(again).data  # a mail sent again is the same bytes
+    assert message_to("p2@test.example", n=2, attachments=msg_attachments()).get_boundary() != made
+    parsed = email.message_from_bytes(flatten(msg).data, policy=email.policy.default)
+    text, attached = list(parsed.iter_parts())
+    assert text.get_content().replace("\r\n", "\n") == f"--{boundary}\n{boundary}\n"
+    assert attached.get_content() == bytes(range(256)) * 20
+
+
+def msg_attachments() -> list[Attachment]:
+    return [Attachment("b.txt", "text/plain", b"=_ and -- in a file\n")]
 
 
 # -- sending ------------------------------------------------------------------------------
@@ -190,7 +221,6 @@ async def test_a_flattened_mail_arrives_as_the_message_would(
     assert received["Message-ID"] == msg["Message-ID"]
     assert received["Subject"] == msg["Subject"]
     assert received.get_content().replace("\r\n", "\n") == "Grüße, Ihr Spielleiter  \n"
-
 
 
 async def test_send_many_delivers_fifty_mails_over_one_connection(
