@@ -32,7 +32,7 @@ from mailserver.outbox import OutboxSender, RetryPolicy
 from mailserver.scheduler import DeadlineScheduler, SchedulerConfig
 from mailserver.smtp import SmtpTransport
 from mailserver.web.links import configure as configure_links
-from mailserver.workers import Workers, auto_count
+from mailserver.workers import Workers, auto_count, quiet_collector
 
 if TYPE_CHECKING:
     from mailserver.web.server import WebServer
@@ -273,6 +273,7 @@ class Service:
         # next IMAP command, the next SMTP line) for that long each time. 1 ms keeps the
         # stages flowing into each other at a negligible cost in switching.
         sys.setswitchinterval(0.001)
+        quiet_collector()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, self.stop)
