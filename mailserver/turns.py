@@ -573,10 +573,11 @@ class _Evaluation:
         )
 
     def apply_events(self, result: TurnResult) -> None:
+        outs = [event for event in result.events if event.kind == "player_out"]
+        if not outs:
+            return
         seats = {p.seat: p for p in repo.current_players(self.session, self.game.id or 0)}
-        for event in result.events:
-            if event.kind != "player_out":
-                continue
+        for event in outs:
             reason = str(event.data.get("reason", ""))
             self.out.append((event.player, reason))
             player = seats.get(event.player)
@@ -623,11 +624,14 @@ class _Evaluation:
         delivered = 0
         rows: list[Outbox] = []
         # One query each for all the printouts, not one per player: the players read
-        # back (the fee bookings changed their balances), their postage and their secrets.
+        # back if fee bookings changed their balances, their postage and their secrets.
         ids = [mail.player.id or 0 for mail in mails.values()]
-        session.exec(
-            select(Player).where(col(Player.id).in_(ids)).execution_options(populate_existing=True)
-        ).all()
+        if self.fee > 0:
+            session.exec(
+                select(Player)
+                .where(col(Player.id).in_(ids))
+                .execution_options(populate_existing=True)
+            ).all()
         postage = repo.bookings_of_players(session, ids, turn=self.turn, kind=LedgerKind.POSTAGE)
         seats = [mail.player.seat for mail in mails.values() if mail.secrets]
         held = held_secrets_of(session, game.id or 0, seats, self.turn) if seats else {}
