@@ -15,8 +15,11 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import multiprocessing
 import os
 import signal
+import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -79,12 +82,22 @@ def _start(database_url: str | None, game_kinds: list[str], log_format: str) -> 
     # Ctrl-C in a terminal reaches the whole process group: the server shuts its workers
     # down itself, after the work in hand.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_end_with_the_server, name="watch-server", daemon=True).start()
     configure(log_format, logging.WARNING)
     load_kinds(game_kinds)
     for kind in kinds():
         order_language(kind)  # the grammars, built once before the first turn needs them
     _engine = make_engine(database_url) if database_url else None
     quiet_collector()
+
+
+def _end_with_the_server() -> None:
+    """End this worker when the server process is gone. A server that is killed (a power
+    cut, SIGKILL) never shuts its pool down, and its workers would wait for work forever."""
+    server = multiprocessing.parent_process()
+    if server is not None:
+        server.join()
+    os._exit(0)
 
 
 def _pid() -> int:
@@ -151,8 +164,17 @@ class Workers:
 
     async def start(self) -> None:
         """Start every worker now (they import the game kinds: about a second each)."""
-        if self._pool is not None:
-            await asyncio.gather(*(self._run(_pid) for _ in range(self.count)))
+        if self._pool is None:
+            log.info("0 worker processes: the server does all the work itself")
+            return
+        started = time.monotonic()
+        pids = await asyncio.gather(*(self._run(_pid) for _ in range(self.count)))
+        log.info(
+            "%d worker processes ready after %.1f s (pids %s)",
+            len(set(pids)),
+            time.monotonic() - started,
+            ", ".join(str(pid) for pid in sorted(set(pids))),
+        )
 
     async def evaluate_ahead(self, game_id: int, turn_fee_cents: int) -> TurnAhead | None:
         """The game's pending turn evaluated ahead in a worker, or None (no workers, a

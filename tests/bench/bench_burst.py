@@ -244,6 +244,7 @@ def burst(
     seats: int,
     connections: int = 1,
     profile: Path | None = None,
+    workers: int | None = None,
 ) -> RunResult:
     """One burst on a copy of the games, then the baseline with the same messages.
 
@@ -263,8 +264,12 @@ def burst(
                 "connections": connections,
             },
         }
+        if workers is not None:
+            settings["workers"] = workers
         with ServerProcess(stack, url, workdir / "server", settings=settings) as server:
             server.start(timeout=120)
+            # A server runs for weeks: its start-up, workers included, is not the burst's.
+            server.wait_for_log("worker processes", timeout=120)
             deadline = datetime.now(UTC) + timedelta(seconds=LEAD)
             with transaction(server.engine) as session:
                 session.execute(update(Game).values(next_deadline=deadline))
@@ -373,6 +378,9 @@ def main() -> None:
     )
     parser.add_argument("--quick", action="store_true", help="30 games (report.py --quick)")
     parser.add_argument("--maps", action="store_true", help="printouts with map pictures too")
+    parser.add_argument(
+        "--workers", type=int, help="the server's worker processes (default: its own choice)"
+    )
     parser.add_argument("--json", action="store_true", help="last line: the medians as JSON")
     parser.add_argument("--profile", type=Path, help="py-spy collapsed stacks of run 1 here")
     args = parser.parse_args()
@@ -394,7 +402,14 @@ def main() -> None:
             with copy_of(template, workdir, f"run{run}") as url:
                 profile = args.profile if run == 0 else None
                 result = burst(
-                    stack, url, workdir, args.games, args.seats, args.connections, profile
+                    stack,
+                    url,
+                    workdir,
+                    args.games,
+                    args.seats,
+                    args.connections,
+                    profile,
+                    args.workers,
                 )
             results.append(result)
             print(

@@ -5,7 +5,11 @@ from __future__ import annotations
 import logging
 import os
 import signal
+import subprocess
+import sys
+import time
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine
@@ -18,6 +22,7 @@ from mailserver.workers import Workers, auto_count, shares_database
 from tests.life.helpers import START, create_and_start, send_orders
 
 pytestmark = pytest.mark.timeout(120)
+ROOT = Path(__file__).resolve().parents[2]
 SQLITE = pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 
 
@@ -103,3 +108,52 @@ async def test_no_workers_means_the_caller_does_the_work(db_url: str) -> None:
     assert await workers.flatten([mail(1)], "a@example.org", "A") is None
     assert await workers.evaluate_ahead(1, 0) is None
     workers.close()
+
+
+SERVER_CODE = """
+import asyncio, os, sys
+from mailserver.workers import Workers
+
+async def main() -> None:
+    workers = Workers(1, sys.argv[1])
+    await workers.start()
+    print(await workers._run(os.getpid), flush=True)
+    await asyncio.sleep(3600)
+
+if __name__ == "__main__":
+    asyncio.run(main())
+"""
+
+
+def test_workers_end_when_the_server_is_killed(tmp_path: Path) -> None:
+    script = tmp_path / "server.py"
+    script.write_text(SERVER_CODE)
+    server = subprocess.Popen(
+        [sys.executable, str(script), f"sqlite:///{tmp_path / 'db.sqlite3'}"],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        worker = int(server.stdout.readline())
+        os.kill(worker, 0)  # alive
+        server.kill()  # as a power cut: no shutdown of the pool
+        server.wait(10)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and _alive(worker):
+            time.sleep(0.05)
+        assert not _alive(worker)
+    finally:
+        server.kill()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # A zombie (ended, not yet reaped by init) counts as ended.
+    with open(f"/proc/{pid}/stat") as stat:
+        return stat.read().split(")")[-1].split()[0] != "Z"
