@@ -427,7 +427,7 @@ def latest_submissions(session: Session, game_id: int, turn: int) -> dict[int, S
 # ------------------------------------------------------------------------ outbox
 
 
-def outbox_row(
+def outbox_values(
     *,
     to_address: str,
     subject: str,
@@ -446,11 +446,13 @@ def outbox_row(
     attachments: list[Any] | None = None,
     secret: str | None = None,
     now: datetime | None = None,
-) -> Outbox:
-    """An outbox mail, not yet stored, with its Message-ID (``<hex@domain>``): see
-    :func:`enqueue_outbox` for the arguments, :func:`enqueue_outbox_many` to store several."""
+) -> dict[str, Any]:
+    """The column values of an outbox mail, not yet stored, with its Message-ID
+    (``<hex@domain>``): see :func:`enqueue_outbox` for the arguments,
+    :func:`enqueue_outbox_many` to store several (plain values: a turn makes many, and
+    building model objects only to turn them back into values was a tenth of a run)."""
     now = now or utcnow()
-    return Outbox(
+    return dict(
         message_id=make_message_id(domain),
         to_address=to_address,
         subject=clean_text(subject),
@@ -502,24 +504,26 @@ def enqueue_outbox(
     idempotent: a row with that key already there is returned instead of a second one.
     ``send_after`` delays the first attempt.
     """
-    mail = outbox_row(
-        to_address=to_address,
-        subject=subject,
-        body=body,
-        kind=kind,
-        domain=domain,
-        game_id=game_id,
-        player_id=player_id,
-        turn=turn,
-        inbound_mail_id=inbound_mail_id,
-        in_reply_to=in_reply_to,
-        references=references,
-        auto_submitted=auto_submitted,
-        dedup_key=dedup_key,
-        send_after=send_after,
-        attachments=attachments,
-        secret=secret,
-        now=now,
+    mail = Outbox(
+        **outbox_values(
+            to_address=to_address,
+            subject=subject,
+            body=body,
+            kind=kind,
+            domain=domain,
+            game_id=game_id,
+            player_id=player_id,
+            turn=turn,
+            inbound_mail_id=inbound_mail_id,
+            in_reply_to=in_reply_to,
+            references=references,
+            auto_submitted=auto_submitted,
+            dedup_key=dedup_key,
+            send_after=send_after,
+            attachments=attachments,
+            secret=secret,
+            now=now,
+        )
     )
     if dedup_key is not None:
         row, _ = _insert_if_absent(session, mail, "dedup_key")
@@ -529,9 +533,9 @@ def enqueue_outbox(
     return mail
 
 
-def enqueue_outbox_many(session: Session, mails: Sequence[Outbox]) -> list[int]:
-    """Store ``mails`` (from :func:`outbox_row`, each with its own ``dedup_key``); their
-    ids, in order.
+def enqueue_outbox_many(session: Session, mails: Sequence[Mapping[str, Any]]) -> list[int]:
+    """Store ``mails`` (from :func:`outbox_values`, each with its own ``dedup_key``);
+    their ids, in order.
 
     As :func:`enqueue_outbox` with ``dedup_key`` for each, but in one ``INSERT ... ON
     CONFLICT DO NOTHING RETURNING`` for all of them, and without reading the rows back:
@@ -540,7 +544,7 @@ def enqueue_outbox_many(session: Session, mails: Sequence[Outbox]) -> list[int]:
     """
     if not mails:
         return []
-    keys = [mail.dedup_key for mail in mails]
+    keys = [mail["dedup_key"] for mail in mails]
     if None in keys or len(set(keys)) != len(keys):
         raise ValueError("enqueue_outbox_many needs a distinct dedup_key for every mail")
     table = _table(Outbox)
@@ -553,8 +557,7 @@ def enqueue_outbox_many(session: Session, mails: Sequence[Outbox]) -> list[int]:
     # ("insertmanyvalues") but compiles it once, where a VALUES list of n rows is
     # compiled anew for every call. RETURNING gives no promise about the order of the
     # rows: they are matched by key.
-    values = [mail.model_dump(exclude={"id"}) for mail in mails]
-    ids: dict[str, int] = {key: id_ for id_, key in session.execute(stmt, values).all()}
+    ids: dict[str, int] = {key: id_ for id_, key in session.execute(stmt, mails).all()}
     missing = [key for key in keys if key not in ids]
     if missing:
         found = select(table.c.id, table.c.dedup_key).where(table.c.dedup_key.in_(missing))

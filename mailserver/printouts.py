@@ -167,7 +167,7 @@ def printout_key(game: Game, turn: int, player: Player) -> str:
     return f"printout:{game.number}:{turn}:{player.id}"
 
 
-def printout_row(
+def printout_values(
     game: Game,
     player: Player,
     turn: int,
@@ -178,9 +178,9 @@ def printout_row(
     dedup: bool = True,
     attachments: list[Any] | None = None,
     secret: str | None = None,
-) -> Outbox:
-    """A printout mail, not yet stored (see :func:`enqueue_printout`)."""
-    return repo.outbox_row(
+) -> dict[str, Any]:
+    """A printout mail's values, not yet stored (see :func:`enqueue_printout`)."""
+    return repo.outbox_values(
         to_address=player.address,
         subject=printout_subject(game, player, turn),
         body=body,
@@ -212,9 +212,9 @@ def enqueue_printout(
     """Put a printout mail in the outbox (idempotent per game, turn, occupant); its id.
 
     ``attachments`` in the stored form of :class:`mailserver.smtp.Attachment`. The
-    printouts of a turn run go in together: :func:`printout_row` and
+    printouts of a turn run go in together: :func:`printout_values` and
     :func:`db.repo.enqueue_outbox_many`."""
-    row = printout_row(
+    row = printout_values(
         game,
         player,
         turn,
@@ -227,10 +227,11 @@ def enqueue_printout(
     )
     if dedup:
         return repo.enqueue_outbox_many(session, [row])[0]
-    session.add(row)
+    mail = Outbox(**row)
+    session.add(mail)
     session.flush()
-    assert row.id is not None
-    return row.id
+    assert mail.id is not None
+    return int(mail.id)
 
 
 def password_intro(game: Game, player: Player, *, takeover: bool) -> list[str]:

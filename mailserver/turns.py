@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import cached_property
-from typing import cast
+from typing import Any, cast
 
 from sqlmodel import Session, col, select
 
@@ -36,7 +36,6 @@ from db.models import (
     LedgerEntry,
     LedgerKind,
     MessageKind,
-    Outbox,
     OutboxKind,
     Player,
     PlayerStatus,
@@ -69,7 +68,7 @@ from mailserver.printouts import (
     password_intro,
     player_timezone,
     printout_body,
-    printout_row,
+    printout_values,
 )
 from mailserver.schedule import next_deadline
 from mailserver.turn_ahead import TurnAhead, canonical_state
@@ -622,7 +621,7 @@ class _Evaluation:
             mails[newcomer.id or 0].password = password
         limit = nmr_drop_after(game.options)
         delivered = 0
-        rows: list[Outbox] = []
+        rows: list[dict[str, Any]] = []
         # One query each for all the printouts, not one per player: the players read
         # back if fee bookings changed their balances, their postage and their secrets.
         ids = [mail.player.id or 0 for mail in mails.values()]
@@ -683,7 +682,7 @@ class _Evaluation:
             delivered += len(secret)
             report = (self.reports or {}).get(player.seat)
             rows.append(
-                printout_row(
+                printout_values(
                     game,
                     player,
                     self.turn,
@@ -748,7 +747,7 @@ class _Evaluation:
             )
 
     def _gm_mail(self, subject: str, body: str, key: str) -> None:
-        row = repo.outbox_row(
+        row = repo.outbox_values(
             to_address=self.game.gm_address,
             subject=subject,
             body=body,

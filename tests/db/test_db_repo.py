@@ -2,6 +2,7 @@
 
 import hashlib
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 from sqlalchemy import Engine
@@ -257,9 +258,9 @@ def test_a_dedup_key_makes_enqueueing_idempotent(db_session: Session) -> None:
 def test_many_outbox_rows_go_in_at_once_and_a_retry_keeps_the_first(
     db_session: Session,
 ) -> None:
-    def rows(keys: list[str]) -> list[Outbox]:
+    def rows(keys: list[str]) -> list[dict[str, Any]]:
         return [
-            repo.outbox_row(
+            repo.outbox_values(
                 to_address=f"{key}@example.org",
                 subject=key,
                 body="Text",
@@ -275,8 +276,20 @@ def test_many_outbox_rows_go_in_at_once_and_a_retry_keeps_the_first(
     again = repo.enqueue_outbox_many(db_session, rows(["c", "d", "a"]))
     assert len(set(first)) == 3
     assert again[0] == first[2] and again[2] == first[0] and again[1] not in first
-    stored = {r.dedup_key: r.id for r in db_session.exec(select(Outbox))}
-    assert stored == {"a": first[0], "b": first[1], "c": first[2], "d": again[1]}
+    stored = {r.dedup_key: r for r in db_session.exec(select(Outbox))}
+    assert {key: r.id for key, r in stored.items()} == {
+        "a": first[0],
+        "b": first[1],
+        "c": first[2],
+        "d": again[1],
+    }
+    # The columns not given get the defaults one mail put in alone gets.
+    alone = repo.enqueue_outbox(
+        db_session, to_address="z@example.org", subject="z", body="Text", kind=OutboxKind.PRINTOUT
+    )
+    for column in ("status", "attempts", "sent_at", "last_error", "auto_submitted", "secret"):
+        assert getattr(stored["a"], column) == getattr(alone, column), column
+    assert stored["a"].status == OutboxStatus.PENDING and stored["a"].next_attempt_at == T0
     assert repo.enqueue_outbox_many(db_session, []) == []
     with pytest.raises(ValueError):
         repo.enqueue_outbox_many(db_session, rows(["e", "e"]))
