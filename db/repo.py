@@ -582,14 +582,7 @@ def claim_due_outbox(
     """
     _require_write_lock(session)
     now = now or utcnow()
-    stmt = (
-        select(Outbox)
-        .where(Outbox.status == OutboxStatus.PENDING, col(Outbox.next_attempt_at) <= now)
-        .order_by(col(Outbox.next_attempt_at), col(Outbox.id))
-        .limit(limit)
-        .with_for_update(skip_locked=True)
-        .execution_options(populate_existing=True)
-    )
+    stmt = _due_outbox(select(Outbox), now, limit).execution_options(populate_existing=True)
     rows = list(session.exec(stmt).all())
     for row in rows:
         row.attempts += 1
@@ -597,6 +590,49 @@ def claim_due_outbox(
         session.add(row)
     session.flush()
     return rows
+
+
+def claim_due_outbox_ids(
+    session: Session,
+    *,
+    now: datetime | None = None,
+    limit: int = 20,
+    lease: timedelta = timedelta(minutes=10),
+) -> list[tuple[int, str]]:
+    """:func:`claim_due_outbox` giving only each claimed row's id and address, in two
+    plain statements: the sender whose workers read and build the mails needs no more,
+    and loading the rows would hold the write lock (and the server's one running
+    thread) for what it does not use."""
+    _require_write_lock(session)
+    now = now or utcnow()
+    table = _table(Outbox)
+    due = _due_outbox(select(table.c.id, table.c.to_address), now, limit)
+    claimed = [(int(id_), str(to)) for id_, to in session.execute(due).all()]
+    if claimed:
+        session.execute(
+            update(table)
+            .where(table.c.id.in_([id_ for id_, _ in claimed]))
+            .values(attempts=table.c.attempts + 1, next_attempt_at=now + lease)
+        )
+    return claimed
+
+
+def _due_outbox(stmt: Any, now: datetime, limit: int) -> Any:
+    """``stmt`` narrowed to the pending mails that are due, oldest first, locked."""
+    table = _table(Outbox)
+    return (
+        stmt.where(table.c.status == OutboxStatus.PENDING, table.c.next_attempt_at <= now)
+        .order_by(table.c.next_attempt_at, table.c.id)
+        .limit(limit)
+        .with_for_update(skip_locked=True)
+    )
+
+
+def outbox_mails(session: Session, outbox_ids: Sequence[int]) -> list[Outbox]:
+    """The outbox rows of ``outbox_ids``, in that order (a missing one is left out)."""
+    rows = session.exec(select(Outbox).where(col(Outbox.id).in_(list(outbox_ids))))
+    by_id = {row.id: row for row in rows}
+    return [by_id[id_] for id_ in outbox_ids if id_ in by_id]
 
 
 def _lock_outbox(session: Session, outbox_id: int) -> Outbox:

@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.message import EmailMessage
@@ -25,7 +25,7 @@ from config.game_options import gm_language
 from config.settings import SmtpSettings
 from db import repo
 from db.models import PASSWORD_PLACEHOLDER, Game, Outbox, OutboxKind, OutboxStatus, Player, utcnow
-from db.session import transaction
+from db.session import reading, transaction
 from mailserver.catalog import say, wrap
 from mailserver.smtp import (
     Attachment,
@@ -290,19 +290,30 @@ class OutboxSender:
         commit, by the workers when there are any; an unsendable address is marked failed
         in a second short transaction.
         """
-        mails, full = await asyncio.to_thread(self._claim)
-        built: Sequence[EmailMessage | FlatMail | str] | None = None
-        if self.workers is not None:
-            built = await self.workers.flatten(mails, *self._sender())
-        if built is None:
-            built = await asyncio.to_thread(self._build, mails)
+        built: list[tuple[int, str, EmailMessage | FlatMail | str]]
+        if self.workers is not None and self.workers.reads_database and self.workers.active:
+            claimed, full = await asyncio.to_thread(self._claim_ids)
+            made: Mapping[int, EmailMessage | FlatMail | str] | None
+            made = await self.workers.flatten_outbox([i for i, _ in claimed], *self._sender())
+            if made is None:  # the workers are gone: the rows are read here after all
+                mails = await asyncio.to_thread(self._load, [i for i, _ in claimed])
+                rebuilt = await asyncio.to_thread(self._build, mails)
+                made = dict(zip((m.id for m in mails), rebuilt, strict=True))
+            # A row gone since the claim (deleted by hand) is not sent.
+            built = [(i, to, made[i]) for i, to in claimed if i in made]
+        else:
+            mails, full = await asyncio.to_thread(self._claim)
+            built = [
+                (m.id, m.to, message)
+                for m, message in zip(mails, await self._built(mails), strict=True)
+            ]
         letters = []
         unsendable: list[tuple[int, str]] = []
-        for mail, message in zip(mails, built, strict=True):
+        for outbox_id, to, message in built:
             if isinstance(message, str):
-                unsendable.append((mail.id, f"unsendable: {message}"))
+                unsendable.append((outbox_id, f"unsendable: {message}"))
             else:
-                letters.append(_Letter(mail.id, mail.to, message))
+                letters.append(_Letter(outbox_id, to, message))
         if unsendable:
             await asyncio.to_thread(self._unsendable, unsendable)
         return letters, full
@@ -311,6 +322,19 @@ class OutboxSender:
         with transaction(self.engine) as session:
             rows = repo.claim_due_outbox(session, limit=self.batch)
             return [OutboxMail.of(row) for row in rows], len(rows) >= self.batch
+
+    async def _built(self, mails: list[OutboxMail]) -> Sequence[EmailMessage | FlatMail | str]:
+        flat = await self.workers.flatten(mails, *self._sender()) if self.workers else None
+        return flat if flat is not None else await asyncio.to_thread(self._build, mails)
+
+    def _claim_ids(self) -> tuple[list[tuple[int, str]], bool]:
+        with transaction(self.engine) as session:
+            claimed = repo.claim_due_outbox_ids(session, limit=self.batch)
+            return claimed, len(claimed) >= self.batch
+
+    def _load(self, outbox_ids: list[int]) -> list[OutboxMail]:
+        with reading(self.engine) as session:
+            return [OutboxMail.of(row) for row in repo.outbox_mails(session, outbox_ids)]
 
     def _sender(self) -> tuple[str, str]:
         return self.settings.from_address, self.settings.from_name

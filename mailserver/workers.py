@@ -29,11 +29,13 @@ from typing import Any, TypeVar
 from sqlalchemy import Engine
 from sqlalchemy.engine import make_url
 
+from db import repo
 from db.session import make_engine, reading
 from engine.registry import kinds
 from mailserver import turns
 from mailserver.kinds import load_kinds, order_language
 from mailserver.logs import configure
+from mailserver.outbox import OutboxMail
 from mailserver.smtp import FlatMail, flatten
 from mailserver.turn_ahead import TurnAhead
 
@@ -109,6 +111,17 @@ def _evaluate_ahead(game_id: int, turn_fee_cents: int) -> TurnAhead | None:
         return None
     with reading(_engine) as session:
         return turns.evaluate_ahead(session, game_id, turn_fee_cents=turn_fee_cents)
+
+
+def _flatten_outbox(
+    outbox_ids: Sequence[int], from_addr: str, from_name: str
+) -> list[tuple[int, FlatMail | str]]:
+    """The outbox mails of ``outbox_ids`` read, built and flattened (see :func:`_flatten`)."""
+    if _engine is None:
+        raise RuntimeError("this worker reads no database")
+    with reading(_engine) as session:
+        mails = [OutboxMail.of(row) for row in repo.outbox_mails(session, outbox_ids)]
+    return list(zip((m.id for m in mails), _flatten(mails, from_addr, from_name), strict=True))
 
 
 def _flatten(mails: Sequence[Any], from_addr: str, from_name: str) -> list[FlatMail | str]:
@@ -205,6 +218,24 @@ class Workers:
         except BrokenProcessPool:
             return None
         return [flat for part in parts for flat in part]
+
+    async def flatten_outbox(
+        self, outbox_ids: Sequence[int], from_addr: str, from_name: str
+    ) -> dict[int, FlatMail | str] | None:
+        """The outbox mails of ``outbox_ids`` read, built and flattened by the workers
+        (the server sends them no more than the ids), by id; None when the workers
+        cannot (none, a database they cannot read, a worker died)."""
+        if self._pool is None or not self.reads_database:
+            return None
+        ids = list(outbox_ids)
+        chunks = [ids[i : i + FLATTEN_CHUNK] for i in range(0, len(ids), FLATTEN_CHUNK)]
+        try:
+            parts = await asyncio.gather(
+                *(self._run(_flatten_outbox, chunk, from_addr, from_name) for chunk in chunks)
+            )
+        except BrokenProcessPool:
+            return None
+        return {outbox_id: flat for part in parts for outbox_id, flat in part}
 
     async def _run(self, func: Any, *args: Any) -> Any:
         pool = self._pool

@@ -10,10 +10,11 @@ from sqlmodel import col, select
 
 from config.settings import SmtpSettings
 from db import repo
-from db.models import Outbox, OutboxKind, OutboxStatus
+from db.models import PASSWORD_PLACEHOLDER, Outbox, OutboxKind, OutboxStatus
 from db.session import transaction
 from mailserver.outbox import OutboxSender, RetryPolicy
 from mailserver.smtp import SmtpTransport
+from mailserver.workers import Workers
 from tests.mailstack import MailStack
 
 
@@ -99,3 +100,46 @@ async def test_several_connections_send_every_mail_once_batch_after_batch(
     assert statuses(db_engine) == [OutboxStatus.SENT] * 30
     subjects = sorted(m["Subject"] for m in mailstack.fetch_all(user.address, user.password))
     assert subjects == sorted(f"Mail {n}" for n in range(30))
+
+
+async def test_with_workers_every_mail_is_built_there_and_sent_once(
+    db_engine: Engine, db_url: str, mailstack: MailStack
+) -> None:
+    user = mailstack.new_user("workers")
+    ids = enqueue(db_engine, user.address, 30)
+    with transaction(db_engine) as session:  # a takeover's password goes in only when sent
+        row = session.get(Outbox, ids[3])
+        assert row is not None
+        row.body, row.secret = f"Kennwort: {PASSWORD_PLACEHOLDER}\n", "geheim-42"
+        session.add(row)
+    settings = SmtpSettings(host="127.0.0.1", port=mailstack.smtp_port, from_address="host@x.org")
+    workers = Workers(2, db_url)
+    try:
+        sender = OutboxSender(
+            db_engine, SmtpTransport(settings), settings, batch=7, workers=workers
+        )
+        assert await sender.drain() == 30
+        await sender.transport.close()
+    finally:
+        workers.close()
+    assert statuses(db_engine) == [OutboxStatus.SENT] * 30
+    received = mailstack.fetch_all(user.address, user.password)
+    assert sorted(m["Subject"] for m in received) == sorted(f"Mail {n}" for n in range(30))
+    [secret] = [m for m in received if m["Subject"] == "Mail 3"]
+    assert "Kennwort: geheim-42" in secret.get_content()
+    with transaction(db_engine) as session:  # the password is forgotten once sent
+        assert (session.get(Outbox, ids[3]) or Outbox()).secret is None
+
+
+def test_claiming_ids_counts_an_attempt_and_leases_the_rows(db_engine: Engine) -> None:
+    ids = enqueue(db_engine, "a@x.org", 5)
+    with transaction(db_engine) as session:
+        claimed = repo.claim_due_outbox_ids(session, limit=3)
+        assert claimed == [(i, "a@x.org") for i in ids[:3]]
+    with transaction(db_engine) as session:
+        rest = repo.claim_due_outbox_ids(session, limit=10)
+        assert [i for i, _ in rest] == ids[3:]  # the claimed ones are leased
+        rows = repo.outbox_mails(session, [ids[4], ids[0], 10**6])
+        assert [r.id for r in rows] == [ids[4], ids[0]]
+        assert [r.attempts for r in rows] == [1, 1]
+        assert repo.claim_due_outbox_ids(session, limit=10) == []
