@@ -22,8 +22,8 @@ path: the sink stores nothing).
   seconds ahead. The clock runs from that deadline until the sink has accepted every
   printout and GM summary of turn 1 (games x (seats + 1) mails); the moment the last turn
   was committed is read from the server's log.
-* Baseline: the very same messages (read back from the outbox, built with
-  ``mailserver.smtp.build_message``) sent one after the other over one
+* Baseline: the very same messages (read back from the outbox and built as the sender
+  builds them, ``mailserver.outbox.OutboxMail``, attachments included) sent one after the other over one
   ``mailserver.smtp.SmtpTransport`` connection to a fresh sink, as the outbox sender
   does, without any database or turn run.
 
@@ -69,7 +69,8 @@ from engine.ashes.state import AshesState
 from mailserver import gm
 from mailserver.kinds import order_language
 from mailserver.logs import JsonFormatter
-from mailserver.smtp import SmtpTransport, build_message
+from mailserver.outbox import OutboxMail
+from mailserver.smtp import SmtpTransport
 from tests.dbfixtures import PG_ADMIN_URL, temporary_database
 from tests.e2e.server import ServerProcess
 from tests.mailstack import MailStack, free_port
@@ -306,19 +307,11 @@ def burst(
         sink.close()
     if len(rows) != expected or len(accepted) != expected:
         raise RuntimeError(f"{len(rows)} outbox rows, {len(accepted)} accepted, {expected} wanted")
-    messages = [
-        build_message(
-            from_addr=FROM,
-            from_name="PBEM Spielleitung",
-            to=row.to_address,
-            subject=row.subject,
-            body=row.body,
-            message_id=row.message_id,
-            date=row.created_at,
-        )
-        for row in rows
-    ]
-    baseline_seconds = baseline(messages, workdir, connections)
+    # The very messages the sender built, attachments (the JSON twins) included.
+    messages = [OutboxMail.of(row).message(FROM, "PBEM Spielleitung") for row in rows]
+    baseline_seconds, sizes = baseline(messages, workdir, connections)
+    if sizes != sorted(n for _, n in accepted):
+        raise RuntimeError("the baseline did not send the same mails (sizes differ)")
     return RunResult(
         mails=expected,
         mean_bytes=statistics.mean(n for _, n in accepted),
@@ -328,10 +321,12 @@ def burst(
     )
 
 
-def baseline(messages: list[EmailMessage], workdir: Path, connections: int = 1) -> float:
+def baseline(
+    messages: list[EmailMessage], workdir: Path, connections: int = 1
+) -> tuple[float, list[int]]:
     """Seconds to send ``messages`` over ``connections`` SmtpTransports, to a fresh sink:
     one after the other on each connection, every connection taking the next message
-    (as the outbox sender shares a batch out).
+    (as the outbox sender shares a batch out); and the sizes the sink saw, sorted.
 
     Logged as the server logs (JSON lines into a file), so that both pay for their logs.
     """
@@ -359,7 +354,7 @@ def baseline(messages: list[EmailMessage], workdir: Path, connections: int = 1) 
 
         start = asyncio.run(send_all())
         accepted = sink.wait(len(messages))
-        return max(t for t, _ in accepted) - start
+        return max(t for t, _ in accepted) - start, sorted(n for _, n in accepted)
     finally:
         root.removeHandler(handler)
         handler.close()
