@@ -143,3 +143,28 @@ def test_claiming_ids_counts_an_attempt_and_leases_the_rows(db_engine: Engine) -
         assert [r.id for r in rows] == [ids[4], ids[0]]
         assert [r.attempts for r in rows] == [1, 1]
         assert repo.claim_due_outbox_ids(session, limit=10) == []
+
+
+async def test_the_marks_of_many_mails_go_in_a_few_commits(
+    db_engine: Engine, mailstack: MailStack
+) -> None:
+    user = mailstack.new_user("marks")
+    enqueue(db_engine, user.address, 30)
+    settings = SmtpSettings(host="127.0.0.1", port=mailstack.smtp_port, from_address="host@x.org")
+    sender = OutboxSender(db_engine, SmtpTransport(settings), settings, batch=50)
+    commits: list[list[int]] = []
+    mark = sender._sent_many
+
+    def counted(ids: list[int]) -> None:
+        commits.append(ids)
+        mark(ids)
+
+    sender._sent_many = counted  # type: ignore[method-assign]
+    assert await sender.drain() == 30
+    await sender.transport.close()
+    assert statuses(db_engine) == [OutboxStatus.SENT] * 30
+    assert sorted(i for ids in commits for i in ids) == sorted(
+        set(i for ids in commits for i in ids)
+    )
+    assert sum(len(ids) for ids in commits) == 30
+    assert len(commits) <= 10  # one per 50 ms and the last, not one per mail or two
