@@ -177,22 +177,13 @@ def test_flatten_gives_the_bytes_and_envelope_aiosmtplib_would_send() -> None:
 
 
 def test_a_mail_with_attachments_has_a_boundary_of_its_own_that_no_part_contains() -> None:
-    first = message_to("p2@test.example", n=1)
     boundary = "=_" + "x" * 32
-    msg = message_to(
-        "p2@test.example",
-        n=1,
-        message_id=first["Message-ID"],
-        body=f"--{boundary}\n{boundary}\n",
-        attachments=[Attachment("a.bin", "application/octet-stream", bytes(range(256)) * 20)],
-    )
-    again = message_to(
-        "p2@test.example",
-        n=1,
-        message_id=first["Message-ID"],
-        body=f"--{boundary}\n{boundary}\n",
-        attachments=[Attachment("a.bin", "application/octet-stream", bytes(range(256)) * 20)],
-    )
+    same = {
+        "message_id": message_to("p2@test.example")["Message-ID"],
+        "body": f"--{boundary}\n{boundary}\n",
+        "attachments": [Attachment("a.bin", "application/octet-stream", bytes(range(256)) * 20)],
+    }
+    msg, again = message_to("p2@test.example", 1, **same), message_to("p2@test.example", 1, **same)
     made = msg.get_boundary()
     assert made is not None and made.startswith("=_")
     assert flatten(msg).data == flatten(again).data  # a mail sent again is the same bytes
