@@ -720,6 +720,15 @@ def load_snapshot(session: Session, game_id: int, turn: int | None = None) -> Tu
     return session.exec(stmt.order_by(col(TurnSnapshot.turn).desc()).limit(1)).first()
 
 
+def snapshot_text(session: Session, game_id: int, turn: int) -> str | None:
+    """The stored state (JSON text) of ``turn``'s snapshot, without the rest of the row
+    (intake needs only this, and a loaded state cached by it)."""
+    stmt = select(TurnSnapshot.state).where(
+        TurnSnapshot.game_id == game_id, TurnSnapshot.turn == turn
+    )
+    return session.exec(stmt).first()
+
+
 # ------------------------------------------------------------------ mail safety
 
 

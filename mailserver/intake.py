@@ -44,7 +44,6 @@ from engine.core import (
     OrderHeader,
     ParseResult,
     PrintoutFiles,
-    State,
     Stepped,
     TurnShape,
     preview,
@@ -57,6 +56,7 @@ from mailserver.catalog import UNKNOWN_SENDER_BODY, UNKNOWN_SENDER_SUBJECT, say,
 from mailserver.echo import echo
 from mailserver.formats import format_when
 from mailserver.kinds import game_kind, order_language, printout_headings
+from mailserver.loaded_states import LoadedState, loaded_state
 from mailserver.messages import MessageDesk
 from mailserver.printout_files import choose_printout_files
 from mailserver.router import (
@@ -128,6 +128,15 @@ class _Mail:
     body: MailBody
     sender: str
     raw: bytes
+    readings: Sequence[Reading] = ()
+    """Its order text as read ahead (see :func:`preverify`)."""
+
+    def reading(self, game_id: int, loaded: LoadedState | None) -> ParseResult | None:
+        """The order text read ahead for game ``game_id`` with ``loaded``, if it was."""
+        for reading in self.readings:
+            if reading.game_id == game_id and reading.loaded is loaded:
+                return reading.result
+        return None
 
     @property
     def references(self) -> str | None:
@@ -283,7 +292,7 @@ class _Intake:
         if not is_new:
             # The first copy was committed together with everything it caused.
             return IntakeOutcome(InboundStatus.DUPLICATE, "seen before", record.id)
-        mail = _Mail(record=record, body=body, sender=headers.sender, raw=raw)
+        mail = _Mail(record, body, headers.sender, raw, parsed.readings)
         reason = automatic_reason(headers)
         if reason is not None:
             return self.finish(mail, InboundStatus.IGNORED_AUTOMATIC, reason)
@@ -624,16 +633,12 @@ class _Intake:
             )
             return self.finish(mail, InboundStatus.REJECTED, "too long", game, player)
         kind = game_kind(game.kind)
-        state = self.state_of(game)
-        names = kind.engine.names(state) if state is not None else None
+        loaded = current_state(self.session, game)
+        state, names = (loaded.state, loaded.names) if loaded else (None, None)
         places = names.places if names else None
         base = order_language(kind)
-        result = base.parse(
-            mail.body.text,
-            mail.body.subject or None,
-            places,
-            rulers=names.rulers if names else None,
-        )
+        # Read ahead, outside the write transaction, unless the game has moved on since.
+        result = mail.reading(game.id or 0, loaded) or read_orders(kind, mail.body, loaded)
         lang = player.language
         namer = base.namer(places)
         engine = kind.engine
@@ -749,27 +754,20 @@ class _Intake:
         """In a stepped game: a note when the next step does not wait for this seat."""
         if kind.shape != TurnShape.STEPPED or turn != game.turn + 1:
             return None
-        snapshot = repo.load_snapshot(self.session, game.id or 0, game.turn)
-        if snapshot is None:
+        loaded = current_state(self.session, game)
+        if loaded is None:
             return None
         stepped = cast(Stepped, kind.engine)
-        state = kind.engine.state_from_json(snapshot.state_data())
+        state = loaded.state
         if player.seat in stepped.awaiting(state):
             return None
         step = stepped.step_name(state, player.language)
         return say(player.language, "step_not_awaited", step=step)
 
-    def state_of(self, game: Game) -> State | None:
-        """The game's current state (``None`` before turn 0)."""
-        snapshot = repo.load_snapshot(self.session, game.id or 0, game.turn)
-        if snapshot is None:
-            return None
-        return game_kind(game.kind).engine.state_from_json(snapshot.state_data())
-
     def names_of(self, game: Game) -> Names | None:
         """The current names of the game's rulers and places (``None`` before turn 0)."""
-        state = self.state_of(game)
-        return None if state is None else game_kind(game.kind).engine.names(state)
+        loaded = current_state(self.session, game)
+        return None if loaded is None else loaded.names
 
     def send_ack(
         self,
@@ -814,6 +812,34 @@ class _Intake:
         )
 
 
+def current_state(session: Session, game: Game) -> LoadedState | None:
+    """``game``'s state at its current turn (``None`` before turn 0), loaded once a turn."""
+    text = repo.snapshot_text(session, game.id or 0, game.turn)
+    return None if text is None else loaded_state(game.kind, text)
+
+
+def read_orders(kind: GameKind, body: MailBody, loaded: LoadedState | None) -> ParseResult:
+    """``body``'s order text read by ``kind``'s order language, places and rulers named
+    as in ``loaded`` (pure: done ahead, outside the write transaction, when it can be)."""
+    names = loaded.names if loaded else None
+    return order_language(kind).parse(
+        body.text,
+        body.subject or None,
+        names.places if names else None,
+        rulers=names.rulers if names else None,
+    )
+
+
+@dataclass(frozen=True)
+class Reading:
+    """An order text read ahead: for which game, with which state, and the result."""
+
+    game_id: int
+    loaded: LoadedState | None
+    """The state it was read with (compared by identity: the same turn's cached state)."""
+    result: ParseResult
+
+
 @dataclass(frozen=True)
 class ParsedMail:
     """A received mail taken apart (see :func:`parse_mail`)."""
@@ -822,6 +848,8 @@ class ParsedMail:
     body: MailBody
     too_big: bool
     """Over the size limit: ``body`` was read from the header block alone."""
+    readings: list[Reading] = field(default_factory=list, compare=False)
+    """Its order text read ahead by :func:`preverify` (at most one)."""
 
 
 def parse_mail(raw: bytes, *, config: IntakeConfig, size: int | None = None) -> ParsedMail:
@@ -848,7 +876,8 @@ def preverify(
     transaction and off the event loop, and intake then finds the answer in the cache
     while it holds the write lock. Only a guess at what intake will look up: a miss just
     costs intake its own scrypt. Nothing for mails over the size limit. ``parsed`` is
-    :func:`parse_mail` of ``raw``, when the caller has it already.
+    :func:`parse_mail` of ``raw``, when the caller has it already; a player's order text
+    is read into its ``readings`` on the way (see :func:`_read_ahead`).
     """
     parsed = parsed or parse_mail(raw, config=config)
     if parsed.too_big:
@@ -857,10 +886,10 @@ def preverify(
     text, subject = body.text[: config.max_text_chars], body.subject or None
     if gm_mail.is_gm_mail(text, subject):
         gm_header = read_gm_header(text, subject)
-        game = repo.get_game_by_number(session, gm_header.game or 0)
-        if game is None or not gm_header.password:
+        gm_game = repo.get_game_by_number(session, gm_header.game or 0)
+        if gm_game is None or not gm_header.password:
             return []
-        return [(gm_header.password, game.gm_password_hash)]
+        return [(gm_header.password, gm_game.gm_password_hash)]
     header = read_header(text, subject)
     if not header.password:
         return []
@@ -868,21 +897,37 @@ def preverify(
     by_address = list(
         session.exec(select(Player).where(Player.address == sender, Player.is_current == True))  # noqa: E712
     )
-    game_id: int | None = None
+    game: Game | None = None
     if header.game is not None:
         game = repo.get_game_by_number(session, header.game)
-        game_id = game.id if game is not None else None
     elif len(by_address) == 1:
-        game_id = by_address[0].game_id
-    if game_id is None:
+        game = session.get(Game, by_address[0].game_id)
+    if game is None:
         return []
-    seats = {p.seat: p for p in repo.current_players(session, game_id)}
+    seats = {p.seat: p for p in repo.current_players(session, game.id or 0)}
     if header.player is not None:
         player = seats.get(header.player)
     else:
         mine = [p for p in seats.values() if p.address == sender]
         player = mine[0] if len(mine) == 1 else None
-    return [] if player is None else [(header.password, player.password_hash)]
+    if player is None:
+        return []
+    _read_ahead(session, parsed, game, config)
+    return [(header.password, player.password_hash)]
+
+
+def _read_ahead(session: Session, parsed: ParsedMail, game: Game, config: IntakeConfig) -> None:
+    """Read the order text now, for intake to find in ``parsed.readings``: reading it is
+    pure, so it need not hold up other mails by being done in the write transaction.
+
+    Only texts within the limits intake reads at all (no more work than the password
+    check this accompanies)."""
+    text = parsed.body.text
+    if len(text) > config.max_text_chars or text.count("\n") >= config.max_order_lines:
+        return
+    loaded = current_state(session, game)
+    result = read_orders(game_kind(game.kind), parsed.body, loaded)
+    parsed.readings.append(Reading(game.id or 0, loaded, result))
 
 
 def process_mail(
