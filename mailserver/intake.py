@@ -361,23 +361,29 @@ class _Intake:
         )
         if header.password:
             self.secrets.append(header.password)
-        players_by_address = self._current_players_of(mail.sender)
-        game: Game | None = None
+        # The sender's seats are looked up only when the header names no game, or one
+        # that does not exist (for the answer's language).
         if header.game is not None:
             game = repo.get_game_by_number(self.session, header.game)
             if game is None:
+                players_by_address = self._current_players_of(mail.sender)
                 if not players_by_address:
                     return self.unknown_sender(mail)
                 lang = self._lang(players_by_address)
                 self.reply(mail, "reject_game", lang, None, header.game)
                 return self.finish(mail, InboundStatus.REJECTED, f"no game {header.game}")
-        elif len(players_by_address) == 1:
-            game = self.session.get(Game, players_by_address[0].game_id)
-        if game is None:
-            if not players_by_address:
-                return self.unknown_sender(mail)
-            self.reply(mail, "reject_no_game", self._lang(players_by_address), None, "?")
-            return self.finish(mail, InboundStatus.REJECTED, "no game named")
+        else:
+            players_by_address = self._current_players_of(mail.sender)
+            game = (
+                self.session.get(Game, players_by_address[0].game_id)
+                if len(players_by_address) == 1
+                else None
+            )
+            if game is None:
+                if not players_by_address:
+                    return self.unknown_sender(mail)
+                self.reply(mail, "reject_no_game", self._lang(players_by_address), None, "?")
+                return self.finish(mail, InboundStatus.REJECTED, "no game named")
         return self.authenticate(mail, game, self.seat_of(game, header), header.password)
 
     def seat_of(self, game: Game, header: OrderHeader) -> int | None:
