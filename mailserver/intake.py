@@ -476,10 +476,7 @@ class _Intake:
         )
 
     def _current_players_of(self, address: str) -> list[Player]:
-        if not address:
-            return []
-        query = select(Player).where(Player.address == address, Player.is_current == True)  # noqa: E712
-        return list(self.session.exec(query))
+        return repo.seats_of_address(self.session, address) if address else []
 
     @staticmethod
     def _lang(players: Sequence[Player]) -> str:
@@ -900,9 +897,7 @@ def preverify(
     if not header.password:
         return []
     # The same look-ups as _Intake.identify and _Intake.authenticate, without answers.
-    by_address = list(
-        session.exec(select(Player).where(Player.address == sender, Player.is_current == True))  # noqa: E712
-    )
+    by_address = repo.seats_of_address(session, sender)
     game: Game | None = None
     if header.game is not None:
         game = repo.get_game_by_number(session, header.game)
