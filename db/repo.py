@@ -104,7 +104,8 @@ def _insert_if_absent(session: Session, obj: ModelT, key: str) -> tuple[ModelT, 
     model = type(obj)
     values = obj.model_dump(exclude={"id"})
     stmt = _insert_unless_taken(session.get_bind().dialect.name, model, key)
-    inserted = session.execute(stmt, values).first()
+    # A Core statement: the session would only pass it on to its connection.
+    inserted = session.connection().execute(stmt, values).first()
     if inserted is not None:
         # The row is what was inserted: no need to read it back.
         obj.id = inserted.id
@@ -125,7 +126,8 @@ def _insert(session: Session, obj: ModelT) -> ModelT:
     ``obj`` refers to must be stored already.
     """
     values = obj.model_dump(exclude={"id"})
-    obj.id = session.execute(_insert_returning_id(type(obj)), values).scalar_one()
+    stmt = _insert_returning_id(type(obj))
+    obj.id = session.connection().execute(stmt, values).scalar_one()
     return _persistent(session, obj)
 
 
