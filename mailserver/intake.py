@@ -274,19 +274,20 @@ class _Intake:
         headers, body, too_big = parsed.headers, parsed.body, parsed.too_big
         self.size = len(raw) if size is None else size
         content = hashlib.sha256(f"{headers.sender}\0{body.text}".encode()).hexdigest()
+        # Masked from the start, whatever becomes of the mail (a copy sent again, an
+        # automatic reply, a mail too big: their passwords are not kept either).
+        self.secrets = password_of(body, self.config)
         record, is_new = repo.record_inbound_mail(
             self.session,
             raw=raw,
-            stored=stored_copy(
-                raw, body.text, limit=self.config.max_text_chars, subject=body.subject
-            ),
+            stored=self.stored_copy(raw, body),
             content_hash=None if too_big else content,
             message_id=body.message_id,
             mailbox=mailbox,
             uidvalidity=uidvalidity,
             uid=uid,
             sender=headers.sender or None,
-            subject=body.subject,
+            subject=self.masked(body.subject) or None,
             received_at=self.now,
         )
         if not is_new:
@@ -337,15 +338,6 @@ class _Intake:
         game: Game | None = None,
         player: Player | None = None,
     ) -> IntakeOutcome:
-        if self.secrets:
-            mail.record.raw = stored_copy(
-                mail.raw,
-                mail.body.text,
-                limit=self.config.max_text_chars,
-                secrets=self.secrets,
-                subject=mail.body.subject,
-            )
-            mail.record.subject = self.masked(mail.record.subject or "") or None
         mail.record.status = status
         mail.record.reason = reason or None
         mail.record.game_id = game.id if game else None
@@ -359,8 +351,6 @@ class _Intake:
         header = read_header(
             mail.body.text[: self.config.max_text_chars], mail.body.subject or None
         )
-        if header.password:
-            self.secrets.append(header.password)
         # The sender's seats are looked up only when the header names no game, or one
         # that does not exist (for the answer's language).
         if header.game is not None:
@@ -401,8 +391,6 @@ class _Intake:
         header = read_gm_header(
             mail.body.text[: self.config.max_text_chars], mail.body.subject or None
         )
-        if header.password:
-            self.secrets.append(header.password)
         number = header.game or 0
         game = repo.get_game_by_number(self.session, number)
         if game is None:
@@ -538,6 +526,11 @@ class _Intake:
         if mail.sender != player.address:
             self.warn_registered(mail, game, player, "warn_other_address")
         return self.accept(mail, game, player)
+
+    def stored_copy(self, raw: bytes, body: MailBody) -> bytes:
+        """What is kept of the mail ``raw``: see :func:`mailserver.router.stored_copy`."""
+        limit, subject = self.config.max_text_chars, body.subject or None
+        return stored_copy(raw, body.text, limit=limit, secrets=self.secrets, subject=subject)
 
     def masked(self, text: str) -> str:
         """``text`` with the passwords of this mail masked (what is stored of it)."""
@@ -815,6 +808,17 @@ class _Intake:
         )
 
 
+def password_of(body: MailBody, config: IntakeConfig) -> list[str]:
+    """The password the header of a mail names (a player's, or a GM's in a GM mail), as
+    the secrets to mask in everything kept of it or sent about it."""
+    text, subject = body.text[: config.max_text_chars], body.subject or None
+    if gm_mail.is_gm_mail(body.text, subject):
+        password = read_gm_header(text, subject).password
+    else:
+        password = read_header(text, subject).password
+    return [password] if password else []
+
+
 def current_state(session: Session, game: Game) -> LoadedState | None:
     """``game``'s state at its current turn (``None`` before turn 0), loaded once a turn."""
     text = repo.snapshot_text(session, game.id or 0, game.turn)
@@ -986,13 +990,11 @@ def process_web_orders(
     intake.via_web = True
     intake.size = len(raw)
     body = extract_order_text(raw, printout_headings=printout_headings())
-    header = read_header(body.text[: config.max_text_chars], None)
-    if header.password:
-        intake.secrets.append(header.password)
+    intake.secrets = password_of(body, config)
     record, _ = repo.record_inbound_mail(
         session,
         raw=raw,
-        stored=stored_copy(raw, body.text, limit=config.max_text_chars),
+        stored=intake.stored_copy(raw, body),
         message_id=str(message["Message-ID"]),
         mailbox=WEB_MAILBOX,
         sender=player.address,
