@@ -901,11 +901,10 @@ def preverify(
     if not header.password:
         return []
     # The same look-ups as _Intake.identify and _Intake.authenticate, without answers.
-    by_address = repo.seats_of_address(session, sender)
     game: Game | None = None
     if header.game is not None:
         game = repo.get_game_by_number(session, header.game)
-    elif len(by_address) == 1:
+    elif len(by_address := repo.seats_of_address(session, sender)) == 1:
         game = session.get(Game, by_address[0].game_id)
     if game is None:
         return []

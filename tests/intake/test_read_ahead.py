@@ -118,3 +118,11 @@ def test_an_over_long_text_is_not_read_ahead(db_engine: Engine, game: int) -> No
 def repo_text(state: dict[str, Any]) -> str:
     """A state as a snapshot stores it."""
     return json.dumps(state, sort_keys=True, separators=(",", ":"))
+
+
+def test_a_mail_naming_no_game_is_read_ahead_for_the_senders_only_game(
+    db_engine: Engine, game: int
+) -> None:
+    raw = order_mail(ALICE, "Spieler 2 Kennwort sternenstaub\nKrebsnebel: 1 PDU")
+    (reading,) = preverified(db_engine, raw).readings
+    assert reading.game_id == game and reading.result.errors == []
