@@ -1,8 +1,9 @@
 """Game states loaded from their snapshots, kept for the next mail of the same turn.
 
-Loading a state from its JSON is the costliest read of intake (milliseconds for Ashes),
-and every mail of a turn needs the same one. A snapshot never changes once written, so
-its JSON text identifies the state: the cache is keyed by the game kind and that text.
+Loading a state from its JSON is the costliest read of intake (milliseconds for a big
+game), and every mail of a turn needs the same one. A snapshot never changes once
+written, so its JSON text identifies the state: the cache is keyed by the game kind and
+that text.
 A new turn (a new snapshot) simply misses, and no database, game id or turn number can
 ever hand out a state that does not belong to the text read.
 
