@@ -87,12 +87,14 @@ def _dialect_insert(session: Session, model: type[SQLModel]) -> Any:
 
 @cache
 def _insert_unless_taken(dialect: str, model: type[SQLModel], key: str) -> Any:
-    """``INSERT ... ON CONFLICT (key) DO NOTHING RETURNING id`` for ``model``, built once
-    per database kind (building a statement costs more than running it)."""
+    """``INSERT ... ON CONFLICT (key) DO NOTHING RETURNING`` the primary key, for
+    ``model``, built once per database kind (building a statement costs more than
+    running it)."""
     module = postgresql if dialect == "postgresql" else sqlite
     table = _table(model)
     # RETURNING, not rowcount: PostgreSQL reports no rowcount with implicit RETURNING.
-    return module.insert(table).on_conflict_do_nothing(index_elements=[key]).returning(table.c.id)
+    stmt = module.insert(table).on_conflict_do_nothing(index_elements=[key])
+    return stmt.returning(*table.primary_key.columns)
 
 
 def _insert_if_absent(session: Session, obj: ModelT, key: str) -> tuple[ModelT, bool]:
@@ -108,7 +110,8 @@ def _insert_if_absent(session: Session, obj: ModelT, key: str) -> tuple[ModelT, 
     inserted = session.connection().execute(stmt, values).first()
     if inserted is not None:
         # The row is what was inserted: no need to read it back.
-        obj.id = inserted.id
+        for column, value in zip(_table(model).primary_key.columns, inserted, strict=True):
+            setattr(obj, column.key, value)
         return _persistent(session, obj), True
     row = session.exec(
         select(model)

@@ -220,6 +220,15 @@ def test_stored_rows_are_the_sessions_and_later_changes_are_saved(db_engine: Eng
         assert sent is not None and (sent.attempts, sent.created_at) == (2, T0)
 
 
+def test_a_host_secret_is_made_once_and_kept(db_engine: Engine) -> None:
+    # Its table's key is its name, not an id.
+    with transaction(db_engine) as session:
+        assert repo.host_secret(session, "links", lambda: "first") == "first"
+        assert repo.host_secret(session, "links", lambda: "second") == "first"
+    with transaction(db_engine) as session:
+        assert repo.host_secret(session, "links", lambda: "third") == "first"
+
+
 def test_undelivered_news_goes_into_the_printout(db_session: Session) -> None:
     game = add_game(db_session)
     assert game.id is not None
