@@ -634,7 +634,9 @@ class _Intake:
         places = names.places if names else None
         base = order_language(kind)
         # Read ahead, outside the write transaction, unless the game has moved on since.
-        result = mail.reading(game.id or 0, loaded) or read_orders(kind, mail.body, loaded)
+        result = mail.reading(game.id or 0, loaded)
+        if result is None:
+            result = read_orders(kind, mail.body, loaded)
         lang = player.language
         namer = base.namer(places)
         engine = kind.engine
