@@ -16,10 +16,12 @@ import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timedelta
+from functools import cache
 from typing import Any, TypeVar
 
-from sqlalchemy import Table, case, func, or_, update
+from sqlalchemy import Table, bindparam, case, func, insert, or_, update
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import make_transient_to_detached
 from sqlmodel import Session, SQLModel, col, select
 
 from db.models import (
@@ -83,6 +85,18 @@ def _dialect_insert(session: Session, model: type[SQLModel]) -> Any:
     return module.insert(_table(model))
 
 
+@cache
+def _insert_unless_taken(dialect: str, model: type[SQLModel], key: str) -> Any:
+    """``INSERT ... ON CONFLICT (key) DO NOTHING RETURNING`` the primary key, for
+    ``model``, built once per database kind (building a statement costs more than
+    running it)."""
+    module = postgresql if dialect == "postgresql" else sqlite
+    table = _table(model)
+    # RETURNING, not rowcount: PostgreSQL reports no rowcount with implicit RETURNING.
+    stmt = module.insert(table).on_conflict_do_nothing(index_elements=[key])
+    return stmt.returning(*table.primary_key.columns)
+
+
 def _insert_if_absent(session: Session, obj: ModelT, key: str) -> tuple[ModelT, bool]:
     """Insert ``obj`` unless a row with the same unique ``key`` exists; return the row.
 
@@ -91,16 +105,48 @@ def _insert_if_absent(session: Session, obj: ModelT, key: str) -> tuple[ModelT, 
     """
     model = type(obj)
     values = obj.model_dump(exclude={"id"})
-    stmt = _dialect_insert(session, model).values(**values)
-    # RETURNING, not rowcount: PostgreSQL reports no rowcount with implicit RETURNING.
-    stmt = stmt.on_conflict_do_nothing(index_elements=[key]).returning(_table(model).c[key])
-    inserted = session.execute(stmt).first() is not None
+    stmt = _insert_unless_taken(session.get_bind().dialect.name, model, key)
+    # A Core statement: the session would only pass it on to its connection.
+    inserted = session.connection().execute(stmt, values).first()
+    if inserted is not None:
+        # The row is what was inserted: no need to read it back.
+        for column, value in zip(_table(model).primary_key.columns, inserted, strict=True):
+            setattr(obj, column.key, value)
+        return _persistent(session, obj), True
     row = session.exec(
         select(model)
         .where(getattr(model, key) == values[key])
         .execution_options(populate_existing=True)
     ).one()
-    return row, inserted
+    return row, False
+
+
+def _insert(session: Session, obj: ModelT) -> ModelT:
+    """Insert ``obj`` (without an id) at once and return it, in the session with its id.
+
+    One ``INSERT ... RETURNING id``, instead of the unit of work's flush: a flush is much
+    of a short transaction's time (intake stores several rows per mail). The rows
+    ``obj`` refers to must be stored already.
+    """
+    values = obj.model_dump(exclude={"id"})
+    stmt = _insert_returning_id(type(obj))
+    obj.id = session.connection().execute(stmt, values).scalar_one()
+    return _persistent(session, obj)
+
+
+@cache
+def _insert_returning_id(model: type[SQLModel]) -> Any:
+    """``INSERT ... RETURNING id`` for ``model``, built once."""
+    table = _table(model)
+    return insert(table).returning(table.c.id)
+
+
+def _persistent(session: Session, obj: ModelT) -> ModelT:
+    """``obj``, just inserted with its id set, as a loaded row of ``session``: later
+    changes to it are flushed as an ``UPDATE``."""
+    make_transient_to_detached(obj)
+    session.add(obj)
+    return obj
 
 
 def _require_write_lock(session: Session) -> None:
@@ -232,9 +278,19 @@ def unknown_sender_reply_due(
 # ------------------------------------------------------------------ games, players
 
 
+# The statements intake runs for every mail are built once, with parameters: building
+# one costs more than running it (SQLAlchemy's statement objects and cache keys).
+_GAME_BY_NUMBER = select(Game).where(Game.number == bindparam("number"))
+_CURRENT_PLAYERS = (
+    select(Player)
+    .where(Player.game_id == bindparam("game_id"), col(Player.is_current).is_(True))
+    .order_by(col(Player.seat))
+)
+
+
 def get_game_by_number(session: Session, number: int) -> Game | None:
     """The game with this game number."""
-    return session.exec(select(Game).where(Game.number == number)).first()
+    return session.exec(_GAME_BY_NUMBER, params={"number": number}).first()
 
 
 def lock_game(session: Session, game_id: int, *, skip_locked: bool = False) -> Game | None:
@@ -257,14 +313,19 @@ def lock_game(session: Session, game_id: int, *, skip_locked: bool = False) -> G
     return session.exec(stmt).first()
 
 
+_SEATS_OF_ADDRESS = select(Player).where(
+    Player.address == bindparam("address"), col(Player.is_current).is_(True)
+)
+
+
+def seats_of_address(session: Session, address: str) -> list[Player]:
+    """The seats ``address`` currently holds, in any game."""
+    return list(session.exec(_SEATS_OF_ADDRESS, params={"address": address}).all())
+
+
 def current_players(session: Session, game_id: int) -> list[Player]:
     """The current occupant of every seat of the game (any status), by seat."""
-    stmt = (
-        select(Player)
-        .where(Player.game_id == game_id, col(Player.is_current).is_(True))
-        .order_by(col(Player.seat))
-    )
-    return list(session.exec(stmt).all())
+    return list(session.exec(_CURRENT_PLAYERS, params={"game_id": game_id}).all())
 
 
 def replace_player(
@@ -397,20 +458,25 @@ def store_submission(
         inbound_mail_id=inbound_mail_id,
         created_at=now or utcnow(),
     )
-    session.add(submission)
-    session.flush()
-    return submission
+    return _insert(session, submission)
+
+
+_LATEST_SUBMISSION = (
+    select(Submission)
+    .where(
+        Submission.game_id == bindparam("game_id"),
+        Submission.seat == bindparam("seat"),
+        Submission.turn == bindparam("turn"),
+    )
+    .order_by(col(Submission.id).desc())
+    .limit(1)
+)
 
 
 def latest_submission(session: Session, game_id: int, seat: int, turn: int) -> Submission | None:
     """The submission that counts for (game, seat, turn): the latest stored one."""
-    stmt = (
-        select(Submission)
-        .where(Submission.game_id == game_id, Submission.seat == seat, Submission.turn == turn)
-        .order_by(col(Submission.id).desc())
-        .limit(1)
-    )
-    return session.exec(stmt).first()
+    params = {"game_id": game_id, "seat": seat, "turn": turn}
+    return session.exec(_LATEST_SUBMISSION, params=params).first()
 
 
 def latest_submissions(session: Session, game_id: int, turn: int) -> dict[int, Submission]:
@@ -528,9 +594,7 @@ def enqueue_outbox(
     if dedup_key is not None:
         row, _ = _insert_if_absent(session, mail, "dedup_key")
         return row
-    session.add(mail)
-    session.flush()
-    return mail
+    return _insert(session, mail)
 
 
 def enqueue_outbox_many(session: Session, mails: Sequence[Mapping[str, Any]]) -> list[int]:
@@ -762,6 +826,17 @@ def load_snapshot(session: Session, game_id: int, turn: int | None = None) -> Tu
     return session.exec(stmt.order_by(col(TurnSnapshot.turn).desc()).limit(1)).first()
 
 
+_SNAPSHOT_TEXT = select(TurnSnapshot.state).where(
+    TurnSnapshot.game_id == bindparam("game_id"), TurnSnapshot.turn == bindparam("turn")
+)
+
+
+def snapshot_text(session: Session, game_id: int, turn: int) -> str | None:
+    """The stored state (JSON text) of ``turn``'s snapshot, without the rest of the row
+    (intake needs only this, and a loaded state cached by it)."""
+    return session.exec(_SNAPSHOT_TEXT, params={"game_id": game_id, "turn": turn}).first()
+
+
 # ------------------------------------------------------------------ mail safety
 
 
@@ -788,35 +863,61 @@ def outbox_key_taken(session: Session, key: str) -> bool:
     return session.exec(select(Outbox.id).where(Outbox.dedup_key == key)).first() is not None
 
 
+_LAST_MAIL_OF = (
+    select(InboundMail.id, InboundMail.content_hash)
+    .where(
+        InboundMail.sender == bindparam("sender"),
+        col(InboundMail.id) < bindparam("before"),
+        col(InboundMail.received_at) >= bindparam("since"),
+        InboundMail.status != InboundStatus.DUPLICATE,  # copies dropped unanswered
+    )
+    .order_by(col(InboundMail.id).desc())
+    .limit(1)
+)
+
+
 def same_mail_answered(
     session: Session, sender: str, content_hash: str, *, before: int, since: datetime
 ) -> int | None:
     """The id of the mail ``sender`` sent last before mail ``before`` (since ``since``)
     if it had the same text, was answered, and nothing has happened since that a second
     answer could tell: it was refused, or its orders are for a turn still pending."""
-    last = session.exec(
-        select(InboundMail)
-        .where(
-            InboundMail.sender == sender,
-            col(InboundMail.id) < before,
-            col(InboundMail.received_at) >= since,
-            InboundMail.status != InboundStatus.DUPLICATE,  # copies dropped unanswered
-        )
-        .order_by(col(InboundMail.id).desc())
-        .limit(1)
-    ).first()
-    if last is None or last.id is None or last.content_hash != content_hash:
+    params = {"sender": sender, "before": before, "since": since}
+    last = session.exec(_LAST_MAIL_OF, params=params).first()
+    if last is None:
         return None
-    if session.exec(select(Outbox.id).where(Outbox.inbound_mail_id == last.id)).first() is None:
+    last_id, last_hash = last
+    if last_id is None or last_hash != content_hash:
+        return None
+    if session.exec(select(Outbox.id).where(Outbox.inbound_mail_id == last_id)).first() is None:
         return None
     submission = session.exec(
-        select(Submission).where(Submission.inbound_mail_id == last.id)
+        select(Submission).where(Submission.inbound_mail_id == last_id)
     ).first()
     if submission is not None:
         game = session.get(Game, submission.game_id)
         if game is None or game.turn + 1 != submission.turn:
             return None  # a turn has run since: the same orders are new orders
-    return last.id
+    return last_id
+
+
+_WAITING = (
+    select(GameMessage)
+    .where(
+        GameMessage.game_id == bindparam("game_id"),
+        GameMessage.sender_seat == bindparam("seat"),
+        GameMessage.turn == bindparam("turn"),
+        col(GameMessage.kind).in_([MessageKind.PRESS, MessageKind.SECRET]),
+        col(GameMessage.delivered).is_(False),
+    )
+    .order_by(col(GameMessage.id))
+)
+_WAITING_EXCEPT = _WAITING.where(
+    or_(
+        col(GameMessage.inbound_mail_id).is_(None),
+        col(GameMessage.inbound_mail_id) != bindparam("except_mail"),
+    )
+)
 
 
 def waiting_messages(
@@ -824,25 +925,11 @@ def waiting_messages(
 ) -> list[GameMessage]:
     """Articles and secret messages ``seat`` sent for ``turn`` that wait for the printouts,
     except those of mail ``except_mail``."""
-    stmt = (
-        select(GameMessage)
-        .where(
-            GameMessage.game_id == game_id,
-            GameMessage.sender_seat == seat,
-            GameMessage.turn == turn,
-            col(GameMessage.kind).in_([MessageKind.PRESS, MessageKind.SECRET]),
-            col(GameMessage.delivered).is_(False),
-        )
-        .order_by(col(GameMessage.id))
-    )
-    if except_mail is not None:
-        stmt = stmt.where(
-            or_(
-                col(GameMessage.inbound_mail_id).is_(None),
-                col(GameMessage.inbound_mail_id) != except_mail,
-            )
-        )
-    return list(session.exec(stmt).all())
+    params = {"game_id": game_id, "seat": seat, "turn": turn}
+    if except_mail is None:
+        return list(session.exec(_WAITING, params=params).all())
+    params["except_mail"] = except_mail
+    return list(session.exec(_WAITING_EXCEPT, params=params).all())
 
 
 def bookings(session: Session, player_id: int, *, turn: int, kind: LedgerKind) -> list[LedgerEntry]:
@@ -893,26 +980,29 @@ def messages_sent(session: Session, game_id: int, seat: int, turn: int, kind: Me
     return int(session.exec(stmt).one())
 
 
+_REFUSALS = (
+    select(func.count())
+    .select_from(InboundMail)
+    .where(
+        InboundMail.game_id == bindparam("game_id"),
+        InboundMail.reason == bindparam("reason"),
+        col(InboundMail.received_at) >= bindparam("since"),
+    )
+)
+_REFUSALS_OF_GM = _REFUSALS.where(col(InboundMail.player_id).is_(None))
+_REFUSALS_OF_PLAYER = _REFUSALS.where(InboundMail.player_id == bindparam("player_id"))
+
+
 def refusals_since(
     session: Session, *, game_id: int, player_id: int | None, reason: str, since: datetime
 ) -> int:
     """Mails for ``game_id`` (and the seat's occupant ``player_id``; ``None``: the GM)
     refused with ``reason`` since ``since`` (the guessing guard counts wrong passwords)."""
-    stmt = (
-        select(func.count())
-        .select_from(InboundMail)
-        .where(
-            InboundMail.game_id == game_id,
-            InboundMail.reason == reason,
-            col(InboundMail.received_at) >= since,
-        )
-    )
-    stmt = stmt.where(
-        col(InboundMail.player_id).is_(None)
-        if player_id is None
-        else InboundMail.player_id == player_id
-    )
-    return int(session.exec(stmt).one())
+    params = {"game_id": game_id, "reason": reason, "since": since}
+    if player_id is None:
+        return int(session.exec(_REFUSALS_OF_GM, params=params).one())
+    params["player_id"] = player_id
+    return int(session.exec(_REFUSALS_OF_PLAYER, params=params).one())
 
 
 # ------------------------------------------------------------------- GM reports

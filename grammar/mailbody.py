@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from email import policy
 from email.errors import HeaderParseError
 from email.header import decode_header
-from email.headerregistry import Address
+from email.headerregistry import Address, BaseHeader, HeaderRegistry
 from email.message import Message
 from email.parser import BytesParser
 from email.utils import parseaddr
@@ -368,10 +368,35 @@ def extract_order_text(raw: bytes | str, printout_headings: Iterable[str] = ()) 
         return _finish(_Body(text, "text", notes), headings)
     data = raw if isinstance(raw, bytes) else _to_bytes(raw)
     try:
-        msg = BytesParser(policy=policy.default).parsebytes(data)
+        msg = BytesParser(policy=_POLICY).parsebytes(data)
         return _finish(_read_body(msg), headings, msg)
     except Exception as error:  # the email package still has crash bugs on hostile input
         return _finish(_raw_body(data, error), headings)
+
+
+class _RepeatedHeaders(HeaderRegistry):
+    """The standard header classes, parsing each short (name, value) once.
+
+    Reading a mail asks for its Content-Type about ten times (type, main type, charset,
+    format, disposition...), and the email package parses the header anew every time,
+    most of the time spent on a mail. Header objects are immutable: one may serve all.
+    """
+
+    SHORT = 300
+    """Longer values are parsed every time (and not kept)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._parsed = lru_cache(maxsize=512)(super().__call__)
+
+    def __call__(self, name: str, value: str) -> BaseHeader:
+        if len(value) > self.SHORT:
+            return super().__call__(name, value)
+        header: BaseHeader = self._parsed(name, value)
+        return header
+
+
+_POLICY = policy.default.clone(header_factory=_RepeatedHeaders())
 
 
 def _to_bytes(text: str) -> bytes:

@@ -42,6 +42,10 @@ _UID_RE = re.compile(rb"\bUID (\d+)")
 _SIZE_RE = re.compile(rb"\bRFC822\.SIZE (\d+)")
 FETCH_BYTES = 20_000_000
 """At most this much mail is fetched in one command (the rest waits for the next)."""
+PREFETCH_AHEAD = 2
+"""Mails of a batch given to the handler's ``prefetch`` before the current one is handed
+over: with only the next one, its preparation competed with the commit before it for the
+interpreter and was often not done when its turn came."""
 # Untagged EXISTS/RECENT, or NO/BAD/BYE, anywhere in the byte stream; the leading CRLF
 # anchors them to the start of a line. A false positive (text inside a mail body) only
 # costs one extra search or SELECT.
@@ -65,9 +69,10 @@ class FetchedMail:
 MailHandler = Callable[[FetchedMail], Awaitable[None]]
 """Takes over one mail; returns only after everything it caused is committed.
 
-A handler may also have ``prefetch(mail)``: the poller calls it with the next mail of a
-batch before it hands over the current one, so that work needing no lock (password
-hashing) overlaps the commit of the mail before. It must not change anything lasting.
+A handler may also have ``prefetch(mail)``: the poller calls it with the next mails of a
+batch (:data:`PREFETCH_AHEAD`) before it hands over the current one, so that work needing
+no lock (password hashing) overlaps the commits of the mails before. It must not change
+anything lasting, and it may be called more than once for a mail.
 """
 
 
@@ -541,9 +546,10 @@ class ImapPoller:
                     self._done_above.add(uid)
                     await self._advance(pending)
                     continue
-                following = fetched[index + 1] if index + 1 < len(fetched) else None
-                if prefetch is not None and following is not None:
-                    prefetch(following)
+                if prefetch is not None:
+                    for following in fetched[index + 1 : index + 1 + PREFETCH_AHEAD]:
+                        if following is not None:
+                            prefetch(following)
                 if not await self._hand_over(mail):
                     continue
                 if flagging is not None:

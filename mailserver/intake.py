@@ -44,7 +44,6 @@ from engine.core import (
     OrderHeader,
     ParseResult,
     PrintoutFiles,
-    State,
     Stepped,
     TurnShape,
     preview,
@@ -57,6 +56,7 @@ from mailserver.catalog import UNKNOWN_SENDER_BODY, UNKNOWN_SENDER_SUBJECT, say,
 from mailserver.echo import echo
 from mailserver.formats import format_when
 from mailserver.kinds import game_kind, order_language, printout_headings
+from mailserver.loaded_states import LoadedState, loaded_state
 from mailserver.messages import MessageDesk
 from mailserver.printout_files import choose_printout_files
 from mailserver.router import (
@@ -128,6 +128,15 @@ class _Mail:
     body: MailBody
     sender: str
     raw: bytes
+    readings: Sequence[Reading] = ()
+    """Its order text as read ahead (see :func:`preverify`)."""
+
+    def reading(self, game_id: int, loaded: LoadedState | None) -> ParseResult | None:
+        """The order text read ahead for game ``game_id`` with ``loaded``, if it was."""
+        for reading in self.readings:
+            if reading.game_id == game_id and reading.loaded is loaded:
+                return reading.result
+        return None
 
     @property
     def references(self) -> str | None:
@@ -265,25 +274,26 @@ class _Intake:
         headers, body, too_big = parsed.headers, parsed.body, parsed.too_big
         self.size = len(raw) if size is None else size
         content = hashlib.sha256(f"{headers.sender}\0{body.text}".encode()).hexdigest()
+        # Masked from the start, whatever becomes of the mail (a copy sent again, an
+        # automatic reply, a mail too big: their passwords are not kept either).
+        self.secrets = password_of(body, self.config)
         record, is_new = repo.record_inbound_mail(
             self.session,
             raw=raw,
-            stored=stored_copy(
-                raw, body.text, limit=self.config.max_text_chars, subject=body.subject
-            ),
+            stored=self.stored_copy(raw, body),
             content_hash=None if too_big else content,
             message_id=body.message_id,
             mailbox=mailbox,
             uidvalidity=uidvalidity,
             uid=uid,
             sender=headers.sender or None,
-            subject=body.subject,
+            subject=self.masked(body.subject) or None,
             received_at=self.now,
         )
         if not is_new:
             # The first copy was committed together with everything it caused.
             return IntakeOutcome(InboundStatus.DUPLICATE, "seen before", record.id)
-        mail = _Mail(record=record, body=body, sender=headers.sender, raw=raw)
+        mail = _Mail(record, body, headers.sender, raw, parsed.readings)
         reason = automatic_reason(headers)
         if reason is not None:
             return self.finish(mail, InboundStatus.IGNORED_AUTOMATIC, reason)
@@ -328,15 +338,6 @@ class _Intake:
         game: Game | None = None,
         player: Player | None = None,
     ) -> IntakeOutcome:
-        if self.secrets:
-            mail.record.raw = stored_copy(
-                mail.raw,
-                mail.body.text,
-                limit=self.config.max_text_chars,
-                secrets=self.secrets,
-                subject=mail.body.subject,
-            )
-            mail.record.subject = self.masked(mail.record.subject or "") or None
         mail.record.status = status
         mail.record.reason = reason or None
         mail.record.game_id = game.id if game else None
@@ -350,25 +351,29 @@ class _Intake:
         header = read_header(
             mail.body.text[: self.config.max_text_chars], mail.body.subject or None
         )
-        if header.password:
-            self.secrets.append(header.password)
-        players_by_address = self._current_players_of(mail.sender)
-        game: Game | None = None
+        # The sender's seats are looked up only when the header names no game, or one
+        # that does not exist (for the answer's language).
         if header.game is not None:
             game = repo.get_game_by_number(self.session, header.game)
             if game is None:
+                players_by_address = self._current_players_of(mail.sender)
                 if not players_by_address:
                     return self.unknown_sender(mail)
                 lang = self._lang(players_by_address)
                 self.reply(mail, "reject_game", lang, None, header.game)
                 return self.finish(mail, InboundStatus.REJECTED, f"no game {header.game}")
-        elif len(players_by_address) == 1:
-            game = self.session.get(Game, players_by_address[0].game_id)
-        if game is None:
-            if not players_by_address:
-                return self.unknown_sender(mail)
-            self.reply(mail, "reject_no_game", self._lang(players_by_address), None, "?")
-            return self.finish(mail, InboundStatus.REJECTED, "no game named")
+        else:
+            players_by_address = self._current_players_of(mail.sender)
+            game = (
+                self.session.get(Game, players_by_address[0].game_id)
+                if len(players_by_address) == 1
+                else None
+            )
+            if game is None:
+                if not players_by_address:
+                    return self.unknown_sender(mail)
+                self.reply(mail, "reject_no_game", self._lang(players_by_address), None, "?")
+                return self.finish(mail, InboundStatus.REJECTED, "no game named")
         return self.authenticate(mail, game, self.seat_of(game, header), header.password)
 
     def seat_of(self, game: Game, header: OrderHeader) -> int | None:
@@ -386,8 +391,6 @@ class _Intake:
         header = read_gm_header(
             mail.body.text[: self.config.max_text_chars], mail.body.subject or None
         )
-        if header.password:
-            self.secrets.append(header.password)
         number = header.game or 0
         game = repo.get_game_by_number(self.session, number)
         if game is None:
@@ -461,10 +464,7 @@ class _Intake:
         )
 
     def _current_players_of(self, address: str) -> list[Player]:
-        if not address:
-            return []
-        query = select(Player).where(Player.address == address, Player.is_current == True)  # noqa: E712
-        return list(self.session.exec(query))
+        return repo.seats_of_address(self.session, address) if address else []
 
     @staticmethod
     def _lang(players: Sequence[Player]) -> str:
@@ -526,6 +526,11 @@ class _Intake:
         if mail.sender != player.address:
             self.warn_registered(mail, game, player, "warn_other_address")
         return self.accept(mail, game, player)
+
+    def stored_copy(self, raw: bytes, body: MailBody) -> bytes:
+        """What is kept of the mail ``raw``: see :func:`mailserver.router.stored_copy`."""
+        limit, subject = self.config.max_text_chars, body.subject or None
+        return stored_copy(raw, body.text, limit=limit, secrets=self.secrets, subject=subject)
 
     def masked(self, text: str) -> str:
         """``text`` with the passwords of this mail masked (what is stored of it)."""
@@ -624,16 +629,14 @@ class _Intake:
             )
             return self.finish(mail, InboundStatus.REJECTED, "too long", game, player)
         kind = game_kind(game.kind)
-        state = self.state_of(game)
-        names = kind.engine.names(state) if state is not None else None
+        loaded = current_state(self.session, game)
+        state, names = (loaded.state, loaded.names) if loaded else (None, None)
         places = names.places if names else None
         base = order_language(kind)
-        result = base.parse(
-            mail.body.text,
-            mail.body.subject or None,
-            places,
-            rulers=names.rulers if names else None,
-        )
+        # Read ahead, outside the write transaction, unless the game has moved on since.
+        result = mail.reading(game.id or 0, loaded)
+        if result is None:
+            result = read_orders(kind, mail.body, loaded)
         lang = player.language
         namer = base.namer(places)
         engine = kind.engine
@@ -749,27 +752,20 @@ class _Intake:
         """In a stepped game: a note when the next step does not wait for this seat."""
         if kind.shape != TurnShape.STEPPED or turn != game.turn + 1:
             return None
-        snapshot = repo.load_snapshot(self.session, game.id or 0, game.turn)
-        if snapshot is None:
+        loaded = current_state(self.session, game)
+        if loaded is None:
             return None
         stepped = cast(Stepped, kind.engine)
-        state = kind.engine.state_from_json(snapshot.state_data())
+        state = loaded.state
         if player.seat in stepped.awaiting(state):
             return None
         step = stepped.step_name(state, player.language)
         return say(player.language, "step_not_awaited", step=step)
 
-    def state_of(self, game: Game) -> State | None:
-        """The game's current state (``None`` before turn 0)."""
-        snapshot = repo.load_snapshot(self.session, game.id or 0, game.turn)
-        if snapshot is None:
-            return None
-        return game_kind(game.kind).engine.state_from_json(snapshot.state_data())
-
     def names_of(self, game: Game) -> Names | None:
         """The current names of the game's rulers and places (``None`` before turn 0)."""
-        state = self.state_of(game)
-        return None if state is None else game_kind(game.kind).engine.names(state)
+        loaded = current_state(self.session, game)
+        return None if loaded is None else loaded.names
 
     def send_ack(
         self,
@@ -814,6 +810,45 @@ class _Intake:
         )
 
 
+def password_of(body: MailBody, config: IntakeConfig) -> list[str]:
+    """The password the header of a mail names (a player's, or a GM's in a GM mail), as
+    the secrets to mask in everything kept of it or sent about it."""
+    text, subject = body.text[: config.max_text_chars], body.subject or None
+    if gm_mail.is_gm_mail(body.text, subject):
+        password = read_gm_header(text, subject).password
+    else:
+        password = read_header(text, subject).password
+    return [password] if password else []
+
+
+def current_state(session: Session, game: Game) -> LoadedState | None:
+    """``game``'s state at its current turn (``None`` before turn 0), loaded once a turn."""
+    text = repo.snapshot_text(session, game.id or 0, game.turn)
+    return None if text is None else loaded_state(game.kind, text)
+
+
+def read_orders(kind: GameKind, body: MailBody, loaded: LoadedState | None) -> ParseResult:
+    """``body``'s order text read by ``kind``'s order language, places and rulers named
+    as in ``loaded`` (pure: done ahead, outside the write transaction, when it can be)."""
+    names = loaded.names if loaded else None
+    return order_language(kind).parse(
+        body.text,
+        body.subject or None,
+        names.places if names else None,
+        rulers=names.rulers if names else None,
+    )
+
+
+@dataclass(frozen=True)
+class Reading:
+    """An order text read ahead: for which game, with which state, and the result."""
+
+    game_id: int
+    loaded: LoadedState | None
+    """The state it was read with (compared by identity: the same turn's cached state)."""
+    result: ParseResult
+
+
 @dataclass(frozen=True)
 class ParsedMail:
     """A received mail taken apart (see :func:`parse_mail`)."""
@@ -822,6 +857,8 @@ class ParsedMail:
     body: MailBody
     too_big: bool
     """Over the size limit: ``body`` was read from the header block alone."""
+    readings: list[Reading] = field(default_factory=list, compare=False)
+    """Its order text read ahead by :func:`preverify` (at most one)."""
 
 
 def parse_mail(raw: bytes, *, config: IntakeConfig, size: int | None = None) -> ParsedMail:
@@ -848,7 +885,8 @@ def preverify(
     transaction and off the event loop, and intake then finds the answer in the cache
     while it holds the write lock. Only a guess at what intake will look up: a miss just
     costs intake its own scrypt. Nothing for mails over the size limit. ``parsed`` is
-    :func:`parse_mail` of ``raw``, when the caller has it already.
+    :func:`parse_mail` of ``raw``, when the caller has it already; a player's order text
+    is read into its ``readings`` on the way (see :func:`_read_ahead`).
     """
     parsed = parsed or parse_mail(raw, config=config)
     if parsed.too_big:
@@ -857,32 +895,45 @@ def preverify(
     text, subject = body.text[: config.max_text_chars], body.subject or None
     if gm_mail.is_gm_mail(text, subject):
         gm_header = read_gm_header(text, subject)
-        game = repo.get_game_by_number(session, gm_header.game or 0)
-        if game is None or not gm_header.password:
+        gm_game = repo.get_game_by_number(session, gm_header.game or 0)
+        if gm_game is None or not gm_header.password:
             return []
-        return [(gm_header.password, game.gm_password_hash)]
+        return [(gm_header.password, gm_game.gm_password_hash)]
     header = read_header(text, subject)
     if not header.password:
         return []
     # The same look-ups as _Intake.identify and _Intake.authenticate, without answers.
-    by_address = list(
-        session.exec(select(Player).where(Player.address == sender, Player.is_current == True))  # noqa: E712
-    )
-    game_id: int | None = None
+    game: Game | None = None
     if header.game is not None:
         game = repo.get_game_by_number(session, header.game)
-        game_id = game.id if game is not None else None
-    elif len(by_address) == 1:
-        game_id = by_address[0].game_id
-    if game_id is None:
+    elif len(by_address := repo.seats_of_address(session, sender)) == 1:
+        game = session.get(Game, by_address[0].game_id)
+    if game is None:
         return []
-    seats = {p.seat: p for p in repo.current_players(session, game_id)}
+    seats = {p.seat: p for p in repo.current_players(session, game.id or 0)}
     if header.player is not None:
         player = seats.get(header.player)
     else:
         mine = [p for p in seats.values() if p.address == sender]
         player = mine[0] if len(mine) == 1 else None
-    return [] if player is None else [(header.password, player.password_hash)]
+    if player is None:
+        return []
+    _read_ahead(session, parsed, game, config)
+    return [(header.password, player.password_hash)]
+
+
+def _read_ahead(session: Session, parsed: ParsedMail, game: Game, config: IntakeConfig) -> None:
+    """Read the order text now, for intake to find in ``parsed.readings``: reading it is
+    pure, so it need not hold up other mails by being done in the write transaction.
+
+    Only texts within the limits intake reads at all (no more work than the password
+    check this accompanies)."""
+    text = parsed.body.text
+    if len(text) > config.max_text_chars or text.count("\n") >= config.max_order_lines:
+        return
+    loaded = current_state(session, game)
+    result = read_orders(game_kind(game.kind), parsed.body, loaded)
+    parsed.readings.append(Reading(game.id or 0, loaded, result))
 
 
 def process_mail(
@@ -940,13 +991,11 @@ def process_web_orders(
     intake.via_web = True
     intake.size = len(raw)
     body = extract_order_text(raw, printout_headings=printout_headings())
-    header = read_header(body.text[: config.max_text_chars], None)
-    if header.password:
-        intake.secrets.append(header.password)
+    intake.secrets = password_of(body, config)
     record, _ = repo.record_inbound_mail(
         session,
         raw=raw,
-        stored=stored_copy(raw, body.text, limit=config.max_text_chars),
+        stored=intake.stored_copy(raw, body),
         message_id=str(message["Message-ID"]),
         mailbox=WEB_MAILBOX,
         sender=player.address,

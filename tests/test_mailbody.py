@@ -944,3 +944,24 @@ def test_a_huge_subject_of_encoded_words_is_read_cheaply() -> None:
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 200_000  # kB
     assert body.subject.startswith("aaa") and len(body.subject) < 3_000
     assert body.text == "Hallo"
+
+
+def test_a_short_header_is_parsed_once_and_reads_as_the_standard_one() -> None:
+    from email import policy
+    from email.headerregistry import ContentTypeHeader
+
+    from grammar.mailbody import _RepeatedHeaders
+
+    headers = _RepeatedHeaders()
+    value = 'text/plain; charset="utf-8"; format=flowed'
+    first = headers("Content-Type", value)
+    assert headers("Content-Type", value) is first
+    standard = policy.default.header_factory("Content-Type", value)
+    assert isinstance(first, ContentTypeHeader) and isinstance(standard, ContentTypeHeader)
+    assert (str(first), first.content_type, dict(first.params)) == (
+        str(standard),
+        standard.content_type,
+        dict(standard.params),
+    )
+    long = "x" * (_RepeatedHeaders.SHORT + 1)
+    assert headers("Subject", long) is not headers("Subject", long)

@@ -24,6 +24,7 @@ from db.models import (
     PlayerStatus,
     Standby,
     StandbyStatus,
+    Submission,
 )
 from db.session import transaction
 from mailserver.turn_inputs import pending_news
@@ -196,6 +197,37 @@ def test_every_submission_is_kept_and_the_latest_counts(db_session: Session) -> 
     assert by_seat == {1: latest.id, 2: other.id}
     assert first.id is not None and latest.id is not None and first.id < latest.id
     assert len(db_session.exec(select(Player)).all()) == 2
+
+
+def test_stored_rows_are_the_sessions_and_later_changes_are_saved(db_engine: Engine) -> None:
+    # store_submission and enqueue_outbox insert without a flush and without reading back.
+    with transaction(db_engine) as session:
+        game = add_game(session)
+        player = add_player(session, game, 1)
+        submission = repo.store_submission(
+            session, player=player, turn=1, raw_text="HP=10", orders=[{"kind": "hp"}], errors=[]
+        )
+        mail = repo.enqueue_outbox(
+            session, to_address="a@example.org", subject="S", body="B", kind=OutboxKind.ACK, now=T0
+        )
+        assert submission.id is not None and mail.id is not None
+        assert session.get(Submission, submission.id) is submission
+        submission.final = True
+        mail.attempts = 2
+    with transaction(db_engine) as session:
+        stored = session.get(Submission, submission.id)
+        assert stored is not None and (stored.final, stored.orders) == (True, [{"kind": "hp"}])
+        sent = session.get(Outbox, mail.id)
+        assert sent is not None and (sent.attempts, sent.created_at) == (2, T0)
+
+
+def test_a_host_secret_is_made_once_and_kept(db_engine: Engine) -> None:
+    # Its table's key is its name, not an id.
+    with transaction(db_engine) as session:
+        assert repo.host_secret(session, "links", lambda: "first") == "first"
+        assert repo.host_secret(session, "links", lambda: "second") == "first"
+    with transaction(db_engine) as session:
+        assert repo.host_secret(session, "links", lambda: "third") == "first"
 
 
 def test_undelivered_news_goes_into_the_printout(db_session: Session) -> None:

@@ -203,6 +203,29 @@ def test_passwords_are_masked_in_what_is_kept_and_in_answers(db_engine: Engine, 
         assert PASSWORD not in answer.body and PASSWORD not in answer.subject
 
 
+@pytest.mark.parametrize("kind", ["resent", "automatic", "gm"])
+def test_a_password_is_masked_in_what_is_kept_of_a_mail_never_read_further(
+    db_engine: Engine, game: int, kind: str
+) -> None:
+    # A copy sent again and an automatic reply are set aside before the header is read
+    # for the game; their passwords are not kept either.
+    text = f"Partie 227 Spieler 2 Kennwort {PASSWORD}\nHP=10\n"
+    subject = f"Kennwort {PASSWORD}"
+    if kind == "resent":
+        feed(db_engine, order_mail(ALICE, text))
+        raw = order_mail(ALICE, text, subject=subject)
+    elif kind == "automatic":
+        raw = order_mail(ALICE, text, subject=subject, headers={"Auto-Submitted": "auto-replied"})
+    else:
+        raw = order_mail(ALICE, f"GM Partie 999 Kennwort {PASSWORD}\nStatus\n", subject=subject)
+    outcome = feed(db_engine, raw)
+    with Session(db_engine) as session:
+        row = session.get(InboundMail, outcome.inbound_id)
+        assert row is not None and row.status != InboundStatus.PROCESSED
+        assert PASSWORD.encode() not in row.raw and PASSWORD not in (row.subject or "")
+        assert MASK in (row.subject or "")
+
+
 def test_a_permanent_refusal_reaches_the_gm_and_the_status(db_engine: Engine, game: int) -> None:
     from mailserver import gm
     from mailserver.outbox import report_refusal

@@ -149,6 +149,34 @@ async def test_catch_up_hands_over_every_waiting_mail_once_then_flags_it(
         assert again.mails == []
 
 
+class Preparing(Recorder):
+    """A recorder with ``prefetch``: notes which mails were prefetched at each hand-over."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.prefetched: list[int] = []
+        self.prefetched_at_handover: dict[int, set[int]] = {}
+
+    def prefetch(self, mail: FetchedMail) -> None:
+        self.prefetched.append(mail.uid)
+
+    async def __call__(self, mail: FetchedMail) -> None:
+        self.prefetched_at_handover[mail.uid] = set(self.prefetched)
+        await super().__call__(mail)
+
+
+async def test_the_next_two_mails_of_a_batch_are_prefetched_before_a_hand_over(
+    mailstack: MailStack, mail_user: MailUser
+) -> None:
+    for n in range(4):
+        mailstack.deliver(raw_mail(f"batch {n}"), mail_user.address)
+    preparing = Preparing()
+    poller = fast_poller(settings_for(mailstack, mail_user), preparing)
+    async with running(poller):
+        await preparing.wait_until(lambda: len(preparing.mails) == 4)
+    assert preparing.prefetched_at_handover == {1: {2, 3}, 2: {2, 3, 4}, 3: {2, 3, 4}, 4: {2, 3, 4}}
+
+
 async def test_mail_arriving_during_idle_is_handed_over(
     mailstack: MailStack, mail_user: MailUser
 ) -> None:

@@ -1,0 +1,128 @@
+"""Work intake does before its write transaction: the order text read ahead by
+``preverify``, the game's state loaded once a turn."""
+
+from __future__ import annotations
+
+import json
+from random import Random
+from typing import Any
+
+import pytest
+from sqlalchemy import Engine
+from sqlmodel import Session
+
+from db import repo
+from db.models import Game, InboundStatus
+from db.session import reading, transaction
+from engine.ashes.kind import ASHES
+from engine.core import PlayerSetup, Setup
+from mailserver import intake, loaded_states
+from mailserver.intake import IntakeConfig, ParsedMail, parse_mail, preverify, process_mail
+from tests.factories import make_game, order_mail
+
+CONFIG = IntakeConfig(from_address="ashes@example.org")
+ALICE = "alice@example.org"
+HEADER = "Partie 227 Spieler 2 Kennwort sternenstaub\n"
+
+
+def state_json(planet_2: str) -> dict[str, Any]:
+    """A turn's state in which planet 2 is called ``planet_2``."""
+    setup = Setup(game=227, players=[PlayerSetup(n) for n in range(1, 6)])
+    data: dict[str, Any] = ASHES.engine.new_game(setup, Random(1)).to_json()
+    next(p for p in data["planets"] if p["number"] == 2)["name"] = planet_2
+    return data
+
+
+@pytest.fixture
+def game(db_engine: Engine) -> int:
+    """A running game at turn 0, planet 2 renamed Krebsnebel."""
+    with transaction(db_engine) as session:
+        game = make_game(session, players=[(2, ALICE, "sternenstaub"), (3, "b@example.org", "x")])
+        assert game.id is not None
+        state = state_json("Krebsnebel")
+        repo.store_snapshot(session, game_id=game.id, turn=0, state=state, seed=227)
+        return game.id
+
+
+def preverified(engine: Engine, raw: bytes) -> ParsedMail:
+    """``raw`` taken apart and pre-verified, as the mail handler does outside intake."""
+    parsed = parse_mail(raw, config=CONFIG)
+    with reading(engine) as session:
+        assert preverify(session, raw, config=CONFIG, parsed=parsed)
+    return parsed
+
+
+def feed(engine: Engine, raw: bytes, parsed: ParsedMail) -> None:
+    with transaction(engine) as session:
+        outcome = process_mail(session, raw, config=CONFIG, parsed=parsed)
+    assert outcome.status == InboundStatus.PROCESSED
+
+
+def test_a_snapshot_is_loaded_once_and_a_new_one_loaded_anew() -> None:
+    first, second = (repo_text(state_json(name)) for name in ("Krebsnebel", "Hummerhort"))
+    loaded = loaded_states.loaded_state("ashes", first)
+    assert loaded_states.loaded_state("ashes", first) is loaded
+    assert loaded.names.places[2] == "Krebsnebel"
+    assert loaded_states.loaded_state("ashes", second).names.places[2] == "Hummerhort"
+
+
+def test_the_cache_keeps_the_latest_states_only() -> None:
+    loaded_states.forget_all()
+    texts = [repo_text(state_json(f"Planet{n}")) for n in range(loaded_states.KEPT + 1)]
+    first = loaded_states.loaded_state("ashes", texts[0])
+    for text in texts[1:]:
+        loaded_states.loaded_state("ashes", text)
+    assert loaded_states.loaded_state("ashes", texts[0]) is not first
+
+
+def test_orders_read_ahead_are_not_read_again(
+    db_engine: Engine, db_session: Session, game: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    raw = order_mail(ALICE, HEADER + "Krebsnebel: 1 PDU")
+    parsed = preverified(db_engine, raw)
+    assert len(parsed.readings) == 1
+
+    def read_again(*args: object) -> None:
+        raise AssertionError("read again in the write transaction")
+
+    monkeypatch.setattr(intake, "read_orders", read_again)
+    feed(db_engine, raw, parsed)
+    submission = repo.latest_submission(db_session, game, 2, 1)
+    assert submission is not None and submission.errors == []
+    assert submission.orders[0]["planet"] == 2
+
+
+def test_orders_read_ahead_of_a_turn_run_are_read_again(
+    db_engine: Engine, db_session: Session, game: int
+) -> None:
+    raw = order_mail(ALICE, HEADER.replace("Spieler 2", "Spieler 2 Runde 2") + "Hummerhort: 1 PDU")
+    parsed = preverified(db_engine, raw)
+    # A turn runs between the reading ahead and intake: planet 2 is renamed.
+    with transaction(db_engine) as session:
+        state = state_json("Hummerhort")
+        repo.store_snapshot(session, game_id=game, turn=1, state=state, seed=227)
+        row = session.get(Game, game)
+        assert row is not None
+        row.turn = 1
+    feed(db_engine, raw, parsed)
+    submission = repo.latest_submission(db_session, game, 2, 2)
+    assert submission is not None and submission.errors == []
+    assert submission.orders[0]["planet"] == 2
+
+
+def test_an_over_long_text_is_not_read_ahead(db_engine: Engine, game: int) -> None:
+    raw = order_mail(ALICE, HEADER + "HP=10\n" * CONFIG.max_order_lines)
+    assert preverified(db_engine, raw).readings == []
+
+
+def repo_text(state: dict[str, Any]) -> str:
+    """A state as a snapshot stores it."""
+    return json.dumps(state, sort_keys=True, separators=(",", ":"))
+
+
+def test_a_mail_naming_no_game_is_read_ahead_for_the_senders_only_game(
+    db_engine: Engine, game: int
+) -> None:
+    raw = order_mail(ALICE, "Spieler 2 Kennwort sternenstaub\nKrebsnebel: 1 PDU")
+    (reading,) = preverified(db_engine, raw).readings
+    assert reading.game_id == game and reading.result.errors == []
