@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import json
 import logging
 import sys
@@ -113,12 +112,8 @@ def serve_cmd(
         )
     settings = settings_or_fail(config, "en")
     logs.configure(settings.log_format)
-    service = Service(settings)
-    # What is loaded by now (the code, the game kinds, the grammars) lives as long as the
-    # process: kept out of the garbage collector's full passes, which otherwise walk it
-    # again and again under a burst of mail (tens of milliseconds each, all threads stopped).
-    gc.freeze()
-    asyncio.run(service.run())
+    # Service.run quiets the garbage collector once everything is loaded.
+    asyncio.run(Service(settings).run())
 
 
 @app.command("web")
