@@ -35,6 +35,10 @@ if TYPE_CHECKING:
 log = logging.getLogger("pbem.scheduler")
 
 
+POKE_DELAY = 0.1
+"""Seconds between a change in this process and the re-planning pass it causes."""
+
+
 @dataclass(frozen=True)
 class SchedulerConfig:
     """What the turn runs need from the settings."""
@@ -137,8 +141,9 @@ class DeadlineScheduler:
     def poke(self, game_id: int | None = None) -> None:
         """Something changed in this process (a submission, a GM command): re-plan now.
 
-        Pokes for a game whose re-planning is under way are folded into one more pass
-        after it: a burst of a game's mails costs a few passes, not one each.
+        The pass starts :data:`POKE_DELAY` seconds later; pokes for a game whose pass is
+        waiting or under way are folded into it or into one more pass after it: a burst of
+        a game's mails costs a few passes, not one each.
         """
         if self._stopping:
             return
@@ -154,6 +159,8 @@ class DeadlineScheduler:
             await self.resync()
             return
         try:
+            # A burst of a game's mails arrives within moments: one pass after them all.
+            await asyncio.sleep(POKE_DELAY)
             while True:
                 self._poked_again.discard(game_id)
                 await self.run_if_ready(game_id)

@@ -229,3 +229,26 @@ async def test_a_turn_replans_its_own_game_and_leaves_the_others_alone(
         assert scheduler.job_times()[f"deadline:{other_id}"] == later
     finally:
         await scheduler.stop()
+
+
+async def test_a_burst_of_pokes_for_a_game_is_one_pass(db_engine: Engine) -> None:
+    game_id, _ = new_game(db_engine, deadline=utcnow() + timedelta(days=1))
+    scheduler = DeadlineScheduler(db_engine, CONFIG, lambda: None)
+    await scheduler.start()
+    passes: list[int] = []
+    replan = scheduler.replan
+
+    async def counted(game: int) -> None:
+        passes.append(game)
+        await replan(game)
+
+    scheduler.replan = counted  # type: ignore[method-assign]
+    try:
+        for _ in range(50):  # fifty order mails of the game within moments
+            scheduler.poke(game_id)
+        await until(lambda: not scheduler._poking)
+        assert passes == [game_id]
+        scheduler.poke(game_id)  # a later change: a pass of its own
+        await until(lambda: len(passes) == 2)
+    finally:
+        await scheduler.stop()
