@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import and_, or_
 from sqlmodel import Session, col, select
 
 from db.models import GameMessage, MessageKind, Submission
@@ -69,6 +70,14 @@ def printed_news(session: Session, game_id: int, turn: int) -> list[GameMessage]
     """Articles and notices printed with ``turn``."""
     stmt = news_query(game_id).where(GameMessage.turn == turn, col(GameMessage.delivered).is_(True))
     return list(session.exec(stmt).all())
+
+
+def news_to_print(session: Session, game_id: int, turn: int) -> list[GameMessage]:
+    """What the run of ``turn`` prints, before it ran: :func:`printed_news` and
+    :func:`pending_news` in one query (the run marks the pending ones printed)."""
+    printed = and_(col(GameMessage.turn) == turn, col(GameMessage.delivered).is_(True))
+    pending = and_(col(GameMessage.turn) <= turn, col(GameMessage.delivered).is_(False))
+    return list(session.exec(news_query(game_id).where(or_(printed, pending))).all())
 
 
 def news_of(messages: Sequence[GameMessage]) -> list[NewsText]:

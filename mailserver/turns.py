@@ -77,6 +77,7 @@ from mailserver.turn_inputs import (
     TurnInputs,
     engine_orders,
     news_of,
+    news_to_print,
     pending_news,
     printed_news,
     recorded_inputs,
@@ -164,13 +165,19 @@ class TurnPlan:
         return [p for p in self.active if p.seat in self.nmr and p.nmr_count + 1 >= limit]
 
 
-def plan_turn(session: Session, game: Game, turn: int, fee_cents: int) -> TurnPlan:
+def plan_turn(
+    session: Session,
+    game: Game,
+    turn: int,
+    fee_cents: int,
+    players: Sequence[Player] | None = None,
+) -> TurnPlan:
     """Who sent orders for ``turn`` (the latest submission of each active occupant) and
     who cannot pay the turn fee. In a stepped game only the seats the step waits for
-    count as active."""
-    active = [
-        p for p in repo.current_players(session, game.id or 0) if p.status == PlayerStatus.ACTIVE
-    ]
+    count as active. ``players``: the game's current players, when the caller has them."""
+    if players is None:
+        players = repo.current_players(session, game.id or 0)
+    active = [p for p in players if p.status == PlayerStatus.ACTIVE]
     kind = game_kind(game.kind)
     if kind.shape == TurnShape.STEPPED:
         # Only the seats this step waits for send orders; the others are not NMR.
@@ -822,15 +829,12 @@ def evaluate_ahead(session: Session, game_id: int, *, turn_fee_cents: int = 0) -
     if kind.shape == TurnShape.GM_ADJUDICATED:
         return None
     turn = game.turn + 1
-    plan = plan_turn(session, game, turn, turn_fee_cents)
+    players = repo.current_players(session, game_id)
+    plan = plan_turn(session, game, turn, turn_fee_cents, players)
     if plan.drops(nmr_drop_after(game.options)):
         return None
     before = state_of(session, game, game.turn)
-    news = sorted(
-        [*printed_news(session, game_id, turn), *pending_news(session, game_id, turn)],
-        key=lambda m: m.id or 0,
-    )
-    inputs = TurnInputs(plan.executing, news_of(news))
+    inputs = TurnInputs(plan.executing, news_of(news_to_print(session, game_id, turn)))
     orders = engine_orders(kind, before, inputs)
     result = kind.engine.run_turn(before, orders, turn_rng(game.seed, turn))
     ahead = TurnAhead(
@@ -841,7 +845,7 @@ def evaluate_ahead(session: Session, game_id: int, *, turn_fee_cents: int = 0) -
         result=result,
         state_text=canonical_state(result.state),
     )
-    readers = [p for p in repo.current_players(session, game_id) if p.status in READERS]
+    readers = [p for p in players if p.status in READERS]
     gm_lang = gm_language(game.options)
     ahead.texts[(NEUTRAL, gm_lang)] = kind.engine.printout(result.state, NEUTRAL, gm_lang)
     for player in readers:

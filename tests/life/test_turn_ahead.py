@@ -115,3 +115,17 @@ def test_no_evaluation_ahead_for_a_game_that_is_not_running(db_engine: Engine) -
         gm.pause(session, 227, now=START)
     with reading(db_engine) as session:
         assert turns.evaluate_ahead(session, game_id) is None
+
+
+def test_the_news_of_the_turn_is_read_ahead_as_the_run_prints_it(db_engine: Engine) -> None:
+    game_id, passwords = create_and_start(db_engine)
+    orders_for_all(db_engine, game_id, passwords)
+    with transaction(db_engine) as session:
+        gm.publish_news(session, 227, "Die Flotte der Föderation ist gesichtet.", now=START)
+    ahead = ahead_of(db_engine, game_id)
+    assert [n["text"] for n in ahead.record["news"]] == ["Die Flotte der Föderation ist gesichtet."]
+    ahead.texts = {made: MARK for made in ahead.texts}
+    assert run(db_engine, game_id, deadline(db_engine, game_id), ahead=ahead).status == "done"
+    _, _, inputs, mails = written(db_engine, 1)
+    assert inputs == ahead.record  # taken: the record is the run's own
+    assert all(MARK in body for _, _, body, _, _ in mails)
