@@ -176,6 +176,23 @@ def test_flatten_gives_the_bytes_and_envelope_aiosmtplib_would_send() -> None:
     assert flat.message_id == msg["Message-ID"]
 
 
+@pytest.mark.parametrize("width", [30, 60, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 120])
+@pytest.mark.parametrize("word", ["Auswertung", "Ausw\u00e9rtung", "x" * 90, "a\tb", "Zug;,<>()"])
+def test_flatten_writes_every_header_as_the_email_package_folds_it(width: int, word: str) -> None:
+    subject = (f"Partie 227 {word} " * 10)[:width]
+    name = (f"Spieler {word} " * 10)[: width // 2]
+    msg = message_to(
+        [Address(name, addr_spec="p2@test.example"), "p3@test.example"],
+        subject=subject,
+        from_name=name,
+        in_reply_to="<parent-1@player.example>",
+        references=[f"<ref-{n}-{'y' * width}@player.example>" for n in range(3)],
+        auto_submitted="auto-replied",
+        attachments=[Attachment(f"report {word}.json", "application/json", b"{}\n")],
+    )
+    assert flatten(msg).data == flatten_message(msg, utf8=False, cte_type="8bit")
+
+
 def test_a_mail_with_attachments_has_a_boundary_of_its_own_that_no_part_contains() -> None:
     boundary = "=_" + "x" * 32
     same = {
