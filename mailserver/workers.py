@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
-from typing import Any, TypeVar
+from typing import Any
 
 from sqlalchemy import Engine
 from sqlalchemy.engine import make_url
@@ -40,8 +40,6 @@ from mailserver.smtp import FlatMail, flatten
 from mailserver.turn_ahead import TurnAhead
 
 log = logging.getLogger("pbem.workers")
-
-T = TypeVar("T")
 
 MAX_AUTO = 4
 """At most this many workers when the count is left to the machine."""
@@ -125,7 +123,7 @@ def _flatten_outbox(
     return list(zip((m.id for m in mails), _flatten(mails, from_addr, from_name), strict=True))
 
 
-def _flatten(mails: Sequence[Any], from_addr: str, from_name: str) -> list[FlatMail | str]:
+def _flatten(mails: Sequence[OutboxMail], from_addr: str, from_name: str) -> list[FlatMail | str]:
     """Each mail's message built and flattened, or why it cannot be built."""
     done: list[FlatMail | str] = []
     for mail in mails:
@@ -140,8 +138,8 @@ def _flatten(mails: Sequence[Any], from_addr: str, from_name: str) -> list[FlatM
 
 
 class Workers:
-    """A pool of ``count`` worker processes (none: every method does the work in a thread
-    of the server, or declines it).
+    """A pool of ``count`` worker processes (none: every method declines, returning None,
+    and the caller does the work itself).
 
     Started in the background (:meth:`start`) so that a worker's imports never hold up
     the server; a pool that breaks (a worker killed) is given up with one log line and the
@@ -205,7 +203,7 @@ class Workers:
             return None
 
     async def flatten(
-        self, mails: Sequence[Any], from_addr: str, from_name: str
+        self, mails: Sequence[OutboxMail], from_addr: str, from_name: str
     ) -> Sequence[FlatMail | str] | None:
         """Each mail (``message(from_addr, from_name)`` builds it) flattened in the
         workers, or None when there are none (the caller builds them itself)."""
