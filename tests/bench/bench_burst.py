@@ -6,7 +6,8 @@ Run: ``python tests/bench/bench_burst.py [--runs 3] [--games 200] [--seats 8]
 ``--maps``: the printouts carry their map pictures (off by default: bench_maps.py
 measures them, this is the mail path with the JSON twin);
 ``--json``: the medians as JSON on the last line (for tests/bench/report.py);
-``--profile``: py-spy's collapsed stacks of the server during the first burst.
+``--profile``: py-spy's collapsed stacks of the server and its workers during the first
+burst; ``--workers N``: the server's worker processes (default: its own choice).
 
 ``pbem serve`` runs as its own process (tests/e2e/server.py) with its IMAP poller on the
 Dovecot of tests/mailstack.py; its SMTP relay is a plain aiosmtpd sink in a process of
@@ -23,9 +24,10 @@ path: the sink stores nothing).
   printout and GM summary of turn 1 (games x (seats + 1) mails); the moment the last turn
   was committed is read from the server's log.
 * Baseline: the very same messages (read back from the outbox and built as the sender
-  builds them, ``mailserver.outbox.OutboxMail``, attachments included) sent one after the other over one
-  ``mailserver.smtp.SmtpTransport`` connection to a fresh sink, as the outbox sender
-  does, without any database or turn run.
+  builds them, ``mailserver.outbox.OutboxMail``, attachments included; the sink's sizes
+  are compared) sent one after the other over one ``mailserver.smtp.SmtpTransport``
+  connection to a fresh sink, as the outbox sender does, without any database or turn
+  run.
 
 Prints per run and the medians over the runs: burst seconds, baseline seconds, ratio.
 """
@@ -279,7 +281,15 @@ def burst(
                 spy = subprocess.Popen(
                     [
                         *("py-spy", "record", "--pid", str(server.pid), "--format", "raw"),
-                        *("--output", str(profile), "--rate", "200", "--threads", "--gil", "--subprocesses"),
+                        *(
+                            "--output",
+                            str(profile),
+                            "--rate",
+                            "200",
+                            "--threads",
+                            "--gil",
+                            "--subprocesses",
+                        ),
                     ],
                     stdout=subprocess.DEVNULL,
                     stderr=subprocess.DEVNULL,
