@@ -17,7 +17,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timedelta
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any, Required, TypedDict, TypeVar, Unpack
 
 from sqlalchemy import Table, bindparam, case, func, insert, or_, update
 from sqlalchemy.dialects import postgresql, sqlite
@@ -493,105 +493,69 @@ def latest_submissions(session: Session, game_id: int, turn: int) -> dict[int, S
 # ------------------------------------------------------------------------ outbox
 
 
-def outbox_values(
-    *,
-    to_address: str,
-    subject: str,
-    body: str,
-    kind: OutboxKind,
-    domain: str = "localhost",
-    game_id: int | None = None,
-    player_id: int | None = None,
-    turn: int | None = None,
-    inbound_mail_id: int | None = None,
-    in_reply_to: str | None = None,
-    references: str | None = None,
-    auto_submitted: str | None = "auto-generated",
-    dedup_key: str | None = None,
-    send_after: datetime | None = None,
-    attachments: list[Any] | None = None,
-    secret: str | None = None,
-    now: datetime | None = None,
-) -> dict[str, Any]:
+class OutboxFields(TypedDict, total=False):
+    """What a new outbox mail is made of (see :func:`enqueue_outbox`)."""
+
+    to_address: Required[str]
+    subject: Required[str]
+    body: Required[str]
+    kind: Required[OutboxKind]
+    domain: str
+    game_id: int | None
+    player_id: int | None
+    turn: int | None
+    inbound_mail_id: int | None
+    in_reply_to: str | None
+    references: str | None
+    auto_submitted: str | None
+    dedup_key: str | None
+    send_after: datetime | None
+    attachments: list[Any] | None
+    secret: str | None
+    now: datetime | None
+
+
+def outbox_values(**fields: Unpack[OutboxFields]) -> dict[str, Any]:
     """The column values of an outbox mail, not yet stored, with its Message-ID
-    (``<hex@domain>``): see :func:`enqueue_outbox` for the arguments,
+    (``<hex@domain>``): see :func:`enqueue_outbox` for the fields,
     :func:`enqueue_outbox_many` to store several (plain values: a turn makes many, and
     building model objects only to turn them back into values was a tenth of a run)."""
-    now = now or utcnow()
+    now = fields.get("now") or utcnow()
     return dict(
-        message_id=make_message_id(domain),
-        to_address=to_address,
-        subject=clean_text(subject),
-        body=clean_text(body),
-        kind=kind,
-        game_id=game_id,
-        player_id=player_id,
-        turn=turn,
-        inbound_mail_id=inbound_mail_id,
-        in_reply_to=_clean_optional(in_reply_to),
-        thread_references=_clean_optional(references),
-        auto_submitted=auto_submitted,
-        dedup_key=dedup_key,
-        attachments=attachments or None,
-        secret=secret,
-        next_attempt_at=send_after or now,
+        message_id=make_message_id(fields.get("domain", "localhost")),
+        to_address=fields["to_address"],
+        subject=clean_text(fields["subject"]),
+        body=clean_text(fields["body"]),
+        kind=fields["kind"],
+        game_id=fields.get("game_id"),
+        player_id=fields.get("player_id"),
+        turn=fields.get("turn"),
+        inbound_mail_id=fields.get("inbound_mail_id"),
+        in_reply_to=_clean_optional(fields.get("in_reply_to")),
+        thread_references=_clean_optional(fields.get("references")),
+        auto_submitted=fields.get("auto_submitted", "auto-generated"),
+        dedup_key=fields.get("dedup_key"),
+        attachments=fields.get("attachments") or None,
+        secret=fields.get("secret"),
+        next_attempt_at=fields.get("send_after") or now,
         created_at=now,
     )
 
 
-def enqueue_outbox(
-    session: Session,
-    *,
-    to_address: str,
-    subject: str,
-    body: str,
-    kind: OutboxKind,
-    domain: str = "localhost",
-    game_id: int | None = None,
-    player_id: int | None = None,
-    turn: int | None = None,
-    inbound_mail_id: int | None = None,
-    in_reply_to: str | None = None,
-    references: str | None = None,
-    auto_submitted: str | None = "auto-generated",
-    dedup_key: str | None = None,
-    send_after: datetime | None = None,
-    attachments: list[Any] | None = None,
-    secret: str | None = None,
-    now: datetime | None = None,
-) -> Outbox:
+def enqueue_outbox(session: Session, **fields: Unpack[OutboxFields]) -> Outbox:
     """Put a mail in the outbox; it gets its Message-ID (``<hex@domain>``) now.
 
     ``attachments`` are kept as given (``{"filename", "content_type", "data"}``, the data
     base64-encoded). ``secret`` is a password the body names only as
     ``PASSWORD_PLACEHOLDER``; it is kept until the mail is sent (then forgotten).
+    ``auto_submitted`` defaults to ``auto-generated``.
 
-    ``domain`` should be the domain of the From address. With ``dedup_key`` the call is
-    idempotent: a row with that key already there is returned instead of a second one.
-    ``send_after`` delays the first attempt.
+    ``domain`` (default ``localhost``) should be the domain of the From address. With
+    ``dedup_key`` the call is idempotent: a row with that key already there is returned
+    instead of a second one. ``send_after`` delays the first attempt.
     """
-    mail = Outbox(
-        **outbox_values(
-            to_address=to_address,
-            subject=subject,
-            body=body,
-            kind=kind,
-            domain=domain,
-            game_id=game_id,
-            player_id=player_id,
-            turn=turn,
-            inbound_mail_id=inbound_mail_id,
-            in_reply_to=in_reply_to,
-            references=references,
-            auto_submitted=auto_submitted,
-            dedup_key=dedup_key,
-            send_after=send_after,
-            attachments=attachments,
-            secret=secret,
-            now=now,
-        )
-    )
-    if dedup_key is not None:
+    mail = Outbox(**outbox_values(**fields))
+    if mail.dedup_key is not None:
         row, _ = _insert_if_absent(session, mail, "dedup_key")
         return row
     return _insert(session, mail)

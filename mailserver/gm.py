@@ -42,6 +42,7 @@ from mailserver.printouts import (
     new_password,
     player_timezone,
     printout_body,
+    printout_values,
 )
 from mailserver.schedule import next_deadline
 from mailserver.smtp import Attachment
@@ -768,7 +769,8 @@ def resend_printout(
         session, game, player, state, now=now, currency=currency, show_deadline=turn == game.turn
     )
     return enqueue_printout(
-        session, game, player, turn, body, now=now, from_address=from_address, dedup=False
+        session,
+        printout_values(game, player, turn, body, now=now, from_address=from_address, dedup=False),
     )
 
 

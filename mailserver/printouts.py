@@ -179,7 +179,9 @@ def printout_values(
     attachments: list[Any] | None = None,
     secret: str | None = None,
 ) -> dict[str, Any]:
-    """A printout mail's values, not yet stored (see :func:`enqueue_printout`)."""
+    """A printout mail's values, not yet stored (:func:`enqueue_printout` stores them).
+
+    ``attachments`` in the stored form of :class:`mailserver.smtp.Attachment`."""
     return repo.outbox_values(
         to_address=player.address,
         subject=printout_subject(game, player, turn),
@@ -196,38 +198,14 @@ def printout_values(
     )
 
 
-def enqueue_printout(
-    session: Session,
-    game: Game,
-    player: Player,
-    turn: int,
-    body: str,
-    *,
-    now: datetime,
-    from_address: str,
-    dedup: bool = True,
-    attachments: list[Any] | None = None,
-    secret: str | None = None,
-) -> int:
-    """Put a printout mail in the outbox (idempotent per game, turn, occupant); its id.
+def enqueue_printout(session: Session, values: dict[str, Any]) -> int:
+    """Put a printout mail (:func:`printout_values`) in the outbox; its id. Idempotent per
+    game, turn and occupant unless made with ``dedup=False``.
 
-    ``attachments`` in the stored form of :class:`mailserver.smtp.Attachment`. The
-    printouts of a turn run go in together: :func:`printout_values` and
-    :func:`db.repo.enqueue_outbox_many`."""
-    row = printout_values(
-        game,
-        player,
-        turn,
-        body,
-        now=now,
-        from_address=from_address,
-        dedup=dedup,
-        attachments=attachments,
-        secret=secret,
-    )
-    if dedup:
-        return repo.enqueue_outbox_many(session, [row])[0]
-    mail = Outbox(**row)
+    The printouts of a turn run go in together: :func:`db.repo.enqueue_outbox_many`."""
+    if values["dedup_key"] is not None:
+        return repo.enqueue_outbox_many(session, [values])[0]
+    mail = Outbox(**values)
     session.add(mail)
     session.flush()
     assert mail.id is not None
@@ -237,7 +215,7 @@ def enqueue_printout(
 def password_intro(game: Game, player: Player, *, takeover: bool) -> list[str]:
     """The welcome lines with the password (start of the game or a takeover); the
     password stands as ``PASSWORD_PLACEHOLDER`` and goes in only when the mail is sent
-    (``enqueue_printout(secret=...)``), so no stored body keeps it."""
+    (``printout_values(secret=...)``), so no stored body keeps it."""
     lang = player.language
     key = "takeover_intro" if takeover else "start_intro"
     password = PASSWORD_PLACEHOLDER

@@ -24,6 +24,7 @@ from mailserver.printouts import (
     password_intro,
     player_timezone,
     printout_body,
+    printout_values,
 )
 from mailserver.schedule import reminder_times
 from mailserver.turns import plan_turn, state_of
@@ -105,14 +106,16 @@ def start_game_printouts(
         ids.append(
             enqueue_printout(
                 session,
-                game,
-                player,
-                0,
-                body,
-                now=now,
-                from_address=from_address,
-                attachments=printout_files(game, player, state, 0),
-                secret=passwords[player.seat],
+                printout_values(
+                    game,
+                    player,
+                    0,
+                    body,
+                    now=now,
+                    from_address=from_address,
+                    attachments=printout_files(game, player, state, 0),
+                    secret=passwords[player.seat],
+                ),
             )
         )
     return ids
@@ -144,12 +147,14 @@ def takeover_printout(
     mark_delivered(session, secret, game.turn, now)
     return enqueue_printout(
         session,
-        game,
-        player,
-        game.turn,
-        body,
-        now=now,
-        from_address=from_address,
-        attachments=printout_files(game, player, state, game.turn),
-        secret=password,
+        printout_values(
+            game,
+            player,
+            game.turn,
+            body,
+            now=now,
+            from_address=from_address,
+            attachments=printout_files(game, player, state, game.turn),
+            secret=password,
+        ),
     )
