@@ -608,16 +608,8 @@ def claim_due_outbox(
     lease and goes out again under the same Message-ID. Rows locked by another process
     are skipped (PostgreSQL ``SKIP LOCKED``), so no row is handed out twice.
     """
-    _require_write_lock(session)
-    now = now or utcnow()
-    stmt = _due_outbox(select(Outbox), now, limit).execution_options(populate_existing=True)
-    rows = list(session.exec(stmt).all())
-    for row in rows:
-        row.attempts += 1
-        row.next_attempt_at = now + lease
-        session.add(row)
-    session.flush()
-    return rows
+    claimed = claim_due_outbox_ids(session, now=now, limit=limit, lease=lease)
+    return outbox_mails(session, [outbox_id for outbox_id, _ in claimed])
 
 
 def claim_due_outbox_ids(
@@ -628,9 +620,9 @@ def claim_due_outbox_ids(
     lease: timedelta = timedelta(minutes=10),
 ) -> list[tuple[int, str]]:
     """:func:`claim_due_outbox` giving only each claimed row's id and address, in two
-    plain statements: the sender whose workers read and build the mails needs no more,
-    and loading the rows would hold the write lock (and the server's one running
-    thread) for what it does not use."""
+    plain statements: the sender needs no more (its workers, or a reader after the
+    commit, load the mails), and loading the rows would hold the write lock for what
+    the claim does not use."""
     _require_write_lock(session)
     now = now or utcnow()
     table = _table(Outbox)
@@ -657,8 +649,10 @@ def _due_outbox(stmt: Any, now: datetime, limit: int) -> Any:
 
 
 def outbox_mails(session: Session, outbox_ids: Sequence[int]) -> list[Outbox]:
-    """The outbox rows of ``outbox_ids``, in that order (a missing one is left out)."""
-    rows = session.exec(select(Outbox).where(col(Outbox.id).in_(list(outbox_ids))))
+    """The outbox rows of ``outbox_ids``, as stored now, in that order (a missing one is
+    left out)."""
+    stmt = select(Outbox).where(col(Outbox.id).in_(list(outbox_ids)))
+    rows = session.exec(stmt.execution_options(populate_existing=True))
     by_id = {row.id: row for row in rows}
     return [by_id[id_] for id_ in outbox_ids if id_ in by_id]
 

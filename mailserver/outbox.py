@@ -294,67 +294,48 @@ class OutboxSender:
     async def _next_batch(self) -> tuple[list[_Letter], bool]:
         """The next batch, messages built, and whether it was full (more may be due).
 
-        Only the claim itself holds the write lock. The messages are built after the
-        commit, by the workers when there are any; an unsendable address is marked failed
-        in a second short transaction.
+        Only the claim itself holds the write lock, and it reads ids only. The mails are
+        read and built after the commit, by the workers when there are any; an
+        unsendable address is marked failed in a second short transaction.
         """
-        built: list[tuple[int, str, EmailMessage | FlatMail | str]]
-        if self.workers is not None and self.workers.reads_database and self.workers.active:
-            claimed, full = await asyncio.to_thread(self._claim_ids)
-            made: Mapping[int, EmailMessage | FlatMail | str] | None
-            made = await self.workers.flatten_outbox([i for i, _ in claimed], *self._sender())
-            if made is None:  # the workers are gone: the rows are read here after all
-                mails = await asyncio.to_thread(self._load, [i for i, _ in claimed])
-                rebuilt = await asyncio.to_thread(self._build, mails)
-                made = dict(zip((m.id for m in mails), rebuilt, strict=True))
-            # A row gone since the claim (deleted by hand) is not sent.
-            built = [(i, to, made[i]) for i, to in claimed if i in made]
-        else:
-            mails, full = await asyncio.to_thread(self._claim)
-            built = [
-                (m.id, m.to, message)
-                for m, message in zip(mails, await self._built(mails), strict=True)
-            ]
+        claimed, full = await asyncio.to_thread(self._claim_ids)
+        ids = [outbox_id for outbox_id, _ in claimed]
+        made: Mapping[int, EmailMessage | FlatMail | str] | None = None
+        if self.workers is not None:
+            made = await self.workers.flatten_outbox(ids, *self._sender())
+        if made is None:
+            made = await asyncio.to_thread(self._build, ids)
         letters = []
         unsendable: list[tuple[int, str]] = []
-        for outbox_id, to, message in built:
+        for outbox_id, to in claimed:
+            message = made.get(outbox_id)  # None: the row is gone since (deleted by hand)
             if isinstance(message, str):
                 unsendable.append((outbox_id, f"unsendable: {message}"))
-            else:
+            elif message is not None:
                 letters.append(_Letter(outbox_id, to, message))
         if unsendable:
             await asyncio.to_thread(self._unsendable, unsendable)
         return letters, full
-
-    def _claim(self) -> tuple[list[OutboxMail], bool]:
-        with transaction(self.engine) as session:
-            rows = repo.claim_due_outbox(session, limit=self.batch)
-            return [OutboxMail.of(row) for row in rows], len(rows) >= self.batch
-
-    async def _built(self, mails: list[OutboxMail]) -> Sequence[EmailMessage | FlatMail | str]:
-        flat = await self.workers.flatten(mails, *self._sender()) if self.workers else None
-        return flat if flat is not None else await asyncio.to_thread(self._build, mails)
 
     def _claim_ids(self) -> tuple[list[tuple[int, str]], bool]:
         with transaction(self.engine) as session:
             claimed = repo.claim_due_outbox_ids(session, limit=self.batch)
             return claimed, len(claimed) >= self.batch
 
-    def _load(self, outbox_ids: list[int]) -> list[OutboxMail]:
+    def _build(self, outbox_ids: list[int]) -> dict[int, EmailMessage | str]:
+        """The mails of ``outbox_ids`` read and built here (no workers to do it)."""
         with reading(self.engine) as session:
-            return [OutboxMail.of(row) for row in repo.outbox_mails(session, outbox_ids)]
+            mails = [OutboxMail.of(row) for row in repo.outbox_mails(session, outbox_ids)]
+        built: dict[int, EmailMessage | str] = {}
+        for mail in mails:
+            try:
+                built[mail.id] = mail.message(*self._sender())
+            except ValueError as exc:  # an address that cannot go on an SMTP line
+                built[mail.id] = str(exc) or type(exc).__name__
+        return built
 
     def _sender(self) -> tuple[str, str]:
         return self.settings.from_address, self.settings.from_name
-
-    def _build(self, mails: list[OutboxMail]) -> list[EmailMessage | FlatMail | str]:
-        built: list[EmailMessage | FlatMail | str] = []
-        for mail in mails:
-            try:
-                built.append(mail.message(*self._sender()))
-            except ValueError as exc:  # an address that cannot go on an SMTP line
-                built.append(str(exc) or type(exc).__name__)
-        return built
 
     def _unsendable(self, failed: list[tuple[int, str]]) -> None:
         with transaction(self.engine) as session:

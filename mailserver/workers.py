@@ -115,22 +115,18 @@ def _evaluate_ahead(game_id: int, turn_fee_cents: int) -> TurnAhead | None:
 def _flatten_outbox(
     outbox_ids: Sequence[int], from_addr: str, from_name: str
 ) -> list[tuple[int, FlatMail | str]]:
-    """The outbox mails of ``outbox_ids`` read, built and flattened (see :func:`_flatten`)."""
+    """The outbox mails of ``outbox_ids`` read, built and flattened, or why one cannot be
+    built (an address that cannot go on an SMTP line)."""
     if _engine is None:
         raise RuntimeError("this worker reads no database")
     with reading(_engine) as session:
         mails = [OutboxMail.of(row) for row in repo.outbox_mails(session, outbox_ids)]
-    return list(zip((m.id for m in mails), _flatten(mails, from_addr, from_name), strict=True))
-
-
-def _flatten(mails: Sequence[OutboxMail], from_addr: str, from_name: str) -> list[FlatMail | str]:
-    """Each mail's message built and flattened, or why it cannot be built."""
-    done: list[FlatMail | str] = []
+    done: list[tuple[int, FlatMail | str]] = []
     for mail in mails:
         try:
-            done.append(flatten(mail.message(from_addr, from_name)))
-        except ValueError as exc:  # an address that cannot go on an SMTP line
-            done.append(str(exc) or type(exc).__name__)
+            done.append((mail.id, flatten(mail.message(from_addr, from_name))))
+        except ValueError as exc:
+            done.append((mail.id, str(exc) or type(exc).__name__))
     return done
 
 
@@ -201,22 +197,6 @@ class Workers:
         except Exception:
             log.exception("game id %d: evaluating ahead failed; the turn run does it", game_id)
             return None
-
-    async def flatten(
-        self, mails: Sequence[OutboxMail], from_addr: str, from_name: str
-    ) -> Sequence[FlatMail | str] | None:
-        """Each mail (``message(from_addr, from_name)`` builds it) flattened in the
-        workers, or None when there are none (the caller builds them itself)."""
-        if self._pool is None:
-            return None
-        chunks = [mails[i : i + FLATTEN_CHUNK] for i in range(0, len(mails), FLATTEN_CHUNK)]
-        try:
-            parts = await asyncio.gather(
-                *(self._run(_flatten, chunk, from_addr, from_name) for chunk in chunks)
-            )
-        except BrokenProcessPool:
-            return None
-        return [flat for part in parts for flat in part]
 
     async def flatten_outbox(
         self, outbox_ids: Sequence[int], from_addr: str, from_name: str

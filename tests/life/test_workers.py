@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Engine
 
-from db.session import reading
+from db import repo
+from db.models import OutboxKind
+from db.session import reading, transaction
 from mailserver import turns
 from mailserver.outbox import OutboxMail
 from mailserver.smtp import FlatMail, flatten
@@ -26,19 +28,23 @@ ROOT = Path(__file__).resolve().parents[2]
 SQLITE = pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 
 
-def mail(n: int, to: str = "p@example.org") -> OutboxMail:
-    return OutboxMail(
-        id=n,
-        to=to,
-        subject=f"Partie 227 Runde {n}: Auswertung für Spieler 1",
-        body="Grüße  \n" * 50,
-        message_id=f"<{n}.227@example.org>",
-        in_reply_to=None,
-        references=(),
-        auto_submitted=None,
-        date=datetime(2026, 12, 1, tzinfo=UTC),
-        attachments=(),
-    )
+def stored_mails(engine: Engine, count: int, bad: str) -> list[int]:
+    """``count`` outbox mails and one more to ``bad``; their ids."""
+    with transaction(engine) as session:
+        return [
+            repo.enqueue_outbox(
+                session,
+                to_address=to,
+                subject=f"Partie 227 Runde {n}: Auswertung für Spieler 1",
+                body="Grüße  \n" * 50,
+                kind=OutboxKind.PRINTOUT,
+                domain="example.org",
+                auto_submitted=None,
+                now=datetime(2026, 12, 1, tzinfo=UTC),
+            ).id
+            or 0
+            for n, to in enumerate([*["p@example.org"] * count, bad])
+        ]
 
 
 def test_the_worker_count_and_which_databases_they_can_read() -> None:
@@ -69,13 +75,16 @@ async def test_workers_evaluate_ahead_and_flatten_as_the_server_would(
             here.state_text,
             here.texts,
         )
-        mails = [mail(n) for n in range(25)] + [mail(99, to="bad\r\naddress")]
-        flat = await workers.flatten(mails, "ashes@example.org", "PBEM Spielleitung")
-        assert flat is not None and len(flat) == 26
-        assert isinstance(flat[-1], str) and flat[-1]  # why the address is refused
-        for one, made in zip(mails[:-1], flat[:-1], strict=True):
+        ids = stored_mails(db_engine, 25, bad="bad\r\naddress")
+        flat = await workers.flatten_outbox(ids, "ashes@example.org", "PBEM Spielleitung")
+        assert flat is not None and sorted(flat) == sorted(ids)
+        assert isinstance(flat[ids[-1]], str) and flat[ids[-1]]  # why the address is refused
+        with reading(db_engine) as session:
+            rows = repo.outbox_mails(session, ids[:-1])
+        for row in rows:
+            made = flat[row.id or 0]
             assert isinstance(made, FlatMail)
-            message = one.message("ashes@example.org", "PBEM Spielleitung")
+            message = OutboxMail.of(row).message("ashes@example.org", "PBEM Spielleitung")
             assert made.message_id == message["Message-ID"]
             assert made.data == flatten(message).data  # a plain text: no random boundary
     finally:
@@ -92,7 +101,7 @@ async def test_a_killed_worker_leaves_the_server_doing_the_work_itself(
         [pid] = {await workers._run(os.getpid) for _ in range(3)}
         os.kill(pid, signal.SIGKILL)
         with caplog.at_level(logging.ERROR, logger="pbem.workers"):
-            assert await workers.flatten([mail(1)], "a@example.org", "A") is None
+            assert await workers.flatten_outbox([1], "a@example.org", "A") is None
         assert not workers.active
         assert "died" in caplog.text
         assert await workers.evaluate_ahead(1, 0) is None
@@ -105,7 +114,7 @@ async def test_no_workers_means_the_caller_does_the_work(db_url: str) -> None:
     workers = Workers(0, db_url)
     await workers.start()
     assert not workers.active
-    assert await workers.flatten([mail(1)], "a@example.org", "A") is None
+    assert await workers.flatten_outbox([1], "a@example.org", "A") is None
     assert await workers.evaluate_ahead(1, 0) is None
     workers.close()
 
