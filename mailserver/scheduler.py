@@ -297,6 +297,9 @@ class DeadlineScheduler:
                 now=utcnow(),
                 from_address=self.config.from_address,
                 force=force,
+                # The turn evaluated ahead is the one this run is for: should another
+                # process have run it meanwhile, the refusal names it.
+                expected_turn=ahead.turn - 1 if ahead is not None else None,
                 turn_fee_cents=self.config.turn_fee_cents,
                 currency=self.config.currency,
                 ahead=ahead,

@@ -306,7 +306,9 @@ def _refusal(
     if game.status != GameStatus.RUNNING:
         return refuse("not_due", "the game has not started")
     if expected_turn is not None and game.turn != expected_turn:
-        return refuse("not_due", f"turn {expected_turn + 1} is no longer pending")
+        # Said of the turn the caller meant, not of the one pending now.
+        missed = expected_turn + 1
+        return TurnRun(game.number, missed, "not_due", f"turn {missed} is no longer pending")
     if repo.load_snapshot(session, game.id or 0, turn) is not None:
         return refuse("not_due", f"turn {turn} has been evaluated already")
     if force:

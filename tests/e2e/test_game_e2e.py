@@ -239,6 +239,10 @@ def test_two_servers_on_one_postgresql_run_each_turn_once(
         assert game.subjects(game.gm) == {summary_subject(304, t): 1 for t in (1, 2)}
         for turn in (1, 2):
             prefix = f"game 304 turn {turn}: "
+            # The server that did not run the turn may say so a moment after the printouts
+            # are out (it first waits for its worker's evaluation ahead).
+            for server in (first, second):
+                server.wait_for_log(prefix, timeout=30)
             outcomes = [
                 [
                     r["message"][len(prefix) :].split()[0]

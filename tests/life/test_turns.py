@@ -166,6 +166,7 @@ def test_a_game_of_four_over_five_turns(db_engine: Engine) -> None:
     assert run(db_engine, game_id, due, expected_turn=4).status == "done"
     again = run(db_engine, game_id, due + timedelta(days=8), expected_turn=4)
     assert again.status == "not_due" and again.outbox_ids == []
+    assert (again.turn, again.reason) == (5, "turn 5 is no longer pending")
 
     with Session(db_engine) as session:
         per_turn = Counter((m.turn, m.player_id) for m in outbox(session, OutboxKind.PRINTOUT))
