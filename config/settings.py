@@ -136,7 +136,7 @@ class Settings(BaseSettings):
     resync_seconds: float = Field(default=60.0, gt=0)
     """How often the deadline jobs are re-read from the database (changes by ``pbem gm``)."""
     workers: int | None = Field(default=None, ge=0, le=64)
-    """Worker processes for turn evaluations and mail building (``mailserver.workers``);
+    """Worker processes for turn evaluations and mail building (``mailserver.app.workers``);
     unset: one fewer than the machine's cores, at most 4; 0: none."""
 
     @classmethod

@@ -387,7 +387,7 @@ class TurnSnapshot(SQLModel, table=True):
     seed: int = Field(sa_type=UInt64)
     """The seed the evaluation producing this state ran with."""
     inputs: dict[str, Any] | None = Field(default=None, sa_type=JSON)
-    """What the evaluation read (``mailserver.turn_inputs.TurnInputs.record``), so a
+    """What the evaluation read (``mailserver.turns.inputs.TurnInputs.record``), so a
     replay uses exactly that; ``None`` for turn 0."""
     created_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
 
@@ -502,7 +502,7 @@ class WebAccess(SQLModel, table=True):
     """A seat's secret web link (seat 0: the GM's): which generation of it is valid.
 
     The link itself is never stored: it is derived from the server's key, the game, the
-    seat, the seat's occupant and :attr:`generation` (``mailserver/web/tokens.py``). No
+    seat, the seat's occupant and :attr:`generation` (``mailserver/common/tokens.py``). No
     row: generation 1, not revoked. Renewing counts up; revoking refuses every link of
     the seat until it is renewed.
     """

@@ -43,7 +43,7 @@ class MapMove:
 
 @dataclass(frozen=True)
 class MapView:
-    """What one player knows of the map, for :func:`mailserver.maps.render_map`."""
+    """What one player knows of the map, for :func:`mailserver.printouts.maps.render_map`."""
 
     viewer: int
     places: tuple[MapPlace, ...]

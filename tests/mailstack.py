@@ -1,6 +1,6 @@
 """A real mail stack on loopback for tests: Dovecot (IMAP + LMTP) and an SMTP relay into it.
 
-Dovecot is :class:`mailserver.localmail.dovecot.DovecotServer` (the one ``pbem demo``
+Dovecot is :class:`mailserver.app.localmail.dovecot.DovecotServer` (the one ``pbem demo``
 uses), here with TLS, under a scratch folder in /tmp: its own configuration, Maildir
 storage, one passwd-file per user. The SMTP entry point is an aiosmtpd ``Controller`` that
 hands every accepted message to Dovecot's LMTP, one recipient at a time, and answers the
@@ -35,7 +35,7 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP as SmtpServer
 from aiosmtpd.smtp import Envelope, Session
 
-from mailserver.localmail.dovecot import DovecotServer, find_dovecot, free_port
+from mailserver.app.localmail.dovecot import DovecotServer, find_dovecot, free_port
 
 INSTALL_HINT = (
     "Dovecot is not installed. The mail tests need a real Dovecot (IMAP + LMTP): "

@@ -7,7 +7,7 @@ import re
 import string
 from pathlib import Path
 
-from mailserver.catalog import TEXTS, say
+from mailserver.common.catalog import TEXTS, say
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -13,7 +13,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from mailserver.cli import app
+from mailserver.app.cli.main import app
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE_MAIL = ROOT / "config" / "examples" / "ashes-orders.eml"
@@ -190,7 +190,7 @@ def test_a_real_process_says_one_line_and_no_traceback(
     env = {k: v for k, v in os.environ.items() if not k.startswith("PBEM_")}
     env["PYTHONPATH"] = str(ROOT)  # this checkout's code, not an installed one
     result = subprocess.run(
-        [sys.executable, "-c", "from mailserver.cli import main; main()", *args],
+        [sys.executable, "-c", "from mailserver.app.cli.main import main; main()", *args],
         cwd=tmp_path,
         env=env,
         capture_output=True,
@@ -214,7 +214,7 @@ def test_pbem_parse_refuses_a_huge_text_unread_like_the_server(lines: int, says:
         [
             sys.executable,
             "-c",
-            "from mailserver.cli import main; main()",
+            "from mailserver.app.cli.main import main; main()",
             "parse",
             "-",
             "--lang",

@@ -8,7 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from engine.core import Event
-from mailserver.cli_offline import event_words, kind_app, turn_summary
+from mailserver.app.cli.offline import event_words, kind_app, turn_summary
 from tests.toykind import TOY
 
 runner = CliRunner()

@@ -25,7 +25,7 @@ import pytest
 
 from engine.core import ParseError, ParseResult
 from grammar.ashes import PRINTOUT_HEADINGS, parse
-from grammar.mailbody import extract_order_text
+from mailserver.inbound.mailbody import extract_order_text
 
 MAILS = Path(__file__).parent / "data" / "mails"
 CORPUS = sorted(MAILS.glob("*.eml"))

@@ -11,8 +11,8 @@ from sqlmodel import col, func, select
 
 from db.models import Game, InboundMail, InboundStatus, Outbox, OutboxKind, OutboxStatus, Player
 from db.session import make_engine, transaction
-from mailserver.demo import DemoConfig, player_address, run_demo, summary
-from mailserver.localmail import dovecot_available
+from mailserver.app.demo import DemoConfig, player_address, run_demo, summary
+from mailserver.app.localmail import dovecot_available
 
 KINDS = ["embedded", *(["dovecot"] if dovecot_available() else [])]
 

@@ -34,7 +34,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = sorted((ROOT / "tests" / "data" / "hostile").glob("*.eml"))
-PARSE = "import sys; from mailserver.cli import main; sys.argv[0] = 'pbem'; main()"
+PARSE = "import sys; from mailserver.app.cli.main import main; sys.argv[0] = 'pbem'; main()"
 BUDGET_S = 10.0
 BUDGET_MB = 400.0
 STOP_AFTER_S = 1.5 * BUDGET_S

@@ -50,10 +50,12 @@ def test_a_forbidden_import_breaks_the_contracts(tmp_path: Path) -> None:
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
     assert _lint(tmp_path).returncode == 0
     rules = tmp_path / "engine" / "ashes" / "rules.py"
-    rules.write_text(rules.read_text("utf-8") + "\nimport mailserver.kinds  # noqa\n", "utf-8")
+    rules.write_text(
+        rules.read_text("utf-8") + "\nimport mailserver.common.kinds  # noqa\n", "utf-8"
+    )
     result = _lint(tmp_path)
     assert result.returncode != 0
-    assert "engine.ashes.rules -> mailserver.kinds" in result.stdout
+    assert "engine.ashes.rules -> mailserver.common.kinds" in result.stdout
 
 
 def test_the_host_names_no_game() -> None:

@@ -1,4 +1,4 @@
-"""Tests for grammar.mailbody: from raw mails and plain texts to clean order text."""
+"""Tests for mailserver.inbound.mailbody: from raw mails and plain texts to clean order text."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from engine.ashes import orders as o
 from grammar.ashes import PRINTOUT_HEADINGS, parse
-from grammar.mailbody import (
+from mailserver.inbound.mailbody import (
     MailBody,
     clean_text,
     extract_order_text,
@@ -950,7 +950,7 @@ def test_a_short_header_is_parsed_once_and_reads_as_the_standard_one() -> None:
     from email import policy
     from email.headerregistry import ContentTypeHeader
 
-    from grammar.mailbody import _RepeatedHeaders
+    from mailserver.inbound.mailbody import _RepeatedHeaders
 
     headers = _RepeatedHeaders()
     value = 'text/plain; charset="utf-8"; format=flowed'

@@ -40,10 +40,10 @@ from config.settings import Settings
 from db import repo
 from db.models import Game, GameStatus, InboundMail, Player, PlayerStatus
 from db.session import transaction
-from mailserver.intake import WEB_MAILBOX, process_web_orders
-from mailserver.printout_files import map_png, report_json
-from mailserver.service import intake_config
-from mailserver.web import tokens, views
+from mailserver.common import tokens
+from mailserver.inbound.intake import WEB_MAILBOX, IntakeConfig, process_web_orders
+from mailserver.printouts.files import map_png, report_json
+from mailserver.web import views
 from mailserver.web.orders import check_orders
 from mailserver.web.texts import text
 
@@ -477,7 +477,11 @@ class WebApp:
                 context = self.private_context(session, request, page, text=order_text)
                 return self.render("private.html", 429, too_many=True, **context)
             outcome = process_web_orders(
-                session, page.game, page.player, order_text, config=intake_config(self.settings)
+                session,
+                page.game,
+                page.player,
+                order_text,
+                config=IntakeConfig.from_settings(self.settings),
             )
             log.info(
                 "web orders game %d seat %d: %s %s",

@@ -14,9 +14,9 @@ from sqlmodel import Session
 
 from db.models import Game, Player
 from engine.core import Acknowledging
-from grammar.mailbody import extract_order_text
-from mailserver.echo import echo
-from mailserver.kinds import game_kind, order_language, printout_headings
+from mailserver.common.kinds import game_kind, order_language, printout_headings
+from mailserver.inbound.echo import echo
+from mailserver.inbound.mailbody import extract_order_text
 from mailserver.web.views import current_state
 
 

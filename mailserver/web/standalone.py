@@ -8,7 +8,7 @@ import signal
 
 from config.settings import Settings
 from db.session import make_engine, upgrade
-from mailserver.kinds import load_kinds
+from mailserver.common.kinds import load_kinds
 
 log = logging.getLogger("pbem.web")
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mailserver.catalog import pick
+from mailserver.common.catalog import pick
 
 TEXTS: dict[str, tuple[str, str]] = {
     "games": ("Partien", "Games"),

@@ -28,9 +28,9 @@ from db.models import (
     PlayerStatus,
 )
 from engine.core import Adjudicated, SeatRecord, State, turn_rng
-from mailserver.kinds import game_kind, newspaper
-from mailserver.turn_inputs import engine_orders, news_query, recorded_inputs
-from mailserver.turns import seat_records, state_of
+from mailserver.common.kinds import game_kind, newspaper
+from mailserver.turns.inputs import engine_orders, news_query, recorded_inputs
+from mailserver.turns.run import seat_records, state_of
 
 SHOWN_MAILS = 200
 """Inbound and outgoing mails the GM page lists (the newest)."""
@@ -170,7 +170,7 @@ def final_report(session: Session, game: Game, lang: str) -> str | None:
 
     The engine's ``game_over`` event lives only in the run of the last turn, so that
     turn is replayed from the inputs it recorded (deterministic: the replay check of
-    ``mailserver.turns`` does the same). Kept per game and turn: a finished game does
+    ``mailserver.turns.run`` does the same). Kept per game and turn: a finished game does
     not change.
     """
     players = session.exec(

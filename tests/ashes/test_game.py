@@ -14,7 +14,7 @@ from engine.ashes.printout import printout
 from engine.ashes.state import AshesState
 from engine.core import NEUTRAL, Game, turn_rng
 from grammar.ashes import parse
-from mailserver.cli_offline import kind_app
+from mailserver.app.cli.offline import kind_app
 from tests.ashes.bots import bot_turn, new_standard_game
 
 app = kind_app(ASHES)

@@ -14,7 +14,7 @@ Dovecot of tests/mailstack.py; its SMTP relay is a plain aiosmtpd sink in a proc
 its own that accepts every mail and notes when (Dovecot is kept out of the measured
 path: the sink stores nothing).
 
-* Set-up, not timed: the games are created and started with ``mailserver.gm`` and each
+* Set-up, not timed: the games are created and started with ``mailserver.gm.operations`` and each
   player's bot orders for turn 1 are parsed and stored as intake would, once into a
   template database that each run copies. Password hashing is made cheap for the set-up
   (scrypt N=2**4 instead of 2**14; 3,400 hashes would take minutes and nothing in the
@@ -24,8 +24,8 @@ path: the sink stores nothing).
   printout and GM summary of turn 1 (games x (seats + 1) mails); the moment the last turn
   was committed is read from the server's log.
 * Baseline: the very same messages (read back from the outbox and built as the sender
-  builds them, ``mailserver.outbox.OutboxMail``, attachments included; the sink's sizes
-  are compared) sent one after the other over one ``mailserver.smtp.SmtpTransport``
+  builds them, ``mailserver.outbound.outbox.OutboxMail``, attachments included; the sink's sizes
+  are compared) sent one after the other over one ``mailserver.outbound.smtp.SmtpTransport``
   connection to a fresh sink, as the outbox sender does, without any database or turn
   run.
 
@@ -68,11 +68,11 @@ from db.session import make_engine, transaction
 from engine.ashes.bots import bot_orders
 from engine.ashes.kind import ASHES
 from engine.ashes.state import AshesState
-from mailserver import gm
-from mailserver.kinds import order_language
-from mailserver.logs import JsonFormatter
-from mailserver.outbox import OutboxMail
-from mailserver.smtp import SmtpTransport
+from mailserver.common.kinds import order_language
+from mailserver.common.logs import JsonFormatter
+from mailserver.gm import operations as gm
+from mailserver.outbound.outbox import OutboxMail
+from mailserver.outbound.smtp import SmtpTransport
 from tests.dbfixtures import PG_ADMIN_URL, temporary_database
 from tests.e2e.server import ServerProcess
 from tests.mailstack import MailStack, free_port

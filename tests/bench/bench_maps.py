@@ -28,7 +28,7 @@ from engine.registry import kind
 from engine.views import MapView
 from grammar.ashes import LANGUAGE as ASHES_LANGUAGE
 from grammar.starweb import LANGUAGE as STARWEB_LANGUAGE
-from mailserver.maps import layout, render_map
+from mailserver.printouts.maps import layout, render_map
 
 CHARACTERS = ("Reichsgründer", "Händler", "Pirat", "Kunstsammler", "Berserker", "Apostel")
 

@@ -23,9 +23,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from config.settings import Settings, load_settings
-from mailserver import logs
-from mailserver.imap import FetchedMail, ImapPoller, MemoryUidStore
-from mailserver.smtp import SmtpTransport, build_message
+from mailserver.common import logs
+from mailserver.inbound.imap import FetchedMail, ImapPoller, MemoryUidStore
+from mailserver.outbound.smtp import SmtpTransport, build_message
 
 
 class EchoHandler:

@@ -27,7 +27,7 @@ from db.models import (
     Submission,
 )
 from db.session import transaction
-from mailserver.turn_inputs import pending_news
+from mailserver.turns.inputs import pending_news
 from tests.db.helpers import PASSWORD_HASH, add_game, add_player
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)

@@ -1,6 +1,6 @@
 """Hosted games on a server process, for the game-life end-to-end tests.
 
-A game is created and started by the GM at the database level (``mailserver.gm``), the
+A game is created and started by the GM at the database level (``mailserver.gm.operations``), the
 way ``pbem gm`` does it; from then on everything travels by mail: the players read their
 passwords in the turn-0 printouts, mail the bots' orders from their own addresses through
 the stack's SMTP relay and find acknowledgements and printouts in their IMAP mailboxes.
@@ -26,7 +26,7 @@ from db.models import Game, Outbox, OutboxStatus, TurnSnapshot
 from db.session import transaction
 from engine.ashes.bots import bot_orders
 from engine.ashes.state import AshesState
-from mailserver import gm
+from mailserver.gm import operations as gm
 from tests.e2e.server import ServerProcess
 from tests.factories import order_mail
 from tests.mailstack import MailStack, MailUser, StoredMail

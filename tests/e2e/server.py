@@ -48,7 +48,7 @@ T = TypeVar("T")
 ROOT = Path(__file__).resolve().parents[2]
 READY_MESSAGE = "IMAP logged in"
 """The poller logs this after LOGIN; from then on every mail is caught up or pushed."""
-ENTRY_POINT = "import sys; from mailserver.cli import main; sys.argv[0] = 'pbem'; main()"
+ENTRY_POINT = "import sys; from mailserver.app.cli.main import main; sys.argv[0] = 'pbem'; main()"
 """What the ``pbem`` console script runs."""
 
 _BARE_LF = re.compile(rb"\r?\n")

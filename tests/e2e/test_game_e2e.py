@@ -18,7 +18,7 @@ from sqlmodel import select
 
 from db import repo
 from db.models import Outbox, OutboxKind, OutboxStatus, Player, PlayerStatus
-from mailserver.faults import ENV as CRASH_ENV
+from mailserver.common.faults import ENV as CRASH_ENV
 from tests.e2e.conftest import ServerFactory
 from tests.e2e.game_helpers import (
     HostedGame,

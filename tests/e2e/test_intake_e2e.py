@@ -32,7 +32,7 @@ from db.models import (
     OutboxStatus,
     Submission,
 )
-from mailserver.faults import ENV as CRASH_ENV
+from mailserver.common.faults import ENV as CRASH_ENV
 from tests.e2e.conftest import ServerFactory
 from tests.e2e.server import Seat, ServerProcess, create_game
 from tests.factories import order_mail

@@ -48,8 +48,8 @@ from db.models import (
     Submission,
 )
 from db.session import transaction
-from mailserver.kinds import game_kind
-from mailserver.router import MASK
+from mailserver.common.kinds import game_kind
+from mailserver.inbound.router import MASK
 from tests.dbfixtures import temporary_database
 from tests.e2e.conftest import ServerFactory
 from tests.e2e.game_helpers import GM_PASSWORD, host_game, text_of
@@ -776,7 +776,7 @@ def test_thirty_10_mb_mails_keep_the_database_and_the_server_small(
     rows = wait_handled(server, mails, timeout=180)
     took = time.monotonic() - start
     rss, peak = memory_mb(server.pid)
-    # The server's worker processes (mailserver.workers) count with it.
+    # The server's worker processes (mailserver.app.workers) count with it.
     workers = [memory_mb(pid)[1] for pid in worker_pids(server)]
     peak += sum(workers)
     db_file = Path(server.database_url.removeprefix("sqlite:///"))

@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 
 from db.models import Game, GameMessage, GameStatus, MessageKind, Outbox, OutboxKind, Standby
 from db.session import make_engine
-from mailserver import gm as gm_ops
-from mailserver.cli_gm import app
+from mailserver.app.cli.gm import app
+from mailserver.gm import operations as gm_ops
 
 runner = CliRunner()
 

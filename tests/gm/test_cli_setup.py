@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import make_url
 from typer.testing import CliRunner, Result
 
-from mailserver.cli import app
+from mailserver.app.cli.main import app
 from tests.dbfixtures import PG_ADMIN_URL
 
 runner = CliRunner()

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from grammar import gm
-from mailserver.schedule import parse_when
+from mailserver.turns.deadlines import parse_when
 
 HEADER = "Partie 227 Spielleiter Kennwort xyz\n"
 

@@ -21,8 +21,8 @@ from db.models import (
     Standby,
 )
 from db.session import transaction
-from mailserver import gm
-from mailserver.gm_mail import handle_gm_mail, is_gm_mail
+from mailserver.gm import operations as gm
+from mailserver.gm.mail import handle_gm_mail, is_gm_mail
 
 NOW = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)
 SERVER = "pbem@example.org"
@@ -238,8 +238,8 @@ def test_mail_without_commands_says_how(running: Engine) -> None:
 
 
 def test_a_report_takes_the_attachments_named_for_its_seat() -> None:
-    from mailserver.gm_mail import files_for_seat
-    from mailserver.smtp import Attachment
+    from mailserver.gm.mail import files_for_seat
+    from mailserver.outbound.smtp import Attachment
 
     files = [
         Attachment(name, "image/png", b"x")

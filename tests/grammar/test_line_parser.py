@@ -11,7 +11,7 @@ from lark.exceptions import UnexpectedInput
 
 from grammar import gm, line_parser, reader
 from grammar.ashes import PRINTOUT_HEADINGS, build_parser, planets_for, standard_planets
-from grammar.mailbody import extract_order_text
+from mailserver.inbound.mailbody import extract_order_text
 
 MAILS = Path(__file__).parents[1] / "data" / "mails"
 

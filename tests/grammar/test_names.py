@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from grammar.ashes import parse
-from grammar.mailbody import clean_text
 from grammar.reader import name_problem
+from mailserver.inbound.mailbody import clean_text
 
 HEADER = "Partie 227 Spieler 2 Kennwort x\n"
 

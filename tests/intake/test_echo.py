@@ -6,7 +6,7 @@ import pytest
 
 from engine.ashes import orders as o
 from grammar.ashes import parse, standard_planets
-from mailserver.echo import echo
+from mailserver.inbound.echo import echo
 
 NAMER = standard_planets().namer
 

@@ -22,7 +22,7 @@ from db.models import (
     utcnow,
 )
 from db.session import transaction
-from mailserver.intake import IntakeConfig, IntakeOutcome, process_mail
+from mailserver.inbound.intake import IntakeConfig, IntakeOutcome, process_mail
 from tests.factories import flat, make_game, order_mail
 
 CONFIG = IntakeConfig(from_address="ashes@example.org")
@@ -262,7 +262,7 @@ def test_final_marks_the_submission_and_alone_keeps_the_earlier_orders(
 
 
 def gm_game(engine: Engine) -> None:
-    from mailserver import gm
+    from mailserver.gm import operations as gm
 
     with transaction(engine) as session:
         gm.create_game(

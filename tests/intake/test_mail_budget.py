@@ -2,7 +2,7 @@
 sends more than it received plus what it owes — here, with no turn run, no printouts and
 no reminders are due.
 
-Random sequences of mails go through :func:`mailserver.intake.process_mail` on SQLite:
+Random sequences of mails go through :func:`mailserver.inbound.intake.process_mail` on SQLite:
 senders among the two players, two strangers and the GM; right, wrong and missing
 passwords, also in bursts of guesses; orders with urgent dispatches; plain chatter; GM
 mails; automatic replies; exact resends (the same Message-ID) and the same text again;
@@ -57,8 +57,8 @@ from db.models import (
 )
 from db.passwords import hash_password
 from db.session import transaction
-from mailserver.intake import IntakeConfig, IntakeOutcome, process_mail
-from mailserver.kinds import game_kind
+from mailserver.common.kinds import game_kind
+from mailserver.inbound.intake import IntakeConfig, IntakeOutcome, process_mail
 from tests.dbfixtures import empty_all_tables
 from tests.factories import order_mail
 

@@ -16,8 +16,8 @@ from db.models import Game, InboundStatus
 from db.session import reading, transaction
 from engine.ashes.kind import ASHES
 from engine.core import PlayerSetup, Setup
-from mailserver import intake, loaded_states
-from mailserver.intake import IntakeConfig, ParsedMail, parse_mail, preverify, process_mail
+from mailserver.inbound import intake, loaded_states
+from mailserver.inbound.intake import IntakeConfig, ParsedMail, parse_mail, preverify, process_mail
 from tests.factories import make_game, order_mail
 
 CONFIG = IntakeConfig(from_address="ashes@example.org")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mailserver.router import automatic_reason, read_headers
+from mailserver.inbound.router import automatic_reason, read_headers
 
 
 def test_a_folded_display_name_holding_an_address_is_not_the_sender() -> None:

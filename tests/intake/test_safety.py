@@ -26,8 +26,8 @@ from db.models import (
     utcnow,
 )
 from db.session import transaction
-from mailserver.intake import IntakeConfig, IntakeOutcome, process_mail
-from mailserver.router import MASK, sender_address
+from mailserver.inbound.intake import IntakeConfig, IntakeOutcome, process_mail
+from mailserver.inbound.router import MASK, sender_address
 from tests.factories import flat, make_game, order_mail
 
 CONFIG = IntakeConfig(from_address="ashes@example.org")
@@ -227,8 +227,8 @@ def test_a_password_is_masked_in_what_is_kept_of_a_mail_never_read_further(
 
 
 def test_a_permanent_refusal_reaches_the_gm_and_the_status(db_engine: Engine, game: int) -> None:
-    from mailserver import gm
-    from mailserver.outbox import report_refusal
+    from mailserver.gm import operations as gm
+    from mailserver.outbound.outbox import report_refusal
 
     feed(db_engine, order_mail(ALICE, f"Partie 227 Spieler 2 Kennwort {PASSWORD}\nHP=10\n"))
     with transaction(db_engine) as session:
@@ -276,7 +276,7 @@ def test_postage_is_booked_and_shown_in_the_next_printout(db_engine: Engine, gam
     """Issue 11, item 4 (the postage here is the game's rule: 0 by default, set to 80)."""
     from engine.ashes.kind import ASHES
     from engine.core import PlayerSetup, Setup
-    from mailserver.printouts import printout_body
+    from mailserver.printouts.compose import printout_body
 
     with transaction(db_engine) as session:
         made = session.get(Game, game)

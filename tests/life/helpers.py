@@ -16,8 +16,9 @@ from db.models import PASSWORD_PLACEHOLDER, Game, Outbox, OutboxKind, Player
 from db.session import transaction
 from engine.ashes.bots import bot_orders
 from engine.ashes.state import AshesState
-from mailserver import gm, turns
-from mailserver.intake import IntakeConfig, IntakeOutcome, process_mail
+from mailserver.gm import operations as gm
+from mailserver.inbound.intake import IntakeConfig, IntakeOutcome, process_mail
+from mailserver.turns import run as turns
 from tests.factories import order_mail
 
 FROM = "ashes@example.org"

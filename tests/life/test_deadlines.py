@@ -10,8 +10,8 @@ from sqlmodel import Session
 
 from db.models import OutboxKind
 from db.session import transaction
-from mailserver import gm
-from mailserver.formats import format_when
+from mailserver.common.formats import format_when
+from mailserver.gm import operations as gm
 from tests.factories import flat
 from tests.life.helpers import FROM, START, address, create_and_start, deadline, outbox, run
 

@@ -10,7 +10,7 @@ from sqlmodel import Session, func, select
 
 from db.models import GameStatus, Outbox, OutboxKind, PlayerStatus, TurnSnapshot
 from db.session import transaction
-from mailserver import gm
+from mailserver.gm import operations as gm
 from tests.life.helpers import (
     FROM,
     START,

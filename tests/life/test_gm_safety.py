@@ -9,7 +9,7 @@ from sqlmodel import Session
 
 from db.models import OutboxKind
 from db.session import transaction
-from mailserver import gm
+from mailserver.gm import operations as gm
 from tests.life.helpers import FROM, GM, START, address, create_and_start, outbox
 
 
@@ -57,7 +57,7 @@ def test_a_replaced_or_dropped_player_is_told_by_whom_and_when(db_engine: Engine
 
 def test_prose_in_mails_wraps_at_78_columns(db_engine: Engine) -> None:
     """Issue 11, item 10: the welcome and password lines ran to 153 columns."""
-    from mailserver.intake import process_mail
+    from mailserver.inbound.intake import process_mail
     from tests.factories import order_mail
     from tests.life.helpers import CONFIG, mailed
 

@@ -12,8 +12,8 @@ from sqlmodel import Session
 from db import repo
 from db.models import OutboxKind
 from db.session import transaction
-from mailserver.intake import process_mail
-from mailserver.smtp import Attachment
+from mailserver.inbound.intake import process_mail
+from mailserver.outbound.smtp import Attachment
 from tests.factories import flat, order_mail
 from tests.life.helpers import (
     CONFIG,

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, time, timedelta
 
 import pytest
 
-from mailserver.schedule import local_to_utc, next_deadline, parse_when, reminder_times
+from mailserver.turns.deadlines import local_to_utc, next_deadline, parse_when, reminder_times
 
 BERLIN = "Europe/Berlin"
 

@@ -13,10 +13,11 @@ from sqlmodel import Session, select
 from db import repo
 from db.models import GameStatus, LedgerEntry, LedgerKind, OutboxKind
 from db.session import transaction
-from mailserver import gm, turns
-from mailserver.intake import process_mail
-from mailserver.smtp import Attachment
-from mailserver.turn_mails import send_reminders
+from mailserver.gm import operations as gm
+from mailserver.inbound.intake import process_mail
+from mailserver.outbound.smtp import Attachment
+from mailserver.turns import run as turns
+from mailserver.turns.mails import send_reminders
 from tests.factories import order_mail
 from tests.life.helpers import CONFIG, FROM, GM, START, address, game_of, outbox
 

@@ -1,4 +1,4 @@
-"""A turn evaluated ahead (mailserver.turn_ahead): the run takes it only when it was made
+"""A turn evaluated ahead (mailserver.turns.ahead): the run takes it only when it was made
 from the run's own inputs, and then writes exactly what it would have written itself."""
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ from sqlmodel import Session, col, select
 
 from db.models import Outbox, TurnSnapshot
 from db.session import make_engine, reading, transaction
-from mailserver import gm, turns
-from mailserver.turn_ahead import TurnAhead
+from mailserver.gm import operations as gm
+from mailserver.turns import run as turns
+from mailserver.turns.ahead import TurnAhead
 from tests.dbfixtures import temporary_database
 from tests.life.helpers import START, create_and_start, deadline, run, send_orders
 

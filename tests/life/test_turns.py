@@ -25,8 +25,9 @@ from db.models import (
     TurnSnapshot,
 )
 from db.session import transaction
-from mailserver import gm, turns
-from mailserver.turn_mails import send_reminders
+from mailserver.gm import operations as gm
+from mailserver.turns import run as turns
+from mailserver.turns.mails import send_reminders
 from tests.life.helpers import (
     FROM,
     GM,

@@ -1,4 +1,4 @@
-"""Worker processes (mailserver.workers): real processes, a real database file."""
+"""Worker processes (mailserver.app.workers): real processes, a real database file."""
 
 from __future__ import annotations
 
@@ -17,10 +17,10 @@ from sqlalchemy import Engine
 from db import repo
 from db.models import OutboxKind
 from db.session import reading, transaction
-from mailserver import turns
-from mailserver.outbox import OutboxMail
-from mailserver.smtp import FlatMail, flatten
-from mailserver.workers import Workers, auto_count, shares_database
+from mailserver.app.workers import Workers, auto_count, shares_database
+from mailserver.outbound.outbox import OutboxMail
+from mailserver.outbound.smtp import FlatMail, flatten
+from mailserver.turns import run as turns
 from tests.life.helpers import START, create_and_start, send_orders
 
 pytestmark = pytest.mark.timeout(120)
@@ -121,7 +121,7 @@ async def test_no_workers_means_the_caller_does_the_work(db_url: str) -> None:
 
 SERVER_CODE = """
 import asyncio, os, sys
-from mailserver.workers import Workers
+from mailserver.app.workers import Workers
 
 async def main() -> None:
     workers = Workers(1, sys.argv[1])

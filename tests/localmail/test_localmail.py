@@ -23,9 +23,9 @@ from pathlib import Path
 
 import pytest
 
-from mailserver.imap import FetchedMail, ImapPoller, MemoryUidStore
-from mailserver.localmail import LocalMail, dovecot_available
-from mailserver.smtp import SmtpRejected, SmtpTransport, build_message
+from mailserver.app.localmail import LocalMail, dovecot_available
+from mailserver.inbound.imap import FetchedMail, ImapPoller, MemoryUidStore
+from mailserver.outbound.smtp import SmtpRejected, SmtpTransport, build_message
 
 pytestmark = pytest.mark.timeout(60)
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from config.settings import ImapSettings
-from mailserver.imap import FetchedMail, ImapPoller, MemoryUidStore, UidStore
+from mailserver.inbound.imap import FetchedMail, ImapPoller, MemoryUidStore, UidStore
 from tests.mailstack import MailStack, MailUser, StoredMail
 
 pytestmark = pytest.mark.timeout(30)

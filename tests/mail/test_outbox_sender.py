@@ -12,9 +12,9 @@ from config.settings import SmtpSettings
 from db import repo
 from db.models import PASSWORD_PLACEHOLDER, Outbox, OutboxKind, OutboxStatus
 from db.session import transaction
-from mailserver.outbox import OutboxSender, RetryPolicy
-from mailserver.smtp import SmtpTransport
-from mailserver.workers import Workers
+from mailserver.app.workers import Workers
+from mailserver.outbound.outbox import OutboxSender, RetryPolicy
+from mailserver.outbound.smtp import SmtpTransport
 from tests.mailstack import MailStack
 
 

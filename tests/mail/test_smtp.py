@@ -16,7 +16,7 @@ import pytest
 from aiosmtplib.email import flatten_message
 
 from config.settings import SmtpSettings
-from mailserver.smtp import (
+from mailserver.outbound.smtp import (
     Attachment,
     FlatMail,
     SmtpRejected,

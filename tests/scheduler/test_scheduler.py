@@ -15,9 +15,9 @@ from sqlmodel import col, func, select
 
 from db.models import Game, Outbox, OutboxKind, TurnSnapshot, utcnow
 from db.session import transaction
-from mailserver import gm
-from mailserver.intake import IntakeConfig, process_mail
-from mailserver.scheduler import DeadlineScheduler, SchedulerConfig
+from mailserver.gm import operations as gm
+from mailserver.inbound.intake import IntakeConfig, process_mail
+from mailserver.turns.scheduler import DeadlineScheduler, SchedulerConfig
 from tests.factories import order_mail
 
 HOST = "ashes@example.org"

@@ -27,8 +27,8 @@ from engine.starweb.state import (
     WorldNote,
 )
 from engine.starweb.texts import PRINTOUT_HEADINGS, REMARKS, coded
-from grammar.mailbody import printout_start
 from grammar.reader import read_header
+from mailserver.inbound.mailbody import printout_start
 from tests.starweb.thrawn import BORG, NECRON, QUILDOR, THRAWN, thrawn_state, usable
 
 EXPECTED_DE = """\

@@ -11,7 +11,7 @@ import pytest
 from engine.core import PlayerSetup, Setup
 from engine.registry import kind
 from engine.views import UNKNOWN, MapMove, MapPlace, MapView
-from mailserver.maps import layout, render_map, seat_colour
+from mailserver.printouts.maps import layout, render_map, seat_colour
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

@@ -9,7 +9,7 @@ import pytest
 from engine.starweb.kind import STARWEB
 from engine.starweb.views import REPORT_SCHEMA, seen_worlds
 from engine.views import UNKNOWN
-from mailserver.maps import render_map
+from mailserver.printouts.maps import render_map
 from tests.starweb.test_properties import new_game, next_turn
 
 GAME = STARWEB.engine

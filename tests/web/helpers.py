@@ -12,11 +12,11 @@ from config.settings import Settings
 from db import repo
 from db.models import Game
 from db.session import transaction
-from mailserver import gm
-from mailserver.demo import seat_fields
-from mailserver.intake import IntakeConfig, process_web_orders
-from mailserver.kinds import game_kind
-from mailserver.web import tokens
+from mailserver.app.demo import seat_fields
+from mailserver.common import tokens
+from mailserver.common.kinds import game_kind
+from mailserver.gm import operations as gm
+from mailserver.inbound.intake import IntakeConfig, process_web_orders
 
 SERVER = "pbem@example.org"
 SETTINGS = Settings(

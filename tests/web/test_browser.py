@@ -19,7 +19,7 @@ from sqlmodel import Session
 
 from config.settings import WebSettings
 from db import repo
-from mailserver.web import tokens
+from mailserver.common import tokens
 from tests.e2e.conftest import ServerFactory
 from tests.e2e.game_helpers import host_game, printout_subject, text_of
 from tests.web.browser import artifacts_dir, chromium

@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 from db import repo
 from db.models import InboundMail, Outbox, OutboxKind, Submission
 from db.session import transaction
-from mailserver.web import tokens
+from mailserver.common import tokens
 from mailserver.web.app import CSP
 from tests.web.helpers import game_of, link, run_turn, start_game, web_orders
 
@@ -241,7 +241,7 @@ def test_the_map_and_the_report_of_the_seat_are_linked(
 
 
 def test_printouts_carry_the_links_when_enabled(web_engine: Engine) -> None:
-    from mailserver.web import links
+    from mailserver.common import links
     from tests.web.helpers import SETTINGS
 
     links.configure(SETTINGS.web)
@@ -262,7 +262,7 @@ def test_printouts_carry_the_links_when_enabled(web_engine: Engine) -> None:
 def test_a_replaced_occupants_link_is_dead(
     client: TestClient, web_engine: Engine, game: int
 ) -> None:
-    from mailserver import gm
+    from mailserver.gm import operations as gm
     from tests.web.helpers import SERVER, now
 
     old = link(web_engine, game, 2)
@@ -292,8 +292,8 @@ def test_the_gm_page_never_shows_a_password_from_a_subject(
 ) -> None:
     """A player may put his header line, password and all, into the Subject: the GM
     page lists subjects, masked."""
-    from mailserver import gm
-    from mailserver.intake import IntakeConfig, process_mail
+    from mailserver.gm import operations as gm
+    from mailserver.inbound.intake import IntakeConfig, process_mail
     from tests.web.helpers import SERVER, now
 
     with transaction(web_engine) as session:

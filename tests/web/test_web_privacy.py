@@ -21,9 +21,9 @@ from typer.testing import CliRunner
 from db import repo
 from db.models import Game
 from engine.core import State
-from mailserver.cli import app as cli
-from mailserver.kinds import game_kind
-from mailserver.printout_files import map_png, report_json
+from mailserver.app.cli.main import app as cli
+from mailserver.common.kinds import game_kind
+from mailserver.printouts.files import map_png, report_json
 from mailserver.web import app as app_module
 from mailserver.web import views
 from tests.web.helpers import link, run_turn, start_game, web_orders

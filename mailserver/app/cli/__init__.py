@@ -1,0 +1,1 @@
+"""The ``pbem`` command line: one module per command group, one-line errors."""

@@ -1,0 +1,82 @@
+"""What every ``pbem`` command shares: one-line errors, the ``--lang`` option, settings.
+
+A user's mistake on the command line gets one line on stderr and an exit code, never a
+traceback: exit 2 when the command line itself is wrong (a value outside its choices such
+as ``--lang fr``, an input file that is not there, a value the game kind refuses), exit 1
+when the command cannot do what was asked (the settings, the database, a GM's request the
+game does not allow). The errors are said in the language of ``--lang``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+
+from config.settings import Settings, SettingsError, load_settings
+from mailserver.common.catalog import say
+
+LANGUAGES = ("de", "en")
+
+
+def _lang_choice(value: str) -> str:
+    # A callback rather than a typed choice: its refusal is one line like every other error,
+    # in English, as no language was given.
+    if value not in LANGUAGES:
+        fail(f"--lang {value}: the languages are {' and '.join(LANGUAGES)}.", "en", 2)
+    return value
+
+
+LangOption = Annotated[
+    str,
+    typer.Option(
+        "--lang", callback=_lang_choice, help="Language of the output and the errors: de or en."
+    ),
+]
+
+
+# The command line's own texts, German and English (str.format placeholders).
+def fail(message: str, lang: str, code: int = 1) -> NoReturn:
+    """Say ``message`` as one error line on stderr and end the command with ``code``."""
+    typer.echo(say(lang, "cli_error", message=" ".join(message.split())), err=True)
+    raise typer.Exit(code)
+
+
+def read_input(file: Path, lang: str) -> bytes:
+    """The bytes of an input file named on the command line; if it cannot be read, one
+    error line and exit 2 (the command line names something that is not there)."""
+    try:
+        return file.read_bytes()
+    except FileNotFoundError:
+        fail(say(lang, "cli_file_missing", file=file), lang, 2)
+    except OSError as exc:
+        fail(say(lang, "cli_file_unreadable", file=file, reason=exc.strerror or exc), lang, 2)
+
+
+def settings_message(error: SettingsError, lang: str) -> str:
+    """What is wrong with the settings, in ``lang``."""
+    where = f"{error.source}: " if error.source else ""
+    text = {
+        "missing": "cli_settings_missing",
+        "unreadable": "cli_settings_unreadable",
+        "toml": "cli_settings_toml",
+        "unknown": "cli_settings_unknown_near" if error.nearest else "cli_settings_unknown",
+    }.get(error.problem, "cli_settings_invalid")
+    return say(
+        lang,
+        text,
+        source=error.source,
+        where=where,
+        key=error.key,
+        nearest=error.nearest,
+        detail=error.detail,
+    )
+
+
+def settings_or_fail(config: Path | None, lang: str) -> Settings:
+    """The settings of ``--config`` and ``PBEM_*``; a problem with them is one error line."""
+    try:
+        return load_settings(config)
+    except SettingsError as exc:
+        fail(settings_message(exc, lang), lang)

@@ -1,0 +1,183 @@
+"""The ``pbem`` command line."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from config.settings import LimitSettings, environment_settings
+from mailserver.app.cli import gm as cli_gm
+from mailserver.app.cli.common import LangOption, fail, read_input, settings_or_fail
+from mailserver.app.cli.offline import kind_app
+from mailserver.app.demo import DemoConfig, run_demo, summary
+from mailserver.app.service import Service
+from mailserver.common import logs
+from mailserver.common.catalog import say
+from mailserver.common.kinds import (
+    UnknownGameKind,
+    game_kind,
+    kind_names,
+    order_language,
+    printout_headings,
+)
+from mailserver.inbound.echo import echo
+from mailserver.inbound.mailbody import extract_order_text
+from mailserver.web.standalone import serve_pages
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Play-by-email game host for postal strategy games.",
+)
+for _name in kind_names():
+    app.add_typer(kind_app(game_kind(_name)), name=_name)
+app.add_typer(cli_gm.app, name="gm")
+
+
+@app.callback()
+def _root() -> None:
+    """Play-by-email game host."""
+
+
+@app.command("parse")
+def parse_cmd(
+    file: Annotated[
+        str, typer.Argument(help="A raw mail (RFC 822) or plain order text; - for stdin.")
+    ] = "-",
+    game: Annotated[
+        str | None,
+        typer.Option(help="The game kind whose orders to read (default: the first registered)."),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print JSON instead of the echo.")
+    ] = False,
+    lang: LangOption = "de",
+) -> None:
+    """Read orders from a mail or text and show what was understood (exit 1 on errors).
+
+    The server's limits apply (``[limits]``): a text past them is refused unread, as the
+    server refuses such a mail."""
+    limits = LimitSettings()
+    source = sys.stdin.buffer if file == "-" else None
+    data = source.read(limits.max_mail_bytes + 1) if source else read_input(Path(file), lang)
+    if len(data) > limits.max_mail_bytes:
+        fail(say(lang, "cli_too_big", limit=limits.max_mail_bytes // 1000), lang)
+    body = extract_order_text(data, printout_headings=printout_headings())
+    lines = body.text.count("\n") + 1
+    if len(body.text) > limits.max_text_chars or lines > limits.max_order_lines:
+        fail(
+            say(
+                lang,
+                "cli_too_long",
+                lines=lines,
+                chars=len(body.text),
+                max_lines=limits.max_order_lines,
+                max_chars=limits.max_text_chars,
+            ),
+            lang,
+        )
+    try:
+        language = order_language(game_kind(game or kind_names()[0]))
+    except UnknownGameKind as exc:
+        fail(str(exc), lang, 2)
+    result = language.parse(body.text, body.subject or None)
+    if as_json:
+        typer.echo(json.dumps(result.to_json(lang), ensure_ascii=False, indent=2))
+    else:
+        typer.echo(echo(result, lang, language.namer()), nl=False)
+    raise typer.Exit(1 if result.errors else 0)
+
+
+@app.command("serve")
+def serve_cmd(
+    config: Annotated[
+        Path | None,
+        typer.Option("--config", help="TOML settings file (PBEM_* variables override)."),
+    ] = None,
+) -> None:
+    """Run the service: IMAP intake, acknowledgements, outbox (until SIGTERM)."""
+    # The defaults are for trying things out (a database in the current folder, mail on
+    # localhost): a service started with nothing configured would run on them unnoticed.
+    if config is None and not environment_settings():
+        fail(
+            "pbem serve needs its settings: --config FILE (every key is explained in "
+            "deploy/pbem.example.toml) or PBEM_* environment variables such as "
+            "PBEM_DATABASE_URL, PBEM_IMAP__HOST and PBEM_SMTP__HOST.",
+            "en",
+        )
+    settings = settings_or_fail(config, "en")
+    logs.configure(settings.log_format)
+    # Service.run quiets the garbage collector once everything is loaded.
+    asyncio.run(Service(settings).run())
+
+
+@app.command("web")
+def web_cmd(
+    config: Annotated[
+        Path | None,
+        typer.Option("--config", help="TOML settings file (PBEM_* variables override)."),
+    ] = None,
+) -> None:
+    """Serve the web pages alone (docs/web.md), on the database of ``pbem serve``."""
+    if config is None and not environment_settings():
+        fail(
+            "pbem web needs its settings: --config FILE (the same as pbem serve's; [web] "
+            "in deploy/pbem.example.toml) or PBEM_* environment variables.",
+            "en",
+        )
+    settings = settings_or_fail(config, "en")
+    logs.configure(settings.log_format)
+    asyncio.run(serve_pages(settings))
+
+
+@app.command("demo")
+def demo_cmd(
+    directory: Annotated[
+        Path, typer.Option("--dir", help="Folder for the mail and the database (emptied first).")
+    ] = Path("pbem-demo"),
+    game: Annotated[
+        str | None, typer.Option(help="The game kind (default: the first registered).")
+    ] = None,
+    players: Annotated[int, typer.Option(min=2, help="Bot players.")] = 8,
+    turns: Annotated[int, typer.Option(min=1, max=30, help="Turns to play.")] = 3,
+    turn_seconds: Annotated[
+        float, typer.Option(min=3, help="Seconds from the last order to the deadline.")
+    ] = 10.0,
+    embedded: Annotated[
+        bool, typer.Option(help="Use the embedded IMAP server even if Dovecot is installed.")
+    ] = False,
+    keep_running: Annotated[
+        bool, typer.Option(help="Afterwards keep the mail stack running for a mail client.")
+    ] = False,
+    verbose: Annotated[bool, typer.Option(help="Show the service's log.")] = False,
+) -> None:
+    """Play a short game of bots by mail on a local mail stack, then say where the mail is."""
+    logs.configure("text", logging.INFO if verbose else logging.WARNING)
+    config = DemoConfig(
+        directory=directory.resolve(),
+        kind=game,
+        players=players,
+        turns=turns,
+        turn_seconds=turn_seconds,
+        embedded=embedded,
+        keep_running=keep_running,
+        say=typer.echo,
+    )
+    try:
+        result = asyncio.run(run_demo(config))
+    except (FileExistsError, TimeoutError, ValueError, LookupError) as exc:
+        typer.echo(f"demo failed: {exc}", err=True)
+        raise typer.Exit(1) from None
+    if not keep_running:
+        typer.echo(summary(result))
+
+
+def main() -> None:
+    """Entry point of the ``pbem`` console script."""
+    app()

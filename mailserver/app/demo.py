@@ -1,0 +1,396 @@
+"""``pbem demo``: a whole game by mail on this machine, with no setup.
+
+A local mail stack on loopback (Dovecot when installed, otherwise the embedded IMAP
+server), the real service (IMAP intake, scheduler, SMTP outbox) on a fresh SQLite
+database, a game of bot players who read their printouts and mail orders like people
+do — some with an article, a secret message or an Eildepesche — and short deadlines. At
+the end it says where every player's mail is and how to read it with a mail client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import shutil
+import socket
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import timedelta
+from email.message import EmailMessage
+from email.utils import make_msgid
+from functools import partial
+from pathlib import Path
+from random import Random
+
+from sqlmodel import col, func, select
+
+from config.settings import Settings, WebSettings
+from db.models import Game, Outbox, OutboxKind, OutboxStatus, utcnow
+from db.session import transaction
+from engine.core import GameKind, State
+from mailserver.app.localmail import LocalMail
+from mailserver.app.service import Service
+from mailserver.common import tokens
+from mailserver.common.catalog import say
+from mailserver.common.kinds import game_kind, kind_names
+from mailserver.gm import operations as gm
+from mailserver.outbound.smtp import SmtpTransport
+
+log = logging.getLogger("pbem.demo")
+
+DOMAIN = "demo.pbem"
+HOST = f"pbem@{DOMAIN}"
+HOST_IP = "127.0.0.1"
+"""Where the demo's web pages listen (loopback only)."""
+GM = f"gm@{DOMAIN}"
+MARKER = ".pbem-demo"
+GAME_NUMBER = 1
+GM_PASSWORD = "demo-spielleiter"
+"""The GM password of the demo game (the GM writes no mail in the demo)."""
+
+
+@dataclass
+class DemoConfig:
+    """What ``pbem demo`` is asked to do."""
+
+    directory: Path
+    kind: str | None = None
+    """The game kind to play (default: the first registered)."""
+    players: int = 8
+    turns: int = 3
+    turn_seconds: float = 20.0
+    seed: int = 1
+    embedded: bool = False
+    """Use the embedded IMAP server even when Dovecot is installed."""
+    keep_running: bool = False
+    """After the game, keep mail and service running (for a mail client) until Ctrl-C."""
+    say: Callable[[str], None] = print
+
+
+@dataclass
+class DemoResult:
+    """What the demo left behind (for the summary and for tests)."""
+
+    directory: Path
+    mail_kind: str
+    turns_run: int
+    mail_counts: dict[str, int] = field(default_factory=dict)
+    passwords: dict[str, str] = field(default_factory=dict)
+    client_instructions: str = ""
+    last_printout: str = ""
+    printout_files: list[str] = field(default_factory=list)
+    """The names of the files the last printout carried (the map, the JSON twin)."""
+    links: list[tuple[str, str]] = field(default_factory=list)
+    """The web pages: (whose, link) for the public page, the GM and every seat."""
+
+
+def player_address(seat: int) -> str:
+    """The demo mailbox of the player in ``seat``."""
+    return f"spieler{seat}@{DOMAIN}"
+
+
+DEMO_NAMES = (
+    "THRAWN",
+    "BORG",
+    "NECRON",
+    "QUILDOR",
+    "ROLAND",
+    "SALVADOR",
+    "REBULARD",
+    "VRAZRUUB",
+    "KATARN",
+    "TAYLOR",
+    "GANDALF",
+    "HIKE",
+    "ENSCH",
+    "POGONATOS",
+    "ZARDOZ",
+)
+"""Names for a kind's free-text seat fields (such as code names)."""
+
+
+def seat_fields(kind: GameKind, seat: int) -> dict[str, str]:
+    """The values of the kind's per-seat fields for a demo seat: the choices in turn (with
+    as many seats as choices, every choice plays), a name of :data:`DEMO_NAMES` for free
+    text."""
+    values: dict[str, str] = {}
+    for field_ in kind.seat_fields:
+        if field_.choices:
+            values[field_.name] = field_.choices[(seat - 1) % len(field_.choices)]
+        else:
+            values[field_.name] = DEMO_NAMES[(seat - 1) % len(DEMO_NAMES)]
+    return values
+
+
+def prepare_directory(directory: Path) -> None:
+    """An empty demo folder; only a folder of an earlier demo is ever emptied."""
+    if directory.exists() and any(directory.iterdir()):
+        if not (directory / MARKER).exists():
+            raise FileExistsError(
+                f"{directory} exists and is not a demo folder: choose another with --dir"
+            )
+        shutil.rmtree(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / MARKER).write_text("made by pbem demo; emptied by the next run\n")
+
+
+async def run_demo(config: DemoConfig) -> DemoResult:
+    """Play ``config.turns`` turns of a bot game by mail; return where the mail is."""
+    say = config.say
+    kind = game_kind(config.kind or kind_names()[0])
+    if kind.bots is None:
+        raise ValueError(f"the game kind {kind.name} has no demo bots")
+    if not kind.min_players <= config.players <= kind.max_players:
+        raise ValueError(f"{kind.title} takes {kind.min_players} to {kind.max_players} players")
+    prepare_directory(config.directory)
+    mail = LocalMail(config.directory / "mail", prefer_embedded=config.embedded)
+    mail.add_user(HOST, "host-secret")
+    mail.add_user(GM, "gm-secret")
+    for seat in range(1, config.players + 1):
+        mail.add_user(player_address(seat), f"mail{seat}")
+    await mail.start()
+    say(
+        f"Mail stack: {mail.kind} (IMAP {mail.imap_host}:{mail.imap_port}, "
+        f"SMTP {mail.smtp_host}:{mail.smtp_port})"
+    )
+    settings = Settings(
+        database_url=f"sqlite:///{config.directory / 'pbem.sqlite3'}",
+        gm_address=GM,
+        imap=mail.imap_settings(HOST, "host-secret").model_copy(update={"idle_seconds": 60}),
+        smtp=mail.smtp_settings(HOST),
+        log_format="text",
+        resync_seconds=2.0,
+        web=WebSettings(enabled=True, host=HOST_IP, port=free_port()),
+    )
+    service = Service(settings)
+    service_task = asyncio.create_task(service.run())
+    try:
+        result = await _play(config, kind, mail, service, say)
+        result.client_instructions = mail.client_instructions()
+        result.mail_counts = {address: len(mail.mailbox(address)) for address in mail.users}
+        if config.keep_running:
+            say(summary(result))
+            say("Mail and game server keep running; Ctrl-C stops them.")
+            await service_task  # the service stops on SIGINT/SIGTERM
+    finally:
+        service.stop()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(service_task, 30)
+        await mail.stop()
+    return result
+
+
+async def _play(
+    config: DemoConfig,
+    kind: GameKind,
+    mail: LocalMail,
+    service: Service,
+    say: Callable[[str], None],
+) -> DemoResult:
+    now = utcnow()
+    seats = [
+        gm.SeatSpec(
+            seat=seat,
+            address=player_address(seat),
+            language="de",
+            fields=seat_fields(kind, seat),
+        )
+        for seat in range(1, config.players + 1)
+    ]
+    with transaction(service.engine) as session:
+        game = gm.create_game(
+            session,
+            kind=kind.name,
+            number=GAME_NUMBER,
+            gm_address=GM,
+            gm_password=GM_PASSWORD,
+            seats=seats,
+            every_days=None,
+            at=None,
+            first_deadline=None,  # set once the bots' orders are in, and mailed to them
+            options={"urgent_postage": 80},  # an urgent dispatch costs postage
+            reminder_hours=[],
+            seed=config.seed,
+            now=now,
+        )
+        game_id = game.id or 0
+        passwords = gm.start_game(session, GAME_NUMBER, now=now, from_address=HOST)
+    service.sender.wake()
+    service.scheduler.poke(game_id)
+    say(f"Game {GAME_NUMBER} started with {config.players} bot players; printouts of turn 0 sent.")
+    rng = Random(config.seed)
+    smtp = SmtpTransport(mail.smtp_settings(HOST))
+    try:
+        for turn in range(1, config.turns + 1):
+            await _wait(
+                partial(_printouts_sent, service, game_id, turn - 1, config.players),
+                f"the printouts of turn {turn - 1}",
+                120,
+            )
+            state = _state(service, game_id)
+            for seat in range(1, config.players + 1):
+                text = _orders(kind, state, seat, passwords[seat], rng, turn, config.players)
+                if text is not None:
+                    await smtp.send(_mail(player_address(seat), text, turn))
+            say(f"Turn {turn}: the bots mailed their orders.")
+            await _wait(
+                partial(_acks_arrived, service, game_id, turn, config.players - 1),
+                f"the acknowledgements of turn {turn}",
+                120,
+            )
+            with transaction(service.engine) as session:
+                deadline = utcnow() + timedelta(seconds=config.turn_seconds)
+                gm.set_deadline(session, GAME_NUMBER, deadline, now=utcnow(), from_address=HOST)
+            service.scheduler.poke(game_id)
+            say(f"Turn {turn}: acknowledged; the deadline is in {config.turn_seconds:.0f} s.")
+        await _wait(
+            lambda: _printouts_sent(service, game_id, config.turns, config.players),
+            f"the printouts of turn {config.turns}",
+            180,
+        )
+    finally:
+        await smtp.close()
+    say(f"Turn {config.turns} evaluated; every printout delivered.")
+    last, files = _last_printout(mail.mailbox(player_address(1)), config.turns)
+    return DemoResult(
+        directory=config.directory,
+        mail_kind=mail.kind,
+        turns_run=config.turns,
+        passwords={player_address(s): p for s, p in passwords.items()},
+        last_printout=last,
+        printout_files=files,
+        links=_links(service, game_id, config.players),
+    )
+
+
+def free_port() -> int:
+    """A TCP port free on the loopback interface now (for the demo's web pages)."""
+    with socket.socket() as probe:
+        probe.bind((HOST_IP, 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def _links(service: Service, game_id: int, players: int) -> list[tuple[str, str]]:
+    """The links of the game's pages, as the printouts carry them."""
+    web = service.settings.web
+    with transaction(service.engine) as session:
+        game = session.get(Game, game_id)
+        assert game is not None
+        links = [("public", tokens.public_url(web, game))]
+        for seat in range(players + 1):
+            url = tokens.seat_url(session, web, game, seat)
+            if url is not None:
+                links.append(("GM" if seat == 0 else player_address(seat), url))
+    return links
+
+
+def _last_printout(mails: list[EmailMessage], turn: int) -> tuple[str, list[str]]:
+    """The text of the printout of ``turn`` among ``mails`` (or of the latest mail if
+    there is none) and the names of the files it carries."""
+    wanted = say("de", "printout_subject", game=GAME_NUMBER, turn=turn, seat=1)
+    found = [m for m in mails if m["Subject"] == wanted] or mails[-1:]
+    if not found:
+        return "", []
+    body = found[-1].get_body(preferencelist=("plain",))
+    files = [str(part.get_filename()) for part in found[-1].iter_attachments()]
+    return (str(body.get_content()) if body is not None else ""), files
+
+
+def _orders(
+    kind: GameKind, state: State, seat: int, password: str, rng: Random, turn: int, players: int
+) -> str | None:
+    """A bot's order mail; some bots also write to others, one forgets turn 2."""
+    if turn == 2 and seat == players:
+        return None  # an NMR, to show the notice in the newspaper
+    assert kind.bots is not None
+    lines = [
+        f"Partie {GAME_NUMBER} Spieler {seat} Kennwort {password}",
+        *kind.bots.orders(state, seat, rng),
+    ]
+    if seat == 1 and turn == 1:
+        lines += ["Artikel", f"Das Imperium von Spieler {seat} grüßt die Galaxis!", "Ende"]
+    if seat == 2 and turn == 2:
+        lines += ["Geheim an 3", "Sollen wir gemeinsam gegen Spieler 4 ziehen?", "Ende"]
+    if seat == 3 and turn == 3:
+        lines += ["Eildepesche an 2", "Einverstanden. Flotten sind unterwegs.", "Ende"]
+    return "\n".join(lines) + "\n"
+
+
+def _mail(sender: str, body: str, turn: int) -> EmailMessage:
+    msg = EmailMessage()
+    msg["From"] = sender
+    msg["To"] = HOST
+    msg["Subject"] = f"Befehle Runde {turn}"
+    msg["Message-ID"] = make_msgid(domain=DOMAIN)
+    msg.set_content(body)
+    return msg
+
+
+def _state(service: Service, game_id: int) -> State:
+    from db import repo
+
+    with transaction(service.engine) as session:
+        game = session.get(Game, game_id)
+        assert game is not None
+        snapshot = repo.load_snapshot(session, game_id, game.turn)
+        assert snapshot is not None
+        return game_kind(game.kind).engine.state_from_json(snapshot.state_data())
+
+
+def _count_sent(service: Service, game_id: int, kind: OutboxKind, turn: int) -> int:
+    with transaction(service.engine) as session:
+        stmt = select(func.count(col(Outbox.id))).where(
+            Outbox.game_id == game_id,
+            Outbox.kind == kind,
+            Outbox.turn == turn,
+            Outbox.status == OutboxStatus.SENT,
+        )
+        return int(session.exec(stmt).one())
+
+
+def _printouts_sent(service: Service, game_id: int, turn: int, players: int) -> bool:
+    return _count_sent(service, game_id, OutboxKind.PRINTOUT, turn) >= players
+
+
+def _acks_arrived(service: Service, game_id: int, turn: int, expected: int) -> bool:
+    return _count_sent(service, game_id, OutboxKind.ACK, turn) >= expected
+
+
+async def _wait(
+    condition: Callable[[], bool], what: str, timeout: float, step: float = 0.3
+) -> None:
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + timeout
+    while not await asyncio.to_thread(condition):
+        if loop.time() > give_up:
+            raise TimeoutError(f"the demo waited {timeout:.0f} s for {what} in vain")
+        await asyncio.sleep(step)
+
+
+def summary(result: DemoResult) -> str:
+    """What the user reads at the end: where the mail is and how to look at it."""
+    lines = [
+        "",
+        f"The demo game ran {result.turns_run} turns by mail ({result.mail_kind} IMAP server).",
+        f"Everything is in {result.directory}: the database pbem.sqlite3 and every mailbox.",
+        "",
+        "Mails per mailbox:",
+        *(f"  {address:28} {count:3}" for address, count in sorted(result.mail_counts.items())),
+        "",
+        "Game passwords the server mailed to the players:",
+        *(f"  {address:28} {password}" for address, password in sorted(result.passwords.items())),
+        "",
+        result.client_instructions.rstrip(),
+        "",
+        "The latest mail of spieler1 (its printout) begins:",
+        *("  " + line for line in result.last_printout.splitlines()[:25]),
+        "",
+        "It carries: " + (", ".join(result.printout_files) or "no files"),
+        "",
+        "The game's web pages (up while the demo runs: --keep-running keeps them):",
+        *(f"  {whose:28} {url}" for whose, url in result.links),
+        "",
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,99 @@
+"""The echo of an order text in plain words: what the acknowledgement mail says.
+
+Every understood order with its line, every error with its line, column, the offending
+text and what was expected, and the lines deliberately not read.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+
+from engine.core import Order, ParseResult, PlanetNamer
+from mailserver.common.catalog import say
+
+WIDTH = 76  # fixed-width text that reads well in any mail client
+LISTED = 100
+"""Orders, errors and notes listed each at most; the rest are counted."""
+
+
+def _more(count: int, limit: int, lang: str) -> list[str]:
+    return [say(lang, "echo_more", n=count - limit, shown=limit)] if count > limit else []
+
+
+def _wrapped(text: str) -> list[str]:
+    """An explanation under its line, indented and wrapped to the printout's width."""
+    return textwrap.wrap(text, WIDTH, initial_indent="      ", subsequent_indent="      ")
+
+
+def header_line(result: ParseResult, lang: str) -> str:
+    """``Partie 227 · Spieler 2 · Kennwort angegeben``."""
+    h = result.header
+    unknown = say(lang, "echo_unknown")
+    player = h.player if h.player is not None else (h.player_name or unknown)
+    parts = [
+        f"{say(lang, 'echo_game')} {h.game if h.game is not None else unknown}",
+        f"{say(lang, 'echo_player')} {player}",
+    ]
+    if h.turn is not None:
+        parts.append(f"{say(lang, 'echo_turn')} {h.turn}")
+    parts.append(say(lang, "echo_password") if h.password else say(lang, "echo_no_password"))
+    return " · ".join(parts)
+
+
+def echo(
+    result: ParseResult,
+    lang: str = "de",
+    planet_name: PlanetNamer | None = None,
+    with_header: bool = True,
+    limit: int = LISTED,
+    describe: Callable[[Order], str] | None = None,
+) -> str:
+    """The echo: header, understood orders, errors, lines not read — at most ``limit`` of
+    each listed, the rest counted (an answer never grows with what an attacker sends)."""
+    out: list[str] = []
+    if with_header:
+        out += [header_line(result, lang), ""]
+    width = len(str(max([o.line for o in result.orders] + [e.line for e in result.errors] + [1])))
+    if result.orders:
+        n = len(result.orders)
+        out.append(say(lang, "echo_understood_1") if n == 1 else say(lang, "echo_understood", n=n))
+        warnings: dict[int, list[str]] = {}
+        for note in result.notes:
+            if note.order is not None:
+                warnings.setdefault(id(note.order), []).append(note.message(lang))
+        for order in result.orders[:limit]:
+            prefix = f"  {say(lang, 'echo_line')} {order.line:>{width}}  "
+            text = describe(order) if describe else order.describe(lang, planet_name)
+            out.extend(
+                textwrap.wrap(
+                    " — ".join([text, *warnings.get(id(order), [])]),
+                    WIDTH,
+                    initial_indent=prefix,
+                    subsequent_indent=" " * len(prefix),
+                )
+            )
+        out += _more(len(result.orders), limit, lang)
+    else:
+        out.append(say(lang, "echo_none"))
+    if result.errors:
+        out.append("")
+        n = len(result.errors)
+        out.append(say(lang, "echo_errors_1") if n == 1 else say(lang, "echo_errors", n=n))
+        for err in sorted(result.errors, key=lambda e: (e.line, e.column))[:limit]:
+            where = f"{say(lang, 'echo_line')} {err.line}, {say(lang, 'echo_column')} {err.column}"
+            shown = err.line_text or err.text
+            out.append(f"  {where}: {shown}")
+            out.extend(_wrapped(err.message(lang)))
+        out += _more(n, limit, lang)
+    lines_not_read = [note for note in result.notes if note.order is None]
+    if lines_not_read:
+        out.append("")
+        out.append(say(lang, "echo_notes"))
+        for note in lines_not_read[:limit]:
+            out.append(f"  {say(lang, 'echo_line')} {note.line}: {note.text}")
+            out.extend(_wrapped(note.message(lang)))
+        out += _more(len(lines_not_read), limit, lang)
+    if result.ended:
+        out += ["", say(lang, "echo_ended")]
+    return "\n".join(out) + "\n"

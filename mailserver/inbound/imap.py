@@ -1,0 +1,729 @@
+"""The IMAP side of mail intake: wait for mail with IDLE, hand each one over, then flag it.
+
+A mail is flagged with the processed keyword (or moved) only after the caller's ``handle``
+coroutine returned, i.e. after the database committed it and everything it caused. Every
+failure on the way ends in "the mail is handed over again later", never in "lost": a crash
+between commit and flag reprocesses the mail, and ingestion downstream is idempotent.
+
+Which mails are new is decided by two things together: the last processed UID of the
+mailbox (kept in a :class:`UidStore` with the mailbox's UIDVALIDITY) and the processed
+keyword on the server. The UID watermark keeps the search cheap; the keyword protects
+against a watermark that lags behind (a crash after flagging, a UIDVALIDITY reset).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+import ssl
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+import aioimaplib
+
+from config.settings import ImapSettings
+from mailserver.outbound.smtp import backoff
+
+log = logging.getLogger("pbem.imap")
+
+T = TypeVar("T")
+
+_KEYWORD_RE = re.compile(r"[A-Za-z0-9$_.\-]+")
+_UIDVALIDITY_RE = re.compile(rb"\[UIDVALIDITY (\d+)\]")
+_PERMANENTFLAGS_RE = re.compile(rb"\[PERMANENTFLAGS \(([^)]*)\)\]")
+_UID_LIST_RE = re.compile(rb"\d+(?: \d+)*")
+_FETCH_RE = re.compile(rb"\d+ FETCH \((.*)\{(\d+)\}")
+_UID_RE = re.compile(rb"\bUID (\d+)")
+_SIZE_RE = re.compile(rb"\bRFC822\.SIZE (\d+)")
+FETCH_BYTES = 20_000_000
+"""At most this much mail is fetched in one command (the rest waits for the next)."""
+PREFETCH_AHEAD = 2
+"""Mails of a batch given to the handler's ``prefetch`` before the current one is handed
+over: with only the next one, its preparation competed with the commit before it for the
+interpreter and was often not done when its turn came."""
+# Untagged EXISTS/RECENT, or NO/BAD/BYE, anywhere in the byte stream; the leading CRLF
+# anchors them to the start of a line. A false positive (text inside a mail body) only
+# costs one extra search or SELECT.
+_NEW_MAIL_RE = re.compile(rb"\r\n\* \d+ (?:EXISTS|RECENT)\r\n")
+_TROUBLE_RE = re.compile(rb"\r\n\* (?:NO|BAD|BYE) ")
+_TAIL_BYTES = 32  # longer than any EXISTS line, so a line split across reads is still seen
+
+
+@dataclass(frozen=True, slots=True)
+class FetchedMail:
+    """One mail as read from the server, exactly as stored there."""
+
+    mailbox: str
+    uidvalidity: int
+    uid: int
+    raw: bytes
+    size: int | None = None
+    """The mail's size on the server when only its header was fetched (too big to read)."""
+
+
+MailHandler = Callable[[FetchedMail], Awaitable[None]]
+"""Takes over one mail; returns only after everything it caused is committed.
+
+A handler may also have ``prefetch(mail)``: the poller calls it with the next mails of a
+batch (:data:`PREFETCH_AHEAD`) before it hands over the current one, so that work needing
+no lock (password hashing) overlaps the commits of the mails before. It must not change
+anything lasting, and it may be called more than once for a mail.
+"""
+
+
+class UidStore(Protocol):
+    """Where the poller keeps a mailbox's UIDVALIDITY and last processed UID."""
+
+    async def load(self, mailbox: str) -> tuple[int | None, int]:
+        """``(uidvalidity, last_uid)``; ``(None, 0)`` for a mailbox never seen."""
+        ...
+
+    async def save(self, mailbox: str, uidvalidity: int, last_uid: int) -> None:
+        """Remember that every mail up to ``last_uid`` under ``uidvalidity`` is processed."""
+        ...
+
+
+class MemoryUidStore:
+    """A :class:`UidStore` in memory (tests, and single runs that may start over)."""
+
+    def __init__(self) -> None:
+        self.state: dict[str, tuple[int, int]] = {}
+
+    async def load(self, mailbox: str) -> tuple[int | None, int]:
+        """``(uidvalidity, last_uid)`` of the mailbox, ``(None, 0)`` if unknown."""
+        uidvalidity, last_uid = self.state.get(mailbox, (None, 0))
+        return uidvalidity, last_uid
+
+    async def save(self, mailbox: str, uidvalidity: int, last_uid: int) -> None:
+        """Store the mailbox's UIDVALIDITY and last processed UID."""
+        self.state[mailbox] = (uidvalidity, last_uid)
+
+
+class ImapError(Exception):
+    """The server refused a command, answered nonsense, went silent or hung up."""
+
+
+def quote_mailbox(name: str) -> str:
+    """A mailbox name as an IMAP quoted string (aioimaplib sends arguments verbatim)."""
+    if not name.isascii() or any(ch in name for ch in "\r\n\0"):
+        # Non-ASCII names need modified UTF-7 (RFC 3501 5.1.3); not supported here.
+        raise ValueError(f"mailbox names must be printable ASCII: {name!r}")
+    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+class _Signals:
+    """What the server said in passing, outside the answers to our commands."""
+
+    def __init__(self) -> None:
+        self.new_mail = asyncio.Event()
+        """An untagged EXISTS or RECENT: search again."""
+        self.trouble = asyncio.Event()
+        """An untagged NO, BAD or BYE (Dovecot: "* NO Internal error" after the selected
+        mailbox was deleted under us): SELECT again to see whether it still is the same."""
+
+
+class _WatchingProtocol(aioimaplib.IMAP4ClientProtocol):  # type: ignore[misc]
+    """aioimaplib's protocol, plus :class:`_Signals` from the raw byte stream.
+
+    aioimaplib drops an untagged EXISTS that arrives during SEARCH, FETCH or STORE.
+    Dovecot reports a new mail only once, so a mail arriving while we process others
+    would otherwise wait for the next re-IDLE.
+    """
+
+    def __init__(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        conn_lost_cb: Callable[[Exception | None], None] | None,
+        signals: _Signals,
+    ) -> None:
+        super().__init__(loop, conn_lost_cb)
+        self._signals = signals
+        self._tail = b""
+
+    def data_received(self, d: bytes) -> None:
+        """Note new mail and trouble, then parse as usual."""
+        window = self._tail + d
+        if _NEW_MAIL_RE.search(window):
+            self._signals.new_mail.set()
+        if _TROUBLE_RE.search(window):
+            self._signals.trouble.set()
+        self._tail = window[-_TAIL_BYTES:]
+        super().data_received(d)
+
+
+class _Client(aioimaplib.IMAP4):  # type: ignore[misc]
+    """aioimaplib's client with :class:`_WatchingProtocol` underneath."""
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        timeout: float,
+        conn_lost_cb: Callable[[Exception | None], None],
+        signals: _Signals,
+        ssl_context: ssl.SSLContext | None,
+    ) -> None:
+        self._signals = signals
+        super().__init__(
+            host=host,
+            port=port,
+            timeout=timeout,
+            conn_lost_cb=conn_lost_cb,
+            ssl_context=ssl_context,
+        )
+
+    def create_client(
+        self,
+        host: str,
+        port: int,
+        loop: asyncio.AbstractEventLoop | None,
+        conn_lost_cb: Callable[[Exception | None], None] | None = None,
+        ssl_context: ssl.SSLContext | None = None,
+    ) -> None:
+        """Same as aioimaplib's, with our protocol class."""
+        local_loop = loop if loop is not None else asyncio.get_running_loop()
+        self.protocol = _WatchingProtocol(local_loop, conn_lost_cb, self._signals)
+        self._client_task = local_loop.create_task(
+            local_loop.create_connection(lambda: self.protocol, host, port, ssl=ssl_context)
+        )
+
+
+class _Connection:
+    """One IMAP connection: every command bounded by a timeout and by connection loss."""
+
+    def __init__(self, settings: ImapSettings, ssl_context: ssl.SSLContext | None) -> None:
+        self.timeout = float(settings.timeout_seconds)
+        self.lost = asyncio.Event()
+        self.signals = _Signals()
+        self.client = _Client(
+            settings.host, settings.port, self.timeout, self._on_lost, self.signals, ssl_context
+        )
+
+    def _on_lost(self, exc: Exception | None) -> None:
+        self.lost.set()
+
+    def has(self, capability: str) -> bool:
+        return bool(self.client.has_capability(capability))
+
+    async def call(self, what: str, aw: Awaitable[T], *, bounded: bool = True) -> T:
+        """Await one command; ImapError if the connection drops or the answer is late.
+
+        ``bounded=False`` leaves the bound to aioimaplib's own inactivity timer (FETCH of
+        large mails: slow but steady is fine there).
+        """
+        if self.lost.is_set():
+            raise ImapError(f"{what}: connection lost")
+        task = asyncio.ensure_future(aw)
+        lost = asyncio.ensure_future(self.lost.wait())
+        limit = self.timeout if bounded else None
+        try:
+            done, _ = await asyncio.wait(
+                {task, lost}, timeout=limit, return_when=asyncio.FIRST_COMPLETED
+            )
+        finally:
+            lost.cancel()
+            if not task.done():
+                task.cancel()
+        if task in done:
+            try:
+                return task.result()
+            except aioimaplib.CommandTimeout as exc:
+                raise ImapError(f"{what}: no answer within {self.timeout:g} s") from exc
+            except (TimeoutError, aioimaplib.AioImapException, OSError) as exc:
+                raise ImapError(f"{what}: {type(exc).__name__}: {exc}") from exc
+        if lost in done:
+            raise ImapError(f"{what}: connection lost")
+        raise ImapError(f"{what}: no answer within {self.timeout:g} s")
+
+    async def command(self, what: str, aw: Awaitable[Any], *, bounded: bool = True) -> Any:
+        """:meth:`call` that also insists on a tagged OK."""
+        response = await self.call(what, aw, bounded=bounded)
+        if response.result != "OK":
+            text = response.lines[-1] if response.lines else b""
+            raise ImapError(f"{what} answered {response.result}: {_text(text)}")
+        return response
+
+    def close(self) -> None:
+        """Drop the connection without a goodbye."""
+        transport = self.client.protocol.transport
+        if transport is not None:
+            transport.close()
+
+
+class ImapPoller:
+    """Hands every new mail of one mailbox to ``handle``, flags it, and waits for more.
+
+    ``run()`` returns after ``stop()``: the mail being handled is finished and flagged
+    first, then the poller logs out. All connection trouble is logged and retried with
+    exponential backoff; ``handle`` failing on a mail only postpones that mail.
+    """
+
+    def __init__(
+        self,
+        settings: ImapSettings,
+        store: UidStore,
+        handle: MailHandler,
+        *,
+        ssl_context: ssl.SSLContext | None = None,
+        reconnect_base: float = 1.0,
+        reconnect_cap: float = 60.0,
+        retry_base: float = 5.0,
+        retry_cap: float = 900.0,
+        max_mail_bytes: int | None = None,
+    ) -> None:
+        """``ssl_context`` replaces the default (verifying) one when ``settings.ssl``.
+
+        ``max_mail_bytes``: of a larger mail only the header is fetched (and handed over
+        with its ``size``); batches are cut so that one holds at most a few such mails.
+
+        ``reconnect_*`` bound the delays between connection attempts, ``retry_*`` those
+        between attempts to hand over a mail whose ``handle`` raised (seconds).
+        """
+        if settings.starttls:
+            raise ValueError(
+                "IMAP STARTTLS is not supported (aioimaplib has no STARTTLS); "
+                "use ssl = true, implicit TLS on port 993"
+            )
+        if not _KEYWORD_RE.fullmatch(settings.processed_keyword):
+            raise ValueError(f"not an IMAP keyword: {settings.processed_keyword!r}")
+        self.settings = settings
+        self._mailbox = quote_mailbox(settings.mailbox)
+        self._move_to = quote_mailbox(settings.move_to) if settings.move_to else None
+        self._store = store
+        self._handle = handle
+        self._ssl_context = ssl_context
+        if settings.ssl and ssl_context is None:
+            self._ssl_context = ssl.create_default_context()
+        self._reconnect = (reconnect_base, reconnect_cap)
+        self._retry_delays = (retry_base, retry_cap)
+        self._stop = asyncio.Event()
+        self._status = "new"
+        self._attempt = 0
+        self._uidvalidity = 0
+        self._last_uid = 0
+        # UID -> (failed attempts, monotonic time before which it is not retried)
+        self._failures: dict[int, tuple[int, float]] = {}
+        # Processed UIDs above the watermark (an unfinished mail below holds it back).
+        self._done_above: set[int] = set()
+        self._max_bytes = max_mail_bytes
+        self._too_big: dict[int, int] = {}
+        """UID -> size of mails above ``max_mail_bytes`` (only their header is fetched)."""
+        self.reconnects = 0
+        """Connections opened after the first one (for health checks and tests)."""
+
+    @property
+    def status(self) -> str:
+        """One of new, connecting, processing, idle, polling, backoff, stopped."""
+        return self._status
+
+    def stop(self) -> None:
+        """Ask ``run()`` to finish the current mail, log out and return."""
+        self._stop.set()
+
+    async def run(self) -> None:
+        """Poll until :meth:`stop`; never raises for mail or connection trouble."""
+        first = True
+        while not self._stop.is_set():
+            if not first:
+                self.reconnects += 1
+            first = False
+            try:
+                await self._session()
+            except Exception as exc:
+                delay = backoff(self._attempt, base=self._reconnect[0], cap=self._reconnect[1])
+                self._attempt += 1
+                log.warning(
+                    "IMAP session on %s:%d failed (%s); reconnecting in %.1f s",
+                    self.settings.host,
+                    self.settings.port,
+                    exc,
+                    delay,
+                    exc_info=not isinstance(exc, ImapError),  # a traceback for the unexpected
+                    extra={"mailbox": self.settings.mailbox, "delay": delay},
+                )
+                self._status = "backoff"
+                await _wait_any([self._stop], delay)
+        self._status = "stopped"
+        log.info("IMAP poller stopped", extra={"mailbox": self.settings.mailbox})
+
+    # -- one connection ----------------------------------------------------------------
+
+    async def _session(self) -> None:
+        self._status = "connecting"
+        conn = _Connection(self.settings, self._ssl_context)
+        signals = conn.signals
+        healthy = False
+        try:
+            # stop() need not wait for a server that is slow to greet or to log us in.
+            login = asyncio.ensure_future(self._login(conn))
+            try:
+                await _wait_any([self._stop], None, also=[login])
+            finally:
+                abandoned = not login.done()
+                if abandoned:
+                    login.cancel()
+            if abandoned:
+                return
+            login.result()
+            select = True
+            while not self._stop.is_set():
+                if select:
+                    # Also after every quiet IDLE period: a session on a mailbox that was
+                    # deleted and recreated sees nothing new until it selects again.
+                    signals.trouble.clear()
+                    await self._select(conn)
+                    self._attempt = 0
+                self._status = "processing"
+                signals.new_mail.clear()  # anything reported from here on gets another pass
+                await self._catch_up(conn)
+                select = False
+                if not self._stop.is_set() and not signals.new_mail.is_set():
+                    select = await self._wait(conn)
+            healthy = True
+        finally:
+            if healthy:
+                with contextlib.suppress(ImapError):
+                    await conn.call("LOGOUT", conn.client.logout())
+            conn.close()
+
+    async def _login(self, conn: _Connection) -> None:
+        settings = self.settings
+        await conn.call("connect", conn.client.wait_hello_from_server())
+        await conn.command(
+            f"LOGIN as {settings.user}",
+            conn.client.login(aioimaplib.quoted(settings.user), settings.password),
+        )
+        log.info(
+            "IMAP logged in to %s:%d as %s (idle: %s)",
+            settings.host,
+            settings.port,
+            settings.user,
+            conn.has("IDLE"),
+            extra={"mailbox": settings.mailbox},
+        )
+        if self._move_to is not None:
+            # CREATE fails harmlessly when the folder exists; a real problem shows at MOVE.
+            await conn.call(f"CREATE {self._move_to}", conn.client.create(self._move_to))
+
+    async def _select(self, conn: _Connection) -> None:
+        settings = self.settings
+        response = await conn.command(f"SELECT {self._mailbox}", conn.client.select(self._mailbox))
+        uidvalidity = _search_lines(_UIDVALIDITY_RE, response.lines)
+        if uidvalidity is None:
+            raise ImapError(f"SELECT {self._mailbox} gave no UIDVALIDITY")
+        if self._move_to is None:
+            self._check_keyword_allowed(response.lines)
+        await self._check_uidvalidity(int(uidvalidity))
+        log.debug(
+            "IMAP %s:%d selected %s, uidvalidity %d, last uid %d, idle %s",
+            settings.host,
+            settings.port,
+            settings.mailbox,
+            self._uidvalidity,
+            self._last_uid,
+            conn.has("IDLE"),
+            extra={"mailbox": settings.mailbox, "uidvalidity": self._uidvalidity},
+        )
+
+    def _check_keyword_allowed(self, lines: Iterable[Any]) -> None:
+        flags = _search_lines(_PERMANENTFLAGS_RE, lines)
+        if flags is None:
+            return  # RFC 3501: without PERMANENTFLAGS every flag may be set permanently
+        allowed = flags.split()
+        if "\\*" not in allowed and self.settings.processed_keyword not in allowed:
+            raise ImapError(
+                f"mailbox {self.settings.mailbox} does not allow the keyword "
+                f"{self.settings.processed_keyword}; set move_to instead"
+            )
+
+    async def _check_uidvalidity(self, uidvalidity: int) -> None:
+        mailbox = self.settings.mailbox
+        stored, last_uid = await self._store.load(mailbox)
+        if stored != uidvalidity:
+            if stored is not None:
+                log.warning(
+                    "UIDVALIDITY of %s changed from %d to %d: every unflagged mail is new",
+                    mailbox,
+                    stored,
+                    uidvalidity,
+                    extra={"mailbox": mailbox, "uidvalidity": uidvalidity},
+                )
+            last_uid = 0
+            await self._store.save(mailbox, uidvalidity, 0)
+        if uidvalidity != self._uidvalidity:
+            self._failures.clear()
+            self._done_above.clear()
+        self._uidvalidity, self._last_uid = uidvalidity, last_uid
+
+    # -- handing mail over -------------------------------------------------------------
+
+    async def _catch_up(self, conn: _Connection) -> None:
+        """Hand over every mail above the watermark that lacks the keyword."""
+        response = await conn.command(
+            "UID SEARCH",
+            conn.client.uid_search(
+                "UID",
+                f"{self._last_uid + 1}:*",
+                "UNKEYWORD",
+                self.settings.processed_keyword,
+                "UNDELETED",
+                charset=None,
+            ),
+        )
+        # "UID n:*" always matches the highest UID, even one below n: filter.
+        uids = sorted(u for u in _uid_list(response.lines) if u > self._last_uid)
+        found = set(uids)
+        self._failures = {u: f for u, f in self._failures.items() if u in found}
+        now = time.monotonic()
+        due = [u for u in uids if self._failures.get(u, (0, now))[1] <= now]
+        # Processed UIDs held above the watermark by an earlier failure count as done.
+        pending = deque(sorted(found | self._done_above))
+        for start in range(0, len(due), self.settings.batch):
+            if self._stop.is_set():
+                return
+            batch = due[start : start + self.settings.batch]
+            for part in await self._by_size(conn, batch):
+                if not await self._hand_over_all(conn, part, pending):
+                    return
+
+    async def _by_size(self, conn: _Connection, uids: list[int]) -> list[list[int]]:
+        """``uids`` in fetch groups of at most :data:`FETCH_BYTES` (a huge mail alone);
+        the sizes of mails too big to read are remembered in ``self._too_big``."""
+        if self._max_bytes is None:
+            return [uids]
+        sizes = await self._sizes(conn, uids)
+        groups: list[list[int]] = [[]]
+        total = 0
+        for uid in uids:
+            size = sizes.get(uid, 0)
+            if size > self._max_bytes:
+                self._too_big[uid] = size
+                size = 0  # only its header is fetched
+            if groups[-1] and total + size > FETCH_BYTES:
+                groups.append([])
+                total = 0
+            groups[-1].append(uid)
+            total += size
+        return [g for g in groups if g]
+
+    async def _hand_over_all(
+        self, conn: _Connection, batch: list[int], pending: deque[int]
+    ) -> bool:
+        """Fetch ``batch`` and hand its mails over in order; ``False`` when stopping."""
+        big = [u for u in batch if u in self._too_big]
+        mails = await self._fetch(conn, [u for u in batch if u not in self._too_big])
+        if big:
+            mails.update(await self._fetch(conn, big, part="BODY.PEEK[HEADER]"))
+        fetched = [
+            FetchedMail(
+                self.settings.mailbox, self._uidvalidity, uid, raw, self._too_big.pop(uid, None)
+            )
+            if (raw := mails.get(uid)) is not None
+            else None
+            for uid in batch
+        ]
+        prefetch = getattr(self._handle, "prefetch", None)
+        # The flags of a committed mail go out while the next mail is handled (one IMAP
+        # command at a time; the next flag waits for this one). Flagged only after its
+        # commit, as before: a crash between leaves a committed mail unflagged, which
+        # intake recognises as a duplicate.
+        flagging: asyncio.Future[None] | None = None
+        try:
+            for index, uid in enumerate(batch):
+                if self._stop.is_set():
+                    return False
+                mail = fetched[index]
+                if mail is None:
+                    # Expunged by someone else since the search; nothing to hand over.
+                    if flagging is not None:
+                        await flagging
+                        flagging = None
+                    self._done_above.add(uid)
+                    await self._advance(pending)
+                    continue
+                if prefetch is not None:
+                    for following in fetched[index + 1 : index + 1 + PREFETCH_AHEAD]:
+                        if following is not None:
+                            prefetch(following)
+                if not await self._hand_over(mail):
+                    continue
+                if flagging is not None:
+                    await flagging
+                flagging = asyncio.ensure_future(self._flag_and_advance(conn, uid, pending))
+        finally:
+            if flagging is not None:
+                await flagging
+        return True
+
+    async def _flag_and_advance(self, conn: _Connection, uid: int, pending: deque[int]) -> None:
+        await self._mark_processed(conn, uid)
+        self._done_above.add(uid)
+        await self._advance(pending)
+
+    async def _sizes(self, conn: _Connection, uids: list[int]) -> dict[int, int]:
+        response = await conn.command(
+            f"UID FETCH of {len(uids)} sizes",
+            conn.client.uid("fetch", ",".join(map(str, uids)), "(UID RFC822.SIZE)"),
+        )
+        sizes: dict[int, int] = {}
+        for line in response.lines:
+            if not isinstance(line, bytes | bytearray):
+                continue
+            uid, size = _UID_RE.search(line), _SIZE_RE.search(line)
+            if uid is not None and size is not None:
+                sizes[int(uid.group(1))] = int(size.group(1))
+        return sizes
+
+    async def _fetch(
+        self, conn: _Connection, uids: list[int], part: str = "BODY.PEEK[]"
+    ) -> dict[int, bytes]:
+        if not uids:
+            return {}
+        response = await conn.command(
+            f"UID FETCH of {len(uids)} mails",
+            conn.client.uid("fetch", ",".join(map(str, uids)), f"(UID {part})"),
+            bounded=False,
+        )
+        mails: dict[int, bytes] = {}
+        lines = response.lines
+        for i, line in enumerate(lines):
+            if not isinstance(line, bytes) or i + 1 >= len(lines):
+                continue
+            match = _FETCH_RE.match(line)
+            literal = lines[i + 1]
+            if match is None or not isinstance(literal, bytearray):
+                continue  # unsolicited FETCH (flag changes by another client) and the like
+            uid = _UID_RE.search(match.group(1))
+            if uid is None and i + 2 < len(lines):
+                uid = _UID_RE.search(bytes(lines[i + 2]))  # UID after the literal
+            if uid is None or len(literal) != int(match.group(2)):
+                raise ImapError(f"unusable FETCH response: {_text(line)}")
+            mails[int(uid.group(1))] = bytes(literal)
+        return mails
+
+    async def _hand_over(self, mail: FetchedMail) -> bool:
+        extra = {"mailbox": mail.mailbox, "uidvalidity": mail.uidvalidity, "uid": mail.uid}
+        try:
+            await self._handle(mail)
+        except Exception:
+            attempts = self._failures.get(mail.uid, (0, 0.0))[0] + 1
+            delay = backoff(attempts - 1, base=self._retry_delays[0], cap=self._retry_delays[1])
+            self._failures[mail.uid] = (attempts, time.monotonic() + delay)
+            log.warning(
+                "handling mail uid %d failed (attempt %d); retrying in %.1f s",
+                mail.uid,
+                attempts,
+                delay,
+                exc_info=True,
+                extra={**extra, "attempt": attempts, "delay": delay},
+            )
+            return False
+        self._failures.pop(mail.uid, None)
+        log.info("mail uid %d handled", mail.uid, extra=extra)
+        return True
+
+    async def _mark_processed(self, conn: _Connection, uid: int) -> None:
+        flags = f"(\\Seen {self.settings.processed_keyword})"
+        await conn.command(
+            f"UID STORE {uid}", conn.client.uid("store", str(uid), "+FLAGS.SILENT", flags)
+        )
+        if self._move_to is None:
+            return
+        # Flagged first: a move that fails leaves a processed mail, never a repeated one.
+        if conn.has("MOVE"):
+            await conn.command(f"UID MOVE {uid}", conn.client.uid("move", str(uid), self._move_to))
+            return
+        await conn.command(f"UID COPY {uid}", conn.client.uid("copy", str(uid), self._move_to))
+        await conn.command(
+            f"UID STORE {uid} \\Deleted",
+            conn.client.uid("store", str(uid), "+FLAGS.SILENT", "(\\Deleted)"),
+        )
+        if conn.has("UIDPLUS"):
+            await conn.command(f"UID EXPUNGE {uid}", conn.client.uid("expunge", str(uid)))
+        else:
+            await conn.command("EXPUNGE", conn.client.expunge())
+
+    async def _advance(self, pending: deque[int]) -> None:
+        """Move the watermark over the leading run of processed UIDs."""
+        last = self._last_uid
+        while pending and pending[0] in self._done_above:
+            last = pending.popleft()
+            self._done_above.discard(last)
+        if last != self._last_uid:
+            await self._store.save(self.settings.mailbox, self._uidvalidity, last)
+            self._last_uid = last
+
+    # -- waiting -----------------------------------------------------------------------
+
+    async def _wait(self, conn: _Connection) -> bool:
+        """IDLE (or sleep, without IDLE) until new mail, a retry is due, or stop().
+
+        True when the mailbox should be selected again: nothing new came (the time ran
+        out) or the server reported trouble.
+        """
+        limit = float(
+            self.settings.idle_seconds if conn.has("IDLE") else self.settings.poll_seconds
+        )
+        if self._failures:
+            next_retry = min(at for _, at in self._failures.values()) - time.monotonic()
+            limit = max(0.0, min(limit, next_retry))
+        signals = conn.signals
+        events = [self._stop, conn.lost, signals.new_mail, signals.trouble]
+        if not conn.has("IDLE"):
+            self._status = "polling"
+            await _wait_any(events, limit)
+        else:
+            idle = await conn.call("IDLE", conn.client.idle_start(timeout=limit))
+            self._status = "idle"
+            await _wait_any(events, limit)
+            if not conn.lost.is_set():
+                conn.client.idle_done()
+            await conn.command("IDLE DONE", idle)
+            queue = conn.client.protocol.idle_queue
+            while not queue.empty():  # pushes are acted on via new_mail; drop the copies
+                queue.get_nowait()
+        if conn.lost.is_set():
+            raise ImapError("connection lost")
+        return signals.trouble.is_set() or not (signals.new_mail.is_set() or self._stop.is_set())
+
+
+async def _wait_any(
+    events: Iterable[asyncio.Event],
+    timeout: float | None,
+    also: Iterable[asyncio.Future[Any]] = (),
+) -> None:
+    """Return when one of the events is set, one of ``also`` is done, or after ``timeout``."""
+    waiters = [asyncio.ensure_future(event.wait()) for event in events]
+    try:
+        await asyncio.wait([*waiters, *also], timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for waiter in waiters:
+            waiter.cancel()
+
+
+def _search_lines(pattern: re.Pattern[bytes], lines: Iterable[Any]) -> str | None:
+    for line in lines:
+        if isinstance(line, bytes):
+            match = pattern.search(line)
+            if match is not None:
+                return match.group(1).decode("ascii", "replace")
+    return None
+
+
+def _uid_list(lines: list[Any]) -> list[int]:
+    # The last line is the tagged completion text; the others carry "SEARCH" results.
+    return [
+        int(token)
+        for line in lines[:-1]
+        if isinstance(line, bytes) and _UID_LIST_RE.fullmatch(line)
+        for token in line.split()
+    ]
+
+
+def _text(line: bytes | bytearray) -> str:
+    return bytes(line).decode("utf-8", "replace")

@@ -1,0 +1,226 @@
+"""Who sent a mail and may we answer it? Loop protection and sender identification.
+
+An automatic mail (vacation notice, bounce, mailing list, another robot's answer) is
+never answered: that is how mail loops start (RFC 3834). Everything here works on the
+raw bytes with the lenient ``compat32`` header parser, which never raises.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from email.header import Header
+from email.message import EmailMessage, Message
+from email.parser import BytesHeaderParser, BytesParser
+from email.policy import compat32, default
+from email.utils import getaddresses
+
+from mailserver.outbound.smtp import Attachment
+
+_AUTO_LOCALPARTS = re.compile(
+    r"^(mailer-daemon|postmaster|no-?reply|do-?not-?reply|bounces?|listserv|majordomo|"
+    r"auto-?reply|autoresponder)([+\-.].*)?$",
+    re.IGNORECASE,
+)
+_AUTO_SUBJECTS = re.compile(
+    r"^\s*(automatic reply|auto(matische)?[ -]?(antwort|reply)|abwesenheitsnotiz|"
+    r"out of (the )?office|urlaubsnotiz|abwesend|delivery status notification|"
+    r"undeliver(ed|able)|returned mail|mail delivery (failed|system)|"
+    r"unzustellbar|nicht zustellbar)",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Headers:
+    """The header fields the router looks at, decoded leniently."""
+
+    sender: str
+    return_path: str | None
+    message: Message
+
+    def get(self, name: str) -> str:
+        value = self.message.get(name)
+        return "" if value is None else str(value).strip()
+
+
+def read_headers(raw: bytes) -> Headers:
+    """Headers of a raw mail; never raises (garbage gives empty values)."""
+    message = BytesHeaderParser(policy=compat32).parsebytes(raw)
+    sender = sender_address(str(message.get("From", "")))
+    return_path = message.get("Return-Path")
+    return Headers(
+        sender=sender,
+        return_path=None if return_path is None else str(return_path),
+        message=message,
+    )
+
+
+def sender_address(value: str) -> str:
+    """The address a From header names: the one in its last angle brackets (what mail
+    clients show and DMARC aligns), else a bare address; lower case, ``""`` if none.
+
+    Anything address-like in the display name is text: ``"<player@x>" <evil@y>``,
+    ``=?utf-8?q?x:<player@x>;?= <evil@y>`` and ``<player@x> <evil@y>`` all name evil@y.
+    Encoded words are not decoded first, so they cannot smuggle in structure.
+    """
+    value = _unfold(value)
+    bracketed = _angle_addresses(value)
+    if bracketed:
+        candidate = bracketed[-1]
+    else:
+        try:
+            addresses = [a for _, a in getaddresses([value]) if "@" in a]
+        except Exception:  # the stdlib can still trip over exotic garbage
+            addresses = []
+        if len(addresses) != 1:
+            return ""
+        candidate = addresses[0]
+    candidate = candidate.strip()
+    local, at, domain = candidate.rpartition("@")
+    if not at or not local or not domain or any(c.isspace() for c in candidate):
+        return ""
+    return candidate.lower()
+
+
+def _angle_addresses(value: str) -> list[str]:
+    """The contents of every ``<…>`` outside quoted strings and comments."""
+    found: list[str] = []
+    quoted, depth, start = False, 0, -1
+    escaped = False
+    for i, char in enumerate(value):
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif quoted:
+            quoted = char != '"'
+        elif char == '"':
+            quoted = True
+        elif char == "(":
+            depth += 1
+        elif char == ")" and depth:
+            depth -= 1
+        elif depth:
+            continue
+        elif char == "<":
+            start = i + 1
+        elif char == ">" and start >= 0:
+            found.append(value[start:i])
+            start = -1
+    return found
+
+
+def _unfold(value: str) -> str:
+    """A header value with its folding line breaks (RFC 5322 2.2.3) removed."""
+    return re.sub(r"\r?\n(?=[ \t])", "", value)
+
+
+def automatic_reason(headers: Headers) -> str | None:
+    """Why a mail is automatic and must not be answered, or None for a person's mail."""
+    auto = headers.get("Auto-Submitted").lower()
+    if auto and auto.split(";")[0].strip() != "no":
+        return f"Auto-Submitted: {auto}"
+    precedence = headers.get("Precedence").lower()
+    if precedence in ("bulk", "junk", "list", "auto_reply"):
+        return f"Precedence: {precedence}"
+    for name in ("List-Id", "List-Unsubscribe", "List-Post"):
+        if headers.get(name):
+            return f"{name} present (mailing list)"
+    for name in ("X-Autoreply", "X-Autorespond", "X-Auto-Response-Suppress"):
+        value = headers.get(name).lower()
+        if value and (name != "X-Auto-Response-Suppress" or value in ("all", "oof")):
+            return f"{name}: {value}"
+    if headers.return_path is not None and headers.return_path.strip() in ("<>", ""):
+        return "empty Return-Path (a bounce)"
+    if not headers.sender:
+        return "no sender address"
+    if _AUTO_LOCALPARTS.match(headers.sender.split("@", 1)[0]):
+        return f"sender {headers.sender} is a robot"
+    content_type = headers.get("Content-Type").lower()
+    if "multipart/report" in content_type:
+        return "delivery report"
+    if _AUTO_SUBJECTS.match(headers.get("Subject")):
+        return "subject of an automatic reply"
+    return None
+
+
+MAX_ATTACHMENTS = 20
+MAX_ATTACHMENT_BYTES = 5_000_000
+
+
+def attachments_of(raw: bytes) -> list[Attachment]:
+    """The files attached to a mail (a GM's maps and reports), at most
+    :data:`MAX_ATTACHMENTS` of at most :data:`MAX_ATTACHMENT_BYTES` each; the rest are
+    left out (the raw mail keeps them)."""
+    message = BytesParser(policy=default).parsebytes(raw)
+    if not isinstance(message, EmailMessage):
+        return []
+    found: list[Attachment] = []
+    for part in message.iter_attachments():
+        if len(found) >= MAX_ATTACHMENTS:
+            break
+        filename = part.get_filename()
+        data = part.get_payload(decode=True)
+        if not filename or not isinstance(data, bytes) or len(data) > MAX_ATTACHMENT_BYTES:
+            continue
+        found.append(Attachment(filename, part.get_content_type(), data))
+    return found
+
+
+_HEADER_END = re.compile(rb"\r?\n\r?\n")
+_MIME_HEADER = re.compile(rb"^(content-|mime-version)", re.IGNORECASE)
+MAX_STORED_HEADER_BYTES = 64_000
+
+
+def stored_copy(
+    raw: bytes, text: str, *, limit: int, secrets: Iterable[str] = (), subject: str | None = None
+) -> bytes:
+    """What the database keeps of a mail: its header fields as received (no MIME ones),
+    then the order text read from it, at most ``limit`` characters, as one UTF-8 text
+    part. Attachments, HTML and the rest of a huge text are not kept; every ``secrets``
+    (a password it carried) is masked in the headers and the text. ``subject`` (the
+    decoded Subject) replaces the Subject as received, so that a password in encoded
+    words is masked too.
+    """
+    block = header_block(raw)
+    fields: list[bytes] = []
+    for line in re.split(rb"\r?\n(?![ \t])", block):
+        if line and not _MIME_HEADER.match(line):
+            if subject is not None and line[:8].lower() == b"subject:":
+                continue
+            fields.append(line.rstrip(b"\r\n"))
+    kept = text if len(text) <= limit else text[:limit] + "\n[…]\n"
+    head = b"\r\n".join(fields).decode("utf-8", "replace")
+    if subject is not None:
+        for secret in secrets:
+            subject = mask(subject, secret)
+        encoded = Header(subject, "utf-8").encode(maxlinelen=76, linesep="\r\n")
+        head += f"\r\nSubject: {encoded}"
+    for secret in secrets:
+        if secret:
+            head, kept = mask(head, secret), mask(kept, secret)
+    return (
+        head.encode("utf-8")
+        + b"\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8"
+        + b"\r\nContent-Transfer-Encoding: 8bit\r\nX-Pbem-Stored: order text only\r\n\r\n"
+        + kept.encode("utf-8")
+    )
+
+
+MASK = "••••••"
+
+
+def mask(text: str, secret: str) -> str:
+    """``text`` with every occurrence of ``secret`` as a word replaced by :data:`MASK`."""
+    if not secret:
+        return text
+    return re.sub(rf"(?<![^\s,;:=\"'„“<(]){re.escape(secret)}(?![^\s,;:.!?\"'“”>)])", MASK, text)
+
+
+def header_block(raw: bytes) -> bytes:
+    """The header block of a raw mail (at most :data:`MAX_STORED_HEADER_BYTES`), with the
+    blank line that ends it: a mail with no body."""
+    end = _HEADER_END.search(raw, 0, MAX_STORED_HEADER_BYTES)
+    return raw[: end.start() if end else min(len(raw), MAX_STORED_HEADER_BYTES)] + b"\r\n\r\n"

@@ -1,0 +1,3 @@
+"""A mail on its way out: building well-formed messages, the outbox table and the SMTP
+sender. May import only ``common``.
+"""

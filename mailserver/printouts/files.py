@@ -1,0 +1,137 @@
+"""The files a printout mail carries: the map picture and the JSON twin.
+
+A game kind whose engine draws maps (:class:`engine.views.Charting`) or reports as data
+(:class:`engine.views.Reporting`) gets them attached to every printout, unless the GM
+switched them off for the game (host options ``printout_map`` / ``printout_json``).
+A picture that cannot be drawn never stops a printout: the mail goes without it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlmodel import Session
+
+from config.game_options import host_settings
+from db.models import Game, Player
+from engine.core import PrintoutFiles, State
+from engine.views import Charting, Reporting
+from mailserver.common.catalog import say
+from mailserver.common.kinds import game_kind
+from mailserver.outbound.smtp import Attachment
+from mailserver.printouts.maps import render_map
+
+log = logging.getLogger(__name__)
+
+
+def wants(game: Game, what: str, player: Player | None = None) -> bool:
+    """Whether the printouts carry ``what`` (``map`` or ``json``): the player's own
+    choice, else the game's (default on)."""
+    own = (player.printout_files or {}) if player is not None else {}
+    if what in own:
+        return bool(own[what])
+    return bool(host_settings(game.options).get(f"printout_{what}", True))
+
+
+def choose_printout_files(
+    session: Session, player: Player, choices: Sequence[PrintoutFiles]
+) -> list[str]:
+    """Record the player's ``Karte aus`` / ``JSON on`` (the last one per file counts);
+    the acknowledgement's lines."""
+    chosen = dict(player.printout_files or {})
+    for choice in choices:
+        chosen[choice.file] = choice.on
+    player.printout_files = chosen  # a new dict: JSON columns are replaced, not mutated
+    session.add(player)
+    return [
+        say(player.language, "files_title"),
+        *(f"  {c.describe(player.language)}" for c in choices),
+    ]
+
+
+def map_png(game: Game, state: State, seat: int, lang: str) -> bytes | None:
+    """The map of ``seat`` (0: the GM) as PNG, or None when the kind draws none."""
+    engine = game_kind(game.kind).engine
+    if not isinstance(engine, Charting):
+        return None
+    return render_map(engine.map_view(state, seat, lang))
+
+
+def report_json(game: Game, state: State, seat: int, lang: str) -> dict[str, Any] | None:
+    """The JSON twin of ``seat``'s printout, or None when the kind has none."""
+    engine = game_kind(game.kind).engine
+    if not isinstance(engine, Reporting):
+        return None
+    return engine.report_data(state, seat, lang)
+
+
+@dataclass(frozen=True)
+class FileViews:
+    """A printout's files of one state, made ahead (:mod:`mailserver.turns.ahead`).
+
+    ``made`` names what was made (``map``, ``json``); a made file may be None (the kind
+    has none, or the map could not be drawn).
+    """
+
+    made: frozenset[str] = frozenset()
+    map: bytes | None = None
+    json: bytes | None = None
+
+
+def made_files(game: Game, player: Player, state: State) -> FileViews:
+    """The files ``player`` wants with a printout of ``state``, made now."""
+    made = frozenset(what for what in ("map", "json") if wants(game, what, player))
+    return FileViews(
+        made,
+        _map_file(game, state, player.seat, player.language) if "map" in made else None,
+        _json_file(game, state, player.seat, player.language) if "json" in made else None,
+    )
+
+
+def printout_files(
+    game: Game, player: Player, state: State, turn: int, ahead: FileViews | None = None
+) -> list[dict[str, str]]:
+    """The attachments of ``player``'s printout of ``turn``, in their stored form; the
+    files ``ahead`` holds are taken from it."""
+    ahead = ahead or FileViews()
+    files: list[Attachment] = []
+    stem = f"{game.number}-{turn}-{player.seat}"
+    if wants(game, "map", player):
+        png = (
+            ahead.map
+            if "map" in ahead.made
+            else _map_file(game, state, player.seat, player.language)
+        )
+        if png is not None:
+            name = "karte" if player.language == "de" else "map"
+            files.append(Attachment(f"{name}-{stem}.png", "image/png", png))
+    if wants(game, "json", player):
+        data = (
+            ahead.json
+            if "json" in ahead.made
+            else _json_file(game, state, player.seat, player.language)
+        )
+        if data is not None:
+            files.append(Attachment(f"report-{stem}.json", "application/json", data))
+    return [f.to_json() for f in files]
+
+
+def _map_file(game: Game, state: State, seat: int, lang: str) -> bytes | None:
+    try:
+        return map_png(game, state, seat, lang)
+    except Exception:  # a drawing library's failure must not hold the printout back
+        log.exception("map of game %s turn %s seat %s not drawn", game.number, state.turn, seat)
+        return None
+
+
+def _json_file(game: Game, state: State, seat: int, lang: str) -> bytes | None:
+    data = report_json(game, state, seat, lang)
+    if data is None:
+        return None
+    # Compact: the C encoder does not indent, and the twin is for programs.
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return (text + "\n").encode()

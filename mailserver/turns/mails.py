@@ -1,0 +1,160 @@
+"""The mails around a turn that are not its printouts: reminders, the start, a takeover.
+
+Each goes into the outbox under a dedup key (reminders) or the printout key, inside the
+caller's transaction; nothing is sent here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+
+from sqlmodel import Session, select
+
+from db import repo
+from db.models import Game, GameStatus, Outbox, OutboxKind, Player
+from mailserver.common.catalog import say, wrap
+from mailserver.common.formats import format_when
+from mailserver.printouts.compose import (
+    domain_of,
+    enqueue_printout,
+    held_secrets,
+    mark_delivered,
+    password_intro,
+    player_timezone,
+    printout_body,
+    printout_values,
+)
+from mailserver.printouts.files import printout_files
+from mailserver.turns.deadlines import reminder_times
+from mailserver.turns.run import plan_turn, state_of
+
+
+def send_reminders(
+    session: Session, game_id: int, *, now: datetime, from_address: str
+) -> list[int]:
+    """Remind active players without orders for the pending turn; the new outbox ids.
+
+    Of the reminder times that have passed (``game.reminder_hours`` before the deadline)
+    only the latest is sent, once per seat: the key is
+    ``reminder:<game>:<turn>:<hours>:<seat>``.
+    """
+    game = session.get(Game, game_id)
+    if game is None:
+        raise LookupError(f"no game with id {game_id}")
+    deadline = game.next_deadline
+    if game.status != GameStatus.RUNNING or game.held or deadline is None or deadline <= now:
+        return []
+    passed = [hours for hours, at in reminder_times(deadline, game.reminder_hours) if at <= now]
+    if not passed:
+        return []
+    hours, turn = passed[-1], game.turn + 1
+    plan = plan_turn(session, game, turn, 0)
+    new_ids: list[int] = []
+    for player in plan.active:
+        if player.seat in plan.submissions:
+            continue
+        key = f"reminder:{game.number}:{turn}:{hours}:{player.seat}"
+        if session.exec(select(Outbox.id).where(Outbox.dedup_key == key)).first() is not None:
+            continue
+        lang = player.language
+        when = format_when(deadline, player_timezone(game, player), lang)
+        row = repo.enqueue_outbox(
+            session,
+            to_address=player.address,
+            subject=say(lang, "reminder_subject", game=game.number, turn=turn),
+            body=wrap(
+                say(lang, "reminder_body", game=game.number, turn=turn, seat=player.seat, when=when)
+                + "\n\n"
+                + say(lang, "printout_footer")
+            )
+            + "\n",
+            kind=OutboxKind.REMINDER,
+            domain=domain_of(from_address),
+            game_id=game.id,
+            player_id=player.id,
+            turn=turn,
+            dedup_key=key,
+            now=now,
+        )
+        new_ids.append(row.id or 0)
+    return new_ids
+
+
+def start_game_printouts(
+    session: Session,
+    game: Game,
+    passwords: Mapping[int, str],
+    *,
+    now: datetime,
+    from_address: str,
+    currency: str = "EUR",
+) -> list[int]:
+    """The printouts of turn 0 with each player's password and order form; outbox ids."""
+    state = state_of(session, game, 0)
+    ids: list[int] = []
+    for player in repo.current_players(session, game.id or 0):
+        body = printout_body(
+            session,
+            game,
+            player,
+            state,
+            now=now,
+            intro=password_intro(game, player, takeover=False),
+            currency=currency,
+        )
+        ids.append(
+            enqueue_printout(
+                session,
+                printout_values(
+                    game,
+                    player,
+                    0,
+                    body,
+                    now=now,
+                    from_address=from_address,
+                    attachments=printout_files(game, player, state, 0),
+                    secret=passwords[player.seat],
+                ),
+            )
+        )
+    return ids
+
+
+def takeover_printout(
+    session: Session,
+    game: Game,
+    player: Player,
+    password: str,
+    *,
+    now: datetime,
+    from_address: str,
+    currency: str = "EUR",
+) -> int:
+    """The current printout for a new occupant, with his password and held secrets."""
+    state = state_of(session, game, game.turn)
+    secret = held_secrets(session, game.id or 0, player.seat, game.turn)
+    body = printout_body(
+        session,
+        game,
+        player,
+        state,
+        now=now,
+        intro=password_intro(game, player, takeover=True),
+        secret_messages=secret,
+        currency=currency,
+    )
+    mark_delivered(session, secret, game.turn, now)
+    return enqueue_printout(
+        session,
+        printout_values(
+            game,
+            player,
+            game.turn,
+            body,
+            now=now,
+            from_address=from_address,
+            attachments=printout_files(game, player, state, game.turn),
+            secret=password,
+        ),
+    )

@@ -1,0 +1,358 @@
+"""Deadlines and reminders: APScheduler jobs rebuilt from the database.
+
+The database is the only truth: every game's ``next_deadline`` and ``reminder_hours``.
+The jobs are a cache of it, rebuilt at start-up (a deadline missed while the server was
+down fires at once), after every change made in this process (:meth:`poke`), and every
+``resync_seconds`` for changes made elsewhere (``pbem gm`` on the command line, a second
+server process). A job that fires twice does no harm: the turn run locks the game and
+checks the turn number, reminders carry a dedup key.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any, Protocol
+
+from apscheduler.jobstores.base import JobLookupError
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
+from sqlalchemy import Engine
+from sqlmodel import select
+
+from config.settings import Settings
+from db import repo
+from db.models import Game, GameStatus, utcnow
+from db.session import reading, transaction
+from mailserver.common.faults import crash_point
+from mailserver.turns import mails as turn_mails
+from mailserver.turns import run as turns
+from mailserver.turns.ahead import TurnAhead
+
+log = logging.getLogger("pbem.scheduler")
+
+
+class AheadEvaluators(Protocol):
+    """Processes that evaluate a game's pending turn ahead of its run (the app's worker
+    pool); the scheduler needs no more of them than this."""
+
+    count: int
+
+    async def evaluate_ahead(self, game_id: int, turn_fee_cents: int) -> TurnAhead | None:
+        """The pending turn of ``game_id`` evaluated ahead, or None when they cannot."""
+
+
+POKE_DELAY = 0.1
+"""Seconds between a change in this process and the re-planning pass it causes."""
+
+
+@dataclass(frozen=True)
+class SchedulerConfig:
+    """What the turn runs need from the settings."""
+
+    from_address: str = "pbem@localhost"
+    turn_fee_cents: int = 0
+    currency: str = "EUR"
+    resync_seconds: float = 60.0
+    mail_retention_days: int = 180
+    """Received mails older than this keep their record but not their text."""
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> SchedulerConfig:
+        """The part of ``settings`` that turn runs and reminders use."""
+        return cls(
+            from_address=settings.smtp.from_address,
+            turn_fee_cents=settings.fees.turn_fee,
+            currency=settings.fees.currency,
+            resync_seconds=settings.resync_seconds,
+            mail_retention_days=settings.mail_retention_days,
+        )
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """The jobs one game needs now."""
+
+    game_id: int
+    deadline: datetime | None
+    reminders: tuple[tuple[int, datetime], ...]
+
+
+class DeadlineScheduler:
+    """Fires each game's turn run at its deadline and its reminders before it."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        config: SchedulerConfig,
+        wake_sender: Callable[[], None],
+        workers: AheadEvaluators | None = None,
+    ) -> None:
+        self.engine = engine
+        self.config = config
+        self.wake_sender = wake_sender
+        self.workers = workers
+        """Where turns are evaluated ahead (none: each run evaluates its own turn)."""
+        self._scheduler = AsyncIOScheduler(timezone=UTC)
+        self._turn_lock = asyncio.Lock()
+        # Turns evaluated ahead wait here for the turn lock; a few suffice to keep the
+        # workers busy, and more would only hold states in memory.
+        self._ahead_slots = asyncio.Semaphore(workers.count + 2 if workers else 1)
+        self._running: set[asyncio.Task[object]] = set()
+        self._stopping = False
+        self._poking: set[int] = set()
+        self._poked_again: set[int] = set()
+        self.turns_run = 0
+
+    # -- lifecycle
+    async def start(self) -> None:
+        """Start the scheduler and build every job from the database."""
+        self._scheduler.start()
+        self._scheduler.add_job(
+            self.resync,
+            "interval",
+            seconds=self.config.resync_seconds,
+            id="resync",
+            coalesce=True,
+            max_instances=1,
+        )
+        self._scheduler.add_job(
+            self.housekeeping,
+            "interval",
+            hours=6,
+            id="housekeeping",
+            coalesce=True,
+            max_instances=1,
+        )
+        await self.resync()
+        await self.housekeeping()
+
+    async def housekeeping(self) -> None:
+        """Forget the text of received mails past the retention period."""
+
+        def expire() -> int:
+            cutoff = utcnow() - timedelta(days=self.config.mail_retention_days)
+            with transaction(self.engine) as session:
+                return repo.expire_inbound_mail(session, before=cutoff)
+
+        expired = await asyncio.to_thread(expire)
+        if expired:
+            log.info("expired the text of %d received mails", expired)
+
+    async def stop(self) -> None:
+        """No new jobs; wait for a turn run in progress to commit."""
+        self._stopping = True
+        if self._scheduler.running:
+            self._scheduler.shutdown(wait=False)
+        if self._running:
+            await asyncio.gather(*self._running, return_exceptions=True)
+
+    def job_times(self) -> dict[str, datetime]:
+        """The planned jobs and when they fire (for status and tests)."""
+        return {
+            job.id: job.next_run_time
+            for job in self._scheduler.get_jobs()
+            if job.next_run_time is not None
+        }
+
+    # -- building jobs from the database
+    def poke(self, game_id: int | None = None) -> None:
+        """Something changed in this process (a submission, a GM command): re-plan now.
+
+        The pass starts :data:`POKE_DELAY` seconds later; pokes for a game whose pass is
+        waiting or under way are folded into it or into one more pass after it: a burst of
+        a game's mails costs a few passes, not one each.
+        """
+        if self._stopping:
+            return
+        if game_id is not None and game_id in self._poking:
+            self._poked_again.add(game_id)
+            return
+        if game_id is not None:
+            self._poking.add(game_id)
+        self._spawn(self._poke(game_id))
+
+    async def _poke(self, game_id: int | None) -> None:
+        if game_id is None:
+            await self.resync()
+            return
+        try:
+            # A burst of a game's mails arrives within moments: one pass after them all.
+            await asyncio.sleep(POKE_DELAY)
+            while True:
+                self._poked_again.discard(game_id)
+                await self.run_if_ready(game_id)
+                await self.replan(game_id)
+                if game_id not in self._poked_again or self._stopping:
+                    break
+        finally:
+            self._poking.discard(game_id)
+
+    async def resync(self) -> None:
+        """Make every job match the database."""
+        if self._stopping:
+            return
+        plans = await asyncio.to_thread(self._read_plans, None)
+        wanted = {"resync"}
+        for plan in plans:
+            wanted |= self._apply(plan)
+        self._remove_jobs_except(wanted)
+
+    async def replan(self, game_id: int) -> None:
+        """Make one game's jobs match the database (cheap: after its turn or a mail)."""
+        if self._stopping:
+            return
+        plans = await asyncio.to_thread(self._read_plans, game_id)
+        wanted: set[str] = set()
+        for plan in plans:
+            wanted |= self._apply(plan)
+        self._remove_jobs_except(wanted, game_id=game_id)
+
+    def _apply(self, plan: _Plan) -> set[str]:
+        """Schedule one game's jobs; their ids."""
+        now = utcnow()
+        ids: set[str] = set()
+        if plan.deadline is not None:
+            job_id = f"deadline:{plan.game_id}"
+            ids.add(job_id)
+            self._schedule(job_id, max(plan.deadline, now), self._deadline, plan.game_id)
+        for hours, when in plan.reminders:
+            job_id = f"reminder:{plan.game_id}:{hours}"
+            ids.add(job_id)
+            self._schedule(job_id, max(when, now), self._reminders, plan.game_id)
+        return ids
+
+    def _remove_jobs_except(self, wanted: set[str], *, game_id: int | None = None) -> None:
+        """Remove the jobs not in ``wanted`` (of one game, or of all)."""
+
+        def of_game(job_id: str) -> bool:
+            if game_id is None:
+                return job_id not in ("resync", "housekeeping")
+            return job_id == f"deadline:{game_id}" or job_id.startswith(f"reminder:{game_id}:")
+
+        for job in self._scheduler.get_jobs():
+            if of_game(job.id) and job.id not in wanted:
+                with contextlib.suppress(JobLookupError):  # fired and gone meanwhile
+                    self._scheduler.remove_job(job.id)
+
+    def _read_plans(self, game_id: int | None) -> list[_Plan]:
+        # A reader: after every turn of a burst it would otherwise queue for the write
+        # lock behind the next turn run.
+        with reading(self.engine) as session:
+            stmt = select(Game).where(Game.status == GameStatus.RUNNING, Game.held == False)  # noqa: E712
+            if game_id is not None:
+                stmt = stmt.where(Game.id == game_id)
+            plans = []
+            for game in session.exec(stmt).all():
+                deadline = game.next_deadline
+                reminders: tuple[tuple[int, datetime], ...] = ()
+                if deadline is not None:
+                    reminders = tuple(
+                        (hours, deadline - timedelta(hours=hours))
+                        for hours in sorted(set(game.reminder_hours), reverse=True)
+                        if hours > 0
+                    )
+                plans.append(_Plan(game.id or 0, deadline, reminders))
+            return plans
+
+    def _schedule(
+        self, job_id: str, when: datetime, func: Callable[[int], object], game_id: int
+    ) -> None:
+        existing = self._scheduler.get_job(job_id)
+        if existing is not None and existing.next_run_time == when:
+            return
+        self._scheduler.add_job(
+            func,
+            "date",
+            run_date=when,
+            args=[game_id],
+            id=job_id,
+            replace_existing=True,
+            misfire_grace_time=None,  # a missed deadline still fires (it is checked anyway)
+            coalesce=True,
+        )
+
+    # -- the jobs
+    def _spawn(self, coro: Coroutine[Any, Any, object]) -> None:
+        task = asyncio.ensure_future(coro)
+        self._running.add(task)
+        task.add_done_callback(self._running.discard)
+
+    async def _deadline(self, game_id: int) -> None:
+        # Tracked as a task so that SIGTERM waits for the commit of a running turn.
+        self._spawn(self.run_turn(game_id))
+
+    async def _reminders(self, game_id: int) -> None:
+        self._spawn(self.send_reminders(game_id))
+
+    async def run_turn(self, game_id: int, *, force: bool = False) -> turns.TurnRun | None:
+        """Evaluate the game's pending turn if it is due (exactly once, see ``turns``)."""
+        async with self._ahead_slots:
+            ahead = None
+            if self.workers is not None and not self._stopping:
+                ahead = await self.workers.evaluate_ahead(game_id, self.config.turn_fee_cents)
+            async with self._turn_lock:  # one run at a time per process
+                if self._stopping:
+                    return None
+                result = await asyncio.to_thread(self._run_turn, game_id, force, ahead)
+        log.info(
+            "game %d turn %d: %s %s", result.game_number, result.turn, result.status, result.reason
+        )
+        if result.outbox_ids:
+            self.wake_sender()
+        if result.status == "done":
+            self.turns_run += 1
+        await self.replan(game_id)  # the next deadline, or no job when held or finished
+        return result
+
+    def _run_turn(
+        self, game_id: int, force: bool, ahead: turns.TurnAhead | None = None
+    ) -> turns.TurnRun:
+        with transaction(self.engine) as session:
+            result = turns.run_turn(
+                session,
+                game_id,
+                now=utcnow(),
+                from_address=self.config.from_address,
+                force=force,
+                # The turn evaluated ahead is the one this run is for: should another
+                # process have run it meanwhile, the refusal names it.
+                expected_turn=ahead.turn - 1 if ahead is not None else None,
+                turn_fee_cents=self.config.turn_fee_cents,
+                currency=self.config.currency,
+                ahead=ahead,
+            )
+        crash_point("turn-after-commit")
+        return result
+
+    async def run_if_ready(self, game_id: int) -> None:
+        """Run a turn early when the game allows it and every player is final."""
+        ready = await asyncio.to_thread(self._early_ready, game_id)
+        if ready:
+            await self.run_turn(game_id)
+
+    def _early_ready(self, game_id: int) -> bool:
+        with reading(self.engine) as session:
+            game = session.get(Game, game_id)
+            return (
+                game is not None
+                and game.status == GameStatus.RUNNING
+                and game.early_run
+                and turns.early_run_ready(session, game)
+            )
+
+    async def send_reminders(self, game_id: int) -> None:
+        """Remind players without orders (idempotent: one reminder per seat and hour)."""
+
+        def send() -> list[int]:
+            with transaction(self.engine) as session:
+                sent: list[int] = turn_mails.send_reminders(
+                    session, game_id, now=utcnow(), from_address=self.config.from_address
+                )
+                return sent
+
+        if await asyncio.to_thread(send):
+            self.wake_sender()
