@@ -1,0 +1,101 @@
+"""Every mail of two seeded hosted games is what tests/data/golden/ recorded, byte for byte.
+
+The games are those of tests/golden/record.py (an Ashes of Empire and a Starweb game
+through the host: GM mail, intake, reminders, turn runs, offline reports). A difference
+is a change of what players read: find out why; if it is meant, record again with
+``python -m tests.golden.record`` and review the diff of tests/data/golden/.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+
+import pytest
+
+from tests.golden.record import GOLDEN, INDEX, KINDS, Recorded, index, play
+
+MAX_DIFF_LINES = 80
+"""Lines of diff shown per differing file."""
+
+
+@pytest.fixture(scope="module")
+def played() -> dict[str, list[Recorded]]:
+    """Each game played once for this module."""
+    return {kind: play(kind) for kind in KINDS}
+
+
+def _diff(name: str, expected: str, actual: str) -> str:
+    lines = list(
+        difflib.unified_diff(
+            expected.splitlines(keepends=True),
+            actual.splitlines(keepends=True),
+            fromfile=f"recorded {name}",
+            tofile=f"played {name}",
+        )
+    )
+    shown = "".join(
+        line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
+        for line in lines[:MAX_DIFF_LINES]
+    )
+    if len(lines) > MAX_DIFF_LINES:
+        shown += f"... {len(lines) - MAX_DIFF_LINES} more diff lines\n"
+    changed = [
+        line
+        for line in lines[2:]
+        if line[:1] in "+-" and not line[1:].startswith(("sha256: ", "Wire-SHA256: "))
+    ]
+    if not changed:
+        shown += (
+            "(only digests differ: of a map picture, of the bytes of a JSON twin whose "
+            "content is the same, or of the mail's wire form; a PNG digest also changes "
+            "with the matplotlib or FreeType version)\n"
+        )
+    return shown
+
+
+def _compare(what: str, expected: Sequence[Recorded], actual: Sequence[Recorded]) -> list[str]:
+    """What differs between two lists of files, in words and diffs."""
+    problems = []
+    want = {r.name: r.text for r in expected}
+    got = {r.name: r.text for r in actual}
+    if list(want) != list(got):
+        missing = [n for n in want if n not in got]
+        extra = [n for n in got if n not in want]
+        problems.append(
+            f"{what}: the mails differ in number or order: {len(want)} recorded, "
+            f"{len(got)} played; missing {missing or 'none'}; new {extra or 'none'}"
+        )
+    for name, text in want.items():
+        if name in got and got[name] != text:
+            problems.append(f"{what}/{name} differs:\n{_diff(name, text, got[name])}")
+    return problems
+
+
+def _recorded(kind: str) -> list[Recorded]:
+    folder = GOLDEN / kind
+    files = sorted(p for p in folder.glob("*.txt") if p.name != INDEX)
+    assert files, f"no golden files in {folder}: record them with python -m tests.golden.record"
+    return [Recorded(p.name, p.read_bytes().decode("utf-8")) for p in files]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_mail_is_what_was_recorded(kind: str, played: dict[str, list[Recorded]]) -> None:
+    problems = _compare(f"tests/data/golden/{kind}", _recorded(kind), played[kind])
+    if problems:
+        pytest.fail("\n".join(problems), pytrace=False)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_index_lists_the_recorded_mails(kind: str, played: dict[str, list[Recorded]]) -> None:
+    stored = (GOLDEN / kind / INDEX).read_bytes().decode("utf-8")
+    if stored != index(played[kind]):
+        diff = _diff(INDEX, stored, index(played[kind]))
+        pytest.fail(f"tests/data/golden/{kind}/{INDEX} is out of date:\n{diff}", pytrace=False)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_second_play_gives_the_same_mails(kind: str, played: dict[str, list[Recorded]]) -> None:
+    problems = _compare(f"second play of {kind}", played[kind], play(kind))
+    if problems:
+        pytest.fail("\n".join(problems), pytrace=False)
