@@ -63,17 +63,17 @@ from db import repo
 from db.models import Game, Outbox, Player
 from db.session import make_engine, transaction
 from engine.registry import kind as game_kind
+from mailserver.app.cli.main import app as pbem_cli
+from mailserver.common.links import configure as configure_web_links
 
 # Every import of the host (mailserver/...) is here and nowhere else in tests/golden: the
 # refactor moves these modules, and only these lines should need to follow.
-from mailserver import gm
-from mailserver.cli import app as pbem_cli
-from mailserver.intake import IntakeConfig, process_mail
-from mailserver.outbox import OutboxMail
-from mailserver.smtp import flatten
-from mailserver.turn_mails import send_reminders
-from mailserver.turns import run_turn
-from mailserver.web.links import configure as configure_web_links
+from mailserver.gm import operations as gm
+from mailserver.inbound.intake import IntakeConfig, process_mail
+from mailserver.outbound.outbox import OutboxMail
+from mailserver.outbound.smtp import flatten
+from mailserver.turns.mails import send_reminders
+from mailserver.turns.run import run_turn
 from tests.dbfixtures import temporary_database
 from tests.factories import order_mail
 
