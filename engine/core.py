@@ -544,6 +544,7 @@ class TurnShape(StrEnum):
     """The orders go to the GM as a dossier; the GM's reports are the printouts."""
 
 
+@runtime_checkable
 class Stepped(Protocol):
     """What a game of :attr:`TurnShape.STEPPED` adds to :class:`Game`."""
 
@@ -556,6 +557,7 @@ class Stepped(Protocol):
         ...
 
 
+@runtime_checkable
 class Adjudicated(Protocol):
     """What a game of :attr:`TurnShape.GM_ADJUDICATED` adds to :class:`Game`."""
 
@@ -598,6 +600,7 @@ class MessageRules:
     """Urgent dispatches one player may send in a turn."""
 
 
+@runtime_checkable
 class Bots(Protocol):
     """Demo players of a game kind: the orders a sensible player would mail."""
 
@@ -639,6 +642,52 @@ class GameKind:
     """Lines that start a section of this kind's printouts: a quoted printout is
     recognised by them (and not read as orders)."""
     bots: Bots | None = None
+
+    def __post_init__(self) -> None:
+        missing = self.missing_capabilities()
+        if missing:
+            raise KindContractError(
+                f"game kind {self.name!r} lacks {', '.join(missing)} "
+                f"(its turn shape is {self.shape.value})"
+            )
+
+    def missing_capabilities(self) -> list[str]:
+        """What the kind declares but its objects do not provide, by name: the engine's
+        turn shape (:class:`Stepped`, :class:`Adjudicated`) and the bots."""
+        missing: list[str] = []
+        wanted = {TurnShape.STEPPED: Stepped, TurnShape.GM_ADJUDICATED: Adjudicated}.get(self.shape)
+        if wanted is not None and not isinstance(self.engine, wanted):
+            missing.append(f"the engine's {wanted.__name__} methods")
+        if self.bots is not None and not isinstance(self.bots, Bots):
+            missing.append("bots with an orders() method")
+        return missing
+
+    @property
+    def stepped(self) -> Stepped:
+        """The engine as a :class:`Stepped` game (:class:`KindContractError` if its turn
+        shape is another)."""
+        if self.shape is not TurnShape.STEPPED or not isinstance(self.engine, Stepped):
+            raise KindContractError(f"game kind {self.name!r} is not stepped")
+        return self.engine
+
+    @property
+    def adjudicated(self) -> Adjudicated:
+        """The engine as an :class:`Adjudicated` game (:class:`KindContractError` if its
+        turn shape is another)."""
+        if self.shape is not TurnShape.GM_ADJUDICATED or not isinstance(self.engine, Adjudicated):
+            raise KindContractError(f"game kind {self.name!r} is not GM-adjudicated")
+        return self.engine
+
+    @property
+    def acknowledging(self) -> Acknowledging | None:
+        """The engine as an :class:`Acknowledging` game, or None when orders are worded
+        by their own :meth:`Order.describe`."""
+        return self.engine if isinstance(self.engine, Acknowledging) else None
+
+
+class KindContractError(TypeError):
+    """A game kind declares a capability its objects do not provide (named in the message),
+    or the host asked a kind for a capability of another turn shape."""
 
 
 class OrderKinds:

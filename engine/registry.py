@@ -8,7 +8,7 @@ outside (a third party's plug-in, the test kind) are added at run time with
 from __future__ import annotations
 
 from engine.ashes.kind import ASHES
-from engine.core import GameKind
+from engine.core import GameKind, KindContractError
 from engine.starweb.kind import STARWEB
 
 KINDS: tuple[GameKind, ...] = (ASHES, STARWEB)
@@ -26,8 +26,13 @@ def register(kind: GameKind) -> None:
 
     Registering a name again replaces the earlier run-time registration (a reloaded
     plug-in, a test's own kind); a kind of :data:`KINDS` cannot be replaced
-    (:class:`ValueError`).
+    (:class:`ValueError`). A kind that lacks a capability it declares (its turn shape's
+    engine methods, its bots) is refused with :class:`engine.core.KindContractError`
+    naming what is missing.
     """
+    missing = kind.missing_capabilities()
+    if missing:
+        raise KindContractError(f"game kind {kind.name!r} lacks {', '.join(missing)}")
     builtin = next((k for k in KINDS if k.name == kind.name), None)
     if builtin is not None and builtin is not kind:
         raise ValueError(f"game kind {kind.name!r} is built in and cannot be replaced")

@@ -9,7 +9,10 @@ import pytest
 
 from engine import registry
 from engine.ashes.kind import ASHES
+from engine.core import KindContractError, TurnShape
 from engine.registry import KINDS, UnknownGameKind, kind, kinds, register
+from engine.starweb.kind import STARWEB
+from tests.toykind.kind import TOY, TOY_GM, TOY_STEPPED
 
 
 @pytest.fixture
@@ -51,3 +54,49 @@ def test_a_built_in_kind_cannot_be_replaced() -> None:
     assert kinds() == KINDS
     with pytest.raises(ValueError, match="built in"):
         register(dataclasses.replace(ASHES, title="Other"))
+
+
+class _PlainEngine:
+    """An engine with the simultaneous methods only (no awaiting/step_name, no dossier)."""
+
+    def __getattr__(self, name: str) -> object:
+        if name in ("awaiting", "step_name", "dossier", "apply_reports", "describe_order"):
+            raise AttributeError(name)
+        return getattr(ASHES.engine, name)
+
+
+def test_a_stepped_kind_without_step_methods_is_refused_naming_them() -> None:
+    with pytest.raises(KindContractError, match=r"'bare'.*Stepped methods.*stepped"):
+        dataclasses.replace(ASHES, name="bare", engine=_PlainEngine(), shape=TurnShape.STEPPED)
+
+
+def test_an_adjudicated_kind_without_dossier_is_refused_naming_it() -> None:
+    with pytest.raises(KindContractError, match=r"Adjudicated methods"):
+        dataclasses.replace(
+            ASHES, name="bare", engine=_PlainEngine(), shape=TurnShape.GM_ADJUDICATED
+        )
+
+
+def test_bots_without_orders_are_refused() -> None:
+    with pytest.raises(KindContractError, match=r"bots with an orders\(\) method"):
+        dataclasses.replace(ASHES, name="bare", bots=object())  # type: ignore[arg-type]
+
+
+@pytest.mark.usefixtures("clean_registry")
+def test_register_refuses_a_kind_whose_capabilities_went_missing() -> None:
+    toy = dataclasses.replace(TOY_STEPPED, name="toy-broken")
+    object.__setattr__(toy, "engine", _PlainEngine())
+    with pytest.raises(KindContractError, match=r"'toy-broken' lacks the engine's Stepped"):
+        register(toy)
+    assert "toy-broken" not in [k.name for k in kinds()]
+
+
+def test_capabilities_are_reached_by_typed_accessors() -> None:
+    assert TOY_STEPPED.stepped is TOY_STEPPED.engine
+    assert TOY_GM.adjudicated is TOY_GM.engine
+    assert STARWEB.acknowledging is STARWEB.engine
+    assert TOY.acknowledging is None
+    with pytest.raises(KindContractError, match="'ashes' is not stepped"):
+        _ = ASHES.stepped
+    with pytest.raises(KindContractError, match="'toy-stepped' is not GM-adjudicated"):
+        _ = TOY_STEPPED.adjudicated

@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from email.message import EmailMessage
 from functools import partial
-from typing import cast
 
 from sqlmodel import Session, select
 
@@ -38,14 +37,12 @@ from db.models import (
 )
 from db.passwords import verify_password_cached
 from engine.core import (
-    Acknowledging,
     GameKind,
     MessageOrder,
     Names,
     OrderHeader,
     ParseResult,
     PrintoutFiles,
-    Stepped,
     TurnShape,
     preview,
 )
@@ -658,10 +655,10 @@ class _Intake:
             result = read_orders(kind, mail.body, loaded)
         lang = player.language
         namer = base.namer(places)
-        engine = kind.engine
+        acknowledging = kind.acknowledging
         describe = (
-            partial(engine.describe_order, state, player.seat, lang=lang, place_name=namer)
-            if state is not None and isinstance(engine, Acknowledging)
+            partial(acknowledging.describe_order, state, player.seat, lang=lang, place_name=namer)
+            if state is not None and acknowledging is not None
             else None
         )
         language = NamedLanguage(base, namer, describe)
@@ -774,7 +771,7 @@ class _Intake:
         loaded = current_state(self.session, game)
         if loaded is None:
             return None
-        stepped = cast(Stepped, kind.engine)
+        stepped = kind.stepped
         state = loaded.state
         if player.seat in stepped.awaiting(state):
             return None

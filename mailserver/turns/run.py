@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import cached_property
-from typing import Any, cast
+from typing import Any
 
 from sqlmodel import Session, col, select
 
@@ -44,10 +44,8 @@ from db.models import (
 from db.passwords import hash_password
 from engine.core import (
     NEUTRAL,
-    Adjudicated,
     SeatRecord,
     State,
-    Stepped,
     TurnResult,
     TurnShape,
     turn_rng,
@@ -181,7 +179,7 @@ def plan_turn(
     kind = game_kind(game.kind)
     if kind.shape == TurnShape.STEPPED:
         # Only the seats this step waits for send orders; the others are not NMR.
-        awaiting = cast(Stepped, kind.engine).awaiting(state_of(session, game, turn - 1))
+        awaiting = kind.stepped.awaiting(state_of(session, game, turn - 1))
         active = [p for p in active if p.seat in awaiting]
     latest = repo.latest_submissions(session, game.id or 0, turn)
     submissions = {
@@ -359,7 +357,7 @@ def _send_dossier(
     lang = gm_language(game.options)
     before = state_of(session, game, game.turn)
     orders = engine_orders(kind, before, TurnInputs(plan.executing, []))
-    body = cast(Adjudicated, kind.engine).dossier(before, orders, lang)
+    body = kind.adjudicated.dossier(before, orders, lang)
     missing = ", ".join(str(s) for s in sorted(plan.nmr)) or "-"
     row = repo.enqueue_outbox(
         session,
@@ -498,7 +496,7 @@ class _Evaluation:
             state_text = canonical_state(result.state)
         else:
             texts = {seat: r.text for seat, r in self.reports.items()}
-            result = cast(Adjudicated, self.kind.engine).apply_reports(self.before, texts)
+            result = self.kind.adjudicated.apply_reports(self.before, texts)
             record["reports"] = {str(seat): r.id for seat, r in sorted(self.reports.items())}
             state_text = canonical_state(result.state)
         repo.store_snapshot(
@@ -876,7 +874,7 @@ def replay_check(session: Session, game_id: int, turn: int) -> bool:
     reports = (stored.inputs or {}).get("reports")
     if reports is not None:
         texts = {int(seat): repo.gm_report_text(session, int(rid)) for seat, rid in reports.items()}
-        result = cast(Adjudicated, kind.engine).apply_reports(before, texts)
+        result = kind.adjudicated.apply_reports(before, texts)
     else:
         orders = engine_orders(kind, before, inputs)
         result = kind.engine.run_turn(before, orders, turn_rng(game.seed, turn))

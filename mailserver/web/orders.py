@@ -13,7 +13,6 @@ from typing import Any
 from sqlmodel import Session
 
 from db.models import Game, Player
-from engine.core import Acknowledging
 from mailserver.common.kinds import game_kind, order_language, printout_headings
 from mailserver.inbound.echo import echo
 from mailserver.inbound.mailbody import extract_order_text
@@ -39,10 +38,10 @@ def check_orders(
     rulers = names.rulers if names else None
     result = language.parse(body.text, None, places, rulers=rulers)
     namer = language.namer(places)
-    engine = kind.engine
+    acknowledging = kind.acknowledging
     describe = (
-        partial(engine.describe_order, state, player.seat, lang=lang, place_name=namer)
-        if state is not None and isinstance(engine, Acknowledging)
+        partial(acknowledging.describe_order, state, player.seat, lang=lang, place_name=namer)
+        if state is not None and acknowledging is not None
         else None
     )
     return {

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import cast
 
 from sqlmodel import Session, col, select
 
@@ -27,7 +26,7 @@ from db.models import (
     Player,
     PlayerStatus,
 )
-from engine.core import Adjudicated, SeatRecord, State, turn_rng
+from engine.core import SeatRecord, State, turn_rng
 from mailserver.common.kinds import game_kind, newspaper
 from mailserver.turns.inputs import engine_orders, news_query, recorded_inputs
 from mailserver.turns.run import seat_records, state_of
@@ -200,7 +199,7 @@ def _final_report(
         reports = snapshot.inputs.get("reports")
         if reports is not None:
             texts = {int(s): repo.gm_report_text(session, int(r)) for s, r in reports.items()}
-            result = cast(Adjudicated, kind.engine).apply_reports(before, texts)
+            result = kind.adjudicated.apply_reports(before, texts)
         else:
             inputs = recorded_inputs(session, snapshot.inputs)
             orders = engine_orders(kind, before, inputs)
