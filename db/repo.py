@@ -1003,14 +1003,6 @@ def gm_reports(session: Session, game_id: int, turn: int) -> list[GmReport]:
     return list(session.exec(stmt).all())
 
 
-def gm_report_text(session: Session, report_id: int) -> str:
-    """The text of one stored report (for the replay of an adjudicated turn)."""
-    report = session.get(GmReport, report_id)
-    if report is None:
-        raise LookupError(f"no GM report {report_id}")
-    return report.text
-
-
 # ------------------------------------------------------------------------ ledger
 
 

@@ -36,9 +36,9 @@ from grammar.reader import name_problem
 from mailserver.common.catalog import public_notice, say, wrap
 from mailserver.common.formats import format_when
 from mailserver.common.kinds import UnknownGameKind, game_kind
+from mailserver.common.terms import HostTerms, TurnContext
 from mailserver.outbound.smtp import Attachment
 from mailserver.printouts.compose import (
-    domain_of,
     enqueue_printout,
     new_password,
     player_timezone,
@@ -47,7 +47,8 @@ from mailserver.printouts.compose import (
 )
 from mailserver.turns.deadlines import next_deadline
 from mailserver.turns.mails import start_game_printouts, takeover_printout
-from mailserver.turns.run import TurnRun, preview_turn, publish_reports, run_turn
+from mailserver.turns.preview import preview_turn
+from mailserver.turns.run import TurnRun, publish_reports, run_turn
 
 
 class GmError(Exception):
@@ -63,6 +64,34 @@ class GmError(Exception):
         return self.messages["en" if lang == "en" else "de"]
 
 
+def game_numbered(session: Session, number: int) -> Game:
+    """The game ``number``; :class:`GmError` when there is none."""
+    game = repo.get_game_by_number(session, number)
+    if game is None:
+        raise GmError(f"Es gibt keine Partie {number}.", f"There is no game {number}.")
+    return game
+
+
+def locked_game(session: Session, number: int) -> Game:
+    """The game ``number``, its row locked for this transaction (GM commands that change
+    it run one at a time, and never beside its turn run)."""
+    game = game_numbered(session, number)
+    locked = repo.lock_game(session, game.id or 0)
+    assert locked is not None  # it was just read in this transaction
+    return locked
+
+
+def occupant(session: Session, game: Game, seat: int) -> Player:
+    """The current occupant of ``seat``; :class:`GmError` when the game has no such seat."""
+    for player in repo.current_players(session, game.id or 0):
+        if player.seat == seat:
+            return player
+    raise GmError(
+        f"Partie {game.number} hat keinen Spieler {seat}.",
+        f"Game {game.number} has no player {seat}.",
+    )
+
+
 @dataclass
 class SeatSpec:
     """One seat of a new game."""
@@ -74,65 +103,6 @@ class SeatSpec:
     timezone: str | None = None
     fields: dict[str, str] = field(default_factory=dict)
     """Values of the game kind's per-seat fields (a character, a code name)."""
-
-
-def _game(session: Session, number: int) -> Game:
-    game = repo.get_game_by_number(session, number)
-    if game is None:
-        raise GmError(f"Es gibt keine Partie {number}.", f"There is no game {number}.")
-    return game
-
-
-def _locked(session: Session, number: int) -> Game:
-    game = _game(session, number)
-    locked = repo.lock_game(session, game.id or 0)
-    assert locked is not None  # it was just read in this transaction
-    return locked
-
-
-def _seat(session: Session, game: Game, seat: int) -> Player:
-    for player in repo.current_players(session, game.id or 0):
-        if player.seat == seat:
-            return player
-    raise GmError(
-        f"Partie {game.number} hat keinen Spieler {seat}.",
-        f"Game {game.number} has no player {seat}.",
-    )
-
-
-def _notify_players(
-    session: Session, game: Game, key: str, *, now: datetime, from_address: str, **values: Any
-) -> list[int]:
-    """A notice of the GM to every active player, in his language and time zone."""
-    ids = []
-    for player in repo.current_players(session, game.id or 0):
-        if player.status != PlayerStatus.ACTIVE:
-            continue
-        lang = player.language
-        when = values.get("when")
-        shown = dict(values)
-        if isinstance(when, datetime):
-            shown["when"] = format_when(when, player_timezone(game, player), lang)
-        row = repo.enqueue_outbox(
-            session,
-            to_address=player.address,
-            subject=say(lang, "notice_subject", game=game.number),
-            body=wrap(
-                say(lang, key, game=game.number, **shown) + "\n\n" + say(lang, "printout_footer")
-            )
-            + "\n",
-            kind=OutboxKind.NOTICE,
-            domain=domain_of(from_address),
-            game_id=game.id,
-            player_id=player.id,
-            turn=game.turn + 1,
-            now=now,
-        )
-        ids.append(row.id or 0)
-    return ids
-
-
-# ------------------------------------------------------------------ games
 
 
 def create_game(
@@ -302,15 +272,14 @@ def _check_seat_fields(kind: GameKind, seats: Sequence[SeatSpec]) -> None:
             )
 
 
-def start_game(
-    session: Session, number: int, *, now: datetime, from_address: str, currency: str = "EUR"
-) -> dict[int, str]:
+def start_game(session: Session, number: int, ctx: TurnContext) -> dict[int, str]:
     """Turn 0: the start position, new passwords (returned as seat -> clear text, stored
     only hashed) and the printouts of turn 0 with password and order form in the outbox.
 
     The first deadline is the one set at creation, else the schedule's from now.
     """
-    game = _locked(session, number)
+    now = ctx.now
+    game = locked_game(session, number)
     if game.status != GameStatus.SETUP:
         raise GmError(f"Partie {number} ist schon gestartet.", f"Game {number} has started.")
     players = repo.current_players(session, game.id or 0)
@@ -341,69 +310,52 @@ def start_game(
             game.next_deadline = None
     session.add(game)
     session.flush()
-    start_game_printouts(
-        session, game, passwords, now=now, from_address=from_address, currency=currency
-    )
+    start_game_printouts(session, game, passwords, ctx)
     return passwords
 
 
 def set_deadline(
-    session: Session, number: int, when: datetime, *, now: datetime, from_address: str = ""
+    session: Session, number: int, when: datetime, ctx: TurnContext, *, tell: bool = True
 ) -> Game:
     """Set the deadline of the pending turn (host rules, "Deadlines"); the players are
-    told if ``from_address``."""
-    game = _locked(session, number)
+    told if ``tell``."""
+    game = locked_game(session, number)
     if game.status == GameStatus.FINISHED:
         raise GmError(f"Partie {number} ist beendet.", f"Game {number} is over.")
-    if when <= now:
+    if when <= ctx.now:
         raise GmError("Der Termin liegt in der Vergangenheit.", "That moment has passed.")
     game.next_deadline = when
     session.add(game)
     session.flush()
-    if from_address:
-        _notify_players(
-            session,
-            game,
-            "deadline_set",
-            now=now,
-            from_address=from_address,
-            turn=game.turn + 1,
-            when=when,
-        )
+    if tell:
+        _notify_players(session, game, "deadline_set", ctx, turn=game.turn + 1, when=when)
     return game
 
 
 def postpone(
-    session: Session, number: int, delta: timedelta, *, now: datetime, from_address: str = ""
+    session: Session, number: int, delta: timedelta, ctx: TurnContext, *, tell: bool = True
 ) -> Game:
     """Move the pending deadline later by ``delta`` (host rules, "Deadlines": in
-    emergencies, a day or two); the players are told if ``from_address``."""
-    game = _locked(session, number)
+    emergencies, a day or two); the players are told if ``tell``."""
+    game = locked_game(session, number)
     if game.next_deadline is None:
         raise GmError(
             f"Partie {number} hat keinen Abgabeschluss.", f"Game {number} has no deadline."
         )
     if delta <= timedelta(0):
         raise GmError("Nur nach hinten verschieben.", "Postpone means later.")
-    game.next_deadline = max(game.next_deadline, now) + delta
+    game.next_deadline = max(game.next_deadline, ctx.now) + delta
     session.add(game)
     session.flush()
-    if from_address:
-        _notify_players(
-            session,
-            game,
-            "postponed",
-            now=now,
-            from_address=from_address,
-            turn=game.turn + 1,
-            when=game.next_deadline,
-        )
+    if tell:
+        when = game.next_deadline
+        _notify_players(session, game, "postponed", ctx, turn=game.turn + 1, when=when)
     return game
 
 
 def pause(session: Session, number: int, *, now: datetime) -> Game:
     """Stop evaluations until :func:`resume`."""
-    game = _locked(session, number)
+    game = locked_game(session, number)
     if game.status != GameStatus.RUNNING:
         raise GmError(f"Partie {number} läuft nicht.", f"Game {number} is not running.")
     game.status = GameStatus.PAUSED
@@ -414,7 +366,7 @@ def pause(session: Session, number: int, *, now: datetime) -> Game:
 
 def resume(session: Session, number: int, *, now: datetime) -> Game:
     """Let a paused game run again; a deadline that passed meanwhile runs the turn at once."""
-    game = _locked(session, number)
+    game = locked_game(session, number)
     if game.status != GameStatus.PAUSED:
         raise GmError(f"Partie {number} ist nicht angehalten.", f"Game {number} is not paused.")
     game.status = GameStatus.RUNNING
@@ -425,7 +377,7 @@ def resume(session: Session, number: int, *, now: datetime) -> Game:
 
 def release_hold(session: Session, number: int, *, now: datetime) -> Game:
     """Let a turn held by the mass-NMR guard run (at the next tick of the scheduler)."""
-    game = _locked(session, number)
+    game = locked_game(session, number)
     if not game.held:
         raise GmError(f"Partie {number} ist nicht angehalten.", f"Game {number} is not held.")
     game.held, game.held_reason = False, None
@@ -435,26 +387,10 @@ def release_hold(session: Session, number: int, *, now: datetime) -> Game:
     return game
 
 
-def process_now(
-    session: Session,
-    number: int,
-    *,
-    now: datetime,
-    from_address: str,
-    turn_fee_cents: int = 0,
-    currency: str = "EUR",
-) -> TurnRun:
+def process_now(session: Session, number: int, ctx: TurnContext) -> TurnRun:
     """Run the pending turn now, before the deadline and past a hold."""
-    game = _game(session, number)
-    return run_turn(
-        session,
-        game.id or 0,
-        now=now,
-        from_address=from_address,
-        force=True,
-        turn_fee_cents=turn_fee_cents,
-        currency=currency,
-    )
+    game = game_numbered(session, number)
+    return run_turn(session, game.id or 0, ctx, force=True)
 
 
 def record_report(
@@ -468,13 +404,13 @@ def record_report(
 ) -> None:
     """Keep the GM's report to ``seat`` for the turn waiting for reports (GM-adjudicated
     games); a second report to the same seat replaces the first."""
-    game = _locked(session, number)
+    game = locked_game(session, number)
     if game.status != GameStatus.ADJUDICATING:
         raise GmError(
             f"Partie {number} wartet auf keine Berichte.",
             f"Game {number} is not waiting for reports.",
         )
-    _seat(session, game, seat)
+    occupant(session, game, seat)
     if not text.strip():
         raise GmError("Der Bericht ist leer.", "The report is empty.")
     repo.store_gm_report(
@@ -488,25 +424,10 @@ def record_report(
     )
 
 
-def publish(
-    session: Session,
-    number: int,
-    *,
-    now: datetime,
-    from_address: str,
-    turn_fee_cents: int = 0,
-    currency: str = "EUR",
-) -> TurnRun:
+def publish(session: Session, number: int, ctx: TurnContext) -> TurnRun:
     """Send the GM's reports of the waiting turn as its printouts (GM-adjudicated)."""
-    game = _game(session, number)
-    result = publish_reports(
-        session,
-        game.id or 0,
-        now=now,
-        from_address=from_address,
-        turn_fee_cents=turn_fee_cents,
-        currency=currency,
-    )
+    game = game_numbered(session, number)
+    result = publish_reports(session, game.id or 0, ctx)
     if result.status != "done":
         raise GmError(
             f"Runde {result.turn} lässt sich nicht freigeben: {result.reason}.",
@@ -515,17 +436,46 @@ def publish(
     return result
 
 
-def preview(session: Session, number: int, *, now: datetime) -> dict[int, str]:
+def preview(session: Session, number: int, terms: HostTerms) -> dict[int, str]:
     """The printouts the pending turn would give now (0: the GM's view); writes nothing."""
-    game = _game(session, number)
+    game = game_numbered(session, number)
     if game.status == GameStatus.SETUP:
         raise GmError(
             f"Partie {number} ist noch nicht gestartet.", f"Game {number} has not started."
         )
-    return preview_turn(session, game.id or 0, now=now)
+    return preview_turn(session, game.id or 0, terms)
 
 
-# ------------------------------------------------------------------ players
+def _notify_players(
+    session: Session, game: Game, key: str, ctx: TurnContext, **values: Any
+) -> list[int]:
+    """A notice of the GM to every active player, in his language and time zone."""
+    ids = []
+    for player in repo.current_players(session, game.id or 0):
+        if player.status != PlayerStatus.ACTIVE:
+            continue
+        lang = player.language
+        when = values.get("when")
+        shown = dict(values)
+        if isinstance(when, datetime):
+            shown["when"] = format_when(when, player_timezone(game, player), lang)
+        row = repo.enqueue_outbox(
+            session,
+            to_address=player.address,
+            subject=say(lang, "notice_subject", game=game.number),
+            body=wrap(
+                say(lang, key, game=game.number, **shown) + "\n\n" + say(lang, "printout_footer")
+            )
+            + "\n",
+            kind=OutboxKind.NOTICE,
+            domain=ctx.terms.domain,
+            game_id=game.id,
+            player_id=player.id,
+            turn=game.turn + 1,
+            now=ctx.now,
+        )
+        ids.append(row.id or 0)
+    return ids
 
 
 def add_standby(
@@ -554,12 +504,10 @@ def replace_player(
     session: Session,
     number: int,
     seat: int,
+    ctx: TurnContext,
     *,
-    now: datetime,
-    from_address: str,
     address: str | None = None,
     language: str | None = None,
-    currency: str = "EUR",
 ) -> tuple[Player, str]:
     """Give a seat to a new occupant; without ``address`` the next stand-by (host rules,
     "NMR and leaving the game").
@@ -568,10 +516,10 @@ def replace_player(
     messages held for the seat); the change is announced in the next newspaper.
     Returns the new player and his clear password.
     """
-    game = _locked(session, number)
+    game = locked_game(session, number)
     if game.status not in (GameStatus.RUNNING, GameStatus.PAUSED):
         raise GmError(f"Partie {number} läuft nicht.", f"Game {number} is not running.")
-    old = _seat(session, game, seat)
+    old = occupant(session, game, seat)
     standby: Standby | None = None
     if address is None:
         standby = repo.next_standby_for_game(session, game)
@@ -590,14 +538,12 @@ def replace_player(
         language=language or old.language,
         timezone=old.timezone,
         standby=standby,
-        now=now,
+        now=ctx.now,
     )
-    _news(session, game, [("news_takeover", {"seat": seat})], now=now)
-    takeover_printout(
-        session, game, new, password, now=now, from_address=from_address, currency=currency
-    )
+    news_message(session, game, [("news_takeover", {"seat": seat})], now=ctx.now)
+    takeover_printout(session, game, new, password, ctx)
     if old.address != new.address:
-        _tell_occupant(session, game, old, "told_replaced", now=now, from_address=from_address)
+        _tell_occupant(session, game, old, "told_replaced", ctx)
     return new, password
 
 
@@ -605,30 +551,31 @@ def drop_player(
     session: Session,
     number: int,
     seat: int,
+    ctx: TurnContext,
     *,
-    now: datetime,
     reason: str = "gm",
-    from_address: str = "",
+    tell: bool = True,
 ) -> Player:
     """Take the occupant out of the game; the seat stays vacant (NMR) until replaced. With
-    ``from_address`` the occupant is told by mail, by whom and when."""
-    game = _locked(session, number)
-    player = _seat(session, game, seat)
+    ``tell`` the occupant is told by mail, by whom and when."""
+    now = ctx.now
+    game = locked_game(session, number)
+    player = occupant(session, game, seat)
     if player.status != PlayerStatus.ACTIVE:
         raise GmError(f"Spieler {seat} spielt nicht mehr mit.", f"Player {seat} is out already.")
     player.status = PlayerStatus.DROPPED if reason in ("gm", "nmr") else PlayerStatus.RESIGNED
     player.left_turn, player.left_at = game.turn + 1, now
     session.add(player)
     ruler = player.ruler_name or str(seat)
-    _news(session, game, [("news_dropped_gm", {"seat": seat, "ruler": ruler})], now=now)
-    if from_address:
-        _tell_occupant(session, game, player, "told_dropped", now=now, from_address=from_address)
+    news_message(session, game, [("news_dropped_gm", {"seat": seat, "ruler": ruler})], now=now)
+    if tell:
+        _tell_occupant(session, game, player, "told_dropped", ctx)
     session.flush()
     return player
 
 
 def _tell_occupant(
-    session: Session, game: Game, player: Player, key: str, *, now: datetime, from_address: str
+    session: Session, game: Game, player: Player, key: str, ctx: TurnContext
 ) -> None:
     """A mail to an occupant who lost the seat: by whom (the game master's address) and
     when; nobody loses a seat without being told (a takeover by a stranger shows)."""
@@ -644,18 +591,18 @@ def _tell_occupant(
                 game=game.number,
                 seat=player.seat,
                 gm=game.gm_address,
-                when=format_when(now, player_timezone(game, player), lang),
+                when=format_when(ctx.now, player_timezone(game, player), lang),
             )
             + "\n\n"
             + say(lang, "printout_footer")
         )
         + "\n",
         kind=OutboxKind.NOTICE,
-        domain=domain_of(from_address),
+        domain=ctx.terms.domain,
         game_id=game.id,
         player_id=player.id,
         dedup_key=f"told:{game.number}:{player.id}:{key}",
-        now=now,
+        now=ctx.now,
     )
 
 
@@ -663,8 +610,8 @@ def deposit(
     session: Session, number: int, seat: int, amount_cents: int, *, now: datetime, note: str = ""
 ) -> Player:
     """Book a payment onto the account of the seat's occupant (host rules, "Fees")."""
-    game = _game(session, number)
-    player = _seat(session, game, seat)
+    game = game_numbered(session, number)
+    player = occupant(session, game, seat)
     if amount_cents <= 0:
         raise GmError("Der Betrag muss positiv sein.", "The amount must be positive.")
     repo.book(
@@ -679,16 +626,15 @@ def deposit(
     return player
 
 
-# ------------------------------------------------------------------ messages
-
-
-def _news(
+def news_message(
     session: Session,
     game: Game,
     parts: Sequence[tuple[str, Mapping[str, object]]],
     *,
     now: datetime,
 ) -> GameMessage:
+    """A notice of the host for the next newspaper, in every language of the game
+    (``parts``: catalog keys and their values)."""
     languages = {p.language for p in repo.current_players(session, game.id or 0)}
     return _message(session, game, MessageKind.GM_NEWS, public_notice(languages, parts), now=now)
 
@@ -719,7 +665,7 @@ def _message(
 
 def publish_news(session: Session, number: int, text: str, *, now: datetime) -> GameMessage:
     """A notice of the GM for the newspaper of the next printouts."""
-    game = _game(session, number)
+    game = game_numbered(session, number)
     if not text.strip():
         raise GmError("Die Meldung ist leer.", "The news item is empty.")
     return _message(session, game, MessageKind.GM_NEWS, text, now=now)
@@ -736,10 +682,10 @@ def forward_secret(
 ) -> GameMessage:
     """A secret message for ``to_seat``, delivered with the next printout (host rules);
     ``from_seat`` names the sender (``None``: the GM forwards it without a sender)."""
-    game = _game(session, number)
-    _seat(session, game, to_seat)
+    game = game_numbered(session, number)
+    occupant(session, game, to_seat)
     if from_seat is not None:
-        _seat(session, game, from_seat)
+        occupant(session, game, from_seat)
     if not text.strip():
         raise GmError("Die Nachricht ist leer.", "The message is empty.")
     return _message(
@@ -751,35 +697,25 @@ def resend_printout(
     session: Session,
     number: int,
     seat: int,
+    ctx: TurnContext,
     *,
-    now: datetime,
-    from_address: str,
     turn: int | None = None,
-    currency: str = "EUR",
 ) -> int:
     """Mail the printout of ``turn`` (default: the latest) to the seat's occupant again."""
-    game = _game(session, number)
-    player = _seat(session, game, seat)
+    game = game_numbered(session, number)
+    player = occupant(session, game, seat)
     turn = game.turn if turn is None else turn
     snapshot = repo.load_snapshot(session, game.id or 0, turn)
     if snapshot is None:
         raise GmError(f"Runde {turn} gibt es nicht.", f"There is no turn {turn}.")
     state = game_kind(game.kind).engine.state_from_json(snapshot.state_data())
-    body = printout_body(
-        session, game, player, state, now=now, currency=currency, show_deadline=turn == game.turn
-    )
-    return enqueue_printout(
-        session,
-        printout_values(game, player, turn, body, now=now, from_address=from_address, dedup=False),
-    )
-
-
-# ------------------------------------------------------------------ status
+    body = printout_body(session, game, player, state, ctx.terms, show_deadline=turn == game.turn)
+    return enqueue_printout(session, printout_values(game, player, turn, body, ctx, dedup=False))
 
 
 def status(session: Session, number: int, *, now: datetime, lang: str = "de") -> str:
     """Who has sent orders for the pending turn, who is late, the next deadline, holds."""
-    game = _game(session, number)
+    game = game_numbered(session, number)
     turn = game.turn + 1
     lines = [
         say(lang, "status_head", game=number, kind=game.kind, status=game.status, turn=game.turn)
@@ -825,7 +761,7 @@ def status(session: Session, number: int, *, now: datetime, lang: str = "de") ->
 
 def verify_gm(session: Session, number: int, password: str) -> Game:
     """The game if ``password`` is its GM password; :class:`GmError` otherwise."""
-    game = _game(session, number)
+    game = game_numbered(session, number)
     if not verify_password_cached(password, game.gm_password_hash):
         raise GmError(
             f"Falsches Spielleiter-Kennwort für Partie {number}.",

@@ -47,7 +47,7 @@ from mailserver.common import tokens as web_tokens
 from mailserver.common.catalog import say
 from mailserver.common.formats import format_when
 from mailserver.common.kinds import UnknownGameKind, load_kinds
-from mailserver.common.links import configure as configure_links
+from mailserver.common.terms import HostTerms
 from mailserver.gm import mail as gm_mail
 from mailserver.gm import operations as gm
 from mailserver.outbound.smtp import Attachment
@@ -63,6 +63,7 @@ standby_app = typer.Typer(
 )
 app.add_typer(standby_app, name="standby")
 
+
 ConfigOption = Annotated[
     Path | None,
     typer.Option("--config", help="TOML settings file (database_url, smtp.from_address)."),
@@ -73,7 +74,8 @@ SeatArg = Annotated[int, typer.Argument(help="The seat (player number).")]
 console = Console(highlight=False, soft_wrap=True)
 
 
-def _now() -> datetime:
+def utc_now() -> datetime:
+    """The moment a command runs (UTC)."""
     return datetime.now(UTC)
 
 
@@ -102,7 +104,7 @@ def _missing(url: str) -> bool:
 
 
 @contextmanager
-def _session(
+def gm_session(
     config: Path | None, lang: str, *, may_create: bool = False
 ) -> Iterator[tuple[Session, Settings]]:
     """One transaction on the configured database (migrated first); a GmError exits 1
@@ -121,7 +123,6 @@ def _session(
         load_kinds(settings.game_kinds)
     except UnknownGameKind as exc:
         fail(str(exc), lang)
-    configure_links(settings.web)
     try:
         if not may_create and _missing(url):
             fail(say(lang, "cli_database_missing", database=_shown(url)), lang)
@@ -139,14 +140,15 @@ def _session(
         engine.dispose()
 
 
-def _game(session: Session, number: int, lang: str) -> Game:
+def game_or_fail(session: Session, number: int, lang: str) -> Game:
+    """The game ``number``; exits 1 saying there is none."""
     game = get_game_by_number(session, number)
     if game is None:
         fail(say(lang, "cli_no_game", game=number), lang)
     return game
 
 
-def _one_command(line: str, lang: str) -> lang_gm.GmCommand:
+def one_command(line: str, lang: str) -> lang_gm.GmCommand:
     """A command written as in a GM mail (``ZAT +3d``); a bad one exits with the reason."""
     result = lang_gm.parse(line)
     if result.errors or len(result.commands) != 1:
@@ -155,17 +157,12 @@ def _one_command(line: str, lang: str) -> lang_gm.GmCommand:
     return result.commands[0]
 
 
-def _perform(config: Path | None, number: int, command: lang_gm.GmCommand, lang: str) -> None:
-    with _session(config, lang) as (session, settings):
-        game = _game(session, number, lang)
-        ctx = gm_mail.GmContext(
-            now=_now(),
-            from_address=settings.smtp.from_address,
-            preview_to=game.gm_address,
-            lang=lang,
-            turn_fee_cents=settings.fees.turn_fee,
-            currency=settings.fees.currency,
-        )
+def perform(config: Path | None, number: int, command: lang_gm.GmCommand, lang: str) -> None:
+    """Carry out one typed command as a GM mail would, and print what it did."""
+    with gm_session(config, lang) as (session, settings):
+        game = game_or_fail(session, number, lang)
+        turn = HostTerms.from_settings(settings).at(utc_now())
+        ctx = gm_mail.GmContext(turn, preview_to=game.gm_address, lang=lang)
         outcome = gm_mail.perform(session, game, command, ctx)
     console.print(outcome.message)
 
@@ -329,7 +326,7 @@ def create_cmd(
         hours = [int(h) for h in reminder_hours.split(",") if h.strip()]
     timezone = str(data.get("timezone", "Europe/Berlin"))
     deadline_at = _time_of_day(str(data.get("at", "18:00")), lang)
-    now = _now()
+    now = utc_now()
     first: datetime | None = None
     if data.get("first_deadline"):
         try:
@@ -342,7 +339,7 @@ def create_cmd(
     for key, value in (("number", data["number"]), ("every_days", days)):
         if not str(value).isdigit():  # from a game file; the options are typed
             fail(say(lang, "cli_bad_whole_number", key=key, value=value), lang, 2)
-    with _session(config, lang, may_create=True) as (session, _settings):
+    with gm_session(config, lang, may_create=True) as (session, _settings):
         game = gm.create_game(
             session,
             kind=str(data["kind"]),
@@ -388,15 +385,9 @@ def start_cmd(
     lang: LangOption = "de",
 ) -> None:
     """Start a game: turn 0 printouts with each player's password go into the outbox."""
-    with _session(config, lang) as (session, settings):
-        passwords = gm.start_game(
-            session,
-            number,
-            now=_now(),
-            from_address=settings.smtp.from_address,
-            currency=settings.fees.currency,
-        )
-        game = _game(session, number, lang)
+    with gm_session(config, lang) as (session, settings):
+        passwords = gm.start_game(session, number, HostTerms.from_settings(settings).at(utc_now()))
+        game = game_or_fail(session, number, lang)
         deadline = (
             format_when(game.next_deadline, game.timezone, lang)
             if game.next_deadline is not None
@@ -424,7 +415,7 @@ def deadline_cmd(
     lang: LangOption = "de",
 ) -> None:
     """Set the next deadline (in the game's time zone); the players are told."""
-    _perform(config, number, _one_command("ZAT " + when, lang), lang)
+    perform(config, number, one_command("ZAT " + when, lang), lang)
 
 
 @app.command("postpone")
@@ -435,31 +426,31 @@ def postpone_cmd(
     lang: LangOption = "de",
 ) -> None:
     """Move the deadline later (docs/host-rules.md, "Deadlines"); the players are told."""
-    _perform(config, number, _one_command("Verschieben " + duration, lang), lang)
+    perform(config, number, one_command("Verschieben " + duration, lang), lang)
 
 
 @app.command("pause")
 def pause_cmd(number: GameArg, config: ConfigOption = None, lang: LangOption = "de") -> None:
     """Pause a game: no turn runs until `resume`."""
-    _perform(config, number, lang_gm.Pause(line=1), lang)
+    perform(config, number, lang_gm.Pause(line=1), lang)
 
 
 @app.command("resume")
 def resume_cmd(number: GameArg, config: ConfigOption = None, lang: LangOption = "de") -> None:
     """Resume a paused game."""
-    _perform(config, number, lang_gm.Resume(line=1), lang)
+    perform(config, number, lang_gm.Resume(line=1), lang)
 
 
 @app.command("release")
 def release_cmd(number: GameArg, config: ConfigOption = None, lang: LangOption = "de") -> None:
     """Release a turn held for the GM (e.g. most players without orders)."""
-    _perform(config, number, lang_gm.Release(line=1), lang)
+    perform(config, number, lang_gm.Release(line=1), lang)
 
 
 @app.command("run")
 def run_cmd(number: GameArg, config: ConfigOption = None, lang: LangOption = "de") -> None:
     """Evaluate the pending turn now; the printouts go into the outbox."""
-    _perform(config, number, lang_gm.ProcessNow(line=1), lang)
+    perform(config, number, lang_gm.ProcessNow(line=1), lang)
 
 
 @app.command("report")
@@ -481,8 +472,8 @@ def report_cmd(
     files = [
         Attachment(path.name, _content_type(path), read_input(path, lang)) for path in attach or []
     ]
-    with _session(config, lang) as (session, _settings):
-        gm.record_report(session, number, seat, text, attachments=files, now=_now())
+    with gm_session(config, lang) as (session, _settings):
+        gm.record_report(session, number, seat, text, attachments=files, now=utc_now())
     console.print(say(lang, "cli_report_kept", seat=seat, game=number, count=len(files)))
 
 
@@ -494,15 +485,8 @@ def _content_type(path: Path) -> str:
 @app.command("publish")
 def publish_cmd(number: GameArg, config: ConfigOption = None, lang: LangOption = "de") -> None:
     """Send the GM's reports of the waiting turn as its printouts (adjudicated games)."""
-    with _session(config, lang) as (session, settings):
-        result = gm.publish(
-            session,
-            number,
-            now=_now(),
-            from_address=settings.smtp.from_address,
-            turn_fee_cents=settings.fees.turn_fee,
-            currency=settings.fees.currency,
-        )
+    with gm_session(config, lang) as (session, settings):
+        result = gm.publish(session, number, HostTerms.from_settings(settings).at(utc_now()))
     console.print(
         say(lang, "cli_published", turn=result.turn, game=number, count=len(result.outbox_ids))
     )
@@ -518,9 +502,9 @@ def preview_cmd(
     lang: LangOption = "de",
 ) -> None:
     """Print the printouts the pending turn would give; nothing is stored or sent."""
-    with _session(config, lang) as (session, _settings):
-        game = _game(session, number, lang)
-        printouts = gm.preview(session, number, now=_now())
+    with gm_session(config, lang) as (session, settings):
+        game = game_or_fail(session, number, lang)
+        printouts = gm.preview(session, number, HostTerms.from_settings(settings))
     for each, text in sorted(printouts.items()):
         if seat is not None and each != seat:
             continue
@@ -544,7 +528,7 @@ def replace_cmd(
 ) -> None:
     """A new player takes over a seat and gets its password and current printout."""
     command = lang_gm.ReplacePlayer(line=1, seat=seat, address=address, language=language)
-    _perform(config, number, command, lang)
+    perform(config, number, command, lang)
 
 
 @app.command("drop")
@@ -552,7 +536,7 @@ def drop_cmd(
     number: GameArg, seat: SeatArg, config: ConfigOption = None, lang: LangOption = "de"
 ) -> None:
     """A player leaves the game."""
-    _perform(config, number, lang_gm.DropPlayer(line=1, seat=seat), lang)
+    perform(config, number, lang_gm.DropPlayer(line=1, seat=seat), lang)
 
 
 def _text_argument(text: str | None, lang: str) -> str:
@@ -570,7 +554,7 @@ def news_cmd(
     lang: LangOption = "de",
 ) -> None:
     """GM news for the newspaper of the next printouts."""
-    _perform(config, number, lang_gm.PublishNews(line=1, text=_text_argument(text, lang)), lang)
+    perform(config, number, lang_gm.PublishNews(line=1, text=_text_argument(text, lang)), lang)
 
 
 @app.command("secret")
@@ -588,7 +572,7 @@ def secret_cmd(
     command = lang_gm.ForwardSecret(
         line=1, to_seat=seat, text=_text_argument(text, lang), from_seat=from_seat
     )
-    _perform(config, number, command, lang)
+    perform(config, number, command, lang)
 
 
 @app.command("resend")
@@ -600,19 +584,19 @@ def resend_cmd(
     lang: LangOption = "de",
 ) -> None:
     """Put a player's printout into the outbox again."""
-    _perform(config, number, lang_gm.ResendPrintout(line=1, seat=seat, turn=turn), lang)
+    perform(config, number, lang_gm.ResendPrintout(line=1, seat=seat, turn=turn), lang)
 
 
 @app.command("status")
 def status_cmd(number: GameArg, config: ConfigOption = None, lang: LangOption = "de") -> None:
     """Who has submitted, who is late, the next deadline, whether the turn is held."""
-    _perform(config, number, lang_gm.ShowStatus(line=1), lang)
+    perform(config, number, lang_gm.ShowStatus(line=1), lang)
 
 
 @app.command("list")
 def list_cmd(config: ConfigOption = None, lang: LangOption = "de") -> None:
     """All games with status, turn, players and next deadline."""
-    with _session(config, lang) as (session, _settings):
+    with gm_session(config, lang) as (session, _settings):
         games = list(session.exec(select(Game).order_by(col(Game.number))).all())
         rows = []
         for game in games:
@@ -649,9 +633,9 @@ def standby_add_cmd(
     lang: LangOption = "de",
 ) -> None:
     """Put someone on the standby list."""
-    with _session(config, lang, may_create=True) as (session, _settings):
+    with gm_session(config, lang, may_create=True) as (session, _settings):
         entry = gm.add_standby(
-            session, address, name=name, language=language, kind=kind, now=_now()
+            session, address, name=name, language=language, kind=kind, now=utc_now()
         )
         console.print(
             say(lang, "cli_standby_added", address=entry.address, language=entry.language)
@@ -661,7 +645,7 @@ def standby_add_cmd(
 @standby_app.command("list")
 def standby_list_cmd(config: ConfigOption = None, lang: LangOption = "de") -> None:
     """The standby list, longest waiting first."""
-    with _session(config, lang) as (session, _settings):
+    with gm_session(config, lang) as (session, _settings):
         entries = list(
             session.exec(
                 select(Standby)
@@ -699,11 +683,11 @@ def web_link_cmd(
     """Show a seat's secret web link (docs/web.md); renew or revoke it."""
     if renew and revoke:
         fail(say(lang, "cli_web_both"), lang, 2)
-    with _session(config, lang) as (session, settings):
-        game = _game(session, number, lang)
+    with gm_session(config, lang) as (session, settings):
+        game = game_or_fail(session, number, lang)
         if web_tokens.occupant_id(session, game, seat) is None:
             fail(say(lang, "cli_no_seat", game=number, seat=seat), lang)
         if renew or revoke:
-            set_web_access(session, game.id or 0, seat, renew=renew, revoke=revoke, now=_now())
+            set_web_access(session, game.id or 0, seat, renew=renew, revoke=revoke, now=utc_now())
         url = web_tokens.seat_url(session, settings.web, game, seat)
     console.print(url if url is not None else say(lang, "cli_web_revoked", game=number, seat=seat))
