@@ -389,6 +389,10 @@ class TurnSnapshot(SQLModel, table=True):
     inputs: dict[str, Any] | None = Field(default=None, sa_type=JSON)
     """What the evaluation read (``mailserver.turns.inputs.TurnInputs.record``), so a
     replay uses exactly that; ``None`` for turn 0."""
+    events: list[Any] | None = Field(default=None, sa_type=JSON)
+    """The engine's events of the turn (``mailserver.turns.evaluate.events_record``): a
+    finished game's pages make its final report from the ``game_over`` event kept here.
+    ``None`` for turn 0 and for turns stored before schema 0005."""
     created_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
 
     def state_data(self) -> dict[str, Any]:

@@ -754,10 +754,12 @@ def store_snapshot(
     state: Mapping[str, Any] | str,
     seed: int,
     inputs: Mapping[str, Any] | None = None,
+    events: Sequence[Any] | None = None,
 ) -> TurnSnapshot:
     """Store the state after ``turn`` (``State.to_json()``) as canonical JSON text, with
-    the record of what the evaluation read (``inputs``). A ``str`` is taken as that
-    canonical text already (a turn evaluated ahead made it).
+    the record of what the evaluation read (``inputs``) and of the engine's events
+    (``events``). A ``str`` is taken as that canonical text already (a turn evaluated
+    ahead made it).
 
     A second snapshot of the same turn violates the unique constraint: a turn is stored
     once.
@@ -770,6 +772,7 @@ def store_snapshot(
         else json.dumps(state, sort_keys=True, separators=(",", ":"), allow_nan=False),
         seed=seed,
         inputs=dict(inputs) if inputs is not None else None,
+        events=list(events) if events is not None else None,
     )
     session.add(snapshot)
     session.flush()
@@ -998,14 +1001,6 @@ def gm_reports(session: Session, game_id: int, turn: int) -> list[GmReport]:
         .order_by(col(GmReport.seat))
     )
     return list(session.exec(stmt).all())
-
-
-def gm_report_text(session: Session, report_id: int) -> str:
-    """The text of one stored report (for the replay of an adjudicated turn)."""
-    report = session.get(GmReport, report_id)
-    if report is None:
-        raise LookupError(f"no GM report {report_id}")
-    return report.text
 
 
 # ------------------------------------------------------------------------ ledger

@@ -34,6 +34,7 @@ from mailserver.app.service import Service
 from mailserver.common import tokens
 from mailserver.common.catalog import say
 from mailserver.common.kinds import game_kind, kind_names
+from mailserver.common.terms import HostTerms
 from mailserver.gm import operations as gm
 from mailserver.outbound.smtp import SmtpTransport
 
@@ -188,7 +189,7 @@ async def _play(
     service: Service,
     say: Callable[[str], None],
 ) -> DemoResult:
-    now = utcnow()
+    now, terms = utcnow(), HostTerms.from_settings(service.settings)
     seats = [
         gm.SeatSpec(
             seat=seat,
@@ -215,7 +216,7 @@ async def _play(
             now=now,
         )
         game_id = game.id or 0
-        passwords = gm.start_game(session, GAME_NUMBER, now=now, from_address=HOST)
+        passwords = gm.start_game(session, GAME_NUMBER, terms.at(now))
     service.sender.wake()
     service.scheduler.poke(game_id)
     say(f"Game {GAME_NUMBER} started with {config.players} bot players; printouts of turn 0 sent.")
@@ -241,7 +242,7 @@ async def _play(
             )
             with transaction(service.engine) as session:
                 deadline = utcnow() + timedelta(seconds=config.turn_seconds)
-                gm.set_deadline(session, GAME_NUMBER, deadline, now=utcnow(), from_address=HOST)
+                gm.set_deadline(session, GAME_NUMBER, deadline, terms.at(utcnow()))
             service.scheduler.poke(game_id)
             say(f"Turn {turn}: acknowledged; the deadline is in {config.turn_seconds:.0f} s.")
         await _wait(

@@ -27,7 +27,6 @@ from db.session import make_engine, reading, transaction, upgrade
 from mailserver.app.workers import Workers, auto_count, quiet_collector
 from mailserver.common.faults import crash_point
 from mailserver.common.kinds import load_kinds
-from mailserver.common.links import configure as configure_links
 from mailserver.inbound.imap import FetchedMail, ImapPoller
 from mailserver.inbound.intake import IntakeConfig, ParsedMail, parse_mail, preverify, process_mail
 from mailserver.outbound.outbox import OutboxSender, RetryPolicy
@@ -185,7 +184,6 @@ class Service:
     def __init__(self, settings: Settings, *, retry: RetryPolicy | None = None) -> None:
         self.settings = settings
         load_kinds(settings.game_kinds)
-        configure_links(settings.web)
         upgrade(settings.database_url)
         self.engine = make_engine(settings.database_url)
         self.workers = Workers(

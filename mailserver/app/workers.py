@@ -4,7 +4,7 @@ A deadline burst keeps one core busy with what needs the database (the turn runs
 writes, claiming and marking mail) and the SMTP conversation; evaluating turns, writing
 printouts and flattening mails need neither, and Python runs only one thread at a time.
 :class:`Workers` hands that work to processes of its own, so it runs on the machine's
-other cores. A worker only reads the database (:func:`mailserver.turns.run.evaluate_ahead`)
+other cores. A worker only reads the database (:func:`mailserver.turns.ahead.evaluate_ahead`)
 and writes nothing anywhere: whatever it returns is checked or merely formatted by the
 server, which still does every write in its own transactions. Exactly-once and crash
 safety do not depend on it, and when a worker fails the server does the work itself.
@@ -36,8 +36,7 @@ from mailserver.common.kinds import load_kinds, order_language
 from mailserver.common.logs import configure
 from mailserver.outbound.outbox import OutboxMail
 from mailserver.outbound.smtp import FlatMail, flatten
-from mailserver.turns import run as turns
-from mailserver.turns.ahead import TurnAhead
+from mailserver.turns.ahead import TurnAhead, evaluate_ahead
 
 log = logging.getLogger("pbem.workers")
 
@@ -109,7 +108,7 @@ def _evaluate_ahead(game_id: int, turn_fee_cents: int) -> TurnAhead | None:
     if _engine is None:
         return None
     with reading(_engine) as session:
-        return turns.evaluate_ahead(session, game_id, turn_fee_cents=turn_fee_cents)
+        return evaluate_ahead(session, game_id, turn_fee_cents=turn_fee_cents)
 
 
 def _flatten_outbox(

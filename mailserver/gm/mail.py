@@ -29,9 +29,9 @@ from engine.core import ParseError
 from grammar import gm as lang_gm
 from mailserver.common.catalog import say
 from mailserver.common.formats import format_when
+from mailserver.common.terms import TurnContext
 from mailserver.gm import operations as gm
 from mailserver.outbound.smtp import Attachment
-from mailserver.printouts.compose import domain_of
 from mailserver.turns import deadlines as schedule
 
 _log = logging.getLogger("pbem.gm_mail")
@@ -105,15 +105,13 @@ def _deadline_text(game: Game, lang: str) -> str:
 
 @dataclass(frozen=True)
 class GmContext:
-    """Where and when commands run: the moment, the server's From address, the fees."""
+    """Where and when commands run: the moment and the host's terms, who asked, in
+    which language, with which files."""
 
-    now: datetime
-    from_address: str
+    turn: TurnContext
     preview_to: str
     """Where a preview's printouts go (the GM who asked)."""
     lang: str = "de"
-    turn_fee_cents: int = 0
-    currency: str = "EUR"
     attachments: Sequence[Attachment] = ()
     """The files of the GM's mail (a report takes those named for its seat)."""
 
@@ -136,23 +134,21 @@ def perform(
     session: Session, game: Game, command: lang_gm.GmCommand, ctx: GmContext
 ) -> CommandOutcome:
     """Carry out one command for ``game``; raises :class:`GmError` if the GM asked wrongly."""
-    number, now, lang = game.number, ctx.now, ctx.lang
-    money = {"currency": ctx.currency}
+    number, turn_ctx, lang = game.number, ctx.turn, ctx.lang
+    now = turn_ctx.now
     ids: list[int] = []
     match command:
         case lang_gm.StartGame():
-            passwords = gm.start_game(
-                session, number, now=now, from_address=ctx.from_address, **money
-            )
+            passwords = gm.start_game(session, number, turn_ctx)
             session.refresh(game)
             message = say(lang, "started", count=len(passwords))
             message += " " + _deadline_text(game, lang)
         case lang_gm.SetDeadline(when=when):
             moment = resolve_when(when, game, now=now, lang=lang)
-            game = gm.set_deadline(session, number, moment, now=now, from_address=ctx.from_address)
+            game = gm.set_deadline(session, number, moment, turn_ctx)
             message = _deadline_text(game, lang)
         case lang_gm.Postpone(delta=delta):
-            game = gm.postpone(session, number, delta, now=now, from_address=ctx.from_address)
+            game = gm.postpone(session, number, delta, turn_ctx)
             message = _deadline_text(game, lang)
         case lang_gm.Pause():
             gm.pause(session, number, now=now)
@@ -164,14 +160,7 @@ def perform(
             gm.release_hold(session, number, now=now)
             message = say(lang, "released")
         case lang_gm.ProcessNow():
-            run = gm.process_now(
-                session,
-                number,
-                now=now,
-                from_address=ctx.from_address,
-                turn_fee_cents=ctx.turn_fee_cents,
-                **money,
-            )
+            run = gm.process_now(session, number, turn_ctx)
             ids = list(run.outbox_ids)
             if run.status == "done":
                 key = "run_over" if run.game_over else "run_done"
@@ -185,20 +174,13 @@ def perform(
             )
         case lang_gm.ReplacePlayer(seat=seat, address=address, language=language):
             player, _password = gm.replace_player(
-                session,
-                number,
-                seat,
-                now=now,
-                from_address=ctx.from_address,
-                address=address,
-                language=language,
-                **money,
+                session, number, seat, turn_ctx, address=address, language=language
             )
             message = say(
                 lang, "replaced", seat=seat, address=player.address, language=player.language
             )
         case lang_gm.DropPlayer(seat=seat):
-            player = gm.drop_player(session, number, seat, now=now, from_address=ctx.from_address)
+            player = gm.drop_player(session, number, seat, turn_ctx)
             message = say(lang, "reply_dropped", seat=seat, address=player.address)
         case lang_gm.AddStandby(address=address, language=language, name=name):
             entry = gm.add_standby(
@@ -212,17 +194,7 @@ def perform(
             secret = gm.forward_secret(session, number, to_seat, text, from_seat=from_seat, now=now)
             message = say(lang, "secret", turn=secret.turn, seat=to_seat)
         case lang_gm.ResendPrintout(seat=seat, turn=turn):
-            ids = [
-                gm.resend_printout(
-                    session,
-                    number,
-                    seat,
-                    now=now,
-                    from_address=ctx.from_address,
-                    turn=turn,
-                    **money,
-                )
-            ]
+            ids = [gm.resend_printout(session, number, seat, turn_ctx, turn=turn)]
             shown = game.turn if turn is None else turn
             message = say(lang, "resent", turn=shown, seat=seat)
         case lang_gm.SendReport(seat=seat, text=text):
@@ -230,14 +202,7 @@ def perform(
             gm.record_report(session, number, seat, text, attachments=files, now=now)
             message = say(lang, "report", seat=seat, files=len(files))
         case lang_gm.PublishReports():
-            run = gm.publish(
-                session,
-                number,
-                now=now,
-                from_address=ctx.from_address,
-                turn_fee_cents=ctx.turn_fee_cents,
-                **money,
-            )
+            run = gm.publish(session, number, turn_ctx)
             ids = list(run.outbox_ids)
             key = "run_over" if run.game_over else "run_done"
             message = say(lang, key, turn=run.turn, mails=len(ids))
@@ -249,8 +214,8 @@ def perform(
 def enqueue_preview(session: Session, game: Game, ctx: GmContext) -> list[int]:
     """Every printout of the pending turn, each as a mail of its own to the GM who asked."""
     assert game.id is not None
-    lang = ctx.lang
-    printouts = gm.preview(session, game.number, now=ctx.now)
+    lang, turn_ctx = ctx.lang, ctx.turn
+    printouts = gm.preview(session, game.number, turn_ctx.terms)
     ids = []
     for seat, body in sorted(printouts.items()):
         who = say(lang, "preview_gm") if seat == 0 else say(lang, "preview_seat", seat=seat)
@@ -260,10 +225,10 @@ def enqueue_preview(session: Session, game: Game, ctx: GmContext) -> list[int]:
             subject=say(lang, "preview_subject", game=game.number, turn=game.turn + 1, who=who),
             body=say(lang, "preview_note") + "\n\n" + body,
             kind=OutboxKind.NOTICE,
-            domain=domain_of(ctx.from_address),
+            domain=turn_ctx.terms.domain,
             game_id=game.id,
             turn=game.turn + 1,
-            now=ctx.now,
+            now=turn_ctx.now,
         )
         assert mail.id is not None
         ids.append(mail.id)
@@ -296,19 +261,16 @@ def handle_gm_mail(
     game: Game,
     text: str,
     subject: str | None,
+    ctx: TurnContext,
     *,
-    now: datetime,
-    from_address: str,
     sender: str,
-    turn_fee_cents: int = 0,
-    currency: str = "EUR",
     attachments: Sequence[Attachment] = (),
 ) -> GmMailResult:
     """Carry out a GM mail's commands for ``game`` (password already checked) and reply.
 
     ``text`` is the cleaned mail body, ``sender`` the address it came from (previews go
-    there), ``from_address`` the server's own address; the fees are those of
-    ``Settings.fees`` (for ``Auswerten``), ``attachments`` the mail's files (reports take
+    there), ``ctx`` the moment and the host's terms (the server's own address, the fees
+    for ``Auswerten``, the page links), ``attachments`` the mail's files (reports take
     those named for their seat). Writes happen in ``session``; the caller enqueues the
     reply (``subject``, ``reply``) and commits.
     """
@@ -319,8 +281,8 @@ def handle_gm_mail(
     if named is not None and named != game.number:
         lines = [say(lang, "wrong_game", named=named, game=game.number)]
         return _result(game, lang, lines, [], errors)
-    ctx = GmContext(now, from_address, sender, lang, turn_fee_cents, currency, attachments)
-    outcomes = [_run_one(session, game, command, ctx) for command in parsed.commands]
+    gm_ctx = GmContext(ctx, sender, lang, attachments)
+    outcomes = [_run_one(session, game, command, gm_ctx) for command in parsed.commands]
     lines = _reply_lines(outcomes, errors, lang)
     if not parsed.commands and not errors:
         lines.append(say(lang, "nothing", game=game.number))

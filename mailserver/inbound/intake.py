@@ -51,6 +51,7 @@ from grammar.reader import read_header
 from mailserver.common.catalog import UNKNOWN_SENDER_BODY, UNKNOWN_SENDER_SUBJECT, say, wrap
 from mailserver.common.formats import format_when
 from mailserver.common.kinds import game_kind, order_language, printout_headings
+from mailserver.common.terms import HostTerms
 from mailserver.gm import mail as gm_mail
 from mailserver.gm import operations as gm
 from mailserver.inbound.echo import echo
@@ -83,7 +84,9 @@ LOCKED = "locked: too many wrong passwords"
 class IntakeConfig:
     """What intake needs from the settings."""
 
-    from_address: str = "pbem@localhost"
+    terms: HostTerms = field(default_factory=HostTerms)
+    """What the answers and a GM mail's commands are written with (the From address, the
+    fee and currency of a turn the GM runs by mail, rulebook 1.4; the page links)."""
     unknown_sender_hours: int = 24
     max_mail_bytes: int = 5_000_000
     """A larger mail is refused unread (one answer to a known player)."""
@@ -97,24 +100,15 @@ class IntakeConfig:
     lockout_hours: int = 1
     answers_per_hour: int = 20
     """Answers to one address (for one game) in an hour; past that, none until it cools."""
-    currency: str = "EUR"
     default_timezone: str = "Europe/Berlin"
-    turn_fee_cents: int = 0
-    """For a turn the GM runs by mail (rulebook 1.4)."""
-
-    @property
-    def domain(self) -> str:
-        return self.from_address.rsplit("@", 1)[-1] or "localhost"
 
     @classmethod
     def from_settings(cls, settings: Settings) -> IntakeConfig:
         """The part of ``settings`` that mail intake uses."""
         return cls(
-            from_address=settings.smtp.from_address,
+            terms=HostTerms.from_settings(settings),
             unknown_sender_hours=settings.unknown_sender_reply_hours,
-            currency=settings.fees.currency,
             default_timezone=settings.timezone,
-            turn_fee_cents=settings.fees.turn_fee,
             max_mail_bytes=settings.limits.max_mail_bytes,
             max_text_chars=settings.limits.max_text_chars,
             max_order_lines=settings.limits.max_order_lines,
@@ -223,7 +217,7 @@ class _Intake:
             subject=subject,
             body=body,
             kind=kind,
-            domain=self.config.domain,
+            domain=self.config.terms.domain,
             game_id=game.id if game else None,
             player_id=player.id if player else None,
             turn=turn,
@@ -432,11 +426,8 @@ class _Intake:
             game,
             mail.body.text,
             mail.body.subject or None,
-            now=self.now,
-            from_address=self.config.from_address,
+            self.config.terms.at(self.now),
             sender=mail.sender,
-            turn_fee_cents=self.config.turn_fee_cents,
-            currency=self.config.currency,
             attachments=attachments_of(mail.raw),
         )
         self.outbox_ids += result.outbox_ids
@@ -684,7 +675,7 @@ class _Intake:
             ruler=ruler,
             now=self.now,
             send=self.forward,
-            currency=self.config.currency,
+            currency=self.config.terms.currency,
         )
         message_lines = [desk.take(m) for m in messages]
         if len(message_lines) > MESSAGE_LINES:
@@ -998,9 +989,9 @@ def process_web_orders(
     now = now or utcnow()
     message = EmailMessage()
     message["From"] = player.address
-    message["To"] = config.from_address
+    message["To"] = config.terms.from_address
     message["Date"] = email.utils.format_datetime(now)
-    message["Message-ID"] = make_message_id(config.domain)
+    message["Message-ID"] = make_message_id(config.terms.domain)
     message.set_content(text)
     raw = message.as_bytes()
     intake = _Intake(session, config, now)

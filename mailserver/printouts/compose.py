@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -33,6 +34,7 @@ from mailserver.common.catalog import say, wrap
 from mailserver.common.formats import format_money, format_when
 from mailserver.common.kinds import game_kind
 from mailserver.common.links import link_lines
+from mailserver.common.terms import HostTerms, TurnContext
 
 PASSWORD_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 """Lower-case letters and digits without the look-alikes (l, o, 0, 1)."""
@@ -43,11 +45,6 @@ RULE = "=" * 78
 def new_password(length: int = PASSWORD_LENGTH) -> str:
     """A fresh password that is easy to type into a mail."""
     return "".join(secrets.choice(PASSWORD_ALPHABET) for _ in range(length))
-
-
-def domain_of(address: str) -> str:
-    """The domain of a From address, for the Message-IDs."""
-    return address.rsplit("@", 1)[-1] or "localhost"
 
 
 def player_timezone(game: Game, player: Player) -> str:
@@ -91,12 +88,11 @@ def printout_body(
     game: Game,
     player: Player,
     state: State,
+    terms: HostTerms,
     *,
-    now: datetime,
     extra_notes: Sequence[str] = (),
     intro: Sequence[str] = (),
     secret_messages: Sequence[GameMessage] = (),
-    currency: str = "EUR",
     show_deadline: bool = True,
     postage: Sequence[LedgerEntry] | None = None,
     view: str | None = None,
@@ -108,7 +104,8 @@ def printout_body(
     printed under their heading (the caller marks them delivered). The deadline shown is
     ``game.next_deadline`` for the turn after ``state``. ``postage``: the player's
     postage bookings of ``state.turn`` when the caller has read them (else read here).
-    ``view``: the engine's printout of ``state`` for the player, when made ahead.
+    ``view``: the engine's printout of ``state`` for the player, when made ahead. The
+    money is in ``terms.currency``; the page links follow ``terms.web``.
     """
     lang = player.language
     engine = game_kind(game.kind).engine
@@ -142,6 +139,7 @@ def printout_body(
             lines.append(wrap(say(lang, "printout_deadline", turn=nxt, when=when)))
         else:
             lines.append(wrap(say(lang, "printout_no_deadline", turn=nxt)))
+    currency = terms.currency
     balance = format_money(player.balance_cents, currency)
     lines.append(say(lang, "balance", balance=balance))
     if postage is None:
@@ -149,7 +147,7 @@ def printout_body(
     if postage:
         total = format_money(sum(b.amount_cents for b in postage), currency)
         lines.append(say(lang, "balance_postage", count=len(postage), amount=total))
-    web = link_lines(session, game, player.seat, lang)
+    web = link_lines(session, terms.web, game, player.seat, lang)
     if web:
         # The links on lines of their own, never wrapped (a mail client must see them whole).
         lines += ["", *web]
@@ -172,9 +170,8 @@ def printout_values(
     player: Player,
     turn: int,
     body: str,
+    ctx: TurnContext,
     *,
-    now: datetime,
-    from_address: str,
     dedup: bool = True,
     attachments: list[Any] | None = None,
     secret: str | None = None,
@@ -187,14 +184,14 @@ def printout_values(
         subject=printout_subject(game, player, turn),
         body=body,
         kind=OutboxKind.PRINTOUT,
-        domain=domain_of(from_address),
+        domain=ctx.terms.domain,
         game_id=game.id,
         player_id=player.id,
         turn=turn,
         dedup_key=printout_key(game, turn, player) if dedup else None,
         attachments=attachments,
         secret=secret,
-        now=now,
+        now=ctx.now,
     )
 
 
@@ -242,49 +239,61 @@ def _seats(lang: str, seats: Sequence[int] | set[int]) -> str:
     return ", ".join(str(s) for s in sorted(seats)) or say(lang, "none")
 
 
+@dataclass(frozen=True)
+class TurnFacts:
+    """What a turn run did besides the evaluation, as the GM's summary lists it."""
+
+    executed: set[int]
+    """Seats whose orders were evaluated."""
+    missing: set[int]
+    """Seats without orders (NMR)."""
+    broke: set[int]
+    """Seats whose occupant could not pay the turn fee (treated as NMR)."""
+    dropped: Sequence[tuple[int, int]]
+    """(seat, NMRs in a row) of each occupant dropped."""
+    takeovers: Sequence[tuple[int, str]]
+    """(seat, address) of each stand-by who took a seat over."""
+    vacant: Sequence[int]
+    out: Sequence[tuple[int, str]]
+    """(seat, reason) of each occupant the rules took out."""
+    secrets_delivered: int
+    fees: tuple[int, int] | None
+    """(occupants charged, the fee in cents); ``None`` when no fee is charged."""
+
+
 def gm_summary_body(
     game: Game,
     state: State,
     lang: str,
-    *,
-    now: datetime,
-    executed: set[int],
-    missing: set[int],
-    broke: set[int],
-    dropped: Sequence[tuple[int, int]],
-    takeovers: Sequence[tuple[int, str]],
-    vacant: Sequence[int],
-    out: Sequence[tuple[int, str]],
-    secrets_delivered: int,
-    fees: tuple[int, int] | None,
-    currency: str,
+    ctx: TurnContext,
+    facts: TurnFacts,
     view: str | None = None,
 ) -> str:
     """The GM's mail after a turn: who sent orders, NMRs, drops, takeovers, the next
     deadline, and the GM's full view of the new state (``view``, when made ahead)."""
     tz = game.timezone
     lines = [
-        say(lang, "gm_turn", turn=state.turn, ran=format_when(now, tz, lang)),
+        say(lang, "gm_turn", turn=state.turn, ran=format_when(ctx.now, tz, lang)),
         "",
-        say(lang, "gm_orders", seats=_seats(lang, executed)),
-        say(lang, "gm_nmr", seats=_seats(lang, missing | broke)),
+        say(lang, "gm_orders", seats=_seats(lang, facts.executed)),
+        say(lang, "gm_nmr", seats=_seats(lang, facts.missing | facts.broke)),
     ]
-    if broke:
-        lines.append(say(lang, "gm_broke", seats=_seats(lang, broke)))
-    if dropped:
-        count = max(n for _, n in dropped)
-        lines.append(
-            say(lang, "gm_dropped", count=count, seats=_seats(lang, [s for s, _ in dropped]))
-        )
-    for seat, address in takeovers:
+    if facts.broke:
+        lines.append(say(lang, "gm_broke", seats=_seats(lang, facts.broke)))
+    if facts.dropped:
+        count = max(n for _, n in facts.dropped)
+        seats = _seats(lang, [s for s, _ in facts.dropped])
+        lines.append(say(lang, "gm_dropped", count=count, seats=seats))
+    for seat, address in facts.takeovers:
         lines.append(say(lang, "gm_takeover", seat=seat, address=address))
-    if vacant:
-        lines.append(say(lang, "gm_vacant", seats=_seats(lang, vacant)))
-    for seat, reason in out:
+    if facts.vacant:
+        lines.append(say(lang, "gm_vacant", seats=_seats(lang, facts.vacant)))
+    for seat, reason in facts.out:
         lines.append(say(lang, "gm_out", seat=seat, reason=reason))
-    lines.append(say(lang, "gm_secrets", count=secrets_delivered))
-    if fees is not None:
-        lines.append(say(lang, "gm_fees", count=fees[0], fee=format_money(fees[1], currency)))
+    lines.append(say(lang, "gm_secrets", count=facts.secrets_delivered))
+    if facts.fees is not None:
+        fee = format_money(facts.fees[1], ctx.terms.currency)
+        lines.append(say(lang, "gm_fees", count=facts.fees[0], fee=fee))
     if game.status == "finished":
         lines.append(say(lang, "gm_finished"))
     elif game.next_deadline is not None:

@@ -2,10 +2,10 @@
 
 A deadline burst is bound by the turn runs, and most of a run is pure work: the engine's
 turn, the new state's JSON, every printout's text, the JSON twins and the maps. A worker
-process (:mod:`mailserver.app.workers`) does that work (:func:`mailserver.turns.run.evaluate_ahead`)
-from a read-only view of the database while the server process writes the previous
-game's turn and sends its mail; :func:`mailserver.turns.run.run_turn` then takes the results
-instead of computing them.
+process (:mod:`mailserver.app.workers`) does that work (:func:`evaluate_ahead`) from a
+read-only view of the database while the server process writes the previous game's turn
+and sends its mail; :func:`mailserver.turns.run.run_turn` then takes the results instead
+of computing them.
 
 Nothing here is trusted beyond what it was computed from: the run compares the inputs it
 assembled itself, in its transaction, with :attr:`TurnAhead.record` (the submissions by
@@ -17,20 +17,21 @@ and so exactly-once and crash safety, stay in the one transaction of the run.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import State, TurnResult
-from mailserver.printouts.files import FileViews
+from sqlmodel import Session
 
-__all__ = ["TurnAhead", "canonical_state"]
-
-
-def canonical_state(state: State) -> str:
-    """A state's JSON text as snapshots keep it (the form of ``repo.store_snapshot``)."""
-    return json.dumps(state.to_json(), sort_keys=True, separators=(",", ":"), allow_nan=False)
+from config.game_options import gm_language, nmr_drop_after
+from db import repo
+from db.models import Game, GameStatus
+from engine.core import NEUTRAL, TurnResult, TurnShape, turn_seed
+from mailserver.common.kinds import game_kind
+from mailserver.printouts.files import FileViews, made_files
+from mailserver.turns.evaluate import canonical_state, evaluate
+from mailserver.turns.inputs import TurnInputs, news_of, news_to_print
+from mailserver.turns.plan import READERS, plan_turn, state_of
 
 
 @dataclass
@@ -57,3 +58,43 @@ class TurnAhead:
             turn,
             seed,
         ) and self.record == dict(record)
+
+
+def evaluate_ahead(session: Session, game_id: int, *, turn_fee_cents: int = 0) -> TurnAhead | None:
+    """The game's pending turn as a run would evaluate it now, or None when a run would
+    not simply evaluate it (not running, GM-adjudicated, a seat about to be dropped).
+
+    Reads only; never writes. The inputs are assembled as :func:`mailserver.turns.run.run_turn`
+    assembles them: the latest submission of each active occupant and the news that goes
+    out with the turn (a takeover's notices are not foreseen: a drop means no evaluation
+    ahead).
+    """
+    game = session.get(Game, game_id)
+    if game is None or game.status != GameStatus.RUNNING:
+        return None
+    kind = game_kind(game.kind)
+    if kind.shape == TurnShape.GM_ADJUDICATED:
+        return None
+    turn = game.turn + 1
+    players = repo.current_players(session, game_id)
+    plan = plan_turn(session, game, turn, turn_fee_cents, players)
+    if plan.drops(nmr_drop_after(game.options)):
+        return None
+    inputs = TurnInputs(plan.executing, news_of(news_to_print(session, game_id, turn)))
+    result = evaluate(game, turn, state_of(session, game, game.turn), inputs)
+    ahead = TurnAhead(
+        game_id=game_id,
+        turn=turn,
+        seed=turn_seed(game.seed, turn),
+        record=inputs.record(),
+        result=result,
+        state_text=canonical_state(result.state),
+    )
+    gm_lang = gm_language(game.options)
+    ahead.texts[(NEUTRAL, gm_lang)] = kind.engine.printout(result.state, NEUTRAL, gm_lang)
+    for player in players:
+        if player.status in READERS:
+            made = (player.seat, player.language)
+            ahead.texts[made] = kind.engine.printout(result.state, player.seat, player.language)
+            ahead.files[made] = made_files(game, player, result.state)
+    return ahead

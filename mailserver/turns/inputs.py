@@ -1,7 +1,7 @@
 """The engine's input for one evaluation, assembled in one place.
 
-The turn run, the GM's preview and the replay check all hand the engine what
-:func:`engine_orders` makes of a :class:`TurnInputs`. The run stores
+The turn run, the GM's preview, the evaluation ahead and the replay check all hand
+:func:`mailserver.turns.evaluate.evaluate` a :class:`TurnInputs`. The run stores
 :meth:`TurnInputs.record` with the snapshot, and the replay check reads that record back
 (:func:`recorded_inputs`) instead of working out again who executed: the two can never
 drift apart.
@@ -16,7 +16,17 @@ from typing import Any
 from sqlalchemy import and_, or_
 from sqlmodel import Session, col, select
 
-from db.models import GameMessage, MessageKind, Submission
+from db import repo
+from db.models import (
+    Game,
+    GameMessage,
+    GmReport,
+    LedgerEntry,
+    LedgerKind,
+    MessageKind,
+    Player,
+    Submission,
+)
 from engine.core import NEUTRAL, Article, GameKind, Order, State
 from mailserver.common.catalog import say
 from mailserver.common.kinds import order_language
@@ -33,17 +43,23 @@ class NewsText:
 @dataclass(frozen=True)
 class TurnInputs:
     """What one evaluation reads besides the state: the executing seats' submissions
-    (the latest of each seat's occupant, less the NMR and the unpaid) and the news."""
+    (the latest of each seat's occupant, less the NMR and the unpaid) and the news; in a
+    GM-adjudicated turn the GM's reports by seat, which take the engine's place."""
 
     submissions: Mapping[int, Submission]
     news: Sequence[NewsText]
+    reports: Mapping[int, GmReport] | None = None
 
     def record(self) -> dict[str, Any]:
-        """The JSON kept with the snapshot: submission ids by seat and the news texts."""
-        return {
+        """The JSON kept with the snapshot: submission ids by seat, the news texts and
+        the report ids by seat (only in an adjudicated turn)."""
+        record: dict[str, Any] = {
             "submissions": {str(seat): s.id for seat, s in sorted(self.submissions.items())},
             "news": [{"author": n.author, "text": n.text} for n in self.news],
         }
+        if self.reports is not None:
+            record["reports"] = {str(seat): r.id for seat, r in sorted(self.reports.items())}
+        return record
 
 
 def news_query(game_id: int) -> Any:
@@ -93,7 +109,45 @@ def recorded_inputs(session: Session, record: Mapping[str, Any]) -> TurnInputs:
     rows = session.exec(select(Submission).where(col(Submission.id).in_(list(ids.values()))))
     by_id = {s.id: s for s in rows}
     news = [NewsText(n.get("author"), str(n["text"])) for n in record.get("news", [])]
-    return TurnInputs({seat: by_id[sid] for seat, sid in ids.items()}, news)
+    reports = None
+    if "reports" in record:
+        report_ids = {int(seat): int(rid) for seat, rid in record["reports"].items()}
+        found = session.exec(select(GmReport).where(col(GmReport.id).in_(report_ids.values())))
+        by_report = {r.id: r for r in found}
+        reports = {seat: by_report[rid] for seat, rid in report_ids.items()}
+    return TurnInputs({seat: by_id[sid] for seat, sid in ids.items()}, news, reports)
+
+
+def derived_inputs(session: Session, game: Game, turn: int) -> TurnInputs:
+    """The inputs of a turn stored before runs recorded them (schema 0001): the latest
+    submission of each seat's occupant then, less the unpaid turn fees (a 0-cent
+    ``turn_fee`` entry), and the news printed with the turn."""
+    game_id = game.id or 0
+    players = session.exec(select(Player).where(Player.game_id == game_id)).all()
+    occupants = {
+        p.seat: p
+        for p in players
+        if p.joined_turn <= turn and (p.left_turn is None or p.left_turn > turn)
+    }
+    latest = repo.latest_submissions(session, game_id, turn)
+    unpaid = set(
+        session.exec(
+            select(LedgerEntry.player_id).where(
+                LedgerEntry.game_id == game_id,
+                LedgerEntry.turn == turn,
+                LedgerEntry.kind == LedgerKind.TURN_FEE,
+                LedgerEntry.amount_cents == 0,
+            )
+        ).all()
+    )
+    executing = {
+        seat: s
+        for seat, s in latest.items()
+        if seat in occupants
+        and s.player_id == occupants[seat].id
+        and occupants[seat].id not in unpaid
+    }
+    return TurnInputs(executing, news_of(printed_news(session, game_id, turn)))
 
 
 def engine_orders(kind: GameKind, state: State, inputs: TurnInputs) -> dict[int, list[Order]]:

@@ -7,7 +7,6 @@ caller's transaction; nothing is sent here.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime
 
 from sqlmodel import Session, select
 
@@ -15,8 +14,8 @@ from db import repo
 from db.models import Game, GameStatus, Outbox, OutboxKind, Player
 from mailserver.common.catalog import say, wrap
 from mailserver.common.formats import format_when
+from mailserver.common.terms import TurnContext
 from mailserver.printouts.compose import (
-    domain_of,
     enqueue_printout,
     held_secrets,
     mark_delivered,
@@ -27,12 +26,10 @@ from mailserver.printouts.compose import (
 )
 from mailserver.printouts.files import printout_files
 from mailserver.turns.deadlines import reminder_times
-from mailserver.turns.run import plan_turn, state_of
+from mailserver.turns.plan import plan_turn, state_of
 
 
-def send_reminders(
-    session: Session, game_id: int, *, now: datetime, from_address: str
-) -> list[int]:
+def send_reminders(session: Session, game_id: int, ctx: TurnContext) -> list[int]:
     """Remind active players without orders for the pending turn; the new outbox ids.
 
     Of the reminder times that have passed (``game.reminder_hours`` before the deadline)
@@ -42,7 +39,7 @@ def send_reminders(
     game = session.get(Game, game_id)
     if game is None:
         raise LookupError(f"no game with id {game_id}")
-    deadline = game.next_deadline
+    now, deadline = ctx.now, game.next_deadline
     if game.status != GameStatus.RUNNING or game.held or deadline is None or deadline <= now:
         return []
     passed = [hours for hours, at in reminder_times(deadline, game.reminder_hours) if at <= now]
@@ -70,7 +67,7 @@ def send_reminders(
             )
             + "\n",
             kind=OutboxKind.REMINDER,
-            domain=domain_of(from_address),
+            domain=ctx.terms.domain,
             game_id=game.id,
             player_id=player.id,
             turn=turn,
@@ -85,10 +82,7 @@ def start_game_printouts(
     session: Session,
     game: Game,
     passwords: Mapping[int, str],
-    *,
-    now: datetime,
-    from_address: str,
-    currency: str = "EUR",
+    ctx: TurnContext,
 ) -> list[int]:
     """The printouts of turn 0 with each player's password and order form; outbox ids."""
     state = state_of(session, game, 0)
@@ -99,9 +93,8 @@ def start_game_printouts(
             game,
             player,
             state,
-            now=now,
+            ctx.terms,
             intro=password_intro(game, player, takeover=False),
-            currency=currency,
         )
         ids.append(
             enqueue_printout(
@@ -111,8 +104,7 @@ def start_game_printouts(
                     player,
                     0,
                     body,
-                    now=now,
-                    from_address=from_address,
+                    ctx,
                     attachments=printout_files(game, player, state, 0),
                     secret=passwords[player.seat],
                 ),
@@ -126,10 +118,7 @@ def takeover_printout(
     game: Game,
     player: Player,
     password: str,
-    *,
-    now: datetime,
-    from_address: str,
-    currency: str = "EUR",
+    ctx: TurnContext,
 ) -> int:
     """The current printout for a new occupant, with his password and held secrets."""
     state = state_of(session, game, game.turn)
@@ -139,12 +128,11 @@ def takeover_printout(
         game,
         player,
         state,
-        now=now,
+        ctx.terms,
         intro=password_intro(game, player, takeover=True),
         secret_messages=secret,
-        currency=currency,
     )
-    mark_delivered(session, secret, game.turn, now)
+    mark_delivered(session, secret, game.turn, ctx.now)
     return enqueue_printout(
         session,
         printout_values(
@@ -152,8 +140,7 @@ def takeover_printout(
             player,
             game.turn,
             body,
-            now=now,
-            from_address=from_address,
+            ctx,
             attachments=printout_files(game, player, state, game.turn),
             secret=password,
         ),

@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
@@ -28,9 +28,11 @@ from db import repo
 from db.models import Game, GameStatus, utcnow
 from db.session import reading, transaction
 from mailserver.common.faults import crash_point
+from mailserver.common.terms import HostTerms
 from mailserver.turns import mails as turn_mails
 from mailserver.turns import run as turns
 from mailserver.turns.ahead import TurnAhead
+from mailserver.turns.plan import early_run_ready
 
 log = logging.getLogger("pbem.scheduler")
 
@@ -53,9 +55,8 @@ POKE_DELAY = 0.1
 class SchedulerConfig:
     """What the turn runs need from the settings."""
 
-    from_address: str = "pbem@localhost"
-    turn_fee_cents: int = 0
-    currency: str = "EUR"
+    terms: HostTerms = field(default_factory=HostTerms)
+    """What the turns' mails are written with (the From address, the fee, the links)."""
     resync_seconds: float = 60.0
     mail_retention_days: int = 180
     """Received mails older than this keep their record but not their text."""
@@ -64,9 +65,7 @@ class SchedulerConfig:
     def from_settings(cls, settings: Settings) -> SchedulerConfig:
         """The part of ``settings`` that turn runs and reminders use."""
         return cls(
-            from_address=settings.smtp.from_address,
-            turn_fee_cents=settings.fees.turn_fee,
-            currency=settings.fees.currency,
+            terms=HostTerms.from_settings(settings),
             resync_seconds=settings.resync_seconds,
             mail_retention_days=settings.mail_retention_days,
         )
@@ -293,7 +292,8 @@ class DeadlineScheduler:
         async with self._ahead_slots:
             ahead = None
             if self.workers is not None and not self._stopping:
-                ahead = await self.workers.evaluate_ahead(game_id, self.config.turn_fee_cents)
+                fee = self.config.terms.turn_fee_cents
+                ahead = await self.workers.evaluate_ahead(game_id, fee)
             async with self._turn_lock:  # one run at a time per process
                 if self._stopping:
                     return None
@@ -308,21 +308,16 @@ class DeadlineScheduler:
         await self.replan(game_id)  # the next deadline, or no job when held or finished
         return result
 
-    def _run_turn(
-        self, game_id: int, force: bool, ahead: turns.TurnAhead | None = None
-    ) -> turns.TurnRun:
+    def _run_turn(self, game_id: int, force: bool, ahead: TurnAhead | None = None) -> turns.TurnRun:
         with transaction(self.engine) as session:
             result = turns.run_turn(
                 session,
                 game_id,
-                now=utcnow(),
-                from_address=self.config.from_address,
+                self.config.terms.at(utcnow()),
                 force=force,
                 # The turn evaluated ahead is the one this run is for: should another
                 # process have run it meanwhile, the refusal names it.
                 expected_turn=ahead.turn - 1 if ahead is not None else None,
-                turn_fee_cents=self.config.turn_fee_cents,
-                currency=self.config.currency,
                 ahead=ahead,
             )
         crash_point("turn-after-commit")
@@ -341,7 +336,7 @@ class DeadlineScheduler:
                 game is not None
                 and game.status == GameStatus.RUNNING
                 and game.early_run
-                and turns.early_run_ready(session, game)
+                and early_run_ready(session, game)
             )
 
     async def send_reminders(self, game_id: int) -> None:
@@ -350,7 +345,7 @@ class DeadlineScheduler:
         def send() -> list[int]:
             with transaction(self.engine) as session:
                 sent: list[int] = turn_mails.send_reminders(
-                    session, game_id, now=utcnow(), from_address=self.config.from_address
+                    session, game_id, self.config.terms.at(utcnow())
                 )
                 return sent
 

@@ -26,13 +26,21 @@ from db.models import (
     Player,
     PlayerStatus,
 )
-from engine.core import SeatRecord, State, turn_rng
+from engine.core import SeatRecord, State
 from mailserver.common.kinds import game_kind, newspaper
-from mailserver.turns.inputs import engine_orders, news_query, recorded_inputs
-from mailserver.turns.run import seat_records, state_of
+from mailserver.turns.final import (
+    every_occupant,
+    hall_of_fame_key,
+    seat_records,
+    stored_final_report,
+)
+from mailserver.turns.inputs import news_query
+from mailserver.turns.plan import state_of
 
 SHOWN_MAILS = 200
 """Inbound and outgoing mails the GM page lists (the newest)."""
+HIDDEN = "–"
+"""Stands for an address on the pages: the final report names no player's address."""
 
 
 @dataclass(frozen=True)
@@ -167,47 +175,26 @@ def public_view(session: Session, game: Game, lang: str) -> PublicView:
 def final_report(session: Session, game: Game, lang: str) -> str | None:
     """The game's final report (Hall of Fame) without addresses, or ``None``.
 
-    The engine's ``game_over`` event lives only in the run of the last turn, so that
-    turn is replayed from the inputs it recorded (deterministic: the replay check of
-    ``mailserver.turns.run`` does the same). Kept per game and turn: a finished game does
-    not change.
+    Made from what the run of the last turn stored, the state and the ``game_over``
+    event (:func:`mailserver.turns.final.stored_final_report`): nothing is evaluated
+    again. A game that finished before the events were stored (schema 0005) shows the
+    report its GM was mailed then, in the GM's language, with every address hidden.
     """
-    players = session.exec(
-        select(Player).where(Player.game_id == game.id).order_by(col(Player.id))
-    ).all()
-    records = tuple(
-        SeatRecord(r.seat, "–", r.status, r.left_turn) for r in seat_records(list(players))
-    )
-    return _final_report(session, game.id or 0, game.turn, lang, records)
+    players = every_occupant(session, game)
+    seats = [SeatRecord(r.seat, HIDDEN, r.status, r.left_turn) for r in seat_records(players)]
+    report = stored_final_report(session, game, seats, lang)
+    return report if report is not None else _mailed_report(session, game, players)
 
 
-_reports: dict[tuple[int, int, str], str | None] = {}
-
-
-def _final_report(
-    session: Session, game_id: int, turn: int, lang: str, seats: Sequence[SeatRecord]
-) -> str | None:
-    key = (game_id, turn, lang)
-    if key in _reports:
-        return _reports[key]
-    game = session.get(Game, game_id)
-    snapshot = repo.load_snapshot(session, game_id, turn)
-    report = None
-    if game is not None and snapshot is not None and snapshot.inputs is not None and turn > 0:
-        kind = game_kind(game.kind)
-        before = state_of(session, game, turn - 1)
-        reports = snapshot.inputs.get("reports")
-        if reports is not None:
-            texts = {int(s): repo.gm_report_text(session, int(r)) for s, r in reports.items()}
-            result = kind.adjudicated.apply_reports(before, texts)
-        else:
-            inputs = recorded_inputs(session, snapshot.inputs)
-            orders = engine_orders(kind, before, inputs)
-            result = kind.engine.run_turn(before, orders, turn_rng(game.seed, turn))
-        event = next((e for e in result.events if e.kind == "game_over"), None)
-        if event is not None:
-            report = kind.engine.final_report(result.state, event, seats, lang)
-    _reports[key] = report
+def _mailed_report(session: Session, game: Game, players: Sequence[Player]) -> str | None:
+    """The Hall of Fame mailed to the GM at the game's end, every address hidden."""
+    key = hall_of_fame_key(game)
+    report = session.exec(select(Outbox.body).where(Outbox.dedup_key == key)).first()
+    if report is None:
+        return None
+    # The longest first: an address inside another one must not leave a piece behind.
+    for address in sorted({p.address for p in players}, key=len, reverse=True):
+        report = report.replace(address, HIDDEN)
     return report
 
 

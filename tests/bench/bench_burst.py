@@ -70,6 +70,7 @@ from engine.ashes.kind import ASHES
 from engine.ashes.state import AshesState
 from mailserver.common.kinds import order_language
 from mailserver.common.logs import JsonFormatter
+from mailserver.common.terms import HostTerms
 from mailserver.gm import operations as gm
 from mailserver.outbound.outbox import OutboxMail
 from mailserver.outbound.smtp import SmtpTransport
@@ -173,7 +174,7 @@ def build_games(url: str, games: int, seats: int, maps: bool = False) -> None:
                     # measured on their own; this burst is the mail path with the JSON twin.
                     options={"printout_map": maps},
                 )
-                gm.start_game(session, number, now=now, from_address=FROM)
+                gm.start_game(session, number, HostTerms(from_address=FROM).at(now))
                 snapshot = repo.load_snapshot(session, game.id or 0, 0)
                 assert snapshot is not None
                 state = AshesState.from_json(snapshot.state_data())

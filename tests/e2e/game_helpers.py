@@ -26,6 +26,7 @@ from db.models import Game, Outbox, OutboxStatus, TurnSnapshot
 from db.session import transaction
 from engine.ashes.bots import bot_orders
 from engine.ashes.state import AshesState
+from mailserver.common.terms import HostTerms
 from mailserver.gm import operations as gm
 from tests.e2e.server import ServerProcess
 from tests.factories import order_mail
@@ -157,7 +158,8 @@ class HostedGame:
     def set_deadline(self, seconds: float) -> None:
         """Move the pending deadline to ``seconds`` from now (as the GM does)."""
         with transaction(self.server.engine) as session:
-            gm.set_deadline(session, self.number, now() + timedelta(seconds=seconds), now=now())
+            when = now() + timedelta(seconds=seconds)
+            gm.set_deadline(session, self.number, when, HostTerms().at(now()), tell=False)
 
     def set_reminder_hours(self, hours: list[int]) -> None:
         """Change when reminders go out (hours before the deadline)."""
@@ -259,6 +261,6 @@ def host_game(
             seed=4711 + number,
             now=start,
         )
-        gm.start_game(session, number, now=start, from_address=server.address)
+        gm.start_game(session, number, HostTerms(from_address=server.address).at(start))
         game_id = game.id or 0
     return HostedGame(server, number, game_id, gm_user, users)

@@ -21,6 +21,7 @@ from db.models import (
     Standby,
 )
 from db.session import transaction
+from mailserver.common.terms import HostTerms
 from mailserver.gm import operations as gm
 from mailserver.gm.mail import handle_gm_mail, is_gm_mail
 
@@ -46,9 +47,8 @@ def _mail(engine: Engine, text: str, *, now: datetime = NOW, subject: str | None
     """Run a GM mail as the intake does (one transaction, committed); the reply body."""
     with transaction(engine) as session:
         game = gm.verify_gm(session, 227, "geheim-spielleiter")
-        result = handle_gm_mail(
-            session, game, text, subject, now=now, from_address=SERVER, sender=GM_ADDRESS
-        )
+        ctx = HostTerms(from_address=SERVER).at(now)
+        result = handle_gm_mail(session, game, text, subject, ctx, sender=GM_ADDRESS)
     return result.reply
 
 

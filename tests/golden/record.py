@@ -64,10 +64,10 @@ from db.models import Game, Outbox, Player
 from db.session import make_engine, transaction
 from engine.registry import kind as game_kind
 from mailserver.app.cli.main import app as pbem_cli
-from mailserver.common.links import configure as configure_web_links
 
 # Every import of the host (mailserver/...) is here and nowhere else in tests/golden: the
 # refactor moves these modules, and only these lines should need to follow.
+from mailserver.common.terms import HostTerms
 from mailserver.gm import operations as gm
 from mailserver.inbound.intake import IntakeConfig, process_mail
 from mailserver.outbound.outbox import OutboxMail
@@ -86,7 +86,6 @@ FROM_NAME = SmtpSettings().from_name
 GM_ADDRESS = "gm@example.org"
 GM_PASSWORD = "golden-spielleiter"
 STRANGER = "stranger@example.net"
-CONFIG = IntakeConfig(from_address=FROM)
 START = datetime(2027, 2, 1, 9, 0, tzinfo=UTC)
 """The simulated clock starts on a Monday morning (the real one plays no part)."""
 WEB = WebSettings(enabled=True, base_url="https://pbem.example.org", secret="golden-links")
@@ -200,6 +199,8 @@ class _Table:
     kind: str
     number: int
     languages: dict[int, str]
+    terms: HostTerms
+    """What the host writes this game's mails with (the page links or none)."""
     headers: dict[int, str] = field(default_factory=dict)
     """Seat -> how its player names himself in the header (default: the seat number)."""
     now: datetime = START
@@ -254,7 +255,7 @@ class _Table:
         msgid = f"<mail-{self.sent}@player.example>"
         raw = order_mail(sender, text, to=FROM, subject=subject, message_id=msgid)
         with transaction(self.engine) as session:
-            process_mail(session, raw, config=CONFIG, now=self.now)
+            process_mail(session, raw, config=IntakeConfig(self.terms), now=self.now)
         self.record(step)
         self.later(timedelta(minutes=7))
 
@@ -325,7 +326,7 @@ class _Table:
     def remind(self, before_deadline: timedelta) -> None:
         self.at(self.deadline() - before_deadline)
         with transaction(self.engine) as session:
-            send_reminders(session, self.game(session).id or 0, now=self.now, from_address=FROM)
+            send_reminders(session, self.game(session).id or 0, self.terms.at(self.now))
         self.record("reminders")
 
     def run(self) -> None:
@@ -334,7 +335,7 @@ class _Table:
         with transaction(self.engine) as session:
             game = self.game(session)
             turn = game.turn + 1
-            done = run_turn(session, game.id or 0, now=self.now, from_address=FROM)
+            done = run_turn(session, game.id or 0, self.terms.at(self.now))
         assert done.status == "done", (done.status, done.reason)
         self.record(f"turn {turn} runs")
         self.later(timedelta(hours=2))
@@ -385,8 +386,8 @@ def _database() -> Iterator[Engine]:
 
 def play_ashes(engine: Engine) -> list[Recorded]:
     """Ashes of Empire, game 301: four seats, German and English, three turns."""
-    table = _Table(engine, "ashes", 301, {1: "de", 2: "en", 3: "de", 4: "en"})
-    configure_web_links(WebSettings())  # no page links, whatever the process set before
+    languages = {1: "de", 2: "en", 3: "de", 4: "en"}
+    table = _Table(engine, "ashes", 301, languages, HostTerms(from_address=FROM))  # no links
     table.create({}, {})
     table.start()
 
@@ -441,37 +442,35 @@ def play_starweb(engine: Engine) -> list[Recorded]:
     """Starweb, game 302: four seats under code names, German and English, three turns;
     the printouts carry the web links."""
     codes = {seat: f["code_name"] for seat, f in STARWEB_FIELDS.items()}
-    table = _Table(engine, "starweb", 302, {1: "de", 2: "en", 3: "de", 4: "en"}, headers=codes)
-    configure_web_links(WEB)
-    try:
-        table.create(dict(STARWEB_OPTIONS), STARWEB_FIELDS)
-        table.start()
+    languages = {1: "de", 2: "en", 3: "de", 4: "en"}
+    terms = HostTerms(from_address=FROM, web=WEB)
+    table = _Table(engine, "starweb", 302, languages, terms, headers=codes)
+    table.create(dict(STARWEB_OPTIONS), STARWEB_FIELDS)
+    table.start()
 
-        # Turn 1: BORG sends THRAWN a secret by code name; THRAWN switches his map off;
-        # ASGARD writes to the GM; NECRON is reminded, then sends.
-        table.later(timedelta(hours=5))
-        table.orders(1, after=["Geheim an THRAWN", "Treffen bei W7, allein.", "Ende"])
-        table.orders(2, after=["Map off"])
-        table.orders(4, after=["Message to the GM: Greetings from ASGARD."])
-        table.remind(timedelta(hours=47))
-        table.orders(3)
-        table.run()
+    # Turn 1: BORG sends THRAWN a secret by code name; THRAWN switches his map off;
+    # ASGARD writes to the GM; NECRON is reminded, then sends.
+    table.later(timedelta(hours=5))
+    table.orders(1, after=["Geheim an THRAWN", "Treffen bei W7, allein.", "Ende"])
+    table.orders(2, after=["Map off"])
+    table.orders(4, after=["Message to the GM: Greetings from ASGARD."])
+    table.remind(timedelta(hours=47))
+    table.orders(3)
+    table.run()
 
-        # Turn 2: ASGARD sends nothing (NMR); NECRON switches his map off.
-        table.orders(1)
-        table.orders(2)
-        table.orders(3, after=["Karte aus"])
-        table.remind(timedelta(hours=11))
-        table.run()
+    # Turn 2: ASGARD sends nothing (NMR); NECRON switches his map off.
+    table.orders(1)
+    table.orders(2)
+    table.orders(3, after=["Karte aus"])
+    table.remind(timedelta(hours=11))
+    table.run()
 
-        # Turn 3: everybody; THRAWN wants his map again.
-        table.orders(1)
-        table.orders(2, after=["Map on"])
-        table.orders(3)
-        table.orders(4)
-        table.run()
-    finally:
-        configure_web_links(WebSettings())  # the default: no links
+    # Turn 3: everybody; THRAWN wants his map again.
+    table.orders(1)
+    table.orders(2, after=["Map on"])
+    table.orders(3)
+    table.orders(4)
+    table.run()
     table.offline_reports([(1, "de"), (2, "en"), (0, "en")])
     return table.finish()
 

@@ -22,10 +22,11 @@ from db.models import (
     utcnow,
 )
 from db.session import transaction
+from mailserver.common.terms import HostTerms
 from mailserver.inbound.intake import IntakeConfig, IntakeOutcome, process_mail
 from tests.factories import flat, make_game, order_mail
 
-CONFIG = IntakeConfig(from_address="ashes@example.org")
+CONFIG = IntakeConfig(HostTerms(from_address="ashes@example.org"))
 ALICE, BOB, CAROL = "alice@example.org", "bob@example.org", "carol@example.org"
 DEADLINE = datetime(2026, 12, 7, 17, 0, tzinfo=UTC)
 

@@ -58,11 +58,12 @@ from db.models import (
 from db.passwords import hash_password
 from db.session import transaction
 from mailserver.common.kinds import game_kind
+from mailserver.common.terms import HostTerms
 from mailserver.inbound.intake import IntakeConfig, IntakeOutcome, process_mail
 from tests.dbfixtures import empty_all_tables
 from tests.factories import order_mail
 
-CONFIG = IntakeConfig(from_address="ashes@example.org")
+CONFIG = IntakeConfig(HostTerms(from_address="ashes@example.org"))
 RULES = game_kind("ashes").messages
 GAME = 227
 ALICE, BOB = "alice@example.org", "bob@example.org"

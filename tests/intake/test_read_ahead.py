@@ -16,11 +16,12 @@ from db.models import Game, InboundStatus
 from db.session import reading, transaction
 from engine.ashes.kind import ASHES
 from engine.core import PlayerSetup, Setup
+from mailserver.common.terms import HostTerms
 from mailserver.inbound import intake, loaded_states
 from mailserver.inbound.intake import IntakeConfig, ParsedMail, parse_mail, preverify, process_mail
 from tests.factories import make_game, order_mail
 
-CONFIG = IntakeConfig(from_address="ashes@example.org")
+CONFIG = IntakeConfig(HostTerms(from_address="ashes@example.org"))
 ALICE = "alice@example.org"
 HEADER = "Partie 227 Spieler 2 Kennwort sternenstaub\n"
 

@@ -26,11 +26,12 @@ from db.models import (
     utcnow,
 )
 from db.session import transaction
+from mailserver.common.terms import HostTerms
 from mailserver.inbound.intake import IntakeConfig, IntakeOutcome, process_mail
 from mailserver.inbound.router import MASK, sender_address
 from tests.factories import flat, make_game, order_mail
 
-CONFIG = IntakeConfig(from_address="ashes@example.org")
+CONFIG = IntakeConfig(HostTerms(from_address="ashes@example.org"))
 ALICE, BOB, GM = "alice@example.org", "bob@example.org", "gm@example.org"
 ATTACKER = "mallory@evil.example"
 PASSWORD = "sternenstaub"
@@ -120,7 +121,7 @@ def test_password_guessing_is_locked_out_with_one_answer_each_at_most(
 
 
 def test_a_huge_mail_is_refused_unread(db_engine: Engine, game: int) -> None:
-    config = IntakeConfig(from_address="ashes@example.org", max_mail_bytes=200_000)
+    config = IntakeConfig(HostTerms(from_address="ashes@example.org"), max_mail_bytes=200_000)
     msg = EmailMessage()
     msg["From"], msg["To"], msg["Subject"] = ALICE, "ashes@example.org", "Befehle"
     msg["Message-ID"] = make_msgid(domain="x.example")
@@ -297,6 +298,6 @@ def test_postage_is_booked_and_shown_in_the_next_printout(db_engine: Engine, gam
         alice = next(p for p in repo.current_players(session, game) if p.seat == 2)
         assert made is not None
         next_state = ASHES.engine.run_turn(state, {}, Random(2)).state
-        body = printout_body(session, made, alice, next_state, now=utcnow())
+        body = printout_body(session, made, alice, next_state, CONFIG.terms)
     assert "Kontostand: -0,80 EUR" in body
     assert "Porto für 1 Eildepesche(n) dieser Runde: -0,80 EUR" in body

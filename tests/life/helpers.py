@@ -4,6 +4,7 @@ written by the bots and mailed through the real intake."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from random import Random
 from typing import Any
@@ -16,6 +17,7 @@ from db.models import PASSWORD_PLACEHOLDER, Game, Outbox, OutboxKind, Player
 from db.session import transaction
 from engine.ashes.bots import bot_orders
 from engine.ashes.state import AshesState
+from mailserver.common.terms import HostTerms
 from mailserver.gm import operations as gm
 from mailserver.inbound.intake import IntakeConfig, IntakeOutcome, process_mail
 from mailserver.turns import run as turns
@@ -23,7 +25,8 @@ from tests.factories import order_mail
 
 FROM = "ashes@example.org"
 GM = "gm@example.org"
-CONFIG = IntakeConfig(from_address=FROM)
+TERMS = HostTerms(from_address=FROM)
+CONFIG = IntakeConfig(TERMS)
 START = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 WEEK = timedelta(days=7)
 
@@ -57,7 +60,7 @@ def create_and_start(
             seed=4711,
             now=START,
         )
-        passwords = gm.start_game(session, number, now=START, from_address=FROM)
+        passwords = gm.start_game(session, number, TERMS.at(START))
         return game.id or 0, passwords
 
 
@@ -95,9 +98,13 @@ def send_orders(
         return process_mail(session, order_mail(occupant.address, text), config=CONFIG, now=now)
 
 
-def run(engine: Engine, game_id: int, now: datetime, **kwargs: Any) -> turns.TurnRun:
+def run(
+    engine: Engine, game_id: int, now: datetime, *, turn_fee_cents: int = 0, **kwargs: Any
+) -> turns.TurnRun:
+    """The game's turn run at ``now`` (with the host's turn fee, if any)."""
+    terms = replace(TERMS, turn_fee_cents=turn_fee_cents)
     with transaction(engine) as session:
-        return turns.run_turn(session, game_id, now=now, from_address=FROM, **kwargs)
+        return turns.run_turn(session, game_id, terms.at(now), **kwargs)
 
 
 def outbox(

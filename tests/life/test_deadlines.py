@@ -8,23 +8,24 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import Engine
 from sqlmodel import Session
 
+from db import repo
 from db.models import OutboxKind
 from db.session import transaction
 from mailserver.common.formats import format_when
 from mailserver.gm import operations as gm
 from tests.factories import flat
-from tests.life.helpers import FROM, START, address, create_and_start, deadline, outbox, run
+from tests.life.helpers import START, TERMS, address, create_and_start, deadline, outbox, run
 
 
 def test_a_changed_deadline_is_mailed_to_every_player_in_his_zone(db_engine: Engine) -> None:
     game_id, _ = create_and_start(db_engine)
     with transaction(db_engine) as session:
-        player = next(p for p in gm.repo.current_players(session, game_id) if p.seat == 2)
+        player = next(p for p in repo.current_players(session, game_id) if p.seat == 2)
         player.timezone = "America/New_York"
         session.add(player)
     when = datetime(2026, 12, 10, 17, 0, tzinfo=UTC)  # 18:00 in Berlin, 12:00 in New York
     with transaction(db_engine) as session:
-        gm.set_deadline(session, 227, when, now=START, from_address=FROM)
+        gm.set_deadline(session, 227, when, TERMS.at(START))
     with Session(db_engine) as session:
         mails = {o.to_address: flat(o.body) for o in outbox(session, OutboxKind.NOTICE)}
     assert set(mails) == {address(n) for n in range(1, 5)}
@@ -41,10 +42,9 @@ def test_every_printout_states_the_next_deadline(db_engine: Engine) -> None:
     with Session(db_engine) as session:
         printouts = outbox(session, OutboxKind.PRINTOUT, 1)
         zones = {
-            p.address: p.timezone or "Europe/Berlin"
-            for p in gm.repo.current_players(session, game_id)
+            p.address: p.timezone or "Europe/Berlin" for p in repo.current_players(session, game_id)
         }
-        langs = {p.address: p.language for p in gm.repo.current_players(session, game_id)}
+        langs = {p.address: p.language for p in repo.current_players(session, game_id)}
     assert len(printouts) == 4
     for row in printouts:
         when = format_when(following, zones[row.to_address], langs[row.to_address])

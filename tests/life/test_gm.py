@@ -12,8 +12,8 @@ from db.models import GameStatus, Outbox, OutboxKind, PlayerStatus, TurnSnapshot
 from db.session import transaction
 from mailserver.gm import operations as gm
 from tests.life.helpers import (
-    FROM,
     START,
+    TERMS,
     address,
     create_and_start,
     deadline,
@@ -68,7 +68,7 @@ def test_create_refuses_bad_setups_and_keeps_host_options_apart(db_engine: Engin
                 now=START,
             )
         with pytest.raises(gm.GmError, match="schon gestartet"):
-            gm.start_game(session, 227, now=START, from_address=FROM)
+            gm.start_game(session, 227, TERMS.at(START))
         assert gm.verify_gm(session, 227, "spielleiter").id == game_id
         with pytest.raises(gm.GmError, match="Falsches"):
             gm.verify_gm(session, 227, "wrong")
@@ -80,14 +80,14 @@ def test_deadline_postpone_pause_resume(db_engine: Engine) -> None:
         send_orders(db_engine, game_id, seat, passwords[seat], now=START)
     due = deadline(db_engine, game_id)
     with transaction(db_engine) as session:
-        game = gm.postpone(session, 227, timedelta(days=2), now=START, from_address=FROM)
+        game = gm.postpone(session, 227, timedelta(days=2), TERMS.at(START))
         assert game.next_deadline == due + timedelta(days=2)
         notices = outbox(session, OutboxKind.NOTICE)
         assert all(m.player_id is not None for m in notices)
         assert len(notices) == 4 and "verschoben auf" in notices[0].body
         assert "postponed to" in notices[1].body
         with pytest.raises(gm.GmError):
-            gm.set_deadline(session, 227, START - timedelta(days=1), now=START)
+            gm.set_deadline(session, 227, START - timedelta(days=1), TERMS.at(START), tell=False)
         gm.pause(session, 227, now=START)
     assert run(db_engine, game_id, due + timedelta(days=3)).status == "paused"
     with transaction(db_engine) as session:
@@ -101,13 +101,13 @@ def test_process_now_and_preview(db_engine: Engine) -> None:
     with transaction(db_engine) as session:
         gm.publish_news(session, 227, "Der Spielleiter grüßt.", now=START)
         before = count_rows(session, Outbox)
-        views = gm.preview(session, 227, now=START)
+        views = gm.preview(session, 227, TERMS)
         assert set(views) == {0, 1, 2}
         assert "Der Spielleiter grüßt." in views[1]
         assert "Gesamtübersicht des Spielleiters" in views[0]
         assert count_rows(session, Outbox) == before
         assert count_rows(session, TurnSnapshot) == 1
-        result = gm.process_now(session, 227, now=START, from_address=FROM)
+        result = gm.process_now(session, 227, TERMS.at(START))
         assert result.status == "done"
     with Session(db_engine) as session:
         printout = outbox(session, OutboxKind.PRINTOUT, 1)[0].body
@@ -121,9 +121,9 @@ def test_replace_from_standby_skips_someone_already_playing(db_engine: Engine) -
         gm.add_standby(session, address(2), now=START)  # plays in this game already
         gm.add_standby(session, "Fresh@Example.org", language="en", now=START + timedelta(1))
         gm.forward_secret(session, 227, 3, "Für den Nachfolger.", from_seat=1, now=START)
-        dropped = gm.drop_player(session, 227, 3, now=START)
+        dropped = gm.drop_player(session, 227, 3, TERMS.at(START), tell=False)
         assert dropped.status == PlayerStatus.DROPPED
-        new, password = gm.replace_player(session, 227, 3, now=START, from_address=FROM)
+        new, password = gm.replace_player(session, 227, 3, TERMS.at(START))
         assert new.address == "fresh@example.org" and new.language == "en"
         mail = outbox(session, OutboxKind.PRINTOUT)[-1]
         assert mail.to_address == "fresh@example.org"
@@ -132,8 +132,8 @@ def test_replace_from_standby_skips_someone_already_playing(db_engine: Engine) -
         assert "Für den Nachfolger." not in mail.body
         assert occupant(session, game_id, 3).id == new.id
         with pytest.raises(gm.GmError, match="leer"):
-            gm.replace_player(session, 227, 4, now=START, from_address=FROM)
-        assert gm.process_now(session, 227, now=START, from_address=FROM).status == "done"
+            gm.replace_player(session, 227, 4, TERMS.at(START))
+        assert gm.process_now(session, 227, TERMS.at(START)).status == "done"
         (turn1,) = [m for m in outbox(session, OutboxKind.PRINTOUT, 1) if m.player_id == new.id]
         assert "From Player A (player 1):" in turn1.body and "Für den Nachfolger." in turn1.body
         news = "Position 3 wird von einem neuen Spieler übernommen."
@@ -143,7 +143,7 @@ def test_replace_from_standby_skips_someone_already_playing(db_engine: Engine) -
 def test_dropped_seat_stays_vacant_and_status_tells_who_is_late(db_engine: Engine) -> None:
     game_id, passwords = create_and_start(db_engine)
     with transaction(db_engine) as session:
-        gm.drop_player(session, 227, 4, now=START)
+        gm.drop_player(session, 227, 4, TERMS.at(START), tell=False)
     send_orders(db_engine, game_id, 1, passwords[1], now=START)
     send_orders(db_engine, game_id, 2, passwords[2], now=START)
     with Session(db_engine) as session:
@@ -156,6 +156,6 @@ def test_dropped_seat_stays_vacant_and_status_tells_who_is_late(db_engine: Engin
         recipients = {m.to_address for m in outbox(session, OutboxKind.PRINTOUT, 1)}
         assert recipients == {address(1), address(2), address(3)}
         assert "player4" not in "".join(recipients)
-        row = gm.resend_printout(session, 227, 2, now=START, from_address=FROM)
+        row = gm.resend_printout(session, 227, 2, TERMS.at(START))
         again = session.get(Outbox, row)
         assert again is not None and again.to_address == address(2) and again.turn == 1

@@ -10,7 +10,7 @@ from sqlmodel import Session
 from db.models import OutboxKind
 from db.session import transaction
 from mailserver.gm import operations as gm
-from tests.life.helpers import FROM, GM, START, address, create_and_start, outbox
+from tests.life.helpers import GM, START, TERMS, address, create_and_start, outbox
 
 
 @pytest.mark.parametrize("password", ["7", " ", "1234567890", "aaaaabbbbbccccc", "kurz"])
@@ -46,8 +46,8 @@ def test_a_ruler_name_may_not_pose_as_the_gm(db_engine: Engine) -> None:
 def test_a_replaced_or_dropped_player_is_told_by_whom_and_when(db_engine: Engine) -> None:
     create_and_start(db_engine)
     with transaction(db_engine) as session:
-        gm.replace_player(session, 227, 2, now=START, from_address=FROM, address="new@example.org")
-        gm.drop_player(session, 227, 3, now=START, from_address=FROM)
+        gm.replace_player(session, 227, 2, TERMS.at(START), address="new@example.org")
+        gm.drop_player(session, 227, 3, TERMS.at(START))
     with Session(db_engine) as session:
         told = {o.to_address: o.body for o in outbox(session, OutboxKind.NOTICE)}
     assert GM in told[address(2)] and "has a new player" in told[address(2)]  # seat 2 reads en

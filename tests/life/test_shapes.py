@@ -17,9 +17,10 @@ from mailserver.gm import operations as gm
 from mailserver.inbound.intake import process_mail
 from mailserver.outbound.smtp import Attachment
 from mailserver.turns import run as turns
+from mailserver.turns.evaluate import replay_check
 from mailserver.turns.mails import send_reminders
 from tests.factories import order_mail
-from tests.life.helpers import CONFIG, FROM, GM, START, address, game_of, outbox
+from tests.life.helpers import CONFIG, GM, START, TERMS, address, game_of, outbox
 
 pytestmark = pytest.mark.usefixtures("toy_kinds")
 
@@ -41,7 +42,7 @@ def start_toy(
             seed=99,
             now=START,
         )
-        passwords = gm.start_game(session, number, now=START, from_address=FROM)
+        passwords = gm.start_game(session, number, TERMS.at(START))
         return game.id or 0, passwords
 
 
@@ -59,7 +60,8 @@ def run(engine: Engine, game_id: int, **kwargs: object) -> turns.TurnRun:
     with transaction(engine) as session:
         game = game_of(session, game_id)
         assert game.next_deadline is not None
-        return turns.run_turn(session, game_id, now=game.next_deadline, from_address=FROM, **kwargs)  # type: ignore[arg-type]
+        assert game.next_deadline is not None
+        return turns.run_turn(session, game_id, TERMS.at(game.next_deadline), **kwargs)  # type: ignore[arg-type]
 
 
 def scores(engine: Engine, game_id: int, turn: int) -> dict[str, int]:
@@ -81,7 +83,7 @@ def test_simultaneous_turn_reads_every_seat_and_replays(db_engine: Engine) -> No
         assert snapshot is not None and snapshot.inputs is not None
         assert set(snapshot.inputs["submissions"]) == {"1", "2"}
         assert snapshot.inputs["news"] == [{"author": 1, "text": "Hallo Galaxis"}]
-        assert turns.replay_check(session, game_id, 1)
+        assert replay_check(session, game_id, 1)
         (printout,) = [
             o for o in outbox(session, OutboxKind.PRINTOUT, 1) if o.to_address == address(3)
         ]
@@ -107,7 +109,7 @@ def test_the_replay_uses_what_the_run_read(db_engine: Engine) -> None:
             now=START,
         )
     with Session(db_engine) as session:
-        assert turns.replay_check(session, game_id, 1)
+        assert replay_check(session, game_id, 1)
 
 
 def test_urgent_postage_is_the_games_rule(db_engine: Engine) -> None:
@@ -130,9 +132,7 @@ def test_stepped_turns_wait_for_the_seats_the_state_names(db_engine: Engine) -> 
     with transaction(db_engine) as session:
         deadline = game_of(session, game_id).next_deadline
         assert deadline is not None
-        reminded = send_reminders(
-            session, game_id, now=deadline - timedelta(hours=1), from_address=FROM
-        )
+        reminded = send_reminders(session, game_id, TERMS.at(deadline - timedelta(hours=1)))
         to = {o.to_address for o in outbox(session, OutboxKind.REMINDER)}
     assert len(reminded) == 1 and to == {address(3)}
     assert run(db_engine, game_id).status == "done"
@@ -148,7 +148,7 @@ def test_stepped_turns_wait_for_the_seats_the_state_names(db_engine: Engine) -> 
     with Session(db_engine) as session:
         nmr = {p.seat: p.nmr_count for p in repo.current_players(session, game_id)}
         assert nmr == {1: 0, 2: 0, 3: 1, 4: 0}
-        assert turns.replay_check(session, game_id, 1) and turns.replay_check(session, game_id, 2)
+        assert replay_check(session, game_id, 1) and replay_check(session, game_id, 2)
 
 
 def test_gm_adjudicated_turn_waits_for_the_reports(db_engine: Engine) -> None:
@@ -170,11 +170,11 @@ def test_gm_adjudicated_turn_waits_for_the_reports(db_engine: Engine) -> None:
             session, 500, 1, "Seat 1 gains a castle.", attachments=[map_png], now=START
         )
         with pytest.raises(gm.GmError, match="nicht freigeben"):
-            gm.publish(session, 500, now=START, from_address=FROM)
+            gm.publish(session, 500, TERMS.at(START))
     with transaction(db_engine) as session:
         gm.record_report(session, 500, 2, "Seat 2 waits.", now=START)
         gm.record_report(session, 500, 2, "Seat 2 waits, better.", now=START)
-        result = gm.publish(session, 500, now=START, from_address=FROM)
+        result = gm.publish(session, 500, TERMS.at(START))
     assert result.status == "done"
     with Session(db_engine) as session:
         game = game_of(session, game_id)
@@ -186,9 +186,9 @@ def test_gm_adjudicated_turn_waits_for_the_reports(db_engine: Engine) -> None:
         (attached,) = printouts[address(1)].attachments or []
         assert base64.b64decode(attached["data"]) == b"\x89PNG fake"
         assert printouts[address(2)].attachments is None
-        assert turns.replay_check(session, game_id, 1)
+        assert replay_check(session, game_id, 1)
     with transaction(db_engine) as session, pytest.raises(gm.GmError):
-        gm.publish(session, 500, now=START, from_address=FROM)
+        gm.publish(session, 500, TERMS.at(START))
 
 
 def test_seat_fields_are_checked_at_creation(db_engine: Engine) -> None:

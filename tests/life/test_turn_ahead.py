@@ -15,8 +15,8 @@ from sqlmodel import Session, col, select
 from db.models import Outbox, TurnSnapshot
 from db.session import make_engine, reading, transaction
 from mailserver.gm import operations as gm
-from mailserver.turns import run as turns
-from mailserver.turns.ahead import TurnAhead
+from mailserver.turns.ahead import TurnAhead, evaluate_ahead
+from mailserver.turns.evaluate import replay_check
 from tests.dbfixtures import temporary_database
 from tests.life.helpers import START, create_and_start, deadline, run, send_orders
 
@@ -25,13 +25,13 @@ MARK = "MADE AHEAD, NOT BY THE RUN"
 
 def ahead_of(engine: Engine, game_id: int) -> TurnAhead:
     with reading(engine) as session:
-        ahead = turns.evaluate_ahead(session, game_id)
+        ahead = evaluate_ahead(session, game_id)
     assert ahead is not None
     return ahead
 
 
 def written(engine: Engine, turn: int) -> tuple[Any, ...]:
-    """Everything a turn run wrote that a reader sees: snapshot, inputs, every mail."""
+    """Everything a turn run wrote that a reader sees: snapshot, inputs, events, every mail."""
     with Session(engine) as session:
         snapshot = session.exec(select(TurnSnapshot).where(TurnSnapshot.turn == turn)).one()
         mails = session.exec(select(Outbox).where(Outbox.turn == turn).order_by(col(Outbox.id)))
@@ -39,6 +39,7 @@ def written(engine: Engine, turn: int) -> tuple[Any, ...]:
             snapshot.state,
             snapshot.seed,
             snapshot.inputs,
+            snapshot.events,
             [
                 (m.to_address, m.subject, m.body, m.attachments, m.dedup_key)
                 for m in mails
@@ -83,10 +84,10 @@ def test_the_run_takes_the_printouts_made_ahead(db_engine: Engine) -> None:
     # Marked, the texts show whether the run took them or made its own.
     ahead.texts = {made: MARK for made in ahead.texts}
     assert run(db_engine, game_id, deadline(db_engine, game_id), ahead=ahead).status == "done"
-    bodies = written(db_engine, 1)[3]
+    bodies = written(db_engine, 1)[4]
     assert len(bodies) == 5 and all(MARK in body for _, _, body, _, _ in bodies)
     with Session(db_engine) as session:
-        assert turns.replay_check(session, game_id, 1)
+        assert replay_check(session, game_id, 1)
 
 
 def test_an_evaluation_made_before_an_order_came_in_is_not_taken(db_engine: Engine) -> None:
@@ -98,24 +99,24 @@ def test_an_evaluation_made_before_an_order_came_in_is_not_taken(db_engine: Engi
     outcome = send_orders(db_engine, game_id, 2, passwords[2], now=START, extra="\nHP=10\n")
     assert outcome.status == "processed", outcome
     assert run(db_engine, game_id, deadline(db_engine, game_id), ahead=ahead).status == "done"
-    state, _, inputs, mails = written(db_engine, 1)
+    state, _, inputs, _, mails = written(db_engine, 1)
     assert inputs != ahead.record and state != "" and len(mails) == 5
     assert not any(MARK in body for _, _, body, _, _ in mails)
     assert inputs["submissions"]["2"] != ahead.record["submissions"]["2"]
     with Session(db_engine) as session:
-        assert turns.replay_check(session, game_id, 1)
+        assert replay_check(session, game_id, 1)
 
 
 def test_no_evaluation_ahead_for_a_game_that_is_not_running(db_engine: Engine) -> None:
     game_id, passwords = create_and_start(db_engine)
     orders_for_all(db_engine, game_id, passwords)
     with reading(db_engine) as session:
-        assert turns.evaluate_ahead(session, game_id + 1000) is None
-        assert turns.evaluate_ahead(session, game_id) is not None
+        assert evaluate_ahead(session, game_id + 1000) is None
+        assert evaluate_ahead(session, game_id) is not None
     with transaction(db_engine) as session:
         gm.pause(session, 227, now=START)
     with reading(db_engine) as session:
-        assert turns.evaluate_ahead(session, game_id) is None
+        assert evaluate_ahead(session, game_id) is None
 
 
 def test_the_news_of_the_turn_is_read_ahead_as_the_run_prints_it(db_engine: Engine) -> None:
@@ -127,6 +128,6 @@ def test_the_news_of_the_turn_is_read_ahead_as_the_run_prints_it(db_engine: Engi
     assert [n["text"] for n in ahead.record["news"]] == ["Die Flotte der Föderation ist gesichtet."]
     ahead.texts = {made: MARK for made in ahead.texts}
     assert run(db_engine, game_id, deadline(db_engine, game_id), ahead=ahead).status == "done"
-    _, _, inputs, mails = written(db_engine, 1)
+    _, _, inputs, _, mails = written(db_engine, 1)
     assert inputs == ahead.record  # taken: the record is the run's own
     assert all(MARK in body for _, _, body, _, _ in mails)

@@ -27,11 +27,13 @@ from db.models import (
 from db.session import transaction
 from mailserver.gm import operations as gm
 from mailserver.turns import run as turns
+from mailserver.turns.evaluate import replay_check
 from mailserver.turns.mails import send_reminders
+from mailserver.turns.plan import early_run_ready
 from tests.life.helpers import (
-    FROM,
     GM,
     START,
+    TERMS,
     address,
     create_and_start,
     deadline,
@@ -180,7 +182,7 @@ def test_a_game_of_four_over_five_turns(db_engine: Engine) -> None:
         ).all()
         assert any(f.amount_cents == 0 and f.turn == 2 for f in fees)
         for turn in range(1, 6):
-            assert turns.replay_check(session, game_id, turn), turn
+            assert replay_check(session, game_id, turn), turn
 
 
 def test_replay_check_notices_a_changed_snapshot(db_engine: Engine) -> None:
@@ -189,13 +191,13 @@ def test_replay_check_notices_a_changed_snapshot(db_engine: Engine) -> None:
         send_orders(db_engine, game_id, seat, passwords[seat], now=START)
     run(db_engine, game_id, deadline(db_engine, game_id))
     with transaction(db_engine) as session:
-        assert turns.replay_check(session, game_id, 1)
+        assert replay_check(session, game_id, 1)
         snapshot = repo.load_snapshot(session, game_id, 1)
         assert snapshot is not None
         snapshot.state = snapshot.state.replace('"pp":', '"pp": ', 1)
         session.add(snapshot)
     with Session(db_engine) as session:
-        assert not turns.replay_check(session, game_id, 1)
+        assert not replay_check(session, game_id, 1)
 
 
 def test_reminders_once_per_seat_and_time(db_engine: Engine) -> None:
@@ -203,12 +205,10 @@ def test_reminders_once_per_seat_and_time(db_engine: Engine) -> None:
     due = deadline(db_engine, game_id)
     send_orders(db_engine, game_id, 1, passwords[1], now=START)
     with transaction(db_engine) as session:
-        assert (
-            send_reminders(session, game_id, now=due - timedelta(hours=50), from_address=FROM) == []
-        )
-        first = send_reminders(session, game_id, now=due - timedelta(hours=47), from_address=FROM)
-        again = send_reminders(session, game_id, now=due - timedelta(hours=40), from_address=FROM)
-        last = send_reminders(session, game_id, now=due - timedelta(hours=2), from_address=FROM)
+        assert send_reminders(session, game_id, TERMS.at(due - timedelta(hours=50))) == []
+        first = send_reminders(session, game_id, TERMS.at(due - timedelta(hours=47)))
+        again = send_reminders(session, game_id, TERMS.at(due - timedelta(hours=40)))
+        last = send_reminders(session, game_id, TERMS.at(due - timedelta(hours=2)))
     assert len(first) == 3 and again == [] and len(last) == 3
     with Session(db_engine) as session:
         mails = outbox(session, OutboxKind.REMINDER)
@@ -224,7 +224,7 @@ def test_early_run_when_everybody_is_final(db_engine: Engine) -> None:
     assert run(db_engine, game_id, START + timedelta(hours=1)).status == "not_due"
     send_orders(db_engine, game_id, 2, passwords[2], now=START, extra="Fertig\n")
     with Session(db_engine) as session:
-        assert turns.early_run_ready(session, game_of(session, game_id))
+        assert early_run_ready(session, game_of(session, game_id))
     assert run(db_engine, game_id, START + timedelta(hours=1)).status == "done"
 
 

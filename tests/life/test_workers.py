@@ -20,7 +20,7 @@ from db.session import reading, transaction
 from mailserver.app.workers import Workers, auto_count, shares_database
 from mailserver.outbound.outbox import OutboxMail
 from mailserver.outbound.smtp import FlatMail, flatten
-from mailserver.turns import run as turns
+from mailserver.turns.ahead import evaluate_ahead
 from tests.life.helpers import START, create_and_start, send_orders
 
 pytestmark = pytest.mark.timeout(120)
@@ -68,7 +68,7 @@ async def test_workers_evaluate_ahead_and_flatten_as_the_server_would(
         await workers.start()
         ahead = await workers.evaluate_ahead(game_id, 0)
         with reading(db_engine) as session:
-            here = turns.evaluate_ahead(session, game_id)
+            here = evaluate_ahead(session, game_id)
         assert ahead is not None and here is not None
         assert (ahead.record, ahead.state_text, ahead.texts) == (
             here.record,

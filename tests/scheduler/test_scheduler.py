@@ -15,13 +15,15 @@ from sqlmodel import col, func, select
 
 from db.models import Game, Outbox, OutboxKind, TurnSnapshot, utcnow
 from db.session import transaction
+from mailserver.common.terms import HostTerms
 from mailserver.gm import operations as gm
 from mailserver.inbound.intake import IntakeConfig, process_mail
 from mailserver.turns.scheduler import DeadlineScheduler, SchedulerConfig
 from tests.factories import order_mail
 
 HOST = "ashes@example.org"
-CONFIG = SchedulerConfig(from_address=HOST, resync_seconds=0.5)
+TERMS = HostTerms(from_address=HOST)
+CONFIG = SchedulerConfig(TERMS, resync_seconds=0.5)
 
 
 def new_game(
@@ -52,7 +54,7 @@ def new_game(
             seed=7,
             now=now,
         )
-        passwords = gm.start_game(session, number, now=now, from_address=HOST)
+        passwords = gm.start_game(session, number, TERMS.at(now))
         if deadline is not None:
             game.next_deadline = deadline  # also in the past: a deadline missed while down
             session.add(game)
@@ -152,7 +154,8 @@ async def test_a_deadline_changed_elsewhere_is_picked_up_by_the_resync(
     await scheduler.start()
     try:
         with transaction(db_engine) as session:  # as `pbem gm deadline` would, in another process
-            gm.set_deadline(session, 31, utcnow() + timedelta(seconds=1), now=utcnow())
+            when = utcnow() + timedelta(seconds=1)
+            gm.set_deadline(session, 31, when, TERMS.at(utcnow()), tell=False)
         await until(lambda: turn_of(db_engine, game_id) == 1)
     finally:
         await scheduler.stop()
@@ -219,7 +222,7 @@ async def test_a_turn_replans_its_own_game_and_leaves_the_others_alone(
     other_id, _ = new_game(db_engine, deadline=later, number=32)
     game_id, passwords = new_game(db_engine, deadline=later)
     everybody_votes(db_engine, passwords)
-    scheduler = DeadlineScheduler(db_engine, SchedulerConfig(from_address=HOST), lambda: None)
+    scheduler = DeadlineScheduler(db_engine, SchedulerConfig(TERMS), lambda: None)
     await scheduler.start()  # resync only at start: what follows is the per-game replan
     try:
         move_deadline(db_engine, game_id, utcnow())

@@ -15,6 +15,7 @@ from db.session import transaction
 from mailserver.app.demo import seat_fields
 from mailserver.common import tokens
 from mailserver.common.kinds import game_kind
+from mailserver.common.terms import HostTerms
 from mailserver.gm import operations as gm
 from mailserver.inbound.intake import IntakeConfig, process_web_orders
 
@@ -23,6 +24,8 @@ SETTINGS = Settings(
     database_url="sqlite://",
     web={"enabled": True, "base_url": "http://testserver", "secret": "test-key"},
 )
+TERMS = HostTerms(from_address=SERVER)
+"""The host's terms of the page tests' games: no links in their mails (as the default)."""
 
 
 def now() -> datetime:
@@ -31,10 +34,16 @@ def now() -> datetime:
 
 
 def start_game(
-    engine: Engine, number: int, seats: int = 3, seed: int = 7, kind: str = "ashes"
+    engine: Engine,
+    number: int,
+    seats: int = 3,
+    seed: int = 7,
+    kind: str = "ashes",
+    terms: HostTerms = TERMS,
 ) -> None:
     """A game of ``kind`` (default Ashes) of ``seats`` players (German), started: turn 0
-    is there. A Starweb seat gets a character and a code name as the demo's do."""
+    is there. A Starweb seat gets a character and a code name as the demo's do; the
+    mails are written with ``terms``."""
     with transaction(engine) as session:
         fields = partial(seat_fields, game_kind(kind))
         gm.create_game(
@@ -53,7 +62,7 @@ def start_game(
             seed=seed,
             now=now(),
         )
-        gm.start_game(session, number, now=now(), from_address=SERVER)
+        gm.start_game(session, number, terms.at(now()))
 
 
 def web_orders(engine: Engine, number: int, seat: int, text: str) -> str:
@@ -62,16 +71,14 @@ def web_orders(engine: Engine, number: int, seat: int, text: str) -> str:
         game = repo.get_game_by_number(session, number)
         assert game is not None
         player = next(p for p in repo.current_players(session, game.id or 0) if p.seat == seat)
-        outcome = process_web_orders(
-            session, game, player, text, config=IntakeConfig(from_address=SERVER)
-        )
+        outcome = process_web_orders(session, game, player, text, config=IntakeConfig(TERMS))
         return outcome.status.value
 
 
 def run_turn(engine: Engine, number: int) -> None:
     """Evaluate the pending turn now (as ``pbem gm run``)."""
     with transaction(engine) as session:
-        gm.process_now(session, number, now=now(), from_address=SERVER)
+        gm.process_now(session, number, TERMS.at(now()))
 
 
 def link(engine: Engine, number: int, seat: int) -> str:

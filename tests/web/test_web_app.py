@@ -241,14 +241,10 @@ def test_the_map_and_the_report_of_the_seat_are_linked(
 
 
 def test_printouts_carry_the_links_when_enabled(web_engine: Engine) -> None:
-    from mailserver.common import links
+    from mailserver.common.terms import HostTerms
     from tests.web.helpers import SETTINGS
 
-    links.configure(SETTINGS.web)
-    try:
-        start_game(web_engine, 502)
-    finally:
-        links.configure(SETTINGS.web.model_copy(update={"enabled": False}))
+    start_game(web_engine, 502, terms=HostTerms.from_settings(SETTINGS))
     with Session(web_engine) as session:
         printouts = session.exec(
             select(Outbox).where(Outbox.kind == OutboxKind.PRINTOUT).order_by(col(Outbox.id))
@@ -263,14 +259,12 @@ def test_a_replaced_occupants_link_is_dead(
     client: TestClient, web_engine: Engine, game: int
 ) -> None:
     from mailserver.gm import operations as gm
-    from tests.web.helpers import SERVER, now
+    from tests.web.helpers import TERMS, now
 
     old = link(web_engine, game, 2)
     csrf = _form_token(client.get(old).text)
     with transaction(web_engine) as session:
-        gm.replace_player(
-            session, game, 2, now=now(), from_address=SERVER, address="new2@example.org"
-        )
+        gm.replace_player(session, game, 2, TERMS.at(now()), address="new2@example.org")
     new = link(web_engine, game, 2)
     assert new != old
     assert client.get(old).status_code == 404
@@ -294,11 +288,11 @@ def test_the_gm_page_never_shows_a_password_from_a_subject(
     page lists subjects, masked."""
     from mailserver.gm import operations as gm
     from mailserver.inbound.intake import IntakeConfig, process_mail
-    from tests.web.helpers import SERVER, now
+    from tests.web.helpers import SERVER, TERMS, now
 
     with transaction(web_engine) as session:
         _, password = gm.replace_player(
-            session, game, 1, now=now(), from_address=SERVER, address="p1.501@example.org"
+            session, game, 1, TERMS.at(now()), address="p1.501@example.org"
         )
     for secret in (password, "Falsch-geraten-123"):
         raw = (
@@ -307,7 +301,7 @@ def test_the_gm_page_never_shows_a_password_from_a_subject(
             f"Message-ID: <{secret}@example.org>\r\n\r\nFertig\r\n"
         ).encode()
         with transaction(web_engine) as session:
-            process_mail(session, raw, config=IntakeConfig(from_address=SERVER), mailbox="INBOX")
+            process_mail(session, raw, config=IntakeConfig(TERMS), mailbox="INBOX")
     page = client.get(link(web_engine, game, 0)).text
     assert "Kennwort" in page  # the subjects are listed ...
     assert password not in page and "Falsch-geraten-123" not in page  # ... masked

@@ -1,0 +1,225 @@
+"""``pbem gm create``: a game from command-line options or a game file (TOML or JSON).
+
+The options and the file's keys are the same (``players`` a list of seats, each
+``SEAT=ADDRESS[,LANG][,FIELD=VALUE...]`` or a table); an option given on the command
+line wins over the file. A wrong value exits 2 naming it; the game itself is checked by
+:func:`mailserver.gm.operations.create_game` (exit 1).
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from datetime import datetime, time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from grammar import gm as lang_gm
+from mailserver.app.cli.common import LangOption, fail, read_input
+from mailserver.app.cli.gm_session import ConfigOption, console, gm_session, utc_now
+from mailserver.common.catalog import say
+from mailserver.gm import operations as gm
+from mailserver.turns import deadlines as schedule
+
+
+def _seat_spec(text: str, lang: str) -> gm.SeatSpec:
+    """``1=anna@example.org[,en][,FIELD=VALUE...]`` (the game kind's per-seat fields)."""
+    seat, sep, rest = text.partition("=")
+    address, *parts = rest.split(",")
+    if not sep or not seat.strip().isdigit() or "@" not in address:
+        fail(say(lang, "cli_bad_seat", text=text), lang, 2)
+    fields = dict(
+        (key.strip(), value.strip())
+        for key, _, value in (p.partition("=") for p in parts if "=" in p)
+    )
+    languages = [p.strip().lower() for p in parts if "=" not in p and p.strip()]
+    language = languages[0] if languages else "de"
+    if len(languages) > 1 or language not in lang_gm.LANGUAGES:
+        fail(say(lang, "cli_bad_seat_language", text=text), lang, 2)
+    return gm.SeatSpec(seat=int(seat), address=address.strip(), language=language, fields=fields)
+
+
+def _option_value(text: str, lang: str) -> tuple[str, Any]:
+    """``key=value``; the value is JSON if it reads as JSON (numbers, true), else text."""
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        fail(say(lang, "cli_bad_option", text=text), lang, 2)
+    try:
+        return key.strip(), json.loads(value.strip())
+    except ValueError:
+        return key.strip(), value.strip()
+
+
+def _read_game_file(path: Path, lang: str) -> dict[str, Any]:
+    """A game file (TOML or JSON; keys as the ``create`` options, ``players`` a list)."""
+    try:
+        text = read_input(path, lang).decode("utf-8")
+        data: dict[str, Any] = (
+            json.loads(text) if path.suffix.lower() == ".json" else tomllib.loads(text)
+        )
+    except ValueError as exc:  # not UTF-8, not JSON, not TOML
+        fail(say(lang, "cli_bad_game_file", file=path, reason=exc), lang, 2)
+    return data
+
+
+def _seats_from_file(players: Any, lang: str) -> list[gm.SeatSpec]:
+    if not isinstance(players, list):
+        fail(say(lang, "cli_bad_players"), lang, 2)
+    seats = []
+    for entry in players:
+        if isinstance(entry, str):
+            seats.append(_seat_spec(entry, lang))
+            continue
+        try:
+            seats.append(
+                gm.SeatSpec(
+                    seat=int(entry["seat"]),
+                    address=str(entry["address"]),
+                    language=str(entry.get("language", "de")),
+                    ruler_name=entry.get("ruler_name"),
+                    timezone=entry.get("timezone"),
+                    fields={str(k): str(v) for k, v in dict(entry.get("fields", {})).items()},
+                )
+            )
+        except (TypeError, KeyError, ValueError, AttributeError):
+            # Not a table, or one without a seat number and an address.
+            fail(say(lang, "cli_bad_player", entry=entry), lang, 2)
+    return seats
+
+
+def _time_of_day(text: str, lang: str) -> time:
+    try:
+        return time.fromisoformat(text.strip())
+    except ValueError:
+        fail(say(lang, "cli_bad_time", text=text), lang, 2)
+
+
+def create_cmd(
+    config: ConfigOption = None,
+    file: Annotated[
+        Path | None,
+        typer.Option("--file", help="A game file (TOML or JSON) with the options below."),
+    ] = None,
+    kind: Annotated[
+        str | None, typer.Option(help="The game kind (pbem --help lists them).")
+    ] = None,
+    number: Annotated[int | None, typer.Option(help="The game number (unique).")] = None,
+    gm_address: Annotated[str | None, typer.Option("--gm", help="The GM's address.")] = None,
+    gm_password: Annotated[
+        str | None,
+        typer.Option(
+            "--gm-password",
+            help="The GM's password for GM mails (at least 10 characters); without it a "
+            "strong one is generated and shown once.",
+        ),
+    ] = None,
+    player: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--player",
+            help="SEAT=ADDRESS[,LANG][,FIELD=VALUE...], repeated (LANG de or en; the fields "
+            "the game kind asks for, e.g. a character).",
+        ),
+    ] = None,
+    every_days: Annotated[
+        int | None, typer.Option(help="A deadline every this many days (0: GM sets each).")
+    ] = None,
+    at: Annotated[str | None, typer.Option(help="Local time of the deadlines, HH:MM.")] = None,
+    tz: Annotated[str | None, typer.Option("--tz", help="The game's time zone.")] = None,
+    first_deadline: Annotated[
+        str | None,
+        typer.Option(help="The first deadline, e.g. '2026-12-01 18:00' or '+14d'."),
+    ] = None,
+    early_run: Annotated[
+        bool | None,
+        typer.Option("--early-run/--no-early-run", help="Run once every player is final."),
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option(help="A rule option KEY=VALUE, repeated.")
+    ] = None,
+    scenario: Annotated[str | None, typer.Option(help="The engine's scenario.")] = None,
+    reminder_hours: Annotated[
+        str | None, typer.Option(help="Reminders this many hours before, e.g. 48,12.")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="The game's seed (default: random).")] = None,
+    lang: LangOption = "de",
+) -> None:
+    """Create a game (status setup) from options or a game file; `start` starts it."""
+    data = _read_game_file(file, lang) if file is not None else {}
+    given = {
+        "kind": kind,
+        "number": number,
+        "gm": gm_address,
+        "gm_password": gm_password,
+        "every_days": every_days,
+        "at": at,
+        "timezone": tz,
+        "first_deadline": first_deadline,
+        "early_run": early_run,
+        "scenario": scenario,
+        "seed": seed,
+    }
+    data.update({key: value for key, value in given.items() if value is not None})
+    generated = None
+    if data.get("gm_password") in (None, ""):
+        generated = data["gm_password"] = gm.new_gm_password()
+    for key in ("kind", "number", "gm"):
+        if data.get(key) in (None, ""):
+            fail(say(lang, "cli_required", option="--" + key.replace("_", "-")), lang, 2)
+    seats = _seats_from_file(data.get("players", []), lang)
+    seats += [_seat_spec(p, lang) for p in player or []]
+    options: dict[str, Any] = dict(data.get("options", {}))
+    options.update(_option_value(o, lang) for o in option or [])
+    hours = data.get("reminder_hours", [48, 12])
+    if reminder_hours is not None:
+        if not all(h.strip().isdigit() for h in reminder_hours.split(",") if h.strip()):
+            fail(say(lang, "cli_bad_hours", text=reminder_hours), lang, 2)
+        hours = [int(h) for h in reminder_hours.split(",") if h.strip()]
+    timezone = str(data.get("timezone", "Europe/Berlin"))
+    deadline_at = _time_of_day(str(data.get("at", "18:00")), lang)
+    now = utc_now()
+    first: datetime | None = None
+    if data.get("first_deadline"):
+        try:
+            first = schedule.parse_when(
+                str(data["first_deadline"]), timezone, now=now, default_time=deadline_at
+            )
+        except ValueError as exc:
+            fail(f"--first-deadline: {exc}", lang, 2)
+    days = data.get("every_days", 14)
+    for key, value in (("number", data["number"]), ("every_days", days)):
+        if not str(value).isdigit():  # from a game file; the options are typed
+            fail(say(lang, "cli_bad_whole_number", key=key, value=value), lang, 2)
+    with gm_session(config, lang, may_create=True) as (session, _settings):
+        game = gm.create_game(
+            session,
+            kind=str(data["kind"]),
+            number=int(data["number"]),
+            gm_address=str(data["gm"]),
+            gm_password=str(data["gm_password"]),
+            seats=seats,
+            options=options,
+            scenario=data.get("scenario"),
+            every_days=int(days) or None,
+            at=deadline_at,
+            timezone=timezone,
+            first_deadline=first,
+            early_run=bool(data.get("early_run", False)),
+            reminder_hours=hours,
+            seed=data.get("seed"),
+            now=now,
+        )
+        console.print(
+            say(
+                lang,
+                "cli_created",
+                game=game.number,
+                kind=game.kind,
+                players=len(seats),
+                status=game.status.value,
+            )
+        )
+        if generated is not None:
+            console.print(say(lang, "cli_gm_password", password=generated))

@@ -1,0 +1,108 @@
+"""What the GM puts in the players' mail: news for the newspaper, secret messages, and a
+printout mailed again.
+
+News and secrets are kept as messages of the game and go out with the next printouts
+(host rules); nothing is mailed at once but a printout sent again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+
+from sqlmodel import Session
+
+from db import repo
+from db.models import Game, GameMessage, MessageKind
+from mailserver.common.catalog import public_notice
+from mailserver.common.kinds import game_kind
+from mailserver.common.terms import TurnContext
+from mailserver.gm.lookup import GmError, game_numbered, occupant
+from mailserver.printouts.compose import enqueue_printout, printout_body, printout_values
+
+
+def news_message(
+    session: Session,
+    game: Game,
+    parts: Sequence[tuple[str, Mapping[str, object]]],
+    *,
+    now: datetime,
+) -> GameMessage:
+    """A notice of the host for the next newspaper, in every language of the game
+    (``parts``: catalog keys and their values)."""
+    languages = {p.language for p in repo.current_players(session, game.id or 0)}
+    return _message(session, game, MessageKind.GM_NEWS, public_notice(languages, parts), now=now)
+
+
+def _message(
+    session: Session,
+    game: Game,
+    kind: MessageKind,
+    text: str,
+    *,
+    now: datetime,
+    to_seat: int | None = None,
+    from_seat: int | None = None,
+) -> GameMessage:
+    message = GameMessage(
+        game_id=game.id or 0,
+        kind=kind,
+        sender_seat=from_seat,
+        addressee_seat=to_seat,
+        text=repo.clean_text(text.strip("\n")),
+        turn=game.turn + 1,
+        created_at=now,
+    )
+    session.add(message)
+    session.flush()
+    return message
+
+
+def publish_news(session: Session, number: int, text: str, *, now: datetime) -> GameMessage:
+    """A notice of the GM for the newspaper of the next printouts."""
+    game = game_numbered(session, number)
+    if not text.strip():
+        raise GmError("Die Meldung ist leer.", "The news item is empty.")
+    return _message(session, game, MessageKind.GM_NEWS, text, now=now)
+
+
+def forward_secret(
+    session: Session,
+    number: int,
+    to_seat: int,
+    text: str,
+    *,
+    from_seat: int | None,
+    now: datetime,
+) -> GameMessage:
+    """A secret message for ``to_seat``, delivered with the next printout (host rules);
+    ``from_seat`` names the sender (``None``: the GM forwards it without a sender)."""
+    game = game_numbered(session, number)
+    occupant(session, game, to_seat)
+    if from_seat is not None:
+        occupant(session, game, from_seat)
+    if not text.strip():
+        raise GmError("Die Nachricht ist leer.", "The message is empty.")
+    return _message(
+        session, game, MessageKind.SECRET, text, now=now, to_seat=to_seat, from_seat=from_seat
+    )
+
+
+def resend_printout(
+    session: Session,
+    number: int,
+    seat: int,
+    ctx: TurnContext,
+    *,
+    turn: int | None = None,
+) -> int:
+    """Mail the printout of ``turn`` (default: the latest) to the seat's occupant again."""
+    game = game_numbered(session, number)
+    player = occupant(session, game, seat)
+    turn = game.turn if turn is None else turn
+    snapshot = repo.load_snapshot(session, game.id or 0, turn)
+    if snapshot is None:
+        raise GmError(f"Runde {turn} gibt es nicht.", f"There is no turn {turn}.")
+    state = game_kind(game.kind).engine.state_from_json(snapshot.state_data())
+    body = printout_body(session, game, player, state, ctx.terms, show_deadline=turn == game.turn)
+    return enqueue_printout(session, printout_values(game, player, turn, body, ctx, dedup=False))

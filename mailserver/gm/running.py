@@ -1,0 +1,190 @@
+"""The course of a running game in the GM's hands: deadlines, pause and resume, a held
+turn, an evaluation now, the GM's reports of an adjudicated turn, and the preview.
+
+Each works inside the caller's transaction, on the game's locked row where it changes
+the game; the players are told of a new deadline by mail (in the outbox).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlmodel import Session
+
+from config.game_options import with_host
+from db import repo
+from db.models import Game, GameStatus, OutboxKind, PlayerStatus
+from mailserver.common.catalog import say, wrap
+from mailserver.common.formats import format_when
+from mailserver.common.terms import HostTerms, TurnContext
+from mailserver.gm.lookup import GmError, game_numbered, locked_game, occupant
+from mailserver.outbound.smtp import Attachment
+from mailserver.printouts.compose import player_timezone
+from mailserver.turns.preview import preview_turn
+from mailserver.turns.run import TurnRun, publish_reports, run_turn
+
+
+def set_deadline(
+    session: Session, number: int, when: datetime, ctx: TurnContext, *, tell: bool = True
+) -> Game:
+    """Set the deadline of the pending turn (host rules, "Deadlines"); the players are
+    told if ``tell``."""
+    game = locked_game(session, number)
+    if game.status == GameStatus.FINISHED:
+        raise GmError(f"Partie {number} ist beendet.", f"Game {number} is over.")
+    if when <= ctx.now:
+        raise GmError("Der Termin liegt in der Vergangenheit.", "That moment has passed.")
+    game.next_deadline = when
+    session.add(game)
+    session.flush()
+    if tell:
+        _notify_players(session, game, "deadline_set", ctx, turn=game.turn + 1, when=when)
+    return game
+
+
+def postpone(
+    session: Session, number: int, delta: timedelta, ctx: TurnContext, *, tell: bool = True
+) -> Game:
+    """Move the pending deadline later by ``delta`` (host rules, "Deadlines": in
+    emergencies, a day or two); the players are told if ``tell``."""
+    game = locked_game(session, number)
+    if game.next_deadline is None:
+        raise GmError(
+            f"Partie {number} hat keinen Abgabeschluss.", f"Game {number} has no deadline."
+        )
+    if delta <= timedelta(0):
+        raise GmError("Nur nach hinten verschieben.", "Postpone means later.")
+    game.next_deadline = max(game.next_deadline, ctx.now) + delta
+    session.add(game)
+    session.flush()
+    if tell:
+        when = game.next_deadline
+        _notify_players(session, game, "postponed", ctx, turn=game.turn + 1, when=when)
+    return game
+
+
+def pause(session: Session, number: int, *, now: datetime) -> Game:
+    """Stop evaluations until :func:`resume`."""
+    game = locked_game(session, number)
+    if game.status != GameStatus.RUNNING:
+        raise GmError(f"Partie {number} läuft nicht.", f"Game {number} is not running.")
+    game.status = GameStatus.PAUSED
+    session.add(game)
+    session.flush()
+    return game
+
+
+def resume(session: Session, number: int, *, now: datetime) -> Game:
+    """Let a paused game run again; a deadline that passed meanwhile runs the turn at once."""
+    game = locked_game(session, number)
+    if game.status != GameStatus.PAUSED:
+        raise GmError(f"Partie {number} ist nicht angehalten.", f"Game {number} is not paused.")
+    game.status = GameStatus.RUNNING
+    session.add(game)
+    session.flush()
+    return game
+
+
+def release_hold(session: Session, number: int, *, now: datetime) -> Game:
+    """Let a turn held by the mass-NMR guard run (at the next tick of the scheduler)."""
+    game = locked_game(session, number)
+    if not game.held:
+        raise GmError(f"Partie {number} ist nicht angehalten.", f"Game {number} is not held.")
+    game.held, game.held_reason = False, None
+    game.options = with_host(game.options, mass_nmr_released=game.turn + 1)
+    session.add(game)
+    session.flush()
+    return game
+
+
+def process_now(session: Session, number: int, ctx: TurnContext) -> TurnRun:
+    """Run the pending turn now, before the deadline and past a hold."""
+    game = game_numbered(session, number)
+    return run_turn(session, game.id or 0, ctx, force=True)
+
+
+def record_report(
+    session: Session,
+    number: int,
+    seat: int,
+    text: str,
+    *,
+    attachments: Sequence[Attachment] = (),
+    now: datetime,
+) -> None:
+    """Keep the GM's report to ``seat`` for the turn waiting for reports (GM-adjudicated
+    games); a second report to the same seat replaces the first."""
+    game = locked_game(session, number)
+    if game.status != GameStatus.ADJUDICATING:
+        raise GmError(
+            f"Partie {number} wartet auf keine Berichte.",
+            f"Game {number} is not waiting for reports.",
+        )
+    occupant(session, game, seat)
+    if not text.strip():
+        raise GmError("Der Bericht ist leer.", "The report is empty.")
+    repo.store_gm_report(
+        session,
+        game_id=game.id or 0,
+        turn=game.turn + 1,
+        seat=seat,
+        text=text,
+        attachments=[a.to_json() for a in attachments],
+        now=now,
+    )
+
+
+def publish(session: Session, number: int, ctx: TurnContext) -> TurnRun:
+    """Send the GM's reports of the waiting turn as its printouts (GM-adjudicated)."""
+    game = game_numbered(session, number)
+    result = publish_reports(session, game.id or 0, ctx)
+    if result.status != "done":
+        raise GmError(
+            f"Runde {result.turn} lässt sich nicht freigeben: {result.reason}.",
+            f"Turn {result.turn} cannot be published: {result.reason}.",
+        )
+    return result
+
+
+def preview(session: Session, number: int, terms: HostTerms) -> dict[int, str]:
+    """The printouts the pending turn would give now (0: the GM's view); writes nothing."""
+    game = game_numbered(session, number)
+    if game.status == GameStatus.SETUP:
+        raise GmError(
+            f"Partie {number} ist noch nicht gestartet.", f"Game {number} has not started."
+        )
+    return preview_turn(session, game.id or 0, terms)
+
+
+def _notify_players(
+    session: Session, game: Game, key: str, ctx: TurnContext, **values: Any
+) -> list[int]:
+    """A notice of the GM to every active player, in his language and time zone."""
+    ids = []
+    for player in repo.current_players(session, game.id or 0):
+        if player.status != PlayerStatus.ACTIVE:
+            continue
+        lang = player.language
+        when = values.get("when")
+        shown = dict(values)
+        if isinstance(when, datetime):
+            shown["when"] = format_when(when, player_timezone(game, player), lang)
+        row = repo.enqueue_outbox(
+            session,
+            to_address=player.address,
+            subject=say(lang, "notice_subject", game=game.number),
+            body=wrap(
+                say(lang, key, game=game.number, **shown) + "\n\n" + say(lang, "printout_footer")
+            )
+            + "\n",
+            kind=OutboxKind.NOTICE,
+            domain=ctx.terms.domain,
+            game_id=game.id,
+            player_id=player.id,
+            turn=game.turn + 1,
+            now=ctx.now,
+        )
+        ids.append(row.id or 0)
+    return ids

@@ -1,0 +1,171 @@
+"""Who holds the seats: the stand-by list, a replacement, a drop, and the accounts.
+
+Host rules, "NMR and leaving the game": a seat passes to a new occupant (the next
+stand-by, or someone the GM names) with a password and the current printout; the one
+who lost it is told by mail, and the newspaper announces the change.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Session
+
+from db import repo
+from db.models import Game, GameStatus, LedgerKind, OutboxKind, Player, PlayerStatus, Standby
+from db.passwords import hash_password
+from mailserver.common.catalog import say, wrap
+from mailserver.common.formats import format_when
+from mailserver.common.terms import TurnContext
+from mailserver.gm.lookup import GmError, game_numbered, locked_game, occupant
+from mailserver.gm.messages import news_message
+from mailserver.printouts.compose import new_password, player_timezone
+from mailserver.turns.mails import takeover_printout
+
+
+def add_standby(
+    session: Session,
+    address: str,
+    *,
+    name: str | None = None,
+    language: str = "de",
+    kind: str | None = None,
+    now: datetime,
+) -> Standby:
+    """Put someone at the end of the stand-by list (host rules, "NMR and leaving the game")."""
+    entry = Standby(
+        address=repo.normalise_address(address),
+        name=name,
+        language=language,
+        preferred_kind=kind,
+        created_at=now,
+    )
+    session.add(entry)
+    session.flush()
+    return entry
+
+
+def replace_player(
+    session: Session,
+    number: int,
+    seat: int,
+    ctx: TurnContext,
+    *,
+    address: str | None = None,
+    language: str | None = None,
+) -> tuple[Player, str]:
+    """Give a seat to a new occupant; without ``address`` the next stand-by (host rules,
+    "NMR and leaving the game").
+
+    The new occupant gets a password and the position's current printout (with secret
+    messages held for the seat); the change is announced in the next newspaper.
+    Returns the new player and his clear password.
+    """
+    game = locked_game(session, number)
+    if game.status not in (GameStatus.RUNNING, GameStatus.PAUSED):
+        raise GmError(f"Partie {number} läuft nicht.", f"Game {number} is not running.")
+    old = occupant(session, game, seat)
+    standby: Standby | None = None
+    if address is None:
+        standby = repo.next_standby_for_game(session, game)
+        if standby is None:
+            raise GmError("Die Stand-by-Liste ist leer.", "The stand-by list is empty.")
+        address, language = standby.address, language or standby.language
+    if old.status == PlayerStatus.ACTIVE:
+        old.status = PlayerStatus.RESIGNED
+    password = new_password()
+    new = repo.replace_player(
+        session,
+        old,
+        address=address,
+        password_hash=hash_password(password),
+        turn=game.turn + 1,
+        language=language or old.language,
+        timezone=old.timezone,
+        standby=standby,
+        now=ctx.now,
+    )
+    news_message(session, game, [("news_takeover", {"seat": seat})], now=ctx.now)
+    takeover_printout(session, game, new, password, ctx)
+    if old.address != new.address:
+        _tell_occupant(session, game, old, "told_replaced", ctx)
+    return new, password
+
+
+def drop_player(
+    session: Session,
+    number: int,
+    seat: int,
+    ctx: TurnContext,
+    *,
+    reason: str = "gm",
+    tell: bool = True,
+) -> Player:
+    """Take the occupant out of the game; the seat stays vacant (NMR) until replaced. With
+    ``tell`` the occupant is told by mail, by whom and when."""
+    now = ctx.now
+    game = locked_game(session, number)
+    player = occupant(session, game, seat)
+    if player.status != PlayerStatus.ACTIVE:
+        raise GmError(f"Spieler {seat} spielt nicht mehr mit.", f"Player {seat} is out already.")
+    player.status = PlayerStatus.DROPPED if reason in ("gm", "nmr") else PlayerStatus.RESIGNED
+    player.left_turn, player.left_at = game.turn + 1, now
+    session.add(player)
+    ruler = player.ruler_name or str(seat)
+    news_message(session, game, [("news_dropped_gm", {"seat": seat, "ruler": ruler})], now=now)
+    if tell:
+        _tell_occupant(session, game, player, "told_dropped", ctx)
+    session.flush()
+    return player
+
+
+def _tell_occupant(
+    session: Session, game: Game, player: Player, key: str, ctx: TurnContext
+) -> None:
+    """A mail to an occupant who lost the seat: by whom (the game master's address) and
+    when; nobody loses a seat without being told (a takeover by a stranger shows)."""
+    lang = player.language
+    repo.enqueue_outbox(
+        session,
+        to_address=player.address,
+        subject=say(lang, "told_subject", game=game.number),
+        body=wrap(
+            say(
+                lang,
+                key,
+                game=game.number,
+                seat=player.seat,
+                gm=game.gm_address,
+                when=format_when(ctx.now, player_timezone(game, player), lang),
+            )
+            + "\n\n"
+            + say(lang, "printout_footer")
+        )
+        + "\n",
+        kind=OutboxKind.NOTICE,
+        domain=ctx.terms.domain,
+        game_id=game.id,
+        player_id=player.id,
+        dedup_key=f"told:{game.number}:{player.id}:{key}",
+        now=ctx.now,
+    )
+
+
+def deposit(
+    session: Session, number: int, seat: int, amount_cents: int, *, now: datetime, note: str = ""
+) -> Player:
+    """Book a payment onto the account of the seat's occupant (host rules, "Fees")."""
+    game = game_numbered(session, number)
+    player = occupant(session, game, seat)
+    if amount_cents <= 0:
+        raise GmError("Der Betrag muss positiv sein.", "The amount must be positive.")
+    repo.book(
+        session,
+        player_id=player.id or 0,
+        amount_cents=amount_cents,
+        kind=LedgerKind.DEPOSIT,
+        note=note,
+        now=now,
+    )
+    session.refresh(player)
+    return player

@@ -1,0 +1,56 @@
+"""The GM's preview: what the pending turn would give now, written nowhere."""
+
+from __future__ import annotations
+
+from sqlmodel import Session
+
+from config.game_options import gm_language, nmr_drop_after
+from db import repo
+from db.models import Game
+from engine.core import NEUTRAL
+from mailserver.common.catalog import public_notice
+from mailserver.common.kinds import game_kind
+from mailserver.common.terms import HostTerms
+from mailserver.printouts.compose import held_secrets, printout_body
+from mailserver.turns.evaluate import evaluate
+from mailserver.turns.inputs import NewsText, TurnInputs, news_of, pending_news
+from mailserver.turns.plan import READERS, languages_of, plan_turn, state_of
+
+
+def preview_turn(session: Session, game_id: int, terms: HostTerms) -> dict[int, str]:
+    """What the pending turn would give now: seat -> printout text (0: the GM's view).
+
+    Writes nothing: the turn is evaluated (:func:`mailserver.turns.evaluate.evaluate`) on
+    the stored state with the orders and messages there are, the fee of ``terms`` as the
+    run charges it; drops are shown in the newspaper without a stand-by's takeover.
+    """
+    game = session.get(Game, game_id)
+    if game is None:
+        raise LookupError(f"no game with id {game_id}")
+    turn = game.turn + 1
+    plan = plan_turn(session, game, turn, terms.turn_fee_cents)
+    before = state_of(session, game, game.turn)
+    kind = game_kind(game.kind)
+    rulers = kind.engine.names(before).rulers
+    news = news_of(pending_news(session, game_id, turn))
+    languages = languages_of(session, game)
+    for player in plan.drops(nmr_drop_after(game.options)):
+        values = {"seat": player.seat, "ruler": rulers.get(player.seat) or "?"}
+        notice = public_notice(
+            languages, [("news_dropped", {**values, "count": player.nmr_count + 1})]
+        )
+        news.append(NewsText(None, notice))
+    result = evaluate(game, turn, before, TurnInputs(plan.executing, news))
+    views = {NEUTRAL: kind.engine.printout(result.state, NEUTRAL, gm_language(game.options))}
+    for player in repo.current_players(session, game_id):
+        if player.status in READERS:
+            views[player.seat] = printout_body(
+                session,
+                game,
+                player,
+                result.state,
+                terms,
+                secret_messages=held_secrets(session, game_id, player.seat, turn),
+                show_deadline=False,
+            )
+    return views
