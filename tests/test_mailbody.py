@@ -14,13 +14,8 @@ from hypothesis import strategies as st
 
 from engine.ashes import orders as o
 from grammar.ashes import PRINTOUT_HEADINGS, parse
-from mailserver.inbound.mailbody import (
-    MailBody,
-    clean_text,
-    extract_order_text,
-    looks_like_mail,
-    printout_start,
-)
+from mailserver.inbound.cleaning import clean_text, printout_start
+from mailserver.inbound.mailbody import MailBody, extract_order_text, looks_like_mail
 
 DATA = Path(__file__).parent / "data" / "mailbody"
 ORDERS = "Partie 227 Spieler 2 Kennwort xyz\nCrab: 1 PDU, 7 FP\n2/15/1/21"
