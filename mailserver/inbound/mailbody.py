@@ -17,16 +17,15 @@ from dataclasses import dataclass, field
 from email import policy
 from email.errors import HeaderParseError
 from email.header import decode_header
-from email.headerregistry import Address, BaseHeader, HeaderRegistry
+from email.headerregistry import BaseHeader, HeaderRegistry
 from email.message import Message
 from email.parser import BytesParser
-from email.utils import parseaddr
 from functools import lru_cache
 
 from mailserver.inbound.cleaning import NEWLINE, clean_text, normalise
 from mailserver.inbound.html_text import PlainHTML
 
-__all__ = ["MailBody", "extract_order_text", "looks_like_mail"]
+__all__ = ["MailBody", "extract_order_text", "looks_like_mail", "read_mail_body"]
 
 
 @dataclass
@@ -36,8 +35,6 @@ class MailBody:
     text: str
     subject: str
     source: str
-    sender: str
-    sender_name: str
     message_id: str | None
     in_reply_to: str | None
     references: list[str]
@@ -128,16 +125,29 @@ def extract_order_text(raw: bytes | str, printout_headings: Iterable[str] = ()) 
     Never raises: unreadable parts are skipped or decoded as well as possible, and what
     happened is listed in :attr:`MailBody.notes`.
     """
+    return read_mail_body(raw, printout_headings)[0]
+
+
+def read_mail_body(
+    raw: bytes | str, printout_headings: Iterable[str] = ()
+) -> tuple[MailBody, Message | None]:
+    """:func:`extract_order_text`, and the mail's structure as the email package parsed
+    it on the way (``None`` for a plain text, or a mail it could not parse): whoever needs
+    more of the mail (its header fields, its attachments) reads them there instead of
+    parsing the mail again."""
     headings = tuple(printout_headings)
     if not looks_like_mail(raw):
         text, notes = (raw, []) if isinstance(raw, str) else _decode(raw, None)
-        return _finish(_Body(text, "text", notes), headings)
+        return _finish(_Body(text, "text", notes), headings), None
     data = raw if isinstance(raw, bytes) else _to_bytes(raw)
     try:
         msg = BytesParser(policy=_POLICY).parsebytes(data)
-        return _finish(_read_body(msg), headings, msg)
     except Exception as error:  # the email package still has crash bugs on hostile input
-        return _finish(_raw_body(data, error), headings)
+        return _finish(_raw_body(data, error), headings), None
+    try:
+        return _finish(_read_body(msg), headings, msg), msg
+    except Exception as error:  # the same, reading the parts
+        return _finish(_raw_body(data, error), headings), msg
 
 
 class _RepeatedHeaders(HeaderRegistry):
@@ -186,8 +196,6 @@ def _finish(body: _Body, headings: tuple[str, ...], msg: Message | None = None) 
         text=text,
         subject="",
         source=body.source if body.text.strip() else "empty",
-        sender="",
-        sender_name="",
         message_id=None,
         in_reply_to=None,
         references=[],
@@ -196,7 +204,6 @@ def _finish(body: _Body, headings: tuple[str, ...], msg: Message | None = None) 
     )
     if msg is not None:
         result.subject = _header(msg, "subject")
-        result.sender, result.sender_name = _sender(msg)
         result.message_id = next(iter(_message_ids(msg, "message-id")), None)
         result.in_reply_to = next(iter(_message_ids(msg, "in-reply-to")), None)
         result.references = _message_ids(msg, "references")
@@ -400,25 +407,6 @@ def _decode_words(text: str) -> str:
     return "".join(
         _decode(word, charset)[0] if isinstance(word, bytes) else word for word, charset in words
     )
-
-
-def _sender(msg: Message) -> tuple[str, str]:
-    """The From address (bare, lower-cased; "" if none) and display name."""
-    try:
-        addresses: tuple[Address, ...] = (
-            getattr(msg.get("from"), "addresses", ())
-            if len(_raw_header(msg, "from")) <= HEADER_MAX
-            else ()
-        )
-    except Exception:  # the header parser raises on some garbage, e.g. CR/LF in names
-        addresses = ()
-    if addresses:
-        address, name = addresses[0].addr_spec, addresses[0].display_name
-    else:
-        name, address = parseaddr(_raw_header(msg, "from")[:HEADER_MAX])
-        name = _decode_words(name)
-    address = "".join(_one_line(address).split()).lower()
-    return (address if "@" in address else ""), _one_line(name)
 
 
 def _message_ids(msg: Message, name: str) -> list[str]:
