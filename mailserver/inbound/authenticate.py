@@ -98,17 +98,11 @@ def warn_registered(intake: Intake, mail: Mail, seat: Seat, key: str) -> None:
     game, player = seat.game, seat.player
     lang = player.language
     hour = int(intake.now.timestamp()) // 3600
-    intake.send(
-        None,
-        to=player.address,
-        subject=say(lang, "warn_subject", game=game.number),
-        body=say(lang, key, game=game.number, seat=player.seat, sender=mail.sender or "?")
-        + "\n\n"
-        + say(lang, "footer")
-        + "\n",
-        kind=OutboxKind.NOTICE,
-        game=game,
+    intake.warn(
+        player.address,
+        lang,
+        game,
+        say(lang, key, game=game.number, seat=player.seat, sender=mail.sender or "?"),
+        key=f"warn:{game.number}:{player.seat}:{key}:{hour}",
         player=player,
-        reply=False,
-        dedup_key=f"warn:{game.number}:{player.seat}:{key}:{hour}",
     )

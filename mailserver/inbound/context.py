@@ -211,6 +211,23 @@ class Intake:
             prose=False,  # holds a player's own text, as written
         )
 
+    def warn(
+        self, to: str, lang: str, game: Game, text: str, *, key: str, player: Player | None = None
+    ) -> None:
+        """Tell a registered address (a seat's owner, the GM) ``text`` about this mail:
+        not an answer to it, and sent once for each ``key`` (a guesser cannot flood it)."""
+        self.send(
+            None,
+            to=to,
+            subject=say(lang, "warn_subject", game=game.number),
+            body=text + "\n\n" + say(lang, "footer") + "\n",
+            kind=OutboxKind.NOTICE,
+            game=game,
+            player=player,
+            reply=False,
+            dedup_key=key,
+        )
+
     def finish(
         self,
         mail: Mail,

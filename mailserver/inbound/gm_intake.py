@@ -83,16 +83,10 @@ def _warn_gm(intake: Intake, mail: Mail, game: Game, lang: str, key: str) -> Non
     """Tell the GM's registered address about a GM mail from elsewhere, at most once
     an hour for each kind of warning (a guesser cannot flood the GM)."""
     hour = int(intake.now.timestamp()) // 3600
-    intake.send(
-        None,
-        to=game.gm_address,
-        subject=say(lang, "warn_subject", game=game.number),
-        body=say(lang, key, game=game.number, sender=mail.sender or "?")
-        + "\n\n"
-        + say(lang, "footer")
-        + "\n",
-        kind=OutboxKind.NOTICE,
-        game=game,
-        reply=False,
-        dedup_key=f"warn-gm:{game.number}:{key}:{hour}",
+    intake.warn(
+        game.gm_address,
+        lang,
+        game,
+        say(lang, key, game=game.number, sender=mail.sender or "?"),
+        key=f"warn-gm:{game.number}:{key}:{hour}",
     )

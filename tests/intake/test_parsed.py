@@ -59,17 +59,6 @@ def test_the_sender_is_never_the_first_of_several_addresses(header: str, sender:
     assert parse_mail(raw, config=CONFIG).headers.sender == sender
 
 
-def test_the_sender_of_a_forwarded_mail_is_the_outer_mails() -> None:
-    inner = EmailMessage()
-    inner["From"] = "max@other.example"
-    inner.set_content("Crab: 3 FI\n")
-    outer = EmailMessage()
-    outer["From"] = "Max <Max@Example.de>"
-    outer.add_attachment(inner)
-    parsed = parse_mail(outer.as_bytes(), config=CONFIG)
-    assert (parsed.headers.sender, parsed.body.text) == ("max@example.de", "Crab: 3 FI")
-
-
 def test_the_order_texts_header_is_read_with_the_mail() -> None:
     parsed = parse_mail(order_mail("a@b.de", "Partie 227 Spieler 2 Kennwort geheim"), config=CONFIG)
     assert isinstance(parsed.header, OrderHeader)

@@ -76,17 +76,23 @@ def test_the_cache_keeps_the_latest_states_only() -> None:
     assert loaded_states.loaded_state("ashes", texts[0]) is not first
 
 
-def test_orders_read_ahead_are_not_read_again(
-    db_engine: Engine, db_session: Session, game: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    raw = order_mail(ALICE, HEADER + "Krebsnebel: 1 PDU")
-    parsed = preverified(db_engine, raw)
-    assert len(parsed.readings) == 1
+@pytest.fixture
+def read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Intake must take the order text as read ahead: reading it again fails the test."""
 
     def read_again(*args: object) -> None:
         raise AssertionError("read again in the write transaction")
 
     monkeypatch.setattr(acks, "read_orders", read_again)
+
+
+@pytest.mark.usefixtures("read_once")
+def test_orders_read_ahead_are_not_read_again(
+    db_engine: Engine, db_session: Session, game: int
+) -> None:
+    raw = order_mail(ALICE, HEADER + "Krebsnebel: 1 PDU")
+    parsed = preverified(db_engine, raw)
+    assert len(parsed.readings) == 1
     feed(db_engine, raw, parsed)
     submission = repo.latest_submission(db_session, game, 2, 1)
     assert submission is not None and submission.errors == []
@@ -129,8 +135,9 @@ def test_a_mail_naming_no_game_is_read_ahead_for_the_senders_only_game(
     assert reading.game_id == game and reading.result.errors == []
 
 
+@pytest.mark.usefixtures("read_once")
 def test_a_seat_named_by_its_rulers_name_is_found_ahead_and_in_the_transaction(
-    db_engine: Engine, db_session: Session, game: int, monkeypatch: pytest.MonkeyPatch
+    db_engine: Engine, db_session: Session, game: int
 ) -> None:
     # From an address that holds no seat: only the ruler's name can place the mail.
     text = "Partie 227 Spieler Ada Kennwort sternenstaub\nKrebsnebel: 1 PDU"
@@ -141,11 +148,6 @@ def test_a_seat_named_by_its_rulers_name_is_found_ahead_and_in_the_transaction(
         seat_2 = next(p for p in repo.current_players(session, game) if p.seat == 2)
         assert pairs == [("sternenstaub", seat_2.password_hash)]
     assert len(parsed.readings) == 1
-
-    def read_again(*args: object) -> None:
-        raise AssertionError("read again in the write transaction")
-
-    monkeypatch.setattr(acks, "read_orders", read_again)
     feed(db_engine, raw, parsed)
     submission = repo.latest_submission(db_session, game, 2, 1)
     assert submission is not None and submission.orders[0]["planet"] == 2
