@@ -76,20 +76,22 @@ def parse_mail(raw: bytes, *, config: IntakeConfig, size: int | None = None) -> 
     header fields, its order text and its attachments all come from that. A mail it
     cannot parse is read by the lenient header parser alone (and its text as text)."""
     size = len(raw) if size is None else size
-    too_big = size > config.max_mail_bytes
-    # Cheap before expensive: a huge mail is not even taken apart.
-    body, message = read_mail_body(
-        header_block(raw) if too_big else raw, printout_headings=printout_headings()
-    )
-    # The header block alone may be cut short (a huge header): then the fields are read
-    # from the whole mail.
-    headers = read_headers(raw) if message is None or too_big else headers_of(message)
-    return ParsedMail(headers, body, size, too_big, _order_header(body, config), message)
+    headings = printout_headings()
+    if size > config.max_mail_bytes:
+        # Cheap before expensive: a huge mail is not taken apart. Its text is read from
+        # its header block (the Subject), its fields from the whole header (the block
+        # stops at 64 kB).
+        body, _ = read_mail_body(header_block(raw), printout_headings=headings)
+        return ParsedMail(read_headers(raw), body, size, True, _order_header(body, config))
+    body, message = read_mail_body(raw, printout_headings=headings)
+    # A mail the email package could not take apart: its fields by the lenient parser.
+    headers = read_headers(raw) if message is None else headers_of(message)
+    return ParsedMail(headers, body, size, False, _order_header(body, config), message)
 
 
 def _order_header(body: MailBody, config: IntakeConfig) -> OrderHeader | GmHeader:
     """What the header lines (or the Subject) of ``body`` say: a GM mail's header when it
-    names the GM (gm/mail.py), else a player's."""
+    names the GM (:func:`mailserver.gm.mail.is_gm_mail`), else a player's."""
     text, subject = body.text[: config.max_text_chars], body.subject or None
     if gm_mail.is_gm_mail(body.text, subject):
         return read_gm_header(text, subject)
