@@ -132,7 +132,7 @@ class MailHandler:
         it, and gets the parsed mail instead of parsing it again."""
         parsed = parse_mail(mail.raw, config=self.config, size=mail.size)
         with reading(self.engine) as session:
-            pairs = preverify(session, mail.raw, config=self.config, parsed=parsed)
+            pairs = preverify(session, parsed, config=self.config)
         for password, stored in pairs:
             verify_password_cached(password, stored)
         return parsed

@@ -22,36 +22,33 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol
 
 import aioimaplib
 
 from config.settings import ImapSettings
+from mailserver.inbound.imap_connection import (
+    Connection,
+    ImapError,
+    mails_in,
+    quote_mailbox,
+    search_lines,
+    sizes_in,
+    uid_list,
+)
 from mailserver.outbound.smtp import backoff
 
 log = logging.getLogger("pbem.imap")
 
-T = TypeVar("T")
-
 _KEYWORD_RE = re.compile(r"[A-Za-z0-9$_.\-]+")
 _UIDVALIDITY_RE = re.compile(rb"\[UIDVALIDITY (\d+)\]")
 _PERMANENTFLAGS_RE = re.compile(rb"\[PERMANENTFLAGS \(([^)]*)\)\]")
-_UID_LIST_RE = re.compile(rb"\d+(?: \d+)*")
-_FETCH_RE = re.compile(rb"\d+ FETCH \((.*)\{(\d+)\}")
-_UID_RE = re.compile(rb"\bUID (\d+)")
-_SIZE_RE = re.compile(rb"\bRFC822\.SIZE (\d+)")
 FETCH_BYTES = 20_000_000
 """At most this much mail is fetched in one command (the rest waits for the next)."""
 PREFETCH_AHEAD = 2
 """Mails of a batch given to the handler's ``prefetch`` before the current one is handed
 over: with only the next one, its preparation competed with the commit before it for the
 interpreter and was often not done when its turn came."""
-# Untagged EXISTS/RECENT, or NO/BAD/BYE, anywhere in the byte stream; the leading CRLF
-# anchors them to the start of a line. A false positive (text inside a mail body) only
-# costs one extra search or SELECT.
-_NEW_MAIL_RE = re.compile(rb"\r\n\* \d+ (?:EXISTS|RECENT)\r\n")
-_TROUBLE_RE = re.compile(rb"\r\n\* (?:NO|BAD|BYE) ")
-_TAIL_BYTES = 32  # longer than any EXISTS line, so a line split across reads is still seen
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,157 +99,6 @@ class MemoryUidStore:
     async def save(self, mailbox: str, uidvalidity: int, last_uid: int) -> None:
         """Store the mailbox's UIDVALIDITY and last processed UID."""
         self.state[mailbox] = (uidvalidity, last_uid)
-
-
-class ImapError(Exception):
-    """The server refused a command, answered nonsense, went silent or hung up."""
-
-
-def quote_mailbox(name: str) -> str:
-    """A mailbox name as an IMAP quoted string (aioimaplib sends arguments verbatim)."""
-    if not name.isascii() or any(ch in name for ch in "\r\n\0"):
-        # Non-ASCII names need modified UTF-7 (RFC 3501 5.1.3); not supported here.
-        raise ValueError(f"mailbox names must be printable ASCII: {name!r}")
-    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-class _Signals:
-    """What the server said in passing, outside the answers to our commands."""
-
-    def __init__(self) -> None:
-        self.new_mail = asyncio.Event()
-        """An untagged EXISTS or RECENT: search again."""
-        self.trouble = asyncio.Event()
-        """An untagged NO, BAD or BYE (Dovecot: "* NO Internal error" after the selected
-        mailbox was deleted under us): SELECT again to see whether it still is the same."""
-
-
-class _WatchingProtocol(aioimaplib.IMAP4ClientProtocol):  # type: ignore[misc]
-    """aioimaplib's protocol, plus :class:`_Signals` from the raw byte stream.
-
-    aioimaplib drops an untagged EXISTS that arrives during SEARCH, FETCH or STORE.
-    Dovecot reports a new mail only once, so a mail arriving while we process others
-    would otherwise wait for the next re-IDLE.
-    """
-
-    def __init__(
-        self,
-        loop: asyncio.AbstractEventLoop,
-        conn_lost_cb: Callable[[Exception | None], None] | None,
-        signals: _Signals,
-    ) -> None:
-        super().__init__(loop, conn_lost_cb)
-        self._signals = signals
-        self._tail = b""
-
-    def data_received(self, d: bytes) -> None:
-        """Note new mail and trouble, then parse as usual."""
-        window = self._tail + d
-        if _NEW_MAIL_RE.search(window):
-            self._signals.new_mail.set()
-        if _TROUBLE_RE.search(window):
-            self._signals.trouble.set()
-        self._tail = window[-_TAIL_BYTES:]
-        super().data_received(d)
-
-
-class _Client(aioimaplib.IMAP4):  # type: ignore[misc]
-    """aioimaplib's client with :class:`_WatchingProtocol` underneath."""
-
-    def __init__(
-        self,
-        host: str,
-        port: int,
-        timeout: float,
-        conn_lost_cb: Callable[[Exception | None], None],
-        signals: _Signals,
-        ssl_context: ssl.SSLContext | None,
-    ) -> None:
-        self._signals = signals
-        super().__init__(
-            host=host,
-            port=port,
-            timeout=timeout,
-            conn_lost_cb=conn_lost_cb,
-            ssl_context=ssl_context,
-        )
-
-    def create_client(
-        self,
-        host: str,
-        port: int,
-        loop: asyncio.AbstractEventLoop | None,
-        conn_lost_cb: Callable[[Exception | None], None] | None = None,
-        ssl_context: ssl.SSLContext | None = None,
-    ) -> None:
-        """Same as aioimaplib's, with our protocol class."""
-        local_loop = loop if loop is not None else asyncio.get_running_loop()
-        self.protocol = _WatchingProtocol(local_loop, conn_lost_cb, self._signals)
-        self._client_task = local_loop.create_task(
-            local_loop.create_connection(lambda: self.protocol, host, port, ssl=ssl_context)
-        )
-
-
-class _Connection:
-    """One IMAP connection: every command bounded by a timeout and by connection loss."""
-
-    def __init__(self, settings: ImapSettings, ssl_context: ssl.SSLContext | None) -> None:
-        self.timeout = float(settings.timeout_seconds)
-        self.lost = asyncio.Event()
-        self.signals = _Signals()
-        self.client = _Client(
-            settings.host, settings.port, self.timeout, self._on_lost, self.signals, ssl_context
-        )
-
-    def _on_lost(self, exc: Exception | None) -> None:
-        self.lost.set()
-
-    def has(self, capability: str) -> bool:
-        return bool(self.client.has_capability(capability))
-
-    async def call(self, what: str, aw: Awaitable[T], *, bounded: bool = True) -> T:
-        """Await one command; ImapError if the connection drops or the answer is late.
-
-        ``bounded=False`` leaves the bound to aioimaplib's own inactivity timer (FETCH of
-        large mails: slow but steady is fine there).
-        """
-        if self.lost.is_set():
-            raise ImapError(f"{what}: connection lost")
-        task = asyncio.ensure_future(aw)
-        lost = asyncio.ensure_future(self.lost.wait())
-        limit = self.timeout if bounded else None
-        try:
-            done, _ = await asyncio.wait(
-                {task, lost}, timeout=limit, return_when=asyncio.FIRST_COMPLETED
-            )
-        finally:
-            lost.cancel()
-            if not task.done():
-                task.cancel()
-        if task in done:
-            try:
-                return task.result()
-            except aioimaplib.CommandTimeout as exc:
-                raise ImapError(f"{what}: no answer within {self.timeout:g} s") from exc
-            except (TimeoutError, aioimaplib.AioImapException, OSError) as exc:
-                raise ImapError(f"{what}: {type(exc).__name__}: {exc}") from exc
-        if lost in done:
-            raise ImapError(f"{what}: connection lost")
-        raise ImapError(f"{what}: no answer within {self.timeout:g} s")
-
-    async def command(self, what: str, aw: Awaitable[Any], *, bounded: bool = True) -> Any:
-        """:meth:`call` that also insists on a tagged OK."""
-        response = await self.call(what, aw, bounded=bounded)
-        if response.result != "OK":
-            text = response.lines[-1] if response.lines else b""
-            raise ImapError(f"{what} answered {response.result}: {_text(text)}")
-        return response
-
-    def close(self) -> None:
-        """Drop the connection without a goodbye."""
-        transport = self.client.protocol.transport
-        if transport is not None:
-            transport.close()
 
 
 class ImapPoller:
@@ -355,7 +201,7 @@ class ImapPoller:
 
     async def _session(self) -> None:
         self._status = "connecting"
-        conn = _Connection(self.settings, self._ssl_context)
+        conn = Connection(self.settings, self._ssl_context)
         signals = conn.signals
         healthy = False
         try:
@@ -391,7 +237,7 @@ class ImapPoller:
                     await conn.call("LOGOUT", conn.client.logout())
             conn.close()
 
-    async def _login(self, conn: _Connection) -> None:
+    async def _login(self, conn: Connection) -> None:
         settings = self.settings
         await conn.call("connect", conn.client.wait_hello_from_server())
         await conn.command(
@@ -410,10 +256,10 @@ class ImapPoller:
             # CREATE fails harmlessly when the folder exists; a real problem shows at MOVE.
             await conn.call(f"CREATE {self._move_to}", conn.client.create(self._move_to))
 
-    async def _select(self, conn: _Connection) -> None:
+    async def _select(self, conn: Connection) -> None:
         settings = self.settings
         response = await conn.command(f"SELECT {self._mailbox}", conn.client.select(self._mailbox))
-        uidvalidity = _search_lines(_UIDVALIDITY_RE, response.lines)
+        uidvalidity = search_lines(_UIDVALIDITY_RE, response.lines)
         if uidvalidity is None:
             raise ImapError(f"SELECT {self._mailbox} gave no UIDVALIDITY")
         if self._move_to is None:
@@ -431,7 +277,7 @@ class ImapPoller:
         )
 
     def _check_keyword_allowed(self, lines: Iterable[Any]) -> None:
-        flags = _search_lines(_PERMANENTFLAGS_RE, lines)
+        flags = search_lines(_PERMANENTFLAGS_RE, lines)
         if flags is None:
             return  # RFC 3501: without PERMANENTFLAGS every flag may be set permanently
         allowed = flags.split()
@@ -462,7 +308,7 @@ class ImapPoller:
 
     # -- handing mail over -------------------------------------------------------------
 
-    async def _catch_up(self, conn: _Connection) -> None:
+    async def _catch_up(self, conn: Connection) -> None:
         """Hand over every mail above the watermark that lacks the keyword."""
         response = await conn.command(
             "UID SEARCH",
@@ -476,7 +322,7 @@ class ImapPoller:
             ),
         )
         # "UID n:*" always matches the highest UID, even one below n: filter.
-        uids = sorted(u for u in _uid_list(response.lines) if u > self._last_uid)
+        uids = sorted(u for u in uid_list(response.lines) if u > self._last_uid)
         found = set(uids)
         self._failures = {u: f for u, f in self._failures.items() if u in found}
         now = time.monotonic()
@@ -491,7 +337,7 @@ class ImapPoller:
                 if not await self._hand_over_all(conn, part, pending):
                     return
 
-    async def _by_size(self, conn: _Connection, uids: list[int]) -> list[list[int]]:
+    async def _by_size(self, conn: Connection, uids: list[int]) -> list[list[int]]:
         """``uids`` in fetch groups of at most :data:`FETCH_BYTES` (a huge mail alone);
         the sizes of mails too big to read are remembered in ``self._too_big``."""
         if self._max_bytes is None:
@@ -511,9 +357,7 @@ class ImapPoller:
             total += size
         return [g for g in groups if g]
 
-    async def _hand_over_all(
-        self, conn: _Connection, batch: list[int], pending: deque[int]
-    ) -> bool:
+    async def _hand_over_all(self, conn: Connection, batch: list[int], pending: deque[int]) -> bool:
         """Fetch ``batch`` and hand its mails over in order; ``False`` when stopping."""
         big = [u for u in batch if u in self._too_big]
         mails = await self._fetch(conn, [u for u in batch if u not in self._too_big])
@@ -560,27 +404,20 @@ class ImapPoller:
                 await flagging
         return True
 
-    async def _flag_and_advance(self, conn: _Connection, uid: int, pending: deque[int]) -> None:
+    async def _flag_and_advance(self, conn: Connection, uid: int, pending: deque[int]) -> None:
         await self._mark_processed(conn, uid)
         self._done_above.add(uid)
         await self._advance(pending)
 
-    async def _sizes(self, conn: _Connection, uids: list[int]) -> dict[int, int]:
+    async def _sizes(self, conn: Connection, uids: list[int]) -> dict[int, int]:
         response = await conn.command(
             f"UID FETCH of {len(uids)} sizes",
             conn.client.uid("fetch", ",".join(map(str, uids)), "(UID RFC822.SIZE)"),
         )
-        sizes: dict[int, int] = {}
-        for line in response.lines:
-            if not isinstance(line, bytes | bytearray):
-                continue
-            uid, size = _UID_RE.search(line), _SIZE_RE.search(line)
-            if uid is not None and size is not None:
-                sizes[int(uid.group(1))] = int(size.group(1))
-        return sizes
+        return sizes_in(response.lines)
 
     async def _fetch(
-        self, conn: _Connection, uids: list[int], part: str = "BODY.PEEK[]"
+        self, conn: Connection, uids: list[int], part: str = "BODY.PEEK[]"
     ) -> dict[int, bytes]:
         if not uids:
             return {}
@@ -589,22 +426,7 @@ class ImapPoller:
             conn.client.uid("fetch", ",".join(map(str, uids)), f"(UID {part})"),
             bounded=False,
         )
-        mails: dict[int, bytes] = {}
-        lines = response.lines
-        for i, line in enumerate(lines):
-            if not isinstance(line, bytes) or i + 1 >= len(lines):
-                continue
-            match = _FETCH_RE.match(line)
-            literal = lines[i + 1]
-            if match is None or not isinstance(literal, bytearray):
-                continue  # unsolicited FETCH (flag changes by another client) and the like
-            uid = _UID_RE.search(match.group(1))
-            if uid is None and i + 2 < len(lines):
-                uid = _UID_RE.search(bytes(lines[i + 2]))  # UID after the literal
-            if uid is None or len(literal) != int(match.group(2)):
-                raise ImapError(f"unusable FETCH response: {_text(line)}")
-            mails[int(uid.group(1))] = bytes(literal)
-        return mails
+        return mails_in(response.lines)
 
     async def _hand_over(self, mail: FetchedMail) -> bool:
         extra = {"mailbox": mail.mailbox, "uidvalidity": mail.uidvalidity, "uid": mail.uid}
@@ -627,7 +449,7 @@ class ImapPoller:
         log.info("mail uid %d handled", mail.uid, extra=extra)
         return True
 
-    async def _mark_processed(self, conn: _Connection, uid: int) -> None:
+    async def _mark_processed(self, conn: Connection, uid: int) -> None:
         flags = f"(\\Seen {self.settings.processed_keyword})"
         await conn.command(
             f"UID STORE {uid}", conn.client.uid("store", str(uid), "+FLAGS.SILENT", flags)
@@ -660,7 +482,7 @@ class ImapPoller:
 
     # -- waiting -----------------------------------------------------------------------
 
-    async def _wait(self, conn: _Connection) -> bool:
+    async def _wait(self, conn: Connection) -> bool:
         """IDLE (or sleep, without IDLE) until new mail, a retry is due, or stop().
 
         True when the mailbox should be selected again: nothing new came (the time ran
@@ -704,26 +526,3 @@ async def _wait_any(
     finally:
         for waiter in waiters:
             waiter.cancel()
-
-
-def _search_lines(pattern: re.Pattern[bytes], lines: Iterable[Any]) -> str | None:
-    for line in lines:
-        if isinstance(line, bytes):
-            match = pattern.search(line)
-            if match is not None:
-                return match.group(1).decode("ascii", "replace")
-    return None
-
-
-def _uid_list(lines: list[Any]) -> list[int]:
-    # The last line is the tagged completion text; the others carry "SEARCH" results.
-    return [
-        int(token)
-        for line in lines[:-1]
-        if isinstance(line, bytes) and _UID_LIST_RE.fullmatch(line)
-        for token in line.split()
-    ]
-
-
-def _text(line: bytes | bytearray) -> str:
-    return bytes(line).decode("utf-8", "replace")

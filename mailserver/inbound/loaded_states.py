@@ -18,6 +18,10 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
+from sqlmodel import Session
+
+from db import repo
+from db.models import Game
 from engine.core import Names, State
 from mailserver.common.kinds import game_kind
 
@@ -56,6 +60,12 @@ def loaded_state(kind: str, text: str) -> LoadedState:
         while len(_cache) > KEPT:
             _cache.popitem(last=False)
     return loaded
+
+
+def current_state(session: Session, game: Game) -> LoadedState | None:
+    """``game``'s state at its current turn (``None`` before turn 0), loaded once a turn."""
+    text = repo.snapshot_text(session, game.id or 0, game.turn)
+    return None if text is None else loaded_state(game.kind, text)
 
 
 def forget_all() -> None:

@@ -1,44 +1,31 @@
 """Turn a raw mail (or a plain text) into the order text the player meant.
 
-Two halves:
-
-* :func:`extract_order_text` reads an RFC 822 message with the standard library ``email``
-  package: it picks the text/plain body (or converts the text/html one), decodes transfer
-  encodings and charsets forgivingly, joins ``format=flowed`` lines and ignores
-  attachments and attached mails.
-* :func:`clean_text` cleans the text: normalises characters and newlines, blanks quoted
-  lines and cuts reply headers, original messages, signatures and pasted printouts.
-
-Players get error messages by line number, so cleaning never removes or merges lines
-inside the kept text: a removed line becomes an empty line, and only the tail is cut.
-Nothing here raises on hostile input.
+:func:`extract_order_text` reads an RFC 822 message with the standard library ``email``
+package: it picks the text/plain body (or converts the text/html one, see
+:mod:`mailserver.inbound.html_text`), decodes transfer encodings and charsets
+forgivingly, joins ``format=flowed`` lines and ignores attachments and attached mails;
+then :func:`mailserver.inbound.cleaning.clean_text` cleans the text. Nothing here
+raises on hostile input.
 """
 
 from __future__ import annotations
 
 import codecs
 import re
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from email import policy
 from email.errors import HeaderParseError
 from email.header import decode_header
-from email.headerregistry import Address, BaseHeader, HeaderRegistry
+from email.headerregistry import BaseHeader, HeaderRegistry
 from email.message import Message
 from email.parser import BytesParser
-from email.utils import parseaddr
 from functools import lru_cache
 
-import html2text
+from mailserver.inbound.cleaning import NEWLINE, clean_text, normalise
+from mailserver.inbound.html_text import PlainHTML
 
-__all__ = [
-    "MailBody",
-    "clean_text",
-    "extract_order_text",
-    "looks_like_mail",
-    "printout_start",
-]
+__all__ = ["MailBody", "extract_order_text", "looks_like_mail", "read_mail_body"]
 
 
 @dataclass
@@ -48,234 +35,12 @@ class MailBody:
     text: str
     subject: str
     source: str
-    sender: str
-    sender_name: str
     message_id: str | None
     in_reply_to: str | None
     references: list[str]
     notes: list[str]
     cut_at: str | None
 
-
-def printout_start(headings: Iterable[str]) -> re.Pattern[str] | None:
-    """A pattern for the first line of a printout: a line starting with one of ``headings``.
-
-    Each game kind names its printouts' headings (``GameKind.printout_headings``);
-    case and the width of spaces do not matter. ``None`` when there are none.
-    """
-    alternatives = [
-        r"\s+".join(re.escape(word) for word in heading.split())
-        + (r"\b" if re.search(r"\w$", heading) else "")
-        for heading in headings
-        if heading.strip()
-    ]
-    return _compiled("|".join(f"(?:{a})" for a in sorted(set(alternatives))) or None)
-
-
-@lru_cache(maxsize=16)
-def _compiled(pattern: str | None) -> re.Pattern[str] | None:
-    return re.compile(pattern, re.IGNORECASE) if pattern else None
-
-
-# ----------------------------------------------------------------------------- text part
-
-_NEWLINE = re.compile("\r\n|[\n\r\x85\u2028\u2029]")
-_NOT_PLAIN_ASCII = re.compile(r"[^\n\x20-\x7e]")
-_QUOTED = re.compile(r"\s*[>|]")
-_ORIGINAL_MESSAGE = re.compile(
-    r"-{2,}\s*(?:Ursprüngliche Nachricht|Original Message|Original-Nachricht"
-    r"|Weitergeleitete Nachricht|Forwarded message)\s*-{2,}"
-    r"|Begin forwarded message:|Anfang der weitergeleiteten Nachricht:",
-    re.IGNORECASE,
-)
-_SEPARATOR = re.compile(r"_{10,}|-{5,}")
-_FROM_FIELD = re.compile(r"(?:von|from)\s*:", re.IGNORECASE)
-_HEADER_FIELD = re.compile(
-    r"(von|from|gesendet|sent|datum|date|an|to|cc|betreff|subject)\s*:", re.IGNORECASE
-)
-_FIELD_KIND = {
-    "von": "from",
-    "from": "from",
-    "gesendet": "date",
-    "sent": "date",
-    "datum": "date",
-    "date": "date",
-    "an": "to",
-    "to": "to",
-    "cc": "cc",
-    "betreff": "subject",
-    "subject": "subject",
-}
-_MOBILE_FOOTER = re.compile(
-    r"(?:Sent from (?:my\s|Outlook\b|Mail for Windows\b|Yahoo Mail\b).*"
-    r"|Sent with Proton ?Mail\b.*"
-    r"|Get Outlook for \S.*"
-    r"|Von meinem \S.* gesendet\.?"
-    r"|Gesendet (?:von|mit) (?:meinem|der|dem|einem|einer) \S.*)",
-    re.IGNORECASE,
-)
-# Attribution lines with a date, so free text like "Er schrieb:" is not taken for one.
-_REPLY_HEADER = re.compile(
-    r"(?:Am\s.*\d.*\sschrieb\b.*"
-    r"|On\s.*\d.*\swrote"
-    r"|.*\S\s+schrieb am\s.*\d.*"
-    r"|.*@.*\s(?:wrote|schrieb)):",
-    re.IGNORECASE,
-)
-_WRAPPED_REPLY_START = re.compile(r"(?:Am|On)\s.*\d", re.IGNORECASE)
-_BARE_ATTRIBUTION = re.compile(r".*\s(?:wrote|schrieb):", re.IGNORECASE)
-_MAX_HEADER_LEN = 300  # attribution lines are short; bounds the regex work on long lines
-
-_CUT_NOTES = {
-    "quote-header": "cut a reply header at line {}",
-    "original-message": "cut the original message at line {}",
-    "signature": "cut a signature at line {}",
-    "printout": "cut a pasted printout at line {}",
-}
-
-
-def clean_text(
-    text: str, printout_headings: Iterable[str] = ()
-) -> tuple[str, list[str], str | None]:
-    """Clean order text: returns ``(text, notes, cut_at)``.
-
-    Normalises characters and newlines, strips trailing whitespace, blanks quoted lines
-    and cuts everything from the first reply header, original-message marker, signature
-    or printout (a line starting with one of ``printout_headings``) on. Kept lines keep
-    their line numbers.
-    """
-    lines = [line.rstrip() for line in _normalise(text).split("\n")]
-    quoted, cut = _classify(lines, printout_start(printout_headings))
-    notes: list[str] = []
-    cut_at: str | None = None
-    if cut is not None:
-        index, cut_at = cut
-        del lines[index:]
-        notes.append(_CUT_NOTES[cut_at].format(index + 1))
-    dropped = sum(1 for i, line in enumerate(lines) if quoted[i] and line)
-    lines = ["" if quoted[i] else line for i, line in enumerate(lines)]
-    if dropped:
-        notes.insert(0, f"dropped {dropped} quoted line{'s' if dropped > 1 else ''}")
-    while lines and not lines[-1]:
-        lines.pop()
-    return "\n".join(lines), notes, cut_at
-
-
-_DIRECTION_OVERRIDES = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-"""Embeddings, overrides and isolates: they make text read other than it is."""
-
-
-def _normalise(text: str) -> str:
-    text = _NEWLINE.sub("\n", text)
-    text = _NOT_PLAIN_ASCII.sub(lambda m: _plain_char(m.group()), text)
-    return unicodedata.normalize("NFC", text)
-
-
-@lru_cache(maxsize=4096)
-def _plain_char(char: str) -> str:
-    """Tabs and Unicode spaces become spaces; controls, format characters and lone
-    surrogates (BOM, zero-width, soft hyphen, ...) vanish."""
-    category = unicodedata.category(char)
-    if char == "\t" or category == "Zs":
-        return " "
-    if char in _DIRECTION_OVERRIDES:
-        return char  # kept, so that a name hiding them is refused rather than disguised
-    return "" if category in ("Cc", "Cf", "Cs") else char
-
-
-def _classify(
-    lines: list[str], printout: re.Pattern[str] | None
-) -> tuple[list[bool], tuple[int, str] | None]:
-    """Mark quoted lines and find the first cut: ``(quoted, (index, kind) | None)``."""
-    quoted = [bool(_QUOTED.match(line)) for line in lines]
-    for i in range(len(lines)):
-        if quoted[i]:
-            continue
-        kind, span = _marker(lines, quoted, i, printout)
-        if kind == "quote-header" and _answer_below(lines, quoted, i + span, printout):
-            # bottom-posted reply: the attribution belongs to the quote, the answer stays
-            quoted[i : i + span] = [True] * span
-        elif kind is not None:
-            return quoted, (i, kind)
-    return quoted, None
-
-
-def _marker(
-    lines: list[str], quoted: list[bool], i: int, printout: re.Pattern[str] | None
-) -> tuple[str | None, int]:
-    """The cut marker starting at line ``i`` and how many lines it spans."""
-    line = lines[i].strip()
-    if lines[i] == "--" or _MOBILE_FOOTER.fullmatch(line):
-        return "signature", 1
-    if printout is not None and printout.match(line):
-        return "printout", 1
-    if (
-        _ORIGINAL_MESSAGE.fullmatch(line)
-        or _separator_before_from(lines, i)
-        or _header_block(lines, i)
-    ):
-        return "original-message", 1
-    span = _reply_header_span(lines, quoted, i)
-    return ("quote-header", span) if span else (None, 0)
-
-
-def _next_text_line(lines: list[str], start: int) -> int | None:
-    return next((j for j in range(start, len(lines)) if lines[j]), None)
-
-
-def _separator_before_from(lines: list[str], i: int) -> bool:
-    """Outlook's underscore line followed by a From:/Von: line."""
-    if not _SEPARATOR.fullmatch(lines[i].strip()):
-        return False
-    j = _next_text_line(lines, i + 1)
-    return j is not None and bool(_FROM_FIELD.match(lines[j].strip()))
-
-
-def _header_block(lines: list[str], i: int) -> bool:
-    """A forwarded/replied mail's header block (Von/Gesendet/An/Betreff or English)."""
-    first = _HEADER_FIELD.match(lines[i].strip())
-    if first is None or _FIELD_KIND[first.group(1).lower()] not in ("from", "date"):
-        return False
-    kinds: set[str] = set()
-    for line in lines[i : i + 8]:
-        if not line:
-            break
-        field_match = _HEADER_FIELD.match(line.strip())
-        if field_match:
-            kinds.add(_FIELD_KIND[field_match.group(1).lower()])
-    return {"from", "subject"} <= kinds and len(kinds) >= 3
-
-
-def _reply_header_span(lines: list[str], quoted: list[bool], i: int) -> int:
-    """1 or 2 if an attribution line ("Am ... schrieb X:") starts at line ``i``, else 0."""
-    line = lines[i].strip()
-    if len(line) > _MAX_HEADER_LEN:
-        return 0
-    if _REPLY_HEADER.fullmatch(line):
-        return 1
-    # Thunderbird and Gmail wrap long attribution lines
-    if i + 1 < len(lines) and not quoted[i + 1] and _WRAPPED_REPLY_START.match(line):
-        joined = f"{line} {lines[i + 1].strip()}"
-        if len(joined) <= _MAX_HEADER_LEN and _REPLY_HEADER.fullmatch(joined):
-            return 2
-    # "Max wrote:" without a date only counts when a quote follows at once
-    if i + 1 < len(lines) and quoted[i + 1] and _BARE_ATTRIBUTION.fullmatch(line):
-        return 1
-    return 0
-
-
-def _answer_below(
-    lines: list[str], quoted: list[bool], start: int, printout: re.Pattern[str] | None
-) -> bool:
-    """True if a quote follows ``start`` and unquoted text (not a marker) follows it."""
-    first = _next_text_line(lines, start)
-    if first is None or not quoted[first]:
-        return False
-    answer = next((j for j in range(first, len(lines)) if lines[j] and not quoted[j]), None)
-    return answer is not None and _marker(lines, quoted, answer, printout)[0] is None
-
-
-# ----------------------------------------------------------------------------- mail part
 
 _HEADER_NAME = re.compile(r"[!-9;-~]+:")
 _MAIL_LINE = re.compile(r"\r\n|\r|\n")  # not str.splitlines: 0x85 occurs inside UTF-8
@@ -302,8 +67,6 @@ _MAIL_HEADERS = frozenset(
 _LOOK_AHEAD = 65536
 _SINGLE_BYTE = frozenset({"ascii", "iso8859-1", "iso8859-15", "cp1252"})
 _MSG_ID = re.compile(r"<([^<>\s]+)>")
-_HEADING = re.compile(r"h[1-6]")
-_QUOTE_CLASSES = frozenset({"gmail_quote", "moz-cite-prefix", "yahoo_quoted"})
 
 
 def looks_like_mail(data: bytes | str) -> bool:
@@ -362,16 +125,29 @@ def extract_order_text(raw: bytes | str, printout_headings: Iterable[str] = ()) 
     Never raises: unreadable parts are skipped or decoded as well as possible, and what
     happened is listed in :attr:`MailBody.notes`.
     """
+    return read_mail_body(raw, printout_headings)[0]
+
+
+def read_mail_body(
+    raw: bytes | str, printout_headings: Iterable[str] = ()
+) -> tuple[MailBody, Message | None]:
+    """:func:`extract_order_text`, and the mail's structure as the email package parsed
+    it on the way (``None`` for a plain text, or a mail it could not parse): whoever needs
+    more of the mail (its header fields, its attachments) reads them there instead of
+    parsing the mail again."""
     headings = tuple(printout_headings)
     if not looks_like_mail(raw):
         text, notes = (raw, []) if isinstance(raw, str) else _decode(raw, None)
-        return _finish(_Body(text, "text", notes), headings)
+        return _finish(_Body(text, "text", notes), headings), None
     data = raw if isinstance(raw, bytes) else _to_bytes(raw)
     try:
         msg = BytesParser(policy=_POLICY).parsebytes(data)
-        return _finish(_read_body(msg), headings, msg)
     except Exception as error:  # the email package still has crash bugs on hostile input
-        return _finish(_raw_body(data, error), headings)
+        return _finish(_raw_body(data, error), headings), None
+    try:
+        return _finish(_read_body(msg), headings, msg), msg
+    except Exception as error:  # the same, reading the parts
+        return _finish(_raw_body(data, error), headings), msg
 
 
 class _RepeatedHeaders(HeaderRegistry):
@@ -420,8 +196,6 @@ def _finish(body: _Body, headings: tuple[str, ...], msg: Message | None = None) 
         text=text,
         subject="",
         source=body.source if body.text.strip() else "empty",
-        sender="",
-        sender_name="",
         message_id=None,
         in_reply_to=None,
         references=[],
@@ -430,7 +204,6 @@ def _finish(body: _Body, headings: tuple[str, ...], msg: Message | None = None) 
     )
     if msg is not None:
         result.subject = _header(msg, "subject")
-        result.sender, result.sender_name = _sender(msg)
         result.message_id = next(iter(_message_ids(msg, "message-id")), None)
         result.in_reply_to = next(iter(_message_ids(msg, "in-reply-to")), None)
         result.references = _message_ids(msg, "references")
@@ -538,7 +311,7 @@ def _plain_body(part: Message) -> _Body:
 
 def _html_body(part: Message) -> _Body:
     html, notes = _decode(_payload_bytes(part), part.get_content_charset())
-    converter = _PlainHTML()
+    converter = PlainHTML()
     text = converter.handle(html)
     notes.insert(0, "converted from HTML")
     if converter.dropped:
@@ -579,7 +352,7 @@ def _unflow(text: str, delsp: bool) -> str:
     lines: list[str] = []
     paragraph: str | None = None
     depth = 0
-    for raw in _NEWLINE.split(text):
+    for raw in NEWLINE.split(text):
         quote = len(raw) - len(raw.lstrip(">"))
         line = raw[quote:]
         line = line[1:] if line.startswith(" ") else line  # space-stuffing
@@ -599,73 +372,6 @@ def _unflow(text: str, delsp: bool) -> str:
 
 def _flowed_line(depth: int, text: str) -> str:
     return f"{'>' * depth} {text}" if depth else text
-
-
-class _PlainHTML(html2text.HTML2Text):
-    """html2text giving plain lines (no markdown) and dropping the quoted parts of replies."""
-
-    def __init__(self) -> None:
-        super().__init__(bodywidth=0)
-        # Entities keep their characters ("K&ouml;ln" is "Köln", not html2text's "Koln");
-        # the non-breaking space it then gives is a space again in _normalise.
-        self.unicode_snob = True
-        self.ignore_links = True
-        self.ignore_images = True
-        self.ignore_emphasis = True
-        self.ignore_tables = True
-        self.single_line_break = True
-        self.backquote_code_style = True  # no four-space indent in <pre>, see handle_tag
-        self.dropped = 0
-        self.cut_at: str | None = None
-        self._skip_tag = ""
-        self._skip_depth = 0
-        self._stopped = False
-
-    def handle_data(self, data: str, entity_char: bool = False) -> None:
-        # entity_char=True switches off the markdown escaping ("1\.", "\-")
-        super().handle_data(data, entity_char=True)
-
-    def handle_tag(self, tag: str, attrs: dict[str, str | None], start: bool) -> None:
-        if self._stopped or self._skipping(tag, start):
-            return
-        if start and attrs.get("id") == "divRplyFwdMsg":
-            # Outlook: the original message follows, up to the end
-            self._stopped = True
-            self.quiet += 1
-            self.cut_at = "original-message"
-        elif start and _is_quote(tag, attrs):
-            self._skip_tag, self._skip_depth = tag, 1
-            self.quiet += 1
-            self.dropped += 1
-            self.cut_at = self.cut_at or ("quote-header" if tag != "blockquote" else None)
-        elif tag in ("pre", "hr", "td", "th") or _HEADING.fullmatch(tag):
-            self._plain_block(tag, start)
-        else:
-            super().handle_tag(tag, attrs, start)
-
-    def _skipping(self, tag: str, start: bool) -> bool:
-        if not self._skip_depth:
-            return False
-        if tag == self._skip_tag:
-            self._skip_depth += 1 if start else -1
-            if not self._skip_depth:
-                self.quiet -= 1
-        return True
-
-    def _plain_block(self, tag: str, start: bool) -> None:
-        """Headings, rules and <pre> as plain lines; table cells apart by a space."""
-        if tag in ("td", "th"):
-            if not start:
-                self.o(" ")
-            return
-        self.p()
-        if tag == "pre":
-            self.pre = start
-
-
-def _is_quote(tag: str, attrs: dict[str, str | None]) -> bool:
-    classes = set((attrs.get("class") or "").split())
-    return tag == "blockquote" or bool(classes & _QUOTE_CLASSES) or attrs.get("name") == "quote"
 
 
 # ------------------------------------------------------------------------------ headers
@@ -703,25 +409,6 @@ def _decode_words(text: str) -> str:
     )
 
 
-def _sender(msg: Message) -> tuple[str, str]:
-    """The From address (bare, lower-cased; "" if none) and display name."""
-    try:
-        addresses: tuple[Address, ...] = (
-            getattr(msg.get("from"), "addresses", ())
-            if len(_raw_header(msg, "from")) <= HEADER_MAX
-            else ()
-        )
-    except Exception:  # the header parser raises on some garbage, e.g. CR/LF in names
-        addresses = ()
-    if addresses:
-        address, name = addresses[0].addr_spec, addresses[0].display_name
-    else:
-        name, address = parseaddr(_raw_header(msg, "from")[:HEADER_MAX])
-        name = _decode_words(name)
-    address = "".join(_one_line(address).split()).lower()
-    return (address if "@" in address else ""), _one_line(name)
-
-
 def _message_ids(msg: Message, name: str) -> list[str]:
     value = _header(msg, name)
     ids = _MSG_ID.findall(value) or [token.strip("<>") for token in value.split()]
@@ -730,4 +417,4 @@ def _message_ids(msg: Message, name: str) -> list[str]:
 
 def _one_line(text: str) -> str:
     """Header text for display: no control characters, whitespace collapsed."""
-    return " ".join(_normalise(text).split())
+    return " ".join(normalise(text).split())

@@ -10,9 +10,7 @@ dispatches and what they cost are the game's message rules
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
 
 from sqlmodel import Session
 
@@ -31,29 +29,37 @@ from engine.core import (
 from mailserver.common.catalog import say, wrap
 from mailserver.common.formats import format_money
 from mailserver.common.kinds import message_rules, newspaper
-
-Outgoing = Callable[..., None]
-"""Puts a mail in the outbox: ``send(to=, subject=, body=, kind=, game=, player=)``."""
+from mailserver.inbound.context import Intake, Mail, Seat
 
 
 @dataclass
 class MessageDesk:
     """Takes the message orders of one authenticated mail (see the module doc)."""
 
-    session: Session
-    game: Game
-    player: Player
-    sender_address: str
-    inbound_mail_id: int | None
+    intake: Intake
+    mail: Mail
+    seat: Seat
     turn: int
     """The turn whose printouts carry what waits."""
     ruler: str | None
     """The sender's ruler name (``None`` before the game has one: the seat is named)."""
-    now: datetime
-    send: Outgoing
-    currency: str
     forwarded: Counter[MessageKind] = field(default_factory=Counter)
     """Messages this mail forwarded at once so far, by kind."""
+
+    @property
+    def session(self) -> Session:
+        """The transaction of the mail's intake."""
+        return self.intake.session
+
+    @property
+    def game(self) -> Game:
+        """The game the messages are for."""
+        return self.seat.game
+
+    @property
+    def player(self) -> Player:
+        """Their author."""
+        return self.seat.player
 
     def take(self, order: MessageOrder) -> str:
         """Keep or forward one message; the acknowledgement's line about it."""
@@ -129,10 +135,10 @@ class MessageDesk:
                 addressee_seat=to,
                 text=repo.clean_text(order.text),
                 turn=self.turn,
-                inbound_mail_id=self.inbound_mail_id,
+                inbound_mail_id=self.mail.record.id,
                 delivered=delivered,
-                delivered_at=self.now if delivered else None,
-                created_at=self.now,
+                delivered_at=self.intake.now if delivered else None,
+                created_at=self.intake.now,
             )
         )
 
@@ -142,7 +148,7 @@ class MessageDesk:
         lang = addressee.language
         game, sender = self.game, self.player
         ruler = self.ruler or say(lang, "seat_name", seat=sender.seat)
-        self.send(
+        self.intake.forward(
             to=addressee.address,
             subject=say(lang, "urgent_subject", ruler=ruler, game=game.number),
             body=wrap(say(lang, "urgent_intro", ruler=ruler, seat=sender.seat, game=game.number))
@@ -166,16 +172,16 @@ class MessageDesk:
             kind=LedgerKind.POSTAGE,
             turn=self.turn,
             note=f"urgent dispatch to {order.to}",
-            now=self.now,
+            now=self.intake.now,
         )
-        amount = format_money(postage, self.currency)
+        amount = format_money(postage, self.intake.config.terms.currency)
         return say(sender.language, "msg_urgent_postage", to=order.to, amount=amount)
 
     def to_gm(self, order: GmMessage) -> str:
         """A message to the GM is forwarded at once, in the GM's language."""
         game, player = self.game, self.player
         lang = gm_language(game.options)
-        self.send(
+        self.intake.forward(
             to=game.gm_address,
             subject=say(lang, "gm_subject", seat=player.seat, game=game.number),
             body=wrap(
@@ -184,7 +190,7 @@ class MessageDesk:
                     "gm_intro",
                     seat=player.seat,
                     ruler=self.ruler or say(lang, "seat_name", seat=player.seat),
-                    sender=self.sender_address,
+                    sender=self.mail.sender,
                     game=game.number,
                 )
             )

@@ -1,8 +1,9 @@
 """Who sent a mail and may we answer it? Loop protection and sender identification.
 
 An automatic mail (vacation notice, bounce, mailing list, another robot's answer) is
-never answered: that is how mail loops start (RFC 3834). Everything here works on the
-raw bytes with the lenient ``compat32`` header parser, which never raises.
+never answered: that is how mail loops start (RFC 3834). Every header field here is read
+from its raw value as the lenient ``compat32`` policy reads it, which never raises and
+never decodes: whichever parser took the mail apart.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from email.header import Header
 from email.message import EmailMessage, Message
-from email.parser import BytesHeaderParser, BytesParser
-from email.policy import compat32, default
+from email.parser import BytesHeaderParser
+from email.policy import compat32
 from email.utils import getaddresses
 
 from mailserver.outbound.smtp import Attachment
@@ -34,27 +35,43 @@ _AUTO_SUBJECTS = re.compile(
 
 @dataclass(frozen=True)
 class Headers:
-    """The header fields the router looks at, decoded leniently."""
+    """The header fields the router looks at, read leniently."""
 
     sender: str
+    """The From address by :func:`sender_address` (the host's one sender rule)."""
     return_path: str | None
-    message: Message
+    fields: tuple[tuple[str, str], ...]
+    """Every header field, (name, value) as received."""
 
     def get(self, name: str) -> str:
-        value = self.message.get(name)
-        return "" if value is None else str(value).strip()
+        """The first field ``name`` (any case), stripped; ``""`` if there is none."""
+        value = _field(self.fields, name)
+        return "" if value is None else value.strip()
 
 
 def read_headers(raw: bytes) -> Headers:
     """Headers of a raw mail; never raises (garbage gives empty values)."""
-    message = BytesHeaderParser(policy=compat32).parsebytes(raw)
-    sender = sender_address(str(message.get("From", "")))
-    return_path = message.get("Return-Path")
+    return headers_of(BytesHeaderParser(policy=compat32).parsebytes(raw))
+
+
+def headers_of(message: Message) -> Headers:
+    """The headers of a mail already taken apart, by whichever policy: the same fields
+    as :func:`read_headers` of its bytes gives (a parser reads header fields alike)."""
+    fields = tuple(message.raw_items())
     return Headers(
-        sender=sender,
-        return_path=None if return_path is None else str(return_path),
-        message=message,
+        sender=sender_address(_field(fields, "From") or ""),
+        return_path=_field(fields, "Return-Path"),
+        fields=fields,
     )
+
+
+def _field(fields: Iterable[tuple[str, str]], name: str) -> str | None:
+    """The first field ``name``, as ``compat32`` gives it (undecoded, never raising)."""
+    wanted = name.lower()
+    for key, value in fields:
+        if key.lower() == wanted:
+            return str(compat32.header_fetch_parse(key, value))
+    return None
 
 
 def sender_address(value: str) -> str:
@@ -150,11 +167,11 @@ MAX_ATTACHMENTS = 20
 MAX_ATTACHMENT_BYTES = 5_000_000
 
 
-def attachments_of(raw: bytes) -> list[Attachment]:
+def attachments_of(message: Message | None) -> list[Attachment]:
     """The files attached to a mail (a GM's maps and reports), at most
     :data:`MAX_ATTACHMENTS` of at most :data:`MAX_ATTACHMENT_BYTES` each; the rest are
-    left out (the raw mail keeps them)."""
-    message = BytesParser(policy=default).parsebytes(raw)
+    left out (the raw mail keeps them). ``message`` is the mail as the email package took
+    it apart (``None``: it could not)."""
     if not isinstance(message, EmailMessage):
         return []
     found: list[Attachment] = []

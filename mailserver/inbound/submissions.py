@@ -11,15 +11,12 @@ import json
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
-from sqlmodel import Session
-
 from db import repo
-from db.models import Game, InboundMail, Player
 from engine.core import Final, MessageOrder, Order, OrderLanguage, ParseResult, PlanetNamer
 from mailserver.common.catalog import say
+from mailserver.inbound.context import Intake, Mail, Seat
 
 
 @dataclass(frozen=True)
@@ -35,21 +32,22 @@ class NamedLanguage:
         return self.language.order_from_json(data)
 
 
+@dataclass(frozen=True)
+class Understood:
+    """A player's order text as read for his seat, and the turn it is for."""
+
+    result: ParseResult
+    language: NamedLanguage
+    turn: int
+
+
 def store_orders(
-    session: Session,
-    *,
-    mail: InboundMail,
-    raw_text: str,
-    game: Game,
-    player: Player,
-    turn: int,
-    result: ParseResult,
-    orders: list[Order],
-    language: NamedLanguage,
-    now: datetime,
+    intake: Intake, mail: Mail, seat: Seat, read: Understood, orders: list[Order]
 ) -> list[str]:
-    """Store ``orders`` (no message orders) as the seat's submission for ``turn``; the
-    acknowledgement's lines about it."""
+    """Store ``orders`` (no message orders) of ``read`` as the seat's submission for its
+    turn; the acknowledgement's lines about it."""
+    session, game, player = intake.session, seat.game, seat.player
+    result, language, turn = read.result, read.language, read.turn
     lang = player.language
     previous = repo.latest_submission(session, game.id or 0, player.seat, turn)
     parsed = result.to_json(lang)
@@ -68,12 +66,12 @@ def store_orders(
         session,
         player=player,
         turn=turn,
-        raw_text=raw_text,
+        raw_text=intake.masked(mail.body.text),
         orders=stored,
         errors=parsed["errors"],
         final=final,
-        inbound_mail_id=mail.id,
-        now=now,
+        inbound_mail_id=mail.record.id,
+        now=intake.now,
     )
     lines = [say(lang, "ack_intro", turn=turn)]
     if turn > game.turn + 1:

@@ -15,7 +15,7 @@ from engine.ashes.setup import SetupError, read_options
 from engine.ashes.state import AshesState, Options
 from engine.core import Bots, GameKind, MessageRules, PlayerSetup, Setup
 from grammar.ashes import parse
-from mailserver.inbound.mailbody import printout_start
+from mailserver.inbound.cleaning import printout_start
 from tests.ashes.bots import bot_turn, new_standard_game
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules-ashes.md"

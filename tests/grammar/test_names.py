@@ -7,7 +7,7 @@ import pytest
 
 from grammar.ashes import parse
 from grammar.reader import name_problem
-from mailserver.inbound.mailbody import clean_text
+from mailserver.inbound.cleaning import clean_text
 
 HEADER = "Partie 227 Spieler 2 Kennwort x\n"
 

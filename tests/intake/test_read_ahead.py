@@ -17,7 +17,7 @@ from db.session import reading, transaction
 from engine.ashes.kind import ASHES
 from engine.core import PlayerSetup, Setup
 from mailserver.common.terms import HostTerms
-from mailserver.inbound import intake, loaded_states
+from mailserver.inbound import acks, loaded_states
 from mailserver.inbound.intake import IntakeConfig, ParsedMail, parse_mail, preverify, process_mail
 from tests.factories import make_game, order_mail
 
@@ -27,16 +27,17 @@ HEADER = "Partie 227 Spieler 2 Kennwort sternenstaub\n"
 
 
 def state_json(planet_2: str) -> dict[str, Any]:
-    """A turn's state in which planet 2 is called ``planet_2``."""
+    """A turn's state in which planet 2 is called ``planet_2`` and seat 2's ruler Ada."""
     setup = Setup(game=227, players=[PlayerSetup(n) for n in range(1, 6)])
     data: dict[str, Any] = ASHES.engine.new_game(setup, Random(1)).to_json()
     next(p for p in data["planets"] if p["number"] == 2)["name"] = planet_2
+    next(p for p in data["players"] if p["number"] == 2)["ruler"] = "Ada"
     return data
 
 
 @pytest.fixture
 def game(db_engine: Engine) -> int:
-    """A running game at turn 0, planet 2 renamed Krebsnebel."""
+    """A running game at turn 0, planet 2 renamed Krebsnebel, seat 2's ruler Ada."""
     with transaction(db_engine) as session:
         game = make_game(session, players=[(2, ALICE, "sternenstaub"), (3, "b@example.org", "x")])
         assert game.id is not None
@@ -49,7 +50,7 @@ def preverified(engine: Engine, raw: bytes) -> ParsedMail:
     """``raw`` taken apart and pre-verified, as the mail handler does outside intake."""
     parsed = parse_mail(raw, config=CONFIG)
     with reading(engine) as session:
-        assert preverify(session, raw, config=CONFIG, parsed=parsed)
+        assert preverify(session, parsed, config=CONFIG)
     return parsed
 
 
@@ -76,17 +77,23 @@ def test_the_cache_keeps_the_latest_states_only() -> None:
     assert loaded_states.loaded_state("ashes", texts[0]) is not first
 
 
-def test_orders_read_ahead_are_not_read_again(
-    db_engine: Engine, db_session: Session, game: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    raw = order_mail(ALICE, HEADER + "Krebsnebel: 1 PDU")
-    parsed = preverified(db_engine, raw)
-    assert len(parsed.readings) == 1
+@pytest.fixture
+def read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Intake must take the order text as read ahead: reading it again fails the test."""
 
     def read_again(*args: object) -> None:
         raise AssertionError("read again in the write transaction")
 
-    monkeypatch.setattr(intake, "read_orders", read_again)
+    monkeypatch.setattr(acks, "read_orders", read_again)
+
+
+@pytest.mark.usefixtures("read_once")
+def test_orders_read_ahead_are_not_read_again(
+    db_engine: Engine, db_session: Session, game: int
+) -> None:
+    raw = order_mail(ALICE, HEADER + "Krebsnebel: 1 PDU")
+    parsed = preverified(db_engine, raw)
+    assert len(parsed.readings) == 1
     feed(db_engine, raw, parsed)
     submission = repo.latest_submission(db_session, game, 2, 1)
     assert submission is not None and submission.errors == []
@@ -127,3 +134,21 @@ def test_a_mail_naming_no_game_is_read_ahead_for_the_senders_only_game(
     raw = order_mail(ALICE, "Spieler 2 Kennwort sternenstaub\nKrebsnebel: 1 PDU")
     (reading,) = preverified(db_engine, raw).readings
     assert reading.game_id == game and reading.result.errors == []
+
+
+@pytest.mark.usefixtures("read_once")
+def test_a_seat_named_by_its_rulers_name_is_found_ahead_and_in_the_transaction(
+    db_engine: Engine, db_session: Session, game: int
+) -> None:
+    # From an address that holds no seat: only the ruler's name can place the mail.
+    text = "Partie 227 Spieler Ada Kennwort sternenstaub\nKrebsnebel: 1 PDU"
+    raw = order_mail("ada@elsewhere.example", text)
+    parsed = parse_mail(raw, config=CONFIG)
+    with reading(db_engine) as session:
+        pairs = preverify(session, parsed, config=CONFIG)
+        seat_2 = next(p for p in repo.current_players(session, game) if p.seat == 2)
+        assert pairs == [("sternenstaub", seat_2.password_hash)]
+    assert len(parsed.readings) == 1
+    feed(db_engine, raw, parsed)
+    submission = repo.latest_submission(db_session, game, 2, 1)
+    assert submission is not None and submission.orders[0]["planet"] == 2

@@ -95,6 +95,20 @@ def test_a_display_name_cannot_pose_as_the_player(db_engine: Engine, game: int) 
     assert ATTACKER in warning.body
 
 
+def test_a_mail_from_two_addresses_speaks_for_neither(db_engine: Engine, game: int) -> None:
+    # Read by the first address, as the mail body's own sender rule did, this was
+    # Alice's mail; the host's one rule finds no single sender: it is not answered.
+    raw = mail_from(f"{ALICE}, {ATTACKER}", f"Spieler 2 Kennwort {PASSWORD}\nHP=10\n")
+    outcome = feed(db_engine, raw)
+    assert (outcome.status, outcome.reason) == (
+        InboundStatus.IGNORED_AUTOMATIC,
+        "no sender address",
+    )
+    assert sent(db_engine) == []
+    with Session(db_engine) as session:
+        assert session.exec(select(Submission)).first() is None
+
+
 def test_password_guessing_is_locked_out_with_one_answer_each_at_most(
     db_engine: Engine, game: int
 ) -> None:

@@ -28,7 +28,7 @@ from engine.starweb.state import (
 )
 from engine.starweb.texts import PRINTOUT_HEADINGS, REMARKS, coded
 from grammar.reader import read_header
-from mailserver.inbound.mailbody import printout_start
+from mailserver.inbound.cleaning import printout_start
 from tests.starweb.thrawn import BORG, NECRON, QUILDOR, THRAWN, thrawn_state, usable
 
 EXPECTED_DE = """\

@@ -1,0 +1,177 @@
+"""The acknowledgement: an admitted player's mail taken, and answered with what was taken.
+
+Its message orders go to the message desk, its printout settings are applied, its orders
+stored as the seat's submission; the acknowledgement mail says what became of each, echoes
+the order text in plain words and names the deadline.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from db import repo
+from db.models import InboundStatus, OutboxKind
+from engine.core import GameKind, MessageOrder, PrintoutFiles, TurnShape, preview
+from mailserver.common.catalog import say
+from mailserver.common.formats import format_when
+from mailserver.common.kinds import game_kind, order_language
+from mailserver.inbound.context import Intake, IntakeOutcome, Mail, Seat
+from mailserver.inbound.echo import echo
+from mailserver.inbound.loaded_states import LoadedState, current_state
+from mailserver.inbound.messages import MessageDesk
+from mailserver.inbound.parsed import read_orders
+from mailserver.inbound.submissions import NamedLanguage, Understood, store_orders
+from mailserver.printouts.files import choose_printout_files
+
+MESSAGE_LINES = 20
+"""Message orders an acknowledgement lists one by one; the rest are counted."""
+
+
+def acknowledge(intake: Intake, mail: Mail, seat: Seat) -> IntakeOutcome:
+    """Take an admitted player's mail and acknowledge it; orders for a turn already
+    run are refused, with the acknowledgement's echo all the same."""
+    game, player = seat.game, seat.player
+    kind = game_kind(game.kind)
+    loaded = current_state(intake.session, game)
+    read = _understood(mail, seat, kind, loaded)
+    next_turn = game.turn + 1
+    if read.turn < next_turn:
+        lines = [say(player.language, "turn_past", turn=read.turn, next=next_turn), ""]
+        _send_ack(intake, mail, seat, read, lines)
+        reason = f"turn {read.turn} is past"
+        return intake.finish(mail, InboundStatus.REJECTED, reason, game, player)
+    ruler = (loaded.names.rulers.get(player.seat) if loaded else None) or player.ruler_name
+    desk = MessageDesk(intake, mail, seat, turn=next_turn, ruler=ruler)
+    lines = [*_taken(intake, mail, seat, read, desk), *_earlier_messages(intake, mail, seat)]
+    _send_ack(intake, mail, seat, read, lines)
+    return intake.finish(mail, InboundStatus.PROCESSED, "", game, player)
+
+
+def _understood(mail: Mail, seat: Seat, kind: GameKind, loaded: LoadedState | None) -> Understood:
+    """The mail's order text as read for ``seat``, with the game's names in ``loaded``."""
+    game, player = seat.game, seat.player
+    # Read ahead, outside the write transaction, unless the game has moved on since.
+    result = mail.parsed.reading(game.id or 0, loaded)
+    if result is None:
+        result = read_orders(kind, mail.body, loaded)
+    base = order_language(kind)
+    namer = base.namer(loaded.names.places if loaded else None)
+    acknowledging = kind.acknowledging
+    describe = (
+        partial(
+            acknowledging.describe_order,
+            loaded.state,
+            player.seat,
+            lang=player.language,
+            place_name=namer,
+        )
+        if loaded is not None and acknowledging is not None
+        else None
+    )
+    turn = result.header.turn if result.header.turn is not None else game.turn + 1
+    return Understood(result, NamedLanguage(base, namer, describe), turn)
+
+
+def _taken(
+    intake: Intake, mail: Mail, seat: Seat, read: Understood, desk: MessageDesk
+) -> list[str]:
+    """Take the mail's messages, settings and orders; the acknowledgement's lines on them."""
+    result, player, lang = read.result, seat.player, seat.player.language
+    messages = [o for o in result.orders if isinstance(o, MessageOrder)]
+    # Settings of the host, applied now: never orders of the game.
+    settings = [o for o in result.orders if isinstance(o, PrintoutFiles)]
+    orders = [o for o in result.orders if not isinstance(o, MessageOrder | PrintoutFiles)]
+    message_lines = _listed([desk.take(m) for m in messages], lang)
+    lines = [say(lang, "ack_web"), ""] if intake.via_web else []
+    lines += _step_note(intake, seat, read.turn)
+    if settings:
+        lines += [*choose_printout_files(intake.session, player, settings), ""]
+    # "Final" alone is still a submission: it confirms the orders sent before.
+    if orders or not (messages or settings):
+        lines += store_orders(intake, mail, seat, read, orders)
+    elif messages:
+        lines += [say(lang, "ack_messages_only", turn=read.turn), ""]
+    else:
+        lines += [say(lang, "ack_settings_only", turn=read.turn), ""]
+    if message_lines:
+        lines += [say(lang, "messages_title"), *message_lines, ""]
+    return lines
+
+
+def _listed(message_lines: list[str], lang: str) -> list[str]:
+    """One line each for the first message orders; the rest counted (a bounded answer)."""
+    if len(message_lines) <= MESSAGE_LINES:
+        return message_lines
+    rest = len(message_lines) - MESSAGE_LINES
+    return [*message_lines[:MESSAGE_LINES], say(lang, "messages_more", n=rest)]
+
+
+def _step_note(intake: Intake, seat: Seat, turn: int) -> list[str]:
+    """In a stepped game: a note when the next step does not wait for this seat."""
+    game, player = seat.game, seat.player
+    kind = game_kind(game.kind)
+    if kind.shape != TurnShape.STEPPED or turn != game.turn + 1:
+        return []
+    loaded = current_state(intake.session, game)
+    if loaded is None:
+        return []
+    stepped = kind.stepped
+    state = loaded.state
+    if player.seat in stepped.awaiting(state):
+        return []
+    step = stepped.step_name(state, player.language)
+    return [say(player.language, "step_not_awaited", step=step), ""]
+
+
+def _earlier_messages(intake: Intake, mail: Mail, seat: Seat) -> list[str]:
+    """What earlier mails of this turn left waiting (articles, secret messages): a
+    new mail replaces the orders, not these, and the acknowledgement says so."""
+    game, player = seat.game, seat.player
+    waiting = repo.waiting_messages(
+        intake.session, game.id or 0, player.seat, game.turn + 1, except_mail=mail.record.id
+    )
+    if not waiting:
+        return []
+    lang = player.language
+    shown = []
+    for message in waiting:
+        to = message.addressee_seat
+        what = say(lang, "kept_secret", to=to) if to is not None else say(lang, "kept_press")
+        shown.append(f"  {what} {preview(message.text, lang)}")
+    return [say(lang, "kept_title"), *shown, ""]
+
+
+def _send_ack(intake: Intake, mail: Mail, seat: Seat, read: Understood, lines: list[str]) -> None:
+    """The acknowledgement mail: ``lines``, the echo of the order text, the deadline."""
+    game, player = seat.game, seat.player
+    lang = player.language
+    tz = player.timezone or game.timezone or intake.config.default_timezone
+    if game.next_deadline is not None and read.turn == game.turn + 1:
+        when = format_when(game.next_deadline, tz, lang)
+        deadline = say(lang, "deadline", turn=read.turn, when=when)
+    else:
+        deadline = say(lang, "no_deadline", turn=read.turn)
+    orders = [o for o in read.result.orders if not isinstance(o, MessageOrder)]
+    language = read.language
+    body = "\n".join(
+        [
+            *lines,
+            *(mail.quoted_hint(lang) if not orders else []),
+            echo(read.result, lang, language.place_name, describe=language.describe).rstrip("\n"),
+            "",
+            deadline,
+            "",
+            say(lang, "footer"),
+            "",
+        ]
+    )
+    intake.send(
+        mail,
+        to=mail.sender,
+        subject=say(lang, "ack_subject", game=game.number, seat=player.seat, turn=read.turn),
+        body=body,
+        kind=OutboxKind.ACK,
+        game=game,
+        player=player,
+        turn=read.turn,
+    )

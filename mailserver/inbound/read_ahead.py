@@ -1,0 +1,61 @@
+"""What intake can do for a mail before its write transaction: find whose password to
+check, and read the order text.
+
+:func:`preverify` runs in a short read-only transaction, so that the caller can run the
+expensive scrypt (:func:`db.passwords.verify_password_cached`) afterwards, outside any
+transaction and off the event loop; intake then finds the answer in the cache while it
+holds the write lock. It places the mail by the same lookup as intake
+(:func:`mailserver.inbound.identify.find_seat`), so that what it guesses is what intake
+will check.
+"""
+
+from __future__ import annotations
+
+from sqlmodel import Session
+
+from db import repo
+from grammar.gm import GmHeader
+from mailserver.common.kinds import game_kind
+from mailserver.inbound.context import Seat
+from mailserver.inbound.identify import find_seat
+from mailserver.inbound.intake_config import IntakeConfig
+from mailserver.inbound.loaded_states import current_state
+from mailserver.inbound.parsed import ParsedMail, Reading, read_orders
+
+
+def preverify(
+    session: Session, parsed: ParsedMail, *, config: IntakeConfig
+) -> list[tuple[str, str]]:
+    """The (password, stored hash) pairs intake may check for the mail ``parsed``.
+
+    Only a guess at what intake will look up (the database may change before it runs):
+    a miss just costs intake its own scrypt. Nothing for mails over the size limit or
+    without a password. A player's order text is read into ``parsed.readings`` on the
+    way (see :func:`_read_ahead`).
+    """
+    header = parsed.header
+    if parsed.too_big or not header.password:
+        return []
+    if isinstance(header, GmHeader):
+        game = repo.get_game_by_number(session, header.game or 0)
+        return [] if game is None else [(header.password, game.gm_password_hash)]
+    found = find_seat(session, header, parsed.headers.sender)
+    if not isinstance(found, Seat):
+        return []
+    _read_ahead(session, parsed, found, config)
+    return [(header.password, found.player.password_hash)]
+
+
+def _read_ahead(session: Session, parsed: ParsedMail, seat: Seat, config: IntakeConfig) -> None:
+    """Read the order text now, for intake to find in ``parsed.readings``: reading it is
+    pure, so it need not hold up other mails by being done in the write transaction.
+
+    Only texts within the limits intake reads at all (no more work than the password
+    check this accompanies)."""
+    text = parsed.body.text
+    if len(text) > config.max_text_chars or text.count("\n") >= config.max_order_lines:
+        return
+    game = seat.game
+    loaded = current_state(session, game)
+    result = read_orders(game_kind(game.kind), parsed.body, loaded)
+    parsed.readings.append(Reading(game.id or 0, loaded, result))
