@@ -28,8 +28,7 @@ from enum import StrEnum
 from random import Random
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
-JSONValue = Any
-"""What :mod:`json` produces: dicts, lists, str, int, bool, None (never floats here)."""
+from engine.plaindata import JSONValue as JSONValue  # the contract's name for it, too
 
 NEUTRAL = 0
 """The player number of nobody: neutral planets (Ashes) or unowned worlds (Starweb)."""
