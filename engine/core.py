@@ -10,7 +10,8 @@ Design points that Ashes *and* Starweb need:
 
 * players are numbered 1..N (0 is "neutral" / nobody); a game has a number;
 * orders are typed objects carrying the line they came from, so acknowledgements
-  and errors can point at the player's own text;
+  and errors can point at the player's own text; their JSON form comes from their fields
+  (:class:`Instruction`);
 * the state is plain data that round-trips through JSON exactly (no floats);
 * randomness comes only from a :class:`random.Random` handed in by the caller; a turn's
   seed is derived from the game's seed and the turn number (:func:`turn_seed`);
@@ -26,9 +27,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from random import Random
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import ClassVar, Protocol, runtime_checkable
 
 from engine.plaindata import JSONValue as JSONValue  # the contract's name for it, too
+from engine.plaindata import from_plain, to_plain
 
 NEUTRAL = 0
 """The player number of nobody: neutral planets (Ashes) or unowned worlds (Starweb)."""
@@ -55,23 +57,44 @@ def turn_rng(game_seed: int, turn: int) -> Random:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Order:
-    """One understood order. Subclasses add their fields and a ``kind`` name.
+class Instruction:
+    """What one piece of an order text asks for: an :class:`Order`. Subclasses add their
+    fields and a ``kind`` name.
 
-    ``line`` is the 1-based line of the order text it came from (0 when the order did
-    not come from text, e.g. a bot's order built in code).
+    ``line`` is the 1-based line of the order text it came from (0 when it did not come
+    from text, e.g. a bot's order built in code).
+
+    The JSON form is made from the fields (:mod:`engine.plaindata`): ``{"line", "kind",
+    **to_json()}`` is what a submission stores and ``pbem parse --json`` prints, so the
+    fields' names (or their :func:`~engine.plaindata.stored_as` keys), types and order
+    are part of the stored data and never change.
     """
 
-    kind: ClassVar[str] = "order"
+    kind: ClassVar[str] = "instruction"
+    derived: ClassVar[tuple[str, ...]] = ()
+    """Properties written before the fields for people reading the JSON (Starweb's
+    ``code``); skipped when it is read back."""
     line: int = 0
 
     def to_json(self) -> dict[str, JSONValue]:
-        """The order as the JSON object documented for ``pbem parse --json``."""
-        raise NotImplementedError
+        """The JSON object documented for ``pbem parse --json``: the :attr:`derived`
+        properties, then the fields but ``line``."""
+        fields: dict[str, JSONValue] = to_plain(self)
+        del fields["line"]
+        if not self.derived:
+            return fields
+        return {**{name: getattr(self, name) for name in self.derived}, **fields}
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        """The order in plain words, as the acknowledgement mail shows it."""
+        """In plain words, as the acknowledgement mail shows it."""
         raise NotImplementedError
+
+
+@dataclass(frozen=True, kw_only=True)
+class Order(Instruction):
+    """One understood order of the game: what the engine's turn reads."""
+
+    kind: ClassVar[str] = "order"
 
 
 class PlanetNamer(Protocol):
@@ -111,13 +134,6 @@ class Final(Order):
 
     kind: ClassVar[str] = "final"
 
-    def to_json(self) -> dict[str, JSONValue]:
-        return {}
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> Final:
-        return cls(line=int(d.get("line", 0)))
-
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         return _de_en(
             lang,
@@ -132,27 +148,21 @@ class Resign(Order):
 
     kind: ClassVar[str] = "resign"
 
-    def to_json(self) -> dict[str, JSONValue]:
-        return {}
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> Resign:
-        return cls(line=int(d.get("line", 0)))
-
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         return _de_en(
             lang, "Rücktritt: Sie scheiden aus der Partie aus", "Resignation: you leave the game"
         )
 
 
-@dataclass(frozen=True, kw_only=True)
 class MessageOrder(Order):
-    """An order that carries text for people rather than for the evaluation."""
+    """An order that carries ``text`` for people rather than for the evaluation.
+
+    Each message declares the field itself, where its JSON form has it: an addressed
+    message names the addressee first (a dataclass keeps an inherited field in the place
+    its base gave it).
+    """
 
     text: str
-
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"text": self.text}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -160,10 +170,7 @@ class Article(MessageOrder):
     """An article for the game's newspaper, printed with the next turn."""
 
     kind: ClassVar[str] = "press"
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> Article:
-        return cls(line=int(d.get("line", 0)), text=str(d["text"]))
+    text: str
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         return _de_en(lang, "Artikel für die Zeitung: ", "Article for the newspaper: ") + preview(
@@ -176,9 +183,7 @@ class AddressedMessage(MessageOrder):
     """A message to one player (``to`` is the seat)."""
 
     to: int
-
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"to": self.to, "text": self.text}
+    text: str
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -186,10 +191,6 @@ class SecretMessage(AddressedMessage):
     """A secret message to a player, delivered with the next printout."""
 
     kind: ClassVar[str] = "secret"
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> SecretMessage:
-        return cls(line=int(d.get("line", 0)), to=int(d["to"]), text=str(d["text"]))
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         return _de_en(
@@ -203,10 +204,6 @@ class UrgentDispatch(AddressedMessage):
 
     kind: ClassVar[str] = "urgent"
 
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> UrgentDispatch:
-        return cls(line=int(d.get("line", 0)), to=int(d["to"]), text=str(d["text"]))
-
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         return _de_en(
             lang, f"Eildepesche an Spieler {self.to}: ", f"Urgent dispatch to player {self.to}: "
@@ -218,10 +215,7 @@ class GmMessage(MessageOrder):
     """A message to the game master (Spielleiter), forwarded at once."""
 
     kind: ClassVar[str] = "gm_message"
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> GmMessage:
-        return cls(line=int(d.get("line", 0)), text=str(d["text"]))
+    text: str
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         return _de_en(
@@ -242,13 +236,6 @@ class PrintoutFiles(Order):
     file: str
     """One of :data:`FILES`."""
     on: bool
-
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"file": self.file, "on": self.on}
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> PrintoutFiles:
-        return cls(line=int(d.get("line", 0)), file=str(d["file"]), on=bool(d["on"]))
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         what = {"map": ("Die Karte", "The map"), "json": ("Der JSON-Bericht", "The JSON report")}
@@ -690,18 +677,22 @@ class KindContractError(TypeError):
 
 
 class OrderKinds:
-    """Registry helper: maps ``kind`` names to order classes for JSON round-trips."""
+    """The order classes of a language by ``kind``: the JSON round trip of its orders."""
 
     def __init__(self, classes: Sequence[type[Order]]) -> None:
-        self._by_kind: dict[str, type[Order]] = {c.kind: c for c in classes}
+        self.classes = tuple(classes)
+        self._by_kind: dict[str, type[Order]] = {c.kind: c for c in self.classes}
 
     def from_json(self, data: Mapping[str, JSONValue]) -> Order:
-        """Rebuild an order from its :meth:`Order.to_json` form plus ``kind``/``line``."""
-        cls = self._by_kind[str(data["kind"])]
-        from_json = getattr(cls, "from_json", None)
-        if from_json is None:
-            raise TypeError(f"{cls.__name__} cannot be rebuilt from JSON")
-        order: Order = from_json(data)
+        """Rebuild an order from its :meth:`Instruction.to_json` form plus ``kind`` and
+        ``line``, strictly: an unknown kind or field, a missing field or a value of the
+        wrong type raises (:class:`ValueError`, :class:`TypeError`)."""
+        kind = data.get("kind")
+        cls = self._by_kind.get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            raise ValueError(f"unknown order kind {kind!r}")
+        fields = {k: v for k, v in data.items() if k != "kind" and k not in cls.derived}
+        order: Order = from_plain(cls, fields)
         return order
 
     def __contains__(self, kind: str) -> bool:

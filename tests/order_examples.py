@@ -150,8 +150,7 @@ def _record() -> None:
     languages = {"ashes": ASHES, "starweb": STARWEB, "toy": TOY}
     recorded: dict[str, Any] = {
         game: {
-            cls.kind: [stored_text(order) for order in examples(game, cls)]
-            for cls in codec._by_kind.values()
+            cls.kind: [stored_text(order) for order in examples(game, cls)] for cls in codec.classes
         }
         for game, codec in codecs.items()
     }
