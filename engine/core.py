@@ -11,7 +11,8 @@ Design points that Ashes *and* Starweb need:
 * players are numbered 1..N (0 is "neutral" / nobody); a game has a number;
 * orders are typed objects carrying the line they came from, so acknowledgements
   and errors can point at the player's own text; their JSON form comes from their fields
-  (:class:`Instruction`);
+  (:class:`Instruction`); a setting of the host a player mails (``Karte aus``) is no
+  order (:class:`PrintoutFiles`);
 * the state is plain data that round-trips through JSON exactly (no floats);
 * randomness comes only from a :class:`random.Random` handed in by the caller; a turn's
   seed is derived from the game's seed and the turn number (:func:`turn_seed`);
@@ -23,11 +24,12 @@ Design points that Ashes *and* Starweb need:
 from __future__ import annotations
 
 import hashlib
+import heapq
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from random import Random
-from typing import ClassVar, Protocol, runtime_checkable
+from typing import ClassVar, Protocol, TypeVar, runtime_checkable
 
 from engine.plaindata import JSONValue as JSONValue  # the contract's name for it, too
 from engine.plaindata import from_plain, to_plain
@@ -58,8 +60,9 @@ def turn_rng(game_seed: int, turn: int) -> Random:
 
 @dataclass(frozen=True, kw_only=True)
 class Instruction:
-    """What one piece of an order text asks for: an :class:`Order`. Subclasses add their
-    fields and a ``kind`` name.
+    """What one piece of an order text asks for: an :class:`Order` of the game or a
+    setting of the host (:class:`PrintoutFiles`). Subclasses add their fields and a
+    ``kind`` name.
 
     ``line`` is the 1-based line of the order text it came from (0 when it did not come
     from text, e.g. a bot's order built in code).
@@ -223,14 +226,31 @@ class GmMessage(MessageOrder):
         ) + preview(self.text, lang)
 
 
+SHARED_ORDER_CLASSES: tuple[type[Order], ...] = (
+    Final,
+    Resign,
+    Article,
+    SecretMessage,
+    UrgentDispatch,
+    GmMessage,
+)
+"""The orders every game kind understands (a game may register subclasses instead)."""
+
+
+# ------------------------------------------------------------------ player settings
+
 FILES = ("map", "json")
 """The files a printout mail may carry besides the text: the map picture, the JSON twin."""
 
 
 @dataclass(frozen=True, kw_only=True)
-class PrintoutFiles(Order):
-    """The player wants a file with his printouts or not (``Karte aus``, ``JSON on``):
-    a setting of the host, applied when the mail is read, never an order of the game."""
+class PrintoutFiles(Instruction):
+    """The player wants a file with his printouts or not (``Karte aus``, ``JSON on``).
+
+    A setting the host keeps for the player, mailed with his orders: applied when the
+    mail is read and acknowledged like an order, but no :class:`Order` (never stored with
+    the orders, never seen by the engine).
+    """
 
     kind: ClassVar[str] = "printout_files"
     file: str
@@ -249,16 +269,17 @@ class PrintoutFiles(Order):
         )
 
 
-SHARED_ORDER_CLASSES: tuple[type[Order], ...] = (
-    Final,
-    PrintoutFiles,
-    Resign,
-    Article,
-    SecretMessage,
-    UrgentDispatch,
-    GmMessage,
-)
-"""The orders every game kind understands (a game may register subclasses instead)."""
+_Item = TypeVar("_Item", bound=Mapping[str, JSONValue])
+
+
+def order_items(stored: Sequence[_Item]) -> list[_Item]:
+    """The orders among a stored submission's items.
+
+    Until settings were parted from the orders, a submission whose mail also switched a
+    printout file stored the :class:`PrintoutFiles` among its orders; the host applied it
+    when the mail came and the engine never used it, so it is passed over.
+    """
+    return [item for item in stored if item.get("kind") != PrintoutFiles.kind]
 
 
 @dataclass(frozen=True)
@@ -334,7 +355,7 @@ class OrderHeader:
 
 @dataclass
 class ParseResult:
-    """Everything read from one order text: header, orders, errors and notes."""
+    """Everything read from one order text: header, orders, settings, errors and notes."""
 
     header: OrderHeader = field(default_factory=OrderHeader)
     orders: list[Order] = field(default_factory=list)
@@ -342,15 +363,23 @@ class ParseResult:
     notes: list[Note] = field(default_factory=list)
     ended: bool = False
     """True when an explicit end marker (``Ende``) closed the orders."""
+    settings: list[PrintoutFiles] = field(default_factory=list)
+    """The host's settings the text chose (never among the orders)."""
 
     @property
     def ok(self) -> bool:
         return not self.errors
 
+    def understood(self) -> list[Instruction]:
+        """The orders and the settings in the order of their lines, as the echo lists them
+        (on one line, the orders first)."""
+        return list(heapq.merge(self.orders, self.settings, key=lambda item: item.line))
+
     def to_json(self, lang: str = "en") -> dict[str, JSONValue]:
         return {
             "header": self.header.to_json(),
             "orders": [{"line": o.line, "kind": o.kind, **o.to_json()} for o in self.orders],
+            "settings": [{"line": s.line, "kind": s.kind, **s.to_json()} for s in self.settings],
             "errors": [e.to_json(lang) for e in self.errors],
             "notes": [
                 {"line": n.line, "text": n.text, "message": n.message(lang)} for n in self.notes

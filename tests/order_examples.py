@@ -6,7 +6,8 @@ JSON text a submission stored for :func:`examples` of that class (``json.dumps``
 ``{"line", "kind", **to_json()}``, as the database column keeps it). It was recorded
 with ``python -m tests.order_examples`` at b5d7a03, before the orders got their JSON from
 one generic codec; the test (tests/test_order_json.py) holds every later codec to it.
-Never re-record it.
+Never re-record it: it also keeps the ``printout_files`` items that submissions stored
+among their orders then (a setting of the host now, no order).
 """
 
 from __future__ import annotations

@@ -329,7 +329,6 @@ ORDER_CLASSES: tuple[type[Order], ...] = (
     VoteRule,
     Resign,
     Final,
-    core.PrintoutFiles,
     Press,
     SecretMessage,
     UrgentDispatch,

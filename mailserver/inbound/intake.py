@@ -42,7 +42,6 @@ from engine.core import (
     Names,
     OrderHeader,
     ParseResult,
-    PrintoutFiles,
     TurnShape,
     preview,
 )
@@ -670,9 +669,8 @@ class _Intake:
             self.send_ack(mail, game, player, turn, lines, result, language)
             return self.finish(mail, InboundStatus.REJECTED, f"turn {turn} is past", game, player)
         messages = [o for o in result.orders if isinstance(o, MessageOrder)]
-        # Settings of the host, applied now: never orders of the game.
-        settings = [o for o in result.orders if isinstance(o, PrintoutFiles)]
-        orders = [o for o in result.orders if not isinstance(o, MessageOrder | PrintoutFiles)]
+        settings = result.settings  # settings of the host, applied now: never orders
+        orders = [o for o in result.orders if not isinstance(o, MessageOrder)]
         ruler = (names.rulers.get(player.seat) if names else None) or player.ruler_name
         desk = MessageDesk(
             session=self.session,
@@ -805,7 +803,7 @@ class _Intake:
         body = "\n".join(
             [
                 *lines,
-                *(mail.quoted_hint(lang) if not orders else []),
+                *(mail.quoted_hint(lang) if not (orders or result.settings) else []),
                 echo(result, lang, language.place_name, describe=language.describe).rstrip("\n"),
                 "",
                 deadline,
