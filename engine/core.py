@@ -10,7 +10,9 @@ Design points that Ashes *and* Starweb need:
 
 * players are numbered 1..N (0 is "neutral" / nobody); a game has a number;
 * orders are typed objects carrying the line they came from, so acknowledgements
-  and errors can point at the player's own text;
+  and errors can point at the player's own text; their JSON form comes from their fields
+  (:class:`Instruction`); a setting of the host a player mails (``Karte aus``) is no
+  order (:class:`PrintoutFiles`);
 * the state is plain data that round-trips through JSON exactly (no floats);
 * randomness comes only from a :class:`random.Random` handed in by the caller; a turn's
   seed is derived from the game's seed and the turn number (:func:`turn_seed`);
@@ -22,14 +24,15 @@ Design points that Ashes *and* Starweb need:
 from __future__ import annotations
 
 import hashlib
+import heapq
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from random import Random
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import ClassVar, Protocol, TypeVar, runtime_checkable
 
-JSONValue = Any
-"""What :mod:`json` produces: dicts, lists, str, int, bool, None (never floats here)."""
+from engine.plaindata import JSONValue as JSONValue  # the contract's name for it, too
+from engine.plaindata import from_plain, to_plain
 
 NEUTRAL = 0
 """The player number of nobody: neutral planets (Ashes) or unowned worlds (Starweb)."""
@@ -56,23 +59,45 @@ def turn_rng(game_seed: int, turn: int) -> Random:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Order:
-    """One understood order. Subclasses add their fields and a ``kind`` name.
+class Instruction:
+    """What one piece of an order text asks for: an :class:`Order` of the game or a
+    setting of the host (:class:`PrintoutFiles`). Subclasses add their fields and a
+    ``kind`` name.
 
-    ``line`` is the 1-based line of the order text it came from (0 when the order did
-    not come from text, e.g. a bot's order built in code).
+    ``line`` is the 1-based line of the order text it came from (0 when it did not come
+    from text, e.g. a bot's order built in code).
+
+    The JSON form is made from the fields (:mod:`engine.plaindata`): ``{"line", "kind",
+    **to_json()}`` is what a submission stores and ``pbem parse --json`` prints, so the
+    fields' names (or their :func:`~engine.plaindata.stored_as` keys), types and order
+    are part of the stored data and never change.
     """
 
-    kind: ClassVar[str] = "order"
+    kind: ClassVar[str] = "instruction"
+    derived: ClassVar[tuple[str, ...]] = ()
+    """Properties written before the fields for people reading the JSON (Starweb's
+    ``code``); skipped when it is read back."""
     line: int = 0
 
     def to_json(self) -> dict[str, JSONValue]:
-        """The order as the JSON object documented for ``pbem parse --json``."""
-        raise NotImplementedError
+        """The JSON object documented for ``pbem parse --json``: the :attr:`derived`
+        properties, then the fields but ``line``."""
+        fields: dict[str, JSONValue] = to_plain(self)
+        del fields["line"]
+        if not self.derived:
+            return fields
+        return {**{name: getattr(self, name) for name in self.derived}, **fields}
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        """The order in plain words, as the acknowledgement mail shows it."""
+        """In plain words, as the acknowledgement mail shows it."""
         raise NotImplementedError
+
+
+@dataclass(frozen=True, kw_only=True)
+class Order(Instruction):
+    """One understood order of the game: what the engine's turn reads."""
+
+    kind: ClassVar[str] = "order"
 
 
 class PlanetNamer(Protocol):
@@ -112,13 +137,6 @@ class Final(Order):
 
     kind: ClassVar[str] = "final"
 
-    def to_json(self) -> dict[str, JSONValue]:
-        return {}
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> Final:
-        return cls(line=int(d.get("line", 0)))
-
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         return _de_en(
             lang,
@@ -133,27 +151,21 @@ class Resign(Order):
 
     kind: ClassVar[str] = "resign"
 
-    def to_json(self) -> dict[str, JSONValue]:
-        return {}
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> Resign:
-        return cls(line=int(d.get("line", 0)))
-
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         return _de_en(
             lang, "Rücktritt: Sie scheiden aus der Partie aus", "Resignation: you leave the game"
         )
 
 
-@dataclass(frozen=True, kw_only=True)
 class MessageOrder(Order):
-    """An order that carries text for people rather than for the evaluation."""
+    """An order that carries ``text`` for people rather than for the evaluation.
+
+    Each message declares the field itself, where its JSON form has it: an addressed
+    message names the addressee first (a dataclass keeps an inherited field in the place
+    its base gave it).
+    """
 
     text: str
-
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"text": self.text}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -161,10 +173,7 @@ class Article(MessageOrder):
     """An article for the game's newspaper, printed with the next turn."""
 
     kind: ClassVar[str] = "press"
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> Article:
-        return cls(line=int(d.get("line", 0)), text=str(d["text"]))
+    text: str
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         return _de_en(lang, "Artikel für die Zeitung: ", "Article for the newspaper: ") + preview(
@@ -177,9 +186,7 @@ class AddressedMessage(MessageOrder):
     """A message to one player (``to`` is the seat)."""
 
     to: int
-
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"to": self.to, "text": self.text}
+    text: str
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -187,10 +194,6 @@ class SecretMessage(AddressedMessage):
     """A secret message to a player, delivered with the next printout."""
 
     kind: ClassVar[str] = "secret"
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> SecretMessage:
-        return cls(line=int(d.get("line", 0)), to=int(d["to"]), text=str(d["text"]))
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         return _de_en(
@@ -204,10 +207,6 @@ class UrgentDispatch(AddressedMessage):
 
     kind: ClassVar[str] = "urgent"
 
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> UrgentDispatch:
-        return cls(line=int(d.get("line", 0)), to=int(d["to"]), text=str(d["text"]))
-
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         return _de_en(
             lang, f"Eildepesche an Spieler {self.to}: ", f"Urgent dispatch to player {self.to}: "
@@ -219,10 +218,7 @@ class GmMessage(MessageOrder):
     """A message to the game master (Spielleiter), forwarded at once."""
 
     kind: ClassVar[str] = "gm_message"
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> GmMessage:
-        return cls(line=int(d.get("line", 0)), text=str(d["text"]))
+    text: str
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         return _de_en(
@@ -230,26 +226,36 @@ class GmMessage(MessageOrder):
         ) + preview(self.text, lang)
 
 
+SHARED_ORDER_CLASSES: tuple[type[Order], ...] = (
+    Final,
+    Resign,
+    Article,
+    SecretMessage,
+    UrgentDispatch,
+    GmMessage,
+)
+"""The orders every game kind understands (a game may register subclasses instead)."""
+
+
+# ------------------------------------------------------------------ player settings
+
 FILES = ("map", "json")
 """The files a printout mail may carry besides the text: the map picture, the JSON twin."""
 
 
 @dataclass(frozen=True, kw_only=True)
-class PrintoutFiles(Order):
-    """The player wants a file with his printouts or not (``Karte aus``, ``JSON on``):
-    a setting of the host, applied when the mail is read, never an order of the game."""
+class PrintoutFiles(Instruction):
+    """The player wants a file with his printouts or not (``Karte aus``, ``JSON on``).
+
+    A setting the host keeps for the player, mailed with his orders: applied when the
+    mail is read and acknowledged like an order, but no :class:`Order` (never stored with
+    the orders, never seen by the engine).
+    """
 
     kind: ClassVar[str] = "printout_files"
     file: str
     """One of :data:`FILES`."""
     on: bool
-
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"file": self.file, "on": self.on}
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> PrintoutFiles:
-        return cls(line=int(d.get("line", 0)), file=str(d["file"]), on=bool(d["on"]))
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         what = {"map": ("Die Karte", "The map"), "json": ("Der JSON-Bericht", "The JSON report")}
@@ -263,16 +269,17 @@ class PrintoutFiles(Order):
         )
 
 
-SHARED_ORDER_CLASSES: tuple[type[Order], ...] = (
-    Final,
-    PrintoutFiles,
-    Resign,
-    Article,
-    SecretMessage,
-    UrgentDispatch,
-    GmMessage,
-)
-"""The orders every game kind understands (a game may register subclasses instead)."""
+_Item = TypeVar("_Item", bound=Mapping[str, JSONValue])
+
+
+def order_items(stored: Sequence[_Item]) -> list[_Item]:
+    """The orders among a stored submission's items.
+
+    Until settings were parted from the orders, a submission whose mail also switched a
+    printout file stored the :class:`PrintoutFiles` among its orders; the host applied it
+    when the mail came and the engine never used it, so it is passed over.
+    """
+    return [item for item in stored if item.get("kind") != PrintoutFiles.kind]
 
 
 @dataclass(frozen=True)
@@ -348,7 +355,7 @@ class OrderHeader:
 
 @dataclass
 class ParseResult:
-    """Everything read from one order text: header, orders, errors and notes."""
+    """Everything read from one order text: header, orders, settings, errors and notes."""
 
     header: OrderHeader = field(default_factory=OrderHeader)
     orders: list[Order] = field(default_factory=list)
@@ -356,15 +363,23 @@ class ParseResult:
     notes: list[Note] = field(default_factory=list)
     ended: bool = False
     """True when an explicit end marker (``Ende``) closed the orders."""
+    settings: list[PrintoutFiles] = field(default_factory=list)
+    """The host's settings the text chose (never among the orders)."""
 
     @property
     def ok(self) -> bool:
         return not self.errors
 
+    def understood(self) -> list[Instruction]:
+        """The orders and the settings in the order of their lines, as the echo lists them
+        (on one line, the orders first)."""
+        return list(heapq.merge(self.orders, self.settings, key=lambda item: item.line))
+
     def to_json(self, lang: str = "en") -> dict[str, JSONValue]:
         return {
             "header": self.header.to_json(),
             "orders": [{"line": o.line, "kind": o.kind, **o.to_json()} for o in self.orders],
+            "settings": [{"line": s.line, "kind": s.kind, **s.to_json()} for s in self.settings],
             "errors": [e.to_json(lang) for e in self.errors],
             "notes": [
                 {"line": n.line, "text": n.text, "message": n.message(lang)} for n in self.notes
@@ -691,18 +706,22 @@ class KindContractError(TypeError):
 
 
 class OrderKinds:
-    """Registry helper: maps ``kind`` names to order classes for JSON round-trips."""
+    """The order classes of a language by ``kind``: the JSON round trip of its orders."""
 
     def __init__(self, classes: Sequence[type[Order]]) -> None:
-        self._by_kind: dict[str, type[Order]] = {c.kind: c for c in classes}
+        self.classes = tuple(classes)
+        self._by_kind: dict[str, type[Order]] = {c.kind: c for c in self.classes}
 
     def from_json(self, data: Mapping[str, JSONValue]) -> Order:
-        """Rebuild an order from its :meth:`Order.to_json` form plus ``kind``/``line``."""
-        cls = self._by_kind[str(data["kind"])]
-        from_json = getattr(cls, "from_json", None)
-        if from_json is None:
-            raise TypeError(f"{cls.__name__} cannot be rebuilt from JSON")
-        order: Order = from_json(data)
+        """Rebuild an order from its :meth:`Instruction.to_json` form plus ``kind`` and
+        ``line``, strictly: an unknown kind or field, a missing field or a value of the
+        wrong type raises (:class:`ValueError`, :class:`TypeError`)."""
+        kind = data.get("kind")
+        cls = self._by_kind.get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            raise ValueError(f"unknown order kind {kind!r}")
+        fields = {k: v for k, v in data.items() if k != "kind" and k not in cls.derived}
+        order: Order = from_plain(cls, fields)
         return order
 
     def __contains__(self, kind: str) -> bool:

@@ -1,9 +1,12 @@
-"""Game state as plain data: dataclasses of ints, strings, booleans, ``None`` and lists.
+"""Game state and orders as plain data: dataclasses of ints, strings, booleans, ``None``
+and lists (and tuples, in fields typed ``tuple[X, ...]``: written as lists).
 
 Every game kind keeps its state in such dataclasses so that the JSON form is exact and
-canonical (``to_plain(from_plain(T, x)) == x``) and a deep copy is cheap. Fields added
-after games were stored are marked with :func:`added_later`: a stored state without
-them reads back with the value their absence means, and writes back byte for byte.
+canonical (``to_plain(from_plain(T, x)) == x``) and a deep copy is cheap; orders get
+their JSON form the same way. Fields added after games were stored are marked with
+:func:`added_later`: a stored state without them reads back with the value their absence
+means, and writes back byte for byte. A field whose JSON key is not its name (``from`` is
+no Python name) says so with :func:`stored_as`.
 """
 
 from __future__ import annotations
@@ -16,7 +19,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import field
 from typing import Any, NamedTuple, TypeVar, Union, get_args, get_origin, get_type_hints
 
-from engine.core import JSONValue
+JSONValue = Any
+"""What :mod:`json` produces: dicts, lists, str, int, bool, None (never floats here)."""
 
 T = TypeVar("T")
 
@@ -32,6 +36,15 @@ def added_later(default: T, stored_before: T) -> T:
     re-running a stored turn gives the stored JSON byte for byte (docs/state-ashes.md).
     """
     return field(default=default, metadata={STORED_BEFORE: stored_before})
+
+
+JSON_KEY = "json_key"
+"""Field metadata: the key of the field in the JSON form, where it is not the field's name."""
+
+
+def stored_as(key: str) -> dict[str, str]:
+    """The metadata of a field written under ``key`` (``field(metadata=stored_as("from"))``)."""
+    return {JSON_KEY: key}
 
 
 Convert = Callable[[Any], Any]
@@ -53,7 +66,7 @@ def to_plain(value: Any) -> JSONValue:
     return convert(value)
 
 
-def _list_to_plain(items: list[Any]) -> list[JSONValue]:
+def _list_to_plain(items: list[Any] | tuple[Any, ...]) -> list[JSONValue]:
     # Checked inline: most items are ints or dataclasses, a call each costs more than the test.
     return [v if type(v) in _ATOMIC else to_plain(v) for v in items]
 
@@ -86,6 +99,9 @@ def _dataclass_writer(cls: type) -> Convert:
     fields = dataclasses.fields(cls)
     names = tuple(f.name for f in fields)
     plan = tuple((f.name, f.metadata.get(STORED_BEFORE, _KEPT)) for f in fields)
+    hints = get_type_hints(cls)
+    if any(JSON_KEY in f.metadata or _is_tuple(hints[f.name]) for f in fields):
+        return _keyed_writer(fields, hints)
     # ``for v in [...]`` binds each field's value once (a single step since Python 3.9),
     # read field by field so that errors come in field order as before.
     if all(before is _KEPT for _, before in plan):
@@ -111,6 +127,41 @@ def _dataclass_writer(cls: type) -> Convert:
     return convert
 
 
+def _keyed_writer(fields: tuple[dataclasses.Field[Any], ...], hints: dict[str, Any]) -> Convert:
+    """:func:`_dataclass_writer` of a dataclass with fields under another JSON key or typed
+    as tuples (orders; a state has neither, and keeps the quicker conversions above)."""
+    plan = tuple(
+        (
+            f.name,
+            f.metadata.get(JSON_KEY, f.name),
+            f.metadata.get(STORED_BEFORE, _KEPT),
+            _is_tuple(hints[f.name]),
+        )
+        for f in fields
+    )
+
+    def convert(value: Any) -> dict[str, JSONValue]:
+        return {
+            key: _list_to_plain(v)
+            if as_list and type(v) is tuple
+            else v
+            if type(v) in _ATOMIC
+            else to_plain(v)
+            for name, key, before, as_list in plan
+            for v in [getattr(value, name)]
+            if before is _KEPT or not v == before  # noqa: SIM201 (see above)
+        }
+
+    return convert
+
+
+def _is_tuple(tp: Any) -> bool:
+    """Whether a field of type ``tp`` holds a tuple (or ``None``)."""
+    if get_origin(tp) in (Union, types.UnionType):
+        tp = _optional_of(tp)
+    return get_origin(tp) is tuple
+
+
 def from_plain(tp: Any, value: Any) -> Any:
     """Inverse of :func:`to_plain`: ``value`` read back as type ``tp``, strictly."""
     return _reader(tp)(value)
@@ -125,6 +176,9 @@ def _reader(tp: Any) -> Convert:
     if origin is list:
         (item,) = get_args(tp)
         return _list_reader(_reader(item), _as_is(item))
+    if origin is tuple and get_args(tp)[1:] == (Ellipsis,):
+        item = get_args(tp)[0]
+        return _tuple_reader(_list_reader(_reader(item), _as_is(item)))
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _dataclass_reader(tp)
     if tp is bool:
@@ -169,6 +223,13 @@ def _list_reader(read: Convert, as_is: type) -> Convert:
     return read_list
 
 
+def _tuple_reader(read_list: Convert) -> Convert:
+    def read_tuple(value: Any) -> tuple[Any, ...]:
+        return tuple(read_list(value))
+
+    return read_tuple
+
+
 @functools.cache
 def _dataclass_reader(tp: type) -> Convert:
     """The reading of an object as dataclass ``tp``: known fields only, each read as its
@@ -193,18 +254,22 @@ def _dataclass_reader(tp: type) -> Convert:
         given = {
             k: v if type(v) is layout.as_is[k] else layout.readers[k](v) for k, v in value.items()
         }
+        if layout.renamed:
+            given = {layout.renamed.get(k, k): v for k, v in given.items()}
         return tp(**{**layout.absent, **given}) if layout.absent else tp(**given)
 
     return read_dataclass
 
 
 class _Layout(NamedTuple):
-    """How to read the fields of a dataclass."""
+    """How to read the fields of a dataclass (by their JSON keys: see :func:`stored_as`)."""
 
     order: tuple[str, ...]
-    """The field names in order."""
+    """The fields' keys in order."""
     names: frozenset[str]
-    """The field names."""
+    """The fields' keys."""
+    renamed: dict[str, str]
+    """The field's name of each key that is not the name."""
     readers: dict[str, Convert]
     """Each field's reader."""
     as_is: dict[str, type]
@@ -222,16 +287,18 @@ def _layout(tp: type) -> _Layout:
     hints is slow, and a dataclass may refer to itself)."""
     fields = dataclasses.fields(tp)
     hints = get_type_hints(tp)
-    order = tuple(f.name for f in fields)
-    readers = {name: _reader(hints[name]) for name in order}
-    as_is = {name: _as_is(hints[name]) for name in order}
+    keys = {f.metadata.get(JSON_KEY, f.name): f.name for f in fields}
+    order = tuple(keys)
+    readers = {key: _reader(hints[name]) for key, name in keys.items()}
+    as_is = {key: _as_is(hints[name]) for key, name in keys.items()}
+    renamed = {key: name for key, name in keys.items() if key != name}
     absent = {f.name: f.metadata[STORED_BEFORE] for f in fields if STORED_BEFORE in f.metadata}
     in_order = (
-        tuple((as_is[name], readers[name]) for name in order)
-        if _takes_in_order(tp, order)
+        tuple((as_is[key], readers[key]) for key in order)
+        if _takes_in_order(tp, tuple(keys.values()))
         else None
     )
-    return _Layout(order, frozenset(order), readers, as_is, absent, in_order)
+    return _Layout(order, frozenset(order), renamed, readers, as_is, absent, in_order)
 
 
 def _takes_in_order(tp: type, names: tuple[str, ...]) -> bool:

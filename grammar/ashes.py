@@ -28,7 +28,7 @@ from lark import Lark, Token, Tree
 from engine.ashes import orders as o
 from engine.ashes.galaxy import Galaxy, fold_name, standard_galaxy
 from engine.ashes.texts import PRINTOUT_HEADINGS
-from engine.core import JSONValue, Order, ParseError, ParseResult, PlanetNamer, PrintoutFiles
+from engine.core import JSONValue, Order, ParseError, ParseResult, PlanetNamer
 from grammar import reader
 from grammar.lark_errors import LineError, Position, in_range, join_words, two
 from grammar.reader import END_RE, looks_like_prose
@@ -53,7 +53,6 @@ MESSAGE_CLASSES: Mapping[str, Callable[..., Order]] = {
     cls.kind: cls
     for cls in (
         o.Final,
-        PrintoutFiles,
         o.Resign,
         o.Press,
         o.SecretMessage,
@@ -761,7 +760,11 @@ def parse(text: str, subject: str | None = None, planets: PlanetTable | None = N
         text, subject
     )
     result = ParseResult(
-        header=read.header, orders=read.items, errors=read.errors, notes=read.notes
+        header=read.header,
+        orders=read.items,
+        settings=read.settings,
+        errors=read.errors,
+        notes=read.notes,
     )
     result.ended = read.ended
     _check_against_header(result, text)

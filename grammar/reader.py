@@ -15,6 +15,8 @@ every language, so it lives here:
 * the orders every game shares (``players.lark``): final, resignation, article, secret
   message, urgent dispatch, message to the GM, built as the classes a game supplies
   (by default those of :mod:`engine.core`);
+* the settings of the host a player mails with his orders (``Karte aus``, ``JSON on``):
+  read apart from the orders (:class:`engine.core.PrintoutFiles`), never one of them;
 * the wording of errors (:mod:`grammar.lark_errors`), never Lark's token names.
 
 A language supplies a :class:`LineGrammar`: its Lark rules for one order line (composed
@@ -38,7 +40,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
 from engine import core
-from engine.core import Note, Order, OrderHeader, ParseError
+from engine.core import Note, Order, OrderHeader, ParseError, PrintoutFiles
 from grammar.lark_errors import LineError, Position, in_range, locate, syntax_message, two
 from grammar.line_parser import parse_line
 
@@ -149,10 +151,10 @@ def strip_comment(text: str) -> str:
 
 # ------------------------------------------------------------------------ grammars
 
-MESSAGE_RULES = frozenset(
-    {"resign", "final", "printout_files", "press", "secret", "urgent", "gm_message"}
-)
-"""The rules of ``players.lark`` the reader builds itself (their order ``kind`` names)."""
+MESSAGE_RULES = frozenset({"resign", "final", "press", "secret", "urgent", "gm_message"})
+"""The rules of ``players.lark`` the reader builds as orders (their order ``kind`` names)."""
+SETTING_RULE = "printout_files"
+"""The rule of ``players.lark`` the reader builds as a setting of the host."""
 
 
 @cache
@@ -426,9 +428,7 @@ MessageClasses = Mapping[str, Callable[..., Order]]
 """The classes of the shared orders by ``kind``: ``final``, ``resign``, ``press``,
 ``secret``, ``urgent``, ``gm_message``; a game may give subclasses of the core types."""
 
-CORE_MESSAGES: MessageClasses = {
-    cls.kind: cls for cls in core.SHARED_ORDER_CLASSES if cls.kind in MESSAGE_RULES
-}
+CORE_MESSAGES: MessageClasses = {cls.kind: cls for cls in core.SHARED_ORDER_CLASSES}
 """The shared orders as :mod:`engine.core` defines them."""
 
 
@@ -440,6 +440,8 @@ class Reading(Generic[T]):
     sources: list[HeaderParts] = field(default_factory=list)
     """Each header line's parts in order, then the Subject's."""
     items: list[T] = field(default_factory=list)
+    settings: list[PrintoutFiles] = field(default_factory=list)
+    """The host's settings the text chose (a language with the shared orders only)."""
     errors: list[ParseError] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
     ended: bool = False
@@ -713,6 +715,9 @@ class Reader(Generic[T]):
             first = first.children[0]
         if isinstance(first, Token):
             self.result.keywords.append(str(first))
+        if isinstance(built, PrintoutFiles):
+            self.result.settings.append(built)
+            return True
         if isinstance(built, Text):
             if built.text is None:
                 return built
@@ -741,11 +746,15 @@ class Reader(Generic[T]):
             suggestion=said.suggestion,
         )
 
-    def _build(self, tree: Tree[Token], line: int) -> HeaderParts | Sequence[T] | Text[T]:
+    def _build(
+        self, tree: Tree[Token], line: int
+    ) -> HeaderParts | PrintoutFiles | Sequence[T] | Text[T]:
         node = tree.children[0]
         assert isinstance(node, Tree)
         if node.data == "header":
             return header_parts(node, self.max_seat)
+        if self.messages is not None and node.data == SETTING_RULE:
+            return _printout_files(node, line)
         if self.messages is not None and node.data in MESSAGE_RULES:
             return self._message(node, line, self.messages[str(node.data)])
         return self.lines.build(node, line)
@@ -756,11 +765,6 @@ class Reader(Generic[T]):
         """A shared order: final, resignation, or a text order (a block without text)."""
         if node.data in ("final", "resign"):
             return [cls(line=line)]
-        if node.data == "printout_files":
-            # "Karte aus", "JSON on": which file, and on or off.
-            what, switch = (str(c).lower() for c in node.children if isinstance(c, Token))
-            on = switch.rstrip(".!") in ("an", "ein", "on")
-            return [cls(line=line, file="json" if what.startswith("json") else "map", on=on)]
         text = next(
             (str(c).strip() for c in node.children if isinstance(c, Token) and c.type == "TEXT"),
             None,
@@ -893,6 +897,13 @@ class Reader(Generic[T]):
                 )
                 continue
             setattr(header, key, value)
+
+
+def _printout_files(node: Tree[Token], line: int) -> PrintoutFiles:
+    """``Karte aus``, ``JSON on``: which file, and on or off."""
+    what, switch = (str(c).lower() for c in node.children if isinstance(c, Token))
+    on = switch.rstrip(".!") in ("an", "ein", "on")
+    return PrintoutFiles(line=line, file="json" if what.startswith("json") else "map", on=on)
 
 
 def _rule(tree: Tree[Token]) -> str | None:

@@ -70,10 +70,6 @@ may narrow it; the engine checks those)."""
 MAX_SEATS = 15
 """Starweb "Was ist Sache?": ten to fifteen players."""
 
-MESSAGE_CLASSES: Mapping[str, Callable[..., Order]] = {
-    cls.kind: cls for cls in SHARED_ORDER_CLASSES if cls.kind in reader.MESSAGE_RULES
-}
-
 ORDER_KINDS = OrderKinds((*o.ORDER_CLASSES, *SHARED_ORDER_CLASSES))
 """Every order of the language by ``kind``, for the JSON round trip."""
 
@@ -639,12 +635,14 @@ def parse(
     names = _CodeNames(rulers)
     read = reader.Reader(
         _StarwebLines(),
-        messages=MESSAGE_CLASSES,
+        messages=reader.CORE_MESSAGES,
         max_seat=MAX_SEATS,
         seat_name=names.seat,
         subject=_subject,
     ).read(text, subject)
-    result = ParseResult(header=read.header, errors=read.errors, notes=read.notes)
+    result = ParseResult(
+        header=read.header, settings=read.settings, errors=read.errors, notes=read.notes
+    )
     result.ended = read.ended
     lines = unicodedata.normalize("NFC", text).splitlines()
 

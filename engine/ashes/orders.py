@@ -1,8 +1,9 @@
 """Every order a player of Ashes of Empire can give (Ashes 2.3, 3.2, 5, 6, 7).
 
-The classes are plain frozen dataclasses. ``to_json`` gives the form documented for
-``pbem parse --json``; ``from_json`` rebuilds the order; ``describe`` says it in plain
-German or English for the acknowledgement mail.
+The classes are plain frozen dataclasses: their fields give the JSON form documented for
+``pbem parse --json`` (:class:`engine.core.Instruction`), and :data:`ORDER_KINDS`
+rebuilds an order from it; ``describe`` says it in plain German or English for the
+acknowledgement mail.
 
 Planets and players are numbers here; the grammar resolves planet names.
 """
@@ -10,11 +11,12 @@ Planets and players are numbers here; the grammar resolves planet names.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from dataclasses import dataclass, field
+from typing import ClassVar
 
 from engine import core
-from engine.core import JSONValue, Order, OrderKinds, PlanetNamer
+from engine.core import Order, OrderKinds, PlanetNamer
+from engine.plaindata import stored_as
 
 PRODUCTION_ITEMS = ("PDU", "FP", "OP", "RP", "FY", "TY", "FI", "TR")
 """Production items in the order the evaluation builds them (Ashes 7.4)."""
@@ -72,17 +74,6 @@ class Production(Order):
         """The non-zero items in build order."""
         return {k: getattr(self, k) for k in PRODUCTION_ITEMS if getattr(self, k)}
 
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"planet": self.planet, **{k: getattr(self, k) for k in PRODUCTION_ITEMS}}
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> Production:
-        return cls(
-            line=int(d.get("line", 0)),
-            planet=int(d["planet"]),
-            **{k: int(d.get(k, 0)) for k in PRODUCTION_ITEMS},
-        )
-
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         items = ", ".join(f"{n} {k}" for k, n in self.items().items()) or _de_en(
             lang, "nichts", "nothing"
@@ -95,23 +86,10 @@ class Flight(Order):
     """Send FI and TR from a planet's orbit to another planet (Ashes 6.2.1, 6.3.6)."""
 
     kind: ClassVar[str] = "flight"
-    source: int
+    source: int = field(metadata=stored_as("from"))
     fi: int
     tr: int
-    target: int
-
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"from": self.source, "fi": self.fi, "tr": self.tr, "to": self.target}
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> Flight:
-        return cls(
-            line=int(d.get("line", 0)),
-            source=int(d["from"]),
-            fi=int(d["fi"]),
-            tr=int(d["tr"]),
-            target=int(d["to"]),
-        )
+    target: int = field(metadata=stored_as("to"))
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         ships = f"{self.fi} FI, {self.tr} TR"
@@ -126,28 +104,15 @@ class CargoFlight(Order):
     """Load ``count`` transporters as cargo ships of type C0..C9 and send them (Ashes 6.3.5)."""
 
     kind: ClassVar[str] = "cargo"
-    source: int
+    source: int = field(metadata=stored_as("from"))
     cargo: int
     count: int
-    target: int
+    target: int = field(metadata=stored_as("to"))
 
     def load(self) -> tuple[str, int]:
         """What and how much all ships of this order carry together."""
         what, per_ship = CARGO_LOADS[self.cargo]
         return what, per_ship * self.count
-
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"from": self.source, "cargo": self.cargo, "count": self.count, "to": self.target}
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> CargoFlight:
-        return cls(
-            line=int(d.get("line", 0)),
-            source=int(d["from"]),
-            cargo=int(d["cargo"]),
-            count=int(d["count"]),
-            target=int(d["to"]),
-        )
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         what, amount = self.load()
@@ -166,13 +131,6 @@ class PVChange(Order):
     kind: ClassVar[str] = "pv"
     player: int
     value: int
-
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"player": self.player, "value": self.value}
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> PVChange:
-        return cls(line=int(d.get("line", 0)), player=int(d["player"]), value=int(d["value"]))
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         words = {
@@ -193,13 +151,6 @@ class HomePlanet(Order):
     kind: ClassVar[str] = "homeplanet"
     planet: int
 
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"planet": self.planet}
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> HomePlanet:
-        return cls(line=int(d.get("line", 0)), planet=int(d["planet"]))
-
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         return _de_en(lang, "Heimatplanet: ", "Home planet: ") + _num(self.planet, planet_name)
 
@@ -211,13 +162,6 @@ class RenamePlanet(Order):
     kind: ClassVar[str] = "rename_planet"
     planet: int
     name: str
-
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"planet": self.planet, "name": self.name}
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> RenamePlanet:
-        return cls(line=int(d.get("line", 0)), planet=int(d["planet"]), name=str(d["name"]))
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         return _de_en(
@@ -245,13 +189,6 @@ class RenameRuler(Order):
     kind: ClassVar[str] = "rename_ruler"
     name: str
 
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"name": self.name}
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> RenameRuler:
-        return cls(line=int(d.get("line", 0)), name=str(d["name"]))
-
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         return _de_en(lang, f"Herrschername: „{self.name}“", f'Ruler name: "{self.name}"')
 
@@ -262,13 +199,6 @@ class Spy(Order):
 
     kind: ClassVar[str] = "spy"
     planet: int
-
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"planet": self.planet}
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> Spy:
-        return cls(line=int(d.get("line", 0)), planet=int(d["planet"]))
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         p = _num(self.planet, planet_name)
@@ -283,19 +213,6 @@ class Research(Order):
     pp: int
     target: str  # "PR", "FM" or "TM"
     planet: int | None = None
-
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"pp": self.pp, "target": self.target, "planet": self.planet}
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> Research:
-        planet = d.get("planet")
-        return cls(
-            line=int(d.get("line", 0)),
-            pp=int(d["pp"]),
-            target=str(d["target"]),
-            planet=None if planet is None else int(planet),
-        )
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         if self.target == "PR" and self.planet is not None:
@@ -319,13 +236,6 @@ class VoteRounds(Order):
     kind: ClassVar[str] = "vote_rounds"
     rounds: int
 
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"rounds": self.rounds}
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> VoteRounds:
-        return cls(line=int(d.get("line", 0)), rounds=int(d["rounds"]))
-
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         return _de_en(
             lang,
@@ -340,13 +250,6 @@ class VoteExtension(Order):
 
     kind: ClassVar[str] = "vote_extension"
     rounds: int
-
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"rounds": self.rounds}
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> VoteExtension:
-        return cls(line=int(d.get("line", 0)), rounds=int(d["rounds"]))
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         return _de_en(
@@ -363,13 +266,6 @@ class VoteEnd(Order):
     kind: ClassVar[str] = "vote_end"
     end: bool
 
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"end": self.end}
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> VoteEnd:
-        return cls(line=int(d.get("line", 0)), end=bool(d["end"]))
-
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         if self.end:
             return _de_en(lang, "Stimme für den Abbruch der Partie", "Vote to end the game now")
@@ -382,13 +278,6 @@ class VoteRule(Order):
 
     kind: ClassVar[str] = "vote_rule"
     text: str
-
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"text": self.text}
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> VoteRule:
-        return cls(line=int(d.get("line", 0)), text=str(d["text"]))
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         return _de_en(lang, f"Abstimmung: {self.text}", f"Vote: {self.text}")
@@ -418,10 +307,6 @@ class Press(core.Article):
     only words the acknowledgement the Ashes way ("Galactic Media").
     """
 
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> Press:
-        return cls(line=int(d.get("line", 0)), text=str(d["text"]))
-
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         return _de_en(
             lang, "Artikel für die Galactic Media: ", "Article for the Galactic Media: "
@@ -444,7 +329,6 @@ ORDER_CLASSES: tuple[type[Order], ...] = (
     VoteRule,
     Resign,
     Final,
-    core.PrintoutFiles,
     Press,
     SecretMessage,
     UrgentDispatch,

@@ -11,12 +11,10 @@ world ``n``.
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from engine.core import JSONValue, Order, PlanetNamer
+from engine.core import Order, PlanetNamer
 
 FLEET, I_SHIPS, P_SHIPS = "F", "I", "P"
 """Where ships come from or go to: a key, a world's I-ships, a world's P-ships."""
@@ -24,33 +22,15 @@ FLEET, I_SHIPS, P_SHIPS = "F", "I", "P"
 
 @dataclass(frozen=True, kw_only=True)
 class StarwebOrder(Order):
-    """Base of every Starweb order: JSON form from the fields, plus the ``code``."""
+    """Base of every Starweb order: JSON form from the fields after the ``code``."""
 
     kind: ClassVar[str] = "starweb"
+    derived: ClassVar[tuple[str, ...]] = ("code",)
 
     @property
     def code(self) -> str:
         """The order in the rulebook's notation (upper case, no spaces)."""
         raise NotImplementedError
-
-    def to_json(self) -> dict[str, JSONValue]:
-        out: dict[str, JSONValue] = {"code": self.code}
-        for f in dataclasses.fields(self):
-            if f.name == "line":
-                continue
-            value = getattr(self, f.name)
-            out[f.name] = list(value) if isinstance(value, tuple) else value
-        return out
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> StarwebOrder:
-        """Inverse of :meth:`to_json` (``kind`` and ``code`` are ignored)."""
-        values: dict[str, Any] = {}
-        for f in dataclasses.fields(cls):
-            if f.name in d:
-                value = d[f.name]
-                values[f.name] = tuple(value) if isinstance(value, list) else value
-        return cls(**values)
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         """``CODE: what it does`` in ``lang`` (German or English)."""

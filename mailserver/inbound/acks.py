@@ -11,7 +11,7 @@ from functools import partial
 
 from db import repo
 from db.models import InboundStatus, OutboxKind
-from engine.core import GameKind, MessageOrder, PrintoutFiles, TurnShape, preview
+from engine.core import GameKind, MessageOrder, TurnShape, preview
 from mailserver.common.catalog import say
 from mailserver.common.formats import format_when
 from mailserver.common.kinds import game_kind, order_language
@@ -78,9 +78,8 @@ def _taken(
     """Take the mail's messages, settings and orders; the acknowledgement's lines on them."""
     result, player, lang = read.result, seat.player, seat.player.language
     messages = [o for o in result.orders if isinstance(o, MessageOrder)]
-    # Settings of the host, applied now: never orders of the game.
-    settings = [o for o in result.orders if isinstance(o, PrintoutFiles)]
-    orders = [o for o in result.orders if not isinstance(o, MessageOrder | PrintoutFiles)]
+    settings = result.settings  # the host's, applied now: never orders of the game
+    orders = [o for o in result.orders if not isinstance(o, MessageOrder)]
     message_lines = _listed([desk.take(m) for m in messages], lang)
     lines = [say(lang, "ack_web"), ""] if intake.via_web else []
     lines += _step_note(intake, seat, read.turn)
@@ -156,7 +155,7 @@ def _send_ack(intake: Intake, mail: Mail, seat: Seat, read: Understood, lines: l
     body = "\n".join(
         [
             *lines,
-            *(mail.quoted_hint(lang) if not orders else []),
+            *(mail.quoted_hint(lang) if not (orders or read.result.settings) else []),
             echo(read.result, lang, language.place_name, describe=language.describe).rstrip("\n"),
             "",
             deadline,

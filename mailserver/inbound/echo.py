@@ -54,17 +54,22 @@ def echo(
     out: list[str] = []
     if with_header:
         out += [header_line(result, lang), ""]
-    width = len(str(max([o.line for o in result.orders] + [e.line for e in result.errors] + [1])))
-    if result.orders:
-        n = len(result.orders)
+    understood = result.understood()  # the host's settings beside the orders
+    width = len(str(max([o.line for o in understood] + [e.line for e in result.errors] + [1])))
+    if understood:
+        n = len(understood)
         out.append(say(lang, "echo_understood_1") if n == 1 else say(lang, "echo_understood", n=n))
         warnings: dict[int, list[str]] = {}
         for note in result.notes:
             if note.order is not None:
                 warnings.setdefault(id(note.order), []).append(note.message(lang))
-        for order in result.orders[:limit]:
+        for order in understood[:limit]:
             prefix = f"  {say(lang, 'echo_line')} {order.line:>{width}}  "
-            text = describe(order) if describe else order.describe(lang, planet_name)
+            text = (
+                describe(order)
+                if describe and isinstance(order, Order)
+                else order.describe(lang, planet_name)
+            )
             out.extend(
                 textwrap.wrap(
                     " — ".join([text, *warnings.get(id(order), [])]),
@@ -73,7 +78,7 @@ def echo(
                     subsequent_indent=" " * len(prefix),
                 )
             )
-        out += _more(len(result.orders), limit, lang)
+        out += _more(len(understood), limit, lang)
     else:
         out.append(say(lang, "echo_none"))
     if result.errors:

@@ -14,7 +14,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from db import repo
-from engine.core import Final, MessageOrder, Order, OrderLanguage, ParseResult, PlanetNamer
+from engine.core import (
+    Final,
+    MessageOrder,
+    Order,
+    OrderLanguage,
+    ParseResult,
+    PlanetNamer,
+    order_items,
+)
 from mailserver.common.catalog import say
 from mailserver.inbound.context import Intake, Mail, Seat
 
@@ -57,7 +65,11 @@ def store_orders(
     as_json = list(zip(result.orders, parsed["orders"], strict=True))
     if confirm_only and previous is not None:
         # "Final" alone: the previous orders stand, now marked final.
-        kept = [o for o in previous.orders if not isinstance(language.order_from_json(o), Final)]
+        kept = [
+            o
+            for o in order_items(previous.orders)
+            if not isinstance(language.order_from_json(o), Final)
+        ]
         orders = [*(language.order_from_json(o) for o in kept), *orders]
         stored = [*kept, *(j for o, j in as_json if isinstance(o, Final))]
     else:
@@ -94,7 +106,7 @@ def diff(
     def key(data: dict[str, Any]) -> str:
         return json.dumps({k: v for k, v in data.items() if k != "line"}, sort_keys=True)
 
-    old = Counter(key(o) for o in before)
+    old = Counter(key(o) for o in order_items(before))
     new_orders = {key({"kind": o.kind, **o.to_json()}): o for o in after}
     new = Counter(key({"kind": o.kind, **o.to_json()}) for o in after)
     added, removed = new - old, old - new

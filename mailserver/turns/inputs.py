@@ -27,7 +27,7 @@ from db.models import (
     Player,
     Submission,
 )
-from engine.core import NEUTRAL, Article, GameKind, Order, State
+from engine.core import NEUTRAL, Article, GameKind, Order, State, order_items
 from mailserver.common.catalog import say
 from mailserver.common.kinds import order_language
 
@@ -159,7 +159,7 @@ def engine_orders(kind: GameKind, state: State, inputs: TurnInputs) -> dict[int,
     """
     language = order_language(kind)
     orders: dict[int, list[Order]] = {
-        seat: [language.order_from_json(o) for o in inputs.submissions[seat].orders]
+        seat: [language.order_from_json(o) for o in order_items(inputs.submissions[seat].orders)]
         for seat in sorted(inputs.submissions)
     }
     rulers = kind.engine.names(state).rulers

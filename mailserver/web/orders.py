@@ -13,6 +13,7 @@ from typing import Any
 from sqlmodel import Session
 
 from db.models import Game, Player
+from engine.core import Order
 from mailserver.common.kinds import game_kind, order_language, printout_headings
 from mailserver.inbound.echo import echo
 from mailserver.inbound.mailbody import extract_order_text
@@ -51,12 +52,14 @@ def check_orders(
                 "line": o.line,
                 "text": " — ".join(
                     [
-                        describe(o) if describe else o.describe(lang, namer),
+                        describe(o)
+                        if describe and isinstance(o, Order)
+                        else o.describe(lang, namer),
                         *(n.message(lang) for n in result.notes if n.order is o),
                     ]
                 ),
             }
-            for o in result.orders
+            for o in result.understood()  # the host's settings beside the orders
         ],
         "errors": [
             {

@@ -35,13 +35,6 @@ class Add(Order):
     kind: ClassVar[str] = "add"
     amount: int
 
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"amount": self.amount}
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> Add:
-        return cls(line=int(d.get("line", 0)), amount=int(d["amount"]))
-
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         return f"{'Addiere' if lang == 'de' else 'Add'} {self.amount}"
 

@@ -54,7 +54,9 @@ class ToyLanguage:
         rulers: Mapping[int, str] | None = None,
     ) -> ParseResult:
         read = reader.Reader(_ToyLines(), messages=reader.CORE_MESSAGES).read(text, subject)
-        result = ParseResult(read.header, read.items, read.errors, read.notes)
+        result = ParseResult(
+            read.header, read.items, read.errors, read.notes, settings=read.settings
+        )
         result.ended = read.ended
         return result
 
