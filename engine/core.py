@@ -28,13 +28,13 @@ from enum import StrEnum
 from random import Random
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
+from engine.catalogs import FALLBACK, Catalog, load
+
 JSONValue = Any
 """What :mod:`json` produces: dicts, lists, str, int, bool, None (never floats here)."""
 
 NEUTRAL = 0
 """The player number of nobody: neutral planets (Ashes) or unowned worlds (Starweb)."""
-
-LANGUAGES = ("de", "en")
 
 
 def turn_seed(game_seed: int, turn: int) -> int:
@@ -88,8 +88,8 @@ class PlanetNamer(Protocol):
 # ``kind`` names are part of the stored JSON and never change.
 
 
-def _de_en(lang: str, de: str, en: str) -> str:
-    return de if lang == "de" else en
+TEXTS = load("engine")
+"""The words of the shared orders (``engine/locale/<lang>.po``; docs/texts.md)."""
 
 
 def preview(text: str, lang: str = "de", limit: int = 60) -> str:
@@ -98,12 +98,9 @@ def preview(text: str, lang: str = "de", limit: int = 60) -> str:
     first = text.strip().splitlines()[0] if text.strip() else ""
     lines = len(text.strip().splitlines())
     if lines <= 1 and len(first) <= limit:
-        return f"„{first}“"
-    if lang == "de":
-        count = "1 Zeile" if lines == 1 else f"{lines} Zeilen"
-    else:
-        count = "1 line" if lines == 1 else f"{lines} lines"
-    return f"„{first[:limit]}“ … ({count})"
+        return TEXTS.say(lang, "preview.short", first=first)
+    count = TEXTS.say(lang, "preview.line" if lines == 1 else "preview.lines", n=lines)
+    return TEXTS.say(lang, "preview.long", first=first[:limit], count=count)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -120,11 +117,7 @@ class Final(Order):
         return cls(line=int(d.get("line", 0)))
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return _de_en(
-            lang,
-            "Endgültig: die Auswertung darf vor dem ZAT laufen, sobald alle fertig sind",
-            "Final: the turn may run before the deadline once everybody is done",
-        )
+        return TEXTS.say(lang, "order.final")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -141,9 +134,7 @@ class Resign(Order):
         return cls(line=int(d.get("line", 0)))
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return _de_en(
-            lang, "Rücktritt: Sie scheiden aus der Partie aus", "Resignation: you leave the game"
-        )
+        return TEXTS.say(lang, "order.resign")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -167,9 +158,7 @@ class Article(MessageOrder):
         return cls(line=int(d.get("line", 0)), text=str(d["text"]))
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return _de_en(lang, "Artikel für die Zeitung: ", "Article for the newspaper: ") + preview(
-            self.text, lang
-        )
+        return TEXTS.say(lang, "order.press", text=preview(self.text, lang))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -193,9 +182,7 @@ class SecretMessage(AddressedMessage):
         return cls(line=int(d.get("line", 0)), to=int(d["to"]), text=str(d["text"]))
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return _de_en(
-            lang, f"Geheimnachricht an Spieler {self.to}: ", f"Secret message to player {self.to}: "
-        ) + preview(self.text, lang)
+        return TEXTS.say(lang, "order.secret", to=self.to, text=preview(self.text, lang))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -209,9 +196,7 @@ class UrgentDispatch(AddressedMessage):
         return cls(line=int(d.get("line", 0)), to=int(d["to"]), text=str(d["text"]))
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return _de_en(
-            lang, f"Eildepesche an Spieler {self.to}: ", f"Urgent dispatch to player {self.to}: "
-        ) + preview(self.text, lang)
+        return TEXTS.say(lang, "order.urgent", to=self.to, text=preview(self.text, lang))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -225,9 +210,7 @@ class GmMessage(MessageOrder):
         return cls(line=int(d.get("line", 0)), text=str(d["text"]))
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return _de_en(
-            lang, "Nachricht an den Spielleiter: ", "Message to the game master: "
-        ) + preview(self.text, lang)
+        return TEXTS.say(lang, "order.gm_message", text=preview(self.text, lang))
 
 
 FILES = ("map", "json")
@@ -252,15 +235,8 @@ class PrintoutFiles(Order):
         return cls(line=int(d.get("line", 0)), file=str(d["file"]), on=bool(d["on"]))
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        what = {"map": ("Die Karte", "The map"), "json": ("Der JSON-Bericht", "The JSON report")}
-        de, en = what[self.file]
-        if self.on:
-            return _de_en(lang, f"{de} kommt mit jedem Ausdruck", f"{en} comes with every printout")
-        return _de_en(
-            lang,
-            f"{de} kommt nicht mehr mit den Ausdrucken",
-            f"{en} no longer comes with printouts",
-        )
+        what = TEXTS.say(lang, f"file.{self.file}")
+        return TEXTS.say(lang, "order.file_on" if self.on else "order.file_off", file=what)
 
 
 SHARED_ORDER_CLASSES: tuple[type[Order], ...] = (
@@ -291,8 +267,9 @@ class ParseError:
     suggestion: str | None = None
 
     def message(self, lang: str = "de") -> str:
-        """The explanation in ``lang`` (falls back to English)."""
-        return self.messages.get(lang) or self.messages["en"]
+        """The explanation in ``lang`` (in English if it has none in ``lang``: the
+        catalogs' fallback)."""
+        return self.messages.get(lang) or self.messages[FALLBACK]
 
     def to_json(self, lang: str = "en") -> dict[str, JSONValue]:
         """The error as ``pbem parse --json`` prints it."""
@@ -319,7 +296,8 @@ class Note:
     order: Order | None = None
 
     def message(self, lang: str = "de") -> str:
-        return self.messages.get(lang) or self.messages["en"]
+        """The note in ``lang`` (in English if it has none in ``lang``)."""
+        return self.messages.get(lang) or self.messages[FALLBACK]
 
 
 @dataclass
@@ -636,8 +614,9 @@ class GameKind:
     scenarios: tuple[str, ...] = ()
     shape: TurnShape = TurnShape.SIMULTANEOUS
     messages: MessageRules = MessageRules()
-    newspaper_title: str = ""
-    """The newspaper's name in the mails (e.g. "Galactic Media"); empty: "the newspaper"."""
+    texts: Catalog | None = None
+    """The kind's own catalog: in the host's mails about its games it overlays the host's
+    (a ``newspaper`` key names the newspaper, e.g. "Galactic Media"; docs/texts.md)."""
     printout_headings: tuple[str, ...] = ()
     """Lines that start a section of this kind's printouts: a quoted printout is
     recognised by them (and not read as orders)."""

@@ -25,7 +25,6 @@ from engine.core import (
     TurnResult,
 )
 from engine.views import MapView
-from engine.wording import word
 
 
 class AshesGame:
@@ -102,20 +101,18 @@ def hall_of_fame(
     data = event.data
     winners = [int(w) for w in data.get("winners", [])]
     lines = [
-        word(HALL_OF_FAME, "head", text_lang, game=state.game, title=title),
+        HALL_OF_FAME.say(text_lang, "head", game=state.game, title=title),
         "",
-        word(
-            HALL_OF_FAME,
-            "end",
+        HALL_OF_FAME.say(
             text_lang,
+            "end",
             turn=data.get("turn", state.turn),
             rounds=data.get("rounds") or "-",
             reason=data.get("reason", ""),
         ),
-        word(
-            HALL_OF_FAME,
-            "winners",
+        HALL_OF_FAME.say(
             text_lang,
+            "winners",
             winners=", ".join(
                 f"{rulers.get(w, w)} (Spieler {w})"
                 if lang == "de"
@@ -125,7 +122,7 @@ def hall_of_fame(
             or "-",
         ),
         "",
-        word(HALL_OF_FAME, "table", text_lang),
+        HALL_OF_FAME.say(text_lang, "table"),
     ]
     for place, row in enumerate(data.get("gnp", []), start=1):
         seat = int(row["player"])
@@ -136,14 +133,13 @@ def hall_of_fame(
         )
     gone = [s for s in seats if s.left_turn is not None or s.status == "replaced"]
     if gone:
-        lines += ["", word(HALL_OF_FAME, "out_head", text_lang)]
+        lines += ["", HALL_OF_FAME.say(text_lang, "out_head")]
         for s in gone:
-            status = word(SEAT_STATUS, s.status, text_lang) if s.status in SEAT_STATUS else s.status
+            status = SEAT_STATUS.say(text_lang, s.status) if s.status in SEAT_STATUS else s.status
             lines.append(
-                word(
-                    HALL_OF_FAME,
-                    "out_line",
+                HALL_OF_FAME.say(
                     text_lang,
+                    "out_line",
                     seat=s.seat,
                     address=s.address,
                     status=status,

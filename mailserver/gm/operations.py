@@ -31,9 +31,10 @@ from db.models import (
     StandbyStatus,
 )
 from db.passwords import hash_password, verify_password_cached
+from engine.catalogs import FALLBACK
 from engine.core import GameKind, PlayerSetup, Setup, turn_rng
 from grammar.reader import name_problem
-from mailserver.common.catalog import public_notice, say, wrap
+from mailserver.common.catalog import DEFAULT_LANGUAGE, public_notice, say, wrap
 from mailserver.common.formats import format_when
 from mailserver.common.kinds import UnknownGameKind, game_kind
 from mailserver.outbound.smtp import Attachment
@@ -51,16 +52,25 @@ from mailserver.turns.run import TurnRun, preview_turn, publish_reports, run_tur
 
 
 class GmError(Exception):
-    """A GM command that cannot be carried out; the message says why in plain words, in
-    German and English (``str()`` gives the German one)."""
+    """A GM command that cannot be carried out; the message says why in plain words: the
+    host catalog's text ``key`` in the GM's language (``str()`` gives the default
+    language's). A value that is a mapping holds a word per language (a seat field's
+    label) and is said in the GM's."""
 
-    def __init__(self, de: str, en: str | None = None) -> None:
-        super().__init__(de)
-        self.messages = {"de": de, "en": en if en is not None else de}
+    def __init__(self, key: str, /, **values: object) -> None:
+        self.key, self.values = key, values
+        super().__init__(self.message(DEFAULT_LANGUAGE))
 
     def message(self, lang: str) -> str:
-        """The explanation in ``lang`` (German for anything but English)."""
-        return self.messages["en" if lang == "en" else "de"]
+        """The explanation in ``lang``."""
+        return say(lang, self.key, **{k: _in(v, lang) for k, v in self.values.items()})
+
+
+def _in(value: object, lang: str) -> object:
+    """A value as said in ``lang``: a mapping's word for it (else English's), else as it is."""
+    if isinstance(value, Mapping):
+        return value.get(lang) or value[FALLBACK]
+    return value
 
 
 @dataclass
@@ -79,7 +89,7 @@ class SeatSpec:
 def _game(session: Session, number: int) -> Game:
     game = repo.get_game_by_number(session, number)
     if game is None:
-        raise GmError(f"Es gibt keine Partie {number}.", f"There is no game {number}.")
+        raise GmError("gm_error_there_no_game", number=number)
     return game
 
 
@@ -94,10 +104,7 @@ def _seat(session: Session, game: Game, seat: int) -> Player:
     for player in repo.current_players(session, game.id or 0):
         if player.seat == seat:
             return player
-    raise GmError(
-        f"Partie {game.number} hat keinen Spieler {seat}.",
-        f"Game {game.number} has no player {seat}.",
-    )
+    raise GmError("gm_error_game_has_no_player", number=game.number, seat=seat)
 
 
 def _notify_players(
@@ -165,32 +172,28 @@ def create_game(
     try:
         game_type = game_kind(kind)
     except UnknownGameKind as err:
-        raise GmError(str(err)) from None
+        raise GmError("gm_error_plain", text=str(err)) from None
     engine = game_type.engine
     if number < 1 or repo.get_game_by_number(session, number) is not None:
-        raise GmError(
-            f"Die Partienummer {number} ist vergeben oder ungültig.",
-            f"Game number {number} is taken or invalid.",
-        )
+        raise GmError("gm_error_game_number_taken_or_invalid", number=number)
     if every_days is not None and every_days < 1:
-        raise GmError("every_days muss mindestens 1 sein.", "every_days must be 1 or more.")
+        raise GmError("gm_error_every_days_must_1_or")
     if not game_type.min_players <= len(seats) <= game_type.max_players:
         raise GmError(
-            f"{game_type.title} braucht {game_type.min_players} bis {game_type.max_players} "
-            "Spieler.",
-            f"{game_type.title} takes {game_type.min_players} to {game_type.max_players} players.",
+            "gm_error_takes_players",
+            title=game_type.title,
+            min_players=game_type.min_players,
+            max_players=game_type.max_players,
         )
     _check_seat_fields(game_type, seats)
     _check_gm_password(gm_password)
     for spec in seats:
         problem = name_problem(spec.ruler_name) if spec.ruler_name else None
         if problem is not None:
-            raise GmError(
-                f"Spieler {spec.seat}: {problem['de']}", f"Player {spec.seat}: {problem['en']}"
-            )
+            raise GmError("gm_error_seat_problem", seat=spec.seat, problem=problem)
     numbers = [s.seat for s in seats]
     if len(set(numbers)) != len(numbers):
-        raise GmError("Jede Spielernummer nur einmal.", "Each seat only once.")
+        raise GmError("gm_error_each_seat_only_once")
     raw, host = split_options(options or {})
     raw = {**game_type.host_options, **raw}
     seed = secrets.randbits(64) if seed is None else seed
@@ -204,10 +207,7 @@ def create_game(
     try:
         engine.new_game(setup, turn_rng(seed, 0))
     except ValueError as err:
-        raise GmError(
-            f"Die Partie lässt sich so nicht anlegen: {err}",
-            f"The game cannot be set up like this: {err}",
-        ) from None
+        raise GmError("gm_error_game_cannot_set_up_like", err=err) from None
     game = Game(
         kind=kind,
         number=number,
@@ -258,12 +258,7 @@ def _check_gm_password(password: str) -> None:
     """The GM password opens every seat (a replacement mails its password): it must not
     be guessable in a few tries. ``pbem gm create`` generates one when none is given."""
     if len(password) < GM_PASSWORD_MIN or len(set(password)) < 5 or password.isdigit():
-        raise GmError(
-            f"Das Spielleiter-Kennwort ist zu schwach: mindestens {GM_PASSWORD_MIN} Zeichen, "
-            "davon mindestens 5 verschiedene, nicht nur Ziffern (ohne Angabe wird eines erzeugt).",
-            f"The GM password is too weak: at least {GM_PASSWORD_MIN} characters, at least 5 "
-            "of them different, not only digits (without one, one is generated).",
-        )
+        raise GmError("gm_error_gm_password_too_weak_at", GM_PASSWORD_MIN=GM_PASSWORD_MIN)
 
 
 def _check_seat_fields(kind: GameKind, seats: Sequence[SeatSpec]) -> None:
@@ -275,31 +270,32 @@ def _check_seat_fields(kind: GameKind, seats: Sequence[SeatSpec]) -> None:
         for name in spec.fields:
             if name not in known:
                 raise GmError(
-                    f"{kind.title} kennt kein Feld {name!r} (bekannt: {names}).",
-                    f"{kind.title} has no seat field {name!r} (known: {names}).",
+                    "gm_error_has_no_seat_field_known", title=kind.title, name=name, names=names
                 )
     for seat_field in kind.seat_fields:
         values = [spec.fields.get(seat_field.name) for spec in seats]
-        label_de = seat_field.labels.get("de", seat_field.name)
-        label_en = seat_field.labels.get("en", seat_field.name)
+        label = {FALLBACK: seat_field.name, **seat_field.labels}
         for spec, value in zip(seats, values, strict=True):
             if value is None:
                 if seat_field.required:
                     raise GmError(
-                        f"Spieler {spec.seat}: {label_de} fehlt ({seat_field.name}=…).",
-                        f"Player {spec.seat}: {label_en} is missing ({seat_field.name}=…).",
+                        "gm_error_seat_field_missing",
+                        seat=spec.seat,
+                        label=label,
+                        name=seat_field.name,
                     )
             elif seat_field.choices and value not in seat_field.choices:
                 choices = ", ".join(seat_field.choices)
                 raise GmError(
-                    f"Spieler {spec.seat}: {label_de} {value!r} gibt es nicht ({choices}).",
-                    f"Player {spec.seat}: there is no {label_en} {value!r} ({choices}).",
+                    "gm_error_seat_field_unknown",
+                    seat=spec.seat,
+                    label=label,
+                    value=value,
+                    choices=choices,
                 )
         given = [v.casefold() for v in values if v is not None]
         if seat_field.unique and len(set(given)) != len(given):
-            raise GmError(
-                f"{label_de}: jeder Wert nur einmal.", f"{label_en}: each value only once."
-            )
+            raise GmError("gm_error_seat_field_twice", label=label)
 
 
 def start_game(
@@ -312,7 +308,7 @@ def start_game(
     """
     game = _locked(session, number)
     if game.status != GameStatus.SETUP:
-        raise GmError(f"Partie {number} ist schon gestartet.", f"Game {number} has started.")
+        raise GmError("gm_error_game_has_started", number=number)
     players = repo.current_players(session, game.id or 0)
     engine = game_kind(game.kind).engine
     setup = Setup(
@@ -354,9 +350,9 @@ def set_deadline(
     told if ``from_address``."""
     game = _locked(session, number)
     if game.status == GameStatus.FINISHED:
-        raise GmError(f"Partie {number} ist beendet.", f"Game {number} is over.")
+        raise GmError("gm_error_game_over", number=number)
     if when <= now:
-        raise GmError("Der Termin liegt in der Vergangenheit.", "That moment has passed.")
+        raise GmError("gm_error_that_moment_has_passed")
     game.next_deadline = when
     session.add(game)
     session.flush()
@@ -380,11 +376,9 @@ def postpone(
     emergencies, a day or two); the players are told if ``from_address``."""
     game = _locked(session, number)
     if game.next_deadline is None:
-        raise GmError(
-            f"Partie {number} hat keinen Abgabeschluss.", f"Game {number} has no deadline."
-        )
+        raise GmError("gm_error_game_has_no_deadline", number=number)
     if delta <= timedelta(0):
-        raise GmError("Nur nach hinten verschieben.", "Postpone means later.")
+        raise GmError("gm_error_postpone_means_later")
     game.next_deadline = max(game.next_deadline, now) + delta
     session.add(game)
     session.flush()
@@ -405,7 +399,7 @@ def pause(session: Session, number: int, *, now: datetime) -> Game:
     """Stop evaluations until :func:`resume`."""
     game = _locked(session, number)
     if game.status != GameStatus.RUNNING:
-        raise GmError(f"Partie {number} läuft nicht.", f"Game {number} is not running.")
+        raise GmError("gm_error_game_not_running", number=number)
     game.status = GameStatus.PAUSED
     session.add(game)
     session.flush()
@@ -416,7 +410,7 @@ def resume(session: Session, number: int, *, now: datetime) -> Game:
     """Let a paused game run again; a deadline that passed meanwhile runs the turn at once."""
     game = _locked(session, number)
     if game.status != GameStatus.PAUSED:
-        raise GmError(f"Partie {number} ist nicht angehalten.", f"Game {number} is not paused.")
+        raise GmError("gm_error_game_not_paused", number=number)
     game.status = GameStatus.RUNNING
     session.add(game)
     session.flush()
@@ -427,7 +421,7 @@ def release_hold(session: Session, number: int, *, now: datetime) -> Game:
     """Let a turn held by the mass-NMR guard run (at the next tick of the scheduler)."""
     game = _locked(session, number)
     if not game.held:
-        raise GmError(f"Partie {number} ist nicht angehalten.", f"Game {number} is not held.")
+        raise GmError("gm_error_game_not_held", number=number)
     game.held, game.held_reason = False, None
     game.options = with_host(game.options, mass_nmr_released=game.turn + 1)
     session.add(game)
@@ -470,13 +464,10 @@ def record_report(
     games); a second report to the same seat replaces the first."""
     game = _locked(session, number)
     if game.status != GameStatus.ADJUDICATING:
-        raise GmError(
-            f"Partie {number} wartet auf keine Berichte.",
-            f"Game {number} is not waiting for reports.",
-        )
+        raise GmError("gm_error_game_not_waiting_reports", number=number)
     _seat(session, game, seat)
     if not text.strip():
-        raise GmError("Der Bericht ist leer.", "The report is empty.")
+        raise GmError("gm_error_report_empty")
     repo.store_gm_report(
         session,
         game_id=game.id or 0,
@@ -508,10 +499,7 @@ def publish(
         currency=currency,
     )
     if result.status != "done":
-        raise GmError(
-            f"Runde {result.turn} lässt sich nicht freigeben: {result.reason}.",
-            f"Turn {result.turn} cannot be published: {result.reason}.",
-        )
+        raise GmError("gm_error_turn_cannot_published", turn=result.turn, reason=result.reason)
     return result
 
 
@@ -519,9 +507,7 @@ def preview(session: Session, number: int, *, now: datetime) -> dict[int, str]:
     """The printouts the pending turn would give now (0: the GM's view); writes nothing."""
     game = _game(session, number)
     if game.status == GameStatus.SETUP:
-        raise GmError(
-            f"Partie {number} ist noch nicht gestartet.", f"Game {number} has not started."
-        )
+        raise GmError("gm_error_game_has_not_started", number=number)
     return preview_turn(session, game.id or 0, now=now)
 
 
@@ -570,13 +556,13 @@ def replace_player(
     """
     game = _locked(session, number)
     if game.status not in (GameStatus.RUNNING, GameStatus.PAUSED):
-        raise GmError(f"Partie {number} läuft nicht.", f"Game {number} is not running.")
+        raise GmError("gm_error_game_not_running", number=number)
     old = _seat(session, game, seat)
     standby: Standby | None = None
     if address is None:
         standby = repo.next_standby_for_game(session, game)
         if standby is None:
-            raise GmError("Die Stand-by-Liste ist leer.", "The stand-by list is empty.")
+            raise GmError("gm_error_stand_by_list_empty")
         address, language = standby.address, language or standby.language
     if old.status == PlayerStatus.ACTIVE:
         old.status = PlayerStatus.RESIGNED
@@ -615,7 +601,7 @@ def drop_player(
     game = _locked(session, number)
     player = _seat(session, game, seat)
     if player.status != PlayerStatus.ACTIVE:
-        raise GmError(f"Spieler {seat} spielt nicht mehr mit.", f"Player {seat} is out already.")
+        raise GmError("gm_error_player_out_already", seat=seat)
     player.status = PlayerStatus.DROPPED if reason in ("gm", "nmr") else PlayerStatus.RESIGNED
     player.left_turn, player.left_at = game.turn + 1, now
     session.add(player)
@@ -666,7 +652,7 @@ def deposit(
     game = _game(session, number)
     player = _seat(session, game, seat)
     if amount_cents <= 0:
-        raise GmError("Der Betrag muss positiv sein.", "The amount must be positive.")
+        raise GmError("gm_error_amount_must_positive")
     repo.book(
         session,
         player_id=player.id or 0,
@@ -721,7 +707,7 @@ def publish_news(session: Session, number: int, text: str, *, now: datetime) -> 
     """A notice of the GM for the newspaper of the next printouts."""
     game = _game(session, number)
     if not text.strip():
-        raise GmError("Die Meldung ist leer.", "The news item is empty.")
+        raise GmError("gm_error_news_item_empty")
     return _message(session, game, MessageKind.GM_NEWS, text, now=now)
 
 
@@ -741,7 +727,7 @@ def forward_secret(
     if from_seat is not None:
         _seat(session, game, from_seat)
     if not text.strip():
-        raise GmError("Die Nachricht ist leer.", "The message is empty.")
+        raise GmError("gm_error_message_empty")
     return _message(
         session, game, MessageKind.SECRET, text, now=now, to_seat=to_seat, from_seat=from_seat
     )
@@ -763,7 +749,7 @@ def resend_printout(
     turn = game.turn if turn is None else turn
     snapshot = repo.load_snapshot(session, game.id or 0, turn)
     if snapshot is None:
-        raise GmError(f"Runde {turn} gibt es nicht.", f"There is no turn {turn}.")
+        raise GmError("gm_error_there_no_turn", turn=turn)
     state = game_kind(game.kind).engine.state_from_json(snapshot.state_data())
     body = printout_body(
         session, game, player, state, now=now, currency=currency, show_deadline=turn == game.turn
@@ -827,8 +813,5 @@ def verify_gm(session: Session, number: int, password: str) -> Game:
     """The game if ``password`` is its GM password; :class:`GmError` otherwise."""
     game = _game(session, number)
     if not verify_password_cached(password, game.gm_password_hash):
-        raise GmError(
-            f"Falsches Spielleiter-Kennwort für Partie {number}.",
-            f"Wrong GM password for game {number}.",
-        )
+        raise GmError("gm_error_wrong_gm_password_game", number=number)
     return game

@@ -48,7 +48,7 @@ from engine.core import (
 )
 from grammar.gm import read_header as read_gm_header
 from grammar.reader import read_header
-from mailserver.common.catalog import UNKNOWN_SENDER_BODY, UNKNOWN_SENDER_SUBJECT, say, wrap
+from mailserver.common.catalog import say, unknown_sender_mail, wrap
 from mailserver.common.formats import format_when
 from mailserver.common.kinds import game_kind, order_language, printout_headings
 from mailserver.gm import mail as gm_mail
@@ -491,12 +491,9 @@ class _Intake:
         if mail.sender and repo.unknown_sender_reply_due(
             self.session, mail.sender, hours=self.config.unknown_sender_hours, now=self.now
         ):
+            subject, body = unknown_sender_mail()
             self.send(
-                mail,
-                to=mail.sender,
-                subject=UNKNOWN_SENDER_SUBJECT,
-                body=UNKNOWN_SENDER_BODY,
-                kind=OutboxKind.UNKNOWN_SENDER,
+                mail, to=mail.sender, subject=subject, body=body, kind=OutboxKind.UNKNOWN_SENDER
             )
         return self.finish(mail, InboundStatus.UNKNOWN_SENDER, "sender and game unknown")
 

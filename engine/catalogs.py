@@ -1,0 +1,151 @@
+"""Texts as data: every text a player or a GM reads, in gettext ``.po`` files per language.
+
+A package's catalog is ``<package>/locale/<lang>.po``: each entry's ``msgid`` is the key,
+its ``msgstr`` the text with :meth:`str.format` placeholders (``{turn}``, ``{0}``). The
+languages are whatever files exist; adding a language is adding files (docs/texts.md).
+
+More languages can come from outside the installed packages: a directory on the Python
+path (``PYTHONPATH``) holding ``pbem_locales/<package>.<lang>.po`` (``pbem_locales`` is a
+namespace package, so several such directories add up; of two files of the same name the
+first on the path wins). They are read, like the packages' own, through
+:mod:`importlib.resources`, once per process.
+
+The fallback rule, the same for every catalog: a key the language lacks (or a language
+that has no catalog) is said in :data:`FALLBACK`, English. A key English lacks too is a
+programming error (:class:`KeyError`); a test checks every language has every key.
+
+Pure: imports nothing of the project, so the engine, the grammar and the host share it.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from importlib.resources.abc import Traversable
+
+from babel.messages.pofile import read_po
+
+FALLBACK = "en"
+"""The language of a text a catalog lacks in the language asked for."""
+
+EXTRA = "pbem_locales"
+"""The namespace package of the catalogs from outside (see the module docstring)."""
+
+Table = Mapping[str, Mapping[str, str]]
+"""Language -> key -> text."""
+
+
+def read_catalog(source: bytes) -> dict[str, str]:
+    """The texts of one ``.po`` file: key -> text; untranslated and fuzzy entries left out
+    (they fall back like missing ones)."""
+    catalog = read_po(io.BytesIO(source), ignore_obsolete=True)
+    return {
+        str(message.id): str(message.string)
+        for message in catalog
+        if message.id and message.string and not message.fuzzy
+    }
+
+
+def _files(package: str) -> list[tuple[str, Traversable]]:
+    """``(lang, file)`` of the package's own catalogs, then those from outside."""
+    found: list[tuple[str, Traversable]] = []
+    own = resources.files(package).joinpath("locale")
+    if own.is_dir():
+        found += [(f.name[:-3], f) for f in own.iterdir() if f.name.endswith(".po")]
+    try:
+        extra = resources.files(EXTRA)
+    except ModuleNotFoundError:
+        return found
+    start = package + "."
+    for f in extra.iterdir():
+        lang = f.name[len(start) : -3]
+        if f.name.startswith(start) and f.name.endswith(".po") and lang and "." not in lang:
+            found.append((lang, f))
+    return found
+
+
+@cache
+def _table(package: str) -> Table:
+    table: dict[str, dict[str, str]] = {}
+    for lang, source in sorted(_files(package), key=lambda item: item[0]):
+        table.setdefault(lang, {}).update(read_catalog(source.read_bytes()))
+    return table
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """The texts of one package, read on first use; or of several, overlaid (a later
+    package's text of a key wins); or the keys under one ``prefix`` of them (a section:
+    ``notices.`` …, looked up without the prefix)."""
+
+    packages: tuple[str, ...]
+    prefix: str = ""
+
+    @property
+    def table(self) -> Table:
+        """Language -> key (with the prefix) -> text, the packages overlaid."""
+        if len(self.packages) == 1:
+            return _table(self.packages[0])
+        return _overlaid(self.packages)
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """The languages that have a catalog, sorted."""
+        return tuple(sorted(self.table))
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and self.prefix + key in self.table.get(FALLBACK, {})
+
+    def text(self, lang: str, key: str) -> str:
+        """The text of ``key`` in ``lang`` as written (placeholders unfilled); in
+        :data:`FALLBACK` if ``lang`` lacks it."""
+        full = self.prefix + key
+        own = self.table.get(lang, {})
+        return own[full] if full in own else self.table[FALLBACK][full]
+
+    def say(self, lang: str, key: str, /, **values: object) -> str:
+        """The text of ``key`` in ``lang``, its placeholders filled in from ``values``."""
+        return self.text(lang, key).format(**values)
+
+    def every(self, key: str, /, **values: object) -> dict[str, str]:
+        """The text of ``key`` in every language, filled in (an error's explanation is
+        kept in all of them until its reader's language is known)."""
+        return {lang: self.say(lang, key, **values) for lang in self.languages}
+
+    def lines(self, key: str) -> tuple[str, ...]:
+        """The lines of ``key`` in every language, each once (what a reader must recognise
+        whatever language a text is in: e.g. the headings of a pasted printout)."""
+        return tuple(
+            dict.fromkeys(
+                line for lang in self.languages for line in self.text(lang, key).split("\n")
+            )
+        )
+
+    def section(self, prefix: str) -> Catalog:
+        """The keys that start with ``prefix``, looked up without it."""
+        return Catalog(self.packages, self.prefix + prefix)
+
+    def overlay(self, base: Catalog) -> Catalog:
+        """These texts over ``base``'s: a key both have is said as here (a game's words
+        over the host's). Whole catalogs only, not sections."""
+        if self.prefix or base.prefix:
+            raise ValueError("only whole catalogs overlay each other")
+        return Catalog(base.packages + self.packages)
+
+
+@cache
+def _overlaid(packages: tuple[str, ...]) -> Table:
+    merged: dict[str, dict[str, str]] = {}
+    for package in packages:
+        for lang, texts in _table(package).items():
+            merged.setdefault(lang, {}).update(texts)
+    return merged
+
+
+def load(package: str) -> Catalog:
+    """The catalog of ``package`` (its ``locale/`` and the ``pbem_locales`` from outside),
+    read on first use."""
+    return Catalog((package,))
