@@ -112,8 +112,14 @@ class Catalog:
 
     def every(self, key: str, /, **values: object) -> dict[str, str]:
         """The text of ``key`` in every language, filled in (an error's explanation is
-        kept in all of them until its reader's language is known)."""
-        return {lang: self.say(lang, key, **values) for lang in self.languages}
+        kept in all of them until its reader's language is known). A value that is a
+        mapping holds a word per language (see :func:`in_language`)."""
+        if not values:
+            return dict(_every(self, key))  # a plain word: parsers ask for it on every line
+        return {
+            lang: self.say(lang, key, **{k: in_language(v, lang) for k, v in values.items()})
+            for lang in self.languages
+        }
 
     def lines(self, key: str) -> tuple[str, ...]:
         """The lines of ``key`` in every language, each once (what a reader must recognise
@@ -137,12 +143,26 @@ class Catalog:
 
 
 @cache
+def _every(catalog: Catalog, key: str) -> tuple[tuple[str, str], ...]:
+    return tuple((lang, catalog.say(lang, key)) for lang in catalog.languages)
+
+
+@cache
 def _overlaid(packages: tuple[str, ...]) -> Table:
     merged: dict[str, dict[str, str]] = {}
     for package in packages:
         for lang, texts in _table(package).items():
             merged.setdefault(lang, {}).update(texts)
     return merged
+
+
+def in_language(value: object, lang: str) -> object:
+    """A value as said in ``lang``: a mapping (language -> word, e.g. what another
+    catalog's :meth:`Catalog.every` gave) gives its word in ``lang``, else in
+    :data:`FALLBACK`; anything else is itself."""
+    if isinstance(value, Mapping):
+        return value[lang] if lang in value else value[FALLBACK]
+    return value
 
 
 def load(package: str) -> Catalog:

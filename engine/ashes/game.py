@@ -96,33 +96,29 @@ def hall_of_fame(
     state: AshesState, event: Event, seats: Sequence[SeatRecord], lang: str, title: str
 ) -> str:
     """The text of :meth:`AshesGame.final_report`."""
-    text_lang = "en" if lang == "en" else "de"
     rulers = _names(state, lang).rulers
     data = event.data
     winners = [int(w) for w in data.get("winners", [])]
     lines = [
-        HALL_OF_FAME.say(text_lang, "head", game=state.game, title=title),
+        HALL_OF_FAME.say(lang, "head", game=state.game, title=title),
         "",
         HALL_OF_FAME.say(
-            text_lang,
+            lang,
             "end",
             turn=data.get("turn", state.turn),
             rounds=data.get("rounds") or "-",
             reason=data.get("reason", ""),
         ),
         HALL_OF_FAME.say(
-            text_lang,
+            lang,
             "winners",
             winners=", ".join(
-                f"{rulers.get(w, w)} (Spieler {w})"
-                if lang == "de"
-                else f"{rulers.get(w, w)} (player {w})"
-                for w in winners
+                HALL_OF_FAME.say(lang, "winner", ruler=rulers.get(w, w), seat=w) for w in winners
             )
             or "-",
         ),
         "",
-        HALL_OF_FAME.say(text_lang, "table"),
+        HALL_OF_FAME.say(lang, "table"),
     ]
     for place, row in enumerate(data.get("gnp", []), start=1):
         seat = int(row["player"])
@@ -133,12 +129,12 @@ def hall_of_fame(
         )
     gone = [s for s in seats if s.left_turn is not None or s.status == "replaced"]
     if gone:
-        lines += ["", HALL_OF_FAME.say(text_lang, "out_head")]
+        lines += ["", HALL_OF_FAME.say(lang, "out_head")]
         for s in gone:
-            status = SEAT_STATUS.say(text_lang, s.status) if s.status in SEAT_STATUS else s.status
+            status = SEAT_STATUS.say(lang, s.status) if s.status in SEAT_STATUS else s.status
             lines.append(
                 HALL_OF_FAME.say(
-                    text_lang,
+                    lang,
                     "out_line",
                     seat=s.seat,
                     address=s.address,

@@ -28,6 +28,11 @@ def languages() -> tuple[str, ...]:
     return HOST.languages
 
 
+def either(lang: str) -> str:
+    """The host's languages as a choice in ``lang``: ``de oder en``."""
+    return say(lang, "or").join(languages())
+
+
 def say(lang: str, key: str, /, **values: object) -> str:
     """The text ``key`` in ``lang`` (English for a language or key the catalog lacks),
     filled in."""

@@ -31,7 +31,7 @@ from db.models import (
     StandbyStatus,
 )
 from db.passwords import hash_password, verify_password_cached
-from engine.catalogs import FALLBACK
+from engine.catalogs import FALLBACK, in_language
 from engine.core import GameKind, PlayerSetup, Setup, turn_rng
 from grammar.reader import name_problem
 from mailserver.common.catalog import DEFAULT_LANGUAGE, public_notice, say, wrap
@@ -63,14 +63,7 @@ class GmError(Exception):
 
     def message(self, lang: str) -> str:
         """The explanation in ``lang``."""
-        return say(lang, self.key, **{k: _in(v, lang) for k, v in self.values.items()})
-
-
-def _in(value: object, lang: str) -> object:
-    """A value as said in ``lang``: a mapping's word for it (else English's), else as it is."""
-    if isinstance(value, Mapping):
-        return value.get(lang) or value[FALLBACK]
-    return value
+        return say(lang, self.key, **{k: in_language(v, lang) for k, v in self.values.items()})
 
 
 @dataclass

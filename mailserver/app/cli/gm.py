@@ -44,7 +44,8 @@ from db.session import make_engine, transaction, upgrade
 from grammar import gm as lang_gm
 from mailserver.app.cli.common import LangOption, fail, read_input, settings_or_fail
 from mailserver.common import tokens as web_tokens
-from mailserver.common.catalog import say
+from mailserver.common.catalog import DEFAULT_LANGUAGE, either, say
+from mailserver.common.catalog import languages as host_languages
 from mailserver.common.formats import format_when
 from mailserver.common.kinds import UnknownGameKind, load_kinds
 from mailserver.common.links import configure as configure_links
@@ -184,9 +185,9 @@ def _seat_spec(text: str, lang: str) -> gm.SeatSpec:
         for key, _, value in (p.partition("=") for p in parts if "=" in p)
     )
     languages = [p.strip().lower() for p in parts if "=" not in p and p.strip()]
-    language = languages[0] if languages else "de"
-    if len(languages) > 1 or language not in lang_gm.LANGUAGES:
-        fail(say(lang, "cli_bad_seat_language", text=text), lang, 2)
+    language = languages[0] if languages else DEFAULT_LANGUAGE
+    if len(languages) > 1 or language not in host_languages():
+        fail(say(lang, "cli_bad_seat_language", text=text, languages=either(lang)), lang, 2)
     return gm.SeatSpec(seat=int(seat), address=address.strip(), language=language, fields=fields)
 
 
@@ -269,8 +270,9 @@ def create_cmd(
         list[str] | None,
         typer.Option(
             "--player",
-            help="SEAT=ADDRESS[,LANG][,FIELD=VALUE...], repeated (LANG de or en; the fields "
-            "the game kind asks for, e.g. a character).",
+            help="SEAT=ADDRESS[,LANG][,FIELD=VALUE...], repeated (LANG "
+            + " or ".join(host_languages())
+            + "; the fields the game kind asks for, e.g. a character).",
         ),
     ] = None,
     every_days: Annotated[
@@ -644,7 +646,7 @@ def standby_add_cmd(
     address: Annotated[str, typer.Argument(help="The standby player's address.")],
     config: ConfigOption = None,
     name: Annotated[str | None, typer.Option(help="The name.")] = None,
-    language: Annotated[str, typer.Option(help="de or en.")] = "de",
+    language: Annotated[str, typer.Option(help=" or ".join(host_languages()) + ".")] = "de",
     kind: Annotated[str | None, typer.Option(help="Only for this game kind.")] = None,
     lang: LangOption = "de",
 ) -> None:
