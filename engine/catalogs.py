@@ -19,12 +19,10 @@ Pure: imports nothing of the project, so the engine, the grammar and the host sh
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from importlib.resources.abc import Traversable
 
 from babel.messages.pofile import read_po
 
@@ -41,7 +39,8 @@ Table = Mapping[str, Mapping[str, str]]
 def read_catalog(source: bytes) -> dict[str, str]:
     """The texts of one ``.po`` file: key -> text; untranslated and fuzzy entries left out
     (they fall back like missing ones)."""
-    catalog = read_po(io.BytesIO(source), ignore_obsolete=True)
+    # Babel reads an iterable of lines as well as a file.
+    catalog = read_po(source.splitlines(keepends=True), ignore_obsolete=True)
     return {
         str(message.id): str(message.string)
         for message in catalog
@@ -49,12 +48,17 @@ def read_catalog(source: bytes) -> dict[str, str]:
     }
 
 
-def _files(package: str) -> list[tuple[str, Traversable]]:
-    """``(lang, file)`` of the package's own catalogs, then those from outside."""
-    found: list[tuple[str, Traversable]] = []
+def _sources(package: str) -> list[tuple[str, str, tuple[str, ...]]]:
+    """``(lang, anchor, path)`` of the package's own catalogs, then those from outside:
+    each file is ``resources.files(anchor).joinpath(*path)``."""
+    found: list[tuple[str, str, tuple[str, ...]]] = []
     own = resources.files(package).joinpath("locale")
     if own.is_dir():
-        found += [(f.name[:-3], f) for f in own.iterdir() if f.name.endswith(".po")]
+        found += [
+            (f.name[:-3], package, ("locale", f.name))
+            for f in own.iterdir()
+            if f.name.endswith(".po")
+        ]
     try:
         extra = resources.files(EXTRA)
     except ModuleNotFoundError:
@@ -63,15 +67,16 @@ def _files(package: str) -> list[tuple[str, Traversable]]:
     for f in extra.iterdir():
         lang = f.name[len(start) : -3]
         if f.name.startswith(start) and f.name.endswith(".po") and lang and "." not in lang:
-            found.append((lang, f))
+            found.append((lang, EXTRA, (f.name,)))
     return found
 
 
 @cache
 def _table(package: str) -> Table:
     table: dict[str, dict[str, str]] = {}
-    for lang, source in sorted(_files(package), key=lambda item: item[0]):
-        table.setdefault(lang, {}).update(read_catalog(source.read_bytes()))
+    for lang, anchor, path in sorted(_sources(package), key=lambda source: source[0]):
+        data = resources.files(anchor).joinpath(*path).read_bytes()
+        table.setdefault(lang, {}).update(read_catalog(data))
     return table
 
 
