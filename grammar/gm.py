@@ -350,10 +350,25 @@ class GmParseResult:
 
 
 @cache
+def language_words() -> dict[str, str]:
+    """Every word a GM may write for a player's language (lower case) -> its code: the
+    codes of the languages the catalogs have and each catalog's ``language_words``."""
+    words: dict[str, str] = {}
+    for lang in TEXTS.languages:
+        words[lang] = lang
+        for word in TEXTS.text(lang, "language_words").split("\n"):
+            words.setdefault(word.strip().lower(), lang)
+    return words
+
+
+@cache
 def parser() -> Lark:
-    """The LALR parser of the header line and ``gm.lark`` (built once)."""
+    """The LALR parser of the header line and ``gm.lark`` (built once), its ``LANG``
+    the words of :func:`language_words`."""
+    names = "|".join(re.escape(word) for word in sorted(language_words(), key=len, reverse=True))
+    lang = f"LANG.2: /({names})(?![\\w])/i"
     return reader.build_parser(
-        "\n".join((reader.grammar_text("header.lark"), reader.grammar_text("gm.lark")))
+        "\n".join((reader.grammar_text("header.lark"), reader.grammar_text("gm.lark"), lang))
     )
 
 
@@ -435,7 +450,7 @@ def _seat(tok: Token) -> int:
 def _language(tok: Token | None) -> str | None:
     if tok is None:
         return None
-    return "en" if str(tok).lower() in ("en", "englisch", "english") else "de"
+    return language_words()[str(tok).lower()]
 
 
 def _address(tok: Token) -> str:
@@ -610,7 +625,8 @@ def _expected_words(names: Iterable[str], lang: str) -> list[str]:
     keywords = 0
     for name in sorted(set(names)):
         if name in _TERMINAL_WORDS:
-            words.append(_TERMINAL_WORDS.say(lang, name))
+            languages = TEXTS.say(lang, "or").join(TEXTS.languages)
+            words.append(_TERMINAL_WORDS.say(lang, name, languages=languages))
         elif name.endswith("_KW"):
             keywords += 1
     if keywords:

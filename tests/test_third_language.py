@@ -71,6 +71,7 @@ from datetime import UTC, datetime
 from sqlmodel import col, select
 from db.models import Outbox
 from db.session import make_engine, transaction, upgrade
+from grammar import gm as gm_language
 from mailserver.common.catalog import languages
 from mailserver.gm import operations as gm
 from mailserver.inbound.intake import IntakeConfig, process_mail
@@ -98,7 +99,8 @@ with transaction(engine) as session:
         {"to": m.to_address, "kind": m.kind.value, "subject": m.subject, "body": m.body}
         for m in session.exec(select(Outbox).order_by(col(Outbox.id)))
     ]
-print(json.dumps({"languages": languages(), "mails": mails}))
+standby = gm_language.parse("Game 7 GM Password x\nStand-by zoe@example.org xx").commands
+print(json.dumps({"languages": languages(), "mails": mails, "standby": standby[0].language}))
 """
 
 
@@ -120,6 +122,7 @@ def test_a_third_language_is_only_files(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     said = json.loads(done.stdout.splitlines()[-1])
     assert said["languages"] == ["de", "en", "xx"]
+    assert said["standby"] == "xx"  # a GM may name the new language in a command
     xena = [m for m in said["mails"] if m["to"] == "xena@example.org"]
     dora = [m for m in said["mails"] if m["to"] == "dora@example.org"]
     printout, ack = xena[0], xena[-1]
