@@ -364,7 +364,7 @@ class _AshesLines:
                     raise LineError(
                         tok.column or 1,
                         str(tok),
-                        TEXTS.every("grammar.only_fi_tr_can_fly_2", tok=tok),
+                        TEXTS.every("grammar.only_fi_tr_fly", kind=tok),
                     )
             if not fi and not tr and result:
                 self._check_route(_tok(planets[1]), source, target)
@@ -403,7 +403,7 @@ class _AshesLines:
                 raise LineError(
                     lab.column or 1,
                     str(lab),
-                    TEXTS.every("grammar.only_fi_tr_can_fly", lab=lab),
+                    TEXTS.every("grammar.only_fi_tr_fly", kind=lab),
                 )
             values.append((_count(num), label, num))
         (first, l1, _), (second, l2, t2) = values

@@ -808,7 +808,7 @@ class Reader(Generic[T]):
                 start,
                 1,
                 start.text.strip(),
-                TEXTS.every("reader.text_starting_at_line_not", number=start.number),
+                TEXTS.every("reader.block_not_used", number=start.number),
             )
             return
         if end is None:
@@ -816,7 +816,7 @@ class Reader(Generic[T]):
                 start,
                 1,
                 start.text.strip(),
-                TEXTS.every("reader.text_starting_at_line_not_2", number=start.number),
+                TEXTS.every("reader.block_read_to_end", number=start.number),
             )
         elif implicit:
             self.note(

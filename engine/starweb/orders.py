@@ -109,9 +109,9 @@ class Transfer(StarwebOrder):
 
     def words(self, lang: str, world: PlanetNamer) -> str:
         if self.target == FLEET:
-            to = TEXTS.say(lang, "order.fleet_2", target_fleet=self.target_fleet)
+            to = TEXTS.say(lang, "order.fleet", number=self.target_fleet)
         else:
-            to = TEXTS.say(lang, "order.ships_2", target=self.target)
+            to = TEXTS.say(lang, "order.home_ships", target=self.target)
         source = _source(lang, self.source, self.number, world)
         ships = _ships(lang, self.quantity)
         return TEXTS.say(lang, "order.transfer_from", ships=ships, source=source, to=to)
