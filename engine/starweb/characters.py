@@ -2,8 +2,9 @@
 
 The rulebook's German names are the values of :class:`engine.starweb.state.Character`;
 the catalog (``characters.`` in ``engine/starweb/locale``) gives each language's name, in
-English those of the English 7th edition ("Empire Builder", "Merchant", ...). A GM may
-write any of them at setup (``engine.starweb.setup.character`` reads them).
+English those of the English 7th edition ("Empire Builder", "Merchant", ...). At setup
+a GM writes the German or the English name (``engine.starweb.setup.character`` reads
+those spellings).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ SPELLINGS: tuple[str, ...] = tuple(
         CHARACTERS.text(lang, c.value) for lang in CHARACTERS.languages for c in Character
     )
 )
-"""Every name a GM may give a character, language by language (German first)."""
+"""Every language's name of each character, German first: the seat field's choices."""
 
 
 def character_name(character: str, lang: str) -> str:
