@@ -31,13 +31,12 @@ from enum import StrEnum
 from random import Random
 from typing import ClassVar, Protocol, TypeVar, runtime_checkable
 
+from engine.catalogs import FALLBACK, Catalog, load
 from engine.plaindata import JSONValue as JSONValue  # the contract's name for it, too
 from engine.plaindata import from_plain, to_plain
 
 NEUTRAL = 0
 """The player number of nobody: neutral planets (Ashes) or unowned worlds (Starweb)."""
-
-LANGUAGES = ("de", "en")
 
 
 def turn_seed(game_seed: int, turn: int) -> int:
@@ -113,8 +112,8 @@ class PlanetNamer(Protocol):
 # ``kind`` names are part of the stored JSON and never change.
 
 
-def _de_en(lang: str, de: str, en: str) -> str:
-    return de if lang == "de" else en
+TEXTS = load("engine")
+"""The words of the shared orders (``engine/locale/<lang>.po``; docs/texts.md)."""
 
 
 def preview(text: str, lang: str = "de", limit: int = 60) -> str:
@@ -123,12 +122,9 @@ def preview(text: str, lang: str = "de", limit: int = 60) -> str:
     first = text.strip().splitlines()[0] if text.strip() else ""
     lines = len(text.strip().splitlines())
     if lines <= 1 and len(first) <= limit:
-        return f"„{first}“"
-    if lang == "de":
-        count = "1 Zeile" if lines == 1 else f"{lines} Zeilen"
-    else:
-        count = "1 line" if lines == 1 else f"{lines} lines"
-    return f"„{first[:limit]}“ … ({count})"
+        return TEXTS.say(lang, "preview.short", first=first)
+    count = TEXTS.say(lang, "preview.line" if lines == 1 else "preview.lines", n=lines)
+    return TEXTS.say(lang, "preview.long", first=first[:limit], count=count)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -138,11 +134,7 @@ class Final(Order):
     kind: ClassVar[str] = "final"
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return _de_en(
-            lang,
-            "Endgültig: die Auswertung darf vor dem ZAT laufen, sobald alle fertig sind",
-            "Final: the turn may run before the deadline once everybody is done",
-        )
+        return TEXTS.say(lang, "order.final")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -152,9 +144,7 @@ class Resign(Order):
     kind: ClassVar[str] = "resign"
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return _de_en(
-            lang, "Rücktritt: Sie scheiden aus der Partie aus", "Resignation: you leave the game"
-        )
+        return TEXTS.say(lang, "order.resign")
 
 
 class MessageOrder(Order):
@@ -176,9 +166,7 @@ class Article(MessageOrder):
     text: str
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return _de_en(lang, "Artikel für die Zeitung: ", "Article for the newspaper: ") + preview(
-            self.text, lang
-        )
+        return TEXTS.say(lang, "order.press", text=preview(self.text, lang))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -196,9 +184,7 @@ class SecretMessage(AddressedMessage):
     kind: ClassVar[str] = "secret"
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return _de_en(
-            lang, f"Geheimnachricht an Spieler {self.to}: ", f"Secret message to player {self.to}: "
-        ) + preview(self.text, lang)
+        return TEXTS.say(lang, "order.secret", to=self.to, text=preview(self.text, lang))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -208,9 +194,7 @@ class UrgentDispatch(AddressedMessage):
     kind: ClassVar[str] = "urgent"
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return _de_en(
-            lang, f"Eildepesche an Spieler {self.to}: ", f"Urgent dispatch to player {self.to}: "
-        ) + preview(self.text, lang)
+        return TEXTS.say(lang, "order.urgent", to=self.to, text=preview(self.text, lang))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -221,9 +205,7 @@ class GmMessage(MessageOrder):
     text: str
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return _de_en(
-            lang, "Nachricht an den Spielleiter: ", "Message to the game master: "
-        ) + preview(self.text, lang)
+        return TEXTS.say(lang, "order.gm_message", text=preview(self.text, lang))
 
 
 SHARED_ORDER_CLASSES: tuple[type[Order], ...] = (
@@ -258,15 +240,8 @@ class PrintoutFiles(Instruction):
     on: bool
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        what = {"map": ("Die Karte", "The map"), "json": ("Der JSON-Bericht", "The JSON report")}
-        de, en = what[self.file]
-        if self.on:
-            return _de_en(lang, f"{de} kommt mit jedem Ausdruck", f"{en} comes with every printout")
-        return _de_en(
-            lang,
-            f"{de} kommt nicht mehr mit den Ausdrucken",
-            f"{en} no longer comes with printouts",
-        )
+        what = TEXTS.say(lang, f"file.{self.file}")
+        return TEXTS.say(lang, "order.file_on" if self.on else "order.file_off", file=what)
 
 
 _Item = TypeVar("_Item", bound=Mapping[str, JSONValue])
@@ -298,8 +273,9 @@ class ParseError:
     suggestion: str | None = None
 
     def message(self, lang: str = "de") -> str:
-        """The explanation in ``lang`` (falls back to English)."""
-        return self.messages.get(lang) or self.messages["en"]
+        """The explanation in ``lang`` (in English if it has none in ``lang``: the
+        catalogs' fallback)."""
+        return self.messages.get(lang) or self.messages[FALLBACK]
 
     def to_json(self, lang: str = "en") -> dict[str, JSONValue]:
         """The error as ``pbem parse --json`` prints it."""
@@ -326,7 +302,8 @@ class Note:
     order: Order | None = None
 
     def message(self, lang: str = "de") -> str:
-        return self.messages.get(lang) or self.messages["en"]
+        """The note in ``lang`` (in English if it has none in ``lang``)."""
+        return self.messages.get(lang) or self.messages[FALLBACK]
 
 
 @dataclass
@@ -651,8 +628,9 @@ class GameKind:
     scenarios: tuple[str, ...] = ()
     shape: TurnShape = TurnShape.SIMULTANEOUS
     messages: MessageRules = MessageRules()
-    newspaper_title: str = ""
-    """The newspaper's name in the mails (e.g. "Galactic Media"); empty: "the newspaper"."""
+    texts: Catalog | None = None
+    """The kind's own catalog: in the host's mails about its games it overlays the host's
+    (a ``newspaper`` key names the newspaper, e.g. "Galactic Media"; docs/texts.md)."""
     printout_headings: tuple[str, ...] = ()
     """Lines that start a section of this kind's printouts: a quoted printout is
     recognised by them (and not read as orders)."""

@@ -27,10 +27,11 @@ from lark import Lark, Token, Tree
 
 from engine.ashes import orders as o
 from engine.ashes.galaxy import Galaxy, fold_name, standard_galaxy
-from engine.ashes.texts import PRINTOUT_HEADINGS
+from engine.ashes.texts import PRINTOUT_HEADINGS, TEXTS
 from engine.core import JSONValue, Order, ParseError, ParseResult, PlanetNamer
 from grammar import reader
-from grammar.lark_errors import LineError, Position, in_range, join_words, two
+from grammar.lark_errors import TEXTS as GRAMMAR
+from grammar.lark_errors import LineError, Messages, Position, in_range, join_words
 from grammar.reader import END_RE, looks_like_prose
 
 __all__ = [
@@ -65,27 +66,7 @@ MESSAGE_CLASSES: Mapping[str, Callable[..., Order]] = {
 
 # --------------------------------------------------------------------------- words
 
-_TERMINAL_WORDS: Mapping[str, tuple[str, str]] = {
-    "INT": ("eine Zahl", "a number"),
-    "PLANET_NAME": ("einen Planetennamen", "a planet name"),
-    "LETTER": ("einen Spieler (1–8 oder A–H)", "a player (1–8 or A–H)"),
-    "KIND": (
-        "ein Bauobjekt (PDU, FP, OP, RP, FY, TY, FI, TR)",
-        "a production item (PDU, FP, OP, RP, FY, TY, FI, TR)",
-    ),
-    "CARGO": ("eine Frachterart (C0 bis C9)", "a cargo type (C0 to C9)"),
-    "TEXT": ("einen Text", "some text"),
-    "PASSWORD": ("das Kennwort", "the password"),
-    "PAREN": ("einen Namen in Klammern", "a name in brackets"),
-    "TARGET": ("ein Forschungsziel (PR, FM% oder TM%)", "a research target (PR, FM% or TM%)"),
-    "PP_KW": ("„PP“", '"PP"'),
-    "YESNO": ("ja oder nein", "yes or no"),
-    "_TO": ("„nach“", '"to"'),
-    "SPY_KW": ("„ausspionieren“", '"spy"'),
-    "ROUNDS_KW": ("„Runden“", '"rounds"'),
-    "$END": ("das Zeilenende", "the end of the line"),
-    "<END-OF-FILE>": ("das Zeilenende", "the end of the line"),
-}
+_TERMINAL_WORDS = TEXTS.section("grammar.terminal.")
 _KEYWORD_SUGGESTIONS = (
     "PV",
     "HP",
@@ -135,42 +116,18 @@ _KIND_NAMES = o.PRODUCTION_ITEMS
 _KIND_ALIASES = {"PD": "PDU", "FIGHTER": "FI", "JÄGER": "FI", "JAEGER": "FI", "TRANSPORTER": "TR"}
 
 # Hints by the way a line begins: what the player was probably writing.
-_HINTS: tuple[tuple[re.Pattern[str], str, str], ...] = (
-    (
-        re.compile(r"^\s*\w[\w' ]*\s*/\s*c", re.I),
-        "Ein Frachtflug lautet Start / Frachterart / Anzahl / Ziel, z. B. 37 / C2 / 3 / 25.",
-        "A cargo flight is written from / cargo type / count / to, e.g. 37 / C2 / 3 / 25.",
-    ),
-    (
-        re.compile(r"^\s*\w[\w' ]*\s*/", re.I),
-        "Ein Flugbefehl lautet Start / FI / TR / Ziel, z. B. 2 / 15 / 1 / 21.",
-        "A flight is written from / FI / TR / to, e.g. 2 / 15 / 1 / 21.",
-    ),
-    (
-        re.compile(r"^\s*pv\b", re.I),
-        "PV-Änderungen lauten z. B. „PV 5 = 0“ oder „PV: 1=2 3=2“ (Werte 0, 1, 2).",
-        'PV changes are written e.g. "PV 5 = 0" or "PV: 1=2 3=2" (values 0, 1, 2).',
-    ),
-    (
-        re.compile(r"^\s*\d+\s*pp\b", re.I),
-        "Forschung lautet z. B. „5 PP für PR auf 20“ oder „3 PP für FM%“.",
-        'Research is written e.g. "5 PP for PR on 20" or "3 PP for FM%".',
-    ),
-    (
-        re.compile(r"^\s*(hp|heimat|home)", re.I),
-        "Der Heimatplanet wird so gewählt: „HP = 20“.",
-        'Choose the home planet like this: "HP = 20".',
-    ),
+_HINTS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^\s*\w[\w' ]*\s*/\s*c", re.I), "grammar.hint.cargo_flight"),
+    (re.compile(r"^\s*\w[\w' ]*\s*/", re.I), "grammar.hint.flight"),
+    (re.compile(r"^\s*pv\b", re.I), "grammar.hint.pv"),
+    (re.compile(r"^\s*\d+\s*pp\b", re.I), "grammar.hint.research"),
+    (re.compile(r"^\s*(hp|heimat|home)", re.I), "grammar.hint.home_planet"),
     (
         re.compile(r"^\s*(partie|spiel|game|spieler|player|kennwort|passwor)", re.I),
-        "Die Kopfzeile lautet z. B. „Partie 227 Spieler 2 Kennwort geheim“.",
-        'The header line reads e.g. "Game 227 Player 2 Password secret".',
+        "grammar.hint.header",
     ),
 )
-_PRODUCTION_HINT = (
-    "Bauaufträge lauten z. B. „Crab: 1 PDU, 7 FP, 6 FI“ oder „10: PDU 2 FY 4“.",
-    'Production is written e.g. "Crab: 1 PDU, 7 FP, 6 FI" or "10: PDU 2 FY 4".',
-)
+"""Hints by the way a line begins (the catalog's ``grammar.hint.`` keys)."""
 
 
 # ------------------------------------------------------------------------- parser
@@ -243,15 +200,13 @@ def _tok(node: Tree[Token] | Token) -> Token:
 
 
 def _count(tok: Token) -> int:
-    return in_range(tok, 0, COUNT_MAX, ("Die Anzahl", "The count"))
+    return in_range(tok, 0, COUNT_MAX, TEXTS.every("grammar.word.count"))
 
 
 def _check_name(tok: Token, raw: str) -> str:
     name = raw.strip().strip("\"'„“”‚‘’»«").strip()
     if not name:
-        raise LineError(
-            tok.column or 1, raw, two("Der neue Name fehlt.", "The new name is missing.")
-        )
+        raise LineError(tok.column or 1, raw, TEXTS.every("grammar.new_name_missing"))
     problem = reader.name_problem(name)
     if problem is not None:
         raise LineError(tok.column or 1, raw, problem)
@@ -259,10 +214,7 @@ def _check_name(tok: Token, raw: str) -> str:
         raise LineError(
             tok.column or 1,
             raw,
-            two(
-                f"Namen dürfen höchstens {o.NAME_MAX} Zeichen lang sein; „{name}“ hat {len(name)}.",
-                f'Names may have at most {o.NAME_MAX} characters; "{name}" has {len(name)}.',
-            ),
+            TEXTS.every("grammar.name_too_long", most=o.NAME_MAX, name=name, length=len(name)),
         )
     return name
 
@@ -283,7 +235,7 @@ class _AshesLines:
         assert isinstance(first, Token)
         if first.type == "INT":
             number = in_range(
-                first, 1, self.planets.size, ("Die Planetennummer", "The planet number")
+                first, 1, self.planets.size, TEXTS.every("grammar.word.planet_number")
             )
         else:
             number = self.planets.index[fold_name(str(first))]
@@ -301,11 +253,12 @@ class _AshesLines:
             raise LineError(
                 tok.column or 1,
                 str(tok),
-                two(
-                    f"Planet {number} heißt {self.planets.display[number]}, aber „{inner}“ ist "
-                    f"Planet {other}. Welcher ist gemeint?",
-                    f'Planet {number} is {self.planets.display[number]}, but "{inner}" is planet '
-                    f"{other}. Which one do you mean?",
+                TEXTS.every(
+                    "grammar.which_planet",
+                    number=number,
+                    display=self.planets.display[number],
+                    inner=inner,
+                    other=other,
                 ),
             )
 
@@ -378,12 +331,7 @@ class _AshesLines:
                 raise LineError(
                     tok.column or 1,
                     str(tok),
-                    two(
-                        f"{tok} kann nicht gebaut werden; Frachter werden mit „37 / C2 / 3 / 25“ "
-                        "beladen und geschickt.",
-                        f"{tok} cannot be built; cargo ships are loaded and sent with "
-                        '"37 / C2 / 3 / 25".',
-                    ),
+                    TEXTS.every("grammar.cannot_built_cargo_ships_are", tok=tok),
                 )
             amounts[name] += count
         return [o.Production(line=line, planet=planet, **amounts)]
@@ -415,10 +363,7 @@ class _AshesLines:
                     raise LineError(
                         tok.column or 1,
                         str(tok),
-                        two(
-                            f"Nur FI und TR können fliegen, nicht {tok}.",
-                            f"Only FI and TR can fly, not {tok}.",
-                        ),
+                        TEXTS.every("grammar.only_fi_tr_fly", kind=tok),
                     )
             if not fi and not tr and result:
                 self._check_route(_tok(planets[1]), source, target)
@@ -428,10 +373,7 @@ class _AshesLines:
             raise LineError(
                 tok.column or 1,
                 str(tok),
-                two(
-                    "Der Flugbefehl schickt keine Schiffe (0 FI und 0 TR).",
-                    "The flight sends no ships (0 FI and 0 TR).",
-                ),
+                TEXTS.every("grammar.flight_sends_no_ships_0"),
             )
         self._check_route(_tok(planets[1]), source, target)
         return [o.Flight(line=line, source=source, fi=fi, tr=tr, target=target), *result]
@@ -441,10 +383,7 @@ class _AshesLines:
             raise LineError(
                 tok.column or 1,
                 str(tok),
-                two(
-                    f"Start und Ziel sind derselbe Planet ({source}).",
-                    f"Start and target are the same planet ({source}).",
-                ),
+                TEXTS.every("grammar.start_target_are_same_planet", source=source),
             )
 
     def _slash_counts(self, counts: list[Tree[Token]]) -> tuple[int, int]:
@@ -463,10 +402,7 @@ class _AshesLines:
                 raise LineError(
                     lab.column or 1,
                     str(lab),
-                    two(
-                        f"Nur FI und TR können fliegen, nicht {lab}.",
-                        f"Only FI and TR can fly, not {lab}.",
-                    ),
+                    TEXTS.every("grammar.only_fi_tr_fly", kind=lab),
                 )
             values.append((_count(num), label, num))
         (first, l1, _), (second, l2, t2) = values
@@ -475,10 +411,7 @@ class _AshesLines:
             raise LineError(
                 t2.column or 1,
                 str(t2),
-                two(
-                    "Zweimal dieselbe Schiffsart; der Flugbefehl lautet Start / FI / TR / Ziel.",
-                    "The same ship type twice; a flight is from / FI / TR / to.",
-                ),
+                TEXTS.every("grammar.same_ship_type_twice_flight"),
             )
         if l1 == "TR" or l2 == "FI":
             return second, first
@@ -492,18 +425,13 @@ class _AshesLines:
             raise LineError(
                 tok.column or 1,
                 str(tok),
-                two(
-                    f"Es gibt die Frachterarten C0 bis C9, nicht {cargo}.",
-                    f"The cargo types are C0 to C9, not {cargo}.",
-                ),
+                TEXTS.every("grammar.cargo_types_are_c0_c9", cargo=cargo),
             )
         if count == 0:
             raise LineError(
                 tok.column or 1,
                 str(tok),
-                two(
-                    "Null Frachter: es wird nichts geschickt.", "Zero cargo ships: nothing is sent."
-                ),
+                TEXTS.every("grammar.zero_cargo_ships_nothing_sent"),
             )
         self._check_route(tok, source, target)
         return o.CargoFlight(line=line, source=source, cargo=kind, count=count, target=target)
@@ -530,7 +458,7 @@ class _AshesLines:
             player_node = self._find(item, "player")
             assert player_node is not None
             value_tok = [t for t in item.children if isinstance(t, Token) and t.type == "INT"][-1]
-            value = in_range(value_tok, 0, 2, ("Das PV", "The PV"))
+            value = in_range(value_tok, 0, 2, TEXTS.every("grammar.word.pv"))
             out.append(o.PVChange(line=line, player=self.player(player_node), value=value))
         return out
 
@@ -561,7 +489,7 @@ class _AshesLines:
     def o_research(self, node: Tree[Token], line: int) -> list[Order]:
         toks = [t for t in node.children if isinstance(t, Token)]
         pp_tok = next(t for t in toks if t.type == "INT")
-        pp = in_range(pp_tok, 1, COUNT_MAX, ("Die Zahl der PP", "The number of PP"))
+        pp = in_range(pp_tok, 1, COUNT_MAX, TEXTS.every("grammar.word.number_pp"))
         target_tok = next(t for t in toks if t.type == "TARGET")
         raw = str(target_tok).upper()
         target = (
@@ -575,10 +503,7 @@ class _AshesLines:
             raise LineError(
                 target_tok.column or 1,
                 str(target_tok),
-                two(
-                    "PR-Forschung braucht einen Planeten: „5 PP für PR auf 20“.",
-                    'PR research needs a planet: "5 PP for PR on 20".',
-                ),
+                TEXTS.every("grammar.pr_research_needs_planet_5"),
             )
         if target != "PR" and planet is not None:
             assert planet_node is not None
@@ -586,10 +511,7 @@ class _AshesLines:
             raise LineError(
                 tok.column or 1,
                 str(tok),
-                two(
-                    f"{target}% gilt für das ganze Imperium; bitte ohne Planet angeben.",
-                    f"{target}% is for the whole empire; leave out the planet.",
-                ),
+                TEXTS.every("grammar.whole_empire_leave_out_planet", target=target),
             )
         return [o.Research(line=line, pp=pp, target=target, planet=planet)]
 
@@ -599,7 +521,7 @@ class _AshesLines:
             o.VoteRounds(
                 line=line,
                 rounds=in_range(
-                    tok, o.ROUNDS_MIN, o.ROUNDS_MAX, ("Die Rundenzahl", "The number of rounds")
+                    tok, o.ROUNDS_MIN, o.ROUNDS_MAX, TEXTS.every("grammar.word.number_rounds")
                 ),
             )
         ]
@@ -610,7 +532,7 @@ class _AshesLines:
             o.VoteExtension(
                 line=line,
                 rounds=in_range(
-                    tok, o.EXTENSION_MIN, o.EXTENSION_MAX, ("Die Verlängerung", "The extension")
+                    tok, o.EXTENSION_MIN, o.EXTENSION_MAX, TEXTS.every("grammar.word.extension")
                 ),
             )
         ]
@@ -627,33 +549,30 @@ class _AshesLines:
         assert text is not None
         return [o.VoteRule(line=line, text=text)]
 
-    def check(self, order: Order) -> dict[str, str] | None:
+    def check(self, order: Order) -> Messages | None:
         """An article may fill at most 8 printed lines (Ashes 5.1)."""
         if not isinstance(order, o.Press):
             return None
         wrapped = press_lines(order.text)
         if len(wrapped) <= PRESS_LINES_MAX:
             return None
-        return two(
-            f"Der Artikel hat {len(wrapped)} Zeilen (bei {o.PRESS_WIDTH} Zeichen je "
-            f"Zeile); erlaubt sind höchstens {PRESS_LINES_MAX} (Regel 5.1).",
-            f"The article has {len(wrapped)} lines (at {o.PRESS_WIDTH} characters a "
-            f"line); at most {PRESS_LINES_MAX} are allowed (rule 5.1).",
+        return TEXTS.every(
+            "grammar.article_too_long",
+            length=len(wrapped),
+            width=o.PRESS_WIDTH,
+            most=PRESS_LINES_MAX,
         )
 
     # -- errors
     def explain(self, at: Position, code: str) -> reader.Explanation:
         """Expected words, a likely meant keyword or planet, an example of the right form."""
         if not code[: at.pos].strip():
-            words = two(
-                "eine Planetennummer, ein Planetenname oder ein Befehlswort (PV, HP, Artikel …)",
-                "a planet number, a planet name or an order keyword (PV, HP, Article …)",
-            )
+            words = TEXTS.every("grammar.planet_number_planet_name_or")
         else:
             # An empty set means nothing more may follow: only the end of the line.
             words = {
                 lang: join_words(_expected_words(self.parser, at.expected or {"$END"}, lang), lang)
-                for lang in ("de", "en")
+                for lang in TEXTS.languages
             }
         suggestion = None if at.at_end else _suggest(code, at.pos, self.planets, at.expected)
         return reader.Explanation(words, suggestion, _hint(code, self.planets))
@@ -676,28 +595,27 @@ def _expected_words(parser: Lark, names: Iterable[str], lang: str) -> list[str]:
     """Terminal names in words, merged where a planet (number or name) is meant."""
     names = set(names)
     words: list[str] = []
-    idx = 0 if lang == "de" else 1
     if {"INT", "PLANET_NAME"} <= names:
-        words.append(("einen Planeten (Nummer oder Name)", "a planet (number or name)")[idx])
+        words.append(TEXTS.say(lang, "grammar.a_planet"))
         names -= {"INT", "PLANET_NAME"}
     if {"INT", "LETTER"} <= names:
-        words.append(("einen Spieler (1–8 oder A–H)", "a player (1–8 or A–H)")[idx])
+        words.append(TEXTS.say(lang, "grammar.a_player"))
         names -= {"INT", "LETTER"}
     keywords = 0
     for name in sorted(names):
         if name in _TERMINAL_WORDS:
-            words.append(_TERMINAL_WORDS[name][idx])
+            words.append(_TERMINAL_WORDS.say(lang, name))
             continue
         try:
             term = parser.get_terminal(name)
         except KeyError:
             continue
         if term.pattern.type == "str":
-            words.append(f"„{term.pattern.value}“" if lang == "de" else f'"{term.pattern.value}"')
+            words.append(TEXTS.say(lang, "grammar.quoted", word=term.pattern.value))
         elif name.endswith("_KW"):
             keywords += 1
     if (keywords and not words) or keywords:
-        words.append(("ein Schlüsselwort", "a keyword")[idx])
+        words.append(GRAMMAR.say(lang, "word.keyword"))
     return words
 
 
@@ -730,11 +648,11 @@ def _suggest(text: str, pos: int, planets: PlanetTable, expected: set[str]) -> s
     return None
 
 
-def _hint(text: str, planets: PlanetTable) -> tuple[str, str] | None:
+def _hint(text: str, planets: PlanetTable) -> Messages | None:
     """What the line probably was meant to be, as an example of the right form."""
-    for pattern, de, en in _HINTS:
+    for pattern, key in _HINTS:
         if pattern.match(text):
-            return de, en
+            return TEXTS.every(key)
     first = re.match(r"\s*([^\W\d_][\w'’]*(?:\s+[^\W\d_][\w'’]*)?)\s*:", text)
     if re.match(r"\s*\d+\s*(:|[a-z])", text, re.I) or (
         first
@@ -742,7 +660,7 @@ def _hint(text: str, planets: PlanetTable) -> tuple[str, str] | None:
             fold_name(first.group(1)), list(planets.index), n=1, cutoff=0.75
         )
     ):
-        return _PRODUCTION_HINT
+        return TEXTS.every("grammar.hint.production")
     return None
 
 
@@ -788,10 +706,7 @@ def _check_against_header(result: ParseResult, text: str) -> None:
                         column=1,
                         text=f"PV {order.player}",
                         line_text=line_texts[order.line - 1].strip(),
-                        messages=two(
-                            "Das PV zu sich selbst ist immer 1 (Regel 4.3).",
-                            "The PV to yourself is always 1 (rule 4.3).",
-                        ),
+                        messages=TEXTS.every("grammar.pv_yourself_always_1_rule"),
                     )
                 )
             continue

@@ -21,7 +21,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from functools import cache
@@ -32,7 +32,7 @@ from lark.exceptions import UnexpectedInput
 
 from engine.core import Note, ParseError
 from grammar import reader
-from grammar.lark_errors import LineError, Position, in_range, join_words, two
+from grammar.lark_errors import TEXTS, LineError, Position, in_range, join_words
 from grammar.reader import HeaderParts, Text
 
 SEAT_MAX = 99
@@ -41,7 +41,6 @@ TURN_MAX = 999
 TEXT_MAX = reader.TEXT_MAX
 """Characters in one news item or secret message."""
 POSTPONE_MAX = timedelta(days=366)
-LANGUAGES = ("de", "en")
 
 
 # ------------------------------------------------------------------------ commands
@@ -81,13 +80,9 @@ class When:
         if self.delta is not None:
             return "+" + format_duration(self.delta, lang)
         if self.day is not None:
-            shown = f"{self.day:%d.%m.%Y}" if lang == "de" else f"{self.day:%Y-%m-%d}"
+            shown = TEXTS.say(lang, "gm.date", day=self.day)
         else:
-            words = {
-                "de": ("heute", "morgen", "übermorgen"),
-                "en": ("today", "tomorrow", "the day after tomorrow"),
-            }["en" if lang == "en" else "de"]
-            shown = words[self.days_ahead or 0]
+            shown = TEXTS.say(lang, f"gm.day.{self.days_ahead or 0}")
         return f"{shown} {self.at:%H:%M}" if self.at is not None else shown
 
 
@@ -95,17 +90,11 @@ def format_duration(delta: timedelta, lang: str) -> str:
     """``2 Tage 12 Stunden`` / ``2 days 12 hours``."""
     total_hours = int(delta.total_seconds()) // 3600
     days, hours = divmod(total_hours, 24)
-    en = lang == "en"
     parts = []
     if days:
-        parts.append(
-            f"{days} " + (("day" if en else "Tag") if days == 1 else ("days" if en else "Tage"))
-        )
+        parts.append(TEXTS.say(lang, "gm.day" if days == 1 else "gm.days", n=days))
     if hours or not parts:
-        parts.append(
-            f"{hours} "
-            + (("hour" if en else "Stunde") if hours == 1 else ("hours" if en else "Stunden"))
-        )
+        parts.append(TEXTS.say(lang, "gm.hour" if hours == 1 else "gm.hours", n=hours))
     return " ".join(parts)
 
 
@@ -268,52 +257,57 @@ GmCommand = (
 
 
 def echo_command(command: GmCommand, lang: str = "de") -> str:
-    """The command in its canonical form (German or English), as the reply echoes it."""
-    en = lang == "en"
+    """The command in its canonical form in ``lang``, as the reply echoes it."""
+
+    def say(key: str, **values: object) -> str:
+        return TEXTS.say(lang, f"gm.echo.{key}", **values)
+
     match command:
         case StartGame():
-            return "Start"
+            return say("start")
         case SetDeadline(when=when):
-            return ("Deadline " if en else "ZAT ") + when.echo(lang)
+            return say("deadline", when=when.echo(lang))
         case Postpone(delta=delta):
-            return ("Postpone " if en else "Verschieben ") + format_duration(delta, lang)
+            return say("postpone", duration=format_duration(delta, lang))
         case Pause():
-            return "Pause"
+            return say("pause")
         case Resume():
-            return "Resume" if en else "Weiter"
+            return say("resume")
         case Release():
-            return "Release" if en else "Freigeben"
+            return say("release")
         case ProcessNow():
-            return "Process now" if en else "Auswerten"
+            return say("process")
         case Preview():
-            return "Preview" if en else "Vorschau"
+            return say("preview")
         case ReplacePlayer(seat=seat, address=address, language=language):
-            out = ("Replace " if en else "Ersatz ") + str(seat)
-            if address:
-                out += (" with " if en else " durch ") + address
+            out = (
+                say("replace_with", seat=seat, address=address)
+                if address
+                else say("replace", seat=seat)
+            )
             return out + (f" {language}" if language else "")
         case DropPlayer(seat=seat):
-            return ("Drop " if en else "Ausscheiden ") + str(seat)
+            return say("drop", seat=seat)
         case AddStandby(address=address, language=language, name=name):
-            out = "Stand-by " + address
+            out = say("standby", address=address)
             out += f" {language}" if language else ""
             return out + (f" {name}" if name else "")
         case PublishNews(text=text):
-            return ("News: " if en else "Nachricht: ") + _first_line(text)
+            return say("news", text=_first_line(text))
         case ForwardSecret(to_seat=to_seat, from_seat=from_seat, text=text):
-            out = ("Secret to " if en else "Geheim an ") + str(to_seat)
             if from_seat is not None:
-                out += (" from " if en else " von ") + str(from_seat)
-            return out + ": " + _first_line(text)
+                return say("secret_from", to=to_seat, sender=from_seat, text=_first_line(text))
+            return say("secret", to=to_seat, text=_first_line(text))
         case ResendPrintout(seat=seat, turn=turn):
-            out = ("Resend " if en else "Auswertung erneut ") + str(seat)
-            return out + ("" if turn is None else (" turn " if en else " Runde ") + str(turn))
+            if turn is None:
+                return say("resend", seat=seat)
+            return say("resend_turn", seat=seat, turn=turn)
         case SendReport(seat=seat, text=text):
-            return ("Report to " if en else "Bericht an ") + f"{seat}: " + _first_line(text)
+            return say("report", seat=seat, text=_first_line(text))
         case PublishReports():
-            return "Publish" if en else "Veröffentlichen"
+            return say("publish")
         case ShowStatus():
-            return "Status"
+            return say("status")
     raise AssertionError(command)  # pragma: no cover - the match is exhaustive
 
 
@@ -356,36 +350,29 @@ class GmParseResult:
 
 
 @cache
+def language_words() -> dict[str, str]:
+    """Every word a GM may write for a player's language (lower case) -> its code: the
+    codes of the languages the catalogs have and each catalog's ``language_words``."""
+    words: dict[str, str] = {}
+    for lang in TEXTS.languages:
+        words[lang] = lang
+        for word in TEXTS.text(lang, "language_words").split("\n"):
+            words.setdefault(word.strip().lower(), lang)
+    return words
+
+
+@cache
 def parser() -> Lark:
-    """The LALR parser of the header line and ``gm.lark`` (built once)."""
+    """The LALR parser of the header line and ``gm.lark`` (built once), its ``LANG``
+    the words of :func:`language_words`."""
+    names = "|".join(re.escape(word) for word in sorted(language_words(), key=len, reverse=True))
+    lang = f"LANG.2: /({names})(?![\\w])/i"
     return reader.build_parser(
-        "\n".join((reader.grammar_text("header.lark"), reader.grammar_text("gm.lark")))
+        "\n".join((reader.grammar_text("header.lark"), reader.grammar_text("gm.lark"), lang))
     )
 
 
-_TERMINAL_WORDS: Mapping[str, tuple[str, str]] = {
-    "INT": ("eine Zahl", "a number"),
-    "DATE": ("ein Datum (01.12.2026 oder 2026-12-01)", "a date (2026-12-01 or 01.12.2026)"),
-    "TIME": ("eine Uhrzeit (18:00)", "a time of day (18:00)"),
-    "DURATION": ("eine Dauer (2 Tage, 36h)", "a duration (2 days, 36h)"),
-    "DAY_WORD": ("„morgen“", '"tomorrow"'),
-    "ADDRESS": ("eine Mailadresse", "a mail address"),
-    "LANG": ("eine Sprache (de oder en)", "a language (de or en)"),
-    "TEXT": ("einen Text", "some text"),
-    "PASSWORD": ("das Kennwort", "the password"),
-    "PLUS": ("„+“", '"+"'),
-    "PLAYER_KW": ("„Spieler“", '"player"'),
-    "TURN_KW": ("„Runde“", '"turn"'),
-    "_TO": ("„an“", '"to"'),
-    "FROM_KW": ("„von“", '"from"'),
-    "WITH_KW": ("„durch“", '"with"'),
-    "BY_KW": ("„um“", '"by"'),
-    "AND_KW": ("„und“", '"and"'),
-    "GM_KW": ("„Spielleiter“", '"GM"'),
-    "GAME_KW": ("„Partie“", '"game"'),
-    "PASSWORD_KW": ("„Kennwort“", '"password"'),
-    "$END": ("das Zeilenende", "the end of the line"),
-}
+_TERMINAL_WORDS = TEXTS.section("gm.terminal.")
 
 
 def _words(text: str) -> tuple[str, ...]:
@@ -403,55 +390,7 @@ _KEYWORDS = _words(
 )
 
 # The examples a failed line gets, by the keyword it starts with.
-_EXAMPLES: Mapping[str, tuple[str, str]] = {
-    "GAME_KW": (
-        "Die Kopfzeile lautet z. B. „Partie 227 Spielleiter Kennwort geheim“.",
-        'The header line reads e.g. "Game 227 GM Password secret".',
-    ),
-    "GM_KW": (
-        "Die Kopfzeile lautet z. B. „Partie 227 Spielleiter Kennwort geheim“.",
-        'The header line reads e.g. "Game 227 GM Password secret".',
-    ),
-    "PASSWORD_KW": (
-        "Die Kopfzeile lautet z. B. „Partie 227 Spielleiter Kennwort geheim“.",
-        'The header line reads e.g. "Game 227 GM Password secret".',
-    ),
-    "DEADLINE_KW": (
-        "Ein Abgabetermin lautet z. B. „ZAT 01.12.2026 18:00“, „ZAT morgen 18:00“ oder „ZAT +3d“.",
-        'A deadline is written e.g. "Deadline 2026-12-01 18:00", "Deadline tomorrow 18:00" '
-        'or "Deadline +3d".',
-    ),
-    "POSTPONE_KW": (
-        "Verschieben lautet z. B. „Verschieben 2 Tage“ oder „Verschieben 36h“.",
-        'Postponing is written e.g. "Postpone 2 days" or "Postpone 36h".',
-    ),
-    "REPLACE_KW": (
-        "Ersatz lautet z. B. „Ersatz 3“ (nächster von der Warteliste) oder "
-        "„Ersatz 3 durch anna@example.org en“.",
-        'Replacing is written e.g. "Replace 3" (next on the standby list) or '
-        '"Replace 3 with anna@example.org en".',
-    ),
-    "DROP_KW": (
-        "Ausscheiden lautet z. B. „Ausscheiden 3“.",
-        'Dropping a player is written e.g. "Drop 3".',
-    ),
-    "STANDBY_KW": (
-        "Die Warteliste ergänzt z. B. „Stand-by anna@example.org en“.",
-        'Add to the standby list e.g. with "Stand-by anna@example.org en".',
-    ),
-    "REPORT_KW": (
-        "Ein Bericht lautet z. B. „Bericht an 3“, darunter der Text, dann „Ende“.",
-        'A report is written e.g. "Report to 3", the text below, then "End".',
-    ),
-    "SECRET_KW": (
-        "Eine Geheimnachricht lautet z. B. „Geheim an 3 von 2“, darunter der Text, dann „Ende“.",
-        'A secret message is written e.g. "Secret to 3 from 2", the text below, then "End".',
-    ),
-    "RESEND_KW": (
-        "Erneut senden lautet z. B. „Auswertung erneut 3“ oder „Auswertung erneut 3 Runde 4“.",
-        'Resending is written e.g. "Resend 3" or "Resend 3 turn 4".',
-    ),
-}
+_EXAMPLES = TEXTS.section("gm.example.")
 _COMMAND_KEYWORDS = _words(
     """
     START_KW DEADLINE_KW POSTPONE_KW PAUSE_KW RESUME_KW RELEASE_KW PROCESS_KW PREVIEW_KW
@@ -505,13 +444,13 @@ _UNIT_HOURS = (
 
 
 def _seat(tok: Token) -> int:
-    return in_range(tok, 1, SEAT_MAX, ("Die Spielernummer", "The player number"))
+    return in_range(tok, 1, SEAT_MAX, TEXTS.every("word.player_number"))
 
 
 def _language(tok: Token | None) -> str | None:
     if tok is None:
         return None
-    return "en" if str(tok).lower() in ("en", "englisch", "english") else "de"
+    return language_words()[str(tok).lower()]
 
 
 def _address(tok: Token) -> str:
@@ -540,9 +479,7 @@ def _date(tok: Token) -> date:
             year += 2000 if year < 100 else 0
         return date(year, month, day)
     except ValueError:
-        raise LineError.at(
-            tok, two(f"Das Datum {text} gibt es nicht.", f"There is no date {text}.")
-        ) from None
+        raise LineError.at(tok, TEXTS.every("gm.there_no_date", text=text)) from None
 
 
 def _time(tok: Token) -> time:
@@ -550,9 +487,7 @@ def _time(tok: Token) -> time:
     assert match is not None
     hour, minute = int(match.group(1)), int(match.group(2) or 0)
     if hour > 23 or minute > 59:
-        raise LineError.at(
-            tok, two(f"Die Uhrzeit {tok} gibt es nicht.", f"There is no time of day {tok}.")
-        )
+        raise LineError.at(tok, TEXTS.every("gm.there_no_time_day", tok=tok))
     return time(hour, minute)
 
 
@@ -578,9 +513,7 @@ def _when(node: Tree[Token]) -> When:
         if delta <= timedelta(0):
             tok = _first(duration, "DURATION")
             assert tok is not None
-            raise LineError.at(
-                tok, two("Die Dauer muss größer als null sein.", "The duration must be positive.")
-            )
+            raise LineError.at(tok, TEXTS.every("gm.duration_must_positive"))
         return When(delta=delta)
     at_tok = _first(node, "TIME")
     at = _time(at_tok) if at_tok is not None else None
@@ -622,10 +555,7 @@ def _build(node: Tree[Token], line: int) -> Sequence[GmCommand] | Text[GmCommand
         if not timedelta(0) < delta <= POSTPONE_MAX:
             raise LineError.at(
                 tok,
-                two(
-                    "Verschoben wird um mehr als null und höchstens 366 Tage.",
-                    "A postponement must be more than zero and at most 366 days.",
-                ),
+                TEXTS.every("gm.postponement_must_more_than_zero"),
             )
         return [Postpone(line, delta)]
     if kind == "replace":
@@ -653,12 +583,7 @@ def _build(node: Tree[Token], line: int) -> Sequence[GmCommand] | Text[GmCommand
             assert tok is not None
             raise LineError.at(
                 tok,
-                two(
-                    "„Nachricht“ geht an alle Spieler (Galaktische Medien). Eine Nachricht an "
-                    "einen Spieler lautet „Geheim an 3“.",
-                    '"News" goes to every player (Galactic Media). A message to one player is '
-                    'written "Secret to 3".',
-                ),
+                TEXTS.every("gm.news_goes_every_player_galactic"),
             )
         return Text(lambda body: PublishNews(line, body), text)
     if kind == "secret":
@@ -667,10 +592,7 @@ def _build(node: Tree[Token], line: int) -> Sequence[GmCommand] | Text[GmCommand
         if from_seat == to_seat:
             raise LineError.at(
                 ints[1],
-                two(
-                    "Absender und Empfänger sind derselbe Spieler.",
-                    "Sender and addressee are the same player.",
-                ),
+                TEXTS.every("gm.sender_addressee_are_same_player"),
             )
         return Text(lambda body: ForwardSecret(line, to_seat, body, from_seat), _text_of(node))
     if kind == "report":
@@ -678,7 +600,7 @@ def _build(node: Tree[Token], line: int) -> Sequence[GmCommand] | Text[GmCommand
         return Text(lambda body: SendReport(line, seat, body), _text_of(node))
     if kind == "resend":
         turn = (
-            in_range(ints[1], 0, TURN_MAX, ("Die Rundennummer", "The turn number"))
+            in_range(ints[1], 0, TURN_MAX, TEXTS.every("word.turn_number"))
             if len(ints) > 1
             else None
         )
@@ -699,16 +621,16 @@ def keyword_language(word: str) -> str | None:
 
 
 def _expected_words(names: Iterable[str], lang: str) -> list[str]:
-    idx = 0 if lang == "de" else 1
     words: list[str] = []
     keywords = 0
     for name in sorted(set(names)):
         if name in _TERMINAL_WORDS:
-            words.append(_TERMINAL_WORDS[name][idx])
+            languages = TEXTS.say(lang, "or").join(TEXTS.languages)
+            words.append(_TERMINAL_WORDS.say(lang, name, languages=languages))
         elif name.endswith("_KW"):
             keywords += 1
     if keywords:
-        words.append(("ein Schlüsselwort", "a keyword")[idx])
+        words.append(TEXTS.say(lang, "word.keyword"))
     return words
 
 
@@ -752,20 +674,17 @@ class _GmLines:
     def explain(self, at: Position, code: str) -> reader.Explanation:
         """Expected words, a likely meant keyword, the example of the command's form."""
         if not code[: at.pos].strip():
-            words = two(
-                "ein Befehl (ZAT, Verschieben, Auswerten, Ersatz, Nachricht, Status …)",
-                "a command (Deadline, Postpone, Process now, Replace, News, Status …)",
-            )
+            words = TEXTS.every("gm.command_deadline_postpone_process_now")
         else:
             words = {
                 lang: join_words(_expected_words(at.expected or {"$END"}, lang), lang)
-                for lang in LANGUAGES
+                for lang in TEXTS.languages
             }
         keyword = _command_keyword(code)
         return reader.Explanation(
             words,
             None if at.at_end else _suggest(code, at.pos),
-            _EXAMPLES.get(keyword) if keyword is not None else None,
+            _EXAMPLES.every(keyword) if keyword is not None and keyword in _EXAMPLES else None,
         )
 
     def check(self, command: GmCommand) -> dict[str, str] | None:

@@ -2,57 +2,57 @@
 
 Both the players' language (:mod:`grammar.ashes`) and the GM's (:mod:`grammar.gm`) read
 one line at a time and turn every failure into words: a value out of range, or a Lark
-syntax error located in the line with what was expected there.
+syntax error located in the line with what was expected there. The words are the order
+languages' catalog, ``grammar/locale/<lang>.po`` (:data:`TEXTS`); an error carries its
+explanation in every language (``Messages``) until its reader's is known.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from engine.catalogs import FALLBACK, in_language, load
 
-def two(de: str, en: str) -> dict[str, str]:
-    """A message in both languages."""
-    return {"de": de, "en": en}
+TEXTS = load("grammar")
+"""The order languages' shared words (the games' own are in their catalogs)."""
+
+Messages = Mapping[str, str]
+"""An explanation per language (``Catalog.every``)."""
 
 
 def join_words(words: list[str], lang: str) -> str:
     """``a, b oder c`` / ``a, b or c``."""
     if len(words) <= 1:
         return "".join(words)
-    last = " oder " if lang == "de" else " or "
-    return ", ".join(words[:-1]) + last + words[-1]
+    return ", ".join(words[:-1]) + TEXTS.say(lang, "or") + words[-1]
 
 
 class LineError(Exception):
     """A value check failed; carries the error for the current line."""
 
     def __init__(
-        self, column: int, text: str, messages: dict[str, str], suggestion: str | None = None
+        self, column: int, text: str, messages: Messages, suggestion: str | None = None
     ) -> None:
-        super().__init__(messages["en"])
+        super().__init__(messages[FALLBACK])
         self.column, self.text, self.messages, self.suggestion = column, text, messages, suggestion
 
     @classmethod
-    def at(cls, tok: Token, messages: dict[str, str]) -> LineError:
+    def at(cls, tok: Token, messages: Messages) -> LineError:
         """The error at a token of the line."""
         return cls(tok.column or 1, str(tok), messages)
 
 
-def in_range(tok: Token, low: int, high: int, what: tuple[str, str]) -> int:
-    """The token's integer; :class:`LineError` unless ``low <= value <= high``."""
+def in_range(tok: Token, low: int, high: int, what: Messages) -> int:
+    """The token's integer; :class:`LineError` unless ``low <= value <= high`` (``what``:
+    the value's name per language)."""
     value = int(tok)
     if not low <= value <= high:
-        raise LineError.at(
-            tok,
-            two(
-                f"{what[0]} muss zwischen {low} und {high} liegen, nicht {value}.",
-                f"{what[1]} must be between {low} and {high}, not {value}.",
-            ),
-        )
+        raise LineError.at(tok, TEXTS.every("in_range", what=what, low=low, high=high, value=value))
     return value
 
 
@@ -84,19 +84,25 @@ def locate(exc: UnexpectedInput, text: str) -> Position:
     return Position(pos, expected, found.group(0) if found else "", not text[pos:].strip())
 
 
-def syntax_message(at: Position, words: dict[str, str], suggestion: str | None) -> dict[str, str]:
-    """ "Unexpected …; expected here …. Did you mean …?" in both languages.
+def syntax_message(at: Position, words: Messages, suggestion: str | None) -> Messages:
+    """ "Unexpected …; expected here …. Did you mean …?" in every language.
 
     ``words`` says in each language what may stand at the position ("" for nothing).
     """
-    de = "Die Zeile endet zu früh" if at.at_end else f"Unerwartet: „{at.found}“"
-    en = "The line ends too early" if at.at_end else f'Unexpected: "{at.found}"'
-    if words["de"]:
-        de += f"; erwartet wird hier {words['de']}."
-        en += f"; expected here: {words['en']}."
-    else:
-        de, en = de + ".", en + "."
-    if suggestion:
-        de += f" Meinten Sie „{suggestion}“?"
-        en += f' Did you mean "{suggestion}"?'
-    return two(de, en)
+    said = {}
+    for lang in TEXTS.languages:
+        start = (
+            TEXTS.say(lang, "line_ends_early")
+            if at.at_end
+            else TEXTS.say(lang, "unexpected", found=at.found)
+        )
+        expected = in_language(words, lang)
+        message = (
+            TEXTS.say(lang, "expected_here", start=start, words=expected)
+            if expected
+            else TEXTS.say(lang, "sentence", start=start)
+        )
+        if suggestion:
+            message = TEXTS.say(lang, "did_you_mean", message=message, suggestion=suggestion)
+        said[lang] = message
+    return said

@@ -40,8 +40,17 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
 from engine import core
+from engine.catalogs import in_language
 from engine.core import Note, Order, OrderHeader, ParseError, PrintoutFiles
-from grammar.lark_errors import LineError, Position, in_range, locate, syntax_message, two
+from grammar.lark_errors import (
+    TEXTS,
+    LineError,
+    Messages,
+    Position,
+    in_range,
+    locate,
+    syntax_message,
+)
 from grammar.line_parser import parse_line
 
 _log = logging.getLogger("pbem.grammar")
@@ -108,7 +117,7 @@ _RESERVED = frozenset(
 )
 
 
-def name_problem(name: str) -> dict[str, str] | None:
+def name_problem(name: str) -> Messages | None:
     """Why ``name`` may not name a ruler, a place or a player (``None``: it may): no
     invisible, control or direction characters (refused, not silently stripped, so what
     the others read is what was written), and nothing that reads as the GM's title."""
@@ -116,18 +125,12 @@ def name_problem(name: str) -> dict[str, str] | None:
         unicodedata.category(c) in ("Cc", "Cf", "Co", "Cn", "Cs", "Zl", "Zp") or c in _INVISIBLE
         for c in name
     ):
-        return two(
-            "Der Name enthält unsichtbare oder Steuerzeichen (z. B. Schreibrichtungszeichen).",
-            "The name contains invisible or control characters (e.g. direction marks).",
-        )
+        return TEXTS.every("reader.name_contains_invisible_or_control")
     folded = "".join(c for c in unicodedata.normalize("NFKC", name).casefold() if c.isalnum())
     if not folded:
-        return two("Der Name enthält keinen Buchstaben.", "The name has no letter or digit.")
+        return TEXTS.every("reader.name_has_no_letter_or")
     if folded in _RESERVED:
-        return two(
-            f"„{name}“ ist der Spielleitung vorbehalten.",
-            f'"{name}" is reserved for the game master.',
-        )
+        return TEXTS.every("reader.reserved_game_master", name=name)
     return None
 
 
@@ -233,13 +236,6 @@ class HeaderParts:
 
 
 _HEADER_KEYS = ("game", "player", "player_name", "password", "turn")
-_HEADER_WORDS = {
-    "game": ("Partie", "game"),
-    "player": ("Spieler", "player"),
-    "player_name": ("Spieler", "player"),
-    "password": ("Kennwort", "password"),
-    "turn": ("Runde", "turn"),
-}
 
 
 def header_parts(node: Tree[Token], max_seat: int) -> HeaderParts:
@@ -266,7 +262,7 @@ def header_parts(node: Tree[Token], max_seat: int) -> HeaderParts:
             continue
         assert isinstance(value, Token)
         if part.data == "h_game":
-            parts.game = in_range(value, 1, GAME_MAX, ("Die Partienummer", "The game number"))
+            parts.game = in_range(value, 1, GAME_MAX, TEXTS.every("word.game_number"))
             parts.columns["game"] = value.column or 1
         elif part.data == "h_player":  # a seat by name
             parts.player_name = str(value)
@@ -275,7 +271,7 @@ def header_parts(node: Tree[Token], max_seat: int) -> HeaderParts:
             parts.password = str(value)
             parts.columns["password"] = value.column or 1
         elif part.data == "h_turn":
-            parts.turn = in_range(value, 0, TURN_MAX, ("Die Rundennummer", "The turn number"))
+            parts.turn = in_range(value, 0, TURN_MAX, TEXTS.every("word.turn_number"))
             parts.columns["turn"] = value.column or 1
     return parts
 
@@ -284,7 +280,7 @@ def seat_number(tok: Token, max_seat: int) -> int:
     """A player by number (1 to ``max_seat``) or letter (``A`` to ``H``)."""
     if tok.type == "LETTER":
         return ord(str(tok).lower()) - ord("a") + 1
-    return in_range(tok, 1, max_seat, ("Die Spielernummer", "The player number"))
+    return in_range(tok, 1, max_seat, TEXTS.every("word.player_number"))
 
 
 _SUBJECT_PARTS = {
@@ -398,8 +394,8 @@ class Explanation:
     """What may stand where the line went wrong, per language ("" for nothing)."""
     suggestion: str | None = None
     """A keyword or name the player probably meant."""
-    hint: tuple[str, str] | None = None
-    """An example of the right form (German, English)."""
+    hint: Messages | None = None
+    """An example of the right form, per language."""
 
 
 class LineGrammar(Protocol[T]):
@@ -421,7 +417,7 @@ class LineGrammar(Protocol[T]):
 
     def explain(self, at: Position, code: str) -> Explanation: ...
 
-    def check(self, item: T) -> dict[str, str] | None: ...
+    def check(self, item: T) -> Messages | None: ...
 
 
 MessageClasses = Mapping[str, Callable[..., Order]]
@@ -513,7 +509,7 @@ class Reader(Generic[T]):
         line: _Line,
         column: int,
         text: str,
-        messages: dict[str, str],
+        messages: Messages,
         suggestion: str | None = None,
     ) -> None:
         self.result.errors.append(
@@ -527,7 +523,7 @@ class Reader(Generic[T]):
             )
         )
 
-    def note(self, line: _Line, messages: dict[str, str]) -> None:
+    def note(self, line: _Line, messages: Messages) -> None:
         self.result.notes.append(Note(line=line.number, text=line.text.strip(), messages=messages))
 
     # -- the text
@@ -582,12 +578,7 @@ class Reader(Generic[T]):
             line,
             1,
             line.text.strip(),
-            two(
-                f"Diese Zeile steht nach „Ende“ (Zeile {ended_at.number}) und wurde nicht gelesen, "
-                "sieht aber wie ein Befehl aus. Bitte „Ende“ ans Ende setzen.",
-                f'This line comes after "End" (line {ended_at.number}) and was not read, but '
-                'looks like an order. Please put "End" last.',
-            ),
+            TEXTS.every("reader.this_line_comes_after_end", number=ended_at.number),
         )
 
     def _read_line(self, line: _Line) -> _OpenBlock[T] | None:
@@ -597,7 +588,7 @@ class Reader(Generic[T]):
         if CLOSING_RE.match(code):
             self._closing = True
         if OPENING_RE.match(code) or CLOSING_RE.match(code):
-            self.note(line, two("Anrede, Gruß oder Begleittext", "greeting or covering text"))
+            self.note(line, TEXTS.every("reader.greeting_or_covering_text"))
             return None
         errors_before = len(self.result.errors)
         outcome = self._parse_forgiving(line, code)
@@ -628,10 +619,7 @@ class Reader(Generic[T]):
             del self.result.errors[errors_before:]
             self.note(
                 line,
-                two(
-                    "ein Satz oder eine Unterschrift; ein Befehl muss in Befehlsform stehen",
-                    "a sentence or a signature; orders must be written in order form",
-                ),
+                TEXTS.every("reader.sentence_or_signature_orders_must"),
             )
             return None
         if isinstance(outcome, Text):
@@ -671,10 +659,7 @@ class Reader(Generic[T]):
                         line,
                         offset + 1,
                         part.strip(),
-                        two(
-                            "Ein Textblock muss in einer eigenen Zeile beginnen.",
-                            "A text block must start on a line of its own.",
-                        ),
+                        TEXTS.every("reader.text_block_must_start_line"),
                     )
             offset += len(part) + 1
         return ok
@@ -699,12 +684,7 @@ class Reader(Generic[T]):
                 line,
                 offset + 1,
                 code.strip(),
-                two(
-                    "Diese Zeile konnte nicht gelesen werden (interner Fehler, der Spielleiter "
-                    "ist informiert). Bitte anders formulieren.",
-                    "This line could not be read (internal error, the game master has been "
-                    "told). Please write it differently.",
-                ),
+                TEXTS.every("reader.this_line_could_not_read"),
             )
             return None
         if isinstance(built, HeaderParts):
@@ -735,7 +715,10 @@ class Reader(Generic[T]):
         said = self.lines.explain(at, code)
         messages = syntax_message(at, dict(said.words), said.suggestion)
         if said.hint:
-            messages = two(f"{messages['de']} {said.hint[0]}", f"{messages['en']} {said.hint[1]}")
+            messages = {
+                lang: f"{message} {in_language(said.hint, lang)}"
+                for lang, message in messages.items()
+            }
         return ParseError(
             line=line.number,
             column=offset + at.pos + 1,
@@ -778,10 +761,7 @@ class Reader(Generic[T]):
             if self.seat_name is None:
                 raise LineError.at(
                     tok,
-                    two(
-                        "Bitte den Spieler mit seiner Nummer angeben.",
-                        "Please name the player by number.",
-                    ),
+                    TEXTS.every("reader.please_name_player_by_number"),
                 )
             to = self.seat_name(tok)
         else:
@@ -796,19 +776,14 @@ class Reader(Generic[T]):
         body = getattr(item, "text", None) if text is not None else None
         if isinstance(body, str):
             if not body.strip():
-                self.error(
-                    line, 1, line.text.strip(), two("Der Text ist leer.", "The text is empty.")
-                )
+                self.error(line, 1, line.text.strip(), TEXTS.every("reader.text_empty"))
                 return
             if len(body) > TEXT_MAX:
                 self.error(
                     line,
                     1,
                     line.text.strip()[:40],
-                    two(
-                        f"Der Text ist zu lang ({len(body)} Zeichen, höchstens {TEXT_MAX}).",
-                        f"The text is too long ({len(body)} characters, at most {TEXT_MAX}).",
-                    ),
+                    TEXTS.every("reader.text_too_long", length=len(body), most=TEXT_MAX),
                 )
                 return
         self.result.items.append(item)
@@ -837,12 +812,7 @@ class Reader(Generic[T]):
                 start,
                 1,
                 start.text.strip(),
-                two(
-                    f"Der Text ab Zeile {start.number} wird nicht mit „Ende“ abgeschlossen; er "
-                    "wurde nicht verwendet. Bitte den Text mit einer Zeile „Ende“ abschließen.",
-                    f'The text starting at line {start.number} is not closed with "End"; it was '
-                    'not used. Please close the text with a line "End".',
-                ),
+                TEXTS.every("reader.block_not_used", number=start.number),
             )
             return
         if end is None:
@@ -850,22 +820,12 @@ class Reader(Generic[T]):
                 start,
                 1,
                 start.text.strip(),
-                two(
-                    f"Der Text ab Zeile {start.number} wird nicht mit „Ende“ abgeschlossen; "
-                    "alles bis zum Schluss der Mail wurde als Text gelesen. Bitte mit „Ende“ "
-                    "abschließen.",
-                    f'The text starting at line {start.number} is not closed with "End"; '
-                    "everything to the end of the mail was read as text. Please close it with "
-                    '"End".',
-                ),
+                TEXTS.every("reader.block_read_to_end", number=start.number),
             )
         elif implicit:
             self.note(
                 start,
-                two(
-                    f"Text ohne „Ende“; er endet vor dem nächsten Textblock in Zeile {end.number}.",
-                    f'Text without "End"; it ends before the next text block on line {end.number}.',
-                ),
+                TEXTS.every("reader.text_without_end_it_ends", number=end.number),
             )
         self._accept(block.start.make("\n".join(lines)), start, block.start)
 
@@ -882,17 +842,21 @@ class Reader(Generic[T]):
             if old is not None and old != value:
                 shown = "***" if key == "password" else str(value)
                 old_shown = "***" if key == "password" else str(old)
-                words = _HEADER_WORDS[key]
-                where_de = "im Betreff" if source == "subject" else f"in Zeile {line.number}"
-                where_en = "in the Subject" if source == "subject" else f"on line {line.number}"
+                where = (
+                    TEXTS.every("reader.where_subject")
+                    if source == "subject"
+                    else TEXTS.every("reader.where_line", line=line.number)
+                )
                 self.error(
                     line,
                     parts.columns.get(key, 1),
                     shown,
-                    two(
-                        f"Widersprüchliche Angabe {where_de}: {words[0]} {shown}, vorher "
-                        f"{old_shown}.",
-                        f"Contradicting {words[1]} {where_en}: {shown}, before {old_shown}.",
+                    TEXTS.every(
+                        "reader.contradicting",
+                        where=where,
+                        word=TEXTS.every(f"reader.header_word.{key}"),
+                        shown=shown,
+                        old=old_shown,
                     ),
                 )
                 continue

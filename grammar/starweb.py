@@ -52,9 +52,10 @@ from engine.core import (
 )
 from engine.starweb import exclusive
 from engine.starweb import orders as o
-from engine.starweb.texts import PRINTOUT_HEADINGS
+from engine.starweb.texts import PRINTOUT_HEADINGS, TEXTS
 from grammar import reader
-from grammar.lark_errors import LineError, Position, two
+from grammar.lark_errors import TEXTS as GRAMMAR
+from grammar.lark_errors import LineError, Messages, Position
 
 __all__ = ["LANGUAGE", "PRINTOUT_HEADINGS", "StarwebLanguage", "parse", "scan"]
 
@@ -144,25 +145,7 @@ _SHAPES: tuple[str, ...] = (
 )
 """Every code's shape (numbers as ``n``), for suggestions."""
 
-_NEXT_LETTERS: Mapping[str, tuple[str, str]] = {
-    "F": (
-        "W (Bewegung), T (Transfer), A/C (Feuer), P (Sonde), U/J/N/L (Fracht), G= "
-        "(Geschenk), Q/X (Frieden/Krieg), B/D (Bombe), R (Roboter)",
-        "W (move), T (transfer), A/C (fire), P (probe), U/J/N/L (cargo), G= (gift), "
-        "Q/X (peace/war), B/D (bomb), R (robots)",
-    ),
-    "W": (
-        "B (Bauen), I (Industrie/Limit), S (Verschrotten), X (Plündern), G= (Geschenk)",
-        "B (build), I (industry/limit), S (scrap), X (plunder), G= (gift)",
-    ),
-    "I": ("T (Transfer), A/C (Feuer), P (Sonde)", "T (transfer), A/C (fire), P (probe)"),
-    "P": (
-        "T (Transfer), A/C (Feuer), P (Sonde), M (Auswanderung)",
-        "T (transfer), A/C (fire), P (probe), M (emigration)",
-    ),
-    "C": ("M (Auswanderung der Bekehrten)", "M (emigration of converts)"),
-    "V": ("F (anhängen) oder W (ablegen)", "F (attach) or W (drop)"),
-}
+_NEXT_LETTERS = TEXTS.section("grammar.next.")
 _FIRST_LETTERS = "F, W, I, P, C, V, Z, A=, N=, J=, L=, X=, E="
 
 
@@ -214,10 +197,7 @@ def scan(code: str, line: int = 0, column: int = 1) -> list[Scanned]:
                 line=line,
                 column=column,
                 text=code.strip(),
-                messages=two(
-                    "ein Satz; Befehle stehen in der Form des Regelhefts (F35W6, W13B5F160 …)",
-                    "a sentence; orders are written as in the rulebook (F35W6, W13B5F160 …)",
-                ),
+                messages=TEXTS.every("grammar.sentence_orders_are_written_as"),
                 note=True,
             )
         ]
@@ -242,25 +222,20 @@ def _resume(upper: str, pos: int) -> int:
 # ------------------------------------------------------------- building the orders
 
 
-def _number(value: str, low: int, high: int, what: tuple[str, str], col: int) -> int:
+def _number(value: str, low: int, high: int, what: Messages, col: int) -> int:
     number = int(value)
     if not low <= number <= high:
         raise LineError(
-            col,
-            value,
-            two(
-                f"{what[0]} muss zwischen {low} und {high} liegen, nicht {number}.",
-                f"{what[1]} must be between {low} and {high}, not {number}.",
-            ),
+            col, value, GRAMMAR.every("in_range", what=what, low=low, high=high, value=number)
         )
     return number
 
 
-_WORLD = ("Die Weltnummer", "The world number")
-_FLEET = ("Die Flottennummer", "The fleet number")
-_QUANTITY = ("Die Anzahl", "The quantity")
-_ARTIFACT = ("Die Kunstwerknummer", "The artifact number")
-_VOTE = ("Die Endpunktzahl", "The end score")
+_WORLD = TEXTS.every("grammar.word.world_number")
+_FLEET = TEXTS.every("grammar.word.fleet_number")
+_QUANTITY = TEXTS.every("grammar.word.quantity")
+_ARTIFACT = TEXTS.every("grammar.word.artifact_number")
+_VOTE = TEXTS.every("grammar.word.end_score")
 
 
 class _Groups:
@@ -276,12 +251,12 @@ class _Groups:
     def col(self, index: int) -> int:
         return self.column + self.match.start(self.base + index)
 
-    def num(self, index: int, what: tuple[str, str], high: int = MAX_NUMBER) -> int:
+    def num(self, index: int, what: Messages, high: int = MAX_NUMBER) -> int:
         value = self.raw(index)
         assert value is not None
         return _number(value, 1, high, what, self.col(index))
 
-    def opt(self, index: int, what: tuple[str, str]) -> int | None:
+    def opt(self, index: int, what: Messages) -> int | None:
         return None if self.raw(index) is None else self.num(index, what)
 
     def name(self, index: int) -> str:
@@ -320,10 +295,7 @@ def _transfer(g: _Groups, line: int) -> o.StarwebOrder:
         raise LineError(
             g.col(5),
             target,
-            two(
-                f"{source}-Schiffe können nicht zu {source}-Schiffen transferiert werden.",
-                f"{source}-ships cannot be transferred to {source}-ships.",
-            ),
+            TEXTS.every("grammar.ships_cannot_transferred_ships", source=source),
         )
     return o.Transfer(
         line=line,
@@ -346,22 +318,13 @@ def _fire(g: _Groups, line: int) -> o.StarwebOrder:
         raise LineError(
             g.col(5),
             target,
-            two(
-                "Flotten feuern nicht gezielt auf Bekehrte (nur I- und P-Schiffe); "
-                f"auf die Bevölkerung: F{number}{g.raw(3)}P.",
-                "Fleets do not fire at converts (only I- and P-ships do); "
-                f"at the population: F{number}{g.raw(3)}P.",
-            ),
+            TEXTS.every("grammar.converts", number=number, mode=g.raw(3)),
         )
     if source != o.FLEET and target not in _HOME_TARGETS:
         raise LineError(
             g.col(5),
             target,
-            two(
-                "I- und P-Schiffe feuern nur auf Flotten (AFn) oder Bekehrte (AC) "
-                "(Starweb „Schiffe“).",
-                "I- and P-ships fire only at fleets (AFn) or converts (AC).",
-            ),
+            TEXTS.every("grammar.i_p_ships_fire_only"),
         )
     return o.Fire(
         line=line,
@@ -392,11 +355,7 @@ def _move(g: _Groups, line: int) -> o.StarwebOrder:
         raise LineError(
             g.col(2),
             path_text.strip(),
-            two(
-                f"Eine Flotte fliegt höchstens durch {MAX_GATES} Tore, hier sind es "
-                f"{len(path)} (Starweb „Bewegung“).",
-                f"A fleet moves through at most {MAX_GATES} gates, here {len(path)}.",
-            ),
+            TEXTS.every("grammar.gates", most=MAX_GATES, count=len(path)),
         )
     return o.Move(line=line, fleet=fleet, path=tuple(path))
 
@@ -520,23 +479,23 @@ def _unknown(bad: str, line: int, column: int) -> Problem:
     first = compact[:1]
     head = re.match(r"([A-Z])(\d+)([A-Z]?)", compact)
     if first and first not in "FWIPCVZANJLXE":
-        de = f"Unbekannter Befehl „{bad}“: Befehle beginnen mit {_FIRST_LETTERS}."
-        en = f'Unknown order "{bad}": orders begin with {_FIRST_LETTERS}.'
+        messages = TEXTS.every("grammar.unknown_first", bad=bad, first=_FIRST_LETTERS)
     elif head and head.group(1) in _NEXT_LETTERS:
         letter, number = head.group(1), head.group(2)
-        after_de, after_en = _NEXT_LETTERS[letter]
-        de = (
-            f"Unbekannter oder unvollständiger Befehl „{bad}“; nach {letter}{number} "
-            f"folgt {after_de}."
+        messages = TEXTS.every(
+            "grammar.unknown_next",
+            bad=bad,
+            code=f"{letter}{number}",
+            after=_NEXT_LETTERS.every(letter),
         )
-        en = f'Unknown or incomplete order "{bad}"; after {letter}{number} comes {after_en}.'
     else:
-        de = f"Unbekannter oder unvollständiger Befehl „{bad}“."
-        en = f'Unknown or incomplete order "{bad}".'
+        messages = TEXTS.every("grammar.unknown", bad=bad)
     if suggestion:
-        de += f" Meinten Sie „{suggestion}“?"
-        en += f' Did you mean "{suggestion}"?'
-    return Problem(line=line, column=column, text=bad, messages=two(de, en), suggestion=suggestion)
+        messages = {
+            lang: GRAMMAR.say(lang, "did_you_mean", message=message, suggestion=suggestion)
+            for lang, message in messages.items()
+        }
+    return Problem(line=line, column=column, text=bad, messages=messages, suggestion=suggestion)
 
 
 def _suggest(compact: str) -> str | None:
@@ -575,10 +534,7 @@ class _StarwebLines:
 
     def explain(self, at: Position, code: str) -> reader.Explanation:
         return reader.Explanation(
-            two(
-                "ein Befehl in der Form des Regelhefts (F35W6, W13B5F160, A=BORG …)",
-                "an order as in the rulebook (F35W6, W13B5F160, A=BORG …)",
-            ),
+            TEXTS.every("grammar.order_as_rulebook_f35w6_w13b5f160"),
             _suggest(re.sub(r"\s+", "", code).translate(_UPPER)) if code.strip() else None,
         )
 
@@ -610,16 +566,10 @@ class _CodeNames:
             raise LineError.at(tok, self.unknown(str(tok)))
         return seat
 
-    def unknown(self, name: str) -> dict[str, str]:
+    def unknown(self, name: str) -> Messages:
         if not self.rulers:
-            return two(
-                f"Den Codenamen „{name}“ kenne ich hier nicht; bitte die Spielernummer angeben.",
-                f'The code name "{name}" is not known here; please give the player number.',
-            )
-        return two(
-            f"Niemand heißt „{name}“; die Codenamen sind: {self.known()}.",
-            f'Nobody is called "{name}"; the code names are: {self.known()}.',
-        )
+            return TEXTS.every("grammar.code_name_not_known_here", name=name)
+        return TEXTS.every("grammar.nobody_called", name=name, known=self.known())
 
 
 def _subject(text: str) -> reader.HeaderParts:
@@ -716,7 +666,9 @@ def _conflicts(result: ParseResult) -> None:
             Note(
                 line=dropped.line,
                 text=dropped.code,
-                messages={lang: exclusive.explain(dropped, winner, lang) for lang in ("de", "en")},
+                messages={
+                    lang: exclusive.explain(dropped, winner, lang) for lang in TEXTS.languages
+                },
                 order=dropped,
             )
         )

@@ -25,7 +25,6 @@ from engine.core import (
     TurnResult,
 )
 from engine.views import MapView
-from engine.wording import word
 
 
 class AshesGame:
@@ -97,35 +96,29 @@ def hall_of_fame(
     state: AshesState, event: Event, seats: Sequence[SeatRecord], lang: str, title: str
 ) -> str:
     """The text of :meth:`AshesGame.final_report`."""
-    text_lang = "en" if lang == "en" else "de"
     rulers = _names(state, lang).rulers
     data = event.data
     winners = [int(w) for w in data.get("winners", [])]
     lines = [
-        word(HALL_OF_FAME, "head", text_lang, game=state.game, title=title),
+        HALL_OF_FAME.say(lang, "head", game=state.game, title=title),
         "",
-        word(
-            HALL_OF_FAME,
+        HALL_OF_FAME.say(
+            lang,
             "end",
-            text_lang,
             turn=data.get("turn", state.turn),
             rounds=data.get("rounds") or "-",
             reason=data.get("reason", ""),
         ),
-        word(
-            HALL_OF_FAME,
+        HALL_OF_FAME.say(
+            lang,
             "winners",
-            text_lang,
             winners=", ".join(
-                f"{rulers.get(w, w)} (Spieler {w})"
-                if lang == "de"
-                else f"{rulers.get(w, w)} (player {w})"
-                for w in winners
+                HALL_OF_FAME.say(lang, "winner", ruler=rulers.get(w, w), seat=w) for w in winners
             )
             or "-",
         ),
         "",
-        word(HALL_OF_FAME, "table", text_lang),
+        HALL_OF_FAME.say(lang, "table"),
     ]
     for place, row in enumerate(data.get("gnp", []), start=1):
         seat = int(row["player"])
@@ -136,14 +129,13 @@ def hall_of_fame(
         )
     gone = [s for s in seats if s.left_turn is not None or s.status == "replaced"]
     if gone:
-        lines += ["", word(HALL_OF_FAME, "out_head", text_lang)]
+        lines += ["", HALL_OF_FAME.say(lang, "out_head")]
         for s in gone:
-            status = word(SEAT_STATUS, s.status, text_lang) if s.status in SEAT_STATUS else s.status
+            status = SEAT_STATUS.say(lang, s.status) if s.status in SEAT_STATUS else s.status
             lines.append(
-                word(
-                    HALL_OF_FAME,
+                HALL_OF_FAME.say(
+                    lang,
                     "out_line",
-                    text_lang,
                     seat=s.seat,
                     address=s.address,
                     status=status,

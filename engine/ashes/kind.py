@@ -9,7 +9,7 @@ from engine.ashes.game import AshesGame
 from engine.ashes.orders import MAX_PLAYERS
 from engine.ashes.setup import SCENARIOS
 from engine.ashes.state import Options
-from engine.ashes.texts import PRINTOUT_HEADINGS
+from engine.ashes.texts import PRINTOUT_HEADINGS, TEXTS
 from engine.core import GameKind, MessageRules
 
 MIN_PLAYERS = 2
@@ -32,7 +32,7 @@ ASHES = GameKind(
     host_options={"nmr_out_after": 0},
     scenarios=("standard", *SCENARIOS),
     messages=MessageRules(newspaper=True, urgent_dispatches=True, urgent_postage_cents=0),
-    newspaper_title="Galactic Media",  # Ashes 5.1
+    texts=TEXTS,  # its newspaper is the Galactic Media (Ashes 5.1)
     printout_headings=PRINTOUT_HEADINGS,
     bots=AshesBots(),
 )

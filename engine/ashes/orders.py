@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from engine import core
+from engine.ashes.texts import TEXTS
 from engine.core import Order, OrderKinds, PlanetNamer
 from engine.plaindata import stored_as
 
@@ -51,10 +52,6 @@ def _num(planet: int, namer: PlanetNamer | None) -> str:
     return namer(planet) if namer else str(planet)
 
 
-def _de_en(lang: str, de: str, en: str) -> str:
-    return de if lang == "de" else en
-
-
 @dataclass(frozen=True, kw_only=True)
 class Production(Order):
     """Build orders for one planet (Ashes 6.1), executed in the order PDU..TR (Ashes 7.4)."""
@@ -75,10 +72,11 @@ class Production(Order):
         return {k: getattr(self, k) for k in PRODUCTION_ITEMS if getattr(self, k)}
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        items = ", ".join(f"{n} {k}" for k, n in self.items().items()) or _de_en(
-            lang, "nichts", "nothing"
+        items = ", ".join(f"{n} {k}" for k, n in self.items().items()) or TEXTS.say(
+            lang, "order.nothing"
         )
-        return _de_en(lang, "Bau auf ", "Build on ") + f"{_num(self.planet, planet_name)}: {items}"
+        planet = _num(self.planet, planet_name)
+        return TEXTS.say(lang, "order.build", planet=planet, items=items)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -94,9 +92,7 @@ class Flight(Order):
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         ships = f"{self.fi} FI, {self.tr} TR"
         src, dst = _num(self.source, planet_name), _num(self.target, planet_name)
-        return _de_en(
-            lang, f"Flug: {ships} von {src} nach {dst}", f"Flight: {ships} from {src} to {dst}"
-        )
+        return TEXTS.say(lang, "order.flight_from", ships=ships, src=src, dst=dst)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -117,10 +113,15 @@ class CargoFlight(Order):
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         what, amount = self.load()
         src, dst = _num(self.source, planet_name), _num(self.target, planet_name)
-        return _de_en(
+        return TEXTS.say(
             lang,
-            f"Frachtflug: {self.count} × C{self.cargo} ({amount} {what}) von {src} nach {dst}",
-            f"Cargo flight: {self.count} × C{self.cargo} ({amount} {what}) from {src} to {dst}",
+            "order.cargo_flight_c_from",
+            count=self.count,
+            cargo=self.cargo,
+            amount=amount,
+            what=what,
+            src=src,
+            dst=dst,
         )
 
 
@@ -133,14 +134,9 @@ class PVChange(Order):
     value: int
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        words = {
-            "de": {0: "Krieg", 1: "neutral", 2: "Bündnis"},
-            "en": {0: "war", 1: "neutral", 2: "alliance"},
-        }["de" if lang == "de" else "en"]
-        return _de_en(
-            lang,
-            f"PV zu Spieler {self.player} = {self.value} ({words[self.value]})",
-            f"PV to player {self.player} = {self.value} ({words[self.value]})",
+        relation = TEXTS.say(lang, f"order.relation.{self.value}")
+        return TEXTS.say(
+            lang, "order.pv_player", player=self.player, value=self.value, relation=relation
         )
 
 
@@ -152,7 +148,8 @@ class HomePlanet(Order):
     planet: int
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return _de_en(lang, "Heimatplanet: ", "Home planet: ") + _num(self.planet, planet_name)
+        planet = _num(self.planet, planet_name)
+        return TEXTS.say(lang, "order.home_planet", planet=planet)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -164,21 +161,18 @@ class RenamePlanet(Order):
     name: str
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return _de_en(
-            lang,
-            f"Planet {_num(self.planet, planet_name)} heißt jetzt „{self.name}“",
-            f'Planet {_num(self.planet, planet_name)} is renamed "{self.name}"',
+        return TEXTS.say(
+            lang, "order.planet_renamed", planet=_num(self.planet, planet_name), name=self.name
         )
 
     def describe_on_conquest(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         """For a planet the player does not own: the name counts only if he conquers it
         this turn (Ashes 6.3.3)."""
-        return _de_en(
+        return TEXTS.say(
             lang,
-            f"Planet {_num(self.planet, planet_name)} soll „{self.name}“ heißen, sobald Sie "
-            "ihn in dieser Runde erobern (6.3.3)",
-            f'Planet {_num(self.planet, planet_name)} is to be named "{self.name}" once you '
-            "conquer it this turn (6.3.3)",
+            "order.planet_named_once_you_conquer",
+            planet=_num(self.planet, planet_name),
+            name=self.name,
         )
 
 
@@ -190,7 +184,7 @@ class RenameRuler(Order):
     name: str
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return _de_en(lang, f"Herrschername: „{self.name}“", f'Ruler name: "{self.name}"')
+        return TEXTS.say(lang, "order.ruler_name", name=self.name)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -202,7 +196,7 @@ class Spy(Order):
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         p = _num(self.planet, planet_name)
-        return _de_en(lang, f"Spionage auf {p} (7 PP)", f"Spy on {p} (7 PP)")
+        return TEXTS.say(lang, "order.spy_7_pp", p=p)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -217,16 +211,8 @@ class Research(Order):
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         if self.target == "PR" and self.planet is not None:
             p = _num(self.planet, planet_name)
-            return _de_en(
-                lang,
-                f"Forschung: {self.pp} PP für PR auf {p}",
-                f"Research: {self.pp} PP for PR on {p}",
-            )
-        return _de_en(
-            lang,
-            f"Forschung: {self.pp} PP für {self.target}%",
-            f"Research: {self.pp} PP for {self.target}%",
-        )
+            return TEXTS.say(lang, "order.research_pp_pr", pp=self.pp, p=p)
+        return TEXTS.say(lang, "order.research_pp", pp=self.pp, target=self.target)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -237,11 +223,7 @@ class VoteRounds(Order):
     rounds: int
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return _de_en(
-            lang,
-            f"Stimme zur Spieldauer: {self.rounds} Runden",
-            f"Vote on the game's length: {self.rounds} rounds",
-        )
+        return TEXTS.say(lang, "order.vote_game_s_length_rounds", rounds=self.rounds)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -252,11 +234,7 @@ class VoteExtension(Order):
     rounds: int
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return _de_en(
-            lang,
-            f"Stimme zur Verlängerung: {self.rounds} Runden",
-            f"Vote on the extension: {self.rounds} rounds",
-        )
+        return TEXTS.say(lang, "order.vote_extension_rounds", rounds=self.rounds)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -268,8 +246,8 @@ class VoteEnd(Order):
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         if self.end:
-            return _de_en(lang, "Stimme für den Abbruch der Partie", "Vote to end the game now")
-        return _de_en(lang, "Stimme gegen den Abbruch der Partie", "Vote against ending the game")
+            return TEXTS.say(lang, "order.vote_end_game_now")
+        return TEXTS.say(lang, "order.vote_against_ending_game")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -280,7 +258,7 @@ class VoteRule(Order):
     text: str
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return _de_en(lang, f"Abstimmung: {self.text}", f"Vote: {self.text}")
+        return TEXTS.say(lang, "order.vote", text=self.text)
 
 
 Final = core.Final
@@ -308,9 +286,8 @@ class Press(core.Article):
     """
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return _de_en(
-            lang, "Artikel für die Galactic Media: ", "Article for the Galactic Media: "
-        ) + core.preview(self.text, lang)
+        text = core.preview(self.text, lang)
+        return TEXTS.say(lang, "order.article_galactic_media", text=text)
 
 
 ORDER_CLASSES: tuple[type[Order], ...] = (

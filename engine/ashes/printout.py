@@ -30,7 +30,6 @@ from engine.ashes.state import (
 from engine.ashes.texts import NEWS, NOTICES, ORDER_FORM, REASONS, WORDS
 from engine.ashes.victory import gnp_text
 from engine.core import NEUTRAL
-from engine.wording import word
 
 WIDTH = 78
 TEXT_WIDTH = 72
@@ -41,7 +40,7 @@ _first = itemgetter(0)
 def ruler(state: AshesState, player: int, lang: str) -> str:
     """The ruler's name; unnamed rulers are "Spieler B" / "Player B" (Ashes 0.1)."""
     if player == NEUTRAL:
-        return word(WORDS, "neutral", lang)
+        return WORDS.say(lang, "neutral")
     for p in state.players:
         if p.number == player:
             if p.ruler:
@@ -53,7 +52,7 @@ def ruler(state: AshesState, player: int, lang: str) -> str:
 @cache
 def _default_ruler(player: int, lang: str) -> str:
     # A printout names rulers dozens of times; the unnamed ones' names never change.
-    return word(WORDS, "player_default", lang, letter=chr(ord("A") + player - 1))
+    return WORDS.say(lang, "player_default", letter=chr(ord("A") + player - 1))
 
 
 def pr_text(pr60: int) -> str:
@@ -128,10 +127,9 @@ def pv_table(state: AshesState, player: int) -> list[str]:
 def planet_report(state: AshesState, planet: Planet, lang: str, fi: int, tr: int) -> list[str]:
     """Ashes 4.4: the three lines of a planet report."""
     return [
-        word(
-            WORDS,
-            "planet_1",
+        WORDS.say(
             lang,
+            "planet_1",
             number=planet.number,
             name=planet.name,
             ruler=ruler(state, planet.owner, lang),
@@ -167,8 +165,8 @@ _GNP_HEAD = "".join(f"{c[:2]:>3}" for c in CATEGORIES) + "    GNP"
 def gnp_section(state: AshesState, lang: str, values: bool) -> list[str]:
     """Ashes 4.5: ranks in twelve categories and the GNP (cut to two decimals)."""
     lines = [
-        word(WORDS, "gnp_head", lang, turn=state.turn),
-        f"{word(WORDS, 'ruler', lang):<18}{_GNP_HEAD}",
+        WORDS.say(lang, "gnp_head", turn=state.turn),
+        f"{WORDS.say(lang, 'ruler'):<18}{_GNP_HEAD}",
     ]
     for row in state.report.gnp:
         name = f"{row.player} {ruler(state, row.player, lang)}"
@@ -176,7 +174,7 @@ def gnp_section(state: AshesState, lang: str, values: bool) -> list[str]:
         lines.append(f"{name:<18}{ranks}{gnp_text(row):>7}")
     if values:
         lines.append("")
-        lines.append(word(WORDS, "gnp_values", lang))
+        lines.append(WORDS.say(lang, "gnp_values"))
         for row in state.report.gnp:
             lines.extend(
                 _wrap(
@@ -265,8 +263,7 @@ def status_lines(state: AshesState, player: int) -> list[str]:
 
 def _side_line(state: AshesState, side: BattleSide, report: BattleReport, lang: str) -> str:
     text = (
-        f"{ruler(state, side.player, lang)} {word(WORDS, side.role, lang)} "
-        f"{side.fi} FI {side.tr} TR"
+        f"{ruler(state, side.player, lang)} {WORDS.say(lang, side.role)} {side.fi} FI {side.tr} TR"
     )
     if report.fought or report.landing:
         losses = f"(-{side.lost_tr}TR"
@@ -275,9 +272,9 @@ def _side_line(state: AshesState, side: BattleSide, report: BattleReport, lang: 
         text += f"(-{side.lost_fi}FI) {losses})"
     if side.fled_fi:
         if side.fled_to:
-            text += " " + word(WORDS, "to_home", lang, n=side.fled_fi, planet=side.fled_to)
+            text += " " + WORDS.say(lang, "to_home", n=side.fled_fi, planet=side.fled_to)
         else:
-            text += " " + word(WORDS, "lost_all", lang, n=side.fled_fi)
+            text += " " + WORDS.say(lang, "lost_all", n=side.fled_fi)
     return text
 
 
@@ -293,17 +290,17 @@ def battle_lines(state: AshesState, report: BattleReport, lang: str) -> list[str
     lines = _wrap(head, WIDTH, "   ")
     if report.landing:
         a, d = strength_text(report.landing_a), strength_text(report.landing_d)
-        lines.append(word(WORDS, "landing", lang, a=a, d=d))
+        lines.append(WORDS.say(lang, "landing", a=a, d=d))
     for side in report.sides:
         lines.extend(_wrap(_side_line(state, side, report, lang), WIDTH, "   "))
     if report.new_owner is not None:
         lines.append(
-            word(WORDS, "falls_to", lang, name=name, ruler=ruler(state, report.new_owner, lang))
+            WORDS.say(lang, "falls_to", name=name, ruler=ruler(state, report.new_owner, lang))
         )
     if report.landing and report.new_owner is None and report.owner != NEUTRAL:
-        lines.append(word(WORDS, "revolt_line", lang, n=report.revolt_pdu))
+        lines.append(WORDS.say(lang, "revolt_line", n=report.revolt_pdu))
         if report.went_neutral:
-            lines.append(word(WORDS, "neutral_line", lang, name=name))
+            lines.append(WORDS.say(lang, "neutral_line", name=name))
     return lines
 
 
@@ -311,7 +308,7 @@ def secret_report(state: AshesState, ally: int, lang: str) -> list[str]:
     """Ashes 4.9: an ally's PV table and its fleets of at least 2 x turn + 10 FI at a planet."""
     threshold = 2 * state.turn + 10
     lines = [
-        word(WORDS, "secret_head", lang, ruler=ruler(state, ally, lang)),
+        WORDS.say(lang, "secret_head", ruler=ruler(state, ally, lang)),
         *pv_table(state, ally),
     ]
     fleets = [f for f in state.fleets if f.owner == ally]
@@ -319,13 +316,13 @@ def secret_report(state: AshesState, ally: int, lang: str) -> list[str]:
     for f in fleets:
         fi_at[f.target] = fi_at.get(f.target, 0) + f.fi
     big = [f for f in fleets if fi_at[f.target] >= threshold]
-    lines.extend(fleet_lines(big, []) or [word(WORDS, "secret_none", lang, n=threshold)])
+    lines.extend(fleet_lines(big, []) or [WORDS.say(lang, "secret_none", n=threshold)])
     return lines
 
 
 def _news_params(state: AshesState, item: News, lang: str) -> dict[str, object]:
     planet = state.planet(item.planet).name if item.planet else ""
-    reason = word(REASONS, item.item, lang) if item.item in REASONS else item.item
+    reason = REASONS.say(lang, item.item) if item.item in REASONS else item.item
     winners = ", ".join(ruler(state, w, lang) for w in state.winners) or "-"
     return {
         "game": state.game,
@@ -344,10 +341,8 @@ def _news_params(state: AshesState, item: News, lang: str) -> dict[str, object]:
 def news_text(state: AshesState, item: News, lang: str) -> str:
     """One entry of the Galactic Media as text; an article keeps its own lines."""
     if item.kind != "press":
-        return word(NEWS, item.kind, lang, **_news_params(state, item, lang))
-    sign = (
-        word(WORDS, "gm_sign", lang) if item.player == NEUTRAL else ruler(state, item.player, lang)
-    )
+        return NEWS.say(lang, item.kind, **_news_params(state, item, lang))
+    sign = WORDS.say(lang, "gm_sign") if item.player == NEUTRAL else ruler(state, item.player, lang)
     return f"{item.text}\n- {sign}"
 
 
@@ -365,12 +360,12 @@ def media_lines(state: AshesState, lang: str) -> list[str]:
         for paragraph in body:
             lines.extend(_wrap_line(paragraph, TEXT_WIDTH))
         lines.append(f"{sign:>{TEXT_WIDTH}}")
-    return lines or [word(WORDS, "media_none", lang)]
+    return lines or [WORDS.say(lang, "media_none")]
 
 
 def notice_text(state: AshesState, item: News, lang: str) -> str:
     """One private notice as text."""
-    return word(NOTICES, item.kind, lang, **_news_params(state, item, lang))
+    return NOTICES.say(lang, item.kind, **_news_params(state, item, lang))
 
 
 def notice_lines(state: AshesState, player: int | None, lang: str) -> list[str]:
@@ -411,22 +406,22 @@ def order_form(state: AshesState, player: int, lang: str) -> list[str]:
     """The Befehlsbogen for the next turn, accepted unchanged by the order grammar."""
     nxt = state.turn + 1
     lines = [
-        word(ORDER_FORM, "head", lang, game=state.game, turn=nxt, ruler=ruler(state, player, lang)),
-        word(ORDER_FORM, "password", lang),
-        word(ORDER_FORM, "header", lang, game=state.game, player=player, turn=nxt),
-        word(ORDER_FORM, "pv", lang),
-        word(ORDER_FORM, "special", lang),
-        word(ORDER_FORM, "production", lang),
+        ORDER_FORM.say(lang, "head", game=state.game, turn=nxt, ruler=ruler(state, player, lang)),
+        ORDER_FORM.say(lang, "password"),
+        ORDER_FORM.say(lang, "header", game=state.game, player=player, turn=nxt),
+        ORDER_FORM.say(lang, "pv"),
+        ORDER_FORM.say(lang, "special"),
+        ORDER_FORM.say(lang, "production"),
     ]
     lines.extend(f"{_safe_label(p)}:" for p in state.owned(player))
-    lines.append(word(ORDER_FORM, "flights", lang))
+    lines.append(ORDER_FORM.say(lang, "flights"))
     orbit = [f for f in state.fleets if f.owner == player and f.stage is None]
     for text in fleet_lines(orbit, []):
-        lines.append(word(ORDER_FORM, "orbit", lang, text=text.strip()))
-    lines.extend(word(ORDER_FORM, key, lang) for key in ("cargo", "pp"))
+        lines.append(ORDER_FORM.say(lang, "orbit", text=text.strip()))
+    lines.extend(ORDER_FORM.say(lang, key) for key in ("cargo", "pp"))
     if state.rounds is None:
-        lines.append(word(ORDER_FORM, "rounds", lang))
-    lines.append(word(ORDER_FORM, "press", lang))
+        lines.append(ORDER_FORM.say(lang, "rounds"))
+    lines.append(ORDER_FORM.say(lang, "press"))
     return lines
 
 
@@ -445,8 +440,8 @@ def player_printout(state: AshesState, player: int, lang: str) -> str:
     """The printout of one player for the state's turn (Ashes 4.2)."""
     me = state.player(player)
     name = ruler(state, player, lang)
-    out = [word(WORDS, "title", lang, game=state.game, turn=state.turn)]
-    _section(out, [word(WORDS, "pv_head", lang, ruler=name, game=state.game, turn=state.turn)])
+    out = [WORDS.say(lang, "title", game=state.game, turn=state.turn)]
+    _section(out, [WORDS.say(lang, "pv_head", ruler=name, game=state.game, turn=state.turn)])
     out.append("")
     out.extend(pv_table(state, player))
     if any(
@@ -455,30 +450,30 @@ def player_printout(state: AshesState, player: int, lang: str) -> str:
         if n != player
     ):
         out.append(
-            f"{word(WORDS, 'declared', lang):<8}"
+            f"{WORDS.say(lang, 'declared'):<8}"
             + " ".join(
                 str(me.declared[p.number]) if p.number != player else "1" for p in state.players
             )
         )
     if me.out:
-        _section(out, [word(WORDS, "you_are_out", lang, turn=me.out_turn)])
+        _section(out, [WORDS.say(lang, "you_are_out", turn=me.out_turn)])
     own = state.owned(player)
     for planet in own:
         _section(out, planet_report(state, planet, lang, *orbit_ships(state, planet)))
     if not own:
-        _section(out, [word(WORDS, "no_planets", lang)])
+        _section(out, [WORDS.say(lang, "no_planets")])
     _section(out, gnp_section(state, lang, values=False))
     _section(
         out,
         [
-            word(WORDS, "fleet_head", lang, ruler=name, game=state.game, turn=state.turn),
-            word(WORDS, "fleet_legend", lang, home=me.home),
-            word(WORDS, "cargo_legend", lang),
+            WORDS.say(lang, "fleet_head", ruler=name, game=state.game, turn=state.turn),
+            WORDS.say(lang, "fleet_legend", home=me.home),
+            WORDS.say(lang, "cargo_legend"),
         ],
     )
     out.append("")
     mine = [f for f in state.fleets if f.owner == player]
-    out.extend(fleet_lines(mine, state.cargo) or [word(WORDS, "no_fleets", lang)])
+    out.extend(fleet_lines(mine, state.cargo) or [WORDS.say(lang, "no_fleets")])
     _section(out, status_lines(state, player))
     battles = [
         b
@@ -489,7 +484,7 @@ def player_printout(state: AshesState, player: int, lang: str) -> str:
         lines: list[str] = []
         for b in battles:
             lines.extend([*battle_lines(state, b, lang), ""])
-        _section(out, lines[:-1], word(WORDS, "battle_head", lang))
+        _section(out, lines[:-1], WORDS.say(lang, "battle_head"))
     for ally in state.active():
         if ally.number != player and state.pv[player][ally.number] == 2 and not me.out:
             _section(out, secret_report(state, ally.number, lang))
@@ -498,10 +493,10 @@ def player_printout(state: AshesState, player: int, lang: str) -> str:
         lines = []
         for s in spies:
             lines.extend([*planet_report(state, s.planet, lang, s.fi, s.tr), ""])
-        _section(out, lines[:-1], word(WORDS, "spy_head", lang))
+        _section(out, lines[:-1], WORDS.say(lang, "spy_head"))
     notices = notice_lines(state, player, lang)
     if notices:
-        _section(out, notices, word(WORDS, "notices_head", lang, ruler=name))
+        _section(out, notices, WORDS.say(lang, "notices_head", ruler=name))
     _media(out, state, lang)
     if not me.out and not state.finished:
         _section(out, order_form(state, player, lang))
@@ -509,16 +504,16 @@ def player_printout(state: AshesState, player: int, lang: str) -> str:
 
 
 def _media(out: list[str], state: AshesState, lang: str) -> None:
-    _section(out, media_lines(state, lang), word(WORDS, "media_head", lang, turn=state.turn))
+    _section(out, media_lines(state, lang), WORDS.say(lang, "media_head", turn=state.turn))
     if state.finished:
         out.append("")
-        out.append(word(WORDS, "game_over", lang))
+        out.append(WORDS.say(lang, "game_over"))
 
 
 def gm_printout(state: AshesState, lang: str) -> str:
     """The game master's full view: every planet, fleet, battle, message and vote."""
-    out = [word(WORDS, "title", lang, game=state.game, turn=state.turn)]
-    _section(out, [word(WORDS, "gm_head", lang, game=state.game, turn=state.turn)])
+    out = [WORDS.say(lang, "title", game=state.game, turn=state.turn)]
+    _section(out, [WORDS.say(lang, "gm_head", game=state.game, turn=state.turn)])
     for p in state.players:
         out.append("")
         out.append(f"{p.number} {ruler(state, p.number, lang)}")
@@ -540,42 +535,41 @@ def gm_printout(state: AshesState, lang: str) -> str:
             _section(
                 out,
                 fleet_lines(fleets, []),
-                word(WORDS, "fleets_of", lang, ruler=ruler(state, number, lang)),
+                WORDS.say(lang, "fleets_of", ruler=ruler(state, number, lang)),
             )
     if state.cargo:
-        _section(out, fleet_lines([], state.cargo), word(WORDS, "cargo_legend", lang))
+        _section(out, fleet_lines([], state.cargo), WORDS.say(lang, "cargo_legend"))
     if state.report.battles:
         lines: list[str] = []
         for b in state.report.battles:
             lines.extend([*battle_lines(state, b, lang), ""])
-        _section(out, lines[:-1], word(WORDS, "battle_head", lang))
+        _section(out, lines[:-1], WORDS.say(lang, "battle_head"))
     for s in state.report.spies:
         _section(
             out,
             planet_report(state, s.planet, lang, s.fi, s.tr),
-            f"{word(WORDS, 'spy_head', lang)}: {ruler(state, s.player, lang)}",
+            f"{WORDS.say(lang, 'spy_head')}: {ruler(state, s.player, lang)}",
         )
     notices = notice_lines(state, None, lang)
     if notices:
-        _section(out, notices, word(WORDS, "notices_head_all", lang))
-    _section(out, _vote_lines(state, lang), word(WORDS, "votes_head", lang))
+        _section(out, notices, WORDS.say(lang, "notices_head_all"))
+    _section(out, _vote_lines(state, lang), WORDS.say(lang, "votes_head"))
     _media(out, state, lang)
     return "\n".join(out) + "\n"
 
 
 def _vote_lines(state: AshesState, lang: str) -> list[str]:
-    yes, no = word(WORDS, "yes", lang), word(WORDS, "no", lang)
+    yes, no = WORDS.say(lang, "yes"), WORDS.say(lang, "no")
     lines = [
-        word(WORDS, "rounds_secret", lang, rounds=state.rounds)
+        WORDS.say(lang, "rounds_secret", rounds=state.rounds)
         if state.rounds
-        else word(WORDS, "rounds_open", lang)
+        else WORDS.say(lang, "rounds_open")
     ]
     for p in state.players:
         lines.append(
-            word(
-                WORDS,
-                "vote_line",
+            WORDS.say(
                 lang,
+                "vote_line",
                 ruler=ruler(state, p.number, lang),
                 rounds=p.vote_rounds if p.vote_rounds is not None else "-",
                 ext=p.vote_extension if p.vote_extension is not None else "-",
@@ -585,7 +579,7 @@ def _vote_lines(state: AshesState, lang: str) -> list[str]:
         for text in p.rule_votes:
             lines.extend(
                 _wrap(
-                    word(WORDS, "rule_vote", lang, ruler=ruler(state, p.number, lang), text=text),
+                    WORDS.say(lang, "rule_vote", ruler=ruler(state, p.number, lang), text=text),
                     WIDTH,
                     "  ",
                 )
@@ -594,9 +588,8 @@ def _vote_lines(state: AshesState, lang: str) -> list[str]:
 
 
 def printout(state: AshesState, player: int, lang: str) -> str:
-    """The printout of ``player`` (0: the game master) in ``lang`` ("de" or "en")."""
-    if lang not in ("de", "en"):
-        raise ValueError(f"unknown language {lang!r} (de or en)")
+    """The printout of ``player`` (0: the game master) in ``lang`` (a language without a
+    catalog, or a word the catalog lacks, in English: docs/texts.md)."""
     if player == NEUTRAL:
         return gm_printout(state, lang)
     return player_printout(state, player, lang)

@@ -11,6 +11,7 @@ from engine.ashes.economy import gip
 from engine.ashes.galaxy import load_galaxy
 from engine.ashes.printout import news_text, notice_text, orbit_ships, owner_orbits, ruler
 from engine.ashes.state import AshesState, BattleReport, Fleet, Planet
+from engine.ashes.texts import TEXTS
 from engine.ashes.victory import gnp_text
 from engine.core import NEUTRAL, JSONValue
 from engine.views import UNKNOWN, MapMove, MapPlace, MapView
@@ -66,11 +67,7 @@ def map_view(state: AshesState, player: int, lang: str) -> MapView:
         if f.stage is not None
     )
     owners = {seat: ruler(state, seat, lang) for seat in sorted(set(known.values())) if seat > 0}
-    title = (
-        f"Partie {state.game}, Runde {state.turn}"
-        if lang == "de"
-        else f"Game {state.game}, turn {state.turn}"
-    )
+    title = TEXTS.say(lang, "map_title", game=state.game, turn=state.turn)
     return MapView(
         viewer=player,
         places=places,

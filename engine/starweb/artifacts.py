@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from engine.core import NEUTRAL
 from engine.starweb.context import Turn
 from engine.starweb.state import CAP, MAX_MINES, Artifact, StarwebState, World
+from engine.starweb.texts import TEXTS
 
 MATERIALS: tuple[str, ...] = (
     "Plastik",
@@ -46,32 +47,6 @@ TYPES: tuple[str, ...] = (
 )
 """Starweb "Kunstwerke": the second name part; index + 1 = the number's tens digit."""
 
-MATERIALS_EN: dict[str, str] = {
-    "Plastik": "Plastic",
-    "Platin": "Platinum",
-    "Uralter": "Ancient",
-    "Silber": "Silver",
-    "Gold": "Gold",
-    "Titanium": "Titanium",
-    "Geweihter": "Blessed",
-    "Smaragd": "Vegan",
-    "Diamant": "Arcturian",
-    "Strahlender": "Radiant",
-}
-"""The English 7th edition's words (StarWeb 14): the same categories per character."""
-
-TYPES_EN: dict[str, str] = {
-    "Thron": "Crown",
-    "Obelisk": "Pyramid",
-    "Sextant": "Lodestar",
-    "Taler": "Shekel",
-    "Degen": "Sword",
-    "Kelch": "Sepulchre",
-    "Mondstein": "Moonstone",
-    "Ring": "Stardust",
-    "Skarabäus": "Sphinx",
-}
-
 
 @dataclass(frozen=True)
 class Special:
@@ -80,21 +55,19 @@ class Special:
     number: int
     kind: str
     de: str
-    en: str
+    """The rulebook's name, the artifact's in the state (other languages: the catalog's
+    ``artifact.special.<kind>``)."""
 
 
 NEBULA_VOLUMES = 5
 
 SPECIALS: tuple[Special, ...] = (
-    *(
-        Special(v, "nebula", f"Nebula-Schrift Band {v}", f"Nebula Scrolls Volume {v}")
-        for v in range(1, NEBULA_VOLUMES + 1)
-    ),
-    Special(6, "polaris", "Schatz der Polaris", "Treasure of Polaris"),
-    Special(7, "venus", "Schleier der Venus", "Slippers of Venus"),
-    Special(8, "isotope", "Radioaktives Isotop", "Radioactive Isotope"),
-    Special(9, "lesser_evil", "Kleinstes Übel", "Lesser of Two Evils"),
-    Special(100, "black_box", "Black Box", "Black Box"),
+    *(Special(v, "nebula", f"Nebula-Schrift Band {v}") for v in range(1, NEBULA_VOLUMES + 1)),
+    Special(6, "polaris", "Schatz der Polaris"),
+    Special(7, "venus", "Schleier der Venus"),
+    Special(8, "isotope", "Radioaktives Isotop"),
+    Special(9, "lesser_evil", "Kleinstes Übel"),
+    Special(100, "black_box", "Black Box"),
 )
 """Starweb "Kunstwerke": the specials, by number."""
 
@@ -124,12 +97,17 @@ def all_artifacts() -> list[Artifact]:
 
 
 def artifact_name(artifact: Artifact, lang: str) -> str:
-    """The artifact's name in ``lang`` (``de``: the rulebook's, else English)."""
-    if lang == "de":
-        return artifact.name
+    """The artifact's name in ``lang``, from the catalog (``artifact.``: German the
+    rulebook's words, English the 7th edition's, StarWeb 14); one the catalogue does not
+    know by its material or as a special is called by its own (the state's) name."""
     if artifact.material:
-        return f"{MATERIALS_EN[artifact.material]} {TYPES_EN[artifact.kind]}"
-    return next(s.en for s in SPECIALS if s.number == artifact.number)
+        material = TEXTS.say(lang, f"artifact.material.{artifact.material}")
+        kind = TEXTS.say(lang, f"artifact.type.{artifact.kind}")
+        return TEXTS.say(lang, "artifact.standard", material=material, kind=kind)
+    for special in SPECIALS:
+        if (special.number, special.de) == (artifact.number, artifact.name):
+            return TEXTS.say(lang, f"artifact.special.{special.kind}", number=special.number)
+    return artifact.name
 
 
 BLACK_BOX = 100

@@ -1,32 +1,26 @@
-"""The characters' names in both languages (Starweb "Die Charaktere").
+"""The characters' names in every language (Starweb "Die Charaktere").
 
 The rulebook's German names are the values of :class:`engine.starweb.state.Character`;
-the English names are those of the English 7th edition ("Empire Builder", "Merchant",
-...). A GM may write either at setup (``engine.starweb.setup.character`` reads them).
+the catalog (``characters.`` in ``engine/starweb/locale``) gives each language's name, in
+English those of the English 7th edition ("Empire Builder", "Merchant", ...). At setup
+a GM writes the German or the English name (``engine.starweb.setup.character`` reads
+those spellings).
 """
 
 from __future__ import annotations
 
 from engine.starweb.state import Character
+from engine.starweb.texts import CHARACTERS
 
-ENGLISH: dict[Character, str] = {
-    Character.EMPIRE_BUILDER: "Empire Builder",
-    Character.MERCHANT: "Merchant",
-    Character.PIRATE: "Pirate",
-    Character.COLLECTOR: "Artifact Collector",
-    Character.BERSERKER: "Berserker",
-    Character.APOSTLE: "Apostle",
-}
-"""The English 7th edition's name of each character."""
-
-SPELLINGS: tuple[str, ...] = (
-    *(c.value for c in Character),
-    *(name for name in ENGLISH.values() if name not in {c.value for c in Character}),
+SPELLINGS: tuple[str, ...] = tuple(
+    dict.fromkeys(
+        CHARACTERS.text(lang, c.value) for lang in CHARACTERS.languages for c in Character
+    )
 )
-"""Every name a GM may give a character: the German ones first, then the English."""
+"""Every language's name of each character, German first: the seat field's choices."""
 
 
 def character_name(character: str, lang: str) -> str:
-    """The character's name as a printout in ``lang`` writes it."""
-    known = Character(character)
-    return ENGLISH[known] if lang == "en" else known.value
+    """The character's name as a printout in ``lang`` writes it; a character the game
+    does not know is shown as it is."""
+    return CHARACTERS.say(lang, character) if character in CHARACTERS else character

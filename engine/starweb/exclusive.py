@@ -27,30 +27,12 @@ from collections.abc import Iterator, Sequence
 
 from engine.starweb import orders as o
 from engine.starweb.orders import StarwebOrder
+from engine.starweb.texts import TEXTS
 
 Slot = tuple[str, int | str]
 """What an order claims: a key, a world, an artifact … and its number or name."""
 
-_ROLES: dict[str, tuple[str, str]] = {
-    "fire": ("Feuern", "firing"),
-    "move": ("Bewegung", "moving"),
-    "robot": ("Roboterangriff", "a robot attack"),
-    "gift": ("Verschenken", "giving away"),
-    "bomb": ("Bombenabwurf", "dropping the planet-buster"),
-    "give_world": ("Verschenken der Welt", "giving the world away"),
-    "fire_I": ("Feuern der I-Schiffe", "I-ship fire"),
-    "fire_P": ("Feuern der P-Schiffe", "P-ship fire"),
-    "emigrate": ("Auswanderung", "emigration"),
-    "artifact": ("Kunstwerk-Befehl", "artifact order"),
-    "load": ("Laden", "loading"),
-    "unload": ("Entladen", "unloading"),
-    "stance": ("Frieden/Krieg", "peace/war"),
-    "ally": ("Bündnis", "alliance"),
-    "loader": ("Ladeerlaubnis", "loading right"),
-    "jihad": ("Djihad", "jihad"),
-    "vote": ("Endpunktzahl", "end score"),
-    "same": ("derselbe Befehl", "the same order"),
-}
+_ROLES = TEXTS.section("exclusive.role.")
 
 _ALLOWED: frozenset[frozenset[str]] = frozenset(
     {
@@ -162,27 +144,22 @@ def explain(dropped: StarwebOrder, winner: StarwebOrder, lang: str) -> str:
     und Bewegung schließen sich aus)`` in ``lang``."""
     slot, first, second = _shared(dropped, winner)
     section = _SECTIONS[slot[0]]
-    idx = 0 if lang == "de" else 1
-    if first == second:
-        why = (
-            ("derselbe Befehl zweimal", "the same order twice")
-            if first == "same"
-            else (
-                f"nur ein Befehl ({_ROLES[first][0]}) je Zug",
-                f"only one order ({_ROLES[first][1]}) a turn",
-            )
-        )[idx]
+    if first == second == "same":
+        why = TEXTS.say(lang, "exclusive.twice")
+    elif first == second:
+        why = TEXTS.say(lang, "exclusive.once", role=_ROLES.say(lang, first))
     else:
-        why = (
-            f"{_ROLES[first][0]} und {_ROLES[second][0]} schließen sich aus",
-            f"{_ROLES[first][1]} and {_ROLES[second][1]} exclude each other",
-        )[idx]
-    if lang == "de":
-        return (
-            f"{dropped.code} entfällt: widerspricht dem früheren Befehl {winner.code} "
-            f"({section}: {why})"
+        why = TEXTS.say(
+            lang,
+            "exclusive.exclude",
+            first=_ROLES.say(lang, first),
+            second=_ROLES.say(lang, second),
         )
-    return (
-        f"{dropped.code} is dropped: it contradicts the earlier order {winner.code} "
-        f"({section}: {why})"
+    return TEXTS.say(
+        lang,
+        "exclusive.dropped",
+        dropped=dropped.code,
+        winner=winner.code,
+        section=section,
+        why=why,
     )

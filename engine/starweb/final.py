@@ -7,44 +7,18 @@ secret end score now revealed, the turns played and who left the game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from engine.core import Event, SeatRecord
 from engine.starweb.characters import character_name
 from engine.starweb.state import Character, Player, StarwebState
+from engine.starweb.texts import TEXTS
 
-WORDS: Mapping[str, tuple[str, str]] = {
-    "head": ("Endstand – Partie {game} ({title})", "Final standings – game {game} ({title})"),
-    "end": (
-        "Ende nach Runde {turn}; Endpunktzahl {end} (der Durchschnitt der Stimmen aus Runde 1).",
-        "Ended after turn {turn}; end score {end} (the average of the votes of turn 1).",
-    ),
-    "winner": ("Sieger: {names}", "Winner: {names}"),
-    "table": (
-        "Platz Spieler Codename         Charakter           Punkte",
-        "Rank  Player  Code name        Character           Score",
-    ),
-    "by_character": ("Rangfolge je Charakter:", "Ranking within each character:"),
-    "out_head": ("Ausgeschieden oder ersetzt:", "Left the game or replaced:"),
-    "out_line": (
-        "  Spieler {seat} ({address}): {status} nach Runde {turn}",
-        "  Player {seat} ({address}): {status} after turn {turn}",
-    ),
-}
-"""The final report's words (German, English)."""
+WORDS = TEXTS.section("final.")
+"""The final report's words."""
 
-SEAT_STATUS: Mapping[str, tuple[str, str]] = {
-    "dropped": ("ausgeschieden (NMR)", "out (NMR)"),
-    "resigned": ("zurückgetreten", "resigned"),
-    "eliminated": ("ausgeschieden", "out"),
-    "replaced": ("ersetzt", "replaced"),
-}
+SEAT_STATUS = TEXTS.section("final_status.")
 """What became of an occupant (``SeatRecord.status``)."""
-
-
-def _word(table: Mapping[str, tuple[str, str]], key: str, lang: str, **params: object) -> str:
-    de, en = table[key]
-    return (de if lang == "de" else en).format(**params)
 
 
 def ranking(state: StarwebState) -> list[Player]:
@@ -55,25 +29,24 @@ def ranking(state: StarwebState) -> list[Player]:
 def final_report(
     state: StarwebState, event: Event, seats: Sequence[SeatRecord], lang: str, title: str
 ) -> str:
-    """The text of the final report in ``lang`` (``de`` or ``en``)."""
-    lang = "en" if lang == "en" else "de"
+    """The text of the final report in ``lang``."""
     ranked = ranking(state)
     best = ranked[0].score if ranked else 0
     winners = [p.code_name for p in ranked if p.score == best]
     lines = [
-        _word(WORDS, "head", lang, game=state.game, title=title),
+        WORDS.say(lang, "head", game=state.game, title=title),
         "",
-        _word(WORDS, "end", lang, turn=event.data.get("turn", state.turn), end=state.end_score),
-        _word(WORDS, "winner", lang, names=", ".join(winners) or "-"),
+        WORDS.say(lang, "end", turn=event.data.get("turn", state.turn), end=state.end_score),
+        WORDS.say(lang, "winner", names=", ".join(winners) or "-"),
         "",
-        _word(WORDS, "table", lang),
+        WORDS.say(lang, "table"),
     ]
     for place, player in enumerate(ranked, start=1):
         lines.append(
             f"{place:>4}  {player.number:>6}  {player.code_name[:16]:<16} "
             f"{character_name(player.character, lang):<19} {player.score:>6}"
         )
-    lines += ["", _word(WORDS, "by_character", lang)]
+    lines += ["", WORDS.say(lang, "by_character")]
     for character in Character:
         group = [p for p in ranked if p.character == character.value]
         if group:
@@ -81,19 +54,13 @@ def final_report(
             lines.append(f"  {character_name(character.value, lang)}: {named}")
     gone = [s for s in seats if s.left_turn is not None or s.status == "replaced"]
     if gone:
-        lines += ["", _word(WORDS, "out_head", lang)]
+        lines += ["", WORDS.say(lang, "out_head")]
         for s in gone:
-            status = _word(SEAT_STATUS, s.status, lang) if s.status in SEAT_STATUS else s.status
+            status = SEAT_STATUS.say(lang, s.status) if s.status in SEAT_STATUS else s.status
             turn = s.left_turn if s.left_turn is not None else "-"
             lines.append(
-                _word(
-                    WORDS,
-                    "out_line",
-                    lang,
-                    seat=s.seat,
-                    address=s.address,
-                    status=status,
-                    turn=turn,
+                WORDS.say(
+                    lang, "out_line", seat=s.seat, address=s.address, status=status, turn=turn
                 )
             )
     return "\n".join(lines) + "\n"

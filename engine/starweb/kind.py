@@ -10,7 +10,7 @@ from engine.starweb.characters import SPELLINGS
 from engine.starweb.game import CHARACTER, CODE_NAME, StarwebGame
 from engine.starweb.setup import SCENARIOS
 from engine.starweb.state import Options
-from engine.starweb.texts import PRINTOUT_HEADINGS
+from engine.starweb.texts import PRINTOUT_HEADINGS, TEXTS
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 15
 """Starweb "Was ist Sache?" says ten to fifteen players; the host takes two and more, for
@@ -23,11 +23,11 @@ RULE_OPTIONS = {f.name: getattr(Options(), f.name) for f in dataclasses.fields(O
 SEAT_FIELDS = (
     SeatField(
         name=CHARACTER,
-        labels={"de": "Charakter", "en": "character"},
+        labels=TEXTS.every("seat_field.character"),
         # German first; the English 7th edition's names are read as well.
         choices=SPELLINGS,
     ),
-    SeatField(name=CODE_NAME, labels={"de": "Codename", "en": "code name"}, unique=True),
+    SeatField(name=CODE_NAME, labels=TEXTS.every("seat_field.code_name"), unique=True),
 )
 """Every seat names its character and its code name (Starweb "Die Charaktere"; the
 players know each other only by code name)."""
@@ -47,6 +47,7 @@ STARWEB = GameKind(
     # names; secret messages and urgent dispatches go through the host, signed with the
     # code name.
     messages=MessageRules(newspaper=True, urgent_dispatches=True, urgent_postage_cents=0),
+    texts=TEXTS,
     printout_headings=PRINTOUT_HEADINGS,
     bots=StarwebBots(),
 )

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engine.core import Order, PlanetNamer
+from engine.starweb.texts import TEXTS
 
 FLEET, I_SHIPS, P_SHIPS = "F", "I", "P"
 """Where ships come from or go to: a key, a world's I-ships, a world's P-ships."""
@@ -49,29 +50,21 @@ def _q(quantity: int | None) -> str:
     return "" if quantity is None else str(quantity)
 
 
-def _de_en(lang: str, de: str, en: str) -> str:
-    return de if lang == "de" else en
-
-
 def _source(lang: str, source: str, number: int, world: PlanetNamer) -> str:
     """``Flotte 3`` / ``die I-Schiffe auf Welt 13`` (where ships or shots come from)."""
     if source == FLEET:
-        return _de_en(lang, f"Flotte {number}", f"fleet {number}")
+        return TEXTS.say(lang, "order.fleet", number=number)
     kind = "I" if source == I_SHIPS else "P"
-    return _de_en(
-        lang,
-        f"die {kind}-Schiffe auf Welt {world(number)}",
-        f"the {kind}-ships at world {world(number)}",
-    )
+    return TEXTS.say(lang, "order.ships_at_world", kind=kind, world=world(number))
 
 
 def _ships(lang: str, count: int | None, what: str = "") -> str:
     """``1 Schiff`` / ``3 I-Schiffe`` / ``all ships``."""
     if count is None:
-        return _de_en(lang, f"alle {what}Schiffe", f"all {what}ships")
+        return TEXTS.say(lang, "order.all_ships", what=what)
     if count == 1:
-        return _de_en(lang, f"1 {what}Schiff", f"1 {what}ship")
-    return _de_en(lang, f"{count} {what}Schiffe", f"{count} {what}ships")
+        return TEXTS.say(lang, "order.1_ship", what=what)
+    return TEXTS.say(lang, "order.ships", count=count, what=what)
 
 
 # ------------------------------------------------------------------ ships and building
@@ -96,16 +89,12 @@ class Transfer(StarwebOrder):
 
     def words(self, lang: str, world: PlanetNamer) -> str:
         if self.target == FLEET:
-            to = _de_en(lang, f"Flotte {self.target_fleet}", f"fleet {self.target_fleet}")
+            to = TEXTS.say(lang, "order.fleet", number=self.target_fleet)
         else:
-            to = _de_en(lang, f"{self.target}-Schiffe", f"{self.target}-ships")
+            to = TEXTS.say(lang, "order.home_ships", target=self.target)
         source = _source(lang, self.source, self.number, world)
         ships = _ships(lang, self.quantity)
-        return _de_en(
-            lang,
-            f"{ships} von {source} zu {to} transferieren",
-            f"transfer {ships} from {source} to {to}",
-        )
+        return TEXTS.say(lang, "order.transfer_from", ships=ships, source=source, to=to)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -121,11 +110,11 @@ class Scrap(StarwebOrder):
         return f"W{self.world}S{self.quantity}"
 
     def words(self, lang: str, world: PlanetNamer) -> str:
-        return _de_en(
+        return TEXTS.say(
             lang,
-            f"auf Welt {world(self.world)} {self.quantity} Industrie(n) aus verschrotteten "
-            "I-Schiffen bauen",
-            f"build {self.quantity} industry at world {world(self.world)} by scrapping I-ships",
+            "order.build_industry_at_world_by",
+            world=world(self.world),
+            quantity=self.quantity,
         )
 
 
@@ -156,31 +145,17 @@ class Build(StarwebOrder):
     def words(self, lang: str, world: PlanetNamer) -> str:
         at, q = world(self.world), self.quantity
         if self.what == BUILD_INDUSTRY:
-            return _de_en(
-                lang, f"auf Welt {at} {q} Industrie(n) bauen", f"build {q} industry at world {at}"
-            )
+            return TEXTS.say(lang, "order.build_industry_at_world", at=at, q=q)
         if self.what == BUILD_LIMIT:
-            return _de_en(
-                lang,
-                f"das Bevölkerungslimit von Welt {at} um {q} erhöhen",
-                f"raise the population limit of world {at} by {q}",
-            )
+            return TEXTS.say(lang, "order.raise_population_limit_world_by", at=at, q=q)
         if self.what == BUILD_ROBOTS:
-            return _de_en(
-                lang,
-                f"auf Welt {at} mit {q} Industrie(n) {2 * q} Roboter bauen",
-                f"build {2 * q} robots with {q} industry at world {at}",
-            )
+            return TEXTS.say(lang, "order.build_robots", at=at, q=q, robots=2 * q)
         if self.what == BUILD_FLEET:
-            return _de_en(
-                lang,
-                f"auf Welt {at} {_ships(lang, q)} für Flotte {self.fleet} bauen",
-                f"build {_ships(lang, q)} for fleet {self.fleet} at world {at}",
+            return TEXTS.say(
+                lang, "order.build_fleet_at_world", at=at, ships=_ships(lang, q), fleet=self.fleet
             )
-        return _de_en(
-            lang,
-            f"auf Welt {at} {_ships(lang, q, self.what + '-')} bauen",
-            f"build {_ships(lang, q, self.what + '-')} at world {at}",
+        return TEXTS.say(
+            lang, "order.build_at_world", at=at, ships=_ships(lang, q, self.what + "-")
         )
 
 
@@ -200,16 +175,17 @@ class Emigrate(StarwebOrder):
 
     def words(self, lang: str, world: PlanetNamer) -> str:
         who = (
-            _de_en(lang, "Bekehrte", "converts")
+            TEXTS.say(lang, "order.converts")
             if self.converts
-            else _de_en(lang, "Bevölkerung", "population")
+            else TEXTS.say(lang, "order.population")
         )
-        return _de_en(
+        return TEXTS.say(
             lang,
-            f"{self.quantity} {who} von Welt {world(self.world)} nach Welt {world(self.to)} "
-            "auswandern lassen",
-            f"{self.quantity} {who} emigrate from world {world(self.world)} to world "
-            f"{world(self.to)}",
+            "order.emigrate_from_world_world",
+            quantity=self.quantity,
+            who=who,
+            world=world(self.world),
+            to=world(self.to),
         )
 
 
@@ -231,16 +207,10 @@ class Move(StarwebOrder):
     def words(self, lang: str, world: PlanetNamer) -> str:
         *via, to = [world(w) for w in self.path]
         if not via:
-            return _de_en(
-                lang,
-                f"Flotte {self.fleet} nach Welt {to}",
-                f"fleet {self.fleet} moves to world {to}",
-            )
-        through = " und ".join(via) if lang == "de" else " and ".join(via)
-        return _de_en(
-            lang,
-            f"Flotte {self.fleet} über Welt {through} nach Welt {to}",
-            f"fleet {self.fleet} moves through world {through} to world {to}",
+            return TEXTS.say(lang, "order.fleet_moves_world", fleet=self.fleet, to=to)
+        through = TEXTS.say(lang, "order.and").join(via)
+        return TEXTS.say(
+            lang, "order.fleet_moves_through_world_world", fleet=self.fleet, through=through, to=to
         )
 
 
@@ -259,11 +229,7 @@ class Probe(StarwebOrder):
 
     def words(self, lang: str, world: PlanetNamer) -> str:
         source = _source(lang, self.source, self.number, world)
-        return _de_en(
-            lang,
-            f"1 Schiff von {source} sondiert Welt {world(self.world)}",
-            f"1 ship of {source} probes world {world(self.world)}",
-        )
+        return TEXTS.say(lang, "order.1_ship_probes_world", source=source, world=world(self.world))
 
 
 # --------------------------------------------------------------------------- cargo
@@ -288,26 +254,16 @@ class Cargo(StarwebOrder):
     def words(self, lang: str, world: PlanetNamer) -> str:
         q, f = self.quantity, self.fleet
         if self.action == LOAD:
-            return _de_en(
-                lang,
-                f"Flotte {f} lädt {q if q is not None else 'so viele'} Metalle"
-                + (" wie möglich" if q is None else ""),
-                f"fleet {f} loads {q if q is not None else 'as much'} metal"
-                + (" as it can" if q is None else ""),
-            )
-        amount_de = "die gesamte Fracht" if q is None else f"{q} Fracht"
-        amount_en = "all its cargo" if q is None else f"{q} cargo"
-        if self.action == UNLOAD:
-            return _de_en(lang, f"Flotte {f} entlädt {amount_de}", f"fleet {f} unloads {amount_en}")
-        if self.action == JETTISON:
-            return _de_en(
-                lang, f"Flotte {f} wirft {amount_de} ab", f"fleet {f} jettisons {amount_en}"
-            )
-        return _de_en(
-            lang,
-            f"Flotte {f} entlädt {amount_de} als Konsumgüter",
-            f"fleet {f} unloads {amount_en} as consumer goods",
+            if q is None:
+                return TEXTS.say(lang, "order.load_all", fleet=f)
+            return TEXTS.say(lang, "order.load", fleet=f, q=q)
+        amount = (
+            TEXTS.say(lang, "order.all_cargo") if q is None else TEXTS.say(lang, "order.cargo", q=q)
         )
+        key = {UNLOAD: "order.unload", JETTISON: "order.jettison"}.get(
+            self.action, "order.consumer_goods"
+        )
+        return TEXTS.say(lang, key, fleet=f, amount=amount)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -326,16 +282,8 @@ class LoadingRight(StarwebOrder):
     def words(self, lang: str, world: PlanetNamer) -> str:
         who = self.player.upper()
         if self.grant:
-            return _de_en(
-                lang,
-                f"{who} darf Metalle von Deinen Welten laden",
-                f"{who} may load metal from your worlds",
-            )
-        return _de_en(
-            lang,
-            f"{who} darf keine Metalle mehr von Deinen Welten laden",
-            f"{who} may no longer load metal from your worlds",
-        )
+            return TEXTS.say(lang, "order.may_load_metal_from_your", who=who)
+        return TEXTS.say(lang, "order.may_no_longer_load_metal", who=who)
 
 
 # ------------------------------------------------------------------------ artifacts
@@ -354,10 +302,8 @@ class AttachArtifact(StarwebOrder):
         return f"V{self.artifact}F{self.fleet}"
 
     def words(self, lang: str, world: PlanetNamer) -> str:
-        return _de_en(
-            lang,
-            f"Kunstwerk {self.artifact} an Flotte {self.fleet} hängen",
-            f"attach artifact {self.artifact} to fleet {self.fleet}",
+        return TEXTS.say(
+            lang, "order.attach_artifact_fleet", artifact=self.artifact, fleet=self.fleet
         )
 
 
@@ -373,11 +319,7 @@ class DropArtifact(StarwebOrder):
         return f"V{self.artifact}W"
 
     def words(self, lang: str, world: PlanetNamer) -> str:
-        return _de_en(
-            lang,
-            f"Kunstwerk {self.artifact} auf der Welt ablegen",
-            f"drop artifact {self.artifact} on the world",
-        )
+        return TEXTS.say(lang, "order.drop_artifact_world", artifact=self.artifact)
 
 
 # ----------------------------------------------------------------------------- fire
@@ -403,22 +345,10 @@ class Fire(StarwebOrder):
         return f"{self.source}{self.number}{'C' if self.conditional else 'A'}{target}"
 
     def words(self, lang: str, world: PlanetNamer) -> str:
-        targets = {
-            AT_FLEET: (f"auf Flotte {self.target_fleet}", f"at fleet {self.target_fleet}"),
-            AT_INDUSTRY: ("auf I-Schiffe, dann Industrie", "at I-ships, then industry"),
-            AT_POPULATION: ("auf P-Schiffe, dann Bevölkerung", "at P-ships, then population"),
-            AT_HOME_FLEETS: ("auf die Heimatflotten", "at the home fleets"),
-            AT_CONVERTS: ("auf Bekehrte", "at converts"),
-        }
-        de, en = targets[self.target]
+        target = TEXTS.say(lang, f"order.fire_at.{self.target}", fleet=self.target_fleet)
         source = _source(lang, self.source, self.number, world)
-        if self.conditional:
-            return _de_en(
-                lang,
-                f"{source} feuert {de}, falls angegriffen",
-                f"{source} fires {en} if attacked",
-            )
-        return _de_en(lang, f"{source} feuert {de}", f"{source} fires {en}")
+        key = "order.fire_if_attacked" if self.conditional else "order.fire"
+        return TEXTS.say(lang, key, source=source, target=target)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -434,12 +364,8 @@ class AmbushOff(StarwebOrder):
 
     def words(self, lang: str, world: PlanetNamer) -> str:
         if not self.world:
-            return _de_en(lang, "kein Ambush in dieser Runde", "no ambush this turn")
-        return _de_en(
-            lang,
-            f"kein Ambush auf Welt {world(self.world)} in dieser Runde",
-            f"no ambush at world {world(self.world)} this turn",
-        )
+            return TEXTS.say(lang, "order.no_ambush_this_turn")
+        return TEXTS.say(lang, "order.no_ambush_at_world_this", world=world(self.world))
 
 
 # ------------------------------------------------------------------------ diplomacy
@@ -462,12 +388,10 @@ class Diplomacy(StarwebOrder):
     def words(self, lang: str, world: PlanetNamer) -> str:
         who = self.player.upper()
         if self.action == ALLY:
-            return _de_en(lang, f"{who} wird Verbündeter", f"{who} becomes your ally")
+            return TEXTS.say(lang, "order.becomes_your_ally", who=who)
         if self.action == UNALLY:
-            return _de_en(
-                lang, f"{who} ist nicht mehr Verbündeter", f"{who} is no longer your ally"
-            )
-        return _de_en(lang, f"Djihad gegen {who}", f"jihad against {who}")
+            return TEXTS.say(lang, "order.no_longer_your_ally", who=who)
+        return TEXTS.say(lang, "order.jihad_against", who=who)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -487,14 +411,8 @@ class Gift(StarwebOrder):
     def words(self, lang: str, world: PlanetNamer) -> str:
         who = self.player.upper()
         if self.what == "W":
-            return _de_en(
-                lang,
-                f"Welt {world(self.number)} an {who} verschenken",
-                f"give world {world(self.number)} to {who}",
-            )
-        return _de_en(
-            lang, f"Flotte {self.number} an {who} verschenken", f"give fleet {self.number} to {who}"
-        )
+            return TEXTS.say(lang, "order.give_world", world=world(self.number), who=who)
+        return TEXTS.say(lang, "order.give_fleet", number=self.number, who=who)
 
 
 # ---------------------------------------------------------------------------- other
@@ -512,9 +430,7 @@ class Plunder(StarwebOrder):
         return f"W{self.world}X"
 
     def words(self, lang: str, world: PlanetNamer) -> str:
-        return _de_en(
-            lang, f"Welt {world(self.world)} plündern", f"plunder world {world(self.world)}"
-        )
+        return TEXTS.say(lang, "order.plunder_world", world=world(self.world))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -531,12 +447,8 @@ class Stance(StarwebOrder):
 
     def words(self, lang: str, world: PlanetNamer) -> str:
         if self.peace:
-            return _de_en(
-                lang, f"Flotte {self.fleet} in den Frieden", f"fleet {self.fleet} at peace"
-            )
-        return _de_en(
-            lang, f"Flotte {self.fleet} in den Krieg", f"fleet {self.fleet} not at peace (war)"
-        )
+            return TEXTS.say(lang, "order.fleet_at_peace", fleet=self.fleet)
+        return TEXTS.say(lang, "order.fleet_not_at_peace_war", fleet=self.fleet)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -551,11 +463,7 @@ class BuildBomb(StarwebOrder):
         return f"F{self.fleet}B"
 
     def words(self, lang: str, world: PlanetNamer) -> str:
-        return _de_en(
-            lang,
-            f"Flotte {self.fleet} baut aus 25 Schiffen eine Planetenbruch-Bombe",
-            f"fleet {self.fleet} builds a planet-buster bomb from 25 ships",
-        )
+        return TEXTS.say(lang, "order.fleet_builds_planet_buster_bomb", fleet=self.fleet)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -570,11 +478,7 @@ class DropBomb(StarwebOrder):
         return f"F{self.fleet}D"
 
     def words(self, lang: str, world: PlanetNamer) -> str:
-        return _de_en(
-            lang,
-            f"Flotte {self.fleet} wirft die Planetenbruch-Bombe ab",
-            f"fleet {self.fleet} drops its planet-buster bomb",
-        )
+        return TEXTS.say(lang, "order.fleet_drops_its_planet_buster", fleet=self.fleet)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -591,10 +495,8 @@ class RobotAttack(StarwebOrder):
 
     def words(self, lang: str, world: PlanetNamer) -> str:
         q = self.quantity
-        return _de_en(
-            lang,
-            f"Flotte {self.fleet} macht aus {_ships(lang, q)} {2 * q} Roboter und greift an",
-            f"fleet {self.fleet} turns {_ships(lang, q)} into {2 * q} robots and attacks",
+        return TEXTS.say(
+            lang, "order.robot_attack", fleet=self.fleet, ships=_ships(lang, q), robots=2 * q
         )
 
 
@@ -611,11 +513,7 @@ class EndScoreVote(StarwebOrder):
         return f"E={self.score}"
 
     def words(self, lang: str, world: PlanetNamer) -> str:
-        return _de_en(
-            lang,
-            f"Vorschlag für die Endpunktzahl: {self.score}",
-            f"vote for the end score: {self.score}",
-        )
+        return TEXTS.say(lang, "order.vote_end_score", score=self.score)
 
 
 ORDER_CLASSES: tuple[type[StarwebOrder], ...] = (

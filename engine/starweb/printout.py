@@ -10,11 +10,11 @@ one world: :mod:`engine.starweb.world_report`, words: :mod:`engine.starweb.texts
 
 from __future__ import annotations
 
+from engine.starweb.characters import character_name
 from engine.starweb.layout import Piece, fill, items, prose, words
 from engine.starweb.ships import build_capacity
 from engine.starweb.state import Artifact, Player, PlayerReport, StarwebState, World
 from engine.starweb.texts import (
-    CHARACTERS,
     NOTICES,
     ORDER_FORM,
     REMARKS,
@@ -30,15 +30,12 @@ from engine.starweb.world_report import (
     industry_shown,
     world_lines,
 )
-from engine.wording import word
 
 ECHO_RULE = "====="
 """The lines around the echo of the orders (as in the example)."""
 
 
 def _artifact_name(artifact: Artifact, lang: str) -> str:
-    if lang == "de":
-        return artifact.name
     from engine.starweb.artifacts import artifact_name  # the artifact catalogue
 
     return artifact_name(artifact, lang)
@@ -46,8 +43,7 @@ def _artifact_name(artifact: Artifact, lang: str) -> str:
 
 def character(player: Player, lang: str) -> str:
     """The player's character in ``lang`` (``Reichsgründer`` / ``Empire Builder``)."""
-    known = player.character in CHARACTERS
-    return word(CHARACTERS, player.character, lang) if known else player.character
+    return character_name(player.character, lang)
 
 
 # ------------------------------------------------------------------------ the header
@@ -92,11 +88,11 @@ def totals(view: View, player: int) -> list[str]:
     state, lang = view.state, view.lang
     me = state.player(player)
     values = header_values(state, player)
-    shown = [f"{word(WORDS, key, lang)}={value}" for key, value in values]
+    shown = [f"{WORDS.say(lang, key)}={value}" for key, value in values]
     known = list(me.met) + [a for a in me.allies if a not in me.met]
     for other in known:
         label = "ally" if other in me.allies else "contact"
-        shown.append(f"{word(WORDS, label, lang)}={view.name(other)}")
+        shown.append(f"{WORDS.say(lang, label)}={view.name(other)}")
     return fill(items(shown, ""))
 
 
@@ -108,14 +104,14 @@ def contact_lines(view: View, report: PlayerReport) -> list[str]:
     order: which score is whose stays the players' puzzle (English rules 27)."""
     lang = view.lang
     if not report.contacts:
-        return [word(WORDS, "no_contacts", lang)]
-    head = word(WORDS, "contacts_head", lang)
+        return [WORDS.say(lang, "no_contacts")]
+    head = WORDS.say(lang, "contacts_head")
     names = [view.name(p) for p in report.contacts]
     scores = sorted(view.state.player(p).score for p in report.contacts)
     return [
         *fill(words(head) + [(" ", n) for n in names]),
         "",
-        *fill(words(word(WORDS, "scores_head", lang)) + [(" ", str(s)) for s in scores]),
+        *fill(words(WORDS.say(lang, "scores_head")) + [(" ", str(s)) for s in scores]),
     ]
 
 
@@ -125,7 +121,7 @@ def echo_lines(view: View, report: PlayerReport) -> list[str]:
     read closing the echo (the example's ``F82G=BORG <36>``)."""
     lang = view.lang
     if report.player in view.state.report.nmr:
-        return [word(WORDS, "nmr", lang), "", ECHO_RULE]
+        return [WORDS.say(lang, "nmr"), "", ECHO_RULE]
     pieces: list[Piece] = []
     for line in report.echo:
         pieces.append((" ", line.code))
@@ -134,7 +130,7 @@ def echo_lines(view: View, report: PlayerReport) -> list[str]:
             pieces += words(f"<{remark}>")
     pieces.append((" ", f"<{len(report.echo)}>"))
     return [
-        word(WORDS, "echo_head", lang, count=len(report.echo)),
+        WORDS.say(lang, "echo_head", count=len(report.echo)),
         "",
         ECHO_RULE,
         *fill(pieces),
@@ -147,7 +143,7 @@ def notice_lines(view: View, report: PlayerReport, name: str) -> list[str]:
     """The player's private notices (``PlayerReport.notices``) under their heading."""
     if not report.notices:
         return []
-    lines = [word(WORDS, "notices_head", view.lang, name=name)]
+    lines = [WORDS.say(view.lang, "notices_head", name=name)]
     for code in report.notices:
         lines += fill(words(coded(NOTICES, code, view.lang, view.player_arg)))
     return lines
@@ -165,14 +161,13 @@ def ranking_lines(view: View) -> list[str]:
     """At the end of the game: the end score and every player by score (Starweb "Was ist
     Sache?": the last printout gives the result and the order of the winners)."""
     state, lang = view.state, view.lang
-    lines = [word(WORDS, "game_over", lang, end=state.end_score), word(WORDS, "ranking_head", lang)]
+    lines = [WORDS.say(lang, "game_over", end=state.end_score), WORDS.say(lang, "ranking_head")]
     ranked = sorted(state.players, key=lambda p: (-p.score, p.number))
     for rank, p in enumerate(ranked, 1):
         lines.append(
-            word(
-                WORDS,
-                "ranking_line",
+            WORDS.say(
                 lang,
+                "ranking_line",
                 rank=rank,
                 name=p.code_name,
                 character=character(p, lang),
@@ -192,17 +187,16 @@ def order_section(view: View, player: int) -> list[str]:
     nxt = state.turn + 1
     lines = [
         order_section_line(nxt, lang),
-        word(ORDER_FORM, "password", lang),
-        word(ORDER_FORM, "header", lang, game=state.game, player=player, turn=nxt),
-        word(ORDER_FORM, "howto", lang),
+        ORDER_FORM.say(lang, "password"),
+        ORDER_FORM.say(lang, "header", game=state.game, player=player, turn=nxt),
+        ORDER_FORM.say(lang, "howto"),
     ]
     if state.turn == 0:
         o = state.options
         lines.append(
-            word(
-                ORDER_FORM,
-                "end_vote",
+            ORDER_FORM.say(
                 lang,
+                "end_vote",
                 low=o.end_score_min,
                 high=o.end_score_max,
                 default=o.end_score_default,
@@ -210,33 +204,32 @@ def order_section(view: View, player: int) -> list[str]:
         )
     keys = [f for f in state.fleets if f.owner == player]
     if keys:
-        lines.append(word(ORDER_FORM, "keys_head", lang))
+        lines.append(ORDER_FORM.say(lang, "keys_head"))
     for f in keys:
         ships = (
-            word(ORDER_FORM, "ship", lang)
+            ORDER_FORM.say(lang, "ship")
             if f.ships == 1
-            else word(ORDER_FORM, "ships", lang, n=f.ships)
+            else ORDER_FORM.say(lang, "ships", n=f.ships)
         )
-        extra = [word(ORDER_FORM, "cargo", lang, n=f.cargo)] if f.cargo else []
-        extra += [word(WORDS, "bomb", lang)] if f.bomb else []
-        extra += [word(WORDS, "peace", lang)] if f.peace else []
-        text = word(ORDER_FORM, "key", lang, fleet=f.number, world=f.world, ships=ships)
+        extra = [ORDER_FORM.say(lang, "cargo", n=f.cargo)] if f.cargo else []
+        extra += [WORDS.say(lang, "bomb")] if f.bomb else []
+        extra += [WORDS.say(lang, "peace")] if f.peace else []
+        text = ORDER_FORM.say(lang, "key", fleet=f.number, world=f.world, ships=ships)
         lines.append(", ".join([text, *extra]))
     worlds = [w for w in state.worlds if w.owner == player]
     if worlds:
-        lines.append(word(ORDER_FORM, "worlds_head", lang))
+        lines.append(ORDER_FORM.say(lang, "worlds_head"))
     for w in worlds:
         lines.append(
-            word(
-                ORDER_FORM,
-                "world",
+            ORDER_FORM.say(
                 lang,
+                "world",
                 world=w.number,
                 gates=",".join(str(g) for g in w.gates),
                 values=_build_values(view, w),
             )
         )
-    lines.append(word(ORDER_FORM, "press", lang))
+    lines.append(ORDER_FORM.say(lang, "press"))
     return lines
 
 
@@ -246,14 +239,14 @@ def _build_values(view: View, world: World) -> str:
     parts = []
     if world.industry:
         shown = industry_shown(view, world)
-        parts.append(f"{word(WORDS, 'industry', lang)} {shown}")
+        parts.append(f"{WORDS.say(lang, 'industry')} {shown}")
     for key, value in (
         ("metal", world.metal),
         ("i_ships", world.i_ships),
         ("p_ships", world.p_ships),
     ):
         if value:
-            parts.append(f"{word(WORDS, key, lang)} {value}")
+            parts.append(f"{WORDS.say(lang, key)} {value}")
     return ": " + ", ".join(parts) if parts else ""
 
 
@@ -278,14 +271,14 @@ def player_printout(view: View, player: int) -> str:
     me = state.player(player)
     report = player_report(state, player)
     out = [
-        word(WORDS, "title", lang, game=state.game, turn=state.turn),
+        WORDS.say(lang, "title", game=state.game, turn=state.turn),
         "",
         f"[{me.code_name}]: {character(me, lang)}",
         "",
         *totals(view, player),
     ]
     if me.out:
-        out += ["", word(WORDS, "out", lang)]
+        out += ["", WORDS.say(lang, "out")]
     for number in sorted(report.seen):
         out += ["", *world_lines(view, number)]
     if state.turn > 0:
@@ -305,20 +298,19 @@ def gm_player_line(view: View, p: Player) -> str:
     """One player in the GM's list: number, code name, character, score, home, allies,
     end vote, NMR or out."""
     lang = view.lang
-    flags = (word(WORDS, "gm_nmr", lang) if p.number in view.state.report.nmr else "") + (
-        word(WORDS, "gm_out", lang) if p.out else ""
+    flags = (WORDS.say(lang, "gm_nmr") if p.number in view.state.report.nmr else "") + (
+        WORDS.say(lang, "gm_out") if p.out else ""
     )
-    return word(
-        WORDS,
-        "gm_player",
+    return WORDS.say(
         lang,
+        "gm_player",
         number=p.number,
         name=p.code_name,
         character=character(p, lang),
         score=p.score,
         home=p.home,
-        allies=",".join(view.name(a) for a in p.allies) or word(WORDS, "gm_none", lang),
-        vote=p.end_vote or word(WORDS, "gm_none", lang),
+        allies=",".join(view.name(a) for a in p.allies) or WORDS.say(lang, "gm_none"),
+        vote=p.end_vote or WORDS.say(lang, "gm_none"),
         flags=flags,
     )
 
@@ -327,21 +319,21 @@ def gm_printout(view: View) -> str:
     """The game master's full view: every player with his secrets, the end score, the
     Black Box's effect, every world with every key's cargo, every echo and notice."""
     state, lang = view.state, view.lang
-    out = [word(WORDS, "gm_title", lang, game=state.game, turn=state.turn), ""]
-    out.append(word(WORDS, "gm_players", lang))
+    out = [WORDS.say(lang, "gm_title", game=state.game, turn=state.turn), ""]
+    out.append(WORDS.say(lang, "gm_players"))
     for p in state.players:
         out += fill(words(gm_player_line(view, p)))
     end = (
-        word(WORDS, "gm_end_score", lang, end=state.end_score)
+        WORDS.say(lang, "gm_end_score", end=state.end_score)
         if state.end_score
-        else word(WORDS, "gm_end_open", lang)
+        else WORDS.say(lang, "gm_end_open")
     )
-    out += ["", end, word(WORDS, "gm_black_box", lang, effect=state.options.black_box)]
+    out += ["", end, WORDS.say(lang, "gm_black_box", effect=state.options.black_box)]
     for world in state.worlds:
         out += ["", *world_lines(view, world.number)]
     for p in state.players:
         report = player_report(state, p.number)
-        out += ["", word(WORDS, "gm_player_head", lang, name=p.code_name)]
+        out += ["", WORDS.say(lang, "gm_player_head", name=p.code_name)]
         if state.turn > 0:
             out += [*contact_lines(view, report), "", *echo_lines(view, report)]
         notices = notice_lines(view, report, p.code_name)
@@ -349,7 +341,7 @@ def gm_printout(view: View) -> str:
             out += ["", *notices]
     messages = message_lines(state)
     if messages:
-        out += ["", word(WORDS, "gm_messages", lang), *messages]
+        out += ["", WORDS.say(lang, "gm_messages"), *messages]
     if state.over:
         out += ["", *ranking_lines(view)]
     return "\n".join(out) + "\n"
@@ -363,14 +355,13 @@ def printout(
     usable: UsableIndustry | None = None,
     artifact_name: ArtifactName | None = None,
 ) -> str:
-    """The printout of ``player`` (0: the game master) in ``lang`` (``de`` or ``en``).
+    """The printout of ``player`` (0: the game master) in ``lang`` (a language without a
+    catalog, or a word the catalog lacks, in English: docs/texts.md).
 
     ``usable`` gives a world's usable industry (default ``engine.starweb.ships.
-    usable_industry``), ``artifact_name`` an artifact's name (default: the German name,
-    ``engine.starweb.artifacts.artifact_name`` in English).
+    usable_industry``), ``artifact_name`` an artifact's name (default:
+    ``engine.starweb.artifacts.artifact_name``, the catalog's).
     """
-    if lang not in ("de", "en"):
-        raise ValueError(f"unknown language {lang!r} (de or en)")
     view = View(
         state=state,
         viewer=player,

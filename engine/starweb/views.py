@@ -14,6 +14,7 @@ from engine.starweb.artifacts import artifact_name
 from engine.starweb.printout import character, header_values, player_report
 from engine.starweb.ships import build_capacity
 from engine.starweb.state import Fleet, FleetNote, StarwebState, World, WorldNote
+from engine.starweb.texts import TEXTS
 from engine.views import UNKNOWN, MapMove, MapPlace, MapView
 
 REPORT_SCHEMA = "starweb-report/1"
@@ -55,11 +56,7 @@ def map_view(state: StarwebState, player: int, lang: str) -> MapView:
         if d.owner == player or player == NEUTRAL
     )
     owners = {p.number: p.code_name for p in state.players}
-    title = (
-        f"Starweb Partie {state.game}, Runde {state.turn}"
-        if lang == "de"
-        else f"Starweb game {state.game}, turn {state.turn}"
-    )
+    title = TEXTS.say(lang, "map_title", game=state.game, turn=state.turn)
     return MapView(
         viewer=player,
         places=tuple(places),

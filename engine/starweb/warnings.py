@@ -38,6 +38,7 @@ from engine.starweb.orders import (
     Transfer,
 )
 from engine.starweb.state import KEYS, Character, StarwebState
+from engine.starweb.texts import TEXTS
 
 BOMB_SHIPS = 25
 """Starweb "Planetenbruch-Bombe": 25 ships become the bomb (the key needs more)."""
@@ -45,55 +46,8 @@ BOMB_SHIPS = 25
 SCRAP, SCRAP_BUILDER = 6, 4
 """Starweb "Industrien aus verschrotteten Schiffen bauen": I-ships per industry."""
 
-WORDS: dict[str, tuple[str, str]] = {
-    "warning": ("Warnung", "warning"),
-    "no_world": ("Welt {n} gibt es nicht", "there is no world {n}"),
-    "no_fleet": ("Flotte {n} gibt es nicht", "there is no fleet {n}"),
-    "not_your_fleet": ("Flotte {n} gehört Ihnen nicht", "fleet {n} is not yours"),
-    "not_your_world": ("Welt {n} gehört Ihnen nicht", "world {n} is not yours"),
-    "no_gate": ("von W{a} führt kein Tor nach W{b}", "no gate leads from W{a} to W{b}"),
-    "few_ships": (
-        "Flotte {n} hat nur {have} Schiffe",
-        "fleet {n} has only {have} ships",
-    ),
-    "few_home": (
-        "Welt {n} hat nur {have} {what}-Schiffe",
-        "world {n} has only {have} {what}-ships",
-    ),
-    "not_there": (
-        "Flotte {n} steht nicht auf Welt {w}",
-        "fleet {n} is not at world {w}",
-    ),
-    "no_cargo": ("Flotte {n} hat keine Fracht", "fleet {n} carries no cargo"),
-    "no_artifact": ("Kunstwerk {n} gibt es nicht", "there is no artifact {n}"),
-    "not_on_key": (
-        "Kunstwerk {n} hängt an keiner Ihrer Flotten",
-        "artifact {n} is on none of your fleets",
-    ),
-    "no_player": ("niemand heißt {name}", "nobody is called {name}"),
-    "yourself": ("das sind Sie selbst", "that is yourself"),
-    "only": ("nur für den Charakter {who}", "for the character {who} only"),
-    "no_bomb": ("Flotte {n} trägt keine Bombe", "fleet {n} carries no bomb"),
-    "has_bomb": ("Flotte {n} trägt schon eine Bombe", "fleet {n} already carries a bomb"),
-    "bomb_ships": (
-        "für eine Bombe braucht Flotte {n} mehr als 25 Schiffe (hat {have})",
-        "for a bomb fleet {n} needs more than 25 ships (has {have})",
-    ),
-    "robots_keep": (
-        "Flotte {n} muss ein Schiff behalten (hat {have})",
-        "fleet {n} must keep one ship (has {have})",
-    ),
-    "vote_turn": (
-        "die Endpunktzahl wird nur in Runde 1 abgestimmt",
-        "the end score is voted in turn 1 only",
-    ),
-    "vote_range": (
-        "die Endpunktzahl liegt zwischen {low} und {high}",
-        "the end score lies between {low} and {high}",
-    ),
-    "jihad_done": ("der Djihad ist schon erklärt", "the jihad is declared already"),
-}
-"""The warnings' words (German, English)."""
+WORDS = TEXTS.section("warnings.")
+"""The warnings' words."""
 
 Say = Callable[..., str]
 
@@ -102,8 +56,7 @@ def warnings(state: StarwebState, seat: int, order: StarwebOrder, lang: str) -> 
     """The warnings for ``seat``'s ``order`` as things stand in ``state`` (empty: none)."""
 
     def say(key: str, **params: object) -> str:
-        de, en = WORDS[key]
-        return (de if lang == "de" else en).format(**params)
+        return WORDS.say(lang, key, **params)
 
     return _Checks(state, seat, say, lang).of(order)
 
@@ -112,8 +65,7 @@ def decorate(text: str, found: list[str], lang: str) -> str:
     """``text`` followed by its warnings: ``F12W5 — Warnung: Flotte 12 gehört Ihnen nicht``."""
     if not found:
         return text
-    de, en = WORDS["warning"]
-    return f"{text} — {de if lang == 'de' else en}: " + "; ".join(found)
+    return f"{text} — {WORDS.say(lang, 'warning')}: " + "; ".join(found)
 
 
 class _Checks:

@@ -16,7 +16,6 @@ from engine.core import NEUTRAL
 from engine.starweb.layout import Piece, fill, items
 from engine.starweb.state import Artifact, Fleet, FleetNote, StarwebState, World, WorldNote
 from engine.starweb.texts import FLEET_FLAGS, WORDS, WORLD_FLAGS, coded
-from engine.wording import word
 
 UsableIndustry = Callable[[StarwebState, World], int]
 """The industry of a world that can build next turn (``engine.starweb.ships``)."""
@@ -40,7 +39,7 @@ class View:
     def name(self, player: int) -> str:
         """A player's code name in brackets, ``[---]`` for nobody."""
         if player == NEUTRAL or not 1 <= player <= len(self.state.players):
-            return f"[{word(WORDS, 'neutral', self.lang)}]"
+            return f"[{WORDS.say(self.lang, 'neutral')}]"
         return f"[{self.state.player(player).code_name}]"
 
     def player_arg(self, arg: str) -> str:
@@ -77,10 +76,10 @@ def world_values(view: View, world: World, note: WorldNote | None) -> list[str]:
     if world.bombed and "destroyed" not in flags:
         out.append(coded(WORLD_FLAGS, "destroyed", lang, view.player_arg))
     if world.black_hole:
-        out.append(word(WORDS, "black_hole", lang))
+        out.append(WORDS.say(lang, "black_hole"))
     if world.industry:
         shown = industry_shown(view, world)
-        out.append(f"{word(WORDS, 'industry', lang)}={shown}")
+        out.append(f"{WORDS.say(lang, 'industry')}={shown}")
     if world.robots:
         population = f"{world.robots}/R"
     elif world.converts:
@@ -97,17 +96,17 @@ def world_values(view: View, world: World, note: WorldNote | None) -> list[str]:
         ("p_ships", _home_fleet(world.p_ships, flags, "p_fire:")),
     ):
         if value:
-            out.append(f"{word(WORDS, key, lang)}={value}")
+            out.append(f"{WORDS.say(lang, key)}={value}")
     dead = note.dead if note else 0
     dead_converts = note.dead_converts if note else 0
     if dead or dead_converts:
         shown = f"{dead}/{dead_converts}" if dead_converts else str(dead)
-        out.append(f"{word(WORDS, 'dead', lang)}={shown}")
+        out.append(f"{WORDS.say(lang, 'dead')}={shown}")
     if world.kg_unloads:
-        out.append(f"{word(WORDS, 'kg_count', lang)}={world.kg_unloads}")
+        out.append(f"{WORDS.say(lang, 'kg_count')}={world.kg_unloads}")
     if world.plundered:
         shown = f"{world.plundered}/{world.recovery}" if world.recovery else str(world.plundered)
-        out.append(f"{word(WORDS, 'plunder_count', lang)}={shown}")
+        out.append(f"{WORDS.say(lang, 'plunder_count')}={shown}")
     return out
 
 
@@ -129,11 +128,11 @@ def key_line(view: View, fleet: Fleet, note: FleetNote | None) -> list[str]:
         if private or not f.startswith("conditional:")
     ]
     if fleet.bomb:
-        flags.append(word(WORDS, "bomb", lang))
+        flags.append(WORDS.say(lang, "bomb"))
     if fleet.peace:
-        flags.append(word(WORDS, "peace", lang))
+        flags.append(WORDS.say(lang, "peace"))
     if private and fleet.cargo:
-        flags.append(f"{word(WORDS, 'cargo', lang)}={fleet.cargo}")
+        flags.append(f"{WORDS.say(lang, 'cargo')}={fleet.cargo}")
     pieces: list[Piece] = [("", f"F{fleet.number}{view.name(fleet.owner)}={fleet.ships}")]
     pieces += items(flags)
     pieces += [view.artifact(a) for a in view.state.artifacts_on(fleet.number)]

@@ -1,27 +1,22 @@
-"""How the host's mails write a moment and an amount, in German and English."""
+"""How the host's mails write a moment and an amount, in the reader's language (the
+host catalog's ``when``, ``weekdays`` and ``zone_*``)."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-_DAYS = {
-    "de": ("Mo.", "Di.", "Mi.", "Do.", "Fr.", "Sa.", "So."),
-    "en": ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"),
-}
-
-_GERMAN_ZONES = {"CET": "MEZ", "CEST": "MESZ"}
+from mailserver.common.catalog import HOST, say
 
 
 def format_when(moment: datetime, timezone: str, lang: str) -> str:
     """A deadline as a player reads it in his own time zone: ``Mo., 07.12.2026, 18:00 MEZ``."""
     local = moment.astimezone(ZoneInfo(timezone))
-    day = _DAYS["en" if lang == "en" else "de"][local.weekday()]
+    day = say(lang, "weekdays").split("\n")[local.weekday()]
     zone = local.tzname() or timezone
-    if lang == "en":
-        return f"{day} {local:%d %b %Y, %H:%M} {zone} ({timezone})"
-    zone = _GERMAN_ZONES.get(zone, zone)
-    return f"{day}, {local:%d.%m.%Y, %H:%M} Uhr {zone} ({timezone})"
+    # A zone's abbreviation as the language writes it (German: MEZ for CET), if it has one.
+    shown = say(lang, f"zone_{zone}") if f"zone_{zone}" in HOST else zone
+    return say(lang, "when", day=day, local=local, zone=shown, timezone=timezone)
 
 
 def format_money(cents: int, currency: str) -> str:

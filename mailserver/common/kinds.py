@@ -14,13 +14,16 @@ from functools import cache
 
 from config.game_options import host_settings
 from db.models import Game
+from engine.catalogs import Catalog
 from engine.core import GameKind, MessageRules, OrderLanguage
 from engine.registry import UnknownGameKind, kind, kinds, register
+from mailserver.common.catalog import HOST
 
 __all__ = [
     "UnknownGameKind",
     "game_kind",
     "kind_names",
+    "kind_texts",
     "load_kinds",
     "message_rules",
     "newspaper",
@@ -81,7 +84,12 @@ def message_rules(game: Game) -> MessageRules:
     )
 
 
+def kind_texts(kind: GameKind) -> Catalog:
+    """The texts of the host's mails about a game of ``kind``: the kind's own catalog over
+    the host's (docs/texts.md)."""
+    return kind.texts.overlay(HOST) if kind.texts is not None else HOST
+
+
 def newspaper(game: Game, lang: str) -> str:
-    """What the mails call a game's newspaper."""
-    title = game_kind(game.kind).newspaper_title
-    return title or ("Zeitung" if lang == "de" else "newspaper")
+    """What the mails call a game's newspaper: the kind's word for it, else the host's."""
+    return kind_texts(game_kind(game.kind)).say(lang, "newspaper")

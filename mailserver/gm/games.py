@@ -19,6 +19,7 @@ from config.game_options import HOST_KEY, rule_options, split_options
 from db import repo
 from db.models import Game, GameStatus, Player
 from db.passwords import hash_password
+from engine.catalogs import FALLBACK
 from engine.core import GameKind, PlayerSetup, Setup, turn_rng
 from grammar.reader import name_problem
 from mailserver.common.kinds import UnknownGameKind, game_kind
@@ -72,32 +73,28 @@ def create_game(
     try:
         game_type = game_kind(kind)
     except UnknownGameKind as err:
-        raise GmError(str(err)) from None
+        raise GmError("gm_error_plain", text=str(err)) from None
     engine = game_type.engine
     if number < 1 or repo.get_game_by_number(session, number) is not None:
-        raise GmError(
-            f"Die Partienummer {number} ist vergeben oder ungültig.",
-            f"Game number {number} is taken or invalid.",
-        )
+        raise GmError("gm_error_game_number_taken_or_invalid", number=number)
     if every_days is not None and every_days < 1:
-        raise GmError("every_days muss mindestens 1 sein.", "every_days must be 1 or more.")
+        raise GmError("gm_error_every_days_must_1_or")
     if not game_type.min_players <= len(seats) <= game_type.max_players:
         raise GmError(
-            f"{game_type.title} braucht {game_type.min_players} bis {game_type.max_players} "
-            "Spieler.",
-            f"{game_type.title} takes {game_type.min_players} to {game_type.max_players} players.",
+            "gm_error_takes_players",
+            title=game_type.title,
+            min_players=game_type.min_players,
+            max_players=game_type.max_players,
         )
     _check_seat_fields(game_type, seats)
     _check_gm_password(gm_password)
     for spec in seats:
         problem = name_problem(spec.ruler_name) if spec.ruler_name else None
         if problem is not None:
-            raise GmError(
-                f"Spieler {spec.seat}: {problem['de']}", f"Player {spec.seat}: {problem['en']}"
-            )
+            raise GmError("gm_error_seat_problem", seat=spec.seat, problem=problem)
     numbers = [s.seat for s in seats]
     if len(set(numbers)) != len(numbers):
-        raise GmError("Jede Spielernummer nur einmal.", "Each seat only once.")
+        raise GmError("gm_error_each_seat_only_once")
     raw, host = split_options(options or {})
     raw = {**game_type.host_options, **raw}
     seed = secrets.randbits(64) if seed is None else seed
@@ -111,10 +108,7 @@ def create_game(
     try:
         engine.new_game(setup, turn_rng(seed, 0))
     except ValueError as err:
-        raise GmError(
-            f"Die Partie lässt sich so nicht anlegen: {err}",
-            f"The game cannot be set up like this: {err}",
-        ) from None
+        raise GmError("gm_error_game_cannot_set_up_like", err=err) from None
     game = Game(
         kind=kind,
         number=number,
@@ -165,12 +159,7 @@ def _check_gm_password(password: str) -> None:
     """The GM password opens every seat (a replacement mails its password): it must not
     be guessable in a few tries. ``pbem gm create`` generates one when none is given."""
     if len(password) < GM_PASSWORD_MIN or len(set(password)) < 5 or password.isdigit():
-        raise GmError(
-            f"Das Spielleiter-Kennwort ist zu schwach: mindestens {GM_PASSWORD_MIN} Zeichen, "
-            "davon mindestens 5 verschiedene, nicht nur Ziffern (ohne Angabe wird eines erzeugt).",
-            f"The GM password is too weak: at least {GM_PASSWORD_MIN} characters, at least 5 "
-            "of them different, not only digits (without one, one is generated).",
-        )
+        raise GmError("gm_error_gm_password_too_weak_at", GM_PASSWORD_MIN=GM_PASSWORD_MIN)
 
 
 def _check_seat_fields(kind: GameKind, seats: Sequence[SeatSpec]) -> None:
@@ -182,31 +171,32 @@ def _check_seat_fields(kind: GameKind, seats: Sequence[SeatSpec]) -> None:
         for name in spec.fields:
             if name not in known:
                 raise GmError(
-                    f"{kind.title} kennt kein Feld {name!r} (bekannt: {names}).",
-                    f"{kind.title} has no seat field {name!r} (known: {names}).",
+                    "gm_error_has_no_seat_field_known", title=kind.title, name=name, names=names
                 )
     for seat_field in kind.seat_fields:
         values = [spec.fields.get(seat_field.name) for spec in seats]
-        label_de = seat_field.labels.get("de", seat_field.name)
-        label_en = seat_field.labels.get("en", seat_field.name)
+        label = {FALLBACK: seat_field.name, **seat_field.labels}
         for spec, value in zip(seats, values, strict=True):
             if value is None:
                 if seat_field.required:
                     raise GmError(
-                        f"Spieler {spec.seat}: {label_de} fehlt ({seat_field.name}=…).",
-                        f"Player {spec.seat}: {label_en} is missing ({seat_field.name}=…).",
+                        "gm_error_seat_field_missing",
+                        seat=spec.seat,
+                        label=label,
+                        name=seat_field.name,
                     )
             elif seat_field.choices and value not in seat_field.choices:
                 choices = ", ".join(seat_field.choices)
                 raise GmError(
-                    f"Spieler {spec.seat}: {label_de} {value!r} gibt es nicht ({choices}).",
-                    f"Player {spec.seat}: there is no {label_en} {value!r} ({choices}).",
+                    "gm_error_seat_field_unknown",
+                    seat=spec.seat,
+                    label=label,
+                    value=value,
+                    choices=choices,
                 )
         given = [v.casefold() for v in values if v is not None]
         if seat_field.unique and len(set(given)) != len(given):
-            raise GmError(
-                f"{label_de}: jeder Wert nur einmal.", f"{label_en}: each value only once."
-            )
+            raise GmError("gm_error_seat_field_twice", label=label)
 
 
 def start_game(session: Session, number: int, ctx: TurnContext) -> dict[int, str]:
@@ -218,7 +208,7 @@ def start_game(session: Session, number: int, ctx: TurnContext) -> dict[int, str
     now = ctx.now
     game = locked_game(session, number)
     if game.status != GameStatus.SETUP:
-        raise GmError(f"Partie {number} ist schon gestartet.", f"Game {number} has started.")
+        raise GmError("gm_error_game_has_started", number=number)
     players = repo.current_players(session, game.id or 0)
     engine = game_kind(game.kind).engine
     setup = Setup(

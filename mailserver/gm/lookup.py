@@ -10,26 +10,30 @@ from sqlmodel import Session
 
 from db import repo
 from db.models import Game, Player
+from engine.catalogs import in_language
+from mailserver.common.catalog import DEFAULT_LANGUAGE, say
 
 
 class GmError(Exception):
-    """A GM command that cannot be carried out; the message says why in plain words, in
-    German and English (``str()`` gives the German one)."""
+    """A GM command that cannot be carried out; the message says why in plain words: the
+    host catalog's text ``key`` in the GM's language (``str()`` gives the default
+    language's). A value that is a mapping holds a word per language (a seat field's
+    label) and is said in the GM's."""
 
-    def __init__(self, de: str, en: str | None = None) -> None:
-        super().__init__(de)
-        self.messages = {"de": de, "en": en if en is not None else de}
+    def __init__(self, key: str, /, **values: object) -> None:
+        self.key, self.values = key, values
+        super().__init__(self.message(DEFAULT_LANGUAGE))
 
     def message(self, lang: str) -> str:
-        """The explanation in ``lang`` (German for anything but English)."""
-        return self.messages["en" if lang == "en" else "de"]
+        """The explanation in ``lang``."""
+        return say(lang, self.key, **{k: in_language(v, lang) for k, v in self.values.items()})
 
 
 def game_numbered(session: Session, number: int) -> Game:
     """The game ``number``; :class:`GmError` when there is none."""
     game = repo.get_game_by_number(session, number)
     if game is None:
-        raise GmError(f"Es gibt keine Partie {number}.", f"There is no game {number}.")
+        raise GmError("gm_error_there_no_game", number=number)
     return game
 
 
@@ -47,7 +51,4 @@ def occupant(session: Session, game: Game, seat: int) -> Player:
     for player in repo.current_players(session, game.id or 0):
         if player.seat == seat:
             return player
-    raise GmError(
-        f"Partie {game.number} hat keinen Spieler {seat}.",
-        f"Game {game.number} has no player {seat}.",
-    )
+    raise GmError("gm_error_game_has_no_player", number=game.number, seat=seat)

@@ -86,9 +86,9 @@ def resolve_when(when: lang_gm.When, game: Game, *, now: datetime, lang: str = "
     try:
         moment = schedule.parse_when(text, game.timezone, now=now, default_time=at)
     except ValueError as exc:
-        raise gm.GmError(say(lang, "bad_when", reason=exc)) from None
+        raise gm.GmError("bad_when", reason=exc) from None
     if moment <= now:
-        raise gm.GmError(say(lang, "past", when=format_when(moment, game.timezone, lang)))
+        raise gm.GmError("past", when=format_when(moment, game.timezone, lang))
     return moment
 
 

@@ -62,7 +62,7 @@ def publish_news(session: Session, number: int, text: str, *, now: datetime) -> 
     """A notice of the GM for the newspaper of the next printouts."""
     game = game_numbered(session, number)
     if not text.strip():
-        raise GmError("Die Meldung ist leer.", "The news item is empty.")
+        raise GmError("gm_error_news_item_empty")
     return _message(session, game, MessageKind.GM_NEWS, text, now=now)
 
 
@@ -82,7 +82,7 @@ def forward_secret(
     if from_seat is not None:
         occupant(session, game, from_seat)
     if not text.strip():
-        raise GmError("Die Nachricht ist leer.", "The message is empty.")
+        raise GmError("gm_error_message_empty")
     return _message(
         session, game, MessageKind.SECRET, text, now=now, to_seat=to_seat, from_seat=from_seat
     )
@@ -102,7 +102,7 @@ def resend_printout(
     turn = game.turn if turn is None else turn
     snapshot = repo.load_snapshot(session, game.id or 0, turn)
     if snapshot is None:
-        raise GmError(f"Runde {turn} gibt es nicht.", f"There is no turn {turn}.")
+        raise GmError("gm_error_there_no_turn", turn=turn)
     state = game_kind(game.kind).engine.state_from_json(snapshot.state_data())
     body = printout_body(session, game, player, state, ctx.terms, show_deadline=turn == game.turn)
     return enqueue_printout(session, printout_values(game, player, turn, body, ctx, dedup=False))

@@ -33,9 +33,9 @@ def set_deadline(
     told if ``tell``."""
     game = locked_game(session, number)
     if game.status == GameStatus.FINISHED:
-        raise GmError(f"Partie {number} ist beendet.", f"Game {number} is over.")
+        raise GmError("gm_error_game_over", number=number)
     if when <= ctx.now:
-        raise GmError("Der Termin liegt in der Vergangenheit.", "That moment has passed.")
+        raise GmError("gm_error_that_moment_has_passed")
     game.next_deadline = when
     session.add(game)
     session.flush()
@@ -51,11 +51,9 @@ def postpone(
     emergencies, a day or two); the players are told if ``tell``."""
     game = locked_game(session, number)
     if game.next_deadline is None:
-        raise GmError(
-            f"Partie {number} hat keinen Abgabeschluss.", f"Game {number} has no deadline."
-        )
+        raise GmError("gm_error_game_has_no_deadline", number=number)
     if delta <= timedelta(0):
-        raise GmError("Nur nach hinten verschieben.", "Postpone means later.")
+        raise GmError("gm_error_postpone_means_later")
     game.next_deadline = max(game.next_deadline, ctx.now) + delta
     session.add(game)
     session.flush()
@@ -69,7 +67,7 @@ def pause(session: Session, number: int, *, now: datetime) -> Game:
     """Stop evaluations until :func:`resume`."""
     game = locked_game(session, number)
     if game.status != GameStatus.RUNNING:
-        raise GmError(f"Partie {number} läuft nicht.", f"Game {number} is not running.")
+        raise GmError("gm_error_game_not_running", number=number)
     game.status = GameStatus.PAUSED
     session.add(game)
     session.flush()
@@ -80,7 +78,7 @@ def resume(session: Session, number: int, *, now: datetime) -> Game:
     """Let a paused game run again; a deadline that passed meanwhile runs the turn at once."""
     game = locked_game(session, number)
     if game.status != GameStatus.PAUSED:
-        raise GmError(f"Partie {number} ist nicht angehalten.", f"Game {number} is not paused.")
+        raise GmError("gm_error_game_not_paused", number=number)
     game.status = GameStatus.RUNNING
     session.add(game)
     session.flush()
@@ -91,7 +89,7 @@ def release_hold(session: Session, number: int, *, now: datetime) -> Game:
     """Let a turn held by the mass-NMR guard run (at the next tick of the scheduler)."""
     game = locked_game(session, number)
     if not game.held:
-        raise GmError(f"Partie {number} ist nicht angehalten.", f"Game {number} is not held.")
+        raise GmError("gm_error_game_not_held", number=number)
     game.held, game.held_reason = False, None
     game.options = with_host(game.options, mass_nmr_released=game.turn + 1)
     session.add(game)
@@ -118,13 +116,10 @@ def record_report(
     games); a second report to the same seat replaces the first."""
     game = locked_game(session, number)
     if game.status != GameStatus.ADJUDICATING:
-        raise GmError(
-            f"Partie {number} wartet auf keine Berichte.",
-            f"Game {number} is not waiting for reports.",
-        )
+        raise GmError("gm_error_game_not_waiting_reports", number=number)
     occupant(session, game, seat)
     if not text.strip():
-        raise GmError("Der Bericht ist leer.", "The report is empty.")
+        raise GmError("gm_error_report_empty")
     repo.store_gm_report(
         session,
         game_id=game.id or 0,
@@ -141,10 +136,7 @@ def publish(session: Session, number: int, ctx: TurnContext) -> TurnRun:
     game = game_numbered(session, number)
     result = publish_reports(session, game.id or 0, ctx)
     if result.status != "done":
-        raise GmError(
-            f"Runde {result.turn} lässt sich nicht freigeben: {result.reason}.",
-            f"Turn {result.turn} cannot be published: {result.reason}.",
-        )
+        raise GmError("gm_error_turn_cannot_published", turn=result.turn, reason=result.reason)
     return result
 
 
@@ -152,9 +144,7 @@ def preview(session: Session, number: int, terms: HostTerms) -> dict[int, str]:
     """The printouts the pending turn would give now (0: the GM's view); writes nothing."""
     game = game_numbered(session, number)
     if game.status == GameStatus.SETUP:
-        raise GmError(
-            f"Partie {number} ist noch nicht gestartet.", f"Game {number} has not started."
-        )
+        raise GmError("gm_error_game_has_not_started", number=number)
     return preview_turn(session, game.id or 0, terms)
 
 

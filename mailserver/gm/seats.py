@@ -63,13 +63,13 @@ def replace_player(
     """
     game = locked_game(session, number)
     if game.status not in (GameStatus.RUNNING, GameStatus.PAUSED):
-        raise GmError(f"Partie {number} läuft nicht.", f"Game {number} is not running.")
+        raise GmError("gm_error_game_not_running", number=number)
     old = occupant(session, game, seat)
     standby: Standby | None = None
     if address is None:
         standby = repo.next_standby_for_game(session, game)
         if standby is None:
-            raise GmError("Die Stand-by-Liste ist leer.", "The stand-by list is empty.")
+            raise GmError("gm_error_stand_by_list_empty")
         address, language = standby.address, language or standby.language
     if old.status == PlayerStatus.ACTIVE:
         old.status = PlayerStatus.RESIGNED
@@ -107,7 +107,7 @@ def drop_player(
     game = locked_game(session, number)
     player = occupant(session, game, seat)
     if player.status != PlayerStatus.ACTIVE:
-        raise GmError(f"Spieler {seat} spielt nicht mehr mit.", f"Player {seat} is out already.")
+        raise GmError("gm_error_player_out_already", seat=seat)
     player.status = PlayerStatus.DROPPED if reason in ("gm", "nmr") else PlayerStatus.RESIGNED
     player.left_turn, player.left_at = game.turn + 1, now
     session.add(player)
@@ -158,7 +158,7 @@ def deposit(
     game = game_numbered(session, number)
     player = occupant(session, game, seat)
     if amount_cents <= 0:
-        raise GmError("Der Betrag muss positiv sein.", "The amount must be positive.")
+        raise GmError("gm_error_amount_must_positive")
     repo.book(
         session,
         player_id=player.id or 0,

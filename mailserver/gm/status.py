@@ -65,8 +65,5 @@ def verify_gm(session: Session, number: int, password: str) -> Game:
     """The game if ``password`` is its GM password; :class:`GmError` otherwise."""
     game = game_numbered(session, number)
     if not verify_password_cached(password, game.gm_password_hash):
-        raise GmError(
-            f"Falsches Spielleiter-Kennwort für Partie {number}.",
-            f"Wrong GM password for game {number}.",
-        )
+        raise GmError("gm_error_wrong_gm_password_game", number=number)
     return game

@@ -15,7 +15,7 @@ from sqlmodel import Session
 from db import repo
 from db.models import Game, InboundStatus, OutboxKind, Player
 from engine.core import OrderHeader
-from mailserver.common.catalog import UNKNOWN_SENDER_BODY, UNKNOWN_SENDER_SUBJECT
+from mailserver.common.catalog import unknown_sender_mail
 from mailserver.inbound.context import Intake, IntakeOutcome, Mail, Seat
 from mailserver.inbound.loaded_states import current_state
 
@@ -124,11 +124,8 @@ def unknown_sender(intake: Intake, mail: Mail) -> IntakeOutcome:
     if mail.sender and repo.unknown_sender_reply_due(
         intake.session, mail.sender, hours=intake.config.unknown_sender_hours, now=intake.now
     ):
+        subject, body = unknown_sender_mail()
         intake.send(
-            mail,
-            to=mail.sender,
-            subject=UNKNOWN_SENDER_SUBJECT,
-            body=UNKNOWN_SENDER_BODY,
-            kind=OutboxKind.UNKNOWN_SENDER,
+            mail, to=mail.sender, subject=subject, body=body, kind=OutboxKind.UNKNOWN_SENDER
         )
     return intake.finish(mail, InboundStatus.UNKNOWN_SENDER, STRANGER.reason)

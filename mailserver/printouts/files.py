@@ -107,7 +107,7 @@ def printout_files(
             else _map_file(game, state, player.seat, player.language)
         )
         if png is not None:
-            name = "karte" if player.language == "de" else "map"
+            name = say(player.language, "map_file")
             files.append(Attachment(f"{name}-{stem}.png", "image/png", png))
     if wants(game, "json", player):
         data = (

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -41,11 +42,12 @@ from db import repo
 from db.models import Game, GameStatus, InboundMail, Player, PlayerStatus
 from db.session import transaction
 from mailserver.common import tokens
+from mailserver.common.catalog import DEFAULT_LANGUAGE
 from mailserver.inbound.intake import WEB_MAILBOX, IntakeConfig, process_web_orders
 from mailserver.printouts.files import map_png, report_json
 from mailserver.web import views
 from mailserver.web.orders import check_orders
-from mailserver.web.texts import text
+from mailserver.web.texts import PAGES, text
 
 log = logging.getLogger("pbem.web")
 
@@ -170,12 +172,14 @@ class Page:
 
 
 def _lang_of(request: Request) -> str:
-    """A public page's language: ``?lang=``, else the browser's first choice, else German."""
+    """A public page's language: ``?lang=``, else the browser's first choice (``en-US``:
+    ``en``), if the pages have it; else the default (German)."""
     asked = request.query_params.get("lang", "")
-    if asked in ("de", "en"):
+    if asked in PAGES.languages:
         return asked
     accept = request.headers.get("accept-language", "").lower()
-    return "en" if accept.startswith("en") else "de"
+    first = re.split(r"[-_,;\s]", accept.strip(), maxsplit=1)[0]
+    return first if first in PAGES.languages else DEFAULT_LANGUAGE
 
 
 def _utc(when: datetime | None) -> str:
@@ -441,7 +445,7 @@ class WebApp:
         """The order form: ``action=check`` shows the check on the page (without
         JavaScript), ``action=send`` takes the orders through the mail intake."""
         if not self.same_origin(request):
-            return self.render("message.html", 403, lang="de", key="forbidden")
+            return self.render("message.html", 403, lang=DEFAULT_LANGUAGE, key="forbidden")
         async with request.form(max_files=0, max_fields=10) as form:
             order_text = str(form.get("text", ""))
             form_token = str(form.get("csrf", ""))
@@ -452,7 +456,7 @@ class WebApp:
             try:
                 page = self.open_page(session, request)
             except LookupError:
-                return self.render("message.html", 404, lang="de", key="not_found")
+                return self.render("message.html", 404, lang=DEFAULT_LANGUAGE, key="not_found")
             if page.player is None or not tokens.check_form(
                 self.key(session), page.link, form_token
             ):

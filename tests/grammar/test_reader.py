@@ -12,7 +12,7 @@ from lark import Lark, Token, Tree
 
 from engine import core
 from grammar import ashes, gm, reader
-from grammar.lark_errors import Position, two
+from grammar.lark_errors import Position
 
 # ------------------------------------------------------------ the game-neutral header
 
@@ -102,7 +102,7 @@ class ToyLines:
         return [Build(line=line, count=int(tok))]
 
     def explain(self, at: Position, code: str) -> reader.Explanation:
-        return reader.Explanation(two("„build 3“", '"build 3"'))
+        return reader.Explanation({"de": "„build 3“", "en": '"build 3"'})
 
     def check(self, item: core.Order) -> dict[str, str] | None:
         return None

@@ -10,7 +10,7 @@ from lark import Lark, Token, Tree
 
 from engine.core import JSONValue, Order, ParseResult, PlanetNamer
 from grammar import reader
-from grammar.lark_errors import Position, two
+from grammar.lark_errors import Position
 from tests.toykind.engine import ORDER_KINDS, Add
 
 _RULES = r"""
@@ -36,7 +36,7 @@ class _ToyLines:
         return [Add(line=line, amount=int(tok))]
 
     def explain(self, at: Position, code: str) -> reader.Explanation:
-        return reader.Explanation(two("„ADD 5“", '"ADD 5"'))
+        return reader.Explanation({"de": "„ADD 5“", "en": '"ADD 5"'})
 
     def check(self, item: Order) -> dict[str, str] | None:
         return None

@@ -15,23 +15,24 @@ from typing import Annotated, NoReturn
 import typer
 
 from config.settings import Settings, SettingsError, load_settings
-from mailserver.common.catalog import say
-
-LANGUAGES = ("de", "en")
+from engine.catalogs import FALLBACK
+from mailserver.common.catalog import languages, say
 
 
 def _lang_choice(value: str) -> str:
     # A callback rather than a typed choice: its refusal is one line like every other error,
-    # in English, as no language was given.
-    if value not in LANGUAGES:
-        fail(f"--lang {value}: the languages are {' and '.join(LANGUAGES)}.", "en", 2)
+    # in English, as no language was given. The languages are those the host's catalog has.
+    if value not in languages():
+        fail(f"--lang {value}: the languages are {' and '.join(languages())}.", FALLBACK, 2)
     return value
 
 
 LangOption = Annotated[
     str,
     typer.Option(
-        "--lang", callback=_lang_choice, help="Language of the output and the errors: de or en."
+        "--lang",
+        callback=_lang_choice,
+        help=f"Language of the output and the errors: {' or '.join(languages())}.",
     ),
 ]
 

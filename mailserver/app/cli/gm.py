@@ -46,6 +46,7 @@ from mailserver.app.cli.gm_session import (
     utc_now,
 )
 from mailserver.common import tokens as web_tokens
+from mailserver.common.catalog import languages as host_languages
 from mailserver.common.catalog import say
 from mailserver.common.formats import format_when
 from mailserver.common.terms import HostTerms
@@ -320,7 +321,7 @@ def standby_add_cmd(
     address: Annotated[str, typer.Argument(help="The standby player's address.")],
     config: ConfigOption = None,
     name: Annotated[str | None, typer.Option(help="The name.")] = None,
-    language: Annotated[str, typer.Option(help="de or en.")] = "de",
+    language: Annotated[str, typer.Option(help=" or ".join(host_languages()) + ".")] = "de",
     kind: Annotated[str | None, typer.Option(help="Only for this game kind.")] = None,
     lang: LangOption = "de",
 ) -> None:

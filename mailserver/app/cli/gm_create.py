@@ -16,10 +16,10 @@ from typing import Annotated, Any
 
 import typer
 
-from grammar import gm as lang_gm
 from mailserver.app.cli.common import LangOption, fail, read_input
 from mailserver.app.cli.gm_session import ConfigOption, console, gm_session, utc_now
-from mailserver.common.catalog import say
+from mailserver.common.catalog import DEFAULT_LANGUAGE, either, say
+from mailserver.common.catalog import languages as host_languages
 from mailserver.gm import operations as gm
 from mailserver.turns import deadlines as schedule
 
@@ -35,9 +35,9 @@ def _seat_spec(text: str, lang: str) -> gm.SeatSpec:
         for key, _, value in (p.partition("=") for p in parts if "=" in p)
     )
     languages = [p.strip().lower() for p in parts if "=" not in p and p.strip()]
-    language = languages[0] if languages else "de"
-    if len(languages) > 1 or language not in lang_gm.LANGUAGES:
-        fail(say(lang, "cli_bad_seat_language", text=text), lang, 2)
+    language = languages[0] if languages else DEFAULT_LANGUAGE
+    if len(languages) > 1 or language not in host_languages():
+        fail(say(lang, "cli_bad_seat_language", text=text, languages=either(lang)), lang, 2)
     return gm.SeatSpec(seat=int(seat), address=address.strip(), language=language, fields=fields)
 
 
@@ -119,8 +119,9 @@ def create_cmd(
         list[str] | None,
         typer.Option(
             "--player",
-            help="SEAT=ADDRESS[,LANG][,FIELD=VALUE...], repeated (LANG de or en; the fields "
-            "the game kind asks for, e.g. a character).",
+            help="SEAT=ADDRESS[,LANG][,FIELD=VALUE...], repeated (LANG "
+            + " or ".join(host_languages())
+            + "; the fields the game kind asks for, e.g. a character).",
         ),
     ] = None,
     every_days: Annotated[
