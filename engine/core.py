@@ -12,8 +12,11 @@ Design points that Ashes *and* Starweb need:
 * orders are typed objects carrying the line they came from, so acknowledgements
   and errors can point at the player's own text;
 * the state is plain data that round-trips through JSON exactly (no floats);
-* randomness comes only from a :class:`random.Random` handed in by the caller; a turn's
-  seed is derived from the game's seed and the turn number (:func:`turn_seed`);
+* a turn's chance comes only from the :class:`engine.dice.Dice` handed in by the caller,
+  every die drawn by name and logged (docs/dice.md); a game's start position from a
+  :class:`random.Random`. Until the host seals its turns' dice, a turn's dice are the
+  :class:`random.Random` of a seed derived from the game's seed and the turn number
+  (:func:`turn_seed`, :func:`turn_dice`);
 * a turn result carries the new state and the events the host must act on; the
   printouts, public news included (the Galactic Media in Ashes, the "news" of
   Starweb), are rendered from the state.
@@ -27,6 +30,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from random import Random
 from typing import Any, ClassVar, Protocol, runtime_checkable
+
+from engine.dice import Dice, Roll
 
 JSONValue = Any
 """What :mod:`json` produces: dicts, lists, str, int, bool, None (never floats here)."""
@@ -50,6 +55,12 @@ def turn_seed(game_seed: int, turn: int) -> int:
 def turn_rng(game_seed: int, turn: int) -> Random:
     """A fresh :class:`random.Random` for one turn (see :func:`turn_seed`)."""
     return Random(turn_seed(game_seed, turn))
+
+
+def turn_dice(game_seed: int, turn: int) -> Dice:
+    """The dice of one turn as drawn before sealed dice: :func:`turn_rng` behind
+    :meth:`Dice.legacy`, so that every stored turn replays byte for byte."""
+    return Dice.legacy(turn_rng(game_seed, turn))
 
 
 # --------------------------------------------------------------------------- orders
@@ -426,6 +437,8 @@ class TurnResult:
 
     state: State
     events: list[Event] = field(default_factory=list)
+    rolls: tuple[Roll, ...] = ()
+    """The turn's dice log: every roll in draw order (:attr:`Dice.log`)."""
 
     @property
     def game_over(self) -> bool:
@@ -458,9 +471,12 @@ class Game(Protocol):
         ...
 
     def run_turn(
-        self, state: State, orders: Mapping[int, Sequence[Order]], rng: Random
+        self, state: State, orders: Mapping[int, Sequence[Order]], dice: Dice
     ) -> TurnResult:
         """Evaluate one turn (or step). Players missing from ``orders`` sent none (NMR).
+
+        Every die is drawn from ``dice`` (:meth:`Dice.roll`, with a label and the seats
+        that may see it); the result carries the log.
 
         ``orders[NEUTRAL]`` holds what nobody's seat sent: articles of authors without
         orders and the GM's notices (as :class:`Article`), to be printed in the news.

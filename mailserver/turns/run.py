@@ -48,7 +48,7 @@ from engine.core import (
     State,
     TurnResult,
     TurnShape,
-    turn_rng,
+    turn_dice,
     turn_seed,
 )
 from mailserver.common.catalog import public_notice, say, wrap
@@ -492,7 +492,7 @@ class _Evaluation:
             result, state_text = self.ahead.result, self.ahead.state_text
         elif self.reports is None:
             orders = engine_orders(self.kind, self.before, inputs)
-            result = self.kind.engine.run_turn(self.before, orders, turn_rng(game.seed, self.turn))
+            result = self.kind.engine.run_turn(self.before, orders, turn_dice(game.seed, self.turn))
             state_text = canonical_state(result.state)
         else:
             texts = {seat: r.text for seat, r in self.reports.items()}
@@ -797,7 +797,7 @@ def preview_turn(
         )
         news.append(NewsText(None, notice))
     orders = engine_orders(kind, before, TurnInputs(plan.executing, news))
-    result = kind.engine.run_turn(before, orders, turn_rng(game.seed, turn))
+    result = kind.engine.run_turn(before, orders, turn_dice(game.seed, turn))
     views = {NEUTRAL: kind.engine.printout(result.state, NEUTRAL, gm_language(game.options))}
     for player in repo.current_players(session, game_id):
         if player.status in READERS:
@@ -836,7 +836,7 @@ def evaluate_ahead(session: Session, game_id: int, *, turn_fee_cents: int = 0) -
     before = state_of(session, game, game.turn)
     inputs = TurnInputs(plan.executing, news_of(news_to_print(session, game_id, turn)))
     orders = engine_orders(kind, before, inputs)
-    result = kind.engine.run_turn(before, orders, turn_rng(game.seed, turn))
+    result = kind.engine.run_turn(before, orders, turn_dice(game.seed, turn))
     ahead = TurnAhead(
         game_id=game_id,
         turn=turn,
@@ -877,7 +877,7 @@ def replay_check(session: Session, game_id: int, turn: int) -> bool:
         result = kind.adjudicated.apply_reports(before, texts)
     else:
         orders = engine_orders(kind, before, inputs)
-        result = kind.engine.run_turn(before, orders, turn_rng(game.seed, turn))
+        result = kind.engine.run_turn(before, orders, turn_dice(game.seed, turn))
     return stored.seed == turn_seed(game.seed, turn) and (
         canonical_state(result.state) == stored.state
     )

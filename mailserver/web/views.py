@@ -26,7 +26,7 @@ from db.models import (
     Player,
     PlayerStatus,
 )
-from engine.core import SeatRecord, State, turn_rng
+from engine.core import SeatRecord, State, turn_dice
 from mailserver.common.kinds import game_kind, newspaper
 from mailserver.turns.inputs import engine_orders, news_query, recorded_inputs
 from mailserver.turns.run import seat_records, state_of
@@ -203,7 +203,7 @@ def _final_report(
         else:
             inputs = recorded_inputs(session, snapshot.inputs)
             orders = engine_orders(kind, before, inputs)
-            result = kind.engine.run_turn(before, orders, turn_rng(game.seed, turn))
+            result = kind.engine.run_turn(before, orders, turn_dice(game.seed, turn))
         event = next((e for e in result.events if e.kind == "game_over"), None)
         if event is not None:
             report = kind.engine.final_report(result.state, event, seats, lang)

@@ -26,6 +26,7 @@ from db.models import (
     utcnow,
 )
 from db.session import transaction
+from engine.dice import Dice
 from mailserver.inbound.intake import IntakeConfig, IntakeOutcome, process_mail
 from mailserver.inbound.router import MASK, sender_address
 from tests.factories import flat, make_game, order_mail
@@ -296,7 +297,7 @@ def test_postage_is_booked_and_shown_in_the_next_printout(db_engine: Engine, gam
         made = session.get(Game, game)
         alice = next(p for p in repo.current_players(session, game) if p.seat == 2)
         assert made is not None
-        next_state = ASHES.engine.run_turn(state, {}, Random(2)).state
+        next_state = ASHES.engine.run_turn(state, {}, Dice.legacy(Random(2))).state
         body = printout_body(session, made, alice, next_state, now=utcnow())
     assert "Kontostand: -0,80 EUR" in body
     assert "Porto für 1 Eildepesche(n) dieser Runde: -0,80 EUR" in body
