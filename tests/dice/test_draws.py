@@ -4,7 +4,11 @@ values, what a label and a die may be."""
 
 from __future__ import annotations
 
+import dataclasses
+import json
+import textwrap
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -13,7 +17,9 @@ from engine.dice import (
     PRIVATE,
     Dice,
     DiceError,
+    Reveal,
     Roll,
+    check_reveal,
     dice_seed,
     draw,
     seal,
@@ -193,3 +199,17 @@ def test_a_roll_round_trips_through_json() -> None:
     ):
         assert Roll.from_json(roll.to_json()) == roll
     assert Roll("x", 0, 2, 1, frozenset({3, 1})).to_json()["seen_by"] == [1, 3]
+
+
+def test_the_worked_example_of_the_docs_checks() -> None:
+    # docs/dice.md, "A worked example" and "The reveal as JSON": the numbers are real.
+    docs = (Path(__file__).parents[2] / "docs" / "dice.md").read_text("utf-8")
+    block = docs.split("## The reveal as JSON\n\n", 1)[1].split("\n\n", 1)[0]
+    reveal = Reveal.from_json(json.loads(textwrap.dedent(block)))
+    assert (reveal.seal, reveal.secret, reveal.seed) == (SEAL, SECRET, SEED)
+    assert check_reveal(reveal).message("en") == "all 3 rolls check"
+    wrong = dataclasses.replace(reveal.rolls[1], value=3)
+    bad = check_reveal(dataclasses.replace(reveal, rolls=(wrong,)))
+    assert f"`{bad.message('en')}`" in docs
+    for roll in reveal.rolls:  # as the text lists seat 1's rolls
+        assert f"`{roll.label}` #{roll.index} d{roll.sides} = {roll.value} [{roll.check}]" in docs
