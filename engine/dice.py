@@ -12,7 +12,8 @@ The scheme (docs/dice.md has it in full, with a worked example):
 3. **Draw by name.** Every die of the engines goes through :meth:`Dice.roll`, which
    takes a label (``revolt P12``), the number of sides and the seats that may see the
    value. A roll's value depends on the seed, its label, how many rolls with the same
-   label came before it in the turn (its index) and its sides only (:func:`draw`); the
+   label came before it in the turn (its index) and its sides only (:func:`draw_hash`,
+   :func:`face`); the
    log of a turn is the list of :class:`Roll` in draw order.
 4. **Reveal and verify.** After the turn the secret, the digests and each player's
    visible rolls are published (:class:`Reveal`); :func:`check_reveal` recomputes the
@@ -113,13 +114,14 @@ def draw_hash(seed: str, label: str, index: int, sides: int) -> str:
     return sha256_hex(f"{seed}:{index}:{sides}:{label}")
 
 
-def draw(seed: str, label: str, index: int, sides: int) -> int:
-    """The value of a roll, 1..sides: 1 + the hash as a 256-bit number, modulo sides.
+def face(digest: str, sides: int) -> int:
+    """The value 1..sides a roll's hash (:func:`draw_hash`) gives: 1 + the hash as a
+    256-bit number, modulo sides.
 
     Only SHA-256 and integer arithmetic: the same in every Python version. The values
     are equally likely up to a difference of at most sides/2^256.
     """
-    return 1 + int(draw_hash(seed, label, index, sides), 16) % sides
+    return 1 + int(digest, 16) % sides
 
 
 @dataclass(frozen=True)
@@ -196,7 +198,7 @@ class _Sealed:
 
     def value(self, label: str, index: int, sides: int) -> tuple[int, str]:
         digest = draw_hash(self.seed, label, index, sides)
-        return 1 + int(digest, 16) % sides, digest[:CHECK_HEX]
+        return face(digest, sides), digest[:CHECK_HEX]
 
 
 class _Legacy:
@@ -250,7 +252,7 @@ class Dice:
 
     @classmethod
     def sealed(cls, seed: str) -> Dice:
-        """Dice drawn from a turn's seed (:func:`draw`): the sealed scheme."""
+        """Dice drawn from a turn's seed (:func:`draw_hash`, :func:`face`): the sealed scheme."""
         return cls(_Sealed(seed))
 
     @classmethod
@@ -367,7 +369,7 @@ def verify(seed: str, rolls: Iterable[Roll]) -> BadRoll | None:
         if roll.sides < 1:
             return BadRoll(roll, position, "sides", 0)
         digest = draw_hash(seed, roll.label, roll.index, roll.sides)
-        value = 1 + int(digest, 16) % roll.sides
+        value = face(digest, roll.sides)
         if roll.forced:
             return BadRoll(roll, position, "forced", value)
         if roll.value != value:

@@ -21,7 +21,8 @@ from engine.dice import (
     Roll,
     check_reveal,
     dice_seed,
-    draw,
+    draw_hash,
+    face,
     seal,
     seed_text,
     submission_digest,
@@ -60,10 +61,10 @@ def test_the_seed_text_lists_scheme_turn_secret_and_seats_in_seat_order() -> Non
 
 
 def test_a_roll_is_one_plus_the_hash_of_seed_index_sides_label_modulo_sides() -> None:
-    assert draw(SEED, "fire", 0, 6) == 6
-    assert draw(SEED, "fire", 1, 6) == 5
-    assert draw(SEED, "research seat 1 FM", 0, 2) == 2
-    assert draw(SEED, "fire", 0, 6) == 1 + int(FIRE_0_HASH, 16) % 6
+    assert draw_hash(SEED, "fire", 0, 6) == FIRE_0_HASH
+    assert face(FIRE_0_HASH, 6) == 1 + int(FIRE_0_HASH, 16) % 6 == 6
+    assert face(draw_hash(SEED, "fire", 1, 6), 6) == 5
+    assert face(draw_hash(SEED, "research seat 1 FM", 0, 2), 2) == 2
 
 
 def test_sealed_dice_count_each_label_on_its_own_and_log_every_roll() -> None:
@@ -113,7 +114,9 @@ def test_a_named_draw_is_the_same_whenever_it_comes() -> None:
     a = early.named("G2 spy", 10, seen_by=PRIVATE)
     for n in range(7):
         late.roll(f"ruling {n}", 6, seen_by=PRIVATE)
-    assert late.named("G2 spy", 10, seen_by=PRIVATE) == a == draw(SEED, "G2 spy", 0, 10)
+    assert (
+        late.named("G2 spy", 10, seen_by=PRIVATE) == a == face(draw_hash(SEED, "G2 spy", 0, 10), 10)
+    )
 
 
 def test_a_named_label_is_drawn_once_only() -> None:
