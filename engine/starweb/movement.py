@@ -1,7 +1,8 @@
 """Starweb "Bewegung", "Ambush" and "Schwarze Löcher": keys move through gates.
 
 Keys move one after the other by key number; ambushers are keys and home fleets that do
-not move, so the order of the moves changes nothing but the draws of black holes.
+not move, so the order of the moves changes nothing: each key's black hole die is its own
+(``black hole F7``; only the legacy dice of turns stored before draw them in that order).
 """
 
 from __future__ import annotations
