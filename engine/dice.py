@@ -31,7 +31,7 @@ import hashlib
 import re
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from random import Random
 from typing import Any, Final, Literal, Protocol, TypeVar
 
@@ -442,11 +442,13 @@ class Verdict:
 
     ok: bool
     rolls: int
-    """The rolls checked (all of them when ``ok``)."""
-    messages: Mapping[str, str] = field(default_factory=dict)
+    """The rolls that check: all of them when ``ok``, else those before the first that
+    does not (0 when the seal or the seed fails)."""
+    messages: Mapping[str, str]
     """The finding in ``de`` and ``en``: every roll checks, or the first thing that does
     not."""
     bad: BadRoll | None = None
+    """The first roll that does not check, if it is a roll."""
 
     def message(self, lang: str = "en") -> str:
         """The finding in ``lang`` (English unless ``de``)."""
