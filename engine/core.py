@@ -14,8 +14,11 @@ Design points that Ashes *and* Starweb need:
   (:class:`Instruction`); a setting of the host a player mails (``Karte aus``) is no
   order (:class:`PrintoutFiles`);
 * the state is plain data that round-trips through JSON exactly (no floats);
-* randomness comes only from a :class:`random.Random` handed in by the caller; a turn's
-  seed is derived from the game's seed and the turn number (:func:`turn_seed`);
+* a turn's chance comes only from the :class:`engine.dice.Dice` handed in by the caller,
+  every die drawn by name and logged (docs/dice.md); a game's start position from a
+  :class:`random.Random`. Until the host seals its turns' dice, a turn's dice are the
+  :class:`random.Random` of a seed derived from the game's seed and the turn number
+  (:func:`turn_seed`, :func:`turn_dice`);
 * a turn result carries the new state and the events the host must act on; the
   printouts, public news included (the Galactic Media in Ashes, the "news" of
   Starweb), are rendered from the state.
@@ -32,6 +35,7 @@ from random import Random
 from typing import ClassVar, Protocol, TypeVar, runtime_checkable
 
 from engine.catalogs import FALLBACK, Catalog, load
+from engine.dice import Dice, Roll
 from engine.plaindata import JSONValue as JSONValue  # the contract's name for it, too
 from engine.plaindata import from_plain, to_plain
 
@@ -52,6 +56,12 @@ def turn_seed(game_seed: int, turn: int) -> int:
 def turn_rng(game_seed: int, turn: int) -> Random:
     """A fresh :class:`random.Random` for one turn (see :func:`turn_seed`)."""
     return Random(turn_seed(game_seed, turn))
+
+
+def turn_dice(game_seed: int, turn: int) -> Dice:
+    """The dice of one turn as drawn before sealed dice: :func:`turn_rng` behind
+    :meth:`Dice.legacy`, so that every stored turn replays byte for byte."""
+    return Dice.legacy(turn_rng(game_seed, turn))
 
 
 # --------------------------------------------------------------------------- orders
@@ -418,6 +428,8 @@ class TurnResult:
 
     state: State
     events: list[Event] = field(default_factory=list)
+    rolls: tuple[Roll, ...] = ()
+    """The turn's dice log: every roll in draw order (:attr:`Dice.log`)."""
 
     @property
     def game_over(self) -> bool:
@@ -450,9 +462,12 @@ class Game(Protocol):
         ...
 
     def run_turn(
-        self, state: State, orders: Mapping[int, Sequence[Order]], rng: Random
+        self, state: State, orders: Mapping[int, Sequence[Order]], dice: Dice
     ) -> TurnResult:
         """Evaluate one turn (or step). Players missing from ``orders`` sent none (NMR).
+
+        Every die is drawn from ``dice`` (:meth:`Dice.roll`, with a label and the seats
+        that may see it); the result carries the log.
 
         ``orders[NEUTRAL]`` holds what nobody's seat sent: articles of authors without
         orders and the GM's notices (as :class:`Article`), to be printed in the news.

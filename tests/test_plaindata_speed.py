@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.ashes.state import AshesState
-from engine.core import JSONValue, PlayerSetup, Setup, turn_rng
+from engine.core import JSONValue, PlayerSetup, Setup, turn_dice, turn_rng
 from engine.plaindata import (
     STORED_BEFORE,
     added_later,
@@ -193,7 +193,7 @@ def starweb_states() -> list[StarwebState]:
     for player in state.active():
         lines = STARWEB.bots.orders(state, player.number, Random(player.number))  # type: ignore[union-attr]
         orders[player.number] = LANGUAGE.parse("\n".join(lines)).orders
-    after = STARWEB.engine.run_turn(state, orders, turn_rng(1, 1)).state
+    after = STARWEB.engine.run_turn(state, orders, turn_dice(1, 1)).state
     assert isinstance(after, StarwebState)
     return [state, after]
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from random import Random
 
 from engine.ashes.economy import trunc
 from engine.ashes.flights import flee
@@ -14,6 +13,7 @@ from engine.ashes.morale import change_fm, change_tm, fm_of, percent
 from engine.ashes.rules import AD_MAX, ESCORT_PER_TR
 from engine.ashes.state import AshesState, BattleReport, BattleSide, Fleet, Planet
 from engine.core import NEUTRAL
+from engine.dice import Dice
 
 
 @dataclass
@@ -129,7 +129,7 @@ def battle(
     state: AshesState,
     galaxy: Galaxy,
     planet: Planet,
-    rng: Random,
+    dice: Dice,
     pending_names: dict[tuple[int, int], str],
 ) -> BattleReport | None:
     """The battle report of one planet; fights, flights home and the landing attempt."""
@@ -172,17 +172,17 @@ def battle(
         ad = superiority(strength_a, Fraction(0))
     if report.attackers_won and any(s.fleet.tr for s in attackers):
         land(
-            state, planet, [(s.fleet, s.report) for s in attackers], ad, rng, report, pending_names
+            state, planet, [(s.fleet, s.report) for s in attackers], ad, dice, report, pending_names
         )
     return report
 
 
 def combat_phase(
-    state: AshesState, galaxy: Galaxy, rng: Random, pending_names: dict[tuple[int, int], str]
+    state: AshesState, galaxy: Galaxy, dice: Dice, pending_names: dict[tuple[int, int], str]
 ) -> None:
     """Ashes 7.7 and 7.8 for every planet with foreign fleets in orbit, by planet number."""
     for planet in state.planets:
-        report = battle(state, galaxy, planet, rng, pending_names)
+        report = battle(state, galaxy, planet, dice, pending_names)
         if report is not None:
             state.report.battles.append(report)
     state.tidy()

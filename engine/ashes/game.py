@@ -24,6 +24,7 @@ from engine.core import (
     State,
     TurnResult,
 )
+from engine.dice import Dice
 from engine.views import MapView
 
 
@@ -41,15 +42,15 @@ class AshesGame:
         return state
 
     def run_turn(
-        self, state: State, orders: Mapping[int, Sequence[Order]], rng: Random
+        self, state: State, orders: Mapping[int, Sequence[Order]], dice: Dice
     ) -> TurnResult:
         """Evaluate the next turn (Ashes 7.1-7.11); players missing from ``orders`` are NMR.
 
         The Galactic Media (articles, the GM's notices at ``orders[NEUTRAL]``, the
         evaluation's notices) is part of the new state and printed in every printout.
         """
-        new, events = run_turn(_ashes(state), orders, rng)
-        return TurnResult(state=new, events=events)
+        new, events = run_turn(_ashes(state), orders, dice)
+        return TurnResult(state=new, events=events, rolls=dice.log)
 
     def printout(self, state: State, player: int, lang: str) -> str:
         """The printout of ``player`` (0: the game master) for the state's turn."""

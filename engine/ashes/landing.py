@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from random import Random
 
 from engine.ashes.economy import trunc
 from engine.ashes.morale import change_tm, percent, tm_of
@@ -11,6 +10,7 @@ from engine.ashes.revolt import revolt
 from engine.ashes.rules import PM_AFTER_CHANGE
 from engine.ashes.state import AshesState, BattleReport, BattleSide, Fleet, News, Planet
 from engine.core import NEUTRAL
+from engine.dice import PRIVATE, Dice
 
 
 def landing_strength(tr: int, tm: int, ad: Fraction) -> Fraction:
@@ -33,7 +33,7 @@ def land(
     planet: Planet,
     attackers: list[tuple[Fleet, BattleSide]],
     ad: Fraction,
-    rng: Random,
+    dice: Dice,
     report: BattleReport,
     pending_names: dict[tuple[int, int], str],
 ) -> None:
@@ -70,7 +70,13 @@ def land(
     if strength_a > strength_d:
         best = max((tr, tm[owner], fi) for owner, (tr, fi) in entered.items())
         tied = sorted(owner for owner, (tr, fi) in entered.items() if (tr, tm[owner], fi) == best)
-        winner = tied[0] if len(tied) == 1 else rng.choice(tied)
+        # Ashes 6.2.4: "danach das Los". Private: a lot among them tells the losers that
+        # the winners' TM% equalled theirs, which no printout shows (docs/dice.md).
+        winner = (
+            tied[0]
+            if len(tied) == 1
+            else dice.choose(f"landing P{planet.number}", tied, seen_by=PRIVATE)
+        )
         old_owner = planet.owner
         planet.owner, planet.pm, planet.pdu = winner, PM_AFTER_CHANGE, 0
         name = pending_names.get((winner, planet.number))
@@ -83,5 +89,5 @@ def land(
         return
     planet.pm = max(0, planet.pm - destroyed_total)
     if planet.owner != NEUTRAL:
-        report.revolt_pdu = revolt(state, planet, rng)
+        report.revolt_pdu = revolt(state, planet, dice)
         report.went_neutral = planet.owner == NEUTRAL

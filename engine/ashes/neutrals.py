@@ -7,13 +7,12 @@ random targets (Ashes 7.3). Their PDU never fall below HD (Ashes 7.6, in economy
 
 from __future__ import annotations
 
-from random import Random
-
 from engine.ashes.galaxy import load_galaxy
 from engine.ashes.production import Built, build
 from engine.ashes.rules import a_cost
 from engine.ashes.state import AshesState, Planet
 from engine.core import NEUTRAL
+from engine.dice import PRIVATE, Dice
 
 SPARE_A_CYCLE = ("FY", "FP", "OP", "RP")
 """Ashes 7.4: the rest of a neutral planet's A goes to FI yards and plants, one at a time."""
@@ -41,20 +40,26 @@ def neutral_production(planet: Planet, state: AshesState) -> Built:
     return Built(items=ships.items)
 
 
-def neutral_sorties(state: AshesState, rng: Random) -> None:
+def neutral_sorties(state: AshesState, dice: Dice) -> None:
     """Ashes 7.3: each neutral planet may send half of its orbit fleet to a random planet.
 
     The chance is 1 in ``options.neutral_fleet_one_in`` per planet and turn; the fleet
-    starts at the distance class of its target, like any flight (Ashes 6.2.1).
+    starts at the distance class of its target, like any flight (Ashes 6.2.1). The dice
+    (``sortie P5``, ``sortie P5 target``) are private: they tell a neutral orbit fleet and
+    where it flies, which no player's printout shows.
     """
     galaxy = load_galaxy(state.galaxy_text)
     for planet in state.planets:
         if planet.owner != NEUTRAL:
             continue
         fleet = state.orbit(planet.number, NEUTRAL)
-        if fleet is None or rng.randrange(state.options.neutral_fleet_one_in) != 0:
+        if fleet is None:
             continue
-        target = rng.randrange(1, galaxy.size)
+        label = f"sortie P{planet.number}"
+        if dice.below(label, state.options.neutral_fleet_one_in, seen_by=PRIVATE) != 0:
+            continue
+        # the other planets, numbered 1..size-1 here and shifted past this one below
+        target = 1 + dice.below(f"{label} target", galaxy.size - 1, seen_by=PRIVATE)
         if target >= planet.number:
             target += 1
         fi, tr = fleet.fi // 2, fleet.tr // 2

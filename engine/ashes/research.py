@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import copy
-from random import Random
 
 from engine.ashes.morale import bounded
 from engine.ashes.orders import Research, Spy
 from engine.ashes.rules import PR_MAX60, SPY_COST
 from engine.ashes.state import AshesState, News, SpyReport
+from engine.dice import Dice
 
 
 def spy(state: AshesState, before: AshesState, player: int, order: Spy) -> None:
@@ -32,12 +32,13 @@ def spy(state: AshesState, before: AshesState, player: int, order: Spy) -> None:
     )
 
 
-def successes(pp: int, rng: Random) -> int:
-    """Each PP succeeds with a chance of 50 % (Ashes 6.3.4)."""
-    return sum(rng.randrange(2) for _ in range(pp))
+def successes(pp: int, dice: Dice, label: str, player: int) -> int:
+    """Each PP succeeds with a chance of 50 % (Ashes 6.3.4): a d2 each, 2 succeeds. Only
+    the researcher sees them, as only his printout tells his research."""
+    return sum(dice.below(label, 2, seen_by=frozenset({player})) for _ in range(pp))
 
 
-def research(state: AshesState, player: int, order: Research, rng: Random) -> None:
+def research(state: AshesState, player: int, order: Research, dice: Dice) -> None:
     """Per PP: PR +1/60 on a planet, or FM% / TM% +0.01, each with a 50 % chance (Ashes 6.3.4).
 
     An order for more PP than the player has spends what there is.
@@ -55,7 +56,10 @@ def research(state: AshesState, player: int, order: Research, rng: Random) -> No
     if pp <= 0:
         return
     p.pp -= pp
-    gained = successes(pp, rng)
+    label = f"research seat {player} {order.target}"
+    if order.target == "PR":
+        label += f" P{order.planet}"
+    gained = successes(pp, dice, label, player)
     if order.target == "PR" and order.planet is not None:
         planet = state.planet(order.planet)
         planet.pr60 = min(PR_MAX60, planet.pr60 + gained)

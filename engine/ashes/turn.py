@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from random import Random
 
 from engine.ashes import cargo, diplomacy, flights, research, victory
 from engine.ashes.combat import combat_phase
@@ -32,6 +31,7 @@ from engine.ashes.production import build
 from engine.ashes.revolt import revolt_phase
 from engine.ashes.state import AshesState, News, TurnReport, copy_state
 from engine.core import NEUTRAL, Article, Event, Order, Resign
+from engine.dice import Dice
 
 
 class GameOverError(ValueError):
@@ -39,9 +39,10 @@ class GameOverError(ValueError):
 
 
 def run_turn(
-    before: AshesState, orders: Mapping[int, Sequence[Order]], rng: Random
+    before: AshesState, orders: Mapping[int, Sequence[Order]], dice: Dice
 ) -> tuple[AshesState, list[Event]]:
-    """Evaluate the next turn: the new state (with its report) and the host's events."""
+    """Evaluate the next turn: the new state (with its report) and the host's events; the
+    dice drawn are in ``dice.log`` (docs/dice.md lists them)."""
     if before.finished:
         raise GameOverError(f"game {before.game} is over")
     state = copy_state(before)
@@ -60,18 +61,18 @@ def run_turn(
         for order in own:
             if isinstance(order, CargoFlight):
                 cargo.load(state, galaxy, player, order)
-    _phase_7_3(state, galaxy, mine, bound, rng)
+    _phase_7_3(state, galaxy, mine, bound, dice)
     _phase_7_4(state, mine)
-    revolt_phase(state, rng)  # Ashes 7.5
+    revolt_phase(state, dice)  # Ashes 7.5
     economy_phase(state, before)  # Ashes 7.6
-    combat_phase(state, galaxy, rng, pending_names)  # Ashes 7.7, 7.8
+    combat_phase(state, galaxy, dice, pending_names)  # Ashes 7.7, 7.8
     diplomacy.fix_homes(state, galaxy)
     cargo.unload_phase(state)  # Ashes 7.9
     regenerate(state)
     for player, own in mine.items():
         for order in own:
             if isinstance(order, Research):
-                research.research(state, player, order, rng)
+                research.research(state, player, order, dice)
     diplomacy.political_points(state)
     for number in victory.defeated(state):
         events.append(victory.retire(state, number, "defeated"))
@@ -144,14 +145,14 @@ def _phase_7_3(
     galaxy: Galaxy,
     mine: dict[int, list[Order]],
     bound: set[tuple[int, int]],
-    rng: Random,
+    dice: Dice,
 ) -> None:
     """Ashes 7.3: flight orders, neutral sorties, then every fleet advances one stage."""
     for player, own in mine.items():
         for order in own:
             if isinstance(order, Flight):
                 flights.fly(state, galaxy, player, order, bound)
-    neutral_sorties(state, rng)
+    neutral_sorties(state, dice)
     flights.advance(state)
 
 

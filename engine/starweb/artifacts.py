@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core import NEUTRAL
+from engine.dice import PRIVATE
 from engine.starweb.context import Turn
 from engine.starweb.state import CAP, MAX_MINES, Artifact, StarwebState, World
 from engine.starweb.texts import TEXTS
@@ -166,7 +167,9 @@ def apply_black_box(turn: Turn) -> None:
 
     Called by the economy once per turn. Only a held Black Box acts (Starweb "Kunstwerke":
     "für den Besitzer"); its holder gets a private notice ``black_box:<effect>`` whenever
-    it does something. Randomness only from ``turn.rng``.
+    it does something. Its die (``black box``, a d3 for ``sporadic_metal``) is private: the
+    effect "ist vor dem Spiel geheim und muß von den Spielern selbst herausgefunden
+    werden" (Starweb "Kunstwerke"), and the die would name it.
     """
     state = turn.state
     effect = state.options.black_box
@@ -183,7 +186,7 @@ def _act(effect: str, world: World, when: int, turn: Turn) -> bool:
     if effect == "metal":
         world.metal = min(CAP, world.metal + 1)
     elif effect == "sporadic_metal":
-        if turn.rng.randrange(3) != 0:
+        if turn.dice.below("black box", 3, seen_by=PRIVATE) != 0:
             return False
         world.metal = min(CAP, world.metal + 3)
     elif effect == "double_mines_every_8":

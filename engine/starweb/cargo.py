@@ -52,13 +52,17 @@ def _amount(turn: Turn, player: int, order: Cargo, fleet: Fleet) -> int:
     return order.quantity
 
 
-def _reconvert(turn: Turn, world: int, goods: int) -> None:
-    """Starweb "Apostel": each consumer good has a 50 % chance to win back one convert."""
+def _reconvert(turn: Turn, player: int, world: int, goods: int) -> None:
+    """Starweb "Apostel": each consumer good has a 50 % chance to win back one convert.
+
+    A d2 per good, 1 wins one back, seen by the unloader alone: how many goods were
+    unloaded is the key's cargo, which only its owner's printout shows."""
     target = turn.state.world(world)
     for _ in range(goods):
         if target.converts == 0:
             break
-        if turn.rng.randrange(2) == 0:
+        label = f"reconvert W{world} seat {player}"
+        if turn.dice.below(label, 2, seen_by=frozenset({player})) == 0:
             target.converts -= 1
     if target.converts == 0:
         target.convert_owner = NEUTRAL
@@ -104,7 +108,7 @@ def unload(turn: Turn) -> None:
                 turn.scored[player] += kg_points(kg_before[world.number])
             turn.flag_world(world.number, "kg_unloaded")
             turn.flag_fleet(fleet.number, "kg_unloaded")
-            _reconvert(turn, world.number, amount)
+            _reconvert(turn, player, world.number, amount)
 
 
 def _may_load(turn: Turn, player: int, world: int) -> bool:

@@ -1,4 +1,4 @@
-"""One turn in evaluation: the state being changed, the orders, the chance, the notes.
+"""One turn in evaluation: the state being changed, the orders, the dice, the notes.
 
 Every phase of :data:`engine.starweb.turn.PHASES` is a function ``phase(turn: Turn)``
 that changes ``turn.state`` and writes what the printouts must say through the helpers
@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from random import Random
 
+from engine.core import NEUTRAL
+from engine.dice import Dice
 from engine.starweb.orders import StarwebOrder
 from engine.starweb.state import (
     EchoLine,
@@ -34,7 +35,7 @@ class Turn:
     start: StarwebState
     state: StarwebState
     orders: dict[int, list[StarwebOrder]]
-    rng: Random
+    dice: Dice
     nmr: frozenset[int] = frozenset()
     echo: dict[int, dict[int, EchoLine]] = field(default_factory=dict)
     """Per player: ``id(order)`` -> its echo line."""
@@ -83,6 +84,16 @@ class Turn:
     """Per key making a robot attack (Starweb "Roboter"): its robots still alive. Formed
     from the key's ships before fire, shot first by fire at the key, landed by
     :func:`engine.starweb.bombs.drop`."""
+
+    def witnesses(self, world: int) -> frozenset[int]:
+        """The players who may see the dice about ``world`` this turn: its owner and the
+        owners of keys there at the start of the turn. Their last printout showed the world
+        as the turn starts and this one shows it as it ends (owned or lost, a key there at
+        the start: ``engine.starweb.visibility``), so its dice tell them nothing their
+        printouts hide; fixed for the whole turn, so all dice of a label have the same."""
+        owners = {self.start.world(world).owner}
+        owners |= {f.owner for f in self.start.fleets_at(world)}
+        return frozenset(owners - {NEUTRAL})
 
     def orders_of(self, player: int, *types: type[StarwebOrder]) -> list[StarwebOrder]:
         """The player's orders of the given types, in the order written."""

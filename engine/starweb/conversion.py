@@ -26,21 +26,28 @@ def convert(turn: Turn) -> None:
             continue
         would: dict[int, int] = {}
         if world.converts:
-            would[world.convert_owner] = _draws(turn, world.converts)
+            would[world.convert_owner] = _draws(turn, world, world.convert_owner, world.converts)
         for fleet in state.fleets_at(world.number):
             if (
                 fleet.ships
                 and not fleet.peace
                 and is_character(state, fleet.owner, Character.APOSTLE)
             ):
-                would[fleet.owner] = would.get(fleet.owner, 0) + _draws(turn, fleet.ships)
+                would[fleet.owner] = would.get(fleet.owner, 0) + _draws(
+                    turn, world, fleet.owner, fleet.ships
+                )
         if would:
             _settle(turn, world, would)
 
 
-def _draws(turn: Turn, chances: int) -> int:
-    """How many of ``chances`` 10 % chances come true (one draw each)."""
-    return sum(1 for _ in range(chances) if turn.rng.randrange(100) < CHANCE_PERCENT)
+def _draws(turn: Turn, world: World, apostle: int, chances: int) -> int:
+    """How many of ``chances`` 10 % chances of ``apostle`` on ``world`` come true: a d100
+    each, 1 to 10 converts; seen by the world's witnesses (:meth:`Turn.witnesses`), whose
+    printouts show the converts and the keys the chances come from."""
+    label, seen_by = f"convert W{world.number} seat {apostle}", turn.witnesses(world.number)
+    return sum(
+        1 for _ in range(chances) if turn.dice.below(label, 100, seen_by=seen_by) < CHANCE_PERCENT
+    )
 
 
 def _settle(turn: Turn, world: World, would: dict[int, int]) -> None:

@@ -63,12 +63,17 @@ def _plunder(turn: Turn, recovering: set[int]) -> set[int]:
 def grow(turn: Turn, world: World) -> None:
     """Starweb "Bevölkerung": about ten per cent: a tenth of the people, and one more
     with the chance of the last digit (two people grow by one about every fifth turn,
-    the rulebook's example); never past the limit. An apostle's newborn are converts."""
+    the rulebook's example); never past the limit. An apostle's newborn are converts.
+    The chance is a d10 (``growth W12``), up to the last digit one more, seen by the
+    world's witnesses (:meth:`Turn.witnesses`)."""
     if world.population == 0 or world.population >= world.limit:
         return
     growth = world.population // 10
-    if world.population % 10 and turn.rng.randrange(10) < world.population % 10:
-        growth += 1
+    last = world.population % 10
+    if last:
+        seen_by = turn.witnesses(world.number)
+        if turn.dice.below(f"growth W{world.number}", 10, seen_by=seen_by) < last:
+            growth += 1
     growth = min(growth, world.limit - world.population)
     world.population += growth
     owner = turn.state.player(world.owner)

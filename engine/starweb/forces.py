@@ -91,15 +91,17 @@ def change_owner(turn: Turn, world: World, owner: int, flag: str) -> None:
 def kill_people(turn: Turn, world: World, killer: int, count: int) -> int:
     """``killer`` kills ``count`` organic people on ``world``; return how many died.
 
-    Starweb "Feuern": with converts among them, chance decides each victim (one draw of
-    ``turn.rng`` per death). Recorded for scoring in ``turn.killed`` (victim: the
-    convert's apostle or else the world's owner; converts are included) and
-    ``turn.killed_converts``; the world's note counts "TOTE".
+    Starweb "Feuern": with converts among them, chance decides each victim: a die of as
+    many sides as people (``victim W12``), up to the number of converts a convert dies;
+    seen by the world's witnesses (:meth:`Turn.witnesses`). Recorded for scoring in
+    ``turn.killed`` (victim: the convert's apostle or else the world's owner; converts are
+    included) and ``turn.killed_converts``; the world's note counts "TOTE".
     """
     count = min(count, world.population)
     note = turn.world_note(world.number)
+    label, seen_by = f"victim W{world.number}", turn.witnesses(world.number)
     for _ in range(count):
-        convert = turn.rng.randrange(world.population) < world.converts
+        convert = turn.dice.below(label, world.population, seen_by=seen_by) < world.converts
         world.population -= 1
         if convert:
             world.converts -= 1

@@ -16,6 +16,7 @@ from engine.core import (
     State,
     TurnResult,
 )
+from engine.dice import Dice
 from engine.starweb import printout, turn, views
 from engine.starweb.final import final_report
 from engine.starweb.orders import StarwebOrder
@@ -41,12 +42,12 @@ class StarwebGame:
         return new_game(setup, rng)
 
     def run_turn(
-        self, state: State, orders: Mapping[int, Sequence[Order]], rng: Random
+        self, state: State, orders: Mapping[int, Sequence[Order]], dice: Dice
     ) -> TurnResult:
         """Evaluate the next turn (Starweb "Die Bearbeitungsreihenfolge"); players missing
         from ``orders`` are NMR. Articles (``orders[0]`` too) are printed without names."""
-        new, events = turn.run_turn(_starweb(state), orders, rng)
-        return TurnResult(state=new, events=events)
+        new, events = turn.run_turn(_starweb(state), orders, dice)
+        return TurnResult(state=new, events=events, rolls=dice.log)
 
     def printout(self, state: State, player: int, lang: str) -> str:
         """The printout of ``player`` (0: the game master) for the state's turn."""

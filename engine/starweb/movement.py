@@ -1,12 +1,14 @@
 """Starweb "Bewegung", "Ambush" and "Schwarze Löcher": keys move through gates.
 
 Keys move one after the other by key number; ambushers are keys and home fleets that do
-not move, so the order of the moves changes nothing but the draws of black holes.
+not move, so the order of the moves changes nothing: each key's black hole die is its own
+(``black hole F7``; only the legacy dice of turns stored before draw them in that order).
 """
 
 from __future__ import annotations
 
 from engine.core import NEUTRAL
+from engine.dice import PRIVATE
 from engine.starweb.context import Turn
 from engine.starweb.forces import allied, damage, empty_key, fleet_shots, in_range, is_character
 from engine.starweb.orders import (
@@ -75,10 +77,13 @@ def _travel(turn: Turn, player: int, order: Move, fleet: Fleet, moving: set[int]
 
 def _black_hole(turn: Turn, fleet: Fleet) -> None:
     """Starweb "Schwarze Löcher": the key loses all ships and cargo and lands, neutral,
-    on a random world; its artifacts stay on it (docs/rules-starweb.md)."""
+    on a random world; its artifacts stay on it (docs/rules-starweb.md). The die
+    (``black hole F7``) is private: "Niemand weiß, was genau geschieht" (Starweb "Schwarze
+    Löcher"), and where the key lands no printout of its former owner shows."""
     turn.notice(fleet.owner, f"black_hole:F{fleet.number}")
     empty_key(fleet)
-    fleet.world = turn.rng.choice([w.number for w in turn.state.worlds if not w.black_hole])
+    worlds = [w.number for w in turn.state.worlds if not w.black_hole]
+    fleet.world = turn.dice.choose(f"black hole F{fleet.number}", worlds, seen_by=PRIVATE)
 
 
 def _busy(turn: Turn) -> set[int]:

@@ -8,9 +8,9 @@ combat); docs/rules-starweb.md records where each one without a place was put.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from random import Random
 
 from engine.core import Article, Event, Order, Resign
+from engine.dice import Dice
 from engine.starweb import (
     bombs,
     cargo,
@@ -54,9 +54,10 @@ PHASES: tuple[tuple[str, Phase], ...] = (
 
 
 def run_turn(
-    state: StarwebState, orders: Mapping[int, Sequence[Order]], rng: Random
+    state: StarwebState, orders: Mapping[int, Sequence[Order]], dice: Dice
 ) -> tuple[StarwebState, list[Event]]:
-    """Evaluate the next turn; players missing from ``orders`` sent none (NMR)."""
+    """Evaluate the next turn; players missing from ``orders`` sent none (NMR). The dice
+    drawn are in ``dice.log`` (docs/dice.md lists them)."""
     new = copy_state(state)
     new.turn += 1
     new.report = TurnReport()
@@ -88,7 +89,7 @@ def run_turn(
         new.report.players.append(PlayerReport(player=player, echo=report_echo))
     nmr = frozenset(p for p in players if p not in orders)
     new.report.nmr = sorted(nmr)
-    turn = Turn(start=state, state=new, orders=game_orders, rng=rng, nmr=nmr, echo=echo)
+    turn = Turn(start=state, state=new, orders=game_orders, dice=dice, nmr=nmr, echo=echo)
     for _name, phase in PHASES:
         phase(turn)
     new.report.players.sort(key=lambda r: r.player)

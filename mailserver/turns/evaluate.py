@@ -22,7 +22,7 @@ from sqlmodel import Session
 
 from db import repo
 from db.models import Game
-from engine.core import Event, State, TurnResult, turn_rng, turn_seed
+from engine.core import Event, State, TurnResult, turn_dice, turn_seed
 from mailserver.common.kinds import game_kind
 from mailserver.turns.inputs import TurnInputs, derived_inputs, engine_orders, recorded_inputs
 from mailserver.turns.plan import state_of
@@ -40,7 +40,7 @@ def evaluate(game: Game, turn: int, before: State, inputs: TurnInputs) -> TurnRe
         texts = {seat: report.text for seat, report in inputs.reports.items()}
         return kind.adjudicated.apply_reports(before, texts)
     orders = engine_orders(kind, before, inputs)
-    return kind.engine.run_turn(before, orders, turn_rng(game.seed, turn))
+    return kind.engine.run_turn(before, orders, turn_dice(game.seed, turn))
 
 
 def canonical_state(state: State) -> str:

@@ -44,7 +44,7 @@ def new_standard_game(game: int = 227, players: int = 8, seed: int = 1) -> Ashes
 def orders_turn(state: AshesState, texts: Mapping[int, str]) -> tuple[AshesState, list[object]]:
     """The players' order texts (by seat) are read by the grammar; one turn runs."""
     from engine.ashes.game import AshesGame
-    from engine.core import Order, turn_rng
+    from engine.core import Order, turn_dice
     from grammar.ashes import parse
 
     orders: dict[int, list[Order]] = {}
@@ -52,7 +52,7 @@ def orders_turn(state: AshesState, texts: Mapping[int, str]) -> tuple[AshesState
         result = parse(text)
         assert not result.errors, (text, [e.message("en") for e in result.errors])
         orders[seat] = result.orders
-    result = AshesGame().run_turn(state, orders, turn_rng(state.seed, state.turn + 1))
+    result = AshesGame().run_turn(state, orders, turn_dice(state.seed, state.turn + 1))
     assert isinstance(result.state, AshesState)
     return result.state, list(result.events)
 

@@ -17,11 +17,12 @@ from engine.ashes.landing import landing_strength, pdu_destroyed, tr_losses
 from engine.ashes.printout import printout
 from engine.ashes.state import AshesState
 from engine.core import NEUTRAL
+from engine.dice import Dice
 from tests.ashes.helpers import bare, standard
 
 
 def _fight(state: AshesState, planet: int, seed: int = 0) -> object:
-    return battle(state, standard_galaxy(), state.planet(planet), Random(seed), {})
+    return battle(state, standard_galaxy(), state.planet(planet), Dice.legacy(Random(seed)), {})
 
 
 def test_escort_per_started_five_tr() -> None:
@@ -148,7 +149,7 @@ def test_landing_conquers_and_renames() -> None:
     state = standard()
     planet = bare(state.planet(37), pdu=1, pm=100)  # Potter's Bar, neutral, 2 FI
     state.add_fleet(7, 37, 20, 10)
-    report = battle(state, standard_galaxy(), planet, Random(1), {(7, 37): "Kneipe"})
+    report = battle(state, standard_galaxy(), planet, Dice.legacy(Random(1)), {(7, 37): "Kneipe"})
     assert report is not None and report.landing
     # 2 FI escort of 10 TR -> 18 fight; Neutral 2 FI: AD = 1800/200 -> 2.5
     assert report.landing_a == 10 * 100 * 5 // 2 and report.landing_d == 100
@@ -194,7 +195,7 @@ def _two_attackers_land(sizes: dict[int, int], seat_order: bool = False) -> Ashe
     fleet.fi = fleet.tr = 0
     for seat, tr in sizes.items():
         state.add_fleet(seat, 37, 2, tr)
-    report = battle(state, standard_galaxy(), state.planet(37), Random(0), {})
+    report = battle(state, standard_galaxy(), state.planet(37), Dice.legacy(Random(0)), {})
     assert report is not None
     state.report.battles.append(report)
     return state

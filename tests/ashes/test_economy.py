@@ -20,6 +20,7 @@ from engine.ashes.economy import (
 from engine.ashes.rules import pr
 from engine.ashes.state import Options, Planet
 from engine.ashes.turn import run_turn
+from engine.dice import Dice
 from tests.ashes.helpers import bare, standard
 
 
@@ -111,7 +112,7 @@ def _rich(options: dict[str, object]) -> tuple[int, int]:
     bare(state.planet(2), fp=100, op=100, rp=30, a=240, pr60=60, fuel=1000, ore=1000, rare=300)
     # full stores: 230 plants + 240 * 1 / 20 + 2300 / 10, the goods do not change it
     assert gip(state.planet(2)) == 472
-    after, _ = run_turn(state, {p.number: [] for p in state.players}, Random(0))
+    after, _ = run_turn(state, {p.number: [] for p in state.players}, Dice.legacy(Random(0)))
     return after.planet(2).a, after.planet(2).pr60
 
 

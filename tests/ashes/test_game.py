@@ -12,7 +12,7 @@ from engine.ashes.game import AshesGame
 from engine.ashes.kind import ASHES
 from engine.ashes.printout import printout
 from engine.ashes.state import AshesState
-from engine.core import NEUTRAL, Game, turn_rng
+from engine.core import NEUTRAL, Game, turn_dice
 from grammar.ashes import parse
 from mailserver.app.cli.offline import kind_app
 from tests.ashes.bots import bot_turn, new_standard_game
@@ -112,7 +112,7 @@ def test_offline_cli_new_turn_report(tmp_path: Path) -> None:
         .run_turn(
             AshesState.from_json(json.loads(s0.read_text("utf-8"))),
             {2: parse(orders.read_text("utf-8")).orders},
-            turn_rng(7, 1),
+            turn_dice(7, 1),
         )
         .state
     )

@@ -10,6 +10,7 @@ from engine.ashes.revolt import revolt_phase
 from engine.ashes.state import AshesState
 from engine.ashes.turn import run_turn
 from engine.core import NEUTRAL, Order
+from engine.dice import Dice
 from grammar.ashes import parse
 from tests.ashes.helpers import bare, standard
 
@@ -23,7 +24,7 @@ def orders(text: str) -> list[Order]:
 def turn(state: AshesState, by_player: dict[int, str], seed: int = 0) -> AshesState:
     given = {p.number: [] for p in state.active()}
     given.update({p: orders(text) for p, text in by_player.items()})
-    new, _ = run_turn(state, given, Random(seed))
+    new, _ = run_turn(state, given, Dice.legacy(Random(seed)))
     return new
 
 
@@ -146,7 +147,7 @@ def test_cargo_unloads_for_the_owner_only_with_air_superiority() -> None:
 def test_revolt_when_pdu_below_hd() -> None:
     state = standard()
     planet = bare(state.planet(2), pdu=5, pm=150)  # HD 6
-    revolt_phase(state, Random(4))
+    revolt_phase(state, Dice.legacy(Random(4)))
     destroyed = 5 - planet.pdu
     assert 0 <= destroyed <= 6
     assert planet.pm == 150 - destroyed
@@ -156,7 +157,7 @@ def test_revolt_when_pdu_below_hd() -> None:
 def test_a_revolt_that_destroys_all_pdu_makes_the_planet_neutral() -> None:
     state = standard()
     planet = bare(state.planet(2), pdu=0)
-    revolt_phase(state, Random(0))
+    revolt_phase(state, Dice.legacy(Random(0)))
     assert planet.owner == NEUTRAL and planet.pm == 50
     assert [n.kind for n in state.report.news][-2:] == ["revolt", "independent"]
 
@@ -164,7 +165,7 @@ def test_a_revolt_that_destroys_all_pdu_makes_the_planet_neutral() -> None:
 def test_negative_pp_makes_all_planets_revolt() -> None:
     state = standard()
     state.player(3).pp = -1
-    revolt_phase(state, Random(0))
+    revolt_phase(state, Dice.legacy(Random(0)))
     assert sorted(n.planet for n in state.report.news if n.kind == "revolt") == [3, 11]
 
 
@@ -182,8 +183,8 @@ def test_morale_bounds_and_regeneration() -> None:
 
 
 def test_research_each_pp_succeeds_with_half_a_chance() -> None:
-    rng = Random(7)
-    values = [successes(10, rng) for _ in range(200)]
+    dice = Dice.legacy(Random(7))
+    values = [successes(10, dice, "research seat 1 FM", 1) for _ in range(200)]
     assert min(values) >= 0 and max(values) <= 10
     assert 900 < sum(values) < 1100  # about 5 of 10 on average
 

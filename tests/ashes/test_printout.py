@@ -21,6 +21,7 @@ from engine.ashes.printout import (
     strength_text,
 )
 from engine.ashes.state import AshesState
+from engine.dice import Dice
 from grammar.ashes import parse
 from tests.ashes.bots import new_standard_game, recorded_game, recorded_turn
 from tests.ashes.helpers import bare, standard
@@ -123,7 +124,7 @@ def test_press_is_signed_with_the_ruler_name() -> None:
         2: [],
         0: parse("Artikel: Der ZAT ist der 1. Mai.").orders,
     }
-    state, _ = run_turn(state, orders, Random(0))
+    state, _ = run_turn(state, orders, Dice.legacy(Random(0)))
     text = printout(state, 2, "de")
     assert "Friede den Planeten!" in text and "- Kaiser Ming" in text
     assert "- Der Spielleiter" in text
@@ -141,7 +142,7 @@ def test_a_core_article_is_printed_like_an_ashes_press_order() -> None:
     def printed(article: Article) -> tuple[str, str]:
         state = standard(players=2)
         orders = {1: [article], 2: [], 0: [type(article)(text="Der ZAT ist der 1. Mai.")]}
-        state, _ = run_turn(state, orders, Random(0))
+        state, _ = run_turn(state, orders, Dice.legacy(Random(0)))
         return printout(state, 2, "de"), printout(state, 0, "en")
 
     assert printed(Article(text="Friede!")) == printed(Press(text="Friede!"))
@@ -175,7 +176,7 @@ def test_battle_report_prints_strengths_as_the_original(lang: str, landing: str)
     assert home is not None
     home.fi, home.tr = 5, 0
     state.add_fleet(2, 1, 25, 1)  # 1 escort: 24 FI fight, 1 TR lands at AD 2.5
-    report = battle(state, standard_galaxy(), state.planet(1), Random(0), {})
+    report = battle(state, standard_galaxy(), state.planet(1), Dice.legacy(Random(0)), {})
     assert report is not None
     state.report.battles.append(report)
     text = printout(state, 2, lang)

@@ -11,6 +11,7 @@ from engine.ashes.orders import CargoFlight, Flight, Production, PVChange
 from engine.ashes.state import AshesState
 from engine.ashes.turn import run_turn
 from engine.core import Order
+from engine.dice import Dice
 from tests.ashes.helpers import standard
 
 planet = st.integers(1, 40)
@@ -59,8 +60,8 @@ def test_no_negative_stocks_and_determinism(turns: list[dict[int, list[Order]]],
     state = standard(players=4)
     for number, generated in enumerate(turns):
         given_orders = {p.number: generated.get(p.number, []) for p in state.active()}
-        a, _ = run_turn(state, given_orders, Random(seed + number))
-        b, _ = run_turn(state, given_orders, Random(seed + number))
+        a, _ = run_turn(state, given_orders, Dice.legacy(Random(seed + number)))
+        b, _ = run_turn(state, given_orders, Dice.legacy(Random(seed + number)))
         assert a.to_json() == b.to_json()
         assert AshesState.from_json(a.to_json()) == a
         _no_negatives(a)
@@ -129,7 +130,7 @@ def test_battle_losses_never_exceed_the_fleets(
     home.fi = def_fi
     state.planet(2).pm = pm
     state.add_fleet(1, 2, att_fi, att_tr)
-    report = battle(state, standard_galaxy(), state.planet(2), Random(seed), {})
+    report = battle(state, standard_galaxy(), state.planet(2), Dice.legacy(Random(seed)), {})
     if att_fi + att_tr == 0:
         assert report is None
         return

@@ -23,7 +23,7 @@ sys.path.insert(0, os.environ.get("PBEM_BENCH_ROOT") or str(Path(__file__).resol
 
 from engine.ashes.state import AshesState
 from engine.ashes.turn import run_turn
-from engine.core import Order, turn_rng
+from engine.core import Order, turn_dice
 from grammar.ashes import parse
 from tests.ashes.bots import bot_orders, bot_turn, new_standard_game
 
@@ -58,7 +58,7 @@ def measure(repeats: int = 7, games: int = 3) -> dict[str, float]:
         samples = []
         for _ in range(repeats):
             start = time.perf_counter()
-            run_turn(state, given, turn_rng(state.seed, turn))
+            run_turn(state, given, turn_dice(state.seed, turn))
             samples.append(time.perf_counter() - start)
         figures[f"turn_{turn}_ms"] = median_ms(samples)
     totals, parse_share = [], []
@@ -69,7 +69,7 @@ def measure(repeats: int = 7, games: int = 3) -> dict[str, float]:
             start = time.perf_counter()
             given = orders_for(state)
             parsed = time.perf_counter()
-            state, _ = run_turn(state, given, turn_rng(state.seed, state.turn + 1))
+            state, _ = run_turn(state, given, turn_dice(state.seed, state.turn + 1))
             total += time.perf_counter() - start
             parsing += parsed - start
         totals.append(total)

@@ -23,7 +23,7 @@ from random import Random
 
 sys.path.insert(0, os.environ.get("PBEM_BENCH_ROOT") or str(Path(__file__).resolve().parents[2]))
 
-from engine.core import PlayerSetup, Setup, State, turn_rng
+from engine.core import PlayerSetup, Setup, State, turn_dice, turn_rng
 from engine.registry import kind
 from engine.views import MapView
 from grammar.ashes import LANGUAGE as ASHES_LANGUAGE
@@ -53,7 +53,7 @@ def played(name: str, turns: int) -> State:
             ).orders
             for seat in range(1, players + 1)
         }
-        state = game.engine.run_turn(state, orders, turn_rng(7, state.turn + 1)).state
+        state = game.engine.run_turn(state, orders, turn_dice(7, state.turn + 1)).state
     return state
 
 

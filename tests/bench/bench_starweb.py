@@ -23,7 +23,7 @@ from random import Random
 
 sys.path.insert(0, os.environ.get("PBEM_BENCH_ROOT") or str(Path(__file__).resolve().parents[2]))
 
-from engine.core import Order, PlayerSetup, Setup, turn_rng
+from engine.core import Order, PlayerSetup, Setup, turn_dice, turn_rng
 from engine.starweb.bots import StarwebBots
 from engine.starweb.game import StarwebGame
 from engine.starweb.state import Character, StarwebState
@@ -88,7 +88,7 @@ def state_before(turn: int) -> StarwebState:
     """The bot game's state after ``turn - 1`` turns."""
     state = new_game()
     while state.turn < turn - 1 and not state.over:
-        result = GAME.run_turn(state, parsed(texts(state)), turn_rng(state.seed, state.turn + 1))
+        result = GAME.run_turn(state, parsed(texts(state)), turn_dice(state.seed, state.turn + 1))
         assert isinstance(result.state, StarwebState)
         state = result.state
     return state
@@ -115,10 +115,10 @@ def measure(repeats: int = 7) -> dict[str, float]:
         given = parsed(mails)
 
         def engine_only(s: StarwebState = state, g: dict[int, list[Order]] = given) -> object:
-            return GAME.run_turn(s, g, turn_rng(s.seed, s.turn + 1))
+            return GAME.run_turn(s, g, turn_dice(s.seed, s.turn + 1))
 
         def with_parsing(s: StarwebState = state, m: dict[int, str] = mails) -> object:
-            return GAME.run_turn(s, parsed(m), turn_rng(s.seed, s.turn + 1))
+            return GAME.run_turn(s, parsed(m), turn_dice(s.seed, s.turn + 1))
 
         figures[f"turn_{turn}_ms"] = median_ms(engine_only, repeats)
         figures[f"turn_{turn}_parse_ms"] = median_ms(with_parsing, repeats)

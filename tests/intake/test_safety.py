@@ -26,6 +26,7 @@ from db.models import (
     utcnow,
 )
 from db.session import transaction
+from engine.dice import Dice
 from mailserver.common.terms import HostTerms
 from mailserver.inbound.intake import IntakeConfig, IntakeOutcome, process_mail
 from mailserver.inbound.router import MASK, sender_address
@@ -311,7 +312,7 @@ def test_postage_is_booked_and_shown_in_the_next_printout(db_engine: Engine, gam
         made = session.get(Game, game)
         alice = next(p for p in repo.current_players(session, game) if p.seat == 2)
         assert made is not None
-        next_state = ASHES.engine.run_turn(state, {}, Random(2)).state
+        next_state = ASHES.engine.run_turn(state, {}, Dice.legacy(Random(2))).state
         body = printout_body(session, made, alice, next_state, CONFIG.terms)
     assert "Kontostand: -0,80 EUR" in body
     assert "Porto für 1 Eildepesche(n) dieser Runde: -0,80 EUR" in body

@@ -15,6 +15,7 @@ from random import Random
 from typing import TypeVar
 
 from engine.core import NEUTRAL
+from engine.dice import Dice
 from engine.starweb.context import Turn
 from engine.starweb.orders import StarwebOrder
 from engine.starweb.state import (
@@ -156,7 +157,9 @@ def make_turn(
         lines = [EchoLine(code=o.code) for o in own]
         echo[player] = {id(o): line for o, line in zip(own, lines, strict=True)}
         state.report.players.append(PlayerReport(player=player, echo=lines))
-    return Turn(start=start, state=state, orders=given, rng=Random(seed), nmr=nmr, echo=echo)
+    return Turn(
+        start=start, state=state, orders=given, dice=Dice.legacy(Random(seed)), nmr=nmr, echo=echo
+    )
 
 
 def remarks(turn: Turn, player: int) -> list[str]:

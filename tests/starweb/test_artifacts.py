@@ -7,6 +7,7 @@ from random import Random
 import pytest
 
 from engine.core import PlayerSetup, Setup
+from engine.dice import Dice
 from engine.starweb.artifacts import BLACK_BOX, BLACK_BOX_EFFECTS, apply_black_box
 from engine.starweb.context import Turn
 from engine.starweb.setup import new_game
@@ -37,7 +38,7 @@ def held(effect: str, turn_number: int, *, on_fleet: bool = False, **values: int
         box.world, box.fleet = 0, key.number
     else:
         box.world, box.fleet = world.number, 0
-    return Turn(start=copy_state(state), state=state, orders={}, rng=Random(5))
+    return Turn(start=copy_state(state), state=state, orders={}, dice=Dice.legacy(Random(5)))
 
 
 def home(turn: Turn) -> tuple[int, int, int, int]:
@@ -93,7 +94,7 @@ def test_sporadic_metal_only_from_the_turns_chance() -> None:
     gains = []
     for seed in range(12):
         turn = held("sporadic_metal", 2, metal=0)
-        turn.rng = Random(seed)
+        turn.dice = Dice.legacy(Random(seed))
         apply_black_box(turn)
         gains.append(home(turn)[0])
     assert set(gains) == {0, 3}

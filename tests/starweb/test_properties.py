@@ -16,7 +16,7 @@ from random import Random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core import PlayerSetup, Setup, turn_rng
+from engine.core import PlayerSetup, Setup, turn_dice, turn_rng
 from engine.starweb.kind import STARWEB
 from engine.starweb.state import KEYS, MAX_MINES, Character, StarwebState
 from grammar.starweb import LANGUAGE
@@ -53,7 +53,7 @@ def next_turn(state: StarwebState, skip: int = 0) -> StarwebState:
         parsed = LANGUAGE.parse("\n".join(lines))
         assert parsed.ok, [e.message("en") for e in parsed.errors]
         orders[player.number] = parsed.orders
-    result = GAME.run_turn(state, orders, turn_rng(state.seed, state.turn + 1))
+    result = GAME.run_turn(state, orders, turn_dice(state.seed, state.turn + 1))
     assert isinstance(result.state, StarwebState)
     return result.state
 

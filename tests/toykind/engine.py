@@ -23,6 +23,7 @@ from engine.core import (
     State,
     TurnResult,
 )
+from engine.dice import Dice
 
 HEADING = "=== Toy printout"
 LAST_TURN = 3
@@ -96,7 +97,7 @@ class ToyGame:
         return ToyState(setup.game, 0, setup.seed, {p.number: 0 for p in setup.players})
 
     def run_turn(
-        self, state: State, orders: Mapping[int, Sequence[Order]], rng: Random
+        self, state: State, orders: Mapping[int, Sequence[Order]], dice: Dice
     ) -> TurnResult:
         old = _toy(state)
         new = ToyState.from_json(old.to_json())
@@ -111,9 +112,9 @@ class ToyGame:
                     author = f"Seat {seat}" if seat != NEUTRAL else "GM"
                     new.news.append(f"{order.text.strip()} ({author})")
             if seat in new.scores:
-                new.rolls[seat] = rng.randint(1, 6)
+                new.rolls[seat] = dice.roll(f"seat {seat}", 6, seen_by=frozenset({seat}))
         events = [Event("game_over", data={"turn": new.turn})] if new.turn >= LAST_TURN else []
-        return TurnResult(state=new, events=events)
+        return TurnResult(state=new, events=events, rolls=dice.log)
 
     def printout(self, state: State, player: int, lang: str) -> str:
         s = _toy(state)

@@ -9,6 +9,7 @@ from random import Random
 import pytest
 
 from engine.core import PlayerSetup, Setup
+from engine.dice import Dice
 from engine.registry import kind
 from engine.views import UNKNOWN, MapMove, MapPlace, MapView
 from mailserver.printouts.maps import layout, render_map, seat_colour
@@ -31,7 +32,7 @@ def ashes_game(turns: int, seed: int = 1, players: int = 6):  # type: ignore[no-
             ).orders
             for p in range(1, players + 1)
         }
-        state = ashes.engine.run_turn(state, orders, Random(turn)).state
+        state = ashes.engine.run_turn(state, orders, Dice.legacy(Random(turn))).state
     return ashes, state
 
 

@@ -30,6 +30,7 @@ from engine.core import (
     PlayerSetup,
     Setup,
     State,
+    turn_dice,
     turn_rng,
 )
 from mailserver.app.cli.common import LangOption, fail, read_input
@@ -201,9 +202,9 @@ def kind_app(kind: GameKind) -> typer.Typer:
         for spec in orders or []:
             player, found = read_orders(state, spec)
             given.setdefault(player, []).extend(found)
-        rng = turn_rng(state.seed if seed is None else seed, state.turn + 1)
+        dice = turn_dice(state.seed if seed is None else seed, state.turn + 1)
         try:
-            result = engine.run_turn(state, given, rng)
+            result = engine.run_turn(state, given, dice)
         except ValueError as exc:
             fail(str(exc), "en", 2)
         write(result.state, output)
