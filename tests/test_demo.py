@@ -56,7 +56,7 @@ async def test_the_demo_plays_a_game_by_mail(kind: str) -> None:
     assert "=== Auswertung Partie 1 Runde 2 ===" in result.last_printout
     text = summary(result)
     assert str(directory) in text and player_address(1) in text
-    # issue 13: the printouts carry the map and the JSON twin, the summary gives the links
+    # The printouts carry the map and the JSON twin, the summary gives the links.
     assert sorted(result.printout_files) == ["karte-1-2-1.png", "report-1-2-1.json"]
     assert [whose for whose, _ in result.links] == ["public", "GM", *map(player_address, (1, 2, 3))]
     assert all(url.startswith("http://127.0.0.1:") for _, url in result.links)

@@ -1,4 +1,4 @@
-"""One table of the performance goals of issue 12: figure, baseline, ratio, goal, met.
+"""One table of the performance goals: figure, baseline, ratio, goal, met.
 
 Run: ``python tests/bench/report.py [--quick] [--runs N] [--baseline REV]`` (from the
 repository root).

@@ -79,7 +79,7 @@ def test_rulebook_research_examples() -> None:
     assert one("3 PP für TM%") == o.Research(line=1, pp=3, target="TM")
 
 
-# ------------------------------------------------------------------ the issue's examples
+# ------------------------------------------------------------------ one order of each common kind
 
 
 @pytest.mark.parametrize(
@@ -96,7 +96,7 @@ def test_rulebook_research_examples() -> None:
         ("HP=10", [o.HomePlanet(line=1, planet=10)]),
     ],
 )
-def test_issue_examples(text: str, expected: list[o.Order]) -> None:
+def test_one_line_of_each_common_order_kind_parses(text: str, expected: list[o.Order]) -> None:
     result = parse(text)
     assert result.errors == []
     assert result.orders == expected
@@ -369,7 +369,7 @@ def test_greetings_are_notes_not_errors() -> None:
     assert [x.kind for x in result.orders] == ["flight"]
     assert [n.line for n in result.notes] == [1, 2, 4, 5]  # "Peter" signs below the closing
     assert result.errors == []
-    # A lone name on the last line signs without a greeting (issue 11, item 10) ...
+    # A lone name on the last line signs without a greeting ...
     signed = parse("2/15/1/21\nPeter")
     assert signed.errors == [] and [n.line for n in signed.notes] == [2]
     # ... but a stray word between orders is an error, not a signature.

@@ -1,4 +1,4 @@
-"""Intake against strangers and careless mail (issue 14), on SQLite and PostgreSQL:
+"""Intake against strangers and careless mail, on SQLite and PostgreSQL:
 the sender is the address in From's angle brackets, password guessing is locked out,
 no mail causes more than one answer, limits refuse huge mails unread, passwords are
 masked in everything kept."""
@@ -248,7 +248,7 @@ def test_a_permanent_refusal_reaches_the_gm_and_the_status(db_engine: Engine, ga
 def test_orders_inside_the_quoted_order_form_get_an_explanation(
     db_engine: Engine, game: int
 ) -> None:
-    """Issue 11, item 9: mutt keeps "> " before the lines of the order form."""
+    """Mutt keeps "> " before the lines of the order form: the answer says to remove it."""
     body = f"> Partie 227 Spieler 2 Kennwort {PASSWORD}\n> 2/15/1/21\n> HP=10\n\nBitte so.\n"
     feed(db_engine, order_mail(ALICE, body))
     (answer,) = sent(db_engine)
@@ -257,7 +257,8 @@ def test_orders_inside_the_quoted_order_form_get_an_explanation(
 
 
 def test_a_replacement_mail_says_which_earlier_messages_stay(db_engine: Engine, game: int) -> None:
-    """Issue 11, item 11."""
+    """A second mail replaces the orders; the answer lists the articles and secret
+    messages of earlier mails that stay."""
     feed(
         db_engine,
         order_mail(
@@ -273,7 +274,8 @@ def test_a_replacement_mail_says_which_earlier_messages_stay(db_engine: Engine, 
 
 
 def test_postage_is_booked_and_shown_in_the_next_printout(db_engine: Engine, game: int) -> None:
-    """Issue 11, item 4 (the postage here is the game's rule: 0 by default, set to 80)."""
+    """The postage of an urgent dispatch is booked and shown (the postage here is the
+    game's rule: 0 by default, set to 80)."""
     from engine.ashes.kind import ASHES
     from engine.core import PlayerSetup, Setup
     from mailserver.printouts import printout_body
