@@ -14,6 +14,8 @@ from db.session import make_engine, transaction
 from mailserver.demo import DemoConfig, player_address, run_demo, summary
 from mailserver.localmail import dovecot_available
 
+pytestmark = pytest.mark.slow  # whole games by mail, turns on the clock
+
 KINDS = ["embedded", *(["dovecot"] if dovecot_available() else [])]
 
 

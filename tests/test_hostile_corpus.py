@@ -181,11 +181,13 @@ def _check(name: str, run: Run) -> None:
     assert run.stdout_bytes < ECHO_LIMIT
 
 
+@pytest.mark.slow  # pbem parse as a child process
 @pytest.mark.parametrize("path", CORPUS, ids=[p.stem for p in CORPUS])
 def test_a_hostile_mail_is_read_within_budget(path: Path, tmp_path: Path) -> None:
     _check(path.name, parse_in_child(path, tmp_path))
 
 
+@pytest.mark.slow  # pbem parse as a child process
 @pytest.mark.parametrize("name", sorted(GENERATED))
 def test_a_big_hostile_mail_is_read_within_budget(name: str, tmp_path: Path) -> None:
     path = tmp_path / f"{name}.eml"
