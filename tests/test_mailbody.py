@@ -21,6 +21,7 @@ from grammar.mailbody import (
     looks_like_mail,
     printout_start,
 )
+from tests.lanes import examples
 
 DATA = Path(__file__).parent / "data" / "mailbody"
 ORDERS = "Partie 227 Spieler 2 Kennwort xyz\nCrab: 1 PDU, 7 FP\n2/15/1/21"
@@ -863,7 +864,9 @@ def test_looks_like_mail_with_huge_header_block() -> None:
 
 # ------------------------------------------------------------------------------- properties
 
-FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 HEADS = st.sampled_from(
     [
         b"From: a@b.de\r\n",

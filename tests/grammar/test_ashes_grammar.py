@@ -13,6 +13,7 @@ from engine.ashes import orders as o
 from engine.ashes.galaxy import standard_galaxy
 from engine.core import ParseResult
 from grammar.ashes import PlanetTable, parse, press_lines
+from tests.lanes import examples
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "orders-ashes.md"
 
@@ -477,7 +478,7 @@ _TOKEN_NAME = re.compile(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(max_size=200))
 def test_any_text_gives_orders_and_errors_never_an_exception(text: str) -> None:
     result = parse(text)
@@ -519,7 +520,7 @@ _ORDERISH = st.lists(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(_ORDERISH)
 def test_order_like_garbage_never_raises(lines: list[str]) -> None:
     result = parse("\n".join(lines))

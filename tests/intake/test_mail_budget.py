@@ -61,6 +61,7 @@ from mailserver.intake import IntakeConfig, IntakeOutcome, process_mail
 from mailserver.kinds import game_kind
 from tests.dbfixtures import empty_all_tables
 from tests.factories import order_mail
+from tests.lanes import examples
 
 CONFIG = IntakeConfig(from_address="ashes@example.org")
 RULES = game_kind("ashes").messages
@@ -255,7 +256,7 @@ def test_mails_out_never_exceed_mails_in_plus_what_is_owed(
     db_engine: Engine,
 ) -> None:
     @settings(
-        max_examples=40,
+        max_examples=examples(40),
         deadline=None,
         suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
     )
