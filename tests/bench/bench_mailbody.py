@@ -13,6 +13,7 @@ decoded, the header parsers see at most ``HEADER_MAX`` characters); here is what
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import statistics
@@ -25,7 +26,15 @@ from pathlib import Path
 # The repository's packages (or the tree the report names), not an installed copy.
 sys.path.insert(0, os.environ.get("PBEM_BENCH_ROOT") or str(Path(__file__).resolve().parents[2]))
 
-from grammar.mailbody import extract_order_text
+# The module has lived in two places; the report may measure a tree of either.
+for _name in ("grammar.mailbody", "mailserver.inbound.mailbody"):
+    try:
+        extract_order_text = importlib.import_module(_name).extract_order_text
+        break
+    except ModuleNotFoundError:
+        continue
+else:
+    raise ImportError("no mail body module (grammar.mailbody, mailserver.inbound.mailbody)")
 
 
 def attachment_mail() -> bytes:
