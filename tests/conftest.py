@@ -15,9 +15,9 @@ A test is marked ``slow``
   ``backend`` parameter, and the Dovecot variant of the local mail stack
   (tests/localmail); their SQLite and embedded variants stay in the fast lane;
 * in its module, by hand (``pytestmark = pytest.mark.slow`` or ``@pytest.mark.slow``),
-  when it spawns or kills processes (``pbem`` as a child, worker processes, mypy), plays
-  whole games on the clock (``pbem demo``) or reaches PostgreSQL some other way. Each such
-  mark says why.
+  when it spawns or kills processes (``pbem`` as a child, worker processes, mypy), waits
+  on the real clock (the scheduler's deadlines, ``pbem demo``'s turns) or reaches
+  PostgreSQL some other way. Each such mark says why.
 
 A new test on these fixtures needs no mark.
 
