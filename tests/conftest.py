@@ -1,13 +1,146 @@
-"""Shared fixtures. The mail fixtures start a real Dovecot: see tests/mailstack.py."""
+"""Shared fixtures, and which tests are slow.
+
+The mail fixtures start a real Dovecot: see tests/mailstack.py.
+
+The fast lane: ``pytest -m "not slow"`` runs the tests that need no mail server, no
+browser, no PostgreSQL and no process of their own; the README's ``pytest`` runs them all.
+A test is marked ``slow``
+
+* here, automatically (:func:`pytest_collection_modifyitems`), when it uses one of
+  :data:`SLOW_FIXTURES` (a real Dovecot, and through it every ``pbem serve`` process of
+  tests/e2e, or Chromium), directly or through another fixture, or when one of its
+  parameters is one of :data:`SLOW_PARAMS`: the PostgreSQL variant of every test on
+  ``db_url``/``db_engine``/``db_session`` (tests/dbfixtures.py), also when pinned with
+  ``parametrize("db_url", ["postgresql"], indirect=True)``, and of the tests that take a
+  ``backend`` parameter, and the Dovecot variant of the local mail stack
+  (tests/localmail); their SQLite and embedded variants stay in the fast lane;
+* in its module, by hand (``pytestmark = pytest.mark.slow`` or ``@pytest.mark.slow``),
+  when it spawns or kills processes (``pbem`` as a child, worker processes, mypy), waits
+  on the real clock (the scheduler's deadlines, ``pbem demo``'s turns) or reaches
+  PostgreSQL some other way. Each such mark says why.
+
+A new test on these fixtures needs no mark.
+
+In the fast lane (a run whose ``-m`` says ``not slow``) the tests take shortcuts that
+change no outcome, only the cost (:func:`fast_lane_shortcuts`); the full run takes none:
+
+* passwords are hashed with scrypt's cost parameter ``n`` at :data:`FAST_SCRYPT_N`
+  instead of 2**14, from the start (also the hashes test modules make when imported):
+  the parameters travel with each stored hash, so verifying works the same. A test of
+  the hash itself is marked ``real_scrypt`` and gets the real parameters;
+* a map picture is drawn once per map view and session (``render_map`` gives the same
+  bytes for the same view; tests/views/test_maps.py checks that with the real drawing,
+  which it imports itself). Should ``render_map`` be renamed, the maps are drawn every
+  time again: slower, not wrong.
+
+And the property tests run a tenth of their examples there (``tests.lanes.examples``,
+and a Hypothesis profile for those on Hypothesis' default): fewer cases, each as strict.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import functools
+import sys
 from collections.abc import Callable, Iterator
+from types import ModuleType
+from typing import Any
 
 import pytest
+from hypothesis import settings
 
+import db.passwords
+from tests import lanes
 from tests.mailstack import INSTALL_HINT, MailStack, MailUser, find_dovecot
+
+SLOW_FIXTURES = frozenset(
+    {"mailstack", "mail_user", "private_mailstack", "mailstack_factory", "browser"}
+)
+"""Fixtures of a real Dovecot (tests/mailstack.py) or a real browser (tests/web)."""
+SLOW_PARAMS = frozenset({"postgresql", "dovecot"})
+"""Parameter values that name a real server: PostgreSQL (the database backend of
+tests/dbfixtures.py and of the ``backend`` parameters) and Dovecot (the local mail stack's
+``kind``)."""
+
+
+def slow_because(item: pytest.Item) -> str | None:
+    """Why ``item`` belongs to the slow lane by its fixtures or parameters; None if not."""
+    used = sorted(SLOW_FIXTURES.intersection(getattr(item, "fixturenames", ())))
+    if used:
+        return f"uses {', '.join(used)}"
+    callspec = getattr(item, "callspec", None)
+    params = callspec.params if callspec is not None else {}
+    for name, value in params.items():
+        if isinstance(value, str) and value in SLOW_PARAMS:
+            return f"{name} is {value}"
+    return None
+
+
+FAST_LANE = pytest.StashKey[bool]()
+"""Whether this run is the fast lane: its ``-m`` expression says ``not slow``."""
+FAST_SCRYPT_N = 2**4
+"""scrypt's cost in the fast lane (a thousandth of the real one's time)."""
+REAL_SCRYPT_N = db.passwords.SCRYPT_N
+"""scrypt's real cost, for the full run and the tests marked ``real_scrypt``."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    fast = "not slow" in (config.getoption("markexpr") or "")
+    config.stash[FAST_LANE] = lanes.FAST = fast
+    if fast:
+        db.passwords.SCRYPT_N = FAST_SCRYPT_N
+        config.add_cleanup(lambda: setattr(db.passwords, "SCRYPT_N", REAL_SCRYPT_N))
+        settings.register_profile(
+            "fast-lane", max_examples=lanes.examples(settings.default.max_examples)
+        )
+        settings.load_profile("fast-lane")
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by the marks
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        why = slow_because(item)
+        if why is not None:
+            item.add_marker(pytest.mark.slow(reason=why))
+
+
+_DRAWN: dict[str, bytes] = {}
+"""The fast lane's map pictures: PNG by the ``repr`` of the map view."""
+
+
+@functools.cache
+def _map_drawers() -> tuple[tuple[ModuleType, Callable[[Any], bytes]], ...]:
+    """Every host module holding the map drawing ``render_map`` (found by name, so that
+    it is found wherever the module lives), with the function."""
+    return tuple(
+        (module, draw)
+        for module in list(sys.modules.values())
+        if module is not None
+        and module.__name__.startswith("mailserver")
+        and callable(draw := getattr(module, "render_map", None))
+        and getattr(draw, "__module__", "").startswith("mailserver")
+    )
+
+
+def _drawn_once(draw: Callable[[Any], bytes]) -> Callable[[Any], bytes]:
+    def render_map(view: Any) -> bytes:
+        key = repr(view)
+        if key not in _DRAWN:
+            _DRAWN[key] = draw(view)
+        return _DRAWN[key]
+
+    return render_map
+
+
+@pytest.fixture(autouse=True)
+def fast_lane_shortcuts(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fast lane's shortcuts (see the module text); nothing in the full run."""
+    if not request.config.stash[FAST_LANE]:
+        return
+    if request.node.get_closest_marker("real_scrypt") is not None:
+        monkeypatch.setattr(db.passwords, "SCRYPT_N", REAL_SCRYPT_N)
+    for module, draw in _map_drawers():
+        monkeypatch.setattr(module, "render_map", _drawn_once(draw))
 
 
 def _new_stack(extra_config: str = "") -> MailStack:

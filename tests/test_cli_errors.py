@@ -183,6 +183,7 @@ def test_an_unknown_language_is_refused_with_the_choices(
         (["serve", "--config", "nope.toml"], 1, "Error: The configuration file nope.toml does"),
     ],
 )
+@pytest.mark.slow  # pbem as a child process
 def test_a_real_process_says_one_line_and_no_traceback(
     tmp_path: Path, args: list[str], code: int, line: str
 ) -> None:
@@ -204,9 +205,10 @@ def test_a_real_process_says_one_line_and_no_traceback(
     assert said.startswith(line)
 
 
+@pytest.mark.slow  # pbem as a child process
 @pytest.mark.parametrize(("lines", "says"), [(200_000, "lines"), (1_000_000, "kB")])
 def test_pbem_parse_refuses_a_huge_text_unread_like_the_server(lines: int, says: str) -> None:
-    """Issue 14, item 1: 3 MB of junk through pbem parse took 5 minutes and 2.8 GB."""
+    """pbem parse refuses a huge text unread (3 MB of junk used to take 5 minutes and 2.8 GB)."""
     body = "Partie 227 Spieler 2 Kennwort x\n" + "".join(f"junk {n} junk\n" for n in range(lines))
     env = {k: v for k, v in os.environ.items() if not k.startswith("PBEM_")}
     env["PYTHONPATH"] = str(ROOT)

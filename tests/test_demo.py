@@ -14,6 +14,8 @@ from db.session import make_engine, transaction
 from mailserver.app.demo import DemoConfig, player_address, run_demo, summary
 from mailserver.app.localmail import dovecot_available
 
+pytestmark = pytest.mark.slow  # whole games by mail, turns on the clock
+
 KINDS = ["embedded", *(["dovecot"] if dovecot_available() else [])]
 
 
@@ -56,7 +58,7 @@ async def test_the_demo_plays_a_game_by_mail(kind: str) -> None:
     assert "=== Auswertung Partie 1 Runde 2 ===" in result.last_printout
     text = summary(result)
     assert str(directory) in text and player_address(1) in text
-    # issue 13: the printouts carry the map and the JSON twin, the summary gives the links
+    # The printouts carry the map and the JSON twin, the summary gives the links.
     assert sorted(result.printout_files) == ["karte-1-2-1.png", "report-1-2-1.json"]
     assert [whose for whose, _ in result.links] == ["public", "GM", *map(player_address, (1, 2, 3))]
     assert all(url.startswith("http://127.0.0.1:") for _, url in result.links)

@@ -1,10 +1,10 @@
-"""The hostile-mail corpus through ``pbem parse`` (issue 14): every mail within a time and
+"""The hostile-mail corpus through ``pbem parse``: every mail within a time and
 memory budget, without a crash, with a bounded echo.
 
 ``tests/data/hostile/*.eml`` are small hostile mails (deep MIME nesting, broken encodings
 and charsets, binary garbage, header bombs, posing display names, names that hide, …;
 ``tests/data/hostile/README.md`` lists them). The big ones are made at test time, so the
-repository stays small: a million-line order mail, the issue's 3 MB of junk lines (its
+repository stays small: a million-line order mail, 3 MB of junk lines (its
 0.9 MB take about the budget here, 9 to 12 s: too close to call), one 1 MB line, a 10 MB
 attachment, a 300 kB Subject of encoded words.
 
@@ -172,7 +172,7 @@ def test_the_corpus_is_a_dozen_mails_and_small() -> None:
 def _check(name: str, run: Run) -> None:
     state = f"stopped after {run.seconds:.1f} s" if run.stopped else f"{run.seconds:.1f} s"
     print(
-        f"\n[issue 14 figure] pbem parse {name}: {state}, peak {run.peak_mb:.0f} MB, "
+        f"\n[hostile mail figure] pbem parse {name}: {state}, peak {run.peak_mb:.0f} MB, "
         f"exit {run.returncode}, echo {run.stdout_bytes} bytes"
     )
     assert not run.stopped and run.seconds < BUDGET_S, f"{name}: {state}"
@@ -181,11 +181,13 @@ def _check(name: str, run: Run) -> None:
     assert run.stdout_bytes < ECHO_LIMIT
 
 
+@pytest.mark.slow  # pbem parse as a child process
 @pytest.mark.parametrize("path", CORPUS, ids=[p.stem for p in CORPUS])
 def test_a_hostile_mail_is_read_within_budget(path: Path, tmp_path: Path) -> None:
     _check(path.name, parse_in_child(path, tmp_path))
 
 
+@pytest.mark.slow  # pbem parse as a child process
 @pytest.mark.parametrize("name", sorted(GENERATED))
 def test_a_big_hostile_mail_is_read_within_budget(name: str, tmp_path: Path) -> None:
     path = tmp_path / f"{name}.eml"

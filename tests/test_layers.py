@@ -59,7 +59,7 @@ def test_a_forbidden_import_breaks_the_contracts(tmp_path: Path) -> None:
 
 
 def test_the_host_names_no_game() -> None:
-    # The issue's own check: grep -rEi 'ashes|engine\.ashes|grammar\.ashes' mailserver db config,
+    # The plain check: grep -rEi 'ashes|engine\.ashes|grammar\.ashes' mailserver db config,
     # for every registered kind.
     names = "|".join(sorted(k.name for k in kinds()))
     pattern = re.compile(rf"{names}|\bengine\.({names})|grammar\.({names})", re.IGNORECASE)

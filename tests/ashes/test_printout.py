@@ -26,6 +26,7 @@ from grammar.ashes import parse
 from tests.ashes.bots import new_standard_game, recorded_game, recorded_turn
 from tests.ashes.helpers import bare, standard
 from tests.ashes.snapshot import check_snapshot
+from tests.lanes import examples
 
 
 @pytest.fixture(scope="module")
@@ -193,7 +194,7 @@ _WRAP_ALPHABET = st.sampled_from(
 )
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=examples(2000), deadline=None)
 @given(
     parts=st.lists(_WRAP_ALPHABET, max_size=40),
     width=st.sampled_from([1, 2, 5, 72, 78]),

@@ -13,6 +13,7 @@ from engine.ashes.turn import run_turn
 from engine.core import Order
 from engine.dice import Dice
 from tests.ashes.helpers import standard
+from tests.lanes import examples
 
 planet = st.integers(1, 40)
 count = st.integers(0, 40)
@@ -54,7 +55,7 @@ def _ships(state: AshesState) -> tuple[int, int]:
     )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.lists(turn_orders, min_size=1, max_size=3), st.integers(0, 2**32))
 def test_no_negative_stocks_and_determinism(turns: list[dict[int, list[Order]]], seed: int) -> None:
     state = standard(players=4)
@@ -68,7 +69,7 @@ def test_no_negative_stocks_and_determinism(turns: list[dict[int, list[Order]]],
         state = a
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(turn_orders, st.integers(0, 2**32))
 def test_flights_and_cargo_conserve_ships(given_orders: dict[int, list[Order]], seed: int) -> None:
     from engine.ashes import cargo, flights
@@ -86,7 +87,7 @@ def test_flights_and_cargo_conserve_ships(given_orders: dict[int, list[Order]], 
     assert _ships(state) == before
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(st.integers(1, 40), st.integers(0, 9), st.integers(1, 6))
 def test_cargo_conserves_goods(source: int, kind: int, ships: int) -> None:
     from engine.ashes import cargo
@@ -109,7 +110,7 @@ def test_cargo_conserves_goods(source: int, kind: int, ships: int) -> None:
     assert getattr(state.planet(source), attr) + loaded == stock
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(
     st.integers(0, 60),
     st.integers(0, 60),

@@ -1,4 +1,4 @@
-"""Benchmark of the map pictures (issue 13): drawing one printout's map as PNG.
+"""Benchmark of the map pictures: drawing one printout's map as PNG.
 
 Run: ``python tests/bench/bench_maps.py [repeats] [--quick] [--json]`` (from the
 repository root). Draws a player's map of an Ashes game after 10 turns (40 planets laid

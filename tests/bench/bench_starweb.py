@@ -1,10 +1,12 @@
-"""Benchmark of Starweb: one turn of a 15-player game on 255 worlds, and the parser.
+"""Benchmark of Starweb: the galaxy, one turn of a 15-player game on 255 worlds, the parser.
 
 Run: ``python tests/bench/bench_starweb.py [repeats] [--quick] [--json]`` (from the
 repository root). Fifteen bots (every character, 255 worlds) write order text; the turn
 at turn 1 and at turn 30 is timed without parsing (``turn_N_ms``: the engine alone) and
 with it (``turn_N_parse_ms``: reading every player's mail plus the engine). The parser's
 speed is measured on a 200-order mail in the rulebook's notation (orders per second).
+``galaxy_ms`` is the median time to generate a galaxy for 15 players on 255 worlds (a new
+seed each time).
 Prints medians (``--json``: the figures for tests/bench/report.py). ``PBEM_BENCH_ROOT``
 names the source tree to measure (default: this repository).
 """
@@ -25,8 +27,9 @@ sys.path.insert(0, os.environ.get("PBEM_BENCH_ROOT") or str(Path(__file__).resol
 
 from engine.core import Order, PlayerSetup, Setup, turn_dice, turn_rng
 from engine.starweb.bots import StarwebBots
+from engine.starweb.galaxy import generate
 from engine.starweb.game import StarwebGame
-from engine.starweb.state import Character, StarwebState
+from engine.starweb.state import Character, Options, StarwebState
 from grammar.starweb import LANGUAGE
 
 PLAYERS = 15
@@ -105,10 +108,16 @@ def median_ms(func: Callable[[], object], runs: int) -> float:
     return statistics.median(samples) * 1000
 
 
+def galaxy_ms(repeats: int) -> float:
+    """The median milliseconds of generating a 15-player galaxy on 255 worlds."""
+    seeds = iter(range(repeats + 1))
+    return median_ms(lambda: generate(Options(), PLAYERS, Random(next(seeds))), repeats)
+
+
 def measure(repeats: int = 7) -> dict[str, float]:
-    """Median milliseconds of turn 1 and turn 30 (engine alone, and with parsing), and
-    the parser's orders per second on a 200-order mail."""
-    figures: dict[str, float] = {}
+    """Median milliseconds of a galaxy, of turn 1 and turn 30 (engine alone, and with
+    parsing), and the parser's orders per second on a 200-order mail."""
+    figures: dict[str, float] = {"galaxy_ms": galaxy_ms(repeats)}
     for turn in (1, 30):
         state = state_before(turn)
         mails = texts(state)
@@ -145,6 +154,7 @@ def main() -> None:
         print(json.dumps(figures))
         return
     print(f"Starweb, {PLAYERS} bot players on 255 worlds, median of {repeats} runs")
+    print(f"galaxy:  {figures['galaxy_ms']:8.1f} ms")
     for turn in (1, 30):
         print(
             f"turn {turn:>2}: engine {figures[f'turn_{turn}_ms']:8.1f} ms, with parsing "

@@ -2,7 +2,11 @@
 
 import base64
 
+import pytest
+
 from db.passwords import hash_password, verify_password
+
+pytestmark = pytest.mark.real_scrypt  # the real parameters, also in the fast lane
 
 
 def test_a_hash_verifies_its_password_and_no_other() -> None:

@@ -551,7 +551,7 @@ def test_500_hostile_mails_crash_nothing_and_disturb_nothing(
     assert statuses[InboundStatus.ERROR] == 0, [r.reason for r in rows if r.reason][:5]
     assert statuses[InboundStatus.PROCESSED] == 2
     # What is kept of a mail is bounded: headers and the order text, never the 10 MB
-    # attachments (issue 14: thirty 10 MB mails made a 415 MB database).
+    # attachments (thirty 10 MB mails once made a 415 MB database).
     assert max(len(r.raw) for r in rows) < 200_000
     submissions = server.query(lambda s: s.exec(select(func.count()).select_from(Submission)))
     assert submissions.one() == 2

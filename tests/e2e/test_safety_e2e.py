@@ -1,5 +1,5 @@
-"""Issue 14 end to end: safe against strangers and careless mail, over ``pbem serve``,
-Dovecot and SMTP, one test per item of the issue, each asserting its bound.
+"""Safety end to end: safe against strangers and careless mail, over ``pbem serve``,
+Dovecot and SMTP, one test per kind of abuse, each asserting its bound.
 
 Every attack travels the way an attacker's mail would: through the stack's SMTP relay (or
 LMTP for bulk) into the server's mailbox; every answer is counted in the mailbox it went
@@ -73,7 +73,7 @@ WAIT_LIMIT_S = 15.0
 
 def figure(text: str) -> None:
     """A measured figure, for the report (visible with ``pytest -s``)."""
-    print(f"\n[issue 14 figure] {text}")
+    print(f"\n[safety figure] {text}")
 
 
 def raw_mail(
@@ -309,7 +309,7 @@ def test_junk_and_a_million_lines_do_not_hold_back_another_players_orders(
 def test_a_strangers_subject_of_encoded_words_holds_back_nobody(
     server_factory: ServerFactory, mailstack: MailStack
 ) -> None:
-    """Not in the issue, found with the hostile corpus: decoding a Subject of many RFC 2047
+    """Found with the hostile corpus: decoding a Subject of many RFC 2047
     encoded words costs memory far beyond its size, and intake decodes it before it knows
     the sender. 300 kB here; the bound is the one of the junk above."""
     server = server_factory()
@@ -790,7 +790,7 @@ def test_thirty_10_mb_mails_keep_the_database_and_the_server_small(
     )
 
     assert max(kept) < 10_000  # headers and the order text, never an attachment
-    assert db_mb < 5  # issue 14: thirty 10 MB mails made a 415 MB database
+    assert db_mb < 5  # thirty 10 MB mails once made a 415 MB database
     assert [r.status for r in rows[30:]] == [InboundStatus.PROCESSED] * 2
     assert all((r.reason or "").startswith("too big") for r in rows[1:30:2])  # Alice's
     assert {r.status for r in rows[0:30:2]} == {InboundStatus.UNKNOWN_SENDER}

@@ -110,6 +110,7 @@ def test_gm_names_a_database_from_the_environment(
     assert said[1].startswith(f"Error: There is no database {database}:")
 
 
+@pytest.mark.slow  # asks the PostgreSQL server
 def test_gm_on_a_server_database_that_is_not_there_says_so(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -13,6 +13,7 @@ from engine.ashes import orders as o
 from engine.ashes.galaxy import standard_galaxy
 from engine.core import ParseResult
 from grammar.ashes import PlanetTable, parse, press_lines
+from tests.lanes import examples
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "orders-ashes.md"
 
@@ -79,7 +80,7 @@ def test_rulebook_research_examples() -> None:
     assert one("3 PP für TM%") == o.Research(line=1, pp=3, target="TM")
 
 
-# ------------------------------------------------------------------ the issue's examples
+# ------------------------------------------------------------------ one order of each common kind
 
 
 @pytest.mark.parametrize(
@@ -96,7 +97,7 @@ def test_rulebook_research_examples() -> None:
         ("HP=10", [o.HomePlanet(line=1, planet=10)]),
     ],
 )
-def test_issue_examples(text: str, expected: list[o.Order]) -> None:
+def test_one_line_of_each_common_order_kind_parses(text: str, expected: list[o.Order]) -> None:
     result = parse(text)
     assert result.errors == []
     assert result.orders == expected
@@ -369,7 +370,7 @@ def test_greetings_are_notes_not_errors() -> None:
     assert [x.kind for x in result.orders] == ["flight"]
     assert [n.line for n in result.notes] == [1, 2, 4, 5]  # "Peter" signs below the closing
     assert result.errors == []
-    # A lone name on the last line signs without a greeting (issue 11, item 10) ...
+    # A lone name on the last line signs without a greeting ...
     signed = parse("2/15/1/21\nPeter")
     assert signed.errors == [] and [n.line for n in signed.notes] == [2]
     # ... but a stray word between orders is an error, not a signature.
@@ -477,7 +478,7 @@ _TOKEN_NAME = re.compile(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(max_size=200))
 def test_any_text_gives_orders_and_errors_never_an_exception(text: str) -> None:
     result = parse(text)
@@ -519,7 +520,7 @@ _ORDERISH = st.lists(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(_ORDERISH)
 def test_order_like_garbage_never_raises(lines: list[str]) -> None:
     result = parse("\n".join(lines))

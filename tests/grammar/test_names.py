@@ -1,5 +1,5 @@
 """Names players give (rulers, planets): invisible and direction characters are refused,
-not silently stripped, and no name may pose as the game master (issue 14, item 10)."""
+not silently stripped, and no name may pose as the game master."""
 
 from __future__ import annotations
 

@@ -311,7 +311,8 @@ def test_a_gm_mail_with_a_wrong_password_does_nothing_and_the_gm_is_told(
 def test_renaming_a_planet_not_owned_takes_effect_on_conquest(
     db_engine: Engine, db_session: Session, running_game: int
 ) -> None:
-    """Issue 11, item 5 (Ashes 6.3.3): player 2 owns 2 and 10, not 34."""
+    """Ashes 6.3.3: a rename of a planet not owned is kept for when it is conquered;
+    player 2 owns 2 and 10, not 34."""
     raw = order_mail(ALICE, "Partie 227 Spieler 2 Kennwort sternenstaub\n34 = Neuland\n10 = Heim")
     assert feed(db_engine, raw).status == InboundStatus.PROCESSED
     ack = flat(outbox(db_session)[-1].body)

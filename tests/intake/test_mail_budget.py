@@ -1,4 +1,4 @@
-"""The mail budget (issue 14, property test): whatever mail comes in, the server never
+"""The mail budget (a property test): whatever mail comes in, the server never
 sends more than it received plus what it owes — here, with no turn run, no printouts and
 no reminders are due.
 
@@ -23,8 +23,8 @@ mails received so far and every outbox row put in exactly one class:
 * locks (the GM told that a seat or the GM password is locked): at most one per seat (or
   GM) and clock hour — the lock window is counted in clock hours;
 * gm_warnings (the GM told of a GM mail with a wrong password from elsewhere): at most
-  ``password_tries`` per clock hour — every such mail warns the GM until the lock. (The
-  issue asks for one an hour, as for a seat's owner; that stronger bound fails, see
+  ``password_tries`` per clock hour — every such mail warns the GM until the lock. (The goal
+  is one an hour, as for a seat's owner; that stronger bound fails, see
   ``tests/e2e/test_safety_e2e.py::test_gm_password_guessing_is_locked_out_and_gives_no_seat_away``.)
 
 Nothing else may go out. Strangers do not send the right GM password: knowing it is a
@@ -62,6 +62,7 @@ from mailserver.common.terms import HostTerms
 from mailserver.inbound.intake import IntakeConfig, IntakeOutcome, process_mail
 from tests.dbfixtures import empty_all_tables
 from tests.factories import order_mail
+from tests.lanes import examples
 
 CONFIG = IntakeConfig(HostTerms(from_address="ashes@example.org"))
 RULES = game_kind("ashes").messages
@@ -74,7 +75,7 @@ PASSWORDS = {2: "sternenstaub", 3: "mondlicht", 0: "spielleiter-227"}
 """Seat -> password; 0 is the GM's."""
 HASHES = {seat: hash_password(password) for seat, password in PASSWORDS.items()}
 GM_WARNINGS_PER_HOUR = CONFIG.password_tries
-"""What intake does; the issue's intent is 1 (see the module doc)."""
+"""What intake does; the goal is 1 (see the module doc)."""
 START = datetime(2026, 3, 1, 9, 50, tzinfo=UTC)
 """Ten minutes before a clock hour: the once-an-hour bounds meet their edge soon."""
 
@@ -256,7 +257,7 @@ def test_mails_out_never_exceed_mails_in_plus_what_is_owed(
     db_engine: Engine,
 ) -> None:
     @settings(
-        max_examples=40,
+        max_examples=examples(40),
         deadline=None,
         suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
     )

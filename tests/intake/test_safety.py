@@ -1,14 +1,14 @@
-"""Intake against strangers and careless mail (issue 14), on SQLite and PostgreSQL:
+"""Intake against strangers and careless mail, on SQLite and PostgreSQL:
 the sender is the address in From's angle brackets, password guessing is locked out,
 no mail causes more than one answer, limits refuse huge mails unread, passwords are
 masked in everything kept."""
 
 from __future__ import annotations
 
-import time
 from email.message import EmailMessage
 from email.utils import make_msgid
 from random import Random
+from typing import Any
 
 import pytest
 from sqlalchemy import Engine
@@ -26,7 +26,9 @@ from db.models import (
     utcnow,
 )
 from db.session import transaction
+from engine.core import ParseResult
 from engine.dice import Dice
+from grammar.ashes import AshesLanguage
 from mailserver.common.terms import HostTerms
 from mailserver.inbound.intake import IntakeConfig, IntakeOutcome, process_mail
 from mailserver.inbound.router import MASK, sender_address
@@ -151,16 +153,26 @@ def test_a_huge_mail_is_refused_unread(db_engine: Engine, game: int) -> None:
         assert row is not None and len(row.raw) < 10_000  # headers, not the attachment
 
 
-def test_a_million_junk_lines_cost_nothing_and_get_one_answer(db_engine: Engine, game: int) -> None:
+@pytest.mark.timeout(120)  # a safety net; the bound is that the text is not parsed
+def test_junk_lines_over_the_limits_are_refused_unparsed_with_one_answer(
+    db_engine: Engine, game: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Junk lines beyond the limits are refused unparsed (parsing them would take minutes)."""
+    parsed: list[int] = []
+    parse = AshesLanguage.parse
+
+    def counted(self: AshesLanguage, text: str, *args: Any, **kwargs: Any) -> ParseResult:
+        parsed.append(len(text))
+        return parse(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(AshesLanguage, "parse", counted)
     junk = "".join(f"{n} junk junk junk\n" for n in range(200_000))
-    start = time.perf_counter()
     outcome = feed(
         db_engine, order_mail(ALICE, f"Partie 227 Spieler 2 Kennwort {PASSWORD}\n{junk}")
     )
-    elapsed = time.perf_counter() - start
     assert outcome.status == InboundStatus.REJECTED and outcome.reason == "too long"
     assert len(outcome.outbox_ids) == 1
-    assert elapsed < 20  # a bound, not a benchmark: parsing them would take minutes
+    assert parsed == []  # neither read ahead nor in intake
     with Session(db_engine) as session:
         row = session.get(InboundMail, outcome.inbound_id)
         assert row is not None and len(row.raw) < CONFIG.max_text_chars * 2
@@ -264,7 +276,7 @@ def test_a_permanent_refusal_reaches_the_gm_and_the_status(db_engine: Engine, ga
 def test_orders_inside_the_quoted_order_form_get_an_explanation(
     db_engine: Engine, game: int
 ) -> None:
-    """Issue 11, item 9: mutt keeps "> " before the lines of the order form."""
+    """Mutt keeps "> " before the lines of the order form: the answer says to remove it."""
     body = f"> Partie 227 Spieler 2 Kennwort {PASSWORD}\n> 2/15/1/21\n> HP=10\n\nBitte so.\n"
     feed(db_engine, order_mail(ALICE, body))
     (answer,) = sent(db_engine)
@@ -273,7 +285,8 @@ def test_orders_inside_the_quoted_order_form_get_an_explanation(
 
 
 def test_a_replacement_mail_says_which_earlier_messages_stay(db_engine: Engine, game: int) -> None:
-    """Issue 11, item 11."""
+    """A second mail replaces the orders; the answer lists the articles and secret
+    messages of earlier mails that stay."""
     feed(
         db_engine,
         order_mail(
@@ -289,7 +302,8 @@ def test_a_replacement_mail_says_which_earlier_messages_stay(db_engine: Engine, 
 
 
 def test_postage_is_booked_and_shown_in_the_next_printout(db_engine: Engine, game: int) -> None:
-    """Issue 11, item 4 (the postage here is the game's rule: 0 by default, set to 80)."""
+    """The postage of an urgent dispatch is booked and shown (the postage here is the
+    game's rule: 0 by default, set to 80)."""
     from engine.ashes.kind import ASHES
     from engine.core import PlayerSetup, Setup
     from mailserver.printouts.compose import printout_body

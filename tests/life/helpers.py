@@ -123,5 +123,5 @@ def occupant(session: Session, game_id: int, seat: int) -> Player:
 
 
 def mailed(row: Outbox) -> str:
-    """The body as the sender mails it: the password goes in only then (issue 14)."""
+    """The body as the sender mails it: the password replaces its placeholder only then."""
     return row.body.replace(PASSWORD_PLACEHOLDER, row.secret or "")

@@ -1,4 +1,4 @@
-"""Issue 11, item 7: every printout, reminder and deadline mail states the deadline as
+"""Every printout, reminder and deadline mail states the deadline as
 the player reads it (his time zone, his language), and a changed deadline is mailed."""
 
 from __future__ import annotations

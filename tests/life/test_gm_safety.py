@@ -1,4 +1,4 @@
-"""The GM's side of issue 14: a strong GM password, GM-given names checked, and nobody
+"""The GM's side of mail safety: a strong GM password, GM-given names checked, and nobody
 loses a seat without a mail that says by whom and when."""
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def test_a_replaced_or_dropped_player_is_told_by_whom_and_when(db_engine: Engine
 
 
 def test_prose_in_mails_wraps_at_78_columns(db_engine: Engine) -> None:
-    """Issue 11, item 10: the welcome and password lines ran to 153 columns."""
+    """The welcome and password lines, too, wrap at 78 columns (they ran to 153)."""
     from mailserver.inbound.intake import process_mail
     from tests.factories import order_mail
     from tests.life.helpers import CONFIG, mailed

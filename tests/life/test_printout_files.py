@@ -1,4 +1,4 @@
-"""Issue 13, items 2 and 3: every printout mail carries the map and the JSON twin; the GM
+"""Every printout mail carries the map and the JSON twin; the GM
 can switch either off for a game."""
 
 from __future__ import annotations

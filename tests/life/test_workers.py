@@ -56,6 +56,7 @@ def test_the_worker_count_and_which_databases_they_can_read() -> None:
     assert not shares_database("sqlite:///:memory:")
 
 
+@pytest.mark.slow  # worker processes
 @SQLITE
 async def test_workers_evaluate_ahead_and_flatten_as_the_server_would(
     db_engine: Engine, db_url: str
@@ -91,6 +92,7 @@ async def test_workers_evaluate_ahead_and_flatten_as_the_server_would(
         workers.close()
 
 
+@pytest.mark.slow  # a worker process, killed
 @SQLITE
 async def test_a_killed_worker_leaves_the_server_doing_the_work_itself(
     db_url: str, caplog: pytest.LogCaptureFixture
@@ -134,6 +136,7 @@ if __name__ == "__main__":
 """
 
 
+@pytest.mark.slow  # a server process with its worker, killed
 def test_workers_end_when_the_server_is_killed(tmp_path: Path) -> None:
     script = tmp_path / "server.py"
     script.write_text(SERVER_CODE)

@@ -421,7 +421,7 @@ async def test_silent_server_times_out_and_is_retried_without_hanging() -> None:
 async def test_a_mail_over_the_limit_is_handed_over_as_its_header_with_its_size(
     mailstack: MailStack, mail_user: MailUser
 ) -> None:
-    """Thirty 10 MB mails must not be held in memory at once (issue 14, item 8)."""
+    """Thirty 10 MB mails must not be held in memory at once."""
     big = raw_mail("big one") + b"x" * 300_000 + b"\r\n"
     mailstack.deliver(raw_mail("small before"), mail_user.address)
     mailstack.deliver(big, mail_user.address)

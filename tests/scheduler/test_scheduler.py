@@ -10,6 +10,7 @@ import asyncio
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
+import pytest
 from sqlalchemy import Engine
 from sqlmodel import col, func, select
 
@@ -122,6 +123,7 @@ async def test_a_deadline_missed_while_down_fires_at_start(db_engine: Engine) ->
     assert woken, "the sender is woken for the printouts"
 
 
+@pytest.mark.slow  # waits for deadlines and resyncs on the real clock
 async def test_the_turn_runs_at_the_deadline_and_the_next_one_is_planned(
     db_engine: Engine,
 ) -> None:
@@ -145,6 +147,7 @@ async def test_the_turn_runs_at_the_deadline_and_the_next_one_is_planned(
         await scheduler.stop()
 
 
+@pytest.mark.slow  # waits for deadlines and resyncs on the real clock
 async def test_a_deadline_changed_elsewhere_is_picked_up_by_the_resync(
     db_engine: Engine,
 ) -> None:
@@ -161,6 +164,7 @@ async def test_a_deadline_changed_elsewhere_is_picked_up_by_the_resync(
         await scheduler.stop()
 
 
+@pytest.mark.slow  # waits for deadlines and resyncs on the real clock
 async def test_reminders_go_to_players_without_orders_once(db_engine: Engine) -> None:
     game_id, passwords = new_game(
         db_engine, deadline=utcnow() + timedelta(minutes=30), reminder_hours=(1,)
@@ -179,6 +183,7 @@ async def test_reminders_go_to_players_without_orders_once(db_engine: Engine) ->
     assert turn_of(db_engine, game_id) == 0
 
 
+@pytest.mark.slow  # waits for deadlines and resyncs on the real clock
 async def test_the_turn_runs_early_once_everybody_is_final(db_engine: Engine) -> None:
     game_id, passwords = new_game(db_engine, deadline=utcnow() + timedelta(days=5), early_run=True)
     scheduler = DeadlineScheduler(db_engine, CONFIG, lambda: None)
@@ -196,6 +201,7 @@ async def test_the_turn_runs_early_once_everybody_is_final(db_engine: Engine) ->
         await scheduler.stop()
 
 
+@pytest.mark.slow  # waits for deadlines and resyncs on the real clock
 async def test_two_schedulers_on_one_database_run_the_turn_once(db_engine: Engine) -> None:
     game_id, passwords = new_game(db_engine, deadline=utcnow() + timedelta(days=1))
     everybody_votes(db_engine, passwords)

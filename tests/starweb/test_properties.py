@@ -20,6 +20,7 @@ from engine.core import PlayerSetup, Setup, turn_dice, turn_rng
 from engine.starweb.kind import STARWEB
 from engine.starweb.state import KEYS, MAX_MINES, Character, StarwebState
 from grammar.starweb import LANGUAGE
+from tests.lanes import examples
 
 GAME = STARWEB.engine
 NAMES = ("THRAWN", "BORG", "NECRON", "QUILDOR", "ROLAND", "SALVADOR")
@@ -110,7 +111,7 @@ def check_secrets(state: StarwebState) -> None:
                         assert str(state.end_score) not in line, line
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(st.integers(0, 2**32), st.integers(2, 6), st.integers(1, 4))
 def test_random_games_keep_the_rules_bounds_and_secrets(
     seed: int, players: int, turns: int
@@ -120,7 +121,7 @@ def test_random_games_keep_the_rules_bounds_and_secrets(
         check_secrets(state)
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=examples(4), deadline=None)
 @given(st.integers(0, 2**32), st.integers(2, 5))
 def test_the_same_seed_gives_the_same_turns_byte_for_byte(seed: int, players: int) -> None:
     first, second = play(seed, players, 3), play(seed, players, 3)
@@ -128,7 +129,7 @@ def test_the_same_seed_gives_the_same_turns_byte_for_byte(seed: int, players: in
     assert [printouts(s) for s in first] == [printouts(s) for s in second]
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=examples(4), deadline=None)
 @given(st.integers(0, 2**32), st.integers(2, 5))
 def test_a_stored_state_replays_to_the_same_turn(seed: int, players: int) -> None:
     states = play(seed, players, 2)

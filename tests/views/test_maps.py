@@ -1,4 +1,4 @@
-"""Issue 13, item 2: the map picture — what it draws, that it is reproducible, and that a
+"""The map picture — what it draws, that it is reproducible, and that a
 player's map knows no more than his printout."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 13, item 3: the JSON twin of a printout — schema, content, secrecy."""
+"""The JSON twin of a printout — schema, content, secrecy."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 13 for Starweb: the map and the JSON twin say what the printout says, no more."""
+"""Starweb's map and JSON twin of a printout say what the printout says, no more."""
 
 from __future__ import annotations
 

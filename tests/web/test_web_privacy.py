@@ -26,6 +26,7 @@ from mailserver.common.kinds import game_kind
 from mailserver.printouts.files import map_png, report_json
 from mailserver.web import app as app_module
 from mailserver.web import views
+from tests.lanes import examples
 from tests.web.helpers import link, run_turn, start_game, web_orders
 
 _numbers = itertools.count(700)
@@ -102,7 +103,7 @@ def _check_pages(client: TestClient, engine: Engine, number: int) -> None:
 
 
 @settings(
-    max_examples=4,
+    max_examples=examples(4),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -121,7 +122,7 @@ def test_pages_never_show_another_seats_printout(
 
 
 @settings(
-    max_examples=3,
+    max_examples=examples(3),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

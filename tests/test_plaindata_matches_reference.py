@@ -38,6 +38,7 @@ from engine.starweb.kind import STARWEB
 from engine.starweb.state import Character, StarwebState
 from grammar.starweb import LANGUAGE
 from tests.ashes.bots import bot_turn, new_standard_game
+from tests.lanes import examples
 
 # -- the reference: engine/plaindata.py before the compiled conversions, verbatim
 
@@ -295,7 +296,7 @@ def subtrees(data: Any) -> list[Any]:
 JSON_STATES = [(tp, json.loads(json.dumps(to_plain(s)))) for tp, s in STATES]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_damaged_json_reads_as_before(data: st.DataObject) -> None:
     tp, plain = data.draw(st.sampled_from(JSON_STATES))
@@ -360,7 +361,7 @@ def is_record(value: Any) -> bool:
     return dataclasses.is_dataclass(value) and not isinstance(value, type)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_damaged_states_write_as_before(data: st.DataObject) -> None:
     _, state = data.draw(st.sampled_from(STATES))
