@@ -419,7 +419,6 @@ class WebApp:
         except (ValueError, AttributeError):
             return JSONResponse({"error": "bad request"}, status_code=400)
         form = request.headers.get("x-csrf-token", "")
-        limits = self.settings.limits
 
         def work(session: Session) -> Response:
             try:
@@ -428,18 +427,24 @@ class WebApp:
                 return JSONResponse({"error": "not found"}, status_code=404)
             if page.player is None or not tokens.check_form(self.key(session), page.link, form):
                 return JSONResponse({"error": "form token"}, status_code=403)
-            result = check_orders(
-                session,
-                page.game,
-                page.player,
-                order_text,
-                max_chars=limits.max_text_chars,
-                max_lines=limits.max_order_lines,
-            )
-            return JSONResponse(result)
+            return JSONResponse(self.checked(session, page, order_text))
 
         response: Response = await self.db(work)
         return response
+
+    def checked(self, session: Session, page: Page, order_text: str) -> dict[str, Any]:
+        """The order form's check of ``order_text`` for the page's seat, within the limits
+        mail intake applies."""
+        assert page.player is not None
+        limits = self.settings.limits
+        return check_orders(
+            session,
+            page.game,
+            page.player,
+            order_text,
+            max_chars=limits.max_text_chars,
+            max_lines=limits.max_order_lines,
+        )
 
     async def orders(self, request: Request) -> Response:
         """The order form: ``action=check`` shows the check on the page (without
@@ -462,14 +467,7 @@ class WebApp:
             ):
                 return self.render("message.html", 403, lang=page.lang, key="forbidden")
             if action == "check" or not self.takes_orders(page):
-                checked = check_orders(
-                    session,
-                    page.game,
-                    page.player,
-                    order_text,
-                    max_chars=limits.max_text_chars,
-                    max_lines=limits.max_order_lines,
-                )
+                checked = self.checked(session, page, order_text)
                 context = self.private_context(
                     session, request, page, text=order_text, checked=checked
                 )

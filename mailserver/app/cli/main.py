@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from config.settings import LimitSettings, environment_settings
+from config.settings import LimitSettings, Settings, environment_settings
 from mailserver.app.cli import gm as cli_gm
 from mailserver.app.cli.common import LangOption, fail, read_input, settings_or_fail
 from mailserver.app.cli.offline import kind_app
@@ -94,45 +94,45 @@ def parse_cmd(
     raise typer.Exit(1 if result.errors else 0)
 
 
-@app.command("serve")
-def serve_cmd(
-    config: Annotated[
-        Path | None,
-        typer.Option("--config", help="TOML settings file (PBEM_* variables override)."),
-    ] = None,
-) -> None:
-    """Run the service: IMAP intake, acknowledgements, outbox (until SIGTERM)."""
+ServiceConfig = Annotated[
+    Path | None,
+    typer.Option("--config", help="TOML settings file (PBEM_* variables override)."),
+]
+
+
+def _service_settings(config: Path | None, missing: str) -> Settings:
+    """The settings of a long-running command, its logs configured; ``missing`` explains
+    what to give when neither a file nor a ``PBEM_*`` variable says anything."""
     # The defaults are for trying things out (a database in the current folder, mail on
     # localhost): a service started with nothing configured would run on them unnoticed.
     if config is None and not environment_settings():
-        fail(
-            "pbem serve needs its settings: --config FILE (every key is explained in "
-            "deploy/pbem.example.toml) or PBEM_* environment variables such as "
-            "PBEM_DATABASE_URL, PBEM_IMAP__HOST and PBEM_SMTP__HOST.",
-            "en",
-        )
+        fail(missing, "en")
     settings = settings_or_fail(config, "en")
     logs.configure(settings.log_format)
+    return settings
+
+
+@app.command("serve")
+def serve_cmd(config: ServiceConfig = None) -> None:
+    """Run the service: IMAP intake, acknowledgements, outbox (until SIGTERM)."""
+    settings = _service_settings(
+        config,
+        "pbem serve needs its settings: --config FILE (every key is explained in "
+        "deploy/pbem.example.toml) or PBEM_* environment variables such as "
+        "PBEM_DATABASE_URL, PBEM_IMAP__HOST and PBEM_SMTP__HOST.",
+    )
     # Service.run quiets the garbage collector once everything is loaded.
     asyncio.run(Service(settings).run())
 
 
 @app.command("web")
-def web_cmd(
-    config: Annotated[
-        Path | None,
-        typer.Option("--config", help="TOML settings file (PBEM_* variables override)."),
-    ] = None,
-) -> None:
+def web_cmd(config: ServiceConfig = None) -> None:
     """Serve the web pages alone (docs/web.md), on the database of ``pbem serve``."""
-    if config is None and not environment_settings():
-        fail(
-            "pbem web needs its settings: --config FILE (the same as pbem serve's; [web] "
-            "in deploy/pbem.example.toml) or PBEM_* environment variables.",
-            "en",
-        )
-    settings = settings_or_fail(config, "en")
-    logs.configure(settings.log_format)
+    settings = _service_settings(
+        config,
+        "pbem web needs its settings: --config FILE (the same as pbem serve's; [web] "
+        "in deploy/pbem.example.toml) or PBEM_* environment variables.",
+    )
     asyncio.run(serve_pages(settings))
 
 
