@@ -15,11 +15,12 @@ from sqlmodel import Session
 
 from config.game_options import with_host
 from db import repo
-from db.models import Game, GameStatus, OutboxKind, PlayerStatus
+from db.models import Game, GameStatus, PlayerStatus
 from mailserver.common.catalog import say, wrap
 from mailserver.common.formats import format_when
 from mailserver.common.terms import HostTerms, TurnContext
 from mailserver.gm.lookup import GmError, game_numbered, locked_game, occupant
+from mailserver.outbound.notices import notice
 from mailserver.outbound.smtp import Attachment
 from mailserver.printouts.compose import player_timezone
 from mailserver.turns.preview import preview_turn
@@ -65,21 +66,26 @@ def postpone(
 
 def pause(session: Session, number: int, *, now: datetime) -> Game:
     """Stop evaluations until :func:`resume`."""
-    game = locked_game(session, number)
-    if game.status != GameStatus.RUNNING:
-        raise GmError("gm_error_game_not_running", number=number)
-    game.status = GameStatus.PAUSED
-    session.add(game)
-    session.flush()
-    return game
+    return _switch(
+        session, number, GameStatus.RUNNING, GameStatus.PAUSED, "gm_error_game_not_running"
+    )
 
 
 def resume(session: Session, number: int, *, now: datetime) -> Game:
     """Let a paused game run again; a deadline that passed meanwhile runs the turn at once."""
+    return _switch(
+        session, number, GameStatus.PAUSED, GameStatus.RUNNING, "gm_error_game_not_paused"
+    )
+
+
+def _switch(
+    session: Session, number: int, before: GameStatus, after: GameStatus, refusal: str
+) -> Game:
+    """The game's status from ``before`` to ``after``; the GmError ``refusal`` otherwise."""
     game = locked_game(session, number)
-    if game.status != GameStatus.PAUSED:
-        raise GmError("gm_error_game_not_paused", number=number)
-    game.status = GameStatus.RUNNING
+    if game.status != before:
+        raise GmError(refusal, number=number)
+    game.status = after
     session.add(game)
     session.flush()
     return game
@@ -161,20 +167,18 @@ def _notify_players(
         shown = dict(values)
         if isinstance(when, datetime):
             shown["when"] = format_when(when, player_timezone(game, player), lang)
-        row = repo.enqueue_outbox(
+        row = notice(
             session,
+            ctx,
             to_address=player.address,
             subject=say(lang, "notice_subject", game=game.number),
             body=wrap(
                 say(lang, key, game=game.number, **shown) + "\n\n" + say(lang, "printout_footer")
             )
             + "\n",
-            kind=OutboxKind.NOTICE,
-            domain=ctx.terms.domain,
             game_id=game.id,
             player_id=player.id,
             turn=game.turn + 1,
-            now=ctx.now,
         )
         ids.append(row.id or 0)
     return ids
