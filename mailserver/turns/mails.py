@@ -6,12 +6,13 @@ caller's transaction; nothing is sent here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from sqlmodel import Session, select
 
 from db import repo
-from db.models import Game, GameStatus, Outbox, OutboxKind, Player
+from db.models import Game, GameMessage, GameStatus, Outbox, OutboxKind, Player
+from engine.core import State
 from mailserver.common.catalog import say, wrap
 from mailserver.common.formats import format_when
 from mailserver.common.terms import TurnContext
@@ -86,31 +87,10 @@ def start_game_printouts(
 ) -> list[int]:
     """The printouts of turn 0 with each player's password and order form; outbox ids."""
     state = state_of(session, game, 0)
-    ids: list[int] = []
-    for player in repo.current_players(session, game.id or 0):
-        body = printout_body(
-            session,
-            game,
-            player,
-            state,
-            ctx.terms,
-            intro=password_intro(game, player, takeover=False),
-        )
-        ids.append(
-            enqueue_printout(
-                session,
-                printout_values(
-                    game,
-                    player,
-                    0,
-                    body,
-                    ctx,
-                    attachments=printout_files(game, player, state, 0),
-                    secret=passwords[player.seat],
-                ),
-            )
-        )
-    return ids
+    return [
+        _password_printout(session, game, player, state, passwords[player.seat], ctx, turn=0)
+        for player in repo.current_players(session, game.id or 0)
+    ]
 
 
 def takeover_printout(
@@ -123,25 +103,42 @@ def takeover_printout(
     """The current printout for a new occupant, with his password and held secrets."""
     state = state_of(session, game, game.turn)
     secret = held_secrets(session, game.id or 0, player.seat, game.turn)
+    outbox_id = _password_printout(
+        session, game, player, state, password, ctx, turn=game.turn, held=secret
+    )
+    mark_delivered(session, secret, game.turn, ctx.now)
+    return outbox_id
+
+
+def _password_printout(
+    session: Session,
+    game: Game,
+    player: Player,
+    state: State,
+    password: str,
+    ctx: TurnContext,
+    *,
+    turn: int,
+    held: Sequence[GameMessage] | None = None,
+) -> int:
+    """A printout that gives ``player`` his password: at the start, or at a takeover
+    (``held``: the secret messages kept for the seat); its outbox id."""
     body = printout_body(
         session,
         game,
         player,
         state,
         ctx.terms,
-        intro=password_intro(game, player, takeover=True),
-        secret_messages=secret,
+        intro=password_intro(game, player, takeover=held is not None),
+        secret_messages=held or (),
     )
-    mark_delivered(session, secret, game.turn, ctx.now)
-    return enqueue_printout(
-        session,
-        printout_values(
-            game,
-            player,
-            game.turn,
-            body,
-            ctx,
-            attachments=printout_files(game, player, state, game.turn),
-            secret=password,
-        ),
+    values = printout_values(
+        game,
+        player,
+        turn,
+        body,
+        ctx,
+        attachments=printout_files(game, player, state, turn),
+        secret=password,
     )
+    return enqueue_printout(session, values)
