@@ -12,13 +12,14 @@ from datetime import datetime
 from sqlmodel import Session
 
 from db import repo
-from db.models import Game, GameStatus, LedgerKind, OutboxKind, Player, PlayerStatus, Standby
+from db.models import Game, GameStatus, LedgerKind, Player, PlayerStatus, Standby
 from db.passwords import hash_password
 from mailserver.common.catalog import say, wrap
 from mailserver.common.formats import format_when
 from mailserver.common.terms import TurnContext
 from mailserver.gm.lookup import GmError, game_numbered, locked_game, occupant
 from mailserver.gm.messages import news_message
+from mailserver.outbound.notices import notice
 from mailserver.printouts.compose import new_password, player_timezone
 from mailserver.turns.mails import takeover_printout
 
@@ -125,8 +126,9 @@ def _tell_occupant(
     """A mail to an occupant who lost the seat: by whom (the game master's address) and
     when; nobody loses a seat without being told (a takeover by a stranger shows)."""
     lang = player.language
-    repo.enqueue_outbox(
+    notice(
         session,
+        ctx,
         to_address=player.address,
         subject=say(lang, "told_subject", game=game.number),
         body=wrap(
@@ -142,12 +144,9 @@ def _tell_occupant(
             + say(lang, "printout_footer")
         )
         + "\n",
-        kind=OutboxKind.NOTICE,
-        domain=ctx.terms.domain,
         game_id=game.id,
         player_id=player.id,
         dedup_key=f"told:{game.number}:{player.id}:{key}",
-        now=ctx.now,
     )
 
 

@@ -24,11 +24,12 @@ from sqlmodel import Session, select
 
 from config.game_options import gm_language, host_settings
 from db import repo
-from db.models import Game, GameStatus, OutboxKind
+from db.models import Game, GameStatus
 from engine.core import TurnShape
 from mailserver.common.catalog import say, wrap
 from mailserver.common.kinds import game_kind
 from mailserver.common.terms import TurnContext
+from mailserver.outbound.notices import notice
 from mailserver.turns.ahead import TurnAhead
 from mailserver.turns.inputs import TurnInputs, engine_orders
 from mailserver.turns.phases import run_phases
@@ -141,20 +142,18 @@ def _hold(session: Session, game: Game, plan: TurnPlan, ctx: TurnContext) -> Tur
     game.held_reason = say(lang, "held_reason", **values)
     session.add(game)
     seats = ", ".join(str(s) for s in sorted(plan.missing))
-    row = repo.enqueue_outbox(
+    row = notice(
         session,
+        ctx,
         to_address=game.gm_address,
         subject=say(lang, "gm_held_subject", game=game.number, turn=plan.turn),
         body=wrap(
             say(lang, "gm_held_body", game=game.number, turn=plan.turn, seats=seats, **values)
         )
         + "\n",
-        kind=OutboxKind.NOTICE,
-        domain=ctx.terms.domain,
         game_id=game.id,
         turn=plan.turn,
         dedup_key=f"held:{game.number}:{plan.turn}",
-        now=ctx.now,
     )
     session.flush()
     return TurnRun(game.number, plan.turn, "held", game.held_reason, [row.id or 0])
@@ -169,20 +168,18 @@ def _send_dossier(session: Session, game: Game, plan: TurnPlan, ctx: TurnContext
     orders = engine_orders(kind, before, TurnInputs(plan.executing, []))
     body = kind.adjudicated.dossier(before, orders, lang)
     missing = ", ".join(str(s) for s in sorted(plan.nmr)) or "-"
-    row = repo.enqueue_outbox(
+    row = notice(
         session,
+        ctx,
         to_address=game.gm_address,
         subject=say(lang, "dossier_subject", game=game.number, turn=plan.turn),
         body=wrap(say(lang, "dossier_intro", game=game.number, turn=plan.turn, missing=missing))
         + "\n\n"
         + body.rstrip("\n")
         + "\n",
-        kind=OutboxKind.NOTICE,
-        domain=ctx.terms.domain,
         game_id=game.id,
         turn=plan.turn,
         dedup_key=f"dossier:{game.number}:{plan.turn}",
-        now=ctx.now,
     )
     game.status = GameStatus.ADJUDICATING
     session.add(game)
