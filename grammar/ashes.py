@@ -28,7 +28,7 @@ from lark import Lark, Token, Tree
 from engine.ashes import orders as o
 from engine.ashes.galaxy import Galaxy, fold_name, standard_galaxy
 from engine.ashes.texts import PRINTOUT_HEADINGS, TEXTS
-from engine.core import JSONValue, Order, ParseError, ParseResult, PlanetNamer
+from engine.core import Order, ParseError, ParseResult, PlanetNamer
 from grammar import reader
 from grammar.lark_errors import TEXTS as GRAMMAR
 from grammar.lark_errors import LineError, Messages, Position, in_range, join_words
@@ -201,6 +201,13 @@ def _tok(node: Tree[Token] | Token) -> Token:
 
 def _count(tok: Token) -> int:
     return in_range(tok, 0, COUNT_MAX, TEXTS.every("grammar.word.count"))
+
+
+def _rounds(node: Tree[Token], low: int, high: int, word: str) -> int:
+    """The vote's number of rounds (its INT), between ``low`` and ``high`` (else an
+    error naming it with the catalogue's ``word``)."""
+    tok = next(t for t in node.children if isinstance(t, Token) and t.type == "INT")
+    return in_range(tok, low, high, TEXTS.every(word))
 
 
 def _check_name(tok: Token, raw: str) -> str:
@@ -516,26 +523,12 @@ class _AshesLines:
         return [o.Research(line=line, pp=pp, target=target, planet=planet)]
 
     def o_vote_rounds(self, node: Tree[Token], line: int) -> list[Order]:
-        tok = next(t for t in node.children if isinstance(t, Token) and t.type == "INT")
-        return [
-            o.VoteRounds(
-                line=line,
-                rounds=in_range(
-                    tok, o.ROUNDS_MIN, o.ROUNDS_MAX, TEXTS.every("grammar.word.number_rounds")
-                ),
-            )
-        ]
+        rounds = _rounds(node, o.ROUNDS_MIN, o.ROUNDS_MAX, "grammar.word.number_rounds")
+        return [o.VoteRounds(line=line, rounds=rounds)]
 
     def o_vote_extension(self, node: Tree[Token], line: int) -> list[Order]:
-        tok = next(t for t in node.children if isinstance(t, Token) and t.type == "INT")
-        return [
-            o.VoteExtension(
-                line=line,
-                rounds=in_range(
-                    tok, o.EXTENSION_MIN, o.EXTENSION_MAX, TEXTS.every("grammar.word.extension")
-                ),
-            )
-        ]
+        rounds = _rounds(node, o.EXTENSION_MIN, o.EXTENSION_MAX, "grammar.word.extension")
+        return [o.VoteExtension(line=line, rounds=rounds)]
 
     def o_vote_end(self, node: Tree[Token], line: int) -> list[Order]:
         yes_no = next(
@@ -677,14 +670,7 @@ def parse(text: str, subject: str | None = None, planets: PlanetTable | None = N
     read = reader.Reader(lines, messages=MESSAGE_CLASSES, max_seat=o.MAX_PLAYERS).read(
         text, subject
     )
-    result = ParseResult(
-        header=read.header,
-        orders=read.items,
-        settings=read.settings,
-        errors=read.errors,
-        notes=read.notes,
-    )
-    result.ended = read.ended
+    result = read.result(read.items)
     _check_against_header(result, text)
     return result
 
@@ -726,29 +712,24 @@ def planets_for(places: Mapping[int, str] | None) -> PlanetTable:
     return _game_planets(tuple(sorted(places.items())))
 
 
-class AshesLanguage:
+class AshesLanguage(reader.KindLanguage):
     """The Ashes order language (:class:`engine.core.OrderLanguage`)."""
 
-    def parse(
+    def read(
         self,
         text: str,
-        subject: str | None = None,
-        places: Mapping[int, str] | None = None,
-        *,
-        rulers: Mapping[int, str] | None = None,
+        subject: str | None,
+        places: Mapping[int, str] | None,
+        rulers: Mapping[int, str] | None,
     ) -> ParseResult:
-        """Read an order text; with ``places`` players may use the game's current names.
-        Ashes names players by number: ``rulers`` is not used."""
+        """With ``places`` players may use the game's current names. Ashes names
+        players by number: ``rulers`` is not used."""
         return parse(text, subject, planets_for(places))
 
     def namer(self, places: Mapping[int, str] | None = None) -> PlanetNamer:
         """``2 (Crab)``, with a running game's current names."""
         return planets_for(places).namer
 
-    def order_from_json(self, data: Mapping[str, JSONValue]) -> Order:
-        """Rebuild an Ashes order from its stored JSON form."""
-        return o.ORDER_KINDS.from_json(data)
 
-
-LANGUAGE = AshesLanguage()
+LANGUAGE = AshesLanguage(o.ORDER_KINDS)
 """The Ashes order language, as :attr:`engine.core.GameKind.grammar` names it."""

@@ -444,6 +444,60 @@ class Reading(Generic[T]):
     keywords: list[str] = field(default_factory=list)
     """The first word of each line read as an order (not the header): its language."""
 
+    def result(self, orders: list[Order]) -> core.ParseResult:
+        """The language's :class:`engine.core.ParseResult` of this reading with ``orders``."""
+        return core.ParseResult(
+            header=self.header,
+            orders=orders,
+            settings=self.settings,
+            errors=self.errors,
+            notes=self.notes,
+            ended=self.ended,
+        )
+
+
+def _by_number(number: int) -> str:
+    return str(number)
+
+
+class KindLanguage:
+    """A game kind's order language (:class:`engine.core.OrderLanguage`): a subclass
+    reads the text (:meth:`read`) and, if its places have names, names them
+    (:meth:`namer`); the JSON round trip is its :class:`engine.core.OrderKinds`'."""
+
+    def __init__(self, kinds: core.OrderKinds) -> None:
+        self.kinds = kinds
+
+    def parse(
+        self,
+        text: str,
+        subject: str | None = None,
+        places: Mapping[int, str] | None = None,
+        *,
+        rulers: Mapping[int, str] | None = None,
+    ) -> core.ParseResult:
+        """Read an order text; with ``places`` players may use the game's current names,
+        with ``rulers`` (by seat) name other players."""
+        return self.read(text, subject, places, rulers)
+
+    def read(
+        self,
+        text: str,
+        subject: str | None,
+        places: Mapping[int, str] | None,
+        rulers: Mapping[int, str] | None,
+    ) -> core.ParseResult:
+        """The kind's reading of an order text (see :meth:`parse`)."""
+        raise NotImplementedError
+
+    def namer(self, places: Mapping[int, str] | None = None) -> core.PlanetNamer:
+        """How the acknowledgement names a place: by number unless overridden."""
+        return _by_number
+
+    def order_from_json(self, data: Mapping[str, core.JSONValue]) -> Order:
+        """Rebuild an order from its stored JSON form."""
+        return self.kinds.from_json(data)
+
 
 # ------------------------------------------------------------------------- reading
 

@@ -42,13 +42,11 @@ from lark import Lark, Token, Tree
 
 from engine.core import (
     SHARED_ORDER_CLASSES,
-    JSONValue,
     Note,
     Order,
     OrderKinds,
     ParseError,
     ParseResult,
-    PlanetNamer,
 )
 from engine.starweb import exclusive
 from engine.starweb import orders as o
@@ -590,10 +588,7 @@ def parse(
         seat_name=names.seat,
         subject=_subject,
     ).read(text, subject)
-    result = ParseResult(
-        header=read.header, settings=read.settings, errors=read.errors, notes=read.notes
-    )
-    result.ended = read.ended
+    result = read.result([])
     lines = unicodedata.normalize("NFC", text).splitlines()
 
     def line_text(number: int) -> str:
@@ -674,33 +669,21 @@ def _conflicts(result: ParseResult) -> None:
         )
 
 
-class StarwebLanguage:
-    """The Starweb order language (:class:`engine.core.OrderLanguage`)."""
+class StarwebLanguage(reader.KindLanguage):
+    """The Starweb order language (:class:`engine.core.OrderLanguage`); worlds are shown
+    by number."""
 
-    def parse(
+    def read(
         self,
         text: str,
-        subject: str | None = None,
-        places: Mapping[int, str] | None = None,
-        *,
-        rulers: Mapping[int, str] | None = None,
+        subject: str | None,
+        places: Mapping[int, str] | None,
+        rulers: Mapping[int, str] | None,
     ) -> ParseResult:
-        """Read an order text; ``rulers`` (code names by seat) let players name each
-        other by code name. Starweb worlds have numbers only: ``places`` is not used."""
+        """``rulers`` (code names by seat) let players name each other by code name.
+        Starweb worlds have numbers only: ``places`` is not used."""
         return parse(text, subject, rulers)
 
-    def namer(self, places: Mapping[int, str] | None = None) -> PlanetNamer:
-        """Worlds are shown by number."""
-        return _world_number
 
-    def order_from_json(self, data: Mapping[str, JSONValue]) -> Order:
-        """Rebuild a Starweb order from its stored JSON form."""
-        return ORDER_KINDS.from_json(data)
-
-
-def _world_number(number: int) -> str:
-    return str(number)
-
-
-LANGUAGE = StarwebLanguage()
+LANGUAGE = StarwebLanguage(ORDER_KINDS)
 """The Starweb order language, as :attr:`engine.core.GameKind.grammar` names it."""

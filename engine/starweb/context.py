@@ -8,7 +8,9 @@ here (never by building report rows itself), so that notes stay in one place.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from engine.core import NEUTRAL
 from engine.dice import Dice
@@ -20,6 +22,24 @@ from engine.starweb.state import (
     StarwebState,
     WorldNote,
 )
+
+_T = TypeVar("_T")
+
+
+def _made_on_first_use(items: list[_T], found: Callable[[_T], bool], make: Callable[[], _T]) -> _T:
+    """The first of ``items`` that is ``found``; else a new one, made and appended."""
+    for item in items:
+        if found(item):
+            return item
+    item = make()
+    items.append(item)
+    return item
+
+
+def _add_once(flags: list[str], flag: str) -> None:
+    """Append ``flag`` unless ``flags`` has it already."""
+    if flag not in flags:
+        flags.append(flag)
 
 
 @dataclass
@@ -114,44 +134,31 @@ class Turn:
 
     def world_note(self, world: int) -> WorldNote:
         """The printout's note on ``world`` this turn (made on first use)."""
-        notes = self.state.report.worlds
-        for note in notes:
-            if note.world == world:
-                return note
-        note = WorldNote(world=world)
-        notes.append(note)
-        return note
+        return _made_on_first_use(
+            self.state.report.worlds, lambda n: n.world == world, lambda: WorldNote(world=world)
+        )
 
     def fleet_note(self, fleet: int) -> FleetNote:
         """The printout's note on key ``fleet`` this turn (made on first use)."""
-        notes = self.state.report.fleets
-        for note in notes:
-            if note.fleet == fleet:
-                return note
-        note = FleetNote(fleet=fleet)
-        notes.append(note)
-        return note
+        return _made_on_first_use(
+            self.state.report.fleets, lambda n: n.fleet == fleet, lambda: FleetNote(fleet=fleet)
+        )
 
     def flag_world(self, world: int, flag: str) -> None:
         """Add ``flag`` to the world's note once."""
-        flags = self.world_note(world).flags
-        if flag not in flags:
-            flags.append(flag)
+        _add_once(self.world_note(world).flags, flag)
 
     def flag_fleet(self, fleet: int, flag: str) -> None:
         """Add ``flag`` to the key's note once."""
-        flags = self.fleet_note(fleet).flags
-        if flag not in flags:
-            flags.append(flag)
+        _add_once(self.fleet_note(fleet).flags, flag)
 
     def player_report(self, player: int) -> PlayerReport:
         """The player's part of the report (made on first use)."""
-        for report in self.state.report.players:
-            if report.player == player:
-                return report
-        report = PlayerReport(player=player)
-        self.state.report.players.append(report)
-        return report
+        return _made_on_first_use(
+            self.state.report.players,
+            lambda r: r.player == player,
+            lambda: PlayerReport(player=player),
+        )
 
     def notice(self, player: int, text: str) -> None:
         """A private notice for the player's printout (a code the printout words)."""

@@ -21,10 +21,10 @@ from engine.starweb.orders import (
     BUILD_I,
     BUILD_INDUSTRY,
     BUILD_LIMIT,
-    BUILD_P,
     BUILD_ROBOTS,
     FLEET,
     I_SHIPS,
+    P_SHIPS,
     AttachArtifact,
     Build,
     BuildBomb,
@@ -123,6 +123,20 @@ def _drop_ships(state: StarwebState, fleet: Fleet, ships: int) -> None:
         fleet.bomb = False
 
 
+def _land_ships(turn: Turn, world: World, target: Fleet | None, key: str, ships: int) -> None:
+    """Put ``ships`` on fleet ``target``, else on the world's I-ships (key ``I``) or
+    P-ships (``P``), and count them as new this turn (probes report only the old ones)."""
+    if target is not None:
+        target.ships += ships
+        turn.new_ships[(FLEET, target.number)] += ships
+    elif key == I_SHIPS:
+        world.i_ships += ships
+        turn.new_ships[(I_SHIPS, world.number)] += ships
+    else:
+        world.p_ships += ships
+        turn.new_ships[(P_SHIPS, world.number)] += ships
+
+
 def _transfer(turn: Turn, player: int, order: Transfer) -> None:
     state = turn.state
     source: Fleet | None = None
@@ -165,15 +179,7 @@ def _transfer(turn: Turn, player: int, order: Transfer) -> None:
         world.p_ships -= moved
     # Ships put on a foreign key belong to its owner; on a neutral key they make a
     # neutral fleet (Starweb "Schiffe"): the key's owner does not change.
-    if target is not None:
-        target.ships += moved
-        turn.new_ships[(FLEET, target.number)] += moved
-    elif order.target == I_SHIPS:
-        world.i_ships += moved
-        turn.new_ships[(I_SHIPS, world.number)] += moved
-    else:
-        world.p_ships += moved
-        turn.new_ships[(order.target, world.number)] += moved
+    _land_ships(turn, world, target, order.target, moved)
 
 
 # ------------------------------------------------------------------------- building
@@ -252,15 +258,7 @@ def _build_one(turn: Turn, player: int, order: Build, world: World, budget: _Bud
     done = min(order.quantity, budget.units(), room)
     if done < order.quantity:
         turn.remark(player, order, "capacity" if done < room else "key_full")
-    if target is not None:
-        target.ships += done
-        turn.new_ships[(FLEET, target.number)] += done
-    elif order.what == BUILD_I:
-        world.i_ships += done
-        turn.new_ships[(I_SHIPS, world.number)] += done
-    else:
-        world.p_ships += done
-        turn.new_ships[(BUILD_P, world.number)] += done
+    _land_ships(turn, world, target, order.what, done)
     return done
 
 

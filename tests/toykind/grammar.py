@@ -8,7 +8,7 @@ from functools import cache
 
 from lark import Lark, Token, Tree
 
-from engine.core import JSONValue, Order, ParseResult, PlanetNamer
+from engine.core import Order, ParseResult
 from grammar import reader
 from grammar.lark_errors import Position
 from tests.toykind.engine import ORDER_KINDS, Add
@@ -42,29 +42,18 @@ class _ToyLines:
         return None
 
 
-class ToyLanguage:
-    """The toy game's :class:`engine.core.OrderLanguage`."""
+class ToyLanguage(reader.KindLanguage):
+    """The toy game's :class:`engine.core.OrderLanguage`; places are shown by number."""
 
-    def parse(
+    def read(
         self,
         text: str,
-        subject: str | None = None,
-        places: Mapping[int, str] | None = None,
-        *,
-        rulers: Mapping[int, str] | None = None,
+        subject: str | None,
+        places: Mapping[int, str] | None,
+        rulers: Mapping[int, str] | None,
     ) -> ParseResult:
         read = reader.Reader(_ToyLines(), messages=reader.CORE_MESSAGES).read(text, subject)
-        result = ParseResult(
-            read.header, read.items, read.errors, read.notes, settings=read.settings
-        )
-        result.ended = read.ended
-        return result
-
-    def namer(self, places: Mapping[int, str] | None = None) -> PlanetNamer:
-        return str
-
-    def order_from_json(self, data: Mapping[str, JSONValue]) -> Order:
-        return ORDER_KINDS.from_json(data)
+        return read.result(read.items)
 
 
-LANGUAGE = ToyLanguage()
+LANGUAGE = ToyLanguage(ORDER_KINDS)
