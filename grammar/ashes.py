@@ -715,16 +715,10 @@ def planets_for(places: Mapping[int, str] | None) -> PlanetTable:
 class AshesLanguage(reader.KindLanguage):
     """The Ashes order language (:class:`engine.core.OrderLanguage`)."""
 
-    def read(
-        self,
-        text: str,
-        subject: str | None,
-        places: Mapping[int, str] | None,
-        rulers: Mapping[int, str] | None,
-    ) -> ParseResult:
+    def read(self, given: reader.OrderText) -> ParseResult:
         """With ``places`` players may use the game's current names. Ashes names
         players by number: ``rulers`` is not used."""
-        return parse(text, subject, planets_for(places))
+        return parse(given.text, given.subject, planets_for(given.places))
 
     def namer(self, places: Mapping[int, str] | None = None) -> PlanetNamer:
         """``2 (Crab)``, with a running game's current names."""

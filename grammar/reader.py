@@ -460,6 +460,17 @@ def _by_number(number: int) -> str:
     return str(number)
 
 
+@dataclass(frozen=True)
+class OrderText:
+    """An order text as :meth:`KindLanguage.parse` was given it: the text, the mail's
+    subject, a running game's current place names and rulers (by seat), if known."""
+
+    text: str
+    subject: str | None
+    places: Mapping[int, str] | None
+    rulers: Mapping[int, str] | None
+
+
 class KindLanguage:
     """A game kind's order language (:class:`engine.core.OrderLanguage`): a subclass
     reads the text (:meth:`read`) and, if its places have names, names them
@@ -478,15 +489,9 @@ class KindLanguage:
     ) -> core.ParseResult:
         """Read an order text; with ``places`` players may use the game's current names,
         with ``rulers`` (by seat) name other players."""
-        return self.read(text, subject, places, rulers)
+        return self.read(OrderText(text, subject, places, rulers))
 
-    def read(
-        self,
-        text: str,
-        subject: str | None,
-        places: Mapping[int, str] | None,
-        rulers: Mapping[int, str] | None,
-    ) -> core.ParseResult:
+    def read(self, given: OrderText) -> core.ParseResult:
         """The kind's reading of an order text (see :meth:`parse`)."""
         raise NotImplementedError
 

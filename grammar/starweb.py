@@ -673,16 +673,10 @@ class StarwebLanguage(reader.KindLanguage):
     """The Starweb order language (:class:`engine.core.OrderLanguage`); worlds are shown
     by number."""
 
-    def read(
-        self,
-        text: str,
-        subject: str | None,
-        places: Mapping[int, str] | None,
-        rulers: Mapping[int, str] | None,
-    ) -> ParseResult:
+    def read(self, given: reader.OrderText) -> ParseResult:
         """``rulers`` (code names by seat) let players name each other by code name.
         Starweb worlds have numbers only: ``places`` is not used."""
-        return parse(text, subject, rulers)
+        return parse(given.text, given.subject, given.rulers)
 
 
 LANGUAGE = StarwebLanguage(ORDER_KINDS)

@@ -3,7 +3,7 @@ rest (header, comments, text blocks, messages, end marker)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import cache
 
 from lark import Lark, Token, Tree
@@ -45,14 +45,10 @@ class _ToyLines:
 class ToyLanguage(reader.KindLanguage):
     """The toy game's :class:`engine.core.OrderLanguage`; places are shown by number."""
 
-    def read(
-        self,
-        text: str,
-        subject: str | None,
-        places: Mapping[int, str] | None,
-        rulers: Mapping[int, str] | None,
-    ) -> ParseResult:
-        read = reader.Reader(_ToyLines(), messages=reader.CORE_MESSAGES).read(text, subject)
+    def read(self, given: reader.OrderText) -> ParseResult:
+        read = reader.Reader(_ToyLines(), messages=reader.CORE_MESSAGES).read(
+            given.text, given.subject
+        )
         return read.result(read.items)
 
 
