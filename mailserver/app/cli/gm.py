@@ -122,28 +122,31 @@ def postpone_cmd(
     perform(config, number, one_command("Verschieben " + duration, lang), lang)
 
 
-@app.command("pause")
-def pause_cmd(number: GameArg, config: ConfigOption = None, lang: LangOption = "de") -> None:
-    """Pause a game: no turn runs until `resume`."""
-    perform(config, number, lang_gm.Pause(line=1), lang)
+def _game_command(
+    name: str,
+    command: type[lang_gm.Pause | lang_gm.Resume | lang_gm.Release | lang_gm.ProcessNow],
+    summary: str,
+) -> None:
+    """Register ``pbem gm NAME GAME``: the GM mail's ``command`` for one game, nothing else."""
+
+    def run(number: GameArg, config: ConfigOption = None, lang: LangOption = "de") -> None:
+        perform(config, number, command(line=1), lang)
+
+    run.__doc__ = summary
+    app.command(name)(run)
 
 
-@app.command("resume")
-def resume_cmd(number: GameArg, config: ConfigOption = None, lang: LangOption = "de") -> None:
-    """Resume a paused game."""
-    perform(config, number, lang_gm.Resume(line=1), lang)
-
-
-@app.command("release")
-def release_cmd(number: GameArg, config: ConfigOption = None, lang: LangOption = "de") -> None:
-    """Release a turn held for the GM (e.g. most players without orders)."""
-    perform(config, number, lang_gm.Release(line=1), lang)
-
-
-@app.command("run")
-def run_cmd(number: GameArg, config: ConfigOption = None, lang: LangOption = "de") -> None:
-    """Evaluate the pending turn now; the printouts go into the outbox."""
-    perform(config, number, lang_gm.ProcessNow(line=1), lang)
+for _name, _command, _summary in (
+    ("pause", lang_gm.Pause, "Pause a game: no turn runs until `resume`."),
+    ("resume", lang_gm.Resume, "Resume a paused game."),
+    (
+        "release",
+        lang_gm.Release,
+        "Release a turn held for the GM (e.g. most players without orders).",
+    ),
+    ("run", lang_gm.ProcessNow, "Evaluate the pending turn now; the printouts go into the outbox."),
+):
+    _game_command(_name, _command, _summary)
 
 
 @app.command("report")
