@@ -13,6 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
@@ -106,6 +107,7 @@ print(json.dumps({"languages": languages(), "mails": mails, "standby": standby[0
 """
 
 
+@pytest.mark.slow  # a whole game in a child process
 def test_a_third_language_is_only_files(tmp_path: Path) -> None:
     packages = write_pseudo_locale(tmp_path)
     assert {"mailserver.common", "engine.ashes", "grammar"} <= set(packages)
