@@ -34,6 +34,7 @@ from db.models import (
 )
 from mailserver.common.faults import ENV as CRASH_ENV
 from tests.e2e.conftest import ServerFactory
+from tests.e2e.game_helpers import message_id, stored_id
 from tests.e2e.server import Seat, ServerProcess, create_game
 from tests.factories import order_mail
 from tests.mailstack import MailStack, StoredMail
@@ -52,19 +53,6 @@ BACKENDS = ["sqlite", "postgresql"]
 def orders(player: Seat, server: ServerProcess, text: str) -> bytes:
     """An order mail of ``player`` to the server; ``text`` follows the header line."""
     return order_mail(player.address, f"{player.header(GAME)}\n{text}", to=server.address)
-
-
-def message_id(raw: bytes) -> str:
-    """The Message-ID header of a raw mail (with angle brackets)."""
-    for line in raw.split(b"\n"):
-        if line.lower().startswith(b"message-id:"):
-            return line.split(b":", 1)[1].strip().decode()
-    raise AssertionError("mail has no Message-ID")
-
-
-def stored_id(raw: bytes) -> str:
-    """The key the server stores an inbound mail under: its Message-ID without brackets."""
-    return message_id(raw).strip("<>")
 
 
 def replies_to(msgid: str) -> Callable[[list[StoredMail]], bool]:
