@@ -39,6 +39,15 @@ def plain_mail(text: str, charset: str = "utf-8") -> bytes:
     return msg.as_bytes()
 
 
+def alternative_mail(plain: str, html: str) -> EmailMessage:
+    """A multipart/alternative mail of a plain and an HTML part."""
+    msg = EmailMessage()
+    msg["From"] = "a@b.de"
+    msg.set_content(plain)
+    msg.add_alternative(html, subtype="html")
+    return msg
+
+
 def html_mail(html: str) -> bytes:
     msg = EmailMessage()
     msg["From"] = "Max <max@example.de>"
@@ -268,10 +277,7 @@ def test_str_mail_input() -> None:
 
 
 def test_multipart_alternative_prefers_plain() -> None:
-    msg = EmailMessage()
-    msg["From"] = "a@b.de"
-    msg.set_content("plain orders\n")
-    msg.add_alternative("<p>html orders</p>", subtype="html")
+    msg = alternative_mail("plain orders\n", "<p>html orders</p>")
     body = extract_order_text(msg.as_bytes())
     assert body.text == "plain orders"
     assert body.source == "plain"
@@ -279,20 +285,14 @@ def test_multipart_alternative_prefers_plain() -> None:
 
 
 def test_empty_plain_alternative_falls_back_to_html() -> None:
-    msg = EmailMessage()
-    msg["From"] = "a@b.de"
-    msg.set_content("\n\n")
-    msg.add_alternative("<p>html orders</p>", subtype="html")
+    msg = alternative_mail("\n\n", "<p>html orders</p>")
     body = extract_order_text(msg.as_bytes())
     assert body.text == "html orders"
     assert body.source == "html"
 
 
 def test_nested_multiparts_and_inline_image() -> None:
-    msg = EmailMessage()
-    msg["From"] = "a@b.de"
-    msg.set_content("Crab: 1 PDU\n")
-    msg.add_alternative("<p>Crab: 1 PDU</p>", subtype="html")
+    msg = alternative_mail("Crab: 1 PDU\n", "<p>Crab: 1 PDU</p>")
     html_part = next(part for part in msg.iter_parts() if part.get_content_subtype() == "html")
     html_part.add_related(b"\x89PNG" + b"\0" * 2000, "image", "png", cid="<i1>")
     msg.add_attachment(b"%PDF-1.4", maintype="application", subtype="pdf", filename="z.pdf")
