@@ -53,14 +53,22 @@ def temporary_database(backend: str, directory: Path) -> Iterator[str]:
         return
     if backend != "postgresql":
         raise ValueError(f"unknown backend {backend!r}")
-    # CREATE/DROP DATABASE cannot run inside a transaction.
-    admin = create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT", poolclass=NullPool)
-    with admin.connect() as conn:
-        conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
-    try:
-        url = make_url(PG_ADMIN_URL).set(database=name).render_as_string(hide_password=False)
+    with postgres_database(name) as url:
         upgrade(url)
         yield url
+
+
+@contextmanager
+def postgres_database(name: str, template: str | None = None) -> Iterator[str]:
+    """A new database ``name`` on the test server (empty, or a copy of the database
+    ``template``); yields its URL, drops it afterwards."""
+    # CREATE/DROP DATABASE cannot run inside a transaction.
+    admin = create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT", poolclass=NullPool)
+    copy = f' TEMPLATE "{template}"' if template else ""
+    with admin.connect() as conn:
+        conn.exec_driver_sql(f'CREATE DATABASE "{name}"{copy}')
+    try:
+        yield make_url(PG_ADMIN_URL).set(database=name).render_as_string(hide_password=False)
     finally:
         with admin.connect() as conn:
             conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

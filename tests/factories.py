@@ -8,10 +8,13 @@ from email.message import EmailMessage
 from email.utils import make_msgid
 from typing import Any
 
+from sqlalchemy import Engine
 from sqlmodel import Session
 
-from db.models import Game, GameStatus, Player
+from db import repo
+from db.models import Game, GameStatus, OutboxKind, Player
 from db.passwords import hash_password
+from db.session import transaction
 
 
 def make_game(
@@ -79,3 +82,30 @@ def flat(text: str) -> str:
     """``text`` with every run of white space one space: prose in mails wraps at 78
     columns, and an assertion about a sentence must not depend on where it wraps."""
     return " ".join(text.split())
+
+
+def enqueue_mails(
+    engine: Engine,
+    addresses: Sequence[str],
+    *,
+    subject: str,
+    body: str,
+    kind: OutboxKind,
+    **more: Any,
+) -> list[int]:
+    """One outbox mail to each of ``addresses`` (``{n}`` in ``subject`` and ``body``: its
+    index), committed; their ids. ``more``: further arguments of ``repo.enqueue_outbox``."""
+    with transaction(engine) as session:
+        return [
+            repo.enqueue_outbox(
+                session,
+                to_address=to,
+                subject=subject.format(n=n),
+                body=body.format(n=n),
+                kind=kind,
+                domain="example.org",
+                **more,
+            ).id
+            or 0
+            for n, to in enumerate(addresses)
+        ]

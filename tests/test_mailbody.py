@@ -39,6 +39,15 @@ def plain_mail(text: str, charset: str = "utf-8") -> bytes:
     return msg.as_bytes()
 
 
+def alternative_mail(plain: str, html: str) -> EmailMessage:
+    """A multipart/alternative mail of a plain and an HTML part."""
+    msg = EmailMessage()
+    msg["From"] = "a@b.de"
+    msg.set_content(plain)
+    msg.add_alternative(html, subtype="html")
+    return msg
+
+
 def html_mail(html: str) -> bytes:
     msg = EmailMessage()
     msg["From"] = "Max <max@example.de>"
@@ -89,43 +98,133 @@ def test_missing_headers_give_empty_values() -> None:
     assert (body.message_id, body.in_reply_to, body.references) == (None, None, [])
 
 
-def test_latin1_8bit() -> None:
-    raw = mail(
-        "Content-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: 8bit",
-        "Bau auf Kröte: 3 FI\r\nGrüße\r\n".encode("latin-1"),
-    )
-    body = extract_order_text(raw)
-    assert body.text == "Bau auf Kröte: 3 FI\nGrüße"
-    assert body.notes == []
-
-
-def test_cp1252_euro_and_german_quotes() -> None:
-    raw = mail(
-        "Content-Type: text/plain; charset=windows-1252\nContent-Transfer-Encoding: 8bit",
-        "Presse: „Kröte“ kostet 5 €\r\n".encode("cp1252"),
-    )
-    assert extract_order_text(raw).text == "Presse: „Kröte“ kostet 5 €"
-
-
-def test_iso_8859_15_euro() -> None:
-    raw = mail("Content-Type: text/plain; charset=iso-8859-15", "5 €\r\n".encode("iso-8859-15"))
-    assert extract_order_text(raw).text == "5 €"
-
-
-def test_quoted_printable_soft_line_breaks() -> None:
-    raw = mail(
-        "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable",
-        b"Kr=C3=B6te: 1 PDU, 7 FP, =\r\n5 OP\r\nA=3DB\r\n",
-    )
-    assert extract_order_text(raw).text == "Kröte: 1 PDU, 7 FP, 5 OP\nA=B"
-
-
-def test_base64_body() -> None:
-    encoded = base64.encodebytes("Partie 227\r\nKröte: 1 PDU\r\n".encode())
-    raw = mail(
-        "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: base64", encoded
-    )
-    assert extract_order_text(raw).text == "Partie 227\nKröte: 1 PDU"
+@pytest.mark.parametrize(
+    ("headers", "payload", "text", "notes"),
+    [
+        pytest.param(
+            "Content-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: 8bit",
+            "Bau auf Kröte: 3 FI\r\nGrüße\r\n".encode("latin-1"),
+            "Bau auf Kröte: 3 FI\nGrüße",
+            [],
+            id="latin1-8bit",
+        ),
+        pytest.param(
+            "Content-Type: text/plain; charset=windows-1252\nContent-Transfer-Encoding: 8bit",
+            "Presse: „Kröte“ kostet 5 €\r\n".encode("cp1252"),
+            "Presse: „Kröte“ kostet 5 €",
+            None,
+            id="cp1252-euro-and-german-quotes",
+        ),
+        pytest.param(
+            "Content-Type: text/plain; charset=iso-8859-15",
+            "5 €\r\n".encode("iso-8859-15"),
+            "5 €",
+            None,
+            id="iso-8859-15-euro",
+        ),
+        pytest.param(
+            "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable",
+            b"Kr=C3=B6te: 1 PDU, 7 FP, =\r\n5 OP\r\nA=3DB\r\n",
+            "Kröte: 1 PDU, 7 FP, 5 OP\nA=B",
+            None,
+            id="quoted-printable-soft-line-breaks",
+        ),
+        pytest.param(
+            "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: base64",
+            base64.encodebytes("Partie 227\r\nKröte: 1 PDU\r\n".encode()),
+            "Partie 227\nKröte: 1 PDU",
+            None,
+            id="base64-body",
+        ),
+        pytest.param(
+            "Content-Type: text/plain; charset=utf-8; format=flowed; delsp=yes",
+            b"Crab: 1 PDU, 7 F \r\nP\r\nnext line\r\n",
+            "Crab: 1 PDU, 7 FP\nnext line",
+            None,
+            id="format-flowed-with-delsp",
+        ),
+        # the quote was one flowed paragraph: one blank line for it, one for the deeper quote
+        pytest.param(
+            "Content-Type: text/plain; format=flowed",
+            b"Orders\r\n> quoted \r\n> more\r\n>> deeper\r\nCrab: 1\r\n",
+            "Orders\n\n\nCrab: 1",
+            ["dropped 2 quoted lines"],
+            id="format-flowed-joins-quoted-lines-by-depth-only",
+        ),
+        pytest.param(
+            "Content-Type: text/plain; format=flowed",
+            b"> quoted \r\nCrab: 1, \r\n2 FI ",
+            "\nCrab: 1, 2 FI",
+            None,
+            id="format-flowed-paragraph-ends-at-quote-change-and-end-of-text",
+        ),
+        pytest.param(
+            "Content-Transfer-Encoding: 8bit",
+            "Kröte: 1 PDU\r\n".encode(),
+            "Kröte: 1 PDU",
+            [],
+            id="missing-charset-reads-utf8",
+        ),
+        pytest.param(
+            "Content-Transfer-Encoding: 8bit",
+            "Kröte: 5 €\r\n".encode("cp1252"),
+            "Kröte: 5 €",
+            ["no charset: read as cp1252"],
+            id="missing-charset-falls-back-to-cp1252",
+        ),
+        pytest.param(
+            "Content-Type: text/plain; charset=us-ascii\nContent-Transfer-Encoding: 8bit",
+            "Kröte: 1 PDU\r\n".encode(),
+            "Kröte: 1 PDU",
+            ["declared charset us-ascii: read as utf-8"],
+            id="utf8-labelled-us-ascii",
+        ),
+        pytest.param(
+            "Content-Type: text/plain; charset=iso-8859-1",
+            "Grüße\r\n".encode(),
+            "Grüße",
+            None,
+            id="utf8-labelled-latin1-is-not-mojibake",
+        ),
+        pytest.param(
+            "Content-Type: text/plain; charset=x-klingon",
+            "Kröte\r\n".encode(),
+            "Kröte",
+            ["declared charset x-klingon: read as utf-8"],
+            id="unknown-charset-label",
+        ),
+        pytest.param(
+            "Content-Type: text/plain; charset=base64",
+            b"Crab: 1\r\n",
+            "Crab: 1",
+            None,
+            id="non-text-codec-label-does-not-crash",
+        ),
+        # 0x81 is undefined in cp1252, 0xfc alone is no UTF-8; the C1 control from 0x81
+        # is removed
+        pytest.param(
+            "Content-Type: text/plain; charset=utf-8",
+            b"Kr\xfcte\x81: 1\r\n",
+            "Krüte: 1",
+            ["undecodable bytes replaced: read as latin-1"],
+            id="undecodable-bytes-fall-back-to-latin1",
+        ),
+        pytest.param(
+            "Content-Type: text/plain; charset=utf-8",
+            b"Crab:\x00 1 PDU\r\n\x00\r\n",
+            "Crab: 1 PDU",
+            None,
+            id="nul-bytes-are-removed",
+        ),
+    ],
+)
+def test_body_decoding(headers: str, payload: bytes, text: str, notes: list[str] | None) -> None:
+    """The body's charset, transfer encoding and format=flowed are undone (``notes``:
+    the notes expected, ``None`` where the case does not look at them)."""
+    body = extract_order_text(mail(headers, payload))
+    assert body.text == text
+    if notes is not None:
+        assert body.notes == notes
 
 
 def test_format_flowed_without_delsp() -> None:
@@ -136,30 +235,6 @@ def test_format_flowed_without_delsp() -> None:
     body = extract_order_text(raw)
     assert body.text == "Crab: 1 PDU, 7 FP\nFrom space-stuffed\n2/15/1/21"
     assert body.cut_at == "signature"
-
-
-def test_format_flowed_with_delsp() -> None:
-    raw = mail(
-        "Content-Type: text/plain; charset=utf-8; format=flowed; delsp=yes",
-        b"Crab: 1 PDU, 7 F \r\nP\r\nnext line\r\n",
-    )
-    assert extract_order_text(raw).text == "Crab: 1 PDU, 7 FP\nnext line"
-
-
-def test_format_flowed_joins_quoted_lines_by_depth_only() -> None:
-    raw = mail(
-        "Content-Type: text/plain; format=flowed",
-        b"Orders\r\n> quoted \r\n> more\r\n>> deeper\r\nCrab: 1\r\n",
-    )
-    body = extract_order_text(raw)
-    # the quote was one flowed paragraph: one blank line for it, one for the deeper quote
-    assert body.text == "Orders\n\n\nCrab: 1"
-    assert body.notes == ["dropped 2 quoted lines"]
-
-
-def test_format_flowed_paragraph_ends_at_quote_change_and_end_of_text() -> None:
-    raw = mail("Content-Type: text/plain; format=flowed", b"> quoted \r\nCrab: 1, \r\n2 FI ")
-    assert extract_order_text(raw).text == "\nCrab: 1, 2 FI"
 
 
 def test_header_injection_in_from_name() -> None:
@@ -190,61 +265,6 @@ def test_str_mail_with_lone_surrogates() -> None:
     assert body.subject == "?x"
 
 
-def test_missing_charset_reads_utf8() -> None:
-    raw = mail("Content-Transfer-Encoding: 8bit", "Kröte: 1 PDU\r\n".encode())
-    body = extract_order_text(raw)
-    assert body.text == "Kröte: 1 PDU"
-    assert body.notes == []
-
-
-def test_missing_charset_falls_back_to_cp1252() -> None:
-    raw = mail("Content-Transfer-Encoding: 8bit", "Kröte: 5 €\r\n".encode("cp1252"))
-    body = extract_order_text(raw)
-    assert body.text == "Kröte: 5 €"
-    assert body.notes == ["no charset: read as cp1252"]
-
-
-def test_utf8_labelled_us_ascii() -> None:
-    raw = mail(
-        "Content-Type: text/plain; charset=us-ascii\nContent-Transfer-Encoding: 8bit",
-        "Kröte: 1 PDU\r\n".encode(),
-    )
-    body = extract_order_text(raw)
-    assert body.text == "Kröte: 1 PDU"
-    assert body.notes == ["declared charset us-ascii: read as utf-8"]
-
-
-def test_utf8_labelled_latin1_is_not_mojibake() -> None:
-    raw = mail("Content-Type: text/plain; charset=iso-8859-1", "Grüße\r\n".encode())
-    assert extract_order_text(raw).text == "Grüße"
-
-
-def test_unknown_charset_label() -> None:
-    raw = mail("Content-Type: text/plain; charset=x-klingon", "Kröte\r\n".encode())
-    body = extract_order_text(raw)
-    assert body.text == "Kröte"
-    assert body.notes == ["declared charset x-klingon: read as utf-8"]
-
-
-def test_non_text_codec_label_does_not_crash() -> None:
-    raw = mail("Content-Type: text/plain; charset=base64", b"Crab: 1\r\n")
-    assert extract_order_text(raw).text == "Crab: 1"
-
-
-def test_undecodable_bytes_fall_back_to_latin1() -> None:
-    # 0x81 is undefined in cp1252, 0xfc alone is no UTF-8
-    raw = mail("Content-Type: text/plain; charset=utf-8", b"Kr\xfcte\x81: 1\r\n")
-    body = extract_order_text(raw)
-    assert body.text == "Krüte: 1"  # the C1 control from 0x81 is removed
-    assert body.notes == ["undecodable bytes replaced: read as latin-1"]
-
-
-def test_nul_bytes_are_removed() -> None:
-    raw = mail("Content-Type: text/plain; charset=utf-8", b"Crab:\x00 1 PDU\r\n\x00\r\n")
-    body = extract_order_text(raw)
-    assert body.text == "Crab: 1 PDU"
-
-
 def test_str_mail_input() -> None:
     raw = "From: Max <max@example.de>\nSubject: Züge\nContent-Type: text/plain\n\nKröte: 1\n"
     body = extract_order_text(raw)
@@ -257,10 +277,7 @@ def test_str_mail_input() -> None:
 
 
 def test_multipart_alternative_prefers_plain() -> None:
-    msg = EmailMessage()
-    msg["From"] = "a@b.de"
-    msg.set_content("plain orders\n")
-    msg.add_alternative("<p>html orders</p>", subtype="html")
+    msg = alternative_mail("plain orders\n", "<p>html orders</p>")
     body = extract_order_text(msg.as_bytes())
     assert body.text == "plain orders"
     assert body.source == "plain"
@@ -268,20 +285,14 @@ def test_multipart_alternative_prefers_plain() -> None:
 
 
 def test_empty_plain_alternative_falls_back_to_html() -> None:
-    msg = EmailMessage()
-    msg["From"] = "a@b.de"
-    msg.set_content("\n\n")
-    msg.add_alternative("<p>html orders</p>", subtype="html")
+    msg = alternative_mail("\n\n", "<p>html orders</p>")
     body = extract_order_text(msg.as_bytes())
     assert body.text == "html orders"
     assert body.source == "html"
 
 
 def test_nested_multiparts_and_inline_image() -> None:
-    msg = EmailMessage()
-    msg["From"] = "a@b.de"
-    msg.set_content("Crab: 1 PDU\n")
-    msg.add_alternative("<p>Crab: 1 PDU</p>", subtype="html")
+    msg = alternative_mail("Crab: 1 PDU\n", "<p>Crab: 1 PDU</p>")
     html_part = next(part for part in msg.iter_parts() if part.get_content_subtype() == "html")
     html_part.add_related(b"\x89PNG" + b"\0" * 2000, "image", "png", cid="<i1>")
     msg.add_attachment(b"%PDF-1.4", maintype="application", subtype="pdf", filename="z.pdf")

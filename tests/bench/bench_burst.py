@@ -55,9 +55,8 @@ from random import Random
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from sqlalchemy import create_engine, update
+from sqlalchemy import update
 from sqlalchemy.engine import make_url
-from sqlalchemy.pool import NullPool
 from sqlmodel import col, select
 
 import db.passwords
@@ -74,7 +73,7 @@ from mailserver.common.terms import HostTerms
 from mailserver.gm import operations as gm
 from mailserver.outbound.outbox import OutboxMail
 from mailserver.outbound.smtp import SmtpTransport
-from tests.dbfixtures import PG_ADMIN_URL, temporary_database
+from tests.dbfixtures import postgres_database, temporary_database
 from tests.e2e.server import ServerProcess
 from tests.mailstack import MailStack, free_port
 
@@ -207,16 +206,10 @@ def copy_of(template: str, workdir: Path, name: str) -> Iterator[str]:
         shutil.copyfile(source, target)
         yield f"sqlite:///{target}"
         return
-    dbname = f"{make_url(template).database}_{name}"
-    admin = create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT", poolclass=NullPool)
-    with admin.connect() as conn:
-        conn.exec_driver_sql(f'CREATE DATABASE "{dbname}" TEMPLATE "{make_url(template).database}"')
-    try:
-        yield make_url(template).set(database=dbname).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as conn:
-            conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{dbname}" WITH (FORCE)')
-        admin.dispose()
+    source_name = make_url(template).database
+    assert source_name, template
+    with postgres_database(f"{source_name}_{name}", template=source_name) as url:
+        yield url
 
 
 # ------------------------------------------------------------------------------ runs

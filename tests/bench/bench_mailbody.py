@@ -16,15 +16,14 @@ import argparse
 import importlib
 import json
 import os
-import statistics
 import sys
-import time
-from collections.abc import Callable
 from email.message import EmailMessage
 from pathlib import Path
 
 # The repository's packages (or the tree the report names), not an installed copy.
 sys.path.insert(0, os.environ.get("PBEM_BENCH_ROOT") or str(Path(__file__).resolve().parents[2]))
+
+from timing import median_ms  # tests/bench/timing.py, beside this script
 
 # The module has lived in two places; the report may measure a tree of either.
 for _name in ("grammar.mailbody", "mailserver.inbound.mailbody"):
@@ -62,17 +61,6 @@ def junk_mail(lines: int = 200_000) -> bytes:
     junk = "".join(f"{n} junk junk junk\n" for n in range(lines))
     msg.set_content(f"Partie 227 Spieler 2 Kennwort x\n{junk}")
     return msg.as_bytes()
-
-
-def median_ms(func: Callable[[], object], runs: int) -> float:
-    """The median milliseconds of ``runs`` calls after one call to warm up."""
-    func()
-    samples = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        func()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples) * 1000
 
 
 def measure(runs: int = 7) -> dict[str, float]:

@@ -16,14 +16,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 from random import Random
 
 sys.path.insert(0, os.environ.get("PBEM_BENCH_ROOT") or str(Path(__file__).resolve().parents[2]))
+
+from timing import median_ms  # tests/bench/timing.py, beside this script
 
 from engine.core import Order, PlayerSetup, Setup, turn_dice, turn_rng
 from engine.starweb.bots import StarwebBots
@@ -95,17 +94,6 @@ def state_before(turn: int) -> StarwebState:
         assert isinstance(result.state, StarwebState)
         state = result.state
     return state
-
-
-def median_ms(func: Callable[[], object], runs: int) -> float:
-    """The median milliseconds of ``runs`` calls after one call to warm up."""
-    func()
-    samples = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        func()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples) * 1000
 
 
 def galaxy_ms(repeats: int) -> float:

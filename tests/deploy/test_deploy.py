@@ -24,14 +24,13 @@ from typing import Any
 
 import pytest
 from pydantic import BaseModel
-from sqlalchemy import Engine, column, create_engine, func, make_url, select, table
-from sqlalchemy.pool import NullPool
+from sqlalchemy import Engine, column, func, select, table
 from sqlmodel import Session
 
 from config.settings import Settings, load_settings
 from db.models import MailboxState
 from db.session import make_engine, transaction
-from tests.dbfixtures import BACKENDS, PG_ADMIN_URL, temporary_database
+from tests.dbfixtures import BACKENDS, postgres_database, temporary_database
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 EXAMPLE = DEPLOY / "pbem.example.toml"
@@ -307,16 +306,8 @@ def empty_database(backend: str, directory: Path) -> Iterator[str]:
         directory.mkdir(parents=True, exist_ok=True)
         yield f"sqlite:///{directory / 'scratch.sqlite3'}"
         return
-    name = f"pbem_restore_{secrets.token_hex(6)}"
-    admin = create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT", poolclass=NullPool)
-    with admin.connect() as conn:
-        conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
-    try:
-        yield make_url(PG_ADMIN_URL).set(database=name).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as conn:
-            conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.dispose()
+    with postgres_database(f"pbem_restore_{secrets.token_hex(6)}") as url:
+        yield url
 
 
 def test_sqlite_restore_sets_the_old_files_aside(tmp_path: Path) -> None:

@@ -69,6 +69,11 @@ def message_id(raw: bytes) -> str:
     raise AssertionError("mail has no Message-ID")
 
 
+def stored_id(raw: bytes) -> str:
+    """The key the server stores an inbound mail under: its Message-ID without brackets."""
+    return message_id(raw).strip("<>")
+
+
 @dataclass
 class HostedGame:
     """A game on ``server``: its number and id, the GM's and the players' mailboxes."""

@@ -34,6 +34,7 @@ from db.models import (
 )
 from mailserver.common.faults import ENV as CRASH_ENV
 from tests.e2e.conftest import ServerFactory
+from tests.e2e.game_helpers import message_id, stored_id
 from tests.e2e.server import Seat, ServerProcess, create_game
 from tests.factories import order_mail
 from tests.mailstack import MailStack, StoredMail
@@ -54,19 +55,6 @@ def orders(player: Seat, server: ServerProcess, text: str) -> bytes:
     return order_mail(player.address, f"{player.header(GAME)}\n{text}", to=server.address)
 
 
-def message_id(raw: bytes) -> str:
-    """The Message-ID header of a raw mail (with angle brackets)."""
-    for line in raw.split(b"\n"):
-        if line.lower().startswith(b"message-id:"):
-            return line.split(b":", 1)[1].strip().decode()
-    raise AssertionError("mail has no Message-ID")
-
-
-def stored_id(raw: bytes) -> str:
-    """The key the server stores an inbound mail under: its Message-ID without brackets."""
-    return message_id(raw).strip("<>")
-
-
 def replies_to(msgid: str) -> Callable[[list[StoredMail]], bool]:
     """Mailbox predicate: an answer to ``msgid`` is there."""
     return lambda mails: any(m.message["In-Reply-To"] == msgid for m in mails)
@@ -77,6 +65,14 @@ def wait_answer(stack: MailStack, player: Seat, msgid: str, timeout: float = 20.
     mails = stack.wait_for(player.address, player.user.password, replies_to(msgid), timeout)
     (answer,) = [m.message for m in mails if m.message["In-Reply-To"] == msgid]
     return answer
+
+
+def send_and_wait(
+    server: ServerProcess, stack: MailStack, player: Seat, raw: bytes, timeout: float = 20.0
+) -> EmailMessage:
+    """Send ``raw`` to the server and wait for the (single) answer to it."""
+    server.send(raw)
+    return wait_answer(stack, player, message_id(raw), timeout)
 
 
 def mailbox(stack: MailStack, player: Seat) -> list[EmailMessage]:
@@ -138,9 +134,8 @@ def test_orders_are_acknowledged_with_the_echo_in_the_thread(
     server.start()
     alice = players[2]
     raw = orders(alice, server, "2/15/1/21\nCrabb: 1 PDU")
-    server.send(raw)
 
-    ack = wait_answer(mailstack, alice, message_id(raw))
+    ack = send_and_wait(server, mailstack, alice, raw)
     assert ack["Subject"] == "Befehle erhalten – Partie 227, Spieler 2, Runde 1"
     assert ack["References"] == message_id(raw)
     assert ack["Auto-Submitted"] == "auto-replied"
@@ -161,12 +156,10 @@ def test_a_resubmission_replaces_the_first_and_the_ack_shows_the_difference(
     server, players = started
     alice = players[2]
     first = orders(alice, server, "2/15/1/21\nHP=10")
-    server.send(first)
-    wait_answer(mailstack, alice, message_id(first))
+    send_and_wait(server, mailstack, alice, first)
     second = orders(alice, server, "HP=10\nPV 5=0")
-    server.send(second)
 
-    text = body(wait_answer(mailstack, alice, message_id(second)))
+    text = body(send_and_wait(server, mailstack, alice, second))
     assert "Sie ersetzen Ihre früheren Befehle für diese Runde." in text
     assert "neu:      PV zu Spieler 5 = 0 (Krieg)" in text
     assert "entfällt: Flug: 15 FI, 1 TR von 2 (Crab) nach 21 (Beyond)" in text
@@ -197,8 +190,7 @@ def test_the_quoted_last_printout_and_ack_in_a_reply_are_not_read_as_orders(
     server, players = started
     alice = players[2]
     first = orders(alice, server, "2/15/1/21")
-    server.send(first)
-    ack = wait_answer(mailstack, alice, message_id(first))
+    ack = send_and_wait(server, mailstack, alice, first)
 
     # A reply as a mail client writes it: new orders on top, the last mails quoted below.
     quoted = "\n".join(f"> {line}".rstrip() for line in (body(ack) + QUOTED_PRINTOUT).split("\n"))
@@ -213,9 +205,8 @@ def test_the_quoted_last_printout_and_ack_in_a_reply_are_not_read_as_orders(
         subject=f"Re: {ack['Subject']}",
         headers={"In-Reply-To": ack["Message-ID"], "References": ack["Message-ID"]},
     )
-    server.send(reply)
 
-    text = body(wait_answer(mailstack, alice, message_id(reply)))
+    text = body(send_and_wait(server, mailstack, alice, reply))
     latest = server.query(lambda s: repo.latest_submission(s, 1, 2, 1))
     assert latest is not None
     assert latest.orders == [{"line": 2, "kind": "homeplanet", "planet": 10}]
@@ -264,8 +255,7 @@ def test_a_vacation_auto_reply_gets_no_answer(
     # Mail is handled and answered in arrival order: once the later mail is answered,
     # an answer to the vacation notice would already be in the mailbox.
     barrier = orders(bob, server, "HP=3")
-    server.send(barrier)
-    wait_answer(mailstack, bob, message_id(barrier))
+    send_and_wait(server, mailstack, bob, barrier)
     settle(server, 2)
 
     assert [m["In-Reply-To"] for m in mailbox(mailstack, bob)] == [message_id(barrier)]

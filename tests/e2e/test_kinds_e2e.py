@@ -45,6 +45,17 @@ def mail_orders(game: HostedGame, seat: int, body: str) -> str:
     return text_of(next(m for m in mails if m["In-Reply-To"] == msgid))
 
 
+def toy_game(server_factory: ServerFactory, number: int, seats: int, kind: str) -> HostedGame:
+    """A started server with the toy kinds plugged in, hosting a started game of ``kind``
+    whose players have read their passwords."""
+    server = server_factory(settings=PLUG_INS)
+    server.start()
+    game = host_game(server, number=number, seats=seats, kind=kind)
+    for seat in range(1, seats + 1):
+        game.read_password(seat)
+    return game
+
+
 def scores(game: HostedGame, turn: int) -> dict[str, int]:
     def read(session: Session) -> dict[str, int]:
         snapshot = repo.load_snapshot(session, game.game_id, turn)
@@ -55,11 +66,7 @@ def scores(game: HostedGame, turn: int) -> dict[str, int]:
 
 
 def test_a_simultaneous_turn_of_a_plug_in_kind(server_factory: ServerFactory) -> None:
-    server = server_factory(settings=PLUG_INS)
-    server.start()
-    game = host_game(server, number=801, seats=2, kind="toy")
-    for seat in (1, 2):
-        game.read_password(seat)
+    game = toy_game(server_factory, 801, 2, "toy")
     assert "Addiere 3" in mail_orders(game, 1, "ADD 3\n")
     assert "Addiere 4" in mail_orders(game, 2, "PLUS 4\n")
     game.set_deadline(1)
@@ -69,11 +76,8 @@ def test_a_simultaneous_turn_of_a_plug_in_kind(server_factory: ServerFactory) ->
 
 
 def test_stepped_turns_over_the_server(server_factory: ServerFactory) -> None:
-    server = server_factory(settings=PLUG_INS)
-    server.start()
-    game = host_game(server, number=802, seats=4, kind="toy-stepped")
-    for seat in (1, 2, 3, 4):
-        game.read_password(seat)
+    game = toy_game(server_factory, 802, 4, "toy-stepped")
+    server = game.server
     assert "ungerade Plätze" in mail_orders(game, 2, "ADD 9\n")  # not this step's seat
     mail_orders(game, 1, "ADD 1\n")
     mail_orders(game, 3, "ADD 3\n")
@@ -91,11 +95,8 @@ def test_stepped_turns_over_the_server(server_factory: ServerFactory) -> None:
 
 
 def test_a_gm_adjudicated_turn_by_mail(server_factory: ServerFactory) -> None:
-    server = server_factory(settings=PLUG_INS)
-    server.start()
-    game = host_game(server, number=803, seats=2, kind="toy-gm")
-    for seat in (1, 2):
-        game.read_password(seat)
+    game = toy_game(server_factory, 803, 2, "toy-gm")
+    server = game.server
     mail_orders(game, 1, "ADD 5\n")
     game.set_deadline(1)
     dossier = game.wait_subject(game.gm, "Partie 803 Runde 1: die Befehle zur Auswertung")

@@ -52,7 +52,7 @@ from mailserver.common.kinds import game_kind
 from mailserver.inbound.router import MASK
 from tests.dbfixtures import temporary_database
 from tests.e2e.conftest import ServerFactory
-from tests.e2e.game_helpers import GM_PASSWORD, host_game, text_of
+from tests.e2e.game_helpers import GM_PASSWORD, host_game, message_id, stored_id, text_of
 from tests.e2e.server import ENTRY_POINT, ROOT, Seat, ServerProcess, create_game, send_smtp
 from tests.factories import flat, make_game
 from tests.mailstack import MailStack, MailUser
@@ -105,19 +105,6 @@ def raw_mail(
 def orders(player: Seat, server: ServerProcess, game: int, text: str, **kwargs: str) -> bytes:
     """An order mail of ``player`` for ``game``: his header line, then ``text``."""
     return raw_mail(player.address, server.address, f"{player.header(game)}\n{text}", **kwargs)
-
-
-def message_id(raw: bytes) -> str:
-    """The Message-ID header of a raw mail (with angle brackets)."""
-    for line in raw.split(b"\n"):
-        if line.lower().startswith(b"message-id:"):
-            return line.split(b":", 1)[1].strip().decode()
-    raise AssertionError("mail has no Message-ID")
-
-
-def stored_id(raw: bytes) -> str:
-    """The key the server stores an inbound mail under: its Message-ID without brackets."""
-    return message_id(raw).strip("<>")
 
 
 def outbox_drained(session: Session) -> bool:

@@ -35,6 +35,32 @@ def address(seat: int) -> str:
     return f"player{seat}@example.org"
 
 
+def create(
+    session: Session,
+    number: int,
+    *,
+    kind: str = "ashes",
+    seats: Sequence[gm.SeatSpec] | None = None,
+    gm_address: str = GM,
+    password: str = "spielleiter",
+    **more: Any,
+) -> Game:
+    """``gm.create_game`` as the GM does it at ``START`` (by default: Ashes, two seats);
+    ``more`` are its further arguments (options, rhythm, seed)."""
+    if seats is None:
+        seats = [gm.SeatSpec(1, address(1)), gm.SeatSpec(2, address(2))]
+    return gm.create_game(
+        session,
+        kind=kind,
+        number=number,
+        gm_address=gm_address,
+        gm_password=password,
+        seats=list(seats),
+        now=START,
+        **more,
+    )
+
+
 def create_and_start(
     engine: Engine,
     *,
@@ -45,12 +71,9 @@ def create_and_start(
 ) -> tuple[int, dict[int, str]]:
     """A running game (7-day rhythm at 18:00 Berlin) and the players' passwords."""
     with transaction(engine) as session:
-        game = gm.create_game(
+        game = create(
             session,
-            kind="ashes",
-            number=number,
-            gm_address=GM,
-            gm_password="spielleiter",
+            number,
             seats=[
                 gm.SeatSpec(n, address(n), languages[(n - 1) % len(languages)])
                 for n in range(1, seats + 1)
@@ -58,7 +81,6 @@ def create_and_start(
             options=options or {},
             every_days=7,
             seed=4711,
-            now=START,
         )
         passwords = gm.start_game(session, number, TERMS.at(START))
         return game.id or 0, passwords

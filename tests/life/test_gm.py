@@ -15,6 +15,7 @@ from tests.life.helpers import (
     START,
     TERMS,
     address,
+    create,
     create_and_start,
     deadline,
     game_of,
@@ -37,36 +38,11 @@ def test_create_refuses_bad_setups_and_keeps_host_options_apart(db_engine: Engin
         assert game.options == {"op_cost": 5, "nmr_out_after": 0, "host": {"nmr_drop_after": 3}}
         assert game.status == GameStatus.RUNNING and game.next_deadline is not None
         with pytest.raises(gm.GmError, match="vergeben"):
-            gm.create_game(
-                session,
-                kind="ashes",
-                number=227,
-                gm_address="x@y",
-                gm_password="passwort-123",
-                seats=[gm.SeatSpec(1, "a@b"), gm.SeatSpec(2, "c@d")],
-                now=START,
-            )
+            create(session, 227, gm_address="x@y", password="passwort-123")
         with pytest.raises(gm.GmError, match="unknown rule option"):
-            gm.create_game(
-                session,
-                kind="ashes",
-                number=228,
-                gm_address="x@y",
-                gm_password="passwort-123",
-                seats=[gm.SeatSpec(1, "a@b"), gm.SeatSpec(2, "c@d")],
-                options={"bogus": 1},
-                now=START,
-            )
+            create(session, 228, gm_address="x@y", password="passwort-123", options={"bogus": 1})
         with pytest.raises(gm.GmError, match="unknown game kind"):
-            gm.create_game(
-                session,
-                kind="chess",
-                number=229,
-                gm_address="x@y",
-                gm_password="passwort-123",
-                seats=[],
-                now=START,
-            )
+            create(session, 229, kind="chess", seats=[], gm_address="x@y", password="passwort-123")
         with pytest.raises(gm.GmError, match="schon gestartet"):
             gm.start_game(session, 227, TERMS.at(START))
         assert gm.verify_gm(session, 227, "spielleiter").id == game_id

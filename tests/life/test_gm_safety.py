@@ -3,6 +3,8 @@ loses a seat without a mail that says by whom and when."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from sqlalchemy import Engine
 from sqlmodel import Session
@@ -10,37 +12,35 @@ from sqlmodel import Session
 from db.models import OutboxKind
 from db.session import transaction
 from mailserver.gm import operations as gm
-from tests.life.helpers import GM, START, TERMS, address, create_and_start, outbox
+from tests.life.helpers import GM, START, TERMS, address, create, create_and_start, outbox
 
 
-@pytest.mark.parametrize("password", ["7", " ", "1234567890", "aaaaabbbbbccccc", "kurz"])
-def test_a_weak_gm_password_is_refused(db_engine: Engine, password: str) -> None:
-    with transaction(db_engine) as session, pytest.raises(gm.GmError, match="zu schwach"):
-        gm.create_game(
-            session,
-            kind="ashes",
-            number=300,
-            gm_address=GM,
-            gm_password=password,
-            seats=[gm.SeatSpec(1, address(1)), gm.SeatSpec(2, address(2))],
-            now=START,
-        )
-
-
-def test_a_ruler_name_may_not_pose_as_the_gm(db_engine: Engine) -> None:
-    with transaction(db_engine) as session, pytest.raises(gm.GmError, match="vorbehalten"):
-        gm.create_game(
-            session,
-            kind="ashes",
-            number=301,
-            gm_address=GM,
-            gm_password="spielleiter-301",
-            seats=[
-                gm.SeatSpec(1, address(1), ruler_name="Spielleitung"),
-                gm.SeatSpec(2, address(2)),
-            ],
-            now=START,
-        )
+@pytest.mark.parametrize(
+    ("changes", "refusal"),
+    [
+        *(
+            pytest.param({"password": password}, "zu schwach", id=f"weak-gm-password-{password!r}")
+            for password in ["7", " ", "1234567890", "aaaaabbbbbccccc", "kurz"]
+        ),
+        pytest.param(
+            {
+                "password": "spielleiter-301",
+                "seats": [
+                    gm.SeatSpec(1, address(1), ruler_name="Spielleitung"),
+                    gm.SeatSpec(2, address(2)),
+                ],
+            },
+            "vorbehalten",
+            id="ruler-name-posing-as-the-gm",
+        ),
+    ],
+)
+def test_a_game_is_refused_at_creation(
+    db_engine: Engine, changes: dict[str, Any], refusal: str
+) -> None:
+    """A weak GM password, or a ruler name that poses as the GM."""
+    with transaction(db_engine) as session, pytest.raises(gm.GmError, match=refusal):
+        create(session, 300, **changes)
 
 
 def test_a_replaced_or_dropped_player_is_told_by_whom_and_when(db_engine: Engine) -> None:

@@ -20,7 +20,7 @@ from mailserver.turns import run as turns
 from mailserver.turns.evaluate import replay_check
 from mailserver.turns.mails import send_reminders
 from tests.factories import order_mail
-from tests.life.helpers import CONFIG, GM, START, TERMS, address, game_of, outbox
+from tests.life.helpers import CONFIG, GM, START, TERMS, address, create, game_of, outbox
 
 pytestmark = pytest.mark.usefixtures("toy_kinds")
 
@@ -29,18 +29,15 @@ def start_toy(
     engine: Engine, kind: str, seats: int = 4, number: int = 500
 ) -> tuple[int, dict[int, str]]:
     with transaction(engine) as session:
-        game = gm.create_game(
+        game = create(
             session,
+            number,
             kind=kind,
-            number=number,
-            gm_address=GM,
-            gm_password="spielleiter",
             seats=[
                 gm.SeatSpec(n, address(n), "de" if n % 2 else "en") for n in range(1, seats + 1)
             ],
             every_days=7,
             seed=99,
-            now=START,
         )
         passwords = gm.start_game(session, number, TERMS.at(START))
         return game.id or 0, passwords
@@ -193,25 +190,14 @@ def test_gm_adjudicated_turn_waits_for_the_reports(db_engine: Engine) -> None:
 
 def test_seat_fields_are_checked_at_creation(db_engine: Engine) -> None:
     with transaction(db_engine) as session, pytest.raises(gm.GmError, match="kein Feld"):
-        gm.create_game(
+        create(
             session,
+            501,
             kind="toy",
-            number=501,
-            gm_address=GM,
-            gm_password="spielleiter",
             seats=[
                 gm.SeatSpec(1, address(1), fields={"character": "Pirat"}),
                 gm.SeatSpec(2, address(2)),
             ],
-            now=START,
         )
     with transaction(db_engine) as session, pytest.raises(gm.GmError, match="2 bis 6"):
-        gm.create_game(
-            session,
-            kind="toy",
-            number=502,
-            gm_address=GM,
-            gm_password="spielleiter",
-            seats=[gm.SeatSpec(1, address(1))],
-            now=START,
-        )
+        create(session, 502, kind="toy", seats=[gm.SeatSpec(1, address(1))])

@@ -16,11 +16,12 @@ from sqlalchemy import Engine
 
 from db import repo
 from db.models import OutboxKind
-from db.session import reading, transaction
+from db.session import reading
 from mailserver.app.workers import Workers, auto_count, shares_database
 from mailserver.outbound.outbox import OutboxMail
 from mailserver.outbound.smtp import FlatMail, flatten
 from mailserver.turns.ahead import evaluate_ahead
+from tests.factories import enqueue_mails
 from tests.life.helpers import START, create_and_start, send_orders
 
 pytestmark = pytest.mark.timeout(120)
@@ -30,21 +31,15 @@ SQLITE = pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 
 def stored_mails(engine: Engine, count: int, bad: str) -> list[int]:
     """``count`` outbox mails and one more to ``bad``; their ids."""
-    with transaction(engine) as session:
-        return [
-            repo.enqueue_outbox(
-                session,
-                to_address=to,
-                subject=f"Partie 227 Runde {n}: Auswertung für Spieler 1",
-                body="Grüße  \n" * 50,
-                kind=OutboxKind.PRINTOUT,
-                domain="example.org",
-                auto_submitted=None,
-                now=datetime(2026, 12, 1, tzinfo=UTC),
-            ).id
-            or 0
-            for n, to in enumerate([*["p@example.org"] * count, bad])
-        ]
+    return enqueue_mails(
+        engine,
+        [*["p@example.org"] * count, bad],
+        subject="Partie 227 Runde {n}: Auswertung für Spieler 1",
+        body="Grüße  \n" * 50,
+        kind=OutboxKind.PRINTOUT,
+        auto_submitted=None,
+        now=datetime(2026, 12, 1, tzinfo=UTC),
+    )
 
 
 def test_the_worker_count_and_which_databases_they_can_read() -> None:

@@ -26,6 +26,7 @@ import pytest
 from mailserver.app.localmail import LocalMail, dovecot_available
 from mailserver.inbound.imap import FetchedMail, ImapPoller, MemoryUidStore
 from mailserver.outbound.smtp import SmtpRejected, SmtpTransport, build_message
+from tests.pollers import polling
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -116,17 +117,6 @@ class Handler:
         self.subjects.append(str(message["Subject"]))
 
 
-@contextlib.asynccontextmanager
-async def polling(poller: ImapPoller) -> AsyncIterator[ImapPoller]:
-    """Run the poller in the background; stop it and wait for it afterwards."""
-    task = asyncio.create_task(poller.run())
-    try:
-        yield poller
-    finally:
-        poller.stop()
-        await asyncio.wait_for(task, 15)
-
-
 async def test_smtp_delivers_to_every_recipient_and_mailbox_reads_it(mail: LocalMail) -> None:
     await send(mail, "alice@pbem.test", [GAME, "bob@pbem.test"], "Zug 1")
     await send(mail, "bob@pbem.test", GAME, "Zug 2")
@@ -168,7 +158,7 @@ async def test_poller_wakes_on_idle_flags_and_catches_up_after_restart(mail: Loc
     handler = Handler()
 
     await send(mail, "alice@pbem.test", GAME, "vorher")
-    async with polling(ImapPoller(settings, store, handler)) as poller:
+    async with polling(ImapPoller(settings, store, handler), 15) as poller:
         await wait_until(lambda: handler.subjects == ["vorher"])
         await wait_until(lambda: poller.status == "idle")
         await send(mail, "bob@pbem.test", GAME, "während IDLE")
@@ -180,14 +170,14 @@ async def test_poller_wakes_on_idle_flags_and_catches_up_after_restart(mail: Loc
     await send(mail, "alice@pbem.test", GAME, "nachher 2")
     flags = await asyncio.to_thread(imap_flags, mail, GAME)
     assert "$PbemDone" not in flags["nachher 1"]
-    async with polling(ImapPoller(settings, store, handler)):
+    async with polling(ImapPoller(settings, store, handler), 15):
         await wait_until(lambda: len(handler.subjects) == 4)
         await wait_until(lambda: all_processed(mail, GAME))
     assert handler.subjects == ["vorher", "während IDLE", "nachher 1", "nachher 2"]
 
     # A poller that has forgotten every UID still skips what carries the keyword.
     fresh = Handler()
-    async with polling(ImapPoller(settings, MemoryUidStore(), fresh)) as poller:
+    async with polling(ImapPoller(settings, MemoryUidStore(), fresh), 15) as poller:
         await wait_until(lambda: poller.status == "idle")
     assert fresh.subjects == []
 
@@ -196,7 +186,7 @@ async def test_move_to_folder(mail: LocalMail) -> None:
     settings = mail.imap_settings(GAME).model_copy(update={"move_to": "Erledigt"})
     handler = Handler()
     await send(mail, "alice@pbem.test", GAME, "verschieben")
-    async with polling(ImapPoller(settings, MemoryUidStore(), handler)):
+    async with polling(ImapPoller(settings, MemoryUidStore(), handler), 15):
         await wait_until(lambda: handler.subjects == ["verschieben"])
         await wait_until(lambda: mail.mailbox(GAME) == [])
 

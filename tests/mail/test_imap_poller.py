@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import email
 import email.policy
 import itertools
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -16,6 +15,7 @@ import pytest
 from config.settings import ImapSettings
 from mailserver.inbound.imap import FetchedMail, ImapPoller, MemoryUidStore, UidStore
 from tests.mailstack import MailStack, MailUser, StoredMail
+from tests.pollers import polling
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -96,17 +96,6 @@ def fast_poller(
     )
 
 
-@contextlib.asynccontextmanager
-async def running(poller: ImapPoller) -> AsyncIterator[asyncio.Task[None]]:
-    """Run the poller for the block; stop it and insist that it ends."""
-    task = asyncio.create_task(poller.run())
-    try:
-        yield task
-    finally:
-        poller.stop()
-        await asyncio.wait_for(task, 10)
-
-
 async def until_status(poller: ImapPoller, status: str, timeout: float = 10.0) -> None:
     """Wait until the poller reports the status."""
     async with asyncio.timeout(timeout):
@@ -129,7 +118,7 @@ async def test_catch_up_hands_over_every_waiting_mail_once_then_flags_it(
     recorder = Recorder()
     settings = settings_for(mailstack, mail_user, batch=2)  # three FETCH batches
     poller = fast_poller(settings, recorder, store)
-    async with running(poller):
+    async with polling(poller):
         await recorder.wait_until(lambda: len(recorder.mails) == 5)
         await until_status(poller, "idle")
     assert recorder.subjects == subjects
@@ -144,7 +133,7 @@ async def test_catch_up_hands_over_every_waiting_mail_once_then_flags_it(
     for second_store in (store, MemoryUidStore()):
         again = Recorder()
         second = fast_poller(settings, again, second_store)
-        async with running(second):
+        async with polling(second):
             await until_status(second, "idle")
         assert again.mails == []
 
@@ -172,7 +161,7 @@ async def test_the_next_two_mails_of_a_batch_are_prefetched_before_a_hand_over(
         mailstack.deliver(raw_mail(f"batch {n}"), mail_user.address)
     preparing = Preparing()
     poller = fast_poller(settings_for(mailstack, mail_user), preparing)
-    async with running(poller):
+    async with polling(poller):
         await preparing.wait_until(lambda: len(preparing.mails) == 4)
     assert preparing.prefetched_at_handover == {1: {2, 3}, 2: {2, 3, 4}, 3: {2, 3, 4}, 4: {2, 3, 4}}
 
@@ -182,7 +171,7 @@ async def test_mail_arriving_during_idle_is_handed_over(
 ) -> None:
     recorder = Recorder()
     poller = fast_poller(settings_for(mailstack, mail_user), recorder)
-    async with running(poller):
+    async with polling(poller):
         await until_status(poller, "idle")
         await asyncio.to_thread(mailstack.deliver, raw_mail("pushed"), mail_user.address)
         # idle_seconds is 540: only the IDLE push can deliver it within the timeout.
@@ -210,7 +199,7 @@ async def test_mail_arriving_while_another_is_handled_is_not_left_waiting(
 
     mailstack.deliver(raw_mail("first"), mail_user.address)
     poller = fast_poller(settings_for(mailstack, mail_user), handler)
-    async with running(poller):
+    async with polling(poller):
         await recorder.wait_until(lambda: len(recorder.mails) == 2, timeout=5)
     assert recorder.subjects == ["first", "second"]
 
@@ -224,7 +213,7 @@ async def test_failing_handler_leaves_mail_unflagged_and_retries_with_backoff(
     mailstack.deliver(raw_mail("bad"), mail_user.address)
     mailstack.deliver(raw_mail("good"), mail_user.address)
     poller = fast_poller(settings_for(mailstack, mail_user), recorder, store)
-    async with running(poller):
+    async with polling(poller):
         await recorder.wait_until(lambda: len(recorder.attempts.get("bad", [])) >= 3)
         mails = await asyncio.to_thread(mailstack.list_mail, mail_user.address, mail_user.password)
         # The good mail is done; the bad one is not, and holds the watermark back.
@@ -254,7 +243,7 @@ async def test_uidvalidity_change_while_running_hands_everything_over_again(
     recorder = Recorder()
     store = MemoryUidStore()
     poller = fast_poller(settings_for(mailstack, user, mailbox=folder), recorder, store)
-    async with running(poller):
+    async with polling(poller):
         await recorder.wait_until(lambda: len(recorder.mails) == 3)
         await until_status(poller, "idle")
         first_validity = store.state[folder][0]
@@ -282,7 +271,7 @@ async def test_uidvalidity_change_between_runs_resets_the_watermark(
     await store.save("INBOX", 1, 99)
     recorder = Recorder()
     poller = fast_poller(settings_for(mailstack, mail_user), recorder, store)
-    async with running(poller):
+    async with polling(poller):
         await recorder.wait_until(lambda: len(recorder.mails) == 1)
     assert recorder.subjects == ["kept"]
     assert store.state["INBOX"] == (recorder.mails[0].uidvalidity, 1)
@@ -296,7 +285,7 @@ async def test_reconnects_after_dovecot_restart_and_catches_up(
     user = stack.new_user()
     recorder = Recorder()
     poller = fast_poller(settings_for(stack, user), recorder)
-    async with running(poller):
+    async with polling(poller):
         await until_status(poller, "idle")
         await asyncio.to_thread(stack.stop)
         await until_status(poller, "backoff")
@@ -319,7 +308,7 @@ async def test_implicit_tls_with_a_verified_certificate(
     poller = ImapPoller(
         settings, MemoryUidStore(), recorder, ssl_context=mailstack.client_ssl_context()
     )
-    async with running(poller):
+    async with polling(poller):
         await recorder.wait_until(lambda: len(recorder.mails) == 1)
     assert recorder.subjects == ["over tls"]
 
@@ -339,7 +328,7 @@ async def test_move_to_moves_processed_mails_with_their_flags(
         mailstack.deliver(raw_mail(f"to move {n}"), mail_user.address)
     recorder = Recorder()
     poller = fast_poller(settings_for(mailstack, mail_user, move_to="Erledigt"), recorder)
-    async with running(poller):
+    async with polling(poller):
         await recorder.wait_until(lambda: len(recorder.mails) == 2)
         await until_status(poller, "idle")
     assert mailstack.fetch_all(mail_user.address, mail_user.password) == []
@@ -358,7 +347,7 @@ async def test_without_idle_and_move_it_polls_and_copies(
     recorder = Recorder()
     settings = settings_for(stack, user, move_to="Done", poll_seconds=1)
     poller = fast_poller(settings, recorder)
-    async with running(poller):
+    async with polling(poller):
         await recorder.wait_until(lambda: len(recorder.mails) == 1)
         await until_status(poller, "polling")
         await asyncio.to_thread(stack.deliver, raw_mail("polled"), user.address)
@@ -435,7 +424,7 @@ async def test_a_mail_over_the_limit_is_handed_over_as_its_header_with_its_size(
         reconnect_cap=0.5,
         max_mail_bytes=100_000,
     )
-    async with running(poller):
+    async with polling(poller):
         await recorder.wait_until(lambda: len(recorder.mails) == 3)
     assert recorder.subjects == ["small before", "big one", "small after"]
     small, huge = recorder.mails[0], recorder.mails[1]

@@ -15,23 +15,14 @@ from db.session import transaction
 from mailserver.app.workers import Workers
 from mailserver.outbound.outbox import OutboxSender, RetryPolicy
 from mailserver.outbound.smtp import SmtpTransport
+from tests.factories import enqueue_mails
 from tests.mailstack import MailStack
 
 
 def enqueue(engine: Engine, to: str, count: int) -> list[int]:
-    with transaction(engine) as session:
-        return [
-            repo.enqueue_outbox(
-                session,
-                to_address=to,
-                subject=f"Mail {n}",
-                body=f"Nummer {n}\n",
-                kind=OutboxKind.NOTICE,
-                domain="example.org",
-            ).id
-            or 0
-            for n in range(count)
-        ]
+    return enqueue_mails(
+        engine, [to] * count, subject="Mail {n}", body="Nummer {n}\n", kind=OutboxKind.NOTICE
+    )
 
 
 def statuses(engine: Engine) -> list[OutboxStatus]:

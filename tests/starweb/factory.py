@@ -136,6 +136,26 @@ def add_artifact(
     return artifact
 
 
+ALL_CHARACTERS = (
+    Character.EMPIRE_BUILDER,
+    Character.MERCHANT,
+    Character.PIRATE,
+    Character.COLLECTOR,
+    Character.BERSERKER,
+    Character.APOSTLE,
+)
+"""One player of each character, in the order of the rules (player 6 the apostle)."""
+
+
+def quiet(state: StarwebState) -> StarwebState:
+    """``state`` with no worlds and no keys owned: only what a test sets scores."""
+    for world in state.worlds:
+        setv(world, owner=0)
+    for fleet in state.fleets:
+        setv(fleet, owner=0)
+    return state
+
+
 def make_turn(
     state: StarwebState,
     orders: Mapping[int, Sequence[StarwebOrder]] | None = None,

@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from engine.starweb.bombs import drop
 from engine.starweb.combat import fire
-from engine.starweb.orders import AT_FLEET, DropBomb, Fire, RobotAttack
+from engine.starweb.context import Turn
+from engine.starweb.orders import AT_FLEET, DropBomb, Fire, RobotAttack, StarwebOrder
 from engine.starweb.population import robots_meet_humans
-from engine.starweb.state import Character
+from engine.starweb.state import Character, StarwebState
 from tests.starweb.factory import make_state, make_turn, remarks, setv
 
 # Player 1 is the berserker (home W1, keys 1-5), player 2 the other (home W3, keys 6-10).
 BERSERKER = (Character.BERSERKER, Character.EMPIRE_BUILDER)
+
+
+def fire_and_drop(state: StarwebState, orders: Mapping[int, Sequence[StarwebOrder]]) -> Turn:
+    """The turn of ``orders`` after its shooting and its bombs and robots."""
+    turn = make_turn(state, orders)
+    fire(turn)
+    drop(turn)
+    return turn
 
 
 def test_eight_people_kill_two_robots_nine_kill_three() -> None:
@@ -27,15 +38,13 @@ def test_f7r2_shot_four_times_brings_no_robots() -> None:
     state = make_state(BERSERKER)
     setv(state.fleet(2), world=3, ships=5)
     setv(state.fleet(6), ships=4)
-    turn = make_turn(
+    turn = fire_and_drop(
         state,
         {
             1: [RobotAttack(fleet=2, quantity=2)],
             2: [Fire(source="F", number=6, target=AT_FLEET, target_fleet=2)],
         },
     )
-    fire(turn)
-    drop(turn)
     assert "robots" in turn.fleet_note(2).flags
     assert state.fleet(2).ships == 3
     assert (state.world(3).population, state.world(3).robots) == (50, 0)
@@ -46,9 +55,7 @@ def test_a_robot_attack_takes_the_world_and_its_home_fleets() -> None:
     state = make_state(BERSERKER)
     setv(state.world(3), population=10)
     setv(state.fleet(2), world=3, ships=4)
-    turn = make_turn(state, {1: [RobotAttack(fleet=2, quantity=3)]})
-    fire(turn)
-    drop(turn)
+    turn = fire_and_drop(state, {1: [RobotAttack(fleet=2, quantity=3)]})
     world = state.world(3)
     assert (world.owner, world.robots, world.population, world.i_ships) == (1, 3, 0, 1)
     assert turn.world_note(3).dead == 10
@@ -59,9 +66,7 @@ def test_a_robot_attack_takes_the_world_and_its_home_fleets() -> None:
 def test_four_robots_leave_tote_sixteen() -> None:
     state = make_state(BERSERKER)
     setv(state.fleet(2), world=3, ships=3)
-    turn = make_turn(state, {1: [RobotAttack(fleet=2, quantity=2)]})
-    fire(turn)
-    drop(turn)
+    turn = fire_and_drop(state, {1: [RobotAttack(fleet=2, quantity=2)]})
     assert turn.world_note(3).dead == 16
     assert (state.world(3).owner, state.world(3).population) == (2, 34)
 
@@ -70,9 +75,7 @@ def test_a_robot_attack_keeps_one_ship() -> None:
     state = make_state(BERSERKER)
     setv(state.world(3), population=4)
     setv(state.fleet(2), world=3, ships=3)
-    turn = make_turn(state, {1: [RobotAttack(fleet=2, quantity=5)]})
-    fire(turn)
-    drop(turn)
+    turn = fire_and_drop(state, {1: [RobotAttack(fleet=2, quantity=5)]})
     assert state.fleet(2).ships == 1
     assert state.world(3).robots == 3  # 2 ships: 4 robots, 4 people kill 1
     assert remarks(turn, 1) == ["corrected"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
@@ -75,28 +76,37 @@ def test_an_unknown_character_is_one_clear_error_line(config: Path) -> None:  # 
     assert len(errors) == 1 and "Spieler 1: Charakter 'Koch' gibt es nicht" in errors[0]
 
 
-def test_code_names_are_required_and_unique(config: Path) -> None:  # noqa: F811
-    out = create(
-        config,
-        "1=anna@example.org,character=Pirat",
-        "2=bob@example.org,character=Apostel,code_name=THRAWN",
-        code=1,
-    )
-    assert "Spieler 1: Codename fehlt (code_name=…)." in out
-    out = create(
-        config,
-        "1=anna@example.org,character=Pirat,code_name=borg",
-        "2=bob@example.org,character=Apostel,code_name=BORG",
-        code=1,
-    )
-    assert "Codename: jeder Wert nur einmal." in out
-    out = create(
-        config,
-        "1=anna@example.org,character=Pirat,code_name=BORG 2",
-        "2=bob@example.org,character=Apostel,code_name=THRAWN",
-        code=1,
-    )
-    assert "code name 'BORG 2'" in out
+@pytest.mark.parametrize(
+    ("first", "second", "error"),
+    [
+        pytest.param(
+            "1=anna@example.org,character=Pirat",
+            "THRAWN",
+            "Spieler 1: Codename fehlt (code_name=…).",
+            id="code-name-missing",
+        ),
+        pytest.param(
+            "1=anna@example.org,character=Pirat,code_name=borg",
+            "BORG",
+            "Codename: jeder Wert nur einmal.",
+            id="code-name-twice-in-other-case",
+        ),
+        pytest.param(
+            "1=anna@example.org,character=Pirat,code_name=BORG 2",
+            "THRAWN",
+            "code name 'BORG 2'",
+            id="code-name-not-one-word",
+        ),
+    ],
+)
+def test_code_names_are_required_and_unique(
+    config: Path,  # noqa: F811
+    first: str,
+    second: str,
+    error: str,
+) -> None:
+    out = create(config, first, f"2=bob@example.org,character=Apostel,code_name={second}", code=1)
+    assert error in out
 
 
 def test_names_are_code_names_and_worlds_have_none() -> None:

@@ -15,7 +15,7 @@ from engine.starweb.probes import probe
 from engine.starweb.scoring import score
 from engine.starweb.ships import transfer_and_build
 from engine.starweb.state import Character
-from tests.starweb.factory import make_state, make_turn, remarks, setv
+from tests.starweb.factory import ALL_CHARACTERS, make_state, make_turn, quiet, remarks, setv
 
 
 def test_two_merchants_unloading_consumer_goods_on_one_world_both_score() -> None:
@@ -155,21 +155,7 @@ def test_an_apostle_in_jihad_killing_his_own_converts_pays_for_them_once() -> No
     # and "Er bekommt dann keine Punkte mehr für Märtyrer". As forces.kill_people records
     # them: 10 of the target's people (victim 2), 3 of his own converts (victim 6).
     # 2 * 10 - 3 = 17.
-    state = make_state(
-        (
-            Character.EMPIRE_BUILDER,
-            Character.MERCHANT,
-            Character.PIRATE,
-            Character.COLLECTOR,
-            Character.BERSERKER,
-            Character.APOSTLE,
-        ),
-        worlds=12,
-    )
-    for world in state.worlds:
-        setv(world, owner=0)
-    for fleet in state.fleets:
-        setv(fleet, owner=0)
+    state = quiet(make_state(ALL_CHARACTERS, worlds=12))
     state.player(6).jihad = 2
     turn = make_turn(state)
     turn.killed[(6, 2)] = 10

@@ -4,30 +4,20 @@ from __future__ import annotations
 
 from engine.starweb.orders import EndScoreVote
 from engine.starweb.scoring import artifact_points, events, score
-from engine.starweb.state import Artifact, Character, StarwebState
-from tests.starweb.factory import add_artifact, make_state, make_turn, remarks, setv
-
-ALL = (
-    Character.EMPIRE_BUILDER,
-    Character.MERCHANT,
-    Character.PIRATE,
-    Character.COLLECTOR,
-    Character.BERSERKER,
-    Character.APOSTLE,
+from engine.starweb.state import Artifact, Character
+from tests.starweb.factory import (
+    ALL_CHARACTERS,
+    add_artifact,
+    make_state,
+    make_turn,
+    quiet,
+    remarks,
+    setv,
 )
 
 
-def _quiet(state: StarwebState) -> None:
-    """No worlds, no keys: only what a test sets scores."""
-    for world in state.worlds:
-        setv(world, owner=0)
-    for fleet in state.fleets:
-        setv(fleet, owner=0)
-
-
 def test_empire_builder_4_industries_6_mines_10_people_11_points() -> None:
-    state = make_state(ALL, worlds=12)
-    _quiet(state)
+    state = quiet(make_state(ALL_CHARACTERS, worlds=12))
     setv(state.world(1), owner=1, industry=4, mines=6, population=10, converts=0)
     turn = make_turn(state)
     score(turn)
@@ -35,16 +25,14 @@ def test_empire_builder_4_industries_6_mines_10_people_11_points() -> None:
 
 
 def test_empire_builder_does_not_count_converts() -> None:
-    state = make_state(ALL, worlds=12)
-    _quiet(state)
+    state = quiet(make_state(ALL_CHARACTERS, worlds=12))
     setv(state.world(1), owner=1, industry=0, mines=0, population=29, converts=10)
     score(make_turn(state))
     assert state.player(1).score == 1
 
 
 def test_pirate_3_per_key_berserker_5_per_robot_world_apostle_worlds_and_converts() -> None:
-    state = make_state(ALL, worlds=12)
-    _quiet(state)
+    state = quiet(make_state(ALL_CHARACTERS, worlds=12))
     for number in (1, 2, 3):
         state.fleet(number).owner = 3
     setv(state.world(9), owner=5, population=0, robots=7)
@@ -60,8 +48,7 @@ def test_pirate_3_per_key_berserker_5_per_robot_world_apostle_worlds_and_convert
 
 
 def test_kills_berserker_plus_two_others_minus_one_martyrs_and_jihad() -> None:
-    state = make_state(ALL, worlds=12)
-    _quiet(state)
+    state = quiet(make_state(ALL_CHARACTERS, worlds=12))
     turn = make_turn(state)
     turn.killed[(5, 1)] = 10
     turn.killed[(1, 2)] = 3
@@ -70,8 +57,7 @@ def test_kills_berserker_plus_two_others_minus_one_martyrs_and_jihad() -> None:
     score(turn)
     assert [state.player(n).score for n in (5, 1, 2, 6)] == [20, -3, -4, 4]
     # under a jihad: no martyrs, free shots and 2 per kill of the target
-    state = make_state(ALL, worlds=12)
-    _quiet(state)
+    state = quiet(make_state(ALL_CHARACTERS, worlds=12))
     state.player(6).jihad = 2
     turn = make_turn(state)
     turn.killed[(6, 2)] = 5
@@ -105,8 +91,7 @@ def test_artifact_tables() -> None:
 
 
 def test_artifacts_held_on_keys_and_worlds_score_each_turn() -> None:
-    state = make_state()
-    _quiet(state)
+    state = quiet(make_state())
     setv(state.world(1), owner=1, industry=0, mines=0, population=0)
     state.fleet(1).owner = 1
     add_artifact(state, "Platin Thron", "Platin", "Thron", world=1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from random import Random
 
 from engine.core import GameKind, MessageRules, State, TurnShape
@@ -26,24 +27,22 @@ TOY = GameKind(
     printout_headings=(HEADING,),
     bots=ToyBots(),
 )
-TOY_STEPPED = GameKind(
+# the other toy kinds share TOY's engine class, grammar and seats; they have no bots
+TOY_STEPPED = replace(
+    TOY,
     name="toy-stepped",
     title="Toy (stepped)",
     engine=ToyGame(),
-    grammar="tests.toykind.grammar",
-    min_players=2,
-    max_players=6,
     shape=TurnShape.STEPPED,
-    printout_headings=(HEADING,),
+    messages=MessageRules(),
+    bots=None,
 )
-TOY_GM = GameKind(
+TOY_GM = replace(
+    TOY,
     name="toy-gm",
     title="Toy (GM-adjudicated)",
     engine=ToyGame(),
-    grammar="tests.toykind.grammar",
-    min_players=2,
-    max_players=6,
     shape=TurnShape.GM_ADJUDICATED,
     messages=MessageRules(newspaper=False, urgent_dispatches=False),
-    printout_headings=(HEADING,),
+    bots=None,
 )

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 from functools import partial
 
 from sqlalchemy import Engine
 from sqlmodel import Session
+from starlette.testclient import TestClient
 
 from config.settings import Settings
 from db import repo
@@ -89,6 +91,19 @@ def link(engine: Engine, number: int, seat: int) -> str:
         url = tokens.seat_url(session, SETTINGS.web, game, seat)
         assert url is not None
         return url.removeprefix("http://testserver")
+
+
+def form_token(html: str) -> str:
+    """The CSRF token of the order form on a seat's page."""
+    found = re.search(r'name="csrf" value="([^"]+)"', html)
+    assert found
+    return found[1]
+
+
+def open_form(client: TestClient, engine: Engine, number: int, seat: int) -> tuple[str, str]:
+    """Open ``seat``'s page as its player does: its path and its form's CSRF token."""
+    path = link(engine, number, seat)
+    return path, form_token(client.get(path).text)
 
 
 def game_of(engine: Engine, number: int) -> Game:

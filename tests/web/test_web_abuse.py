@@ -5,7 +5,6 @@ files (docs/web.md, "Security")."""
 from __future__ import annotations
 
 import asyncio
-import re
 import threading
 from collections.abc import Iterator
 
@@ -16,19 +15,13 @@ from starlette.testclient import TestClient
 
 from db.models import InboundMail, Outbox, Submission
 from mailserver.web.app import MAX_BODY_BYTES, WebApp
-from tests.web.helpers import SETTINGS, link, start_game
+from tests.web.helpers import SETTINGS, link, open_form, start_game
 
 
 @pytest.fixture
 def game(web_engine: Engine) -> int:
     start_game(web_engine, 601)
     return 601
-
-
-def _form_token(html: str) -> str:
-    found = re.search(r'name="csrf" value="([^"]+)"', html)
-    assert found
-    return found[1]
 
 
 def _chunks(total: int, size: int = 65536) -> Iterator[bytes]:
@@ -44,8 +37,7 @@ def _chunks(total: int, size: int = 65536) -> Iterator[bytes]:
 def test_a_body_over_the_limit_is_refused_unread(
     client: TestClient, web_engine: Engine, game: int
 ) -> None:
-    own = link(web_engine, game, 1)
-    csrf = _form_token(client.get(own).text)
+    own, csrf = open_form(client, web_engine, game, 1)
     huge = b"a" * 10_000_000
     by_length = client.post(own + "/check", content=huge, headers={"X-CSRF-Token": csrf})
     assert by_length.status_code == 413
@@ -72,8 +64,7 @@ def test_a_body_over_the_limit_is_refused_unread(
 
 
 def test_a_body_within_the_limit_is_read(client: TestClient, web_engine: Engine, game: int) -> None:
-    own = link(web_engine, game, 1)
-    csrf = _form_token(client.get(own).text)
+    own, csrf = open_form(client, web_engine, game, 1)
     lines = "HP = 20\n" * 900
     answer = client.post(own + "/check", json={"text": lines}, headers={"X-CSRF-Token": csrf})
     assert answer.status_code == 200 and not answer.json()["too_long"]
@@ -85,8 +76,7 @@ def test_submissions_from_a_page_are_limited_per_hour(
     """A page (or a script with the link) cannot make the server send unbounded mail:
     past ``limits.answers_per_hour`` submissions in an hour, a send is refused unread
     and unanswered."""
-    own = link(web_engine, game, 1)
-    csrf = _form_token(client.get(own).text)
+    own, csrf = open_form(client, web_engine, game, 1)
     allowed = SETTINGS.limits.answers_per_hour
     data = {"csrf": csrf, "action": "send", "text": "Fertig\n"}
     for _ in range(allowed):
@@ -103,8 +93,7 @@ def test_submissions_from_a_page_are_limited_per_hour(
         assert len(session.exec(select(Outbox)).all()) == mails
         assert len(session.exec(select(InboundMail)).all()) == received
     # Another seat is not held back by it.
-    other = link(web_engine, game, 2)
-    csrf2 = _form_token(client.get(other).text)
+    other, csrf2 = open_form(client, web_engine, game, 2)
     assert (
         client.post(other + "/orders", data={**data, "csrf": csrf2}, follow_redirects=False)
     ).status_code == 303

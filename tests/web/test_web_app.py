@@ -15,7 +15,7 @@ from db.models import InboundMail, Outbox, OutboxKind, Submission
 from db.session import transaction
 from mailserver.common import tokens
 from mailserver.web.app import CSP
-from tests.web.helpers import game_of, link, run_turn, start_game, web_orders
+from tests.web.helpers import form_token, game_of, link, open_form, run_turn, start_game, web_orders
 
 SCRIPT = "<script>alert('hacked')</script>"
 
@@ -99,17 +99,10 @@ def test_links_are_compared_in_constant_time(
     assert calls, "the link was not compared with hmac.compare_digest"
 
 
-def _form_token(html: str) -> str:
-    found = re.search(r'name="csrf" value="([^"]+)"', html)
-    assert found
-    return found[1]
-
-
 def test_check_endpoint_reads_orders_like_the_intake(
     client: TestClient, web_engine: Engine, game: int
 ) -> None:
-    own = link(web_engine, game, 1)
-    csrf = _form_token(client.get(own).text)
+    own, csrf = open_form(client, web_engine, game, 1)
     answer = client.post(
         own + "/check",
         json={"text": "HP = 20\n37 / XX / 3\n"},
@@ -125,8 +118,7 @@ def test_check_endpoint_reads_orders_like_the_intake(
 def test_check_endpoint_refuses_without_form_token_or_from_elsewhere(
     client: TestClient, web_engine: Engine, game: int
 ) -> None:
-    own = link(web_engine, game, 1)
-    csrf = _form_token(client.get(own).text)
+    own, csrf = open_form(client, web_engine, game, 1)
     assert client.post(own + "/check", json={"text": "x"}).status_code == 403
     assert (
         client.post(own + "/check", json={"text": "x"}, headers={"X-CSRF-Token": "A" * 32})
@@ -134,7 +126,7 @@ def test_check_endpoint_refuses_without_form_token_or_from_elsewhere(
     evil = {"X-CSRF-Token": csrf, "Origin": "https://evil.example"}
     assert client.post(own + "/check", json={"text": "x"}, headers=evil).status_code == 403
     # Seat 2's form token does not open seat 1's form.
-    other = _form_token(client.get(link(web_engine, game, 2)).text)
+    _, other = open_form(client, web_engine, game, 2)
     assert (
         client.post(own + "/check", json={"text": "x"}, headers={"X-CSRF-Token": other})
     ).status_code == 403
@@ -143,8 +135,7 @@ def test_check_endpoint_refuses_without_form_token_or_from_elsewhere(
 def test_submitted_orders_take_the_mail_path(
     client: TestClient, web_engine: Engine, game: int
 ) -> None:
-    own = link(web_engine, game, 1)
-    csrf = _form_token(client.get(own).text)
+    own, csrf = open_form(client, web_engine, game, 1)
     answer = client.post(
         own + "/orders",
         data={"csrf": csrf, "text": "Fertig\n", "action": "send"},
@@ -167,8 +158,7 @@ def test_submitted_orders_take_the_mail_path(
 
 
 def test_form_refuses_cross_site_posts(client: TestClient, web_engine: Engine, game: int) -> None:
-    own = link(web_engine, game, 1)
-    csrf = _form_token(client.get(own).text)
+    own, csrf = open_form(client, web_engine, game, 1)
     data = {"csrf": csrf, "text": "Fertig\n", "action": "send"}
     evil = client.post(own + "/orders", data=data, headers={"Origin": "https://evil.example"})
     assert evil.status_code == 403
@@ -183,8 +173,7 @@ def test_form_refuses_cross_site_posts(client: TestClient, web_engine: Engine, g
 def test_check_without_javascript_renders_the_page(
     client: TestClient, web_engine: Engine, game: int
 ) -> None:
-    own = link(web_engine, game, 1)
-    csrf = _form_token(client.get(own).text)
+    own, csrf = open_form(client, web_engine, game, 1)
     page = client.post(
         own + "/orders",
         data={"csrf": csrf, "text": f"HP = 20\n37 / XX {SCRIPT}\n", "action": "check"},
@@ -262,7 +251,7 @@ def test_a_replaced_occupants_link_is_dead(
     from tests.web.helpers import TERMS, now
 
     old = link(web_engine, game, 2)
-    csrf = _form_token(client.get(old).text)
+    csrf = form_token(client.get(old).text)
     with transaction(web_engine) as session:
         gm.replace_player(session, game, 2, TERMS.at(now()), address="new2@example.org")
     new = link(web_engine, game, 2)
