@@ -94,6 +94,9 @@ def test_the_index_lists_the_recorded_mails(kind: str, played: dict[str, list[Re
         pytest.fail(f"tests/data/golden/{kind}/{INDEX} is out of date:\n{diff}", pytrace=False)
 
 
+# Slow: a whole second play of both games; the comparison with the recorded files already
+# catches a play that differs from run to run, this names the cause.
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 def test_a_second_play_gives_the_same_mails(kind: str, played: dict[str, list[Recorded]]) -> None:
     problems = _compare(f"second play of {kind}", played[kind], play(kind))
