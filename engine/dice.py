@@ -31,9 +31,14 @@ import hashlib
 import re
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from random import Random
 from typing import Any, Final, Literal, Protocol, TypeVar
+
+from engine.catalogs import load
+
+TEXTS = load("engine")
+"""The findings of a check, with the engine's shared texts."""
 
 T = TypeVar("T")
 
@@ -325,33 +330,15 @@ class BadRoll:
     """The index the roll should have (reason ``index``) or its value from the seed."""
 
     def message(self, lang: str) -> str:
-        """What is wrong with the roll, in ``lang`` (``de`` or else English)."""
-        r = self.roll.describe()
-        de, en = {
-            "index": (
-                f"Wurf {r}: Nummer {self.roll.index}, erwartet {self.expected} "
-                "– ein Wurf mit diesem Namen fehlt oder ist doppelt",
-                f"roll {r}: index {self.roll.index}, expected {self.expected} "
-                "– a roll with this label is missing or doubled",
-            ),
-            "sides": (
-                f"Wurf {r}: ein Würfel hat mindestens eine Seite",
-                f"roll {r}: a die has at least one side",
-            ),
-            "forced": (
-                f"Wurf {r} wurde vorgegeben, nicht aus dem Startwert gezogen",
-                f"roll {r} was forced, not drawn from the seed",
-            ),
-            "value": (
-                f"Wurf {r}: der Startwert ergibt {self.expected}",
-                f"roll {r}: the seed gives {self.expected}",
-            ),
-            "check": (
-                f"Wurf {r}: die Prüfziffern {self.roll.check!r} passen nicht",
-                f"roll {r}: the check digits {self.roll.check!r} do not match",
-            ),
-        }[self.reason]
-        return de if lang == "de" else en
+        """What is wrong with the roll, in ``lang``."""
+        return TEXTS.say(
+            lang,
+            f"dice.bad.{self.reason}",
+            roll=self.roll.describe(),
+            index=self.roll.index,
+            expected=self.expected,
+            check=repr(self.roll.check),
+        )
 
 
 def verify(seed: str, rolls: Iterable[Roll]) -> BadRoll | None:
@@ -444,15 +431,18 @@ class Verdict:
     rolls: int
     """The rolls that check: all of them when ``ok``, else those before the first that
     does not (0 when the seal or the seed fails)."""
-    messages: Mapping[str, str]
-    """The finding in ``de`` and ``en``: every roll checks, or the first thing that does
-    not."""
+    key: str
+    """The finding, a text of the engine's catalog: every roll checks, or the first thing
+    that does not."""
+    values: Mapping[str, object] = field(default_factory=dict)
     bad: BadRoll | None = None
     """The first roll that does not check, if it is a roll."""
 
     def message(self, lang: str = "en") -> str:
-        """The finding in ``lang`` (English unless ``de``)."""
-        return self.messages["de" if lang == "de" else "en"]
+        """The finding in ``lang``."""
+        if self.bad is not None:
+            return self.bad.message(lang)
+        return TEXTS.say(lang, self.key, **self.values)
 
 
 def check_reveal(reveal: Reveal) -> Verdict:
@@ -462,37 +452,13 @@ def check_reveal(reveal: Reveal) -> Verdict:
         sealed = seal(reveal.secret)
         seed = dice_seed(reveal.game, reveal.turn, reveal.step, reveal.secret, reveal.digests)
     except DiceError as error:
-        return _failed(0, f"Die Angaben taugen nicht: {error}", f"the reveal is malformed: {error}")
+        return Verdict(False, 0, "dice.malformed", {"error": error})
     if sealed != reveal.seal:
-        return _failed(
-            0,
-            f"Das Geheimnis passt nicht zum Siegel: sein SHA-256 ist {sealed}, "
-            f"das Siegel war {reveal.seal}",
-            f"the secret does not match the seal: its SHA-256 is {sealed}, "
-            f"the seal was {reveal.seal}",
-        )
+        return Verdict(False, 0, "dice.seal_mismatch", {"sealed": sealed, "seal": reveal.seal})
     if reveal.seed and reveal.seed != seed:
-        return _failed(
-            0,
-            f"Der angegebene Startwert {reveal.seed} ist nicht der aus Geheimnis und "
-            f"Abgaben ({seed})",
-            f"the seed given, {reveal.seed}, is not the seed of the secret and the "
-            f"submissions ({seed})",
-        )
+        return Verdict(False, 0, "dice.seed_mismatch", {"given": reveal.seed, "seed": seed})
     bad = verify(seed, reveal.rolls)
     if bad is not None:
-        messages = {"de": bad.message("de"), "en": bad.message("en")}
-        return Verdict(False, bad.position, messages, bad)
+        return Verdict(False, bad.position, f"dice.bad.{bad.reason}", bad=bad)
     n = len(reveal.rolls)
-    return Verdict(
-        True,
-        n,
-        {
-            "de": f"alle {n} Würfe stimmen" if n != 1 else "der eine Wurf stimmt",
-            "en": f"all {n} rolls check" if n != 1 else "the one roll checks",
-        },
-    )
-
-
-def _failed(checked: int, de: str, en: str) -> Verdict:
-    return Verdict(False, checked, {"de": de, "en": en})
+    return Verdict(True, n, "dice.all_check" if n != 1 else "dice.one_checks", {"n": n})
