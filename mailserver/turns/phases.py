@@ -24,6 +24,7 @@ from mailserver.turns import nmr, printing
 from mailserver.turns.deadlines import next_deadline
 from mailserver.turns.evaluate import canonical_state, evaluate, events_record
 from mailserver.turns.inputs import TurnInputs, news_of, pending_news, printed_news
+from mailserver.turns.sealing import draw_secret, sealed_inputs
 from mailserver.turns.work import TurnWork
 
 Phase = Callable[[TurnWork], None]
@@ -51,7 +52,8 @@ def evaluate_turn(work: TurnWork) -> None:
     evaluated ahead is taken instead when it was made from exactly these inputs."""
     game = work.game
     news = news_of(printed_news(work.session, game.id or 0, work.turn))
-    inputs = TurnInputs(work.plan.executing, news, work.reports)
+    dice = sealed_inputs(work.session, game.id or 0, work.plan)
+    inputs = TurnInputs(work.plan.executing, news, work.reports, dice)
     work.record = inputs.record()
     seed = turn_seed(game.seed, work.turn)
     if work.ahead is not None and not work.ahead.fits(game.id or 0, work.turn, seed, work.record):
@@ -75,6 +77,13 @@ def store_snapshot(work: TurnWork) -> None:
         inputs=work.record,
         events=events_record(work.evaluated.events),
     )
+
+
+def seal_next_turn(work: TurnWork) -> None:
+    """docs/dice.md, "Seal": the secret of the next turn is drawn now, so that the
+    printouts of this one carry its seal; a finished game has no next turn."""
+    if not work.evaluated.game_over:
+        draw_secret(work.session, work.game.id or 0, work.turn + 1)
 
 
 def book_fees(work: TurnWork) -> None:
@@ -141,6 +150,7 @@ PHASES: tuple[tuple[str, Phase], ...] = (
     ("count NMR and drop", nmr.count_nmr_and_drop),
     ("evaluate", evaluate_turn),
     ("store the snapshot", store_snapshot),
+    ("seal the next turn", seal_next_turn),
     ("players out", nmr.players_out),
     ("turn fees", book_fees),
     ("remember a mass NMR", remember_mass_nmr),
