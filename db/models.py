@@ -384,6 +384,9 @@ class DiceSecret(SQLModel, table=True):
     game_id: int = Field(foreign_key="game.id")
     turn: int
     secret: str
+    reveal: dict[str, Any] | None = Field(default=None, sa_type=JSON)
+    """The turn's whole reveal once it ran (``engine.dice.Reveal.to_json``, every roll):
+    the printouts, pages and re-sends of the turn show each seat its part of it."""
     created: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
 
 

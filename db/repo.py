@@ -801,6 +801,21 @@ def dice_secret(session: Session, game_id: int, turn: int) -> str | None:
     return session.exec(stmt).first()
 
 
+def store_dice_reveal(session: Session, game_id: int, turn: int, reveal: dict[str, Any]) -> None:
+    """Keep the whole reveal of ``turn`` (every roll) with its secret."""
+    row = session.exec(
+        select(DiceSecret).where(DiceSecret.game_id == game_id, DiceSecret.turn == turn)
+    ).one()
+    row.reveal = reveal
+    session.add(row)
+
+
+def dice_reveal(session: Session, game_id: int, turn: int) -> Mapping[str, Any] | None:
+    """The whole reveal of ``turn``; None for a turn without sealed dice or not yet run."""
+    stmt = select(DiceSecret.reveal).where(DiceSecret.game_id == game_id, DiceSecret.turn == turn)
+    return session.exec(stmt).first()
+
+
 _SNAPSHOT_TEXT = select(TurnSnapshot.state).where(
     TurnSnapshot.game_id == bindparam("game_id"), TurnSnapshot.turn == bindparam("turn")
 )

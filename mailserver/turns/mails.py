@@ -24,6 +24,7 @@ from mailserver.printouts.compose import (
     printout_body,
     printout_values,
 )
+from mailserver.printouts.dice import dice_view
 from mailserver.printouts.files import printout_files
 from mailserver.turns.deadlines import reminder_times
 from mailserver.turns.plan import plan_turn, state_of
@@ -86,6 +87,7 @@ def start_game_printouts(
 ) -> list[int]:
     """The printouts of turn 0 with each player's password and order form; outbox ids."""
     state = state_of(session, game, 0)
+    dice = dice_view(session, game, 0)
     ids: list[int] = []
     for player in repo.current_players(session, game.id or 0):
         body = printout_body(
@@ -95,6 +97,7 @@ def start_game_printouts(
             state,
             ctx.terms,
             intro=password_intro(game, player, takeover=False),
+            dice=dice,
         )
         ids.append(
             enqueue_printout(
@@ -105,7 +108,7 @@ def start_game_printouts(
                     0,
                     body,
                     ctx,
-                    attachments=printout_files(game, player, state, 0),
+                    attachments=printout_files(game, player, state, 0, dice=dice),
                     secret=passwords[player.seat],
                 ),
             )
@@ -123,6 +126,7 @@ def takeover_printout(
     """The current printout for a new occupant, with his password and held secrets."""
     state = state_of(session, game, game.turn)
     secret = held_secrets(session, game.id or 0, player.seat, game.turn)
+    dice = dice_view(session, game, game.turn)
     body = printout_body(
         session,
         game,
@@ -131,6 +135,7 @@ def takeover_printout(
         ctx.terms,
         intro=password_intro(game, player, takeover=True),
         secret_messages=secret,
+        dice=dice,
     )
     mark_delivered(session, secret, game.turn, ctx.now)
     return enqueue_printout(
@@ -141,7 +146,7 @@ def takeover_printout(
             game.turn,
             body,
             ctx,
-            attachments=printout_files(game, player, state, game.turn),
+            attachments=printout_files(game, player, state, game.turn, dice=dice),
             secret=password,
         ),
     )

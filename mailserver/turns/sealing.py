@@ -4,14 +4,15 @@ Before a turn opens (at the start of the game, and at each run for the turn afte
 the host draws the turn's secret and keeps it (:func:`draw_secret`); its SHA-256 is the
 seal the printouts of the turn before show. The run mixes the secret with the digests of
 the submissions it executes (:func:`sealed_inputs`) and records both with the snapshot,
-so a replay draws the same dice. A turn without a stored secret (a game started before
+so a replay draws the same dice, and keeps the turn's whole reveal with the secret for
+the printouts (:func:`keep_reveal`). A turn without a stored secret (a game started before
 sealed dice) and a turn recorded without them keep the legacy dice.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +21,7 @@ from sqlmodel import Session
 from db import repo
 from db.models import Submission
 from engine.core import turn_dice
-from engine.dice import Dice, dice_seed, submission_digest
+from engine.dice import Dice, Reveal, Roll, dice_seed, seal, submission_digest
 from mailserver.turns.plan import TurnPlan
 
 SECRET_BYTES = 32
@@ -53,6 +54,19 @@ class SealedDice:
     def seed(self, game_number: int, turn: int) -> str:
         """The turn's seed (:func:`engine.dice.dice_seed`)."""
         return dice_seed(game_number, turn, STEP, self.secret, self.digests)
+
+    def reveal(self, game_number: int, turn: int, rolls: Sequence[Roll]) -> Reveal:
+        """The turn's whole reveal, every roll (each printout shows its part)."""
+        return Reveal(
+            game=game_number,
+            turn=turn,
+            step=STEP,
+            seal=seal(self.secret),
+            secret=self.secret,
+            digests=self.digests,
+            rolls=tuple(rolls),
+            seed=self.seed(game_number, turn),
+        )
 
 
 def new_secret() -> str:
@@ -93,3 +107,19 @@ def dice_for(game_number: int, game_seed: int, turn: int, sealed: SealedDice | N
     if sealed is None:
         return turn_dice(game_seed, turn)
     return Dice.sealed(sealed.seed(game_number, turn))
+
+
+def keep_reveal(
+    session: Session,
+    game_id: int,
+    game_number: int,
+    turn: int,
+    record: Mapping[str, Any],
+    rolls: Sequence[Roll],
+) -> None:
+    """Keep the reveal of a sealed turn (``record``: the run's inputs record) with its
+    secret; a turn with legacy dice has none."""
+    if "dice" in record:
+        sealed = SealedDice.from_record(record["dice"])
+        reveal = sealed.reveal(game_number, turn, rolls)
+        repo.store_dice_reveal(session, game_id, turn, reveal.to_json())

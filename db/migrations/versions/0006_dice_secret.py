@@ -1,4 +1,5 @@
-"""The secrets of sealed dice, one per game and turn (docs/dice.md, "Seal").
+"""The secrets of sealed dice, one per game and turn, with the turn's reveal once it ran
+(docs/dice.md, "Seal", "Reveal").
 
 Revision ID: 0006
 Revises: 0005
@@ -24,6 +25,7 @@ def upgrade() -> None:
         sa.Column("game_id", sa.Integer(), sa.ForeignKey("game.id"), nullable=False),
         sa.Column("turn", sa.Integer(), nullable=False),
         sa.Column("secret", sa.String(), nullable=False),
+        sa.Column("reveal", sa.JSON(), nullable=True),
         sa.Column("created", sa.DateTime(timezone=True), nullable=False),
         sa.UniqueConstraint("game_id", "turn"),
     )
