@@ -27,7 +27,7 @@ from mailserver.turns.plan import TurnPlan
 SECRET_BYTES = 32
 """256 bits of secret per turn (the scheme asks for at least 128)."""
 STEP = 0
-"""Ashes and Starweb turns have no steps (docs/dice.md, "Mix")."""
+"""The engines' turns have no steps (docs/dice.md, "Mix")."""
 
 
 @dataclass(frozen=True)

@@ -74,3 +74,20 @@ def _refuse(message: str, lang: str, as_json: bool) -> NoReturn:
         typer.echo(json.dumps({"ok": False, "error": message}, ensure_ascii=False))
         raise typer.Exit(2)
     fail(message, lang, 2)
+
+
+def forced_rolls(raw: bytes, file: Path) -> list[tuple[str | None, int]]:
+    """The rolls of a ``--dice`` file for :meth:`engine.dice.Dice.forced`: one a line,
+    ``LABEL VALUE`` (the value for that label) or a bare ``VALUE`` (for any roll); empty
+    lines and ``#`` comments are skipped. A line without a number at its end: one error
+    line, exit 2."""
+    rolls: list[tuple[str | None, int]] = []
+    for number, line in enumerate(raw.decode("utf-8", "replace").splitlines(), 1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        label, _, value = text.rpartition(" ")
+        if not value.isdigit():
+            fail(say("en", "cli_dice_line", file=file, line=number, text=text), "en", 2)
+        rolls.append((label.strip() or None, int(value)))
+    return rolls
