@@ -373,6 +373,23 @@ class GameMessage(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
 
 
+class DiceSecret(SQLModel, table=True):
+    """The secret of one turn's sealed dice (docs/dice.md, "Seal"): drawn before the turn
+    opens, its SHA-256 printed as the seal, itself revealed with the turn's printouts."""
+
+    __tablename__ = "dice_secret"
+    __table_args__ = (UniqueConstraint("game_id", "turn"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id")
+    turn: int
+    secret: str
+    reveal: dict[str, Any] | None = Field(default=None, sa_type=JSON)
+    """The turn's whole reveal once it ran (``engine.dice.Reveal.to_json``, every roll):
+    the printouts, pages and re-sends of the turn show each seat its part of it."""
+    created: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
+
+
 class TurnSnapshot(SQLModel, table=True):
     """The engine's state after a turn, as JSON text; one per (game, turn)."""
 

@@ -25,6 +25,7 @@ from sqlalchemy.orm import make_transient_to_detached
 from sqlmodel import Session, SQLModel, col, select
 
 from db.models import (
+    DiceSecret,
     Game,
     GameMessage,
     GmReport,
@@ -785,6 +786,34 @@ def load_snapshot(session: Session, game_id: int, turn: int | None = None) -> Tu
     if turn is not None:
         stmt = stmt.where(TurnSnapshot.turn == turn)
     return session.exec(stmt.order_by(col(TurnSnapshot.turn).desc()).limit(1)).first()
+
+
+def store_dice_secret(session: Session, game_id: int, turn: int, secret: str) -> None:
+    """Keep the secret of ``turn``'s dice (a second one for the turn violates the unique
+    constraint: a seal, once printed, is never replaced)."""
+    session.add(DiceSecret(game_id=game_id, turn=turn, secret=secret))
+    session.flush()
+
+
+def dice_secret(session: Session, game_id: int, turn: int) -> str | None:
+    """The secret of ``turn``'s dice; None for a turn sealed before games had them."""
+    stmt = select(DiceSecret.secret).where(DiceSecret.game_id == game_id, DiceSecret.turn == turn)
+    return session.exec(stmt).first()
+
+
+def store_dice_reveal(session: Session, game_id: int, turn: int, reveal: dict[str, Any]) -> None:
+    """Keep the whole reveal of ``turn`` (every roll) with its secret."""
+    row = session.exec(
+        select(DiceSecret).where(DiceSecret.game_id == game_id, DiceSecret.turn == turn)
+    ).one()
+    row.reveal = reveal
+    session.add(row)
+
+
+def dice_reveal(session: Session, game_id: int, turn: int) -> Mapping[str, Any] | None:
+    """The whole reveal of ``turn``; None for a turn without sealed dice or not yet run."""
+    stmt = select(DiceSecret.reveal).where(DiceSecret.game_id == game_id, DiceSecret.turn == turn)
+    return session.exec(stmt).first()
 
 
 _SNAPSHOT_TEXT = select(TurnSnapshot.state).where(

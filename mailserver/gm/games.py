@@ -28,6 +28,7 @@ from mailserver.gm.lookup import GmError, locked_game
 from mailserver.printouts.compose import new_password
 from mailserver.turns.deadlines import next_deadline
 from mailserver.turns.mails import start_game_printouts
+from mailserver.turns.sealing import draw_secret
 
 
 @dataclass
@@ -222,6 +223,7 @@ def start_game(session: Session, number: int, ctx: TurnContext) -> dict[int, str
     repo.store_snapshot(
         session, game_id=game.id or 0, turn=0, state=state.to_json(), seed=game.seed
     )
+    draw_secret(session, game.id or 0, 1)  # docs/dice.md: turn 0's printouts carry its seal
     passwords: dict[int, str] = {}
     for player in players:
         passwords[player.seat] = new_password()

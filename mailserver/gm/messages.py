@@ -19,6 +19,7 @@ from mailserver.common.kinds import game_kind
 from mailserver.common.terms import TurnContext
 from mailserver.gm.lookup import GmError, game_numbered, occupant
 from mailserver.printouts.compose import enqueue_printout, printout_body, printout_values
+from mailserver.printouts.dice import dice_view
 
 
 def news_message(
@@ -104,5 +105,8 @@ def resend_printout(
     if snapshot is None:
         raise GmError("gm_error_there_no_turn", turn=turn)
     state = game_kind(game.kind).engine.state_from_json(snapshot.state_data())
-    body = printout_body(session, game, player, state, ctx.terms, show_deadline=turn == game.turn)
+    dice = dice_view(session, game, turn)
+    body = printout_body(
+        session, game, player, state, ctx.terms, show_deadline=turn == game.turn, dice=dice
+    )
     return enqueue_printout(session, printout_values(game, player, turn, body, ctx, dedup=False))

@@ -35,6 +35,7 @@ from mailserver.common.formats import format_money, format_when
 from mailserver.common.kinds import game_kind
 from mailserver.common.links import link_lines
 from mailserver.common.terms import HostTerms, TurnContext
+from mailserver.printouts.dice import DiceView
 
 PASSWORD_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 """Lower-case letters and digits without the look-alikes (l, o, 0, 1)."""
@@ -96,6 +97,7 @@ def printout_body(
     show_deadline: bool = True,
     postage: Sequence[LedgerEntry] | None = None,
     view: str | None = None,
+    dice: DiceView | None = None,
 ) -> str:
     """The body of ``player``'s printout mail for ``state`` (see the module doc).
 
@@ -105,7 +107,8 @@ def printout_body(
     ``game.next_deadline`` for the turn after ``state``. ``postage``: the player's
     postage bookings of ``state.turn`` when the caller has read them (else read here).
     ``view``: the engine's printout of ``state`` for the player, when made ahead. The
-    money is in ``terms.currency``; the page links follow ``terms.web``.
+    money is in ``terms.currency``; the page links follow ``terms.web``. ``dice``: the
+    seal of the next turn and this turn's reveal (docs/dice.md), the player's part shown.
     """
     lang = player.language
     engine = game_kind(game.kind).engine
@@ -131,6 +134,9 @@ def printout_body(
                 body.append(say(lang, "secret_from", ruler=ruler, seat=message.sender_seat))
             body += [message.text.rstrip("\n"), ""]
         lines += _section(say(lang, "secrets_head"), body[:-1])
+    dice_lines = dice.lines(player.seat, lang) if dice is not None else []
+    if dice_lines:
+        lines += ["", RULE, *dice_lines]
     lines += ["", RULE]
     if show_deadline:
         nxt = state.turn + 1

@@ -23,6 +23,7 @@ from engine.views import Charting, Reporting
 from mailserver.common.catalog import say
 from mailserver.common.kinds import game_kind
 from mailserver.outbound.smtp import Attachment
+from mailserver.printouts.dice import DiceView
 from mailserver.printouts.maps import render_map
 
 log = logging.getLogger(__name__)
@@ -61,12 +62,21 @@ def map_png(game: Game, state: State, seat: int, lang: str) -> bytes | None:
     return render_map(engine.map_view(state, seat, lang))
 
 
-def report_json(game: Game, state: State, seat: int, lang: str) -> dict[str, Any] | None:
-    """The JSON twin of ``seat``'s printout, or None when the kind has none."""
+def report_json(
+    game: Game, state: State, seat: int, lang: str, dice: DiceView | None = None
+) -> dict[str, Any] | None:
+    """The JSON twin of ``seat``'s printout, or None when the kind has none; with
+    ``dice`` its key ``dice`` holds the next seal and the seat's reveal (docs/dice.md)."""
     engine = game_kind(game.kind).engine
     if not isinstance(engine, Reporting):
         return None
-    return engine.report_data(state, seat, lang)
+    data = engine.report_data(state, seat, lang)
+    return data if dice is None else with_dice(data, dice, seat)
+
+
+def with_dice(data: dict[str, Any], dice: DiceView, seat: int) -> dict[str, Any]:
+    """A JSON twin with its ``dice`` (:meth:`DiceView.json`) for ``seat``."""
+    return {**data, "dice": dice.json(seat)}
 
 
 @dataclass(frozen=True)
@@ -93,10 +103,16 @@ def made_files(game: Game, player: Player, state: State) -> FileViews:
 
 
 def printout_files(
-    game: Game, player: Player, state: State, turn: int, ahead: FileViews | None = None
+    game: Game,
+    player: Player,
+    state: State,
+    turn: int,
+    ahead: FileViews | None = None,
+    dice: DiceView | None = None,
 ) -> list[dict[str, str]]:
     """The attachments of ``player``'s printout of ``turn``, in their stored form; the
-    files ``ahead`` holds are taken from it."""
+    files ``ahead`` holds are taken from it (the JSON twin gets its ``dice`` added, which
+    are known only when the turn runs)."""
     ahead = ahead or FileViews()
     files: list[Attachment] = []
     stem = f"{game.number}-{turn}-{player.seat}"
@@ -110,11 +126,12 @@ def printout_files(
             name = say(player.language, "map_file")
             files.append(Attachment(f"{name}-{stem}.png", "image/png", png))
     if wants(game, "json", player):
-        data = (
-            ahead.json
-            if "json" in ahead.made
-            else _json_file(game, state, player.seat, player.language)
-        )
+        if "json" in ahead.made and ahead.json is not None and dice is not None:
+            data: bytes | None = _json_bytes(with_dice(json.loads(ahead.json), dice, player.seat))
+        elif "json" in ahead.made:
+            data = ahead.json
+        else:
+            data = _json_file(game, state, player.seat, player.language, dice)
         if data is not None:
             files.append(Attachment(f"report-{stem}.json", "application/json", data))
     return [f.to_json() for f in files]
@@ -128,10 +145,14 @@ def _map_file(game: Game, state: State, seat: int, lang: str) -> bytes | None:
         return None
 
 
-def _json_file(game: Game, state: State, seat: int, lang: str) -> bytes | None:
-    data = report_json(game, state, seat, lang)
-    if data is None:
-        return None
+def _json_file(
+    game: Game, state: State, seat: int, lang: str, dice: DiceView | None = None
+) -> bytes | None:
+    data = report_json(game, state, seat, lang, dice)
+    return None if data is None else _json_bytes(data)
+
+
+def _json_bytes(data: dict[str, Any]) -> bytes:
     # Compact: the C encoder does not indent, and the twin is for programs.
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     return (text + "\n").encode()

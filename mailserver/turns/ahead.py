@@ -32,6 +32,7 @@ from mailserver.printouts.files import FileViews, made_files
 from mailserver.turns.evaluate import canonical_state, evaluate
 from mailserver.turns.inputs import TurnInputs, news_of, news_to_print
 from mailserver.turns.plan import READERS, plan_turn, state_of
+from mailserver.turns.sealing import sealed_inputs
 
 
 @dataclass
@@ -80,7 +81,8 @@ def evaluate_ahead(session: Session, game_id: int, *, turn_fee_cents: int = 0) -
     plan = plan_turn(session, game, turn, turn_fee_cents, players)
     if plan.drops(nmr_drop_after(game.options)):
         return None
-    inputs = TurnInputs(plan.executing, news_of(news_to_print(session, game_id, turn)))
+    news = news_of(news_to_print(session, game_id, turn))
+    inputs = TurnInputs(plan.executing, news, dice=sealed_inputs(session, game_id, plan))
     result = evaluate(game, turn, state_of(session, game, game.turn), inputs)
     ahead = TurnAhead(
         game_id=game_id,

@@ -4,8 +4,9 @@
 (:mod:`mailserver.turns.phases`), the evaluation ahead (:mod:`mailserver.turns.ahead`),
 the GM's preview (:mod:`mailserver.turns.preview`) and :func:`replay_check` all call it
 with the state the turn starts from and its :class:`~mailserver.turns.inputs.TurnInputs`.
-The engine is deterministic (seeded by the game and the turn), so equal inputs give the
-same state byte for byte; the replay check relies on that.
+The engine is deterministic (its dice come from the inputs: the sealed secret and
+digests, or the game's seed and the turn), so equal inputs give the same state byte for
+byte; the replay check relies on that.
 
 The run stores the outcome with the snapshot: the state as :func:`canonical_state` and
 the engine's events as :func:`events_record`. What a finished game's pages show is read
@@ -22,25 +23,27 @@ from sqlmodel import Session
 
 from db import repo
 from db.models import Game
-from engine.core import Event, State, TurnResult, turn_dice, turn_seed
+from engine.core import Event, State, TurnResult, turn_seed
 from mailserver.common.kinds import game_kind
 from mailserver.turns.inputs import TurnInputs, derived_inputs, engine_orders, recorded_inputs
 from mailserver.turns.plan import state_of
+from mailserver.turns.sealing import dice_for
 
 
 def evaluate(game: Game, turn: int, before: State, inputs: TurnInputs) -> TurnResult:
     """Turn ``turn`` of ``game`` evaluated from the state ``before`` on ``inputs``.
 
     In a GM-adjudicated turn the GM's reports take the engine's place; otherwise the
-    engine runs the orders and news (:func:`engine_orders`) with the turn's seeded random
-    numbers. Reads and writes nothing.
+    engine runs the orders and news (:func:`engine_orders`) with the turn's dice: sealed
+    when the inputs carry a secret, else the legacy dice of the game's seed
+    (:func:`mailserver.turns.sealing.dice_for`). Reads and writes nothing.
     """
     kind = game_kind(game.kind)
     if inputs.reports is not None:
         texts = {seat: report.text for seat, report in inputs.reports.items()}
         return kind.adjudicated.apply_reports(before, texts)
     orders = engine_orders(kind, before, inputs)
-    return kind.engine.run_turn(before, orders, turn_dice(game.seed, turn))
+    return kind.engine.run_turn(before, orders, dice_for(game.number, game.seed, turn, inputs.dice))
 
 
 def canonical_state(state: State) -> str:

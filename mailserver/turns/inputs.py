@@ -30,6 +30,7 @@ from db.models import (
 from engine.core import NEUTRAL, Article, GameKind, Order, State, order_items
 from mailserver.common.catalog import say
 from mailserver.common.kinds import order_language
+from mailserver.turns.sealing import SealedDice
 
 
 @dataclass(frozen=True)
@@ -44,21 +45,27 @@ class NewsText:
 class TurnInputs:
     """What one evaluation reads besides the state: the executing seats' submissions
     (the latest of each seat's occupant, less the NMR and the unpaid) and the news; in a
-    GM-adjudicated turn the GM's reports by seat, which take the engine's place."""
+    GM-adjudicated turn the GM's reports by seat, which take the engine's place; the
+    sealed dice's secret and digests when the turn has them."""
 
     submissions: Mapping[int, Submission]
     news: Sequence[NewsText]
     reports: Mapping[int, GmReport] | None = None
+    dice: SealedDice | None = None
+    """The secret and digests of a sealed turn; None: the turn's legacy dice."""
 
     def record(self) -> dict[str, Any]:
         """The JSON kept with the snapshot: submission ids by seat, the news texts and
-        the report ids by seat (only in an adjudicated turn)."""
+        the report ids by seat (only in an adjudicated turn), the dice's secret and
+        digests (only in a sealed turn)."""
         record: dict[str, Any] = {
             "submissions": {str(seat): s.id for seat, s in sorted(self.submissions.items())},
             "news": [{"author": n.author, "text": n.text} for n in self.news],
         }
         if self.reports is not None:
             record["reports"] = {str(seat): r.id for seat, r in sorted(self.reports.items())}
+        if self.dice is not None:
+            record["dice"] = self.dice.record()
         return record
 
 
@@ -115,7 +122,8 @@ def recorded_inputs(session: Session, record: Mapping[str, Any]) -> TurnInputs:
         found = session.exec(select(GmReport).where(col(GmReport.id).in_(report_ids.values())))
         by_report = {r.id: r for r in found}
         reports = {seat: by_report[rid] for seat, rid in report_ids.items()}
-    return TurnInputs({seat: by_id[sid] for seat, sid in ids.items()}, news, reports)
+    dice = SealedDice.from_record(record["dice"]) if "dice" in record else None
+    return TurnInputs({seat: by_id[sid] for seat, sid in ids.items()}, news, reports, dice)
 
 
 def derived_inputs(session: Session, game: Game, turn: int) -> TurnInputs:

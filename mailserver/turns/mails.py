@@ -25,6 +25,7 @@ from mailserver.printouts.compose import (
     printout_body,
     printout_values,
 )
+from mailserver.printouts.dice import DiceView, dice_view
 from mailserver.printouts.files import printout_files
 from mailserver.turns.deadlines import reminder_times
 from mailserver.turns.plan import plan_turn, state_of
@@ -87,8 +88,11 @@ def start_game_printouts(
 ) -> list[int]:
     """The printouts of turn 0 with each player's password and order form; outbox ids."""
     state = state_of(session, game, 0)
+    dice = dice_view(session, game, 0)
     return [
-        _password_printout(session, game, player, state, passwords[player.seat], ctx, turn=0)
+        _password_printout(
+            session, game, player, (state, dice), passwords[player.seat], ctx, turn=0
+        )
         for player in repo.current_players(session, game.id or 0)
     ]
 
@@ -103,8 +107,9 @@ def takeover_printout(
     """The current printout for a new occupant, with his password and held secrets."""
     state = state_of(session, game, game.turn)
     secret = held_secrets(session, game.id or 0, player.seat, game.turn)
+    seen = (state, dice_view(session, game, game.turn))
     outbox_id = _password_printout(
-        session, game, player, state, password, ctx, turn=game.turn, held=secret
+        session, game, player, seen, password, ctx, turn=game.turn, held=secret
     )
     mark_delivered(session, secret, game.turn, ctx.now)
     return outbox_id
@@ -114,7 +119,7 @@ def _password_printout(
     session: Session,
     game: Game,
     player: Player,
-    state: State,
+    seen: tuple[State, DiceView],
     password: str,
     ctx: TurnContext,
     *,
@@ -122,7 +127,9 @@ def _password_printout(
     held: Sequence[GameMessage] | None = None,
 ) -> int:
     """A printout that gives ``player`` his password: at the start, or at a takeover
-    (``held``: the secret messages kept for the seat); its outbox id."""
+    (``held``: the secret messages kept for the seat); its outbox id. ``seen``: the
+    state and the dice the printout shows."""
+    state, dice = seen
     body = printout_body(
         session,
         game,
@@ -131,6 +138,7 @@ def _password_printout(
         ctx.terms,
         intro=password_intro(game, player, takeover=held is not None),
         secret_messages=held or (),
+        dice=dice,
     )
     values = printout_values(
         game,
@@ -138,7 +146,7 @@ def _password_printout(
         turn,
         body,
         ctx,
-        attachments=printout_files(game, player, state, turn),
+        attachments=printout_files(game, player, state, turn, dice=dice),
         secret=password,
     )
     return enqueue_printout(session, values)

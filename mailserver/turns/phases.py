@@ -24,6 +24,7 @@ from mailserver.turns import nmr, printing
 from mailserver.turns.deadlines import next_deadline
 from mailserver.turns.evaluate import canonical_state, evaluate, events_record
 from mailserver.turns.inputs import TurnInputs, news_of, pending_news, printed_news
+from mailserver.turns.sealing import draw_secret, keep_reveal, sealed_inputs
 from mailserver.turns.work import TurnWork
 
 Phase = Callable[[TurnWork], None]
@@ -51,7 +52,8 @@ def evaluate_turn(work: TurnWork) -> None:
     evaluated ahead is taken instead when it was made from exactly these inputs."""
     game = work.game
     news = news_of(printed_news(work.session, game.id or 0, work.turn))
-    inputs = TurnInputs(work.plan.executing, news, work.reports)
+    dice = sealed_inputs(work.session, game.id or 0, work.plan)
+    inputs = TurnInputs(work.plan.executing, news, work.reports, dice)
     work.record = inputs.record()
     seed = turn_seed(game.seed, work.turn)
     if work.ahead is not None and not work.ahead.fits(game.id or 0, work.turn, seed, work.record):
@@ -75,6 +77,16 @@ def store_snapshot(work: TurnWork) -> None:
         inputs=work.record,
         events=events_record(work.evaluated.events),
     )
+
+
+def reveal_and_seal(work: TurnWork) -> None:
+    """docs/dice.md, "Reveal" and "Seal": the turn's reveal is kept for its printouts,
+    and the secret of the next turn drawn now, so that they carry its seal; a finished
+    game has no next turn."""
+    game_id, result = work.game.id or 0, work.evaluated
+    keep_reveal(work.session, game_id, work.game.number, work.turn, work.record, result.rolls)
+    if not result.game_over:
+        draw_secret(work.session, game_id, work.turn + 1)
 
 
 def book_fees(work: TurnWork) -> None:
@@ -141,6 +153,7 @@ PHASES: tuple[tuple[str, Phase], ...] = (
     ("count NMR and drop", nmr.count_nmr_and_drop),
     ("evaluate", evaluate_turn),
     ("store the snapshot", store_snapshot),
+    ("reveal the dice, seal the next", reveal_and_seal),
     ("players out", nmr.players_out),
     ("turn fees", book_fees),
     ("remember a mass NMR", remember_mass_nmr),

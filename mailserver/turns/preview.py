@@ -15,6 +15,7 @@ from mailserver.printouts.compose import held_secrets, printout_body
 from mailserver.turns.evaluate import evaluate
 from mailserver.turns.inputs import NewsText, TurnInputs, news_of, pending_news
 from mailserver.turns.plan import READERS, languages_of, plan_turn, state_of
+from mailserver.turns.sealing import sealed_inputs
 
 
 def preview_turn(session: Session, game_id: int, terms: HostTerms) -> dict[int, str]:
@@ -40,7 +41,8 @@ def preview_turn(session: Session, game_id: int, terms: HostTerms) -> dict[int, 
             languages, [("news_dropped", {**values, "count": player.nmr_count + 1})]
         )
         news.append(NewsText(None, notice))
-    result = evaluate(game, turn, before, TurnInputs(plan.executing, news))
+    inputs = TurnInputs(plan.executing, news, dice=sealed_inputs(session, game_id, plan))
+    result = evaluate(game, turn, before, inputs)
     views = {NEUTRAL: kind.engine.printout(result.state, NEUTRAL, gm_language(game.options))}
     for player in repo.current_players(session, game_id):
         if player.status in READERS:

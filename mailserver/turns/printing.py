@@ -31,6 +31,7 @@ from mailserver.printouts.compose import (
     printout_body,
     printout_values,
 )
+from mailserver.printouts.dice import DiceView, dice_view
 from mailserver.printouts.files import printout_files
 from mailserver.turns.final import every_occupant, game_over_event, hall_of_fame_key, seat_records
 from mailserver.turns.plan import READERS
@@ -62,10 +63,11 @@ def printouts(work: TurnWork) -> None:
     postage = repo.bookings_of_players(session, ids, turn=work.turn, kind=LedgerKind.POSTAGE)
     seats = [mail.player.seat for mail in mails if mail.secrets]
     held = held_secrets_of(session, game.id or 0, seats, work.turn) if seats else {}
+    dice = dice_view(session, game, work.turn)
     rows = []
     for mail in mails:
         secret = held.get(mail.player.seat, []) if mail.secrets else []
-        rows.append(_printout(work, mail, secret, postage.get(mail.player.id or 0, [])))
+        rows.append(_printout(work, mail, secret, postage.get(mail.player.id or 0, []), dice))
         mark_delivered(session, secret, work.turn, work.ctx.now)
         work.delivered += len(secret)
     # All printouts in one statement (idempotent per key, as enqueue_printout).
@@ -112,10 +114,14 @@ def _notes(work: TurnWork, player: Player) -> list[str]:
 
 
 def _printout(
-    work: TurnWork, mail: _Mail, secret: Sequence[GameMessage], postage: Sequence[LedgerEntry]
+    work: TurnWork,
+    mail: _Mail,
+    secret: Sequence[GameMessage],
+    postage: Sequence[LedgerEntry],
+    dice: DiceView,
 ) -> dict[str, Any]:
-    """One printout mail's values: the body with its notes and secrets, the GM's report
-    (an adjudicated turn) and the printout's files as attachments."""
+    """One printout mail's values: the body with its notes, secrets and dice, the GM's
+    report (an adjudicated turn) and the printout's files as attachments."""
     game, player, result = work.game, mail.player, work.evaluated
     made = (player.seat, player.language)
     body = printout_body(
@@ -130,11 +136,11 @@ def _printout(
         show_deadline=not result.game_over and player.status == PlayerStatus.ACTIVE,
         postage=postage,
         view=work.ahead.texts.get(made) if work.ahead else None,
+        dice=dice,
     )
     report = (work.reports or {}).get(player.seat)
-    files = printout_files(
-        game, player, result.state, work.turn, work.ahead.files.get(made) if work.ahead else None
-    )
+    ahead = work.ahead.files.get(made) if work.ahead else None
+    files = printout_files(game, player, result.state, work.turn, ahead, dice)
     return printout_values(
         game,
         player,

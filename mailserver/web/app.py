@@ -44,6 +44,7 @@ from db.session import transaction
 from mailserver.common import tokens
 from mailserver.common.catalog import DEFAULT_LANGUAGE
 from mailserver.inbound.intake import WEB_MAILBOX, IntakeConfig, process_web_orders
+from mailserver.printouts.dice import dice_view
 from mailserver.printouts.files import map_png, report_json
 from mailserver.web import views
 from mailserver.web.orders import check_orders
@@ -356,9 +357,13 @@ class WebApp:
         shown = min(max(shown, 0), latest)
         printout = views.printout(session, game, page.seat, shown, lang)
         state = views.current_state(session, game, shown)
-        has_map = state is not None and self.extra("map", game, state, page.seat, lang) is not None
+        has_map = (
+            state is not None
+            and self.extra(session, "map", game, state, page.seat, lang) is not None
+        )
         has_report = (
-            state is not None and self.extra("report", game, state, page.seat, lang) is not None
+            state is not None
+            and self.extra(session, "report", game, state, page.seat, lang) is not None
         )
         return {
             "lang": lang,
@@ -377,9 +382,11 @@ class WebApp:
             **extra,
         }
 
-    def extra(self, what: str, game: Game, state: Any, seat: int, lang: str) -> Any:
-        """The map or report of a seat and turn, asked of the hook once and kept (the
-        :data:`KEPT_EXTRAS` most recently used)."""
+    def extra(
+        self, session: Session, what: str, game: Game, state: Any, seat: int, lang: str
+    ) -> Any:
+        """The map or report (with its dice) of a seat and turn, asked of the hook once
+        and kept (the :data:`KEPT_EXTRAS` most recently used)."""
         key = (what, game.id or 0, int(state.turn), seat, lang)
         with self._extras_lock:
             if key in self._extras:
@@ -389,7 +396,8 @@ class WebApp:
         if what == "map":
             found = map_png(game, state, seat, lang)
         else:
-            found = report_json(game, state, seat, lang)
+            dice = dice_view(session, game, int(state.turn))
+            found = report_json(game, state, seat, lang, dice)
         with self._extras_lock:
             self._extras[key] = found
             while len(self._extras) > KEPT_EXTRAS:
@@ -529,7 +537,7 @@ class WebApp:
             state = views.current_state(session, page.game, turn)
             if state is None:
                 return None
-            return self.extra(what, page.game, state, page.seat, page.lang)
+            return self.extra(session, what, page.game, state, page.seat, page.lang)
 
         found = await self.db(read)
         if found is None:

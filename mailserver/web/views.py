@@ -28,6 +28,7 @@ from db.models import (
 )
 from engine.core import SeatRecord, State
 from mailserver.common.kinds import game_kind, newspaper
+from mailserver.printouts.dice import dice_view
 from mailserver.turns.final import (
     every_occupant,
     hall_of_fame_key,
@@ -209,11 +210,14 @@ def current_state(session: Session, game: Game, turn: int | None = None) -> Stat
 def printout(session: Session, game: Game, seat: int, turn: int, lang: str) -> str | None:
     """``seat``'s printout of ``turn`` (seat 0: the GM's full view), rendered again from
     the stored snapshot by the game's engine: the text the mail carried at its heart,
-    without the host's notes, secret messages or password around it."""
+    without the host's notes, secret messages or password around it, with its dice (the
+    next seal and the seat's reveal, docs/dice.md)."""
     state = current_state(session, game, turn)
     if state is None:
         return None
-    return game_kind(game.kind).engine.printout(state, seat, lang)
+    text = game_kind(game.kind).engine.printout(state, seat, lang)
+    dice = dice_view(session, game, turn).lines(seat, lang)
+    return text if not dice else text.rstrip("\n") + "\n\n" + "\n".join(dice) + "\n"
 
 
 def gm_view(session: Session, game: Game, lang: str) -> GmView:

@@ -72,6 +72,7 @@ from mailserver.gm import operations as gm
 from mailserver.inbound.intake import IntakeConfig, process_mail
 from mailserver.outbound.outbox import OutboxMail
 from mailserver.outbound.smtp import flatten
+from mailserver.turns import sealing
 from mailserver.turns.mails import send_reminders
 from mailserver.turns.run import run_turn
 from tests.dbfixtures import temporary_database
@@ -494,9 +495,22 @@ def _quick_password_hashes() -> Iterator[None]:
         password_hashing.SCRYPT_N = saved
 
 
+@contextmanager
+def _fixed_dice_secrets() -> Iterator[None]:
+    """The dice secrets drawn in order from a fixed sequence, so that the seals, the
+    reveals and every die are the same at every play."""
+    saved = sealing.new_secret
+    drawn = iter(range(1_000_000))
+    sealing.new_secret = lambda: hashlib.sha256(f"golden dice {next(drawn)}".encode()).hexdigest()
+    try:
+        yield
+    finally:
+        sealing.new_secret = saved
+
+
 def play(kind: str) -> list[Recorded]:
     """The golden files of ``kind``'s game, played on a fresh database."""
-    with _quick_password_hashes(), _database() as engine:
+    with _quick_password_hashes(), _fixed_dice_secrets(), _database() as engine:
         return PLAYS[kind](engine)
 
 

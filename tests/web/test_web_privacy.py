@@ -23,6 +23,7 @@ from db.models import Game
 from engine.core import State
 from mailserver.app.cli.main import app as cli
 from mailserver.common.kinds import game_kind
+from mailserver.printouts.dice import dice_view
 from mailserver.printouts.files import map_png, report_json
 from mailserver.web import app as app_module
 from mailserver.web import views
@@ -84,7 +85,9 @@ def _check_pages(client: TestClient, engine: Engine, number: int) -> None:
                 assert line not in page, (seat, other, line)
         for turn, state in enumerate(states):
             report = client.get(path + "/report.json", params={"turn": turn})
-            mine = report_json(game, state, seat, "de")
+            with Session(engine) as session:  # the twin carries the seat's part of the dice
+                dice = dice_view(session, game, turn)
+            mine = report_json(game, state, seat, "de", dice)
             assert report.status_code == (200 if mine is not None else 404)
             if mine is not None:
                 assert report.json() == json.loads(json.dumps(mine))
@@ -154,8 +157,8 @@ def test_the_property_fails_on_a_page_showing_another_seat(
     monkeypatch.setattr(views, "printout", real)
     real_report = app_module.report_json
 
-    def leaky_report(game: Game, state: State, seat: int, lang: str) -> Any:
-        return real_report(game, state, seat % 3 + 1, lang)
+    def leaky_report(game: Game, state: State, seat: int, lang: str, dice: Any = None) -> Any:
+        return real_report(game, state, seat % 3 + 1, lang, dice)
 
     monkeypatch.setattr(app_module, "report_json", leaky_report)
     with pytest.raises(AssertionError):

@@ -12,6 +12,7 @@ from typing import Annotated
 import typer
 
 from config.settings import LimitSettings, Settings, environment_settings
+from mailserver.app.cli import dice as cli_dice
 from mailserver.app.cli import gm as cli_gm
 from mailserver.app.cli.common import LangOption, fail, read_input, settings_or_fail
 from mailserver.app.cli.offline import kind_app
@@ -38,6 +39,7 @@ app = typer.Typer(
 for _name in kind_names():
     app.add_typer(kind_app(game_kind(_name)), name=_name)
 app.add_typer(cli_gm.app, name="gm")
+app.add_typer(cli_dice.app, name="dice")
 
 
 @app.callback()

@@ -33,7 +33,9 @@ from engine.core import (
     turn_dice,
     turn_rng,
 )
+from engine.dice import Dice
 from mailserver.app.cli.common import LangOption, fail, read_input
+from mailserver.app.cli.dice import forced_rolls
 from mailserver.common.catalog import say
 from mailserver.common.kinds import order_language, printout_headings
 from mailserver.inbound.mailbody import extract_order_text
@@ -195,6 +197,14 @@ def kind_app(kind: GameKind) -> typer.Typer:
                 help="Seed of this turn's chance (default: from the game's seed and the turn)."
             ),
         ] = None,
+        dice_file: Annotated[
+            Path | None,
+            typer.Option(
+                "--dice",
+                help="The turn's dice, in draw order: lines 'LABEL VALUE' or 'VALUE' "
+                "(docs/dice.md, Dice.forced).",
+            ),
+        ] = None,
     ) -> None:
         """Evaluate the next turn and write the new state."""
         state = read(state_file)
@@ -202,7 +212,11 @@ def kind_app(kind: GameKind) -> typer.Typer:
         for spec in orders or []:
             player, found = read_orders(state, spec)
             given.setdefault(player, []).extend(found)
-        dice = turn_dice(state.seed if seed is None else seed, state.turn + 1)
+        dice = (
+            turn_dice(state.seed if seed is None else seed, state.turn + 1)
+            if dice_file is None
+            else Dice.forced(forced_rolls(read_input(dice_file, "en"), dice_file))
+        )
         try:
             result = engine.run_turn(state, given, dice)
         except ValueError as exc:
