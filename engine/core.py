@@ -254,6 +254,26 @@ class PrintoutFiles(Instruction):
         return TEXTS.say(lang, "order.file_on" if self.on else "order.file_off", file=what)
 
 
+@dataclass(frozen=True, kw_only=True)
+class Salt(Instruction):
+    """Words of the player's own for the dice (``Salz: Sonnenblume`` / ``Salt: sunflower``).
+
+    They stand in the text of his submission and so change its digest, which goes into
+    the turn's dice (docs/dice.md, "Mix"): nobody knew them before his orders came in.
+    Neither an order (the engine never sees it) nor a setting the host keeps.
+    """
+
+    kind: ClassVar[str] = "salt"
+    words: str
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return TEXTS.say(lang, "order.salt", words=self.words)
+
+
+HostInstruction = PrintoutFiles | Salt
+"""What an order text asks of the host rather than of the game."""
+
+
 _Item = TypeVar("_Item", bound=Mapping[str, JSONValue])
 
 
@@ -350,8 +370,9 @@ class ParseResult:
     notes: list[Note] = field(default_factory=list)
     ended: bool = False
     """True when an explicit end marker (``Ende``) closed the orders."""
-    settings: list[PrintoutFiles] = field(default_factory=list)
-    """The host's settings the text chose (never among the orders)."""
+    settings: list[HostInstruction] = field(default_factory=list)
+    """What the text asked of the host: settings it keeps, and salt for the dice (never
+    among the orders)."""
 
     @property
     def ok(self) -> bool:

@@ -15,8 +15,9 @@ every language, so it lives here:
 * the orders every game shares (``players.lark``): final, resignation, article, secret
   message, urgent dispatch, message to the GM, built as the classes a game supplies
   (by default those of :mod:`engine.core`);
-* the settings of the host a player mails with his orders (``Karte aus``, ``JSON on``):
-  read apart from the orders (:class:`engine.core.PrintoutFiles`), never one of them;
+* what a player asks of the host with his orders: settings (``Karte aus``, ``JSON on``)
+  and salt for the dice (``Salz: Sonnenblume``), read apart from the orders
+  (:class:`engine.core.PrintoutFiles`, :class:`engine.core.Salt`), never one of them;
 * the wording of errors (:mod:`grammar.lark_errors`), never Lark's token names.
 
 A language supplies a :class:`LineGrammar`: its Lark rules for one order line (composed
@@ -41,7 +42,7 @@ from lark.exceptions import UnexpectedInput
 
 from engine import core
 from engine.catalogs import in_language
-from engine.core import Note, Order, OrderHeader, ParseError, PrintoutFiles
+from engine.core import HostInstruction, Note, Order, OrderHeader, ParseError, PrintoutFiles, Salt
 from grammar.lark_errors import (
     TEXTS,
     LineError,
@@ -158,6 +159,8 @@ MESSAGE_RULES = frozenset({"resign", "final", "press", "secret", "urgent", "gm_m
 """The rules of ``players.lark`` the reader builds as orders (their order ``kind`` names)."""
 SETTING_RULE = "printout_files"
 """The rule of ``players.lark`` the reader builds as a setting of the host."""
+SALT_RULE = "salt"
+"""The rule of ``players.lark`` the reader builds as the player's salt for the dice."""
 
 
 @cache
@@ -436,8 +439,8 @@ class Reading(Generic[T]):
     sources: list[HeaderParts] = field(default_factory=list)
     """Each header line's parts in order, then the Subject's."""
     items: list[T] = field(default_factory=list)
-    settings: list[PrintoutFiles] = field(default_factory=list)
-    """The host's settings the text chose (a language with the shared orders only)."""
+    settings: list[HostInstruction] = field(default_factory=list)
+    """What the text asked of the host (a language with the shared orders only)."""
     errors: list[ParseError] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
     ended: bool = False
@@ -754,7 +757,7 @@ class Reader(Generic[T]):
             first = first.children[0]
         if isinstance(first, Token):
             self.result.keywords.append(str(first))
-        if isinstance(built, PrintoutFiles):
+        if isinstance(built, PrintoutFiles | Salt):
             self.result.settings.append(built)
             return True
         if isinstance(built, Text):
@@ -790,13 +793,15 @@ class Reader(Generic[T]):
 
     def _build(
         self, tree: Tree[Token], line: int
-    ) -> HeaderParts | PrintoutFiles | Sequence[T] | Text[T]:
+    ) -> HeaderParts | HostInstruction | Sequence[T] | Text[T]:
         node = tree.children[0]
         assert isinstance(node, Tree)
         if node.data == "header":
             return header_parts(node, self.max_seat)
         if self.messages is not None and node.data == SETTING_RULE:
             return _printout_files(node, line)
+        if self.messages is not None and node.data == SALT_RULE:
+            return _salt(node, line)
         if self.messages is not None and node.data in MESSAGE_RULES:
             return self._message(node, line, self.messages[str(node.data)])
         return self.lines.build(node, line)
@@ -927,6 +932,12 @@ def _printout_files(node: Tree[Token], line: int) -> PrintoutFiles:
     what, switch = (str(c).lower() for c in node.children if isinstance(c, Token))
     on = switch.rstrip(".!") in ("an", "ein", "on")
     return PrintoutFiles(line=line, file="json" if what.startswith("json") else "map", on=on)
+
+
+def _salt(node: Tree[Token], line: int) -> Salt:
+    """``Salz: Sonnenblume``: the words after the keyword, as written."""
+    words = next(str(c) for c in node.children if isinstance(c, Token) and c.type == "TEXT")
+    return Salt(line=line, words=words.strip())
 
 
 def _rule(tree: Tree[Token]) -> str | None:

@@ -39,6 +39,12 @@ def say(lang: str, key: str, /, **values: object) -> str:
     return HOST.say(lang, key, **values)
 
 
+def text(lang: str, key: str) -> str:
+    """The text ``key`` in ``lang`` as written, its placeholders unfilled (what a reader
+    of the host's own mails matches lines against)."""
+    return HOST.text(lang, key)
+
+
 def wrap(text: str) -> str:
     """Host prose as mails carry it: every line longer than :data:`WIDTH` wrapped (an
     indented line keeps its indent). Not for a game's printout or a player's own text."""

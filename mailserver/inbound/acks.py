@@ -11,7 +11,7 @@ from functools import partial
 
 from db import repo
 from db.models import InboundStatus, OutboxKind
-from engine.core import GameKind, MessageOrder, TurnShape, preview
+from engine.core import GameKind, MessageOrder, PrintoutFiles, Salt, TurnShape, preview
 from mailserver.common.catalog import say
 from mailserver.common.formats import format_when
 from mailserver.common.kinds import game_kind, order_language
@@ -78,7 +78,10 @@ def _taken(
     """Take the mail's messages, settings and orders; the acknowledgement's lines on them."""
     result, player, lang = read.result, seat.player, seat.player.language
     messages = [o for o in result.orders if isinstance(o, MessageOrder)]
-    settings = result.settings  # the host's, applied now: never orders of the game
+    # The host's settings, applied now: never orders of the game.
+    settings = [s for s in result.settings if isinstance(s, PrintoutFiles)]
+    # Salt is part of the submission's text, so it makes one even without orders.
+    salted = any(isinstance(s, Salt) for s in result.settings)
     orders = [o for o in result.orders if not isinstance(o, MessageOrder)]
     message_lines = _listed([desk.take(m) for m in messages], lang)
     lines = [say(lang, "ack_web"), ""] if intake.via_web else []
@@ -86,7 +89,7 @@ def _taken(
     if settings:
         lines += [*choose_printout_files(intake.session, player, settings), ""]
     # "Final" alone is still a submission: it confirms the orders sent before.
-    if orders or not (messages or settings):
+    if orders or salted or not (messages or settings):
         lines += store_orders(intake, mail, seat, read, orders)
     elif messages:
         lines += [say(lang, "ack_messages_only", turn=read.turn), ""]

@@ -23,6 +23,7 @@ from engine.core import (
     PlanetNamer,
     order_items,
 )
+from engine.dice import submission_digest
 from mailserver.common.catalog import say
 from mailserver.inbound.context import Intake, Mail, Seat
 
@@ -74,11 +75,12 @@ def store_orders(
         stored = [*kept, *(j for o, j in as_json if isinstance(o, Final))]
     else:
         stored = [j for o, j in as_json if not isinstance(o, MessageOrder)]
+    raw_text = intake.masked(mail.body.text)
     repo.store_submission(
         session,
         player=player,
         turn=turn,
-        raw_text=intake.masked(mail.body.text),
+        raw_text=raw_text,
         orders=stored,
         errors=parsed["errors"],
         final=final,
@@ -93,6 +95,10 @@ def store_orders(
     if final:
         lines.append(say(lang, "ack_final"))
     lines.append("")
+    if repo.dice_secret(session, game.id or 0, game.turn + 1) is not None:
+        # The digest the reveal after the turn must show for this seat (docs/dice.md).
+        digest = submission_digest(raw_text)
+        lines += [say(lang, "ack_digest", turn=turn), f"  {digest}", ""]
     if previous is not None:
         lines += [*diff(previous.orders, orders, lang, language), ""]
     return lines

@@ -9,15 +9,17 @@ roll of the last turn goes to everybody.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlmodel import Session
 
 from db import repo
 from db.models import Game, GameStatus
-from engine.dice import Reveal, seal
-from mailserver.common.catalog import say, wrap
+from engine.dice import EVERYBODY, DiceError, Reveal, Roll, seal
+from mailserver.common.catalog import languages, say, text, wrap
 
 
 @dataclass(frozen=True)
@@ -42,7 +44,8 @@ class DiceView:
 
     def lines(self, seat: int, lang: str) -> list[str]:
         """The compact block of the text printout: the next seal, then the reveal with
-        one line per roll as ``label: value (d6)``."""
+        one line per roll as ``label #index: value (d6) [check]``. Complete enough to be
+        checked from the text alone (:func:`reveal_from_text` reads it back)."""
         lines: list[str] = []
         if self.next_seal is not None:
             lines.append(say(lang, "dice_seal", turn=self.turn + 1, seal=self.next_seal))
@@ -51,8 +54,10 @@ class DiceView:
             return lines
         if lines:
             lines.append("")
+        head = "dice_head_step" if reveal.step else "dice_head"
         lines += [
-            say(lang, "dice_head", turn=reveal.turn),
+            say(lang, head, turn=reveal.turn, step=reveal.step, game=reveal.game),
+            say(lang, "dice_sealed", seal=reveal.seal),
             say(lang, "dice_secret", secret=reveal.secret),
         ]
         for number, digest in sorted(reveal.digests.items()):
@@ -61,10 +66,7 @@ class DiceView:
         lines.append(say(lang, "dice_seed", seed=reveal.seed))
         if self.final:
             lines.append(wrap(say(lang, "dice_all_rolls")))
-        rolls = [
-            say(lang, "dice_roll", label=r.label, value=r.value, sides=r.sides)
-            for r in reveal.rolls
-        ]
+        rolls = [say(lang, _roll_key(r), **_roll_values(r)) for r in reveal.rolls]
         lines += rolls or [say(lang, "dice_no_rolls")]
         lines.append(wrap(say(lang, "dice_verify_hint")))
         return lines
@@ -95,3 +97,126 @@ def dice_view(session: Session, game: Game, turn: int) -> DiceView:
         reveal=None if kept is None else Reveal.from_json(kept),
         final=final,
     )
+
+
+def _roll_key(roll: Roll) -> str:
+    return "dice_roll_forced" if roll.forced else "dice_roll"
+
+
+def _roll_values(roll: Roll) -> dict[str, object]:
+    return {
+        "label": roll.label,
+        "index": roll.index,
+        "value": roll.value,
+        "sides": roll.sides,
+        "check": roll.check,
+    }
+
+
+# ------------------------------------------------------------ reading the block back
+
+_HEX = r"[0-9a-f]+"
+_FIELDS = {
+    "turn": r"\d+",
+    "step": r"\d+",
+    "game": r"\d+",
+    "seat": r"\d+",
+    "index": r"\d+",
+    "value": r"\d+",
+    "sides": r"\d+",
+    "seal": _HEX,
+    "secret": _HEX,
+    "seed": _HEX,
+    "check": _HEX,
+    "digest": _HEX,
+    "label": r".+?",
+}
+_SINGLES = {"seal": "dice_sealed", "secret": "dice_secret", "seed": "dice_seed"}
+"""The block's lines of one value each, by the value's name."""
+_QUOTE = re.compile(r"^(\s*>)+ ?")
+"""The marks of a quoted printout (a player pastes a reply)."""
+
+
+def _pattern(lang: str, key: str, **fields: str) -> re.Pattern[str]:
+    """The catalog text ``key`` in ``lang`` as a pattern that matches a whole line, each
+    placeholder a named group."""
+    parts = re.split(r"\{(\w+)\}", text(lang, key))
+    return re.compile(
+        "".join(
+            re.escape(part) if i % 2 == 0 else f"(?P<{part}>{fields.get(part, _FIELDS[part])})"
+            for i, part in enumerate(parts)
+        )
+    )
+
+
+@dataclass
+class _Block:
+    """What the lines of one reveal block said so far."""
+
+    head: Mapping[str, str]
+    found: dict[str, str] = field(default_factory=dict)
+    digests: dict[int, str | None] = field(default_factory=dict)
+    rolls: list[Roll] = field(default_factory=list)
+
+    def reveal(self) -> Reveal:
+        missing = [k for k in ("seal", "secret", "seed") if k not in self.found]
+        if missing:
+            raise DiceError(f"the block of the dice lacks its line {missing[0]!r}")
+        return Reveal(
+            game=int(self.head["game"]),
+            turn=int(self.head["turn"]),
+            step=int(self.head.get("step") or 0),
+            seal=self.found["seal"],
+            secret=self.found["secret"],
+            digests=self.digests,
+            rolls=tuple(self.rolls),
+            seed=self.found["seed"],
+        )
+
+
+def reveal_from_text(printout: str) -> Reveal | None:
+    """The reveal in a text printout: the block :meth:`DiceView.lines` wrote, in any of
+    the host's languages, also quoted (``> ``); None when the text has none.
+    :class:`engine.dice.DiceError` for a block that lacks a line a check needs."""
+    lines = [_QUOTE.sub("", line).rstrip() for line in printout.splitlines()]
+    for lang in languages():
+        heads = [_pattern(lang, "dice_head"), _pattern(lang, "dice_head_step")]
+        for at, line in enumerate(lines):
+            head = next((m for p in heads if (m := p.fullmatch(line))), None)
+            if head is not None:
+                return _read_block(lang, head.groupdict(), lines[at + 1 :])
+    return None
+
+
+def _read_block(lang: str, head: Mapping[str, str], lines: list[str]) -> Reveal:
+    """The reveal of the lines after a block's head, up to the first empty line; lines
+    the block holds for people only (the hint, "no rolls") are passed over."""
+    nmr = re.escape(say(lang, "dice_nmr"))
+    singles = {name: _pattern(lang, key) for name, key in _SINGLES.items()}
+    submission = _pattern(lang, "dice_submission", digest=f"{_HEX}|{nmr}")
+    rolls = {False: _pattern(lang, "dice_roll"), True: _pattern(lang, "dice_roll_forced")}
+    block = _Block(head)
+    for line in lines:
+        if not line:
+            break
+        if m := submission.fullmatch(line):
+            digest = m["digest"]
+            block.digests[int(m["seat"])] = digest if re.fullmatch(_HEX, digest) else None
+            continue
+        for name, single in singles.items():
+            if m := single.fullmatch(line):
+                block.found[name] = m[name]
+        for forced, pattern in rolls.items():
+            if m := pattern.fullmatch(line):
+                block.rolls.append(
+                    Roll(
+                        label=m["label"],
+                        index=int(m["index"]),
+                        sides=int(m["sides"]),
+                        value=int(m["value"]),
+                        seen_by=EVERYBODY,  # a text printout shows no audience
+                        check="" if forced else m["check"],
+                        forced=forced,
+                    )
+                )
+    return block.reveal()

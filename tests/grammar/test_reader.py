@@ -11,7 +11,7 @@ import pytest
 from lark import Lark, Token, Tree
 
 from engine import core
-from grammar import ashes, gm, reader
+from grammar import ashes, gm, reader, starweb
 from grammar.lark_errors import Position
 
 # ------------------------------------------------------------ the game-neutral header
@@ -198,3 +198,30 @@ def test_ashes_language_is_an_order_language() -> None:
     assert language.namer()(2) == "2 (Crab)"
     order = result.orders[0]
     assert language.order_from_json({"kind": order.kind, "line": 1, **order.to_json()}) == order
+
+
+# ------------------------------------------------------------------ salt for the dice
+
+
+@pytest.mark.parametrize("game", ["ashes", "starweb"])
+def test_a_salt_line_is_read_for_the_host_in_either_language_and_is_no_order(game: str) -> None:
+    language = ashes.LANGUAGE if game == "ashes" else starweb.LANGUAGE
+    result = language.parse(
+        "Partie 1 Spieler 2 Kennwort x\nSalz: Sonnenblume und Mond\nSALT sunflower\n"
+    )
+    assert not result.errors and not result.orders
+    assert result.settings == [
+        core.Salt(line=2, words="Sonnenblume und Mond"),
+        core.Salt(line=3, words="sunflower"),
+    ]
+    assert result.to_json()["settings"][0] == {
+        "line": 2,
+        "kind": "salt",
+        "words": "Sonnenblume und Mond",
+    }
+    assert result.settings[0].describe("de") == "Salz für die Würfel: Sonnenblume und Mond"
+
+
+def test_a_salt_line_without_words_is_an_error_of_that_line() -> None:
+    result = ashes.LANGUAGE.parse("Partie 1 Spieler 2 Kennwort x\nSalz\n")
+    assert [e.line for e in result.errors] == [2] and not result.settings

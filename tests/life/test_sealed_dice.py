@@ -6,6 +6,7 @@ reproduces sealed turns, and turns without dice inputs replay with legacy dice."
 from __future__ import annotations
 
 import json
+import re
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -85,6 +86,67 @@ def test_a_printouts_json_twin_verifies_and_a_flipped_byte_names_the_roll(
     assert game_id and seat
 
 
+def test_a_printouts_text_verifies_and_shows_the_seal_the_turn_before_published(
+    db_engine: Engine, tmp_path: Path
+) -> None:
+    game_id = play_turns(db_engine, turns=2)
+    with Session(db_engine) as session:
+        before = {r.player_id: r.body for r in outbox(session, OutboxKind.PRINTOUT, 1)}
+        rows = outbox(session, OutboxKind.PRINTOUT, 2)
+        published = seal(repo.dice_secret(session, game_id, 2) or "?")
+    seen = 0
+    for row in rows:
+        # Turn 1's printout published the seal that turn 2's reveal names.
+        assert f" 2: {published}\n" in before[row.player_id]  # "Dice seal turn 2: …"
+        assert f": {published}\n" in row.body  # "Seal: …" of the reveal
+        path = tmp_path / f"printout-{row.player_id}.txt"
+        path.write_text(row.body)
+        checked = verify(path)
+        assert checked.exit_code == 0, checked.output
+        seen += row.body.count(" (d2) [")
+    assert seen, "no printout showed a roll: the test proves nothing"
+    # A value changed in the text: the verdict names that roll.
+    row = next(r for r in rows if " (d2) [" in r.body)
+    line = next(x for x in row.body.splitlines() if " (d2) [" in x)
+    label, _, rest = line.partition(" #")
+    index, _, value = rest.partition(": ")
+    wrong = line.replace(f": {value[0]} (d2)", f": {3 - int(value[0])} (d2)")
+    path.write_text(row.body.replace(line, wrong))
+    bad = verify(path)
+    assert bad.exit_code == 1
+    assert bad.output.startswith(f'roll "{label}" #{index} d2 = {3 - int(value[0])}')
+
+
+def test_the_acknowledgement_shows_the_digest_the_reveal_shows_and_salt_changes_it(
+    db_engine: Engine,
+) -> None:
+    game_id, passwords = create_and_start(db_engine, options={"printout_json": True})
+    when = deadline(db_engine, game_id)
+    acks = []
+    for words in ("Sonnenblume", "Mond"):
+        extra = f"\nSalz: {words}\n"
+        send_orders(db_engine, game_id, 1, passwords[1], now=when - timedelta(days=1), extra=extra)
+        with Session(db_engine) as session:
+            acks.append(outbox(session, OutboxKind.ACK)[-1].body)
+    digests = [re.findall(r"^  ([0-9a-f]{64})$", ack, re.MULTILINE) for ack in acks]
+    assert all(len(found) == 1 for found in digests), acks
+    assert digests[0] != digests[1]  # the salt is in the submission, so in its digest
+    assert "Salz für die Würfel: Mond" in acks[1]
+    assert "Prüfsumme dieser Abgabe für die Würfel von Runde 1" in acks[1]
+    for seat in (2, 3, 4):
+        send_orders(db_engine, game_id, seat, passwords[seat], now=when - timedelta(days=1))
+    assert run(db_engine, game_id, when).status == "done"
+    with Session(db_engine) as session:
+        submission = repo.latest_submission(session, game_id, 1, 1)
+        assert submission is not None and "Salz: Mond" in submission.raw_text
+        # The salt went to the host, not the game: no order of the stored submission.
+        assert submission.orders and all(o["kind"] != "salt" for o in submission.orders)
+        assert twins(session, 1)[1]["dice"]["reveal"]["submissions"][0] == {
+            "seat": 1,
+            "digest": digests[1][0],
+        }
+
+
 def test_verify_refuses_what_is_no_reveal_in_one_line(tmp_path: Path) -> None:
     path = tmp_path / "junk.json"
     path.write_text("{not json")
@@ -129,7 +191,7 @@ def test_a_private_roll_is_in_no_players_reveal(db_engine: Engine) -> None:
             assert not labels & private, seat
             assert all(seat in r["seen_by"] for r in twin["dice"]["reveal"]["rolls"])
         for row in outbox(session, OutboxKind.PRINTOUT, 2):
-            assert not any(f"{label}:" in row.body for label in private)
+            assert not any(f"{label} #" in row.body for label in private)
 
 
 def test_replay_check_reproduces_a_sealed_turn_and_needs_its_dice(db_engine: Engine) -> None:

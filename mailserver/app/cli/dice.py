@@ -1,8 +1,9 @@
 """``pbem dice verify FILE``: check the dice of a printout as a player can (docs/dice.md,
 "Verify").
 
-FILE is a printout's JSON twin (its ``dice.reveal``), the ``dice`` object of one, or a
-reveal on its own (:meth:`engine.dice.Reveal.to_json`). The command runs
+FILE is a printout's JSON twin (its ``dice.reveal``), the ``dice`` object of one, a
+reveal on its own (:meth:`engine.dice.Reveal.to_json`), a text printout (its block of
+the dice) or the printout mail as saved. The command runs
 :func:`engine.dice.check_reveal` and says "all N rolls check" (exit 0) or names the
 first thing that does not (exit 1); a file it cannot read as a reveal is one line and
 exit 2. With ``--json`` every answer, a refusal too, is one JSON object on stdout.
@@ -10,7 +11,10 @@ exit 2. With ``--json`` every answer, a refusal too, is one JSON object on stdou
 
 from __future__ import annotations
 
+import email
+import email.policy
 import json
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -20,6 +24,7 @@ import typer
 from engine.dice import DiceError, Reveal, check_reveal
 from mailserver.app.cli.common import LangOption, fail
 from mailserver.common.catalog import say
+from mailserver.printouts.dice import reveal_from_text
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Sealed dice (docs/dice.md).")
 
@@ -33,7 +38,7 @@ def _dice() -> None:
 
 @app.command("verify")
 def verify_cmd(
-    file: Annotated[Path, typer.Argument(help="A printout's JSON twin, or a reveal.")],
+    file: Annotated[Path, typer.Argument(help="A printout, its JSON twin or the printout mail.")],
     as_json: JsonOption = False,
     lang: LangOption = "de",
 ) -> None:
@@ -44,9 +49,11 @@ def verify_cmd(
         reason = error.strerror or error
         _refuse(say(lang, "cli_file_unreadable", file=file, reason=reason), lang, as_json)
     try:
-        reveal = Reveal.from_json(_reveal_object(json.loads(raw)))
-    except (ValueError, DiceError) as error:  # JSONDecodeError and UnicodeError are ValueErrors
+        reveal = read_reveal(raw)
+    except DiceError as error:
         _refuse(say(lang, "cli_dice_unreadable", file=file, reason=error), lang, as_json)
+    if reveal is None:
+        _refuse(say(lang, "cli_dice_none", file=file), lang, as_json)
     verdict = check_reveal(reveal)
     if as_json:
         bad = verdict.bad.roll.to_json() if verdict.bad is not None else None
@@ -57,15 +64,55 @@ def verify_cmd(
     raise typer.Exit(0 if verdict.ok else 1)
 
 
-def _reveal_object(data: Any) -> Mapping[str, Any]:
-    """The reveal in a JSON twin (``dice.reveal``), a twin's ``dice`` or a bare reveal."""
+def read_reveal(raw: bytes) -> Reveal | None:
+    """The reveal in a file a player keeps: a JSON twin (its ``dice.reveal``), a twin's
+    ``dice``, a bare reveal, a text printout, or the whole printout mail (its text or its
+    JSON attachment); None when it holds none, :class:`DiceError` when it holds one that
+    is incomplete or misspelt."""
+    text = raw.decode("utf-8", "replace")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        pass  # not JSON: a text printout, or a mail
+    else:
+        kept = _reveal_object(data)
+        return None if kept is None else Reveal.from_json(kept)
+    # A mail's text may be encoded (quoted-printable breaks long lines): decode it first.
+    found = _reveal_in_mail(raw) if _MAIL_HEADER.match(text) else None
+    return found if found is not None else reveal_from_text(text)
+
+
+_MAIL_HEADER = re.compile(r"[!-9;-~]+:")
+"""A mail starts with a header field (RFC 5322 2.2: a name of printable characters but
+the colon, then a colon)."""
+
+
+def _reveal_in_mail(raw: bytes) -> Reveal | None:
+    """The reveal of a printout mail: of its JSON twin if it has one, else of its text."""
+    message = email.message_from_bytes(raw, policy=email.policy.default)
+    texts = []
+    for part in message.walk():
+        if part.is_multipart():
+            continue
+        content = part.get_content()
+        if isinstance(content, bytes):
+            content = content.decode("utf-8", "replace")
+        if not isinstance(content, str):
+            continue
+        if part.get_content_type() == "application/json":
+            return read_reveal(content.encode())
+        texts.append(content)
+    return next((r for t in texts if (r := reveal_from_text(t)) is not None), None)
+
+
+def _reveal_object(data: Any) -> Mapping[str, Any] | None:
+    """The reveal in a JSON twin (``dice.reveal``), a twin's ``dice`` or a bare reveal;
+    None when there is none (a twin of a turn without sealed dice has ``null``)."""
     if isinstance(data, dict) and isinstance(data.get("dice"), dict):
         data = data["dice"]
     if isinstance(data, dict) and "reveal" in data:
         data = data["reveal"]
-    if not isinstance(data, dict):
-        raise DiceError("no reveal in it (a turn with sealed dice has one under dice.reveal)")
-    return data
+    return data if isinstance(data, dict) else None
 
 
 def _refuse(message: str, lang: str, as_json: bool) -> NoReturn:
