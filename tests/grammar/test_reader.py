@@ -225,3 +225,5 @@ def test_a_salt_line_is_read_for_the_host_in_either_language_and_is_no_order(gam
 def test_a_salt_line_without_words_is_an_error_of_that_line() -> None:
     result = ashes.LANGUAGE.parse("Partie 1 Spieler 2 Kennwort x\nSalz\n")
     assert [e.line for e in result.errors] == [2] and not result.settings
+    # The word expected stands in the nominative ("erwartet wird hier ein Text").
+    assert result.errors[0].message("de").endswith("erwartet wird hier ein Text.")
