@@ -63,8 +63,8 @@ def parse_cmd(
 ) -> None:
     """Read orders from a mail or text and show what was understood (exit 1 on errors).
 
-    The server's limits apply (``[limits]``): a text past them is refused unread, as the
-    server refuses such a mail."""
+    The server's limits apply (the section limits of the settings): a text past them is
+    refused unread, as the server refuses such a mail."""
     limits = LimitSettings()
     source = sys.stdin.buffer if file == "-" else None
     data = source.read(limits.max_mail_bytes + 1) if source else read_input(Path(file), lang)
