@@ -85,6 +85,7 @@ def _taken(
     orders = [o for o in result.orders if not isinstance(o, MessageOrder)]
     message_lines = _listed([desk.take(m) for m in messages], lang)
     lines = [say(lang, "ack_web"), ""] if intake.via_web else []
+    lines += _cut_note(intake, mail, lang)
     lines += _step_note(intake, seat, read.turn)
     if settings:
         lines += [*choose_printout_files(intake.session, player, settings), ""]
@@ -106,6 +107,16 @@ def _listed(message_lines: list[str], lang: str) -> list[str]:
         return message_lines
     rest = len(message_lines) - MESSAGE_LINES
     return [*message_lines[:MESSAGE_LINES], say(lang, "messages_more", n=rest)]
+
+
+def _cut_note(intake: Intake, mail: Mail, lang: str) -> list[str]:
+    """A mail over the size limit was read up to the limit: its text, not its attachments."""
+    parsed = mail.parsed
+    if not parsed.cut:
+        return []
+    files = ", ".join(parsed.skipped) or "?"
+    limit = intake.config.max_mail_bytes // 1000
+    return [say(lang, "ack_cut", size=parsed.size // 1000, limit=limit, files=files), ""]
 
 
 def _step_note(intake: Intake, seat: Seat, turn: int) -> list[str]:

@@ -60,7 +60,7 @@ class FetchedMail:
     uid: int
     raw: bytes
     size: int | None = None
-    """The mail's size on the server when only its header was fetched (too big to read)."""
+    """The mail's size on the server when only its start was fetched (over the limit)."""
 
 
 MailHandler = Callable[[FetchedMail], Awaitable[None]]
@@ -124,8 +124,10 @@ class ImapPoller:
     ) -> None:
         """``ssl_context`` replaces the default (verifying) one when ``settings.ssl``.
 
-        ``max_mail_bytes``: of a larger mail only the header is fetched (and handed over
-        with its ``size``); batches are cut so that one holds at most a few such mails.
+        ``max_mail_bytes``: of a larger mail only its first ``max_mail_bytes`` are fetched
+        (and handed over with its ``size``: intake reads the text parts among them and
+        leaves the attachments); batches are cut so that one holds at most a few such
+        mails.
 
         ``reconnect_*`` bound the delays between connection attempts, ``retry_*`` those
         between attempts to hand over a mail whose ``handle`` raised (seconds).
@@ -158,7 +160,7 @@ class ImapPoller:
         self._done_above: set[int] = set()
         self._max_bytes = max_mail_bytes
         self._too_big: dict[int, int] = {}
-        """UID -> size of mails above ``max_mail_bytes`` (only their header is fetched)."""
+        """UID -> size of mails above ``max_mail_bytes`` (only their start is fetched)."""
         self.reconnects = 0
         """Connections opened after the first one (for health checks and tests)."""
 
@@ -349,7 +351,7 @@ class ImapPoller:
             size = sizes.get(uid, 0)
             if size > self._max_bytes:
                 self._too_big[uid] = size
-                size = 0  # only its header is fetched
+                size = self._max_bytes  # only its start is fetched
             if groups[-1] and total + size > FETCH_BYTES:
                 groups.append([])
                 total = 0
@@ -362,7 +364,9 @@ class ImapPoller:
         big = [u for u in batch if u in self._too_big]
         mails = await self._fetch(conn, [u for u in batch if u not in self._too_big])
         if big:
-            mails.update(await self._fetch(conn, big, part="BODY.PEEK[HEADER]"))
+            # Its start: the text parts come first in the mails players write.
+            part = f"BODY.PEEK[]<0.{self._max_bytes}>"
+            mails.update(await self._fetch(conn, big, part=part))
         fetched = [
             FetchedMail(
                 self.settings.mailbox, self._uidvalidity, uid, raw, self._too_big.pop(uid, None)

@@ -78,8 +78,8 @@ def process_mail(
 ) -> IntakeOutcome:
     """Process one received mail inside the caller's transaction (see the module doc).
 
-    ``size`` is the mail's size when ``raw`` is only its header (the poller does not
-    fetch a mail over the size limit). ``parsed`` is :func:`parse_mail` of ``raw`` (with
+    ``size`` is the mail's size when ``raw`` is only its start (the poller fetches the
+    first ``max_mail_bytes`` of a larger mail). ``parsed`` is :func:`parse_mail` of ``raw`` (with
     the same ``size``) when the caller has it: no need to take the mail apart again
     while holding the write lock."""
     parsed = parsed or parse_mail(raw, config=config, size=size)

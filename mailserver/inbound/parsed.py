@@ -9,8 +9,11 @@ sees the same sender, text and header.
 
 from __future__ import annotations
 
+import email.policy
+import re
 from dataclasses import dataclass, field
 from email.message import Message
+from email.parser import BytesHeaderParser
 
 from engine.core import GameKind, OrderHeader, ParseResult
 from grammar.gm import GmHeader
@@ -42,8 +45,9 @@ class ParsedMail:
     body: MailBody
     size: int
     """The mail's size in bytes (on the server)."""
-    too_big: bool
-    """Over the size limit: ``body`` was read from the header block alone."""
+    cut: bool
+    """Over the size limit: read from its first ``max_mail_bytes`` alone (its text parts
+    there are read; the attachments are not)."""
     header: OrderHeader | GmHeader
     """What the header of the order text says: a GM's (:class:`GmHeader`, when it names
     the GM) or a player's, read from at most ``max_text_chars`` of it."""
@@ -53,6 +57,15 @@ class ParsedMail:
     readings: list[Reading] = field(default_factory=list, compare=False)
     """Its order text read ahead by :func:`~mailserver.inbound.read_ahead.preverify`
     (at most one)."""
+
+    skipped: tuple[str, ...] = ()
+    """Of a cut mail: the attachments not read (their file names, else their types)."""
+
+    @property
+    def too_big(self) -> bool:
+        """Over the size limit with no text to read among its first bytes (or a GM's
+        mail, whose attachments the GM's commands may need whole): refused unread."""
+        return self.cut and (not self.body.text.strip() or isinstance(self.header, GmHeader))
 
     @property
     def secrets(self) -> list[str]:
@@ -71,22 +84,57 @@ class ParsedMail:
 def parse_mail(raw: bytes, *, config: IntakeConfig, size: int | None = None) -> ParsedMail:
     """Take ``raw`` apart once for everything intake does with it.
 
-    ``size`` is the mail's size when ``raw`` is only its header (the poller does not
-    fetch a mail over the size limit). The email package parses the mail once: its
+    ``size`` is the mail's size when ``raw`` is only its start (the poller fetches only
+    the first ``max_mail_bytes`` of a larger mail): its whole parts are read, its text
+    among them, and the attachments named (``skipped``). The email package parses the mail once: its
     header fields, its order text and its attachments all come from that. A mail it
     cannot parse is read by the lenient header parser alone (and its text as text)."""
     size = len(raw) if size is None else size
     headings = printout_headings()
-    if size > config.max_mail_bytes:
-        # Cheap before expensive: a huge mail is not taken apart. Its text is read from
-        # its header block (the Subject), its fields from the whole header (the block
-        # stops at 64 kB).
-        body, _ = read_mail_body(header_block(raw), printout_headings=headings)
-        return ParsedMail(read_headers(raw), body, size, True, _order_header(body, config))
+    cut, left = size > config.max_mail_bytes, None
+    if cut:
+        # Cheap before expensive: of a huge mail only as much is read as of the largest
+        # mail taken whole (what the poller fetched of it): its text parts, which come
+        # first in a player's mail, not the attachment cut off behind them.
+        raw, left = _whole_parts(raw[: config.max_mail_bytes])
     body, message = read_mail_body(raw, printout_headings=headings)
     # A mail the email package could not take apart: its fields by the lenient parser.
     headers = read_headers(raw) if message is None else headers_of(message)
-    return ParsedMail(headers, body, size, False, _order_header(body, config), message)
+    skipped: tuple[str, ...] = ()
+    if cut and message is not None:
+        skipped = (*_attachments(message), *([left] if left else []))
+    header = _order_header(body, config)
+    return ParsedMail(headers, body, size, cut, header, message, skipped=skipped)
+
+
+_BOUNDARY = re.compile(rb"""(?i)\bboundary\s*=\s*(?:"([^"\r\n]{1,200})"|([^\s;"]{1,200}))""")
+"""A boundary a Content-Type declares (RFC 2046 5.1.1: at most 70 characters)."""
+_PART_HEADER_BYTES = 8_000
+"""Of the part a cut goes through, this much is read for its name."""
+
+
+def _whole_parts(start: bytes) -> tuple[bytes, str | None]:
+    """The first bytes of a mail without the part the cut went through (up to the last
+    boundary line among them), and that part's file name or type. No half text is ever
+    read as orders; a mail that is one part (or whose cut falls in its first part) keeps
+    its header block alone."""
+    boundaries = {m[1] or m[2] for m in _BOUNDARY.finditer(start)}
+    end = max((start.rfind(b"\n--" + b) for b in boundaries), default=-1)
+    if end < 0:
+        return header_block(start), None
+    # The cut part's own header fields: after the boundary line, up to an empty line.
+    head = start[start.find(b"\n", end + 1) + 1 :][:_PART_HEADER_BYTES]
+    part = BytesHeaderParser(policy=email.policy.compat32).parsebytes(head)
+    return start[: end + 1], part.get_filename() or part.get_content_type()
+
+
+def _attachments(message: Message) -> tuple[str, ...]:
+    """The parts of ``message`` that are no text to read: file names, else types."""
+    return tuple(
+        part.get_filename() or part.get_content_type()
+        for part in message.walk()
+        if not part.is_multipart() and part.get_content_maintype() != "text"
+    )
 
 
 def _order_header(body: MailBody, config: IntakeConfig) -> OrderHeader | GmHeader:

@@ -137,13 +137,16 @@ def test_password_guessing_is_locked_out_with_one_answer_each_at_most(
         assert repo.latest_submission(session, game, 2, 1) is None
 
 
-def test_a_huge_mail_is_refused_unread(db_engine: Engine, game: int) -> None:
+def test_a_huge_mail_without_text_at_its_start_is_refused_unread(
+    db_engine: Engine, game: int
+) -> None:
     config = IntakeConfig(HostTerms(from_address="ashes@example.org"), max_mail_bytes=200_000)
     msg = EmailMessage()
     msg["From"], msg["To"], msg["Subject"] = ALICE, "ashes@example.org", "Befehle"
     msg["Message-ID"] = make_msgid(domain="x.example")
-    msg.set_content(f"Partie 227 Spieler 2 Kennwort {PASSWORD}\nHP=10\n")
+    msg.make_mixed()  # the attachment first: no text within the bytes read
     msg.add_attachment(b"\0" * 1_000_000, maintype="application", subtype="octet-stream")
+    msg.add_attachment(f"Partie 227 Spieler 2 Kennwort {PASSWORD}\nHP=10\n")
     outcome = feed(db_engine, bytes(msg), config)
     assert outcome.status == InboundStatus.REJECTED and outcome.reason.startswith("too big")
     (answer,) = sent(db_engine)
