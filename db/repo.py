@@ -150,6 +150,13 @@ def _persistent(session: Session, obj: ModelT) -> ModelT:
     return obj
 
 
+def saved(session: Session, row: ModelT) -> ModelT:
+    """``row`` added to ``session`` and flushed (a new row has its id now)."""
+    session.add(row)
+    session.flush()
+    return row
+
+
 def _require_write_lock(session: Session) -> None:
     if not holds_write_lock(session.connection()):
         raise RuntimeError(
@@ -355,27 +362,26 @@ def replace_player(
     if old.left_at is None:
         old.left_at = now
     # The partial unique index allows one current occupant per seat: retire first.
-    session.add(old)
-    session.flush()
-    new = Player(
-        game_id=old.game_id,
-        seat=old.seat,
-        address=normalise_address(address),
-        password_hash=password_hash,
-        ruler_name=ruler_name,
-        language=language,
-        timezone=timezone,
-        joined_turn=turn,
-        created_at=now,
+    saved(session, old)
+    new = saved(
+        session,
+        Player(
+            game_id=old.game_id,
+            seat=old.seat,
+            address=normalise_address(address),
+            password_hash=password_hash,
+            ruler_name=ruler_name,
+            language=language,
+            timezone=timezone,
+            joined_turn=turn,
+            created_at=now,
+        ),
     )
-    session.add(new)
-    session.flush()
     if standby is not None:
         standby.status = StandbyStatus.ASSIGNED
         standby.assigned_player_id = new.id
         standby.assigned_at = now
-        session.add(standby)
-        session.flush()
+        saved(session, standby)
     return new
 
 
@@ -677,8 +683,7 @@ def mark_sent(session: Session, outbox_id: int, *, now: datetime | None = None) 
     row.sent_at = now or utcnow()
     row.last_error = None
     row.secret = None  # the password was in the mail; the database no longer needs it
-    session.add(row)
-    session.flush()
+    saved(session, row)
     return True
 
 
@@ -739,9 +744,7 @@ def mark_failed(
         row.secret = None  # never sent: the GM gives a new password with a takeover
     else:
         row.next_attempt_at = now + retry_delay(row.attempts, base=base_delay, cap=max_delay)
-    session.add(row)
-    session.flush()
-    return row
+    return saved(session, row)
 
 
 # --------------------------------------------------------------------- snapshots
@@ -775,9 +778,7 @@ def store_snapshot(
         inputs=dict(inputs) if inputs is not None else None,
         events=list(events) if events is not None else None,
     )
-    session.add(snapshot)
-    session.flush()
-    return snapshot
+    return saved(session, snapshot)
 
 
 def load_snapshot(session: Session, game_id: int, turn: int | None = None) -> TurnSnapshot | None:
@@ -791,8 +792,7 @@ def load_snapshot(session: Session, game_id: int, turn: int | None = None) -> Tu
 def store_dice_secret(session: Session, game_id: int, turn: int, secret: str) -> None:
     """Keep the secret of ``turn``'s dice (a second one for the turn violates the unique
     constraint: a seal, once printed, is never replaced)."""
-    session.add(DiceSecret(game_id=game_id, turn=turn, secret=secret))
-    session.flush()
+    saved(session, DiceSecret(game_id=game_id, turn=turn, secret=secret))
 
 
 def dice_secret(session: Session, game_id: int, turn: int) -> str | None:
@@ -1017,9 +1017,7 @@ def store_gm_report(
     if report is None:
         report = GmReport(game_id=game_id, turn=turn, seat=seat, text="", created_at=now)
     report.text, report.attachments, report.created_at = clean_text(text), attachments, now
-    session.add(report)
-    session.flush()
-    return report
+    return saved(session, report)
 
 
 def gm_reports(session: Session, game_id: int, turn: int) -> list[GmReport]:
@@ -1065,9 +1063,7 @@ def book(
         note=clean_text(note),
         created_at=now or utcnow(),
     )
-    session.add(entry)
-    session.flush()
-    return entry
+    return saved(session, entry)
 
 
 def ledger_balance(session: Session, player_id: int) -> int:
@@ -1108,6 +1104,4 @@ def set_web_access(
     if revoke:
         row.revoked = True
     row.updated_at = now
-    session.add(row)
-    session.flush()
-    return row
+    return saved(session, row)

@@ -10,34 +10,23 @@
 # (read by pbem's own settings loader: set PBEM_PYTHON to the Python of the pbem install,
 # e.g. /opt/pbem/bin/python). DEST must not exist. Exit status 0 only for a checked backup.
 set -eu
+. "$(dirname "$0")/common.sh"
 
 usage() { echo "usage: $0 [-c CONFIG | -u DATABASE_URL] DEST" >&2; exit 2; }
-die() { echo "backup: $*" >&2; exit 1; }
 
-CONFIG=/etc/pbem/pbem.toml
-URL=${PBEM_DATABASE_URL:-}
-PY=${PBEM_PYTHON:-python3}
 while getopts c:u:h opt; do
-    case $opt in
-        c) CONFIG=$OPTARG; URL= ;;
-        u) URL=$OPTARG ;;
-        *) usage ;;
-    esac
+    config_option "$opt" "${OPTARG:-}" || usage
 done
 shift $((OPTIND - 1))
 [ $# -eq 1 ] || usage
 DEST=$1
 if [ -e "$DEST" ]; then die "$DEST exists; refusing to overwrite a backup"; fi
 
-if [ -z "$URL" ]; then
-    URL=$("$PY" -c 'import sys; from config.settings import load_settings; print(load_settings(sys.argv[1]).database_url)' "$CONFIG") \
-        || die "cannot read database_url from $CONFIG (set PBEM_PYTHON or use -u)"
-fi
+read_url
 
 case $URL in
     sqlite:///*)
-        DB=${URL#sqlite:///}
-        DB=${DB%%\?*}
+        sqlite_db
         [ -f "$DB" ] || die "no SQLite database at $DB"
         TMP="$DEST.partial"
         rm -f "$TMP"
@@ -55,13 +44,12 @@ dst.close()
 src.close()
 PYEOF
         fi
-        CHECK=$("$PY" -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("PRAGMA integrity_check").fetchone()[0])' "$TMP")
+        CHECK=$(integrity "$TMP")
         [ "$CHECK" = ok ] || { rm -f "$TMP"; die "integrity check of the copy failed: $CHECK"; }
         mv "$TMP" "$DEST"
         ;;
     postgresql*://* | postgres://*)
-        # pg_dump wants a libpq URL: drop SQLAlchemy's "+driver" part.
-        PGURL=$(printf '%s' "$URL" | sed -E 's#^postgres(ql)?(\+[a-z0-9_]+)?://#postgresql://#')
+        PGURL=$(libpq_url)
         TMP="$DEST.partial"
         rm -f "$TMP"
         pg_dump --format=custom --no-owner --no-privileges --file="$TMP" --dbname="$PGURL" \
@@ -73,4 +61,4 @@ PYEOF
         die "unsupported database URL: $URL"
         ;;
 esac
-echo "backup of $(printf '%s' "$URL" | sed -E 's#://[^@/]*@#://***@#') written to $DEST"
+echo "backup of $(shown_url) written to $DEST"

@@ -10,38 +10,26 @@
 #   empty (no pbem tables). Create an empty one with: createdb -O pbem pbem
 # The database URL comes from -u, else PBEM_DATABASE_URL, else the config file (as backup.sh).
 set -eu
+. "$(dirname "$0")/common.sh"
 
 usage() { echo "usage: $0 [-f] [-c CONFIG | -u DATABASE_URL] BACKUP" >&2; exit 2; }
-die() { echo "restore: $*" >&2; exit 1; }
 
-CONFIG=/etc/pbem/pbem.toml
-URL=${PBEM_DATABASE_URL:-}
-PY=${PBEM_PYTHON:-python3}
 FORCE=0
 while getopts fc:u:h opt; do
-    case $opt in
-        f) FORCE=1 ;;
-        c) CONFIG=$OPTARG; URL= ;;
-        u) URL=$OPTARG ;;
-        *) usage ;;
-    esac
+    if [ "$opt" = f ]; then FORCE=1; else config_option "$opt" "${OPTARG:-}" || usage; fi
 done
 shift $((OPTIND - 1))
 [ $# -eq 1 ] || usage
 BACKUP=$1
 [ -f "$BACKUP" ] || die "no backup file $BACKUP"
 
-if [ -z "$URL" ]; then
-    URL=$("$PY" -c 'import sys; from config.settings import load_settings; print(load_settings(sys.argv[1]).database_url)' "$CONFIG") \
-        || die "cannot read database_url from $CONFIG (set PBEM_PYTHON or use -u)"
-fi
+read_url
 STAMP=$(date +%Y%m%d-%H%M%S)
 
 case $URL in
     sqlite:///*)
-        DB=${URL#sqlite:///}
-        DB=${DB%%\?*}
-        CHECK=$("$PY" -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("PRAGMA integrity_check").fetchone()[0])' "$BACKUP")
+        sqlite_db
+        CHECK=$(integrity "$BACKUP")
         [ "$CHECK" = ok ] || die "the backup fails its integrity check: $CHECK"
         if [ -e "$DB" ] && [ $FORCE -eq 0 ]; then
             die "$DB exists: stop the service and use -f to replace it"
@@ -55,7 +43,7 @@ case $URL in
         mv "$TMP" "$DB"
         ;;
     postgresql*://* | postgres://*)
-        PGURL=$(printf '%s' "$URL" | sed -E 's#^postgres(ql)?(\+[a-z0-9_]+)?://#postgresql://#')
+        PGURL=$(libpq_url)
         pg_restore --list "$BACKUP" >/dev/null || die "$BACKUP is not a pg_dump custom-format file"
         TABLES=$(psql --no-psqlrc --tuples-only --no-align --dbname="$PGURL" \
             --command="SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") \
@@ -70,4 +58,4 @@ case $URL in
         die "unsupported database URL: $URL"
         ;;
 esac
-echo "restored $BACKUP into $(printf '%s' "$URL" | sed -E 's#://[^@/]*@#://***@#')"
+echo "restored $BACKUP into $(shown_url)"

@@ -216,14 +216,10 @@ def build_parser(grammar: str, start: str = "start") -> Lark:
 
 
 @dataclass
-class HeaderParts:
-    """What one header line (or the Subject) names, before it is merged."""
+class HeaderParts(OrderHeader):
+    """What one header line (or the Subject) names, before it is merged: the header's
+    values, and what only the line knows."""
 
-    game: int | None = None
-    player: int | None = None
-    player_name: str | None = None
-    password: str | None = None
-    turn: int | None = None
     gm: bool = False
     """The line names the game master (``Spielleiter``) instead of a player."""
     words: list[str] = field(default_factory=list)

@@ -277,23 +277,10 @@ class MailStack:
                 raise AssertionError(_describe_timeout(address, mailbox, timeout, mails))
             time.sleep(0.1)
 
-    async def async_wait_for(
-        self,
-        address: str,
-        password: str,
-        predicate: Callable[[list[StoredMail]], bool],
-        timeout: float = 10.0,
-        mailbox: str = "INBOX",
-    ) -> list[StoredMail]:
-        """:meth:`wait_for` for async tests: polls in a thread, sleeps without blocking."""
-        deadline = time.monotonic() + timeout
-        while True:
-            mails = await asyncio.to_thread(self.list_mail, address, password, mailbox)
-            if predicate(mails):
-                return mails
-            if time.monotonic() > deadline:
-                raise AssertionError(_describe_timeout(address, mailbox, timeout, mails))
-            await asyncio.sleep(0.1)
+    async def async_wait_for(self, *args: Any, **kwargs: Any) -> list[StoredMail]:
+        """:meth:`wait_for` for async tests, the same arguments: it polls and sleeps in a
+        thread, so the event loop keeps running."""
+        return await asyncio.to_thread(self.wait_for, *args, **kwargs)
 
     def append(
         self, address: str, password: str, raw: bytes, mailbox: str = "INBOX", flags: str = ""

@@ -523,29 +523,33 @@ def test_html_entities_keep_their_characters() -> None:
     ]
 
 
-def test_outlook_html_div_rply_fwd_msg() -> None:
-    html = (
-        '<div id="divtagdefaultwrapper"><p>Crab: 1 PDU</p><p>10: 2 FI</p></div>'
-        '<hr style="display:inline-block;width:98%" tabindex="-1">'
-        '<div id="divRplyFwdMsg" dir="ltr"><font><b>From:</b> GM &lt;gm@x.de&gt;<br>'
-        "<b>Sent:</b> Tuesday, March 12, 2024 6:00 PM<br><b>Subject:</b> Turn 3</font></div>"
-        f"<div><p>{PRINTOUT}</p><p>Crab: 9 PDU</p></div>"
-    )
+@pytest.mark.parametrize(
+    ("html", "orders"),
+    [
+        pytest.param(
+            '<div id="divtagdefaultwrapper"><p>Crab: 1 PDU</p><p>10: 2 FI</p></div>'
+            '<hr style="display:inline-block;width:98%" tabindex="-1">'
+            '<div id="divRplyFwdMsg" dir="ltr"><font><b>From:</b> GM &lt;gm@x.de&gt;<br>'
+            "<b>Sent:</b> Tuesday, March 12, 2024 6:00 PM<br><b>Subject:</b> Turn 3</font></div>"
+            f"<div><p>{PRINTOUT}</p><p>Crab: 9 PDU</p></div>",
+            "Crab: 1 PDU\n10: 2 FI",
+            id="web-div-rply-fwd-msg",
+        ),
+        pytest.param(
+            "<p class=MsoNormal>Crab: 1 PDU<o:p></o:p></p><p class=MsoNormal><o:p>&nbsp;</o:p></p>"
+            "<div style='border:none;border-top:solid #E1E1E1 1.0pt'><p class=MsoNormal>"
+            "<b>Von:</b> Spielleiter &lt;gm@x.de&gt;<br><b>Gesendet:</b> Dienstag, "
+            "12. März 2024<br>"
+            "<b>An:</b> Max<br><b>Betreff:</b> Auswertung<o:p></o:p></p></div>"
+            f"<p class=MsoNormal>{PRINTOUT}</p>",
+            "Crab: 1 PDU",
+            id="desktop-header-block",
+        ),
+    ],
+)
+def test_outlook_html_reply_header_cuts_the_original(html: str, orders: str) -> None:
     body = extract_order_text(html_mail(html))
-    assert body.text == "Crab: 1 PDU\n10: 2 FI"
-    assert body.cut_at == "original-message"
-
-
-def test_outlook_desktop_html_header_block() -> None:
-    html = (
-        "<p class=MsoNormal>Crab: 1 PDU<o:p></o:p></p><p class=MsoNormal><o:p>&nbsp;</o:p></p>"
-        "<div style='border:none;border-top:solid #E1E1E1 1.0pt'><p class=MsoNormal>"
-        "<b>Von:</b> Spielleiter &lt;gm@x.de&gt;<br><b>Gesendet:</b> Dienstag, 12. März 2024<br>"
-        "<b>An:</b> Max<br><b>Betreff:</b> Auswertung<o:p></o:p></p></div>"
-        f"<p class=MsoNormal>{PRINTOUT}</p>"
-    )
-    body = extract_order_text(html_mail(html))
-    assert body.text == "Crab: 1 PDU"
+    assert body.text == orders
     assert body.cut_at == "original-message"
 
 

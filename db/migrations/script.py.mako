@@ -1,7 +1,5 @@
 """${message}
 
-Revision ID: ${up_revision}
-Revises: ${down_revision | comma,n}
 Create Date: ${create_date}
 """
 
@@ -15,8 +13,12 @@ ${imports}
 
 revision: str = ${repr(up_revision)}
 down_revision: str | Sequence[str] | None = ${repr(down_revision)}
+% if branch_labels:
 branch_labels: str | Sequence[str] | None = ${repr(branch_labels)}
+% endif
+% if depends_on:
 depends_on: str | Sequence[str] | None = ${repr(depends_on)}
+% endif
 
 
 def upgrade() -> None:

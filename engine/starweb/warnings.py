@@ -123,38 +123,30 @@ class _Checks:
 
     # ------------------------------------------------------------------ primitives
 
+    def require(self, holds: bool, warning: str, **params: object) -> bool:
+        """``holds``; if it does not, the warning ``warning`` is noted."""
+        if not holds:
+            self.found.append(self.say(warning, **params))
+        return holds
+
     def fleet(self, number: int) -> bool:
         """Key ``number`` exists and is the seat's (else a warning)."""
-        if not 1 <= number <= min(KEYS, len(self.state.fleets)):
-            self.found.append(self.say("no_fleet", n=number))
-            return False
-        if self.state.fleet(number).owner != self.seat:
-            self.found.append(self.say("not_your_fleet", n=number))
-            return False
-        return True
+        exists = 1 <= number <= min(KEYS, len(self.state.fleets))
+        return self.require(exists, "no_fleet", n=number) and self.require(
+            self.state.fleet(number).owner == self.seat, "not_your_fleet", n=number
+        )
 
     def world(self, number: int) -> bool:
         """World ``number`` exists and is the seat's (else a warning)."""
-        if not self.exists(number):
-            return False
-        if self.state.world(number).owner != self.seat:
-            self.found.append(self.say("not_your_world", n=number))
-            return False
-        return True
+        return self.exists(number) and self.require(
+            self.state.world(number).owner == self.seat, "not_your_world", n=number
+        )
 
     def exists(self, number: int) -> bool:
-        if not 1 <= number <= len(self.state.worlds):
-            self.found.append(self.say("no_world", n=number))
-            return False
-        return True
+        return self.require(1 <= number <= len(self.state.worlds), "no_world", n=number)
 
     def gate(self, a: int, b: int) -> bool:
-        if not self.exists(b):
-            return False
-        if b not in self.state.world(a).gates:
-            self.found.append(self.say("no_gate", a=a, b=b))
-            return False
-        return True
+        return self.exists(b) and self.require(b in self.state.world(a).gates, "no_gate", a=a, b=b)
 
     def ships(self, source: str, number: int, wanted: int) -> None:
         """The source (a key, or a world's I- or P-ships) has ``wanted`` ships."""
@@ -182,10 +174,11 @@ class _Checks:
             self.found.append(self.say("yourself"))
 
     def character(self, character: Character) -> bool:
-        if self.state.player(self.seat).character != character.value:
-            self.found.append(self.say("only", who=character_name(character.value, self.lang)))
-            return False
-        return True
+        return self.require(
+            self.state.player(self.seat).character == character.value,
+            "only",
+            who=character_name(character.value, self.lang),
+        )
 
     # ---------------------------------------------------------------- the orders
 

@@ -127,8 +127,7 @@ def create_game(
     )
     if scenario is not None:
         game.name = scenario
-    session.add(game)
-    session.flush()
+    repo.saved(session, game)
     for spec in seats:
         session.add(
             Player(
@@ -237,7 +236,6 @@ def start_game(session: Session, number: int, ctx: TurnContext) -> dict[int, str
             )
         else:
             game.next_deadline = None
-    session.add(game)
-    session.flush()
+    repo.saved(session, game)
     start_game_printouts(session, game, passwords, ctx)
     return passwords

@@ -45,18 +45,18 @@ def _message(
     to_seat: int | None = None,
     from_seat: int | None = None,
 ) -> GameMessage:
-    message = GameMessage(
-        game_id=game.id or 0,
-        kind=kind,
-        sender_seat=from_seat,
-        addressee_seat=to_seat,
-        text=repo.clean_text(text.strip("\n")),
-        turn=game.turn + 1,
-        created_at=now,
+    return repo.saved(
+        session,
+        GameMessage(
+            game_id=game.id or 0,
+            kind=kind,
+            sender_seat=from_seat,
+            addressee_seat=to_seat,
+            text=repo.clean_text(text.strip("\n")),
+            turn=game.turn + 1,
+            created_at=now,
+        ),
     )
-    session.add(message)
-    session.flush()
-    return message
 
 
 def publish_news(session: Session, number: int, text: str, *, now: datetime) -> GameMessage:

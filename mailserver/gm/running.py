@@ -38,8 +38,7 @@ def set_deadline(
     if when <= ctx.now:
         raise GmError("gm_error_that_moment_has_passed")
     game.next_deadline = when
-    session.add(game)
-    session.flush()
+    repo.saved(session, game)
     if tell:
         _notify_players(session, game, "deadline_set", ctx, turn=game.turn + 1, when=when)
     return game
@@ -56,8 +55,7 @@ def postpone(
     if delta <= timedelta(0):
         raise GmError("gm_error_postpone_means_later")
     game.next_deadline = max(game.next_deadline, ctx.now) + delta
-    session.add(game)
-    session.flush()
+    repo.saved(session, game)
     if tell:
         when = game.next_deadline
         _notify_players(session, game, "postponed", ctx, turn=game.turn + 1, when=when)
@@ -86,9 +84,7 @@ def _switch(
     if game.status != before:
         raise GmError(refusal, number=number)
     game.status = after
-    session.add(game)
-    session.flush()
-    return game
+    return repo.saved(session, game)
 
 
 def release_hold(session: Session, number: int, *, now: datetime) -> Game:
@@ -98,9 +94,7 @@ def release_hold(session: Session, number: int, *, now: datetime) -> Game:
         raise GmError("gm_error_game_not_held", number=number)
     game.held, game.held_reason = False, None
     game.options = with_host(game.options, mass_nmr_released=game.turn + 1)
-    session.add(game)
-    session.flush()
-    return game
+    return repo.saved(session, game)
 
 
 def process_now(session: Session, number: int, ctx: TurnContext) -> TurnRun:

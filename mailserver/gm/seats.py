@@ -34,16 +34,16 @@ def add_standby(
     now: datetime,
 ) -> Standby:
     """Put someone at the end of the stand-by list (host rules, "NMR and leaving the game")."""
-    entry = Standby(
-        address=repo.normalise_address(address),
-        name=name,
-        language=language,
-        preferred_kind=kind,
-        created_at=now,
+    return repo.saved(
+        session,
+        Standby(
+            address=repo.normalise_address(address),
+            name=name,
+            language=language,
+            preferred_kind=kind,
+            created_at=now,
+        ),
     )
-    session.add(entry)
-    session.flush()
-    return entry
 
 
 def replace_player(

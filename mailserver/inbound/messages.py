@@ -83,24 +83,13 @@ class MessageDesk:
             if not rules.urgent_dispatches:
                 return say(lang, "msg_no_urgent")
             if self.over_limit(MessageKind.URGENT, rules):
-                return say(
-                    lang,
-                    "msg_urgent_limit",
-                    to=order.to,
-                    per_mail=rules.urgent_per_mail,
-                    per_turn=rules.urgent_per_turn,
-                )
+                return _limit_reached(lang, "msg_urgent_limit", rules, to=order.to)
             assert addressee is not None
             return self.urgent(order, addressee)
         if isinstance(order, GmMessage):
             # Forwarded at once, like a dispatch: the same bounds (no mail bomb on the GM).
             if self.over_limit(MessageKind.GM_MESSAGE, rules):
-                return say(
-                    lang,
-                    "msg_gm_limit",
-                    per_mail=rules.urgent_per_mail,
-                    per_turn=rules.urgent_per_turn,
-                )
+                return _limit_reached(lang, "msg_gm_limit", rules)
             return self.to_gm(order)
         if isinstance(order, SecretMessage):
             self.keep(order, MessageKind.SECRET)
@@ -203,3 +192,9 @@ class MessageDesk:
         )
         self.keep(order, MessageKind.GM_MESSAGE, delivered=True)
         return say(player.language, "msg_gm")
+
+
+def _limit_reached(lang: str, key: str, rules: MessageRules, **params: object) -> str:
+    """The acknowledgement's line for a message refused at the game's bounds of messages
+    forwarded at once (catalog ``key``, which names both bounds)."""
+    return say(lang, key, per_mail=rules.urgent_per_mail, per_turn=rules.urgent_per_turn, **params)

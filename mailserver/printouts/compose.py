@@ -208,9 +208,7 @@ def enqueue_printout(session: Session, values: dict[str, Any]) -> int:
     The printouts of a turn run go in together: :func:`db.repo.enqueue_outbox_many`."""
     if values["dedup_key"] is not None:
         return repo.enqueue_outbox_many(session, [values])[0]
-    mail = Outbox(**values)
-    session.add(mail)
-    session.flush()
+    mail = repo.saved(session, Outbox(**values))
     assert mail.id is not None
     return int(mail.id)
 

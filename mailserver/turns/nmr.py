@@ -45,8 +45,7 @@ def _drop(work: TurnWork, player: Player) -> None:
     session, game, turn, now = work.session, work.game, work.turn, work.ctx.now
     player.status = PlayerStatus.DROPPED
     player.left_turn, player.left_at = turn + 1, now
-    session.add(player)
-    session.flush()
+    repo.saved(session, player)
     work.dropped.append(player)
     ruler = work.kind.engine.names(work.before).rulers.get(player.seat) or "?"
     parts: list[tuple[str, Mapping[str, object]]] = [

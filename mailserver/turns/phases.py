@@ -127,8 +127,7 @@ def advance_game(work: TurnWork) -> None:
         game.status, game.finished_at, game.next_deadline = GameStatus.FINISHED, now, None
     else:
         game.next_deadline = following_deadline(game, now)
-    work.session.add(game)
-    work.session.flush()
+    repo.saved(work.session, game)
 
 
 def following_deadline(game: Game, now: datetime) -> datetime | None:

@@ -182,8 +182,7 @@ def _send_dossier(session: Session, game: Game, plan: TurnPlan, ctx: TurnContext
         dedup_key=f"dossier:{game.number}:{plan.turn}",
     )
     game.status = GameStatus.ADJUDICATING
-    session.add(game)
-    session.flush()
+    repo.saved(session, game)
     return TurnRun(game.number, plan.turn, "adjudicating", "", [row.id or 0])
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TypeVar
 
 from sqlmodel import Session, col, select
 
@@ -230,18 +231,6 @@ def gm_view(session: Session, game: Game, lang: str) -> GmView:
     )
     snapshot = repo.load_snapshot(session, game.id or 0, game.turn)
     since = snapshot.created_at if snapshot is not None else game.created_at
-    inbound = session.exec(
-        select(InboundMail)
-        .where(InboundMail.game_id == game.id, col(InboundMail.received_at) >= since)
-        .order_by(col(InboundMail.id).desc())
-        .limit(SHOWN_MAILS)
-    ).all()
-    outgoing = session.exec(
-        select(Outbox)
-        .where(Outbox.game_id == game.id, col(Outbox.created_at) >= since)
-        .order_by(col(Outbox.id).desc())
-        .limit(SHOWN_MAILS)
-    ).all()
     rows = [
         MailRow(
             m.received_at,
@@ -252,7 +241,7 @@ def gm_view(session: Session, game: Game, lang: str) -> GmView:
             str(m.status),
             m.reason or "",
         )
-        for m in inbound
+        for m in _newest(session, InboundMail, InboundMail.received_at, since, game)
     ]
     rows += [
         MailRow(
@@ -264,7 +253,23 @@ def gm_view(session: Session, game: Game, lang: str) -> GmView:
             str(m.status),
             m.last_error or "",
         )
-        for m in outgoing
+        for m in _newest(session, Outbox, Outbox.created_at, since, game)
     ]
     view.mails = sorted(rows, key=lambda r: r.when, reverse=True)
     return view
+
+
+Mail = TypeVar("Mail", InboundMail, Outbox)
+
+
+def _newest(
+    session: Session, table: type[Mail], moment: datetime, since: datetime, game: Game
+) -> Sequence[Mail]:
+    """The newest ``SHOWN_MAILS`` rows of ``table`` for ``game`` whose ``moment`` (a column
+    of ``table``) is ``since`` or later."""
+    return session.exec(
+        select(table)
+        .where(table.game_id == game.id, col(moment) >= since)
+        .order_by(col(table.id).desc())
+        .limit(SHOWN_MAILS)
+    ).all()

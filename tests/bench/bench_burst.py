@@ -34,7 +34,6 @@ Prints per run and the medians over the runs: burst seconds, baseline seconds, r
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
 import json
@@ -55,6 +54,7 @@ from random import Random
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from cli import mail_bench_parser  # tests/bench/cli.py, beside this script
 from sqlalchemy import update
 from sqlalchemy.engine import make_url
 from sqlmodel import col, select
@@ -367,21 +367,20 @@ def baseline(
 
 def main() -> None:
     """Set up once, run the burst several times and print the medians."""
-    parser = argparse.ArgumentParser(description="Deadline burst: turn runs and printouts.")
-    parser.add_argument("--runs", type=int, default=3)
+    parser = mail_bench_parser(
+        "Deadline burst: turn runs and printouts.",
+        quick="30 games (report.py --quick)",
+        profile="py-spy collapsed stacks of run 1 here",
+    )
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seats", type=int, default=8)
-    parser.add_argument("--backend", choices=["sqlite", "postgresql"], default="sqlite")
     parser.add_argument(
         "--connections", type=int, default=1, help="SMTP connections, server and baseline"
     )
-    parser.add_argument("--quick", action="store_true", help="30 games (report.py --quick)")
     parser.add_argument("--maps", action="store_true", help="printouts with map pictures too")
     parser.add_argument(
         "--workers", type=int, help="the server's worker processes (default: its own choice)"
     )
-    parser.add_argument("--json", action="store_true", help="last line: the medians as JSON")
-    parser.add_argument("--profile", type=Path, help="py-spy collapsed stacks of run 1 here")
     args = parser.parse_args()
     if args.quick:
         args.games = min(args.games, 30)

@@ -10,8 +10,6 @@ revision with the same benchmark code.
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import statistics
 import sys
@@ -20,6 +18,8 @@ from pathlib import Path
 from random import Random
 
 sys.path.insert(0, os.environ.get("PBEM_BENCH_ROOT") or str(Path(__file__).resolve().parents[2]))
+
+from cli import show, tree_bench_args  # tests/bench/cli.py, beside this script
 
 from engine.ashes.state import AshesState
 from engine.ashes.turn import run_turn
@@ -81,22 +81,16 @@ def measure(repeats: int = 7, games: int = 3) -> dict[str, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description="Ashes engine: turns and a whole game.")
-    parser.add_argument("repeats", nargs="?", type=int, default=7)
-    parser.add_argument("--quick", action="store_true", help="3 repeats, one game")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    args = parser.parse_args()
+    args = tree_bench_args("Ashes engine: turns and a whole game.", "3 repeats, one game", 7)
     repeats = 3 if args.quick else args.repeats
     figures = measure(repeats, 1 if args.quick else max(3, repeats // 2))
-    if args.json:
-        print(json.dumps(figures))
-        return
-    print(f"Ashes of Empire engine, 8 bot players, median of {repeats} runs")
-    for turn in (1, 10, 30):
-        print(f"turn {turn:>2}: engine {figures[f'turn_{turn}_ms']:8.1f} ms")
-    print(
+    show(
+        figures,
+        args.json,
+        f"Ashes of Empire engine, 8 bot players, median of {repeats} runs",
+        *(f"turn {turn:>2}: engine {figures[f'turn_{turn}_ms']:8.1f} ms" for turn in (1, 10, 30)),
         f"whole game ({figures['game_turns']:.0f} turns, orders written and parsed): "
-        f"{figures['game_ms']:8.1f} ms, of it parsing {figures['game_parse_ms']:8.1f} ms"
+        f"{figures['game_ms']:8.1f} ms, of it parsing {figures['game_parse_ms']:8.1f} ms",
     )
 
 

@@ -24,7 +24,6 @@ Prints the median over the runs of each figure.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import imaplib
 import json
@@ -43,6 +42,8 @@ from email.policy import compat32
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from cli import mail_bench_parser  # tests/bench/cli.py, beside this script
 
 from tests.dbfixtures import temporary_database
 from tests.e2e.server import Seat, ServerProcess, create_game, deliver_lmtp
@@ -219,14 +220,13 @@ def measure(
 
 def main() -> None:
     """Run both targets several times and print the medians."""
-    parser = argparse.ArgumentParser(description="Intake latency and throughput.")
-    parser.add_argument("--runs", type=int, default=3)
+    parser = mail_bench_parser(
+        "Intake latency and throughput.",
+        quick="fewer mails (report.py --quick)",
+        profile="py-spy collapsed stacks of a burst here",
+    )
     parser.add_argument("--mails", type=int, default=200)
     parser.add_argument("--burst", type=int, default=500)
-    parser.add_argument("--backend", choices=["sqlite", "postgresql"], default="sqlite")
-    parser.add_argument("--profile", type=Path, help="py-spy collapsed stacks of a burst here")
-    parser.add_argument("--quick", action="store_true", help="fewer mails (report.py --quick)")
-    parser.add_argument("--json", action="store_true", help="last line: the medians as JSON")
     args = parser.parse_args()
     if args.quick:
         args.mails, args.burst = min(args.mails, 10), min(args.burst, 100)

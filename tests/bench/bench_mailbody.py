@@ -12,9 +12,7 @@ decoded, the header parsers see at most ``HEADER_MAX`` characters); here is what
 
 from __future__ import annotations
 
-import argparse
 import importlib
-import json
 import os
 import sys
 from email.message import EmailMessage
@@ -23,6 +21,7 @@ from pathlib import Path
 # The repository's packages (or the tree the report names), not an installed copy.
 sys.path.insert(0, os.environ.get("PBEM_BENCH_ROOT") or str(Path(__file__).resolve().parents[2]))
 
+from cli import show, tree_bench_args  # tests/bench/cli.py, beside this script
 from timing import median_ms  # tests/bench/timing.py, beside this script
 
 # The module has lived in two places; the report may measure a tree of either.
@@ -76,19 +75,17 @@ def measure(runs: int = 7) -> dict[str, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description="Reading hostile mails: milliseconds each.")
-    parser.add_argument("--quick", action="store_true", help="fewer runs")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    args = parser.parse_args()
+    args = tree_bench_args("Reading hostile mails: milliseconds each.", "fewer runs")
     runs = 3 if args.quick else 7
     figures = measure(runs)
-    if args.json:
-        print(json.dumps(figures))
-        return
-    print(f"extract_order_text, median of {runs} runs")
-    print(f"10 MB attachment:                {figures['attachment_ms']:8.1f} ms")
-    print(f"300 kB Subject of encoded words: {figures['subject_ms']:8.1f} ms")
-    print(f"200,000 junk lines:              {figures['junk_lines_ms']:8.1f} ms")
+    show(
+        figures,
+        args.json,
+        f"extract_order_text, median of {runs} runs",
+        f"10 MB attachment:                {figures['attachment_ms']:8.1f} ms",
+        f"300 kB Subject of encoded words: {figures['subject_ms']:8.1f} ms",
+        f"200,000 junk lines:              {figures['junk_lines_ms']:8.1f} ms",
+    )
 
 
 if __name__ == "__main__":

@@ -11,8 +11,6 @@ drawing with an empty layout cache. Prints medians in milliseconds.
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import statistics
 import sys
@@ -22,6 +20,8 @@ from pathlib import Path
 from random import Random
 
 sys.path.insert(0, os.environ.get("PBEM_BENCH_ROOT") or str(Path(__file__).resolve().parents[2]))
+
+from cli import show, tree_bench_args  # tests/bench/cli.py, beside this script
 
 from engine.core import PlayerSetup, Setup, State, turn_dice, turn_rng
 from engine.registry import kind
@@ -90,17 +90,9 @@ def measure(repeats: int) -> dict[str, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description="Map pictures: drawing time.")
-    parser.add_argument("repeats", nargs="?", type=int, default=7)
-    parser.add_argument("--quick", action="store_true", help="3 repeats")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    args = parser.parse_args()
+    args = tree_bench_args("Map pictures: drawing time.", "3 repeats", 7)
     figures = measure(3 if args.quick else args.repeats)
-    if args.json:
-        print(json.dumps(figures))
-        return
-    for name, value in figures.items():
-        print(f"{name:28} {value:8.1f} ms")
+    show(figures, args.json, *(f"{name:28} {value:8.1f} ms" for name, value in figures.items()))
 
 
 if __name__ == "__main__":

@@ -8,8 +8,6 @@ baseline revision with the same benchmark code.
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import statistics
 import sys
@@ -18,6 +16,8 @@ from pathlib import Path
 
 # The repository's packages (or the tree the report names), not an installed copy.
 sys.path.insert(0, os.environ.get("PBEM_BENCH_ROOT") or str(Path(__file__).resolve().parents[2]))
+
+from cli import show, tree_bench_args  # tests/bench/cli.py, beside this script
 
 from grammar.ashes import build_parser, parse, standard_planets
 
@@ -69,19 +69,15 @@ def measure(build_runs: int = 7, mail_runs: int = 15, lines: int = 200) -> dict[
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description="Order parser: construction and lines/s.")
-    parser.add_argument("--quick", action="store_true", help="fewer runs")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    args = parser.parse_args()
+    args = tree_bench_args("Order parser: construction and lines/s.", "fewer runs")
     build_runs, mail_runs = (3, 7) if args.quick else (7, 15)
     figures = measure(build_runs, mail_runs)
-    if args.json:
-        print(json.dumps(figures))
-        return
-    print(f"parser construction: median {figures['build_ms']:.1f} ms ({build_runs} runs)")
-    print(
+    show(
+        figures,
+        args.json,
+        f"parser construction: median {figures['build_ms']:.1f} ms ({build_runs} runs)",
         f"200-line order mail: median {figures['mail_ms']:.1f} ms per mail, "
-        f"{figures['lines_per_s']:,.0f} lines/s ({mail_runs} runs)"
+        f"{figures['lines_per_s']:,.0f} lines/s ({mail_runs} runs)",
     )
 
 

@@ -13,8 +13,6 @@ names the source tree to measure (default: this repository).
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import sys
 from pathlib import Path
@@ -22,6 +20,7 @@ from random import Random
 
 sys.path.insert(0, os.environ.get("PBEM_BENCH_ROOT") or str(Path(__file__).resolve().parents[2]))
 
+from cli import show, tree_bench_args  # tests/bench/cli.py, beside this script
 from timing import median_ms  # tests/bench/timing.py, beside this script
 
 from engine.core import Order, PlayerSetup, Setup, turn_dice, turn_rng
@@ -131,27 +130,22 @@ def measure(repeats: int = 7) -> dict[str, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description="Starweb: turns of a full game, the parser.")
-    parser.add_argument("repeats", nargs="?", type=int, default=7)
-    parser.add_argument("--quick", action="store_true", help="3 repeats")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    args = parser.parse_args()
+    args = tree_bench_args("Starweb: turns of a full game, the parser.", "3 repeats", 7)
     repeats = 3 if args.quick else args.repeats
     figures = measure(repeats)
-    if args.json:
-        print(json.dumps(figures))
-        return
-    print(f"Starweb, {PLAYERS} bot players on 255 worlds, median of {repeats} runs")
-    print(f"galaxy:  {figures['galaxy_ms']:8.1f} ms")
-    for turn in (1, 30):
-        print(
+    show(
+        figures,
+        args.json,
+        f"Starweb, {PLAYERS} bot players on 255 worlds, median of {repeats} runs",
+        f"galaxy:  {figures['galaxy_ms']:8.1f} ms",
+        *(
             f"turn {turn:>2}: engine {figures[f'turn_{turn}_ms']:8.1f} ms, with parsing "
             f"{figures[f'turn_{turn}_parse_ms']:8.1f} ms "
             f"({figures[f'turn_{turn}_orders']:.0f} orders)"
-        )
-    print(
+            for turn in (1, 30)
+        ),
         f"parser: {figures['parse_orders_per_s']:,.0f} orders/s "
-        f"({figures['parse_mail_orders']:.0f}-order mail)"
+        f"({figures['parse_mail_orders']:.0f}-order mail)",
     )
 
 

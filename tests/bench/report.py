@@ -23,8 +23,9 @@ have absolute goals and run on this tree only (:data:`NEW_BENCHES`).
 
 A new row is one more :class:`Goal`; a new benchmark is a script ``bench_<name>.py``
 taking ``--json`` and ``--quick`` and printing its figures as one JSON object on its last
-line, named in :data:`TREE_BENCHES` (run on both trees), :data:`NEW_BENCHES` (this tree)
-or :data:`SELF_BENCHES` (its own baseline).
+line (cli.py, beside it, has the options and the printing), named in :data:`TREE_BENCHES`
+(run on both trees), :data:`NEW_BENCHES` (this tree) or :data:`SELF_BENCHES` (its own
+baseline).
 """
 
 from __future__ import annotations

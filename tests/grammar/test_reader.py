@@ -3,16 +3,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cache
-
 import pytest
-from lark import Lark, Token, Tree
 
 from engine import core
 from grammar import ashes, gm, reader, starweb
-from grammar.lark_errors import Position
+from tests.toykind.engine import Add
+from tests.toykind.grammar import ToyLines
 
 # ------------------------------------------------------------ the game-neutral header
 
@@ -68,44 +64,8 @@ def test_header_finds_what_the_ashes_reading_finds() -> None:
 
 
 # ------------------------------------------------------------------ a toy line grammar
-
-_TOY_RULES = r"""
-?order: build
-build: BUILD_KW INT
-BUILD_KW.2: /build(?![\w])/i
-"""
-
-
-@dataclass(frozen=True, kw_only=True)
-class Build(core.Order):
-    """The toy game's only order: ``build 3``."""
-
-    kind = "build"
-    count: int
-
-
-@cache
-def _toy_parser() -> Lark:
-    return reader.build_parser(reader.player_grammar(_TOY_RULES))
-
-
-class ToyLines:
-    """A whole game's order language in a few lines: everything else is the reader's."""
-
-    @property
-    def parser(self) -> Lark:
-        return _toy_parser()
-
-    def build(self, node: Tree[Token], line: int) -> Sequence[core.Order]:
-        tok = node.children[-1]
-        assert isinstance(tok, Token)
-        return [Build(line=line, count=int(tok))]
-
-    def explain(self, at: Position, code: str) -> reader.Explanation:
-        return reader.Explanation({"de": "„build 3“", "en": '"build 3"'})
-
-    def check(self, item: core.Order) -> dict[str, str] | None:
-        return None
+# The toy kind's order lines (tests/toykind): a whole game's order language in a few
+# lines, everything else is the reader's.
 
 
 def read_toy(text: str, subject: str | None = None) -> reader.Reading[core.Order]:
@@ -117,7 +77,7 @@ def test_a_toy_grammar_gets_the_whole_frame() -> None:
         [
             "Hallo,",  # 1 a greeting: a note
             "Game 5 Player 3 Password pw",  # 2 the header
-            "build 3 // more next turn",  # 3 an order with a comment
+            "ADD 3 // more next turn",  # 3 an order with a comment
             "# a comment line",  # 4
             "Artikel",  # 5 a text block ...
             "Toy news.",  # 6
@@ -125,13 +85,13 @@ def test_a_toy_grammar_gets_the_whole_frame() -> None:
             "Geheim an 2: hi",  # 8 a secret message on one line
             "Fertig",  # 9 final
             "End",  # 10 the end of the orders
-            "build 4",  # 11 after the end: looks like an order
+            "ADD 4",  # 11 after the end: looks like an order
         ]
     )
     reading = read_toy(text)
     assert (reading.header.game, reading.header.player, reading.header.password) == (5, 3, "pw")
     assert reading.items == [
-        Build(line=3, count=3),
+        Add(line=3, amount=3),
         core.Article(line=5, text="Toy news."),
         core.SecretMessage(line=8, to=2, text="hi"),
         core.Final(line=9),
@@ -143,10 +103,10 @@ def test_a_toy_grammar_gets_the_whole_frame() -> None:
 
 
 def test_a_toy_grammar_gets_the_wording_of_errors() -> None:
-    reading = read_toy("build x")
+    reading = read_toy("ADD x")
     (error,) = reading.errors
-    assert (error.line, error.column, error.text) == (1, 7, "x")
-    assert error.message("en") == 'Unexpected: "x"; expected here: "build 3".'
+    assert (error.line, error.column, error.text) == (1, 5, "x")
+    assert error.message("en") == 'Unexpected: "x"; expected here: "ADD 5".'
 
 
 # --------------------------------------------------- the languages share one frame

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import Engine
-from sqlmodel import Session, col, select
+from sqlmodel import Session, select
 
 from db import repo
 from db.models import (
@@ -17,16 +17,13 @@ from db.models import (
     InboundMail,
     InboundStatus,
     MessageKind,
-    Outbox,
     OutboxKind,
     utcnow,
 )
 from db.session import transaction
-from mailserver.common.terms import HostTerms
-from mailserver.inbound.intake import IntakeConfig, IntakeOutcome, process_mail
 from tests.factories import flat, make_game, order_mail
+from tests.intake.helpers import feed, outbox
 
-CONFIG = IntakeConfig(HostTerms(from_address="ashes@example.org"))
 ALICE, BOB, CAROL = "alice@example.org", "bob@example.org", "carol@example.org"
 DEADLINE = datetime(2026, 12, 7, 17, 0, tzinfo=UTC)
 
@@ -42,15 +39,6 @@ def game(db_engine: Engine) -> int:
             options={"host": {"urgent_postage": 80}},
         )
         return game.id or 0
-
-
-def feed(engine: Engine, raw: bytes) -> IntakeOutcome:
-    with transaction(engine) as session:
-        return process_mail(session, raw, config=CONFIG)
-
-
-def outbox(session: Session) -> list[Outbox]:
-    return list(session.exec(select(Outbox).order_by(col(Outbox.id))))
 
 
 def test_orders_are_stored_and_acknowledged_with_echo_and_deadline(

@@ -43,7 +43,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import Engine
-from sqlmodel import Session, col, select
+from sqlmodel import Session, select
 
 from db.models import (
     Game,
@@ -58,13 +58,12 @@ from db.models import (
 from db.passwords import hash_password
 from db.session import transaction
 from mailserver.common.kinds import game_kind
-from mailserver.common.terms import HostTerms
-from mailserver.inbound.intake import IntakeConfig, IntakeOutcome, process_mail
+from mailserver.inbound.intake import IntakeOutcome, process_mail
 from tests.dbfixtures import empty_all_tables
 from tests.factories import order_mail
+from tests.intake.helpers import CONFIG, outbox
 from tests.lanes import examples
 
-CONFIG = IntakeConfig(HostTerms(from_address="ashes@example.org"))
 RULES = game_kind("ashes").messages
 GAME = 227
 ALICE, BOB = "alice@example.org", "bob@example.org"
@@ -232,7 +231,7 @@ def classify(row: Outbox) -> tuple[str, object]:
 
 def check_budget(session: Session, received: int) -> None:
     """The bound of the module doc over everything sent so far."""
-    rows = list(session.exec(select(Outbox).order_by(col(Outbox.id))))
+    rows = outbox(session)
     classes = Counter[str]()
     per = Counter[tuple[str, object]]()
     for row in rows:

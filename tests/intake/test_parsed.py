@@ -14,11 +14,10 @@ from db.models import InboundStatus
 from db.session import reading, transaction
 from engine.core import OrderHeader
 from grammar.gm import GmHeader
-from mailserver.common.terms import HostTerms
-from mailserver.inbound.intake import IntakeConfig, parse_mail, preverify, process_mail
+from mailserver.inbound.intake import parse_mail, preverify, process_mail
 from tests.factories import make_game, order_mail
+from tests.intake.helpers import CONFIG
 
-CONFIG = IntakeConfig(HostTerms(from_address="ashes@example.org"))
 GM = "gm@example.org"
 
 

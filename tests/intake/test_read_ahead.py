@@ -16,12 +16,11 @@ from db.models import Game, InboundStatus
 from db.session import reading, transaction
 from engine.ashes.kind import ASHES
 from engine.core import PlayerSetup, Setup
-from mailserver.common.terms import HostTerms
 from mailserver.inbound import acks, loaded_states
-from mailserver.inbound.intake import IntakeConfig, ParsedMail, parse_mail, preverify, process_mail
+from mailserver.inbound.intake import ParsedMail, parse_mail, preverify, process_mail
 from tests.factories import make_game, order_mail
+from tests.intake.helpers import CONFIG
 
-CONFIG = IntakeConfig(HostTerms(from_address="ashes@example.org"))
 ALICE = "alice@example.org"
 HEADER = "Partie 227 Spieler 2 Kennwort sternenstaub\n"
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import Engine
-from sqlmodel import Session, col, select
+from sqlmodel import Session, select
 
 from db import repo
 from db.models import (
@@ -30,11 +30,11 @@ from engine.core import ParseResult
 from engine.dice import Dice
 from grammar.ashes import AshesLanguage
 from mailserver.common.terms import HostTerms
-from mailserver.inbound.intake import IntakeConfig, IntakeOutcome, process_mail
+from mailserver.inbound.intake import IntakeConfig
 from mailserver.inbound.router import MASK, sender_address
 from tests.factories import flat, make_game, order_mail
+from tests.intake.helpers import CONFIG, feed, outbox
 
-CONFIG = IntakeConfig(HostTerms(from_address="ashes@example.org"))
 ALICE, BOB, GM = "alice@example.org", "bob@example.org", "gm@example.org"
 ATTACKER = "mallory@evil.example"
 PASSWORD = "sternenstaub"
@@ -52,14 +52,9 @@ def game(db_engine: Engine) -> int:
         return made.id or 0
 
 
-def feed(engine: Engine, raw: bytes, config: IntakeConfig = CONFIG) -> IntakeOutcome:
-    with transaction(engine) as session:
-        return process_mail(session, raw, config=config)
-
-
 def sent(engine: Engine) -> list[Outbox]:
     with Session(engine) as session:
-        return list(session.exec(select(Outbox).order_by(col(Outbox.id))))
+        return outbox(session)
 
 
 def mail_from(header: str, body: str) -> bytes:

@@ -31,6 +31,12 @@ def raw_mail(subject: str, to: str = "pbem@test.example") -> bytes:
     ).encode()
 
 
+def deliver(mailstack: MailStack, user: MailUser, *subjects: str) -> None:
+    """One :func:`raw_mail` a subject into ``user``'s INBOX, in this order."""
+    for subject in subjects:
+        mailstack.deliver(raw_mail(subject), user.address)
+
+
 def subject_of(mail: FetchedMail) -> str:
     """The Subject of a handed-over mail."""
     return str(email.message_from_bytes(mail.raw, policy=email.policy.default)["Subject"])
@@ -112,8 +118,7 @@ async def test_catch_up_hands_over_every_waiting_mail_once_then_flags_it(
     mailstack: MailStack, mail_user: MailUser
 ) -> None:
     subjects = [f"early {n}" for n in range(5)]
-    for subject in subjects:
-        mailstack.deliver(raw_mail(subject), mail_user.address)
+    deliver(mailstack, mail_user, *subjects)
     store = MemoryUidStore()
     recorder = Recorder()
     settings = settings_for(mailstack, mail_user, batch=2)  # three FETCH batches
@@ -157,8 +162,7 @@ class Preparing(Recorder):
 async def test_the_next_two_mails_of_a_batch_are_prefetched_before_a_hand_over(
     mailstack: MailStack, mail_user: MailUser
 ) -> None:
-    for n in range(4):
-        mailstack.deliver(raw_mail(f"batch {n}"), mail_user.address)
+    deliver(mailstack, mail_user, *(f"batch {n}" for n in range(4)))
     preparing = Preparing()
     poller = fast_poller(settings_for(mailstack, mail_user), preparing)
     async with polling(poller):
@@ -197,7 +201,7 @@ async def test_mail_arriving_while_another_is_handled_is_not_left_waiting(
         await deliver_next(mail)
         await recorder(mail)
 
-    mailstack.deliver(raw_mail("first"), mail_user.address)
+    deliver(mailstack, mail_user, "first")
     poller = fast_poller(settings_for(mailstack, mail_user), handler)
     async with polling(poller):
         await recorder.wait_until(lambda: len(recorder.mails) == 2, timeout=5)
@@ -210,8 +214,7 @@ async def test_failing_handler_leaves_mail_unflagged_and_retries_with_backoff(
     allowed = asyncio.Event()
     recorder = Recorder(fail=lambda subject, attempt: subject == "bad" and not allowed.is_set())
     store = MemoryUidStore()
-    mailstack.deliver(raw_mail("bad"), mail_user.address)
-    mailstack.deliver(raw_mail("good"), mail_user.address)
+    deliver(mailstack, mail_user, "bad", "good")
     poller = fast_poller(settings_for(mailstack, mail_user), recorder, store)
     async with polling(poller):
         await recorder.wait_until(lambda: len(recorder.attempts.get("bad", [])) >= 3)
@@ -265,7 +268,7 @@ async def test_uidvalidity_change_while_running_hands_everything_over_again(
 async def test_uidvalidity_change_between_runs_resets_the_watermark(
     mailstack: MailStack, mail_user: MailUser
 ) -> None:
-    mailstack.deliver(raw_mail("kept"), mail_user.address)
+    deliver(mailstack, mail_user, "kept")
     store = MemoryUidStore()
     # What a database might hold from a mailbox that no longer exists: its UIDs are void.
     await store.save("INBOX", 1, 99)
@@ -302,7 +305,7 @@ async def test_reconnects_after_dovecot_restart_and_catches_up(
 async def test_implicit_tls_with_a_verified_certificate(
     mailstack: MailStack, mail_user: MailUser
 ) -> None:
-    mailstack.deliver(raw_mail("over tls"), mail_user.address)
+    deliver(mailstack, mail_user, "over tls")
     settings = settings_for(mailstack, mail_user, port=mailstack.imaps_port, ssl=True)
     recorder = Recorder()
     poller = ImapPoller(
@@ -324,8 +327,7 @@ def test_starttls_is_refused_with_a_clear_message(
 async def test_move_to_moves_processed_mails_with_their_flags(
     mailstack: MailStack, mail_user: MailUser
 ) -> None:
-    for n in range(2):
-        mailstack.deliver(raw_mail(f"to move {n}"), mail_user.address)
+    deliver(mailstack, mail_user, "to move 0", "to move 1")
     recorder = Recorder()
     poller = fast_poller(settings_for(mailstack, mail_user, move_to="Erledigt"), recorder)
     async with polling(poller):
@@ -363,8 +365,7 @@ async def test_without_idle_and_move_it_polls_and_copies(
 async def test_stop_finishes_the_current_mail_and_leaves_the_rest(
     mailstack: MailStack, mail_user: MailUser
 ) -> None:
-    for subject in ("current", "later"):
-        mailstack.deliver(raw_mail(subject), mail_user.address)
+    deliver(mailstack, mail_user, "current", "later")
     recorder = Recorder()
     poller: ImapPoller
 
@@ -412,9 +413,9 @@ async def test_a_mail_over_the_limit_is_handed_over_as_its_first_bytes_with_its_
 ) -> None:
     """Thirty 10 MB mails must not be held in memory at once."""
     big = raw_mail("big one") + b"x" * 300_000 + b"\r\n"
-    mailstack.deliver(raw_mail("small before"), mail_user.address)
+    deliver(mailstack, mail_user, "small before")
     mailstack.deliver(big, mail_user.address)
-    mailstack.deliver(raw_mail("small after"), mail_user.address)
+    deliver(mailstack, mail_user, "small after")
     recorder = Recorder()
     poller = ImapPoller(
         settings_for(mailstack, mail_user),

@@ -24,6 +24,15 @@ def fire_and_drop(state: StarwebState, orders: Mapping[int, Sequence[StarwebOrde
     return turn
 
 
+def robot_attack(ships: int, quantity: int, population: int = 50) -> tuple[StarwebState, Turn]:
+    """The berserker's key 2 with ``ships`` ships at the other's home W3 (``population``
+    people; 50 is the start) turns ``quantity`` of them into robots: the state and turn."""
+    state = make_state(BERSERKER)
+    setv(state.world(3), population=population)
+    setv(state.fleet(2), world=3, ships=ships)
+    return state, fire_and_drop(state, {1: [RobotAttack(fleet=2, quantity=quantity)]})
+
+
 def test_eight_people_kill_two_robots_nine_kill_three() -> None:
     assert robots_meet_humans(3, 8) == (1, 0)
     assert robots_meet_humans(4, 9) == (1, 0)
@@ -52,10 +61,7 @@ def test_f7r2_shot_four_times_brings_no_robots() -> None:
 
 def test_a_robot_attack_takes_the_world_and_its_home_fleets() -> None:
     # F2R3: 6 robots against 10 people: 24 could die, the 10 kill ceil(10/4) = 3 robots.
-    state = make_state(BERSERKER)
-    setv(state.world(3), population=10)
-    setv(state.fleet(2), world=3, ships=4)
-    turn = fire_and_drop(state, {1: [RobotAttack(fleet=2, quantity=3)]})
+    state, turn = robot_attack(ships=4, quantity=3, population=10)
     world = state.world(3)
     assert (world.owner, world.robots, world.population, world.i_ships) == (1, 3, 0, 1)
     assert turn.world_note(3).dead == 10
@@ -64,18 +70,13 @@ def test_a_robot_attack_takes_the_world_and_its_home_fleets() -> None:
 
 
 def test_four_robots_leave_tote_sixteen() -> None:
-    state = make_state(BERSERKER)
-    setv(state.fleet(2), world=3, ships=3)
-    turn = fire_and_drop(state, {1: [RobotAttack(fleet=2, quantity=2)]})
+    state, turn = robot_attack(ships=3, quantity=2)
     assert turn.world_note(3).dead == 16
     assert (state.world(3).owner, state.world(3).population) == (2, 34)
 
 
 def test_a_robot_attack_keeps_one_ship() -> None:
-    state = make_state(BERSERKER)
-    setv(state.world(3), population=4)
-    setv(state.fleet(2), world=3, ships=3)
-    turn = fire_and_drop(state, {1: [RobotAttack(fleet=2, quantity=5)]})
+    state, turn = robot_attack(ships=3, quantity=5, population=4)
     assert state.fleet(2).ships == 1
     assert state.world(3).robots == 3  # 2 ships: 4 robots, 4 people kill 1
     assert remarks(turn, 1) == ["corrected"]

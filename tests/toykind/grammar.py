@@ -25,7 +25,10 @@ def _parser() -> Lark:
     return reader.build_parser(reader.player_grammar(_RULES))
 
 
-class _ToyLines:
+class ToyLines:
+    """The toy game's order lines for the shared reader (tests/grammar/test_reader.py reads
+    with them alone)."""
+
     @property
     def parser(self) -> Lark:
         return _parser()
@@ -46,7 +49,7 @@ class ToyLanguage(reader.KindLanguage):
     """The toy game's :class:`engine.core.OrderLanguage`; places are shown by number."""
 
     def read(self, given: reader.OrderText) -> ParseResult:
-        read = reader.Reader(_ToyLines(), messages=reader.CORE_MESSAGES).read(
+        read = reader.Reader(ToyLines(), messages=reader.CORE_MESSAGES).read(
             given.text, given.subject
         )
         return read.result(read.items)

@@ -27,22 +27,19 @@ TOY = GameKind(
     printout_headings=(HEADING,),
     bots=ToyBots(),
 )
-# the other toy kinds share TOY's engine class, grammar and seats; they have no bots
-TOY_STEPPED = replace(
-    TOY,
-    name="toy-stepped",
-    title="Toy (stepped)",
-    engine=ToyGame(),
-    shape=TurnShape.STEPPED,
-    messages=MessageRules(),
-    bots=None,
-)
-TOY_GM = replace(
-    TOY,
-    name="toy-gm",
-    title="Toy (GM-adjudicated)",
-    engine=ToyGame(),
-    shape=TurnShape.GM_ADJUDICATED,
-    messages=MessageRules(newspaper=False, urgent_dispatches=False),
-    bots=None,
+
+
+def _variant(name: str, title: str, shape: TurnShape, messages: MessageRules) -> GameKind:
+    """Another toy kind: TOY's engine class, grammar and seats, no bots."""
+    return replace(
+        TOY, name=name, title=title, engine=ToyGame(), shape=shape, messages=messages, bots=None
+    )
+
+
+TOY_STEPPED = _variant("toy-stepped", "Toy (stepped)", TurnShape.STEPPED, MessageRules())
+TOY_GM = _variant(
+    "toy-gm",
+    "Toy (GM-adjudicated)",
+    TurnShape.GM_ADJUDICATED,
+    MessageRules(newspaper=False, urgent_dispatches=False),
 )

@@ -1,7 +1,5 @@
 """The initial schema: games, players, mails, orders, messages, snapshots, outbox, ledger.
 
-Revision ID: 0001
-Revises:
 Create Date: 2026-11-23 09:39:28.358935
 """
 
@@ -12,8 +10,6 @@ from alembic import op
 
 revision: str = "0001"
 down_revision: str | Sequence[str] | None = None
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:

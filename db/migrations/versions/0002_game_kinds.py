@@ -2,8 +2,6 @@
 per-seat fields) and mail safety (identical mails, bounced addresses, passwords kept
 out of stored mail bodies).
 
-Revision ID: 0002
-Revises: 0001
 Create Date: 2026-11-23 19:45:00
 """
 
@@ -14,8 +12,6 @@ from alembic import op
 
 revision: str = "0002"
 down_revision: str | Sequence[str] | None = "0001"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:

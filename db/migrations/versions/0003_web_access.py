@@ -1,8 +1,6 @@
 """The web pages' secret links: a generation and a revoked flag per seat, and the host's
 generated key.
 
-Revision ID: 0003
-Revises: 0002
 Create Date: 2026-12-01 10:00:00
 """
 
@@ -13,8 +11,6 @@ from alembic import op
 
 revision: str = "0003"
 down_revision: str | Sequence[str] | None = "0002"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:

@@ -1,7 +1,5 @@
 """A player's choice of the files his printouts carry (the map, the JSON twin).
 
-Revision ID: 0004
-Revises: 0003
 Create Date: 2026-12-02 10:00:00
 """
 
@@ -12,8 +10,6 @@ from alembic import op
 
 revision: str = "0004"
 down_revision: str | Sequence[str] | None = "0003"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:

@@ -1,8 +1,6 @@
 """The engine's events kept with each turn's snapshot (a finished game's final report is
 made from the ``game_over`` event there, not by evaluating the last turn again).
 
-Revision ID: 0005
-Revises: 0004
 Create Date: 2026-12-03 10:00:00
 """
 
@@ -13,8 +11,6 @@ from alembic import op
 
 revision: str = "0005"
 down_revision: str | Sequence[str] | None = "0004"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:

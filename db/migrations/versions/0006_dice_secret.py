@@ -1,8 +1,6 @@
 """The secrets of sealed dice, one per game and turn, with the turn's reveal once it ran
 (docs/dice.md, "Seal", "Reveal").
 
-Revision ID: 0006
-Revises: 0005
 Create Date: 2026-11-25 20:00:00
 """
 
@@ -13,8 +11,6 @@ from alembic import op
 
 revision: str = "0006"
 down_revision: str | Sequence[str] | None = "0005"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:

@@ -1,0 +1,40 @@
+"""The command line the benchmark scripts share (imported by them as a sibling module, like
+timing.py): the options report.py passes (``--quick``, ``--json``) and the figures printed
+either as one JSON line for report.py or as lines for a reader."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+
+def tree_bench_args(description: str, quick: str, repeats: int | None = None) -> argparse.Namespace:
+    """The arguments of a benchmark report.py runs on a source tree: with ``repeats`` an
+    optional count of repeats (``repeats`` its default), ``--quick`` (``quick`` says what it
+    cuts) and ``--json``."""
+    parser = argparse.ArgumentParser(description=description)
+    if repeats is not None:
+        parser.add_argument("repeats", nargs="?", type=int, default=repeats)
+    parser.add_argument("--quick", action="store_true", help=quick)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    return parser.parse_args()
+
+
+def show(figures: dict[str, float], as_json: bool, *lines: str) -> None:
+    """``figures`` as one line of JSON (``--json``: report.py reads the last line), else
+    ``lines``, their wording for a reader."""
+    print(json.dumps(figures) if as_json else "\n".join(lines))
+
+
+def mail_bench_parser(description: str, quick: str, profile: str) -> argparse.ArgumentParser:
+    """The options of both mail benchmarks (Dovecot and a server process): ``--runs``,
+    ``--backend``, ``--profile`` (``profile`` says where the stacks go), ``--quick``
+    (``quick`` says what it cuts) and ``--json``; each adds its own sizes."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--backend", choices=["sqlite", "postgresql"], default="sqlite")
+    parser.add_argument("--profile", type=Path, help=profile)
+    parser.add_argument("--quick", action="store_true", help=quick)
+    parser.add_argument("--json", action="store_true", help="last line: the medians as JSON")
+    return parser
