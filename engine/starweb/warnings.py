@@ -37,6 +37,7 @@ from engine.starweb.orders import (
     StarwebOrder,
     Transfer,
 )
+from engine.starweb.printout import player_report
 from engine.starweb.state import KEYS, Character, StarwebState
 from engine.starweb.texts import TEXTS
 
@@ -77,6 +78,10 @@ class _Checks:
         self.seat = seat
         self.say = say
         self.found: list[str] = []
+        self.known = frozenset(player_report(state, seat).seen)
+        """The worlds the seat's last printout reported: only their gates are his to know
+        (Starweb "Der Printout"); a warning about another world's gates would tell him
+        what no printout did."""
 
     def of(self, order: StarwebOrder) -> list[str]:
         self.found = []
@@ -146,7 +151,13 @@ class _Checks:
         return self.require(1 <= number <= len(self.state.worlds), "no_world", n=number)
 
     def gate(self, a: int, b: int) -> bool:
-        return self.exists(b) and self.require(b in self.state.world(a).gates, "no_gate", a=a, b=b)
+        """A gate from ``a`` to ``b`` (else a warning); False, unchecked, when the seat does
+        not know ``a``'s gates."""
+        if not self.exists(b):
+            return False
+        if a not in self.known:
+            return self.require(False, "gates_unknown", a=a, b=b)
+        return self.require(b in self.state.world(a).gates, "no_gate", a=a, b=b)
 
     def ships(self, source: str, number: int, wanted: int) -> None:
         """The source (a key, or a world's I- or P-ships) has ``wanted`` ships."""

@@ -23,13 +23,27 @@ from tests.starweb.factory import make_state, setv
 def test_a_move_of_ones_own_key_through_gates_has_no_warning() -> None:
     state = make_state()  # a ring: world 1 has gates to 2 and 8
     setv(state.fleet(1), ships=3)
+    setv(state.fleet(2), world=2)  # his keys show him W2 and W3 with their gates
+    setv(state.fleet(3), world=3)
     assert warnings(state, 1, Move(fleet=1, path=(2, 3, 4)), "de") == []
+
+
+def test_the_gates_of_a_world_the_player_has_not_seen_are_not_told() -> None:
+    state = make_state()  # player 1 sees W1 alone: his home with all his keys
+    setv(state.fleet(1), ships=3)
+    gates_unknown = "whether a gate leads from W2 to W5 you do not know yet (not checked)"
+    # W2 has no gate to W5, and none to W3 either: neither is his to know.
+    assert warnings(state, 1, Move(fleet=1, path=(2, 5)), "en") == [gates_unknown]
+    assert warnings(state, 1, Move(fleet=1, path=(2, 3)), "en") == [
+        gates_unknown.replace("W5", "W3")
+    ]
 
 
 def test_someone_elses_key_no_gate_and_no_ships_are_warned_about() -> None:
     state = make_state()
     assert warnings(state, 1, Move(fleet=6, path=(4,)), "de") == ["Flotte 6 gehört Ihnen nicht"]
     setv(state.fleet(1), ships=2)
+    setv(state.fleet(2), world=2)  # W2 seen: its gates are his to know
     assert warnings(state, 1, Move(fleet=1, path=(2, 5)), "en") == ["no gate leads from W2 to W5"]
     assert warnings(state, 1, Move(fleet=1, path=(3,)), "de") == ["von W1 führt kein Tor nach W3"]
     setv(state.fleet(1), ships=0)

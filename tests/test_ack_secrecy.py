@@ -1,0 +1,124 @@
+"""The acknowledgement and the web page's check tell a player nothing his printout did not:
+for random games of every kind, two positions that differ only in what a seat cannot see
+give every order of that seat the same words (both go through ``describe_order``)."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.ashes.orders import RenamePlanet
+from engine.ashes.state import AshesState
+from engine.core import Order
+from engine.starweb.orders import FLEET, Move, Probe, Transfer
+from engine.starweb.printout import player_report
+from engine.starweb.state import StarwebState, copy_state
+from tests.dice.games import KINDS, new_game
+from tests.lanes import examples
+
+SEATS = 4
+
+
+def described(kind: str, state: AshesState | StarwebState, seat: int, order: Order) -> str:
+    """The order's line in the seat's acknowledgement (and on the page's check)."""
+    acknowledging = KINDS[kind].acknowledging
+    assert acknowledging is not None
+    return acknowledging.describe_order(state, seat, order, "en", lambda n: f"#{n}")
+
+
+def starweb_hidden_changed(state: StarwebState, seat: int, rng: Random) -> StarwebState:
+    """``state`` with what ``seat`` cannot see changed: gates between worlds he has not
+    seen added or taken away, other players' keys there given other numbers of ships."""
+    other = copy_state(state)
+    known = set(player_report(state, seat).seen)
+    hidden = [w.number for w in other.worlds if w.number not in known]
+    for _ in range(len(hidden)):
+        a, b = rng.sample(hidden, 2)
+        wa, wb = other.world(a), other.world(b)
+        if b in wa.gates:
+            wa.gates.remove(b)
+            wb.gates.remove(a)
+        else:
+            wa.gates.append(b)
+            wb.gates.append(a)
+    for key in other.fleets:
+        if key.world in hidden and key.owner != seat:
+            key.ships = rng.randrange(0, 40)
+    return other
+
+
+def starweb_orders(state: StarwebState, seat: int, rng: Random) -> list[Order]:
+    """Moves and probes of the seat's keys along gates (of either position) and at random,
+    and transfers to other keys."""
+    orders: list[Order] = []
+    mine = [k for k in state.fleets if k.owner == seat]
+    worlds = len(state.worlds)
+    for key in mine:
+        here, path = key.world, []
+        for _ in range(rng.randrange(1, 4)):
+            gates = state.world(here).gates if here <= worlds else []
+            # Along a gate mostly; now and then any number, a world that is none too.
+            here = rng.choice(gates) if gates and rng.random() < 0.8 else rng.randrange(worlds + 3)
+            path.append(here)
+        orders.append(Move(fleet=key.number, path=tuple(path)))
+        orders.append(Probe(source=FLEET, number=key.number, world=rng.randrange(worlds + 3)))
+        target = rng.randrange(1, len(state.fleets) + 1)
+        orders.append(
+            Transfer(source=FLEET, number=key.number, quantity=1, target=FLEET, target_fleet=target)
+        )
+    return orders
+
+
+def ashes_hidden_changed(state: AshesState, seat: int, rng: Random) -> AshesState:
+    """``state`` with the figures of the planets ``seat`` does not own changed."""
+    other = AshesState.from_json(state.to_json())
+    for planet in other.planets:
+        if planet.owner != seat:
+            planet.pdu, planet.fp, planet.a = rng.randrange(0, 50), rng.randrange(0, 9), 1
+    return other
+
+
+@pytest.mark.parametrize("kind", ["ashes", "starweb"])
+@settings(max_examples=examples(30), deadline=None)
+@given(seed=st.integers(1, 10_000), seat=st.integers(1, SEATS), salt=st.integers(0, 10**6))
+def test_what_a_seat_cannot_see_never_changes_its_acknowledgement(
+    kind: str, seed: int, seat: int, salt: int
+) -> None:
+    state = new_game(kind, seed, SEATS)
+    rng = Random(salt)
+    orders: list[Order]
+    if isinstance(state, StarwebState):
+        other: AshesState | StarwebState = starweb_hidden_changed(state, seat, rng)
+        orders = starweb_orders(state, seat, rng) + starweb_orders(other, seat, rng)
+    else:
+        assert isinstance(state, AshesState)
+        other = ashes_hidden_changed(state, seat, rng)
+        orders = [RenamePlanet(planet=p.number, name="Neu") for p in state.planets]
+    for order in orders:
+        assert described(kind, state, seat, order) == described(kind, other, seat, order)
+
+
+def test_the_property_bites_on_a_warning_that_reads_unseen_gates() -> None:
+    # Two worlds the seat has not seen, joined in one position and not in the other: a
+    # check that read their gates would word a move through them differently.
+    state = new_game("starweb", 7, SEATS)
+    assert isinstance(state, StarwebState)
+    seat = 1
+    known = set(player_report(state, seat).seen)
+    key = next(k for k in state.fleets if k.owner == seat)
+    first = next(g for g in state.world(key.world).gates if g not in known)
+    far = next(w.number for w in state.worlds if w.number not in known | {first})
+    other = copy_state(state)
+    if far in other.world(first).gates:
+        other.world(first).gates.remove(far)
+        other.world(far).gates.remove(first)
+    else:
+        other.world(first).gates.append(far)
+        other.world(far).gates.append(first)
+    move = Move(fleet=key.number, path=(first, far))
+    assert state.world(first).gates != other.world(first).gates
+    assert described("starweb", state, seat, move) == described("starweb", other, seat, move)
+    assert "do not know" in described("starweb", state, seat, move)
