@@ -37,7 +37,7 @@ def acknowledge(intake: Intake, mail: Mail, seat: Seat) -> IntakeOutcome:
     next_turn = game.turn + 1
     if read.turn < next_turn:
         lines = [say(player.language, "turn_past", turn=read.turn, next=next_turn), ""]
-        _send_ack(intake, mail, seat, read, lines)
+        _send_ack(intake, mail, seat, read, lines, stored=False)
         reason = f"turn {read.turn} is past"
         return intake.finish(mail, InboundStatus.REJECTED, reason, game, player)
     ruler = (loaded.names.rulers.get(player.seat) if loaded else None) or player.ruler_name
@@ -154,8 +154,17 @@ def _earlier_messages(intake: Intake, mail: Mail, seat: Seat) -> list[str]:
     return [say(lang, "kept_title"), *shown, ""]
 
 
-def _send_ack(intake: Intake, mail: Mail, seat: Seat, read: Understood, lines: list[str]) -> None:
-    """The acknowledgement mail: ``lines``, the echo of the order text, the deadline."""
+def _send_ack(
+    intake: Intake,
+    mail: Mail,
+    seat: Seat,
+    read: Understood,
+    lines: list[str],
+    *,
+    stored: bool = True,
+) -> None:
+    """The acknowledgement mail: ``lines``, the echo of the order text, the deadline; for
+    orders refused (``stored`` False) its subject and echo say that nothing was kept."""
     game, player = seat.game, seat.player
     lang = player.language
     tz = player.timezone or game.timezone or intake.config.default_timezone
@@ -170,7 +179,9 @@ def _send_ack(intake: Intake, mail: Mail, seat: Seat, read: Understood, lines: l
         [
             *lines,
             *(mail.quoted_hint(lang) if not (orders or read.result.settings) else []),
-            echo(read.result, lang, language.place_name, describe=language.describe).rstrip("\n"),
+            echo(
+                read.result, lang, language.place_name, describe=language.describe, stored=stored
+            ).rstrip("\n"),
             "",
             deadline,
             "",
@@ -181,7 +192,13 @@ def _send_ack(intake: Intake, mail: Mail, seat: Seat, read: Understood, lines: l
     intake.send(
         mail,
         to=mail.sender,
-        subject=say(lang, "ack_subject", game=game.number, seat=player.seat, turn=read.turn),
+        subject=say(
+            lang,
+            "ack_subject" if stored else "ack_subject_refused",
+            game=game.number,
+            seat=player.seat,
+            turn=read.turn,
+        ),
         body=body,
         kind=OutboxKind.ACK,
         game=game,

@@ -48,9 +48,12 @@ def echo(
     with_header: bool = True,
     limit: int = LISTED,
     describe: Callable[[Order], str] | None = None,
+    stored: bool = True,
 ) -> str:
     """The echo: header, understood orders, errors, lines not read — at most ``limit`` of
-    each listed, the rest counted (an answer never grows with what an attacker sends)."""
+    each listed, the rest counted (an answer never grows with what an attacker sends).
+    ``stored`` False: the orders were read but not kept (a turn already evaluated), and
+    the echo says so instead of "understood"."""
     out: list[str] = []
     if with_header:
         out += [header_line(result, lang), ""]
@@ -58,7 +61,8 @@ def echo(
     width = len(str(max([o.line for o in understood] + [e.line for e in result.errors] + [1])))
     if understood:
         n = len(understood)
-        out.append(say(lang, "echo_understood_1") if n == 1 else say(lang, "echo_understood", n=n))
+        key = "echo_understood" if stored else "echo_not_stored"
+        out.append(say(lang, f"{key}_1") if n == 1 else say(lang, key, n=n))
         warnings: dict[int, list[str]] = {}
         for note in result.notes:
             if note.order is not None:

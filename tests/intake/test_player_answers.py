@@ -1,0 +1,31 @@
+"""What a player is told about a mail the host did not take as he meant it: orders for a
+turn already evaluated are read for him but plainly not stored."""
+
+from __future__ import annotations
+
+from sqlalchemy import Engine
+from sqlmodel import Session
+
+from db import repo
+from db.models import InboundStatus
+from db.session import transaction
+from tests.factories import flat, make_game, order_mail
+from tests.intake.helpers import feed, outbox
+
+ALICE = "alice@example.org"
+
+
+def test_orders_for_a_turn_already_evaluated_are_refused_in_subject_and_echo(
+    db_engine: Engine, db_session: Session
+) -> None:
+    with transaction(db_engine) as session:
+        game = make_game(session, players=[(2, ALICE, "sternenstaub")], turn=3).id or 0
+    raw = order_mail(ALICE, "Partie 227 Spieler 2 Kennwort sternenstaub Runde 3\nHP=10")
+    assert feed(db_engine, raw).status == InboundStatus.REJECTED
+    assert repo.latest_submission(db_session, game, 2, 3) is None
+    (answer,) = outbox(db_session)
+    assert answer.subject.startswith("Befehle NICHT angenommen – Partie 227, Spieler 2")
+    assert "Runde 3 ist vorbei" in answer.subject
+    body = flat(answer.body)
+    assert "Gelesen, aber NICHT gespeichert (1 Befehl):" in body
+    assert "Verstanden" not in body and "erhalten" not in answer.subject
