@@ -7,8 +7,6 @@ the order text in plain words and names the deadline.
 
 from __future__ import annotations
 
-from functools import partial
-
 from db import repo
 from db.models import InboundStatus, OutboxKind
 from engine.core import GameKind, MessageOrder, PrintoutFiles, Salt, TurnShape, preview
@@ -16,6 +14,7 @@ from mailserver.common.catalog import say
 from mailserver.common.formats import format_when
 from mailserver.common.kinds import game_kind, order_language
 from mailserver.inbound.context import Intake, IntakeOutcome, Mail, Seat
+from mailserver.inbound.describe import describer
 from mailserver.inbound.echo import echo
 from mailserver.inbound.loaded_states import LoadedState, current_state
 from mailserver.inbound.messages import MessageDesk
@@ -56,18 +55,8 @@ def _understood(mail: Mail, seat: Seat, kind: GameKind, loaded: LoadedState | No
         result = read_orders(kind, mail.body, loaded)
     base = order_language(kind)
     namer = base.namer(loaded.names.places if loaded else None)
-    acknowledging = kind.acknowledging
-    describe = (
-        partial(
-            acknowledging.describe_order,
-            loaded.state,
-            player.seat,
-            lang=player.language,
-            place_name=namer,
-        )
-        if loaded is not None and acknowledging is not None
-        else None
-    )
+    state = loaded.state if loaded is not None else None
+    describe = describer(game, kind, state, player.seat, player.language, namer)
     turn = result.header.turn if result.header.turn is not None else game.turn + 1
     return Understood(result, NamedLanguage(base, namer, describe), turn)
 

@@ -7,7 +7,6 @@ it has one) and the same echo text; only nothing is stored.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from sqlmodel import Session
@@ -15,6 +14,7 @@ from sqlmodel import Session
 from db.models import Game, Player
 from engine.core import Order
 from mailserver.common.kinds import game_kind, order_language, printout_headings
+from mailserver.inbound.describe import describer
 from mailserver.inbound.echo import echo
 from mailserver.inbound.mailbody import extract_order_text
 from mailserver.web.views import current_state
@@ -39,12 +39,7 @@ def check_orders(
     rulers = names.rulers if names else None
     result = language.parse(body.text, None, places, rulers=rulers)
     namer = language.namer(places)
-    acknowledging = kind.acknowledging
-    describe = (
-        partial(acknowledging.describe_order, state, player.seat, lang=lang, place_name=namer)
-        if state is not None and acknowledging is not None
-        else None
-    )
+    describe = describer(game, kind, state, player.seat, lang, namer)
     return {
         "too_long": False,
         "orders": [
@@ -52,9 +47,7 @@ def check_orders(
                 "line": o.line,
                 "text": " — ".join(
                     [
-                        describe(o)
-                        if describe and isinstance(o, Order)
-                        else o.describe(lang, namer),
+                        describe(o) if isinstance(o, Order) else o.describe(lang, namer),
                         *(n.message(lang) for n in result.notes if n.order is o),
                     ]
                 ),

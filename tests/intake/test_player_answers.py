@@ -29,3 +29,19 @@ def test_orders_for_a_turn_already_evaluated_are_refused_in_subject_and_echo(
     body = flat(answer.body)
     assert "Gelesen, aber NICHT gespeichert (1 Befehl):" in body
     assert "Verstanden" not in body and "erhalten" not in answer.subject
+
+
+def test_final_promises_an_early_run_only_in_a_game_that_has_them(
+    db_engine: Engine, db_session: Session
+) -> None:
+    with transaction(db_engine) as session:
+        make_game(session, players=[(2, ALICE, "sternenstaub")])
+        early = make_game(session, 228, players=[(2, ALICE, "sternenstaub")])
+        early.early_run = True
+    for number in (227, 228):
+        feed(
+            db_engine, order_mail(ALICE, f"Partie {number} Spieler 2 Kennwort sternenstaub\nFertig")
+        )
+    late, soon = (flat(a.body) for a in outbox(db_session))
+    assert "erst zum ZAT" in late and "vor dem ZAT" not in late
+    assert "darf vor dem ZAT laufen, sobald alle fertig sind" in soon
