@@ -876,18 +876,39 @@ class Reader(Generic[T]):
             )
             return
         if end is None:
-            self.error(
-                start,
-                1,
-                start.text.strip(),
-                TEXTS.every("reader.block_read_to_end", number=start.number),
-            )
+            # One verdict: a text that swallowed order lines is not taken (neither are
+            # those lines, as orders); a text of prose alone is, with a note.
+            swallowed = self._order_lines(block)
+            if swallowed:
+                shown = ", ".join(map(str, swallowed))
+                messages = TEXTS.every("reader.block_swallowed", number=start.number, lines=shown)
+                self.error(start, 1, start.text.strip(), messages)
+                return
         elif implicit:
             self.note(
                 start,
                 TEXTS.every("reader.text_without_end_it_ends", number=end.number),
             )
-        self._accept(block.start.make("\n".join(lines)), start, block.start)
+        item = block.start.make("\n".join(lines))
+        self._accept(item, start, block.start)
+        if end is None:  # a warning beside the text taken
+            said = TEXTS.every("reader.block_read_to_end", number=start.number)
+            order = item if isinstance(item, Order) else None
+            self.result.notes.append(Note(start.number, start.text.strip(), said, order))
+
+    def _order_lines(self, block: _OpenBlock[T]) -> list[int]:
+        """The numbers of the lines in ``block`` that read as orders (or a header)."""
+        found = []
+        for offset, text in enumerate(block.lines, 1):
+            code = strip_comment(text)
+            if not code.strip():
+                continue
+            try:
+                parse_line(self.parser, code)
+            except UnexpectedInput:
+                continue
+            found.append(block.line.number + offset)
+        return found
 
     # -- the header
     def _merge_header(self, parts: HeaderParts, line: _Line, source: str = "text") -> None:

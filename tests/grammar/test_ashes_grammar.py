@@ -332,10 +332,20 @@ def test_blocks_are_closed_by_ende_and_keep_their_lines() -> None:
     ]
 
 
-def test_unclosed_block_keeps_its_text_and_says_so() -> None:
+def test_unclosed_block_of_prose_keeps_its_text_with_a_warning_beside_it() -> None:
+    result = parse("Geheimnachricht an 3\nWir greifen an.\nGruß, Hans")
+    assert result.errors == []
+    assert result.orders == [o.SecretMessage(line=1, to=3, text="Wir greifen an.\nGruß, Hans")]
+    (note,) = result.notes
+    assert note.order is result.orders[0] and "not closed" in note.message("en")
+
+
+def test_unclosed_block_that_swallowed_an_order_is_not_taken_and_says_which_line() -> None:
+    # One verdict: neither sent as a message nor flown (it was both text and error).
     result = parse("Geheimnachricht an 3\nWir greifen an.\n2/15/1/21")
-    assert result.orders == [o.SecretMessage(line=1, to=3, text="Wir greifen an.\n2/15/1/21")]
-    assert "not closed" in result.errors[0].message("en")
+    assert result.orders == []
+    (error,) = result.errors
+    assert error.line == 1 and "line 3 in it reads like an order" in error.message("en")
 
 
 def test_next_block_closes_an_open_one() -> None:
