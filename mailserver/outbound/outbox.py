@@ -376,9 +376,14 @@ class OutboxSender:
 def report_refusal(session: Session, row: Outbox, from_address: str) -> bool:
     """A mail the relay refused for good (or that never got through): its player is
     flagged (``bounced_at``, shown in ``Status``) and the game's GM told once. Whether a
-    notice went into the outbox (never about a notice to the GM: no loops)."""
+    notice went into the outbox (never about a notice to the GM: no loops).
+
+    A refusal belongs to the address it came back from: an answer to a stranger who
+    wrote for a seat (the seat named in the row) flags neither the seat nor tells the GM."""
     now = utcnow()
     player = session.get(Player, row.player_id) if row.player_id else None
+    if player is not None and repo.normalise_address(row.to_address) != player.address:
+        return False
     if player is not None:
         player.bounced_at = now
         session.add(player)
