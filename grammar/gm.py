@@ -144,9 +144,11 @@ class Release:
 
 @dataclass(frozen=True)
 class ProcessNow:
-    """``Auswerten`` / ``Process now``: evaluate the pending turn now."""
+    """``Auswerten`` / ``Process now``: evaluate the pending turn now; with seats still
+    missing orders only with ``trotzdem`` / ``anyway`` (``force``)."""
 
     line: int
+    force: bool = False
 
 
 @dataclass(frozen=True)
@@ -275,8 +277,8 @@ def echo_command(command: GmCommand, lang: str = "de") -> str:
             return say("resume")
         case Release():
             return say("release")
-        case ProcessNow():
-            return say("process")
+        case ProcessNow(force=force):
+            return say("process_force" if force else "process")
         case Preview():
             return say("preview")
         case ReplacePlayer(seat=seat, address=address, language=language):
@@ -534,13 +536,14 @@ def _build(node: Tree[Token], line: int) -> Sequence[GmCommand] | Text[GmCommand
         "pause": Pause,
         "resume": Resume,
         "release": Release,
-        "process": ProcessNow,
         "preview": Preview,
         "status": ShowStatus,
         "publish": PublishReports,
     }
     if kind in simple:
         return [simple[kind](line)]
+    if kind == "process":
+        return [ProcessNow(line, force=_first(node, "FORCE_KW") is not None)]
     ints = _tokens(node, "INT")
     if kind == "deadline":
         when = node.children[-1]

@@ -159,8 +159,8 @@ def perform(
         case lang_gm.Release():
             gm.release_hold(session, number, now=now)
             message = say(lang, "released")
-        case lang_gm.ProcessNow():
-            run = gm.process_now(session, number, turn_ctx)
+        case lang_gm.ProcessNow(force=force):
+            run = gm.process_now(session, number, turn_ctx, force=force)
             ids = list(run.outbox_ids)
             if run.status == "done":
                 key = "run_over" if run.game_over else "run_done"

@@ -97,9 +97,18 @@ def release_hold(session: Session, number: int, *, now: datetime) -> Game:
     return repo.saved(session, game)
 
 
-def process_now(session: Session, number: int, ctx: TurnContext) -> TurnRun:
-    """Run the pending turn now, before the deadline and past a hold."""
+def process_now(session: Session, number: int, ctx: TurnContext, *, force: bool = False) -> TurnRun:
+    """Run the pending turn now, before the deadline and past a hold. While active seats
+    still have sent no orders for it, only with ``force`` (the GM confirms that those
+    seats miss the turn): else :class:`GmError` names them."""
     game = game_numbered(session, number)
+    if not force:
+        sent = repo.latest_submissions(session, game.id or 0, game.turn + 1)
+        players = repo.current_players(session, game.id or 0)
+        missing = [p for p in players if p.status == PlayerStatus.ACTIVE and p.seat not in sent]
+        if missing:
+            seats = ", ".join(f"{p.seat} ({p.address})" for p in missing)
+            raise GmError("gm_error_run_missing", number=number, seats=seats, n=len(missing))
     return run_turn(session, game.id or 0, ctx, force=True)
 
 

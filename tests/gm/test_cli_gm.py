@@ -128,7 +128,11 @@ def test_a_game_from_create_to_resend(config: Path, engine: Engine) -> None:
     assert (secret.addressee_seat, secret.sender_seat) == (2, 1)
 
     before = len(outbox(engine))
-    out = gm(config, "run", "227", "--lang", "en")
+    # Nobody has sent orders: the run names who is missing and waits for --force.
+    refused = gm(config, "run", "227", "--lang", "en", code=1)
+    assert "orders are still missing from player 1 (" in refused and "--force" in refused
+    assert game_row(engine).turn == 0
+    out = gm(config, "run", "227", "--force", "--lang", "en")
     assert "Turn 1 is evaluated" in out
     assert game_row(engine).turn == 1
     turn_one = [m for m in outbox(engine)[before:] if m.kind == OutboxKind.PRINTOUT]

@@ -152,6 +152,8 @@ def test_postpone(line: str, delta: timedelta) -> None:
         ("Auswerten", gm.ProcessNow(line=2)),
         ("Jetzt auswerten", gm.ProcessNow(line=2)),
         ("Process now", gm.ProcessNow(line=2)),
+        ("Auswerten trotzdem", gm.ProcessNow(line=2, force=True)),
+        ("Process now anyway", gm.ProcessNow(line=2, force=True)),
         ("Vorschau", gm.Preview(line=2)),
         ("Preview", gm.Preview(line=2)),
         ("Status", gm.ShowStatus(line=2)),

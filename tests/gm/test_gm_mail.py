@@ -176,7 +176,7 @@ def test_a_failed_command_does_not_undo_the_others(running: Engine, db_session: 
 
 def test_process_now_and_resend(running: Engine, db_session: Session) -> None:
     before = len(_outbox(db_session))
-    reply = _mail(running, HEADER + "Auswerten\nAuswertung erneut 2\nStatus")
+    reply = _mail(running, HEADER + "Auswerten trotzdem\nAuswertung erneut 2\nStatus")
     game = _game(db_session)
     assert game.turn == 1
     new = _outbox(db_session)[before:]
@@ -186,7 +186,7 @@ def test_process_now_and_resend(running: Engine, db_session: Session) -> None:
     assert printouts[-1].to_address == "p2@example.org"
     first = next(m for m in printouts if m.to_address == "p2@example.org")
     assert printouts[-1].subject == first.subject and printouts[-1].id != first.id
-    assert "Zeile 2: Auswerten\n  → Runde 1 ist ausgewertet" in reply
+    assert "Zeile 2: Auswerten trotzdem (auch wenn Befehle fehlen)\n  → Runde 1 ist" in reply
     assert "Zeile 3: Auswertung erneut 2\n  → Die Auswertung von Runde 1 für Spieler 2" in reply
 
 
@@ -251,3 +251,11 @@ def test_a_report_takes_the_attachments_named_for_its_seat() -> None:
         "Player_3 map.png",
     ]
     assert [f.filename for f in files_for_seat(files, 13)] == ["13-karte.png"]
+
+
+def test_process_now_with_orders_missing_names_the_seats_and_waits(
+    running: Engine, db_session: Session
+) -> None:
+    reply = _mail(running, HEADER + "Auswerten")
+    assert _game(db_session).turn == 0
+    assert "fehlen noch Befehle von Spieler 1 (" in reply and "Auswerten trotzdem" in reply

@@ -83,7 +83,10 @@ def test_process_now_and_preview(db_engine: Engine) -> None:
         assert "Gesamtübersicht des Spielleiters" in views[0]
         assert count_rows(session, Outbox) == before
         assert count_rows(session, TurnSnapshot) == 1
-        result = gm.process_now(session, 227, TERMS.at(START))
+        # Seat 2 sent nothing: named, and the turn waits until the GM says so.
+        with pytest.raises(gm.GmError, match="Spieler 2 "):
+            gm.process_now(session, 227, TERMS.at(START))
+        result = gm.process_now(session, 227, TERMS.at(START), force=True)
         assert result.status == "done"
     with Session(db_engine) as session:
         printout = outbox(session, OutboxKind.PRINTOUT, 1)[0].body
@@ -109,7 +112,7 @@ def test_replace_from_standby_skips_someone_already_playing(db_engine: Engine) -
         assert occupant(session, game_id, 3).id == new.id
         with pytest.raises(gm.GmError, match="leer"):
             gm.replace_player(session, 227, 4, TERMS.at(START))
-        assert gm.process_now(session, 227, TERMS.at(START)).status == "done"
+        assert gm.process_now(session, 227, TERMS.at(START), force=True).status == "done"
         (turn1,) = [m for m in outbox(session, OutboxKind.PRINTOUT, 1) if m.player_id == new.id]
         assert "From Player A (player 1):" in turn1.body and "Für den Nachfolger." in turn1.body
         news = "Position 3 wird von einem neuen Spieler übernommen."

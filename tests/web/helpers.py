@@ -78,9 +78,9 @@ def web_orders(engine: Engine, number: int, seat: int, text: str) -> str:
 
 
 def run_turn(engine: Engine, number: int) -> None:
-    """Evaluate the pending turn now (as ``pbem gm run``)."""
+    """Evaluate the pending turn now (as ``pbem gm run --force``: seats may miss orders)."""
     with transaction(engine) as session:
-        gm.process_now(session, number, TERMS.at(now()))
+        gm.process_now(session, number, TERMS.at(now()), force=True)
 
 
 def link(engine: Engine, number: int, seat: int) -> str:

@@ -124,7 +124,7 @@ def postpone_cmd(
 
 def _game_command(
     name: str,
-    command: type[lang_gm.Pause | lang_gm.Resume | lang_gm.Release | lang_gm.ProcessNow],
+    command: type[lang_gm.Pause | lang_gm.Resume | lang_gm.Release],
     summary: str,
 ) -> None:
     """Register ``pbem gm NAME GAME``: the GM mail's ``command`` for one game, nothing else."""
@@ -144,9 +144,22 @@ for _name, _command, _summary in (
         lang_gm.Release,
         "Release a turn held for the GM (e.g. most players without orders).",
     ),
-    ("run", lang_gm.ProcessNow, "Evaluate the pending turn now; the printouts go into the outbox."),
 ):
     _game_command(_name, _command, _summary)
+
+
+@app.command("run")
+def run_cmd(
+    number: GameArg,
+    force: Annotated[
+        bool, typer.Option("--force", help="Run even while players still miss orders.")
+    ] = False,
+    config: ConfigOption = None,
+    lang: LangOption = "de",
+) -> None:
+    """Evaluate the pending turn now; the printouts go into the outbox. While players
+    still miss orders it names them and runs only with --force."""
+    perform(config, number, lang_gm.ProcessNow(line=1, force=force), lang)
 
 
 @app.command("report")
