@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine.core import NEUTRAL, JSONValue
-from engine.plaindata import copy_plain, from_tagged, to_tagged
+from engine.plaindata import added_later, copy_plain, from_tagged, to_tagged
 
 FORMAT = 1
 """Version of the JSON form, written as ``format``."""
@@ -84,6 +84,15 @@ class Options:
     home_distance: int = 4
     """Fewest gates between two home worlds (Starweb "keys": nobody starts next to
     another player; 4 keeps every home's neighbours out of the others' two-gate reach)."""
+
+    # The English readings (docs/rules-starweb.md, "The German rulebook first"): False,
+    # the default, plays the German rulebook, True the English 7th edition. A state stored
+    # before such an option existed lacks it and reads its ``stored_before`` value, the
+    # reading the game was played with: it keeps it, and its turns replay byte for byte.
+    merchant_players_worlds_only: bool = added_later(False, stored_before=True)
+    """Starweb "Händler": False, metal scores on any world "die ihm nicht gehört" with
+    industry, a neutral one too (German); True, only on another player's world (English
+    §4B: "you do NOT get points for unloading onto a NEUTRAL world")."""
 
 
 @dataclass

@@ -1,0 +1,44 @@
+"""The German rulebook by default, the English 7th edition's readings as rule options
+(docs/rules-starweb.md, "The German rulebook first"): for each difference a test of the
+German reading and one of the option, numbers by hand."""
+
+from __future__ import annotations
+
+from engine.starweb.cargo import unload
+from engine.starweb.orders import Cargo
+from engine.starweb.scoring import score
+from engine.starweb.state import Character, Options, StarwebState
+from tests.starweb.factory import make_state, make_turn, setv
+
+MERCHANT = (Character.MERCHANT, Character.EMPIRE_BUILDER)
+"""Player 1 the merchant (home W1, keys 1-5), player 2 an empire builder (home W3)."""
+
+
+def _merchant_unloads_10_on_neutral_w5(options: Options) -> StarwebState:
+    state = make_state(MERCHANT, options=options)
+    setv(state.world(5), industry=3, population=20, limit=40)
+    setv(state.fleet(1), world=5, ships=5, cargo=10)
+    return state
+
+
+def test_merchant_scores_on_a_neutral_world_with_industry() -> None:
+    # "Händler": "acht Punkte pro Metall, das er auf einer Welt entlädt, die ihm nicht
+    # gehört": a neutral world is not his. 3 industries: points for 6 metal, 48.
+    state = _merchant_unloads_10_on_neutral_w5(Options(worlds=8))
+    turn = make_turn(state, {1: [Cargo(fleet=1, action="U")]})
+    unload(turn)
+    assert turn.merchant_metal[(1, 5)] == 6
+    score(turn)
+    assert turn.player_report(1).gained == 8 * 6
+
+
+def test_merchant_players_worlds_only_scores_nothing_on_a_neutral_world() -> None:
+    # English §4B: "you do NOT get points for unloading onto a NEUTRAL world".
+    options = Options(worlds=8, merchant_players_worlds_only=True)
+    state = _merchant_unloads_10_on_neutral_w5(options)
+    turn = make_turn(state, {1: [Cargo(fleet=1, action="U")]})
+    unload(turn)
+    assert turn.merchant_metal[(1, 5)] == 0
+    score(turn)
+    assert turn.player_report(1).gained == 0
+    assert state.world(5).metal == 10  # the metal lies there all the same
