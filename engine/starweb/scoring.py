@@ -88,15 +88,24 @@ def _kills(turn: Turn, scores: dict[int, int]) -> None:
             scores[apostle] += martyrs
 
 
+def _loaded_against(turn: Turn, merchant: int, world: int) -> int:
+    """Starweb "Händler": "keine Punkte, wenn auf einer Welt gleichzeitig ein- und
+    ausgeladen wird": the metal loaded on ``world`` this turn by anyone (German), or by
+    the merchant alone (``Options.merchant_own_loading_only``, English §4B)."""
+    if turn.state.options.merchant_own_loading_only:
+        return turn.loaded.get((merchant, world), 0)
+    return sum(amount for (_player, there), amount in turn.loaded.items() if there == world)
+
+
 def _merchant(turn: Turn, scores: dict[int, int]) -> None:
-    """Starweb "Händler": 8 per metal on another's industry world, none where he loaded
-    too (or the net amount, ``Options.merchant_net_unload``), none on a world he owns
-    at the end of the turn (English rules §4B)."""
+    """Starweb "Händler": 8 per metal on an industry world not his, none where metal was
+    loaded too (or the net amount, ``Options.merchant_net_unload``), none on a world he
+    owns at the end of the turn (English rules §4B)."""
     state = turn.state
     for (merchant, world), metal in sorted(turn.merchant_metal.items()):
         if state.world(world).owner == merchant:
             continue
-        loaded = turn.loaded.get((merchant, world), 0)
+        loaded = _loaded_against(turn, merchant, world)
         if state.options.merchant_net_unload:
             metal = max(0, metal - loaded)
         elif loaded:

@@ -93,6 +93,10 @@ class Options:
     """Starweb "Händler": False, metal scores on any world "die ihm nicht gehört" with
     industry, a neutral one too (German); True, only on another player's world (English
     §4B: "you do NOT get points for unloading onto a NEUTRAL world")."""
+    merchant_own_loading_only: bool = added_later(False, stored_before=True)
+    """Starweb "Händler": False, "keine Punkte, wenn auf einer Welt gleichzeitig ein- und
+    ausgeladen wird" counts anyone's loading there (German); True, only the merchant's own
+    (English §4B: "If you UNLOAD and LOAD metal at the same world")."""
 
 
 @dataclass

@@ -4,7 +4,7 @@ German reading and one of the option, numbers by hand."""
 
 from __future__ import annotations
 
-from engine.starweb.cargo import unload
+from engine.starweb.cargo import load, unload
 from engine.starweb.orders import Cargo
 from engine.starweb.scoring import score
 from engine.starweb.state import Character, Options, StarwebState
@@ -42,3 +42,30 @@ def test_merchant_players_worlds_only_scores_nothing_on_a_neutral_world() -> Non
     score(turn)
     assert turn.player_report(1).gained == 0
     assert state.world(5).metal == 10  # the metal lies there all the same
+
+
+def _merchant_unloads_4_where_the_owner_loads_5(options: Options) -> StarwebState:
+    state = make_state(MERCHANT, options=options)
+    setv(state.fleet(1), world=3, ships=4, cargo=4)  # the merchant THRAWN at BORG's home
+    setv(state.fleet(6), ships=5)  # BORG's key at home, loading there
+    orders = {1: [Cargo(fleet=1, action="U")], 2: [Cargo(fleet=6, action="L", quantity=5)]}
+    turn = make_turn(state, orders)
+    unload(turn)
+    load(turn)
+    assert state.fleet(6).cargo == 5
+    score(turn)
+    return state
+
+
+def test_no_merchant_points_where_anyone_loads_on_that_world() -> None:
+    # "Händler": "Er bekommt keine Punkte, wenn auf einer Welt gleichzeitig ein- und
+    # ausgeladen wird": BORG's loading at W3 takes the merchant's 4 × 8.
+    state = _merchant_unloads_4_where_the_owner_loads_5(Options(worlds=8))
+    assert state.player(1).score == 0
+
+
+def test_merchant_own_loading_only_scores_when_another_loads() -> None:
+    # English §4B: "If you UNLOAD and LOAD metal at the same world": his own loading only.
+    options = Options(worlds=8, merchant_own_loading_only=True)
+    state = _merchant_unloads_4_where_the_owner_loads_5(options)
+    assert state.player(1).score == 4 * 8
