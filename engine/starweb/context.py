@@ -87,7 +87,7 @@ class Turn:
     unloaded_keys: set[int] = field(default_factory=set)
     """Keys that unloaded (metal or consumer goods) this turn: they cannot load."""
     merchant_metal: dict[tuple[int, int], int] = field(default_factory=lambda: defaultdict(int))
-    """(merchant, world) -> metal unloaded on another's industry world that counts for
+    """(merchant, world) -> metal unloaded on an industry world not his that counts for
     points (at most twice the industry); scored at the end of the turn."""
     loaded: dict[tuple[int, int], int] = field(default_factory=lambda: defaultdict(int))
     """(player, world) -> metal the player's keys loaded there this turn."""

@@ -98,12 +98,13 @@ def _loaded_against(turn: Turn, merchant: int, world: int) -> int:
 
 
 def _merchant(turn: Turn, scores: dict[int, int]) -> None:
-    """Starweb "Händler": 8 per metal on an industry world not his, none where metal was
-    loaded too (or the net amount, ``Options.merchant_net_unload``), none on a world he
-    owns at the end of the turn (English rules §4B)."""
+    """Starweb "Händler": 8 per metal on an industry world not his when he unloaded,
+    none where metal was loaded too (or the net amount, ``Options.merchant_net_unload``);
+    with ``Options.merchant_owner_start_end`` none on a world he owns at the end of the
+    turn (English rules §4B)."""
     state = turn.state
     for (merchant, world), metal in sorted(turn.merchant_metal.items()):
-        if state.world(world).owner == merchant:
+        if state.options.merchant_owner_start_end and state.world(world).owner == merchant:
             continue
         loaded = _loaded_against(turn, merchant, world)
         if state.options.merchant_net_unload:

@@ -79,8 +79,9 @@ class Options:
     bomb (English rules §21: when all ships leave; a GM reading the German "nicht mehr
     ausreicht" as "fewer than 25" sets 25)."""
     merchant_net_unload: bool = False
-    """Starweb "Händler": False, the merchant scores no metal on a world where he also
-    loaded this turn (German); True, he scores the net amount unloaded (English §4B)."""
+    """Starweb "Händler": False, the merchant scores no metal on a world where metal was
+    also loaded this turn (German); True, he scores the net amount unloaded (English §4B;
+    who loads: ``merchant_own_loading_only``)."""
     home_distance: int = 4
     """Fewest gates between two home worlds (Starweb "keys": nobody starts next to
     another player; 4 keeps every home's neighbours out of the others' two-gate reach)."""
@@ -97,6 +98,10 @@ class Options:
     """Starweb "Händler": False, "keine Punkte, wenn auf einer Welt gleichzeitig ein- und
     ausgeladen wird" counts anyone's loading there (German); True, only the merchant's own
     (English §4B: "If you UNLOAD and LOAD metal at the same world")."""
+    merchant_owner_start_end: bool = added_later(False, stored_before=True)
+    """Starweb "Händler": False, "die ihm nicht gehört" is judged when he unloads (German);
+    True, no points on a world he owns at the start or at the end of the turn (English
+    §4B)."""
 
 
 @dataclass

@@ -69,3 +69,28 @@ def test_merchant_own_loading_only_scores_when_another_loads() -> None:
     options = Options(worlds=8, merchant_own_loading_only=True)
     state = _merchant_unloads_4_where_the_owner_loads_5(options)
     assert state.player(1).score == 4 * 8
+
+
+def _merchant_unloads_4_on_w3_and_takes_it(options: Options) -> StarwebState:
+    state = make_state(MERCHANT, options=options)
+    setv(state.fleet(1), world=3, ships=4, cargo=4)  # the merchant THRAWN at BORG's home
+    turn = make_turn(state, {1: [Cargo(fleet=1, action="U")]})
+    unload(turn)
+    state.world(3).owner = 1  # conquered in step 7 (BORG's ships gone, say)
+    score(turn)
+    return state
+
+
+def test_merchant_who_conquers_the_world_scores_what_he_unloaded_before() -> None:
+    # "Händler": "auf einer Welt entlädt, die ihm nicht gehört": when he unloads (step 1)
+    # W3 is BORG's; that it is his at the end of the turn does not matter.
+    state = _merchant_unloads_4_on_w3_and_takes_it(Options(worlds=8))
+    assert state.player(1).score == 4 * 8
+
+
+def test_merchant_owner_start_end_scores_nothing_on_a_world_he_owns_at_the_end() -> None:
+    # English §4B: no points on "a world that you own either at the BEGINNING or at the
+    # END of the turn".
+    options = Options(worlds=8, merchant_owner_start_end=True)
+    state = _merchant_unloads_4_on_w3_and_takes_it(options)
+    assert state.player(1).score == 0
