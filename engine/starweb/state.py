@@ -102,6 +102,10 @@ class Options:
     """Starweb "Händler": False, "die ihm nicht gehört" is judged when he unloads (German);
     True, no points on a world he owns at the start or at the end of the turn (English
     §4B)."""
+    destroyed_every_turn: bool = added_later(False, stored_before=True)
+    """Starweb "Der Printout" 17: False, "VERNICHTET" only in the turn of the bomb ("in
+    dieser Runde", German); True, in every turn after it (English §27: "during the game so
+    far")."""
 
 
 @dataclass

@@ -4,10 +4,17 @@ German reading and one of the option, numbers by hand."""
 
 from __future__ import annotations
 
+from random import Random
+
+from engine.dice import Dice
+from engine.starweb.artifacts import all_artifacts
 from engine.starweb.cargo import load, unload
-from engine.starweb.orders import Cargo
+from engine.starweb.orders import Cargo, DropBomb, StarwebOrder
+from engine.starweb.printout import printout
 from engine.starweb.scoring import score
 from engine.starweb.state import Character, Options, StarwebState
+from engine.starweb.turn import run_turn
+from engine.starweb.views import report_data
 from tests.starweb.factory import make_state, make_turn, setv
 
 MERCHANT = (Character.MERCHANT, Character.EMPIRE_BUILDER)
@@ -94,3 +101,50 @@ def test_merchant_owner_start_end_scores_nothing_on_a_world_he_owns_at_the_end()
     options = Options(worlds=8, merchant_owner_start_end=True)
     state = _merchant_unloads_4_on_w3_and_takes_it(options)
     assert state.player(1).score == 0
+
+
+def _run_turn(state: StarwebState, orders: dict[int, list[StarwebOrder]]) -> StarwebState:
+    """The whole turn after ``state`` (``engine.starweb.turn.run_turn``)."""
+    return run_turn(state, orders, Dice.legacy(Random(0)))[0]
+
+
+def _whole_game(state: StarwebState) -> StarwebState:
+    """``state`` with the hundred artifacts (the turn's Black Box needs them), on W8."""
+    state.artifacts = [setv(a, world=8) for a in all_artifacts()]
+    return state
+
+
+def _w5_bombed_then_a_turn_later(options: Options) -> tuple[StarwebState, StarwebState]:
+    """BORG (a berserker) drops a planet-buster on the neutral W5 in turn 2; turn 3 after."""
+    characters = (Character.EMPIRE_BUILDER, Character.BERSERKER)
+    state = _whole_game(make_state(characters, options=options))
+    setv(state.world(5), population=20, limit=40, mines=2)
+    setv(state.fleet(6), world=5, ships=30, bomb=True)
+    bombed = _run_turn(state, {2: [DropBomb(fleet=6)]})
+    return bombed, _run_turn(bombed, {1: [], 2: []})
+
+
+def _w5_destroyed(state: StarwebState) -> tuple[bool, bool]:
+    """Whether the GM's printout shows W5 VERNICHTET, and the JSON twin ``destroyed``."""
+    line = next(x for x in printout(state, 0, "de").splitlines() if x.startswith("W5 "))
+    world = next(w for w in report_data(state, 0, "de")["worlds"] if w["number"] == 5)
+    return "VERNICHTET" in line, world["destroyed"]
+
+
+def test_vernichtet_is_shown_in_the_turn_of_the_bomb_only() -> None:
+    # "Der Printout" 17: "VERNICHTET" (in dieser Runde wurde eine Planeten-Bruch-Bombe
+    # abgeworfen).
+    bombed, after = _w5_bombed_then_a_turn_later(Options(worlds=8))
+    assert bombed.world(5).bombed and bombed.world(5).population == 0
+    assert _w5_destroyed(bombed) == (True, True)
+    assert _w5_destroyed(after) == (False, False)
+
+
+def test_destroyed_every_turn_shows_it_in_every_turn_after_the_bomb() -> None:
+    # English §27: "If a PBB has been dropped at this world during the game so far,
+    # "BUSTED" will appear."
+    bombed, after = _w5_bombed_then_a_turn_later(Options(worlds=8, destroyed_every_turn=True))
+    assert _w5_destroyed(bombed) == (True, True)
+    assert _w5_destroyed(after) == (True, True)
+    line = next(x for x in printout(after, 0, "en").splitlines() if x.startswith("W5 "))
+    assert "BUSTED" in line
