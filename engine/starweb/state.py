@@ -106,6 +106,9 @@ class Options:
     """Starweb "Der Printout" 17: False, "VERNICHTET" only in the turn of the bomb ("in
     dieser Runde", German); True, in every turn after it (English §27: "during the game so
     far")."""
+    growth_owned_only: bool = added_later(False, stored_before=True)
+    """Starweb "Bevölkerung": False, the people of every world grow, neutral ones too
+    (German); True, only those of owned worlds (English §10: "an owned world")."""
 
 
 @dataclass

@@ -9,6 +9,7 @@ from random import Random
 from engine.dice import Dice
 from engine.starweb.artifacts import all_artifacts
 from engine.starweb.cargo import load, unload
+from engine.starweb.economy import produce
 from engine.starweb.orders import Cargo, DropBomb, StarwebOrder
 from engine.starweb.printout import printout
 from engine.starweb.scoring import score
@@ -148,3 +149,33 @@ def test_destroyed_every_turn_shows_it_in_every_turn_after_the_bomb() -> None:
     assert _w5_destroyed(after) == (True, True)
     line = next(x for x in printout(after, 0, "en").splitlines() if x.startswith("W5 "))
     assert "BUSTED" in line
+
+
+def _neutral_w5_after_a_turn(options: Options) -> StarwebState:
+    """The neutral W5 (3 mines, 50 people of 100, no metal) after the end of a turn."""
+    state = _whole_game(make_state(MERCHANT, options=options))
+    setv(state.world(5), mines=3, population=50, limit=100)
+    produce(make_turn(state))
+    return state
+
+
+def test_neutral_people_grow_but_neutral_worlds_do_not_mine() -> None:
+    # "Bevölkerung": "Die Bevölkerung wächst pro Runde etwa um zehn Prozent" on every
+    # world: 50 + 5. "Der Printout": W84 [---] (Minen=3,Bevoelkerung=20,Limit=46) has no
+    # metal in turn 7: neutral worlds do not mine.
+    world = _neutral_w5_after_a_turn(Options(worlds=8)).world(5)
+    assert (world.population, world.metal, world.turns) == (55, 0, 0)
+
+
+def test_growth_owned_only_leaves_neutral_people_as_they_are() -> None:
+    # English §10: "The population of an owned world will grow approximately 10%".
+    world = _neutral_w5_after_a_turn(Options(worlds=8, growth_owned_only=True)).world(5)
+    assert (world.population, world.metal, world.turns) == (50, 0, 0)
+
+
+def test_a_neutral_worlds_newborn_are_nobodys_converts() -> None:
+    # The last seat is an apostle: a neutral world's owner (0) must not be read as him.
+    state = make_state((Character.EMPIRE_BUILDER, Character.APOSTLE))
+    setv(state.world(5), population=50, limit=100)
+    produce(make_turn(_whole_game(state)))
+    assert (state.world(5).population, state.world(5).converts) == (55, 0)
