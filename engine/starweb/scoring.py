@@ -192,6 +192,18 @@ def end_bonus(state: StarwebState, player: Player) -> int:
     return bonus
 
 
+def end_score(state: StarwebState) -> int:
+    """Starweb "Was ist Sache?": "Der Durchschnitt der Zahlen aller Spieler ergibt die
+    Endpunktzahl" (INT): every player's vote, a missing one counted as
+    ``Options.end_score_default``; with ``Options.end_score_voters_only`` (English §30)
+    the votes given alone (none given: the default)."""
+    options = state.options
+    votes = [p.end_vote or options.end_score_default for p in state.players]
+    if options.end_score_voters_only:
+        votes = [p.end_vote for p in state.players if p.end_vote] or [options.end_score_default]
+    return sum(votes) // len(votes)
+
+
 def _fix_end_score(turn: Turn) -> None:
     """Turn 1: record the votes (clamped to the allowed range) and fix their average."""
     state = turn.state
@@ -209,8 +221,7 @@ def _fix_end_score(turn: Turn) -> None:
                 turn.remark(number, order, "end_vote_clamped")
             player.end_vote = vote
     if state.turn == 1 and state.players:
-        votes = [p.end_vote or options.end_score_default for p in state.players]
-        state.end_score = sum(votes) // len(votes)
+        state.end_score = end_score(state)
 
 
 def events(turn: Turn) -> list[Event]:

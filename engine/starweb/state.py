@@ -109,6 +109,11 @@ class Options:
     growth_owned_only: bool = added_later(False, stored_before=True)
     """Starweb "Bevölkerung": False, the people of every world grow, neutral ones too
     (German); True, only those of owned worlds (English §10: "an owned world")."""
+    end_score_voters_only: bool = added_later(False, stored_before=False)
+    """Starweb "Was ist Sache?": False, the end score is the average over all players, a
+    missing vote counted as ``end_score_default`` (German: "Der Durchschnitt der Zahlen
+    aller Spieler"); True, over the players who voted (English §30: "we just won't
+    include you in the average"; nobody voted: ``end_score_default``)."""
 
 
 @dataclass

@@ -12,7 +12,7 @@ from engine.starweb.cargo import load, unload
 from engine.starweb.economy import produce
 from engine.starweb.orders import Cargo, DropBomb, StarwebOrder
 from engine.starweb.printout import printout
-from engine.starweb.scoring import score
+from engine.starweb.scoring import end_score, score
 from engine.starweb.state import Character, Options, StarwebState
 from engine.starweb.turn import run_turn
 from engine.starweb.views import report_data
@@ -179,3 +179,25 @@ def test_a_neutral_worlds_newborn_are_nobodys_converts() -> None:
     setv(state.world(5), population=50, limit=100)
     produce(make_turn(_whole_game(state)))
     assert (state.world(5).population, state.world(5).converts) == (55, 0)
+
+
+def _votes_2000_and_two_missing(options: Options) -> StarwebState:
+    characters = (Character.EMPIRE_BUILDER, Character.PIRATE, Character.MERCHANT)
+    state = make_state(characters, options=options)
+    setv(state.player(1), end_vote=2000)
+    return state
+
+
+def test_end_score_averages_all_players_a_missing_vote_counts_the_default() -> None:
+    # "Was ist Sache?": "Der Durchschnitt der Zahlen aller Spieler ergibt die
+    # Endpunktzahl": 2000 and twice end_score_default (5000) -> 12000 // 3.
+    assert end_score(_votes_2000_and_two_missing(Options(worlds=8))) == 4000
+
+
+def test_end_score_voters_only_leaves_out_who_gave_no_number() -> None:
+    # English §30: "If you fail to give a number, … we just won't include you".
+    options = Options(worlds=8, end_score_voters_only=True)
+    state = _votes_2000_and_two_missing(options)
+    assert end_score(state) == 2000
+    state.player(1).end_vote = 0  # nobody voted: the default
+    assert end_score(state) == 5000
