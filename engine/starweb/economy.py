@@ -102,7 +102,14 @@ def _count_rounds(turn: Turn, world: World) -> None:
 def produce(turn: Turn) -> None:
     """Plunder, then per world: mining (owned worlds), growth (every world; owned only
     with ``Options.growth_owned_only``), deaths over the limit, the rounds counter, the
-    recovery countdown; then the Black Box."""
+    recovery countdown; then the Black Box.
+
+    Starweb "Bevölkerung": "Auswanderer, die diese Grenze sprengen, sterben; sie können
+    jedoch noch für eine Runde lang zur Produktion eingesetzt werden": emigrants arrive
+    after building (step 2), mine here with everybody and die at the end of their
+    arrival turn; with ``Options.emigrants_build_next_turn`` (English §10) they live to
+    the end of the next turn (mining now, building and mining then).
+    """
     state = turn.state
     recovering = {w.number for w in state.worlds if w.recovery > 0}
     plundered = _plunder(turn, recovering)
@@ -120,8 +127,9 @@ def produce(turn: Turn) -> None:
             # Prozent", on every world; but neutral worlds do not mine (the rulebook's
             # printout: W84 [---] with Minen=3 and no metal; docs/rules-starweb.md).
             grow(turn, world)
-        # Emigrants over the limit work one turn, then die.
-        allowed = world.limit + turn.arrivals[world.number]
+        allowed = world.limit
+        if state.options.emigrants_build_next_turn:
+            allowed += turn.arrivals[world.number]
         if world.population > allowed:
             world.population = allowed
             world.converts = min(world.converts, world.population)

@@ -114,6 +114,11 @@ class Options:
     missing vote counted as ``end_score_default`` (German: "Der Durchschnitt der Zahlen
     aller Spieler"); True, over the players who voted (English §30: "we just won't
     include you in the average"; nobody voted: ``end_score_default``)."""
+    emigrants_build_next_turn: bool = added_later(False, stored_before=True)
+    """Starweb "Bevölkerung": False, emigrants over the limit work "noch für eine Runde"
+    (they mine in the turn they arrive) and die at its end (German); True, they die at
+    the end of the next turn, so they build once (English §10: "one turn in which to
+    build before they die")."""
 
 
 @dataclass

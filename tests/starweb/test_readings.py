@@ -201,3 +201,31 @@ def test_end_score_voters_only_leaves_out_who_gave_no_number() -> None:
     assert end_score(state) == 2000
     state.player(1).end_vote = 0  # nobody voted: the default
     assert end_score(state) == 5000
+
+
+def _emigrants_4_over_the_limit_and_a_turn_after(options: Options) -> list[tuple[int, int]]:
+    """W1 (6 mines, limit 2, no metal, no building) as 4 emigrants arrive on its 2 people:
+    (population, metal) at the end of the arrival turn and of the turn after."""
+    state = _whole_game(make_state(options=options))
+    setv(state.world(1), population=6, limit=2, mines=6, metal=0, industry=0, turns=0)
+    turn = make_turn(state)
+    turn.arrivals[1] = 4
+    produce(turn)
+    seen = [(state.world(1).population, state.world(1).metal)]
+    produce(make_turn(state))
+    return [*seen, (state.world(1).population, state.world(1).metal)]
+
+
+def test_emigrants_over_the_limit_work_the_turn_they_arrive_then_die() -> None:
+    # "Bevölkerung": "Auswanderer, die diese Grenze sprengen, sterben; sie können jedoch
+    # noch für eine Runde lang zur Produktion eingesetzt werden": all six mine (6 metal),
+    # four die; then the two left mine 2.
+    options = Options(worlds=8)
+    assert _emigrants_4_over_the_limit_and_a_turn_after(options) == [(2, 6), (2, 8)]
+
+
+def test_emigrants_build_next_turn_keeps_them_one_turn_longer() -> None:
+    # English §10: "they will have one turn in which to build before they die": they
+    # mine in the arrival turn and again in the next, then die.
+    options = Options(worlds=8, emigrants_build_next_turn=True)
+    assert _emigrants_4_over_the_limit_and_a_turn_after(options) == [(6, 6), (2, 12)]
