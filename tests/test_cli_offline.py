@@ -1,13 +1,15 @@
 """``pbem KIND turn`` says what happened in one line of words, for any kind (here the
-test kind of tests/toykind)."""
+test kind of tests/toykind); ``pbem KIND new`` takes a kind's per-seat fields (Starweb's)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from typer.testing import CliRunner
 
 from engine.core import Event
+from engine.starweb.kind import STARWEB
 from mailserver.app.cli.offline import event_words, kind_app, turn_summary
 from tests.toykind import TOY
 
@@ -69,3 +71,25 @@ def test_the_summary_line() -> None:
         "Turn 9 evaluated: orders of 1 player read; player 3 is out (resigned); "
         "game over, won by player 1."
     )
+
+
+def test_new_takes_the_seats_fields_and_deals_the_rest(tmp_path: Path) -> None:
+    app = kind_app(STARWEB)
+    out = tmp_path / "s0.json"
+    seats = ["--seat", "1,character=merchant,code_name=Borg", "--seat", "2,code_name=THRAWN"]
+    args = ["new", "--players", "3", "--scenario", "small", *seats, "-o", str(out)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    state = json.loads(out.read_text("utf-8"))
+    assert state["game"] == 1  # --game defaults to 1
+    players = state["players"]
+    assert (players[0]["code_name"], players[0]["character"]) == ("BORG", "Händler")
+    assert players[1]["code_name"] == "THRAWN" and players[2]["code_name"]
+    for bad, said in (
+        ("4,code_name=X", "a seat 1-3"),
+        ("x,code_name=X", "a seat 1-3"),
+        ("1,colour=red", "'colour=red' is no FIELD=VALUE (fields: character, code_name)"),
+        ("1,code_name", "is no FIELD=VALUE"),
+    ):
+        result = runner.invoke(app, ["new", "--players", "3", "--seat", bad, "-o", str(out)])
+        assert result.exit_code == 2 and said in result.stderr, (bad, result.stderr)

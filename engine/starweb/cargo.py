@@ -16,7 +16,7 @@ KG_POINTS = (10, 8, 5, 3)
 """Starweb "Händler": consumer goods on a world score 10, 8, 5, 3, then 1."""
 KG_LATER = 1
 METAL_POINTS = 8
-"""Starweb "Händler": 8 points per metal unloaded on another's industry world."""
+"""Starweb "Händler": 8 points per metal unloaded on an industry world not his."""
 
 
 def cargo_per_ship(state: StarwebState, player: int) -> int:
@@ -68,6 +68,21 @@ def _reconvert(turn: Turn, player: int, world: int, goods: int) -> None:
         target.convert_owner = NEUTRAL
 
 
+def _scores_metal(turn: Turn, merchant: int, world: int) -> bool:
+    """Starweb "Händler": whether metal the merchant unloads on ``world`` now can score:
+    "auf einer Welt …, die ihm nicht gehört … nur dann, wenn auf dieser Welt Industrie
+    vorhanden ist", judged as he unloads. A neutral world is not his (German); with the
+    English readings (§4B) it must be another player's
+    (``Options.merchant_players_worlds_only``), and the owner is the one at the start of
+    the turn (``Options.merchant_owner_start_end``; the end is checked by the scores)."""
+    state = turn.state
+    options = state.options
+    owner = (turn.start if options.merchant_owner_start_end else state).world(world).owner
+    if owner == merchant or state.world(world).industry <= 0:
+        return False
+    return owner != NEUTRAL or not options.merchant_players_worlds_only
+
+
 def unload(turn: Turn) -> None:
     """Step 1: FnU[q] (metal), FnN[q] (consumer goods), FnJ[q] (jettison)."""
     state = turn.state
@@ -90,10 +105,9 @@ def unload(turn: Turn) -> None:
         if order.action == UNLOAD:
             world.metal = min(CAP, world.metal + amount)
             turn.unloaded_metal[world.number] += amount
-            # Starweb "Händler": only on another player's world with industry, at most
-            # twice its industry per turn (per merchant and world).
-            owner = turn.start.world(world.number).owner
-            if merchant and owner not in (NEUTRAL, player) and world.industry > 0:
+            # Starweb "Händler": only on a world not his with industry, at most twice its
+            # industry per turn (per merchant and world).
+            if merchant and _scores_metal(turn, player, world.number):
                 key = (player, world.number)
                 room = 2 * world.industry - turn.merchant_metal[key]
                 turn.merchant_metal[key] += max(0, min(amount, room))

@@ -87,7 +87,7 @@ class Turn:
     unloaded_keys: set[int] = field(default_factory=set)
     """Keys that unloaded (metal or consumer goods) this turn: they cannot load."""
     merchant_metal: dict[tuple[int, int], int] = field(default_factory=lambda: defaultdict(int))
-    """(merchant, world) -> metal unloaded on another's industry world that counts for
+    """(merchant, world) -> metal unloaded on an industry world not his that counts for
     points (at most twice the industry); scored at the end of the turn."""
     loaded: dict[tuple[int, int], int] = field(default_factory=lambda: defaultdict(int))
     """(player, world) -> metal the player's keys loaded there this turn."""
@@ -97,7 +97,8 @@ class Turn:
     """(``F``/``I``/``P``, key or world) -> ships built or transferred there this turn
     (Starweb "Sonden": such ships cannot probe)."""
     arrivals: dict[int, int] = field(default_factory=lambda: defaultdict(int))
-    """Per world: emigrants who arrived this turn (over the limit they die a turn later)."""
+    """Per world: emigrants who arrived this turn (over the limit they die at its end, or
+    a turn later with ``Options.emigrants_build_next_turn``)."""
     bombs_built: set[int] = field(default_factory=set)
     """Keys that built a planet-buster this turn: it cannot be dropped before next turn."""
     robots: dict[int, int] = field(default_factory=dict)

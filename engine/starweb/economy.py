@@ -63,7 +63,8 @@ def _plunder(turn: Turn, recovering: set[int]) -> set[int]:
 def grow(turn: Turn, world: World) -> None:
     """Starweb "Bevölkerung": about ten per cent: a tenth of the people, and one more
     with the chance of the last digit (two people grow by one about every fifth turn,
-    the rulebook's example); never past the limit. An apostle's newborn are converts.
+    the rulebook's example); never past the limit. An apostle's newborn are converts (on
+    his own world; a neutral world's newborn are nobody's converts).
     The chance is a d10 (``growth W12``), up to the last digit one more, seen by the
     world's witnesses (:meth:`Turn.witnesses`)."""
     if world.population == 0 or world.population >= world.limit:
@@ -76,6 +77,8 @@ def grow(turn: Turn, world: World) -> None:
             growth += 1
     growth = min(growth, world.limit - world.population)
     world.population += growth
+    if world.owner == NEUTRAL:
+        return
     owner = turn.state.player(world.owner)
     if owner.character == Character.APOSTLE and world.convert_owner in (NEUTRAL, owner.number):
         world.converts += growth
@@ -97,8 +100,16 @@ def _count_rounds(turn: Turn, world: World) -> None:
 
 
 def produce(turn: Turn) -> None:
-    """Plunder, then per owned world: mining, growth, deaths over the limit, the rounds
-    counter, the recovery countdown; then the Black Box."""
+    """Plunder, then per world: mining (owned worlds), growth (every world; owned only
+    with ``Options.growth_owned_only``), deaths over the limit, the rounds counter, the
+    recovery countdown; then the Black Box.
+
+    Starweb "Bevölkerung": "Auswanderer, die diese Grenze sprengen, sterben; sie können
+    jedoch noch für eine Runde lang zur Produktion eingesetzt werden": emigrants arrive
+    after building (step 2), mine here with everybody and die at the end of their
+    arrival turn; with ``Options.emigrants_build_next_turn`` (English §10) they live to
+    the end of the next turn (mining now, building and mining then).
+    """
     state = turn.state
     recovering = {w.number for w in state.worlds if w.recovery > 0}
     plundered = _plunder(turn, recovering)
@@ -111,8 +122,14 @@ def produce(turn: Turn) -> None:
             workers = world.population + world.robots - turn.used_population[world.number]
             world.metal = min(CAP, world.metal + max(0, min(world.mines, workers)))
             grow(turn, world)
-        # Emigrants over the limit work one turn, then die.
-        allowed = world.limit + turn.arrivals[world.number]
+        elif not state.options.growth_owned_only:
+            # Starweb "Bevölkerung": "Die Bevölkerung wächst pro Runde etwa um zehn
+            # Prozent", on every world; but neutral worlds do not mine (the rulebook's
+            # printout: W84 [---] with Minen=3 and no metal; docs/rules-starweb.md).
+            grow(turn, world)
+        allowed = world.limit
+        if state.options.emigrants_build_next_turn:
+            allowed += turn.arrivals[world.number]
         if world.population > allowed:
             world.population = allowed
             world.converts = min(world.converts, world.population)

@@ -88,15 +88,25 @@ def _kills(turn: Turn, scores: dict[int, int]) -> None:
             scores[apostle] += martyrs
 
 
+def _loaded_against(turn: Turn, merchant: int, world: int) -> int:
+    """Starweb "Händler": "keine Punkte, wenn auf einer Welt gleichzeitig ein- und
+    ausgeladen wird": the metal loaded on ``world`` this turn by anyone (German), or by
+    the merchant alone (``Options.merchant_own_loading_only``, English §4B)."""
+    if turn.state.options.merchant_own_loading_only:
+        return turn.loaded.get((merchant, world), 0)
+    return sum(amount for (_player, there), amount in turn.loaded.items() if there == world)
+
+
 def _merchant(turn: Turn, scores: dict[int, int]) -> None:
-    """Starweb "Händler": 8 per metal on another's industry world, none where he loaded
-    too (or the net amount, ``Options.merchant_net_unload``), none on a world he owns
-    at the end of the turn (English rules §4B)."""
+    """Starweb "Händler": 8 per metal on an industry world not his when he unloaded,
+    none where metal was loaded too (or the net amount, ``Options.merchant_net_unload``);
+    with ``Options.merchant_owner_start_end`` none on a world he owns at the end of the
+    turn (English rules §4B)."""
     state = turn.state
     for (merchant, world), metal in sorted(turn.merchant_metal.items()):
-        if state.world(world).owner == merchant:
+        if state.options.merchant_owner_start_end and state.world(world).owner == merchant:
             continue
-        loaded = turn.loaded.get((merchant, world), 0)
+        loaded = _loaded_against(turn, merchant, world)
         if state.options.merchant_net_unload:
             metal = max(0, metal - loaded)
         elif loaded:
@@ -182,6 +192,18 @@ def end_bonus(state: StarwebState, player: Player) -> int:
     return bonus
 
 
+def end_score(state: StarwebState) -> int:
+    """Starweb "Was ist Sache?": "Der Durchschnitt der Zahlen aller Spieler ergibt die
+    Endpunktzahl" (INT): every player's vote, a missing one counted as
+    ``Options.end_score_default``; with ``Options.end_score_voters_only`` (English §30)
+    the votes given alone (none given: the default)."""
+    options = state.options
+    votes = [p.end_vote or options.end_score_default for p in state.players]
+    if options.end_score_voters_only:
+        votes = [p.end_vote for p in state.players if p.end_vote] or [options.end_score_default]
+    return sum(votes) // len(votes)
+
+
 def _fix_end_score(turn: Turn) -> None:
     """Turn 1: record the votes (clamped to the allowed range) and fix their average."""
     state = turn.state
@@ -199,8 +221,7 @@ def _fix_end_score(turn: Turn) -> None:
                 turn.remark(number, order, "end_vote_clamped")
             player.end_vote = vote
     if state.turn == 1 and state.players:
-        votes = [p.end_vote or options.end_score_default for p in state.players]
-        state.end_score = sum(votes) // len(votes)
+        state.end_score = end_score(state)
 
 
 def events(turn: Turn) -> list[Event]:

@@ -1,9 +1,11 @@
 """Turn 0: players, options, the galaxy and the Black Box of a new Starweb game.
 
 Each seat brings a character (German or English name, any case) and a code name (the
-players know each other only by it). Options come from ``Setup.options`` over a scenario's
-presets (``standard``: 255 worlds; ``small``: 17 worlds per player); the Black Box's effect
-is drawn from the game's ``Random`` unless the GM names one.
+players know each other only by it); a seat without them is dealt a character and given
+a made-up code name from the game's ``Random``, after the map and the Black Box, so that
+the map of a seed is the same whoever chose what. Options come from ``Setup.options`` over
+a scenario's presets (``standard``: 255 worlds; ``small``: 17 worlds per player); the
+Black Box's effect is drawn from the game's ``Random`` unless the GM names one.
 """
 
 from __future__ import annotations
@@ -113,33 +115,83 @@ def read_options(
     return options, "black_box" in raw
 
 
-def read_players(setup: Setup) -> list[tuple[int, str, Character]]:
-    """(number, code name, character) per seat, seats numbered 1..N."""
+Seat = tuple[int, str | None, Character | None]
+"""(number, code name, character) of a seat; ``None``: not given, dealt at setup."""
+
+
+def read_players(setup: Setup) -> list[Seat]:
+    """(number, code name or None, character or None) per seat, seats numbered 1..N."""
     numbers = sorted(p.number for p in setup.players)
     if numbers != list(range(1, len(numbers) + 1)):
         raise SetupError("the seats must be numbered 1, 2, … without gaps")
-    seats = []
+    seats: list[Seat] = []
     for seat in sorted(setup.players, key=lambda p: p.number):
-        if "character" not in seat.fields or "code_name" not in seat.fields:
-            raise SetupError(f"seat {seat.number}: a character and a code name are needed")
+        name = seat.fields.get("code_name")
+        kind = seat.fields.get("character")
         seats.append(
-            (seat.number, code_name(seat.fields["code_name"]), character(seat.fields["character"]))
+            (
+                seat.number,
+                None if name is None else code_name(name),
+                None if kind is None else character(kind),
+            )
         )
-    names = [name for _, name, _ in seats]
+    names = [name for _, name, _ in seats if name is not None]
     doubles = sorted({n for n in names if names.count(n) > 1})
     if doubles:
         raise SetupError(f"code names must differ: {', '.join(doubles)}")
     return seats
 
 
+SYLLABLES = (
+    ("B", "D", "G", "K", "L", "M", "N", "R", "S", "T", "V", "Z", "TH", "KR", "DR", "QU"),
+    ("A", "E", "I", "O", "U", "A", "O", "U"),
+    ("", "", "", "N", "R", "X", "S", "RN", "TH"),
+)
+"""Made-up code names: two or three syllables (onset, vowel), then an ending."""
+
+
+def made_up_name(rng: Random, taken: set[str]) -> str:
+    """A code name (:data:`CODE_NAME`) from ``rng`` that is not in ``taken``
+    (``THORAX``, ``KEDURN``): the rulebook's names are made up as well."""
+    onsets, vowels, endings = SYLLABLES
+    while True:
+        count = 2 + rng.randrange(2)
+        name = "".join(rng.choice(onsets) + rng.choice(vowels) for _ in range(count))
+        name = (name + rng.choice(endings))[:10]
+        if name not in taken:
+            return name
+
+
+def deal(seats: list[Seat], rng: Random) -> list[tuple[int, str, Character]]:
+    """The seats with what was not given: characters dealt from shuffled packs of the six
+    (a new pack when one is used up, so no character comes twice before each came once),
+    code names made up (:func:`made_up_name`). English §31: "If you don't choose a name
+    or character, we will pick them for you"."""
+    taken = {name for _, name, _ in seats if name is not None}
+    pack: list[Character] = []
+    dealt = []
+    for number, name, kind in seats:
+        if kind is None:
+            if not pack:
+                pack = rng.sample(list(Character), len(Character))
+            kind = pack.pop()
+        if name is None:
+            name = made_up_name(rng, taken)
+            taken.add(name)
+        dealt.append((number, name, kind))
+    return dealt
+
+
 def new_game(setup: Setup, rng: Random) -> StarwebState:
     """The start position, turn 0: the galaxy from ``rng``, then the Black Box's effect
-    (unless the GM chose it); each player sees his home world."""
-    seats = read_players(setup)
-    options, chosen = read_options(setup.options, setup.scenario, len(seats))
-    galaxy = generate(options, len(seats), rng)
+    (unless the GM chose it), then the characters and code names not given
+    (:func:`deal`); each player sees his home world."""
+    given = read_players(setup)
+    options, chosen = read_options(setup.options, setup.scenario, len(given))
+    galaxy = generate(options, len(given), rng)
     if not chosen:
         options.black_box = rng.choice(sorted(BLACK_BOX_EFFECTS))
+    seats = deal(given, rng)
     players = [
         Player(number=n, code_name=name, character=kind.value, home=galaxy.homes[n - 1])
         for n, name, kind in seats

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine.core import NEUTRAL, JSONValue
-from engine.plaindata import copy_plain, from_tagged, to_tagged
+from engine.plaindata import added_later, copy_plain, from_tagged, to_tagged
 
 FORMAT = 1
 """Version of the JSON form, written as ``format``."""
@@ -79,11 +79,46 @@ class Options:
     bomb (English rules §21: when all ships leave; a GM reading the German "nicht mehr
     ausreicht" as "fewer than 25" sets 25)."""
     merchant_net_unload: bool = False
-    """Starweb "Händler": False, the merchant scores no metal on a world where he also
-    loaded this turn (German); True, he scores the net amount unloaded (English §4B)."""
+    """Starweb "Händler": False, the merchant scores no metal on a world where metal was
+    also loaded this turn (German); True, he scores the net amount unloaded (English §4B;
+    who loads: ``merchant_own_loading_only``)."""
     home_distance: int = 4
     """Fewest gates between two home worlds (Starweb "keys": nobody starts next to
     another player; 4 keeps every home's neighbours out of the others' two-gate reach)."""
+
+    # The English readings (docs/rules-starweb.md, "The German rulebook first"): False,
+    # the default, plays the German rulebook, True the English 7th edition. A state stored
+    # before such an option existed lacks it and reads its ``stored_before`` value, the
+    # reading the game was played with: it keeps it, and its turns replay byte for byte.
+    merchant_players_worlds_only: bool = added_later(False, stored_before=True)
+    """Starweb "Händler": False, metal scores on any world "die ihm nicht gehört" with
+    industry, a neutral one too (German); True, only on another player's world (English
+    §4B: "you do NOT get points for unloading onto a NEUTRAL world")."""
+    merchant_own_loading_only: bool = added_later(False, stored_before=True)
+    """Starweb "Händler": False, "keine Punkte, wenn auf einer Welt gleichzeitig ein- und
+    ausgeladen wird" counts anyone's loading there (German); True, only the merchant's own
+    (English §4B: "If you UNLOAD and LOAD metal at the same world")."""
+    merchant_owner_start_end: bool = added_later(False, stored_before=True)
+    """Starweb "Händler": False, "die ihm nicht gehört" is judged when he unloads (German);
+    True, no points on a world he owns at the start or at the end of the turn (English
+    §4B)."""
+    destroyed_every_turn: bool = added_later(False, stored_before=True)
+    """Starweb "Der Printout" 17: False, "VERNICHTET" only in the turn of the bomb ("in
+    dieser Runde", German); True, in every turn after it (English §27: "during the game so
+    far")."""
+    growth_owned_only: bool = added_later(False, stored_before=True)
+    """Starweb "Bevölkerung": False, the people of every world grow, neutral ones too
+    (German); True, only those of owned worlds (English §10: "an owned world")."""
+    end_score_voters_only: bool = added_later(False, stored_before=False)
+    """Starweb "Was ist Sache?": False, the end score is the average over all players, a
+    missing vote counted as ``end_score_default`` (German: "Der Durchschnitt der Zahlen
+    aller Spieler"); True, over the players who voted (English §30: "we just won't
+    include you in the average"; nobody voted: ``end_score_default``)."""
+    emigrants_build_next_turn: bool = added_later(False, stored_before=True)
+    """Starweb "Bevölkerung": False, emigrants over the limit work "noch für eine Runde"
+    (they mine in the turn they arrive) and die at its end (German); True, they die at
+    the end of the next turn, so they build once (English §10: "one turn in which to
+    build before they die")."""
 
 
 @dataclass

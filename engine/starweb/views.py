@@ -15,6 +15,7 @@ from engine.starweb.printout import character, header_values, player_report
 from engine.starweb.ships import build_capacity
 from engine.starweb.state import Fleet, FleetNote, StarwebState, World, WorldNote
 from engine.starweb.texts import TEXTS
+from engine.starweb.world_report import destroyed_shown
 from engine.views import UNKNOWN, MapMove, MapPlace, MapView
 
 REPORT_SCHEMA = "starweb-report/1"
@@ -162,7 +163,7 @@ def _world(
         "kg_unloads": world.kg_unloads,
         "plundered": world.plundered,
         "recovery": world.recovery,
-        "destroyed": world.bombed,
+        "destroyed": destroyed_shown(state, world, flags),
         "black_hole": world.black_hole,
         "flags": flags,
         "artifacts": [

@@ -63,6 +63,13 @@ def industry_shown(view: View, world: World) -> str:
     return f"{world.industry}/{usable}" if usable < world.industry else str(world.industry)
 
 
+def destroyed_shown(state: StarwebState, world: World, flags: list[str]) -> bool:
+    """Starweb "Der Printout" 17: "VERNICHTET" (in dieser Runde wurde eine
+    Planeten-Bruch-Bombe abgeworfen): the turn's flag ``destroyed``; with
+    ``Options.destroyed_every_turn`` (English §27 "BUSTED") every turn after a bomb too."""
+    return "destroyed" in flags or (world.bombed and state.options.destroyed_every_turn)
+
+
 def world_values(view: View, world: World, note: WorldNote | None) -> list[str]:
     """Items 5-20 of a world: what happened this turn first (as the example's
     ``(erobert,Industrie=1,…``), then the values that are not zero, then the counters."""
@@ -73,7 +80,7 @@ def world_values(view: View, world: World, note: WorldNote | None) -> list[str]:
         for f in flags
         if not f.startswith(("i_fire:", "p_fire:"))
     ]
-    if world.bombed and "destroyed" not in flags:
+    if "destroyed" not in flags and destroyed_shown(view.state, world, flags):
         out.append(coded(WORLD_FLAGS, "destroyed", lang, view.player_arg))
     if world.black_hole:
         out.append(WORDS.say(lang, "black_hole"))

@@ -7,6 +7,7 @@ digests of those texts, as the host will seal them (docs/dice.md).
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
 from collections.abc import Callable, Iterator, Mapping
@@ -15,21 +16,36 @@ from random import Random
 
 from engine.ashes.kind import ASHES
 from engine.ashes.state import AshesState
-from engine.core import GameKind, Order, OrderLanguage, PlayerSetup, Setup, State, TurnResult
+from engine.core import (
+    GameKind,
+    JSONValue,
+    Order,
+    OrderLanguage,
+    PlayerSetup,
+    Setup,
+    State,
+    TurnResult,
+)
 from engine.dice import Dice, dice_seed, sha256_hex, submission_digest
+from engine.plaindata import STORED_BEFORE
 from engine.starweb.kind import STARWEB
 from engine.starweb.state import Character, StarwebState
+from engine.starweb.state import Options as StarwebOptions
 
 KINDS: Mapping[str, GameKind] = {"ashes": ASHES, "starweb": STARWEB}
 CODE_NAMES = ("THRAWN", "BORG", "NECRON", "QUILDOR", "ROLAND", "SALVADOR")
 CHARACTERS = tuple(c.value for c in Character)
 
 
-def setup(kind: str, seed: int, players: int) -> Setup:
+def setup(
+    kind: str, seed: int, players: int, options: Mapping[str, JSONValue] | None = None
+) -> Setup:
     """A new game of ``kind``: Ashes on its standard galaxy, Starweb on 12 worlds a seat
-    with one black hole, each seat another character (rotated by the seed)."""
+    with one black hole, each seat another character (rotated by the seed); ``options``
+    are added to the rule options."""
     if kind == "ashes":
-        return Setup(game=seed, players=[PlayerSetup(n) for n in range(1, players + 1)], seed=seed)
+        seats = [PlayerSetup(n) for n in range(1, players + 1)]
+        return Setup(game=seed, players=seats, options=dict(options or {}), seed=seed)
     seats = [
         PlayerSetup(
             n,
@@ -38,13 +54,26 @@ def setup(kind: str, seed: int, players: int) -> Setup:
         )
         for n in range(1, players + 1)
     ]
-    options = {"worlds": 12 * players, "black_holes": 1}
-    return Setup(game=seed, players=seats, options=options, seed=seed)
+    given = {"worlds": 12 * players, "black_holes": 1, **(options or {})}
+    return Setup(game=seed, players=seats, options=given, seed=seed)
 
 
-def new_game(kind: str, seed: int, players: int) -> State:
+def new_game(
+    kind: str, seed: int, players: int, options: Mapping[str, JSONValue] | None = None
+) -> State:
     """Turn 0 of a game of ``kind`` (see :func:`setup`)."""
-    return KINDS[kind].engine.new_game(setup(kind, seed, players), Random(seed))
+    return KINDS[kind].engine.new_game(setup(kind, seed, players, options), Random(seed))
+
+
+def starweb_readings_before() -> dict[str, JSONValue]:
+    """The Starweb rule options added after games were stored, each with the value a
+    stored state without it reads (``engine.plaindata.added_later``): the readings the
+    games played before those options existed keep (docs/rules-starweb.md)."""
+    return {
+        f.name: f.metadata[STORED_BEFORE]
+        for f in dataclasses.fields(StarwebOptions)
+        if STORED_BEFORE in f.metadata
+    }
 
 
 def active(state: State) -> list[int]:
@@ -112,10 +141,12 @@ def play(
     players: int,
     turns: int,
     dice: Callable[[State, dict[int, str]], Dice] | None = None,
+    options: Mapping[str, JSONValue] | None = None,
 ) -> Iterator[Played]:
     """Up to ``turns`` turns of a bots' game; the last seat is NMR in turn 2. Each turn's
-    dice are ``dice(state, texts)``, by default sealed from :func:`sealed_seed`."""
-    state = new_game(kind, seed, players)
+    dice are ``dice(state, texts)``, by default sealed from :func:`sealed_seed`; ``options``
+    are added to the game's rule options."""
+    state = new_game(kind, seed, players, options)
     for _ in range(turns):
         texts = order_texts(kind, state, skip=players if state.turn == 1 else 0)
         turn_seed = sealed_seed(state, texts)

@@ -125,14 +125,3 @@ def test_plunder_by_others_costs_five_and_fails_on_a_gifted_world() -> None:
     turn.gifted_worlds.add(1)
     _produce(turn)
     assert turn.scored[1] == 0 and remarks(turn, 1) == ["gifted"]
-
-
-def test_emigrants_over_the_limit_work_a_turn_then_die() -> None:
-    state = make_state()
-    setv(state.world(1), population=104, limit=100, mines=0)
-    turn = make_turn(state)
-    turn.arrivals[1] = 4
-    _produce(turn)
-    assert state.world(1).population == 104
-    _produce(make_turn(state))
-    assert state.world(1).population == 100

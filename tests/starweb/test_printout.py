@@ -327,6 +327,7 @@ def test_world_values_converts_robots_dead_and_counters() -> None:
     ]
     w.population, w.converts, w.robots, w.limit = 0, 0, 20, 0
     w.bombed = True
+    state.options.destroyed_every_turn = True  # BUSTED every turn since (the German: once)
     w.black_hole = False
     note.flags, note.dead, note.dead_converts = [], 0, 0
     assert block(en(state, THRAWN), "W3 ")[0] == (

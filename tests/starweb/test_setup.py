@@ -92,15 +92,37 @@ def test_unknown_character_and_bad_code_names() -> None:
             code_name(bad)
 
 
-def test_code_names_unique_and_fields_needed() -> None:
+def test_code_names_unique_and_seats_numbered() -> None:
     players = seats(3)
     players[2] = PlayerSetup(3, fields={"character": "Pirat", "code_name": "Spieler1"})
     with pytest.raises(SetupError, match="SPIELER1"):
         new_game(Setup(game=1, players=players, scenario="small"), Random(1))
-    with pytest.raises(SetupError, match="character and a code name"):
-        new_game(Setup(game=1, players=[*seats(2), PlayerSetup(3)], scenario="small"), Random(1))
     with pytest.raises(SetupError, match="numbered"):
         new_game(Setup(game=1, players=[seats(3)[0], seats(3)[2]]), Random(1))
+
+
+def test_seats_without_character_and_code_name_are_dealt_by_the_seed() -> None:
+    def dealt(seed: int, players: list[PlayerSetup]) -> StarwebState:
+        return new_game(Setup(game=1, players=players, scenario="small", seed=seed), Random(seed))
+
+    state = dealt(4, [PlayerSetup(n) for n in range(1, 13)])
+    # Two packs of the six: every character twice.
+    assert sorted(p.character for p in state.players) == sorted(CHARACTERS * 2)
+    names = [p.code_name for p in state.players]
+    assert len(set(names)) == 12 and all(code_name(n) == n for n in names)
+    again = dealt(4, [PlayerSetup(n) for n in range(1, 13)])
+    assert again.to_json() == state.to_json()
+    other = dealt(5, [PlayerSetup(n) for n in range(1, 13)])
+    assert [p.character for p in other.players] != [p.character for p in state.players]
+    # What a seat gives stays; the rest is dealt after the map, which stays the seed's.
+    given = [PlayerSetup(1, fields={"character": "merchant"}), *seats(3)[1:]]
+    mixed = dealt(4, given)
+    assert mixed.players[0].character == "Händler" and mixed.players[0].code_name not in {
+        "SPIELER2",
+        "SPIELER3",
+    }
+    assert mixed.players[1].code_name == "SPIELER2"
+    assert mixed.worlds == dealt(4, seats(3)).worlds
 
 
 def test_options_checked() -> None:

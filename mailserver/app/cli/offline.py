@@ -1,6 +1,7 @@
 """``pbem <kind> new|turn|report``: run any game kind offline, from files.
 
-    pbem KIND new --game N [--players K] [--scenario NAME] [--seed S] -o state.json
+    pbem KIND new [--game N] [--players K] [--seat SEAT,FIELD=VALUE...] [--scenario NAME]
+                  [--seed S] -o state.json
     pbem KIND turn state.json --orders P=FILE ... [--seed S] -o next.json
     (prints: Turn 3 evaluated: orders of 2 players read; player 4 is out (defeated).)
     pbem KIND report state.json --player P [--lang de|en]
@@ -93,6 +94,30 @@ def _option_value(text: str) -> Any:
     return json.loads(value.lower() if value.lower() in ("true", "false") else value)
 
 
+def seat_fields(kind: GameKind, specs: list[str], players: int) -> dict[int, dict[str, str]]:
+    """The ``--seat SEAT,FIELD=VALUE[,FIELD=VALUE...]`` options read: per seat, the values
+    of the kind's per-seat fields (as the GM's ``create`` takes them after the address).
+    A seat or field given twice: the last value counts. Exits 2 on a bad one."""
+    known = [f.name for f in kind.seat_fields]
+    fields: dict[int, dict[str, str]] = {}
+    for spec in specs:
+        seat_text, *parts = spec.split(",")
+        if not seat_text.strip().isdigit() or not 1 <= int(seat_text) <= players:
+            fail(f"--seat {spec!r}: expected SEAT,FIELD=VALUE with a seat 1-{players}", "en", 2)
+        values = fields.setdefault(int(seat_text), {})
+        for part in parts:
+            name, sep, value = (x.strip() for x in part.partition("="))
+            if not sep or name not in known or not value:
+                names = ", ".join(known) or "none"
+                fail(
+                    f"--seat {spec!r}: {part.strip()!r} is no FIELD=VALUE (fields: {names})",
+                    "en",
+                    2,
+                )
+            values[name] = value
+    return fields
+
+
 def kind_app(kind: GameKind) -> typer.Typer:
     """The offline commands of one game kind."""
     app = typer.Typer(
@@ -113,13 +138,22 @@ def kind_app(kind: GameKind) -> typer.Typer:
         except (ValueError, KeyError, TypeError) as exc:
             fail(f"{path}: {exc}", lang, 2)
 
+    field_names = ", ".join(f.name for f in kind.seat_fields)
+    seat_help = (
+        f"SEAT,FIELD=VALUE[,FIELD=VALUE...]: a seat's {field_names}, repeatable; what a "
+        "seat does not give the game deals from the seed."
+        if kind.seat_fields
+        else "This kind has no per-seat fields."
+    )
+
     @app.command("new")
     def new_cmd(
-        game: Annotated[int, typer.Option(help="The game number.")],
         output: Annotated[Path, typer.Option("-o", "--output", help="Where to write the state.")],
+        game: Annotated[int, typer.Option(help="The game number.")] = 1,
         players: Annotated[
             int, typer.Option(help=f"Number of players, seats 1..K ({kind.max_players} at most).")
         ] = kind.max_players,
+        seat: Annotated[list[str] | None, typer.Option(help=seat_help)] = None,
         scenario: Annotated[
             str | None,
             typer.Option(help="A scenario: " + (", ".join(kind.scenarios) or "none") + "."),
@@ -148,7 +182,8 @@ def kind_app(kind: GameKind) -> typer.Typer:
                 options[key.strip()] = Path(file).read_text(encoding="utf-8")
             except OSError as exc:
                 fail(f"--option-file {item!r}: {exc.strerror or exc}", "en", 2)
-        seats = [PlayerSetup(number=n) for n in range(1, players + 1)]
+        given = seat_fields(kind, seat or [], players)
+        seats = [PlayerSetup(number=n, fields=given.get(n, {})) for n in range(1, players + 1)]
         try:
             state = engine.new_game(
                 Setup(game=game, players=seats, scenario=scenario, options=options, seed=seed),
