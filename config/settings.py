@@ -85,7 +85,8 @@ class LimitSettings(BaseModel):
     """Also how much of an order text the database keeps."""
     max_order_lines: int = Field(default=1_000, gt=0)
     password_tries: int = Field(default=5, gt=0)
-    """Wrong passwords for one seat within ``lockout_hours`` before it is locked."""
+    """Wrong passwords for one seat within ``lockout_hours`` before it is locked against
+    strangers (the registered address with the right password always gets through)."""
     lockout_hours: int = Field(default=1, gt=0)
     answers_per_hour: int = Field(default=20, gt=0)
     """Answers to one address (per game) in an hour."""
