@@ -9,10 +9,28 @@
 # The database URL comes from -u, else from PBEM_DATABASE_URL, else from the config file
 # (read by pbem's own settings loader: set PBEM_PYTHON to the Python of the pbem install,
 # e.g. /opt/pbem/bin/python). DEST must not exist. Exit status 0 only for a checked backup.
+# The backup is readable by its owner only (0600: it holds the host's secrets).
 set -eu
+umask 077
 
 usage() { echo "usage: $0 [-c CONFIG | -u DATABASE_URL] DEST" >&2; exit 2; }
 die() { echo "backup: $*" >&2; exit 1; }
+# The PostgreSQL password never goes on a command line (ps shows those to every local
+# user): pg_passfile moves it out of PGURL into a pgpass file only we can read, for the
+# client tools (PGPASSFILE), removed at exit.
+pg_passfile() {
+    PASSFILE=$(mktemp) || die "cannot make a temporary file"
+    trap 'rm -f "$PASSFILE"' EXIT
+    PGURL=$(printf '%s' "$PGURL" | "$PY" -c 'import sys, urllib.parse as p
+u = p.urlsplit(sys.stdin.read()); who, at, where = u.netloc.rpartition("@")
+if u.password is not None:
+    word = p.unquote(u.password).replace("\\", "\\\\").replace(":", "\\:")
+    open(sys.argv[1], "w").write("*:*:*:*:" + word + "\n")
+    who = who.partition(":")[0]
+print(p.urlunsplit(u._replace(netloc=who + at + where)))' "$PASSFILE") \
+        || die "cannot read the database URL"
+    if [ -s "$PASSFILE" ]; then PGPASSFILE=$PASSFILE; export PGPASSFILE; fi
+}
 
 CONFIG=/etc/pbem/pbem.toml
 URL=${PBEM_DATABASE_URL:-}
@@ -62,6 +80,7 @@ PYEOF
     postgresql*://* | postgres://*)
         # pg_dump wants a libpq URL: drop SQLAlchemy's "+driver" part.
         PGURL=$(printf '%s' "$URL" | sed -E 's#^postgres(ql)?(\+[a-z0-9_]+)?://#postgresql://#')
+        pg_passfile
         TMP="$DEST.partial"
         rm -f "$TMP"
         pg_dump --format=custom --no-owner --no-privileges --file="$TMP" --dbname="$PGURL" \

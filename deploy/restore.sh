@@ -9,10 +9,28 @@
 #   database: all of the backup or, on any error, nothing. Without -f the database must be
 #   empty (no pbem tables). Create an empty one with: createdb -O pbem pbem
 # The database URL comes from -u, else PBEM_DATABASE_URL, else the config file (as backup.sh).
+# A restored SQLite database is readable by its owner only (0600: it holds the host's secrets).
 set -eu
+umask 077
 
 usage() { echo "usage: $0 [-f] [-c CONFIG | -u DATABASE_URL] BACKUP" >&2; exit 2; }
 die() { echo "restore: $*" >&2; exit 1; }
+# The PostgreSQL password never goes on a command line (ps shows those to every local
+# user): pg_passfile moves it out of PGURL into a pgpass file only we can read, for the
+# client tools (PGPASSFILE), removed at exit.
+pg_passfile() {
+    PASSFILE=$(mktemp) || die "cannot make a temporary file"
+    trap 'rm -f "$PASSFILE"' EXIT
+    PGURL=$(printf '%s' "$PGURL" | "$PY" -c 'import sys, urllib.parse as p
+u = p.urlsplit(sys.stdin.read()); who, at, where = u.netloc.rpartition("@")
+if u.password is not None:
+    word = p.unquote(u.password).replace("\\", "\\\\").replace(":", "\\:")
+    open(sys.argv[1], "w").write("*:*:*:*:" + word + "\n")
+    who = who.partition(":")[0]
+print(p.urlunsplit(u._replace(netloc=who + at + where)))' "$PASSFILE") \
+        || die "cannot read the database URL"
+    if [ -s "$PASSFILE" ]; then PGPASSFILE=$PASSFILE; export PGPASSFILE; fi
+}
 
 CONFIG=/etc/pbem/pbem.toml
 URL=${PBEM_DATABASE_URL:-}
@@ -56,6 +74,7 @@ case $URL in
         ;;
     postgresql*://* | postgres://*)
         PGURL=$(printf '%s' "$URL" | sed -E 's#^postgres(ql)?(\+[a-z0-9_]+)?://#postgresql://#')
+        pg_passfile
         pg_restore --list "$BACKUP" >/dev/null || die "$BACKUP is not a pg_dump custom-format file"
         TABLES=$(psql --no-psqlrc --tuples-only --no-align --dbname="$PGURL" \
             --command="SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") \
