@@ -12,7 +12,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic_core import PydanticCustomError
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -85,10 +86,15 @@ class LimitSettings(BaseModel):
     """Also how much of an order text the database keeps."""
     max_order_lines: int = Field(default=1_000, gt=0)
     password_tries: int = Field(default=5, gt=0)
-    """Wrong passwords for one seat within ``lockout_hours`` before it is locked."""
+    """Wrong passwords for one seat within ``lockout_hours`` before it is locked against
+    strangers (the registered address with the right password always gets through)."""
     lockout_hours: int = Field(default=1, gt=0)
     answers_per_hour: int = Field(default=20, gt=0)
     """Answers to one address (per game) in an hour."""
+
+
+WEB_SECRET_MIN_CHARS = 32
+"""The shortest ``web.secret`` taken (a guessable key would let anyone forge links)."""
 
 
 class WebSettings(BaseModel):
@@ -106,7 +112,21 @@ class WebSettings(BaseModel):
     printouts and the Origin check of the order form; empty: ``http://host:port``."""
     secret: str = ""
     """The key the page links are derived from; empty: one generated once and kept in
-    the database (every process on the database then uses the same)."""
+    the database (every process on the database then uses the same). At least
+    :data:`WEB_SECRET_MIN_CHARS` characters: whoever has it can forge every link."""
+
+    @field_validator("secret")
+    @classmethod
+    def _long_enough(cls, secret: str) -> str:
+        if secret and len(secret) < WEB_SECRET_MIN_CHARS:
+            raise PydanticCustomError(
+                "web_secret_too_short",
+                "the key of the page links must be at least {least} characters long "
+                "(it has {chars}; e.g. openssl rand -base64 33), or empty to let the "
+                "host generate one",
+                {"least": WEB_SECRET_MIN_CHARS, "chars": len(secret)},
+            )
+        return secret
 
     def public_url(self) -> str:
         """The base of every link, without a trailing slash."""

@@ -981,18 +981,37 @@ _REFUSALS = (
 )
 _REFUSALS_OF_GM = _REFUSALS.where(col(InboundMail.player_id).is_(None))
 _REFUSALS_OF_PLAYER = _REFUSALS.where(InboundMail.player_id == bindparam("player_id"))
+_FROM_SENDER = col(InboundMail.sender) == bindparam("sender")
+_NOT_FROM = or_(col(InboundMail.sender).is_(None), col(InboundMail.sender) != bindparam("owner"))
 
 
 def refusals_since(
-    session: Session, *, game_id: int, player_id: int | None, reason: str, since: datetime
+    session: Session,
+    *,
+    game_id: int,
+    player_id: int | None,
+    reason: str,
+    since: datetime,
+    sender: str | None = None,
+    not_sender: str | None = None,
 ) -> int:
     """Mails for ``game_id`` (and the seat's occupant ``player_id``; ``None``: the GM)
-    refused with ``reason`` since ``since`` (the guessing guard counts wrong passwords)."""
-    params = {"game_id": game_id, "reason": reason, "since": since}
-    if player_id is None:
-        return int(session.exec(_REFUSALS_OF_GM, params=params).one())
-    params["player_id"] = player_id
-    return int(session.exec(_REFUSALS_OF_PLAYER, params=params).one())
+    refused with ``reason`` since ``since`` (the guessing guard counts wrong passwords).
+
+    ``sender``: only those from this address (one sender's own tries); ``not_sender``:
+    only those from any other address (the strangers' tries, beside the owner's)."""
+    params: dict[str, object] = {"game_id": game_id, "reason": reason, "since": since}
+    stmt = _REFUSALS_OF_GM
+    if player_id is not None:
+        params["player_id"] = player_id
+        stmt = _REFUSALS_OF_PLAYER
+    if sender is not None:
+        params["sender"] = sender
+        stmt = stmt.where(_FROM_SENDER)
+    if not_sender is not None:
+        params["owner"] = not_sender
+        stmt = stmt.where(_NOT_FROM)
+    return int(session.exec(stmt, params=params).one())
 
 
 # ------------------------------------------------------------------- GM reports

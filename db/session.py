@@ -5,8 +5,13 @@ timeout, foreign keys on. SQLite has no row locks; a write transaction therefore
 database's single write lock up front (``BEGIN IMMEDIATE``, see :func:`transaction`), so
 writers queue on the busy timeout instead of failing when a reader turns into a writer.
 PostgreSQL is selected by URL and gets ordinary ``READ COMMITTED`` transactions.
+
+The SQLite file holds the host's secrets (the key of every web link): it and its -wal and
+-shm files are made readable by their owner only (0600, :func:`private_sqlite_files`),
+whatever the umask, also a database an older version made 0644.
 """
 
+import stat
 import threading
 import weakref
 from collections.abc import Iterator
@@ -63,6 +68,8 @@ def make_engine(url: str | URL, *, sqlite_foreign_keys: bool = True, **kwargs: A
         cursor = dbapi_connection.cursor()
         try:
             if parsed.database not in (None, "", ":memory:"):
+                # Before WAL: SQLite gives the -wal and -shm it makes the file's mode.
+                private_sqlite_files(Path(parsed.database))
                 cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
             cursor.execute(f"PRAGMA foreign_keys={foreign_keys}")
@@ -76,6 +83,21 @@ def make_engine(url: str | URL, *, sqlite_foreign_keys: bool = True, **kwargs: A
         conn.exec_driver_sql(f"BEGIN {mode}")
 
     return engine
+
+
+def private_sqlite_files(database: Path) -> None:
+    """Make the SQLite file ``database`` and its -wal and -shm files 0600 where they are
+    more open (just created under a loose umask, or made by an older version).
+
+    Called as a connection opens, before anything is written. A file owned by someone
+    else (a reader run as another user) is left as it is."""
+    for path in (database, Path(f"{database}-wal"), Path(f"{database}-shm")):
+        try:
+            mode = stat.S_IMODE(path.stat().st_mode)
+            if mode & 0o077:
+                path.chmod(mode & 0o600)
+        except (FileNotFoundError, PermissionError):
+            continue
 
 
 def is_sqlite(engine_or_connection: Engine | Connection) -> bool:

@@ -9,8 +9,11 @@
 # The database URL comes from -u, else from PBEM_DATABASE_URL, else from the config file
 # (read by pbem's own settings loader: set PBEM_PYTHON to the Python of the pbem install,
 # e.g. /opt/pbem/bin/python). DEST must not exist. Exit status 0 only for a checked backup.
+# The backup is readable by its owner only (0600: it holds the host's secrets).
 set -eu
 . "$(dirname "$0")/common.sh"
+
+umask 077
 
 usage() { echo "usage: $0 [-c CONFIG | -u DATABASE_URL] DEST" >&2; exit 2; }
 
@@ -50,6 +53,7 @@ PYEOF
         ;;
     postgresql*://* | postgres://*)
         PGURL=$(libpq_url)
+        pg_passfile
         TMP="$DEST.partial"
         rm -f "$TMP"
         pg_dump --format=custom --no-owner --no-privileges --file="$TMP" --dbname="$PGURL" \

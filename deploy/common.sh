@@ -32,6 +32,23 @@ sqlite_db() { DB=${URL#sqlite:///}; DB=${DB%%\?*}; }
 # The URL as libpq wants it: without SQLAlchemy's "+driver" part.
 libpq_url() { printf '%s' "$URL" | sed -E 's#^postgres(ql)?(\+[a-z0-9_]+)?://#postgresql://#'; }
 
+# The PostgreSQL password never goes on a command line (ps shows those to every local
+# user): pg_passfile moves it out of PGURL into a pgpass file only we can read, for the
+# client tools (PGPASSFILE), removed at exit.
+pg_passfile() {
+    PASSFILE=$(mktemp) || die "cannot make a temporary file"
+    trap 'rm -f "$PASSFILE"' EXIT
+    PGURL=$(printf '%s' "$PGURL" | "$PY" -c 'import sys, urllib.parse as p
+u = p.urlsplit(sys.stdin.read()); who, at, where = u.netloc.rpartition("@")
+if u.password is not None:
+    word = p.unquote(u.password).replace("\\", "\\\\").replace(":", "\\:")
+    open(sys.argv[1], "w").write("*:*:*:*:" + word + "\n")
+    who = who.partition(":")[0]
+print(p.urlunsplit(u._replace(netloc=who + at + where)))' "$PASSFILE") \
+        || die "cannot read the database URL"
+    if [ -s "$PASSFILE" ]; then PGPASSFILE=$PASSFILE; export PGPASSFILE; fi
+}
+
 # The URL with its password (and user) masked, for the closing line.
 shown_url() { printf '%s' "$URL" | sed -E 's#://[^@/]*@#://***@#'; }
 

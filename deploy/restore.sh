@@ -9,8 +9,11 @@
 #   database: all of the backup or, on any error, nothing. Without -f the database must be
 #   empty (no pbem tables). Create an empty one with: createdb -O pbem pbem
 # The database URL comes from -u, else PBEM_DATABASE_URL, else the config file (as backup.sh).
+# A restored SQLite database is readable by its owner only (0600: it holds the host's secrets).
 set -eu
 . "$(dirname "$0")/common.sh"
+
+umask 077
 
 usage() { echo "usage: $0 [-f] [-c CONFIG | -u DATABASE_URL] BACKUP" >&2; exit 2; }
 
@@ -44,6 +47,7 @@ case $URL in
         ;;
     postgresql*://* | postgres://*)
         PGURL=$(libpq_url)
+        pg_passfile
         pg_restore --list "$BACKUP" >/dev/null || die "$BACKUP is not a pg_dump custom-format file"
         TABLES=$(psql --no-psqlrc --tuples-only --no-align --dbname="$PGURL" \
             --command="SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") \

@@ -229,6 +229,7 @@ def test_pbem_parse_refuses_a_huge_text_unread_like_the_server(lines: int, says:
         timeout=60,  # the bound: unread, it takes about a second
         check=False,
     )
-    assert result.returncode == 1 and "Traceback" not in result.stderr
+    # Exit 3: refused unread, told apart from order errors (exit 1; issue 26, item 8).
+    assert result.returncode == 3 and "Traceback" not in result.stderr
     (said,) = result.stderr.splitlines()
     assert says in said and result.stdout == ""

@@ -1,13 +1,26 @@
 """May the mail speak for its seat: the password, and the guard against guessing it.
 
 A wrong password is refused and, when the mail came from elsewhere, the registered
-address is told. After ``password_tries`` wrong ones for a seat (or a game's GM) within
-``lockout_hours`` the seat is locked: further tries are refused unread.
+address is told. Wrong passwords are counted within ``lockout_hours``, by who sent them:
+
+* the **owner** (the seat's registered address; for the GM, the game's GM address) is
+  never locked out: his mail is always read and, with the right password, taken. After
+  ``password_tries`` wrong ones of his own, his further wrong ones are refused without
+  an answer (one notice says so), nothing more;
+* **strangers** (every other address) share one count per seat (or per game's GM):
+  after ``password_tries`` wrong ones, every stranger's mail for the seat is refused
+  unread — checked before the password, so a guesser costs no scrypt — and the GM is
+  told once. The owner's mail still goes through.
+
+So no stranger can lock an owner out of his turn, and no sender gets more answers than
+he sends mails: each refused try one answer at most, a lock one notice a window.
 """
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
+
+from sqlmodel import Session
 
 from config.game_options import gm_language
 from db import repo
@@ -15,60 +28,76 @@ from db.models import Game, InboundStatus, OutboxKind, Player
 from db.passwords import verify_password_cached
 from mailserver.common.catalog import say
 from mailserver.inbound.context import Intake, IntakeOutcome, Mail, Seat
+from mailserver.inbound.intake_config import IntakeConfig
 
 WRONG_PASSWORD = "wrong or missing password"
 LOCKED = "locked: too many wrong passwords"
+OWN_TRIES = "wrong password, not answered: too many from the registered address"
 
 
 def locked_out(intake: Intake, mail: Mail, seat: Seat) -> IntakeOutcome | None:
-    """A player's mail for a locked seat: refused unread (see :func:`guessing`)."""
-    return guessing(intake, mail, seat.game, seat.player, seat.player.language)
+    """A stranger's mail for a seat locked against strangers: refused unread (see
+    :func:`guessing`). The owner's mail passes on to :func:`wrong_password`."""
+    game, player = seat.game, seat.player
+    if mail.sender == player.address:
+        return None
+    return guessing(intake, mail, game, player, player.language)
 
 
 def wrong_password(intake: Intake, mail: Mail, seat: Seat) -> IntakeOutcome | None:
     """A player's mail without the seat's password: refused, the owner warned when it
-    came from elsewhere."""
+    came from elsewhere; the owner's own wrong ones past the limit unanswered."""
     password = mail.parsed.header.password
     game, player = seat.game, seat.player
     if password is not None and verify_password_cached(password, player.password_hash):
         return None
+    if mail.sender == player.address:
+        throttled = own_tries(intake, mail, game, player, player.language)
+        if throttled is not None:
+            return throttled
     intake.reply(mail, "reject_password", player.language, game, game.number, seat=player.seat)
     if mail.sender != player.address:
         warn_registered(intake, mail, seat, "warn_wrong_password")
     return intake.finish(mail, InboundStatus.REJECTED, WRONG_PASSWORD, game, player)
 
 
-def guessing(
-    intake: Intake, mail: Mail, game: Game, player: Player | None, lang: str
-) -> IntakeOutcome | None:
-    """The guessing guard: after ``password_tries`` wrong passwords for a seat (or the
-    GM, ``player`` None) within ``lockout_hours``, further tries are refused unread.
-    The first refused try is answered and the GM told, once; the rest get no answer."""
-    config = intake.config
-    since = intake.now - timedelta(hours=config.lockout_hours)
+def strangers_locked(
+    session: Session,
+    config: IntakeConfig,
+    now: datetime,
+    game: Game,
+    player: Player | None,
+) -> int | None:
+    """The strangers' wrong passwords for the seat of ``player`` (``None``: the GM of
+    ``game``) within ``lockout_hours`` if they lock it, else ``None``.
+
+    Strangers are those writing from any address but the registered one. The read-ahead
+    asks this before it spends scrypt on a mail, intake before it reads one."""
     wrong = repo.refusals_since(
-        intake.session,
+        session,
         game_id=game.id or 0,
         player_id=player.id if player else None,
         reason=WRONG_PASSWORD,
-        since=since,
+        since=now - timedelta(hours=config.lockout_hours),
+        not_sender=player.address if player else game.gm_address,
     )
-    if wrong < config.password_tries:
+    return wrong if wrong >= config.password_tries else None
+
+
+def guessing(
+    intake: Intake, mail: Mail, game: Game, player: Player | None, lang: str
+) -> IntakeOutcome | None:
+    """The guessing guard for a stranger's mail: after ``password_tries`` wrong passwords
+    from strangers for a seat (or the GM, ``player`` None) within ``lockout_hours``,
+    further tries from strangers are refused unread. The first refused try is answered
+    and the GM told, once a window; the rest get no answer."""
+    config = intake.config
+    wrong = strangers_locked(intake.session, config, intake.now, game, player)
+    if wrong is None:
         return None
     who = player.seat if player else 0
-    window = int(since.timestamp()) // 3600
-    intake.send(
-        mail,
-        to=mail.sender,
-        subject=say(lang, "reject_subject", game=game.number),
-        body=say(lang, "reject_locked", game=game.number, hours=config.lockout_hours)
-        + "\n\n"
-        + say(lang, "footer")
-        + "\n",
-        kind=OutboxKind.NOTICE,
-        game=game,
-        dedup_key=f"locked-answer:{game.number}:{who}:{window}",
-    )
+    window = _window(intake)
+    _answer_locked(intake, mail, game, lang, "reject_locked", f"locked-answer:{game.number}:{who}")
     gm_lang = gm_language(game.options)
     intake.send(
         None,
@@ -90,6 +119,50 @@ def guessing(
         dedup_key=f"locked-gm:{game.number}:{who}:{window}",
     )
     return intake.finish(mail, InboundStatus.REJECTED, LOCKED, game, player)
+
+
+def own_tries(
+    intake: Intake, mail: Mail, game: Game, player: Player | None, lang: str
+) -> IntakeOutcome | None:
+    """The owner's wrong password (his password already checked and found wrong): past
+    ``password_tries`` wrong ones of his own within ``lockout_hours``, refused without
+    an answer (one notice a window says so). His right password is never refused."""
+    config = intake.config
+    wrong = repo.refusals_since(
+        intake.session,
+        game_id=game.id or 0,
+        player_id=player.id if player else None,
+        reason=WRONG_PASSWORD,
+        since=intake.now - timedelta(hours=config.lockout_hours),
+        sender=mail.sender,
+    )
+    if wrong < config.password_tries:
+        return None
+    who = player.seat if player else 0
+    _answer_locked(intake, mail, game, lang, "reject_own_tries", f"own-tries:{game.number}:{who}")
+    return intake.finish(mail, InboundStatus.REJECTED, OWN_TRIES, game, player)
+
+
+def _window(intake: Intake) -> int:
+    """The clock hour the lock's notices are counted in."""
+    since = intake.now - timedelta(hours=intake.config.lockout_hours)
+    return int(since.timestamp()) // 3600
+
+
+def _answer_locked(intake: Intake, mail: Mail, game: Game, lang: str, key: str, dedup: str) -> None:
+    """The one answer a window to a refused try (catalog text ``key``)."""
+    intake.send(
+        mail,
+        to=mail.sender,
+        subject=say(lang, "reject_subject", game=game.number),
+        body=say(lang, key, game=game.number, hours=intake.config.lockout_hours)
+        + "\n\n"
+        + say(lang, "footer")
+        + "\n",
+        kind=OutboxKind.NOTICE,
+        game=game,
+        dedup_key=f"{dedup}:{_window(intake)}",
+    )
 
 
 def warn_registered(intake: Intake, mail: Mail, seat: Seat, key: str) -> None:

@@ -1,8 +1,9 @@
 """A mail of a game's GM: its commands run only with the GM password.
 
 The commands themselves are the gm wing's (:func:`mailserver.gm.mail.handle_gm_mail`);
-here the mail is placed, the password checked and the GM's registered address told of a
-GM mail from elsewhere.
+here the mail is placed, the password checked (strangers against their lock first, see
+:mod:`mailserver.inbound.authenticate`) and the GM's registered address told of a GM
+mail from elsewhere.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from grammar.gm import GmHeader
 from mailserver.common.catalog import say
 from mailserver.gm import mail as gm_mail
 from mailserver.gm import operations as gm
-from mailserver.inbound.authenticate import WRONG_PASSWORD, guessing
+from mailserver.inbound.authenticate import WRONG_PASSWORD, guessing, own_tries
 from mailserver.inbound.context import Intake, IntakeOutcome, Mail
 from mailserver.inbound.identify import players_of, unknown_sender
 from mailserver.inbound.router import attachments_of
@@ -32,12 +33,14 @@ def gm_command(intake: Intake, mail: Mail, header: GmHeader) -> IntakeOutcome:
         intake.reply(mail, "reject_game", header.language or "de", None, number)
         return intake.finish(mail, InboundStatus.REJECTED, f"no game {number}")
     lang = header.language or gm_language(game.options)
-    locked = guessing(intake, mail, game, None, lang)
-    if locked is not None:
-        return locked
+    owner = mail.sender == game.gm_address
+    if not owner and (locked := guessing(intake, mail, game, None, lang)) is not None:
+        return locked  # strangers locked out; the GM's own address never is
     try:
         gm.verify_gm(intake.session, number, header.password or "")
     except gm.GmError:
+        if owner and (throttled := own_tries(intake, mail, game, None, lang)) is not None:
+            return throttled
         intake.reply(mail, "reject_gm_password", lang, game, number)
         if mail.sender != game.gm_address:
             _warn_gm(intake, mail, game, lang, "warn_gm_password")

@@ -23,8 +23,10 @@ class IntakeConfig:
     max_order_lines: int = 1_000
     """An order text with more lines than this is refused unread."""
     password_tries: int = 5
-    """Wrong passwords for one seat (or the GM) in :attr:`lockout_hours` before the seat
-    is locked: later tries are refused unread and unanswered."""
+    """Wrong passwords for one seat (or the GM) in :attr:`lockout_hours` from strangers
+    before the seat is locked against strangers (later tries refused unread and
+    unanswered), or from the registered address before its wrong ones go unanswered
+    (its right password always gets through)."""
     lockout_hours: int = 1
     answers_per_hour: int = 20
     """Answers to one address (for one game) in an hour; past that, none until it cools."""

@@ -6,7 +6,8 @@ expensive scrypt (:func:`db.passwords.verify_password_cached`) afterwards, outsi
 transaction and off the event loop; intake then finds the answer in the cache while it
 holds the write lock. It places the mail by the same lookup as intake
 (:func:`mailserver.inbound.identify.find_seat`), so that what it guesses is what intake
-will check.
+will check. A stranger's mail for a seat locked against strangers gets no scrypt here
+either (:func:`mailserver.inbound.authenticate.strangers_locked`).
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ from __future__ import annotations
 from sqlmodel import Session
 
 from db import repo
+from db.models import Game, Player, utcnow
 from grammar.gm import GmHeader
 from mailserver.common.kinds import game_kind
+from mailserver.inbound.authenticate import strangers_locked
 from mailserver.inbound.context import Seat
 from mailserver.inbound.identify import find_seat
 from mailserver.inbound.intake_config import IntakeConfig
@@ -33,17 +36,28 @@ def preverify(
     without a password. A player's order text is read into ``parsed.readings`` on the
     way (see :func:`_read_ahead`).
     """
-    header = parsed.header
+    header, sender = parsed.header, parsed.headers.sender
     if parsed.too_big or not header.password:
         return []
     if isinstance(header, GmHeader):
         game = repo.get_game_by_number(session, header.game or 0)
-        return [] if game is None else [(header.password, game.gm_password_hash)]
-    found = find_seat(session, header, parsed.headers.sender)
-    if not isinstance(found, Seat):
+        if game is None or _locked(session, config, sender, game, None):
+            return []
+        return [(header.password, game.gm_password_hash)]
+    found = find_seat(session, header, sender)
+    if not isinstance(found, Seat) or _locked(session, config, sender, found.game, found.player):
         return []
     _read_ahead(session, parsed, found, config)
     return [(header.password, found.player.password_hash)]
+
+
+def _locked(
+    session: Session, config: IntakeConfig, sender: str, game: Game, player: Player | None
+) -> bool:
+    """Whether intake will refuse the mail unread (a stranger's, for a seat or GM locked
+    against strangers): then no scrypt is spent on it here either."""
+    owner = player.address if player else game.gm_address
+    return sender != owner and strangers_locked(session, config, utcnow(), game, player) is not None
 
 
 def _read_ahead(session: Session, parsed: ParsedMail, seat: Seat, config: IntakeConfig) -> None:

@@ -2,7 +2,9 @@
 
 Every page reads the database in a worker thread (``asyncio.to_thread``): the event loop
 stays free for the mail service when ``pbem serve`` runs the pages. A wrong, old or
-revoked link is a 404 like a page that is not there, so a link cannot be probed. A form
+revoked link, and the link of an occupant who left his seat (dropped, resigned,
+replaced), is a 404 like a page that is not there, so a link cannot be probed; its page
+says why a private link can stop working. A form
 submission must carry the page's form token (``tokens.form_token``) and come from the
 site's own origin; every answer carries a strict Content Security Policy (scripts only
 from ``/static``), and the private pages are never cached.
@@ -264,7 +266,9 @@ class WebApp:
         return HTMLResponse(html, status_code=status)
 
     async def not_found(self, request: Request, exc: Exception) -> Response:
-        return self.render("message.html", 404, lang=_lang_of(request), key="not_found")
+        private = "/seat/" in request.url.path or "/gm/" in request.url.path
+        key = "link_gone" if private else "not_found"
+        return self.render("message.html", 404, lang=_lang_of(request), key=key)
 
     def open_page(self, session: Session, request: Request, seat: int | None = None) -> Page:
         """The page of a valid link (``seat`` None: the GM's); else :class:`LookupError`."""
@@ -469,7 +473,7 @@ class WebApp:
             try:
                 page = self.open_page(session, request)
             except LookupError:
-                return self.render("message.html", 404, lang=DEFAULT_LANGUAGE, key="not_found")
+                return self.render("message.html", 404, lang=DEFAULT_LANGUAGE, key="link_gone")
             if page.player is None or not tokens.check_form(
                 self.key(session), page.link, form_token
             ):

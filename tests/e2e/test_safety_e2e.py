@@ -393,6 +393,8 @@ def test_password_guessing_is_locked_out_and_answered_at_most_once_per_guess(
     rows = wait_handled(server, guesses)
     figure(f"30 password guesses handled in {time.monotonic() - start:.1f} s")
     # The right password during the lockout: from the attacker, and from the owner.
+    # (Before issue 26 both were refused unread: the lock was the seat's, not the
+    # strangers', so an attacker could cost the owner his turn.)
     right = [
         raw_mail(attacker.address, server.address, f"{alice.header(403)}\nHP=2"),
         orders(alice, server, 403, "HP=2"),
@@ -420,13 +422,16 @@ def test_password_guessing_is_locked_out_and_answered_at_most_once_per_guess(
     to_gm = inbox(mailstack, gm_user)
     assert 1 <= len(to_gm) <= spanned
     assert "falsche Kennwörter" in body(to_gm[0]) and attacker.address in body(to_gm[0])
+    # The lockout is the strangers' (issue 26): the attacker's right password was not
+    # even checked, the owner's mail from her registered address was taken and answered.
+    assert locked[0].reason == "locked: too many wrong passwords"
+    assert locked[1].status == InboundStatus.PROCESSED, locked[1].reason
     to_alice = inbox(mailstack, alice)
-    assert 1 <= len(to_alice) <= spanned  # one summary warning, no answer to her own mail
-    assert all(m["In-Reply-To"] is None for m in to_alice)
-    # The right password was not even checked.
-    assert [r.reason for r in locked] == ["locked: too many wrong passwords"] * 2
+    assert 2 <= len(to_alice) <= spanned + 1  # one summary warning, her acknowledgement
+    assert [m["In-Reply-To"] for m in to_alice if m["In-Reply-To"]] == [message_id(right[1])]
     game_id = locked[0].game_id or 0
-    assert server.query(lambda s: repo.latest_submission(s, game_id, 2, 1)) is None
+    stored = server.query(lambda s: repo.latest_submission(s, game_id, 2, 1))
+    assert stored is not None and stored.inbound_mail_id == locked[1].id
 
 
 # ---------------------------------------- item 4: a weak GM password, a seat taken away

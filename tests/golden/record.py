@@ -89,7 +89,11 @@ GM_PASSWORD = "golden-spielleiter"
 STRANGER = "stranger@example.net"
 START = datetime(2027, 2, 1, 9, 0, tzinfo=UTC)
 """The simulated clock starts on a Monday morning (the real one plays no part)."""
-WEB = WebSettings(enabled=True, base_url="https://pbem.example.org", secret="golden-links")
+# Built unchecked: the links recorded were made with this key, shorter than a
+# configuration may give (config.settings.WEB_SECRET_MIN_CHARS).
+WEB = WebSettings.model_construct(
+    enabled=True, base_url="https://pbem.example.org", secret="golden-links"
+)
 """The Starweb game's printouts carry the page links: derived from this fixed key."""
 
 HEADERS = ("From", "To", "Subject", "Date", "Message-ID", "In-Reply-To", "References")

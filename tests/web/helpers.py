@@ -24,7 +24,7 @@ from mailserver.inbound.intake import IntakeConfig, process_web_orders
 SERVER = "pbem@example.org"
 SETTINGS = Settings(
     database_url="sqlite://",
-    web={"enabled": True, "base_url": "http://testserver", "secret": "test-key"},
+    web={"enabled": True, "base_url": "http://testserver", "secret": "test-key" * 4},
 )
 TERMS = HostTerms(from_address=SERVER)
 """The host's terms of the page tests' games: no links in their mails (as the default)."""

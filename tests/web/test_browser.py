@@ -59,7 +59,7 @@ def test_pages_of_a_game_played_by_mail(
     server_factory: ServerFactory, browser: webdriver.Chrome
 ) -> None:
     port = free_port()
-    web = {"enabled": True, "host": "127.0.0.1", "port": port, "secret": "browser-test-key"}
+    web = {"enabled": True, "host": "127.0.0.1", "port": port, "secret": "browser-test-key" * 2}
     server = server_factory(settings={"resync_seconds": 0.5, "web": web})
     game = host_game(server, number=611, seats=3)
     server.start()

@@ -170,7 +170,8 @@ def test_gm_web_link_command(web_engine: Engine, tmp_path: Path) -> None:
     config = tmp_path / "pbem.toml"
     config.write_text(
         f'database_url = "{web_engine.url.render_as_string(hide_password=False)}"\n'
-        '[web]\nbase_url = "https://pbem.example.org"\nsecret = "k"\n'
+        '[web]\nbase_url = "https://pbem.example.org"\n'
+        f'secret = "{"k" * 32}"\n'
     )
     runner = CliRunner()
     shown = runner.invoke(cli, ["gm", "web-link", "690", "2", "--config", str(config)])

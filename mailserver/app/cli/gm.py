@@ -399,4 +399,5 @@ def web_link_cmd(
         if renew or revoke:
             set_web_access(session, game.id or 0, seat, renew=renew, revoke=revoke, now=utc_now())
         url = web_tokens.seat_url(session, settings.web, game, seat)
-    console.print(url if url is not None else say(lang, "cli_web_revoked", game=number, seat=seat))
+        gone = "cli_web_left" if web_tokens.link_ended(session, game, seat) else "cli_web_revoked"
+    console.print(url if url is not None else say(lang, gone, game=number, seat=seat))

@@ -14,7 +14,7 @@ import typer
 from config.settings import LimitSettings, Settings, environment_settings
 from mailserver.app.cli import dice as cli_dice
 from mailserver.app.cli import gm as cli_gm
-from mailserver.app.cli.common import LangOption, fail, read_input, settings_or_fail
+from mailserver.app.cli.common import LangOption, fail, read_input, refuse, settings_or_fail
 from mailserver.app.cli.offline import kind_app
 from mailserver.app.demo import DemoConfig, run_demo, summary
 from mailserver.app.service import Service
@@ -47,7 +47,26 @@ def _root() -> None:
     """Play-by-email game host."""
 
 
-@app.command("parse")
+REFUSED = 3
+"""``pbem parse``'s exit code for a text refused unread by the server's limits."""
+PARSE_HELP = "\n\n".join(
+    " ".join(paragraph.split())
+    for paragraph in (
+        "Read orders from a mail or text and show what was understood.",
+        """The server's limits apply (the section limits of the settings): a text past them
+        is refused unread, as the server refuses such a mail.""",
+        """Exit codes: 0 the orders were understood; 1 the text has order errors (shown);
+        2 the command line is wrong (no such file, an unknown game kind); 3 refused unread
+        by the limits (a mail too big, a text with too many lines or characters).""",
+        """With --json every answer is one JSON object on stdout, a refusal too: "ok" false,
+        "refused" (why: too_big, too_long, file_missing, file_unreadable, unknown_kind) and
+        "error" (the message in the language of --lang).""",
+    )
+)
+"""The help of ``pbem parse``: its paragraphs each one line (the help keeps line breaks)."""
+
+
+@app.command("parse", help=PARSE_HELP)
 def parse_cmd(
     file: Annotated[
         str, typer.Argument(help="A raw mail (RFC 822) or plain order text; - for stdin.")
@@ -61,33 +80,29 @@ def parse_cmd(
     ] = False,
     lang: LangOption = "de",
 ) -> None:
-    """Read orders from a mail or text and show what was understood (exit 1 on errors).
-
-    The server's limits apply (the section limits of the settings): a text past them is
-    refused unread, as the server refuses such a mail."""
+    """Read orders from a mail or text and show what was understood (:data:`PARSE_HELP`:
+    the limits, the exit codes, the JSON of a refusal)."""
     limits = LimitSettings()
     source = sys.stdin.buffer if file == "-" else None
-    data = source.read(limits.max_mail_bytes + 1) if source else read_input(Path(file), lang)
+    data = (
+        source.read(limits.max_mail_bytes + 1)
+        if source
+        else read_input(Path(file), lang, as_json=as_json)
+    )
     if len(data) > limits.max_mail_bytes:
-        fail(say(lang, "cli_too_big", limit=limits.max_mail_bytes // 1000), lang)
+        message = say(lang, "cli_too_big", limit=limits.max_mail_bytes // 1000)
+        refuse("too_big", message, lang, REFUSED, as_json=as_json, max_bytes=limits.max_mail_bytes)
     body = extract_order_text(data, printout_headings=printout_headings())
     lines = body.text.count("\n") + 1
     if len(body.text) > limits.max_text_chars or lines > limits.max_order_lines:
-        fail(
-            say(
-                lang,
-                "cli_too_long",
-                lines=lines,
-                chars=len(body.text),
-                max_lines=limits.max_order_lines,
-                max_chars=limits.max_text_chars,
-            ),
-            lang,
-        )
+        sizes = {"lines": lines, "chars": len(body.text)}
+        most = {"max_lines": limits.max_order_lines, "max_chars": limits.max_text_chars}
+        message = say(lang, "cli_too_long", **sizes, **most)
+        refuse("too_long", message, lang, REFUSED, as_json=as_json, **sizes, **most)
     try:
         language = order_language(game_kind(game or kind_names()[0]))
     except UnknownGameKind as exc:
-        fail(str(exc), lang, 2)
+        refuse("unknown_kind", str(exc), lang, 2, as_json=as_json, kinds=kind_names())
     result = language.parse(body.text, body.subject or None)
     if as_json:
         typer.echo(json.dumps(result.to_json(lang), ensure_ascii=False, indent=2))
