@@ -75,6 +75,16 @@ def send_and_wait(
     return wait_answer(stack, player, message_id(raw), timeout)
 
 
+def send_orders(server: ServerProcess, stack: MailStack, player: Seat, text: str) -> EmailMessage:
+    """Send ``player``'s orders ``text`` to the server and wait for the answer."""
+    return send_and_wait(server, stack, player, orders(player, server, text))
+
+
+def alices_orders(server: ServerProcess) -> Submission | None:
+    """The latest submission of alice (seat 2 of game 1) for turn 1, as stored."""
+    return server.query(lambda s: repo.latest_submission(s, 1, 2, 1))
+
+
 def mailbox(stack: MailStack, player: Seat) -> list[EmailMessage]:
     """Everything in the player's INBOX."""
     return stack.fetch_all(player.address, player.user.password)
@@ -145,7 +155,7 @@ def test_orders_are_acknowledged_with_the_echo_in_the_thread(
     assert "Zeile 3, Spalte 1: Crabb: 1 PDU" in text
     assert "Mo., 07.12.2026, 18:00 Uhr MEZ" in text
     assert alice.password not in text
-    submission = server.query(lambda s: repo.latest_submission(s, 1, 2, 1))
+    submission = alices_orders(server)
     assert submission is not None and [o["kind"] for o in submission.orders] == ["flight"]
     assert server.terminate() == 0
 
@@ -155,15 +165,13 @@ def test_a_resubmission_replaces_the_first_and_the_ack_shows_the_difference(
 ) -> None:
     server, players = started
     alice = players[2]
-    first = orders(alice, server, "2/15/1/21\nHP=10")
-    send_and_wait(server, mailstack, alice, first)
-    second = orders(alice, server, "HP=10\nPV 5=0")
+    send_orders(server, mailstack, alice, "2/15/1/21\nHP=10")
 
-    text = body(send_and_wait(server, mailstack, alice, second))
+    text = body(send_orders(server, mailstack, alice, "HP=10\nPV 5=0"))
     assert "Sie ersetzen Ihre früheren Befehle für diese Runde." in text
     assert "neu:      PV zu Spieler 5 = 0 (Krieg)" in text
     assert "entfällt: Flug: 15 FI, 1 TR von 2 (Crab) nach 21 (Beyond)" in text
-    latest = server.query(lambda s: repo.latest_submission(s, 1, 2, 1))
+    latest = alices_orders(server)
     assert latest is not None and [o["kind"] for o in latest.orders] == ["homeplanet", "pv"]
     assert server.query(lambda s: len(s.exec(select(Submission)).all())) == 2
 
@@ -189,8 +197,7 @@ def test_the_quoted_last_printout_and_ack_in_a_reply_are_not_read_as_orders(
 ) -> None:
     server, players = started
     alice = players[2]
-    first = orders(alice, server, "2/15/1/21")
-    ack = send_and_wait(server, mailstack, alice, first)
+    ack = send_orders(server, mailstack, alice, "2/15/1/21")
 
     # A reply as a mail client writes it: new orders on top, the last mails quoted below.
     quoted = "\n".join(f"> {line}".rstrip() for line in (body(ack) + QUOTED_PRINTOUT).split("\n"))
@@ -207,7 +214,7 @@ def test_the_quoted_last_printout_and_ack_in_a_reply_are_not_read_as_orders(
     )
 
     text = body(send_and_wait(server, mailstack, alice, reply))
-    latest = server.query(lambda s: repo.latest_submission(s, 1, 2, 1))
+    latest = alices_orders(server)
     assert latest is not None
     assert latest.orders == [{"line": 2, "kind": "homeplanet", "planet": 10}]
     assert latest.errors == []
@@ -234,7 +241,7 @@ def test_a_wrong_password_is_refused_and_the_registered_address_told(
     warnings = mailstack.wait_for(alice.address, alice.user.password, lambda m: len(m) == 1)
     warning = body(warnings[0].message)
     assert mallory.address in warning and "NICHT" in warning
-    assert server.query(lambda s: repo.latest_submission(s, 1, 2, 1)) is None
+    assert alices_orders(server) is None
     (row,) = server.query(inbound_rows)
     assert row.status == InboundStatus.REJECTED
 
@@ -609,6 +616,6 @@ def test_sigterm_with_mail_in_hand_exits_cleanly_and_loses_nothing(
     assert {r.status for r in rows} == {InboundStatus.PROCESSED}
     answers = Counter(m["In-Reply-To"] for m in mailbox(mailstack, alice))
     assert answers == {message_id(r): 1 for r in sent}
-    latest = server.query(lambda s: repo.latest_submission(s, 1, 2, 1))
+    latest = alices_orders(server)
     assert latest is not None and latest.orders[0]["planet"] == 40
     assert server.terminate() == 0
