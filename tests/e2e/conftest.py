@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.dbfixtures import temporary_database
-from tests.e2e.server import ServerProcess
+from tests.e2e.server import Seat, ServerProcess, create_game
 from tests.mailstack import MailStack
 
 ServerFactory = Callable[..., ServerProcess]
+
+DEADLINE = datetime(2026, 12, 7, 17, 0, tzinfo=UTC)
+"""The next deadline of the games the tests make (a Monday, 18:00 in Germany)."""
 
 
 @pytest.fixture
@@ -46,3 +50,12 @@ def server_factory(mailstack: MailStack, tmp_path: Path) -> Iterator[ServerFacto
 def server(server_factory: ServerFactory) -> ServerProcess:
     """A server on SQLite and the session's mail stack (not started)."""
     return server_factory()
+
+
+@pytest.fixture
+def started(server: ServerProcess) -> tuple[ServerProcess, dict[int, Seat]]:
+    """A running server (SQLite) of the test's own with game 227: players 2, 3 and 5, a
+    deadline."""
+    players = create_game(server, next_deadline=DEADLINE)
+    server.start()
+    return server, players

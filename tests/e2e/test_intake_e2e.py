@@ -14,7 +14,6 @@ import signal
 import time
 from collections import Counter
 from collections.abc import Callable
-from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.utils import make_msgid
 
@@ -33,7 +32,7 @@ from db.models import (
     Submission,
 )
 from mailserver.common.faults import ENV as CRASH_ENV
-from tests.e2e.conftest import ServerFactory
+from tests.e2e.conftest import DEADLINE, ServerFactory
 from tests.e2e.game_helpers import message_id, stored_id
 from tests.e2e.server import Seat, ServerProcess, create_game
 from tests.factories import order_mail
@@ -42,7 +41,6 @@ from tests.mailstack import MailStack, StoredMail
 pytestmark = pytest.mark.timeout(120)
 
 GAME = 227
-DEADLINE = datetime(2026, 12, 7, 17, 0, tzinfo=UTC)
 KEYWORD = "$PbemDone"
 BACKENDS = ["sqlite", "postgresql"]
 
@@ -122,14 +120,6 @@ def settle(server: ServerProcess, mails: int, timeout: float = 30.0) -> None:
 def inbound_rows(session: Session) -> list[InboundMail]:
     """Every inbound row, oldest first."""
     return list(session.exec(select(InboundMail).order_by(col(InboundMail.id))))
-
-
-@pytest.fixture
-def started(server: ServerProcess) -> tuple[ServerProcess, dict[int, Seat]]:
-    """A running server (SQLite) with game 227: players 2, 3 and 5, a deadline."""
-    players = create_game(server, next_deadline=DEADLINE)
-    server.start()
-    return server, players
 
 
 # --------------------------------------------------------------------------- the tests
