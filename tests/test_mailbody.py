@@ -581,18 +581,18 @@ def test_outlook_ursprungliche_nachricht_with_printout_file() -> None:
         "GM <gm@x.de> wrote:",
     ],
 )
-def test_reply_header_cuts(header: str) -> None:
-    # the original below the header is unquoted, as after an HTML conversion
-    text = f"{ORDERS}\n\n{header}\nAuswertung Runde 3\n{PRINTOUT}\nCrab: 9 PDU\n"
-    out, notes, cut_at = clean_text(text)
-    assert out == ORDERS
-    assert cut_at == "quote-header"
-    assert notes == ["cut a reply header at line 5"]
-
-
-def test_reply_header_before_a_quote_at_the_end_cuts() -> None:
-    text = f"{ORDERS}\n\nOn 12/03/2024 18:00, GM wrote:\n> Auswertung\n>\n> {PRINTOUT}\n\n"
-    out, notes, cut_at = clean_text(text)
+@pytest.mark.parametrize(
+    "original",
+    [
+        f"Auswertung Runde 3\n{PRINTOUT}\nCrab: 9 PDU\n",  # unquoted, as after an HTML conversion
+        f"> Auswertung\n>\n> {PRINTOUT}\n\n",  # quoted, at the end of the mail
+    ],
+    ids=["unquoted", "quoted"],
+)
+def test_reply_header_cuts_whether_the_original_is_quoted_or_not(
+    header: str, original: str
+) -> None:
+    out, notes, cut_at = clean_text(f"{ORDERS}\n\n{header}\n{original}")
     assert out == ORDERS
     assert cut_at == "quote-header"
     assert notes == ["cut a reply header at line 5"]
