@@ -15,7 +15,7 @@ from engine.core import GameKind, MessageOrder, PrintoutFiles, Salt, TurnShape, 
 from mailserver.common.catalog import say
 from mailserver.common.formats import format_when
 from mailserver.common.kinds import game_kind, order_language
-from mailserver.inbound.context import Intake, IntakeOutcome, Mail, Seat
+from mailserver.inbound.context import Intake, IntakeOutcome, Mail, Outgoing, Seat
 from mailserver.inbound.echo import echo
 from mailserver.inbound.loaded_states import LoadedState, current_state
 from mailserver.inbound.messages import MessageDesk
@@ -180,11 +180,13 @@ def _send_ack(intake: Intake, mail: Mail, seat: Seat, read: Understood, lines: l
     )
     intake.send(
         mail,
-        to=mail.sender,
-        subject=say(lang, "ack_subject", game=game.number, seat=player.seat, turn=read.turn),
-        body=body,
-        kind=OutboxKind.ACK,
-        game=game,
-        player=player,
-        turn=read.turn,
+        Outgoing(
+            to=mail.sender,
+            subject=say(lang, "ack_subject", game=game.number, seat=player.seat, turn=read.turn),
+            body=body,
+            kind=OutboxKind.ACK,
+            game=game,
+            player=player,
+            turn=read.turn,
+        ),
     )
