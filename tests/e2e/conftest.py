@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ import pytest
 
 from tests.dbfixtures import temporary_database
 from tests.e2e.server import Seat, ServerProcess, create_game
-from tests.mailstack import MailStack
+from tests.mailstack import MailStack, MailUser
 
 ServerFactory = Callable[..., ServerProcess]
 
@@ -52,10 +53,27 @@ def server(server_factory: ServerFactory) -> ServerProcess:
     return server_factory()
 
 
+@dataclass(frozen=True)
+class OwnGame:
+    """A game of a test's own on a running server."""
+
+    server: ServerProcess
+    players: dict[int, Seat]
+    """The players by seat (fresh stack users)."""
+    gm: MailUser
+    """The GM's mailbox."""
+
+    @property
+    def alice(self) -> Seat:
+        """Seat 2, the player a test sends as unless it needs more."""
+        return self.players[2]
+
+
 @pytest.fixture
-def started(server: ServerProcess) -> tuple[ServerProcess, dict[int, Seat]]:
+def started(server: ServerProcess) -> OwnGame:
     """A running server (SQLite) of the test's own with game 227: players 2, 3 and 5, a
     deadline."""
-    players = create_game(server, next_deadline=DEADLINE)
+    gm = server.stack.new_user("gm")
+    players = create_game(server, gm=gm, next_deadline=DEADLINE)
     server.start()
-    return server, players
+    return OwnGame(server, players, gm)

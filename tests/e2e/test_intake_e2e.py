@@ -32,7 +32,7 @@ from db.models import (
     Submission,
 )
 from mailserver.common.faults import ENV as CRASH_ENV
-from tests.e2e.conftest import DEADLINE, ServerFactory
+from tests.e2e.conftest import DEADLINE, OwnGame, ServerFactory
 from tests.e2e.game_helpers import message_id, stored_id
 from tests.e2e.server import Seat, ServerProcess, create_game
 from tests.factories import order_mail
@@ -151,10 +151,9 @@ def test_orders_are_acknowledged_with_the_echo_in_the_thread(
 
 
 def test_a_resubmission_replaces_the_first_and_the_ack_shows_the_difference(
-    started: tuple[ServerProcess, dict[int, Seat]], mailstack: MailStack
+    started: OwnGame, mailstack: MailStack
 ) -> None:
-    server, players = started
-    alice = players[2]
+    server, alice = started.server, started.alice
     send_orders(server, mailstack, alice, "2/15/1/21\nHP=10")
 
     text = body(send_orders(server, mailstack, alice, "HP=10\nPV 5=0"))
@@ -183,10 +182,9 @@ Ende
 
 
 def test_the_quoted_last_printout_and_ack_in_a_reply_are_not_read_as_orders(
-    started: tuple[ServerProcess, dict[int, Seat]], mailstack: MailStack
+    started: OwnGame, mailstack: MailStack
 ) -> None:
-    server, players = started
-    alice = players[2]
+    server, alice = started.server, started.alice
     ack = send_orders(server, mailstack, alice, "2/15/1/21")
 
     # A reply as a mail client writes it: new orders on top, the last mails quoted below.
@@ -214,10 +212,9 @@ def test_the_quoted_last_printout_and_ack_in_a_reply_are_not_read_as_orders(
 
 
 def test_a_wrong_password_is_refused_and_the_registered_address_told(
-    started: tuple[ServerProcess, dict[int, Seat]], mailstack: MailStack
+    started: OwnGame, mailstack: MailStack
 ) -> None:
-    server, players = started
-    alice = players[2]
+    server, alice = started.server, started.alice
     mallory = mailstack.new_user("mallory")
     raw = order_mail(
         mallory.address, "Partie 227 Spieler 2 Kennwort geraten\nHP=10", to=server.address
@@ -236,11 +233,8 @@ def test_a_wrong_password_is_refused_and_the_registered_address_told(
     assert row.status == InboundStatus.REJECTED
 
 
-def test_a_vacation_auto_reply_gets_no_answer(
-    started: tuple[ServerProcess, dict[int, Seat]], mailstack: MailStack
-) -> None:
-    server, players = started
-    bob = players[3]
+def test_a_vacation_auto_reply_gets_no_answer(started: OwnGame, mailstack: MailStack) -> None:
+    server, bob = started.server, started.players[3]
     vacation = order_mail(
         bob.address,
         "Ich bin bis zum 3. Januar im Urlaub.",
@@ -511,10 +505,9 @@ def _huge_attachment(n: int, sender: str, to: str) -> bytes:
 
 
 def test_500_hostile_mails_crash_nothing_and_disturb_nothing(
-    started: tuple[ServerProcess, dict[int, Seat]], mailstack: MailStack
+    started: OwnGame, mailstack: MailStack
 ) -> None:
-    server, players = started
-    alice = players[2]
+    server, alice = started.server, started.alice
     victim = mailstack.new_user("victim")
     hostile = hostile_mails(500, server.address, victim.address)
     middle = orders(alice, server, "2/15/1/21")
@@ -551,9 +544,9 @@ def test_500_hostile_mails_crash_nothing_and_disturb_nothing(
 
 
 def test_an_address_in_a_folded_display_name_is_not_taken_for_the_sender(
-    started: tuple[ServerProcess, dict[int, Seat]], mailstack: MailStack
+    started: OwnGame, mailstack: MailStack
 ) -> None:
-    server, players = started
+    server = started.server
     attacker, victim = mailstack.new_user("attacker"), mailstack.new_user("victim")
     raw = _headers(
         f'From: "Evil\r\n Bcc: {victim.address}" <{attacker.address}>',
@@ -563,9 +556,9 @@ def test_an_address_in_a_folded_display_name_is_not_taken_for_the_sender(
         "Hallo, spielt ihr?",
     )
     server.send(raw, sender=attacker.address)
-    barrier = orders(players[2], server, "HP=2")
+    barrier = orders(started.alice, server, "HP=2")
     server.send(barrier)
-    wait_answer(mailstack, players[2], message_id(barrier))
+    wait_answer(mailstack, started.alice, message_id(barrier))
     settle(server, 2)
 
     assert mailstack.fetch_all(victim.address, victim.password) == []
@@ -577,19 +570,18 @@ def test_an_address_in_a_folded_display_name_is_not_taken_for_the_sender(
 
 
 def test_sigterm_while_idle_exits_cleanly(
-    started: tuple[ServerProcess, dict[int, Seat]],
+    started: OwnGame,
 ) -> None:
-    server, _ = started
+    server = started.server
     assert server.terminate(timeout=15) == 0
     assert server.count_log("service stopped") == 1
     assert server.errors_logged() == []
 
 
 def test_sigterm_with_mail_in_hand_exits_cleanly_and_loses_nothing(
-    started: tuple[ServerProcess, dict[int, Seat]], mailstack: MailStack
+    started: OwnGame, mailstack: MailStack
 ) -> None:
-    server, players = started
-    alice = players[2]
+    server, alice = started.server, started.alice
     sent = [orders(alice, server, f"HP={n}") for n in range(1, 41)]
     server.deliver_bulk(sent)
     server.wait_for_log("mail uid 3 handled")

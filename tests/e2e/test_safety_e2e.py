@@ -23,7 +23,6 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.policy import default as default_policy
@@ -52,7 +51,7 @@ from db.session import transaction
 from mailserver.common.kinds import game_kind
 from mailserver.inbound.router import MASK
 from tests.dbfixtures import temporary_database
-from tests.e2e.conftest import DEADLINE
+from tests.e2e.conftest import DEADLINE, OwnGame
 from tests.e2e.game_helpers import GM_PASSWORD, host_game, message_id, stored_id, text_of
 from tests.e2e.server import ENTRY_POINT, ROOT, Seat, ServerProcess, create_game, send_smtp
 from tests.factories import flat, make_game
@@ -225,22 +224,6 @@ def shared(
             server.close()
 
 
-@dataclass(frozen=True)
-class OwnGame:
-    """A game of a test's own on the shared server."""
-
-    server: ServerProcess
-    players: dict[int, Seat]
-    """The players by seat (fresh stack users)."""
-    gm: MailUser
-    """The GM's mailbox."""
-
-    @property
-    def alice(self) -> Seat:
-        """Seat 2, the player a test sends as unless it needs more."""
-        return self.players[2]
-
-
 NewGame = Callable[..., OwnGame]
 """``new_game(number, seats=(2, 3, 5))``: a game of the test's own on the shared server."""
 
@@ -261,10 +244,9 @@ def new_game(shared: ServerProcess, mailstack: MailStack) -> NewGame:
 
 
 def test_junk_and_a_million_lines_do_not_hold_back_another_players_orders(
-    started: tuple[ServerProcess, dict[int, Seat]], mailstack: MailStack
+    started: OwnGame, mailstack: MailStack
 ) -> None:
-    server, players = started
-    alice, bob = players[2], players[3]
+    server, alice, bob = started.server, started.alice, started.players[3]
     stranger = mailstack.new_user("stranger")
     junk = raw_mail(stranger.address, server.address, junk_lines(900_000), subject="hallo")
     million = orders(alice, server, 227, "HP\n" * 1_000_000)
@@ -309,13 +291,12 @@ def test_junk_and_a_million_lines_do_not_hold_back_another_players_orders(
 
 
 def test_a_strangers_subject_of_encoded_words_holds_back_nobody(
-    started: tuple[ServerProcess, dict[int, Seat]], mailstack: MailStack
+    started: OwnGame, mailstack: MailStack
 ) -> None:
     """Found with the hostile corpus: decoding a Subject of many RFC 2047
     encoded words costs memory far beyond its size, and intake decodes it before it knows
     the sender. 300 kB here; the bound is the one of the junk above."""
-    server, players = started
-    bob = players[3]
+    server, bob = started.server, started.players[3]
     stranger = mailstack.new_user("wordbomb")
     words = "\r\n ".join(
         "=?utf-8?b?" + base64.b64encode(f"Wort{n} ".encode()).decode() + "?=" for n in range(12_000)
@@ -725,10 +706,9 @@ def _with_attachment(sender: str, to: str, text: str, size: int, seed: int) -> b
 
 
 def test_thirty_10_mb_mails_keep_the_database_and_the_server_small(
-    started: tuple[ServerProcess, dict[int, Seat]], mailstack: MailStack
+    started: OwnGame, mailstack: MailStack
 ) -> None:
-    server, players = started
-    alice = players[2]
+    server, alice = started.server, started.alice
     stranger = mailstack.new_user("bigsender")
     mails = [
         _with_attachment(
