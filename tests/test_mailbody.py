@@ -55,6 +55,17 @@ def html_mail(html: str) -> bytes:
     return msg.as_bytes()
 
 
+def attached(attachment: str | bytes | EmailMessage, text: str | None, **options: str) -> bytes:
+    """A mail of Max's with ``text`` (``None``: no text of its own) and ``attachment``
+    (``options``: how ``add_attachment`` types and names it)."""
+    msg = EmailMessage()
+    msg["From"] = "Max <max@example.de>"
+    if text is not None:
+        msg.set_content(text)
+    msg.add_attachment(attachment, **options)
+    return msg.as_bytes()
+
+
 def assert_clean(body: MailBody) -> None:
     assert isinstance(body.text, str)
     assert "\x00" not in body.text
@@ -337,13 +348,10 @@ def decoded_payloads(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
 def test_big_attachment_is_ignored_undecoded(monkeypatch: pytest.MonkeyPatch) -> None:
     """A 10 MB attachment is sized from its encoded text, never decoded: only the text
     part is (the time it takes is in tests/bench/bench_mailbody.py)."""
-    msg = EmailMessage()
-    msg["From"] = "Max <max@example.de>"
-    msg.set_content("Crab: 1 PDU\n")
-    msg.add_attachment(
-        b"\x17" * 10_000_000, maintype="application", subtype="pdf", filename="printout.pdf"
+    pdf = b"\x17" * 10_000_000
+    raw = attached(
+        pdf, "Crab: 1 PDU\n", maintype="application", subtype="pdf", filename="printout.pdf"
     )
-    raw = msg.as_bytes()
     decoded = decoded_payloads(monkeypatch)
     body = extract_order_text(raw)
     assert decoded == [("text/plain", len("Crab: 1 PDU\n"))]
@@ -352,20 +360,14 @@ def test_big_attachment_is_ignored_undecoded(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_text_attachment_is_not_the_body() -> None:
-    msg = EmailMessage()
-    msg["From"] = "a@b.de"
-    msg.set_content("my orders\n")
-    msg.add_attachment("Fleet overview of player b\n", filename="printout.txt")
-    body = extract_order_text(msg.as_bytes())
+    raw = attached("Fleet overview of player b\n", "my orders\n", filename="printout.txt")
+    body = extract_order_text(raw)
     assert body.text == "my orders"
     assert body.notes == ["ignored attachment printout.txt (27 bytes)"]
 
 
 def test_only_an_attachment_gives_empty() -> None:
-    msg = EmailMessage()
-    msg["From"] = "a@b.de"
-    msg.add_attachment("Crab: 1 PDU\n", filename="orders.txt")
-    body = extract_order_text(msg.as_bytes())
+    body = extract_order_text(attached("Crab: 1 PDU\n", None, filename="orders.txt"))
     assert body.text == ""
     assert body.source == "empty"
 
@@ -375,12 +377,7 @@ def _forward(own_text: str | None) -> bytes:
     inner["From"] = "gm@example.org"
     inner["Subject"] = "Auswertung Runde 3"
     inner.set_content(PRINTOUT + "\nCrab: 1 PDU\n")
-    outer = EmailMessage()
-    outer["From"] = "max@example.de"
-    if own_text is not None:
-        outer.set_content(own_text)
-    outer.add_attachment(inner)
-    return outer.as_bytes()
+    return attached(inner, own_text)
 
 
 def test_attached_mail_is_ignored_when_the_mail_has_text() -> None:
@@ -393,10 +390,7 @@ def test_attached_mail_is_read_when_it_is_the_only_body() -> None:
     inner = EmailMessage()
     inner["From"] = "max@other.example"
     inner.set_content("Crab: 3 FI\n")
-    outer = EmailMessage()
-    outer["From"] = "max@example.de"
-    outer.add_attachment(inner)
-    body = extract_order_text(outer.as_bytes())
+    body = extract_order_text(attached(inner, None))
     assert body.text == "Crab: 3 FI"
     assert body.notes == ["read the attached mail: the mail has no text of its own"]
 
@@ -587,18 +581,18 @@ def test_outlook_ursprungliche_nachricht_with_printout_file() -> None:
         "GM <gm@x.de> wrote:",
     ],
 )
-def test_reply_header_cuts(header: str) -> None:
-    # the original below the header is unquoted, as after an HTML conversion
-    text = f"{ORDERS}\n\n{header}\nAuswertung Runde 3\n{PRINTOUT}\nCrab: 9 PDU\n"
-    out, notes, cut_at = clean_text(text)
-    assert out == ORDERS
-    assert cut_at == "quote-header"
-    assert notes == ["cut a reply header at line 5"]
-
-
-def test_reply_header_before_a_quote_at_the_end_cuts() -> None:
-    text = f"{ORDERS}\n\nOn 12/03/2024 18:00, GM wrote:\n> Auswertung\n>\n> {PRINTOUT}\n\n"
-    out, notes, cut_at = clean_text(text)
+@pytest.mark.parametrize(
+    "original",
+    [
+        f"Auswertung Runde 3\n{PRINTOUT}\nCrab: 9 PDU\n",  # unquoted, as after an HTML conversion
+        f"> Auswertung\n>\n> {PRINTOUT}\n\n",  # quoted, at the end of the mail
+    ],
+    ids=["unquoted", "quoted"],
+)
+def test_reply_header_cuts_whether_the_original_is_quoted_or_not(
+    header: str, original: str
+) -> None:
+    out, notes, cut_at = clean_text(f"{ORDERS}\n\n{header}\n{original}")
     assert out == ORDERS
     assert cut_at == "quote-header"
     assert notes == ["cut a reply header at line 5"]

@@ -32,30 +32,18 @@ def news_message(
     """A notice of the host for the next newspaper, in every language of the game
     (``parts``: catalog keys and their values)."""
     languages = {p.language for p in repo.current_players(session, game.id or 0)}
-    return _message(session, game, MessageKind.GM_NEWS, public_notice(languages, parts), now=now)
+    notice = public_notice(languages, parts)
+    return repo.saved(session, _for_next_printouts(game, MessageKind.GM_NEWS, notice, now))
 
 
-def _message(
-    session: Session,
-    game: Game,
-    kind: MessageKind,
-    text: str,
-    *,
-    now: datetime,
-    to_seat: int | None = None,
-    from_seat: int | None = None,
-) -> GameMessage:
-    return repo.saved(
-        session,
-        GameMessage(
-            game_id=game.id or 0,
-            kind=kind,
-            sender_seat=from_seat,
-            addressee_seat=to_seat,
-            text=repo.clean_text(text.strip("\n")),
-            turn=game.turn + 1,
-            created_at=now,
-        ),
+def _for_next_printouts(game: Game, kind: MessageKind, text: str, now: datetime) -> GameMessage:
+    """A message of ``game`` that goes out with its next printouts, not yet stored."""
+    return GameMessage(
+        game_id=game.id or 0,
+        kind=kind,
+        text=repo.clean_text(text.strip("\n")),
+        turn=game.turn + 1,
+        created_at=now,
     )
 
 
@@ -64,7 +52,7 @@ def publish_news(session: Session, number: int, text: str, *, now: datetime) -> 
     game = game_numbered(session, number)
     if not text.strip():
         raise GmError("gm_error_news_item_empty")
-    return _message(session, game, MessageKind.GM_NEWS, text, now=now)
+    return repo.saved(session, _for_next_printouts(game, MessageKind.GM_NEWS, text, now))
 
 
 def forward_secret(
@@ -84,9 +72,9 @@ def forward_secret(
         occupant(session, game, from_seat)
     if not text.strip():
         raise GmError("gm_error_message_empty")
-    return _message(
-        session, game, MessageKind.SECRET, text, now=now, to_seat=to_seat, from_seat=from_seat
-    )
+    secret = _for_next_printouts(game, MessageKind.SECRET, text, now)
+    secret.sender_seat, secret.addressee_seat = from_seat, to_seat
+    return repo.saved(session, secret)
 
 
 def resend_printout(

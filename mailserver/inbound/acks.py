@@ -13,7 +13,7 @@ from engine.core import GameKind, MessageOrder, PrintoutFiles, Salt, TurnShape, 
 from mailserver.common.catalog import say
 from mailserver.common.formats import format_when
 from mailserver.common.kinds import game_kind, order_language
-from mailserver.inbound.context import Intake, IntakeOutcome, Mail, Seat
+from mailserver.inbound.context import Intake, IntakeOutcome, Mail, Outgoing, Seat
 from mailserver.inbound.describe import describer
 from mailserver.inbound.echo import echo
 from mailserver.inbound.loaded_states import LoadedState, current_state
@@ -180,17 +180,19 @@ def _send_ack(
     )
     intake.send(
         mail,
-        to=mail.sender,
-        subject=say(
-            lang,
-            "ack_subject" if stored else "ack_subject_refused",
-            game=game.number,
-            seat=player.seat,
+        Outgoing(
+            to=mail.sender,
+            subject=say(
+                lang,
+                "ack_subject" if stored else "ack_subject_refused",
+                game=game.number,
+                seat=player.seat,
+                turn=read.turn,
+            ),
+            body=body,
+            kind=OutboxKind.ACK,
+            game=game,
+            player=player,
             turn=read.turn,
         ),
-        body=body,
-        kind=OutboxKind.ACK,
-        game=game,
-        player=player,
-        turn=read.turn,
     )

@@ -27,7 +27,7 @@ from db import repo
 from db.models import Game, InboundStatus, OutboxKind, Player
 from db.passwords import verify_password_cached
 from mailserver.common.catalog import say
-from mailserver.inbound.context import Intake, IntakeOutcome, Mail, Seat
+from mailserver.inbound.context import Intake, IntakeOutcome, Mail, Outgoing, Seat
 from mailserver.inbound.intake_config import IntakeConfig
 
 WRONG_PASSWORD = "wrong or missing password"
@@ -101,22 +101,23 @@ def guessing(
     gm_lang = gm_language(game.options)
     intake.send(
         None,
-        to=game.gm_address,
-        subject=say(gm_lang, "warn_subject", game=game.number),
-        body=say(
-            gm_lang,
-            "gm_locked",
-            game=game.number,
-            who=say(gm_lang, "seat_name", seat=who) if player else "GM",
-            tries=wrong,
-            hours=config.lockout_hours,
-            sender=mail.sender or "?",
-        )
-        + "\n",
-        kind=OutboxKind.NOTICE,
-        game=game,
-        reply=False,
-        dedup_key=f"locked-gm:{game.number}:{who}:{window}",
+        Outgoing(
+            to=game.gm_address,
+            subject=say(gm_lang, "warn_subject", game=game.number),
+            body=say(
+                gm_lang,
+                "gm_locked",
+                game=game.number,
+                who=say(gm_lang, "seat_name", seat=who) if player else "GM",
+                tries=wrong,
+                hours=config.lockout_hours,
+                sender=mail.sender or "?",
+            )
+            + "\n",
+            kind=OutboxKind.NOTICE,
+            game=game,
+            dedup_key=f"locked-gm:{game.number}:{who}:{window}",
+        ),
     )
     return intake.finish(mail, InboundStatus.REJECTED, LOCKED, game, player)
 
@@ -153,15 +154,17 @@ def _answer_locked(intake: Intake, mail: Mail, game: Game, lang: str, key: str, 
     """The one answer a window to a refused try (catalog text ``key``)."""
     intake.send(
         mail,
-        to=mail.sender,
-        subject=say(lang, "reject_subject", game=game.number),
-        body=say(lang, key, game=game.number, hours=intake.config.lockout_hours)
-        + "\n\n"
-        + say(lang, "footer")
-        + "\n",
-        kind=OutboxKind.NOTICE,
-        game=game,
-        dedup_key=f"{dedup}:{_window(intake)}",
+        Outgoing(
+            to=mail.sender,
+            subject=say(lang, "reject_subject", game=game.number),
+            body=say(lang, key, game=game.number, hours=intake.config.lockout_hours)
+            + "\n\n"
+            + say(lang, "footer")
+            + "\n",
+            kind=OutboxKind.NOTICE,
+            game=game,
+            dedup_key=f"{dedup}:{_window(intake)}",
+        ),
     )
 
 

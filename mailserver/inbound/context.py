@@ -9,7 +9,7 @@ ends by :meth:`Intake.finish`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
 from sqlmodel import Session
@@ -43,6 +43,24 @@ class Seat:
 
     game: Game
     player: Player
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """A mail the intake puts in the outbox (:meth:`Intake.send`): to whom, what it says,
+    what it is about, and how it is sent."""
+
+    to: str
+    subject: str
+    body: str
+    kind: OutboxKind
+    game: Game | None = None
+    player: Player | None = None
+    turn: int | None = None
+    dedup_key: str | None = None
+    """Sent at most once for this key (a warning an hour, a notice once)."""
+    prose: bool = True
+    """The host's own words, wrapped; ``False``: a player's own text, as written."""
 
 
 @dataclass
@@ -108,43 +126,28 @@ class Intake:
         """The orders came from a player's web page (the link authenticated him)."""
         self.outbox_ids: list[int] = []
 
-    def send(
-        self,
-        mail: Mail | None,
-        *,
-        to: str,
-        subject: str,
-        body: str,
-        kind: OutboxKind,
-        game: Game | None = None,
-        player: Player | None = None,
-        turn: int | None = None,
-        reply: bool = True,
-        dedup_key: str | None = None,
-        prose: bool = True,
-    ) -> None:
-        """Put a mail in the outbox; ``prose`` bodies (the host's own words) are wrapped."""
-        if dedup_key is not None and repo.outbox_key_taken(self.session, dedup_key):
+    def send(self, answered: Mail | None, out: Outgoing) -> None:
+        """Put ``out`` in the outbox: an answer to ``answered`` (in its thread), or with
+        ``None`` a mail of its own."""
+        if out.dedup_key is not None and repo.outbox_key_taken(self.session, out.dedup_key):
             return  # sent once already (a warning an hour, a notice once)
-        if prose:
-            body = wrap(body)
-        subject, body = self.masked(subject), self.masked(body)
+        body = wrap(out.body) if out.prose else out.body
         row = repo.enqueue_outbox(
             self.session,
-            to_address=to,
-            subject=subject,
-            body=body,
-            kind=kind,
+            to_address=out.to,
+            subject=self.masked(out.subject),
+            body=self.masked(body),
+            kind=out.kind,
             domain=self.config.terms.domain,
-            game_id=game.id if game else None,
-            player_id=player.id if player else None,
-            turn=turn,
-            inbound_mail_id=mail.record.id if mail else None,
-            in_reply_to=mail.reply_to_id if (mail and reply) else None,
-            references=mail.references if (mail and reply) else None,
+            game_id=out.game.id if out.game else None,
+            player_id=out.player.id if out.player else None,
+            turn=out.turn,
+            inbound_mail_id=answered.record.id if answered else None,
+            in_reply_to=answered.reply_to_id if answered else None,
+            references=answered.references if answered else None,
             # RFC 3834: answers to a person's mail say they are automatic replies.
-            auto_submitted="auto-replied" if (mail and reply) else "auto-generated",
-            dedup_key=dedup_key,
+            auto_submitted="auto-replied" if answered else "auto-generated",
+            dedup_key=out.dedup_key,
             now=self.now,
         )
         assert row.id is not None
@@ -173,60 +176,36 @@ class Intake:
             return
         self.send(
             mail,
-            to=mail.sender,
-            subject=say(lang, "reject_subject", game=number),
-            body="\n".join(
-                [
-                    say(lang, key, game=number, **values),
-                    "",
-                    *mail.quoted_hint(lang),
-                    say(lang, "footer"),
-                    "",
-                ]
+            Outgoing(
+                to=mail.sender,
+                subject=say(lang, "reject_subject", game=number),
+                body="\n".join(
+                    [
+                        say(lang, key, game=number, **values),
+                        "",
+                        *mail.quoted_hint(lang),
+                        say(lang, "footer"),
+                        "",
+                    ]
+                ),
+                kind=OutboxKind.NOTICE,
+                game=game,
             ),
-            kind=OutboxKind.NOTICE,
-            game=game,
         )
 
-    def forward(
-        self,
-        *,
-        to: str,
-        subject: str,
-        body: str,
-        kind: OutboxKind,
-        game: Game,
-        player: Player,
-    ) -> None:
-        """A mail caused by this one that is not an answer to it (a dispatch, a forward)."""
-        self.send(
-            None,
-            to=to,
-            subject=subject,
-            body=body,
-            kind=kind,
-            game=game,
-            player=player,
-            reply=False,
-            prose=False,  # holds a player's own text, as written
-        )
+    def forward(self, out: Outgoing) -> None:
+        """A mail caused by this one that is not an answer to it (a dispatch, a forward):
+        it holds a player's own text, sent as written."""
+        self.send(None, replace(out, prose=False))
 
     def warn(
         self, to: str, lang: str, game: Game, text: str, *, key: str, player: Player | None = None
     ) -> None:
         """Tell a registered address (a seat's owner, the GM) ``text`` about this mail:
         not an answer to it, and sent once for each ``key`` (a guesser cannot flood it)."""
-        self.send(
-            None,
-            to=to,
-            subject=say(lang, "warn_subject", game=game.number),
-            body=text + "\n\n" + say(lang, "footer") + "\n",
-            kind=OutboxKind.NOTICE,
-            game=game,
-            player=player,
-            reply=False,
-            dedup_key=key,
-        )
+        subject = say(lang, "warn_subject", game=game.number)
+        body = text + "\n\n" + say(lang, "footer") + "\n"
+        self.send(None, Outgoing(to, subject, body, OutboxKind.NOTICE, game, player, dedup_key=key))
 
     def finish(
         self,

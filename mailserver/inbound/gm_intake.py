@@ -18,7 +18,7 @@ from mailserver.common.catalog import say
 from mailserver.gm import mail as gm_mail
 from mailserver.gm import operations as gm
 from mailserver.inbound.authenticate import WRONG_PASSWORD, guessing, own_tries
-from mailserver.inbound.context import Intake, IntakeOutcome, Mail
+from mailserver.inbound.context import Intake, IntakeOutcome, Mail, Outgoing
 from mailserver.inbound.identify import players_of, unknown_sender
 from mailserver.inbound.router import attachments_of
 
@@ -59,11 +59,13 @@ def gm_command(intake: Intake, mail: Mail, header: GmHeader) -> IntakeOutcome:
     intake.outbox_ids += result.outbox_ids
     intake.send(
         mail,
-        to=mail.sender,
-        subject=result.subject,
-        body=result.reply,
-        kind=OutboxKind.NOTICE,
-        game=game,
+        Outgoing(
+            to=mail.sender,
+            subject=result.subject,
+            body=result.reply,
+            kind=OutboxKind.NOTICE,
+            game=game,
+        ),
     )
     return intake.finish(
         mail, InboundStatus.PROCESSED, f"GM: {result.done} done, {result.failed} failed", game

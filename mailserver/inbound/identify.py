@@ -16,7 +16,7 @@ from db import repo
 from db.models import Game, InboundStatus, OutboxKind, Player
 from engine.core import OrderHeader
 from mailserver.common.catalog import unknown_sender_mail
-from mailserver.inbound.context import Intake, IntakeOutcome, Mail, Seat
+from mailserver.inbound.context import Intake, IntakeOutcome, Mail, Outgoing, Seat
 from mailserver.inbound.loaded_states import current_state
 
 
@@ -125,7 +125,5 @@ def unknown_sender(intake: Intake, mail: Mail) -> IntakeOutcome:
         intake.session, mail.sender, hours=intake.config.unknown_sender_hours, now=intake.now
     ):
         subject, body = unknown_sender_mail()
-        intake.send(
-            mail, to=mail.sender, subject=subject, body=body, kind=OutboxKind.UNKNOWN_SENDER
-        )
+        intake.send(mail, Outgoing(mail.sender, subject, body, OutboxKind.UNKNOWN_SENDER))
     return intake.finish(mail, InboundStatus.UNKNOWN_SENDER, STRANGER.reason)

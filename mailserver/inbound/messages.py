@@ -29,7 +29,7 @@ from engine.core import (
 from mailserver.common.catalog import say, wrap
 from mailserver.common.formats import format_money
 from mailserver.common.kinds import message_rules, newspaper
-from mailserver.inbound.context import Intake, Mail, Seat
+from mailserver.inbound.context import Intake, Mail, Outgoing, Seat
 
 
 @dataclass
@@ -138,17 +138,21 @@ class MessageDesk:
         game, sender = self.game, self.player
         ruler = self.ruler or say(lang, "seat_name", seat=sender.seat)
         self.intake.forward(
-            to=addressee.address,
-            subject=say(lang, "urgent_subject", ruler=ruler, game=game.number),
-            body=wrap(say(lang, "urgent_intro", ruler=ruler, seat=sender.seat, game=game.number))
-            + "\n\n"
-            + order.text
-            + "\n\n"
-            + wrap(say(lang, "urgent_footer"))
-            + "\n",
-            kind=OutboxKind.URGENT,
-            game=game,
-            player=addressee,
+            Outgoing(
+                to=addressee.address,
+                subject=say(lang, "urgent_subject", ruler=ruler, game=game.number),
+                body=wrap(
+                    say(lang, "urgent_intro", ruler=ruler, seat=sender.seat, game=game.number)
+                )
+                + "\n\n"
+                + order.text
+                + "\n\n"
+                + wrap(say(lang, "urgent_footer"))
+                + "\n",
+                kind=OutboxKind.URGENT,
+                game=game,
+                player=addressee,
+            ),
         )
         self.keep(order, MessageKind.URGENT, delivered=True)
         postage = message_rules(game).urgent_postage_cents
@@ -171,24 +175,26 @@ class MessageDesk:
         game, player = self.game, self.player
         lang = gm_language(game.options)
         self.intake.forward(
-            to=game.gm_address,
-            subject=say(lang, "gm_subject", seat=player.seat, game=game.number),
-            body=wrap(
-                say(
-                    lang,
-                    "gm_intro",
-                    seat=player.seat,
-                    ruler=self.ruler or say(lang, "seat_name", seat=player.seat),
-                    sender=self.mail.sender,
-                    game=game.number,
+            Outgoing(
+                to=game.gm_address,
+                subject=say(lang, "gm_subject", seat=player.seat, game=game.number),
+                body=wrap(
+                    say(
+                        lang,
+                        "gm_intro",
+                        seat=player.seat,
+                        ruler=self.ruler or say(lang, "seat_name", seat=player.seat),
+                        sender=self.mail.sender,
+                        game=game.number,
+                    )
                 )
-            )
-            + "\n\n"
-            + order.text
-            + "\n",
-            kind=OutboxKind.GM_FORWARD,
-            game=game,
-            player=player,
+                + "\n\n"
+                + order.text
+                + "\n",
+                kind=OutboxKind.GM_FORWARD,
+                game=game,
+                player=player,
+            ),
         )
         self.keep(order, MessageKind.GM_MESSAGE, delivered=True)
         return say(player.language, "msg_gm")

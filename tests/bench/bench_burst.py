@@ -54,7 +54,7 @@ from random import Random
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from cli import mail_bench_parser  # tests/bench/cli.py, beside this script
+from cli import mail_bench_args, mail_bench_parser  # tests/bench/cli.py, beside this script
 from sqlalchemy import update
 from sqlalchemy.engine import make_url
 from sqlmodel import col, select
@@ -372,8 +372,6 @@ def main() -> None:
         quick="30 games (report.py --quick)",
         profile="py-spy collapsed stacks of run 1 here",
     )
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seats", type=int, default=8)
     parser.add_argument(
         "--connections", type=int, default=1, help="SMTP connections, server and baseline"
     )
@@ -381,9 +379,7 @@ def main() -> None:
     parser.add_argument(
         "--workers", type=int, help="the server's worker processes (default: its own choice)"
     )
-    args = parser.parse_args()
-    if args.quick:
-        args.games = min(args.games, 30)
+    args = mail_bench_args(parser, games=(200, 30), seats=(8, None))
 
     results: list[RunResult] = []
     with (

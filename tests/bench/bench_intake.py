@@ -43,7 +43,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from cli import mail_bench_parser  # tests/bench/cli.py, beside this script
+from cli import mail_bench_args, mail_bench_parser  # tests/bench/cli.py, beside this script
 
 from tests.dbfixtures import temporary_database
 from tests.e2e.server import Seat, ServerProcess, create_game, deliver_lmtp
@@ -225,11 +225,7 @@ def main() -> None:
         quick="fewer mails (report.py --quick)",
         profile="py-spy collapsed stacks of a burst here",
     )
-    parser.add_argument("--mails", type=int, default=200)
-    parser.add_argument("--burst", type=int, default=500)
-    args = parser.parse_args()
-    if args.quick:
-        args.mails, args.burst = min(args.mails, 10), min(args.burst, 100)
+    args = mail_bench_args(parser, mails=(200, 10), burst=(500, 100))
 
     results: dict[str, list[RunResult]] = {"pbem": [], "echo": []}
     with MailStack() as stack:

@@ -38,3 +38,19 @@ def mail_bench_parser(description: str, quick: str, profile: str) -> argparse.Ar
     parser.add_argument("--quick", action="store_true", help=quick)
     parser.add_argument("--json", action="store_true", help="last line: the medians as JSON")
     return parser
+
+
+def mail_bench_args(
+    parser: argparse.ArgumentParser, **sizes: tuple[int, int | None]
+) -> argparse.Namespace:
+    """The command line of a mail benchmark whose own sizes are ``sizes``: each an option
+    ``--name`` taking a number, given as its default and what ``--quick`` cuts it to
+    (``None``: not cut)."""
+    for name, (default, _) in sizes.items():
+        parser.add_argument(f"--{name}", type=int, default=default)
+    args = parser.parse_args()
+    if args.quick:
+        for name, (_, cap) in sizes.items():
+            if cap is not None:
+                setattr(args, name, min(getattr(args, name), cap))
+    return args

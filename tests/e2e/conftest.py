@@ -4,16 +4,21 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.dbfixtures import temporary_database
-from tests.e2e.server import ServerProcess
-from tests.mailstack import MailStack
+from tests.e2e.server import Seat, ServerProcess, create_game
+from tests.mailstack import MailStack, MailUser
 
 ServerFactory = Callable[..., ServerProcess]
+
+DEADLINE = datetime(2026, 12, 7, 17, 0, tzinfo=UTC)
+"""The next deadline of the games the tests make (a Monday, 18:00 in Germany)."""
 
 
 @pytest.fixture
@@ -46,3 +51,29 @@ def server_factory(mailstack: MailStack, tmp_path: Path) -> Iterator[ServerFacto
 def server(server_factory: ServerFactory) -> ServerProcess:
     """A server on SQLite and the session's mail stack (not started)."""
     return server_factory()
+
+
+@dataclass(frozen=True)
+class OwnGame:
+    """A game of a test's own on a running server."""
+
+    server: ServerProcess
+    players: dict[int, Seat]
+    """The players by seat (fresh stack users)."""
+    gm: MailUser
+    """The GM's mailbox."""
+
+    @property
+    def alice(self) -> Seat:
+        """Seat 2, the player a test sends as unless it needs more."""
+        return self.players[2]
+
+
+@pytest.fixture
+def started(server: ServerProcess) -> OwnGame:
+    """A running server (SQLite) of the test's own with game 227: players 2, 3 and 5, a
+    deadline."""
+    gm = server.stack.new_user("gm")
+    players = create_game(server, gm=gm, next_deadline=DEADLINE)
+    server.start()
+    return OwnGame(server, players, gm)

@@ -14,7 +14,6 @@ import signal
 import time
 from collections import Counter
 from collections.abc import Callable
-from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.utils import make_msgid
 
@@ -33,7 +32,7 @@ from db.models import (
     Submission,
 )
 from mailserver.common.faults import ENV as CRASH_ENV
-from tests.e2e.conftest import ServerFactory
+from tests.e2e.conftest import DEADLINE, OwnGame, ServerFactory
 from tests.e2e.game_helpers import message_id, stored_id
 from tests.e2e.server import Seat, ServerProcess, create_game
 from tests.factories import order_mail
@@ -42,7 +41,6 @@ from tests.mailstack import MailStack, StoredMail
 pytestmark = pytest.mark.timeout(120)
 
 GAME = 227
-DEADLINE = datetime(2026, 12, 7, 17, 0, tzinfo=UTC)
 KEYWORD = "$PbemDone"
 BACKENDS = ["sqlite", "postgresql"]
 
@@ -73,6 +71,16 @@ def send_and_wait(
     """Send ``raw`` to the server and wait for the (single) answer to it."""
     server.send(raw)
     return wait_answer(stack, player, message_id(raw), timeout)
+
+
+def send_orders(server: ServerProcess, stack: MailStack, player: Seat, text: str) -> EmailMessage:
+    """Send ``player``'s orders ``text`` to the server and wait for the answer."""
+    return send_and_wait(server, stack, player, orders(player, server, text))
+
+
+def alices_orders(server: ServerProcess) -> Submission | None:
+    """The latest submission of alice (seat 2 of game 1) for turn 1, as stored."""
+    return server.query(lambda s: repo.latest_submission(s, 1, 2, 1))
 
 
 def mailbox(stack: MailStack, player: Seat) -> list[EmailMessage]:
@@ -114,14 +122,6 @@ def inbound_rows(session: Session) -> list[InboundMail]:
     return list(session.exec(select(InboundMail).order_by(col(InboundMail.id))))
 
 
-@pytest.fixture
-def started(server: ServerProcess) -> tuple[ServerProcess, dict[int, Seat]]:
-    """A running server (SQLite) with game 227: players 2, 3 and 5, a deadline."""
-    players = create_game(server, next_deadline=DEADLINE)
-    server.start()
-    return server, players
-
-
 # --------------------------------------------------------------------------- the tests
 
 
@@ -145,25 +145,22 @@ def test_orders_are_acknowledged_with_the_echo_in_the_thread(
     assert "Zeile 3, Spalte 1: Crabb: 1 PDU" in text
     assert "Mo., 07.12.2026, 18:00 Uhr MEZ" in text
     assert alice.password not in text
-    submission = server.query(lambda s: repo.latest_submission(s, 1, 2, 1))
+    submission = alices_orders(server)
     assert submission is not None and [o["kind"] for o in submission.orders] == ["flight"]
     assert server.terminate() == 0
 
 
 def test_a_resubmission_replaces_the_first_and_the_ack_shows_the_difference(
-    started: tuple[ServerProcess, dict[int, Seat]], mailstack: MailStack
+    started: OwnGame, mailstack: MailStack
 ) -> None:
-    server, players = started
-    alice = players[2]
-    first = orders(alice, server, "2/15/1/21\nHP=10")
-    send_and_wait(server, mailstack, alice, first)
-    second = orders(alice, server, "HP=10\nPV 5=0")
+    server, alice = started.server, started.alice
+    send_orders(server, mailstack, alice, "2/15/1/21\nHP=10")
 
-    text = body(send_and_wait(server, mailstack, alice, second))
+    text = body(send_orders(server, mailstack, alice, "HP=10\nPV 5=0"))
     assert "Sie ersetzen Ihre früheren Befehle für diese Runde." in text
     assert "neu:      PV zu Spieler 5 = 0 (Krieg)" in text
     assert "entfällt: Flug: 15 FI, 1 TR von 2 (Crab) nach 21 (Beyond)" in text
-    latest = server.query(lambda s: repo.latest_submission(s, 1, 2, 1))
+    latest = alices_orders(server)
     assert latest is not None and [o["kind"] for o in latest.orders] == ["homeplanet", "pv"]
     assert server.query(lambda s: len(s.exec(select(Submission)).all())) == 2
 
@@ -185,12 +182,10 @@ Ende
 
 
 def test_the_quoted_last_printout_and_ack_in_a_reply_are_not_read_as_orders(
-    started: tuple[ServerProcess, dict[int, Seat]], mailstack: MailStack
+    started: OwnGame, mailstack: MailStack
 ) -> None:
-    server, players = started
-    alice = players[2]
-    first = orders(alice, server, "2/15/1/21")
-    ack = send_and_wait(server, mailstack, alice, first)
+    server, alice = started.server, started.alice
+    ack = send_orders(server, mailstack, alice, "2/15/1/21")
 
     # A reply as a mail client writes it: new orders on top, the last mails quoted below.
     quoted = "\n".join(f"> {line}".rstrip() for line in (body(ack) + QUOTED_PRINTOUT).split("\n"))
@@ -207,7 +202,7 @@ def test_the_quoted_last_printout_and_ack_in_a_reply_are_not_read_as_orders(
     )
 
     text = body(send_and_wait(server, mailstack, alice, reply))
-    latest = server.query(lambda s: repo.latest_submission(s, 1, 2, 1))
+    latest = alices_orders(server)
     assert latest is not None
     assert latest.orders == [{"line": 2, "kind": "homeplanet", "planet": 10}]
     assert latest.errors == []
@@ -217,10 +212,9 @@ def test_the_quoted_last_printout_and_ack_in_a_reply_are_not_read_as_orders(
 
 
 def test_a_wrong_password_is_refused_and_the_registered_address_told(
-    started: tuple[ServerProcess, dict[int, Seat]], mailstack: MailStack
+    started: OwnGame, mailstack: MailStack
 ) -> None:
-    server, players = started
-    alice = players[2]
+    server, alice = started.server, started.alice
     mallory = mailstack.new_user("mallory")
     raw = order_mail(
         mallory.address, "Partie 227 Spieler 2 Kennwort geraten\nHP=10", to=server.address
@@ -234,16 +228,13 @@ def test_a_wrong_password_is_refused_and_the_registered_address_told(
     warnings = mailstack.wait_for(alice.address, alice.user.password, lambda m: len(m) == 1)
     warning = body(warnings[0].message)
     assert mallory.address in warning and "NICHT" in warning
-    assert server.query(lambda s: repo.latest_submission(s, 1, 2, 1)) is None
+    assert alices_orders(server) is None
     (row,) = server.query(inbound_rows)
     assert row.status == InboundStatus.REJECTED
 
 
-def test_a_vacation_auto_reply_gets_no_answer(
-    started: tuple[ServerProcess, dict[int, Seat]], mailstack: MailStack
-) -> None:
-    server, players = started
-    bob = players[3]
+def test_a_vacation_auto_reply_gets_no_answer(started: OwnGame, mailstack: MailStack) -> None:
+    server, bob = started.server, started.players[3]
     vacation = order_mail(
         bob.address,
         "Ich bin bis zum 3. Januar im Urlaub.",
@@ -514,10 +505,9 @@ def _huge_attachment(n: int, sender: str, to: str) -> bytes:
 
 
 def test_500_hostile_mails_crash_nothing_and_disturb_nothing(
-    started: tuple[ServerProcess, dict[int, Seat]], mailstack: MailStack
+    started: OwnGame, mailstack: MailStack
 ) -> None:
-    server, players = started
-    alice = players[2]
+    server, alice = started.server, started.alice
     victim = mailstack.new_user("victim")
     hostile = hostile_mails(500, server.address, victim.address)
     middle = orders(alice, server, "2/15/1/21")
@@ -554,9 +544,9 @@ def test_500_hostile_mails_crash_nothing_and_disturb_nothing(
 
 
 def test_an_address_in_a_folded_display_name_is_not_taken_for_the_sender(
-    started: tuple[ServerProcess, dict[int, Seat]], mailstack: MailStack
+    started: OwnGame, mailstack: MailStack
 ) -> None:
-    server, players = started
+    server = started.server
     attacker, victim = mailstack.new_user("attacker"), mailstack.new_user("victim")
     raw = _headers(
         f'From: "Evil\r\n Bcc: {victim.address}" <{attacker.address}>',
@@ -566,9 +556,9 @@ def test_an_address_in_a_folded_display_name_is_not_taken_for_the_sender(
         "Hallo, spielt ihr?",
     )
     server.send(raw, sender=attacker.address)
-    barrier = orders(players[2], server, "HP=2")
+    barrier = orders(started.alice, server, "HP=2")
     server.send(barrier)
-    wait_answer(mailstack, players[2], message_id(barrier))
+    wait_answer(mailstack, started.alice, message_id(barrier))
     settle(server, 2)
 
     assert mailstack.fetch_all(victim.address, victim.password) == []
@@ -580,19 +570,18 @@ def test_an_address_in_a_folded_display_name_is_not_taken_for_the_sender(
 
 
 def test_sigterm_while_idle_exits_cleanly(
-    started: tuple[ServerProcess, dict[int, Seat]],
+    started: OwnGame,
 ) -> None:
-    server, _ = started
+    server = started.server
     assert server.terminate(timeout=15) == 0
     assert server.count_log("service stopped") == 1
     assert server.errors_logged() == []
 
 
 def test_sigterm_with_mail_in_hand_exits_cleanly_and_loses_nothing(
-    started: tuple[ServerProcess, dict[int, Seat]], mailstack: MailStack
+    started: OwnGame, mailstack: MailStack
 ) -> None:
-    server, players = started
-    alice = players[2]
+    server, alice = started.server, started.alice
     sent = [orders(alice, server, f"HP={n}") for n in range(1, 41)]
     server.deliver_bulk(sent)
     server.wait_for_log("mail uid 3 handled")
@@ -609,6 +598,6 @@ def test_sigterm_with_mail_in_hand_exits_cleanly_and_loses_nothing(
     assert {r.status for r in rows} == {InboundStatus.PROCESSED}
     answers = Counter(m["In-Reply-To"] for m in mailbox(mailstack, alice))
     assert answers == {message_id(r): 1 for r in sent}
-    latest = server.query(lambda s: repo.latest_submission(s, 1, 2, 1))
+    latest = alices_orders(server)
     assert latest is not None and latest.orders[0]["planet"] == 40
     assert server.terminate() == 0

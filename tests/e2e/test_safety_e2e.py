@@ -51,7 +51,7 @@ from db.session import transaction
 from mailserver.common.kinds import game_kind
 from mailserver.inbound.router import MASK
 from tests.dbfixtures import temporary_database
-from tests.e2e.conftest import ServerFactory
+from tests.e2e.conftest import DEADLINE, OwnGame
 from tests.e2e.game_helpers import GM_PASSWORD, host_game, message_id, stored_id, text_of
 from tests.e2e.server import ENTRY_POINT, ROOT, Seat, ServerProcess, create_game, send_smtp
 from tests.factories import flat, make_game
@@ -59,7 +59,6 @@ from tests.mailstack import MailStack, MailUser
 
 pytestmark = pytest.mark.timeout(240)
 
-DEADLINE = datetime(2026, 12, 7, 17, 0, tzinfo=UTC)
 LIMITS = LimitSettings()
 """The default limits: the server runs with them."""
 URGENT = game_kind("ashes").messages
@@ -225,17 +224,18 @@ def shared(
             server.close()
 
 
-@pytest.fixture
-def new_game(
-    shared: ServerProcess, mailstack: MailStack
-) -> Callable[..., tuple[dict[int, Seat], MailUser]]:
-    """A game of its own on the shared server: ``make(number, seats=(2, 3, 5))`` gives
-    the players (fresh stack users) and the GM's mailbox."""
+NewGame = Callable[..., OwnGame]
+"""``new_game(number, seats=(2, 3, 5))``: a game of the test's own on the shared server."""
 
-    def make(number: int, seats: Sequence[int] = (2, 3, 5)) -> tuple[dict[int, Seat], MailUser]:
+
+@pytest.fixture
+def new_game(shared: ServerProcess, mailstack: MailStack) -> NewGame:
+    """A game of its own on the shared server (:class:`OwnGame`), made on demand."""
+
+    def make(number: int, seats: Sequence[int] = (2, 3, 5)) -> OwnGame:
         gm_user = mailstack.new_user(f"gm{number}-")
         players = create_game(shared, seats, number=number, gm=gm_user, next_deadline=DEADLINE)
-        return players, gm_user
+        return OwnGame(shared, players, gm_user)
 
     return make
 
@@ -244,12 +244,9 @@ def new_game(
 
 
 def test_junk_and_a_million_lines_do_not_hold_back_another_players_orders(
-    server_factory: ServerFactory, mailstack: MailStack
+    started: OwnGame, mailstack: MailStack
 ) -> None:
-    server = server_factory()
-    players = create_game(server, number=227, next_deadline=DEADLINE)
-    server.start()
-    alice, bob = players[2], players[3]
+    server, alice, bob = started.server, started.alice, started.players[3]
     stranger = mailstack.new_user("stranger")
     junk = raw_mail(stranger.address, server.address, junk_lines(900_000), subject="hallo")
     million = orders(alice, server, 227, "HP\n" * 1_000_000)
@@ -294,15 +291,12 @@ def test_junk_and_a_million_lines_do_not_hold_back_another_players_orders(
 
 
 def test_a_strangers_subject_of_encoded_words_holds_back_nobody(
-    server_factory: ServerFactory, mailstack: MailStack
+    started: OwnGame, mailstack: MailStack
 ) -> None:
     """Found with the hostile corpus: decoding a Subject of many RFC 2047
     encoded words costs memory far beyond its size, and intake decodes it before it knows
     the sender. 300 kB here; the bound is the one of the junk above."""
-    server = server_factory()
-    players = create_game(server, number=227, next_deadline=DEADLINE)
-    server.start()
-    bob = players[3]
+    server, bob = started.server, started.players[3]
     stranger = mailstack.new_user("wordbomb")
     words = "\r\n ".join(
         "=?utf-8?b?" + base64.b64encode(f"Wort{n} ".encode()).decode() + "?=" for n in range(12_000)
@@ -337,13 +331,9 @@ def test_a_strangers_subject_of_encoded_words_holds_back_nobody(
 # ------------------------------------------------ item 2: a display name poses as a player
 
 
-def test_a_display_name_cannot_pose_as_the_player(
-    shared: ServerProcess,
-    new_game: Callable[..., tuple[dict[int, Seat], MailUser]],
-    mailstack: MailStack,
-) -> None:
-    server = shared
-    players, _ = new_game(402)
+def test_a_display_name_cannot_pose_as_the_player(new_game: NewGame, mailstack: MailStack) -> None:
+    game = new_game(402)
+    server, players = game.server, game.players
     attacker = mailstack.new_user("poser")
     posing = {
         2: f"=?utf-8?q?x:<{players[2].address}>;?= <{attacker.address}>",
@@ -375,13 +365,10 @@ def test_a_display_name_cannot_pose_as_the_player(
 
 
 def test_password_guessing_is_locked_out_and_answered_at_most_once_per_guess(
-    shared: ServerProcess,
-    new_game: Callable[..., tuple[dict[int, Seat], MailUser]],
-    mailstack: MailStack,
+    new_game: NewGame, mailstack: MailStack
 ) -> None:
-    server = shared
-    players, gm_user = new_game(403)
-    alice = players[2]
+    game = new_game(403)
+    server, alice, gm_user = game.server, game.alice, game.gm
     attacker = mailstack.new_user("guesser")
     guesses = [
         raw_mail(attacker.address, server.address, f"Partie 403 Spieler 2 Kennwort rate{n}\nHP=1")
@@ -523,13 +510,10 @@ def test_gm_password_guessing_is_locked_out_and_gives_no_seat_away(
 
 
 def test_a_mail_with_2000_urgent_dispatches_delivers_at_most_the_limit(
-    shared: ServerProcess,
-    new_game: Callable[..., tuple[dict[int, Seat], MailUser]],
-    mailstack: MailStack,
+    new_game: NewGame, mailstack: MailStack
 ) -> None:
-    server = shared
-    players, _ = new_game(407)
-    alice, bob = players[2], players[3]
+    game = new_game(407)
+    server, alice, bob = game.server, game.alice, game.players[3]
     bomb = orders(
         alice, server, 407, "".join(f"Eildepesche an 3: Bombe {n}\n" for n in range(2000))
     )
@@ -557,15 +541,12 @@ def test_a_mail_with_2000_urgent_dispatches_delivers_at_most_the_limit(
 
 
 def test_the_acknowledgement_of_many_dispatches_stays_short(
-    shared: ServerProcess,
-    new_game: Callable[..., tuple[dict[int, Seat], MailUser]],
-    mailstack: MailStack,
+    new_game: NewGame, mailstack: MailStack
 ) -> None:
     """The echo lists at most 100 orders and counts the rest; the lines about messages
     (forwarded or not) should be bounded the same way."""
-    server = shared
-    players, _ = new_game(408)
-    alice = players[2]
+    game = new_game(408)
+    server, alice = game.server, game.alice
     sizes = {}
     for count in (100, 900):
         raw = orders(
@@ -580,16 +561,14 @@ def test_the_acknowledgement_of_many_dispatches_stays_short(
 
 
 def test_a_mail_with_many_messages_to_the_gm_delivers_a_few_at_most(
-    shared: ServerProcess,
-    new_game: Callable[..., tuple[dict[int, Seat], MailUser]],
-    mailstack: MailStack,
+    new_game: NewGame, mailstack: MailStack
 ) -> None:
     """A message to the GM goes out at once like an urgent dispatch: one mail should not
     turn into hundreds in the GM's mailbox."""
-    server = shared
-    players, gm_user = new_game(409)
+    game = new_game(409)
+    server, alice, gm_user = game.server, game.alice, game.gm
     raw = orders(
-        players[2], server, 409, "".join(f"An den Spielleiter: Hallo {n}\n" for n in range(200))
+        alice, server, 409, "".join(f"An den Spielleiter: Hallo {n}\n" for n in range(200))
     )
     server.send(raw)
     wait_handled(server, [raw])
@@ -603,15 +582,13 @@ def test_a_mail_with_many_messages_to_the_gm_delivers_a_few_at_most(
 
 @pytest.mark.parametrize("quoting", [False, True], ids=["same-text", "quoting"])
 def test_a_vacation_responder_from_the_players_address_gets_one_answer(
-    shared: ServerProcess,
-    new_game: Callable[..., tuple[dict[int, Seat], MailUser]],
+    new_game: NewGame,
     mailstack: MailStack,
     quoting: bool,
 ) -> None:
-    server = shared
     number = 411 if quoting else 410
-    players, _ = new_game(number)
-    alice = players[2]
+    game = new_game(number)
+    server, alice = game.server, game.alice
     first = orders(alice, server, number, "HP=2")
     server.send(first)
     wait_handled(server, [first])
@@ -659,14 +636,9 @@ def test_a_vacation_responder_from_the_players_address_gets_one_answer(
 # ------------------------------- item 7: a 6 MB order mail, a permanent SMTP refusal
 
 
-def test_a_6_mb_order_mail_gets_one_small_answer(
-    shared: ServerProcess,
-    new_game: Callable[..., tuple[dict[int, Seat], MailUser]],
-    mailstack: MailStack,
-) -> None:
-    server = shared
-    players, _ = new_game(412)
-    alice = players[2]
+def test_a_6_mb_order_mail_gets_one_small_answer(new_game: NewGame, mailstack: MailStack) -> None:
+    game = new_game(412)
+    server, alice = game.server, game.alice
     big = orders(alice, server, 412, "2/15/1/21\n" * 550_000)
     assert 6_000_000 < len(big) < 7_000_000
     server.send(big)
@@ -739,12 +711,9 @@ def _with_attachment(sender: str, to: str, text: str, size: int, seed: int) -> b
 
 
 def test_thirty_10_mb_mails_keep_the_database_and_the_server_small(
-    server_factory: ServerFactory, mailstack: MailStack
+    started: OwnGame, mailstack: MailStack
 ) -> None:
-    server = server_factory()
-    players = create_game(server, number=227, next_deadline=DEADLINE)
-    server.start()
-    alice = players[2]
+    server, alice = started.server, started.alice
     stranger = mailstack.new_user("bigsender")
     mails = [
         _with_attachment(
@@ -875,13 +844,10 @@ def test_passwords_are_not_kept_in_clear_nor_echoed(
     assert password not in ack.as_string()
 
 
-def test_a_password_in_an_encoded_subject_is_not_kept_in_clear(
-    shared: ServerProcess, new_game: Callable[..., tuple[dict[int, Seat], MailUser]]
-) -> None:
+def test_a_password_in_an_encoded_subject_is_not_kept_in_clear(new_game: NewGame) -> None:
     """Thunderbird and Outlook send a subject with an umlaut as one encoded word."""
-    server = shared
-    players, _ = new_game(415)
-    alice = players[2]
+    game = new_game(415)
+    server, alice = game.server, game.alice
     subject = "=?UTF-8?Q?Befehle_f=C3=BCr_Partie_415_Spieler_2_Kennwort_" + alice.password + "?="
     raw = raw_mail(alice.address, server.address, "HP=1\n", subject=subject)
     server.send(raw)
@@ -896,13 +862,10 @@ def test_a_password_in_an_encoded_subject_is_not_kept_in_clear(
 
 
 def test_names_that_hide_or_pose_as_the_gm_are_refused(
-    shared: ServerProcess,
-    new_game: Callable[..., tuple[dict[int, Seat], MailUser]],
-    mailstack: MailStack,
+    new_game: NewGame, mailstack: MailStack
 ) -> None:
-    server = shared
-    players, _ = new_game(416)
-    alice = players[2]
+    game = new_game(416)
+    server, alice = game.server, game.alice
     raw = orders(
         alice,
         server,
@@ -923,5 +886,5 @@ def test_names_that_hide_or_pose_as_the_gm_are_refused(
     )
     kinds = [o.get("kind") for sub in submissions for o in sub.orders]
     assert not any("ruler" in str(k) for k in kinds), kinds
-    game = server.query(lambda s: s.get(Game, row.game_id))
-    assert game is not None and game.number == 416
+    stored = server.query(lambda s: s.get(Game, row.game_id))
+    assert stored is not None and stored.number == 416

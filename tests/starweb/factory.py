@@ -18,6 +18,7 @@ from engine.core import NEUTRAL
 from engine.dice import Dice
 from engine.starweb.context import Turn
 from engine.starweb.orders import StarwebOrder
+from engine.starweb.scoring import score
 from engine.starweb.state import (
     KEYS_PER_PLAYER,
     Artifact,
@@ -153,6 +154,28 @@ def quiet(state: StarwebState) -> StarwebState:
         setv(world, owner=0)
     for fleet in state.fleets:
         setv(fleet, owner=0)
+    return state
+
+
+def scored_kills(
+    killed: Mapping[tuple[int, int], int],
+    converts: Mapping[tuple[int, int], int] | None = None,
+    *,
+    jihad: int = 0,
+    shots: Mapping[int, int] | None = None,
+) -> StarwebState:
+    """One player of each character, nothing owned (:data:`ALL_CHARACTERS`, :func:`quiet`),
+    scored for a turn of killing: ``killed`` the people (killer, victim) killed as combat
+    and bombs record them, ``converts`` the converts among them (killer, apostle),
+    ``shots`` the shots a player fired; with ``jihad`` the apostle (6) is in jihad against
+    that player."""
+    state = quiet(make_state(ALL_CHARACTERS, worlds=12))
+    state.player(6).jihad = jihad
+    turn = make_turn(state)
+    turn.killed.update(killed)
+    turn.killed_converts.update(converts or {})
+    turn.shots_by.update(shots or {})
+    score(turn)
     return state
 
 

@@ -2,13 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.starweb.combat import fire
 from engine.starweb.forces import fleet_shots
 from engine.starweb.orders import AT_FLEET, AT_HOME_FLEETS, AT_INDUSTRY, AT_POPULATION, Fire, Move
-from engine.starweb.state import Character, Fleet
+from engine.starweb.state import Character, Fleet, StarwebState
 from tests.starweb.factory import make_state, make_turn, remarks, setv
 
 # Player 1 (Reichsgründer) at home on W1 with keys 1-5, player 2 (Händler) on W3 with 6-10.
+
+
+def keys_facing(
+    own: int,
+    other: int,
+    characters: Sequence[str] = (Character.EMPIRE_BUILDER, Character.MERCHANT),
+) -> StarwebState:
+    """Player 1's key 1 with ``own`` ships and player 2's key 6 with ``other`` ships, both
+    on W1, player 1's home world."""
+    state = make_state(characters)
+    setv(state.fleet(1), ships=own)
+    setv(state.fleet(6), world=1, ships=other)
+    return state
 
 
 def at_fleet(key: int, target: int, conditional: bool = False) -> Fire:
@@ -89,17 +104,13 @@ def test_fire_at_population_kills_p_ships_first_and_counts_the_dead() -> None:
 
 
 def test_fire_is_simultaneous() -> None:
-    state = make_state()
-    setv(state.fleet(1), ships=2)
-    setv(state.fleet(6), world=1, ships=2)
+    state = keys_facing(2, 2)
     fire(make_turn(state, {1: [at_fleet(1, 6)], 2: [at_fleet(6, 1)]}))
     assert state.fleet(1).ships == state.fleet(6).ships == 1
 
 
 def test_a_destroyed_key_stays_empty_and_neutral() -> None:
-    state = make_state((Character.BERSERKER, Character.MERCHANT))
-    setv(state.fleet(1), ships=4)
-    setv(state.fleet(6), world=1, ships=2)
+    state = keys_facing(4, 2, (Character.BERSERKER, Character.MERCHANT))
     turn = make_turn(state, {1: [at_fleet(1, 6)]})
     fire(turn)
     assert (state.fleet(6).owner, state.fleet(6).world, state.fleet(6).ships) == (0, 1, 0)
@@ -107,18 +118,14 @@ def test_a_destroyed_key_stays_empty_and_neutral() -> None:
 
 
 def test_a_fleeing_key_takes_half_the_hits() -> None:
-    state = make_state()
-    setv(state.fleet(1), ships=4)
-    setv(state.fleet(6), world=1, ships=5)
+    state = keys_facing(4, 5)
     flee = Move(fleet=6, path=(2,))
     fire(make_turn(state, {1: [at_fleet(1, 6)], 2: [flee]}))
     assert state.fleet(6).ships == 4
 
 
 def test_conditional_fire_answers_an_attack_by_the_named_key() -> None:
-    state = make_state()
-    setv(state.fleet(1), ships=4)
-    setv(state.fleet(6), world=1, ships=4)
+    state = keys_facing(4, 4)
     turn = make_turn(state, {1: [at_fleet(1, 6, conditional=True)], 2: [at_fleet(6, 1)]})
     fire(turn)
     assert state.fleet(1).ships == state.fleet(6).ships == 2
@@ -126,9 +133,7 @@ def test_conditional_fire_answers_an_attack_by_the_named_key() -> None:
 
 
 def test_conditional_fire_without_an_attack_does_not_fire() -> None:
-    state = make_state()
-    setv(state.fleet(1), ships=4)
-    setv(state.fleet(6), world=1, ships=4)
+    state = keys_facing(4, 4)
     turn = make_turn(state, {1: [at_fleet(1, 6, conditional=True)]})
     fire(turn)
     assert state.fleet(6).ships == 4
@@ -136,9 +141,7 @@ def test_conditional_fire_without_an_attack_does_not_fire() -> None:
 
 
 def test_a_player_who_missed_the_turn_fires_back_conditionally() -> None:
-    state = make_state()
-    setv(state.fleet(1), ships=4)
-    setv(state.fleet(6), world=1, ships=4)
+    state = keys_facing(4, 4)
     turn = make_turn(state, {2: [at_fleet(6, 1)]}, nmr=frozenset({1}))
     turn.orders.pop(1)
     fire(turn)
@@ -156,10 +159,8 @@ def test_the_target_must_have_been_there_at_the_start() -> None:
 
 
 def test_apostle_in_jihad_pays_nothing_for_shots_at_the_target() -> None:
-    state = make_state((Character.APOSTLE, Character.MERCHANT))
+    state = keys_facing(4, 4, (Character.APOSTLE, Character.MERCHANT))
     setv(state.player(1), jihad=2)
-    setv(state.fleet(1), ships=4)
-    setv(state.fleet(6), world=1, ships=4)
     turn = make_turn(state, {1: [at_fleet(1, 6)]})
     fire(turn)
     assert turn.shots_by[1] == 0

@@ -16,19 +16,17 @@ from engine.starweb.state import (
     Artifact,
     Character,
     EchoLine,
-    Fleet,
     FleetNote,
     Options,
-    Player,
     PlayerReport,
     StarwebState,
     TurnReport,
-    World,
     WorldNote,
 )
 from engine.starweb.texts import PRINTOUT_HEADINGS, REMARKS, coded
 from grammar.reader import read_header
 from mailserver.inbound.cleaning import printout_start
+from tests.starweb.factory import make_state, setv
 from tests.starweb.thrawn import BORG, NECRON, QUILDOR, THRAWN, thrawn_state, usable
 
 EXPECTED_DE = """\
@@ -454,38 +452,18 @@ def test_order_section_reminds_of_keys_and_worlds() -> None:
 
 
 def start_state() -> StarwebState:
-    """Turn 0 of a tiny game: no report yet, two players at home."""
-    worlds = [World(number=n, gates=[n % 4 + 1]) for n in range(1, 5)]
-    for home, player in ((1, 1), (3, 2)):
-        w = worlds[home - 1]
-        w.owner, w.home_of, w.industry, w.metal, w.mines = player, player, 30, 30, 2
-        w.population, w.limit, w.turns, w.i_ships, w.p_ships = 50, 100, 1, 1, 1
-    fleets = [
-        Fleet(number=n, world=1 if n <= 5 else 3, owner=1 if n <= 5 else 2) for n in range(1, 11)
-    ]
-    players = [
-        Player(number=1, code_name="TERRAN", character=Character.MERCHANT.value, home=1),
-        Player(number=2, code_name="JOVIAN", character=Character.APOSTLE.value, home=3),
-    ]
-    return StarwebState(
-        game=555,
-        turn=0,
-        seed=1,
-        options=Options(worlds=4),
-        worlds=worlds,
-        fleets=fleets,
-        artifacts=[],
-        players=players,
-    )
+    """Turn 0 of a tiny game: no report yet, two players at home who have not met."""
+    state = make_state((Character.MERCHANT, Character.APOSTLE), worlds=4, keys=10)
+    for player in state.players:
+        player.met = []
+    return setv(state, game=555, turn=0)
 
 
 def test_start_printout_shows_home_and_keys_and_asks_for_the_end_vote() -> None:
     text = printout(start_state(), 1, "en", usable=usable, artifact_name=english_name)
-    assert "W1 (2) [TERRAN] (Industry=30,Metal=30,Mines=2,Population=50,Limit=100,Turns=1,\n" in (
-        text
-    )
-    assert "\nF5[TERRAN]=0\n" in text
-    assert "W3 " not in text and "JOVIAN" not in text
+    assert "W1 (2,4) [THRAWN] (Industry=30,Metal=30,Mines=2,Population=50,Limit=100,\n" in text
+    assert "\nF5[THRAWN]=0\n" in text
+    assert "W3 " not in text and "[BORG]" not in text
     assert "Orders=" not in text and "Contacts this turn" not in text
     assert "# Proposal for the end score (1000-15000, turn 1 only): E=5000" in text
     assert "=== Orders for turn 1 ===" in text
@@ -547,11 +525,10 @@ def random_state(seed: int) -> StarwebState:
     """A random position: 4 players on 12 worlds, keys everywhere with cargo and secret
     conditional fire, secrets in every player's report."""
     rng = Random(seed)
-    names = ("ALPHA", "BETA", "GAMMA", "DELTA")
-    worlds = [
-        World(
-            number=n,
-            gates=sorted({n % 12 + 1, (n + 4) % 12 + 1}),
+    state = make_state([rng.choice(list(Character)) for _ in range(4)], worlds=12, keys=40)
+    for world in state.worlds:
+        setv(
+            world,
             owner=rng.choice([NEUTRAL, 1, 2, 3, 4]),
             industry=rng.choice([0, 0, 5, 30]),
             metal=rng.randrange(20),
@@ -559,34 +536,26 @@ def random_state(seed: int) -> StarwebState:
             population=rng.randrange(80),
             limit=100,
         )
-        for n in range(1, 13)
-    ]
-    fleets = []
-    notes = []
-    for n in range(1, 41):
-        fleets.append(
-            Fleet(
-                number=n,
-                world=rng.randrange(1, 13),
-                owner=rng.choice([NEUTRAL, 1, 2, 3, 4]),
-                ships=rng.randrange(30),
-                cargo=rng.randrange(1, 30),
-                peace=rng.random() < 0.2,
-            )
+    for fleet in state.fleets:
+        setv(
+            fleet,
+            world=rng.randrange(1, 13),
+            owner=rng.choice([NEUTRAL, 1, 2, 3, 4]),
+            ships=rng.randrange(30),
+            cargo=rng.randrange(1, 30),
+            peace=rng.random() < 0.2,
         )
-        notes.append(FleetNote(fleet=n, flags=rng.sample(["moved", f"conditional:CF{n + 100}"], 1)))
-    players = [
-        Player(
-            number=p,
-            code_name=names[p - 1],
-            character=rng.choice(list(Character)).value,
-            home=p,
+    for player in state.players:
+        p = player.number
+        setv(
+            player,
             score=rng.randrange(1000),
             allies=[q for q in range(1, 5) if q != p and rng.random() < 0.5],
-            met=[q for q in range(1, 5) if q != p],
             end_vote=3000 + p,
         )
-        for p in range(1, 5)
+    notes = [
+        FleetNote(fleet=n, flags=rng.sample(["moved", f"conditional:CF{n + 100}"], 1))
+        for n in range(1, 41)
     ]
     reports = [
         PlayerReport(
@@ -598,15 +567,11 @@ def random_state(seed: int) -> StarwebState:
         )
         for p in range(1, 5)
     ]
-    return StarwebState(
-        game=1,
+    return setv(
+        state,
         turn=3,
         seed=seed,
         options=Options(worlds=12, black_box="glows_purple"),
-        worlds=worlds,
-        fleets=fleets,
-        artifacts=[],
-        players=players,
         report=TurnReport(fleets=notes, players=reports),
         end_score=7777,
     )

@@ -15,7 +15,7 @@ from engine.starweb.probes import probe
 from engine.starweb.scoring import score
 from engine.starweb.ships import transfer_and_build
 from engine.starweb.state import Character
-from tests.starweb.factory import ALL_CHARACTERS, make_state, make_turn, quiet, remarks, setv
+from tests.starweb.factory import make_state, make_turn, remarks, scored_kills, setv
 
 
 def test_two_merchants_unloading_consumer_goods_on_one_world_both_score() -> None:
@@ -155,11 +155,5 @@ def test_an_apostle_in_jihad_killing_his_own_converts_pays_for_them_once() -> No
     # and "Er bekommt dann keine Punkte mehr für Märtyrer". As forces.kill_people records
     # them: 10 of the target's people (victim 2), 3 of his own converts (victim 6).
     # 2 * 10 - 3 = 17.
-    state = quiet(make_state(ALL_CHARACTERS, worlds=12))
-    state.player(6).jihad = 2
-    turn = make_turn(state)
-    turn.killed[(6, 2)] = 10
-    turn.killed[(6, 6)] = 3
-    turn.killed_converts[(6, 6)] = 3
-    score(turn)
+    state = scored_kills({(6, 2): 10, (6, 6): 3}, {(6, 6): 3}, jihad=2)
     assert state.player(6).score == 17

@@ -12,6 +12,7 @@ from tests.starweb.factory import (
     make_turn,
     quiet,
     remarks,
+    scored_kills,
     setv,
 )
 
@@ -48,23 +49,11 @@ def test_pirate_3_per_key_berserker_5_per_robot_world_apostle_worlds_and_convert
 
 
 def test_kills_berserker_plus_two_others_minus_one_martyrs_and_jihad() -> None:
-    state = quiet(make_state(ALL_CHARACTERS, worlds=12))
-    turn = make_turn(state)
-    turn.killed[(5, 1)] = 10
-    turn.killed[(1, 2)] = 3
-    turn.killed[(2, 6)] = 4
-    turn.killed_converts[(2, 6)] = 4
-    score(turn)
+    state = scored_kills({(5, 1): 10, (1, 2): 3, (2, 6): 4}, {(2, 6): 4})
     assert [state.player(n).score for n in (5, 1, 2, 6)] == [20, -3, -4, 4]
-    # under a jihad: no martyrs, free shots and 2 per kill of the target
-    state = quiet(make_state(ALL_CHARACTERS, worlds=12))
-    state.player(6).jihad = 2
-    turn = make_turn(state)
-    turn.killed[(6, 2)] = 5
-    turn.killed_converts[(1, 6)] = 3
-    turn.killed[(1, 0)] = 3
-    turn.shots_by[6] = 0  # combat counts no shots at the jihad's target
-    score(turn)
+    # under a jihad: no martyrs, free shots (combat counts none at the jihad's target) and
+    # 2 per kill of the target
+    state = scored_kills({(6, 2): 5, (1, 0): 3}, {(1, 6): 3}, jihad=2, shots={6: 0})
     assert state.player(6).score == 10
     assert state.player(1).score == -3
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import httpx2
 import pytest
 from sqlalchemy import Engine
 from sqlmodel import Session, col, select
@@ -25,6 +26,33 @@ def game(web_engine: Engine) -> int:
     """Game 501 of three seats, started (turn 0)."""
     start_game(web_engine, 501)
     return 501
+
+
+@pytest.fixture
+def form(client: TestClient, web_engine: Engine, game: int) -> tuple[str, str]:
+    """Seat 1's page of game 501 as its player opens it: its path and the form token."""
+    return open_form(client, web_engine, game, 1)
+
+
+def submissions(engine: Engine) -> list[Submission]:
+    """The submissions stored, from the web page or by mail."""
+    with Session(engine) as session:
+        return list(session.exec(select(Submission)).all())
+
+
+def send_form(
+    client: TestClient,
+    form: tuple[str, str],
+    text: str,
+    action: str,
+    *,
+    follow_redirects: bool = True,
+) -> httpx2.Response:
+    """Send the order form of ``form`` with ``text`` by its ``action`` button ("send" or
+    "check"), as the browser does."""
+    own, csrf = form
+    data = {"csrf": csrf, "text": text, "action": action}
+    return client.post(own + "/orders", data=data, follow_redirects=follow_redirects)
 
 
 def test_index_and_public_page(client: TestClient, game: int) -> None:
@@ -100,9 +128,9 @@ def test_links_are_compared_in_constant_time(
 
 
 def test_check_endpoint_reads_orders_like_the_intake(
-    client: TestClient, web_engine: Engine, game: int
+    client: TestClient, form: tuple[str, str]
 ) -> None:
-    own, csrf = open_form(client, web_engine, game, 1)
+    own, csrf = form
     answer = client.post(
         own + "/check",
         json={"text": "HP = 20\n37 / XX / 3\n"},
@@ -116,9 +144,9 @@ def test_check_endpoint_reads_orders_like_the_intake(
 
 
 def test_check_endpoint_refuses_without_form_token_or_from_elsewhere(
-    client: TestClient, web_engine: Engine, game: int
+    client: TestClient, web_engine: Engine, game: int, form: tuple[str, str]
 ) -> None:
-    own, csrf = open_form(client, web_engine, game, 1)
+    own, csrf = form
     assert client.post(own + "/check", json={"text": "x"}).status_code == 403
     assert (
         client.post(own + "/check", json={"text": "x"}, headers={"X-CSRF-Token": "A" * 32})
@@ -133,14 +161,10 @@ def test_check_endpoint_refuses_without_form_token_or_from_elsewhere(
 
 
 def test_submitted_orders_take_the_mail_path(
-    client: TestClient, web_engine: Engine, game: int
+    client: TestClient, web_engine: Engine, form: tuple[str, str]
 ) -> None:
-    own, csrf = open_form(client, web_engine, game, 1)
-    answer = client.post(
-        own + "/orders",
-        data={"csrf": csrf, "text": "Fertig\n", "action": "send"},
-        follow_redirects=False,
-    )
+    own, _ = form
+    answer = send_form(client, form, "Fertig\n", "send", follow_redirects=False)
     assert answer.status_code == 303 and answer.headers["location"] == own + "?sent=ok"
     assert 'id="sent"' in client.get(answer.headers["location"]).text
     with Session(web_engine) as session:
@@ -157,8 +181,10 @@ def test_submitted_orders_take_the_mail_path(
     assert "Fertig" not in public
 
 
-def test_form_refuses_cross_site_posts(client: TestClient, web_engine: Engine, game: int) -> None:
-    own, csrf = open_form(client, web_engine, game, 1)
+def test_form_refuses_cross_site_posts(
+    client: TestClient, web_engine: Engine, form: tuple[str, str]
+) -> None:
+    own, csrf = form
     data = {"csrf": csrf, "text": "Fertig\n", "action": "send"}
     evil = client.post(own + "/orders", data=data, headers={"Origin": "https://evil.example"})
     assert evil.status_code == 403
@@ -166,23 +192,17 @@ def test_form_refuses_cross_site_posts(client: TestClient, web_engine: Engine, g
     assert no_token.status_code == 403
     bare = TestClient(client.app)  # no Origin, no Referer: refused
     assert bare.post(own + "/orders", data=data).status_code == 403
-    with Session(web_engine) as session:
-        assert session.exec(select(Submission)).all() == []
+    assert submissions(web_engine) == []
 
 
 def test_check_without_javascript_renders_the_page(
-    client: TestClient, web_engine: Engine, game: int
+    client: TestClient, web_engine: Engine, form: tuple[str, str]
 ) -> None:
-    own, csrf = open_form(client, web_engine, game, 1)
-    page = client.post(
-        own + "/orders",
-        data={"csrf": csrf, "text": f"HP = 20\n37 / XX {SCRIPT}\n", "action": "check"},
-    )
+    page = send_form(client, form, f"HP = 20\n37 / XX {SCRIPT}\n", "check")
     assert page.status_code == 200
     assert SCRIPT not in page.text and "&lt;script&gt;" in page.text
     assert 'class="errors"' in page.text
-    with Session(web_engine) as session:
-        assert session.exec(select(Submission)).all() == []
+    assert submissions(web_engine) == []
 
 
 def test_articles_are_escaped_on_every_page(
@@ -266,8 +286,7 @@ def test_a_replaced_occupants_link_is_dead(
         == 404
     )
     assert client.get(new).status_code == 200
-    with Session(web_engine) as session:
-        assert session.exec(select(Submission)).all() == []
+    assert submissions(web_engine) == []
 
 
 def test_the_gm_page_never_shows_a_password_from_a_subject(
