@@ -41,8 +41,10 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import os
 import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -154,6 +156,23 @@ def _new_stack(extra_config: str = "") -> MailStack:
         stack.close()
         raise
     return stack
+
+
+@pytest.fixture
+def no_pbem_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No PBEM_* variable of the caller's environment: it would override what the test
+    sets up (a module takes it with ``pytest.mark.usefixtures``)."""
+    for name in list(os.environ):
+        if name.startswith("PBEM_"):
+            monkeypatch.delenv(name)
+
+
+@pytest.fixture
+def own_folder(no_pbem_environment: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """No PBEM_* variable, and a working folder of the test's own: where a command looks
+    for its default database."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
 
 
 @pytest.fixture(scope="session")

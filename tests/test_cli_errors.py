@@ -21,13 +21,7 @@ EXAMPLE_MAIL = ROOT / "config" / "examples" / "ashes-orders.eml"
 runner = CliRunner()
 
 
-@pytest.fixture(autouse=True)
-def _no_pbem_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """No PBEM_* setting of the caller, and a folder of its own (the default database)."""
-    for name in list(os.environ):
-        if name.startswith("PBEM_"):
-            monkeypatch.delenv(name)
-    monkeypatch.chdir(tmp_path)
+pytestmark = pytest.mark.usefixtures("own_folder")
 
 
 def one_error_line(*args: str, code: int) -> str:

@@ -6,7 +6,6 @@ errors."""
 from __future__ import annotations
 
 import json
-import os
 import random
 from pathlib import Path
 from typing import Any
@@ -25,13 +24,7 @@ HEADER = "Partie 227 Spieler 2 Kennwort x\n"
 runner = CliRunner()
 
 
-@pytest.fixture(autouse=True)
-def _no_pbem_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """No PBEM_* setting of the caller, and a folder of its own."""
-    for name in list(os.environ):
-        if name.startswith("PBEM_"):
-            monkeypatch.delenv(name)
-    monkeypatch.chdir(tmp_path)
+pytestmark = pytest.mark.usefixtures("own_folder")
 
 
 def parse_json(*args: str, code: int, stdin: bytes | None = None) -> dict[str, Any]:

@@ -5,6 +5,7 @@ restore.sh never put the PostgreSQL password on a command line."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import shutil
@@ -16,7 +17,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import Engine, text
 
 from db import repo
 from db.session import make_engine, transaction, upgrade
@@ -40,21 +41,29 @@ def loose_umask() -> Iterator[None]:
         os.umask(old)
 
 
-@pytest.fixture(autouse=True)
-def _no_pbem_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in list(os.environ):
-        if name.startswith("PBEM_"):
-            monkeypatch.delenv(name)
+pytestmark = pytest.mark.usefixtures("no_pbem_environment")
+
+
+@contextlib.contextmanager
+def migrated(database: Path, mode_before: int | None = None) -> Iterator[Engine]:
+    """A SQLite database at the schema's head (given ``mode_before`` first, as an older
+    install left it), opened by the host."""
+    url = f"sqlite:///{database}"
+    upgrade(url)
+    if mode_before is not None:
+        database.chmod(mode_before)
+    engine = make_engine(url)
+    try:
+        yield engine
+    finally:
+        engine.dispose()
 
 
 def test_the_sqlite_database_the_host_makes_is_0600_with_its_wal_and_shm(
     tmp_path: Path, loose_umask: None
 ) -> None:
     database = tmp_path / "pbem.sqlite3"
-    url = f"sqlite:///{database}"
-    upgrade(url)
-    engine = make_engine(url)
-    try:
+    with migrated(database) as engine:
         with transaction(engine) as session:
             repo.host_secret(session, "web-links", lambda: "the key of every link")
         with engine.connect() as connection:  # held open: the -wal and -shm are there
@@ -62,24 +71,15 @@ def test_the_sqlite_database_the_host_makes_is_0600_with_its_wal_and_shm(
             files = [database, Path(f"{database}-wal"), Path(f"{database}-shm")]
             assert all(f.exists() for f in files)
             assert {f.name: mode(f) for f in files} == {f.name: 0o600 for f in files}
-    finally:
-        engine.dispose()
 
 
 def test_an_older_0644_database_is_tightened_when_the_host_opens_it(
     tmp_path: Path, loose_umask: None
 ) -> None:
     database = tmp_path / "old.sqlite3"
-    url = f"sqlite:///{database}"
-    upgrade(url)
-    database.chmod(0o644)
-    engine = make_engine(url)
-    try:
-        with engine.connect() as connection:
-            connection.execute(text("SELECT 1"))
-            assert mode(database) == 0o600
-    finally:
-        engine.dispose()
+    with migrated(database, mode_before=0o644) as engine, engine.connect() as connection:
+        connection.execute(text("SELECT 1"))
+        assert mode(database) == 0o600
 
 
 def run_script(

@@ -4,7 +4,6 @@ file or the environment; empty still means the host makes one of its own."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -13,12 +12,7 @@ from typer.testing import CliRunner
 from config.settings import WEB_SECRET_MIN_CHARS, SettingsError, load_settings
 from mailserver.app.cli.main import app as cli
 
-
-@pytest.fixture(autouse=True)
-def _no_pbem_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in list(os.environ):
-        if name.startswith("PBEM_"):
-            monkeypatch.delenv(name)
+pytestmark = pytest.mark.usefixtures("no_pbem_environment")
 
 
 def test_a_short_web_secret_is_refused_with_one_clear_line(tmp_path: Path) -> None:

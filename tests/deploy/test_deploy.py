@@ -38,12 +38,7 @@ UNIT = DEPLOY / "pbem.service"
 _COMMENTED_KEY = re.compile(r"^# (\w+ = .*)$")
 
 
-@pytest.fixture(autouse=True)
-def _no_pbem_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    """PBEM_* variables of the caller would override the file under test."""
-    for name in list(os.environ):
-        if name.startswith("PBEM_"):
-            monkeypatch.delenv(name)
+pytestmark = pytest.mark.usefixtures("no_pbem_environment")
 
 
 # -- the example configuration ---------------------------------------------------------
