@@ -255,3 +255,31 @@ async def test_auto_falls_back_to_embedded_where_dovecot_cannot_reach(tmp_path: 
         assert stack.kind == expected
         flags = await asyncio.to_thread(imap_flags, stack, GAME)
     assert list(flags) == ["trotzdem"]
+
+
+async def test_a_mail_server_that_is_not_there_is_said_once_in_words(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # Issue 25, item 17: `pbem serve` without an IMAP server logged a warning at every
+    # attempt, forever. Now: one sentence, then quiet tries, and word when it answers.
+    stack = LocalMail(tmp_path / "mail", kind="embedded")
+    stack.add_user(GAME, "game-secret")
+    settings = stack.imap_settings(GAME)
+    poller = ImapPoller(
+        settings, MemoryUidStore(), Handler(), reconnect_base=0.05, reconnect_cap=0.1
+    )
+    caplog.set_level("DEBUG", logger="pbem.imap")
+    try:
+        async with polling(poller, 15):
+            await wait_until(lambda: poller.reconnects >= 5)
+            warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+            assert warnings == [
+                f"cannot reach IMAP at 127.0.0.1:{settings.port} — is the mail server "
+                "running? (connection refused; trying again, at the latest every 0.1 s)"
+            ]
+            await stack.start()
+            await wait_until(lambda: poller.status == "idle")
+    finally:
+        await stack.stop()
+    warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert warnings[1:] == [f"IMAP at 127.0.0.1:{settings.port} answers again"]
