@@ -283,3 +283,26 @@ async def test_a_mail_server_that_is_not_there_is_said_once_in_words(
         await stack.stop()
     warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
     assert warnings[1:] == [f"IMAP at 127.0.0.1:{settings.port} answers again"]
+
+
+async def test_a_muttrc_reads_and_sends_on_loopback_without_tls(
+    mail: LocalMail, tmp_path: Path
+) -> None:
+    # Issue 25, item 16: Debian's mutt insists on TLS ("Encrypted connection unavailable")
+    # and had no way to send; the file says what the local stack needs, for its owner only.
+    path = mail.write_muttrc("alice@pbem.test", tmp_path / "alice.muttrc", "Alice")
+    text = path.read_text()
+    assert path.stat().st_mode & 0o777 == 0o600
+    for line in [
+        'set from = "alice@pbem.test"',
+        'set realname = "Alice"',
+        'set imap_user = "alice@pbem.test"',
+        'set imap_pass = "alice-secret"',
+        f'set folder = "imap://127.0.0.1:{mail.imap_port}/"',
+        'set spoolfile = "+INBOX"',
+        f'set smtp_url = "smtp://127.0.0.1:{mail.smtp_port}/"',
+        "set ssl_force_tls = no",
+        "set ssl_starttls = no",
+    ]:
+        assert line in text.splitlines()
+    assert f"  mutt -F {path}" in mail.client_instructions()
