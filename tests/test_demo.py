@@ -1,10 +1,21 @@
-"""``pbem demo`` end to end: a short bot game by mail on each kind of local mail stack."""
+"""``pbem demo`` end to end: a short bot game by mail on each kind of local mail stack,
+and a new user joining in with mutt and as the GM on the command line."""
 
 from __future__ import annotations
 
 import json
+import os
+import re
+import shlex
 import shutil
+import signal
+import subprocess
+import sys
 import tempfile
+import threading
+import time
+import urllib.request
+from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
@@ -18,6 +29,7 @@ from engine.dice import seal
 from mailserver.app.cli.main import app as pbem
 from mailserver.app.demo import DemoConfig, player_address, run_demo, summary
 from mailserver.app.localmail import dovecot_available
+from mailserver.app.localmail.maildir import read_maildir
 from mailserver.outbound.smtp import Attachment
 
 pytestmark = pytest.mark.slow  # whole games by mail, turns on the clock
@@ -140,4 +152,138 @@ async def test_the_demo_plays_starweb_with_every_character() -> None:
     assert sorted(result.printout_files) == ["karte-1-3-1.png", "report-1-3-1.json"]
     assert str(directory) in summary(result)
     assert check_the_dice(directory, seats=6, turns=3) > 0
+    shutil.rmtree(directory, ignore_errors=True)
+
+
+MUTT = shutil.which("mutt")
+PBEM = Path(sys.executable).with_name("pbem")
+
+
+def _without_pbem_settings() -> dict[str, str]:
+    """This process's environment without PBEM_* (a new user's shell has none)."""
+    return {name: value for name, value in os.environ.items() if not name.startswith("PBEM_")}
+
+
+DEMO_OPTIONS = ["--players", "2", "--turns", "1", "--turn-seconds", "3", "--keep-running"]
+
+
+class Demo:
+    """``pbem demo --keep-running`` in a process of its own, as a user starts it; its
+    output read line by line in the background."""
+
+    def __init__(self, directory: Path) -> None:
+        self.lines: list[str] = []
+        self.process = subprocess.Popen(
+            [str(PBEM), "demo", "--dir", str(directory), *DEMO_OPTIONS],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=_without_pbem_settings(),
+        )
+        assert self.process.stdout is not None
+        stdout = self.process.stdout
+        self._reader = threading.Thread(target=lambda: self.lines.extend(stdout), daemon=True)
+        self._reader.start()
+
+    def wait_for(self, text: str, timeout: float = 180) -> str:
+        """The output so far, once a line holds ``text``."""
+        give_up = time.monotonic() + timeout
+        while not any(text in line for line in self.lines):
+            assert self.process.poll() is None, "".join(self.lines)
+            assert time.monotonic() < give_up, "".join(self.lines)
+            time.sleep(0.2)
+        return "".join(self.lines)
+
+    def stop(self) -> int:
+        """Ctrl-C, as the summary says; the exit code."""
+        self.process.send_signal(signal.SIGINT)
+        try:
+            return self.process.wait(60)
+        finally:
+            self.process.kill()
+            self._reader.join(5)
+
+
+def acks_to(maildir: Path, message_id: str) -> list[EmailMessage]:
+    """The mails in a Maildir that answer ``message_id``."""
+    return [mail for mail in read_maildir(maildir) if mail["In-Reply-To"] == message_id]
+
+
+def test_a_new_user_plays_seat_1_with_the_printed_mutt_command_and_is_gm_in_the_folder(
+    tmp_path: Path,
+) -> None:
+    # Issue 25, item 16 and its check: the demo's printed mutt command opens seat 1 and a
+    # reply sent from mutt is acknowledged; `pbem gm status` in the demo folder works
+    # without options, and `pbem gm web-link` there names the demo's live web port.
+    if MUTT is None:
+        pytest.fail("mutt is not installed: apt-get install -y mutt (docs/testing.md)")
+    directory = Path(tempfile.mkdtemp(prefix="pbem-demo-mutt-"))
+    directory.chmod(0o755)  # Dovecot's mail user enters it (under /tmp, not tmp_path)
+    demo = Demo(directory)
+    try:
+        said = demo.wait_for("Ctrl-C stops them")
+        (command,) = re.findall(r"^  (mutt -F \S+spieler1\.muttrc)$", said, re.MULTILINE)
+        muttrc = Path(command.split()[-1])
+        assert muttrc.parent == directory / "mutt" and muttrc.stat().st_mode & 0o077 == 0
+        assert "GM password demo-spielleiter" in said
+        passwords = said.split("Game passwords the server mailed to the players:")[1]
+        password = re.findall(r"^  spieler1@demo\.pbem +(\S+)$", passwords, re.MULTILINE)[0]
+        (maildir,) = re.findall(r"spieler1@demo\.pbem +password \S+ +\(on disk: (.+)\)", said)
+        printout = read_maildir(Path(maildir))[-1]
+
+        # mutt in batch mode, with the printed command's muttrc: a reply to the last
+        # printout (its subject, In-Reply-To and the printout quoted below the orders).
+        message_id = f"<mutt-reply-{os.getpid()}@demo.pbem>"
+        draft = tmp_path / "reply.eml"
+        body = printout.get_body(preferencelist=("plain",))
+        assert body is not None
+        quoted = "\n".join("> " + line for line in str(body.get_content()).splitlines())
+        draft.write_text(
+            f"To: pbem@demo.pbem\nSubject: Re: {printout['Subject']}\n"
+            f"In-Reply-To: {printout['Message-ID']}\nMessage-ID: {message_id}\n\n"
+            f"Partie 1 Spieler 1 Kennwort {password}\n\n"
+            f"On a turn, pbem@demo.pbem wrote:\n{quoted}\n"
+        )
+        home = tmp_path / "home"
+        home.mkdir()
+        sent = subprocess.run(
+            [*shlex.split(command), "-H", str(draft)],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={**_without_pbem_settings(), "HOME": str(home), "LC_ALL": "C.UTF-8"},
+        )
+        assert sent.returncode == 0, sent.stderr + sent.stdout
+        give_up = time.monotonic() + 60
+        while not acks_to(Path(maildir), message_id):
+            assert time.monotonic() < give_up, "no acknowledgement of the mutt reply"
+            time.sleep(0.3)
+        (ack,) = acks_to(Path(maildir), message_id)
+        assert ack["Subject"].startswith("Befehle erhalten")
+
+        # The GM's commands in the demo folder, without options, reach the demo's game.
+        def pbem_here(*args: str) -> subprocess.CompletedProcess[str]:
+            done = subprocess.run(
+                [str(PBEM), *args],
+                cwd=directory,
+                capture_output=True,
+                text=True,
+                timeout=120,
+                env=_without_pbem_settings(),
+            )
+            assert done.returncode == 0, done.stderr + done.stdout
+            return done
+
+        status = pbem_here("gm", "status", "1")
+        assert status.stdout.startswith("Partie 1 (ashes)")
+        assert "Spieler 1 spieler1@demo.pbem  Befehle da" in status.stdout
+        assert f"{directory / 'pbem.sqlite3'} (aus pbem.toml in diesem Ordner)" in status.stderr
+        link = pbem_here("gm", "web-link", "1", "0").stdout.strip()
+        assert f"  GM{' ' * 26} {link}" in said
+        with urllib.request.urlopen(link, timeout=30) as page:
+            assert page.status == 200
+    finally:
+        code = demo.stop()
+    assert code == 0, "".join(demo.lines)
     shutil.rmtree(directory, ignore_errors=True)

@@ -5,12 +5,18 @@ server), the real service (IMAP intake, scheduler, SMTP outbox) on a fresh SQLit
 database, a game of bot players who read their printouts and mail orders like people
 do — some with an article, a secret message or an Eildepesche — and short deadlines. At
 the end it says where every player's mail is and how to read it with a mail client.
+
+The demo folder also gets what a person needs to join in while the demo runs
+(``--keep-running``): a ready muttrc per player and for the GM (``mutt/``), and the
+demo's settings as ``pbem.toml``, which ``pbem`` commands run in that folder read by
+themselves (``pbem gm status 1``, ``pbem gm web-link 1 0``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import shutil
 import socket
@@ -30,6 +36,7 @@ from db.models import Game, Outbox, OutboxKind, OutboxStatus, utcnow
 from db.session import transaction
 from engine.core import GameKind, State
 from mailserver.app.localmail import LocalMail
+from mailserver.app.localmail.mutt import write_private
 from mailserver.app.service import Service
 from mailserver.common import tokens
 from mailserver.common.catalog import say
@@ -49,6 +56,10 @@ MARKER = ".pbem-demo"
 GAME_NUMBER = 1
 GM_PASSWORD = "demo-spielleiter"
 """The GM password of the demo game (the GM writes no mail in the demo)."""
+SETTINGS_FILE = "pbem.toml"
+"""The demo's settings in its folder (``pbem`` commands there read it without --config)."""
+MUTT_FOLDER = "mutt"
+"""Where the demo writes a muttrc per mailbox (``spieler1.muttrc``, ``gm.muttrc``)."""
 
 
 @dataclass
@@ -84,6 +95,10 @@ class DemoResult:
     """The names of the files the last printout carried (the map, the JSON twin)."""
     links: list[tuple[str, str]] = field(default_factory=list)
     """The web pages: (whose, link) for the public page, the GM and every seat."""
+    muttrcs: dict[str, Path] = field(default_factory=dict)
+    """Address -> a ready muttrc for it (every player and the GM)."""
+    settings_file: Path | None = None
+    """The demo's ``pbem.toml``."""
 
 
 def player_address(seat: int) -> str:
@@ -155,6 +170,7 @@ async def run_demo(config: DemoConfig) -> DemoResult:
         f"Mail stack: {mail.kind} (IMAP {mail.imap_host}:{mail.imap_port}, "
         f"SMTP {mail.smtp_host}:{mail.smtp_port})"
     )
+    muttrcs = write_muttrcs(mail, config.directory / MUTT_FOLDER, config.players)
     settings = Settings(
         database_url=f"sqlite:///{config.directory / 'pbem.sqlite3'}",
         gm_address=GM,
@@ -164,10 +180,12 @@ async def run_demo(config: DemoConfig) -> DemoResult:
         resync_seconds=2.0,
         web=WebSettings(enabled=True, host=HOST_IP, port=free_port()),
     )
+    settings_file = write_settings(settings, config.directory / SETTINGS_FILE)
     service = Service(settings)
     service_task = asyncio.create_task(service.run())
     try:
         result = await _play(config, kind, mail, service, say)
+        result.muttrcs, result.settings_file = muttrcs, settings_file
         result.client_instructions = mail.client_instructions()
         result.mail_counts = {address: len(mail.mailbox(address)) for address in mail.users}
         if config.keep_running:
@@ -263,6 +281,49 @@ async def _play(
         printout_files=files,
         links=_links(service, game_id, config.players),
     )
+
+
+def write_muttrcs(mail: LocalMail, folder: Path, players: int) -> dict[str, Path]:
+    """A ready muttrc for every player and the GM in ``folder`` (``spieler1.muttrc``)."""
+    people = [(player_address(s), f"Spieler {s}") for s in range(1, players + 1)]
+    return {
+        address: mail.write_muttrc(address, folder / f"{address.split('@')[0]}.muttrc", name)
+        for address, name in [*people, (GM, "Spielleitung")]
+    }
+
+
+def write_settings(settings: Settings, path: Path) -> Path:
+    """The demo's settings as TOML at ``path`` (owner only: it holds the mail password),
+    what ``pbem gm …`` and ``pbem serve`` in the demo folder read by themselves."""
+    header = [
+        "# The settings of this pbem demo (written by pbem demo, anew by every run).",
+        "# pbem commands run in this folder read this file by themselves, e.g.",
+        f"#   pbem gm status {GAME_NUMBER}      pbem gm web-link {GAME_NUMBER} 0",
+        "# The mail ports and the web port hold while the demo runs (--keep-running).",
+        "",
+    ]
+    write_private(path, "\n".join(header) + settings_toml(settings))
+    return path
+
+
+def settings_toml(settings: Settings) -> str:
+    """``settings`` as TOML, the values that differ from the defaults only."""
+
+    def value(item: object) -> str:
+        if isinstance(item, bool):
+            return "true" if item else "false"
+        if isinstance(item, int | float):
+            return repr(item)
+        if isinstance(item, list):
+            return "[" + ", ".join(value(element) for element in item) + "]"
+        return json.dumps(str(item), ensure_ascii=False)  # a JSON string is a TOML one
+
+    data = settings.model_dump(exclude_defaults=True, exclude_none=True)
+    lines = [f"{key} = {value(item)}" for key, item in data.items() if not isinstance(item, dict)]
+    for table, items in data.items():
+        if isinstance(items, dict):
+            lines += ["", f"[{table}]", *(f"{key} = {value(item)}" for key, item in items.items())]
+    return "\n".join(lines) + "\n"
 
 
 def free_port() -> int:
@@ -371,7 +432,8 @@ async def _wait(
 
 
 def summary(result: DemoResult) -> str:
-    """What the user reads at the end: where the mail is and how to look at it."""
+    """What the user reads at the end: where the mail is and how to look at it, and last
+    how to join in: seat 1 with mutt, the GM's password and commands."""
     lines = [
         "",
         f"The demo game ran {result.turns_run} turns by mail ({result.mail_kind} IMAP server).",
@@ -393,5 +455,35 @@ def summary(result: DemoResult) -> str:
         "The game's web pages (up while the demo runs: --keep-running keeps them):",
         *(f"  {whose:28} {url}" for whose, url in result.links),
         "",
+        *_join_in(result),
     ]
     return "\n".join(lines)
+
+
+def _join_in(result: DemoResult) -> list[str]:
+    """How to play seat 1 with mutt and be the GM on the command line (summary lines)."""
+    lines: list[str] = []
+    seat_1 = result.muttrcs.get(player_address(1))
+    if seat_1 is not None:
+        lines += [
+            "Play seat 1 yourself with mutt (while the demo runs: pbem demo --keep-running):",
+            f"  mutt -F {seat_1}",
+            "  r replies to a printout; write the orders below the first line",
+            f"  (Partie {GAME_NUMBER} Spieler 1 Kennwort ...), y sends: the acknowledgement",
+            "  arrives within seconds. Every player and the GM have such a file in "
+            f"{seat_1.parent}.",
+            "",
+        ]
+    lines += [
+        f"The game master {GM}: game {GAME_NUMBER}, GM password {GM_PASSWORD}.",
+        f"  By mail to {HOST}: 'Partie {GAME_NUMBER} Spielleiter Kennwort {GM_PASSWORD}',",
+        "  then commands such as Status, one a line (docs/gm-commands.md).",
+    ]
+    if result.settings_file is not None:
+        lines += [
+            f"  On the command line, in {result.settings_file.parent} (its {SETTINGS_FILE} names",
+            "  the demo's database and web port):",
+            f"    pbem gm status {GAME_NUMBER}",
+            f"    pbem gm web-link {GAME_NUMBER} 0",
+        ]
+    return [*lines, ""]

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import re
 import ssl
 import time
@@ -30,6 +31,7 @@ from config.settings import ImapSettings
 from mailserver.inbound.imap_connection import (
     Connection,
     ImapError,
+    ImapUnreachable,
     mails_in,
     quote_mailbox,
     search_lines,
@@ -106,7 +108,9 @@ class ImapPoller:
 
     ``run()`` returns after ``stop()``: the mail being handled is finished and flagged
     first, then the poller logs out. All connection trouble is logged and retried with
-    exponential backoff; ``handle`` failing on a mail only postpones that mail.
+    exponential backoff; ``handle`` failing on a mail only postpones that mail. A server
+    that cannot be reached at all is said once, in words, until it answers again (the
+    attempts between are logged at debug level only).
     """
 
     def __init__(
@@ -163,6 +167,8 @@ class ImapPoller:
         """UID -> size of mails above ``max_mail_bytes`` (only their start is fetched)."""
         self.reconnects = 0
         """Connections opened after the first one (for health checks and tests)."""
+        self._unreachable_said = False
+        """The warning that the server cannot be reached was logged (once per outage)."""
 
     @property
     def status(self) -> str:
@@ -182,6 +188,12 @@ class ImapPoller:
             first = False
             try:
                 await self._session()
+            except ImapUnreachable as exc:
+                delay = backoff(self._attempt, base=self._reconnect[0], cap=self._reconnect[1])
+                self._attempt += 1
+                self._unreachable(exc, delay)
+                self._status = "backoff"
+                await _wait_any([self._stop], delay)
             except Exception as exc:
                 delay = backoff(self._attempt, base=self._reconnect[0], cap=self._reconnect[1])
                 self._attempt += 1
@@ -198,6 +210,24 @@ class ImapPoller:
                 await _wait_any([self._stop], delay)
         self._status = "stopped"
         log.info("IMAP poller stopped", extra={"mailbox": self.settings.mailbox})
+
+    def _unreachable(self, exc: ImapUnreachable, delay: float) -> None:
+        """Say once, in words, that no IMAP server answers; the next tries only at debug
+        level (the delays grow to ``reconnect_cap``), until a login works again."""
+        extra = {"mailbox": self.settings.mailbox, "delay": delay, "reason": str(exc)}
+        where = f"{self.settings.host}:{self.settings.port}"
+        if self._unreachable_said:
+            log.debug("IMAP at %s still unreachable (%s)", where, exc, extra=extra)
+            return
+        self._unreachable_said = True
+        log.warning(
+            "cannot reach IMAP at %s — is the mail server running? (%s; trying again, "
+            "at the latest every %g s)",
+            where,
+            exc.reason,
+            self._reconnect[1],
+            extra=extra,
+        )
 
     # -- one connection ----------------------------------------------------------------
 
@@ -241,7 +271,18 @@ class ImapPoller:
 
     async def _login(self, conn: Connection) -> None:
         settings = self.settings
-        await conn.call("connect", conn.client.wait_hello_from_server())
+        try:
+            await conn.call("connect", conn.client.wait_hello_from_server())
+        except ImapError as exc:
+            raise ImapUnreachable(str(exc), _in_words(exc.__cause__)) from exc
+        if self._unreachable_said:
+            self._unreachable_said = False
+            log.warning(
+                "IMAP at %s:%d answers again",
+                settings.host,
+                settings.port,
+                extra={"mailbox": settings.mailbox},
+            )
         await conn.command(
             f"LOGIN as {settings.user}",
             conn.client.login(aioimaplib.quoted(settings.user), settings.password),
@@ -516,6 +557,19 @@ class ImapPoller:
         if conn.lost.is_set():
             raise ImapError("connection lost")
         return signals.trouble.is_set() or not (signals.new_mail.is_set() or self._stop.is_set())
+
+
+def _in_words(cause: BaseException | None) -> str:
+    """Why a connection failed, as a person says it (``connection refused``)."""
+    if isinstance(cause, TimeoutError | aioimaplib.CommandTimeout) or cause is None:
+        return "no greeting from the server"
+    if isinstance(cause, OSError):
+        # asyncio's "Connect call failed (...)" hides the reason its errno gives.
+        number = cause.errno or 0
+        words = os.strerror(number) if number > 0 else cause.strerror
+        if words:
+            return words[:1].lower() + words[1:]
+    return str(cause) or type(cause).__name__
 
 
 async def _wait_any(

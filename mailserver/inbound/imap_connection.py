@@ -32,6 +32,15 @@ class ImapError(Exception):
     """The server refused a command, answered nonsense, went silent or hung up."""
 
 
+class ImapUnreachable(ImapError):
+    """No IMAP server answered at the address: nothing listens there, the name is
+    unknown, or no greeting came. ``reason`` says which in words."""
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
 def quote_mailbox(name: str) -> str:
     """A mailbox name as an IMAP quoted string (aioimaplib sends arguments verbatim)."""
     if not name.isascii() or any(ch in name for ch in "\r\n\0"):

@@ -130,3 +130,22 @@ def test_gm_with_a_config_says_nothing_about_the_database(tmp_path: Path) -> Non
     result = pbem(*CREATE, "--config", str(config), code=0)
     assert result.stderr == ""
     assert (tmp_path / "games.sqlite3").exists() and not (tmp_path / "pbem.sqlite3").exists()
+
+
+def test_a_pbem_toml_in_the_current_folder_is_read_without_config(tmp_path: Path) -> None:
+    # Issue 25, item 16: `pbem gm …` in the demo's folder reaches the demo's database and
+    # names the demo's web port (it used the default database and port 8080).
+    database = tmp_path / "games.sqlite3"
+    (tmp_path / "pbem.toml").write_text(
+        f'database_url = "sqlite:///{database}"\n\n[web]\nport = 8123\n'
+    )
+    result = pbem(*CREATE, "--lang", "en", code=0)
+    assert result.stderr.splitlines() == [f"Database: {database} (from pbem.toml in this folder)"]
+    assert database.exists() and not (tmp_path / "pbem.sqlite3").exists()
+    assert "Partie 7 (ashes)" in pbem("gm", "status", "7", code=0).stdout
+    link = pbem("gm", "web-link", "7", "1", code=0).stdout.strip()
+    assert link.startswith("http://127.0.0.1:8123/")
+    # pbem serve takes it too (here to its bad value: it does not start).
+    (tmp_path / "pbem.toml").write_text("[imap]\nport = 'many'\n")
+    (line,) = pbem("serve", code=1).stderr.splitlines()
+    assert line.startswith("Error: pbem.toml: imap.port: Input should be a valid integer")

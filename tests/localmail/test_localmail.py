@@ -255,3 +255,54 @@ async def test_auto_falls_back_to_embedded_where_dovecot_cannot_reach(tmp_path: 
         assert stack.kind == expected
         flags = await asyncio.to_thread(imap_flags, stack, GAME)
     assert list(flags) == ["trotzdem"]
+
+
+async def test_a_mail_server_that_is_not_there_is_said_once_in_words(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # Issue 25, item 17: `pbem serve` without an IMAP server logged a warning at every
+    # attempt, forever. Now: one sentence, then quiet tries, and word when it answers.
+    stack = LocalMail(tmp_path / "mail", kind="embedded")
+    stack.add_user(GAME, "game-secret")
+    settings = stack.imap_settings(GAME)
+    poller = ImapPoller(
+        settings, MemoryUidStore(), Handler(), reconnect_base=0.05, reconnect_cap=0.1
+    )
+    caplog.set_level("DEBUG", logger="pbem.imap")
+    try:
+        async with polling(poller, 15):
+            await wait_until(lambda: poller.reconnects >= 5)
+            warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+            assert warnings == [
+                f"cannot reach IMAP at 127.0.0.1:{settings.port} — is the mail server "
+                "running? (connection refused; trying again, at the latest every 0.1 s)"
+            ]
+            await stack.start()
+            await wait_until(lambda: poller.status == "idle")
+    finally:
+        await stack.stop()
+    warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert warnings[1:] == [f"IMAP at 127.0.0.1:{settings.port} answers again"]
+
+
+async def test_a_muttrc_reads_and_sends_on_loopback_without_tls(
+    mail: LocalMail, tmp_path: Path
+) -> None:
+    # Issue 25, item 16: Debian's mutt insists on TLS ("Encrypted connection unavailable")
+    # and had no way to send; the file says what the local stack needs, for its owner only.
+    path = mail.write_muttrc("alice@pbem.test", tmp_path / "alice.muttrc", "Alice")
+    text = path.read_text()
+    assert path.stat().st_mode & 0o777 == 0o600
+    for line in [
+        'set from = "alice@pbem.test"',
+        'set realname = "Alice"',
+        'set imap_user = "alice@pbem.test"',
+        'set imap_pass = "alice-secret"',
+        f'set folder = "imap://127.0.0.1:{mail.imap_port}/"',
+        'set spoolfile = "+INBOX"',
+        f'set smtp_url = "smtp://127.0.0.1:{mail.smtp_port}/"',
+        "set ssl_force_tls = no",
+        "set ssl_starttls = no",
+    ]:
+        assert line in text.splitlines()
+    assert f"  mutt -F {path}" in mail.client_instructions()

@@ -6,6 +6,10 @@ as ``--lang fr``, an input file that is not there, a value the game kind refuses
 when the command cannot do what was asked (the settings, the database, a GM's request the
 game does not allow). The errors are said in the language of ``--lang``. A command with
 ``--json`` answers a refusal with one JSON object on stdout instead (:func:`refuse`).
+
+The settings come from ``--config FILE``; without it from ``pbem.toml`` in the current
+folder when there is one (:data:`LOCAL_CONFIG`: the folder of ``pbem demo``, or an
+operator's own), and from ``PBEM_*`` variables, which override either.
 """
 
 from __future__ import annotations
@@ -93,9 +97,22 @@ def settings_message(error: SettingsError, lang: str) -> str:
     )
 
 
+LOCAL_CONFIG = Path("pbem.toml")
+"""The settings file a command reads without ``--config``, if the current folder has it."""
+
+
+def config_file(config: Path | None) -> Path | None:
+    """The settings file of a command: ``--config``, else ``./pbem.toml`` when the
+    current folder has one, else none (defaults and ``PBEM_*`` only)."""
+    if config is not None:
+        return config
+    return LOCAL_CONFIG if LOCAL_CONFIG.is_file() else None
+
+
 def settings_or_fail(config: Path | None, lang: str) -> Settings:
-    """The settings of ``--config`` and ``PBEM_*``; a problem with them is one error line."""
+    """The settings of ``--config`` (or ``./pbem.toml``, :func:`config_file`) and
+    ``PBEM_*``; a problem with them is one error line."""
     try:
-        return load_settings(config)
+        return load_settings(config_file(config))
     except SettingsError as exc:
         fail(settings_message(exc, lang), lang)

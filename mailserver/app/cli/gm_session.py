@@ -25,7 +25,7 @@ from db.models import Game
 from db.repo import get_game_by_number
 from db.session import make_engine, transaction, upgrade
 from grammar import gm as lang_gm
-from mailserver.app.cli.common import fail, settings_or_fail
+from mailserver.app.cli.common import LOCAL_CONFIG, config_file, fail, settings_or_fail
 from mailserver.common.catalog import say
 from mailserver.common.kinds import UnknownGameKind, load_kinds
 from mailserver.common.terms import HostTerms
@@ -34,7 +34,10 @@ from mailserver.gm import operations as gm
 
 ConfigOption = Annotated[
     Path | None,
-    typer.Option("--config", help="TOML settings file (database_url, smtp.from_address)."),
+    typer.Option(
+        "--config",
+        help="TOML settings file (database_url, smtp.from_address; default: ./pbem.toml if there).",
+    ),
 ]
 GameArg = Annotated[int, typer.Argument(help="The game number.")]
 SeatArg = Annotated[int, typer.Argument(help="The seat (player number).")]
@@ -82,11 +85,13 @@ def gm_session(
     settings = settings_or_fail(config, lang)
     url = settings.database_url
     if config is None:
-        # No file names the database: say which one this is (by default a file in the
-        # current folder, which differs from one shell to the next).
+        # No --config names the database: say which one this is (by default a file in
+        # the current folder, which differs from one shell to the next).
         from_env = "PBEM_DATABASE_URL" in (name.upper() for name in environment_settings())
         text = "cli_database_from_env" if from_env else "cli_database_default"
-        typer.echo(say(lang, text, database=_shown(url)), err=True)
+        if not from_env and config_file(None) is not None:
+            text = "cli_database_from_local"
+        typer.echo(say(lang, text, database=_shown(url), file=LOCAL_CONFIG), err=True)
     try:
         load_kinds(settings.game_kinds)
     except UnknownGameKind as exc:

@@ -14,7 +14,14 @@ import typer
 from config.settings import LimitSettings, Settings, environment_settings
 from mailserver.app.cli import dice as cli_dice
 from mailserver.app.cli import gm as cli_gm
-from mailserver.app.cli.common import LangOption, fail, read_input, refuse, settings_or_fail
+from mailserver.app.cli.common import (
+    LangOption,
+    config_file,
+    fail,
+    read_input,
+    refuse,
+    settings_or_fail,
+)
 from mailserver.app.cli.offline import kind_app
 from mailserver.app.demo import DemoConfig, run_demo, summary
 from mailserver.app.service import Service
@@ -113,7 +120,10 @@ def parse_cmd(
 
 ServiceConfig = Annotated[
     Path | None,
-    typer.Option("--config", help="TOML settings file (PBEM_* variables override)."),
+    typer.Option(
+        "--config",
+        help="TOML settings file (default: ./pbem.toml if there; PBEM_* variables override).",
+    ),
 ]
 
 
@@ -122,7 +132,7 @@ def _service_settings(config: Path | None, missing: str) -> Settings:
     what to give when neither a file nor a ``PBEM_*`` variable says anything."""
     # The defaults are for trying things out (a database in the current folder, mail on
     # localhost): a service started with nothing configured would run on them unnoticed.
-    if config is None and not environment_settings():
+    if config_file(config) is None and not environment_settings():
         fail(missing, "en")
     settings = settings_or_fail(config, "en")
     logs.configure(settings.log_format)

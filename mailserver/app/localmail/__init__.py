@@ -43,6 +43,7 @@ from mailserver.app.localmail.dovecot import (
 )
 from mailserver.app.localmail.embedded import EmbeddedImap
 from mailserver.app.localmail.maildir import read_maildir
+from mailserver.app.localmail.mutt import muttrc, write_private
 from mailserver.app.localmail.relay import SmtpRelay
 
 __all__ = ["Kind", "LocalMail", "dovecot_available"]
@@ -98,6 +99,8 @@ class LocalMail:
         self.remove_on_stop = remove_on_stop
         self.users: dict[str, str] = self._load_users()
         """Address (lower case) -> password."""
+        self.muttrcs: dict[str, Path] = {}
+        """Address -> the muttrc :meth:`write_muttrc` wrote for it."""
         self._dovecot: DovecotServer | None = None
         self._embedded: EmbeddedImap | None = None
         self._relay: SmtpRelay | None = None
@@ -252,6 +255,27 @@ class LocalMail:
         """Every message in ``address``'s INBOX, oldest first (read from disk, also stopped)."""
         return read_maildir(self.maildir(address))
 
+    def write_muttrc(self, address: str, path: Path, realname: str = "") -> Path:
+        """Write a ready muttrc for ``address`` (IMAP, ``smtp_url``, no TLS on loopback) to
+        ``path``, readable by the owner only; ``mutt -F path`` then reads and sends. It
+        names this run's ports: it holds while the stack runs."""
+        name = address.lower()
+        note = (
+            f"mutt -F {path}  (while this stack runs: its ports change with every start)\n"
+            "Written anew by every start; changes here are lost then."
+        )
+        text = muttrc(
+            name,
+            self.users[name],
+            imap=(self.imap_host, self.imap_port),
+            smtp=(self.smtp_host, self.smtp_port),
+            realname=realname,
+            note=note,
+        )
+        write_private(path, text)
+        self.muttrcs[name] = path
+        return path
+
     def client_instructions(self) -> str:
         """How to read the mailboxes with Thunderbird, mutt or any IMAP client."""
         width = max((len(a) for a in self.users), default=10)
@@ -265,12 +289,17 @@ class LocalMail:
             f"    {address:<{width}}  password {password}  (on disk: {self.maildir(address)})"
             for address, password in sorted(self.users.items())
         ]
-        example = next(iter(sorted(self.users)), "player@example")
+        example = next(iter(sorted(self.muttrcs or self.users)), "player@example")
+        if example in self.muttrcs:
+            mutt = f"  mutt -F {self.muttrcs[example]}   (a file per mailbox: read, reply, send)"
+        else:  # Debian's mutt insists on TLS unless told otherwise
+            url = f"imap://{quote(example)}@{self.imap_host}:{self.imap_port}/INBOX"
+            mutt = f"  mutt -e 'set ssl_force_tls=no ssl_starttls=no' -f '{url}'"
         lines += [
             "Thunderbird: Account Settings > Add Mail Account > Configure manually: the IMAP and",
             "  SMTP lines above, connection security None, authentication Normal password.",
             "mutt, while the mail stack runs (pbem demo --keep-running):",
-            f"  mutt -f 'imap://{quote(example)}@{self.imap_host}:{self.imap_port}/INBOX'",
+            mutt,
             "mutt, any time later (the mail stays on disk as Maildir):",
             f"  mutt -f {self.maildir(example)}",
             f"All mailboxes: {self.directory}",
