@@ -28,10 +28,15 @@ change no outcome, only the cost (:func:`fast_lane_shortcuts`); the full run tak
   instead of 2**14, from the start (also the hashes test modules make when imported):
   the parameters travel with each stored hash, so verifying works the same. A test of
   the hash itself is marked ``real_scrypt`` and gets the real parameters;
-* a map picture is drawn once per map view and session (``render_map`` gives the same
-  bytes for the same view; tests/views/test_maps.py checks that with the real drawing,
-  which it imports itself). Should ``render_map`` be renamed, the maps are drawn every
-  time again: slower, not wrong.
+* the host's map pictures are stand-ins (:func:`stand_in_map`): a valid PNG of one pixel
+  that carries a digest of the map view, so that the same view gives the same bytes and
+  another view other bytes, as ``render_map`` does, at a ten-thousandth of its cost. The
+  tests of the fast lane that look at a picture draw it for real: tests/views (the
+  drawing itself, on views of both kinds, with ``render_map`` imported by the test) and
+  the tests marked ``real_maps``: tests/golden (every map of an Ashes and a Starweb game
+  through the host, byte for byte by its digest). For those a picture is drawn once per
+  map view and session. Should ``render_map`` be renamed, the maps are drawn for real
+  again: slower, not wrong.
 
 And the property tests run a tenth of their examples there (``tests.lanes.examples``,
 and a Hypothesis profile for those on Hypothesis' default): fewer cases, each as strict.
@@ -41,7 +46,10 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
+import struct
 import sys
+import zlib
 from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any
@@ -105,7 +113,28 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 _DRAWN: dict[str, bytes] = {}
-"""The fast lane's map pictures: PNG by the ``repr`` of the map view."""
+"""The fast lane's real map pictures (tests marked ``real_maps``): PNG by the ``repr``
+of the map view."""
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _png_chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def stand_in_map(view: Any) -> bytes:
+    """The fast lane's map picture: a valid PNG of one grey pixel whose text chunk holds
+    the SHA-256 of the view's ``repr`` (the same view, the same bytes)."""
+    digest = hashlib.sha256(repr(view).encode()).hexdigest().encode()
+    return b"".join(
+        (
+            PNG_SIGNATURE,
+            _png_chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 0, 0, 0, 0)),
+            _png_chunk(b"tEXt", b"Comment\0fast-lane stand-in of map view " + digest),
+            _png_chunk(b"IDAT", zlib.compress(b"\0\x80")),
+            _png_chunk(b"IEND", b""),
+        )
+    )
 
 
 @functools.cache
@@ -139,8 +168,9 @@ def fast_lane_shortcuts(request: pytest.FixtureRequest, monkeypatch: pytest.Monk
         return
     if request.node.get_closest_marker("real_scrypt") is not None:
         monkeypatch.setattr(db.passwords, "SCRYPT_N", REAL_SCRYPT_N)
+    real_maps = request.node.get_closest_marker("real_maps") is not None
     for module, draw in _map_drawers():
-        monkeypatch.setattr(module, "render_map", _drawn_once(draw))
+        monkeypatch.setattr(module, "render_map", _drawn_once(draw) if real_maps else stand_in_map)
 
 
 def _new_stack(extra_config: str = "") -> MailStack:
