@@ -36,7 +36,10 @@ change no outcome, only the cost (:func:`fast_lane_shortcuts`); the full run tak
   the tests marked ``real_maps``: tests/golden (every map of an Ashes and a Starweb game
   through the host, byte for byte by its digest). For those a picture is drawn once per
   map view and session. Should ``render_map`` be renamed, the maps are drawn for real
-  again: slower, not wrong.
+  again: slower, not wrong;
+* ``CliRunner.invoke`` builds the command line's click command of a Typer app once per
+  session instead of once per call (typer builds it from the registered functions,
+  which do not change; the run of the command is untouched).
 
 And the property tests run a tenth of their examples there (``tests.lanes.examples``,
 and a Hypothesis profile for those on Hypothesis' default): fewer cases, each as strict.
@@ -55,6 +58,8 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+import typer
+import typer.testing
 from hypothesis import settings
 
 import db.passwords
@@ -161,6 +166,18 @@ def _drawn_once(draw: Callable[[Any], bytes]) -> Callable[[Any], bytes]:
     return render_map
 
 
+_COMMANDS: dict[int, tuple[typer.Typer, Any]] = {}
+"""The fast lane's click commands (typer's own click), by the ``id`` of their Typer app
+(the app is kept with its command, so that its ``id`` is not given to another app)."""
+_build_command = typer.testing._get_command
+
+
+def _command_once(app: typer.Typer) -> Any:
+    if id(app) not in _COMMANDS:
+        _COMMANDS[id(app)] = (app, _build_command(app))
+    return _COMMANDS[id(app)][1]
+
+
 @pytest.fixture(autouse=True)
 def fast_lane_shortcuts(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     """The fast lane's shortcuts (see the module text); nothing in the full run."""
@@ -171,6 +188,7 @@ def fast_lane_shortcuts(request: pytest.FixtureRequest, monkeypatch: pytest.Monk
     real_maps = request.node.get_closest_marker("real_maps") is not None
     for module, draw in _map_drawers():
         monkeypatch.setattr(module, "render_map", _drawn_once(draw) if real_maps else stand_in_map)
+    monkeypatch.setattr(typer.testing, "_get_command", _command_once)
 
 
 def _new_stack(extra_config: str = "") -> MailStack:
