@@ -28,10 +28,23 @@ change no outcome, only the cost (:func:`fast_lane_shortcuts`); the full run tak
   instead of 2**14, from the start (also the hashes test modules make when imported):
   the parameters travel with each stored hash, so verifying works the same. A test of
   the hash itself is marked ``real_scrypt`` and gets the real parameters;
-* a map picture is drawn once per map view and session (``render_map`` gives the same
-  bytes for the same view; tests/views/test_maps.py checks that with the real drawing,
-  which it imports itself). Should ``render_map`` be renamed, the maps are drawn every
-  time again: slower, not wrong.
+* the host's map pictures are stand-ins (:func:`stand_in_map`): a valid PNG of one pixel
+  that carries a digest of the map view, so that the same view gives the same bytes and
+  another view other bytes, as ``render_map`` does, at a ten-thousandth of its cost. The
+  tests of the fast lane that look at a picture draw it for real: tests/views (the
+  drawing itself, on views of both kinds, with ``render_map`` imported by the test) and
+  the tests marked ``real_maps``: tests/golden (every map of an Ashes and a Starweb game
+  through the host, byte for byte by its digest). For those a picture is drawn once per
+  map view and session. Should ``render_map`` be renamed, the maps are drawn for real
+  again: slower, not wrong;
+* ``CliRunner.invoke`` builds the command line's click command of a Typer app once per
+  session instead of once per call (typer builds it from the registered functions,
+  which do not change; the run of the command is untouched);
+* SQLite does not wait for the disk (``PRAGMA synchronous=OFF`` on every connection
+  taken from a pool, after the host's own settings): the same rows and locks, only no
+  ``fsync`` at each checkpoint (each engine disposed, each file closed), which costs
+  more than the queries. The test of the host's SQLite settings is marked
+  ``real_sqlite`` and gets them unchanged.
 
 And the property tests run a tenth of their examples there (``tests.lanes.examples``,
 and a Hypothesis profile for those on Hypothesis' default): fewer cases, each as strict.
@@ -41,15 +54,23 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
 import os
+import sqlite3
+import struct
 import sys
+import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+import typer
+import typer.testing
 from hypothesis import settings
+from sqlalchemy import event
+from sqlalchemy.pool import Pool
 
 import db.passwords
 from tests import lanes
@@ -107,7 +128,28 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 _DRAWN: dict[str, bytes] = {}
-"""The fast lane's map pictures: PNG by the ``repr`` of the map view."""
+"""The fast lane's real map pictures (tests marked ``real_maps``): PNG by the ``repr``
+of the map view."""
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _png_chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def stand_in_map(view: Any) -> bytes:
+    """The fast lane's map picture: a valid PNG of one grey pixel whose text chunk holds
+    the SHA-256 of the view's ``repr`` (the same view, the same bytes)."""
+    digest = hashlib.sha256(repr(view).encode()).hexdigest().encode()
+    return b"".join(
+        (
+            PNG_SIGNATURE,
+            _png_chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 0, 0, 0, 0)),
+            _png_chunk(b"tEXt", b"Comment\0fast-lane stand-in of map view " + digest),
+            _png_chunk(b"IDAT", zlib.compress(b"\0\x80")),
+            _png_chunk(b"IEND", b""),
+        )
+    )
 
 
 @functools.cache
@@ -134,6 +176,24 @@ def _drawn_once(draw: Callable[[Any], bytes]) -> Callable[[Any], bytes]:
     return render_map
 
 
+_COMMANDS: dict[int, tuple[typer.Typer, Any]] = {}
+"""The fast lane's click commands (typer's own click), by the ``id`` of their Typer app
+(the app is kept with its command, so that its ``id`` is not given to another app)."""
+_build_command = typer.testing._get_command
+
+
+def _command_once(app: typer.Typer) -> Any:
+    if id(app) not in _COMMANDS:
+        _COMMANDS[id(app)] = (app, _build_command(app))
+    return _COMMANDS[id(app)][1]
+
+
+def _unsynced(dbapi_connection: Any, record: Any, proxy: Any) -> None:
+    """A pool's ``checkout``: the SQLite connection stops waiting for the disk."""
+    if isinstance(dbapi_connection, sqlite3.Connection):
+        dbapi_connection.execute("PRAGMA synchronous=OFF")
+
+
 @pytest.fixture(autouse=True)
 def fast_lane_shortcuts(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     """The fast lane's shortcuts (see the module text); nothing in the full run."""
@@ -141,8 +201,13 @@ def fast_lane_shortcuts(request: pytest.FixtureRequest, monkeypatch: pytest.Monk
         return
     if request.node.get_closest_marker("real_scrypt") is not None:
         monkeypatch.setattr(db.passwords, "SCRYPT_N", REAL_SCRYPT_N)
+    real_maps = request.node.get_closest_marker("real_maps") is not None
     for module, draw in _map_drawers():
-        monkeypatch.setattr(module, "render_map", _drawn_once(draw))
+        monkeypatch.setattr(module, "render_map", _drawn_once(draw) if real_maps else stand_in_map)
+    monkeypatch.setattr(typer.testing, "_get_command", _command_once)
+    if request.node.get_closest_marker("real_sqlite") is None:
+        event.listen(Pool, "checkout", _unsynced)
+        request.addfinalizer(lambda: event.remove(Pool, "checkout", _unsynced))
 
 
 def _new_stack(extra_config: str = "") -> MailStack:

@@ -20,6 +20,7 @@ from grammar.ashes import LANGUAGE as ASHES
 from grammar.starweb import LANGUAGE as STARWEB
 from grammar.starweb import ORDER_KINDS as STARWEB_ORDERS
 from mailserver.inbound.echo import echo
+from tests import lanes
 from tests.order_examples import MAILS, RECORDED, examples, stored_text
 from tests.toykind.engine import ORDER_KINDS as TOY_ORDERS
 from tests.toykind.grammar import LANGUAGE as TOY
@@ -63,7 +64,7 @@ def orders_of(cls: type[Order]) -> st.SearchStrategy[Order]:
 
 
 @pytest.mark.parametrize(("game", "cls"), EVERY_CLASS, ids=class_id)
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=lanes.examples(40), deadline=None)
 @given(data=st.data())
 def test_every_order_round_trips_through_its_stored_json(
     game: str, cls: type[Order], data: st.DataObject

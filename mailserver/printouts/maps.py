@@ -75,7 +75,9 @@ def render_map(view: MapView) -> bytes:
     try:
         axes.set_axis_off()
         if view.title:
-            axes.set_title(view.title, fontsize=11)
+            # At the top of the axes, where matplotlib would place it: with the axes off
+            # nothing is above them to make room for, and a given ``y`` spares the search.
+            axes.set_title(view.title, fontsize=11, y=1.0)
         for a, b in view.links:
             if a in positions and b in positions:
                 (x1, y1), (x2, y2) = positions[a], positions[b]

@@ -3,12 +3,14 @@ as the superuser through a ``trust`` line that only one machine has."""
 
 from __future__ import annotations
 
+import pytest
 from sqlalchemy import create_engine, make_url
 from sqlalchemy.pool import NullPool
 
 from tests.dbfixtures import PG_ADMIN_URL
 
 
+@pytest.mark.slow  # asks the PostgreSQL server
 def test_the_tests_use_their_own_role_with_a_password() -> None:
     assert make_url(PG_ADMIN_URL).password, "the tests' URL carries the role's password"
     engine = create_engine(PG_ADMIN_URL, poolclass=NullPool)

@@ -95,6 +95,7 @@ def test_postgresql_urls_are_rewritten_to_psycopg() -> None:
     assert dbsession.normalise_url("sqlite:///x.sqlite3").drivername == "sqlite"
 
 
+@pytest.mark.real_sqlite  # the host's settings, also in the fast lane
 def test_sqlite_connections_are_tuned(tmp_path: Path) -> None:
     engine = dbsession.make_engine(f"sqlite:///{tmp_path / 'tuned.sqlite3'}")
     try:

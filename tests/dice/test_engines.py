@@ -19,6 +19,7 @@ from engine.core import State
 from engine.dice import PRIVATE, Dice, Reveal, check_reveal, seal, submission_digest
 from engine.starweb.state import StarwebState
 from tests.dice.games import KINDS, Played, active, parsed, play, secret
+from tests.lanes import examples
 
 GAMES = {"ashes": (8, 12), "starweb": (5, 12)}
 """Per kind: seats and turns of a game."""
@@ -42,7 +43,7 @@ def canonical(state: State) -> str:
 
 
 @pytest.mark.parametrize("kind", sorted(GAMES))
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=examples(4), deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_every_turns_dice_check_in_full_and_per_seat(kind: str, seed: int) -> None:
     players, turns = GAMES[kind]
@@ -59,7 +60,7 @@ def test_every_turns_dice_check_in_full_and_per_seat(kind: str, seed: int) -> No
 
 
 @pytest.mark.parametrize("kind", sorted(GAMES))
-@settings(max_examples=3, deadline=None)
+@settings(max_examples=examples(3), deadline=None)
 @given(seed=st.integers(0, 2**32), pick=st.integers(0, 10**6))
 def test_a_turn_replays_byte_for_byte_and_with_its_rolls_forced(
     kind: str, seed: int, pick: int

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from engine.core import State, turn_dice
 from engine.dice import PRIVATE, Dice
 from tests.dice.games import fingerprint, play, starweb_readings_before
+from tests.lanes import examples
 
 # (call, n): a call the engines made on the Random before (randint(0, n - 1), randrange(n),
 # randrange(1, n + 1), choice of n items), each answered by its dice call below.
@@ -44,7 +45,7 @@ def _new(dice: Dice, call: str, n: int) -> object:
     return dice.choose("tie", [f"item {i}" for i in range(n)], seen_by=PRIVATE)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(seed=st.integers(0, 2**64 - 1), calls=CALLS)
 def test_legacy_dice_answer_each_call_as_the_random_did(
     seed: int, calls: list[tuple[str, int]]

@@ -23,6 +23,7 @@ from engine.dice import (
     verify,
 )
 from tests.dice.test_draws import DIGEST_1, SEAL, SECRET, SEED
+from tests.lanes import examples
 
 LABELS = ("fire KR1→ST2", "landing W3", "G2 spy", "revolt P12", "growth W7")
 ROLLS = st.lists(st.tuples(st.sampled_from(LABELS), st.integers(1, 120)), min_size=1, max_size=25)
@@ -100,7 +101,7 @@ ALPHABETS = {
 }
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(
     draws=ROLLS,
     which=st.integers(0, 10**6),
@@ -125,7 +126,7 @@ def test_one_changed_byte_of_a_roll_fails_and_names_that_roll(
     assert verdict.message("en").startswith(f'roll "{changed.label}" #{changed.index}')
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     item=st.sampled_from(["secret", "seal", "digest", "seed"]),
     position=st.integers(0, 63),

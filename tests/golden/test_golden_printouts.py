@@ -15,6 +15,8 @@ import pytest
 
 from tests.golden.record import GOLDEN, INDEX, KINDS, Recorded, index, play
 
+pytestmark = pytest.mark.real_maps  # the maps' digests are recorded: real pictures
+
 MAX_DIFF_LINES = 80
 """Lines of diff shown per differing file."""
 
