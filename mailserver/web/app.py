@@ -76,7 +76,6 @@ WEB_THREADS = 4
 """The pages' own worker threads: the service's (outbox, scheduler) stay free."""
 KEPT_EXTRAS = 256
 """Maps and reports kept in memory (the most recently used), not every one ever drawn."""
-"""The pages' own worker threads: the service's (outbox, scheduler) stay free."""
 
 
 class BodyTooLarge(Exception):
@@ -369,6 +368,8 @@ class WebApp:
             state is not None
             and self.extra(session, "report", game, state, page.seat, lang) is not None
         )
+        if "text" not in extra and page.player is not None:
+            extra["text"], extra["text_from"] = views.order_text(session, game, page.player, lang)
         return {
             "lang": lang,
             "page": page,
@@ -381,6 +382,7 @@ class WebApp:
             "form_token": tokens.form_token(self.key(session), page.link),
             "takes_orders": self.takes_orders(page),
             "text": "",
+            "text_from": "",
             "checked": None,
             "sent": request.query_params.get("sent", ""),
             **extra,
@@ -468,8 +470,10 @@ class WebApp:
             form_token = str(form.get("csrf", ""))
             action = str(form.get("action", "send"))
         limits = self.settings.limits
+        taken = False
 
         def work(session: Session) -> Response:
+            nonlocal taken
             try:
                 page = self.open_page(session, request)
             except LookupError:
@@ -497,6 +501,7 @@ class WebApp:
                 order_text,
                 config=IntakeConfig.from_settings(self.settings),
             )
+            taken = True
             log.info(
                 "web orders game %d seat %d: %s %s",
                 page.game.number,
@@ -504,11 +509,13 @@ class WebApp:
                 outcome.status.value,
                 outcome.reason,
             )
-            sent = "ok" if outcome.status.value == "processed" else "refused"
-            return RedirectResponse(f"{page.path}?sent={sent}", status_code=303)
+            if outcome.status.value != "processed":  # the page keeps what was sent
+                context = self.private_context(session, request, page, text=order_text)
+                return self.render("private.html", **{**context, "sent": "refused"})
+            return RedirectResponse(f"{page.path}?sent=ok", status_code=303)
 
         response: Response = await self.db(work)
-        if isinstance(response, RedirectResponse) and self.on_orders is not None:
+        if taken and self.on_orders is not None:
             number = int(request.path_params["number"])
 
             def game_id(session: Session) -> int | None:
