@@ -48,7 +48,7 @@ from mailserver.common.catalog import DEFAULT_LANGUAGE
 from mailserver.inbound.intake import WEB_MAILBOX, IntakeConfig, process_web_orders
 from mailserver.printouts.dice import dice_view
 from mailserver.printouts.files import map_png, report_json
-from mailserver.web import views
+from mailserver.web import gm_desk, views
 from mailserver.web.orders import check_orders
 from mailserver.web.texts import PAGES, text
 
@@ -232,6 +232,7 @@ class WebApp:
                 Route(seat + "/map.png", self.map_png),
                 Route(seat + "/report.json", self.report),
                 Route(gm, self.gm),
+                Route(gm + "/do", self.gm_act, methods=["POST"]),
                 Route(gm + "/map.png", self.map_png),
                 Route(gm + "/report.json", self.report),
                 Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
@@ -557,23 +558,13 @@ class WebApp:
             return Response(found, media_type="image/png")
         return JSONResponse(found)
 
-    # -- the GM's page -----------------------------------------------------------------
+    # -- the GM's page (mailserver/web/gm_desk.py) ------------------------------------
 
     async def gm(self, request: Request) -> Response:
-        def read(session: Session) -> dict[str, Any] | None:
-            try:
-                page = self.open_page(session, request, tokens.GM_SEAT)
-            except LookupError:
-                return None
-            lang = page.lang
-            view = views.gm_view(session, page.game, lang)
-            full = views.printout(session, page.game, tokens.GM_SEAT, page.game.turn, lang)
-            return {"lang": lang, "page": page, "gm": view, "view": view.public, "full": full}
+        return await gm_desk.page(self, request)
 
-        context = await self.db(read)
-        if context is None:
-            return await self.not_found(request, LookupError())
-        return self.render("gm.html", **context)
+    async def gm_act(self, request: Request) -> Response:
+        return await gm_desk.act(self, request)
 
 
 def create_app(
