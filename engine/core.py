@@ -561,6 +561,18 @@ class Acknowledging(Protocol):
         ...
 
 
+@runtime_checkable
+class PrefilledOrders(Protocol):
+    """A game whose printouts end in a prefilled order form. Optional: the web page's
+    order form starts from it when the seat has sent nothing for the coming turn."""
+
+    def order_form(self, state: State, seat: int, lang: str) -> str:
+        """The prefilled order form of ``seat`` for the turn after ``state``'s, as its
+        printout carries it, without the line that asks for the password (the page
+        needs none); empty when the seat gives no orders."""
+        ...
+
+
 class TurnShape(StrEnum):
     """How a game kind's turns are played (see docs/host-rules.md)."""
 

@@ -7,10 +7,10 @@ from random import Random
 
 from engine.ashes.gnp import gnp_table
 from engine.ashes.orders import RenamePlanet
-from engine.ashes.printout import printout, ruler
+from engine.ashes.printout import order_form, printout, ruler
 from engine.ashes.setup import new_game
 from engine.ashes.state import AshesState
-from engine.ashes.texts import HALL_OF_FAME, SEAT_STATUS
+from engine.ashes.texts import HALL_OF_FAME, ORDER_FORM, SEAT_STATUS
 from engine.ashes.turn import run_turn
 from engine.ashes.views import REPORT_SCHEMA, map_view, report_data
 from engine.core import (
@@ -55,6 +55,15 @@ class AshesGame:
     def printout(self, state: State, player: int, lang: str) -> str:
         """The printout of ``player`` (0: the game master) for the state's turn."""
         return printout(_ashes(state), player, lang)
+
+    def order_form(self, state: State, seat: int, lang: str) -> str:
+        """The Befehlsbogen of ``seat`` for the next turn without the password line (the
+        web page needs none); empty for a seat that is out or a game that is over."""
+        ashes = _ashes(state)
+        if ashes.finished or not 1 <= seat <= len(ashes.players) or ashes.player(seat).out:
+            return ""
+        asks = ORDER_FORM.say(lang, "password")
+        return "\n".join(line for line in order_form(ashes, seat, lang) if line != asks) + "\n"
 
     def state_from_json(self, data: Mapping[str, JSONValue]) -> AshesState:
         """Inverse of :meth:`AshesState.to_json`."""

@@ -53,6 +53,11 @@ class StarwebGame:
         """The printout of ``player`` (0: the game master) for the state's turn."""
         return printout.printout(_starweb(state), player, lang)
 
+    def order_form(self, state: State, seat: int, lang: str) -> str:
+        """The prefilled order section of ``seat`` without the password line (the web
+        page needs none); empty for a seat that is out or a game that is over."""
+        return printout.order_form(_starweb(state), seat, lang)
+
     def map_view(self, state: State, player: int, lang: str) -> MapView:
         """The worlds ``player`` knows, their gates and owners (``engine.starweb.views``)."""
         return views.map_view(_starweb(state), player, lang)

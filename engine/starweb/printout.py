@@ -294,6 +294,19 @@ def player_printout(view: View, player: int) -> str:
     return "\n".join(out) + "\n"
 
 
+def order_form(state: StarwebState, player: int, lang: str) -> str:
+    """``player``'s prefilled order section as his printout ends in it, without the line
+    that asks for the password (the web page needs none); empty when he gives no orders
+    (out, or the game over)."""
+    if state.over or not 1 <= player <= len(state.players) or state.player(player).out:
+        return ""
+    view = View(
+        state=state, viewer=player, lang=lang, usable=build_capacity, artifact_name=_artifact_name
+    )
+    asks = ORDER_FORM.say(lang, "password")
+    return "\n".join(line for line in order_section(view, player) if line != asks) + "\n"
+
+
 def gm_player_line(view: View, p: Player) -> str:
     """One player in the GM's list: number, code name, character, score, home, allies,
     end vote, NMR or out."""

@@ -7,6 +7,8 @@ the order text in plain words and names the deadline.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from db import repo
 from db.models import InboundStatus, OutboxKind
 from engine.core import GameKind, MessageOrder, PrintoutFiles, Salt, TurnShape, preview
@@ -164,12 +166,21 @@ def _send_ack(
         deadline = say(lang, "no_deadline", turn=read.turn)
     orders = [o for o in read.result.orders if not isinstance(o, MessageOrder)]
     language = read.language
+    result = read.result
+    if intake.via_web:  # the page's link named the game and the seat: the echo says so
+        header = replace(result.header, game=game.number, player=player.seat, turn=read.turn)
+        result = replace(result, header=header)
     body = "\n".join(
         [
             *lines,
             *(mail.quoted_hint(lang) if not (orders or read.result.settings) else []),
             echo(
-                read.result, lang, language.place_name, describe=language.describe, stored=stored
+                result,
+                lang,
+                language.place_name,
+                describe=language.describe,
+                stored=stored,
+                web=intake.via_web,
             ).rstrip("\n"),
             "",
             deadline,

@@ -26,8 +26,9 @@ def _wrapped(text: str) -> list[str]:
     return textwrap.wrap(text, WIDTH, initial_indent="      ", subsequent_indent="      ")
 
 
-def header_line(result: ParseResult, lang: str) -> str:
-    """``Partie 227 · Spieler 2 · Kennwort angegeben``."""
+def header_line(result: ParseResult, lang: str, web: bool = False) -> str:
+    """``Partie 227 · Spieler 2 · Kennwort angegeben``; ``web``: orders from the seat's
+    page, whose link names game and seat and stands for the password."""
     h = result.header
     unknown = say(lang, "echo_unknown")
     player = h.player if h.player is not None else (h.player_name or unknown)
@@ -37,7 +38,10 @@ def header_line(result: ParseResult, lang: str) -> str:
     ]
     if h.turn is not None:
         parts.append(f"{say(lang, 'echo_turn')} {h.turn}")
-    parts.append(say(lang, "echo_password") if h.password else say(lang, "echo_no_password"))
+    if web:
+        parts.append(say(lang, "echo_web"))
+    else:
+        parts.append(say(lang, "echo_password") if h.password else say(lang, "echo_no_password"))
     return " · ".join(parts)
 
 
@@ -49,14 +53,16 @@ def echo(
     limit: int = LISTED,
     describe: Callable[[Order], str] | None = None,
     stored: bool = True,
+    web: bool = False,
 ) -> str:
     """The echo: header, understood orders, errors, lines not read — at most ``limit`` of
     each listed, the rest counted (an answer never grows with what an attacker sends).
     ``stored`` False: the orders were read but not kept (a turn already evaluated), and
-    the echo says so instead of "understood"."""
+    the echo says so instead of "understood". ``web``: the header names the page's link
+    (:func:`header_line`)."""
     out: list[str] = []
     if with_header:
-        out += [header_line(result, lang), ""]
+        out += [header_line(result, lang, web), ""]
     understood = result.understood()  # the host's settings beside the orders
     width = len(str(max([o.line for o in understood] + [e.line for e in result.errors] + [1])))
     if understood:

@@ -48,7 +48,7 @@ from mailserver.common.catalog import DEFAULT_LANGUAGE
 from mailserver.inbound.intake import WEB_MAILBOX, IntakeConfig, process_web_orders
 from mailserver.printouts.dice import dice_view
 from mailserver.printouts.files import map_png, report_json
-from mailserver.web import views
+from mailserver.web import gm_desk, views
 from mailserver.web.orders import check_orders
 from mailserver.web.texts import PAGES, text
 
@@ -76,7 +76,6 @@ WEB_THREADS = 4
 """The pages' own worker threads: the service's (outbox, scheduler) stay free."""
 KEPT_EXTRAS = 256
 """Maps and reports kept in memory (the most recently used), not every one ever drawn."""
-"""The pages' own worker threads: the service's (outbox, scheduler) stay free."""
 
 
 class BodyTooLarge(Exception):
@@ -233,6 +232,7 @@ class WebApp:
                 Route(seat + "/map.png", self.map_png),
                 Route(seat + "/report.json", self.report),
                 Route(gm, self.gm),
+                Route(gm + "/do", self.gm_act, methods=["POST"]),
                 Route(gm + "/map.png", self.map_png),
                 Route(gm + "/report.json", self.report),
                 Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
@@ -369,6 +369,8 @@ class WebApp:
             state is not None
             and self.extra(session, "report", game, state, page.seat, lang) is not None
         )
+        if "text" not in extra and page.player is not None:
+            extra["text"], extra["text_from"] = views.order_text(session, game, page.player, lang)
         return {
             "lang": lang,
             "page": page,
@@ -381,6 +383,7 @@ class WebApp:
             "form_token": tokens.form_token(self.key(session), page.link),
             "takes_orders": self.takes_orders(page),
             "text": "",
+            "text_from": "",
             "checked": None,
             "sent": request.query_params.get("sent", ""),
             **extra,
@@ -468,8 +471,10 @@ class WebApp:
             form_token = str(form.get("csrf", ""))
             action = str(form.get("action", "send"))
         limits = self.settings.limits
+        taken = False
 
         def work(session: Session) -> Response:
+            nonlocal taken
             try:
                 page = self.open_page(session, request)
             except LookupError:
@@ -497,6 +502,7 @@ class WebApp:
                 order_text,
                 config=IntakeConfig.from_settings(self.settings),
             )
+            taken = True
             log.info(
                 "web orders game %d seat %d: %s %s",
                 page.game.number,
@@ -504,11 +510,13 @@ class WebApp:
                 outcome.status.value,
                 outcome.reason,
             )
-            sent = "ok" if outcome.status.value == "processed" else "refused"
-            return RedirectResponse(f"{page.path}?sent={sent}", status_code=303)
+            if outcome.status.value != "processed":  # the page keeps what was sent
+                context = self.private_context(session, request, page, text=order_text)
+                return self.render("private.html", **{**context, "sent": "refused"})
+            return RedirectResponse(f"{page.path}?sent=ok", status_code=303)
 
         response: Response = await self.db(work)
-        if isinstance(response, RedirectResponse) and self.on_orders is not None:
+        if taken and self.on_orders is not None:
             number = int(request.path_params["number"])
 
             def game_id(session: Session) -> int | None:
@@ -550,23 +558,13 @@ class WebApp:
             return Response(found, media_type="image/png")
         return JSONResponse(found)
 
-    # -- the GM's page -----------------------------------------------------------------
+    # -- the GM's page (mailserver/web/gm_desk.py) ------------------------------------
 
     async def gm(self, request: Request) -> Response:
-        def read(session: Session) -> dict[str, Any] | None:
-            try:
-                page = self.open_page(session, request, tokens.GM_SEAT)
-            except LookupError:
-                return None
-            lang = page.lang
-            view = views.gm_view(session, page.game, lang)
-            full = views.printout(session, page.game, tokens.GM_SEAT, page.game.turn, lang)
-            return {"lang": lang, "page": page, "gm": view, "view": view.public, "full": full}
+        return await gm_desk.page(self, request)
 
-        context = await self.db(read)
-        if context is None:
-            return await self.not_found(request, LookupError())
-        return self.render("gm.html", **context)
+    async def gm_act(self, request: Request) -> Response:
+        return await gm_desk.act(self, request)
 
 
 def create_app(

@@ -27,7 +27,7 @@ from db.models import (
     Player,
     PlayerStatus,
 )
-from engine.core import SeatRecord, State
+from engine.core import PrefilledOrders, SeatRecord, State
 from mailserver.common.kinds import game_kind, newspaper
 from mailserver.printouts.dice import dice_view
 from mailserver.turns.final import (
@@ -219,6 +219,22 @@ def printout(session: Session, game: Game, seat: int, turn: int, lang: str) -> s
     text = game_kind(game.kind).engine.printout(state, seat, lang)
     dice = dice_view(session, game, turn).lines(seat, lang)
     return text if not dice else text.rstrip("\n") + "\n\n" + "\n".join(dice) + "\n"
+
+
+def order_text(session: Session, game: Game, player: Player, lang: str) -> tuple[str, str]:
+    """What the order form of ``player``'s page starts with, and whence (``stored``,
+    ``form`` or ``""``): the orders he has sent for the coming turn as they were stored
+    (passwords masked), else the prefilled order form of his latest printout (if the game
+    kind has one), else nothing."""
+    mine = repo.latest_submissions(session, game.id or 0, game.turn + 1).get(player.seat)
+    if mine is not None and mine.player_id == player.id:
+        return mine.raw_text, "stored"
+    engine = game_kind(game.kind).engine
+    state = current_state(session, game)
+    if state is None or not isinstance(engine, PrefilledOrders):
+        return "", ""
+    form = engine.order_form(state, player.seat, lang)
+    return form, "form" if form else ""
 
 
 def gm_view(session: Session, game: Game, lang: str) -> GmView:

@@ -97,6 +97,9 @@ def test_pages_of_a_game_played_by_mail(
     browser.get(private)
     assert "Runde 1" in wait(browser, "#printout")
     box = browser.find_element(By.ID, "order-text")
+    # The form starts with the printout's prefilled order form; the player writes anew.
+    assert "Partie 611 Spieler 3 Runde 2" in str(box.get_attribute("value"))
+    box.clear()
     box.send_keys("Fertig\n37 / XX / 3\n")
     error = wait(browser, "#check ul.errors li", "Zeile 2")
     assert "37 / XX / 3" in error

@@ -8,9 +8,11 @@ function showLocalTimes() {
     const when = new Date(el.getAttribute("datetime"));
     if (isNaN(when)) continue;
     el.title = el.textContent;
-    el.textContent = when.toLocaleString(document.documentElement.lang || undefined, {
-      dateStyle: "full", timeStyle: "long", // "long" names the zone
-    });
+    // A deadline in full ("long" names the zone); a moment in a table short, on one line.
+    const style = el.classList.contains("short")
+      ? { dateStyle: "short", timeStyle: "short" }
+      : { dateStyle: "full", timeStyle: "long" };
+    el.textContent = when.toLocaleString(document.documentElement.lang || undefined, style);
   }
 }
 

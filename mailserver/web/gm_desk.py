@@ -1,0 +1,226 @@
+"""The GM's page as a desk: every seat with its address, orders and latest mails, and
+buttons for the everyday commands.
+
+Each button posts a form to ``…/gm/<token>/do`` with the page's form token (the seat
+pages' scheme: :func:`mailserver.common.tokens.check_form`) from the site's own origin; the
+command is built as the GM's mail would have it (``grammar.gm``) and carried out by the
+same :func:`mailserver.gm.mail.perform`, in a savepoint of its own, so the page does
+exactly what the mail command does and answers with the mail reply's words. The answer is
+a redirect back to the page (a reload does not run a command twice) that shows them.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlencode
+
+from sqlmodel import Session, col, select
+from starlette.datastructures import FormData
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+
+from db.models import Game, InboundMail, Outbox, OutboxKind, Player
+from grammar import gm as lang_gm
+from mailserver.common import tokens
+from mailserver.common.terms import HostTerms
+from mailserver.gm import operations as gm
+from mailserver.gm.mail import GmContext, perform
+from mailserver.web import views
+from mailserver.web.texts import text
+
+if TYPE_CHECKING:
+    from mailserver.web.app import WebApp
+
+log = logging.getLogger("pbem.web")
+
+ACTIONS = ("postpone", "run", "preview", "resend", "news", "secret")
+"""The desk's buttons, each a GM mail command. ``password`` (a new password for a seat)
+is left out until the host has that GM command."""
+MAIL_KINDS = frozenset({"INBOX", "web", *(str(k) for k in OutboxKind)})
+"""Where a mail came in (the IMAP mailbox, the web page) or what it was sent as, by the
+names the page has words for."""
+SAID_CHARS = 600
+"""The longest answer carried back to the page."""
+
+
+@dataclass(frozen=True)
+class LastMail:
+    """The newest mail from or to a seat's occupant: when, and how it went."""
+
+    when: datetime
+    status: str
+
+
+@dataclass(frozen=True)
+class DeskSeat:
+    """A seat on the GM's desk."""
+
+    row: views.SeatRow
+    address: str
+    language: str
+    last_in: LastMail | None
+    last_out: LastMail | None
+
+
+def _last_in(session: Session, player: Player) -> LastMail | None:
+    mail = session.exec(
+        select(InboundMail)
+        .where(InboundMail.player_id == player.id)
+        .order_by(col(InboundMail.id).desc())
+        .limit(1)
+    ).first()
+    return None if mail is None else LastMail(mail.received_at, str(mail.status))
+
+
+def _last_out(session: Session, player: Player) -> LastMail | None:
+    mail = session.exec(
+        select(Outbox).where(Outbox.player_id == player.id).order_by(col(Outbox.id).desc()).limit(1)
+    ).first()
+    return None if mail is None else LastMail(mail.created_at, str(mail.status))
+
+
+def desk_seats(session: Session, game: Game, view: views.GmView) -> list[DeskSeat]:
+    """Every current seat: its public row, its occupant's address and language, and his
+    newest mail each way."""
+    players = {p.seat: p for p in view.players}
+    return [
+        DeskSeat(
+            row,
+            players[row.seat].address,
+            players[row.seat].language,
+            _last_in(session, players[row.seat]),
+            _last_out(session, players[row.seat]),
+        )
+        for row in view.public.seats
+        if row.seat in players
+    ]
+
+
+def _number(form: FormData, name: str, default: int | None = None) -> int | None:
+    """A whole number from the form (empty: ``default``); ``ValueError`` if not one."""
+    value = str(form.get(name, "")).strip()
+    return default if not value else int(value)
+
+
+def command_of(action: str, form: FormData, max_chars: int) -> lang_gm.GmCommand:
+    """The GM mail command a desk button stands for, from the form's fields;
+    ``ValueError`` for an unknown button or a field that makes no sense."""
+    words = str(form.get("text", "")).strip()
+    if (action in ("news", "secret") and not words) or len(words) > max_chars:
+        raise ValueError("text")
+    match action:
+        case "postpone":
+            days, hours = _number(form, "days", 0) or 0, _number(form, "hours", 0) or 0
+            if days < 0 or hours < 0 or days + hours == 0 or days > 365:
+                raise ValueError("delta")
+            return lang_gm.Postpone(1, timedelta(days=days, hours=hours))
+        case "run":
+            return lang_gm.ProcessNow(1, force=form.get("force") == "1")
+        case "preview":
+            return lang_gm.Preview(1)
+        case "resend":
+            seat = _number(form, "seat")
+            if seat is None:
+                raise ValueError("seat")
+            return lang_gm.ResendPrintout(1, seat, _number(form, "turn"))
+        case "news":
+            return lang_gm.PublishNews(1, words)
+        case "secret":
+            to_seat = _number(form, "to_seat")
+            if to_seat is None:
+                raise ValueError("seat")
+            return lang_gm.ForwardSecret(1, to_seat, words, _number(form, "from_seat"))
+    raise ValueError("action")
+
+
+async def page(web: WebApp, request: Request) -> Response:
+    """The GM's page: status, the desk of seats and buttons, the mails, the full view."""
+
+    def read(session: Session) -> dict[str, Any] | None:
+        try:
+            opened = web.open_page(session, request, tokens.GM_SEAT)
+        except LookupError:
+            return None
+        game, lang = opened.game, opened.lang
+        view = views.gm_view(session, game, lang)
+        return {
+            "lang": lang,
+            "page": opened,
+            "gm": view,
+            "view": view.public,
+            "desk": desk_seats(session, game, view),
+            "mail_kinds": MAIL_KINDS,
+            "form_token": tokens.form_token(web.key(session), opened.link),
+            "full": views.printout(session, game, tokens.GM_SEAT, game.turn, lang),
+            "done": request.query_params.get("done", ""),
+            "said": request.query_params.get("said", "")[:SAID_CHARS],
+        }
+
+    context = await web.db(read)
+    if context is None:
+        return await web.not_found(request, LookupError())
+    return web.render("gm.html", **context)
+
+
+async def act(web: WebApp, request: Request) -> Response:
+    """A desk button: the GM mail command it stands for, carried out as the mail does,
+    then back to the page with the reply's words (``?done=ok|failed&said=…``)."""
+    if not web.same_origin(request):
+        return web.render("message.html", 403, lang="de", key="forbidden")
+    async with request.form(max_files=0, max_fields=10) as form:
+        csrf = str(form.get("csrf", ""))
+        action = str(form.get("action", ""))
+        try:
+            command: lang_gm.GmCommand | None = command_of(
+                action, form, web.settings.limits.max_text_chars
+            )
+        except ValueError:
+            command = None
+    game_id: int | None = None
+
+    def work(session: Session) -> Response:
+        nonlocal game_id
+        try:
+            opened = web.open_page(session, request, tokens.GM_SEAT)
+        except LookupError:
+            return web.render("message.html", 404, lang="de", key="link_gone")
+        lang = opened.lang
+        if not tokens.check_form(web.key(session), opened.link, csrf):
+            return web.render("message.html", 403, lang=lang, key="forbidden")
+        if command is None:
+            return _back(opened.path, "failed", text(lang, "desk_bad_form"))
+        ok, said = _carry_out(web, session, opened.game, command, lang)
+        game_id = opened.game.id
+        log.info("gm desk game %d: %s %s", opened.game.number, action, "ok" if ok else "failed")
+        return _back(opened.path, "ok" if ok else "failed", said)
+
+    response: Response = await web.db(work)
+    if game_id is not None and web.on_orders is not None:
+        web.on_orders(game_id)  # wakes the outbox sender, plans the deadline anew
+    return response
+
+
+def _carry_out(
+    web: WebApp, session: Session, game: Game, command: lang_gm.GmCommand, lang: str
+) -> tuple[bool, str]:
+    """``command`` for ``game`` in a savepoint of its own, as the GM's mail runs it:
+    whether it worked, and the reply's words."""
+    terms = HostTerms.from_settings(web.settings)
+    ctx = GmContext(turn=terms.at(datetime.now(UTC)), preview_to=game.gm_address, lang=lang)
+    savepoint = session.begin_nested()
+    try:
+        outcome = perform(session, game, command, ctx)
+    except gm.GmError as exc:
+        savepoint.rollback()
+        session.refresh(game)
+        return False, exc.message(lang)
+    savepoint.commit()
+    return True, outcome.message
+
+
+def _back(path: str, done: str, said: str) -> RedirectResponse:
+    query = urlencode({"done": done, "said": said[:SAID_CHARS]})
+    return RedirectResponse(f"{path}?{query}", status_code=303)
