@@ -24,6 +24,7 @@ from engine.core import GameKind, PlayerSetup, Setup, turn_rng
 from grammar.reader import name_problem
 from mailserver.common.kinds import UnknownGameKind, game_kind
 from mailserver.common.terms import TurnContext
+from mailserver.gm.checks import check_address, check_future, check_timezone
 from mailserver.gm.lookup import GmError, locked_game
 from mailserver.printouts.compose import new_password
 from mailserver.turns.deadlines import next_deadline
@@ -69,7 +70,8 @@ def create_game(
     ``nmr_drop_after``, ``gm_language``, the message rules). The kind's ``host_options``
     apply unless given (e.g. a rule that drops players itself is switched off: the host
     drops players, docs/host-rules.md). The setup is tried on the engine at once, so a
-    bad option or seat list is refused here.
+    bad option or seat list is refused here, as are a time zone, an address or a first
+    deadline that cannot be (:mod:`mailserver.gm.checks`).
     """
     try:
         game_type = game_kind(kind)
@@ -89,6 +91,14 @@ def create_game(
         )
     _check_seat_fields(game_type, seats)
     _check_gm_password(gm_password)
+    timezone = check_timezone(timezone)
+    gm_address = check_address(gm_address)
+    for spec in seats:
+        spec.address = check_address(spec.address)
+        if spec.timezone is not None:
+            spec.timezone = check_timezone(spec.timezone)
+    if first_deadline is not None:
+        check_future(first_deadline, now, timezone)
     for spec in seats:
         problem = name_problem(spec.ruler_name) if spec.ruler_name else None
         if problem is not None:
