@@ -280,6 +280,15 @@ class DeleteGame:
     line: int
 
 
+@dataclass(frozen=True)
+class NewPassword:
+    """``Neues Kennwort 3`` / ``New password 3``: a lost password replaced, mailed to the
+    seat's registered address."""
+
+    line: int
+    seat: int
+
+
 GmCommand = (
     StartGame
     | SetDeadline
@@ -303,6 +312,7 @@ GmCommand = (
     | ChangeGmAddress
     | SetOption
     | DeleteGame
+    | NewPassword
 )
 
 
@@ -373,6 +383,8 @@ def echo_command(command: GmCommand, lang: str = "de") -> str:
             return say("option", name=key, value=value)
         case DeleteGame():
             return say("delete")
+        case NewPassword(seat=seat):
+            return say("new_password", seat=seat)
     raise AssertionError(command)  # pragma: no cover - the match is exhaustive
 
 
@@ -461,7 +473,7 @@ _COMMAND_KEYWORDS = _words(
     """
     START_KW DEADLINE_KW POSTPONE_KW PAUSE_KW RESUME_KW RELEASE_KW PROCESS_KW PREVIEW_KW
     REPLACE_KW DROP_KW STANDBY_KW NEWS_KW SECRET_KW RESEND_KW STATUS_KW REPORT_KW PUBLISH_KW
-    TIMEZONE_KW SCHEDULE_KW GM_ADDRESS_KW OPTION_KW DELETE_KW
+    TIMEZONE_KW SCHEDULE_KW GM_ADDRESS_KW OPTION_KW DELETE_KW NEW_PASSWORD_KW
     """
 )
 
@@ -471,7 +483,7 @@ _ENGLISH_WORDS = re.compile(
     r"process|evaluate|run|preview|dry|replace|substitute|drop|remove|expel|news|announcement|"
     r"notice|secret|resend|send again|overview|suspend|start the game|start game|report|publish|"
     r"send reports|send the reports|time ?zone|schedule|gm-address|game master address|"
-    r"setting|delete)",
+    r"setting|delete|new password|reset password)",
     re.IGNORECASE,
 )
 _GERMAN_WORDS = re.compile(
@@ -481,7 +493,7 @@ _GERMAN_WORDS = re.compile(
     r"ausscheid|ausschl|entfern|warteliste|nachricht|neuigkeit|meldung|mitteilung|"
     r"bekanntmachung|geheim|auswertung|ausdruck|erneut|stand|übersicht|uebersicht|bericht|"
     r"veröffentlich|veroeffentlich|zeitzone|rhythmus|turnus|zeitplan|spielleiter-?adresse|"
-    r"sl-adresse|gm-adresse|regel|einstellung|löschen|loeschen)",
+    r"sl-adresse|gm-adresse|regel|einstellung|löschen|loeschen|neues)",
     re.IGNORECASE,
 )
 
@@ -712,11 +724,16 @@ def _gm_address(node: Tree[Token], line: int) -> GmCommand:
     return ChangeGmAddress(line, _address(tok))
 
 
+def _new_password(node: Tree[Token], line: int) -> GmCommand:
+    return NewPassword(line, _seat(_tokens(node, "INT")[0]))
+
+
 _SETTINGS: dict[str, Callable[[Tree[Token], int], GmCommand]] = {
     "timezone": _zone,
     "schedule": _schedule,
     "gm_address": _gm_address,
     "option": _option,
+    "new_password": _new_password,
 }
 
 

@@ -209,6 +209,9 @@ def perform(
             message = say(lang, key, turn=run.turn, mails=len(ids))
         case lang_gm.ShowStatus():
             message = gm.status(session, number, now=now, lang=lang).rstrip("\n")
+        case lang_gm.NewPassword(seat=seat):
+            player = gm.new_seat_password(session, number, seat, turn_ctx)
+            message = say(lang, "reply_new_password", seat=seat, address=player.address)
         case lang_gm.DeleteGame():
             gm.delete_game(session, number)
             message = say(lang, "reply_deleted", game=number)

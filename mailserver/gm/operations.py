@@ -28,7 +28,13 @@ from mailserver.gm.running import (
     resume,
     set_deadline,
 )
-from mailserver.gm.seats import add_standby, deposit, drop_player, replace_player
+from mailserver.gm.seats import (
+    add_standby,
+    deposit,
+    drop_player,
+    new_seat_password,
+    replace_player,
+)
 from mailserver.gm.status import status, verify_gm
 
 __all__ = [
@@ -43,6 +49,7 @@ __all__ = [
     "edit_game",
     "forward_secret",
     "new_gm_password",
+    "new_seat_password",
     "option_value",
     "pause",
     "postpone",

@@ -12,11 +12,21 @@ from datetime import datetime
 from sqlmodel import Session
 
 from db import repo
-from db.models import Game, GameStatus, LedgerKind, Player, PlayerStatus, Standby
+from db.models import (
+    PASSWORD_PLACEHOLDER,
+    Game,
+    GameStatus,
+    LedgerKind,
+    OutboxKind,
+    Player,
+    PlayerStatus,
+    Standby,
+)
 from db.passwords import hash_password
 from mailserver.common.catalog import say, wrap
 from mailserver.common.formats import format_when
 from mailserver.common.terms import TurnContext
+from mailserver.common.tokens import LINK_HOLDERS
 from mailserver.gm.lookup import GmError, game_numbered, locked_game, occupant
 from mailserver.gm.messages import news_message
 from mailserver.outbound.notices import notice
@@ -91,6 +101,51 @@ def replace_player(
     if old.address != new.address:
         _tell_occupant(session, game, old, "told_replaced", ctx)
     return new, password
+
+
+def new_seat_password(session: Session, number: int, seat: int, ctx: TurnContext) -> Player:
+    """A lost password: the seat's occupant gets a new one by mail, to the registered
+    address; the orders, the private link and everything else of the seat stay. The
+    clear password is only in the outbox row's ``secret`` until the mail is sent."""
+    game = locked_game(session, number)
+    if game.status not in (GameStatus.RUNNING, GameStatus.PAUSED, GameStatus.ADJUDICATING):
+        raise GmError("gm_error_game_not_running", number=number)
+    player = occupant(session, game, seat)
+    if player.status not in LINK_HOLDERS:
+        raise GmError("gm_error_player_out_already", seat=seat)
+    password = new_password()
+    player.password_hash = hash_password(password)
+    session.add(player)
+    lang = player.language
+    repo.enqueue_outbox(
+        session,
+        to_address=player.address,
+        subject=say(lang, "new_password_subject", game=game.number, seat=seat),
+        body=wrap(say(lang, "new_password_body", game=game.number, seat=seat, gm=game.gm_address))
+        + "\n\n"
+        + say(lang, "password", password=PASSWORD_PLACEHOLDER)
+        + "\n"
+        + wrap(
+            say(
+                lang,
+                "password_hint",
+                game=game.number,
+                seat=seat,
+                password=PASSWORD_PLACEHOLDER,
+            )
+        )
+        + "\n\n"
+        + wrap(say(lang, "printout_footer"))
+        + "\n",
+        kind=OutboxKind.NOTICE,
+        domain=ctx.terms.domain,
+        game_id=game.id,
+        player_id=player.id,
+        secret=password,
+        now=ctx.now,
+    )
+    session.flush()
+    return player
 
 
 def drop_player(

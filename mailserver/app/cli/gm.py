@@ -34,7 +34,7 @@ from db.repo import current_players, set_web_access
 from grammar import gm as lang_gm
 from mailserver.app.cli.common import LangOption, fail, read_input
 from mailserver.app.cli.gm_create import create_cmd
-from mailserver.app.cli.gm_edit import delete_cmd, edit_cmd
+from mailserver.app.cli.gm_edit import delete_cmd, edit_cmd, password_cmd
 from mailserver.app.cli.gm_session import (
     ConfigOption,
     GameArg,
@@ -66,6 +66,7 @@ app.add_typer(standby_app, name="standby")
 app.command("create")(create_cmd)
 app.command("edit")(edit_cmd)
 app.command("delete")(delete_cmd)
+app.command("password")(password_cmd)
 
 
 # ------------------------------------------------------------------------ life

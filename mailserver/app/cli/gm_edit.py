@@ -1,5 +1,5 @@
-"""``pbem gm edit`` and ``pbem gm delete``: a game's settings changed after ``create``,
-a game in setup deleted.
+"""``pbem gm edit``, ``pbem gm delete`` and ``pbem gm password``: a game's settings
+changed after ``create``, a game in setup deleted, a lost password replaced.
 
 A value that cannot be (a time zone that does not exist, no address, a deadline in the
 past) is a wrong command line: one line, exit 2. What the game does not allow (rule
@@ -17,12 +17,14 @@ from mailserver.app.cli.gm_create import checked, option_arg, time_of_day
 from mailserver.app.cli.gm_session import (
     ConfigOption,
     GameArg,
+    SeatArg,
     console,
     game_or_fail,
     gm_session,
     utc_now,
 )
 from mailserver.common.catalog import say
+from mailserver.common.terms import HostTerms
 from mailserver.gm import mail as gm_mail
 from mailserver.gm import operations as gm
 from mailserver.gm.checks import check_address, check_future, check_timezone
@@ -105,3 +107,15 @@ def delete_cmd(number: GameArg, config: ConfigOption = None, lang: LangOption = 
     with gm_session(config, lang) as (session, _settings):
         gm.delete_game(session, number)
     console.print(say(lang, "reply_deleted", game=number))
+
+
+def password_cmd(
+    number: GameArg, seat: SeatArg, config: ConfigOption = None, lang: LangOption = "de"
+) -> None:
+    """A lost password: a new one mailed to the seat's registered address; the seat's
+    orders and private link stay."""
+    with gm_session(config, lang) as (session, settings):
+        terms = HostTerms.from_settings(settings).at(utc_now())
+        player = gm.new_seat_password(session, number, seat, terms)
+        address = player.address
+    console.print(say(lang, "cli_new_password", game=number, seat=seat, address=address))
