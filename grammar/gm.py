@@ -166,6 +166,8 @@ class ReplacePlayer:
     seat: int
     address: str | None = None
     language: str | None = None
+    second_seat: bool = False
+    """``zweite Position`` / ``second seat``: also if the address holds another seat."""
 
 
 @dataclass(frozen=True)
@@ -339,13 +341,14 @@ def echo_command(command: GmCommand, lang: str = "de") -> str:
             return say("process_force" if force else "process")
         case Preview():
             return say("preview")
-        case ReplacePlayer(seat=seat, address=address, language=language):
+        case ReplacePlayer(seat=seat, address=address, language=language, second_seat=second):
             out = (
                 say("replace_with", seat=seat, address=address)
                 if address
                 else say("replace", seat=seat)
             )
-            return out + (f" {language}" if language else "")
+            out += f" {language}" if language else ""
+            return out + (" " + say("second_seat") if second else "")
         case DropPlayer(seat=seat):
             return say("drop", seat=seat)
         case AddStandby(address=address, language=language, name=name):
@@ -483,7 +486,7 @@ _ENGLISH_WORDS = re.compile(
     r"process|evaluate|run|preview|dry|replace|substitute|drop|remove|expel|news|announcement|"
     r"notice|secret|resend|send again|overview|suspend|start the game|start game|report|publish|"
     r"send reports|send the reports|time ?zone|schedule|gm-address|game master address|"
-    r"setting|delete|new password|reset password)",
+    r"setting|delete|new password|reset password|second seat|two seats)",
     re.IGNORECASE,
 )
 _GERMAN_WORDS = re.compile(
@@ -493,7 +496,7 @@ _GERMAN_WORDS = re.compile(
     r"ausscheid|ausschl|entfern|warteliste|nachricht|neuigkeit|meldung|mitteilung|"
     r"bekanntmachung|geheim|auswertung|ausdruck|erneut|stand|übersicht|uebersicht|bericht|"
     r"veröffentlich|veroeffentlich|zeitzone|rhythmus|turnus|zeitplan|spielleiter-?adresse|"
-    r"sl-adresse|gm-adresse|regel|einstellung|löschen|loeschen|neues)",
+    r"sl-adresse|gm-adresse|regel|einstellung|löschen|loeschen|neues|zweite)",
     re.IGNORECASE,
 )
 
@@ -643,12 +646,14 @@ def _build(node: Tree[Token], line: int) -> Sequence[GmCommand] | Text[GmCommand
         return [Postpone(line, delta)]
     if kind == "replace":
         address = _first(node, "ADDRESS")
+        second = _first(node, "SECOND_KW") or _first(node, "FORCE_KW")
         return [
             ReplacePlayer(
                 line,
                 _seat(ints[0]),
                 _address(address) if address is not None else None,
                 _language(_first(node, "LANG")),
+                second_seat=second is not None,
             )
         ]
     if kind in _SETTINGS:

@@ -173,9 +173,17 @@ def perform(
             message = say(
                 lang, "preview", turn=game.turn + 1, count=len(ids), address=ctx.preview_to
             )
-        case lang_gm.ReplacePlayer(seat=seat, address=address, language=language):
+        case lang_gm.ReplacePlayer(
+            seat=seat, address=address, language=language, second_seat=second
+        ):
             player, _password = gm.replace_player(
-                session, number, seat, turn_ctx, address=address, language=language
+                session,
+                number,
+                seat,
+                turn_ctx,
+                address=address,
+                language=language,
+                second_seat=second,
             )
             message = say(
                 lang, "replaced", seat=seat, address=player.address, language=player.language

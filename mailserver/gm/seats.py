@@ -27,6 +27,7 @@ from mailserver.common.catalog import say, wrap
 from mailserver.common.formats import format_when
 from mailserver.common.terms import TurnContext
 from mailserver.common.tokens import LINK_HOLDERS
+from mailserver.gm.checks import check_address
 from mailserver.gm.lookup import GmError, game_numbered, locked_game, occupant
 from mailserver.gm.messages import news_message
 from mailserver.outbound.notices import notice
@@ -64,9 +65,11 @@ def replace_player(
     *,
     address: str | None = None,
     language: str | None = None,
+    second_seat: bool = False,
 ) -> tuple[Player, str]:
     """Give a seat to a new occupant; without ``address`` the next stand-by (host rules,
-    "NMR and leaving the game").
+    "NMR and leaving the game"). Someone who already holds another seat of the game gets
+    this one only with ``second_seat`` (the GM confirms that one person plays two).
 
     The new occupant gets a password and the position's current printout (with secret
     messages held for the seat); the change is announced in the next newspaper.
@@ -82,6 +85,9 @@ def replace_player(
         if standby is None:
             raise GmError("gm_error_stand_by_list_empty")
         address, language = standby.address, language or standby.language
+    else:
+        address = check_address(address)
+    _refuse_second_seat(session, game, seat, address, allowed=second_seat)
     if old.status == PlayerStatus.ACTIVE:
         old.status = PlayerStatus.RESIGNED
     password = new_password()
@@ -101,6 +107,26 @@ def replace_player(
     if old.address != new.address:
         _tell_occupant(session, game, old, "told_replaced", ctx)
     return new, password
+
+
+def _refuse_second_seat(
+    session: Session, game: Game, seat: int, address: str, *, allowed: bool
+) -> None:
+    """:class:`GmError` naming the other seat when ``address`` holds one in the game
+    already (in it or reading it), unless ``allowed``."""
+    wanted = repo.normalise_address(address)
+    others = [
+        p.seat
+        for p in repo.current_players(session, game.id or 0)
+        if p.seat != seat and p.address == wanted and p.status in LINK_HOLDERS
+    ]
+    if others and not allowed:
+        raise GmError(
+            "gm_error_second_seat",
+            address=wanted,
+            seats=", ".join(str(s) for s in others),
+            seat=seat,
+        )
 
 
 def new_seat_password(session: Session, number: int, seat: int, ctx: TurnContext) -> Player:

@@ -237,10 +237,18 @@ def replace_cmd(
         str | None, typer.Option(help="The new player's address (default: next standby).")
     ] = None,
     language: Annotated[str | None, typer.Option(help="The new player's language.")] = None,
+    allow_second_seat: Annotated[
+        bool,
+        typer.Option(
+            "--allow-second-seat", help="Also if that address already holds another seat."
+        ),
+    ] = False,
     lang: LangOption = "de",
 ) -> None:
     """A new player takes over a seat and gets its password and current printout."""
-    command = lang_gm.ReplacePlayer(line=1, seat=seat, address=address, language=language)
+    command = lang_gm.ReplacePlayer(
+        line=1, seat=seat, address=address, language=language, second_seat=allow_second_seat
+    )
     perform(config, number, command, lang)
 
 
