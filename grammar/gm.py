@@ -240,6 +240,14 @@ class ShowStatus:
 
 
 @dataclass(frozen=True)
+class ChangeTitle:
+    """``Titel Der lange Krieg``: the game's title."""
+
+    line: int
+    title: str
+
+
+@dataclass(frozen=True)
 class ChangeTimezone:
     """``Zeitzone Europe/Vienna``: the game's time zone."""
 
@@ -309,6 +317,7 @@ GmCommand = (
     | SendReport
     | PublishReports
     | ShowStatus
+    | ChangeTitle
     | ChangeTimezone
     | ChangeSchedule
     | ChangeGmAddress
@@ -371,6 +380,8 @@ def echo_command(command: GmCommand, lang: str = "de") -> str:
             return say("publish")
         case ShowStatus():
             return say("status")
+        case ChangeTitle(title=title):
+            return say("title", title=title).rstrip()
         case ChangeTimezone(timezone=timezone):
             return say("timezone", timezone=timezone)
         case ChangeSchedule(every_days=0):
@@ -466,7 +477,7 @@ _KEYWORDS = _words(
     Postpone Pause Weiter Resume Freigeben Release Auswerten Process Vorschau Preview
     Ersatz Replace Ausscheiden Drop Stand-by Standby Nachricht News Geheim Secret Resend
     Status Spieler Player Runde Turn durch with morgen tomorrow Tage days Stunden hours
-    Zeitzone Rhythmus Schedule Option Löschen Delete
+    Titel Title Zeitzone Rhythmus Schedule Option Löschen Delete
     """
 )
 
@@ -476,7 +487,7 @@ _COMMAND_KEYWORDS = _words(
     """
     START_KW DEADLINE_KW POSTPONE_KW PAUSE_KW RESUME_KW RELEASE_KW PROCESS_KW PREVIEW_KW
     REPLACE_KW DROP_KW STANDBY_KW NEWS_KW SECRET_KW RESEND_KW STATUS_KW REPORT_KW PUBLISH_KW
-    TIMEZONE_KW SCHEDULE_KW GM_ADDRESS_KW OPTION_KW DELETE_KW NEW_PASSWORD_KW
+    TITLE_KW TIMEZONE_KW SCHEDULE_KW GM_ADDRESS_KW OPTION_KW DELETE_KW NEW_PASSWORD_KW
     """
 )
 
@@ -485,7 +496,7 @@ _ENGLISH_WORDS = re.compile(
     r"^(game|password|pw|pwd|deadline|due|postpone|delay|resume|continue|unpause|release|"
     r"process|evaluate|run|preview|dry|replace|substitute|drop|remove|expel|news|announcement|"
     r"notice|secret|resend|send again|overview|suspend|start the game|start game|report|publish|"
-    r"send reports|send the reports|time ?zone|schedule|gm-address|game master address|"
+    r"send reports|send the reports|title|time ?zone|schedule|gm-address|game master address|"
     r"setting|delete|new password|reset password|second seat|two seats)",
     re.IGNORECASE,
 )
@@ -495,7 +506,7 @@ _GERMAN_WORDS = re.compile(
     r"freigeb|freigabe|runde|auswert|jetzt|sofort|vorschau|probe|test|ersatz|ersetz|austausch|"
     r"ausscheid|ausschl|entfern|warteliste|nachricht|neuigkeit|meldung|mitteilung|"
     r"bekanntmachung|geheim|auswertung|ausdruck|erneut|stand|übersicht|uebersicht|bericht|"
-    r"veröffentlich|veroeffentlich|zeitzone|rhythmus|turnus|zeitplan|spielleiter-?adresse|"
+    r"veröffentlich|veroeffentlich|titel|zeitzone|rhythmus|turnus|zeitplan|spielleiter-?adresse|"
     r"sl-adresse|gm-adresse|regel|einstellung|löschen|loeschen|neues|zweite)",
     re.IGNORECASE,
 )
@@ -719,6 +730,10 @@ def _option(node: Tree[Token], line: int) -> GmCommand:
     return SetOption(line, key.strip(), value.strip())
 
 
+def _title(node: Tree[Token], line: int) -> GmCommand:
+    return ChangeTitle(line, _text_of(node) or "")
+
+
 def _zone(node: Tree[Token], line: int) -> GmCommand:
     return ChangeTimezone(line, str(_first(node, "ZONE")))
 
@@ -734,6 +749,7 @@ def _new_password(node: Tree[Token], line: int) -> GmCommand:
 
 
 _SETTINGS: dict[str, Callable[[Tree[Token], int], GmCommand]] = {
+    "title": _title,
     "timezone": _zone,
     "schedule": _schedule,
     "gm_address": _gm_address,

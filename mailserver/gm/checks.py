@@ -48,6 +48,19 @@ def check_address(address: str) -> str:
     return cleaned
 
 
+TITLE_MAX = 120
+"""Characters in a game's title."""
+
+
+def check_title(title: str) -> str | None:
+    """The title on one line, trimmed (``None`` when empty); :class:`GmError` when it is
+    longer than :data:`TITLE_MAX`."""
+    cleaned = " ".join(title.replace("\x00", "").split())
+    if len(cleaned) > TITLE_MAX:
+        raise GmError("gm_error_title_too_long", max=TITLE_MAX)
+    return cleaned or None
+
+
 def check_future(when: datetime, now: datetime, tz: str) -> datetime:
     """``when`` if it lies after ``now``; :class:`GmError` naming it (local to ``tz``)
     otherwise."""

@@ -1,8 +1,8 @@
 """A game's settings changed after ``create``, and a game in setup deleted.
 
-:func:`edit_game` changes what the GM set at creation: the time zone, the GM's address,
-the schedule and the first deadline, the reminders, an early run, and, while the game is
-in setup, its rule options (tried on the engine again, as at creation). Each value is
+:func:`edit_game` changes what the GM set at creation: the title, the time zone, the GM's
+address, the schedule and the first deadline, the reminders, an early run, and, while the
+game is in setup, its rule options (tried on the engine again, as at creation). Each value is
 checked as at creation (:mod:`mailserver.gm.checks`). :func:`delete_game` removes a game
 that has not started; a game that has started is never deleted (its players have
 printouts and orders): it is ended.
@@ -38,7 +38,7 @@ from db.models import (
 )
 from engine.core import PlayerSetup, Setup, turn_rng
 from mailserver.common.kinds import game_kind
-from mailserver.gm.checks import check_address, check_future, check_timezone
+from mailserver.gm.checks import check_address, check_future, check_timezone, check_title
 from mailserver.gm.lookup import GmError, locked_game
 
 
@@ -58,6 +58,8 @@ class GameEdit:
     """Rule options and host options to set (setup only for rule options)."""
     early_run: bool | None = None
     reminder_hours: Sequence[int] | None = None
+    title: str | None = None
+    """The game's title; empty: none."""
 
     def given(self) -> list[str]:
         """The names of the fields given."""
@@ -76,6 +78,7 @@ def edit_game(session: Session, number: int, edit: GameEdit, *, now: datetime) -
         raise GmError("gm_error_game_over", number=number)
     setup = game.status == GameStatus.SETUP
     timezone = check_timezone(edit.timezone) if edit.timezone is not None else game.timezone
+    title = check_title(edit.title) if edit.title is not None else None
     if edit.every_days is not None and edit.every_days < 0:
         raise GmError("gm_error_every_days_must_1_or")
     if edit.reminder_hours is not None and any(h < 0 for h in edit.reminder_hours):
@@ -108,6 +111,8 @@ def edit_game(session: Session, number: int, edit: GameEdit, *, now: datetime) -
         game.early_run = edit.early_run
     if edit.reminder_hours is not None:
         game.reminder_hours = sorted(set(edit.reminder_hours), reverse=True)
+    if edit.title is not None:
+        game.title = title
     game.options = options
     repo.saved(session, game)
     return edit.given()

@@ -24,7 +24,7 @@ from engine.core import GameKind, PlayerSetup, Setup, turn_rng
 from grammar.reader import name_problem
 from mailserver.common.kinds import UnknownGameKind, game_kind
 from mailserver.common.terms import TurnContext
-from mailserver.gm.checks import check_address, check_future, check_timezone
+from mailserver.gm.checks import check_address, check_future, check_timezone, check_title
 from mailserver.gm.lookup import GmError, locked_game
 from mailserver.printouts.compose import new_password
 from mailserver.turns.deadlines import next_deadline
@@ -62,6 +62,7 @@ def create_game(
     early_run: bool = False,
     reminder_hours: Sequence[int] = (48, 12),
     seed: int | None = None,
+    title: str | None = None,
     now: datetime,
 ) -> Game:
     """A new game in status ``setup`` with its seats, options and schedule.
@@ -71,7 +72,8 @@ def create_game(
     apply unless given (e.g. a rule that drops players itself is switched off: the host
     drops players, docs/host-rules.md). The setup is tried on the engine at once, so a
     bad option or seat list is refused here, as are a time zone, an address or a first
-    deadline that cannot be (:mod:`mailserver.gm.checks`).
+    deadline that cannot be (:mod:`mailserver.gm.checks`). ``title`` is the GM's name
+    for the game.
     """
     try:
         game_type = game_kind(kind)
@@ -134,6 +136,7 @@ def create_game(
         reminder_hours=list(reminder_hours),
         early_run=early_run,
         created_at=now,
+        title=check_title(title) if title is not None else None,
     )
     if scenario is not None:
         game.name = scenario

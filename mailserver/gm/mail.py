@@ -229,8 +229,11 @@ def perform(
 
 
 def _edit(session: Session, game: Game, command: lang_gm.GmCommand, ctx: GmContext) -> str:
-    """A change of the game's settings (time zone, GM address, schedule, an option)."""
+    """A change of the game's settings (title, time zone, GM address, schedule, an
+    option)."""
     match command:
+        case lang_gm.ChangeTitle(title=title):
+            edit = gm.GameEdit(title=title)
         case lang_gm.ChangeTimezone(timezone=timezone):
             edit = gm.GameEdit(timezone=timezone)
         case lang_gm.ChangeGmAddress(address=address):

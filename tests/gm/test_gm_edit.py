@@ -290,3 +290,21 @@ def test_deleting_a_running_game_by_mail_is_refused(db_engine: Engine, db_sessio
     assert "beendet, nie gelöscht" in _reply(db_session)
     game = db_session.exec(select(Game).where(Game.number == 88)).one()
     assert game.status == GameStatus.RUNNING
+
+
+def test_a_title_is_given_at_create_changed_by_edit_and_by_mail_and_shown_by_status(
+    config: Path, engine: Engine, db_engine: Engine, db_session: Session
+) -> None:
+    create(config)
+    pbem_gm(config, "edit", "227", "--title", "Der  lange Krieg")
+    assert game_row(engine).title == "Der lange Krieg"
+    assert "Titel: Der lange Krieg" in pbem_gm(config, "status", "227")
+    assert "at most 120" in refused(config, "edit", "227", "--title", "x" * 121, "--lang", "en")
+    _setup_game(db_engine)
+    feed(db_engine, order_mail("gm@example.org", HEADER + "Titel Die Belagerung\nStatus\n"))
+    assert "Titel: Die Belagerung" in _reply(db_session)
+    feed(db_engine, order_mail("gm@example.org", HEADER + "Titel\n"))
+    db_session.rollback()  # a new read transaction: what the mail committed
+    db_session.expire_all()
+    game = db_session.exec(select(Game).where(Game.number == 88)).one()
+    assert game.title is None

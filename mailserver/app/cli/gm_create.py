@@ -22,7 +22,7 @@ from mailserver.app.cli.gm_session import ConfigOption, console, gm_session, utc
 from mailserver.common.catalog import DEFAULT_LANGUAGE, either, say
 from mailserver.common.catalog import languages as host_languages
 from mailserver.gm import operations as gm
-from mailserver.gm.checks import check_address, check_future, check_timezone
+from mailserver.gm.checks import check_address, check_future, check_timezone, check_title
 from mailserver.turns import deadlines as schedule
 
 
@@ -50,6 +50,12 @@ def checked(check: Callable[[str], str], value: str, lang: str) -> str:
         return check(value)
     except gm.GmError as exc:
         fail(exc.message(lang), lang, 2)
+
+
+def checked_title(title: str | None, lang: str) -> None:
+    """``--title`` refused (exit 2) if it is too long."""
+    if title is not None:
+        checked(lambda text: check_title(text) or "", title, lang)
 
 
 def option_arg(text: str, lang: str) -> tuple[str, Any]:
@@ -173,6 +179,7 @@ def create_cmd(
         str | None, typer.Option(help="Reminders this many hours before, e.g. 48,12.")
     ] = None,
     seed: Annotated[int | None, typer.Option(help="The game's seed (default: random).")] = None,
+    title: Annotated[str | None, typer.Option(help="The game's title, as you name it.")] = None,
     lang: LangOption = "de",
 ) -> None:
     """Create a game (status setup) from options or a game file; `start` starts it."""
@@ -189,6 +196,7 @@ def create_cmd(
         "early_run": early_run,
         "scenario": scenario,
         "seed": seed,
+        "title": title,
     }
     data.update({key: value for key, value in given.items() if value is not None})
     generated = None
@@ -208,6 +216,7 @@ def create_cmd(
         hours = [int(h) for h in reminder_hours.split(",") if h.strip()]
     timezone = checked(check_timezone, str(data.get("timezone", "Europe/Berlin")), lang)
     checked(check_address, str(data["gm"]), lang)
+    checked_title(None if data.get("title") is None else str(data["title"]), lang)
     for spec in seats:
         checked(check_address, spec.address, lang)
         if spec.timezone is not None:
@@ -238,6 +247,7 @@ def create_cmd(
             early_run=bool(data.get("early_run", False)),
             reminder_hours=hours,
             seed=data.get("seed"),
+            title=str(data["title"]) if data.get("title") is not None else None,
             now=now,
         )
         console.print(

@@ -13,7 +13,7 @@ from typing import Annotated, Any
 import typer
 
 from mailserver.app.cli.common import LangOption, fail
-from mailserver.app.cli.gm_create import checked, option_arg, time_of_day
+from mailserver.app.cli.gm_create import checked, checked_title, option_arg, time_of_day
 from mailserver.app.cli.gm_session import (
     ConfigOption,
     GameArg,
@@ -34,6 +34,9 @@ from mailserver.turns import deadlines as schedule
 def edit_cmd(
     number: GameArg,
     config: ConfigOption = None,
+    title: Annotated[
+        str | None, typer.Option(help="The game's title, as you name it ('': none).")
+    ] = None,
     tz: Annotated[str | None, typer.Option("--tz", help="The game's time zone.")] = None,
     gm_address: Annotated[str | None, typer.Option("--gm", help="The GM's address.")] = None,
     every_days: Annotated[
@@ -57,8 +60,9 @@ def edit_cmd(
     ] = None,
     lang: LangOption = "de",
 ) -> None:
-    """Change a game's settings: time zone, GM address, schedule, first deadline,
+    """Change a game's settings: title, time zone, GM address, schedule, first deadline,
     reminders, early run, options (rule options while in setup)."""
+    checked_title(title, lang)
     timezone = checked(check_timezone, tz, lang) if tz is not None else None
     address = checked(check_address, gm_address, lang) if gm_address is not None else None
     if every_days is not None and every_days < 0:
@@ -95,6 +99,7 @@ def edit_cmd(
             options=options,
             early_run=early_run,
             reminder_hours=hours,
+            title=title,
         )
         changed = gm.edit_game(session, number, edit, now=now)
         session.refresh(game)
