@@ -221,6 +221,8 @@ class Game(SQLModel, table=True):
     number: int = Field(sa_column_kwargs={"unique": True})
     """The game number players write in their mails; unique over all kinds."""
     name: str | None = Field(default=None, sa_type=Text)
+    title: str | None = Field(default=None, sa_type=Text)
+    """The game's title as its GM names it (``None``: none); ``name`` is the scenario."""
     status: GameStatus = Field(default=GameStatus.SETUP, sa_type=_enum(GameStatus))
     turn: int = 0
     """The latest evaluated turn (0: the start position)."""

@@ -166,6 +166,8 @@ class ReplacePlayer:
     seat: int
     address: str | None = None
     language: str | None = None
+    second_seat: bool = False
+    """``zweite Position`` / ``second seat``: also if the address holds another seat."""
 
 
 @dataclass(frozen=True)
@@ -237,6 +239,66 @@ class ShowStatus:
     line: int
 
 
+@dataclass(frozen=True)
+class ChangeTitle:
+    """``Titel Der lange Krieg``: the game's title."""
+
+    line: int
+    title: str
+
+
+@dataclass(frozen=True)
+class ChangeTimezone:
+    """``Zeitzone Europe/Vienna``: the game's time zone."""
+
+    line: int
+    timezone: str
+
+
+@dataclass(frozen=True)
+class ChangeSchedule:
+    """``Rhythmus 7 Tage 18:00`` / ``Schedule off``: a deadline every so many days (0:
+    the GM sets each; ``None``: as before), at that local time (``None``: as before)."""
+
+    line: int
+    every_days: int | None
+    at: time | None = None
+
+
+@dataclass(frozen=True)
+class ChangeGmAddress:
+    """``SL-Adresse neu@example.org``: the GM's registered address."""
+
+    line: int
+    address: str
+
+
+@dataclass(frozen=True)
+class SetOption:
+    """``Option newspaper=false``: a game option (rule options while in setup); the value
+    as written (JSON if it reads as JSON)."""
+
+    line: int
+    key: str
+    value: str
+
+
+@dataclass(frozen=True)
+class DeleteGame:
+    """``Partie löschen`` / ``Delete game``: a game in setup is removed."""
+
+    line: int
+
+
+@dataclass(frozen=True)
+class NewPassword:
+    """``Neues Kennwort 3`` / ``New password 3``: a lost password replaced, mailed to the
+    seat's registered address."""
+
+    line: int
+    seat: int
+
+
 GmCommand = (
     StartGame
     | SetDeadline
@@ -255,6 +317,13 @@ GmCommand = (
     | SendReport
     | PublishReports
     | ShowStatus
+    | ChangeTitle
+    | ChangeTimezone
+    | ChangeSchedule
+    | ChangeGmAddress
+    | SetOption
+    | DeleteGame
+    | NewPassword
 )
 
 
@@ -281,13 +350,14 @@ def echo_command(command: GmCommand, lang: str = "de") -> str:
             return say("process_force" if force else "process")
         case Preview():
             return say("preview")
-        case ReplacePlayer(seat=seat, address=address, language=language):
+        case ReplacePlayer(seat=seat, address=address, language=language, second_seat=second):
             out = (
                 say("replace_with", seat=seat, address=address)
                 if address
                 else say("replace", seat=seat)
             )
-            return out + (f" {language}" if language else "")
+            out += f" {language}" if language else ""
+            return out + (" " + say("second_seat") if second else "")
         case DropPlayer(seat=seat):
             return say("drop", seat=seat)
         case AddStandby(address=address, language=language, name=name):
@@ -310,6 +380,25 @@ def echo_command(command: GmCommand, lang: str = "de") -> str:
             return say("publish")
         case ShowStatus():
             return say("status")
+        case ChangeTitle(title=title):
+            return say("title", title=title).rstrip()
+        case ChangeTimezone(timezone=timezone):
+            return say("timezone", timezone=timezone)
+        case ChangeSchedule(every_days=0):
+            return say("schedule_off")
+        case ChangeSchedule(every_days=None, at=at):
+            return say("schedule_at", at=f"{at:%H:%M}" if at is not None else "")
+        case ChangeSchedule(every_days=days, at=at):
+            out = say("schedule", days=days)
+            return out + (f" {at:%H:%M}" if at is not None else "")
+        case ChangeGmAddress(address=address):
+            return say("gm_address", address=address)
+        case SetOption(key=key, value=value):
+            return say("option", name=key, value=value)
+        case DeleteGame():
+            return say("delete")
+        case NewPassword(seat=seat):
+            return say("new_password", seat=seat)
     raise AssertionError(command)  # pragma: no cover - the match is exhaustive
 
 
@@ -388,6 +477,7 @@ _KEYWORDS = _words(
     Postpone Pause Weiter Resume Freigeben Release Auswerten Process Vorschau Preview
     Ersatz Replace Ausscheiden Drop Stand-by Standby Nachricht News Geheim Secret Resend
     Status Spieler Player Runde Turn durch with morgen tomorrow Tage days Stunden hours
+    Titel Title Zeitzone Rhythmus Schedule Option Löschen Delete
     """
 )
 
@@ -397,6 +487,7 @@ _COMMAND_KEYWORDS = _words(
     """
     START_KW DEADLINE_KW POSTPONE_KW PAUSE_KW RESUME_KW RELEASE_KW PROCESS_KW PREVIEW_KW
     REPLACE_KW DROP_KW STANDBY_KW NEWS_KW SECRET_KW RESEND_KW STATUS_KW REPORT_KW PUBLISH_KW
+    TITLE_KW TIMEZONE_KW SCHEDULE_KW GM_ADDRESS_KW OPTION_KW DELETE_KW NEW_PASSWORD_KW
     """
 )
 
@@ -405,7 +496,8 @@ _ENGLISH_WORDS = re.compile(
     r"^(game|password|pw|pwd|deadline|due|postpone|delay|resume|continue|unpause|release|"
     r"process|evaluate|run|preview|dry|replace|substitute|drop|remove|expel|news|announcement|"
     r"notice|secret|resend|send again|overview|suspend|start the game|start game|report|publish|"
-    r"send reports|send the reports)",
+    r"send reports|send the reports|title|time ?zone|schedule|gm-address|game master address|"
+    r"setting|delete|new password|reset password|second seat|two seats)",
     re.IGNORECASE,
 )
 _GERMAN_WORDS = re.compile(
@@ -414,7 +506,8 @@ _GERMAN_WORDS = re.compile(
     r"freigeb|freigabe|runde|auswert|jetzt|sofort|vorschau|probe|test|ersatz|ersetz|austausch|"
     r"ausscheid|ausschl|entfern|warteliste|nachricht|neuigkeit|meldung|mitteilung|"
     r"bekanntmachung|geheim|auswertung|ausdruck|erneut|stand|übersicht|uebersicht|bericht|"
-    r"veröffentlich|veroeffentlich)",
+    r"veröffentlich|veroeffentlich|titel|zeitzone|rhythmus|turnus|zeitplan|spielleiter-?adresse|"
+    r"sl-adresse|gm-adresse|regel|einstellung|löschen|loeschen|neues|zweite)",
     re.IGNORECASE,
 )
 
@@ -539,6 +632,7 @@ def _build(node: Tree[Token], line: int) -> Sequence[GmCommand] | Text[GmCommand
         "preview": Preview,
         "status": ShowStatus,
         "publish": PublishReports,
+        "delete": DeleteGame,
     }
     if kind in simple:
         return [simple[kind](line)]
@@ -563,14 +657,18 @@ def _build(node: Tree[Token], line: int) -> Sequence[GmCommand] | Text[GmCommand
         return [Postpone(line, delta)]
     if kind == "replace":
         address = _first(node, "ADDRESS")
+        second = _first(node, "SECOND_KW") or _first(node, "FORCE_KW")
         return [
             ReplacePlayer(
                 line,
                 _seat(ints[0]),
                 _address(address) if address is not None else None,
                 _language(_first(node, "LANG")),
+                second_seat=second is not None,
             )
         ]
+    if kind in _SETTINGS:
+        return [_SETTINGS[kind](node, line)]
     if kind == "drop":
         return [DropPlayer(line, _seat(ints[0]))]
     if kind == "standby":
@@ -609,6 +707,55 @@ def _build(node: Tree[Token], line: int) -> Sequence[GmCommand] | Text[GmCommand
         )
         return [ResendPrintout(line, _seat(ints[0]), turn)]
     raise AssertionError(kind)  # pragma: no cover - every rule is handled above
+
+
+def _schedule(node: Tree[Token], line: int) -> GmCommand:
+    at_tok = _first(node, "TIME")
+    at = _time(at_tok) if at_tok is not None else None
+    duration = _first(node, "DURATION")
+    if duration is None:
+        return ChangeSchedule(line, 0 if _first(node, "OFF_KW") else None, at)
+    delta = _duration(Tree("duration", [duration]))
+    if delta.total_seconds() % 86400 or not timedelta(days=1) <= delta <= POSTPONE_MAX:
+        raise LineError.at(duration, TEXTS.every("gm.schedule_whole_days"))
+    return ChangeSchedule(line, delta.days, at)
+
+
+def _option(node: Tree[Token], line: int) -> GmCommand:
+    tok = _first(node, "TEXT")
+    assert tok is not None
+    key, sep, value = str(tok).partition("=")
+    if not sep or not key.strip() or not value.strip():
+        raise LineError.at(tok, TEXTS.every("gm.option_key_value"))
+    return SetOption(line, key.strip(), value.strip())
+
+
+def _title(node: Tree[Token], line: int) -> GmCommand:
+    return ChangeTitle(line, _text_of(node) or "")
+
+
+def _zone(node: Tree[Token], line: int) -> GmCommand:
+    return ChangeTimezone(line, str(_first(node, "ZONE")))
+
+
+def _gm_address(node: Tree[Token], line: int) -> GmCommand:
+    tok = _first(node, "ADDRESS")
+    assert tok is not None
+    return ChangeGmAddress(line, _address(tok))
+
+
+def _new_password(node: Tree[Token], line: int) -> GmCommand:
+    return NewPassword(line, _seat(_tokens(node, "INT")[0]))
+
+
+_SETTINGS: dict[str, Callable[[Tree[Token], int], GmCommand]] = {
+    "title": _title,
+    "timezone": _zone,
+    "schedule": _schedule,
+    "gm_address": _gm_address,
+    "option": _option,
+    "new_password": _new_password,
+}
 
 
 def keyword_language(word: str) -> str | None:

@@ -24,6 +24,7 @@ from engine.core import GameKind, PlayerSetup, Setup, turn_rng
 from grammar.reader import name_problem
 from mailserver.common.kinds import UnknownGameKind, game_kind
 from mailserver.common.terms import TurnContext
+from mailserver.gm.checks import check_address, check_future, check_timezone, check_title
 from mailserver.gm.lookup import GmError, locked_game
 from mailserver.printouts.compose import new_password
 from mailserver.turns.deadlines import next_deadline
@@ -61,6 +62,7 @@ def create_game(
     early_run: bool = False,
     reminder_hours: Sequence[int] = (48, 12),
     seed: int | None = None,
+    title: str | None = None,
     now: datetime,
 ) -> Game:
     """A new game in status ``setup`` with its seats, options and schedule.
@@ -69,7 +71,9 @@ def create_game(
     ``nmr_drop_after``, ``gm_language``, the message rules). The kind's ``host_options``
     apply unless given (e.g. a rule that drops players itself is switched off: the host
     drops players, docs/host-rules.md). The setup is tried on the engine at once, so a
-    bad option or seat list is refused here.
+    bad option or seat list is refused here, as are a time zone, an address or a first
+    deadline that cannot be (:mod:`mailserver.gm.checks`). ``title`` is the GM's name
+    for the game.
     """
     try:
         game_type = game_kind(kind)
@@ -89,6 +93,14 @@ def create_game(
         )
     _check_seat_fields(game_type, seats)
     _check_gm_password(gm_password)
+    timezone = check_timezone(timezone)
+    gm_address = check_address(gm_address)
+    for spec in seats:
+        spec.address = check_address(spec.address)
+        if spec.timezone is not None:
+            spec.timezone = check_timezone(spec.timezone)
+    if first_deadline is not None:
+        check_future(first_deadline, now, timezone)
     for spec in seats:
         problem = name_problem(spec.ruler_name) if spec.ruler_name else None
         if problem is not None:
@@ -124,6 +136,7 @@ def create_game(
         reminder_hours=list(reminder_hours),
         early_run=early_run,
         created_at=now,
+        title=check_title(title) if title is not None else None,
     )
     if scenario is not None:
         game.name = scenario

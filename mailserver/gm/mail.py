@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, time
 
+from sqlalchemy import inspect
 from sqlmodel import Session
 
 from config.game_options import gm_language
@@ -172,9 +173,17 @@ def perform(
             message = say(
                 lang, "preview", turn=game.turn + 1, count=len(ids), address=ctx.preview_to
             )
-        case lang_gm.ReplacePlayer(seat=seat, address=address, language=language):
+        case lang_gm.ReplacePlayer(
+            seat=seat, address=address, language=language, second_seat=second
+        ):
             player, _password = gm.replace_player(
-                session, number, seat, turn_ctx, address=address, language=language
+                session,
+                number,
+                seat,
+                turn_ctx,
+                address=address,
+                language=language,
+                second_seat=second,
             )
             message = say(
                 lang, "replaced", seat=seat, address=player.address, language=player.language
@@ -208,7 +217,56 @@ def perform(
             message = say(lang, key, turn=run.turn, mails=len(ids))
         case lang_gm.ShowStatus():
             message = gm.status(session, number, now=now, lang=lang).rstrip("\n")
+        case lang_gm.NewPassword(seat=seat):
+            player = gm.new_seat_password(session, number, seat, turn_ctx)
+            message = say(lang, "reply_new_password", seat=seat, address=player.address)
+        case lang_gm.DeleteGame():
+            gm.delete_game(session, number)
+            message = say(lang, "reply_deleted", game=number)
+        case _:
+            message = _edit(session, game, command, ctx)
     return CommandOutcome(command.line, lang_gm.echo_command(command, lang), True, message, ids)
+
+
+def _edit(session: Session, game: Game, command: lang_gm.GmCommand, ctx: GmContext) -> str:
+    """A change of the game's settings (title, time zone, GM address, schedule, an
+    option)."""
+    match command:
+        case lang_gm.ChangeTitle(title=title):
+            edit = gm.GameEdit(title=title)
+        case lang_gm.ChangeTimezone(timezone=timezone):
+            edit = gm.GameEdit(timezone=timezone)
+        case lang_gm.ChangeGmAddress(address=address):
+            edit = gm.GameEdit(gm_address=address)
+        case lang_gm.ChangeSchedule(every_days=days, at=at):
+            edit = gm.GameEdit(every_days=days, at=at)
+        case lang_gm.SetOption(key=key, value=value):
+            edit = gm.GameEdit(options={key: gm.option_value(value)})
+        case _:  # pragma: no cover - perform handles every other command
+            raise AssertionError(command)
+    gm.edit_game(session, game.number, edit, now=ctx.turn.now)
+    session.refresh(game)
+    return say(ctx.lang, "reply_edited", game=game.number) + " " + settings_text(game, ctx.lang)
+
+
+def settings_text(game: Game, lang: str) -> str:
+    """The game's time zone, GM address and schedule, as a reply shows them."""
+    if game.schedule_every_days is None or game.schedule_time is None:
+        schedule_text = say(lang, "settings_no_schedule")
+    else:
+        schedule_text = say(
+            lang,
+            "settings_schedule",
+            days=game.schedule_every_days,
+            at=f"{game.schedule_time:%H:%M}",
+        )
+    return say(
+        lang,
+        "settings_line",
+        timezone=game.timezone,
+        gm=game.gm_address,
+        schedule=schedule_text,
+    )
 
 
 def enqueue_preview(session: Session, game: Game, ctx: GmContext) -> list[int]:
@@ -245,15 +303,21 @@ def _run_one(
         outcome = perform(session, game, command, ctx)
     except gm.GmError as exc:
         savepoint.rollback()
-        session.refresh(game)
+        _refresh(session, game)
         return CommandOutcome(command.line, echo, False, exc.message(ctx.lang))
     except Exception:  # a bug must cost one command, never the mail
         savepoint.rollback()
-        session.refresh(game)
+        _refresh(session, game)
         _log.exception("GM command on line %d of game %d failed", command.line, game.number)
         return CommandOutcome(command.line, echo, False, say(ctx.lang, "internal"))
     savepoint.commit()
     return outcome
+
+
+def _refresh(session: Session, game: Game) -> None:
+    """The game as the database has it after a rollback; nothing once it is deleted."""
+    if inspect(game).persistent:
+        session.refresh(game)
 
 
 def handle_gm_mail(

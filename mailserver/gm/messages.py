@@ -10,16 +10,22 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from db import repo
-from db.models import Game, GameMessage, MessageKind
-from mailserver.common.catalog import public_notice
+from db.models import PASSWORD_PLACEHOLDER, Game, GameMessage, MessageKind, Outbox, OutboxKind
+from mailserver.common.catalog import public_notice, say
 from mailserver.common.kinds import game_kind
 from mailserver.common.terms import TurnContext
 from mailserver.gm.lookup import GmError, game_numbered, occupant
-from mailserver.printouts.compose import enqueue_printout, printout_body, printout_values
+from mailserver.printouts.compose import (
+    enqueue_printout,
+    printout_body,
+    printout_key,
+    printout_values,
+)
 from mailserver.printouts.dice import dice_view
+from mailserver.printouts.files import printout_files
 
 
 def news_message(
@@ -85,10 +91,36 @@ def resend_printout(
     *,
     turn: int | None = None,
 ) -> int:
-    """Mail the printout of ``turn`` (default: the latest) to the seat's occupant again."""
+    """Mail the printout of ``turn`` (default: the latest) to the seat's occupant again:
+    the mail he was sent, files and all (a password it gave is not repeated); a turn
+    before his time is composed anew, with its files."""
     game = game_numbered(session, number)
     player = occupant(session, game, seat)
     turn = game.turn if turn is None else turn
+    original = session.exec(
+        select(Outbox).where(Outbox.dedup_key == printout_key(game, turn, player))
+    ).first()
+    if original is not None:
+        again = repo.saved(
+            session,
+            Outbox(
+                **repo.outbox_values(
+                    to_address=player.address,
+                    subject=original.subject,
+                    body=original.body.replace(
+                        PASSWORD_PLACEHOLDER, say(player.language, "resend_password_withheld")
+                    ),
+                    kind=OutboxKind.PRINTOUT,
+                    domain=ctx.terms.domain,
+                    game_id=game.id,
+                    player_id=player.id,
+                    turn=turn,
+                    attachments=original.attachments,
+                    now=ctx.now,
+                )
+            ),
+        )
+        return again.id or 0
     snapshot = repo.load_snapshot(session, game.id or 0, turn)
     if snapshot is None:
         raise GmError("gm_error_there_no_turn", turn=turn)
@@ -97,4 +129,6 @@ def resend_printout(
     body = printout_body(
         session, game, player, state, ctx.terms, show_deadline=turn == game.turn, dice=dice
     )
-    return enqueue_printout(session, printout_values(game, player, turn, body, ctx, dedup=False))
+    files = printout_files(game, player, state, turn, dice=dice)
+    values = printout_values(game, player, turn, body, ctx, dedup=False, attachments=files)
+    return enqueue_printout(session, values)

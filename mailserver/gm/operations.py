@@ -4,7 +4,8 @@ for the front ends.
 The mail front end (``mailserver.gm.mail``) and the CLI (``pbem gm``) call these. Every
 function works inside the caller's transaction and never sends mail itself: mails go in
 the outbox. A mistake of the GM raises :class:`GmError` with a plain explanation. The
-operations live by job: a new game (:mod:`~mailserver.gm.games`), the course of a
+operations live by job: a new game (:mod:`~mailserver.gm.games`), its settings changed
+or the game deleted (:mod:`~mailserver.gm.editing`), the course of a
 running one (:mod:`~mailserver.gm.running`), the seats (:mod:`~mailserver.gm.seats`),
 the players' mail (:mod:`~mailserver.gm.messages`) and the status
 (:mod:`~mailserver.gm.status`).
@@ -12,6 +13,7 @@ the players' mail (:mod:`~mailserver.gm.messages`) and the status
 
 from __future__ import annotations
 
+from mailserver.gm.editing import GameEdit, delete_game, edit_game, option_value
 from mailserver.gm.games import SeatSpec, create_game, new_gm_password, start_game
 from mailserver.gm.lookup import GmError
 from mailserver.gm.messages import forward_secret, publish_news, resend_printout
@@ -26,18 +28,29 @@ from mailserver.gm.running import (
     resume,
     set_deadline,
 )
-from mailserver.gm.seats import add_standby, deposit, drop_player, replace_player
+from mailserver.gm.seats import (
+    add_standby,
+    deposit,
+    drop_player,
+    new_seat_password,
+    replace_player,
+)
 from mailserver.gm.status import status, verify_gm
 
 __all__ = [
+    "GameEdit",
     "GmError",
     "SeatSpec",
     "add_standby",
     "create_game",
+    "delete_game",
     "deposit",
     "drop_player",
+    "edit_game",
     "forward_secret",
     "new_gm_password",
+    "new_seat_password",
+    "option_value",
     "pause",
     "postpone",
     "preview",

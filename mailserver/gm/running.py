@@ -31,7 +31,7 @@ def set_deadline(
     session: Session, number: int, when: datetime, ctx: TurnContext, *, tell: bool = True
 ) -> Game:
     """Set the deadline of the pending turn (host rules, "Deadlines"); the players are
-    told if ``tell``."""
+    told if ``tell`` and the game has started (in setup it is the first deadline)."""
     game = locked_game(session, number)
     if game.status == GameStatus.FINISHED:
         raise GmError("gm_error_game_over", number=number)
@@ -39,7 +39,7 @@ def set_deadline(
         raise GmError("gm_error_that_moment_has_passed")
     game.next_deadline = when
     repo.saved(session, game)
-    if tell:
+    if tell and game.status != GameStatus.SETUP:  # before the start nobody plays yet
         _notify_players(session, game, "deadline_set", ctx, turn=game.turn + 1, when=when)
     return game
 

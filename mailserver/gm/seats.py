@@ -12,11 +12,22 @@ from datetime import datetime
 from sqlmodel import Session
 
 from db import repo
-from db.models import Game, GameStatus, LedgerKind, Player, PlayerStatus, Standby
+from db.models import (
+    PASSWORD_PLACEHOLDER,
+    Game,
+    GameStatus,
+    LedgerKind,
+    OutboxKind,
+    Player,
+    PlayerStatus,
+    Standby,
+)
 from db.passwords import hash_password
 from mailserver.common.catalog import say, wrap
 from mailserver.common.formats import format_when
 from mailserver.common.terms import TurnContext
+from mailserver.common.tokens import LINK_HOLDERS
+from mailserver.gm.checks import check_address
 from mailserver.gm.lookup import GmError, game_numbered, locked_game, occupant
 from mailserver.gm.messages import news_message
 from mailserver.outbound.notices import notice
@@ -54,9 +65,11 @@ def replace_player(
     *,
     address: str | None = None,
     language: str | None = None,
+    second_seat: bool = False,
 ) -> tuple[Player, str]:
     """Give a seat to a new occupant; without ``address`` the next stand-by (host rules,
-    "NMR and leaving the game").
+    "NMR and leaving the game"). Someone who already holds another seat of the game gets
+    this one only with ``second_seat`` (the GM confirms that one person plays two).
 
     The new occupant gets a password and the position's current printout (with secret
     messages held for the seat); the change is announced in the next newspaper.
@@ -72,6 +85,9 @@ def replace_player(
         if standby is None:
             raise GmError("gm_error_stand_by_list_empty")
         address, language = standby.address, language or standby.language
+    else:
+        address = check_address(address)
+    _refuse_second_seat(session, game, seat, address, allowed=second_seat)
     if old.status == PlayerStatus.ACTIVE:
         old.status = PlayerStatus.RESIGNED
     password = new_password()
@@ -91,6 +107,71 @@ def replace_player(
     if old.address != new.address:
         _tell_occupant(session, game, old, "told_replaced", ctx)
     return new, password
+
+
+def _refuse_second_seat(
+    session: Session, game: Game, seat: int, address: str, *, allowed: bool
+) -> None:
+    """:class:`GmError` naming the other seat when ``address`` holds one in the game
+    already (in it or reading it), unless ``allowed``."""
+    wanted = repo.normalise_address(address)
+    others = [
+        p.seat
+        for p in repo.current_players(session, game.id or 0)
+        if p.seat != seat and p.address == wanted and p.status in LINK_HOLDERS
+    ]
+    if others and not allowed:
+        raise GmError(
+            "gm_error_second_seat",
+            address=wanted,
+            seats=", ".join(str(s) for s in others),
+            seat=seat,
+        )
+
+
+def new_seat_password(session: Session, number: int, seat: int, ctx: TurnContext) -> Player:
+    """A lost password: the seat's occupant gets a new one by mail, to the registered
+    address; the orders, the private link and everything else of the seat stay. The
+    clear password is only in the outbox row's ``secret`` until the mail is sent."""
+    game = locked_game(session, number)
+    if game.status not in (GameStatus.RUNNING, GameStatus.PAUSED, GameStatus.ADJUDICATING):
+        raise GmError("gm_error_game_not_running", number=number)
+    player = occupant(session, game, seat)
+    if player.status not in LINK_HOLDERS:
+        raise GmError("gm_error_player_out_already", seat=seat)
+    password = new_password()
+    player.password_hash = hash_password(password)
+    session.add(player)
+    lang = player.language
+    repo.enqueue_outbox(
+        session,
+        to_address=player.address,
+        subject=say(lang, "new_password_subject", game=game.number, seat=seat),
+        body=wrap(say(lang, "new_password_body", game=game.number, seat=seat, gm=game.gm_address))
+        + "\n\n"
+        + say(lang, "password", password=PASSWORD_PLACEHOLDER)
+        + "\n"
+        + wrap(
+            say(
+                lang,
+                "password_hint",
+                game=game.number,
+                seat=seat,
+                password=PASSWORD_PLACEHOLDER,
+            )
+        )
+        + "\n\n"
+        + wrap(say(lang, "printout_footer"))
+        + "\n",
+        kind=OutboxKind.NOTICE,
+        domain=ctx.terms.domain,
+        game_id=game.id,
+        player_id=player.id,
+        secret=password,
+        now=ctx.now,
+    )
+    session.flush()
+    return player
 
 
 def drop_player(

@@ -22,6 +22,8 @@ def status(session: Session, number: int, *, now: datetime, lang: str = "de") ->
     lines = [
         say(lang, "status_head", game=number, kind=game.kind, status=game.status, turn=game.turn)
     ]
+    if game.title:
+        lines.append(say(lang, "status_title", title=game.title))
     if game.held:
         when = format_when(game.held_at, game.timezone, lang) if game.held_at else "?"
         lines.append(say(lang, "status_held", when=when, reason=game.held_reason or ""))

@@ -57,6 +57,8 @@ def gm_command(intake: Intake, mail: Mail, header: GmHeader) -> IntakeOutcome:
         attachments=attachments_of(mail.parsed.message),
     )
     intake.outbox_ids += result.outbox_ids
+    # "Partie löschen" removed a game in setup: the reply and the record go without it.
+    still = intake.session.get(Game, game.id) if game.id is not None else None
     intake.send(
         mail,
         Outgoing(
@@ -64,11 +66,11 @@ def gm_command(intake: Intake, mail: Mail, header: GmHeader) -> IntakeOutcome:
             subject=result.subject,
             body=result.reply,
             kind=OutboxKind.NOTICE,
-            game=game,
+            game=still,
         ),
     )
     return intake.finish(
-        mail, InboundStatus.PROCESSED, f"GM: {result.done} done, {result.failed} failed", game
+        mail, InboundStatus.PROCESSED, f"GM: {result.done} done, {result.failed} failed", still
     )
 
 

@@ -380,7 +380,7 @@ def _doc_examples() -> list[str]:
 
 def test_every_documented_command_parses() -> None:
     examples = _doc_examples()
-    assert len(examples) == 40
+    assert len(examples) == 56
     blocks = 0
     for example in examples:
         result = gm.parse(HEADER + example)

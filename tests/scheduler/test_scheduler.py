@@ -49,7 +49,8 @@ def new_game(
             every_days=every_days,
             at=None if every_days is None else (now + timedelta(hours=1)).time(),
             timezone="UTC",
-            first_deadline=deadline,
+            # create refuses a first deadline in the past: a missed one is set below
+            first_deadline=deadline if deadline is not None and deadline > now else None,
             early_run=early_run,
             reminder_hours=reminder_hours,
             seed=7,

@@ -34,6 +34,7 @@ from db.repo import current_players, set_web_access
 from grammar import gm as lang_gm
 from mailserver.app.cli.common import LangOption, fail, read_input
 from mailserver.app.cli.gm_create import create_cmd
+from mailserver.app.cli.gm_edit import delete_cmd, edit_cmd, password_cmd
 from mailserver.app.cli.gm_session import (
     ConfigOption,
     GameArg,
@@ -63,6 +64,9 @@ standby_app = typer.Typer(
 )
 app.add_typer(standby_app, name="standby")
 app.command("create")(create_cmd)
+app.command("edit")(edit_cmd)
+app.command("delete")(delete_cmd)
+app.command("password")(password_cmd)
 
 
 # ------------------------------------------------------------------------ life
@@ -233,10 +237,18 @@ def replace_cmd(
         str | None, typer.Option(help="The new player's address (default: next standby).")
     ] = None,
     language: Annotated[str | None, typer.Option(help="The new player's language.")] = None,
+    allow_second_seat: Annotated[
+        bool,
+        typer.Option(
+            "--allow-second-seat", help="Also if that address already holds another seat."
+        ),
+    ] = False,
     lang: LangOption = "de",
 ) -> None:
     """A new player takes over a seat and gets its password and current printout."""
-    command = lang_gm.ReplacePlayer(line=1, seat=seat, address=address, language=language)
+    command = lang_gm.ReplacePlayer(
+        line=1, seat=seat, address=address, language=language, second_seat=allow_second_seat
+    )
     perform(config, number, command, lang)
 
 

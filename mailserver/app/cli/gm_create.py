@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import tomllib
+from collections.abc import Callable
 from datetime import datetime, time
 from pathlib import Path
 from typing import Annotated, Any
@@ -21,6 +22,7 @@ from mailserver.app.cli.gm_session import ConfigOption, console, gm_session, utc
 from mailserver.common.catalog import DEFAULT_LANGUAGE, either, say
 from mailserver.common.catalog import languages as host_languages
 from mailserver.gm import operations as gm
+from mailserver.gm.checks import check_address, check_future, check_timezone, check_title
 from mailserver.turns import deadlines as schedule
 
 
@@ -30,6 +32,7 @@ def _seat_spec(text: str, lang: str) -> gm.SeatSpec:
     address, *parts = rest.split(",")
     if not sep or not seat.strip().isdigit() or "@" not in address:
         fail(say(lang, "cli_bad_seat", text=text), lang, 2)
+    checked(check_address, address, lang)
     fields = dict(
         (key.strip(), value.strip())
         for key, _, value in (p.partition("=") for p in parts if "=" in p)
@@ -41,7 +44,21 @@ def _seat_spec(text: str, lang: str) -> gm.SeatSpec:
     return gm.SeatSpec(seat=int(seat), address=address.strip(), language=language, fields=fields)
 
 
-def _option_value(text: str, lang: str) -> tuple[str, Any]:
+def checked(check: Callable[[str], str], value: str, lang: str) -> str:
+    """``check(value)``; its :class:`GmError` is a wrong command line: one line, exit 2."""
+    try:
+        return check(value)
+    except gm.GmError as exc:
+        fail(exc.message(lang), lang, 2)
+
+
+def checked_title(title: str | None, lang: str) -> None:
+    """``--title`` refused (exit 2) if it is too long."""
+    if title is not None:
+        checked(lambda text: check_title(text) or "", title, lang)
+
+
+def option_arg(text: str, lang: str) -> tuple[str, Any]:
     """``key=value``; the value is JSON if it reads as JSON (numbers, true), else text."""
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
@@ -89,11 +106,28 @@ def _seats_from_file(players: Any, lang: str) -> list[gm.SeatSpec]:
     return seats
 
 
-def _time_of_day(text: str, lang: str) -> time:
+def time_of_day(text: str, lang: str) -> time:
+    """``HH:MM`` (``--at``); exit 2 naming it otherwise."""
     try:
         return time.fromisoformat(text.strip())
     except ValueError:
         fail(say(lang, "cli_bad_time", text=text), lang, 2)
+
+
+def _first_deadline(
+    text: object, timezone: str, at: time, now: datetime, lang: str
+) -> datetime | None:
+    """The first deadline as written (``--first-deadline``), in the future; exit 2 if not."""
+    if not text:
+        return None
+    try:
+        first = schedule.parse_when(str(text), timezone, now=now, default_time=at)
+    except ValueError as exc:
+        fail(f"--first-deadline: {exc}", lang, 2)
+    try:
+        return check_future(first, now, timezone)
+    except gm.GmError as exc:
+        fail(exc.message(lang), lang, 2)
 
 
 def create_cmd(
@@ -145,6 +179,7 @@ def create_cmd(
         str | None, typer.Option(help="Reminders this many hours before, e.g. 48,12.")
     ] = None,
     seed: Annotated[int | None, typer.Option(help="The game's seed (default: random).")] = None,
+    title: Annotated[str | None, typer.Option(help="The game's title, as you name it.")] = None,
     lang: LangOption = "de",
 ) -> None:
     """Create a game (status setup) from options or a game file; `start` starts it."""
@@ -161,6 +196,7 @@ def create_cmd(
         "early_run": early_run,
         "scenario": scenario,
         "seed": seed,
+        "title": title,
     }
     data.update({key: value for key, value in given.items() if value is not None})
     generated = None
@@ -172,24 +208,25 @@ def create_cmd(
     seats = _seats_from_file(data.get("players", []), lang)
     seats += [_seat_spec(p, lang) for p in player or []]
     options: dict[str, Any] = dict(data.get("options", {}))
-    options.update(_option_value(o, lang) for o in option or [])
+    options.update(option_arg(o, lang) for o in option or [])
     hours = data.get("reminder_hours", [48, 12])
     if reminder_hours is not None:
         if not all(h.strip().isdigit() for h in reminder_hours.split(",") if h.strip()):
             fail(say(lang, "cli_bad_hours", text=reminder_hours), lang, 2)
         hours = [int(h) for h in reminder_hours.split(",") if h.strip()]
-    timezone = str(data.get("timezone", "Europe/Berlin"))
-    deadline_at = _time_of_day(str(data.get("at", "18:00")), lang)
+    timezone = checked(check_timezone, str(data.get("timezone", "Europe/Berlin")), lang)
+    checked(check_address, str(data["gm"]), lang)
+    checked_title(None if data.get("title") is None else str(data["title"]), lang)
+    for spec in seats:
+        checked(check_address, spec.address, lang)
+        if spec.timezone is not None:
+            checked(check_timezone, str(spec.timezone), lang)
+    deadline_at = time_of_day(str(data.get("at", "18:00")), lang)
     now = utc_now()
-    first: datetime | None = None
-    if data.get("first_deadline"):
-        try:
-            first = schedule.parse_when(
-                str(data["first_deadline"]), timezone, now=now, default_time=deadline_at
-            )
-        except ValueError as exc:
-            fail(f"--first-deadline: {exc}", lang, 2)
+    first = _first_deadline(data.get("first_deadline"), timezone, deadline_at, now, lang)
     days = data.get("every_days", 14)
+    if str(days).startswith("-") and str(days)[1:].isdigit():
+        fail(say(lang, "cli_bad_every_days", value=days), lang, 2)
     for key, value in (("number", data["number"]), ("every_days", days)):
         if not str(value).isdigit():  # from a game file; the options are typed
             fail(say(lang, "cli_bad_whole_number", key=key, value=value), lang, 2)
@@ -210,6 +247,7 @@ def create_cmd(
             early_run=bool(data.get("early_run", False)),
             reminder_hours=hours,
             seed=data.get("seed"),
+            title=str(data["title"]) if data.get("title") is not None else None,
             now=now,
         )
         console.print(
