@@ -35,8 +35,8 @@ change no outcome, only the cost (:func:`fast_lane_shortcuts`); the full run tak
   drawing itself, on views of both kinds, with ``render_map`` imported by the test) and
   the tests marked ``real_maps`` (in the full run tests/golden: every map of an Ashes
   and a Starweb game through the host, byte for byte by its digest). For those a
-  picture is drawn once per map view and session. Should ``render_map`` be renamed, the maps are drawn for real
-  again: slower, not wrong;
+  picture is drawn once per map view and session. Should ``render_map`` be renamed, the
+  maps are drawn for real again: slower, not wrong;
 * ``CliRunner.invoke`` builds the command line's click command of a Typer app once per
   session instead of once per call (typer builds it from the registered functions,
   which do not change; the run of the command is untouched);
