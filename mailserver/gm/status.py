@@ -37,7 +37,8 @@ def status(session: Session, number: int, *, now: datetime, lang: str = "de") ->
         sub = latest.get(player.seat)
         if player.status != PlayerStatus.ACTIVE:
             state = ""
-        elif sub is not None and sub.player_id == player.id:
+        elif sub is not None and sub.player_id == player.id and sub.orders:
+            # Only a submission with orders counts (an empty one is a mail, not orders).
             final = say(lang, "status_final") if sub.final else ""
             state = say(lang, "status_sent", final=final)
         else:

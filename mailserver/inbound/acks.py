@@ -18,7 +18,7 @@ from mailserver.inbound.describe import describer
 from mailserver.inbound.echo import echo
 from mailserver.inbound.loaded_states import LoadedState, current_state
 from mailserver.inbound.messages import MessageDesk
-from mailserver.inbound.parsed import read_orders
+from mailserver.inbound.parsed import read_attachment, read_orders
 from mailserver.inbound.submissions import NamedLanguage, Understood, store_orders
 from mailserver.printouts.files import choose_printout_files
 
@@ -32,7 +32,7 @@ def acknowledge(intake: Intake, mail: Mail, seat: Seat) -> IntakeOutcome:
     game, player = seat.game, seat.player
     kind = game_kind(game.kind)
     loaded = current_state(intake.session, game)
-    read = _understood(mail, seat, kind, loaded)
+    read = _understood(mail, seat, kind, loaded, intake.config.max_text_chars)
     next_turn = game.turn + 1
     if read.turn < next_turn:
         lines = [say(player.language, "turn_past", turn=read.turn, next=next_turn), ""]
@@ -46,8 +46,11 @@ def acknowledge(intake: Intake, mail: Mail, seat: Seat) -> IntakeOutcome:
     return intake.finish(mail, InboundStatus.PROCESSED, "", game, player)
 
 
-def _understood(mail: Mail, seat: Seat, kind: GameKind, loaded: LoadedState | None) -> Understood:
-    """The mail's order text as read for ``seat``, with the game's names in ``loaded``."""
+def _understood(
+    mail: Mail, seat: Seat, kind: GameKind, loaded: LoadedState | None, max_chars: int
+) -> Understood:
+    """The mail's order text as read for ``seat``, with the game's names in ``loaded``;
+    an attached text file's when the body has no orders (at most ``max_chars`` long)."""
     game, player = seat.game, seat.player
     # Read ahead, outside the write transaction, unless the game has moved on since.
     result = mail.parsed.reading(game.id or 0, loaded)
@@ -57,8 +60,14 @@ def _understood(mail: Mail, seat: Seat, kind: GameKind, loaded: LoadedState | No
     namer = base.namer(loaded.names.places if loaded else None)
     state = loaded.state if loaded is not None else None
     describe = describer(game, kind, state, player.seat, player.language, namer)
+    attached = read_attachment(kind, mail.body, loaded, result, max_chars)
+    named = NamedLanguage(base, namer, describe)
+    if attached is not None and mail.body.attachment is not None:
+        turn = attached.header.turn if attached.header.turn is not None else game.turn + 1
+        file = mail.body.attachment
+        return Understood(attached, named, turn, attachment=file.name, text=file.text)
     turn = result.header.turn if result.header.turn is not None else game.turn + 1
-    return Understood(result, NamedLanguage(base, namer, describe), turn)
+    return Understood(result, named, turn)
 
 
 def _taken(
@@ -75,12 +84,17 @@ def _taken(
     message_lines = _listed([desk.take(m) for m in messages], lang)
     lines = [say(lang, "ack_web"), ""] if intake.via_web else []
     lines += _cut_note(intake, mail, lang)
+    if read.attachment is not None:
+        lines += [say(lang, "ack_attachment", name=read.attachment), ""]
     lines += _step_note(intake, seat, read.turn)
     if settings:
         lines += [*choose_printout_files(intake.session, player, settings), ""]
     # "Final" alone is still a submission: it confirms the orders sent before.
-    if orders or salted or not (messages or settings):
+    if orders or salted:
         lines += store_orders(intake, mail, seat, read, orders)
+    elif not (messages or settings):
+        # Nothing understood is no submission: earlier orders stand, none are counted.
+        lines += [say(lang, "ack_no_orders", turn=read.turn), ""]
     elif messages:
         lines += [say(lang, "ack_messages_only", turn=read.turn), ""]
     else:

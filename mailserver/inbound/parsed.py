@@ -143,7 +143,41 @@ def _order_header(body: MailBody, config: IntakeConfig) -> OrderHeader | GmHeade
     text, subject = body.text[: config.max_text_chars], body.subject or None
     if gm_mail.is_gm_mail(body.text, subject):
         return read_gm_header(text, subject)
-    return read_header(text, subject)
+    header = read_header(text, subject)
+    if header.password is None and body.attachment is not None:
+        # The orders may stand in an attached file, header and all.
+        _fill(header, read_header(body.attachment.text[: config.max_text_chars]))
+    return header
+
+
+def _fill(header: OrderHeader, more: OrderHeader) -> None:
+    """What ``header`` lacks, taken from ``more``."""
+    for key in ("game", "player", "player_name", "password", "turn"):
+        if getattr(header, key) is None:
+            setattr(header, key, getattr(more, key))
+
+
+def read_attachment(
+    kind: GameKind, body: MailBody, loaded: LoadedState | None, read: ParseResult, limit: int
+) -> ParseResult | None:
+    """The attached text file of a mail whose body (read as ``read``) has no orders and no
+    settings, read as its order text (what the body's header says fills what the file's
+    lacks); ``None`` when there is no such file, it is over ``limit`` characters, or it
+    holds no orders either."""
+    attachment = body.attachment
+    if attachment is None or read.orders or read.settings or len(attachment.text) > limit:
+        return None
+    names = loaded.names if loaded else None
+    result = order_language(kind).parse(
+        attachment.text,
+        body.subject or None,
+        names.places if names else None,
+        rulers=names.rulers if names else None,
+    )
+    if not (result.orders or result.settings):
+        return None
+    _fill(result.header, read.header)
+    return result
 
 
 def read_orders(kind: GameKind, body: MailBody, loaded: LoadedState | None) -> ParseResult:
