@@ -61,7 +61,7 @@ def store_orders(
     turn; the acknowledgement's lines about it."""
     session, game, player = intake.session, seat.game, seat.player
     result, language, turn = read.result, read.language, read.turn
-    lang = player.language
+    lang = seat.lang
     previous = repo.latest_submission(session, game.id or 0, player.seat, turn)
     parsed = result.to_json(lang)
     final = any(isinstance(o, Final) for o in orders)
