@@ -20,7 +20,14 @@ def status(session: Session, number: int, *, now: datetime, lang: str = "de") ->
     game = game_numbered(session, number)
     turn = game.turn + 1
     lines = [
-        say(lang, "status_head", game=number, kind=game.kind, status=game.status, turn=game.turn)
+        say(
+            lang,
+            "status_head",
+            game=number,
+            kind=game.kind,
+            status=say(lang, f"status_game_{game.status}"),
+            turn=game.turn,
+        )
     ]
     if game.held:
         when = format_when(game.held_at, game.timezone, lang) if game.held_at else "?"
@@ -48,7 +55,7 @@ def status(session: Session, number: int, *, now: datetime, lang: str = "de") ->
             "status_line",
             seat=player.seat,
             address=player.address,
-            pstatus=player.status,
+            pstatus=say(lang, f"status_player_{player.status}"),
             state=state,
         ).rstrip()
         if player.bounced_at is not None:

@@ -127,8 +127,8 @@ def test_dropped_seat_stays_vacant_and_status_tells_who_is_late(db_engine: Engin
     send_orders(db_engine, game_id, 2, passwords[2], now=START)
     with Session(db_engine) as session:
         text = gm.status(session, 227, now=START)
-        assert "Spieler 1 player1@example.org [active] Befehle da" in text
-        assert "Spieler 3 player3@example.org [active] keine Befehle (0 NMR in Folge)" in text
+        assert "Spieler 1 player1@example.org [spielt] Befehle da" in text
+        assert "Spieler 3 player3@example.org [spielt] keine Befehle (0 NMR in Folge)" in text
         assert "Spieler 4 player4@example.org [dropped]" in text
     assert run(db_engine, game_id, deadline(db_engine, game_id)).status == "done"
     with transaction(db_engine) as session:

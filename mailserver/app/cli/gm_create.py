@@ -188,9 +188,12 @@ def create_cmd(
                 str(data["first_deadline"]), timezone, now=now, default_time=deadline_at
             )
         except ValueError as exc:
-            fail(f"--first-deadline: {exc}", lang, 2)
+            why = exc.say(lang) if isinstance(exc, schedule.WhenError) else str(exc)
+            fail(f"--first-deadline: {why}", lang, 2)
     days = data.get("every_days", 14)
     for key, value in (("number", data["number"]), ("every_days", days)):
+        if str(value).strip().startswith("-") and str(value).strip()[1:].isdigit():
+            fail(say(lang, "cli_bad_every_days", value=value), lang, 2)
         if not str(value).isdigit():  # from a game file; the options are typed
             fail(say(lang, "cli_bad_whole_number", key=key, value=value), lang, 2)
     with gm_session(config, lang, may_create=True) as (session, _settings):
