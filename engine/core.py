@@ -373,6 +373,9 @@ class ParseResult:
     settings: list[HostInstruction] = field(default_factory=list)
     """What the text asked of the host: settings it keeps, and salt for the dice (never
     among the orders)."""
+    words: list[str] = field(default_factory=list, compare=False)
+    """The keywords as written (the header's, then the first word of each order line):
+    the language the text is written in."""
 
     @property
     def ok(self) -> bool:

@@ -452,6 +452,7 @@ class Reading(Generic[T]):
             errors=self.errors,
             notes=self.notes,
             ended=self.ended,
+            words=[*(w for parts in self.sources for w in parts.words), *self.keywords],
         )
 
 

@@ -10,7 +10,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.ashes.orders import RenamePlanet
+from engine.ashes.orders import (
+    CargoFlight,
+    Flight,
+    HomePlanet,
+    Production,
+    PVChange,
+    RenamePlanet,
+    Research,
+    Spy,
+    VoteRounds,
+)
 from engine.ashes.state import AshesState
 from engine.core import Order
 from engine.starweb.orders import FLEET, Move, Probe, Transfer
@@ -73,12 +83,54 @@ def starweb_orders(state: StarwebState, seat: int, rng: Random) -> list[Order]:
 
 
 def ashes_hidden_changed(state: AshesState, seat: int, rng: Random) -> AshesState:
-    """``state`` with the figures of the planets ``seat`` does not own changed."""
+    """``state`` with what ``seat`` cannot see changed: the figures and stocks of the
+    planets he does not own, the other players' fleets, PP and votes."""
     other = AshesState.from_json(state.to_json())
     for planet in other.planets:
         if planet.owner != seat:
             planet.pdu, planet.fp, planet.a = rng.randrange(0, 50), rng.randrange(0, 9), 1
+            planet.fuel, planet.ore, planet.rare = (rng.randrange(0, 200) for _ in range(3))
+    for fleet in other.fleets:
+        if fleet.owner != seat:
+            fleet.fi, fleet.tr = rng.randrange(0, 30), rng.randrange(0, 30)
+    for player in other.players:
+        if player.number != seat:
+            player.pp = rng.randrange(0, 40)
+            player.vote_rounds = rng.choice([None, 10, 30])
+            player.declared = [rng.randrange(0, 3) for _ in player.declared]
+    # Orbit fleets of others where the seat has none, and none of theirs elsewhere.
+    planet = rng.choice(other.planets).number
+    other.add_fleet(
+        rng.choice([p.number for p in other.players if p.number != seat] or [0]),
+        planet,
+        rng.randrange(1, 9),
+        rng.randrange(0, 9),
+        None,
+    )
     return other
+
+
+def ashes_orders(state: AshesState, seat: int, rng: Random) -> list[Order]:
+    """Every kind of order the position checks, on every planet and for every player."""
+    planets = [p.number for p in state.planets]
+    orders: list[Order] = []
+    for n in planets:
+        target = rng.choice(planets)
+        orders += [
+            RenamePlanet(planet=n, name="Neu"),
+            Production(planet=n, PDU=rng.randrange(1, 5), FI=rng.randrange(0, 3)),
+            HomePlanet(planet=n),
+            Flight(source=n, fi=rng.randrange(0, 20), tr=rng.randrange(0, 20), target=target),
+            CargoFlight(
+                source=n, cargo=rng.randrange(10), count=rng.randrange(1, 9), target=target
+            ),
+            Spy(planet=n),
+            Research(pp=rng.randrange(1, 20), target="PR", planet=n),
+        ]
+    for p in [*state.players, *state.players[:1]]:
+        orders.append(PVChange(player=p.number, value=rng.randrange(3)))
+    orders += [Research(pp=rng.randrange(1, 20), target="FM"), VoteRounds(rounds=20)]
+    return orders
 
 
 @pytest.mark.parametrize("kind", ["ashes", "starweb"])
@@ -96,7 +148,7 @@ def test_what_a_seat_cannot_see_never_changes_its_acknowledgement(
     else:
         assert isinstance(state, AshesState)
         other = ashes_hidden_changed(state, seat, rng)
-        orders = [RenamePlanet(planet=p.number, name="Neu") for p in state.planets]
+        orders = ashes_orders(state, seat, rng)
     for order in orders:
         assert described(kind, state, seat, order) == described(kind, other, seat, order)
 

@@ -52,7 +52,7 @@ def test_parse_of_a_missing_file_says_so(tmp_path: Path) -> None:
 
 def test_parse_of_an_unknown_game_kind_is_one_line() -> None:
     line = one_error_line("parse", str(EXAMPLE_MAIL), "--game", "chess", code=2)
-    assert "unknown game kind 'chess'" in line
+    assert "Unbekannte Spielart „chess“ (bekannt:" in line
 
 
 # -- settings ---------------------------------------------------------------------------

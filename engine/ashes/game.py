@@ -13,6 +13,7 @@ from engine.ashes.state import AshesState
 from engine.ashes.texts import HALL_OF_FAME, ORDER_FORM, SEAT_STATUS
 from engine.ashes.turn import run_turn
 from engine.ashes.views import REPORT_SCHEMA, map_view, report_data
+from engine.ashes.warnings import decorate, warnings
 from engine.core import (
     Event,
     JSONValue,
@@ -72,12 +73,13 @@ class AshesGame:
     def describe_order(
         self, state: State, seat: int, order: Order, lang: str, place_name: PlanetNamer
     ) -> str:
-        """A rename of a planet the seat does not own takes effect on conquest (Ashes
-        6.3.3); every other order reads as it does anywhere."""
+        """The order as the acknowledgement shows it: a rename of a planet the seat does
+        not own takes effect on conquest (Ashes 6.3.3); an order the position refuses or
+        cuts is warned about in the printout's words (:mod:`engine.ashes.warnings`)."""
         ashes = _ashes(state)
         if isinstance(order, RenamePlanet) and ashes.planet(order.planet).owner != seat:
             return order.describe_on_conquest(lang, place_name)
-        return order.describe(lang, place_name)
+        return decorate(order.describe(lang, place_name), warnings(ashes, seat, order, lang), lang)
 
     def map_view(self, state: State, player: int, lang: str) -> MapView:
         """The galaxy as ``player`` knows it (see :mod:`engine.ashes.views`)."""

@@ -15,6 +15,7 @@ from engine.starweb.layout import Piece, fill, items, prose, words
 from engine.starweb.ships import build_capacity
 from engine.starweb.state import Artifact, Player, PlayerReport, StarwebState, World
 from engine.starweb.texts import (
+    BLACK_BOX,
     NOTICES,
     ORDER_FORM,
     REMARKS,
@@ -33,6 +34,12 @@ from engine.starweb.world_report import (
 
 ECHO_RULE = "====="
 """The lines around the echo of the orders (as in the example)."""
+
+
+def black_box(state: StarwebState, lang: str) -> str:
+    """What the game's Black Box does, in words, for the GM (Starweb "Kunstwerke")."""
+    effect = state.options.black_box
+    return BLACK_BOX.say(lang, effect) if effect in BLACK_BOX else effect
 
 
 def _artifact_name(artifact: Artifact, lang: str) -> str:
@@ -341,7 +348,7 @@ def gm_printout(view: View) -> str:
         if state.end_score
         else WORDS.say(lang, "gm_end_open")
     )
-    out += ["", end, WORDS.say(lang, "gm_black_box", effect=state.options.black_box)]
+    out += ["", end, WORDS.say(lang, "gm_black_box", effect=black_box(state, lang))]
     for world in state.worlds:
         out += ["", *world_lines(view, world.number)]
     for p in state.players:

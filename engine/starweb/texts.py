@@ -29,6 +29,8 @@ REMARKS = TEXTS.section("remarks.")
 """Why an order was not (fully) carried out (``EchoLine.remark``): code -> wording;
 ``{0}``, ``{1}`` are the code's arguments (``no_gate:W5``), ``{p0}`` … the argument read
 as a player's number and shown as his code name."""
+BLACK_BOX = TEXTS.section("black_box.")
+"""What a game's Black Box does (``Options.black_box``), for the GM."""
 NOTICES = TEXTS.section("notices.")
 """Private notices (``PlayerReport.notices``): code -> wording, arguments as in
 :data:`REMARKS`; ``{rest}`` is everything after the matched code."""

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from engine.starweb.characters import character_name
 from engine.starweb.orders import (
+    BUILD_ROBOTS,
     FLEET,
     I_SHIPS,
     JIHAD,
@@ -210,6 +211,9 @@ class _Checks:
             self.ships(I_SHIPS, o.world, o.quantity * (SCRAP_BUILDER if builder else SCRAP))
 
     def build(self, o: Build) -> None:
+        # Starweb "Bauen": robots are built by berserkers alone.
+        if o.what == BUILD_ROBOTS and not self.character(Character.BERSERKER):
+            return
         if not (self.world(o.world) and 1 <= o.fleet <= len(self.state.fleets)):
             return
         if self.state.fleet(o.fleet).world != o.world:

@@ -22,7 +22,7 @@ from db.passwords import hash_password
 from engine.catalogs import FALLBACK
 from engine.core import GameKind, PlayerSetup, Setup, turn_rng
 from grammar.reader import name_problem
-from mailserver.common.kinds import UnknownGameKind, game_kind
+from mailserver.common.kinds import UnknownGameKind, game_kind, kind_names
 from mailserver.common.terms import TurnContext
 from mailserver.gm.checks import check_address, check_future, check_timezone, check_title
 from mailserver.gm.lookup import GmError, locked_game
@@ -77,11 +77,13 @@ def create_game(
     """
     try:
         game_type = game_kind(kind)
-    except UnknownGameKind as err:
-        raise GmError("gm_error_plain", text=str(err)) from None
+    except UnknownGameKind:
+        raise GmError("gm_error_unknown_kind", kind=kind, known=", ".join(kind_names())) from None
     engine = game_type.engine
-    if number < 1 or repo.get_game_by_number(session, number) is not None:
-        raise GmError("gm_error_game_number_taken_or_invalid", number=number)
+    if number < 1:
+        raise GmError("gm_error_game_number_invalid", number=number)
+    if (taken := repo.get_game_by_number(session, number)) is not None:
+        raise GmError("gm_error_game_number_taken", number=number, kind=taken.kind)
     if every_days is not None and every_days < 1:
         raise GmError("gm_error_every_days_must_1_or")
     if not game_type.min_players <= len(seats) <= game_type.max_players:
@@ -110,6 +112,10 @@ def create_game(
         raise GmError("gm_error_each_seat_only_once")
     raw, host = split_options(options or {})
     raw = {**game_type.host_options, **raw}
+    for key in raw:
+        if key not in game_type.options:
+            known = ", ".join(game_type.options)
+            raise GmError("gm_error_unknown_option", key=key, title=game_type.title, known=known)
     seed = secrets.randbits(64) if seed is None else seed
     setup = Setup(
         game=number,

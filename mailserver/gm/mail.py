@@ -87,7 +87,8 @@ def resolve_when(when: lang_gm.When, game: Game, *, now: datetime, lang: str = "
     try:
         moment = schedule.parse_when(text, game.timezone, now=now, default_time=at)
     except ValueError as exc:
-        raise gm.GmError("bad_when", reason=exc) from None
+        why = exc.say(lang) if isinstance(exc, schedule.WhenError) else str(exc)
+        raise gm.GmError("bad_when", reason=why) from None
     if moment <= now:
         raise gm.GmError("past", when=format_when(moment, game.timezone, lang))
     return moment

@@ -20,7 +20,14 @@ def status(session: Session, number: int, *, now: datetime, lang: str = "de") ->
     game = game_numbered(session, number)
     turn = game.turn + 1
     lines = [
-        say(lang, "status_head", game=number, kind=game.kind, status=game.status, turn=game.turn)
+        say(
+            lang,
+            "status_head",
+            game=number,
+            kind=game.kind,
+            status=say(lang, f"status_game_{game.status}"),
+            turn=game.turn,
+        )
     ]
     if game.title:
         lines.append(say(lang, "status_title", title=game.title))
@@ -39,7 +46,8 @@ def status(session: Session, number: int, *, now: datetime, lang: str = "de") ->
         sub = latest.get(player.seat)
         if player.status != PlayerStatus.ACTIVE:
             state = ""
-        elif sub is not None and sub.player_id == player.id:
+        elif sub is not None and sub.player_id == player.id and sub.orders:
+            # Only a submission with orders counts (an empty one is a mail, not orders).
             final = say(lang, "status_final") if sub.final else ""
             state = say(lang, "status_sent", final=final)
         else:
@@ -49,7 +57,7 @@ def status(session: Session, number: int, *, now: datetime, lang: str = "de") ->
             "status_line",
             seat=player.seat,
             address=player.address,
-            pstatus=player.status,
+            pstatus=say(lang, f"status_player_{player.status}"),
             state=state,
         ).rstrip()
         if player.bounced_at is not None:

@@ -12,7 +12,8 @@ from dataclasses import replace
 from db import repo
 from db.models import InboundStatus, OutboxKind
 from engine.core import GameKind, MessageOrder, PrintoutFiles, Salt, TurnShape, preview
-from mailserver.common.catalog import say
+from grammar.mail_language import mail_language
+from mailserver.common.catalog import DEFAULT_LANGUAGE, languages, say
 from mailserver.common.formats import format_when
 from mailserver.common.kinds import game_kind, order_language
 from mailserver.inbound.context import Intake, IntakeOutcome, Mail, Outgoing, Seat
@@ -20,7 +21,7 @@ from mailserver.inbound.describe import describer
 from mailserver.inbound.echo import echo
 from mailserver.inbound.loaded_states import LoadedState, current_state
 from mailserver.inbound.messages import MessageDesk
-from mailserver.inbound.parsed import read_orders
+from mailserver.inbound.parsed import read_attachment, read_orders
 from mailserver.inbound.submissions import NamedLanguage, Understood, store_orders
 from mailserver.printouts.files import choose_printout_files
 
@@ -34,10 +35,10 @@ def acknowledge(intake: Intake, mail: Mail, seat: Seat) -> IntakeOutcome:
     game, player = seat.game, seat.player
     kind = game_kind(game.kind)
     loaded = current_state(intake.session, game)
-    read = _understood(mail, seat, kind, loaded)
+    read, seat = _understood(mail, seat, kind, loaded, intake.config.max_text_chars)
     next_turn = game.turn + 1
     if read.turn < next_turn:
-        lines = [say(player.language, "turn_past", turn=read.turn, next=next_turn), ""]
+        lines = [say(seat.lang, "turn_past", turn=read.turn, next=next_turn), ""]
         _send_ack(intake, mail, seat, read, lines, stored=False)
         reason = f"turn {read.turn} is past"
         return intake.finish(mail, InboundStatus.REJECTED, reason, game, player)
@@ -48,26 +49,49 @@ def acknowledge(intake: Intake, mail: Mail, seat: Seat) -> IntakeOutcome:
     return intake.finish(mail, InboundStatus.PROCESSED, "", game, player)
 
 
-def _understood(mail: Mail, seat: Seat, kind: GameKind, loaded: LoadedState | None) -> Understood:
-    """The mail's order text as read for ``seat``, with the game's names in ``loaded``."""
+def answer_language(setting: str, words: list[str]) -> str | None:
+    """The language to answer a mail in when it is not the seat's ``setting``: the
+    mail's (told by its keywords, ``words``) if the seat's language is the host's default
+    and the mail is written in another language of the catalogs. A seat set to another
+    language than the default chose it; one with the default may merely never have
+    chosen (the host cannot tell), and is answered as it writes (docs/host-rules.md)."""
+    written = mail_language(words)
+    if setting != DEFAULT_LANGUAGE or written is None or written not in languages():
+        return None
+    return written if written != setting else None
+
+
+def _understood(
+    mail: Mail, seat: Seat, kind: GameKind, loaded: LoadedState | None, max_chars: int
+) -> tuple[Understood, Seat]:
+    """The mail's order text as read for ``seat``, with the game's names in ``loaded``;
+    an attached text file's when the body has no orders (at most ``max_chars`` long).
+    And the seat with the language it is answered in (:func:`answer_language`)."""
     game, player = seat.game, seat.player
     # Read ahead, outside the write transaction, unless the game has moved on since.
     result = mail.parsed.reading(game.id or 0, loaded)
     if result is None:
         result = read_orders(kind, mail.body, loaded)
+    attached = read_attachment(kind, mail.body, loaded, result, max_chars)
+    read = attached or result
+    seat = Seat(game, player, answer_language(player.language, read.words))
     base = order_language(kind)
     namer = base.namer(loaded.names.places if loaded else None)
     state = loaded.state if loaded is not None else None
-    describe = describer(game, kind, state, player.seat, player.language, namer)
-    turn = result.header.turn if result.header.turn is not None else game.turn + 1
-    return Understood(result, NamedLanguage(base, namer, describe), turn)
+    describe = describer(game, kind, state, player.seat, seat.lang, namer)
+    named = NamedLanguage(base, namer, describe)
+    turn = read.header.turn if read.header.turn is not None else game.turn + 1
+    file = mail.body.attachment
+    if attached is not None and file is not None:
+        return Understood(attached, named, turn, attachment=file.name, text=file.text), seat
+    return Understood(result, named, turn), seat
 
 
 def _taken(
     intake: Intake, mail: Mail, seat: Seat, read: Understood, desk: MessageDesk
 ) -> list[str]:
     """Take the mail's messages, settings and orders; the acknowledgement's lines on them."""
-    result, player, lang = read.result, seat.player, seat.player.language
+    result, player, lang = read.result, seat.player, seat.lang
     messages = [o for o in result.orders if isinstance(o, MessageOrder)]
     # The host's settings, applied now: never orders of the game.
     settings = [s for s in result.settings if isinstance(s, PrintoutFiles)]
@@ -77,12 +101,17 @@ def _taken(
     message_lines = _listed([desk.take(m) for m in messages], lang)
     lines = [say(lang, "ack_web"), ""] if intake.via_web else []
     lines += _cut_note(intake, mail, lang)
+    if read.attachment is not None:
+        lines += [say(lang, "ack_attachment", name=read.attachment), ""]
     lines += _step_note(intake, seat, read.turn)
     if settings:
-        lines += [*choose_printout_files(intake.session, player, settings), ""]
+        lines += [*choose_printout_files(intake.session, player, settings, lang), ""]
     # "Final" alone is still a submission: it confirms the orders sent before.
-    if orders or salted or not (messages or settings):
+    if orders or salted:
         lines += store_orders(intake, mail, seat, read, orders)
+    elif not (messages or settings):
+        # Nothing understood is no submission: earlier orders stand, none are counted.
+        lines += [say(lang, "ack_no_orders", turn=read.turn), ""]
     elif messages:
         lines += [say(lang, "ack_messages_only", turn=read.turn), ""]
     else:
@@ -123,8 +152,8 @@ def _step_note(intake: Intake, seat: Seat, turn: int) -> list[str]:
     state = loaded.state
     if player.seat in stepped.awaiting(state):
         return []
-    step = stepped.step_name(state, player.language)
-    return [say(player.language, "step_not_awaited", step=step), ""]
+    step = stepped.step_name(state, seat.lang)
+    return [say(seat.lang, "step_not_awaited", step=step), ""]
 
 
 def _earlier_messages(intake: Intake, mail: Mail, seat: Seat) -> list[str]:
@@ -136,7 +165,7 @@ def _earlier_messages(intake: Intake, mail: Mail, seat: Seat) -> list[str]:
     )
     if not waiting:
         return []
-    lang = player.language
+    lang = seat.lang
     shown = []
     for message in waiting:
         to = message.addressee_seat
@@ -157,7 +186,7 @@ def _send_ack(
     """The acknowledgement mail: ``lines``, the echo of the order text, the deadline; for
     orders refused (``stored`` False) its subject and echo say that nothing was kept."""
     game, player = seat.game, seat.player
-    lang = player.language
+    lang = seat.lang
     tz = player.timezone or game.timezone or intake.config.default_timezone
     if game.next_deadline is not None and read.turn == game.turn + 1:
         when = format_when(game.next_deadline, tz, lang)

@@ -27,8 +27,11 @@ from db import repo
 from db.models import Game, InboundStatus, OutboxKind, Player
 from db.passwords import verify_password_cached
 from mailserver.common.catalog import say
+from mailserver.common.kinds import game_kind
 from mailserver.inbound.context import Intake, IntakeOutcome, Mail, Outgoing, Seat
+from mailserver.inbound.echo import echo
 from mailserver.inbound.intake_config import IntakeConfig
+from mailserver.inbound.parsed import read_attachment, read_orders
 
 WRONG_PASSWORD = "wrong or missing password"
 LOCKED = "locked: too many wrong passwords"
@@ -55,10 +58,54 @@ def wrong_password(intake: Intake, mail: Mail, seat: Seat) -> IntakeOutcome | No
         throttled = own_tries(intake, mail, game, player, player.language)
         if throttled is not None:
             return throttled
-    intake.reply(mail, "reject_password", player.language, game, game.number, seat=player.seat)
+    _refuse_password(intake, mail, seat)
     if mail.sender != player.address:
         warn_registered(intake, mail, seat, "warn_wrong_password")
     return intake.finish(mail, InboundStatus.REJECTED, WRONG_PASSWORD, game, player)
+
+
+def _refuse_password(intake: Intake, mail: Mail, seat: Seat) -> None:
+    """The refusal of a wrong or missing password, with what :func:`checked_anyway` adds
+    (as :meth:`Intake.reply`, within the sender's answers an hour)."""
+    game, player = seat.game, seat.player
+    if not intake.may_answer(mail.sender, game):
+        return
+    lang = player.language
+    text = say(lang, "reject_password", game=game.number, seat=player.seat)
+    more = checked_anyway(intake, mail, seat)
+    intake.send(
+        mail,
+        Outgoing(
+            to=mail.sender,
+            subject=say(lang, "reject_subject", game=game.number),
+            body="\n".join([text, "", *more, *mail.quoted_hint(lang), say(lang, "footer"), ""]),
+            kind=OutboxKind.NOTICE,
+            game=game,
+        ),
+    )
+
+
+def checked_anyway(intake: Intake, mail: Mail, seat: Seat) -> list[str]:
+    """The lines a refusal for a wrong password adds: the password keyword a header line
+    misspelled, and the echo of the orders read but not stored. Read without the
+    seat's position (the sender is not known to be the seat's player): nothing in it
+    but what the mail itself says."""
+    game, lang = seat.game, seat.player.language
+    lines = [
+        say(lang, "password_typo", line=typo.line, word=typo.word, keyword=typo.keyword)
+        for typo in mail.parsed.typos
+    ]
+    kind = game_kind(game.kind)
+    result = read_orders(kind, mail.body, None)
+    limit = intake.config.max_text_chars
+    result = read_attachment(kind, mail.body, None, result, limit) or result
+    header = result.header  # the seat the mail was taken to be for, when it did not say
+    header.game = game.number if header.game is None else header.game
+    if header.player is None and header.player_name is None:
+        header.player = seat.player.seat
+    if len(mail.body.text) > limit or not (result.orders or result.settings or result.errors):
+        return [*lines, ""] if lines else []
+    return [*lines, "", echo(result, lang, stored=False).rstrip("\n"), ""]
 
 
 def strangers_locked(

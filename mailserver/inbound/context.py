@@ -43,6 +43,14 @@ class Seat:
 
     game: Game
     player: Player
+    answer_in: str | None = None
+    """The language of the answer when it is not the seat's setting (the mail's own,
+    see :func:`mailserver.inbound.acks.answer_language`)."""
+
+    @property
+    def lang(self) -> str:
+        """The language the host answers this mail in."""
+        return self.answer_in or self.player.language
 
 
 @dataclass(frozen=True)

@@ -3,9 +3,10 @@
 :func:`extract_order_text` reads an RFC 822 message with the standard library ``email``
 package: it picks the text/plain body (or converts the text/html one, see
 :mod:`mailserver.inbound.html_text`), decodes transfer encodings and charsets
-forgivingly, joins ``format=flowed`` lines and ignores attachments and attached mails;
-then :func:`mailserver.inbound.cleaning.clean_text` cleans the text. Nothing here
-raises on hostile input.
+forgivingly, joins ``format=flowed`` lines and ignores attachments and attached mails
+(but keeps the first plain-text file aside, :attr:`MailBody.attachment`, for a mail
+whose body holds no orders); then :func:`mailserver.inbound.cleaning.clean_text` cleans
+the text. Nothing here raises on hostile input.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from functools import lru_cache
 from mailserver.inbound.cleaning import NEWLINE, clean_text, normalise
 from mailserver.inbound.html_text import PlainHTML
 
-__all__ = ["MailBody", "extract_order_text", "looks_like_mail", "read_mail_body"]
+__all__ = ["MailBody", "TextAttachment", "extract_order_text", "looks_like_mail", "read_mail_body"]
 
 
 @dataclass
@@ -40,6 +41,16 @@ class MailBody:
     references: list[str]
     notes: list[str]
     cut_at: str | None
+    attachment: TextAttachment | None = None
+    """The first attached plain-text file, cleaned: read when the body has no orders."""
+
+
+@dataclass(frozen=True)
+class TextAttachment:
+    """An attached ``text/plain`` file: its name and its text (cleaned as a body is)."""
+
+    name: str
+    text: str
 
 
 _HEADER_NAME = re.compile(r"[!-9;-~]+:")
@@ -105,6 +116,7 @@ class _Body:
     source: str
     notes: list[str] = field(default_factory=list)
     cut_at: str | None = None
+    attachment: Message | None = None
 
 
 @dataclass
@@ -115,6 +127,7 @@ class _Parts:
     html: Message | None = None
     attached_mails: list[Message] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    text_file: Message | None = None
 
 
 def extract_order_text(raw: bytes | str, printout_headings: Iterable[str] = ()) -> MailBody:
@@ -201,6 +214,7 @@ def _finish(body: _Body, headings: tuple[str, ...], msg: Message | None = None) 
         references=[],
         notes=body.notes + notes,
         cut_at=cut_at or body.cut_at,
+        attachment=_text_attachment(body.attachment, headings),
     )
     if msg is not None:
         result.subject = _header(msg, "subject")
@@ -229,6 +243,7 @@ def _read_body(msg: Message) -> _Body:
         body = _Body("", "empty")
     ignored = [f"ignored attached mail {_attached_subject(mail)}" for mail in parts.attached_mails]
     body.notes = parts.notes + ignored + body.notes
+    body.attachment = parts.text_file
     return body
 
 
@@ -248,6 +263,8 @@ def _scan(part: Message, parts: _Parts) -> None:
         parts.plain = parts.plain or part
     elif _is_attachment(part) or ctype not in ("text/plain", "text/html"):
         parts.notes.append(_ignored_note(part, ctype))
+        if ctype == "text/plain" and parts.text_file is None:
+            parts.text_file = part
     elif ctype == "text/plain" and parts.plain is None:
         parts.plain = part
     elif ctype == "text/html" and parts.html is None:
@@ -258,6 +275,21 @@ def _scan(part: Message, parts: _Parts) -> None:
 
 def _is_attachment(part: Message) -> bool:
     return part.get_content_disposition() == "attachment" or part.get_filename() is not None
+
+
+ATTACHMENT_CHARS = 200_000
+"""An attached text file longer than this is not read (the order text's own limits
+apply to what is read of it)."""
+
+
+def _text_attachment(part: Message | None, headings: tuple[str, ...]) -> TextAttachment | None:
+    """The attached plain-text file ``part`` decoded and cleaned; ``None`` if too big."""
+    if part is None or _payload_size(part) > ATTACHMENT_CHARS:
+        return None
+    raw = _plain_body(part)
+    text = clean_text(raw.text, headings)[0]
+    name = _one_line(part.get_filename() or part.get_content_type())[:100]
+    return TextAttachment(name, text)
 
 
 def _ignored_note(part: Message, ctype: str) -> str:

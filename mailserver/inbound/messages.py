@@ -63,7 +63,7 @@ class MessageDesk:
 
     def take(self, order: MessageOrder) -> str:
         """Keep or forward one message; the acknowledgement's line about it."""
-        lang = self.player.language
+        lang = self.seat.lang
         addressee: Player | None = None
         if isinstance(order, AddressedMessage):
             addressee = next(
@@ -157,7 +157,7 @@ class MessageDesk:
         self.keep(order, MessageKind.URGENT, delivered=True)
         postage = message_rules(game).urgent_postage_cents
         if not postage:
-            return say(sender.language, "msg_urgent", to=order.to)
+            return say(self.seat.lang, "msg_urgent", to=order.to)
         repo.book(
             self.session,
             player_id=sender.id or 0,
@@ -168,7 +168,7 @@ class MessageDesk:
             now=self.intake.now,
         )
         amount = format_money(postage, self.intake.config.terms.currency)
-        return say(sender.language, "msg_urgent_postage", to=order.to, amount=amount)
+        return say(self.seat.lang, "msg_urgent_postage", to=order.to, amount=amount)
 
     def to_gm(self, order: GmMessage) -> str:
         """A message to the GM is forwarded at once, in the GM's language."""
@@ -197,7 +197,7 @@ class MessageDesk:
             ),
         )
         self.keep(order, MessageKind.GM_MESSAGE, delivered=True)
-        return say(player.language, "msg_gm")
+        return say(self.seat.lang, "msg_gm")
 
 
 def _limit_reached(lang: str, key: str, rules: MessageRules, **params: object) -> str:

@@ -18,6 +18,7 @@ from email.parser import BytesHeaderParser
 from engine.core import GameKind, OrderHeader, ParseResult
 from grammar.gm import GmHeader
 from grammar.gm import read_header as read_gm_header
+from grammar.header_typos import HeaderTypo, header_typos
 from grammar.reader import read_header
 from mailserver.common.kinds import order_language, printout_headings
 from mailserver.gm import mail as gm_mail
@@ -60,6 +61,8 @@ class ParsedMail:
 
     skipped: tuple[str, ...] = ()
     """Of a cut mail: the attachments not read (their file names, else their types)."""
+    typos: tuple[HeaderTypo, ...] = ()
+    """A player's header lines with a misspelled password keyword (``Kenwort geheim``)."""
 
     @property
     def too_big(self) -> bool:
@@ -69,9 +72,12 @@ class ParsedMail:
 
     @property
     def secrets(self) -> list[str]:
-        """The password the header names (a player's, or a GM's), as the secrets to mask
-        in everything kept of the mail or sent about it."""
-        return [self.header.password] if self.header.password else []
+        """The password the header names (a player's, or a GM's), and any value after a
+        misspelled password keyword, as the secrets to mask in everything kept of the
+        mail or sent about it."""
+        # A value after a misspelled keyword is the password all the same.
+        typed = [typo.value for typo in self.typos]
+        return [self.header.password, *typed] if self.header.password else typed
 
     def reading(self, game_id: int, loaded: LoadedState | None) -> ParseResult | None:
         """The order text read ahead for game ``game_id`` with ``loaded``, if it was."""
@@ -104,7 +110,10 @@ def parse_mail(raw: bytes, *, config: IntakeConfig, size: int | None = None) -> 
     if cut and message is not None:
         skipped = (*_attachments(message), *([left] if left else []))
     header = _order_header(body, config)
-    return ParsedMail(headers, body, size, cut, header, message, skipped=skipped)
+    typos: tuple[HeaderTypo, ...] = ()
+    if not isinstance(header, GmHeader):
+        typos = tuple(header_typos(body.text[: config.max_text_chars]))
+    return ParsedMail(headers, body, size, cut, header, message, skipped=skipped, typos=typos)
 
 
 _BOUNDARY = re.compile(rb"""(?i)\bboundary\s*=\s*(?:"([^"\r\n]{1,200})"|([^\s;"]{1,200}))""")
@@ -143,7 +152,41 @@ def _order_header(body: MailBody, config: IntakeConfig) -> OrderHeader | GmHeade
     text, subject = body.text[: config.max_text_chars], body.subject or None
     if gm_mail.is_gm_mail(body.text, subject):
         return read_gm_header(text, subject)
-    return read_header(text, subject)
+    header = read_header(text, subject)
+    if header.password is None and body.attachment is not None:
+        # The orders may stand in an attached file, header and all.
+        _fill(header, read_header(body.attachment.text[: config.max_text_chars]))
+    return header
+
+
+def _fill(header: OrderHeader, more: OrderHeader) -> None:
+    """What ``header`` lacks, taken from ``more``."""
+    for key in ("game", "player", "player_name", "password", "turn"):
+        if getattr(header, key) is None:
+            setattr(header, key, getattr(more, key))
+
+
+def read_attachment(
+    kind: GameKind, body: MailBody, loaded: LoadedState | None, read: ParseResult, limit: int
+) -> ParseResult | None:
+    """The attached text file of a mail whose body (read as ``read``) has no orders and no
+    settings, read as its order text (what the body's header says fills what the file's
+    lacks); ``None`` when there is no such file, it is over ``limit`` characters, or it
+    holds no orders either."""
+    attachment = body.attachment
+    if attachment is None or read.orders or read.settings or len(attachment.text) > limit:
+        return None
+    names = loaded.names if loaded else None
+    result = order_language(kind).parse(
+        attachment.text,
+        body.subject or None,
+        names.places if names else None,
+        rulers=names.rulers if names else None,
+    )
+    if not (result.orders or result.settings):
+        return None
+    _fill(result.header, read.header)
+    return result
 
 
 def read_orders(kind: GameKind, body: MailBody, loaded: LoadedState | None) -> ParseResult:

@@ -48,6 +48,10 @@ class Understood:
     result: ParseResult
     language: NamedLanguage
     turn: int
+    attachment: str | None = None
+    """The name of the attached file the orders were read from (the body had none)."""
+    text: str | None = None
+    """The order text read, when it is not the mail's body (an attached file)."""
 
 
 def store_orders(
@@ -57,7 +61,7 @@ def store_orders(
     turn; the acknowledgement's lines about it."""
     session, game, player = intake.session, seat.game, seat.player
     result, language, turn = read.result, read.language, read.turn
-    lang = player.language
+    lang = seat.lang
     previous = repo.latest_submission(session, game.id or 0, player.seat, turn)
     parsed = result.to_json(lang)
     final = any(isinstance(o, Final) for o in orders)
@@ -75,7 +79,7 @@ def store_orders(
         stored = [*kept, *(j for o, j in as_json if isinstance(o, Final))]
     else:
         stored = [j for o, j in as_json if not isinstance(o, MessageOrder)]
-    raw_text = intake.masked(mail.body.text)
+    raw_text = intake.masked(read.text if read.text is not None else mail.body.text)
     repo.store_submission(
         session,
         player=player,

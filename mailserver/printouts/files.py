@@ -39,19 +39,17 @@ def wants(game: Game, what: str, player: Player | None = None) -> bool:
 
 
 def choose_printout_files(
-    session: Session, player: Player, choices: Sequence[PrintoutFiles]
+    session: Session, player: Player, choices: Sequence[PrintoutFiles], lang: str | None = None
 ) -> list[str]:
     """Record the player's ``Karte aus`` / ``JSON on`` (the last one per file counts);
-    the acknowledgement's lines."""
+    the acknowledgement's lines (in ``lang``, else the player's language)."""
     chosen = dict(player.printout_files or {})
     for choice in choices:
         chosen[choice.file] = choice.on
     player.printout_files = chosen  # a new dict: JSON columns are replaced, not mutated
     session.add(player)
-    return [
-        say(player.language, "files_title"),
-        *(f"  {c.describe(player.language)}" for c in choices),
-    ]
+    lang = lang or player.language
+    return [say(lang, "files_title"), *(f"  {c.describe(lang)}" for c in choices)]
 
 
 def map_png(game: Game, state: State, seat: int, lang: str) -> bytes | None:

@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from mailserver.common.catalog import say
+
 
 def _require_aware(moment: datetime) -> None:
     if moment.utcoffset() is None:
@@ -61,6 +63,18 @@ def reminder_times(deadline: datetime, hours: Sequence[int]) -> list[tuple[int, 
     return sorted(moments, key=lambda item: (item[1], -item[0]))
 
 
+class WhenError(ValueError):
+    """A moment :func:`parse_when` cannot read: the catalog text ``key`` says why."""
+
+    def __init__(self, key: str, text: str) -> None:
+        super().__init__(say("en", key, text=text))
+        self.key, self.text = key, text
+
+    def say(self, lang: str) -> str:
+        """Why, in ``lang``."""
+        return say(lang, self.key, text=self.text)
+
+
 _RELATIVE = re.compile(r"^\+\s*(\d+)\s*([dhm])$", re.IGNORECASE)
 _TIME_PART = r"(?:[ T,]+(\d{1,2})[:.](\d{2})(?:\s*(?:uhr|h))?)?"
 _ISO = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})" + _TIME_PART + "$", re.IGNORECASE)
@@ -76,7 +90,7 @@ def parse_when(text: str, tz: str, *, now: datetime, default_time: time = time(1
     also ``18.00`` and ``18:00 Uhr``), a date alone (then ``default_time``), ``+3d``,
     ``+36h``, ``+90m`` (from ``now``), and ``morgen 18:00`` / ``tomorrow 18:00`` /
     ``heute`` / ``übermorgen``. Dates and times are local to ``tz``. Raises
-    :class:`ValueError` with a plain explanation otherwise.
+    :class:`WhenError` (a :class:`ValueError`) saying why otherwise.
     """
     _require_aware(now)
     cleaned = " ".join(text.strip().split())
@@ -100,15 +114,12 @@ def parse_when(text: str, tz: str, *, now: datetime, default_time: time = time(1
         day = today + timedelta(days=_DAY_WORDS[match.group(1).lower()])
         hour_minute = (match.group(2), match.group(3))
     if day is None:
-        raise ValueError(
-            f"cannot read the date {text!r}: write e.g. 2026-12-01 18:00, 01.12.2026 18:00, "
-            "+3d or +36h"
-        )
+        raise WhenError("when_unreadable", text)
     at = default_time
     if hour_minute[0] is not None and hour_minute[1] is not None:
         hour, minute = int(hour_minute[0]), int(hour_minute[1])
         if hour > 23 or minute > 59:
-            raise ValueError(f"no such time of day in {text!r}")
+            raise WhenError("when_no_time", text)
         at = time(hour, minute)
     return local_to_utc(day, at, tz)
 
@@ -117,4 +128,4 @@ def _date(year: int, month: int, mday: int, text: str) -> date:
     try:
         return date(year, month, mday)
     except ValueError:
-        raise ValueError(f"no such date in {text!r}") from None
+        raise WhenError("when_no_date", text) from None

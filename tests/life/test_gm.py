@@ -39,9 +39,9 @@ def test_create_refuses_bad_setups_and_keeps_host_options_apart(db_engine: Engin
         assert game.status == GameStatus.RUNNING and game.next_deadline is not None
         with pytest.raises(gm.GmError, match="vergeben"):
             create(session, 227, gm_address="x@y", password="passwort-123")
-        with pytest.raises(gm.GmError, match="unknown rule option"):
+        with pytest.raises(gm.GmError, match="Unbekannte Regeloption"):
             create(session, 228, gm_address="x@y", password="passwort-123", options={"bogus": 1})
-        with pytest.raises(gm.GmError, match="unknown game kind"):
+        with pytest.raises(gm.GmError, match="Unbekannte Spielart"):
             create(session, 229, kind="chess", seats=[], gm_address="x@y", password="passwort-123")
         with pytest.raises(gm.GmError, match="schon gestartet"):
             gm.start_game(session, 227, TERMS.at(START))
@@ -127,9 +127,9 @@ def test_dropped_seat_stays_vacant_and_status_tells_who_is_late(db_engine: Engin
     send_orders(db_engine, game_id, 2, passwords[2], now=START)
     with Session(db_engine) as session:
         text = gm.status(session, 227, now=START)
-        assert "Spieler 1 player1@example.org [active] Befehle da" in text
-        assert "Spieler 3 player3@example.org [active] keine Befehle (0 NMR in Folge)" in text
-        assert "Spieler 4 player4@example.org [dropped]" in text
+        assert "Spieler 1 player1@example.org [spielt] Befehle da" in text
+        assert "Spieler 3 player3@example.org [spielt] keine Befehle (0 NMR in Folge)" in text
+        assert "Spieler 4 player4@example.org [ausgeschieden]" in text
     assert run(db_engine, game_id, deadline(db_engine, game_id)).status == "done"
     with transaction(db_engine) as session:
         recipients = {m.to_address for m in outbox(session, OutboxKind.PRINTOUT, 1)}

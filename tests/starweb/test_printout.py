@@ -498,7 +498,7 @@ def test_gm_view_shows_everything() -> None:
     assert "1 [THRAWN] Reichsgründer: Punkte=964, Heimat=W13, Alliierte=[NECRON],[BORG]," in lines
     assert "4 [QUILDOR] Pirat: Punkte=806, Heimat=W0, Alliierte=-, Endpunkte-Stimme=-" in lines
     assert "Endpunktzahl (geheim): 5000" in lines
-    assert "Wirkung der Black Box (geheim): metal" in lines
+    assert "Wirkung der Black Box (geheim): +1 Metall je Runde auf ihrer Welt" in lines
     assert "F8[QUILDOR]=13 (bewegt,Fracht=4) V50:Plastik Degen" in lines  # foreign cargo
     assert "F4[BORG]=2 (CF82)" in lines  # conditional fire
     assert sum(line.startswith("W") and " (" in line for line in lines) >= 255  # every world
@@ -507,7 +507,8 @@ def test_gm_view_shows_everything() -> None:
     assert "Nachrichten der Spieler:" in lines
     assert "=== Befehle für Runde" not in text
     english = printout(state, 0, "en", usable=usable, artifact_name=english_name)
-    assert "End score (secret): 5000" in english and "Black Box effect (secret): metal" in english
+    assert "End score (secret): 5000" in english
+    assert "Black Box effect (secret): +1 metal each turn on its world" in english
 
 
 # ------------------------------------------------------------------------ layout and secrets

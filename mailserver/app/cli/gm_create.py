@@ -123,7 +123,8 @@ def _first_deadline(
     try:
         first = schedule.parse_when(str(text), timezone, now=now, default_time=at)
     except ValueError as exc:
-        fail(f"--first-deadline: {exc}", lang, 2)
+        why = exc.say(lang) if isinstance(exc, schedule.WhenError) else str(exc)
+        fail(f"--first-deadline: {why}", lang, 2)
     try:
         return check_future(first, now, timezone)
     except gm.GmError as exc:
@@ -225,9 +226,9 @@ def create_cmd(
     now = utc_now()
     first = _first_deadline(data.get("first_deadline"), timezone, deadline_at, now, lang)
     days = data.get("every_days", 14)
-    if str(days).startswith("-") and str(days)[1:].isdigit():
-        fail(say(lang, "cli_bad_every_days", value=days), lang, 2)
     for key, value in (("number", data["number"]), ("every_days", days)):
+        if str(value).strip().startswith("-") and str(value).strip()[1:].isdigit():
+            fail(say(lang, "cli_bad_every_days", value=value), lang, 2)
         if not str(value).isdigit():  # from a game file; the options are typed
             fail(say(lang, "cli_bad_whole_number", key=key, value=value), lang, 2)
     with gm_session(config, lang, may_create=True) as (session, _settings):

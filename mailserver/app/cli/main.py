@@ -108,8 +108,10 @@ def parse_cmd(
         refuse("too_long", message, lang, REFUSED, as_json=as_json, **sizes, **most)
     try:
         language = order_language(game_kind(game or kind_names()[0]))
-    except UnknownGameKind as exc:
-        refuse("unknown_kind", str(exc), lang, 2, as_json=as_json, kinds=kind_names())
+    except UnknownGameKind:
+        known = ", ".join(kind_names())
+        message = say(lang, "gm_error_unknown_kind", kind=game, known=known)
+        refuse("unknown_kind", message, lang, 2, as_json=as_json, kinds=kind_names())
     result = language.parse(body.text, body.subject or None)
     if as_json:
         typer.echo(json.dumps(result.to_json(lang), ensure_ascii=False, indent=2))
