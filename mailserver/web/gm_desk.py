@@ -128,6 +128,11 @@ def command_of(action: str, form: FormData, max_chars: int) -> lang_gm.GmCommand
             return lang_gm.ResendPrintout(1, seat, _number(form, "turn"))
         case "news":
             return lang_gm.PublishNews(1, words)
+        case "password":
+            seat = _number(form, "seat")
+            if seat is None:
+                raise ValueError("seat")
+            return lang_gm.NewPassword(1, seat)
         case "secret":
             to_seat = _number(form, "to_seat")
             if to_seat is None:

@@ -158,7 +158,19 @@ def test_the_desk_has_a_button_for_each_everyday_command(
     client: TestClient, web_engine: Engine, game: int
 ) -> None:
     page = client.get(link(web_engine, game, 0)).text
-    for action in ("postpone", "run", "preview", "resend", "news", "secret"):
+    for action in ("postpone", "run", "preview", "resend", "password", "news", "secret"):
         assert f'id="do-{action}"' in page, action
-    # No ``password`` GM command yet: no button for it.
-    assert 'id="do-password"' not in page
+
+
+def test_the_desk_mails_a_seat_a_new_password_and_keeps_its_link(
+    client: TestClient, web_engine: Engine, game: int
+) -> None:
+    seat_link = link(web_engine, game, 2)
+    assert press(client, web_engine, game, "password", seat="2").startswith("ok:")
+    with Session(web_engine) as session:
+        hosted = game_of(web_engine, game)
+        mails = session.exec(select(Outbox).where(Outbox.game_id == hosted.id)).all()
+        before = [m for m in mails if m.to_address.startswith("p2.") and m.secret]
+        mail = max(before, key=lambda m: m.id or 0)  # the start's printout had the first
+        assert len(before) == 2 and mail.secret and mail.secret not in mail.body
+    assert link(web_engine, game, 2) == seat_link
