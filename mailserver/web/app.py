@@ -47,6 +47,7 @@ from mailserver.inbound.intake import WEB_MAILBOX, IntakeConfig, process_web_ord
 from mailserver.printouts.dice import dice_view
 from mailserver.printouts.files import map_png, report_json
 from mailserver.web import views
+from mailserver.web.guard import RequestLimits
 from mailserver.web.orders import check_orders
 from mailserver.web.texts import PAGES, text
 
@@ -236,6 +237,7 @@ class WebApp:
                 Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
             ],
             middleware=[
+                Middleware(RequestLimits),
                 Middleware(SecurityHeaders),
                 Middleware(BodyLimit, limit=min(MAX_BODY_BYTES, settings.limits.max_mail_bytes)),
             ],
