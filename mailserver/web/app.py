@@ -34,7 +34,6 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from config.game_options import gm_language
 from config.settings import Settings
@@ -47,7 +46,7 @@ from mailserver.inbound.intake import WEB_MAILBOX, IntakeConfig, process_web_ord
 from mailserver.printouts.dice import dice_view
 from mailserver.printouts.files import map_png, report_json
 from mailserver.web import views
-from mailserver.web.guard import RequestLimits
+from mailserver.web.guard import BodyLimit, RequestLimits
 from mailserver.web.orders import check_orders
 from mailserver.web.texts import PAGES, text
 
@@ -75,71 +74,6 @@ WEB_THREADS = 4
 """The pages' own worker threads: the service's (outbox, scheduler) stay free."""
 KEPT_EXTRAS = 256
 """Maps and reports kept in memory (the most recently used), not every one ever drawn."""
-"""The pages' own worker threads: the service's (outbox, scheduler) stay free."""
-
-
-class BodyTooLarge(Exception):
-    """A request body grew past the limit while it was read."""
-
-
-class BodyLimit:
-    """Refuse a body over ``limit`` bytes with 413: by its Content-Length before reading,
-    and by counting as it arrives (a chunked body has no length)."""
-
-    def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        length = dict(scope["headers"]).get(b"content-length", b"0")
-        try:
-            declared = int(length)
-        except ValueError:
-            declared = self.limit + 1
-        if declared > self.limit:
-            await self.refuse(send)
-            return
-        received = 0
-        started = False
-
-        async def counted() -> Message:
-            nonlocal received
-            message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > self.limit:
-                    raise BodyTooLarge
-            return message
-
-        async def watched(message: Message) -> None:
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
-
-        try:
-            await self.app(scope, counted, watched)
-        except BodyTooLarge:
-            if not started:
-                await self.refuse(send)
-
-    @staticmethod
-    async def refuse(send: Send) -> None:
-        body = b"Request body too large\n"
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 413,
-                "headers": [
-                    (b"content-type", b"text/plain; charset=utf-8"),
-                    (b"content-length", str(len(body)).encode()),
-                    (b"connection", b"close"),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": body})
 
 
 class SecurityHeaders(BaseHTTPMiddleware):

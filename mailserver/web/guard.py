@@ -255,6 +255,59 @@ class RequestLimits:
                 await plain_answer(send, 408, b"Request body too slow\n")
 
 
+class BodyTooLarge(Exception):
+    """A request body grew past the limit while it was read."""
+
+
+class BodyLimit:
+    """Refuse a body over ``limit`` bytes with 413: by its Content-Length before reading,
+    and by counting as it arrives (a chunked body has no length)."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope["headers"]).get(b"content-length", b"0")
+        try:
+            declared = int(length)
+        except ValueError:
+            declared = self.limit + 1
+        if declared > self.limit:
+            await self.refuse(send)
+            return
+        received = 0
+        started = False
+
+        async def counted() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.limit:
+                    raise BodyTooLarge
+            return message
+
+        async def watched(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counted, watched)
+        except BodyTooLarge:
+            if not started:
+                await self.refuse(send)
+
+    @staticmethod
+    async def refuse(send: Send) -> None:
+        """413, closing the connection."""
+        await plain_answer(send, 413, b"Request body too large\n")
+
+
 async def plain_answer(send: Send, status: int, body: bytes, retry_after: bytes = b"") -> None:
     """A short plain-text answer that closes the connection."""
     headers = [
