@@ -39,7 +39,7 @@ from config.game_options import gm_language
 from config.settings import Settings
 from db import repo
 from db.models import Game, GameStatus, InboundMail, Player, PlayerStatus
-from db.session import transaction
+from db.session import reading, transaction
 from mailserver.common import tokens
 from mailserver.common.catalog import DEFAULT_LANGUAGE
 from mailserver.inbound.intake import WEB_MAILBOX, IntakeConfig, process_web_orders
@@ -49,6 +49,7 @@ from mailserver.web import views
 from mailserver.web.guard import BodyLimit, RequestLimits
 from mailserver.web.orders import check_orders
 from mailserver.web.texts import PAGES, text
+from mailserver.web.throttle import Throttle
 
 log = logging.getLogger("pbem.web")
 
@@ -147,6 +148,8 @@ class WebApp:
         self._threads = ThreadPoolExecutor(WEB_THREADS, thread_name_prefix="pbem-web")
         self._extras: OrderedDict[tuple[str, int, int, int, str], Any] = OrderedDict()
         self._extras_lock = threading.Lock()
+        self.checks = Throttle()
+        """The order form's checks, per link (a small token bucket each)."""
         self.templates = Environment(
             loader=FileSystemLoader(HERE / "templates"),
             autoescape=select_autoescape(default=True, default_for_string=True),
@@ -180,12 +183,21 @@ class WebApp:
 
     # -- helpers -----------------------------------------------------------------------
 
-    async def db(self, work: Callable[[Session], Any]) -> Any:
+    async def db(self, work: Callable[[Session], Any], *, write: bool = False) -> Any:
         """``work(session)`` in one transaction, in one of the pages' worker threads
-        (a few, their own: a flood of requests waits for them, not the mail service)."""
+        (a few, their own: a flood of requests waits for them, not the mail service).
+
+        A read unless ``write``: it never takes the write lock (on SQLite a deferred
+        transaction that only reads), so a flood of pages neither waits for intake and
+        turn runs nor holds them up. Only sending orders writes.
+        """
 
         def run() -> Any:
-            with transaction(self.engine) as session:
+            if self._key is None and not self.settings.web.secret:
+                # The links' key is made and stored the first time it is needed.
+                with transaction(self.engine) as session:
+                    self.key(session)
+            with (transaction if write else reading)(self.engine) as session:
                 return work(session)
 
         return await asyncio.get_running_loop().run_in_executor(self._threads, run)
@@ -353,10 +365,25 @@ class WebApp:
             return await self.not_found(request, LookupError())
         return self.render("private.html", **context)
 
+    def too_many_checks(self, request: Request) -> float:
+        """0 when the link may have its text checked now, else the seconds to wait (a
+        token bucket per link as written: a stranger's wrong links never use up the
+        player's)."""
+        params = request.path_params
+        return self.checks.take((params["number"], params["seat"], params["token"]))
+
     async def check(self, request: Request) -> Response:
         """The order form's check as JSON: ``{"text": ...}`` in, what was understood out."""
         if not self.same_origin(request):
             return JSONResponse({"error": "origin"}, status_code=403)
+        wait = self.too_many_checks(request)
+        if wait:
+            lang = _lang_of(request)
+            return JSONResponse(
+                {"error": "too many", "message": text(lang, "checks_too_many")},
+                status_code=429,
+                headers={"Retry-After": str(max(1, round(wait)))},
+            )
         body = await request.body()  # at most the BodyLimit's bytes
         try:
             order_text = str(json.loads(body).get("text", ""))
@@ -400,6 +427,12 @@ class WebApp:
             form_token = str(form.get("csrf", ""))
             action = str(form.get("action", "send"))
         limits = self.settings.limits
+        if action == "check" and (wait := self.too_many_checks(request)):
+            response = self.render(
+                "message.html", 429, lang=_lang_of(request), key="checks_too_many"
+            )
+            response.headers["Retry-After"] = str(max(1, round(wait)))
+            return response
 
         def work(session: Session) -> Response:
             try:
@@ -439,7 +472,8 @@ class WebApp:
             sent = "ok" if outcome.status.value == "processed" else "refused"
             return RedirectResponse(f"{page.path}?sent={sent}", status_code=303)
 
-        response: Response = await self.db(work)
+        # Sending writes (the intake); a check only reads.
+        response: Response = await self.db(work, write=action != "check")
         if isinstance(response, RedirectResponse) and self.on_orders is not None:
             number = int(request.path_params["number"])
 
