@@ -27,6 +27,7 @@ import ipaddress
 from collections.abc import Iterable
 from typing import Any, ClassVar, Protocol
 
+from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
@@ -253,6 +254,8 @@ class RequestLimits:
         except BodyTimeout:
             if not started:
                 await plain_answer(send, 408, b"Request body too slow\n")
+        except ClientDisconnect:
+            pass  # the client went away while sending its body: nobody to answer
 
 
 class BodyTooLarge(Exception):
