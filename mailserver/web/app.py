@@ -428,11 +428,11 @@ class WebApp:
             action = str(form.get("action", "send"))
         limits = self.settings.limits
         if action == "check" and (wait := self.too_many_checks(request)):
-            response = self.render(
+            throttled = self.render(
                 "message.html", 429, lang=_lang_of(request), key="checks_too_many"
             )
-            response.headers["Retry-After"] = str(max(1, round(wait)))
-            return response
+            throttled.headers["Retry-After"] = str(max(1, round(wait)))
+            return throttled
 
         def work(session: Session) -> Response:
             try:
