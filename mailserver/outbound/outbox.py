@@ -31,6 +31,7 @@ from db import repo
 from db.models import PASSWORD_PLACEHOLDER, Game, Outbox, OutboxKind, OutboxStatus, Player, utcnow
 from db.session import reading, transaction
 from mailserver.common.catalog import say, wrap
+from mailserver.common.priority import MailFirst
 from mailserver.outbound.liveness import HEARTBEAT_SECONDS, Liveness
 from mailserver.outbound.smtp import (
     Attachment,
@@ -188,6 +189,7 @@ class OutboxSender:
         workers: MailBuilders | None = None,
         lease: timedelta = repo.OUTBOX_LEASE,
         heartbeat_seconds: float = HEARTBEAT_SECONDS,
+        mail_first: MailFirst | None = None,
     ) -> None:
         self.engine = engine
         self.workers = workers
@@ -201,6 +203,8 @@ class OutboxSender:
         self.idle_seconds = idle_seconds
         self.retry = retry or RetryPolicy()
         self.lease = lease
+        self.mail_first = mail_first or MailFirst()
+        """Marks each pass as mail work (the pages wait for a pause in it)."""
         self.liveness = Liveness(engine, every=heartbeat_seconds, lease=lease)
         """This process's server row: :meth:`run` registers it and keeps it beating."""
         self._wake = asyncio.Event()
@@ -225,7 +229,8 @@ class OutboxSender:
             while not self._stop.is_set():
                 self._wake.clear()
                 try:
-                    sent = await self.drain()
+                    with self.mail_first.working():
+                        sent = await self.drain()
                 except Exception:  # the database may be briefly unavailable: never die
                     log.exception("outbox pass failed")
                     sent = 0

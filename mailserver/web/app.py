@@ -42,6 +42,7 @@ from db.models import Game, GameStatus, InboundMail, Player, PlayerStatus
 from db.session import reading, transaction
 from mailserver.common import tokens
 from mailserver.common.catalog import DEFAULT_LANGUAGE
+from mailserver.common.priority import MailFirst
 from mailserver.inbound.intake import WEB_MAILBOX, IntakeConfig, process_web_orders
 from mailserver.printouts.dice import dice_view
 from mailserver.printouts.files import map_png, report_json
@@ -140,12 +141,17 @@ class WebApp:
         settings: Settings,
         engine: Engine,
         on_orders: Callable[[int], None] | None = None,
+        mail_first: MailFirst | None = None,
     ) -> None:
         self.settings = settings
         self.engine = engine
         self.on_orders = on_orders
+        self.mail_first = mail_first or MailFirst()
+        """The service's mail stages: a page waits for a pause in their work."""
         self._key: bytes | None = None
         self._threads = ThreadPoolExecutor(WEB_THREADS, thread_name_prefix="pbem-web")
+        self._slots = asyncio.Semaphore(WEB_THREADS)
+        """Work handed to the threads: never more than they run at once."""
         self._extras: OrderedDict[tuple[str, int, int, int, str], Any] = OrderedDict()
         self._extras_lock = threading.Lock()
         self.checks = Throttle()
@@ -190,6 +196,10 @@ class WebApp:
         A read unless ``write``: it never takes the write lock (on SQLite a deferred
         transaction that only reads), so a flood of pages neither waits for intake and
         turn runs nor holds them up. Only sending orders writes.
+
+        Mail goes first: no more work is handed to the threads than they run at once,
+        and each waits for a pause in the mail stages' work before it is handed over
+        (a queue in the executor would run on through a burst of mail).
         """
 
         def run() -> Any:
@@ -200,7 +210,9 @@ class WebApp:
             with (transaction if write else reading)(self.engine) as session:
                 return work(session)
 
-        return await asyncio.get_running_loop().run_in_executor(self._threads, run)
+        async with self._slots:
+            await self.mail_first.pause()
+            return await asyncio.get_running_loop().run_in_executor(self._threads, run)
 
     def key(self, session: Session) -> bytes:
         if self._key is None:
@@ -536,7 +548,11 @@ class WebApp:
 
 
 def create_app(
-    settings: Settings, engine: Engine, on_orders: Callable[[int], None] | None = None
+    settings: Settings,
+    engine: Engine,
+    on_orders: Callable[[int], None] | None = None,
+    mail_first: MailFirst | None = None,
 ) -> Starlette:
-    """The ASGI application of the pages on ``engine``'s database."""
-    return WebApp(settings, engine, on_orders).app
+    """The ASGI application of the pages on ``engine``'s database (``mail_first``: the
+    service's mail stages, which the pages let go first)."""
+    return WebApp(settings, engine, on_orders, mail_first).app

@@ -10,6 +10,7 @@ import uvicorn
 from sqlalchemy import Engine
 
 from config.settings import Settings
+from mailserver.common.priority import MailFirst
 from mailserver.web.app import create_app
 from mailserver.web.guard import ConnectionGuard, guarded
 
@@ -29,7 +30,8 @@ class WebServer:
     """The pages on ``settings.web.host``/``port``; ``await run()`` until :meth:`stop`.
 
     ``guard`` counts the connections and closes the slow ones (default: the limits of
-    :mod:`mailserver.web.guard`).
+    :mod:`mailserver.web.guard`); ``mail_first``: the service's mail stages, which the
+    pages let go first.
     """
 
     def __init__(
@@ -39,10 +41,11 @@ class WebServer:
         on_orders: Callable[[int], None] | None = None,
         *,
         guard: ConnectionGuard | None = None,
+        mail_first: MailFirst | None = None,
     ) -> None:
         self.guard = guard or ConnectionGuard()
         config = uvicorn.Config(
-            create_app(settings, engine, on_orders),
+            create_app(settings, engine, on_orders, mail_first),
             host=settings.web.host,
             port=settings.web.port,
             # No access log: the private pages' addresses are their keys.
