@@ -101,8 +101,10 @@ class Liveness:
     def beat(self) -> None:
         """Renew the heartbeat and the lease of the mails in hand; remove the rows of
         dead processes on this machine. A row found gone (another server took this one
-        for dead) is registered anew."""
+        for dead) is registered anew, and so is one never registered (the database was
+        away at the start)."""
         if self.server_id is None:
+            self.register()
             return
         with transaction(self.engine) as session:
             alive = servers.heartbeat(
@@ -139,18 +141,27 @@ class Liveness:
     # -- in the event loop ---------------------------------------------------------------
 
     async def start(self) -> None:
-        """Register and beat in the background until :meth:`stop`."""
-        await asyncio.to_thread(self.register)
+        """Register and beat in the background until :meth:`stop`. Without the database
+        the sender still starts: its claims name nobody (free after the lease) until a
+        heartbeat registers the row."""
+        try:
+            await asyncio.to_thread(self.register)
+        except Exception:
+            log.exception("registering the server row failed; trying again with the heartbeat")
         self._task = asyncio.ensure_future(self._beating())
 
     async def stop(self) -> None:
-        """Stop beating and unregister."""
+        """Stop beating and unregister (without the database the row goes stale and its
+        claims are free after the grace)."""
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
-        await asyncio.to_thread(self.unregister)
+        try:
+            await asyncio.to_thread(self.unregister)
+        except Exception:
+            log.exception("removing the server row failed")
 
     async def _beating(self) -> None:
         while True:
