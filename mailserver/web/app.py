@@ -28,12 +28,13 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from sqlalchemy import Engine
 from sqlmodel import Session, col, func, select
 from starlette.applications import Starlette
+from starlette.datastructures import MutableHeaders
 from starlette.middleware import Middleware
-from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from config.game_options import gm_language
 from config.settings import Settings
@@ -78,16 +79,32 @@ KEPT_EXTRAS = 256
 """Maps and reports kept in memory (the most recently used), not every one ever drawn."""
 
 
-class SecurityHeaders(BaseHTTPMiddleware):
-    """The headers of every answer; private pages (a token in the path) are not cached."""
+class SecurityHeaders:
+    """The headers of every answer; private pages (a token in the path) are not cached.
 
-    async def dispatch(self, request: Request, call_next: RequestResponseEndpoint) -> Response:
-        response = await call_next(request)
-        for name, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(name, value)
-        if "/seat/" in request.url.path or "/gm/" in request.url.path:
-            response.headers["Cache-Control"] = "no-store"
-        return response
+    Plain ASGI: Starlette's ``BaseHTTPMiddleware`` costs the event loop a task group and
+    a stream per request, time the mail stages share.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        private = "/seat/" in scope["path"] or "/gm/" in scope["path"]
+
+        async def headed(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(raw=message["headers"])
+                for name, value in SECURITY_HEADERS.items():
+                    headers.setdefault(name, value)
+                if private:
+                    headers["Cache-Control"] = "no-store"
+            await send(message)
+
+        await self.app(scope, receive, headed)
 
 
 @dataclass
@@ -285,23 +302,27 @@ class WebApp:
 
     async def index(self, request: Request) -> Response:
         lang = _lang_of(request)
-        games = await self.db(views.listed_games)
-        return self.render("index.html", lang=lang, games=games)
+
+        def read(session: Session) -> Response:
+            return self.render("index.html", lang=lang, games=views.listed_games(session))
+
+        page: Response = await self.db(read)
+        return page
 
     async def public(self, request: Request) -> Response:
         lang = _lang_of(request)
         number = int(request.path_params["number"])
 
-        def read(session: Session) -> views.PublicView | None:
+        def read(session: Session) -> Response | None:
             game = repo.get_game_by_number(session, number)
             if game is None or game.status == GameStatus.SETUP:
                 return None
-            return views.public_view(session, game, lang)
+            return self.render(
+                "public.html", lang=lang, view=views.public_view(session, game, lang)
+            )
 
-        view = await self.db(read)
-        if view is None:
-            return await self.not_found(request, LookupError())
-        return self.render("public.html", lang=lang, view=view)
+        page: Response | None = await self.db(read)
+        return page or await self.not_found(request, LookupError())
 
     # -- a player's page ---------------------------------------------------------------
 
@@ -365,17 +386,15 @@ class WebApp:
         return found
 
     async def private(self, request: Request) -> Response:
-        def read(session: Session) -> dict[str, Any] | None:
+        def read(session: Session) -> Response | None:
             try:
                 page = self.open_page(session, request)
             except LookupError:
                 return None
-            return self.private_context(session, request, page)
+            return self.render("private.html", **self.private_context(session, request, page))
 
-        context = await self.db(read)
-        if context is None:
-            return await self.not_found(request, LookupError())
-        return self.render("private.html", **context)
+        shown: Response | None = await self.db(read)
+        return shown or await self.not_found(request, LookupError())
 
     def too_many_checks(self, request: Request) -> float:
         """0 when the link may have its text checked now, else the seconds to wait (a
@@ -531,7 +550,7 @@ class WebApp:
     # -- the GM's page -----------------------------------------------------------------
 
     async def gm(self, request: Request) -> Response:
-        def read(session: Session) -> dict[str, Any] | None:
+        def read(session: Session) -> Response | None:
             try:
                 page = self.open_page(session, request, tokens.GM_SEAT)
             except LookupError:
@@ -539,12 +558,12 @@ class WebApp:
             lang = page.lang
             view = views.gm_view(session, page.game, lang)
             full = views.printout(session, page.game, tokens.GM_SEAT, page.game.turn, lang)
-            return {"lang": lang, "page": page, "gm": view, "view": view.public, "full": full}
+            return self.render(
+                "gm.html", lang=lang, page=page, gm=view, view=view.public, full=full
+            )
 
-        context = await self.db(read)
-        if context is None:
-            return await self.not_found(request, LookupError())
-        return self.render("gm.html", **context)
+        shown: Response | None = await self.db(read)
+        return shown or await self.not_found(request, LookupError())
 
 
 def create_app(
