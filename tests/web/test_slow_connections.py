@@ -34,9 +34,13 @@ PAGE_SECONDS = 5.0
 
 
 @contextlib.contextmanager
-def serving(engine: Engine, guard: ConnectionGuard) -> Iterator[WebServer]:
-    """The pages on a free loopback port, served by a thread of their own."""
-    web = SETTINGS.web.model_copy(update={"host": "127.0.0.1", "port": 0})
+def serving(engine: Engine, guard: ConnectionGuard, port: int = 0) -> Iterator[WebServer]:
+    """The pages on loopback (``port``, else a free one), served by a thread of their own;
+    with a ``port`` they are also its origin (forms from the page are accepted)."""
+    update: dict[str, object] = {"host": "127.0.0.1", "port": port}
+    if port:
+        update["base_url"] = f"http://127.0.0.1:{port}"
+    web = SETTINGS.web.model_copy(update=update)
     server = WebServer(SETTINGS.model_copy(update={"web": web}), engine, guard=guard)
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_until_complete, args=(server.run(),), daemon=True)
