@@ -265,9 +265,8 @@ class OutboxSender:
 
         The next batch is claimed (and its messages built) while the current one is
         being sent, so that in a burst the relay never waits for the database. A claimed
-        batch is sent even after :meth:`stop` (it would otherwise wait out its lease, as
-        after a crash, which is what happens when a pass fails); only a full batch is a
-        reason to claim another.
+        batch is sent even after :meth:`stop` (a failed pass gives its mails back
+        instead, :meth:`run`); only a full batch is a reason to claim another.
         """
         total = 0
         letters, full = await self._next_batch()
