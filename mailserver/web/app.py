@@ -73,8 +73,11 @@ MAX_BODY_BYTES = 1_500_000
 """The largest request body read (the order form, the check), and never more than
 ``limits.max_mail_bytes``: the text limits apply after it. Enough for the longest order
 text the intake takes (``limits.max_text_chars``) however it is encoded."""
-WEB_THREADS = 4
-"""The pages' own worker threads: the service's (outbox, scheduler) stay free."""
+WEB_THREADS = 2
+"""The pages' own worker threads: the service's (outbox, scheduler) stay free. Two, not
+more: pages are work for the interpreter, and more threads at it only took turns with
+each other and with the mail stages (bench_pageflood.py: 1.14x the quiet ack latency
+with four, 1.07x with two, as many pages a second)."""
 KEPT_EXTRAS = 256
 """Maps and reports kept in memory (the most recently used), not every one ever drawn."""
 
