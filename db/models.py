@@ -472,9 +472,32 @@ class Outbox(SQLModel, table=True):
     status: OutboxStatus = Field(default=OutboxStatus.PENDING, sa_type=_enum(OutboxStatus))
     attempts: int = 0
     next_attempt_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
+    """When the mail is due; while it is claimed, the end of its lease."""
+    claimed_by: int | None = Field(default=None, index=True)
+    """The :class:`Server` sending it now (``None``: nobody): free at once when that
+    server is gone (its heartbeat stale), not only when the lease ends."""
     last_error: str | None = Field(default=None, sa_type=Text)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
     sent_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+
+
+class Server(SQLModel, table=True):
+    """A running server process that sends outbox mail, alive while it renews
+    :attr:`heartbeat_at` (every few seconds, ``mailserver/outbound/liveness.py``). The
+    mails it claimed (``Outbox.claimed_by``) are free as soon as its heartbeat is stale
+    or its row is gone; a clean stop removes the row and gives its claims back."""
+
+    __tablename__ = "server"
+    # Never an id used before (SQLite would reuse a deleted row's): a dead server's
+    # claims must not pass to a newer one by its number.
+    __table_args__ = {"sqlite_autoincrement": True}
+
+    id: int | None = Field(default=None, primary_key=True)
+    host: str = Field(sa_type=Text)
+    """The machine's name: a server there may tell a dead process by its pid."""
+    pid: int
+    started_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
+    heartbeat_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
 
 
 class LedgerEntry(SQLModel, table=True):

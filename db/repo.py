@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 from functools import cache
 from typing import Any, Required, TypedDict, TypeVar, Unpack
 
-from sqlalchemy import Table, bindparam, case, func, insert, or_, update
+from sqlalchemy import Table, and_, bindparam, case, exists, func, insert, or_, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import make_transient_to_detached
 from sqlmodel import Session, SQLModel, col, select
@@ -40,6 +40,7 @@ from db.models import (
     OutboxKind,
     OutboxStatus,
     Player,
+    Server,
     Standby,
     StandbyStatus,
     Submission,
@@ -600,22 +601,35 @@ def enqueue_outbox_many(session: Session, mails: Sequence[Mapping[str, Any]]) ->
     return [ids[key] for key in keys if key is not None]
 
 
+OUTBOX_LEASE = timedelta(minutes=10)
+"""How long a claim holds without being renewed (a live sender renews its claims while
+it sends them; a dead one's are free once its heartbeat is :data:`HEARTBEAT_GRACE` old)."""
+HEARTBEAT_GRACE = timedelta(seconds=30)
+"""A server whose heartbeat is older than this is taken for dead: its claims are free."""
+
+
 def claim_due_outbox(
     session: Session,
     *,
     now: datetime | None = None,
     limit: int = 20,
-    lease: timedelta = timedelta(minutes=10),
+    lease: timedelta = OUTBOX_LEASE,
+    owner: int | None = None,
+    grace: timedelta = HEARTBEAT_GRACE,
 ) -> list[Outbox]:
     """Claim up to ``limit`` pending mails that are due, oldest first.
 
-    Each claimed row gets one more attempt counted and is not due again for ``lease``:
-    commit at once, send outside the transaction, then :func:`mark_sent` or
-    :func:`mark_failed`. Should the process die in between, the row comes back after the
-    lease and goes out again under the same Message-ID. Rows locked by another process
-    are skipped (PostgreSQL ``SKIP LOCKED``), so no row is handed out twice.
+    Each claimed row gets one more attempt counted, names ``owner`` (a :class:`Server`
+    row's id; ``None``: nobody) and is not due again for ``lease``: commit at once, send
+    outside the transaction, then :func:`mark_sent` or :func:`mark_failed`. Should the
+    process die in between, the row is free again as soon as its owner's heartbeat is
+    older than ``grace`` (or its server row gone), else after the lease, and goes out
+    again under the same Message-ID. Rows locked by another process are skipped
+    (PostgreSQL ``SKIP LOCKED``), so no row is handed out twice.
     """
-    claimed = claim_due_outbox_ids(session, now=now, limit=limit, lease=lease)
+    claimed = claim_due_outbox_ids(
+        session, now=now, limit=limit, lease=lease, owner=owner, grace=grace
+    )
     return outbox_mails(session, [outbox_id for outbox_id, _ in claimed])
 
 
@@ -624,7 +638,9 @@ def claim_due_outbox_ids(
     *,
     now: datetime | None = None,
     limit: int = 20,
-    lease: timedelta = timedelta(minutes=10),
+    lease: timedelta = OUTBOX_LEASE,
+    owner: int | None = None,
+    grace: timedelta = HEARTBEAT_GRACE,
 ) -> list[tuple[int, str]]:
     """:func:`claim_due_outbox` giving only each claimed row's id and address, in two
     plain statements: the sender needs no more (its workers, or a reader after the
@@ -633,22 +649,31 @@ def claim_due_outbox_ids(
     _require_write_lock(session)
     now = now or utcnow()
     table = _table(Outbox)
-    due = _due_outbox(select(table.c.id, table.c.to_address), now, limit)
+    due = _due_outbox(select(table.c.id, table.c.to_address), now, limit, grace)
     claimed = [(int(id_), str(to)) for id_, to in session.execute(due).all()]
     if claimed:
         session.execute(
             update(table)
             .where(table.c.id.in_([id_ for id_, _ in claimed]))
-            .values(attempts=table.c.attempts + 1, next_attempt_at=now + lease)
+            .values(attempts=table.c.attempts + 1, next_attempt_at=now + lease, claimed_by=owner)
         )
     return claimed
 
 
-def _due_outbox(stmt: Any, now: datetime, limit: int) -> Any:
-    """``stmt`` narrowed to the pending mails that are due, oldest first, locked."""
+def _due_outbox(stmt: Any, now: datetime, limit: int, grace: timedelta) -> Any:
+    """``stmt`` narrowed to the pending mails that are due or whose owner is gone,
+    oldest first, locked."""
     table = _table(Outbox)
+    servers = _table(Server)
+    owner_alive = exists().where(
+        servers.c.id == table.c.claimed_by, servers.c.heartbeat_at >= now - grace
+    )
+    orphaned = and_(table.c.claimed_by.is_not(None), ~owner_alive)
     return (
-        stmt.where(table.c.status == OutboxStatus.PENDING, table.c.next_attempt_at <= now)
+        stmt.where(
+            table.c.status == OutboxStatus.PENDING,
+            or_(table.c.next_attempt_at <= now, orphaned),
+        )
         .order_by(table.c.next_attempt_at, table.c.id)
         .limit(limit)
         .with_for_update(skip_locked=True)
@@ -739,6 +764,7 @@ def mark_failed(
         return row
     now = now or utcnow()
     row.last_error = clean_text(error)
+    row.claimed_by = None  # no longer in anybody's hands: due again after the backoff
     if permanent or row.attempts >= max_attempts:
         row.status = OutboxStatus.FAILED
         row.secret = None  # never sent: the GM gives a new password with a takeover

@@ -27,6 +27,7 @@ from db.session import make_engine, reading, transaction, upgrade
 from mailserver.app.workers import Workers, auto_count, quiet_collector
 from mailserver.common.faults import crash_point
 from mailserver.common.kinds import load_kinds
+from mailserver.common.priority import MailFirst
 from mailserver.inbound.imap import FetchedMail, ImapPoller
 from mailserver.inbound.intake import IntakeConfig, ParsedMail, parse_mail, preverify, process_mail
 from mailserver.outbound.outbox import OutboxSender, RetryPolicy
@@ -95,11 +96,14 @@ class MailHandler:
         config: IntakeConfig,
         wake: Callable[[], None],
         on_game: Callable[[int], None] | None = None,
+        mail_first: MailFirst | None = None,
     ) -> None:
         self.engine = engine
         self.config = config
         self.wake = wake
         self.on_game = on_game
+        self.mail_first = mail_first or MailFirst()
+        """Marks each mail's intake as mail work (the pages wait for a pause in it)."""
         self._prefetched: dict[tuple[int, int], asyncio.Future[ParsedMail | None]] = {}
 
     def prefetch(self, mail: FetchedMail) -> None:
@@ -118,9 +122,10 @@ class MailHandler:
             return None
 
     async def __call__(self, mail: FetchedMail) -> None:
-        pending = self._prefetched.pop((mail.uidvalidity, mail.uid), None)
-        parsed = await (pending or self._preverified(mail))
-        game_id = await asyncio.to_thread(self.process, mail, parsed)
+        with self.mail_first.working():
+            pending = self._prefetched.pop((mail.uidvalidity, mail.uid), None)
+            parsed = await (pending or self._preverified(mail))
+            game_id = await asyncio.to_thread(self.process, mail, parsed)
         self.wake()
         if game_id is not None and self.on_game is not None:
             self.on_game(game_id)
@@ -193,14 +198,29 @@ class Service:
             log_format=settings.log_format,
         )
         transports = [SmtpTransport(settings.smtp) for _ in range(settings.smtp.connections)]
+        self.mail_first = MailFirst()
+        """Intake, sender and turn runs mark their work; the pages wait for a pause."""
         self.sender = OutboxSender(
-            self.engine, transports, settings.smtp, retry=retry, workers=self.workers
+            self.engine,
+            transports,
+            settings.smtp,
+            retry=retry,
+            workers=self.workers,
+            mail_first=self.mail_first,
         )
         self.scheduler = DeadlineScheduler(
-            self.engine, SchedulerConfig.from_settings(settings), self.sender.wake, self.workers
+            self.engine,
+            SchedulerConfig.from_settings(settings),
+            self.sender.wake,
+            self.workers,
+            mail_first=self.mail_first,
         )
         self.handler = MailHandler(
-            self.engine, IntakeConfig.from_settings(settings), self.sender.wake, self.scheduler.poke
+            self.engine,
+            IntakeConfig.from_settings(settings),
+            self.sender.wake,
+            self.scheduler.poke,
+            mail_first=self.mail_first,
         )
         self.poller = ImapPoller(
             settings.imap,
@@ -213,7 +233,9 @@ class Service:
             # Imported here: the pages' libraries load only when the pages are on.
             from mailserver.web.server import WebServer
 
-            self.web = WebServer(settings, self.engine, self.orders_from_web)
+            self.web = WebServer(
+                settings, self.engine, self.orders_from_web, mail_first=self.mail_first
+            )
         self._shutdown: asyncio.Task[None] | None = None
 
     def orders_from_web(self, game_id: int) -> None:

@@ -1,9 +1,13 @@
 """The sender: drains the outbox over a reused SMTP connection, exactly as the table says.
 
 A row leaves the outbox as sent only after the relay accepted the mail. Rows are claimed
-with a lease (``FOR UPDATE SKIP LOCKED`` on PostgreSQL), so several server processes can
-send side by side without handing out a mail twice; a process that dies between sending
-and marking sends that mail again after the lease, under the same Message-ID.
+(``FOR UPDATE SKIP LOCKED`` on PostgreSQL) in the name of this process's server row, so
+several server processes can send side by side without handing out a mail twice. While
+it runs, the sender renews its heartbeat and the lease of the mails in hand
+(:mod:`mailserver.outbound.liveness`): a slow relay never lets a claim run out under a
+mail still queued. A process that dies between sending and marking leaves its claims to
+the next server, at once on the same machine, within the heartbeat's grace elsewhere;
+the mails accepted but not yet marked then go out again, under the same Message-ID.
 """
 
 from __future__ import annotations
@@ -27,6 +31,8 @@ from db import repo
 from db.models import PASSWORD_PLACEHOLDER, Game, Outbox, OutboxKind, OutboxStatus, Player, utcnow
 from db.session import reading, transaction
 from mailserver.common.catalog import say, wrap
+from mailserver.common.priority import MailFirst
+from mailserver.outbound.liveness import HEARTBEAT_SECONDS, Liveness
 from mailserver.outbound.smtp import (
     Attachment,
     FlatMail,
@@ -181,6 +187,9 @@ class OutboxSender:
         idle_seconds: float = 5.0,
         retry: RetryPolicy | None = None,
         workers: MailBuilders | None = None,
+        lease: timedelta = repo.OUTBOX_LEASE,
+        heartbeat_seconds: float = HEARTBEAT_SECONDS,
+        mail_first: MailFirst | None = None,
     ) -> None:
         self.engine = engine
         self.workers = workers
@@ -193,6 +202,11 @@ class OutboxSender:
         self.batch = batch
         self.idle_seconds = idle_seconds
         self.retry = retry or RetryPolicy()
+        self.lease = lease
+        self.mail_first = mail_first or MailFirst()
+        """Marks each pass as mail work (the pages wait for a pause in it)."""
+        self.liveness = Liveness(engine, every=heartbeat_seconds, lease=lease)
+        """This process's server row: :meth:`run` registers it and keeps it beating."""
         self._wake = asyncio.Event()
         self._stop = asyncio.Event()
         self.sent = 0
@@ -207,19 +221,35 @@ class OutboxSender:
         self._wake.set()
 
     async def run(self) -> None:
-        """Send until stopped; idle when the outbox holds nothing due."""
-        while not self._stop.is_set():
-            self._wake.clear()
-            try:
-                sent = await self.drain()
-            except Exception:  # the database may be briefly unavailable: never die
-                log.exception("outbox pass failed")
-                sent = 0
-            if sent == 0 and not self._stop.is_set():
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), self.idle_seconds)
-        for transport in self.transports:
-            await transport.close()
+        """Send until stopped; idle when the outbox holds nothing due. The server row is
+        registered first (taking over the claims of dead processes on this machine) and
+        removed at the end, its claims given back."""
+        await self.liveness.start()
+        try:
+            while not self._stop.is_set():
+                self._wake.clear()
+                try:
+                    with self.mail_first.working():
+                        sent = await self.drain()
+                except Exception:  # the database may be briefly unavailable: never die
+                    log.exception("outbox pass failed")
+                    sent = 0
+                    await self._give_back()
+                if sent == 0 and not self._stop.is_set():
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self._wake.wait(), self.idle_seconds)
+        finally:
+            for transport in self.transports:
+                await transport.close()
+            await self.liveness.stop()
+
+    async def _give_back(self) -> None:
+        """After a failed pass: the mails still in hand go back for the next pass."""
+        try:
+            await asyncio.to_thread(self.liveness.release)
+        except Exception:  # still claimed: renewed no more, free after the lease
+            log.exception("giving back claimed mails failed")
+            self.liveness.let_go(self.liveness.holding())
 
     async def drain_once(self) -> int:
         """Claim one batch of due mails and send them; returns how many were accepted.
@@ -235,9 +265,8 @@ class OutboxSender:
 
         The next batch is claimed (and its messages built) while the current one is
         being sent, so that in a burst the relay never waits for the database. A claimed
-        batch is sent even after :meth:`stop` (it would otherwise wait out its lease, as
-        after a crash, which is what happens when a pass fails); only a full batch is a
-        reason to claim another.
+        batch is sent even after :meth:`stop` (a failed pass gives its mails back
+        instead, :meth:`run`); only a full batch is a reason to claim another.
         """
         total = 0
         letters, full = await self._next_batch()
@@ -307,6 +336,7 @@ class OutboxSender:
         """
         claimed, full = await asyncio.to_thread(self._claim_ids)
         ids = [outbox_id for outbox_id, _ in claimed]
+        self.liveness.hold(ids)
         made: Mapping[int, EmailMessage | FlatMail | str] | None = None
         if self.workers is not None:
             made = await self.workers.flatten_outbox(ids, *self._sender())
@@ -320,13 +350,17 @@ class OutboxSender:
                 unsendable.append((outbox_id, f"unsendable: {message}"))
             elif message is not None:
                 letters.append(_Letter(outbox_id, to, message))
+            else:
+                self.liveness.let_go([outbox_id])
         if unsendable:
             await asyncio.to_thread(self._unsendable, unsendable)
         return letters, full
 
     def _claim_ids(self) -> tuple[list[tuple[int, str]], bool]:
         with transaction(self.engine) as session:
-            claimed = repo.claim_due_outbox_ids(session, limit=self.batch)
+            claimed = repo.claim_due_outbox_ids(
+                session, limit=self.batch, lease=self.lease, owner=self.liveness.server_id
+            )
             return claimed, len(claimed) >= self.batch
 
     def _build(self, outbox_ids: list[int]) -> dict[int, EmailMessage | str]:
@@ -348,10 +382,12 @@ class OutboxSender:
         with transaction(self.engine) as session:
             for outbox_id, error in failed:
                 repo.mark_failed(session, outbox_id, error, permanent=True)
+        self.liveness.let_go(outbox_id for outbox_id, _ in failed)
 
     def _sent_many(self, outbox_ids: list[int]) -> None:
         with transaction(self.engine) as session:
             repo.mark_sent_many(session, outbox_ids)
+        self.liveness.let_go(outbox_ids)
 
     def _failed(self, letters: list[_Letter], error: str, permanent: bool, counts: bool) -> None:
         policy = self.retry
@@ -369,6 +405,7 @@ class OutboxSender:
                 )
                 if row.status == OutboxStatus.FAILED:
                     told = report_refusal(session, row, self.settings.from_address) or told
+        self.liveness.let_go(letter.id for letter in letters)
         if told:
             self.wake()
 

@@ -28,6 +28,7 @@ from db import repo
 from db.models import Game, GameStatus, utcnow
 from db.session import reading, transaction
 from mailserver.common.faults import crash_point
+from mailserver.common.priority import MailFirst
 from mailserver.common.terms import HostTerms
 from mailserver.turns import mails as turn_mails
 from mailserver.turns import run as turns
@@ -89,8 +90,11 @@ class DeadlineScheduler:
         config: SchedulerConfig,
         wake_sender: Callable[[], None],
         workers: AheadEvaluators | None = None,
+        mail_first: MailFirst | None = None,
     ) -> None:
         self.engine = engine
+        self.mail_first = mail_first or MailFirst()
+        """Marks each turn run as mail work (the pages wait for a pause in it)."""
         self.config = config
         self.wake_sender = wake_sender
         self.workers = workers
@@ -297,7 +301,8 @@ class DeadlineScheduler:
             async with self._turn_lock:  # one run at a time per process
                 if self._stopping:
                     return None
-                result = await asyncio.to_thread(self._run_turn, game_id, force, ahead)
+                with self.mail_first.working():
+                    result = await asyncio.to_thread(self._run_turn, game_id, force, ahead)
         log.info(
             "game %d turn %d: %s %s", result.game_number, result.turn, result.status, result.reason
         )

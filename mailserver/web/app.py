@@ -30,8 +30,8 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from sqlalchemy import Engine
 from sqlmodel import Session, col, func, select
 from starlette.applications import Starlette
+from starlette.datastructures import MutableHeaders
 from starlette.middleware import Middleware
-from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
@@ -42,15 +42,18 @@ from config.game_options import gm_language
 from config.settings import Settings
 from db import repo
 from db.models import Game, GameStatus, InboundMail, Player, PlayerStatus
-from db.session import transaction
+from db.session import reading, transaction
 from mailserver.common import tokens
 from mailserver.common.catalog import DEFAULT_LANGUAGE
+from mailserver.common.priority import MailFirst
 from mailserver.inbound.intake import WEB_MAILBOX, IntakeConfig, process_web_orders
 from mailserver.printouts.dice import dice_view
 from mailserver.printouts.files import map_png, report_json
 from mailserver.web import gm_desk, views
+from mailserver.web.guard import BodyLimit, RequestLimits
 from mailserver.web.orders import check_orders
 from mailserver.web.texts import PAGES, text
+from mailserver.web.throttle import Throttle
 
 log = logging.getLogger("pbem.web")
 
@@ -72,86 +75,41 @@ MAX_BODY_BYTES = 1_500_000
 """The largest request body read (the order form, the check), and never more than
 ``limits.max_mail_bytes``: the text limits apply after it. Enough for the longest order
 text the intake takes (``limits.max_text_chars``) however it is encoded."""
-WEB_THREADS = 4
-"""The pages' own worker threads: the service's (outbox, scheduler) stay free."""
+WEB_THREADS = 2
+"""The pages' own worker threads: the service's (outbox, scheduler) stay free. Two, not
+more: pages are work for the interpreter, and more threads at it only took turns with
+each other and with the mail stages (bench_pageflood.py: 1.14x the quiet ack latency
+with four, 1.07x with two, as many pages a second)."""
 KEPT_EXTRAS = 256
 """Maps and reports kept in memory (the most recently used), not every one ever drawn."""
 
 
-class BodyTooLarge(Exception):
-    """A request body grew past the limit while it was read."""
+class SecurityHeaders:
+    """The headers of every answer; private pages (a token in the path) are not cached.
 
+    Plain ASGI: Starlette's ``BaseHTTPMiddleware`` costs the event loop a task group and
+    a stream per request, time the mail stages share.
+    """
 
-class BodyLimit:
-    """Refuse a body over ``limit`` bytes with 413: by its Content-Length before reading,
-    and by counting as it arrives (a chunked body has no length)."""
-
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
-        self.limit = limit
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        length = dict(scope["headers"]).get(b"content-length", b"0")
-        try:
-            declared = int(length)
-        except ValueError:
-            declared = self.limit + 1
-        if declared > self.limit:
-            await self.refuse(send)
-            return
-        received = 0
-        started = False
+        private = "/seat/" in scope["path"] or "/gm/" in scope["path"]
 
-        async def counted() -> Message:
-            nonlocal received
-            message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > self.limit:
-                    raise BodyTooLarge
-            return message
-
-        async def watched(message: Message) -> None:
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
+        async def headed(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(raw=message["headers"])
+                for name, value in SECURITY_HEADERS.items():
+                    headers.setdefault(name, value)
+                if private:
+                    headers["Cache-Control"] = "no-store"
             await send(message)
 
-        try:
-            await self.app(scope, counted, watched)
-        except BodyTooLarge:
-            if not started:
-                await self.refuse(send)
-
-    @staticmethod
-    async def refuse(send: Send) -> None:
-        body = b"Request body too large\n"
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 413,
-                "headers": [
-                    (b"content-type", b"text/plain; charset=utf-8"),
-                    (b"content-length", str(len(body)).encode()),
-                    (b"connection", b"close"),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": body})
-
-
-class SecurityHeaders(BaseHTTPMiddleware):
-    """The headers of every answer; private pages (a token in the path) are not cached."""
-
-    async def dispatch(self, request: Request, call_next: RequestResponseEndpoint) -> Response:
-        response = await call_next(request)
-        for name, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(name, value)
-        if "/seat/" in request.url.path or "/gm/" in request.url.path:
-            response.headers["Cache-Control"] = "no-store"
-        return response
+        await self.app(scope, receive, headed)
 
 
 @dataclass
@@ -205,14 +163,21 @@ class WebApp:
         settings: Settings,
         engine: Engine,
         on_orders: Callable[[int], None] | None = None,
+        mail_first: MailFirst | None = None,
     ) -> None:
         self.settings = settings
         self.engine = engine
         self.on_orders = on_orders
+        self.mail_first = mail_first or MailFirst()
+        """The service's mail stages: a page waits for a pause in their work."""
         self._key: bytes | None = None
         self._threads = ThreadPoolExecutor(WEB_THREADS, thread_name_prefix="pbem-web")
+        self._slots = asyncio.Semaphore(WEB_THREADS)
+        """Work handed to the threads: never more than they run at once."""
         self._extras: OrderedDict[tuple[str, int, int, int, str], Any] = OrderedDict()
         self._extras_lock = threading.Lock()
+        self.checks = Throttle()
+        """The order form's checks, per link (a small token bucket each)."""
         self.templates = Environment(
             loader=FileSystemLoader(HERE / "templates"),
             autoescape=select_autoescape(default=True, default_for_string=True),
@@ -238,6 +203,7 @@ class WebApp:
                 Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
             ],
             middleware=[
+                Middleware(RequestLimits),
                 Middleware(SecurityHeaders),
                 Middleware(BodyLimit, limit=min(MAX_BODY_BYTES, settings.limits.max_mail_bytes)),
             ],
@@ -246,15 +212,30 @@ class WebApp:
 
     # -- helpers -----------------------------------------------------------------------
 
-    async def db(self, work: Callable[[Session], Any]) -> Any:
+    async def db(self, work: Callable[[Session], Any], *, write: bool = False) -> Any:
         """``work(session)`` in one transaction, in one of the pages' worker threads
-        (a few, their own: a flood of requests waits for them, not the mail service)."""
+        (a few, their own: a flood of requests waits for them, not the mail service).
+
+        A read unless ``write``: it never takes the write lock (on SQLite a deferred
+        transaction that only reads), so a flood of pages neither waits for intake and
+        turn runs nor holds them up. Only sending orders writes.
+
+        Mail goes first: no more work is handed to the threads than they run at once,
+        and each waits for a pause in the mail stages' work before it is handed over
+        (a queue in the executor would run on through a burst of mail).
+        """
 
         def run() -> Any:
-            with transaction(self.engine) as session:
+            if self._key is None and not self.settings.web.secret:
+                # The links' key is made and stored the first time it is needed.
+                with transaction(self.engine) as session:
+                    self.key(session)
+            with (transaction if write else reading)(self.engine) as session:
                 return work(session)
 
-        return await asyncio.get_running_loop().run_in_executor(self._threads, run)
+        async with self._slots:
+            await self.mail_first.pause()
+            return await asyncio.get_running_loop().run_in_executor(self._threads, run)
 
     def key(self, session: Session) -> bytes:
         if self._key is None:
@@ -329,23 +310,27 @@ class WebApp:
 
     async def index(self, request: Request) -> Response:
         lang = _lang_of(request)
-        games = await self.db(views.listed_games)
-        return self.render("index.html", lang=lang, games=games)
+
+        def read(session: Session) -> Response:
+            return self.render("index.html", lang=lang, games=views.listed_games(session))
+
+        page: Response = await self.db(read)
+        return page
 
     async def public(self, request: Request) -> Response:
         lang = _lang_of(request)
         number = int(request.path_params["number"])
 
-        def read(session: Session) -> views.PublicView | None:
+        def read(session: Session) -> Response | None:
             game = repo.get_game_by_number(session, number)
             if game is None or game.status == GameStatus.SETUP:
                 return None
-            return views.public_view(session, game, lang)
+            return self.render(
+                "public.html", lang=lang, view=views.public_view(session, game, lang)
+            )
 
-        view = await self.db(read)
-        if view is None:
-            return await self.not_found(request, LookupError())
-        return self.render("public.html", lang=lang, view=view)
+        page: Response | None = await self.db(read)
+        return page or await self.not_found(request, LookupError())
 
     # -- a player's page ---------------------------------------------------------------
 
@@ -412,22 +397,35 @@ class WebApp:
         return found
 
     async def private(self, request: Request) -> Response:
-        def read(session: Session) -> dict[str, Any] | None:
+        def read(session: Session) -> Response | None:
             try:
                 page = self.open_page(session, request)
             except LookupError:
                 return None
-            return self.private_context(session, request, page)
+            return self.render("private.html", **self.private_context(session, request, page))
 
-        context = await self.db(read)
-        if context is None:
-            return await self.not_found(request, LookupError())
-        return self.render("private.html", **context)
+        shown: Response | None = await self.db(read)
+        return shown or await self.not_found(request, LookupError())
+
+    def too_many_checks(self, request: Request) -> float:
+        """0 when the link may have its text checked now, else the seconds to wait (a
+        token bucket per link as written: a stranger's wrong links never use up the
+        player's)."""
+        params = request.path_params
+        return self.checks.take((params["number"], params["seat"], params["token"]))
 
     async def check(self, request: Request) -> Response:
         """The order form's check as JSON: ``{"text": ...}`` in, what was understood out."""
         if not self.same_origin(request):
             return JSONResponse({"error": "origin"}, status_code=403)
+        wait = self.too_many_checks(request)
+        if wait:
+            lang = _lang_of(request)
+            return JSONResponse(
+                {"error": "too many", "message": text(lang, "checks_too_many")},
+                status_code=429,
+                headers={"Retry-After": str(max(1, round(wait)))},
+            )
         body = await request.body()  # at most the BodyLimit's bytes
         try:
             order_text = str(json.loads(body).get("text", ""))
@@ -471,6 +469,12 @@ class WebApp:
             form_token = str(form.get("csrf", ""))
             action = str(form.get("action", "send"))
         limits = self.settings.limits
+        if action == "check" and (wait := self.too_many_checks(request)):
+            throttled = self.render(
+                "message.html", 429, lang=_lang_of(request), key="checks_too_many"
+            )
+            throttled.headers["Retry-After"] = str(max(1, round(wait)))
+            return throttled
         taken = False
 
         def work(session: Session) -> Response:
@@ -515,7 +519,8 @@ class WebApp:
                 return self.render("private.html", **{**context, "sent": "refused"})
             return RedirectResponse(f"{page.path}?sent=ok", status_code=303)
 
-        response: Response = await self.db(work)
+        # Sending writes (the intake); a check only reads.
+        response: Response = await self.db(work, write=action != "check")
         if taken and self.on_orders is not None:
             number = int(request.path_params["number"])
 
@@ -568,7 +573,11 @@ class WebApp:
 
 
 def create_app(
-    settings: Settings, engine: Engine, on_orders: Callable[[int], None] | None = None
+    settings: Settings,
+    engine: Engine,
+    on_orders: Callable[[int], None] | None = None,
+    mail_first: MailFirst | None = None,
 ) -> Starlette:
-    """The ASGI application of the pages on ``engine``'s database."""
-    return WebApp(settings, engine, on_orders).app
+    """The ASGI application of the pages on ``engine``'s database (``mail_first``: the
+    service's mail stages, which the pages let go first)."""
+    return WebApp(settings, engine, on_orders, mail_first).app

@@ -202,7 +202,7 @@ async def act(web: WebApp, request: Request) -> Response:
         log.info("gm desk game %d: %s %s", opened.game.number, action, "ok" if ok else "failed")
         return _back(opened.path, "ok" if ok else "failed", said)
 
-    response: Response = await web.db(work)
+    response: Response = await web.db(work, write=True)  # a command changes the game
     if game_id is not None and web.on_orders is not None:
         web.on_orders(game_id)  # wakes the outbox sender, plans the deadline anew
     return response

@@ -10,12 +10,11 @@ import uvicorn
 from sqlalchemy import Engine
 
 from config.settings import Settings
+from mailserver.common.priority import MailFirst
 from mailserver.web.app import create_app
+from mailserver.web.guard import ConnectionGuard, guarded
 
 log = logging.getLogger("pbem.web")
-
-CONNECTIONS = 200
-"""Connections served at once (uvicorn's ``limit_concurrency``)."""
 
 
 class _Server(uvicorn.Server):
@@ -28,13 +27,25 @@ class _Server(uvicorn.Server):
 
 
 class WebServer:
-    """The pages on ``settings.web.host``/``port``; ``await run()`` until :meth:`stop`."""
+    """The pages on ``settings.web.host``/``port``; ``await run()`` until :meth:`stop`.
+
+    ``guard`` counts the connections and closes the slow ones (default: the limits of
+    :mod:`mailserver.web.guard`); ``mail_first``: the service's mail stages, which the
+    pages let go first.
+    """
 
     def __init__(
-        self, settings: Settings, engine: Engine, on_orders: Callable[[int], None] | None = None
+        self,
+        settings: Settings,
+        engine: Engine,
+        on_orders: Callable[[int], None] | None = None,
+        *,
+        guard: ConnectionGuard | None = None,
+        mail_first: MailFirst | None = None,
     ) -> None:
+        self.guard = guard or ConnectionGuard()
         config = uvicorn.Config(
-            create_app(settings, engine, on_orders),
+            create_app(settings, engine, on_orders, mail_first),
             host=settings.web.host,
             port=settings.web.port,
             # No access log: the private pages' addresses are their keys.
@@ -42,9 +53,12 @@ class WebServer:
             log_config=None,
             lifespan="off",
             server_header=False,
-            # Past this many connections at once, new ones get 503 at once: a flood
-            # queues neither memory nor the pages' worker threads without bound.
-            limit_concurrency=CONNECTIONS,
+            # uvicorn's h11 protocol with a deadline for request headers and caps on
+            # connections per address and in all (guard.py). No limit_concurrency: it
+            # counts connections, so slow ones that never send a request would make
+            # every real request a 503; the app bounds the requests in flight instead.
+            http=guarded(self.guard),
+            limit_concurrency=None,
             timeout_keep_alive=5,
         )
         self.server = _Server(config)

@@ -13,7 +13,8 @@ the figure with the goal.
 
 The deadline-burst and intake benchmarks (Dovecot, a server process) carry their
 baseline inside: the same mails over ``SmtpTransport`` alone, the echo bot on the same
-IMAP/SMTP code. They run once on this tree with ``--runs N`` and report medians of their
+IMAP/SMTP code, the ack latency with the pages idle beside the one during a page flood
+(bench_pageflood.py). They run once on this tree with ``--runs N`` and report medians of their
 own runs; their rows compare two figures of the same run (``Goal.versus``) and the goal
 is on the ratio. ``--quick`` (fewer repeats, smaller sizes, one run of the mail
 benchmarks) finishes within a minute and still prints every ratio.
@@ -116,6 +117,15 @@ GOALS = (
         versus="echo_median_ms",
     ),
     Goal(
+        "ack latency during a page flood / quiet",
+        "pageflood",
+        "flood_median_ms",
+        "ms",
+        1.5,
+        False,
+        versus="quiet_median_ms",
+    ),
+    Goal(
         "ack latency p99 / echo bot",
         "intake",
         "pbem_p99_ms",
@@ -129,7 +139,7 @@ TREE_BENCHES = ("parser", "engine", "mailbody")
 """Run on this tree and the baseline tree, interleaved."""
 NEW_BENCHES = ("starweb", "maps")
 """Run on this tree only (a baseline before them has no such benchmark): absolute goals."""
-SELF_BENCHES = ("burst", "intake")
+SELF_BENCHES = ("burst", "intake", "pageflood")
 """Run on this tree only: each measures its own baseline (``--runs`` runs, medians)."""
 
 

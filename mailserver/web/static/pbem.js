@@ -68,7 +68,15 @@ function checkAsYouType() {
       body: JSON.stringify({ text: text.value }),
       credentials: "same-origin",
     });
-    if (!response.ok || mine !== asked) return; // a later check is under way
+    if (mine !== asked) return; // a later check is under way
+    if (response.status === 429) {
+      const p = document.createElement("p");
+      p.className = "error";
+      p.textContent = box.dataset.tooMany; // throttled: the next key stroke asks again
+      box.replaceChildren(p);
+      return;
+    }
+    if (!response.ok) return;
     showCheck(box, await response.json());
   }
   text.addEventListener("input", () => {
