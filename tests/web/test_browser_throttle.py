@@ -39,13 +39,15 @@ def browser() -> Iterator[webdriver.Chrome]:
 def test_a_throttled_check_says_so_in_the_check_box(
     web_engine: Engine, browser: webdriver.Chrome, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # One check at once and next to none after it: the second check is refused.
-    monkeypatch.setattr(web_app, "Throttle", functools.partial(Throttle, burst=1, rate=0.001))
+    # Two checks at once and next to none after them: the page checks its prefilled order
+    # form as it opens (one), the first line typed is checked (two), the next is refused.
+    monkeypatch.setattr(web_app, "Throttle", functools.partial(Throttle, burst=2, rate=0.001))
     start_game(web_engine, 801)
     port = free_port()
     with serving(web_engine, ConnectionGuard(), port):
         browser.get(f"http://127.0.0.1:{port}" + link(web_engine, 801, 1))
         box = browser.find_element(By.ID, "order-text")
+        assert box.get_attribute("value")  # prefilled: checked as the page opens
         box.send_keys("Fertig\n")
         WebDriverWait(browser, 15).until(
             ready.presence_of_element_located((By.CSS_SELECTOR, "#check ul.understood li"))
