@@ -2,39 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import pytest
 from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 from typer.testing import CliRunner
 
 from db.models import Game, GameMessage, GameStatus, MessageKind, Outbox, OutboxKind, Standby
-from db.session import make_engine
 from mailserver.app.cli.gm import app
 from mailserver.gm import operations as gm_ops
 
 runner = CliRunner()
-
-
-@pytest.fixture
-def config(tmp_path: Path) -> Path:
-    path = tmp_path / "pbem.toml"
-    path.write_text(
-        f'database_url = "sqlite:///{tmp_path / "pbem.sqlite3"}"\n'
-        '[smtp]\nfrom_address = "server@example.org"\n',
-        encoding="utf-8",
-    )
-    return path
-
-
-@pytest.fixture
-def engine(config: Path) -> Iterator[Engine]:
-    engine = make_engine(f"sqlite:///{config.parent / 'pbem.sqlite3'}")
-    yield engine
-    engine.dispose()
 
 
 def gm(config: Path, *args: str, stdin: str | None = None, code: int = 0) -> str:

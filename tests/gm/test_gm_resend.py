@@ -10,39 +10,23 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from db.models import PASSWORD_PLACEHOLDER, OutboxKind
-from db.session import transaction
-from mailserver.gm import operations as gm_ops
 from tests.gm.test_cli_gm import create, outbox
 from tests.gm.test_cli_gm import gm as pbem_gm
-from tests.gm.test_gm_edit import config, engine  # noqa: F401
-from tests.gm.test_gm_mail import GM_ADDRESS, HEADER, NOW, _mail, _outbox
+from tests.gm.test_gm_mail import HEADER, _mail, _outbox, start_game_227
 
 
 @pytest.fixture
 def running(db_engine: Engine) -> Engine:
-    """Game 227 of Ashes (4 seats, p1@… to p4@…) started by GM mail, as in
-    tests/gm/test_gm_mail.py."""
-    with transaction(db_engine) as session:
-        gm_ops.create_game(
-            session,
-            kind="ashes",
-            number=227,
-            gm_address=GM_ADDRESS,
-            gm_password="geheim-spielleiter",
-            seats=[gm_ops.SeatSpec(seat, f"p{seat}@example.org") for seat in range(1, 5)],
-            seed=7,
-            now=NOW,
-        )
-    _mail(db_engine, HEADER + "Start")
-    return db_engine
+    """Game 227 of Ashes started by GM mail, as in tests/gm/test_gm_mail.py."""
+    return start_game_227(db_engine)
 
 
 # ------------------------------------------------------------------------ resend
 
 
 def test_resend_is_the_original_mail_with_its_map_and_json(
-    config: Path,  # noqa: F811
-    engine: Engine,  # noqa: F811
+    config: Path,
+    engine: Engine,
 ) -> None:
     create(config)
     pbem_gm(config, "start", "227")

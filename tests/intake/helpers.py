@@ -1,14 +1,17 @@
 """What the intake tests share: the intake's settings, a mail fed through it in a
-transaction of its own, and the outbox in order."""
+transaction of its own, the outbox in order, and a game with a GM to mail."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
-from db.models import Outbox
+from db.models import Outbox, utcnow
 from db.session import transaction
 from mailserver.common.terms import HostTerms
+from mailserver.gm import operations as gm
 from mailserver.inbound.intake import IntakeConfig, IntakeOutcome, process_mail
 
 CONFIG = IntakeConfig(HostTerms(from_address="ashes@example.org"))
@@ -24,3 +27,23 @@ def feed(engine: Engine, raw: bytes, config: IntakeConfig = CONFIG) -> IntakeOut
 def outbox(session: Session) -> list[Outbox]:
     """Every mail in the outbox, oldest first."""
     return list(session.exec(select(Outbox).order_by(col(Outbox.id))))
+
+
+GM_HEADER = "Partie 88 Spielleiter Kennwort spielleiter-x\n"
+"""The first line of a mail from the GM of :func:`gm_game`."""
+
+
+def gm_game(engine: Engine, *addresses: str, number: int = 88, **settings: Any) -> None:
+    """Game 88 of Ashes (GM gm@example.org, password spielleiter-x), not yet started:
+    seat n for the n-th of ``addresses``; ``settings`` as :func:`create_game` takes them."""
+    with transaction(engine) as session:
+        gm.create_game(
+            session,
+            kind="ashes",
+            number=number,
+            gm_address="gm@example.org",
+            gm_password="spielleiter-x",
+            seats=[gm.SeatSpec(seat, address) for seat, address in enumerate(addresses, 1)],
+            now=utcnow(),
+            **settings,
+        )
