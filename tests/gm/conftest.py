@@ -9,6 +9,7 @@ from sqlalchemy import Engine
 
 from db.session import make_engine
 from tests.dbfixtures import db_engine, db_session, db_url  # noqa: F401
+from tests.gm.test_gm_mail import start_game_227
 
 
 @pytest.fixture
@@ -29,3 +30,9 @@ def engine(config: Path) -> Iterator[Engine]:
     engine = make_engine(f"sqlite:///{config.parent / 'pbem.sqlite3'}")
     yield engine
     engine.dispose()
+
+
+@pytest.fixture
+def running_227(db_engine: Engine) -> Engine:  # noqa: F811
+    """Game 227 of Ashes started by GM mail, as in tests/gm/test_gm_mail.py."""
+    return start_game_227(db_engine)

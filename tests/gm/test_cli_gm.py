@@ -33,9 +33,9 @@ def game_row(engine: Engine, number: int = 227) -> Game:
         return session.exec(select(Game).where(Game.number == number)).one()
 
 
-def create(config: Path, number: int = 227) -> str:
-    return gm(
-        config,
+def create_args(number: int = 227) -> list[str]:
+    """``pbem gm create`` of Ashes game ``number`` with its GM and three seats, no more."""
+    return [
         "create",
         "--kind",
         "ashes",
@@ -51,6 +51,13 @@ def create(config: Path, number: int = 227) -> str:
         "2=bob@example.org,en",
         "--player",
         "3=carl@example.org,de",
+    ]
+
+
+def create(config: Path, number: int = 227) -> str:
+    return gm(
+        config,
+        *create_args(number),
         "--every-days",
         "7",
         "--at",

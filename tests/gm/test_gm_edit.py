@@ -15,7 +15,7 @@ from db.session import make_engine
 from mailserver.app.cli.gm import app
 from mailserver.gm import operations as gm
 from tests.factories import order_mail
-from tests.gm.test_cli_gm import create, game_row, runner
+from tests.gm.test_cli_gm import create, create_args, game_row, runner
 from tests.gm.test_cli_gm import gm as pbem_gm
 from tests.intake.helpers import GM_HEADER as HEADER
 from tests.intake.helpers import feed, gm_game
@@ -23,23 +23,8 @@ from tests.intake.helpers import feed, gm_game
 P123 = ("p1@example.org", "p2@example.org", "p3@example.org")
 """Three players' addresses, seats 1 to 3."""
 
-CREATE = [
-    "create",
-    "--kind",
-    "ashes",
-    "--number",
-    "5",
-    "--gm",
-    "gm@example.org",
-    "--gm-password",
-    "mondschein-42",
-    "--player",
-    "1=anna@example.org",
-    "--player",
-    "2=bob@example.org",
-    "--player",
-    "3=carl@example.org",
-]
+CREATE = create_args(5)
+"""``pbem gm create`` of game 5 with nothing but its GM and seats."""
 
 
 def refused(config: Path, *args: str, code: int = 2) -> str:

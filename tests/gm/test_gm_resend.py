@@ -5,21 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from sqlalchemy import Engine
 from sqlmodel import Session
 
 from db.models import PASSWORD_PLACEHOLDER, OutboxKind
 from tests.gm.test_cli_gm import create, outbox
 from tests.gm.test_cli_gm import gm as pbem_gm
-from tests.gm.test_gm_mail import HEADER, _mail, _outbox, start_game_227
-
-
-@pytest.fixture
-def running(db_engine: Engine) -> Engine:
-    """Game 227 of Ashes started by GM mail, as in tests/gm/test_gm_mail.py."""
-    return start_game_227(db_engine)
-
+from tests.gm.test_gm_mail import HEADER, _mail, _outbox
 
 # ------------------------------------------------------------------------ resend
 
@@ -50,10 +42,10 @@ def test_resend_is_the_original_mail_with_its_map_and_json(
 
 
 def test_resend_of_the_start_printout_keeps_the_files_and_repeats_no_password(
-    running: Engine,
+    running_227: Engine,
     db_session: Session,
 ) -> None:
-    _mail(running, HEADER + "Auswertung erneut 2 Runde 0")
+    _mail(running_227, HEADER + "Auswertung erneut 2 Runde 0")
     rows = [m for m in _outbox(db_session) if m.kind == OutboxKind.PRINTOUT and m.turn == 0]
     original = next(m for m in rows if m.to_address == "p2@example.org")
     again = rows[-1]

@@ -5,21 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from sqlalchemy import Engine
 from sqlmodel import Session
 
 from db import repo
 from tests.gm.test_cli_gm import create, game_row
 from tests.gm.test_cli_gm import gm as pbem_gm
-from tests.gm.test_gm_mail import HEADER, _game, _mail, start_game_227
-
-
-@pytest.fixture
-def running(db_engine: Engine) -> Engine:
-    """Game 227 of Ashes started by GM mail, as in tests/gm/test_gm_mail.py."""
-    return start_game_227(db_engine)
-
+from tests.gm.test_gm_mail import HEADER, _game, _mail
 
 # ------------------------------------------------------------------ a second seat
 
@@ -51,13 +43,13 @@ def test_replace_by_the_same_address_is_no_second_seat(config: Path, engine: Eng
 
 
 def test_replace_by_mail_needs_the_word_second_seat(
-    running: Engine,
+    running_227: Engine,
     db_session: Session,
 ) -> None:
-    reply = _mail(running, HEADER + "Ersatz 3 durch p1@example.org")
+    reply = _mail(running_227, HEADER + "Ersatz 3 durch p1@example.org")
     assert "p1@example.org hat schon Position 1 dieser Partie" in reply
     assert "zweite Position" in reply
-    reply = _mail(running, HEADER + "Ersatz 3 durch p1@example.org zweite Position")
+    reply = _mail(running_227, HEADER + "Ersatz 3 durch p1@example.org zweite Position")
     assert "Zeile 2: Ersatz 3 durch p1@example.org zweite Position\n  → Position 3" in reply
     game = _game(db_session)
     seats = repo.current_players(db_session, game.id or 0)
