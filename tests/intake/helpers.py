@@ -13,9 +13,20 @@ from db.session import transaction
 from mailserver.common.terms import HostTerms
 from mailserver.gm import operations as gm
 from mailserver.inbound.intake import IntakeConfig, IntakeOutcome, process_mail
+from tests.factories import make_game
 
 CONFIG = IntakeConfig(HostTerms(from_address="ashes@example.org"))
 """The intake's settings here: the host's From address, every other term its default."""
+
+ALICE = "alice@example.org"
+"""The player of :func:`alices_game`."""
+
+
+def alices_game(engine: Engine, **settings: Any) -> int:
+    """Game 227 (:func:`tests.factories.make_game`, ``settings`` as it takes them) with
+    alice@example.org in seat 2, password sternenstaub, committed; the game's id."""
+    with transaction(engine) as session:
+        return make_game(session, players=[(2, ALICE, "sternenstaub")], **settings).id or 0
 
 
 def feed(engine: Engine, raw: bytes, config: IntakeConfig = CONFIG) -> IntakeOutcome:
