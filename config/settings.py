@@ -7,6 +7,7 @@ Environment variables override the file; nested fields use a double underscore, 
 from __future__ import annotations
 
 import difflib
+import json
 import os
 import tomllib
 from pathlib import Path
@@ -292,3 +293,14 @@ def load_settings(path: str | Path | None = None, **overrides: Any) -> Settings:
         return FileSettings(**overrides)
     except ValidationError as exc:
         raise _settings_error(exc, str(path), table) from exc
+
+
+def toml_value(value: object) -> str:
+    """``value`` (a setting: bool, number, string, list of them) as a TOML value."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(toml_value(item) for item in value) + "]"
+    return json.dumps(str(value), ensure_ascii=False)  # a JSON string is a TOML one

@@ -85,6 +85,10 @@ class _Checks:
     def notice(self, key: str, **params: object) -> list[str]:
         return [NOTICES.say(self.lang, key, **params)]
 
+    def unless(self, holds: bool, key: str, **params: object) -> list[str]:
+        """No warning if ``holds``; else the printout's notice ``key``."""
+        return [] if holds else self.notice(key, **params)
+
     def exists(self, number: int) -> bool:
         return 1 <= number <= len(self.state.planets)
 
@@ -98,15 +102,11 @@ class _Checks:
     def production(self, o: Production) -> list[str]:
         if not self.exists(o.planet):
             return self.no_planet(o.planet)
-        if not self.own(o.planet):
-            return self.notice("build_not_owner", planet_no=o.planet)
-        return []
+        return self.unless(self.own(o.planet), "build_not_owner", planet_no=o.planet)
 
     # Ashes 6.3.2: the home planet must be one's own.
     def home(self, o: HomePlanet) -> list[str]:
-        if not self.own(o.planet):
-            return self.notice("hp_rejected", planet_no=o.planet)
-        return []
+        return self.unless(self.own(o.planet), "hp_rejected", planet_no=o.planet)
 
     # Ashes 6.2.1: only ships in orbit fly; an order for more sends those there are.
     def flight(self, o: Flight) -> list[str]:
@@ -117,11 +117,14 @@ class _Checks:
         fi, tr = min(o.fi, fleet.fi if fleet else 0), min(o.tr, fleet.tr if fleet else 0)
         if fleet is None or fi + tr == 0:
             return self.notice("flight_failed", planet_no=o.source, other=o.target)
-        if (fi, tr) != (o.fi, o.tr):
-            return self.notice(
-                "flight_cut", planet_no=o.source, other=o.target, number=fi, item=str(tr)
-            )
-        return []
+        return self.unless(
+            (fi, tr) == (o.fi, o.tr),
+            "flight_cut",
+            planet_no=o.source,
+            other=o.target,
+            number=fi,
+            item=str(tr),
+        )
 
     # Ashes 6.3.5: an own planet with an own FI in orbit; whole loads of what is there.
     def cargo(self, o: CargoFlight) -> list[str]:
@@ -135,37 +138,34 @@ class _Checks:
         what, per_ship = CARGO_LOADS[o.cargo]
         stock = getattr(self.state.planet(o.source), _STOCK[what])
         count = max(0, min(o.count, fleet.tr, stock // per_ship))
-        if count < o.count:
-            return self.notice(
-                "cargo_cut", planet_no=o.source, item=item, number=count, other=o.count
-            )
-        return []
+        return self.unless(
+            count >= o.count,
+            "cargo_cut",
+            planet_no=o.source,
+            item=item,
+            number=count,
+            other=o.count,
+        )
 
     # Ashes 6.3.1: PV to another player still in the game, 0, 1 or 2.
     def pv(self, o: PVChange) -> list[str]:
         seats = {p.number for p in self.state.active()}
-        if o.player == self.seat or o.player not in seats or o.value not in (0, 1, 2):
-            return self.notice("pv_rejected", other=o.player, number=o.value)
-        return []
+        valid = o.player != self.seat and o.player in seats and o.value in (0, 1, 2)
+        return self.unless(valid, "pv_rejected", other=o.player, number=o.value)
 
     # Ashes 6.3.4: spying costs 7 PP.
     def spy(self, o: Spy) -> list[str]:
         pp = self.state.player(self.seat).pp
-        if not self.exists(o.planet) or pp < SPY_COST:
-            return self.notice("spy_rejected", planet_no=o.planet, number=pp)
-        return []
+        valid = self.exists(o.planet) and pp >= SPY_COST
+        return self.unless(valid, "spy_rejected", planet_no=o.planet, number=pp)
 
     # Ashes 6.3.4: research spends the PP there are; PR needs a planet.
     def research(self, o: Research) -> list[str]:
         pp = min(o.pp, max(0, self.state.player(self.seat).pp))
         if o.target == "PR" and (o.planet is None or not self.exists(o.planet)):
             pp = 0
-        if pp < o.pp:
-            return self.notice("research_cut", number=pp, other=o.pp, item=o.target)
-        return []
+        return self.unless(pp >= o.pp, "research_cut", number=pp, other=o.pp, item=o.target)
 
     # Ashes 2.1: the rounds vote counts with the first orders only.
     def vote_rounds(self) -> list[str]:
-        if self.state.rounds is not None:
-            return self.notice("vote_late")
-        return []
+        return self.unless(self.state.rounds is None, "vote_late")

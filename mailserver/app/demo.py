@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import shutil
 import socket
@@ -31,7 +30,7 @@ from random import Random
 
 from sqlmodel import col, func, select
 
-from config.settings import Settings, WebSettings
+from config.settings import Settings, WebSettings, toml_value
 from db.models import Game, Outbox, OutboxKind, OutboxStatus, utcnow
 from db.session import transaction
 from engine.core import GameKind, State
@@ -309,20 +308,17 @@ def write_settings(settings: Settings, path: Path) -> Path:
 def settings_toml(settings: Settings) -> str:
     """``settings`` as TOML, the values that differ from the defaults only."""
 
-    def value(item: object) -> str:
-        if isinstance(item, bool):
-            return "true" if item else "false"
-        if isinstance(item, int | float):
-            return repr(item)
-        if isinstance(item, list):
-            return "[" + ", ".join(value(element) for element in item) + "]"
-        return json.dumps(str(item), ensure_ascii=False)  # a JSON string is a TOML one
-
     data = settings.model_dump(exclude_defaults=True, exclude_none=True)
-    lines = [f"{key} = {value(item)}" for key, item in data.items() if not isinstance(item, dict)]
+    lines = [
+        f"{key} = {toml_value(item)}" for key, item in data.items() if not isinstance(item, dict)
+    ]
     for table, items in data.items():
         if isinstance(items, dict):
-            lines += ["", f"[{table}]", *(f"{key} = {value(item)}" for key, item in items.items())]
+            lines += [
+                "",
+                f"[{table}]",
+                *(f"{key} = {toml_value(item)}" for key, item in items.items()),
+            ]
     return "\n".join(lines) + "\n"
 
 

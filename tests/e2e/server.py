@@ -38,7 +38,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from config.settings import Settings
+from config.settings import Settings, toml_value
 from db.session import make_engine, transaction
 from tests.factories import make_game
 from tests.mailstack import MailStack, MailUser, StoredMail
@@ -81,7 +81,7 @@ def to_toml(data: Mapping[str, Any]) -> str:
         if isinstance(value, Mapping):
             tables.append((key, value))
         elif value is not None:
-            lines.append(f"{key} = {_toml_value(value)}")
+            lines.append(f"{key} = {toml_value(value)}")
     out = "\n".join(lines) + ("\n" if lines else "")
     for name, table in tables:
         body = to_toml({k: v for k, v in table.items() if not isinstance(v, Mapping)})
@@ -90,19 +90,6 @@ def to_toml(data: Mapping[str, Any]) -> str:
             if isinstance(value, Mapping):
                 out += to_toml({f"{name}.{sub}": value}).lstrip("\n")
     return out
-
-
-def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return repr(value)
-    if isinstance(value, str):
-        # JSON strings are TOML basic strings as long as no surrogate escapes appear.
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    raise TypeError(f"cannot write {type(value).__name__} as TOML: {value!r}")
 
 
 class ServerProcess:

@@ -2,39 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import pytest
 from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 from typer.testing import CliRunner
 
 from db.models import Game, GameMessage, GameStatus, MessageKind, Outbox, OutboxKind, Standby
-from db.session import make_engine
 from mailserver.app.cli.gm import app
 from mailserver.gm import operations as gm_ops
 
 runner = CliRunner()
-
-
-@pytest.fixture
-def config(tmp_path: Path) -> Path:
-    path = tmp_path / "pbem.toml"
-    path.write_text(
-        f'database_url = "sqlite:///{tmp_path / "pbem.sqlite3"}"\n'
-        '[smtp]\nfrom_address = "server@example.org"\n',
-        encoding="utf-8",
-    )
-    return path
-
-
-@pytest.fixture
-def engine(config: Path) -> Iterator[Engine]:
-    engine = make_engine(f"sqlite:///{config.parent / 'pbem.sqlite3'}")
-    yield engine
-    engine.dispose()
 
 
 def gm(config: Path, *args: str, stdin: str | None = None, code: int = 0) -> str:
@@ -54,9 +33,9 @@ def game_row(engine: Engine, number: int = 227) -> Game:
         return session.exec(select(Game).where(Game.number == number)).one()
 
 
-def create(config: Path, number: int = 227) -> str:
-    return gm(
-        config,
+def create_args(number: int = 227) -> list[str]:
+    """``pbem gm create`` of Ashes game ``number`` with its GM and three seats, no more."""
+    return [
         "create",
         "--kind",
         "ashes",
@@ -72,6 +51,13 @@ def create(config: Path, number: int = 227) -> str:
         "2=bob@example.org,en",
         "--player",
         "3=carl@example.org,de",
+    ]
+
+
+def create(config: Path, number: int = 227) -> str:
+    return gm(
+        config,
+        *create_args(number),
         "--every-days",
         "7",
         "--at",

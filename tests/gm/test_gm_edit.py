@@ -3,7 +3,6 @@ on the command line and by GM mail."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, time
 from pathlib import Path
 
@@ -11,53 +10,21 @@ import pytest
 from sqlalchemy import Engine
 from sqlmodel import Session, select
 
-from db.models import Game, GameStatus, InboundStatus, Outbox, Player, utcnow
-from db.session import make_engine, transaction
+from db.models import Game, GameStatus, InboundStatus, Outbox, Player
+from db.session import make_engine
 from mailserver.app.cli.gm import app
 from mailserver.gm import operations as gm
 from tests.factories import order_mail
-from tests.gm.test_cli_gm import create, game_row, runner
+from tests.gm.test_cli_gm import create, create_args, game_row, runner
 from tests.gm.test_cli_gm import gm as pbem_gm
-from tests.intake.helpers import feed
+from tests.intake.helpers import GM_HEADER as HEADER
+from tests.intake.helpers import feed, gm_game
 
+P123 = ("p1@example.org", "p2@example.org", "p3@example.org")
+"""Three players' addresses, seats 1 to 3."""
 
-@pytest.fixture
-def config(tmp_path: Path) -> Path:
-    """Settings with a database in ``tmp_path`` (as tests/gm/test_cli_gm.py)."""
-    path = tmp_path / "pbem.toml"
-    path.write_text(
-        f'database_url = "sqlite:///{tmp_path / "pbem.sqlite3"}"\n'
-        '[smtp]\nfrom_address = "server@example.org"\n',
-        encoding="utf-8",
-    )
-    return path
-
-
-@pytest.fixture
-def engine(config: Path) -> Iterator[Engine]:
-    """The database of ``config``."""
-    engine = make_engine(f"sqlite:///{config.parent / 'pbem.sqlite3'}")
-    yield engine
-    engine.dispose()
-
-
-CREATE = [
-    "create",
-    "--kind",
-    "ashes",
-    "--number",
-    "5",
-    "--gm",
-    "gm@example.org",
-    "--gm-password",
-    "mondschein-42",
-    "--player",
-    "1=anna@example.org",
-    "--player",
-    "2=bob@example.org",
-    "--player",
-    "3=carl@example.org",
-]
+CREATE = create_args(5)
+"""``pbem gm create`` of game 5 with nothing but its GM and seats."""
 
 
 def refused(config: Path, *args: str, code: int = 2) -> str:
@@ -115,19 +82,10 @@ def test_create_refuses_a_negative_schedule_as_a_wrong_command_line(config: Path
 
 
 def test_create_game_itself_refuses_a_bad_time_zone_for_every_front_end(
-    db_session: Session,
+    db_engine: Engine,
 ) -> None:
     with pytest.raises(gm.GmError, match="Europe/Berlin"):
-        gm.create_game(
-            db_session,
-            kind="ashes",
-            number=9,
-            gm_address="gm@example.org",
-            gm_password="geheim-spielleiter",
-            seats=[gm.SeatSpec(s, f"p{s}@example.org") for s in (1, 2, 3)],
-            timezone="Europe/Berlinn",
-            now=utcnow(),
-        )
+        gm_game(db_engine, *P123, number=9, timezone="Europe/Berlinn")
 
 
 # --------------------------------------------------------------------------- edit
@@ -225,22 +183,6 @@ def test_delete_refuses_a_game_that_has_started_and_says_it_is_ended(
 
 # ---------------------------------------------------------------------- by mail
 
-HEADER = "Partie 88 Spielleiter Kennwort spielleiter-x\n"
-
-
-def _setup_game(db_engine: Engine) -> None:
-    with transaction(db_engine) as session:
-        gm.create_game(
-            session,
-            kind="ashes",
-            number=88,
-            gm_address="gm@example.org",
-            gm_password="spielleiter-x",
-            seats=[gm.SeatSpec(s, f"p{s}@example.org") for s in (1, 2, 3)],
-            seed=3,
-            now=utcnow(),
-        )
-
 
 def _reply(db_session: Session) -> str:
     db_session.rollback()
@@ -251,7 +193,7 @@ def _reply(db_session: Session) -> str:
 def test_the_settings_change_by_gm_mail_and_a_bad_zone_is_answered_not_crashed(
     db_engine: Engine, db_session: Session
 ) -> None:
-    _setup_game(db_engine)
+    gm_game(db_engine, *P123, seed=3)
     text = (
         HEADER + "Zeitzone Europe/Berlinn\nZeitzone Europe/Vienna\nRhythmus 7 Tage 19:30\n"
         "SL-Adresse neu@example.org\nOption newspaper=false\nZAT 01.12.2030 18:00\n"
@@ -275,7 +217,7 @@ def test_the_settings_change_by_gm_mail_and_a_bad_zone_is_answered_not_crashed(
 def test_a_game_in_setup_is_deleted_by_gm_mail_and_the_gm_is_answered(
     db_engine: Engine, db_session: Session
 ) -> None:
-    _setup_game(db_engine)
+    gm_game(db_engine, *P123, seed=3)
     outcome = feed(db_engine, order_mail("gm@example.org", HEADER + "Partie löschen\nStatus\n"))
     assert outcome.status == InboundStatus.PROCESSED
     reply = _reply(db_session)
@@ -284,7 +226,7 @@ def test_a_game_in_setup_is_deleted_by_gm_mail_and_the_gm_is_answered(
 
 
 def test_deleting_a_running_game_by_mail_is_refused(db_engine: Engine, db_session: Session) -> None:
-    _setup_game(db_engine)
+    gm_game(db_engine, *P123, seed=3)
     feed(db_engine, order_mail("gm@example.org", HEADER + "Start\n"))
     feed(db_engine, order_mail("gm@example.org", HEADER + "Delete game\n"))
     assert "beendet, nie gelöscht" in _reply(db_session)
@@ -300,7 +242,7 @@ def test_a_title_is_given_at_create_changed_by_edit_and_by_mail_and_shown_by_sta
     assert game_row(engine).title == "Der lange Krieg"
     assert "Titel: Der lange Krieg" in pbem_gm(config, "status", "227")
     assert "at most 120" in refused(config, "edit", "227", "--title", "x" * 121, "--lang", "en")
-    _setup_game(db_engine)
+    gm_game(db_engine, *P123, seed=3)
     feed(db_engine, order_mail("gm@example.org", HEADER + "Titel Die Belagerung\nStatus\n"))
     assert "Titel: Die Belagerung" in _reply(db_session)
     feed(db_engine, order_mail("gm@example.org", HEADER + "Titel\n"))

@@ -52,10 +52,9 @@ def _mail(engine: Engine, text: str, *, now: datetime = NOW, subject: str | None
     return result.reply
 
 
-@pytest.fixture
-def engine(db_engine: Engine) -> Iterator[Engine]:
-    """A database with game 227 of Ashes (4 seats), not yet started."""
-    with transaction(db_engine) as session:
+def create_game_227(engine: Engine) -> None:
+    """Game 227 of Ashes (4 seats, p1@… to p4@…, GM password geheim-spielleiter)."""
+    with transaction(engine) as session:
         gm.create_game(
             session,
             kind="ashes",
@@ -66,6 +65,19 @@ def engine(db_engine: Engine) -> Iterator[Engine]:
             seed=7,
             now=NOW,
         )
+
+
+def start_game_227(engine: Engine) -> Engine:
+    """Game 227 created and started by GM mail."""
+    create_game_227(engine)
+    _mail(engine, HEADER + "Start")
+    return engine
+
+
+@pytest.fixture
+def engine(db_engine: Engine) -> Iterator[Engine]:
+    """A database with game 227 of Ashes (4 seats), not yet started."""
+    create_game_227(db_engine)
     yield db_engine
 
 

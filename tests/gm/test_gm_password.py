@@ -17,39 +17,20 @@ from db.models import (
     Outbox,
     OutboxKind,
     Player,
-    utcnow,
 )
 from db.passwords import verify_password
-from db.session import transaction
 from mailserver.common import tokens
-from mailserver.gm import operations as gm
 from tests.factories import order_mail
 from tests.gm.test_cli_gm import create, outbox
 from tests.gm.test_cli_gm import gm as pbem_gm
-from tests.gm.test_gm_edit import config, engine  # noqa: F401
-from tests.intake.helpers import feed
+from tests.intake.helpers import GM_HEADER, feed, gm_game
 
-GM_HEADER = "Partie 88 Spielleiter Kennwort spielleiter-x\n"
 ALICE = "alice@example.org"
 
 
 def _started(db_engine: Engine) -> str:
     """Game 88 (Ashes, three seats) started by GM mail; seat 1's first password."""
-    with transaction(db_engine) as session:
-        gm.create_game(
-            session,
-            kind="ashes",
-            number=88,
-            gm_address="gm@example.org",
-            gm_password="spielleiter-x",
-            seats=[
-                gm.SeatSpec(1, ALICE),
-                gm.SeatSpec(2, "bob@example.org"),
-                gm.SeatSpec(3, "carl@example.org"),
-            ],
-            seed=3,
-            now=utcnow(),
-        )
+    gm_game(db_engine, ALICE, "bob@example.org", "carl@example.org", seed=3)
     feed(db_engine, order_mail("gm@example.org", GM_HEADER + "Start\n"))
     with Session(db_engine) as session:
         row = session.exec(
@@ -96,7 +77,7 @@ def test_new_password_by_gm_mail_keeps_orders_and_link_and_mails_only_the_seat(
     assert tokens.seat_url(db_session, WebSettings(), game, 1) == link
 
 
-def test_pbem_gm_password_mails_a_new_password_to_the_seat(config: Path, engine: Engine) -> None:  # noqa: F811
+def test_pbem_gm_password_mails_a_new_password_to_the_seat(config: Path, engine: Engine) -> None:
     create(config)
     pbem_gm(config, "start", "227")
     out = pbem_gm(config, "password", "227", "2", "--lang", "en")
@@ -107,6 +88,6 @@ def test_pbem_gm_password_mails_a_new_password_to_the_seat(config: Path, engine:
     assert notice.subject == "Game 227: a new password for player 2"
 
 
-def test_a_new_password_waits_for_the_start(config: Path) -> None:  # noqa: F811
+def test_a_new_password_waits_for_the_start(config: Path) -> None:
     create(config)
     assert "nicht" in pbem_gm(config, "password", "227", "2", code=1)

@@ -5,44 +5,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from sqlalchemy import Engine
 from sqlmodel import Session
 
 from db.models import PASSWORD_PLACEHOLDER, OutboxKind
-from db.session import transaction
-from mailserver.gm import operations as gm_ops
 from tests.gm.test_cli_gm import create, outbox
 from tests.gm.test_cli_gm import gm as pbem_gm
-from tests.gm.test_gm_edit import config, engine  # noqa: F401
-from tests.gm.test_gm_mail import GM_ADDRESS, HEADER, NOW, _mail, _outbox
-
-
-@pytest.fixture
-def running(db_engine: Engine) -> Engine:
-    """Game 227 of Ashes (4 seats, p1@… to p4@…) started by GM mail, as in
-    tests/gm/test_gm_mail.py."""
-    with transaction(db_engine) as session:
-        gm_ops.create_game(
-            session,
-            kind="ashes",
-            number=227,
-            gm_address=GM_ADDRESS,
-            gm_password="geheim-spielleiter",
-            seats=[gm_ops.SeatSpec(seat, f"p{seat}@example.org") for seat in range(1, 5)],
-            seed=7,
-            now=NOW,
-        )
-    _mail(db_engine, HEADER + "Start")
-    return db_engine
-
+from tests.gm.test_gm_mail import HEADER, _mail, _outbox
 
 # ------------------------------------------------------------------------ resend
 
 
 def test_resend_is_the_original_mail_with_its_map_and_json(
-    config: Path,  # noqa: F811
-    engine: Engine,  # noqa: F811
+    config: Path,
+    engine: Engine,
 ) -> None:
     create(config)
     pbem_gm(config, "start", "227")
@@ -66,10 +42,10 @@ def test_resend_is_the_original_mail_with_its_map_and_json(
 
 
 def test_resend_of_the_start_printout_keeps_the_files_and_repeats_no_password(
-    running: Engine,
+    running_227: Engine,
     db_session: Session,
 ) -> None:
-    _mail(running, HEADER + "Auswertung erneut 2 Runde 0")
+    _mail(running_227, HEADER + "Auswertung erneut 2 Runde 0")
     rows = [m for m in _outbox(db_session) if m.kind == OutboxKind.PRINTOUT and m.turn == 0]
     original = next(m for m in rows if m.to_address == "p2@example.org")
     again = rows[-1]

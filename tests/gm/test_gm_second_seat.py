@@ -5,44 +5,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from sqlalchemy import Engine
 from sqlmodel import Session
 
 from db import repo
-from db.session import transaction
-from mailserver.gm import operations as gm_ops
 from tests.gm.test_cli_gm import create, game_row
 from tests.gm.test_cli_gm import gm as pbem_gm
-from tests.gm.test_gm_edit import config, engine  # noqa: F401
-from tests.gm.test_gm_mail import GM_ADDRESS, HEADER, NOW, _game, _mail
-
-
-@pytest.fixture
-def running(db_engine: Engine) -> Engine:
-    """Game 227 of Ashes (4 seats, p1@… to p4@…) started by GM mail, as in
-    tests/gm/test_gm_mail.py."""
-    with transaction(db_engine) as session:
-        gm_ops.create_game(
-            session,
-            kind="ashes",
-            number=227,
-            gm_address=GM_ADDRESS,
-            gm_password="geheim-spielleiter",
-            seats=[gm_ops.SeatSpec(seat, f"p{seat}@example.org") for seat in range(1, 5)],
-            seed=7,
-            now=NOW,
-        )
-    _mail(db_engine, HEADER + "Start")
-    return db_engine
-
+from tests.gm.test_gm_mail import HEADER, _game, _mail
 
 # ------------------------------------------------------------------ a second seat
 
 
 def test_replace_refuses_an_address_that_holds_another_seat_and_names_it(
-    config: Path,  # noqa: F811
-    engine: Engine,  # noqa: F811
+    config: Path,
+    engine: Engine,
 ) -> None:
     create(config)
     pbem_gm(config, "start", "227")
@@ -60,20 +36,20 @@ def test_replace_refuses_an_address_that_holds_another_seat_and_names_it(
         assert [p.seat for p in seats if p.address == "anna@example.org"] == [1, 3]
 
 
-def test_replace_by_the_same_address_is_no_second_seat(config: Path, engine: Engine) -> None:  # noqa: F811
+def test_replace_by_the_same_address_is_no_second_seat(config: Path, engine: Engine) -> None:
     create(config)
     pbem_gm(config, "start", "227")
     pbem_gm(config, "replace", "227", "2", "--address", "bob@example.org")
 
 
 def test_replace_by_mail_needs_the_word_second_seat(
-    running: Engine,
+    running_227: Engine,
     db_session: Session,
 ) -> None:
-    reply = _mail(running, HEADER + "Ersatz 3 durch p1@example.org")
+    reply = _mail(running_227, HEADER + "Ersatz 3 durch p1@example.org")
     assert "p1@example.org hat schon Position 1 dieser Partie" in reply
     assert "zweite Position" in reply
-    reply = _mail(running, HEADER + "Ersatz 3 durch p1@example.org zweite Position")
+    reply = _mail(running_227, HEADER + "Ersatz 3 durch p1@example.org zweite Position")
     assert "Zeile 2: Ersatz 3 durch p1@example.org zweite Position\n  → Position 3" in reply
     game = _game(db_session)
     seats = repo.current_players(db_session, game.id or 0)

@@ -6,12 +6,10 @@ from __future__ import annotations
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from db.session import transaction
 from grammar.mail_language import mail_language
-from tests.factories import flat, make_game, order_mail
-from tests.intake.helpers import feed, outbox
+from tests.factories import flat, order_mail
+from tests.intake.helpers import ALICE, alices_game, feed, outbox
 
-ALICE = "alice@example.org"
 ENGLISH = "Game 227 Player 2 Password sternenstaub\nHP=10\nFinal"
 GERMAN = "Partie 227 Spieler 2 Kennwort sternenstaub\nHP=10\nFertig"
 
@@ -19,8 +17,7 @@ GERMAN = "Partie 227 Spieler 2 Kennwort sternenstaub\nHP=10\nFertig"
 def test_a_mail_in_english_is_answered_in_english_by_a_seat_of_the_default_language(
     db_engine: Engine, db_session: Session
 ) -> None:
-    with transaction(db_engine) as session:
-        make_game(session, players=[(2, ALICE, "sternenstaub")])
+    alices_game(db_engine)
     feed(db_engine, order_mail(ALICE, ENGLISH, subject="orders"))
     (answer,) = outbox(db_session)
     assert answer.subject.startswith("Orders received")
@@ -31,16 +28,14 @@ def test_a_mail_in_english_is_answered_in_english_by_a_seat_of_the_default_langu
 def test_a_seat_set_to_english_is_answered_in_english_whatever_it_writes(
     db_engine: Engine, db_session: Session
 ) -> None:
-    with transaction(db_engine) as session:
-        make_game(session, players=[(2, ALICE, "sternenstaub")], language="en")
+    alices_game(db_engine, language="en")
     feed(db_engine, order_mail(ALICE, GERMAN))
     (answer,) = outbox(db_session)
     assert answer.subject.startswith("Orders received")
 
 
 def test_a_mail_in_german_is_answered_in_german(db_engine: Engine, db_session: Session) -> None:
-    with transaction(db_engine) as session:
-        make_game(session, players=[(2, ALICE, "sternenstaub")])
+    alices_game(db_engine)
     feed(db_engine, order_mail(ALICE, GERMAN))
     (answer,) = outbox(db_session)
     assert answer.subject.startswith("Befehle erhalten")

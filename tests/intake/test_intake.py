@@ -18,11 +18,10 @@ from db.models import (
     InboundStatus,
     MessageKind,
     OutboxKind,
-    utcnow,
 )
 from db.session import transaction
 from tests.factories import flat, make_game, order_mail
-from tests.intake.helpers import feed, outbox
+from tests.intake.helpers import feed, gm_game, outbox
 
 ALICE, BOB, CAROL = "alice@example.org", "bob@example.org", "carol@example.org"
 DEADLINE = datetime(2026, 12, 7, 17, 0, tzinfo=UTC)
@@ -250,26 +249,10 @@ def test_final_marks_the_submission_and_alone_keeps_the_earlier_orders(
     assert "entfällt" not in ack and "ersetzen" not in ack
 
 
-def gm_game(engine: Engine) -> None:
-    from mailserver.gm import operations as gm
-
-    with transaction(engine) as session:
-        gm.create_game(
-            session,
-            kind="ashes",
-            number=88,
-            gm_address="gm@example.org",
-            gm_password="spielleiter-x",
-            seats=[gm.SeatSpec(1, ALICE), gm.SeatSpec(2, BOB)],
-            seed=3,
-            now=utcnow(),
-        )
-
-
 def test_a_gm_mail_with_the_gm_password_starts_the_game_and_is_answered(
     db_engine: Engine, db_session: Session
 ) -> None:
-    gm_game(db_engine)
+    gm_game(db_engine, ALICE, BOB, seed=3)
     raw = order_mail(
         "gm@example.org", "Partie 88 Spielleiter Kennwort spielleiter-x\nStart\nStatus"
     )
@@ -286,7 +269,7 @@ def test_a_gm_mail_with_the_gm_password_starts_the_game_and_is_answered(
 def test_a_gm_mail_with_a_wrong_password_does_nothing_and_the_gm_is_told(
     db_engine: Engine, db_session: Session
 ) -> None:
-    gm_game(db_engine)
+    gm_game(db_engine, ALICE, BOB, seed=3)
     raw = order_mail(CAROL, "Partie 88 Spielleiter Kennwort falsch\nStart")
     assert feed(db_engine, raw).status == InboundStatus.REJECTED
     game = repo.get_game_by_number(db_session, 88)

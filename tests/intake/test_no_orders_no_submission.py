@@ -9,20 +9,17 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from db import repo
-from db.session import transaction
 from mailserver.gm.status import status
-from tests.factories import flat, make_game, order_mail
-from tests.intake.helpers import feed, outbox
+from tests.factories import flat, order_mail
+from tests.intake.helpers import ALICE, alices_game, feed, outbox
 
-ALICE = "alice@example.org"
 HEADER = "Partie 227 Spieler 2 Kennwort sternenstaub\n"
 
 
 def test_a_mail_without_orders_is_not_stored_nor_counted(
     db_engine: Engine, db_session: Session
 ) -> None:
-    with transaction(db_engine) as session:
-        game = make_game(session, players=[(2, ALICE, "sternenstaub")]).id or 0
+    game = alices_game(db_engine)
     feed(db_engine, order_mail(ALICE, HEADER + "Bitte sehen Sie den Anhang.\nGruß, Alice"))
     assert repo.latest_submission(db_session, game, 2, 1) is None
     (answer,) = outbox(db_session)
@@ -34,8 +31,7 @@ def test_a_mail_without_orders_is_not_stored_nor_counted(
 def test_a_mail_without_orders_leaves_the_orders_sent_before(
     db_engine: Engine, db_session: Session
 ) -> None:
-    with transaction(db_engine) as session:
-        game = make_game(session, players=[(2, ALICE, "sternenstaub")]).id or 0
+    game = alices_game(db_engine)
     feed(db_engine, order_mail(ALICE, HEADER + "HP=10"))
     feed(db_engine, order_mail(ALICE, HEADER + "Hallo, hier kommt nichts."))
     kept = repo.latest_submission(db_session, game, 2, 1)

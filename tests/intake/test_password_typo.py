@@ -8,19 +8,15 @@ from sqlmodel import Session
 
 from db import repo
 from db.models import InboundMail, InboundStatus
-from db.session import transaction
 from grammar.header_typos import header_typos
-from tests.factories import flat, make_game, order_mail
-from tests.intake.helpers import feed, outbox
-
-ALICE = "alice@example.org"
+from tests.factories import flat, order_mail
+from tests.intake.helpers import ALICE, alices_game, feed, outbox
 
 
 def test_a_misspelled_password_keyword_is_named_and_the_orders_checked(
     db_engine: Engine, db_session: Session
 ) -> None:
-    with transaction(db_engine) as session:
-        game = make_game(session, players=[(2, ALICE, "sternenstaub")]).id or 0
+    game = alices_game(db_engine)
     raw = order_mail(ALICE, "Partie 227 Spieler 2 Kenwort sternenstaub\nHP=10\nBau 3 Schiffe")
     assert feed(db_engine, raw).status == InboundStatus.REJECTED
     assert repo.latest_submission(db_session, game, 2, 1) is None
@@ -39,8 +35,7 @@ def test_a_misspelled_password_keyword_is_named_and_the_orders_checked(
 def test_a_wrong_password_gets_the_echo_without_the_seat_s_position(
     db_engine: Engine, db_session: Session
 ) -> None:
-    with transaction(db_engine) as session:
-        make_game(session, players=[(2, ALICE, "sternenstaub")])
+    alices_game(db_engine)
     feed(db_engine, order_mail("mallory@example.org", "Partie 227 Spieler 2 Kennwort rate\nHP=10"))
     answer = outbox(db_session)[0]
     assert "Gelesen, aber NICHT gespeichert (1 Befehl):" in flat(answer.body)

@@ -10,16 +10,13 @@ from db import repo
 from db.models import InboundStatus
 from db.session import transaction
 from tests.factories import flat, make_game, order_mail
-from tests.intake.helpers import feed, outbox
-
-ALICE = "alice@example.org"
+from tests.intake.helpers import ALICE, alices_game, feed, outbox
 
 
 def test_orders_for_a_turn_already_evaluated_are_refused_in_subject_and_echo(
     db_engine: Engine, db_session: Session
 ) -> None:
-    with transaction(db_engine) as session:
-        game = make_game(session, players=[(2, ALICE, "sternenstaub")], turn=3).id or 0
+    game = alices_game(db_engine, turn=3)
     raw = order_mail(ALICE, "Partie 227 Spieler 2 Kennwort sternenstaub Runde 3\nHP=10")
     assert feed(db_engine, raw).status == InboundStatus.REJECTED
     assert repo.latest_submission(db_session, game, 2, 3) is None

@@ -10,11 +10,9 @@ from sqlmodel import Session
 
 from db import repo
 from db.models import InboundStatus
-from db.session import transaction
-from tests.factories import flat, make_game
-from tests.intake.helpers import feed, outbox
+from tests.factories import flat
+from tests.intake.helpers import ALICE, alices_game, feed, outbox
 
-ALICE = "alice@example.org"
 HEADER = "Partie 227 Spieler 2 Kennwort sternenstaub"
 
 
@@ -29,8 +27,7 @@ def _with_file(body: str, file_text: str, name: str = "befehle.txt") -> bytes:
 def test_orders_in_an_attached_file_are_read_and_the_answer_says_so(
     db_engine: Engine, db_session: Session
 ) -> None:
-    with transaction(db_engine) as session:
-        game = make_game(session, players=[(2, ALICE, "sternenstaub")]).id or 0
+    game = alices_game(db_engine)
     outcome = feed(db_engine, _with_file(HEADER + "\nBefehle im Anhang.\n", "HP=10\n"))
     assert outcome.status == InboundStatus.PROCESSED
     stored = repo.latest_submission(db_session, game, 2, 1)
@@ -43,8 +40,7 @@ def test_orders_in_an_attached_file_are_read_and_the_answer_says_so(
 def test_a_file_with_header_and_orders_is_read_under_an_empty_body(
     db_engine: Engine, db_session: Session
 ) -> None:
-    with transaction(db_engine) as session:
-        game = make_game(session, players=[(2, ALICE, "sternenstaub")]).id or 0
+    game = alices_game(db_engine)
     outcome = feed(db_engine, _with_file("", HEADER + "\nHP=10\n"))
     assert outcome.status == InboundStatus.PROCESSED
     assert repo.latest_submission(db_session, game, 2, 1) is not None
@@ -53,8 +49,7 @@ def test_a_file_with_header_and_orders_is_read_under_an_empty_body(
 def test_the_body_s_orders_win_over_an_attached_file(
     db_engine: Engine, db_session: Session
 ) -> None:
-    with transaction(db_engine) as session:
-        game = make_game(session, players=[(2, ALICE, "sternenstaub")]).id or 0
+    game = alices_game(db_engine)
     feed(db_engine, _with_file(HEADER + "\nHP=10\n", "HP=11\n"))
     stored = repo.latest_submission(db_session, game, 2, 1)
     assert stored is not None and "11" not in str(stored.orders)

@@ -15,7 +15,8 @@ from engine.registry import kind
 from engine.starweb.kind import STARWEB
 from engine.starweb.orders import Move
 from engine.starweb.state import Character, Options
-from tests.gm.test_cli_gm import config, engine, gm  # noqa: F401
+from tests.gm.conftest import config, engine  # noqa: F401
+from tests.gm.test_cli_gm import gm
 from tests.starweb.factory import make_state
 
 GAME = STARWEB.engine

@@ -1,10 +1,11 @@
 """A headless Chromium driven by selenium (Debian's ``chromium`` and ``chromium-driver``),
-and where the screenshots of the browser tests go."""
+where the screenshots of the browser tests go, and a free port for their server."""
 
 from __future__ import annotations
 
 import os
 import shutil
+import socket
 from pathlib import Path
 
 import pytest
@@ -43,3 +44,10 @@ def chromium() -> webdriver.Chrome:
     ):
         options.add_argument(argument)
     return webdriver.Chrome(service=Service(executable_path=driver), options=options)
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that is free just now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])

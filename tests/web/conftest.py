@@ -1,4 +1,5 @@
-"""Fixtures of the page tests: a fresh SQLite database and a client of the pages on it."""
+"""Fixtures of the page tests: a fresh SQLite database, a client of the pages on it, and
+a headless Chromium for the browser tests."""
 
 from __future__ import annotations
 
@@ -8,12 +9,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from selenium import webdriver
 from sqlalchemy import Engine
 from starlette.testclient import TestClient
 
 from db.session import make_engine
 from mailserver.web.app import create_app
 from tests.dbfixtures import temporary_database
+from tests.web.browser import chromium
 from tests.web.helpers import SETTINGS
 
 
@@ -48,3 +51,13 @@ def client(web_engine: Engine) -> TestClient:
 
 # The end-to-end fixtures (``pbem serve`` as a process on the session's Dovecot).
 from tests.e2e.conftest import server, server_factory  # noqa: E402, F401
+
+
+@pytest.fixture
+def browser() -> Iterator[webdriver.Chrome]:
+    """A headless Chromium, quit after the test."""
+    driver = chromium()
+    try:
+        yield driver
+    finally:
+        driver.quit()

@@ -7,8 +7,6 @@ acknowledgement arrives over IMAP. Each page is saved as a screenshot
 from __future__ import annotations
 
 import re
-import socket
-from collections.abc import Iterator
 
 import pytest
 from selenium import webdriver
@@ -22,26 +20,11 @@ from db import repo
 from mailserver.common import tokens
 from tests.e2e.conftest import ServerFactory
 from tests.e2e.game_helpers import host_game, printout_subject, text_of
-from tests.web.browser import artifacts_dir, chromium
+from tests.web.browser import artifacts_dir, free_port
 
 pytestmark = pytest.mark.timeout(240)
 
 ARTICLE = "Die <b>Freihändler</b> grüßen die Galaxis!"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-@pytest.fixture
-def browser() -> Iterator[webdriver.Chrome]:
-    driver = chromium()
-    try:
-        yield driver
-    finally:
-        driver.quit()
 
 
 def wait(browser: webdriver.Chrome, css: str, text: str = "", timeout: float = 15) -> str:

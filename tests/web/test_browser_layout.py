@@ -7,7 +7,6 @@ says where; docs/testing.md)."""
 
 from __future__ import annotations
 
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -22,19 +21,13 @@ from sqlalchemy import Engine
 
 from config.settings import Settings
 from mailserver.web.app import create_app
-from tests.web.browser import artifacts_dir, chromium
+from tests.web.browser import artifacts_dir, free_port
 from tests.web.helpers import SETTINGS, link, run_turn, start_game, web_orders
 
 pytestmark = pytest.mark.timeout(180)
 
 PHONE, DESKTOP = 360, 1280
 ARTICLE = "Ein langer Artikel " * 30
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @pytest.fixture
@@ -65,15 +58,6 @@ def site(web_engine: Engine) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(10)
-
-
-@pytest.fixture
-def browser() -> Iterator[webdriver.Chrome]:
-    driver = chromium()
-    try:
-        yield driver
-    finally:
-        driver.quit()
 
 
 def show(browser: webdriver.Chrome, url: str, width: int) -> None:

@@ -18,7 +18,18 @@ from typing import Annotated, Any
 import typer
 
 from mailserver.app.cli.common import LangOption, fail, read_input
-from mailserver.app.cli.gm_session import ConfigOption, console, gm_session, utc_now
+from mailserver.app.cli.gm_session import (
+    AtOption,
+    ConfigOption,
+    EarlyRunOption,
+    EveryDaysOption,
+    GmAddressOption,
+    ReminderHoursOption,
+    TimeZoneOption,
+    console,
+    gm_session,
+    utc_now,
+)
 from mailserver.common.catalog import DEFAULT_LANGUAGE, either, say
 from mailserver.common.catalog import languages as host_languages
 from mailserver.gm import operations as gm
@@ -141,7 +152,7 @@ def create_cmd(
         str | None, typer.Option(help="The game kind (pbem --help lists them).")
     ] = None,
     number: Annotated[int | None, typer.Option(help="The game number (unique).")] = None,
-    gm_address: Annotated[str | None, typer.Option("--gm", help="The GM's address.")] = None,
+    gm_address: GmAddressOption = None,
     gm_password: Annotated[
         str | None,
         typer.Option(
@@ -159,26 +170,19 @@ def create_cmd(
             + "; the fields the game kind asks for, e.g. a character).",
         ),
     ] = None,
-    every_days: Annotated[
-        int | None, typer.Option(help="A deadline every this many days (0: GM sets each).")
-    ] = None,
-    at: Annotated[str | None, typer.Option(help="Local time of the deadlines, HH:MM.")] = None,
-    tz: Annotated[str | None, typer.Option("--tz", help="The game's time zone.")] = None,
+    every_days: EveryDaysOption = None,
+    at: AtOption = None,
+    tz: TimeZoneOption = None,
     first_deadline: Annotated[
         str | None,
         typer.Option(help="The first deadline, e.g. '2026-12-01 18:00' or '+14d'."),
     ] = None,
-    early_run: Annotated[
-        bool | None,
-        typer.Option("--early-run/--no-early-run", help="Run once every player is final."),
-    ] = None,
+    early_run: EarlyRunOption = None,
     option: Annotated[
         list[str] | None, typer.Option(help="A rule option KEY=VALUE, repeated.")
     ] = None,
     scenario: Annotated[str | None, typer.Option(help="The engine's scenario.")] = None,
-    reminder_hours: Annotated[
-        str | None, typer.Option(help="Reminders this many hours before, e.g. 48,12.")
-    ] = None,
+    reminder_hours: ReminderHoursOption = None,
     seed: Annotated[int | None, typer.Option(help="The game's seed (default: random).")] = None,
     title: Annotated[str | None, typer.Option(help="The game's title, as you name it.")] = None,
     lang: LangOption = "de",

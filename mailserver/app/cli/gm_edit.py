@@ -15,9 +15,15 @@ import typer
 from mailserver.app.cli.common import LangOption, fail
 from mailserver.app.cli.gm_create import checked, checked_title, option_arg, time_of_day
 from mailserver.app.cli.gm_session import (
+    AtOption,
     ConfigOption,
+    EarlyRunOption,
+    EveryDaysOption,
     GameArg,
+    GmAddressOption,
+    ReminderHoursOption,
     SeatArg,
+    TimeZoneOption,
     console,
     game_or_fail,
     gm_session,
@@ -37,23 +43,16 @@ def edit_cmd(
     title: Annotated[
         str | None, typer.Option(help="The game's title, as you name it ('': none).")
     ] = None,
-    tz: Annotated[str | None, typer.Option("--tz", help="The game's time zone.")] = None,
-    gm_address: Annotated[str | None, typer.Option("--gm", help="The GM's address.")] = None,
-    every_days: Annotated[
-        int | None, typer.Option(help="A deadline every this many days (0: GM sets each).")
-    ] = None,
-    at: Annotated[str | None, typer.Option(help="Local time of the deadlines, HH:MM.")] = None,
+    tz: TimeZoneOption = None,
+    gm_address: GmAddressOption = None,
+    every_days: EveryDaysOption = None,
+    at: AtOption = None,
     first_deadline: Annotated[
         str | None,
         typer.Option(help="The first deadline (setup only), e.g. '2026-12-01 18:00', '+14d'."),
     ] = None,
-    early_run: Annotated[
-        bool | None,
-        typer.Option("--early-run/--no-early-run", help="Run once every player is final."),
-    ] = None,
-    reminder_hours: Annotated[
-        str | None, typer.Option(help="Reminders this many hours before, e.g. 48,12.")
-    ] = None,
+    early_run: EarlyRunOption = None,
+    reminder_hours: ReminderHoursOption = None,
     option: Annotated[
         list[str] | None,
         typer.Option(help="An option KEY=VALUE, repeated (rule options: setup only)."),

@@ -42,6 +42,22 @@ ConfigOption = Annotated[
 GameArg = Annotated[int, typer.Argument(help="The game number.")]
 SeatArg = Annotated[int, typer.Argument(help="The seat (player number).")]
 
+# The schedule and GM of a game, as ``pbem gm create`` and ``pbem gm edit`` take them.
+GmAddressOption = Annotated[str | None, typer.Option("--gm", help="The GM's address.")]
+TimeZoneOption = Annotated[str | None, typer.Option("--tz", help="The game's time zone.")]
+EveryDaysOption = Annotated[
+    int | None, typer.Option(help="A deadline every this many days (0: GM sets each).")
+]
+AtOption = Annotated[str | None, typer.Option(help="Local time of the deadlines, HH:MM.")]
+EarlyRunOption = Annotated[
+    bool | None,
+    typer.Option("--early-run/--no-early-run", help="Run once every player is final."),
+]
+ReminderHoursOption = Annotated[
+    str | None, typer.Option(help="Reminders this many hours before, e.g. 48,12.")
+]
+
+
 console = Console(highlight=False, soft_wrap=True)
 
 
