@@ -23,8 +23,9 @@ requests at once and never look slow here.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ipaddress
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, ClassVar, Protocol
 
 from starlette.requests import ClientDisconnect
@@ -197,6 +198,30 @@ def guarded(guard: ConnectionGuard) -> type[GuardedH11Protocol]:
     return Guarded
 
 
+async def answered_unless(
+    app: ASGIApp,
+    scope: Scope,
+    receive: Receive,
+    send: Send,
+    error: type[Exception],
+    answer: Callable[[Send], Awaitable[None]],
+) -> None:
+    """Run ``app``; when it stops with ``error`` before its answer began (a body too
+    slow, too big), ``answer`` instead; after, the half-sent answer is left as it is."""
+    started = False
+
+    async def watched(message: Message) -> None:
+        nonlocal started
+        started = started or message["type"] == "http.response.start"
+        await send(message)
+
+    try:
+        await app(scope, receive, watched)
+    except error:
+        if not started:
+            await answer(send)
+
+
 class BodyTimeout(Exception):
     """A request body was not complete within its deadline."""
 
@@ -229,7 +254,6 @@ class RequestLimits:
     async def _answer(self, scope: Scope, receive: Receive, send: Send) -> None:
         deadline = asyncio.get_running_loop().time() + self.body_seconds
         body_done = False
-        started = False
 
         async def timed() -> Message:
             nonlocal body_done
@@ -244,18 +268,12 @@ class RequestLimits:
                 body_done = True
             return message
 
-        async def watched(message: Message) -> None:
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
+        async def too_slow(send: Send) -> None:
+            await plain_answer(send, 408, b"Request body too slow\n")
 
-        try:
-            await self.app(scope, timed, watched)
-        except BodyTimeout:
-            if not started:
-                await plain_answer(send, 408, b"Request body too slow\n")
-        except ClientDisconnect:
-            pass  # the client went away while sending its body: nobody to answer
+        # A client that went away while sending its body: nobody to answer.
+        with contextlib.suppress(ClientDisconnect):
+            await answered_unless(self.app, scope, timed, send, BodyTimeout, too_slow)
 
 
 class BodyTooLarge(Exception):
@@ -283,7 +301,6 @@ class BodyLimit:
             await self.refuse(send)
             return
         received = 0
-        started = False
 
         async def counted() -> Message:
             nonlocal received
@@ -294,16 +311,7 @@ class BodyLimit:
                     raise BodyTooLarge
             return message
 
-        async def watched(message: Message) -> None:
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
-
-        try:
-            await self.app(scope, counted, watched)
-        except BodyTooLarge:
-            if not started:
-                await self.refuse(send)
+        await answered_unless(self.app, scope, counted, send, BodyTooLarge, self.refuse)
 
     @staticmethod
     async def refuse(send: Send) -> None:

@@ -4,7 +4,6 @@ page says so in the check's box (429 from /check), and typing on asks again."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
 
 import pytest
 from selenium import webdriver
@@ -17,7 +16,6 @@ from mailserver.app.localmail.dovecot import free_port
 from mailserver.web import app as web_app
 from mailserver.web.guard import ConnectionGuard
 from mailserver.web.throttle import Throttle
-from tests.web.browser import chromium
 from tests.web.helpers import link, start_game
 from tests.web.test_slow_connections import serving
 
@@ -25,15 +23,6 @@ pytestmark = [
     pytest.mark.slow(reason="starts Chromium"),
     pytest.mark.timeout(120),
 ]
-
-
-@pytest.fixture
-def browser() -> Iterator[webdriver.Chrome]:
-    driver = chromium()
-    try:
-        yield driver
-    finally:
-        driver.quit()
 
 
 def test_a_throttled_check_says_so_in_the_check_box(

@@ -132,40 +132,43 @@ def many_addresses(count: int) -> list[str]:
     return [f"127.1.{n // 250}.{n % 250 + 1}" for n in range(count)]
 
 
-def test_300_slow_connections_from_300_addresses_neither_block_pages_nor_outlive_the_deadline(
-    web_engine: Engine,
-) -> None:
+@contextlib.contextmanager
+def attacked(
+    web_engine: Engine, guard: ConnectionGuard, addresses: list[str]
+) -> Iterator[tuple[int, list[socket.socket]]]:
+    """Game 401's pages served behind ``guard`` while each of ``addresses`` holds a
+    connection with a half-sent request: the port and those connections."""
     start_game(web_engine, 401)
-    guard = ConnectionGuard(header_seconds=3.0)
     with serving(web_engine, guard) as server:
         assert server.port is not None
-        slow = open_slow(server.port, many_addresses(SLOW))
+        slow = open_slow(server.port, addresses)
         try:
-            assert wait_closed(slow, 0.5) == SLOW  # held: no address is over its share
-            assert_pages_served(server.port)
-            assert wait_closed(slow, guard.header_seconds + 10) == 0
-            assert_pages_served(server.port)
+            yield server.port, slow
         finally:
             for sock in slow:
                 sock.close()
+
+
+def test_300_slow_connections_from_300_addresses_neither_block_pages_nor_outlive_the_deadline(
+    web_engine: Engine,
+) -> None:
+    guard = ConnectionGuard(header_seconds=3.0)
+    with attacked(web_engine, guard, many_addresses(SLOW)) as (port, slow):
+        assert wait_closed(slow, 0.5) == SLOW  # held: no address is over its share
+        assert_pages_served(port)
+        assert wait_closed(slow, guard.header_seconds + 10) == 0
+        assert_pages_served(port)
 
 
 def test_one_address_holds_only_its_share_of_connections_and_the_pages_stay_served(
     web_engine: Engine,
 ) -> None:
-    start_game(web_engine, 401)
     guard = ConnectionGuard(header_seconds=60.0)
-    with serving(web_engine, guard) as server:
-        assert server.port is not None
-        slow = open_slow(server.port, ["127.0.0.2"] * SLOW)
-        try:
-            # The oldest are closed to make room for the newest: the share stays open.
-            assert wait_closed(slow[:-PER_CLIENT], 5) == 0
-            assert wait_closed(slow[-PER_CLIENT:], 0.2) == PER_CLIENT
-            assert_pages_served(server.port)
-        finally:
-            for sock in slow:
-                sock.close()
+    with attacked(web_engine, guard, ["127.0.0.2"] * SLOW) as (port, slow):
+        # The oldest are closed to make room for the newest: the share stays open.
+        assert wait_closed(slow[:-PER_CLIENT], 5) == 0
+        assert wait_closed(slow[-PER_CLIENT:], 0.2) == PER_CLIENT
+        assert_pages_served(port)
 
 
 def test_headers_that_never_end_are_closed_at_the_deadline_also_on_a_kept_alive_connection(
