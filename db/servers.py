@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, update
+from sqlalchemy import Update, delete, update
 from sqlmodel import Session, col, select
 
 from db.models import Outbox, OutboxStatus, Server
@@ -42,16 +42,7 @@ def heartbeat(
     if not getattr(beat, "rowcount", 0):
         return False
     if holding:
-        session.execute(
-            update(Outbox)
-            .where(
-                col(Outbox.id).in_(list(holding)),
-                col(Outbox.claimed_by) == server_id,
-                col(Outbox.status) == OutboxStatus.PENDING,
-            )
-            .values(next_attempt_at=now + lease)
-            .execution_options(synchronize_session=False)
-        )
+        session.execute(_held(server_id, holding).values(next_attempt_at=now + lease))
     return True
 
 
@@ -88,13 +79,17 @@ def release_claims(
     at ``due``, for any server."""
     if not outbox_ids:
         return
-    session.execute(
+    session.execute(_held(server_id, outbox_ids).values(claimed_by=None, next_attempt_at=due))
+
+
+def _held(server_id: int, outbox_ids: Collection[int]) -> Update:
+    """An update of those of ``outbox_ids`` still pending and held by ``server_id``."""
+    return (
         update(Outbox)
         .where(
             col(Outbox.id).in_(list(outbox_ids)),
             col(Outbox.claimed_by) == server_id,
             col(Outbox.status) == OutboxStatus.PENDING,
         )
-        .values(claimed_by=None, next_attempt_at=due)
         .execution_options(synchronize_session=False)
     )
