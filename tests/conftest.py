@@ -107,6 +107,19 @@ REAL_SCRYPT_N = db.passwords.SCRYPT_N
 """scrypt's real cost, for the full run and the tests marked ``real_scrypt``."""
 
 
+FAST_LANE_WORKERS = 2
+"""The fast lane runs in this many processes (pytest-xdist) unless ``-n`` says otherwise:
+one per core of the 2-core machine the project is measured on (docs/testing.md)."""
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads -n
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    fast = "not slow" in (config.getoption("markexpr") or "")
+    chosen = getattr(config.option, "numprocesses", None) is not None
+    if fast and not chosen and not hasattr(config, "workerinput"):
+        config.option.numprocesses = FAST_LANE_WORKERS
+
+
 def pytest_configure(config: pytest.Config) -> None:
     fast = "not slow" in (config.getoption("markexpr") or "")
     config.stash[FAST_LANE] = lanes.FAST = fast
