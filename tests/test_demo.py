@@ -241,7 +241,7 @@ def test_a_new_user_plays_seat_1_with_the_printed_mutt_command_and_is_gm_in_the_
         draft.write_text(
             f"To: pbem@demo.pbem\nSubject: Re: {printout['Subject']}\n"
             f"In-Reply-To: {printout['Message-ID']}\nMessage-ID: {message_id}\n\n"
-            f"Partie 1 Spieler 1 Kennwort {password}\n\n"
+            f"Partie 1 Spieler 1 Kennwort {password}\nFertig\n\n"
             f"On a turn, pbem@demo.pbem wrote:\n{quoted}\n"
         )
         home = tmp_path / "home"
