@@ -13,7 +13,6 @@ from sqlmodel import Session
 
 from db import repo
 from db.models import (
-    PASSWORD_PLACEHOLDER,
     Game,
     GameStatus,
     LedgerKind,
@@ -31,7 +30,7 @@ from mailserver.gm.checks import check_address
 from mailserver.gm.lookup import GmError, game_numbered, locked_game, occupant
 from mailserver.gm.messages import news_message
 from mailserver.outbound.notices import notice
-from mailserver.printouts.compose import new_password, player_timezone
+from mailserver.printouts.compose import new_password, password_lines, player_timezone
 from mailserver.turns.mails import takeover_printout
 
 
@@ -149,17 +148,7 @@ def new_seat_password(session: Session, number: int, seat: int, ctx: TurnContext
         subject=say(lang, "new_password_subject", game=game.number, seat=seat),
         body=wrap(say(lang, "new_password_body", game=game.number, seat=seat, gm=game.gm_address))
         + "\n\n"
-        + say(lang, "password", password=PASSWORD_PLACEHOLDER)
-        + "\n"
-        + wrap(
-            say(
-                lang,
-                "password_hint",
-                game=game.number,
-                seat=seat,
-                password=PASSWORD_PLACEHOLDER,
-            )
-        )
+        + "\n".join(wrap(line) for line in password_lines(game, player))
         + "\n\n"
         + wrap(say(lang, "printout_footer"))
         + "\n",

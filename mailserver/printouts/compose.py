@@ -219,10 +219,14 @@ def password_intro(game: Game, player: Player, *, takeover: bool) -> list[str]:
     (``printout_values(secret=...)``), so no stored body keeps it."""
     lang = player.language
     key = "takeover_intro" if takeover else "start_intro"
-    password = PASSWORD_PLACEHOLDER
+    intro = say(lang, key, game=game.number, seat=player.seat, turn=game.turn)
+    return [intro, "", *password_lines(game, player)]
+
+
+def password_lines(game: Game, player: Player) -> list[str]:
+    """The seat's password (as ``PASSWORD_PLACEHOLDER``) and how to write it in orders."""
+    lang, password = player.language, PASSWORD_PLACEHOLDER
     return [
-        say(lang, key, game=game.number, seat=player.seat, turn=game.turn),
-        "",
         say(lang, "password", password=password),
         say(lang, "password_hint", game=game.number, seat=player.seat, password=password),
     ]
