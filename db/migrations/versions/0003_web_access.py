@@ -4,39 +4,38 @@ generated key.
 Create Date: 2026-12-01 10:00:00
 """
 
-from collections.abc import Sequence
-
 import sqlalchemy as sa
 from alembic import op
 
+from db.migrations.changes import CreateTable, reversible
+
 revision: str = "0003"
-down_revision: str | Sequence[str] | None = "0002"
+down_revision: str | None = "0002"
 
-
-def upgrade() -> None:
-    """Upgrade the schema."""
-    op.create_table(
+upgrade, downgrade = reversible(
+    CreateTable(
         "web_access",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("game_id", sa.Integer(), nullable=False),
-        sa.Column("seat", sa.Integer(), nullable=False),
-        sa.Column("generation", sa.Integer(), nullable=False),
-        sa.Column("revoked", sa.Boolean(), nullable=False),
-        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
-        sa.ForeignKeyConstraint(["game_id"], ["game.id"], name=op.f("fk_web_access_game_id_game")),
-        sa.PrimaryKeyConstraint("id", name=op.f("pk_web_access")),
-        sa.UniqueConstraint("game_id", "seat", name=op.f("uq_web_access_game_id_seat")),
-    )
-    op.create_table(
+        lambda: (
+            sa.Column("id", sa.Integer(), nullable=False),
+            sa.Column("game_id", sa.Integer(), nullable=False),
+            sa.Column("seat", sa.Integer(), nullable=False),
+            sa.Column("generation", sa.Integer(), nullable=False),
+            sa.Column("revoked", sa.Boolean(), nullable=False),
+            sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+            sa.ForeignKeyConstraint(
+                ["game_id"], ["game.id"], name=op.f("fk_web_access_game_id_game")
+            ),
+            sa.PrimaryKeyConstraint("id", name=op.f("pk_web_access")),
+            sa.UniqueConstraint("game_id", "seat", name=op.f("uq_web_access_game_id_seat")),
+        ),
+    ),
+    CreateTable(
         "host_secret",
-        sa.Column("name", sa.String(length=64), nullable=False),
-        sa.Column("value", sa.Text(), nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.PrimaryKeyConstraint("name", name=op.f("pk_host_secret")),
-    )
-
-
-def downgrade() -> None:
-    """Downgrade the schema to 0002."""
-    op.drop_table("host_secret")
-    op.drop_table("web_access")
+        lambda: (
+            sa.Column("name", sa.String(length=64), nullable=False),
+            sa.Column("value", sa.Text(), nullable=False),
+            sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+            sa.PrimaryKeyConstraint("name", name=op.f("pk_host_secret")),
+        ),
+    ),
+)
