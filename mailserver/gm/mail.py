@@ -24,14 +24,14 @@ from sqlalchemy import inspect
 from sqlmodel import Session
 
 from config.game_options import gm_language
-from db import repo
-from db.models import Game, OutboxKind
+from db.models import Game
 from engine.core import ParseError
 from grammar import gm as lang_gm
 from mailserver.common.catalog import say
 from mailserver.common.formats import format_when
 from mailserver.common.terms import TurnContext
 from mailserver.gm import operations as gm
+from mailserver.outbound.notices import Addressee, notice
 from mailserver.outbound.smtp import Attachment
 from mailserver.turns import deadlines as schedule
 
@@ -278,16 +278,13 @@ def enqueue_preview(session: Session, game: Game, ctx: GmContext) -> list[int]:
     ids = []
     for seat, body in sorted(printouts.items()):
         who = say(lang, "preview_gm") if seat == 0 else say(lang, "preview_seat", seat=seat)
-        mail = repo.enqueue_outbox(
+        mail = notice(
             session,
-            to_address=ctx.preview_to,
+            turn_ctx,
+            Addressee(ctx.preview_to, game.id),
             subject=say(lang, "preview_subject", game=game.number, turn=game.turn + 1, who=who),
             body=say(lang, "preview_note") + "\n\n" + body,
-            kind=OutboxKind.NOTICE,
-            domain=turn_ctx.terms.domain,
-            game_id=game.id,
             turn=game.turn + 1,
-            now=turn_ctx.now,
         )
         assert mail.id is not None
         ids.append(mail.id)

@@ -18,6 +18,7 @@ from mailserver.common.catalog import public_notice, say
 from mailserver.common.kinds import game_kind
 from mailserver.common.terms import TurnContext
 from mailserver.gm.lookup import GmError, game_numbered, occupant
+from mailserver.outbound.notices import Addressee, notice
 from mailserver.printouts.compose import (
     enqueue_printout,
     printout_body,
@@ -101,24 +102,17 @@ def resend_printout(
         select(Outbox).where(Outbox.dedup_key == printout_key(game, turn, player))
     ).first()
     if original is not None:
-        again = repo.saved(
+        again = notice(
             session,
-            Outbox(
-                **repo.outbox_values(
-                    to_address=player.address,
-                    subject=original.subject,
-                    body=original.body.replace(
-                        PASSWORD_PLACEHOLDER, say(player.language, "resend_password_withheld")
-                    ),
-                    kind=OutboxKind.PRINTOUT,
-                    domain=ctx.terms.domain,
-                    game_id=game.id,
-                    player_id=player.id,
-                    turn=turn,
-                    attachments=original.attachments,
-                    now=ctx.now,
-                )
+            ctx,
+            Addressee.seat(game, player),
+            subject=original.subject,
+            body=original.body.replace(
+                PASSWORD_PLACEHOLDER, say(player.language, "resend_password_withheld")
             ),
+            kind=OutboxKind.PRINTOUT,
+            turn=turn,
+            attachments=original.attachments,
         )
         return again.id or 0
     snapshot = repo.load_snapshot(session, game.id or 0, turn)

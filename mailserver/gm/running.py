@@ -20,7 +20,7 @@ from mailserver.common.catalog import say, wrap
 from mailserver.common.formats import format_when
 from mailserver.common.terms import HostTerms, TurnContext
 from mailserver.gm.lookup import GmError, game_numbered, locked_game, occupant
-from mailserver.outbound.notices import notice
+from mailserver.outbound.notices import Addressee, notice
 from mailserver.outbound.smtp import Attachment
 from mailserver.printouts.compose import player_timezone
 from mailserver.turns.preview import preview_turn
@@ -173,14 +173,12 @@ def _notify_players(
         row = notice(
             session,
             ctx,
-            to_address=player.address,
+            Addressee.seat(game, player),
             subject=say(lang, "notice_subject", game=game.number),
             body=wrap(
                 say(lang, key, game=game.number, **shown) + "\n\n" + say(lang, "printout_footer")
             )
             + "\n",
-            game_id=game.id,
-            player_id=player.id,
             turn=game.turn + 1,
         )
         ids.append(row.id or 0)

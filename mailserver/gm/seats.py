@@ -16,7 +16,6 @@ from db.models import (
     Game,
     GameStatus,
     LedgerKind,
-    OutboxKind,
     Player,
     PlayerStatus,
     Standby,
@@ -29,7 +28,7 @@ from mailserver.common.tokens import LINK_HOLDERS
 from mailserver.gm.checks import check_address
 from mailserver.gm.lookup import GmError, game_numbered, locked_game, occupant
 from mailserver.gm.messages import news_message
-from mailserver.outbound.notices import notice
+from mailserver.outbound.notices import Addressee, notice
 from mailserver.printouts.compose import new_password, password_lines, player_timezone
 from mailserver.turns.mails import takeover_printout
 
@@ -142,9 +141,10 @@ def new_seat_password(session: Session, number: int, seat: int, ctx: TurnContext
     player.password_hash = hash_password(password)
     session.add(player)
     lang = player.language
-    repo.enqueue_outbox(
+    notice(
         session,
-        to_address=player.address,
+        ctx,
+        Addressee.seat(game, player),
         subject=say(lang, "new_password_subject", game=game.number, seat=seat),
         body=wrap(say(lang, "new_password_body", game=game.number, seat=seat, gm=game.gm_address))
         + "\n\n"
@@ -152,12 +152,7 @@ def new_seat_password(session: Session, number: int, seat: int, ctx: TurnContext
         + "\n\n"
         + wrap(say(lang, "printout_footer"))
         + "\n",
-        kind=OutboxKind.NOTICE,
-        domain=ctx.terms.domain,
-        game_id=game.id,
-        player_id=player.id,
         secret=password,
-        now=ctx.now,
     )
     session.flush()
     return player
@@ -199,7 +194,7 @@ def _tell_occupant(
     notice(
         session,
         ctx,
-        to_address=player.address,
+        Addressee.seat(game, player),
         subject=say(lang, "told_subject", game=game.number),
         body=wrap(
             say(
@@ -214,8 +209,6 @@ def _tell_occupant(
             + say(lang, "printout_footer")
         )
         + "\n",
-        game_id=game.id,
-        player_id=player.id,
         dedup_key=f"told:{game.number}:{player.id}:{key}",
     )
 

@@ -16,6 +16,7 @@ from engine.core import State
 from mailserver.common.catalog import say, wrap
 from mailserver.common.formats import format_when
 from mailserver.common.terms import TurnContext
+from mailserver.outbound.notices import Addressee, notice
 from mailserver.printouts.compose import (
     enqueue_printout,
     held_secrets,
@@ -58,9 +59,10 @@ def send_reminders(session: Session, game_id: int, ctx: TurnContext) -> list[int
             continue
         lang = player.language
         when = format_when(deadline, player_timezone(game, player), lang)
-        row = repo.enqueue_outbox(
+        row = notice(
             session,
-            to_address=player.address,
+            ctx,
+            Addressee.seat(game, player),
             subject=say(lang, "reminder_subject", game=game.number, turn=turn),
             body=wrap(
                 say(lang, "reminder_body", game=game.number, turn=turn, seat=player.seat, when=when)
@@ -69,12 +71,8 @@ def send_reminders(session: Session, game_id: int, ctx: TurnContext) -> list[int
             )
             + "\n",
             kind=OutboxKind.REMINDER,
-            domain=ctx.terms.domain,
-            game_id=game.id,
-            player_id=player.id,
             turn=turn,
             dedup_key=key,
-            now=now,
         )
         new_ids.append(row.id or 0)
     return new_ids

@@ -29,7 +29,7 @@ from engine.core import TurnShape
 from mailserver.common.catalog import say, wrap
 from mailserver.common.kinds import game_kind
 from mailserver.common.terms import TurnContext
-from mailserver.outbound.notices import notice
+from mailserver.outbound.notices import Addressee, notice
 from mailserver.turns.ahead import TurnAhead
 from mailserver.turns.inputs import TurnInputs, engine_orders
 from mailserver.turns.phases import run_phases
@@ -145,13 +145,12 @@ def _hold(session: Session, game: Game, plan: TurnPlan, ctx: TurnContext) -> Tur
     row = notice(
         session,
         ctx,
-        to_address=game.gm_address,
+        Addressee.gm(game),
         subject=say(lang, "gm_held_subject", game=game.number, turn=plan.turn),
         body=wrap(
             say(lang, "gm_held_body", game=game.number, turn=plan.turn, seats=seats, **values)
         )
         + "\n",
-        game_id=game.id,
         turn=plan.turn,
         dedup_key=f"held:{game.number}:{plan.turn}",
     )
@@ -171,13 +170,12 @@ def _send_dossier(session: Session, game: Game, plan: TurnPlan, ctx: TurnContext
     row = notice(
         session,
         ctx,
-        to_address=game.gm_address,
+        Addressee.gm(game),
         subject=say(lang, "dossier_subject", game=game.number, turn=plan.turn),
         body=wrap(say(lang, "dossier_intro", game=game.number, turn=plan.turn, missing=missing))
         + "\n\n"
         + body.rstrip("\n")
         + "\n",
-        game_id=game.id,
         turn=plan.turn,
         dedup_key=f"dossier:{game.number}:{plan.turn}",
     )
