@@ -4,7 +4,7 @@ outbox with the moment and the From domain of the work that writes them."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Required, TypedDict, Unpack
 
 from sqlmodel import Session
 
@@ -32,34 +32,34 @@ class Addressee:
         return cls(game.gm_address, game.id)
 
 
+class NoticeMail(TypedDict, total=False):
+    """What a notice says and what it is kept with (see :func:`db.repo.enqueue_outbox`)."""
+
+    subject: Required[str]
+    body: Required[str]
+    turn: int | None
+    dedup_key: str | None
+    attachments: list[Any] | None
+    secret: str | None
+
+
 def notice(
     session: Session,
     ctx: TurnContext,
     to: Addressee,
     *,
-    subject: str,
-    body: str,
     kind: OutboxKind = OutboxKind.NOTICE,
-    turn: int | None = None,
-    dedup_key: str | None = None,
-    attachments: list[Any] | None = None,
-    secret: str | None = None,
+    **mail: Unpack[NoticeMail],
 ) -> Outbox:
     """Put a notice in the outbox, dated ``ctx.now`` and from ``ctx``'s domain; with
-    ``dedup_key`` at most once (see :func:`db.repo.enqueue_outbox` for ``attachments``
-    and ``secret``)."""
+    ``dedup_key`` at most once."""
     return repo.enqueue_outbox(
         session,
         to_address=to.address,
-        subject=subject,
-        body=body,
         kind=kind,
         domain=ctx.terms.domain,
         game_id=to.game_id,
         player_id=to.player_id,
-        turn=turn,
-        dedup_key=dedup_key,
-        attachments=attachments,
-        secret=secret,
         now=ctx.now,
+        **mail,
     )
