@@ -10,17 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.ashes.orders import (
-    CargoFlight,
-    Flight,
-    HomePlanet,
-    Production,
-    PVChange,
-    RenamePlanet,
-    Research,
-    Spy,
-    VoteRounds,
-)
+from engine.ashes import orders as ashes
 from engine.ashes.state import AshesState
 from engine.core import Order
 from engine.starweb.orders import FLEET, Move, Probe, Transfer
@@ -117,19 +107,19 @@ def ashes_orders(state: AshesState, seat: int, rng: Random) -> list[Order]:
     for n in planets:
         target = rng.choice(planets)
         orders += [
-            RenamePlanet(planet=n, name="Neu"),
-            Production(planet=n, PDU=rng.randrange(1, 5), FI=rng.randrange(0, 3)),
-            HomePlanet(planet=n),
-            Flight(source=n, fi=rng.randrange(0, 20), tr=rng.randrange(0, 20), target=target),
-            CargoFlight(
+            ashes.RenamePlanet(planet=n, name="Neu"),
+            ashes.Production(planet=n, PDU=rng.randrange(1, 5), FI=rng.randrange(0, 3)),
+            ashes.HomePlanet(planet=n),
+            ashes.Flight(source=n, fi=rng.randrange(0, 20), tr=rng.randrange(0, 20), target=target),
+            ashes.CargoFlight(
                 source=n, cargo=rng.randrange(10), count=rng.randrange(1, 9), target=target
             ),
-            Spy(planet=n),
-            Research(pp=rng.randrange(1, 20), target="PR", planet=n),
+            ashes.Spy(planet=n),
+            ashes.Research(pp=rng.randrange(1, 20), target="PR", planet=n),
         ]
     for p in [*state.players, *state.players[:1]]:
-        orders.append(PVChange(player=p.number, value=rng.randrange(3)))
-    orders += [Research(pp=rng.randrange(1, 20), target="FM"), VoteRounds(rounds=20)]
+        orders.append(ashes.PVChange(player=p.number, value=rng.randrange(3)))
+    orders += [ashes.Research(pp=rng.randrange(1, 20), target="FM"), ashes.VoteRounds(rounds=20)]
     return orders
 
 

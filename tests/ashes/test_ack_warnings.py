@@ -3,16 +3,7 @@ in the printout's words, why it will not do what it says (issue 25.11; Ashes 6, 
 
 from __future__ import annotations
 
-from engine.ashes.orders import (
-    CargoFlight,
-    Flight,
-    HomePlanet,
-    Production,
-    PVChange,
-    Research,
-    Spy,
-    VoteRounds,
-)
+from engine.ashes import orders
 from engine.ashes.state import AshesState
 from engine.core import Order
 from tests.dice.games import KINDS, new_game
@@ -35,13 +26,13 @@ def game() -> tuple[AshesState, int, int]:
 
 def test_building_and_a_home_planet_on_a_foreign_planet_are_warned_about() -> None:
     state, mine, theirs = game()
-    assert "Warnung" not in said(state, 1, Production(planet=mine, PDU=2))
-    assert said(state, 1, Production(planet=theirs, PDU=2)).endswith(
+    assert "Warnung" not in said(state, 1, orders.Production(planet=mine, PDU=2))
+    assert said(state, 1, orders.Production(planet=theirs, PDU=2)).endswith(
         f"— Warnung: Bau auf {theirs}: der Planet gehört Ihnen nicht."
     )
-    assert "Warnung" not in said(state, 1, HomePlanet(planet=mine))
+    assert "Warnung" not in said(state, 1, orders.HomePlanet(planet=mine))
     assert f"HP = {theirs}: the planet is not yours." in said(
-        state, 1, HomePlanet(planet=theirs), "en"
+        state, 1, orders.HomePlanet(planet=theirs), "en"
     )
 
 
@@ -50,31 +41,31 @@ def test_flights_and_cargo_are_checked_against_the_orbit() -> None:
     fleet = state.orbit(mine, 1)
     assert fleet is not None
     fleet.fi, fleet.tr = 3, 2
-    assert "Warnung" not in said(state, 1, Flight(source=mine, fi=3, tr=2, target=theirs))
+    assert "Warnung" not in said(state, 1, orders.Flight(source=mine, fi=3, tr=2, target=theirs))
     assert "nur 3 FI und 2 TR im Orbit" in said(
-        state, 1, Flight(source=mine, fi=5, tr=2, target=theirs)
+        state, 1, orders.Flight(source=mine, fi=5, tr=2, target=theirs)
     )
     assert "keine Schiffe im Orbit" in said(
-        state, 1, Flight(source=theirs, fi=1, tr=0, target=mine)
+        state, 1, orders.Flight(source=theirs, fi=1, tr=0, target=mine)
     )
     assert "kein eigener Planet mit eigenem FI" in said(
-        state, 1, CargoFlight(source=theirs, cargo=1, count=1, target=mine)
+        state, 1, orders.CargoFlight(source=theirs, cargo=1, count=1, target=mine)
     )
     state.planet(mine).pdu = 10
     assert f"Frachtflug C1 ab {mine}: 2 von 5 Frachtern beladen." in said(
-        state, 1, CargoFlight(source=mine, cargo=1, count=5, target=theirs)
+        state, 1, orders.CargoFlight(source=mine, cargo=1, count=5, target=theirs)
     )
 
 
 def test_pp_pv_and_votes_are_checked() -> None:
     state, _, _ = game()
     state.player(1).pp = 3
-    assert "7 PP nötig, 3 PP da" in said(state, 1, Spy(planet=5))
-    assert "nur 3 von 5 PP" in said(state, 1, Research(pp=5, target="FM"))
-    assert "PV zu Spieler 1 = 2 nicht möglich" in said(state, 1, PVChange(player=1, value=2))
-    assert "Warnung" not in said(state, 1, PVChange(player=2, value=2))
-    assert "Warnung" not in said(state, 1, VoteRounds(rounds=20))
+    assert "7 PP nötig, 3 PP da" in said(state, 1, orders.Spy(planet=5))
+    assert "nur 3 von 5 PP" in said(state, 1, orders.Research(pp=5, target="FM"))
+    assert "PV zu Spieler 1 = 2 nicht möglich" in said(state, 1, orders.PVChange(player=1, value=2))
+    assert "Warnung" not in said(state, 1, orders.PVChange(player=2, value=2))
+    assert "Warnung" not in said(state, 1, orders.VoteRounds(rounds=20))
     state.rounds = 20
-    assert "Ihre Stimme zählt nicht mehr" in said(state, 1, VoteRounds(rounds=20))
+    assert "Ihre Stimme zählt nicht mehr" in said(state, 1, orders.VoteRounds(rounds=20))
     state.player(1).out = True
-    assert "ausgeschieden" in said(state, 1, PVChange(player=2, value=2))
+    assert "ausgeschieden" in said(state, 1, orders.PVChange(player=2, value=2))
