@@ -165,6 +165,34 @@ def wait_idle(imap: imaplib.IMAP4, timeout: float = 30.0) -> None:
     time.sleep(IDLE_GAP)
 
 
+def latencies(
+    proc: ServerProcess,
+    players: list[Seat],
+    stack: MailStack,
+    clock: ArrivalClock,
+    mails: int,
+    first: int = 0,
+) -> list[float]:
+    """The ack latency of ``mails`` single order mails (after ``WARMUP`` to warm up), each
+    sent to an idle target; the mails are numbered from ``first`` (a mail the target has
+    seen before is not answered again)."""
+    measured: list[float] = []
+    with stack.imap(proc.mailbox.address, proc.mailbox.password) as imap:
+        wait_idle(imap)
+        for n in range(WARMUP + mails):
+            raw, msgid = order(players[n % len(players)], proc.address, first + n)
+            deliver_lmtp(stack, [raw], proc.address)
+            delivered = time.perf_counter()
+            try:
+                answered = clock.wait([msgid], timeout=60)
+            except TimeoutError as exc:
+                raise TimeoutError(f"{exc}\n{proc.log_tail()}") from exc
+            if n >= WARMUP:
+                measured.append(answered - delivered)
+            wait_idle(imap)
+    return measured
+
+
 def measure(
     kind: str,
     stack: MailStack,
@@ -180,19 +208,7 @@ def measure(
     burst and writes the collapsed stacks there (that run's figures are slower).
     """
     with target(kind, stack, backend) as (proc, players):
-        latencies: list[float] = []
-        with stack.imap(proc.mailbox.address, proc.mailbox.password) as imap:
-            for n in range(WARMUP + mails):
-                raw, msgid = order(players[n % len(players)], proc.address, n)
-                deliver_lmtp(stack, [raw], proc.address)
-                delivered = time.perf_counter()
-                try:
-                    answered = clock.wait([msgid], timeout=30)
-                except TimeoutError as exc:
-                    raise TimeoutError(f"{kind}: {exc}\n{proc.log_tail()}") from exc
-                if n >= WARMUP:
-                    latencies.append(answered - delivered)
-                wait_idle(imap)
+        single = latencies(proc, players, stack, clock, mails)
         batch = [
             order(players[n % len(players)], proc.address, WARMUP + mails + n) for n in range(burst)
         ]
@@ -215,7 +231,7 @@ def measure(
             spy.wait(timeout=60)
         if proc.errors_logged():
             raise RuntimeError(f"{kind} logged errors\n{proc.log_tail()}")
-        return RunResult(latencies, last - start, delivered - start, burst)
+        return RunResult(single, last - start, delivered - start, burst)
 
 
 def main() -> None:

@@ -43,9 +43,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from mailserver.app.localmail.dovecot import free_port
-from tests.bench.bench_intake import WARMUP, ArrivalClock, order, wait_idle
+from tests.bench.bench_intake import WARMUP, ArrivalClock, latencies
 from tests.dbfixtures import temporary_database
-from tests.e2e.server import Seat, ServerProcess, deliver_lmtp
+from tests.e2e.server import Seat, ServerProcess
 from tests.mailstack import MailStack
 
 NUMBER = 227
@@ -126,27 +126,6 @@ def server(stack: MailStack, backend: str) -> Iterator[tuple[ServerProcess, list
         yield proc, players, port
         if proc.terminate() != 0:
             raise RuntimeError(f"pbem serve did not stop cleanly\n{proc.log_tail()}")
-
-
-def latencies(
-    proc: ServerProcess, players: list[Seat], stack: MailStack, clock: ArrivalClock, mails: int
-) -> list[float]:
-    """The ack latency of ``mails`` single order mails (after a few to warm up)."""
-    measured: list[float] = []
-    with stack.imap(proc.mailbox.address, proc.mailbox.password) as imap:
-        wait_idle(imap)
-        for n in range(WARMUP + mails):
-            raw, msgid = order(players[n % len(players)], proc.address, random.getrandbits(48))
-            deliver_lmtp(stack, [raw], proc.address)
-            delivered = time.perf_counter()
-            try:
-                answered = clock.wait([msgid], timeout=60)
-            except TimeoutError as exc:
-                raise TimeoutError(f"{exc}\n{proc.log_tail()}") from exc
-            if n >= WARMUP:
-                measured.append(answered - delivered)
-            wait_idle(imap)
-    return measured
 
 
 def warm_pages(port: int, targets: dict[str, list[str]]) -> None:
@@ -291,11 +270,14 @@ def main() -> None:
                 targets = flood_targets(proc)
                 warm_pages(port, targets)
                 calm = statistics.median(latencies(proc, players, stack, clock, args.mails))
+                busy_from = WARMUP + args.mails  # the flooded run's mails are new ones
                 with (
                     flooding(port, targets, args.concurrency) as rate,
                     profiling(proc, args.profile if run == 0 else None),
                 ):
-                    busy = statistics.median(latencies(proc, players, stack, clock, args.mails))
+                    busy = statistics.median(
+                        latencies(proc, players, stack, clock, args.mails, busy_from)
+                    )
                 if proc.errors_logged():
                     raise RuntimeError(f"pbem serve logged errors\n{proc.log_tail()}")
             quiet.append(calm * 1000)
