@@ -65,8 +65,11 @@ def order_mail(
     subject: str = "Befehle",
     headers: dict[str, str] | None = None,
     message_id: str | None = None,
+    attachment: bytes | None = None,
+    filename: str | None = None,
 ) -> bytes:
-    """A plain-text mail as a player's client would send it."""
+    """A plain-text mail as a player's client would send it; with ``attachment``, a binary
+    file attached (named ``filename``, if given)."""
     msg = EmailMessage()
     msg["From"] = sender
     msg["To"] = to
@@ -75,6 +78,10 @@ def order_mail(
     for name, value in (headers or {}).items():
         msg[name] = value
     msg.set_content(body)
+    if attachment is not None:
+        msg.add_attachment(
+            attachment, maintype="application", subtype="octet-stream", filename=filename
+        )
     return bytes(msg)
 
 

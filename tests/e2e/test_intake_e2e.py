@@ -476,7 +476,13 @@ def hostile_mails(count: int, to: str, victim: str) -> list[bytes]:
     ]
     mails = [makers[n % len(makers)](n) for n in range(count)]
     for n in (7, 250, 420):  # three 10 MB attachments
-        mails[n] = _huge_attachment(n, attacker, to)
+        mails[n] = order_mail(
+            attacker,
+            "Partie 227 Spieler 3 Kennwort falsch\nHP=1",
+            to=to,
+            subject=f"Auswertung {n}",
+            attachment=os.urandom(10_000_000),
+        )
     return mails
 
 
@@ -491,17 +497,6 @@ def _nested(n: int, depth: int) -> bytes:
     for level in reversed(range(depth)):
         parts += f"--b{level}--\r\n".encode()
     return head + parts
-
-
-def _huge_attachment(n: int, sender: str, to: str) -> bytes:
-    msg = EmailMessage()
-    msg["From"] = sender
-    msg["To"] = to
-    msg["Subject"] = f"Auswertung {n}"
-    msg["Message-ID"] = make_msgid(domain="huge.example")
-    msg.set_content("Partie 227 Spieler 3 Kennwort falsch\nHP=1")
-    msg.add_attachment(os.urandom(10_000_000), maintype="application", subtype="octet-stream")
-    return bytes(msg)
 
 
 def test_500_hostile_mails_crash_nothing_and_disturb_nothing(

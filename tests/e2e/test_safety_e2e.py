@@ -54,7 +54,7 @@ from tests.dbfixtures import temporary_database
 from tests.e2e.conftest import DEADLINE, OwnGame
 from tests.e2e.game_helpers import GM_PASSWORD, host_game, message_id, stored_id, text_of
 from tests.e2e.server import ENTRY_POINT, ROOT, Seat, ServerProcess, create_game, send_smtp
-from tests.factories import flat, make_game
+from tests.factories import flat, make_game, order_mail
 from tests.mailstack import MailStack, MailUser
 
 pytestmark = pytest.mark.timeout(240)
@@ -700,14 +700,12 @@ def worker_pids(server: ServerProcess) -> list[int]:
     return [int(pid) for pid in found.group(1).split(", ")] if found else []
 
 
-def _with_attachment(sender: str, to: str, text: str, size: int, seed: int) -> bytes:
-    msg = EmailMessage()
-    msg["From"], msg["To"], msg["Subject"] = sender, to, "Befehle mit Karte"
-    msg["Message-ID"] = make_msgid(domain="big.example")
-    msg.set_content(text)
+def _with_map(sender: str, to: str, text: str, size: int, seed: int) -> bytes:
+    """Orders (or a greeting) with ``size`` random bytes attached as a file."""
     data = random.Random(seed).randbytes(size)
-    msg.add_attachment(data, maintype="application", subtype="octet-stream", filename="k.bin")
-    return bytes(msg)
+    return order_mail(
+        sender, text, to=to, subject="Befehle mit Karte", attachment=data, filename="k.bin"
+    )
 
 
 def test_thirty_10_mb_mails_keep_the_database_and_the_server_small(
@@ -716,7 +714,7 @@ def test_thirty_10_mb_mails_keep_the_database_and_the_server_small(
     server, alice = started.server, started.alice
     stranger = mailstack.new_user("bigsender")
     mails = [
-        _with_attachment(
+        _with_map(
             alice.address if n % 2 else stranger.address,
             server.address,
             f"{alice.header(227)}\nHP={n}\n" if n % 2 else "Hallo, hier die Karte.",
@@ -727,9 +725,7 @@ def test_thirty_10_mb_mails_keep_the_database_and_the_server_small(
     ]
     # Two under the size limit: read, but their attachments are not kept.
     mails += [
-        _with_attachment(
-            alice.address, server.address, f"{alice.header(227)}\nHP={n}\n", 3_500_000, n
-        )
+        _with_map(alice.address, server.address, f"{alice.header(227)}\nHP={n}\n", 3_500_000, n)
         for n in (40, 41)
     ]
     start = time.monotonic()
