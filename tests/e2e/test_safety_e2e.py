@@ -33,20 +33,7 @@ import pytest
 from sqlmodel import Session, col, select
 
 from config.settings import LimitSettings
-from db import repo
-from db.models import (
-    PASSWORD_PLACEHOLDER,
-    Game,
-    GameMessage,
-    InboundMail,
-    InboundStatus,
-    MessageKind,
-    Outbox,
-    OutboxKind,
-    OutboxStatus,
-    Player,
-    Submission,
-)
+from db import models, repo
 from db.session import transaction
 from mailserver.common.kinds import game_kind
 from mailserver.inbound.router import MASK
@@ -109,20 +96,23 @@ def orders(player: Seat, server: ServerProcess, game: int, text: str, **kwargs: 
 def outbox_drained(session: Session) -> bool:
     """No outbox row is waiting to be sent."""
     return (
-        session.exec(select(Outbox.id).where(Outbox.status == OutboxStatus.PENDING)).first() is None
+        session.exec(
+            select(models.Outbox.id).where(models.Outbox.status == models.OutboxStatus.PENDING)
+        ).first()
+        is None
     )
 
 
 def wait_handled(
     server: ServerProcess, raws: Sequence[bytes], timeout: float = 60.0
-) -> list[InboundMail]:
+) -> list[models.InboundMail]:
     """Wait until every one of ``raws`` is committed (with all it caused) and the outbox
     has sent everything; the inbound rows, in the order of ``raws``."""
     wanted = [stored_id(raw) for raw in raws]
 
-    def committed(session: Session) -> list[InboundMail] | None:
+    def committed(session: Session) -> list[models.InboundMail] | None:
         rows = session.exec(
-            select(InboundMail).where(col(InboundMail.message_id).in_(wanted))
+            select(models.InboundMail).where(col(models.InboundMail.message_id).in_(wanted))
         ).all()
         by_id = {row.message_id: row for row in rows}
         return [by_id[w] for w in wanted] if all(w in by_id for w in wanted) else None
@@ -198,10 +188,10 @@ def hours_spanned(start: float, end: float) -> int:
     return int(end // 3600) - int(start // 3600) + 1
 
 
-def seat_player(server: ServerProcess, number: int, seat: int) -> Player:
+def seat_player(server: ServerProcess, number: int, seat: int) -> models.Player:
     """The current occupant of a seat, from the database."""
 
-    def read(session: Session) -> Player:
+    def read(session: Session) -> models.Player:
         game = repo.get_game_by_number(session, number)
         assert game is not None
         return next(p for p in repo.current_players(session, game.id or 0) if p.seat == seat)
@@ -273,9 +263,9 @@ def test_junk_and_a_million_lines_do_not_hold_back_another_players_orders(
     assert waited < WAIT_LIMIT_S
     assert peak < MEMORY_LIMIT_MB
     assert [r.status for r in rows] == [
-        InboundStatus.UNKNOWN_SENDER,
-        InboundStatus.REJECTED,
-        InboundStatus.PROCESSED,
+        models.InboundStatus.UNKNOWN_SENDER,
+        models.InboundStatus.REJECTED,
+        models.InboundStatus.PROCESSED,
     ]
     assert rows[1].reason == "too long"
     assert max(len(r.raw) for r in rows) < 2 * LIMITS.max_text_chars + 70_000
@@ -322,7 +312,10 @@ def test_a_strangers_subject_of_encoded_words_holds_back_nobody(
         f"server resident {rss:.0f} MB, peak {peak:.0f} MB"
     )
 
-    assert [r.status for r in rows] == [InboundStatus.UNKNOWN_SENDER, InboundStatus.PROCESSED]
+    assert [r.status for r in rows] == [
+        models.InboundStatus.UNKNOWN_SENDER,
+        models.InboundStatus.PROCESSED,
+    ]
     assert len(inbox(mailstack, stranger)) == 1
     assert waited < WAIT_LIMIT_S
     assert peak < MEMORY_LIMIT_MB
@@ -412,7 +405,7 @@ def test_password_guessing_is_locked_out_and_answered_at_most_once_per_guess(
     # The lockout is the strangers' (issue 26): the attacker's right password was not
     # even checked, the owner's mail from her registered address was taken and answered.
     assert locked[0].reason == "locked: too many wrong passwords"
-    assert locked[1].status == InboundStatus.PROCESSED, locked[1].reason
+    assert locked[1].status == models.InboundStatus.PROCESSED, locked[1].reason
     to_alice = inbox(mailstack, alice)
     assert 2 <= len(to_alice) <= spanned + 1  # one summary warning, her acknowledgement
     assert [m["In-Reply-To"] for m in to_alice if m["In-Reply-To"]] == [message_id(right[1])]
@@ -535,7 +528,9 @@ def test_a_mail_with_2000_urgent_dispatches_delivers_at_most_the_limit(
     to_alice = inbox(mailstack, alice)
     assert [m["In-Reply-To"] for m in to_alice] == [message_id(bomb), message_id(under)]
     urgent = server.query(
-        lambda s: s.exec(select(GameMessage).where(GameMessage.kind == MessageKind.URGENT)).all()
+        lambda s: s.exec(
+            select(models.GameMessage).where(models.GameMessage.kind == models.MessageKind.URGENT)
+        ).all()
     )
     assert len([m for m in urgent if m.game_id == rows[1].game_id]) == URGENT.urgent_per_mail
 
@@ -650,7 +645,7 @@ def test_a_6_mb_order_mail_gets_one_small_answer(new_game: NewGame, mailstack: M
     assert answer["In-Reply-To"] == message_id(big)
     assert size < 10_000
     assert "NICHT gelesen" in body(answer)
-    assert row.status == InboundStatus.REJECTED and (row.reason or "").startswith("too big")
+    assert row.status == models.InboundStatus.REJECTED and (row.reason or "").startswith("too big")
     assert len(row.raw) < 10_000
 
 
@@ -674,10 +669,10 @@ def test_a_permanent_smtp_refusal_reaches_the_gm_and_the_status(
     wait_handled(server, [raw])
 
     refused = server.wait_for_db(
-        lambda s: s.exec(select(Outbox).where(Outbox.to_address == gone)).first(),
+        lambda s: s.exec(select(models.Outbox).where(models.Outbox.to_address == gone)).first(),
         what="the dispatch to the gone address",
     )
-    assert refused.status == OutboxStatus.FAILED and refused.attempts == 1
+    assert refused.status == models.OutboxStatus.FAILED and refused.attempts == 1
     assert "550" in (refused.last_error or "")
     (notice,) = inbox(mailstack, gm_user)
     assert notice["Subject"] == "Partie 413: eine Mail wurde abgewiesen"
@@ -748,14 +743,14 @@ def test_thirty_10_mb_mails_keep_the_database_and_the_server_small(
 
     assert max(kept) < 10_000  # headers and the order text, never an attachment
     assert db_mb < 5  # thirty 10 MB mails once made a 415 MB database
-    assert [r.status for r in rows[30:]] == [InboundStatus.PROCESSED] * 2
+    assert [r.status for r in rows[30:]] == [models.InboundStatus.PROCESSED] * 2
     # Alice's: over the size limit, read up to it: her orders stored, the photo left.
-    assert [r.status for r in rows[1:30:2]] == [InboundStatus.PROCESSED] * 15
+    assert [r.status for r in rows[1:30:2]] == [models.InboundStatus.PROCESSED] * 15
     # The stranger's: the first answered as a stranger's, the same text again once only.
-    assert rows[0].status == InboundStatus.UNKNOWN_SENDER
+    assert rows[0].status == models.InboundStatus.UNKNOWN_SENDER
     assert {r.status for r in rows[2:30:2]} <= {
-        InboundStatus.UNKNOWN_SENDER,
-        InboundStatus.DUPLICATE,
+        models.InboundStatus.UNKNOWN_SENDER,
+        models.InboundStatus.DUPLICATE,
     }
     answers = inbox(mailstack, alice)
     replied = [m["In-Reply-To"] for m in answers]
@@ -775,7 +770,7 @@ def _stored_texts(server: ServerProcess, row_ids: Sequence[int]) -> list[str]:
     def read(session: Session) -> list[str]:
         texts: list[str] = []
         for row_id in row_ids:
-            row = session.get(InboundMail, row_id)
+            row = session.get(models.InboundMail, row_id)
             assert row is not None
             stored = email.message_from_bytes(row.raw, policy=default_policy)
             assert isinstance(stored, EmailMessage)
@@ -785,7 +780,9 @@ def _stored_texts(server: ServerProcess, row_ids: Sequence[int]) -> list[str]:
                 text_of(stored),
                 row.subject or "",
             ]
-            subs = session.exec(select(Submission).where(Submission.inbound_mail_id == row_id))
+            subs = session.exec(
+                select(models.Submission).where(models.Submission.inbound_mail_id == row_id)
+            )
             texts += [s.raw_text for s in subs]
         return texts
 
@@ -802,15 +799,16 @@ def test_passwords_are_not_kept_in_clear_nor_echoed(
     server.wait_for_db(outbox_drained, what="turn-0 printouts sent")
     printouts = server.query(
         lambda s: s.exec(
-            select(Outbox).where(
-                Outbox.game_id == hosted.game_id, Outbox.kind == OutboxKind.PRINTOUT
+            select(models.Outbox).where(
+                models.Outbox.game_id == hosted.game_id,
+                models.Outbox.kind == models.OutboxKind.PRINTOUT,
             )
         ).all()
     )
     assert len(printouts) == 2
     for printout in printouts:
-        assert printout.status == OutboxStatus.SENT and printout.secret is None
-        assert PASSWORD_PLACEHOLDER in printout.body  # put in only when sending
+        assert printout.status == models.OutboxStatus.SENT and printout.secret is None
+        assert models.PASSWORD_PLACEHOLDER in printout.body  # put in only when sending
         assert password not in printout.body
 
     user = hosted.users[1]
@@ -825,7 +823,7 @@ def test_passwords_are_not_kept_in_clear_nor_echoed(
     server.send(raw)
     (row,) = wait_handled(server, [raw])
 
-    assert row.status == InboundStatus.PROCESSED
+    assert row.status == models.InboundStatus.PROCESSED
     texts = _stored_texts(server, [row.id or 0])
     assert len(texts) == 5  # the raw copy, its subject and text, the subject column, orders
     for text in texts:
@@ -849,7 +847,7 @@ def test_a_password_in_an_encoded_subject_is_not_kept_in_clear(new_game: NewGame
     server.send(raw)
     (row,) = wait_handled(server, [raw])
 
-    assert row.status == InboundStatus.PROCESSED  # the subject's header line was read
+    assert row.status == models.InboundStatus.PROCESSED  # the subject's header line was read
     for text in _stored_texts(server, [row.id or 0]):
         assert alice.password not in text, text[:300]
 
@@ -878,9 +876,11 @@ def test_names_that_hide_or_pose_as_the_gm_are_refused(
     assert text.count("unsichtbare oder Steuerzeichen") == 2
     assert text.count("der Spielleitung vorbehalten") == 1
     submissions = server.query(
-        lambda s: s.exec(select(Submission).where(Submission.inbound_mail_id == row.id)).all()
+        lambda s: s.exec(
+            select(models.Submission).where(models.Submission.inbound_mail_id == row.id)
+        ).all()
     )
     kinds = [o.get("kind") for sub in submissions for o in sub.orders]
     assert not any("ruler" in str(k) for k in kinds), kinds
-    stored = server.query(lambda s: s.get(Game, row.game_id))
+    stored = server.query(lambda s: s.get(models.Game, row.game_id))
     assert stored is not None and stored.number == 416

@@ -11,32 +11,18 @@ one with 30 industries) and the game number.
 from __future__ import annotations
 
 from engine.core import NEUTRAL
-from engine.starweb.state import (
-    Artifact,
-    Character,
-    Departure,
-    EchoLine,
-    Fleet,
-    FleetNote,
-    Options,
-    Player,
-    PlayerReport,
-    StarwebState,
-    TurnReport,
-    World,
-    WorldNote,
-)
+from engine.starweb import state as sw
 
 THRAWN, BORG, NECRON, QUILDOR, ROLAND, SALVADOR, REBULARD = range(1, 8)
 NAMES = ("THRAWN", "BORG", "NECRON", "QUILDOR", "ROLAND", "SALVADOR", "REBULARD")
 CHARACTERS = (
-    Character.EMPIRE_BUILDER,
-    Character.BERSERKER,
-    Character.MERCHANT,
-    Character.PIRATE,
-    Character.APOSTLE,
-    Character.COLLECTOR,
-    Character.PIRATE,
+    sw.Character.EMPIRE_BUILDER,
+    sw.Character.BERSERKER,
+    sw.Character.MERCHANT,
+    sw.Character.PIRATE,
+    sw.Character.APOSTLE,
+    sw.Character.COLLECTOR,
+    sw.Character.PIRATE,
 )
 SCORES = (964, 900, 803, 806, 133, 25, 1077)  # the others' are made up from the example
 
@@ -192,34 +178,34 @@ MESSAGES = (
 )
 
 
-def usable(state: StarwebState, world: World) -> int:
+def usable(state: sw.StarwebState, world: sw.World) -> int:
     """The example's usable industry: the smallest of industry, metal and population
     (W13: 30 industries, 7 metal -> 30/7); no enemy fleet stands on an industry world."""
     return min(world.industry, world.metal, world.population)
 
 
-def thrawn_state() -> StarwebState:
+def thrawn_state() -> sw.StarwebState:
     """The position after turn 7 as THRAWN's printout shows it."""
-    worlds = [World(number=n, gates=[]) for n in range(1, 256)]
+    worlds = [sw.World(number=n, gates=[]) for n in range(1, 256)]
     for number, (gates, owner, ind, metal, mines, pop, limit, turns, i, p) in WORLDS.items():
         w = worlds[number - 1]
         w.gates, w.owner, w.industry, w.metal, w.mines = list(gates), owner, ind, metal, mines
         w.population, w.limit, w.turns, w.i_ships, w.p_ships = pop, limit, turns, i, p
     worlds[13 - 1].home_of = THRAWN
-    fleets = [Fleet(number=n, world=0) for n in range(1, 256)]
+    fleets = [sw.Fleet(number=n, world=0) for n in range(1, 256)]
     notes = []
     for number, (world, owner, ships, cargo, flags) in KEYS.items():
         f = fleets[number - 1]
         f.world, f.owner, f.ships, f.cargo = world, owner, ships, cargo
         if flags:
-            notes.append(FleetNote(fleet=number, flags=list(flags)))
+            notes.append(sw.FleetNote(fleet=number, flags=list(flags)))
     world_notes = [
-        WorldNote(world=w, departures=[Departure(fleet=f, owner=o, to=t) for f, o, t in gone])
+        sw.WorldNote(world=w, departures=[sw.Departure(fleet=f, owner=o, to=t) for f, o, t in gone])
         for w, gone in DEPARTURES.items()
     ]
     next(n for n in world_notes if n.world == 202).flags.append("conquered")
     players = [
-        Player(
+        sw.Player(
             number=n,
             code_name=NAMES[n - 1],
             character=CHARACTERS[n - 1].value,
@@ -231,25 +217,25 @@ def thrawn_state() -> StarwebState:
     players[THRAWN - 1].met = [REBULARD, SALVADOR, NECRON, QUILDOR, BORG, ROLAND]
     players[THRAWN - 1].allies = [NECRON, BORG]
     players[THRAWN - 1].end_vote = 4000
-    report = PlayerReport(
+    report = sw.PlayerReport(
         player=THRAWN,
         seen=sorted(WORLDS),
         contacts=[NECRON, SALVADOR, REBULARD, ROLAND, BORG, QUILDOR],
-        echo=[EchoLine(code=c) for c in ORDERS],
+        echo=[sw.EchoLine(code=c) for c in ORDERS],
     )
-    return StarwebState(
+    return sw.StarwebState(
         game=42,
         turn=7,
         seed=1,
-        options=Options(),
+        options=sw.Options(),
         worlds=worlds,
         fleets=fleets,
         artifacts=[
-            Artifact(number=n, name=name, world=world, fleet=key)
+            sw.Artifact(number=n, name=name, world=world, fleet=key)
             for n, (name, world, key) in sorted(ARTIFACTS.items())
         ],
         players=players,
-        report=TurnReport(
+        report=sw.TurnReport(
             worlds=world_notes,
             fleets=notes,
             players=[report],
