@@ -78,6 +78,26 @@ class CreateTable:
         op.drop_table(self.name)
 
 
+def per_game(
+    name: str, columns: Callable[[], Sequence[sa.Column[Any]]], unique: Sequence[str]
+) -> CreateTable:
+    """A new table whose rows each belong to a game: an ``id`` key, the ``game_id`` (a
+    foreign key to ``game``), ``columns``, and one row at most per game and ``unique``."""
+
+    def items() -> tuple[sa.schema.SchemaItem, ...]:
+        fk_name, uq_name = f"fk_{name}_game_id_game", f"uq_{name}_game_id_{'_'.join(unique)}"
+        return (
+            sa.Column("id", sa.Integer(), nullable=False),
+            sa.Column("game_id", sa.Integer(), nullable=False),
+            *columns(),
+            sa.ForeignKeyConstraint(["game_id"], ["game.id"], name=op.f(fk_name)),
+            sa.PrimaryKeyConstraint("id", name=op.f(f"pk_{name}")),
+            sa.UniqueConstraint("game_id", *unique, name=op.f(uq_name)),
+        )
+
+    return CreateTable(name, items)
+
+
 def reversible(*changes: Change) -> tuple[Callable[[], None], Callable[[], None]]:
     """The ``upgrade`` that applies ``changes`` in order, and the ``downgrade`` that undoes
     them in reverse order."""

@@ -6,9 +6,8 @@ Create Date: 2026-11-23 19:45:00
 """
 
 import sqlalchemy as sa
-from alembic import op
 
-from db.migrations.changes import AddColumns, AddIndex, CreateTable, reversible
+from db.migrations.changes import AddColumns, AddIndex, per_game, reversible
 
 revision: str = "0002"
 down_revision: str | None = "0001"
@@ -20,24 +19,16 @@ upgrade, downgrade = reversible(
     AddColumns("inbound_mail", {"content_hash": sa.String(length=64)}),
     AddIndex("inbound_mail", "ix_inbound_mail_content_hash", ["content_hash"]),
     AddColumns("outbox", {"secret": sa.Text()}),
-    CreateTable(
+    per_game(
         "gm_report",
         lambda: (
-            sa.Column("id", sa.Integer(), nullable=False),
-            sa.Column("game_id", sa.Integer(), nullable=False),
             sa.Column("turn", sa.Integer(), nullable=False),
             sa.Column("seat", sa.Integer(), nullable=False),
             sa.Column("text", sa.Text(), nullable=False),
             sa.Column("attachments", sa.JSON(), nullable=False),
             sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-            sa.ForeignKeyConstraint(
-                ["game_id"], ["game.id"], name=op.f("fk_gm_report_game_id_game")
-            ),
-            sa.PrimaryKeyConstraint("id", name=op.f("pk_gm_report")),
-            sa.UniqueConstraint(
-                "game_id", "turn", "seat", name=op.f("uq_gm_report_game_id_turn_seat")
-            ),
         ),
+        unique=["turn", "seat"],
     ),
     AddIndex("gm_report", "ix_gm_report_game_id", ["game_id"]),
 )

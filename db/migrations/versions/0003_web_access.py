@@ -7,27 +7,21 @@ Create Date: 2026-12-01 10:00:00
 import sqlalchemy as sa
 from alembic import op
 
-from db.migrations.changes import CreateTable, reversible
+from db.migrations.changes import CreateTable, per_game, reversible
 
 revision: str = "0003"
 down_revision: str | None = "0002"
 
 upgrade, downgrade = reversible(
-    CreateTable(
+    per_game(
         "web_access",
         lambda: (
-            sa.Column("id", sa.Integer(), nullable=False),
-            sa.Column("game_id", sa.Integer(), nullable=False),
             sa.Column("seat", sa.Integer(), nullable=False),
             sa.Column("generation", sa.Integer(), nullable=False),
             sa.Column("revoked", sa.Boolean(), nullable=False),
             sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
-            sa.ForeignKeyConstraint(
-                ["game_id"], ["game.id"], name=op.f("fk_web_access_game_id_game")
-            ),
-            sa.PrimaryKeyConstraint("id", name=op.f("pk_web_access")),
-            sa.UniqueConstraint("game_id", "seat", name=op.f("uq_web_access_game_id_seat")),
         ),
+        unique=["seat"],
     ),
     CreateTable(
         "host_secret",
