@@ -344,7 +344,6 @@ def replace_player(
     address: str,
     password_hash: str,
     turn: int,
-    ruler_name: str | None = None,
     language: str = "de",
     timezone: str | None = None,
     standby: Standby | None = None,
@@ -371,7 +370,6 @@ def replace_player(
             seat=old.seat,
             address=normalise_address(address),
             password_hash=password_hash,
-            ruler_name=ruler_name,
             language=language,
             timezone=timezone,
             joined_turn=turn,
@@ -608,28 +606,19 @@ HEARTBEAT_GRACE = timedelta(seconds=30)
 """A server whose heartbeat is older than this is taken for dead: its claims are free."""
 
 
-def claim_due_outbox(
-    session: Session,
-    *,
-    now: datetime | None = None,
-    limit: int = 20,
-    lease: timedelta = OUTBOX_LEASE,
-    owner: int | None = None,
-    grace: timedelta = HEARTBEAT_GRACE,
-) -> list[Outbox]:
-    """Claim up to ``limit`` pending mails that are due, oldest first.
+class ClaimTerms(TypedDict, total=False):
+    """The terms of an outbox claim (see :func:`claim_due_outbox_ids`)."""
 
-    Each claimed row gets one more attempt counted, names ``owner`` (a :class:`Server`
-    row's id; ``None``: nobody) and is not due again for ``lease``: commit at once, send
-    outside the transaction, then :func:`mark_sent` or :func:`mark_failed`. Should the
-    process die in between, the row is free again as soon as its owner's heartbeat is
-    older than ``grace`` (or its server row gone), else after the lease, and goes out
-    again under the same Message-ID. Rows locked by another process are skipped
-    (PostgreSQL ``SKIP LOCKED``), so no row is handed out twice.
-    """
-    claimed = claim_due_outbox_ids(
-        session, now=now, limit=limit, lease=lease, owner=owner, grace=grace
-    )
+    now: datetime | None
+    limit: int
+    lease: timedelta
+    owner: int | None
+    grace: timedelta
+
+
+def claim_due_outbox(session: Session, **terms: Unpack[ClaimTerms]) -> list[Outbox]:
+    """:func:`claim_due_outbox_ids`, and the claimed mails loaded."""
+    claimed = claim_due_outbox_ids(session, **terms)
     return outbox_mails(session, [outbox_id for outbox_id, _ in claimed])
 
 
@@ -642,10 +631,21 @@ def claim_due_outbox_ids(
     owner: int | None = None,
     grace: timedelta = HEARTBEAT_GRACE,
 ) -> list[tuple[int, str]]:
-    """:func:`claim_due_outbox` giving only each claimed row's id and address, in two
-    plain statements: the sender needs no more (its workers, or a reader after the
-    commit, load the mails), and loading the rows would hold the write lock for what
-    the claim does not use."""
+    """Claim up to ``limit`` pending mails that are due, oldest first; each claimed row's
+    id and address.
+
+    Each claimed row gets one more attempt counted, names ``owner`` (a :class:`Server`
+    row's id; ``None``: nobody) and is not due again for ``lease``: commit at once, send
+    outside the transaction, then :func:`mark_sent` or :func:`mark_failed`. Should the
+    process die in between, the row is free again as soon as its owner's heartbeat is
+    older than ``grace`` (or its server row gone), else after the lease, and goes out
+    again under the same Message-ID. Rows locked by another process are skipped
+    (PostgreSQL ``SKIP LOCKED``), so no row is handed out twice.
+
+    Two plain statements: the sender needs no more than ids and addresses (its workers,
+    or a reader after the commit, load the mails), and loading the rows would hold the
+    write lock for what the claim does not use.
+    """
     _require_write_lock(session)
     now = now or utcnow()
     table = _table(Outbox)
