@@ -93,7 +93,7 @@ class AshesGame:
         ashes = _ashes(state)
         texts = []
         for order, seen in zip(orders, outlook(ashes, seat, orders, lang), strict=True):
-            if isinstance(order, RenamePlanet) and ashes.planet(order.planet).owner != seat:
+            if isinstance(order, RenamePlanet) and _foreign(ashes, seat, order.planet):
                 text = order.describe_on_conquest(lang, place_name)
             else:
                 text = order.describe(lang, place_name)
@@ -183,6 +183,11 @@ def _names(state: AshesState, lang: str) -> Names:
         rulers={p.number: ruler(state, p.number, lang) for p in state.players},
         places={p.number: p.name for p in state.planets},
     )
+
+
+def _foreign(state: AshesState, seat: int, planet: int) -> bool:
+    """Planet ``planet`` exists and is not ``seat``'s."""
+    return 1 <= planet <= len(state.planets) and state.planet(planet).owner != seat
 
 
 def _ashes(state: State) -> AshesState:

@@ -11,7 +11,7 @@ cannot see (other players' figures, fleets, PP or votes). Orders that draw on a 
 
 from __future__ import annotations
 
-from engine.ashes.orders import HomePlanet, PVChange, VoteRounds
+from engine.ashes.orders import HomePlanet, PVChange, RenamePlanet, VoteRounds
 from engine.ashes.state import AshesState
 from engine.ashes.texts import NOTICES, TEXTS
 from engine.core import Order
@@ -47,6 +47,8 @@ def warnings(state: AshesState, seat: int, order: Order, lang: str) -> list[str]
             return _pv(state, seat, order, lang)
         case VoteRounds():
             return _vote_rounds(state, lang)
+        case RenamePlanet() if not 1 <= order.planet <= len(state.planets):
+            return no_planet(order.planet, lang)  # a variant map may have fewer planets
     return []
 
 
