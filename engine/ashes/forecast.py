@@ -122,7 +122,11 @@ class _Turn:
         count = self.state.cargo[-1].count
         what, per_ship = CARGO_LOADS[o.cargo]
         turn = self.arrival(o.source, o.target)
-        said = self.say("cargo", count=count, amount=count * per_ship, what=what, turn=turn)
+        said = (
+            self.say("arrive", turn=turn)
+            if count == o.count
+            else self.say("cargo", count=count, amount=count * per_ship, what=what, turn=turn)
+        )
         return Outlook(said, self.notices(since))
 
     # Ashes 6.2.1, 7.3: ships in orbit fly; an order for more sends those there are.
@@ -137,6 +141,8 @@ class _Turn:
         if fleet is None or fi + tr == 0:
             return Outlook(warnings=self.notices(since))
         turn = self.arrival(o.source, o.target)
+        if (fi, tr) == (o.fi, o.tr):
+            return Outlook(self.say("arrive", turn=turn))
         return Outlook(self.say("flight", fi=fi, tr=tr, turn=turn), self.notices(since))
 
     # Ashes 6.3.4, 7.1: spying costs 7 PP.
@@ -190,18 +196,18 @@ class _Turn:
                 a -= sum(n * a_cost(item, self.state.options) for item, n in got.items())
 
     def built(self, o: Production, got: dict[str, int], a: int, short: list[str]) -> Outlook:
-        """One build order's share: its items, the A they take, and what was cut."""
+        """One build order's share: the A it takes, and what was cut."""
         cost = sum(n * a_cost(item, self.state.options) for item, n in got.items())
+        wanted = o.items()
+        if got == wanted:  # built in full: what it builds is the order itself
+            return Outlook(self.say("build_all", before=a, after=a - cost) if wanted else None)
         items = ", ".join(f"{n} {item}" for item, n in got.items() if n)
         said = self.say("build", items=items, before=a, after=a - cost) if items else None
-        wanted = o.items()
         cut = [
             self.say("cut_item", built=n, wanted=wanted[item], item=item)
             for item, n in got.items()
             if n < wanted[item]
         ]
-        if not cut:
-            return Outlook(said)
         warning = self.say(
             "build_cut", planet=o.planet, items=", ".join(cut), short=", ".join(short)
         )

@@ -218,7 +218,7 @@ class _Turn:
             self.state.fleet(o.target_fleet).ships += moved
         else:
             self.put(o.target, here, self.stock(o.target, here) + moved)
-        return self.say("moved", n=moved, stock=said)
+        return said if moved == o.quantity else self.say("moved", n=moved, stock=said)
 
     # Starweb "Schiffe": six I-ships (the Reichsgründer's four) make one industry.
     def scrap(self, o: Scrap) -> str | None:
@@ -231,7 +231,7 @@ class _Turn:
             return None
         said = self.take(I_SHIPS, o.world, done * cost)
         world.industry += done
-        return self.say("scrapped", n=done, stock=said)
+        return said if done == o.quantity else self.say("scrapped", n=done, stock=said)
 
     def left(self, world: World) -> int:
         """The industry ``world`` has left to build with this turn (its printout's
@@ -266,7 +266,7 @@ class _Turn:
         if done <= 0:
             return None, cut
         said = self.say("industry", w=o.world, before=before, after=before - units)
-        return self.say("built", n=done, stock=said), cut
+        return (self.say("built", n=done, stock=said) if cut else said), cut
 
     def built(self, o: Build, world: World, units: int) -> tuple[int, int]:
         """How many of ``o`` are built with ``units`` of industry, and the units spent."""
@@ -339,7 +339,7 @@ class _Turn:
         if amount <= 0:
             return None
         after = self.state.fleet(o.fleet).cargo
-        return self.say("cargo", n=amount, stock=f"F{o.fleet}", before=before, after=after)
+        return self.say("cargo", stock=f"F{o.fleet}", before=before, after=after)
 
     # Starweb "Sondierung": one ship of the source flies and is lost.
     def probe(self, o: Probe) -> str | None:

@@ -90,7 +90,7 @@ class StarwebGame:
         place_name: PlanetNamer,
     ) -> list[str]:
         """Each order as the acknowledgement shows it: what it will do in the seat's
-        position (``F3T5F7: … → 5 Schiffe, F3: 10 → 5``), with the orders before it in
+        position (``F3T5F7: … → F3: 10 → 5``), with the orders before it in
         the turn's order taken into account, and warnings where the position says it will
         fail (not your key, no gate, too few ships …; :mod:`engine.starweb.forecast`).
         The orders are kept either way."""

@@ -302,9 +302,9 @@ def test_the_acknowledgement_forecasts_the_orders_together(
     )
     assert feed(db_engine, raw).status == InboundStatus.PROCESSED
     ack = flat(outbox(db_session)[-1].body)
-    assert "nach 21 (Beyond) → 10 FI, 0 TR, Ankunft in Runde 1" in ack
+    assert "nach 21 (Beyond) → Ankunft in Runde 1" in ack
     assert (
         "nach 10 (Outpost) → 5 FI, 0 TR, Ankunft in Runde 1 — Warnung: Flug 2 -> 10: nur 5 FI "
         "und 0 TR im Orbit, diese gestartet." in ack
     )
-    assert "Bau auf 2 (Krebsnebel): 2 PDU → baut 2 PDU: A 240 → 210" in ack
+    assert "Bau auf 2 (Krebsnebel): 2 PDU → A 240 → 210" in ack
