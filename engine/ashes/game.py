@@ -86,10 +86,10 @@ class AshesGame:
         place_name: PlanetNamer,
     ) -> list[str]:
         """Each order as the acknowledgement shows it: what it will do in the seat's
-        position (``→ 3 FI, 0 TR, arrives turn 5``), with the orders before it in the
-        turn's order taken into account, and a warning in the printout's words where the
-        position refuses or cuts it (:mod:`engine.ashes.forecast`). A rename of a planet
-        the seat does not own takes effect on conquest (Ashes 6.3.3)."""
+        position (``→ arrive in turn 5``, ``→ A 240 → 210``), with the orders before it
+        in the turn's order taken into account, and a warning in the printout's words
+        where the position refuses or cuts it (:mod:`engine.ashes.forecast`). A rename of
+        a planet the seat does not own takes effect on conquest (Ashes 6.3.3)."""
         ashes = _ashes(state)
         texts = []
         for order, seen in zip(orders, outlook(ashes, seat, orders, lang), strict=True):
