@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from engine.core import Order
 from engine.starweb.cargo import cargo_per_ship
+from engine.starweb.forces import half_up
 from engine.starweb.orders import (
     BUILD_FLEET,
     BUILD_INDUSTRY,
@@ -48,7 +49,7 @@ from engine.starweb.orders import (
     StarwebOrder,
     Transfer,
 )
-from engine.starweb.ships import industry_cost, scrap_cost, usable_industry
+from engine.starweb.ships import fleet_shots, industry_cost, scrap_cost, usable_industry
 from engine.starweb.state import CAP, Character, StarwebState, World, copy_state
 from engine.starweb.texts import TEXTS
 from engine.starweb.warnings import BOMB_SHIPS, Checks
@@ -155,6 +156,8 @@ class _Turn:
                 return self.probe(order), []
             case RobotAttack():
                 return self.robots(order), []
+            case Fire():
+                return self.fire(order, warnings)
             case Move():
                 return self.move(order, warnings), []
         return None, []
@@ -355,6 +358,19 @@ class _Turn:
             return None
         used = min(o.quantity, self.stock(FLEET, o.fleet) - 1)
         return self.say("robots", n=2 * used, stock=self.take(FLEET, o.fleet, used))
+
+    # Starweb "Feuern": a key fires one shot a ship (none from a merchant's ship carrying
+    # two metal), a world's I- or P-ships one for every two ships, rounded up.
+    def fire(self, o: Fire, warnings: list[str]) -> tuple[str | None, list[str]]:
+        if warnings:
+            return None, []
+        if o.source == FLEET:
+            shots = fleet_shots(self.state.fleet(o.number))
+        else:
+            shots = half_up(self.stock(o.source, o.number))
+        if shots == 0:
+            return None, [self.warn("no_shots", stock=self.label(o.source, o.number))]
+        return self.say("shots", n=shots), []
 
     # Starweb "Bewegung": the key goes the whole way in this turn, unless stopped.
     def move(self, o: Move, warnings: list[str]) -> str | None:

@@ -14,6 +14,7 @@ from engine.starweb.orders import (
     P_SHIPS,
     Build,
     Cargo,
+    Fire,
     Move,
     StarwebOrder,
     Transfer,
@@ -107,3 +108,17 @@ def test_the_forecast_is_what_the_evaluation_does() -> None:
     assert "→ 10 built, industry left on W1: 10 → 0" in texts[3]
     assert [after.fleet(n).ships for n in (1, 2, 3)] == [0, 26, 4]
     assert after.world(1).p_ships == 1 + 10
+
+
+def test_fire_counts_the_shots_left_after_the_transfers() -> None:
+    state = home()
+    setv(state.fleet(6), world=1)  # another player's key at W1
+    fire = Fire(source=FLEET, number=1, target=FLEET, target_fleet=6)
+    home_fire = Fire(source=I_SHIPS, number=1, target=FLEET, target_fleet=6)
+    empty = Fire(source=FLEET, number=2, target=FLEET, target_fleet=6)
+    away = Transfer(source=FLEET, number=1, quantity=6, target=I_SHIPS)
+    key, world, nothing, _ = said(state, [fire, home_fire, empty, away])
+    # Transfers (step 2) come before fire (step 4): 4 ships left, 1 + 6 I-ships.
+    assert key.endswith("→ 4 shots")
+    assert world.endswith("→ 4 shots")
+    assert nothing.endswith("warning: F2 has no shots")
