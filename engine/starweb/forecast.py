@@ -111,6 +111,7 @@ class _Turn:
     """The seat's side of the coming turn, on a copy of the position."""
 
     def __init__(self, state: StarwebState, seat: int, lang: str) -> None:
+        self.start = state
         self.state = copy_state(state)
         self.seat, self.lang = seat, lang
         self.next_turn = state.turn + 1
@@ -160,6 +161,8 @@ class _Turn:
                 return self.fire(order, warnings)
             case Move():
                 return self.move(order, warnings), []
+            case DropBomb():
+                return self.drop_bomb(order, warnings)
         return None, []
 
     # ---------------------------------------------------------------- the stocks
@@ -371,6 +374,14 @@ class _Turn:
         if shots == 0:
             return None, [self.warn("no_shots", stock=self.label(o.source, o.number))]
         return self.say("shots", n=shots), []
+
+    # Starweb "Planetenbruch-Bombe": a bomb built this turn cannot fall this turn.
+    def drop_bomb(self, o: DropBomb, warnings: list[str]) -> tuple[str | None, list[str]]:
+        if warnings:
+            return None, []
+        if not self.start.fleet(o.fleet).bomb:
+            return None, [self.warn("bomb_new", n=o.fleet)]
+        return self.say("bomb", w=self.state.fleet(o.fleet).world), []
 
     # Starweb "Bewegung": the key goes the whole way in this turn, unless stopped.
     def move(self, o: Move, warnings: list[str]) -> str | None:

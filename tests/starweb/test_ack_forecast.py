@@ -13,7 +13,9 @@ from engine.starweb.orders import (
     I_SHIPS,
     P_SHIPS,
     Build,
+    BuildBomb,
     Cargo,
+    DropBomb,
     Fire,
     Move,
     StarwebOrder,
@@ -122,3 +124,17 @@ def test_fire_counts_the_shots_left_after_the_transfers() -> None:
     assert key.endswith("→ 4 shots")
     assert world.endswith("→ 4 shots")
     assert nothing.endswith("warning: F2 has no shots")
+
+
+def test_a_bomb_built_in_the_same_list_cannot_fall_this_turn() -> None:
+    state = home()
+    setv(state.fleet(1), ships=30)
+    setv(state.fleet(2), ships=5, bomb=True)
+    build, drop_new, drop_old = said(
+        state, [BuildBomb(fleet=1), DropBomb(fleet=1), DropBomb(fleet=2)]
+    )
+    assert build.endswith("→ F1: 30 → 5")
+    assert drop_new.endswith(
+        "warning: the bomb of fleet 1 is built this turn and falls next turn at the earliest"
+    )
+    assert drop_old.endswith("→ the bomb falls on W1")
