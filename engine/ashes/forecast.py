@@ -68,12 +68,13 @@ class _Turn:
     def run(self, orders: Sequence[Order]) -> list[Outlook]:
         found = [Outlook() for _ in orders]
         order_of_turn = sorted(range(len(orders)), key=lambda i: PHASE.get(type(orders[i]), 1))
-        builds: list[tuple[int, Production]] = []
+        # Ashes 7.4 builds all of a planet's orders at once: the group at the first.
+        builds = [(i, o) for i, o in enumerate(orders) if isinstance(o, Production)]
         for i in order_of_turn:
             match orders[i]:
-                case Production() as o:
-                    builds.append((i, o))
-                    continue
+                case Production():
+                    self.production(builds, found)
+                    builds = []
                 case CargoFlight() as o:
                     found[i] = self.cargo(o)
                 case Flight() as o:
@@ -81,14 +82,9 @@ class _Turn:
                 case Spy() as o:
                     found[i] = self.spy(o)
                 case Research() as o:
-                    if builds:
-                        self.production(builds, found)
-                        builds = []
                     found[i] = self.research(o)
                 case o:
                     found[i] = Outlook(warnings=warnings(self.before, self.seat, o, self.lang))
-        if builds:
-            self.production(builds, found)
         return found
 
     def say(self, key: str, **params: object) -> str:
