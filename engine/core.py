@@ -555,12 +555,32 @@ class OrderLanguage(Protocol):
 @runtime_checkable
 class Acknowledging(Protocol):
     """A game that words an order for the acknowledgement with the state in view (e.g. a
-    rename that takes effect only on conquest). Optional: else ``Order.describe``."""
+    rename that takes effect only on conquest). Optional: else ``Order.describe``. Orders
+    that share a stock are worded together by :class:`AcknowledgingAll`."""
 
     def describe_order(
         self, state: State, seat: int, order: Order, lang: str, place_name: PlanetNamer
     ) -> str:
         """The order in plain words for ``seat``, as things stand in ``state``."""
+        ...
+
+
+@runtime_checkable
+class AcknowledgingAll(Acknowledging, Protocol):
+    """An :class:`Acknowledging` game that words a seat's whole order list at once: orders
+    that share a stock (two flights from one orbit, two builds from one planet's workforce)
+    are checked together, in the order the turn carries them out. Optional: else each order
+    alone (:meth:`GameKind.describe_orders`)."""
+
+    def describe_orders(
+        self,
+        state: State,
+        seat: int,
+        orders: Sequence[Order],
+        lang: str,
+        place_name: PlanetNamer,
+    ) -> list[str]:
+        """One text per order of ``orders`` (in their order), for ``seat`` in ``state``."""
         ...
 
 
@@ -727,6 +747,24 @@ class GameKind:
         """The engine as an :class:`Acknowledging` game, or None when orders are worded
         by their own :meth:`Order.describe`."""
         return self.engine if isinstance(self.engine, Acknowledging) else None
+
+    def describe_orders(
+        self,
+        state: State,
+        seat: int,
+        orders: Sequence[Order],
+        lang: str,
+        place_name: PlanetNamer,
+    ) -> list[str]:
+        """The acknowledgement's words for each of ``seat``'s ``orders``: the whole list
+        (:class:`AcknowledgingAll`), else order by order (:class:`Acknowledging`), else
+        each order's own :meth:`Order.describe`."""
+        engine = self.engine
+        if isinstance(engine, AcknowledgingAll):
+            return engine.describe_orders(state, seat, orders, lang, place_name)
+        if isinstance(engine, Acknowledging):
+            return [engine.describe_order(state, seat, o, lang, place_name) for o in orders]
+        return [o.describe(lang, place_name) for o in orders]
 
 
 class KindContractError(TypeError):

@@ -1,6 +1,7 @@
 """The acknowledgement and the web page's check tell a player nothing his printout did not:
 for random games of every kind, two positions that differ only in what a seat cannot see
-give every order of that seat the same words (both go through ``describe_order``)."""
+give every order of that seat the same words, alone and in the whole list (both go
+through ``describe_orders``)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,13 @@ def described(kind: str, state: AshesState | StarwebState, seat: int, order: Ord
     acknowledging = KINDS[kind].acknowledging
     assert acknowledging is not None
     return acknowledging.describe_order(state, seat, order, "en", lambda n: f"#{n}")
+
+
+def listed(
+    kind: str, state: AshesState | StarwebState, seat: int, orders: list[Order]
+) -> list[str]:
+    """The seat's whole order list as the acknowledgement words it (forecasts included)."""
+    return KINDS[kind].describe_orders(state, seat, orders, "en", lambda n: f"#{n}")
 
 
 def starweb_hidden_changed(state: StarwebState, seat: int, rng: Random) -> StarwebState:
@@ -141,6 +149,8 @@ def test_what_a_seat_cannot_see_never_changes_its_acknowledgement(
         orders = ashes_orders(state, seat, rng)
     for order in orders:
         assert described(kind, state, seat, order) == described(kind, other, seat, order)
+    # The whole list, as the acknowledgement words it: orders that share a stock.
+    assert listed(kind, state, seat, orders) == listed(kind, other, seat, orders)
 
 
 def test_the_property_bites_on_a_warning_that_reads_unseen_gates() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from random import Random
 
+from engine.ashes.forecast import outlook
 from engine.ashes.gnp import gnp_table
 from engine.ashes.orders import RenamePlanet
 from engine.ashes.printout import order_form, printout, ruler
@@ -13,7 +14,7 @@ from engine.ashes.state import AshesState
 from engine.ashes.texts import HALL_OF_FAME, ORDER_FORM, SEAT_STATUS
 from engine.ashes.turn import run_turn
 from engine.ashes.views import REPORT_SCHEMA, map_view, report_data
-from engine.ashes.warnings import decorate, warnings
+from engine.ashes.warnings import decorate
 from engine.core import (
     Event,
     JSONValue,
@@ -73,13 +74,33 @@ class AshesGame:
     def describe_order(
         self, state: State, seat: int, order: Order, lang: str, place_name: PlanetNamer
     ) -> str:
-        """The order as the acknowledgement shows it: a rename of a planet the seat does
-        not own takes effect on conquest (Ashes 6.3.3); an order the position refuses or
-        cuts is warned about in the printout's words (:mod:`engine.ashes.warnings`)."""
+        """The order as the acknowledgement shows it, alone (:meth:`describe_orders`)."""
+        return self.describe_orders(state, seat, [order], lang, place_name)[0]
+
+    def describe_orders(
+        self,
+        state: State,
+        seat: int,
+        orders: Sequence[Order],
+        lang: str,
+        place_name: PlanetNamer,
+    ) -> list[str]:
+        """Each order as the acknowledgement shows it: what it will do in the seat's
+        position (``→ arrive in turn 5``, ``→ A 240 → 210``), with the orders before it
+        in the turn's order taken into account, and a warning in the printout's words
+        where the position refuses or cuts it (:mod:`engine.ashes.forecast`). A rename of
+        a planet the seat does not own takes effect on conquest (Ashes 6.3.3)."""
         ashes = _ashes(state)
-        if isinstance(order, RenamePlanet) and ashes.planet(order.planet).owner != seat:
-            return order.describe_on_conquest(lang, place_name)
-        return decorate(order.describe(lang, place_name), warnings(ashes, seat, order, lang), lang)
+        texts = []
+        for order, seen in zip(orders, outlook(ashes, seat, orders, lang), strict=True):
+            if isinstance(order, RenamePlanet) and _foreign(ashes, seat, order.planet):
+                text = order.describe_on_conquest(lang, place_name)
+            else:
+                text = order.describe(lang, place_name)
+            if seen.forecast is not None:
+                text = f"{text} → {seen.forecast}"
+            texts.append(decorate(text, seen.warnings, lang))
+        return texts
 
     def map_view(self, state: State, player: int, lang: str) -> MapView:
         """The galaxy as ``player`` knows it (see :mod:`engine.ashes.views`)."""
@@ -162,6 +183,11 @@ def _names(state: AshesState, lang: str) -> Names:
         rulers={p.number: ruler(state, p.number, lang) for p in state.players},
         places={p.number: p.name for p in state.planets},
     )
+
+
+def _foreign(state: AshesState, seat: int, planet: int) -> bool:
+    """Planet ``planet`` exists and is not ``seat``'s."""
+    return 1 <= planet <= len(state.planets) and state.planet(planet).owner != seat
 
 
 def _ashes(state: State) -> AshesState:

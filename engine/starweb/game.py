@@ -19,10 +19,10 @@ from engine.core import (
 from engine.dice import Dice
 from engine.starweb import printout, turn, views
 from engine.starweb.final import final_report
-from engine.starweb.orders import StarwebOrder
+from engine.starweb.forecast import outlook
 from engine.starweb.setup import new_game
 from engine.starweb.state import StarwebState
-from engine.starweb.warnings import decorate, warnings
+from engine.starweb.warnings import decorate
 from engine.views import MapView
 
 CHARACTER, CODE_NAME = "character", "code_name"
@@ -78,12 +78,29 @@ class StarwebGame:
     def describe_order(
         self, state: State, seat: int, order: Order, lang: str, place_name: PlanetNamer
     ) -> str:
-        """The order as the acknowledgement shows it, with warnings where the position
-        says it will fail (not your key, no gate, too few ships ...): the order is kept."""
-        text = order.describe(lang, place_name)
-        if not isinstance(order, StarwebOrder):
-            return text
-        return decorate(text, warnings(_starweb(state), seat, order, lang), lang)
+        """The order as the acknowledgement shows it, alone (:meth:`describe_orders`)."""
+        return self.describe_orders(state, seat, [order], lang, place_name)[0]
+
+    def describe_orders(
+        self,
+        state: State,
+        seat: int,
+        orders: Sequence[Order],
+        lang: str,
+        place_name: PlanetNamer,
+    ) -> list[str]:
+        """Each order as the acknowledgement shows it: what it will do in the seat's
+        position (``F3T5F7: … → F3: 10 → 5``), with the orders before it in
+        the turn's order taken into account, and warnings where the position says it will
+        fail (not your key, no gate, too few ships …; :mod:`engine.starweb.forecast`).
+        The orders are kept either way."""
+        texts = []
+        for order, seen in zip(orders, outlook(_starweb(state), seat, orders, lang), strict=True):
+            text = order.describe(lang, place_name)
+            if seen.forecast is not None:
+                text = f"{text} → {seen.forecast}"
+            texts.append(decorate(text, seen.warnings, lang))
+        return texts
 
     def final_report(
         self, state: State, event: Event, seats: Sequence[SeatRecord], lang: str

@@ -60,7 +60,7 @@ def warnings(state: StarwebState, seat: int, order: StarwebOrder, lang: str) -> 
     def say(key: str, **params: object) -> str:
         return WORDS.say(lang, key, **params)
 
-    return _Checks(state, seat, say, lang).of(order)
+    return Checks(state, seat, say, lang).of(order)
 
 
 def decorate(text: str, found: list[str], lang: str) -> str:
@@ -70,7 +70,7 @@ def decorate(text: str, found: list[str], lang: str) -> str:
     return f"{text} — {WORDS.say(lang, 'warning')}: " + "; ".join(found)
 
 
-class _Checks:
+class Checks:
     """One seat's view of the position, asked about one order at a time."""
 
     def __init__(self, state: StarwebState, seat: int, say: Say, lang: str) -> None:
@@ -83,6 +83,9 @@ class _Checks:
         """The worlds the seat's last printout reported: only their gates are his to know
         (Starweb "Der Printout"); a warning about another world's gates would tell him
         what no printout did."""
+        self.taken: set[tuple[str, int]] = set()
+        """The stocks (``F``/``I``/``P``, key or world) earlier orders of the list take
+        from (:mod:`engine.starweb.forecast`): "only 3 ships left", not "only 3 ships"."""
 
     def of(self, order: StarwebOrder) -> list[str]:
         self.found = []
@@ -162,15 +165,16 @@ class _Checks:
 
     def ships(self, source: str, number: int, wanted: int) -> None:
         """The source (a key, or a world's I- or P-ships) has ``wanted`` ships."""
+        left = "_left" if (source, number) in self.taken else ""
         if source == FLEET:
             have = self.state.fleet(number).ships
             if have < wanted:
-                self.found.append(self.say("few_ships", n=number, have=have))
+                self.found.append(self.say(f"few_ships{left}", n=number, have=have))
             return
         world = self.state.world(number)
         have = world.i_ships if source == I_SHIPS else world.p_ships
         if have < wanted:
-            self.found.append(self.say("few_home", n=number, have=have, what=source))
+            self.found.append(self.say(f"few_home{left}", n=number, have=have, what=source))
 
     def source(self, source: str, number: int) -> bool:
         return self.fleet(number) if source == FLEET else self.world(number)
@@ -227,8 +231,7 @@ class _Checks:
         if not self.fleet(o.fleet):
             return
         here = self.state.fleet(o.fleet).world
-        if self.state.fleet(o.fleet).ships == 0:
-            self.found.append(self.say("few_ships", n=o.fleet, have=0))
+        self.ships(FLEET, o.fleet, 1)
         for step in o.path:
             if not self.gate(here, step):
                 return

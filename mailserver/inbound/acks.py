@@ -78,7 +78,7 @@ def _understood(
     base = order_language(kind)
     namer = base.namer(loaded.names.places if loaded else None)
     state = loaded.state if loaded is not None else None
-    describe = describer(game, kind, state, player.seat, seat.lang, namer)
+    describe = describer(game, kind, state, player.seat, seat.lang, namer, read.orders)
     named = NamedLanguage(base, namer, describe)
     turn = read.header.turn if read.header.turn is not None else game.turn + 1
     file = mail.body.attachment

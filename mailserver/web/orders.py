@@ -39,7 +39,7 @@ def check_orders(
     rulers = names.rulers if names else None
     result = language.parse(body.text, None, places, rulers=rulers)
     namer = language.namer(places)
-    describe = describer(game, kind, state, player.seat, lang, namer)
+    describe = describer(game, kind, state, player.seat, lang, namer, result.orders)
     return {
         "too_long": False,
         "orders": [

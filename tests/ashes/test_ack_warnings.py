@@ -69,3 +69,14 @@ def test_pp_pv_and_votes_are_checked() -> None:
     assert "Ihre Stimme zählt nicht mehr" in said(state, 1, orders.VoteRounds(rounds=20))
     state.player(1).out = True
     assert "ausgeschieden" in said(state, 1, orders.PVChange(player=2, value=2))
+
+
+def test_a_planet_a_smaller_map_has_not_is_named_not_a_traceback() -> None:
+    state, mine, _ = game()
+    state.planets = state.planets[:30]  # a variant map of 30 planets
+    assert said(state, 1, orders.RenamePlanet(planet=35, name="Neu"), "en").endswith(
+        "Warning: There is no planet 35."
+    )
+    assert said(state, 1, orders.Flight(source=mine, fi=1, tr=0, target=35), "en").endswith(
+        "Warning: There is no planet 35."
+    )

@@ -289,3 +289,22 @@ def test_renaming_a_planet_not_owned_takes_effect_on_conquest(
     ack = flat(outbox(db_session)[-1].body)
     assert "soll „Neuland“ heißen, sobald Sie ihn in dieser Runde erobern (6.3.3)" in ack
     assert "heißt jetzt „Heim“" in ack
+
+
+def test_the_acknowledgement_forecasts_the_orders_together(
+    db_engine: Engine, db_session: Session, running_game: int
+) -> None:
+    """Issue 25.11: two flights from one orbit need more ships than are there (player 2
+    has 15 FI and 3 TR over Krebsnebel): the second is cut, and each says what it does."""
+    raw = order_mail(
+        ALICE,
+        "Partie 227 Spieler 2 Kennwort sternenstaub\n2/10/0/21\n2/10/0/10\nKrebsnebel: 2 PDU",
+    )
+    assert feed(db_engine, raw).status == InboundStatus.PROCESSED
+    ack = flat(outbox(db_session)[-1].body)
+    assert "nach 21 (Beyond) → Ankunft in Runde 1" in ack
+    assert (
+        "nach 10 (Outpost) → 5 FI, 0 TR, Ankunft in Runde 1 — Warnung: Flug 2 -> 10: nur 5 FI "
+        "und 0 TR im Orbit, diese gestartet." in ack
+    )
+    assert "Bau auf 2 (Krebsnebel): 2 PDU → A 240 → 210" in ack
