@@ -7,7 +7,7 @@ random targets (Ashes 7.3). Their PDU never fall below HD (Ashes 7.6, in economy
 
 from __future__ import annotations
 
-from engine.ashes.galaxy import load_galaxy
+from engine.ashesmap.galaxy import load_galaxy
 from engine.ashes.production import Built, build
 from engine.ashes.rules import a_cost
 from engine.ashes.state import AshesState, Planet

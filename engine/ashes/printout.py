@@ -16,7 +16,7 @@ from functools import cache, lru_cache
 from operator import itemgetter
 
 from engine.ashes.economy import gip
-from engine.ashes.galaxy import fold_name, standard_galaxy
+from engine.ashesmap.galaxy import fold_name, standard_galaxy
 from engine.ashes.gnp import CATEGORIES
 from engine.ashes.state import (
     AshesState,

@@ -12,7 +12,7 @@ from engine.ashes.combat import (
     pair_losses,
     superiority,
 )
-from engine.ashes.galaxy import standard_galaxy
+from engine.ashesmap.galaxy import standard_galaxy
 from engine.ashes.landing import landing_strength, pdu_destroyed, tr_losses
 from engine.ashes.printout import printout
 from engine.ashes.state import AshesState

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.ashes.combat import battle
-from engine.ashes.galaxy import standard_galaxy
+from engine.ashesmap.galaxy import standard_galaxy
 from engine.ashes.morale import percent
 from engine.ashes.printout import (
     _wrap_line,

@@ -4,7 +4,7 @@ each game"): the rolls the bots' games rarely make, set up by hand."""
 from __future__ import annotations
 
 from engine.ashes.combat import battle
-from engine.ashes.galaxy import standard_galaxy
+from engine.ashesmap.galaxy import standard_galaxy
 from engine.ashes.orders import Research
 from engine.ashes.research import research
 from engine.ashes.revolt import revolt_phase
