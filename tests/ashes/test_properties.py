@@ -91,8 +91,8 @@ def test_flights_and_cargo_conserve_ships(given_orders: dict[int, list[Order]], 
 @given(st.integers(1, 40), st.integers(0, 9), st.integers(1, 6))
 def test_cargo_conserves_goods(source: int, kind: int, ships: int) -> None:
     from engine.ashes import cargo
-    from engine.ashesmap.galaxy import standard_galaxy
     from engine.ashes.orders import CARGO_LOADS
+    from engine.ashesmap.galaxy import standard_galaxy
 
     state = standard(players=8)
     target = 1 if source != 1 else 2
