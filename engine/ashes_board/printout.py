@@ -43,6 +43,8 @@ def render(state: BoardState, line: Line, lang: str) -> str:
     for key in _SEAT_ARGS:
         if key in values:
             values[key] = seat_name(state, int(values[key]), lang)
+    if line.key == "press" and line.values()["owner"] == str(NEUTRAL):
+        values["owner"] = PRINT.say(lang, "gm")  # the GM's notices (docs/host-rules.md)
     if "space" in values:
         space = int(values["space"])
         values["space"] = WORDS.say(lang, "space.0" if space == ORBIT else "space.n", space=space)

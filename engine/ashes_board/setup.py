@@ -114,7 +114,8 @@ def new_game(setup: Setup) -> BoardState:
     """Round 0 (B E3): every planet of a player with troops = population, one factory of
     his choice (default: oil, steel, high tech in turn, D-17), the extension's hangars on
     HP and Stamm colony, 5 of each raw material; every other planet neutral."""
-    scenario = setup.scenario or "I"
+    # Without a scenario: scenario I for two players, else the free set-up (decision D-13).
+    scenario = setup.scenario or ("I" if len(setup.players) == 2 else FREE)
     options = options_from(setup.options)
     seats = sorted(p.number for p in setup.players)
     if seats != list(range(1, len(seats) + 1)):

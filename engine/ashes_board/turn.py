@@ -16,7 +16,7 @@ from engine.ashes_board.ranking import order_phase
 from engine.ashes_board.revolt import become_neutral, growth_phase, revolt_phase
 from engine.ashes_board.state import BoardState
 from engine.ashes_board.victory import end_of_round
-from engine.core import Event, Order, Resign
+from engine.core import Article, Event, Order, Resign
 from engine.dice import Dice
 
 Orders = Mapping[int, Sequence[Order]]
@@ -61,6 +61,10 @@ def run_round(state: BoardState, orders: Orders, dice: Dice) -> tuple[BoardState
                 become_neutral(new, planet)
             new.fleets = [f for f in new.fleets if f.owner != seat]
             events.append(Event("player_out", player=seat, data={"turn": new.turn}))
+    for seat, given in sorted(orders.items()):
+        for order in given:
+            if isinstance(order, Article):  # the GM's notices stand at seat 0
+                new.say("press", owner=seat, text=order.text.strip())
     start_choices(new, orders)
     for phase in PHASES:
         phase.run(new, orders, dice)
