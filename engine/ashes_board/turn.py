@@ -4,7 +4,7 @@ as a table, each phase in its own module."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.ashes_board.battles import battle_phase
 from engine.ashes_board.builds import build_phase
@@ -18,6 +18,7 @@ from engine.ashes_board.state import BoardState
 from engine.ashes_board.victory import end_of_round
 from engine.core import Article, Event, Order, Resign
 from engine.dice import Dice
+from engine.plaindata import copy_plain
 
 Orders = Mapping[int, Sequence[Order]]
 
@@ -49,9 +50,8 @@ PHASES: tuple[Phase, ...] = (
 def run_round(state: BoardState, orders: Orders, dice: Dice) -> tuple[BoardState, list[Event]]:
     """The next round from ``state`` (which is not changed): the phases, then the end of
     the round (B 2.6). Players who resign are out before the round."""
-    new = BoardState.from_json(state.to_json())
+    new = copy_plain(replace(state, report=[]))
     new.turn += 1
-    new.report = []
     events: list[Event] = []
     for seat, given in sorted(orders.items()):
         if seat and any(isinstance(o, Resign) for o in given) and not new.player(seat).out:
