@@ -217,7 +217,8 @@ def _flee(state: BoardState, planet: Planet, m: Member) -> None:
         lost += sum(f.fighters + f.transporters for f in m.fleets)
         for fleet in m.fleets:
             fleet.fighters = fleet.transporters = fleet.pop = 0
-        state.say("neutral_lost", planet=planet.number, n=lost)
+        if lost:
+            state.say("neutral_lost", planet=planet.number, n=lost)
         return
     home = refuge(state, m.seat, planet.number)
     for fleet in m.fleets:

@@ -93,18 +93,20 @@ def test_a_won_battle_is_followed_by_a_landing_that_conquers() -> None:
 def test_a_failed_landing_on_a_neutral_planet_refills_it() -> None:
     state = _war()
     beyond = state.planet(21)
-    beyond.fighters, beyond.troops = 1, 1
+    beyond.fighters, beyond.troops = 2, 1
     fleet(state, 1, 21, 2, 1, space=1)
     rolls = (
-        _d("battle P21 neutral", 1)
-        + _d("battle P21 seat 1", 6, 6)
+        _d("battle P21 neutral", 1, 1)
+        + _d("battle P21 seat 1", 6, 1)
         + _d("landing P21 seat 1", 6)
         + _d("landing P21 troops", 6)
     )
     state, _, _ = play(state, rolls=rolls)
-    assert "neutral_lost" in keys(state)
+    lost = next(line for line in state.report if line.key == "neutral_lost")
+    assert lost.values() == {"planet": "21", "n": "1"}  # the one left of the beaten two
     assert "landing_failed" in keys(state)
     assert (beyond.owner, state.planet(21).troops, state.planet(21).fighters) == (NEUTRAL, 1, 1)
+    # refilled to the start quantity: Beyond's population 1 (decision D-5)
     assert orbiting(state, 1, 21) == (2, 0)  # the transporter was shot down
 
 
