@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.ashes_board.battles import extra_dice, kills
 from engine.ashes_board.fleets import refuge
-from engine.ashes_board.state import BoardState
+from engine.ashes_board.state import BoardState, Fleet
 from engine.core import NEUTRAL
 from tests.ashes_board.helpers import bare, fleet, keys, on_space, orbiting, own, play
 
@@ -185,3 +185,39 @@ def test_beaten_ships_flee_to_the_nearest_planet_when_the_home_planet_is_the_bat
     assert refuge(state, 1, 10) == 2
     assert refuge(state, 2, 5) is None  # no other planet: the ships are lost
     assert refuge(state, NEUTRAL, 10) is None
+
+
+def test_transporters_cannot_conquer_more_troops_in_one_landing() -> None:
+    # n dice make at most n kills: without morale dice a landing against more troops
+    # always fails, so the transporters' counter cannot turn up before it is up (D-20).
+    state = _war()
+    own(state, 1, 10, troops=3)
+    state.planet(10).pop = 2
+    fleet(state, 2, 10, 0, 2, space=1)
+    rolls = _d("landing P10 seat 2", 6, 6) + _d("landing P10 troops", 1, 1, 1)
+    state, _, _ = play(state, rolls=rolls)
+    assert state.planet(10).owner == 1 and state.planet(10).troops == 1
+    assert not state.player(2).morale_transporters
+
+
+def test_transporters_with_morale_roll_the_extra_die_and_can_conquer_more_troops() -> None:
+    state = _war()
+    own(state, 1, 10, troops=5)
+    state.planet(10).pop = 2
+    state.player(2).morale_transporters = True
+    fleet(state, 2, 10, 0, 4, space=1)
+    rolls = _d("landing P10 seat 2", 6, 6, 6, 6, 6) + _d("landing P10 troops", *([1] * 5))
+    state, _, dice = play(state, rolls=rolls)
+    assert len(dice.log) == 10  # 4 transporters + 1 morale die, 5 troops
+    assert state.planet(10).owner == 2
+    assert state.player(2).morale_transporters
+
+
+def test_freight_is_lost_with_its_transporters() -> None:
+    state = _war()
+    fleet(state, 1, 10, 1)
+    state.fleets.append(Fleet(2, 10, 1, 0, 2, pop=2))
+    state, _, _ = play(state, rolls=_d("battle P10 seat 1", 6))
+    # one transporter shot down with its population; the other flees home with its own
+    (fled,) = state.fleets_of(2)
+    assert (fled.planet, fled.space, fled.transporters, fled.pop) == (5, 3, 1, 1)
