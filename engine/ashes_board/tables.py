@@ -97,8 +97,6 @@ KILL_DIVISOR: Final = 6
 
 MAX_PLAYER_FIGHTERS: Final = 95
 """Fighters of one colour (B E2.6; option ``counter_limits``)."""
-MAX_COLONIES: Final = 25
-"""Colony counters of one colour: with the HP a player marks at most 26 planets."""
 MAX_HANGARS_OF_TYPE: Final = 36
 """Hangar counters of each type for all players (B E2.6)."""
 MAX_FACTORIES_OF_TYPE: Final = 39

@@ -88,3 +88,26 @@ def test_counter_limits_stop_fighters_at_95() -> None:
     state, _, _ = play(state, {1: [_build(1, ("fighter", 2))]})
     assert orbiting(state, 1, 1) == (90, 3)
     assert "build_no_counters" in keys(state)
+
+
+def test_counter_limits_stop_factories_at_39_of_a_type() -> None:
+    state = start("I", extension=True, counter_limits=True, factory_cost=[0, 0, 0])
+    neutral = [p for p in state.planets if p.owner == 0]
+    for planet in neutral[:11]:
+        planet.factories = ["steel"] * 3
+    neutral[11].factories = ["steel"] * 2
+    assert sum(p.factories.count("steel") for p in state.planets) == 37  # 2 of the start
+    state, _, _ = play(state, {1: [_build(1, ("factory", 2, "steel"))]})
+    assert state.planet(1).factories == ["oil", "steel", "steel"]
+    state, _, _ = play(state, {1: [_build(20, ("factory", 1, "steel"))]})
+    assert state.planet(20).factories == ["hightech"]
+    assert "build_no_counters" in keys(state)
+
+
+def test_counter_limits_stop_hangars_at_36_of_a_type() -> None:
+    state = start("I", extension=True, counter_limits=True, hangar_cost=[0, 0, 0])
+    for planet in state.planets[20:38]:
+        planet.hangars = ["fighter", "fighter"]
+    state, _, _ = play(state, {1: [_build(20, ("hangar", 1, "fighter"))]})
+    assert state.planet(20).hangars == []
+    assert "build_no_counters" in keys(state)
