@@ -17,7 +17,7 @@ from engine.ashes_board.orders import (
 )
 from engine.ashes_board.printout import planet_name
 from engine.ashes_board.state import ORBIT, BoardState
-from engine.ashes_board.texts import ORDERS, WORDS
+from engine.ashes_board.texts import ORDERS
 from engine.core import Order
 
 
@@ -82,6 +82,6 @@ def _flight(state: BoardState, seat: int, order: Fly | Freight, lang: str) -> li
             )
     if order.source != order.target:
         space = distance(order.source, order.target)
-        where = WORDS.say(lang, "space.0" if space == ORBIT else "space.n", space=space)
-        out.append(ORDERS.say(lang, "check.arrives", space=where))
+        key = "check.arrives_orbit" if space == ORBIT else "check.arrives_space"
+        out.append(ORDERS.say(lang, key, space=space))
     return out

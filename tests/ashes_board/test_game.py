@@ -112,7 +112,7 @@ def test_acknowledgement_forecasts_a_flight() -> None:
     fly = Fly(source=1, fighters=12, transporters=0, target=10)
     said = GAME.describe_order(state, 1, fly, "en", LANGUAGE.namer())
     assert "Only 10 FI and 3 TR can leave 1 (Earth) now" in said
-    assert said.endswith("It arrives to space 2.")
+    assert said.endswith("It lands on space 2 and reaches the orbit in 2 rounds.")
 
 
 def test_the_json_twin_and_the_map_show_fleets_on_their_spaces() -> None:
