@@ -14,7 +14,10 @@ from engine.ashes_board.tables import (
     COLONY_FLEET,
     FIGHTER,
     GOODS,
+    HIGHTECH,
     HOME_FLEET,
+    OIL,
+    STEEL,
     TRANSPORTER,
 )
 from engine.ashesmap.galaxy import standard_galaxy
@@ -37,6 +40,11 @@ positions of the postal game (decision D-17)."""
 
 class SetupError(ValueError):
     """The GM asked for a start the rules do not allow (the message says why)."""
+
+
+START_FACTORIES = (HIGHTECH, STEEL, OIL)
+"""The default start factories over a player's planets in number order (decision D-17):
+high tech first, the raw material every unit needs most of (B G4.2)."""
 
 
 def options_from(given: Mapping[str, JSONValue]) -> Options:
@@ -112,7 +120,7 @@ def neutral_fighters(options: Options, number: int) -> int:
 
 def new_game(setup: Setup) -> BoardState:
     """Round 0 (B E3): every planet of a player with troops = population, one factory of
-    his choice (default: oil, steel, high tech in turn, D-17), the extension's hangars on
+    his choice (default: high tech, steel, oil in turn, D-17), the extension's hangars on
     HP and Stamm colony, 5 of each raw material; every other planet neutral."""
     # Without a scenario: scenario I for two players, else the free set-up (decision D-13).
     scenario = setup.scenario or ("I" if len(setup.players) == 2 else FREE)
@@ -140,7 +148,7 @@ def new_game(setup: Setup) -> BoardState:
     for seat, mine in enumerate(held, 1):
         for i, number in enumerate(mine):
             planet = state.planet(number)
-            planet.factories = [GOODS[i % len(GOODS)]]
+            planet.factories = [START_FACTORIES[i % len(START_FACTORIES)]]
             if options.extension and i < 2:
                 # B E3: a hangar on the HP and the Stamm colony (fighters / transporters, D-17).
                 planet.hangars = [FIGHTER if i == 0 else TRANSPORTER]

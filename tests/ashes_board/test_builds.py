@@ -56,7 +56,7 @@ def test_building_on_a_foreign_planet_is_refused() -> None:
 def test_the_basic_game_builds_no_factories_or_hangars() -> None:
     state = start("I")
     state, _, _ = play(state, {1: [_build(1, ("factory", 1, "oil"), ("hangar", 1, "fighter"))]})
-    assert state.planet(1).factories == ["oil"]
+    assert state.planet(1).factories == ["hightech"]
     assert state.planet(1).hangars == []
     assert keys(state).count("build_no_cost") == 2
 
@@ -73,10 +73,10 @@ def test_the_extension_builds_factories_at_the_gms_cost_up_to_three() -> None:
     state = start("I", extension=True, factory_cost=[1, 1, 1])
     order = _build(1, ("factory", 3, "steel"))
     state, _, _ = play(state, {1: [order]})
-    assert state.planet(1).factories == ["oil", "steel", "steel"]
+    assert state.planet(1).factories == ["hightech", "steel", "steel"]
     assert "build_no_room" in keys(state)
     p = state.player(1)
-    # 5/5/5 - 2 x 1/1/1 + production: Erde 1 oil + 2 x 1 steel, 9 steel, 20 high tech.
+    # 5/5/5 - 2 x 1/1/1 + production: Erde 1 high tech + 2 x 1 steel, 9 steel, 20 oil.
     assert (p.oil, p.steel, p.hightech) == (4, 6, 4)
 
 
@@ -98,9 +98,9 @@ def test_counter_limits_stop_factories_at_39_of_a_type() -> None:
     neutral[11].factories = ["steel"] * 2
     assert sum(p.factories.count("steel") for p in state.planets) == 37  # 2 of the start
     state, _, _ = play(state, {1: [_build(1, ("factory", 2, "steel"))]})
-    assert state.planet(1).factories == ["oil", "steel", "steel"]
+    assert state.planet(1).factories == ["hightech", "steel", "steel"]
     state, _, _ = play(state, {1: [_build(20, ("factory", 1, "steel"))]})
-    assert state.planet(20).factories == ["hightech"]
+    assert state.planet(20).factories == ["oil"]
     assert "build_no_counters" in keys(state)
 
 

@@ -37,13 +37,14 @@ def test_start_choices_count_in_round_one_only() -> None:
         state, {1: [StartFleets(planets=(20,)), FactoryChoice(planet=1, good="steel")]}
     )
     assert orbiting(state, 1, 9) == (5, 3)
-    assert state.planet(1).factories == ["oil"]
+    assert state.planet(1).factories == ["hightech"]
 
 
 def test_the_start_factory_is_the_players_choice() -> None:
-    state, _, _ = play(start("I"), {1: [FactoryChoice(planet=1, good="hightech")]})
-    assert state.planet(1).factories == ["hightech"]
+    state, _, _ = play(start("I"), {1: [FactoryChoice(planet=20, good="hightech")]})
+    assert state.planet(20).factories == ["hightech"]
     assert state.player(1).hightech == 7  # Erde and Crossland now both make high tech
+    assert state.player(1).oil == 5
 
 
 def test_the_standing_factory_choice_is_kept() -> None:

@@ -40,7 +40,7 @@ def test_every_start_planet_has_troops_as_its_population_and_one_factory() -> No
         assert planet.troops == planet.pop == planet.base_pop
         assert len(planet.factories) == 1
         assert planet.hangars == []
-    assert [p.factories[0] for p in state.owned(1)[:4]] == ["oil", "steel", "hightech", "oil"]
+    assert [p.factories[0] for p in state.owned(1)[:4]] == ["hightech", "steel", "oil", "hightech"]
 
 
 def test_warehouses_start_with_five_of_each() -> None:
