@@ -31,6 +31,10 @@ def notes(state: BoardState, seat: int, order: Order, lang: str) -> list[str]:
         return [ORDERS.say(lang, "check.not_own", planet=planet_name(order.planet))]
     if isinstance(order, Relation | HangarChoice) and not state.options.extension:
         return [ORDERS.say(lang, "check.extension")]
+    if isinstance(order, Relation) and not (
+        1 <= order.seat <= len(state.players) and order.seat != seat
+    ):
+        return [ORDERS.say(lang, "check.no_seat", seat=order.seat)]
     if isinstance(order, StartFleets) or (isinstance(order, FactoryChoice) and order.planet):
         return [] if state.turn == 0 else [ORDERS.say(lang, "check.round1")]
     return []

@@ -13,7 +13,7 @@ import pytest
 
 from engine.ashes_board.game import BoardGame
 from engine.ashes_board.kind import ASHES_BOARD
-from engine.ashes_board.orders import Build, Fly, Item
+from engine.ashes_board.orders import Build, Fly, Item, Relation, StartFleets
 from engine.ashes_board.state import BoardState
 from engine.core import Event, Order, PlayerSetup, SeatRecord, Setup
 from engine.dice import Dice
@@ -148,3 +148,19 @@ def test_final_report_lists_points_winners_and_who_left() -> None:
     assert "1. player 2: 60 points, 4 planets" in text
     assert "Winner: player 2" in text
     assert "Player 1 (a@example.org): resigned in round 12" in text
+
+
+def test_acknowledgement_warns_of_orders_the_rules_do_not_allow_now() -> None:
+    namer = LANGUAGE.namer()
+    basic = start("I")
+    assert "Only with the extension rules." in GAME.describe_order(
+        basic, 1, Relation(seat=2, value=2), "en", namer
+    )
+    extension = start("I", extension=True)
+    assert "no other player 3" in GAME.describe_order(
+        extension, 1, Relation(seat=3, value=0), "en", namer
+    )
+    later = _round(start("I"), {})
+    assert GAME.describe_order(later, 1, StartFleets(planets=(20,)), "de", namer).endswith(
+        "Nur in Runde 1."
+    )
