@@ -181,6 +181,9 @@ def _build(node: Tree[Token], line: int) -> Order:
         return o.HangarChoice(line=line, planet=planets[0], type=_unit(unit))
     if kind == "start_fleets":
         return o.StartFleets(line=line, planets=tuple(planets))
+    if kind == "targets":
+        seats = tuple(reader.seat_number(_tokens(p)[0], 8) for p in _trees(node, "player"))
+        return o.Targets(line=line, seats=seats)
     return _relation(node, line)
 
 

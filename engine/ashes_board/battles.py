@@ -103,18 +103,22 @@ def _shoot(
     label: str,
     hits: int,
     targets: list[Member],
+    shooter: int,
 ) -> None:
-    """B A.4.9.2: with several players on the other side "it is decided by a die throw
-    who suffers the losses", kill by kill, among those with ships left."""
+    """B A.4.9.2: with several players on the other side "the player who shot them down
+    decides who suffers, or it is decided by a die throw", kill by kill, among those with
+    ships left: the first of his standing targets still there (``Player.targets``), else
+    the die."""
+    wanted = state.player(shooter).targets if shooter != NEUTRAL else []
     for _ in range(hits):
         alive = [m for m in targets if m.left > 0]
         if not alive:
             return
-        target = (
-            alive[0]
-            if len(alive) == 1
-            else dice.choose(f"{label} target", alive, seen_by=EVERYBODY)
-        )
+        chosen = [m for seat in wanted for m in alive if m.seat == seat]
+        if chosen or len(alive) == 1:
+            target = (chosen or alive)[0]
+        else:
+            target = dice.choose(f"{label} target", alive, seen_by=EVERYBODY)
         target.hit(1)
 
 
@@ -153,7 +157,7 @@ def _space_battle(
                 dice=" ".join(map(str, faces)),
                 kills=hits,
             )
-            _shoot(state, dice, label, hits, others)
+            _shoot(state, dice, label, hits, others, m.seat)
     lost_d = sum(m.lost_fi + m.lost_tr for m in defenders)
     lost_a = sum(m.lost_fi + m.lost_tr for m in attackers)
     attackers_won = lost_a < lost_d  # a tie goes to the defenders (decision D-1)
@@ -302,7 +306,7 @@ def _landing(
         dice=" ".join(map(str, faces)),
         kills=hits,
     )
-    _shoot(state, dice, label, hits, landers)
+    _shoot(state, dice, label, hits, landers, owner)
     for m in landers:
         _apply_losses(state, planet, m)
     planet.troops = max(0, troops - on_troops)

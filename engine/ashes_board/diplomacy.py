@@ -6,7 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from engine.ashes_board.fleets import place, tidy
-from engine.ashes_board.orders import FactoryChoice, HangarChoice, Relation, StartFleets
+from engine.ashes_board.orders import (
+    FactoryChoice,
+    HangarChoice,
+    Relation,
+    StartFleets,
+    Targets,
+)
 from engine.ashes_board.setup import start_fleets
 from engine.ashes_board.state import ORBIT, BoardState
 from engine.core import Order
@@ -14,7 +20,7 @@ from engine.core import Order
 
 def diplomacy_phase(state: BoardState, orders: Mapping[int, Sequence[Order]]) -> None:
     """Relations take effect (extension only; the basic game knows only enemies), and the
-    standing factory choice for conquests is set."""
+    standing orders are set: the factory for conquests, the targets of kills."""
     for player in sorted(state.active(), key=lambda p: p.number):
         for order in orders.get(player.number, ()):
             if isinstance(order, Relation) and state.options.extension:
@@ -23,6 +29,8 @@ def diplomacy_phase(state: BoardState, orders: Mapping[int, Sequence[Order]]) ->
                     state.say("relation", owner=player.number, seat=order.seat, value=order.value)
             elif isinstance(order, FactoryChoice) and order.planet == 0:
                 player.factory_choice = order.good
+            elif isinstance(order, Targets):
+                player.targets = [s for s in order.seats if s != player.number]
 
 
 def start_choices(state: BoardState, orders: Mapping[int, Sequence[Order]]) -> None:

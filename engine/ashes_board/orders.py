@@ -157,6 +157,18 @@ class Relation(Order):
         )
 
 
+@dataclass(frozen=True, kw_only=True)
+class Targets(Order):
+    """Standing: the players the seat's kills hit first when several are on the other
+    side of a battle, in this order (B A.4.9.2); none: the die decides."""
+
+    kind: ClassVar[str] = "targets"
+    seats: tuple[int, ...]
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return ORDERS.say(lang, "targets", seats=", ".join(map(str, self.seats)))
+
+
 ORDER_CLASSES: tuple[type[Order], ...] = (
     Build,
     Fly,
@@ -166,6 +178,7 @@ ORDER_CLASSES: tuple[type[Order], ...] = (
     HangarChoice,
     StartFleets,
     Relation,
+    Targets,
 )
 ORDER_KINDS = OrderKinds((*ORDER_CLASSES, *SHARED_ORDER_CLASSES))
 """The JSON round trip of every order the kind reads."""

@@ -108,6 +108,9 @@ class Player:
     relations: list[int] = field(default_factory=list)
     """Extension: his declaration toward each seat (index seat - 1): 0 enemy, 1 neutral,
     2 friend (decision D-10)."""
+    targets: list[int] = field(default_factory=list)
+    """The players his kills hit first, in this order, when several are on the other side
+    of a battle (B A.4.9.2: "the player who shot them down decides"; standing order)."""
     factory_choice: str = "steel"
     """The factory a conquered neutral planet receives (B A.4.9.4; standing order)."""
     place: int = 0

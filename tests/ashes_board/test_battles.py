@@ -221,3 +221,25 @@ def test_freight_is_lost_with_its_transporters() -> None:
     # one transporter shot down with its population; the other flees home with its own
     (fled,) = state.fleets_of(2)
     assert (fled.planet, fled.space, fled.transporters, fled.pop) == (5, 3, 1, 1)
+
+
+def test_the_shooter_names_who_takes_his_kills() -> None:
+    state = bare(3)
+    own(state, 1, 10)
+    own(state, 2, 5)
+    own(state, 3, 3)
+    for seat, hp in ((1, 10), (2, 5), (3, 3)):
+        state.player(seat).hp = hp
+    state.player(1).targets = [3, 2]
+    fleet(state, 1, 10, 2)
+    fleet(state, 2, 10, 1, space=1)
+    fleet(state, 3, 10, 2, space=1)
+    rolls = (
+        _d("battle P10 seat 1", 6, 6)  # 2 kills, both on player 3: no die decides
+        + _d("battle P10 seat 2", 1)
+        + _d("battle P10 seat 3", 1, 1)
+    )
+    state, _, dice = play(state, rolls=rolls)
+    assert len(dice.log) == len(rolls)
+    assert state.fleets_of(3) == []
+    assert sum(f.fighters for f in state.fleets_of(2)) == 1

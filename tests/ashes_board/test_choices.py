@@ -3,7 +3,7 @@ the standing factory for conquests (B A.4.9.4) and relations (extension, D-10)."
 
 from __future__ import annotations
 
-from engine.ashes_board.orders import FactoryChoice, HangarChoice, Relation, StartFleets
+from engine.ashes_board.orders import FactoryChoice, HangarChoice, Relation, StartFleets, Targets
 from tests.ashes_board.helpers import fleet, keys, orbiting, play, start
 
 
@@ -81,3 +81,10 @@ def test_friends_defend_together_and_neutral_players_look_on() -> None:
     state, _, dice = play(state)
     assert dice.log == ()  # nobody attacks
     assert orbiting(state, 2, 1) == (1, 0) and orbiting(state, 3, 1) == (1, 0)
+
+
+def test_the_standing_targets_are_kept_without_oneself() -> None:
+    state, _, _ = play(start("free", 3), {1: [Targets(seats=(1, 3, 2))]})
+    assert state.player(1).targets == [3, 2]
+    state, _, _ = play(state)
+    assert state.player(1).targets == [3, 2]

@@ -122,6 +122,14 @@ def test_relations(line: str, seat: int, value: int) -> None:
     assert one(line) == o.Relation(line=2, seat=seat, value=value)
 
 
+@pytest.mark.parametrize(
+    ("line", "seats"),
+    [("Abschüsse auf 3, 2", (3, 2)), ("kills on C", (3,)), ("Ziele: 3 und 2", (3, 2))],
+)
+def test_targets_of_kills(line: str, seats: tuple[int, ...]) -> None:
+    assert one(line) == o.Targets(line=2, seats=seats)
+
+
 def test_shared_orders_are_read_too() -> None:
     result = LANGUAGE.parse(HEADER + "Erde: 1 FI\nFertig\n")
     assert isinstance(result.orders[-1], Final)
