@@ -14,6 +14,7 @@ from engine.ashes_board.orders import (
     HomePlanet,
     Relation,
     StartFleets,
+    Targets,
 )
 from engine.ashes_board.printout import planet_name
 from engine.ashes_board.state import ORBIT, BoardState
@@ -35,6 +36,12 @@ def notes(state: BoardState, seat: int, order: Order, lang: str) -> list[str]:
         1 <= order.seat <= len(state.players) and order.seat != seat
     ):
         return [ORDERS.say(lang, "check.no_seat", seat=order.seat)]
+    if isinstance(order, Targets):
+        return [
+            ORDERS.say(lang, "check.no_seat", seat=s)
+            for s in order.seats
+            if not 1 <= s <= len(state.players) or s == seat
+        ]
     if isinstance(order, StartFleets) or (isinstance(order, FactoryChoice) and order.planet):
         return [] if state.turn == 0 else [ORDERS.say(lang, "check.round1")]
     return []

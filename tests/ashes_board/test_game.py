@@ -13,7 +13,7 @@ import pytest
 
 from engine.ashes_board.game import BoardGame
 from engine.ashes_board.kind import ASHES_BOARD
-from engine.ashes_board.orders import Build, Fly, Item, Relation, StartFleets
+from engine.ashes_board.orders import Build, Fly, Item, Relation, StartFleets, Targets
 from engine.ashes_board.state import BoardState
 from engine.core import Event, Order, PlayerSetup, SeatRecord, Setup
 from engine.dice import Dice
@@ -159,6 +159,9 @@ def test_acknowledgement_warns_of_orders_the_rules_do_not_allow_now() -> None:
     extension = start("I", extension=True)
     assert "no other player 3" in GAME.describe_order(
         extension, 1, Relation(seat=3, value=0), "en", namer
+    )
+    assert GAME.describe_order(basic, 1, Targets(seats=(2, 5)), "en", namer).endswith(
+        "There is no other player 5 in this game."
     )
     later = _round(start("I"), {})
     assert GAME.describe_order(later, 1, StartFleets(planets=(20,)), "de", namer).endswith(
