@@ -12,12 +12,10 @@ GOODS: Final = (OIL, STEEL, HIGHTECH)
 """The three raw materials of the central warehouse, in the board's order (B E2.5)."""
 
 FIGHTER, TRANSPORTER, TROOPS = "fighter", "transporter", "troops"
-UNITS: Final = (FIGHTER, TRANSPORTER, TROOPS)
 """What a building order builds in the basic game (B G4.2)."""
 
 FACTORY, HANGAR = "factory", "hangar"
-HANGAR_TYPES: Final = (FIGHTER, TRANSPORTER)
-"""A hangar builds fighters or transporters (B E2.6; extension only)."""
+"""The extension builds these too; a hangar is of a type, fighter or transporter (B E2.6)."""
 
 Cost = tuple[int, int, int]
 """Oil, steel, high tech."""
