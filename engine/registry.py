@@ -8,10 +8,11 @@ outside (a third party's plug-in, the test kind) are added at run time with
 from __future__ import annotations
 
 from engine.ashes.kind import ASHES
+from engine.ashes_board.kind import ASHES_BOARD
 from engine.core import GameKind, KindContractError
 from engine.starweb.kind import STARWEB
 
-KINDS: tuple[GameKind, ...] = (ASHES, STARWEB)
+KINDS: tuple[GameKind, ...] = (ASHES, STARWEB, ASHES_BOARD)
 """The game kinds that ship with the host, the default kind first."""
 
 _registered: dict[str, GameKind] = {}

@@ -26,8 +26,8 @@ from functools import cache, lru_cache
 from lark import Lark, Token, Tree
 
 from engine.ashes import orders as o
-from engine.ashes.galaxy import Galaxy, fold_name, standard_galaxy
 from engine.ashes.texts import PRINTOUT_HEADINGS, TEXTS
+from engine.ashesmap.galaxy import Galaxy, fold_name, standard_galaxy
 from engine.core import Order, ParseError, ParseResult, PlanetNamer
 from grammar import reader
 from grammar.lark_errors import TEXTS as GRAMMAR

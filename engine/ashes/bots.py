@@ -17,9 +17,9 @@ from __future__ import annotations
 from random import Random
 
 from engine.ashes.economy import gip
-from engine.ashes.galaxy import Galaxy, load_galaxy
 from engine.ashes.rules import SPY_COST, a_cost
 from engine.ashes.state import AshesState, Options, Planet
+from engine.ashesmap.galaxy import Galaxy, load_galaxy
 from engine.core import NEUTRAL, State
 
 WAR_PP = 2

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from engine.ashes.economy import storage
-from engine.ashes.galaxy import Galaxy
 from engine.ashes.orders import CARGO_LOADS, CargoFlight
 from engine.ashes.state import AshesState, CargoShips, News, Planet
+from engine.ashesmap.galaxy import Galaxy
 
 _ATTR = {
     "A": "a",

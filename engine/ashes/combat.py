@@ -7,11 +7,11 @@ from fractions import Fraction
 
 from engine.ashes.economy import trunc
 from engine.ashes.flights import flee
-from engine.ashes.galaxy import Galaxy
 from engine.ashes.landing import land
 from engine.ashes.morale import change_fm, change_tm, fm_of, percent
 from engine.ashes.rules import AD_MAX, ESCORT_PER_TR
 from engine.ashes.state import AshesState, BattleReport, BattleSide, Fleet, Planet
+from engine.ashesmap.galaxy import Galaxy
 from engine.core import NEUTRAL
 from engine.dice import Dice
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.ashes.galaxy import Galaxy
 from engine.ashes.orders import NAME_MAX, HomePlanet, PVChange, RenamePlanet, RenameRuler
 from engine.ashes.state import AshesState, News
+from engine.ashesmap.galaxy import Galaxy
 from engine.core import NEUTRAL
 
 

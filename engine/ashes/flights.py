@@ -9,9 +9,9 @@ same turn, one of class n is shown as (D+n-1) and arrives n turns later.
 from __future__ import annotations
 
 from engine.ashes.diplomacy import retreat_target
-from engine.ashes.galaxy import Galaxy
 from engine.ashes.orders import Flight
 from engine.ashes.state import AshesState, CargoShips, Fleet, News
+from engine.ashesmap.galaxy import Galaxy
 
 
 def fly(

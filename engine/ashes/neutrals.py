@@ -7,10 +7,10 @@ random targets (Ashes 7.3). Their PDU never fall below HD (Ashes 7.6, in economy
 
 from __future__ import annotations
 
-from engine.ashes.galaxy import load_galaxy
 from engine.ashes.production import Built, build
 from engine.ashes.rules import a_cost
 from engine.ashes.state import AshesState, Planet
+from engine.ashesmap.galaxy import load_galaxy
 from engine.core import NEUTRAL
 from engine.dice import PRIVATE, Dice
 

@@ -16,7 +16,6 @@ from functools import cache, lru_cache
 from operator import itemgetter
 
 from engine.ashes.economy import gip
-from engine.ashes.galaxy import fold_name, standard_galaxy
 from engine.ashes.gnp import CATEGORIES
 from engine.ashes.state import (
     AshesState,
@@ -29,6 +28,7 @@ from engine.ashes.state import (
 )
 from engine.ashes.texts import NEWS, NOTICES, ORDER_FORM, REASONS, WORDS
 from engine.ashes.victory import gnp_text
+from engine.ashesmap.galaxy import fold_name, standard_galaxy
 from engine.core import NEUTRAL
 
 WIDTH = 78

@@ -13,10 +13,10 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from engine.ashes.galaxy import Galaxy, load_galaxy
 from engine.ashes.orders import MAX_PLAYERS
 from engine.ashes.rules import PM_COLONY, PM_HOME
 from engine.ashes.state import AshesState, News, Options, Planet, Player, TurnReport
+from engine.ashesmap.galaxy import Galaxy, load_galaxy
 from engine.core import NEUTRAL, JSONValue, Setup
 
 

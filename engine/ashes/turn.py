@@ -7,7 +7,6 @@ from collections.abc import Mapping, Sequence
 from engine.ashes import cargo, diplomacy, flights, research, victory
 from engine.ashes.combat import combat_phase
 from engine.ashes.economy import economy_phase
-from engine.ashes.galaxy import Galaxy, load_galaxy
 from engine.ashes.gnp import gnp_table
 from engine.ashes.morale import regenerate
 from engine.ashes.neutrals import neutral_production, neutral_sorties
@@ -30,6 +29,7 @@ from engine.ashes.orders import (
 from engine.ashes.production import build
 from engine.ashes.revolt import revolt_phase
 from engine.ashes.state import AshesState, News, TurnReport, copy_state
+from engine.ashesmap.galaxy import Galaxy, load_galaxy
 from engine.core import NEUTRAL, Article, Event, Order, Resign
 from engine.dice import Dice
 

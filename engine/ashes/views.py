@@ -8,11 +8,11 @@ reports (Ashes 4.8) and spy reports (Ashes 6.3.4), and his own fleets; the GM kn
 from __future__ import annotations
 
 from engine.ashes.economy import gip
-from engine.ashes.galaxy import load_galaxy
 from engine.ashes.printout import news_text, notice_text, orbit_ships, owner_orbits, ruler
 from engine.ashes.state import AshesState, BattleReport, Fleet, Planet
 from engine.ashes.texts import TEXTS
 from engine.ashes.victory import gnp_text
+from engine.ashesmap.galaxy import load_galaxy
 from engine.core import NEUTRAL, JSONValue
 from engine.views import UNKNOWN, MapMove, MapPlace, MapView
 

@@ -10,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.ashes.combat import battle
-from engine.ashes.galaxy import standard_galaxy
 from engine.ashes.morale import percent
 from engine.ashes.printout import (
     _wrap_line,
@@ -21,6 +20,7 @@ from engine.ashes.printout import (
     strength_text,
 )
 from engine.ashes.state import AshesState
+from engine.ashesmap.galaxy import standard_galaxy
 from engine.dice import Dice
 from grammar.ashes import parse
 from tests.ashes.bots import new_standard_game, recorded_game, recorded_turn

@@ -73,7 +73,7 @@ def test_no_negative_stocks_and_determinism(turns: list[dict[int, list[Order]]],
 @given(turn_orders, st.integers(0, 2**32))
 def test_flights_and_cargo_conserve_ships(given_orders: dict[int, list[Order]], seed: int) -> None:
     from engine.ashes import cargo, flights
-    from engine.ashes.galaxy import standard_galaxy
+    from engine.ashesmap.galaxy import standard_galaxy
 
     state = standard(players=4)
     before = _ships(state)
@@ -91,8 +91,8 @@ def test_flights_and_cargo_conserve_ships(given_orders: dict[int, list[Order]], 
 @given(st.integers(1, 40), st.integers(0, 9), st.integers(1, 6))
 def test_cargo_conserves_goods(source: int, kind: int, ships: int) -> None:
     from engine.ashes import cargo
-    from engine.ashes.galaxy import standard_galaxy
     from engine.ashes.orders import CARGO_LOADS
+    from engine.ashesmap.galaxy import standard_galaxy
 
     state = standard(players=8)
     target = 1 if source != 1 else 2
@@ -122,7 +122,7 @@ def test_battle_losses_never_exceed_the_fleets(
     att_fi: int, def_fi: int, att_tr: int, pm: int, seed: int
 ) -> None:
     from engine.ashes.combat import battle
-    from engine.ashes.galaxy import standard_galaxy
+    from engine.ashesmap.galaxy import standard_galaxy
 
     state = standard(players=2)
     state.pv[1][2] = state.pv[2][1] = 0

@@ -86,6 +86,7 @@ GOALS = (
     Goal(
         "mail body: 300 kB Subject of encoded words", "mailbody", "subject_ms", "ms", 5_000, False
     ),
+    Goal("ashes-board: 30 rounds of bot play", "ashes_board", "game_ms", "s", 0.5, False, 0.001),
     Goal("map picture: Ashes player", "maps", "ashes_player_ms", "ms", 250, False),
     Goal("map picture: Starweb player", "maps", "starweb_player_ms", "ms", 250, False),
     Goal("map picture: Starweb GM (255 worlds)", "maps", "starweb_gm_ms", "ms", 1000, False),
@@ -137,7 +138,7 @@ GOALS = (
 )
 TREE_BENCHES = ("parser", "engine", "mailbody")
 """Run on this tree and the baseline tree, interleaved."""
-NEW_BENCHES = ("starweb", "maps")
+NEW_BENCHES = ("starweb", "maps", "ashes_board")
 """Run on this tree only (a baseline before them has no such benchmark): absolute goals."""
 SELF_BENCHES = ("burst", "intake", "pageflood")
 """Run on this tree only: each measures its own baseline (``--runs`` runs, medians)."""

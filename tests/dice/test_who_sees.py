@@ -4,10 +4,10 @@ each game"): the rolls the bots' games rarely make, set up by hand."""
 from __future__ import annotations
 
 from engine.ashes.combat import battle
-from engine.ashes.galaxy import standard_galaxy
 from engine.ashes.orders import Research
 from engine.ashes.research import research
 from engine.ashes.revolt import revolt_phase
+from engine.ashesmap.galaxy import standard_galaxy
 from engine.core import NEUTRAL
 from engine.dice import PRIVATE, Dice
 from engine.starweb.cargo import unload

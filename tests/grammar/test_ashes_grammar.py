@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.ashes import orders as o
-from engine.ashes.galaxy import standard_galaxy
+from engine.ashesmap.galaxy import standard_galaxy
 from engine.core import ParseResult
 from grammar.ashes import PlanetTable, parse, press_lines
 from tests.lanes import examples

@@ -82,7 +82,7 @@ _DIST = {"x": -1, "0": 0, "1": 1, "2": 2, "3": 3}
 
 
 def parse_galaxy(text: str) -> Galaxy:
-    """Read a galaxy table (the format of ``engine/ashes/galaxy-standard.txt``)."""
+    """Read a galaxy table (the format of ``engine/ashesmap/galaxy-standard.txt``)."""
     rows: list[tuple[PlanetInfo, list[int]]] = []
     aliases: dict[str, int] = {}
     for lineno, raw in enumerate(text.splitlines(), 1):
@@ -145,7 +145,7 @@ def parse_galaxy(text: str) -> Galaxy:
 @cache
 def standard_galaxy() -> Galaxy:
     """The standard 40-planet galaxy with the errata of docs/rules-ashes.md applied."""
-    text = resources.files("engine.ashes").joinpath("galaxy-standard.txt").read_text("utf-8")
+    text = resources.files("engine.ashesmap").joinpath("galaxy-standard.txt").read_text("utf-8")
     return parse_galaxy(text)
 
 

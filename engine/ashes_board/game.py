@@ -1,0 +1,129 @@
+"""The board-game Ashes of Empire behind the host's contract (:class:`engine.core.Game`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from random import Random
+
+from engine.ashes_board.checks import notes
+from engine.ashes_board.printout import order_form, printout, seat_name
+from engine.ashes_board.setup import new_game
+from engine.ashes_board.state import BoardState
+from engine.ashes_board.texts import PRINT, WORDS
+from engine.ashes_board.turn import run_round
+from engine.ashes_board.views import REPORT_SCHEMA, map_view, report_data
+from engine.ashesmap.galaxy import standard_galaxy
+from engine.core import (
+    Event,
+    JSONValue,
+    Names,
+    Order,
+    PlanetNamer,
+    SeatRecord,
+    Setup,
+    State,
+    TurnResult,
+)
+from engine.dice import Dice
+from engine.views import MapView
+
+
+class BoardGame:
+    """The rules of the board game (the order language is ``grammar.ashes_board``)."""
+
+    kind = "ashes-board"
+    title = "The Ashes of Empire (board game)"
+    report_schema = REPORT_SCHEMA
+
+    def new_game(self, setup: Setup, rng: Random) -> BoardState:
+        """Round 0 (B E3); it needs no chance, ``rng`` is unused."""
+        return new_game(setup)
+
+    def run_turn(
+        self, state: State, orders: Mapping[int, Sequence[Order]], dice: Dice
+    ) -> TurnResult:
+        """One round (B "Phase Order"); every die through ``dice``, labelled."""
+        new, events = run_round(_board(state), orders, dice)
+        return TurnResult(state=new, events=events, rolls=dice.log)
+
+    def printout(self, state: State, player: int, lang: str) -> str:
+        """The printout of ``player`` (0: the game master): the open board."""
+        return printout(_board(state), player, lang)
+
+    def order_form(self, state: State, seat: int, lang: str) -> str:
+        """The prefilled order form of ``seat`` without the password line; empty for a
+        seat that is out or a game that is over."""
+        board = _board(state)
+        if board.finished or not 1 <= seat <= len(board.players) or board.player(seat).out:
+            return ""
+        asks = PRINT.say(lang, "form_password")
+        return "\n".join(line for line in order_form(board, seat, lang) if line != asks) + "\n"
+
+    def describe_order(
+        self, state: State, seat: int, order: Order, lang: str, place_name: PlanetNamer
+    ) -> str:
+        """The order in plain words, checked against the warehouse and the planets the
+        seat owns, with what it will do (:mod:`engine.ashes_board.checks`)."""
+        said = order.describe(lang, place_name)
+        return " ".join([said, *notes(_board(state), seat, order, lang)])
+
+    def map_view(self, state: State, player: int, lang: str) -> MapView:
+        """The open board as a map (:mod:`engine.ashes_board.views`)."""
+        return map_view(_board(state), player, lang)
+
+    def report_data(self, state: State, player: int, lang: str) -> dict[str, JSONValue]:
+        """The printout of ``player`` as data (schema ``ashes-board-report/1``)."""
+        return report_data(_board(state), player, lang)
+
+    def state_from_json(self, data: Mapping[str, JSONValue]) -> BoardState:
+        """Inverse of :meth:`BoardState.to_json`."""
+        return BoardState.from_json(data)
+
+    def names(self, state: State, lang: str = "de") -> Names:
+        """The players as the printouts name them, the planets' standard names."""
+        board = _board(state)
+        return Names(
+            rulers={p.number: seat_name(board, p.number, lang) for p in board.players},
+            places={p.number: p.name for p in standard_galaxy().planets},
+        )
+
+    def final_report(
+        self, state: State, event: Event, seats: Sequence[SeatRecord], lang: str
+    ) -> str:
+        """Points per player (B 2.6.3), the winners, the round of the end, who left."""
+        board = _board(state)
+        data = event.data
+        reason = WORDS.say(lang, f"reason.{data.get('reason', 'points')}")
+        lines = [PRINT.say(lang, "final_head", game=board.game, turn=board.turn, reason=reason)]
+        for place, row in enumerate(data.get("points", []), 1):
+            lines.append(
+                PRINT.say(
+                    lang,
+                    "final_row",
+                    place=place,
+                    seat=row["player"],
+                    points=row["points"],
+                    planets=row["planets"],
+                )
+            )
+        winners = ", ".join(seat_name(board, int(w), lang) for w in data.get("winners", []))
+        lines.append(PRINT.say(lang, "final_winners", winners=winners or "-"))
+        for s in seats:
+            if s.left_turn is not None or s.status == "replaced":
+                lines.append(
+                    PRINT.say(
+                        lang,
+                        "final_left",
+                        seat=s.seat,
+                        address=s.address,
+                        status=s.status,
+                        turn=s.left_turn if s.left_turn is not None else "-",
+                    )
+                )
+        return "\n".join(lines) + "\n"
+
+
+def _board(state: State) -> BoardState:
+    if not isinstance(state, BoardState):
+        raise TypeError(f"not a board-game Ashes state: {type(state).__name__}")
+    return state
