@@ -76,7 +76,8 @@ def legend(view: MapView) -> list[LegendEntry]:
     ]
     if any(p.owner == 0 for p in places):
         entries.append(LegendEntry("place", say(lang, "map_legend_nobody"), seat_colour(0)))
-    if any(p.owner == UNKNOWN for p in places):
+    # An unexplored place is a ring whatever its owner: its own entry says so.
+    if any(p.owner == UNKNOWN and "unexplored" not in p.marks for p in places):
         entries.append(LegendEntry("place", say(lang, "map_legend_unknown"), seat_colour(UNKNOWN)))
     if view.viewer > 0 and any(p.owner == view.viewer for p in places):
         entries.append(LegendEntry("own", say(lang, "map_legend_own"), seat_colour(view.viewer)))
@@ -117,7 +118,9 @@ def map_svg(view: MapView, with_legend: bool = True) -> str:
         scale,
     )
     rows = legend_rows(legend(view)) if with_legend else []
-    map_bottom = TOP + (WIDTH - 2 * MARGIN - LABEL_ROOM) + MARGIN
+    # The drawing ends below its lowest place (room for the fleets listed under it).
+    lowest = max((y for _, y in positions.values()), default=TOP)
+    map_bottom = math.ceil(lowest + scale.radius * 1.5 + 3 * scale.font)
     height = map_bottom + (len(rows) * LEGEND_ROW + 12 if rows else 0)
     root = ET.Element(
         "svg",

@@ -67,11 +67,25 @@ def test_the_legend_explains_every_symbol_the_map_uses_in_the_readers_language(
         "note",
     }
     meanings = [e.text for e in entries]
+    assert say(lang, "map_legend_unknown") in meanings  # W4: a black hole of no known owner
     for key in ("home", "fleet", "black_hole", "unexplored", "link", "move", "nobody"):
         assert say(lang, f"map_legend_{key}") in meanings
     assert {"ME", "THEM", view.move_note} <= set(meanings)
     drawn = texts(parsed(map_svg(view)), ".//svg:g[@class='legend']/svg:text")
     assert say(lang, "map_legend_home") in drawn and "THEM" in drawn
+
+
+def test_a_colour_the_map_does_not_use_is_not_in_the_legend() -> None:
+    view = MapView(
+        viewer=1,
+        places=(MapPlace(1, "W1", owner=1), MapPlace(2, "W2", marks=("unexplored",))),
+        links=((1, 2),),
+        lang="en",
+    )
+    meanings = [e.text for e in legend(view)]
+    assert say("en", "map_legend_unexplored") in meanings
+    assert say("en", "map_legend_unknown") not in meanings  # the ring is not grey
+    assert say("en", "map_legend_nobody") not in meanings
 
 
 def test_a_viewer_who_owns_nothing_still_gets_a_legend() -> None:
