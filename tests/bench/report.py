@@ -19,9 +19,9 @@ own runs; their rows compare two figures of the same run (``Goal.versus``) and t
 is on the ratio. ``--quick`` (fewer repeats, smaller sizes, one run of the mail
 benchmarks) finishes within a minute and still prints every ratio.
 
-The map pictures (bench_maps.py) run on both trees too: the baseline's drawing is the
-one before the maps were drawn as SVG (matplotlib; the test extras install it for this
-comparison). The Starweb engine and parser (bench_starweb.py) have absolute goals and
+The map pictures (bench_maps.py) run on both trees too; against a baseline from before
+the maps were drawn as SVG (``--baseline 7c182d2``) the baseline column is matplotlib's
+drawing, which the test extras install for this comparison. The Starweb engine and parser (bench_starweb.py) have absolute goals and
 run on this tree only (:data:`NEW_BENCHES`).
 
 A new row is one more :class:`Goal`; a new benchmark is a script ``bench_<name>.py``
