@@ -30,6 +30,9 @@ class MapPlace:
     marks: tuple[str, ...] = ()
     """What else to draw: ``home`` (the viewer's home), ``fleet`` (own ships there),
     ``black_hole``, ``unexplored`` (known to exist, never reported)."""
+    report: str = ""
+    """What the viewer's printout says of the place (its report line or lines joined),
+    shown when the reader points at it on the web page."""
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,16 @@ class MapView:
     owners: Mapping[int, str] = field(default_factory=dict)
     """The names of the owners shown, for the legend."""
     title: str = ""
+    lang: str = "en"
+    """The reader's language: the legend's texts are the host's catalog's in it."""
+    near: int = -1
+    """Distances up to this are drawn as lines labelled with the distance (-1: none)."""
+    distance_note: str = ""
+    """What a distance means to the player (Ashes: turns of flight), in ``lang``: the
+    legend's line for the labelled lines and the heading of the distances from a place
+    on the web page. Empty: no distances are shown."""
+    move_note: str = ""
+    """What the moves' labels say (Starweb: key and ships), in ``lang``, for the legend."""
 
 
 @runtime_checkable

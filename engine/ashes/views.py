@@ -8,7 +8,14 @@ reports (Ashes 4.8) and spy reports (Ashes 6.3.4), and his own fleets; the GM kn
 from __future__ import annotations
 
 from engine.ashes.economy import gip
-from engine.ashes.printout import news_text, notice_text, orbit_ships, owner_orbits, ruler
+from engine.ashes.printout import (
+    news_text,
+    notice_text,
+    orbit_ships,
+    owner_orbits,
+    planet_report,
+    ruler,
+)
 from engine.ashes.state import AshesState, BattleReport, Fleet, Planet
 from engine.ashes.texts import TEXTS
 from engine.ashes.victory import gnp_text
@@ -34,11 +41,19 @@ def known_owners(state: AshesState, player: int) -> dict[int, int]:
     return known
 
 
+NEAR = 0
+"""The distance classes drawn as lines on the map: the neighbours a flight reaches in the
+same turn (more lines hide the map; the web page shows every distance from a planet)."""
+
+
 def map_view(state: AshesState, player: int, lang: str) -> MapView:
     """The 40 planets laid out by the distance table, owners as the player knows them,
-    his home, his fleets in orbit and under way (Ashes 4.6)."""
+    his home, his fleets in orbit and under way (Ashes 4.6); the distance classes up to
+    :data:`NEAR` as labelled lines (a flight of class n arrives n turns later, Ashes
+    6.2.1), each planet with what the printout says of it."""
     galaxy = load_galaxy(state.galaxy_text)
     known = known_owners(state, player)
+    reports = planet_reports(state, player, lang, known)
     fleets = [f for f in state.fleets if player == NEUTRAL or f.owner == player]
     orbit = {f.target for f in fleets if f.stage is None}
     home = state.player(player).home if player != NEUTRAL else 0
@@ -50,6 +65,7 @@ def map_view(state: AshesState, player: int, lang: str) -> MapView:
             marks=tuple(
                 m for m, on in (("home", p.number == home), ("fleet", p.number in orbit)) if on
             ),
+            report=reports[p.number],
         )
         for p in state.planets
     )
@@ -75,7 +91,37 @@ def map_view(state: AshesState, player: int, lang: str) -> MapView:
         moves=moves,
         owners=owners,
         title=title,
+        lang=lang,
+        move_note=TEXTS.say(lang, "map_move_note"),
+        near=NEAR,
+        distance_note=TEXTS.say(lang, "map_distance_note"),
     )
+
+
+def planet_reports(
+    state: AshesState, player: int, lang: str, known: dict[int, int]
+) -> dict[int, str]:
+    """What ``player``'s printout says of each planet: the planet report of his own
+    planets (all for the GM) and of those his spies saw (Ashes 4.4, 6.3.4), the owner
+    of those his battle reports name (Ashes 4.8), the name of the others."""
+    lines: dict[int, list[str]] = {}
+    for spy in state.report.spies:
+        if player == NEUTRAL or spy.player == player:
+            lines[spy.planet.number] = planet_report(state, spy.planet, lang, spy.fi, spy.tr)
+    for planet in state.planets if player == NEUTRAL else state.owned(player):
+        lines[planet.number] = planet_report(state, planet, lang, *orbit_ships(state, planet))
+    reports = {}
+    for p in state.planets:
+        if p.number in lines:
+            reports[p.number] = "\n".join(lines[p.number])
+        elif p.number in known:
+            owner = ruler(state, known[p.number], lang)
+            reports[p.number] = TEXTS.say(
+                lang, "map_owner", number=p.number, name=p.name, ruler=owner
+            )
+        else:
+            reports[p.number] = f"{p.number} {p.name}"
+    return reports
 
 
 def report_data(state: AshesState, player: int, lang: str) -> dict[str, JSONValue]:

@@ -15,7 +15,7 @@ from engine.starweb.printout import character, header_values, player_report
 from engine.starweb.ships import build_capacity
 from engine.starweb.state import Fleet, FleetNote, StarwebState, World, WorldNote
 from engine.starweb.texts import TEXTS
-from engine.starweb.world_report import destroyed_shown
+from engine.starweb.world_report import View, destroyed_shown, world_lines
 from engine.views import UNKNOWN, MapMove, MapPlace, MapView
 
 REPORT_SCHEMA = "starweb-report/1"
@@ -29,8 +29,12 @@ def seen_worlds(state: StarwebState, player: int) -> list[int]:
 
 
 def map_view(state: StarwebState, player: int, lang: str) -> MapView:
-    """The known worlds and their gates, owners, the player's keys and their moves."""
+    """The known worlds and their gates, owners, the player's keys and their moves (each
+    with the key's ships), every seen world with its report lines from the printout."""
     seen = seen_worlds(state, player)
+    view = View(
+        state=state, viewer=player, lang=lang, usable=build_capacity, artifact_name=artifact_name
+    )
     places: list[MapPlace] = []
     links: set[tuple[int, int]] = set()
     far: set[int] = set()
@@ -45,13 +49,16 @@ def map_view(state: StarwebState, player: int, lang: str) -> MapView:
             marks.append("fleet")
         if world.black_hole:
             marks.append("black_hole")
-        places.append(MapPlace(number, f"W{number}", world.owner, tuple(marks)))
+        report = "\n".join(world_lines(view, number))
+        places.append(MapPlace(number, f"W{number}", world.owner, tuple(marks), report))
         for gate in world.gates:
             links.add((min(number, gate), max(number, gate)))
             far.add(gate)
-    places += [MapPlace(n, f"W{n}", UNKNOWN, ("unexplored",)) for n in sorted(far - set(seen))]
+    places += [
+        MapPlace(n, f"W{n}", UNKNOWN, ("unexplored",), f"W{n}") for n in sorted(far - set(seen))
+    ]
     moves = tuple(
-        MapMove(target=d.to, origin=note.world, label=f"F{d.fleet}")
+        MapMove(target=d.to, origin=note.world, label=f"F{d.fleet}:{state.fleet(d.fleet).ships}")
         for note in sorted(state.report.worlds, key=lambda n: n.world)
         for d in note.departures
         if d.owner == player or player == NEUTRAL
@@ -65,6 +72,8 @@ def map_view(state: StarwebState, player: int, lang: str) -> MapView:
         moves=moves,
         owners={o: n for o, n in owners.items() if any(p.owner == o for p in places)},
         title=title,
+        lang=lang,
+        move_note=TEXTS.say(lang, "map_move_note"),
     )
 
 

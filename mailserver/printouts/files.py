@@ -19,12 +19,12 @@ from sqlmodel import Session
 from config.game_options import host_settings
 from db.models import Game, Player
 from engine.core import PrintoutFiles, State
-from engine.views import Charting, Reporting
+from engine.views import Charting, MapView, Reporting
 from mailserver.common.catalog import say
 from mailserver.common.kinds import game_kind
 from mailserver.outbound.smtp import Attachment
 from mailserver.printouts.dice import DiceView
-from mailserver.printouts.maps import render_map
+from mailserver.printouts.maps import WebMap, render_map, web_map
 
 log = logging.getLogger(__name__)
 
@@ -52,12 +52,25 @@ def choose_printout_files(
     return [say(lang, "files_title"), *(f"  {c.describe(lang)}" for c in choices)]
 
 
-def map_png(game: Game, state: State, seat: int, lang: str) -> bytes | None:
-    """The map of ``seat`` (0: the GM) as PNG, or None when the kind draws none."""
+def map_view(game: Game, state: State, seat: int, lang: str) -> MapView | None:
+    """What ``seat`` (0: the GM) knows of the map, or None when the kind draws none."""
     engine = game_kind(game.kind).engine
     if not isinstance(engine, Charting):
         return None
-    return render_map(engine.map_view(state, seat, lang))
+    return engine.map_view(state, seat, lang)
+
+
+def map_png(game: Game, state: State, seat: int, lang: str) -> bytes | None:
+    """The map of ``seat`` (0: the GM) as PNG, or None when the kind draws none."""
+    view = map_view(game, state, seat, lang)
+    return None if view is None else render_map(view)
+
+
+def map_web(game: Game, state: State, seat: int, lang: str) -> WebMap | None:
+    """The map of ``seat`` (0: the GM) as the web page shows it (SVG and legend), or
+    None when the kind draws none."""
+    view = map_view(game, state, seat, lang)
+    return None if view is None else web_map(view)
 
 
 def report_json(

@@ -27,6 +27,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
 from sqlalchemy import Engine
 from sqlmodel import Session, col, func, select
 from starlette.applications import Starlette
@@ -48,7 +49,8 @@ from mailserver.common.catalog import DEFAULT_LANGUAGE
 from mailserver.common.priority import MailFirst
 from mailserver.inbound.intake import WEB_MAILBOX, IntakeConfig, process_web_orders
 from mailserver.printouts.dice import dice_view
-from mailserver.printouts.files import map_png, report_json
+from mailserver.printouts.files import map_png, map_web, report_json
+from mailserver.printouts.maps import WebMap
 from mailserver.web import gm_desk, views
 from mailserver.web.guard import BodyLimit, RequestLimits
 from mailserver.web.orders import check_orders
@@ -129,6 +131,22 @@ class Page:
     @property
     def path(self) -> str:
         return tokens.seat_path(self.game, self.seat, self.link)
+
+
+@dataclass(frozen=True)
+class PageMap:
+    """A map as a template inlines it: the SVG and the legend's symbols as markup (built
+    by ElementTree, which escaped every text in them), the legend's meanings as text."""
+
+    svg: Markup
+    legend: tuple[tuple[Markup, str], ...]
+
+
+def map_markup(found: WebMap | None) -> PageMap | None:
+    """The page's map from the drawing (None: the kind draws none)."""
+    if found is None:
+        return None
+    return PageMap(Markup(found.svg), tuple((Markup(s), text) for s, text in found.legend))
 
 
 def _lang_of(request: Request) -> str:
@@ -346,10 +364,7 @@ class WebApp:
         shown = min(max(shown, 0), latest)
         printout = views.printout(session, game, page.seat, shown, lang)
         state = views.current_state(session, game, shown)
-        has_map = (
-            state is not None
-            and self.extra(session, "map", game, state, page.seat, lang) is not None
-        )
+        shown_map = self.page_map(session, game, page.seat, lang, state)
         has_report = (
             state is not None
             and self.extra(session, "report", game, state, page.seat, lang) is not None
@@ -363,7 +378,8 @@ class WebApp:
             "turns": list(range(latest, -1, -1)),
             "shown": shown,
             "printout": printout,
-            "has_map": has_map,
+            "has_map": shown_map is not None,
+            "map": shown_map,
             "has_report": has_report,
             "form_token": tokens.form_token(self.key(session), page.link),
             "takes_orders": self.takes_orders(page),
@@ -373,6 +389,17 @@ class WebApp:
             "sent": request.query_params.get("sent", ""),
             **extra,
         }
+
+    def page_map(
+        self, session: Session, game: Game, seat: int, lang: str, state: Any = None
+    ) -> PageMap | None:
+        """The map a page inlines: of ``state`` (default: the game's latest), kept
+        like the files; None when there is no state or the kind draws no map."""
+        if state is None:
+            state = views.current_state(session, game, game.turn)
+        if state is None:
+            return None
+        return map_markup(self.extra(session, "web_map", game, state, seat, lang))
 
     def extra(
         self, session: Session, what: str, game: Game, state: Any, seat: int, lang: str
@@ -387,6 +414,8 @@ class WebApp:
         found: Any
         if what == "map":
             found = map_png(game, state, seat, lang)
+        elif what == "web_map":
+            found = map_web(game, state, seat, lang)
         else:
             dice = dice_view(session, game, int(state.turn))
             found = report_json(game, state, seat, lang, dice)

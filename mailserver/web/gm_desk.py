@@ -160,6 +160,7 @@ async def page(web: WebApp, request: Request) -> Response:
             "mail_kinds": MAIL_KINDS,
             "form_token": tokens.form_token(web.key(session), opened.link),
             "full": views.printout(session, game, tokens.GM_SEAT, game.turn, lang),
+            "map": web.page_map(session, game, tokens.GM_SEAT, lang),
             "done": request.query_params.get("done", ""),
             "said": request.query_params.get("said", "")[:SAID_CHARS],
         }

@@ -4,9 +4,14 @@ Run: ``python tests/bench/bench_maps.py [repeats] [--quick] [--json]`` (from the
 repository root). Draws a player's map of an Ashes game after 10 turns (40 planets laid
 out by the distance table) and of a 15-player Starweb game on 255 worlds after 10 turns
 (the worlds he knows), and the GM's Starweb map (all 255 worlds), each after a first
-drawing that warms matplotlib up. The layout is cached per map shape, as in the server,
-so the figures are what every printout after the first costs; ``*_first_ms`` is a
-drawing with an empty layout cache. Prints medians in milliseconds.
+drawing that warms the drawing libraries up. The layout is cached per map shape, as in
+the server, so the figures are what every printout after the first costs;
+``*_first_ms`` is a drawing with an empty layout cache. On a tree that draws SVG
+(``mailserver.printouts.map_svg``) ``*_svg_ms`` is the SVG alone, the web page's map.
+Prints medians in milliseconds.
+
+report.py runs it on this tree and on the baseline tree (``PBEM_BENCH_ROOT``), whose
+drawing may be another: only ``render_map`` and the layout's cache are asked of a tree.
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ from random import Random
 
 sys.path.insert(0, os.environ.get("PBEM_BENCH_ROOT") or str(Path(__file__).resolve().parents[2]))
 
+import importlib
+
 from cli import show, tree_bench_args  # tests/bench/cli.py, beside this script
 
 from engine.core import PlayerSetup, Setup, State, turn_dice, turn_rng
@@ -28,7 +35,18 @@ from engine.registry import kind
 from engine.views import MapView
 from grammar.ashes import LANGUAGE as ASHES_LANGUAGE
 from grammar.starweb import LANGUAGE as STARWEB_LANGUAGE
-from mailserver.printouts.maps import layout, render_map
+from mailserver.printouts import maps
+from mailserver.printouts.maps import render_map
+
+# The layout's cache: in map_layout since the maps are drawn as SVG, in maps before.
+_layout_home = (
+    maps if hasattr(maps, "layout") else importlib.import_module("mailserver.printouts.map_layout")
+)
+layout = _layout_home.layout
+try:
+    from mailserver.printouts.map_svg import map_svg
+except ImportError:  # a baseline tree drawn with matplotlib: no SVG to measure
+    map_svg = None
 
 CHARACTERS = ("Reichsgründer", "Händler", "Pirat", "Kunstsammler", "Berserker", "Apostel")
 
@@ -86,6 +104,8 @@ def measure(repeats: int) -> dict[str, float]:
     for name, view in views.items():
         figures[f"{name}_first_ms"] = first_ms(view)
         figures[f"{name}_ms"] = median_ms(lambda v=view: render_map(v), repeats)
+        if map_svg is not None:
+            figures[f"{name}_svg_ms"] = median_ms(lambda v=view: map_svg(v).encode(), repeats)
     return figures
 
 

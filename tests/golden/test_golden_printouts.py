@@ -72,7 +72,7 @@ def _diff(name: str, expected: str, actual: str) -> str:
         shown += (
             "(only digests differ: of a map picture, of the bytes of a JSON twin whose "
             "content is the same, or of the mail's wire form; a PNG digest also changes "
-            "with the matplotlib or FreeType version)\n"
+            "with the resvg version)\n"
         )
     return shown
 

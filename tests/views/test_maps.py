@@ -12,7 +12,8 @@ from engine.core import PlayerSetup, Setup
 from engine.dice import Dice
 from engine.registry import kind
 from engine.views import UNKNOWN, MapMove, MapPlace, MapView
-from mailserver.printouts.maps import layout, render_map, seat_colour
+from mailserver.printouts.map_layout import layout, seat_colour
+from mailserver.printouts.maps import render_map
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
