@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from engine.ashes.kind import ASHES
 from engine.core import GameKind, KindContractError
+from engine.spacewar.kind import SPACEWAR
 from engine.starweb.kind import STARWEB
 
-KINDS: tuple[GameKind, ...] = (ASHES, STARWEB)
+KINDS: tuple[GameKind, ...] = (ASHES, STARWEB, SPACEWAR)
 """The game kinds that ship with the host, the default kind first."""
 
 _registered: dict[str, GameKind] = {}
