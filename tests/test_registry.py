@@ -45,7 +45,7 @@ def test_kinds_registered_at_run_time() -> None:
     newer = dataclasses.replace(toy, title="Toy 2")
     register(newer)
     assert kind("toy") is newer and kinds() == (*KINDS, newer)
-    with pytest.raises(UnknownGameKind, match="known: ashes, starweb, toy"):
+    with pytest.raises(UnknownGameKind, match="known: ashes, starweb, spacewar, toy"):
         kind("nope")
 
 

@@ -4,6 +4,8 @@ viewer's own fleets (and as sighted, in ``intel``)."""
 
 from __future__ import annotations
 
+from math import isqrt
+
 from engine.core import NEUTRAL, JSONValue
 from engine.plaindata import to_plain
 from engine.spacewar.board import FIELDS, HOME, SPACE, STRIPS, WORLDS
@@ -15,6 +17,29 @@ from engine.views import MapPlace, MapView
 REPORT_SCHEMA = "spacewar-report/1"
 PLACES = (*FIELDS, *STRIPS)
 """The places of the map by number: W1-W12 are 1-12, R1-R4 13-16, H1 17, H2 18."""
+
+
+def board_position(field: str) -> tuple[int, int]:
+    """Where a field lies on the board (docs/rules-spacewar.md, decision 2): row A at the
+    bottom from W1 to W6, the space row in the middle, row B on top with W7 facing W6."""
+    if field in WORLDS[:6]:
+        return 6 * WORLDS.index(field), 0
+    if field in WORLDS[6:]:
+        return 30 - 6 * (WORLDS.index(field) - 6), 24
+    if field in SPACE:
+        return 3 + 8 * SPACE.index(field), 12
+    return 15, 6 if field == "H1" else 18
+
+
+def board_distances() -> dict[tuple[int, int], int]:
+    """The distances between all places as the board lays them out, for the renderer."""
+    out = {}
+    for a in PLACES:
+        for b in PLACES:
+            if a < b:
+                (ax, ay), (bx, by) = board_position(a), board_position(b)
+                out[(place_number(a), place_number(b))] = isqrt((ax - bx) ** 2 + (ay - by) ** 2)
+    return out
 
 
 def place_number(field: str) -> int:
@@ -48,7 +73,12 @@ def map_view(state: SpacewarState, player: int, lang: str) -> MapView:
     owners = {p.number: p.name for p in state.players}
     title = WORDS.say(lang, "map_title", game=state.game, round=state.round)
     return MapView(
-        viewer=player, places=tuple(places), links=tuple(sorted(links)), owners=owners, title=title
+        viewer=player,
+        places=tuple(places),
+        links=tuple(sorted(links)),
+        distances=board_distances(),
+        owners=owners,
+        title=title,
     )
 
 
