@@ -171,10 +171,12 @@ def _assign(m: re.Match[str], line: int) -> Sequence[Order]:
     return [o.AssignShip(line=line, ship=m[1].replace(" ", "").upper(), fleet=_fleet(m[2]))]
 
 
-@pattern(rf"(?:scout\s*)?(sc\s*\d+|\d+)\s*(?:einzeln|alone|allein)\s*(?:auf|at|bei|on)?\s*{_WORLD}")
+@pattern(
+    rf"(?:scout\s*|transporter\s*)?((?:sc|tr)\s*\d+|\d+)\s*(?:einzeln|alone|allein)\s*(?:auf|at|bei|on)?\s*{_WORLD}"
+)
 def _alone(m: re.Match[str], line: int) -> Sequence[Order]:
     ship = m[1].replace(" ", "").upper()
-    ship = ship if ship.startswith("SC") else f"SC{ship}"
+    ship = ship if ship[:2] in ("SC", "TR") else f"SC{ship}"
     return [o.AssignShip(line=line, ship=ship, world=_field(m[2]))]
 
 

@@ -33,7 +33,8 @@ LASER_RANGE, MISSILE_RANGE = 6, 12
 SORTIE = 2
 """Missiles a Jäger carries per sortie (Spacewar §5.4, decision 19)."""
 QUIET_ROUNDS = 2
-"""Rounds without a shot after which a battle is broken off (decision 21)."""
+"""Rounds without a shot and without a unit moving after which a battle is broken off
+(decision 21: the sides keep apart)."""
 STANCE_RANGE = {"close": 1, "laser": LASER_RANGE, "missile": MISSILE_RANGE}
 DEFAULT_STANCE = {"JG": "close", "KR": "laser", "ST": "missile", "SC": "hold", "TR": "hold"}
 FIRE_ORDER = ("BA", "ST", "KR", "SC", "TR", "JG")
@@ -59,6 +60,8 @@ class Unit:
     """A Jäger's carrier (or base)."""
     missiles: int = 0
     docked: bool = False
+    hit: bool = False
+    """Hit this round: it still fires and is removed at the round's end (Spacewar §5.2)."""
     dead: bool = False
     jumped: bool = False
     marker: str = ""
@@ -142,20 +145,22 @@ def _units(state: SpacewarState, where: str, number: int) -> list[Unit]:
     units: list[Unit] = []
     base = state.base_at(where)
     if base is not None and base.owner == number:
-        home = Unit(number, "BA", f"BA{base.id}", base=base)
+        home = Unit(number, "BA", f"BA{base.id}/{number}", base=base)
         units.append(home)
         units += _launch(home, base.fighters)
         base.fighters = 0
     for fleet in state.fleets_at(where, number):
         for ship in fleet.ships:
-            unit = Unit(number, ship.type, ship.id, ship=ship, fleet=fleet, marker=ship.marker)
+            unit = Unit(
+                number, ship.type, f"{ship.id}/{number}", ship=ship, fleet=fleet, marker=ship.marker
+            )
             units.append(unit)
             if ship.type == "ST":
                 units += _launch(unit, ship.fighters)
                 ship.fighters = 0
     for stranded in [s for s in state.stranded if s.owner == number and s.field == where]:
         units += [
-            Unit(number, "JG", f"JG-{where}-{n}", missiles=SORTIE)
+            Unit(number, "JG", f"JG-{where}-{n}/{number}", missiles=SORTIE)
             for n in range(1, stranded.count + 1)
         ]
         stranded.count = 0
@@ -186,11 +191,11 @@ def fight(state: SpacewarState, where: str, attacker: int, dice: Dice) -> None:
         for unit in battle.units:
             unit.penalty = unit.marker if state.options.damaged_units else ""
         _relaunch(battle)
-        _move(state, battle)
+        moved = _move(state, battle)
         shots = _fire(state, battle, dice)
         _remove(state, battle)
         _emergency_jumps(state, battle, dice)
-        quiet = 0 if shots else quiet + 1
+        quiet = 0 if shots or moved else quiet + 1
         if not battle.side(1) or not battle.side(2):
             break
         if quiet >= QUIET_ROUNDS:
@@ -234,11 +239,13 @@ def _stance(state: SpacewarState, unit: Unit) -> str:
     return DEFAULT_STANCE.get(unit.type, "hold")
 
 
-def _move(state: SpacewarState, battle: Battle) -> None:
+def _move(state: SpacewarState, battle: Battle) -> bool:
     """Spacewar §5.1 on one axis: the initiative side moves first; each unit heads for
     the range its stance keeps to the nearest enemy, by at most its move; no unit comes
-    closer than 1 to an enemy ("Schiffe dürfen dabei nicht übereinanderliegen")."""
+    closer than 1 to an enemy ("Schiffe dürfen dabei nicht übereinanderliegen"). Returns
+    whether any unit moved."""
     depth = state.options.battle_depth
+    moved = False
     for number in (battle.first, 3 - battle.first):
         enemies = [u for u in battle.side(3 - number) if not u.docked]
         front = max((u.p for u in enemies), default=0)
@@ -246,6 +253,7 @@ def _move(state: SpacewarState, battle: Battle) -> None:
             if unit.docked or unit.type == "BA":
                 continue
             if unit.type == "JG" and unit.missiles == 0 and _dock(battle, unit):
+                moved = True
                 continue
             stance = _stance(state, unit)
             if stance == "hold":
@@ -253,7 +261,10 @@ def _move(state: SpacewarState, battle: Battle) -> None:
             goal = 0 if stance == "back" else depth - STANCE_RANGE[stance] - front
             step = _bwp(unit)
             p = unit.p + max(-step, min(step, goal - unit.p))
-            unit.p = max(0, min(depth - 1 - front, p))
+            p = max(0, min(depth - 1 - front, p))
+            moved = moved or p != unit.p
+            unit.p = p
+    return moved
 
 
 def _dock(battle: Battle, unit: Unit) -> bool:
@@ -329,8 +340,9 @@ def _target(
     standing: Standing,
     aimed: dict[int, int],
 ) -> Unit | None:
-    """The auto target (docs/rules-spacewar.md): the listed types first, then the highest
-    (21 - needed) × cost, then the fewest weapons aimed, the nearest, the lowest label.
+    """The auto target (docs/rules-spacewar.md): a unit not yet hit this round, the listed
+    types first, then the highest (21 - needed) × cost, then the fewest weapons aimed, the
+    nearest, the lowest label.
     Non-splitters keep one target for all their weapons (decision 30)."""
     depth = state.options.battle_depth
     candidates = [
@@ -339,11 +351,12 @@ def _target(
     if not candidates:
         return None
 
-    def score(enemy: Unit) -> tuple[int, int, int, int, str]:
+    def score(enemy: Unit) -> tuple[bool, int, int, int, int, str]:
         listed = standing.targets.index(enemy.type) if enemy.type in standing.targets else 99
         need = needed(weapon, count, UNITS[enemy.type].shield)
         worth = (21 - need) * UNITS[enemy.type].cost if need is not None else 0
-        return (listed, -worth, aimed.get(id(enemy), 0), depth - unit.p - enemy.p, enemy.label)
+        near = depth - unit.p - enemy.p
+        return (enemy.hit, listed, -worth, aimed.get(id(enemy), 0), near, enemy.label)
 
     return min(candidates, key=score)
 
@@ -394,38 +407,37 @@ def _hit(state: SpacewarState, battle: Battle, target: Unit, dice: Dice) -> None
     """A hit destroys the target (Spacewar §5.2), or with option 10.1 rolls its damage;
     markers from earlier hits this round count (decision 31)."""
     if not state.options.multiple_hits or target.type == "BA":
-        target.dead = True
+        target.hit = True
         return
     target.hits += 1
     if target.type == "JG" and target.hits >= 2:
-        target.dead = True  # Spacewar §10.1: a Jäger's second hit destroys it
+        target.hit = True  # Spacewar §10.1: a Jäger's second hit destroys it
         return
     die = dice.roll(f"dmg {battle.field} {target.label}", 6, seen_by=EVERYBODY)
     event = damage_event(die, target.marker, state.options.red_modifier)
     state.note("damage", [battle.field, target.label, str(die), event])
     if event == "white":
-        target.dead = True
+        target.hit = True
     elif event != "graze" and MARKERS.index(event) > MARKERS.index(target.marker):
         target.marker = event  # only the worst marker counts (decision 23)
 
 
 def _remove(state: SpacewarState, battle: Battle) -> None:
-    """Take out the units hit: a carrier or base takes its docked Jäger with it, a
-    transporter its cargo (destroyed stones go back to the pool)."""
-    for unit in battle.units:
-        if unit.type == "JG" and unit.docked and unit.home is not None and unit.home.dead:
-            unit.dead = True
-    for unit in battle.units:
-        if not unit.dead or unit.jumped:
-            continue
-        if unit.ship is not None:
-            unit.ship.marker = ""
+    """Take out the units hit this round: a carrier or base takes its docked Jäger with
+    it, a transporter its cargo (destroyed stones go back to the pool)."""
+    gone = [u for u in battle.units if u.hit and u.present]
+    gone += [
+        u
+        for u in battle.units
+        if u.type == "JG" and u.docked and u.present and u.home in gone and u not in gone
+    ]
+    for unit in gone:
+        unit.dead, unit.hit = True, False
+        state.note("destroyed", [battle.field, unit.label])
         if unit.ship is not None and unit.fleet is not None and unit.ship in unit.fleet.ships:
             _lose_ship(state, unit.fleet, unit.ship)
-            state.note("destroyed", [battle.field, unit.label])
         elif unit.base is not None and unit.base in state.bases:
             state.bases.remove(unit.base)
-            state.note("destroyed", [battle.field, unit.label])
     for unit in battle.units:
         if unit.ship is not None and unit.present:
             unit.ship.marker = unit.marker
