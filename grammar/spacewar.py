@@ -129,7 +129,7 @@ def _field(text: str, group: str = "") -> str:
 
 def _fields(text: str, group: str = "") -> tuple[str, ...]:
     return tuple(
-        _field(m) for m in re.findall(r"(?:welt|world|w|raumfeld|raum|space|r)?\s*\d+", text)
+        _field(m, group) for m in re.findall(r"(?:welt|world|w|raumfeld|raum|space|r)?\s*\d+", text)
     )
 
 

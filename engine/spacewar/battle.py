@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import cache
 
 from engine.dice import EVERYBODY, Dice
 from engine.spacewar.board import (
     FIELDS,
     MARKERS,
     MAX_GROUP,
+    SPLITTERS,
     UNITS,
     damage_event,
     needed,
@@ -285,19 +287,39 @@ def _dock(battle: Battle, unit: Unit) -> bool:
 
 def _fire(state: SpacewarState, battle: Battle, dice: Dice) -> int:
     """Spacewar §5.2-5.3: every undocked unit fires at enemies in range; one d20 per
-    weapon group; hit units are removed after everybody fired. Returns the groups fired."""
+    weapon group; hit units are removed after everybody fired. Splitters aim each group
+    on its own; the others put all their weapons on one target (decision 30). Returns
+    the groups fired."""
     shots = 0
     aimed: dict[int, int] = {}
+    on_table = {n: [u for u in battle.side(n) if not u.docked] for n in (1, 2)}
+    depth = state.options.battle_depth
     for number in (battle.first, 3 - battle.first):
         standing = state.player(number).standing
-        units = sorted(
-            (u for u in battle.side(number) if not u.docked),
-            key=lambda u: (FIRE_ORDER.index(u.type), u.label),
-        )
+        units = sorted(on_table[number], key=lambda u: (FIRE_ORDER.index(u.type), u.label))
         for unit in units:
-            for weapon, count in _groups(state, unit, standing):
+            groups = _groups(state, unit, standing)
+            one: Unit | None = None
+            if groups and unit.type not in SPLITTERS:
+                weapon, count = groups[-1]  # missiles reach farther than lasers
+                one = _target(
+                    state,
+                    unit,
+                    on_table[3 - number],
+                    _reach(groups),
+                    count,
+                    weapon,
+                    standing,
+                    aimed,
+                )
+            for weapon, count in groups:
                 reach = LASER_RANGE if weapon == "L" else MISSILE_RANGE
-                target = _target(state, battle, unit, reach, count, weapon, standing, aimed)
+                if unit.type in SPLITTERS:
+                    target = _target(
+                        state, unit, on_table[3 - number], reach, count, weapon, standing, aimed
+                    )
+                else:
+                    target = one if one is not None and depth - unit.p - one.p <= reach else None
                 if target is None:
                     continue
                 aimed[id(target)] = aimed.get(id(target), 0) + count
@@ -308,20 +330,31 @@ def _fire(state: SpacewarState, battle: Battle, dice: Dice) -> int:
     return shots
 
 
+def _reach(groups: list[tuple[str, int]]) -> int:
+    return max(LASER_RANGE if weapon == "L" else MISSILE_RANGE for weapon, _ in groups)
+
+
 def _groups(state: SpacewarState, unit: Unit, standing: Standing) -> list[tuple[str, int]]:
     """A unit's weapon groups this round: (``L`` or ``R``, count), at most 9 each
     (decision 18); §10.2 penalties."""
-    kind = UNITS[unit.type]
-    lasers, missiles = kind.lasers, kind.missiles
-    if unit.type == "JG":
-        missiles = min(unit.missiles, 2 if standing.double_shot else 1)
-    if unit.penalty == "red":
+    missiles = min(unit.missiles, 2 if standing.double_shot else 1) if unit.type == "JG" else -1
+    return _weapon_groups(unit.type, missiles, unit.penalty, state.options.base_splits)
+
+
+@cache
+def _weapon_groups(
+    kind: str, jaeger_missiles: int, penalty: str, base_splits: bool
+) -> list[tuple[str, int]]:
+    lasers, missiles = UNITS[kind].lasers, UNITS[kind].missiles
+    if kind == "JG":
+        missiles = jaeger_missiles
+    if penalty == "red":
         lasers, missiles = 0, missiles // 2
-    elif unit.penalty == "orange":
+    elif penalty == "orange":
         lasers = 0 if missiles else lasers  # lasers or missiles (Spacewar §10.2)
     groups: list[tuple[str, int]] = []
     for weapon, count in (("L", lasers), ("R", missiles)):
-        if unit.type == "BA" and not state.options.base_splits:
+        if kind == "BA" and not base_splits:
             groups += [(weapon, min(count, MAX_GROUP))] if count else []
             continue
         while count > 0:
@@ -330,10 +363,18 @@ def _groups(state: SpacewarState, unit: Unit, standing: Standing) -> list[tuple[
     return groups
 
 
+@cache
+def _worth(weapon: str, count: int, kind: str) -> int:
+    """What a group gains by aiming at a type: (21 - needed) × its cost; 0 where it
+    cannot hit."""
+    need = needed(weapon, count, UNITS[kind].shield)
+    return (21 - need) * UNITS[kind].cost if need is not None else 0
+
+
 def _target(
     state: SpacewarState,
-    battle: Battle,
     unit: Unit,
+    enemies: list[Unit],
     reach: int,
     count: int,
     weapon: str,
@@ -342,23 +383,21 @@ def _target(
 ) -> Unit | None:
     """The auto target (docs/rules-spacewar.md): a unit not yet hit this round, the listed
     types first, then the highest (21 - needed) × cost, then the fewest weapons aimed, the
-    nearest, the lowest label.
-    Non-splitters keep one target for all their weapons (decision 30)."""
+    nearest, the lowest label."""
     depth = state.options.battle_depth
-    candidates = [
-        e for e in battle.side(3 - unit.side) if not e.docked and depth - unit.p - e.p <= reach
-    ]
-    if not candidates:
-        return None
-
-    def score(enemy: Unit) -> tuple[bool, int, int, int, int, str]:
-        listed = standing.targets.index(enemy.type) if enemy.type in standing.targets else 99
-        need = needed(weapon, count, UNITS[enemy.type].shield)
-        worth = (21 - need) * UNITS[enemy.type].cost if need is not None else 0
+    best: tuple[bool, int, int, int, int, str] | None = None
+    chosen = None
+    listed_types = standing.targets
+    for enemy in enemies:
         near = depth - unit.p - enemy.p
-        return (enemy.hit, listed, -worth, aimed.get(id(enemy), 0), near, enemy.label)
-
-    return min(candidates, key=score)
+        if near > reach:
+            continue
+        listed = listed_types.index(enemy.type) if enemy.type in listed_types else 99
+        worth = _worth(weapon, count, enemy.type)
+        score = (enemy.hit, listed, -worth, aimed.get(id(enemy), 0), near, enemy.label)
+        if best is None or score < best:
+            best, chosen = score, enemy
+    return chosen
 
 
 def _shoot(

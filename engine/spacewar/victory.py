@@ -11,25 +11,15 @@ def worlds_of(state: SpacewarState, number: int) -> int:
     return sum(1 for w in state.worlds if w.owner == number)
 
 
-def can_fight_on(state: SpacewarState, number: int) -> bool:
-    """Whether a player can still win a world back: he holds one, or has troop stones
-    aboard a transporter (decision 26)."""
-    if worlds_of(state, number):
-        return True
-    return any(s.stone is not None for f in state.fleets if f.owner == number for s in f.ships)
-
-
 def end_of_round(state: SpacewarState) -> list[Event]:
     """P8: a player holding all 12 worlds wins at once ("mit der Eroberung der 12ten Welt
-    zu Ende"); one who cannot win a world back is out and the other wins; with the option
-    ``max_rounds`` the game ends at that round (most worlds, then income, else a draw)."""
+    zu Ende"; with two players that is also the end of one who holds none: decision 26);
+    with the option ``max_rounds`` the game ends at that round (most worlds, then income,
+    else a draw)."""
     for number in (1, 2):
         if worlds_of(state, number) == len(state.worlds):
-            return finish(state, number, "all_worlds")
-    for number in (1, 2):
-        if not can_fight_on(state, number):
-            state.player(number).out = True
-            return [Event("player_out", number), *finish(state, 3 - number, "out")]
+            state.player(3 - number).out = True
+            return [Event("player_out", 3 - number), *finish(state, number, "all_worlds")]
     limit = state.options.max_rounds
     if limit and state.round >= limit:
         score = {n: (worlds_of(state, n), income(state, n)) for n in (1, 2)}
