@@ -166,18 +166,23 @@ def _place(m: re.Match[str], line: int) -> Sequence[Order]:
     return [o.PlaceFleet(line=line, fleet=_fleet(m[1]), world=_field(m[2]))]
 
 
-@pattern(rf"(?:(?:transporter|scout)\s*)?((?:tr|sc)\s*\d+)\s*{_TO}\s*{_FLEET}")
+_SMALL_SHIP = r"((?:transporter|scout|tr|sc)\s*\d+)"
+
+
+def _small_ship(text: str) -> str:
+    """``scout 2`` / ``SC2`` / ``transporter 1`` / ``TR1`` as a ship id."""
+    compact = text.replace(" ", "").upper()
+    return compact.replace("SCOUT", "SC").replace("TRANSPORTER", "TR")
+
+
+@pattern(rf"{_SMALL_SHIP}\s*{_TO}\s*{_FLEET}")
 def _assign(m: re.Match[str], line: int) -> Sequence[Order]:
-    return [o.AssignShip(line=line, ship=m[1].replace(" ", "").upper(), fleet=_fleet(m[2]))]
+    return [o.AssignShip(line=line, ship=_small_ship(m[1]), fleet=_fleet(m[2]))]
 
 
-@pattern(
-    rf"(?:scout\s*|transporter\s*)?((?:sc|tr)\s*\d+|\d+)\s*(?:einzeln|alone|allein)\s*(?:auf|at|bei|on)?\s*{_WORLD}"
-)
+@pattern(rf"{_SMALL_SHIP}\s*(?:einzeln|alone|allein)\s*(?:auf|at|bei|on)?\s*{_WORLD}")
 def _alone(m: re.Match[str], line: int) -> Sequence[Order]:
-    ship = m[1].replace(" ", "").upper()
-    ship = ship if ship[:2] in ("SC", "TR") else f"SC{ship}"
-    return [o.AssignShip(line=line, ship=ship, world=_field(m[2]))]
+    return [o.AssignShip(line=line, ship=_small_ship(m[1]), world=_field(m[2]))]
 
 
 _LOAD = r"(?:laedt|lade|laden|einladen|belaedt|load|loads)"

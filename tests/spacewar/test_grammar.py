@@ -12,6 +12,7 @@ VARIANTS: list[tuple[str, str, dict[str, JSONValue]]] = [
     ("Flotte 1: W1", "place", {"fleet": 1, "world": "W1"}),
     ("fleet 1 at 1", "place", {"fleet": 1, "world": "W1"}),
     ("TR 2 zu Flotte 1", "assign", {"ship": "TR2", "fleet": 1, "world": ""}),
+    ("Scout 1 zu Flotte 2", "assign", {"ship": "SC1", "fleet": 2, "world": ""}),
     ("Scout 2 einzeln W3", "assign", {"ship": "SC2", "fleet": 0, "world": "W3"}),
     ("scout 2 alone at 3", "assign", {"ship": "SC2", "fleet": 0, "world": "W3"}),
     (
