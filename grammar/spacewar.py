@@ -23,11 +23,12 @@ from functools import cache
 
 from lark import Lark, Token, Tree
 
-from engine.core import Order, ParseResult
+from engine.core import Note, Order, ParseResult
 from engine.spacewar import orders as o
 from engine.spacewar.board import ENEMY, OWN, SPACE_ROW
 from engine.spacewar.texts import TEXTS
 from grammar import reader
+from grammar.lark_errors import TEXTS as READER
 from grammar.lark_errors import LineError, Position
 
 __all__ = ["LANGUAGE", "SpacewarLanguage", "parse", "scan"]
@@ -36,7 +37,7 @@ GRAMMAR = TEXTS.section("grammar.")
 MAX_FLEET = 10
 """Spacewar §8: at most 10 fleets."""
 MAX_COUNT = 99
-STONE_VALUES = (3, 4, 5)
+_DIGIT = re.compile(r"\d")
 
 _FOLD = str.maketrans(
     {
@@ -467,11 +468,30 @@ class _SpacewarLines:
 
 
 def parse(text: str, subject: str | None = None) -> ParseResult:
-    """Read a Spacewar order text."""
+    """Read a Spacewar order text. A line that starts with an order word but reads as a
+    sentence without numbers (``Angriff ist die beste Verteidigung``) is a note, not an
+    error."""
     read = reader.Reader(_SpacewarLines(), messages=reader.CORE_MESSAGES, max_seat=2).read(
         text, subject
     )
-    return read.result(read.items)
+    result = read.result(read.items)
+    unknown = GRAMMAR.every("unknown")
+    prose = [
+        e
+        for e in result.errors
+        if e.messages == unknown and reader.looks_like_prose(e.text) and not _DIGIT.search(e.text)
+    ]
+    for error in prose:
+        result.errors.remove(error)
+        result.notes.append(
+            Note(
+                error.line,
+                error.line_text,
+                READER.every("reader.sentence_or_signature_orders_must"),
+            )
+        )
+    result.notes.sort(key=lambda n: n.line)
+    return result
 
 
 class SpacewarLanguage(reader.KindLanguage):

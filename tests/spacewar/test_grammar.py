@@ -198,3 +198,9 @@ def test_shared_orders_and_prose_are_left_to_the_shared_reader() -> None:
     assert [o.kind for o in result.orders] == ["final", "secret"]
     assert [s.kind for s in result.settings] == ["salt"]
     assert not result.errors and len(result.notes) == 1
+
+
+def test_a_sentence_that_starts_with_an_order_word_is_a_note() -> None:
+    result = LANGUAGE.parse("Angriff ist die beste Verteidigung\nFlotte 3 springt Mars")
+    assert [n.line for n in result.notes] == [1]
+    assert [e.line for e in result.errors] == [2]  # with a number it is a garbled order
