@@ -25,7 +25,7 @@ from lark import Lark, Token, Tree
 
 from engine.core import Note, Order, ParseResult
 from engine.spacewar import orders as o
-from engine.spacewar.board import ENEMY, OWN, SPACE_ROW
+from engine.spacewar.board import ENEMY, OWN, SPACE_ROW, UNITS
 from engine.spacewar.texts import TEXTS
 from grammar import reader
 from grammar.lark_errors import TEXTS as READER
@@ -309,6 +309,58 @@ def _targets(m: re.Match[str], line: int) -> Sequence[Order]:
     words = re.findall(_UNIT, m[1])
     units = tuple(dict.fromkeys(_unit(w) for w in words))
     return [o.Targets(line=line, units=units)]
+
+
+_SPLITTER = (
+    r"((?:kr|st|ba)\s*\d*|kreuzer|cruisers?|(?:schlacht)?trae?ger"
+    r"|(?:battle\s*)?carriers?|basis|base)"
+)
+_WEAPON = r"(raketen|missiles?|laser|lasers)"
+_SPLIT_GROUPS = r"((?:\s*\d+)+)"
+_SPLITS = r"(?:teilt|teilen|split|splits|feuern geteilt|feuert geteilt|fire split|fires split)"
+
+
+@pattern(
+    rf"{_SPLITTER}\s*{_SPLITS}\s*:?\s*(?:{_WEAPON}\s*)?{_SPLIT_GROUPS}"
+    rf"(?:\s*{_WEAPON}\s*{_SPLIT_GROUPS})?"
+)
+def _split(m: re.Match[str], line: int) -> Sequence[Order]:
+    who = m[1].replace(" ", "")
+    ship = who.upper() if re.fullmatch(r"(kr|st|ba)\d*", who) else _unit(who)
+    kind = ship[:2]
+    out: list[Order] = []
+    for weapon_word, groups_text in ((m[2], m[3]), (m[4], m[5])):
+        if groups_text is None:
+            continue
+        groups = tuple(_num(g, 1, 9, "group") for g in groups_text.split())
+        weapon = _weapon(weapon_word, kind, sum(groups))
+        total = UNITS[kind].lasers if weapon == "L" else UNITS[kind].missiles
+        if sum(groups) != total:
+            words = TEXTS.every(f"weapon.{weapon}")
+            given = sum(groups)
+            raise LineError(
+                1,
+                groups_text.strip(),
+                GRAMMAR.every("split_sum", total=total, weapon=words, given=given),
+            )
+        out.append(o.Split(line=line, ship=ship, weapon=weapon, groups=groups))
+    return out
+
+
+@pattern(rf"(?:(?:tr|sc)\s*\d+|{_UNIT})\s*{_SPLITS}.*")
+def _split_refused(m: re.Match[str], line: int) -> Sequence[Order]:
+    raise LineError(1, m[0], GRAMMAR.every("split_unit"))
+
+
+def _weapon(word: str | None, kind: str, total: int) -> str:
+    """``L`` or ``R``: as named, else the weapon whose count the groups add up to."""
+    if word:
+        return "L" if word.startswith("laser") else "R"
+    if total == UNITS[kind].missiles:
+        return "R"
+    if total == UNITS[kind].lasers:
+        return "L"
+    raise LineError(1, str(total), GRAMMAR.every("split_weapon"))
 
 
 @pattern(

@@ -336,9 +336,30 @@ def _reach(groups: list[tuple[str, int]]) -> int:
 
 def _groups(state: SpacewarState, unit: Unit, standing: Standing) -> list[tuple[str, int]]:
     """A unit's weapon groups this round: (``L`` or ``R``, count), at most 9 each
-    (decision 18); §10.2 penalties."""
+    (decision 18), split as its standing orders say (Spacewar §5.3); §10.2 penalties."""
     missiles = min(unit.missiles, 2 if standing.double_shot else 1) if unit.type == "JG" else -1
-    return _weapon_groups(unit.type, missiles, unit.penalty, state.options.base_splits)
+    groups = _weapon_groups(unit.type, missiles, unit.penalty, state.options.base_splits)
+    if unit.type not in SPLITTERS or not standing.splits:
+        return groups
+    ship = unit.label.split("/")[0]
+    out: list[tuple[str, int]] = []
+    for weapon in ("L", "R"):
+        mine = [g for g in groups if g[0] == weapon]
+        split = _split_of(standing, ship, unit.type, weapon)
+        if split and sum(split) == sum(count for _, count in mine):
+            out += [(weapon, count) for count in split]
+        else:
+            out += mine
+    return out
+
+
+def _split_of(standing: Standing, ship: str, kind: str, weapon: str) -> tuple[int, ...]:
+    """The groups a split order gives a ship's weapon (its own order before its type's)."""
+    for key in (f"{ship}:{weapon}:", f"{kind}:{weapon}:"):
+        for entry in standing.splits:
+            if entry.startswith(key):
+                return tuple(int(v) for v in entry[len(key) :].split(","))
+    return ()
 
 
 @cache

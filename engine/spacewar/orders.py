@@ -160,6 +160,24 @@ class Targets(SpacewarOrder):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Split(SpacewarOrder):
+    """Spacewar §5.3: a Kreuzer, Schlachtträger or the Basis splits one weapon's fire into
+    groups, each aimed on its own (``ship`` an id such as ``KR1``, or a type for all of
+    them; ``weapon`` ``L`` or ``R``)."""
+
+    kind: ClassVar[str] = "split"
+    standing: ClassVar[bool] = True
+    ship: str
+    weapon: str
+    groups: tuple[int, ...]
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        weapon = TEXTS.say(lang, f"weapon.{self.weapon}")
+        groups = "+".join(str(g) for g in self.groups)
+        return ORDER.say(lang, "split_fire", ship=self.ship, weapon=weapon, groups=groups)
+
+
+@dataclass(frozen=True, kw_only=True)
 class DoubleShot(SpacewarOrder):
     """Spacewar §5.4: Jäger fire both missiles at once (or one a round)."""
 
@@ -281,6 +299,7 @@ ORDER_CLASSES: tuple[type[Order], ...] = (
     Attack,
     Stance,
     Targets,
+    Split,
     DoubleShot,
     EmergencyJump,
     Lineup,

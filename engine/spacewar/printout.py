@@ -144,6 +144,12 @@ def standing_lines(state: SpacewarState, viewer: int, lang: str) -> list[str]:
     ]
     if standing.targets:
         lines.append(FORM.say(lang, "targets", units=" ".join(standing.targets)))
+    for entry in standing.splits:
+        ship, weapon, groups = entry.split(":")
+        word = FORM.say(lang, f"weapon_{weapon}")
+        lines.append(
+            FORM.say(lang, "split", ship=ship, weapon=word, groups=groups.replace(",", "+"))
+        )
     if standing.double_shot:
         lines.append(FORM.say(lang, "double_shot"))
     for entry in standing.jumps:

@@ -145,6 +145,9 @@ class Standing:
     """``TYPE:stance`` (``KR:close``) over the defaults."""
     targets: list[str] = dataclasses.field(default_factory=list)
     """Target types in order of preference (``ST``, ``KR``, ...)."""
+    splits: list[str] = dataclasses.field(default_factory=list)
+    """``KR1:R:4,4`` (a ship) or ``KR:L:3,3`` (every ship of a type): split fire
+    (Spacewar §5.3)."""
     double_shot: bool = False
     """Jäger fire both missiles at once (Spacewar §5.4)."""
     jumps: list[str] = dataclasses.field(default_factory=list)

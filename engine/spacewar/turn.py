@@ -23,6 +23,7 @@ from engine.spacewar.orders import (
     Lineup,
     Load,
     SpacewarOrder,
+    Split,
     Stance,
     Targets,
     Transfer,
@@ -104,6 +105,12 @@ def set_standing(standing: Standing, order: SpacewarOrder) -> None:
         standing.stances = _keyed(standing.stances, order.unit, f"{order.unit}:{order.stance}")
     elif isinstance(order, Targets):
         standing.targets = list(order.units)
+    elif isinstance(order, Split):
+        key = f"{order.ship}:{order.weapon}"
+        entry = f"{key}:{_values(order.groups)}"
+        standing.splits = sorted(
+            [e for e in standing.splits if not e.startswith(key + ":")] + [entry]
+        )
     elif isinstance(order, DoubleShot):
         standing.double_shot = order.on
     elif isinstance(order, EmergencyJump):

@@ -82,6 +82,29 @@ def test_splitters_fire_groups_of_at_most_nine_and_a_base_splits_its_missiles() 
     assert _groups(state, base, Standing()) == [("L", 8), ("R", 9)]
 
 
+def test_split_orders_cut_a_weapon_into_groups_the_ship_before_its_type() -> None:
+    state = empty_board()
+    cruiser = Unit(1, "KR", "KR1/1")
+    standing = Standing(splits=["KR1:R:4,4", "KR:L:3,3", "KR:R:2,6"])
+    assert _groups(state, cruiser, standing) == [("L", 3), ("L", 3), ("R", 4), ("R", 4)]
+    other = Unit(1, "KR", "KR2/1")
+    assert _groups(state, other, standing) == [("L", 3), ("L", 3), ("R", 2), ("R", 6)]
+    # a penalty that leaves fewer missiles than the groups ignores the split
+    other.penalty = "red"
+    assert _groups(state, other, standing) == [("R", 4)]
+
+
+def test_split_groups_are_aimed_at_different_targets() -> None:
+    state = empty_board()
+    fleet(state, 1, 1, "R3", "KR")
+    fleet(state, 2, 1, "R3", "TR", "TR")
+    state.player(1).standing.splits = ["KR7:R:4,4"]
+    # initiative; round 4: the two missile groups (row 4 vs shield 1: 10) at two targets
+    fight(state, "R3", 1, forced([(None, 6), (None, 1), (None, 10), (None, 10)] + [(None, 1)] * 20))
+    first = [s for s in fire_notes(state) if s[1] == "4" and s[2] == "KR7/1"]
+    assert [(s[3], s[4], s[5]) for s in first] == [("TR5/2", "R4", "10"), ("TR6/2", "R4", "10")]
+
+
 def test_a_jaeger_fires_one_missile_or_both_with_the_double_shot() -> None:
     state = empty_board()
     jaeger = Unit(1, "JG", "JG-1", missiles=2)

@@ -96,6 +96,10 @@ VARIANTS: list[tuple[str, str, dict[str, JSONValue]]] = [
     ("Haltung Jäger Laser", "stance", {"unit": "JG", "stance": "laser"}),
     ("Ziele: Träger, Kreuzer, Transporter", "targets", {"units": ["ST", "KR", "TR"]}),
     ("targets carriers first", "targets", {"units": ["ST"]}),
+    ("KR1 teilt Raketen 4+4", "split", {"ship": "KR1", "weapon": "R", "groups": [4, 4]}),
+    ("Kreuzer feuern geteilt 4/4", "split", {"ship": "KR", "weapon": "R", "groups": [4, 4]}),
+    ("ST2 splits lasers 1 1", "split", {"ship": "ST2", "weapon": "L", "groups": [1, 1]}),
+    ("Basis teilt Raketen 6+6", "split", {"ship": "BA", "weapon": "R", "groups": [6, 6]}),
     ("Jäger Doppelschuss", "double_shot", {"on": True}),
     ("fighters fire both missiles", "double_shot", {"on": True}),
     ("Jäger Einzelschuss", "double_shot", {"on": False}),
@@ -185,6 +189,9 @@ def test_order_json_round_trips(line: str, kind: str, fields: dict[str, JSONValu
         ("Kaufe 3 Truppen W13", "between 1 and 12, not 13"),
         ("F2 laden T", "Name their values"),
         ("Haltung Basis nah", "have a stance"),
+        ("KR1 teilt Raketen 5+4", "add up to the 8 missiles, not 9"),
+        ("KR1 teilt 5 5", "add up to neither weapon"),
+        ("TR1 teilt 1", "Only cruisers, battle carriers and the base split"),
     ],
 )
 def test_a_wrong_order_is_a_clear_error(line: str, words: str) -> None:
@@ -198,6 +205,14 @@ def test_shared_orders_and_prose_are_left_to_the_shared_reader() -> None:
     assert [o.kind for o in result.orders] == ["final", "secret"]
     assert [s.kind for s in result.settings] == ["salt"]
     assert not result.errors and len(result.notes) == 1
+
+
+def test_both_weapons_split_on_one_line() -> None:
+    result = LANGUAGE.parse("KR1 teilt Raketen 4+4, Laser 3+3")
+    assert [o.to_json() for o in result.orders] == [
+        {"ship": "KR1", "weapon": "R", "groups": [4, 4]},
+        {"ship": "KR1", "weapon": "L", "groups": [3, 3]},
+    ]
 
 
 def test_a_sentence_that_starts_with_an_order_word_is_a_note() -> None:
