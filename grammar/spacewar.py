@@ -324,7 +324,7 @@ _SPLITS = r"(?:teilt|teilen|split|splits|feuern geteilt|feuert geteilt|fire spli
     rf"{_SPLITTER}\s*{_SPLITS}\s*:?\s*(?:{_WEAPON}\s*)?{_SPLIT_GROUPS}"
     rf"(?:\s*{_WEAPON}\s*{_SPLIT_GROUPS})?"
 )
-def _split(m: re.Match[str], line: int) -> Sequence[Order]:
+def _split_fire(m: re.Match[str], line: int) -> Sequence[Order]:
     who = m[1].replace(" ", "")
     ship = who.upper() if re.fullmatch(r"(kr|st|ba)\d*", who) else _unit(who)
     kind = ship[:2]
