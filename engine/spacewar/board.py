@@ -19,13 +19,7 @@ HOME = {1: "W1", 2: "W7"}
 HOME_PE, COLONY_PE = 20, 10  # Spacewar "Der Spielaufbau"
 
 OWN, ENEMY, SPACE_ROW = "own", "enemy", "space"
-GROUPS = (OWN, ENEMY, SPACE_ROW)
 """The three destinations of a jump (Spacewar §4: a Planetengruppe or the Raumfelder)."""
-
-
-def world_number(field: str) -> int:
-    """The number of a world field (``W7`` -> 7)."""
-    return int(field[1:])
 
 
 def is_world(field: str) -> bool:
@@ -149,7 +143,6 @@ UNITS = {
 }
 """Spacewar §11.2 Aufstellungskosten und Werte."""
 TROOP_COST = 5
-SHIP_TYPES = ("ST", "KR", "TR", "SC")
 SPLITTERS = frozenset({"ST", "KR", "BA"})
 """Who may split fire (Spacewar §5.3; the Basis by decision 18)."""
 TR_JAEGER = 8

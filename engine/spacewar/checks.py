@@ -70,7 +70,6 @@ def describe(
         return text
     found = problems(state, seat, order)
     if isinstance(order, Buy) and not found:
-        found = []
         text += CHECK.say(lang, "cost", cost=order.cost, pe=state.player(seat).pe)
     warnings = [CHECK.say(lang, code) for code in found]
     return text + "".join(CHECK.say(lang, "warning", text=w) for w in warnings)

@@ -125,10 +125,6 @@ class Attack(SpacewarOrder):
         return ORDER.say(lang, f"attack_{self.mode}", field=where)
 
 
-STANCES = ("close", "laser", "missile", "hold", "back")
-"""Order 7: the range a unit type keeps in battle (decision 1, the one-axis model)."""
-
-
 @dataclass(frozen=True, kw_only=True)
 class Stance(SpacewarOrder):
     """The battle stance of a unit type (the one-axis battle, docs/rules-spacewar.md)."""
@@ -189,9 +185,6 @@ class DoubleShot(SpacewarOrder):
         return ORDER.say(lang, "double_shot_on" if self.on else "double_shot_off")
 
 
-JUMP_RULES = ("round", "loss", "single", "never")
-
-
 @dataclass(frozen=True, kw_only=True)
 class EmergencyJump(SpacewarOrder):
     """Spacewar §5.5: when a fleet leaves a battle: after round ``value``, at a loss of
@@ -247,10 +240,6 @@ class GroundRetreat(SpacewarOrder):
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         return ORDER.say(lang, f"ground_retreat_{self.rule}", where=self.where, value=self.value)
-
-
-BUYABLE = ("ST", "KR", "TR", "SC", "JG", "BA", "TT")
-"""What Spacewar §7 sells (``TT``: troop stones)."""
 
 
 @dataclass(frozen=True, kw_only=True)
