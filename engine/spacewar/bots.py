@@ -36,6 +36,8 @@ class SpacewarBots:
             return []
         if state.setup_step:
             return _setup(state, seat, rng)
+        if state.phase == "move":
+            return _move_step(state, seat, rng)
         return _buy(state, seat, rng) + _moves(state, seat, rng)
 
 
@@ -133,3 +135,17 @@ def _fetch(state: SpacewarState, fleet: Fleet, head: str) -> list[str]:
             word = "gegnerische" if group == ENEMY else "eigene"
             return [f"{head} {word} Welten {' '.join(spare[:2])}"]
     return [f"{head} Raumfelder"]
+
+
+def _move_step(state: SpacewarState, seat: int, rng: Random) -> list[str]:
+    """A move step (``movement = alternating``): the jump of the first fleet waiting in
+    hyperspace that the bot would send somewhere now; nothing keeps the ordered jump."""
+    if seat != state.mover:
+        return []
+    for waiting in state.pending:
+        fleet = state.fleet(seat, waiting.fleet)
+        if waiting.owner == seat and fleet is not None:
+            lines = _jump(state, fleet, other(seat), rng)
+            if lines:
+                return lines[:1]
+    return []

@@ -64,9 +64,11 @@ class SpacewarGame:
         return views.report_data(_spacewar(state), player, lang)
 
     def awaiting(self, state: State) -> frozenset[int]:
-        """Every step waits for both players while the game runs (sealed orders)."""
+        """Both players, but in a move step (``movement = alternating``) the mover only."""
         s = _spacewar(state)
-        return frozenset() if s.over else frozenset({1, 2})
+        if s.over:
+            return frozenset()
+        return frozenset({s.mover}) if s.phase == "move" else frozenset({1, 2})
 
     def step_name(self, state: State, lang: str) -> str:
         """``Aufstellung`` or ``Runde 5: Befehle``."""

@@ -14,8 +14,10 @@ from engine.dice import EVERYBODY, Dice
 from engine.spacewar.board import (
     ENEMY,
     OWN,
+    SPACE,
     SPACE_ROW,
     STRIPS,
+    WORLDS,
     group_fields,
     reachable,
     row_of,
@@ -24,7 +26,7 @@ from engine.spacewar.board import (
     world_by_die,
 )
 from engine.spacewar.orders import WORLD_GROUP, Jump
-from engine.spacewar.state import Fleet, SpacewarState
+from engine.spacewar.state import Fleet, Pending, SpacewarState
 
 
 @dataclass
@@ -79,12 +81,21 @@ def enter_hyperspace(
                 continue
             told.add(jump.fleet)
             if fleet.where not in STRIPS:
-                fleet.where = strip_of(fleet.where, number)
+                fleet.where = entry_strip(fleet.where, jump.group, number)
             movers[number].append(Mover(fleet, jump))
         for fleet in sorted(state.fleets, key=lambda f: f.id):
             if fleet.owner == number and fleet.where in STRIPS and fleet.id not in told:
                 movers[number].append(Mover(fleet, Jump(fleet=fleet.id, group=SPACE_ROW)))
     return movers
+
+
+def entry_strip(where: str, group: str, player: int) -> str:
+    """The strip a jumping fleet enters (Spacewar §4 ¶3: the one next to its field): a
+    world's row has one; from a space field it is the strip towards the destination, and
+    the player's own side for the space row (docs/rules-spacewar.md, decision 2)."""
+    if where in SPACE and group != SPACE_ROW:
+        return "H1" if group_fields(group, player)[0] in WORLDS[:6] else "H2"
+    return strip_of(where, player)
 
 
 def first_mover(state: SpacewarState, movers: Mapping[int, Sequence[Mover]]) -> int:
@@ -97,10 +108,21 @@ def first_mover(state: SpacewarState, movers: Mapping[int, Sequence[Mover]]) -> 
 
 
 def move_phase(state: SpacewarState, jumps: Mapping[int, Sequence[Jump]], dice: Dice) -> int:
-    """P2 and P3; returns the first mover (he also declares attacks first, Spacewar §5)."""
+    """P2 and P3; returns the first mover (he also declares attacks first, Spacewar §5).
+    With ``movement = alternating`` only P2 runs here: the fleets wait in hyperspace for
+    their owners' move steps (:func:`move_one`)."""
     movers = enter_hyperspace(state, jumps)
     first = first_mover(state, movers)
+    state.first_mover = first
     state.note("hyperspace", [str(len(movers[1])), str(len(movers[2])), str(first)])
+    if state.options.movement == "alternating":
+        state.pending = [
+            Pending(m.fleet.owner, m.fleet.id, m.jump.group, list(m.jump.targets))
+            for number in (first, 3 - first)
+            for m in movers[number]
+        ]
+        state.phase, state.mover = ("move", first) if state.pending else ("orders", 0)
+        return first
     queues = {n: list(movers[n]) for n in (1, 2)}
     turn = first
     while queues[1] or queues[2]:
@@ -110,6 +132,39 @@ def move_phase(state: SpacewarState, jumps: Mapping[int, Sequence[Jump]], dice: 
         land(state, mover, dice)
         turn = 3 - turn
     return first
+
+
+def move_one(state: SpacewarState, jumps: Sequence[Jump], dice: Dice) -> bool:
+    """One move step (``movement = alternating``, Spacewar §4 ¶6): the mover moves one of
+    his fleets in hyperspace, the first his orders name with a jump it can make, else the
+    first he ordered into hyperspace, as ordered then. Then the other player moves, or,
+    when he has nothing left in hyperspace, the same one again. True when all moved."""
+    number = state.mover
+    mine = [p for p in state.pending if p.owner == number]
+    chosen, jump = (
+        mine[0],
+        Jump(fleet=mine[0].fleet, group=mine[0].group, targets=tuple(mine[0].targets)),
+    )
+    for given in jumps:
+        waiting = next((p for p in mine if p.fleet == given.fleet), None)
+        fleet = state.fleet(number, given.fleet)
+        if waiting is None or fleet is None:
+            continue
+        problem = jump_problem(state, fleet, given)
+        if problem is None:
+            chosen, jump = waiting, resolved(given, number)
+            break
+        state.note("jump_refused", [str(given.line), problem], [number])
+    state.pending.remove(chosen)
+    fleet = state.fleet(number, chosen.fleet)
+    if fleet is not None:
+        land(state, Mover(fleet, jump), dice)
+    others = [p for p in state.pending if p.owner != number]
+    if not state.pending:
+        state.phase, state.mover = "orders", 0
+        return True
+    state.mover = 3 - number if others else number
+    return False
 
 
 def preference(fields: Sequence[str], targets: Sequence[str]) -> list[str]:

@@ -22,6 +22,8 @@ def step_name(state: SpacewarState, lang: str) -> str:
         return WORDS.say(lang, "step_over")
     if state.setup_step:
         return WORDS.say(lang, "step_setup")
+    if state.phase == "move":
+        return WORDS.say(lang, "step_move", round=state.round, player=state.mover)
     return WORDS.say(lang, "step_round", round=state.round)
 
 
@@ -172,11 +174,16 @@ def order_form(state: SpacewarState, seat: int, lang: str) -> str:
     the header, the standing orders (so that a reply keeps them) and reminders."""
     if state.over or seat not in (1, 2) or state.player(seat).out:
         return ""
+    if state.phase == "move" and seat != state.mover:
+        return ""
     lines = [
         FORM.say(lang, "header", game=state.game, player=seat, turn=state.turn + 1),
         FORM.say(lang, "step", step=step_name(state, lang)),
     ]
-    lines += [FORM.say(lang, "setup_hint")] if state.setup_step else [FORM.say(lang, "round_hint")]
+    hint = (
+        "setup_hint" if state.setup_step else "move_hint" if state.phase == "move" else "round_hint"
+    )
+    lines.append(FORM.say(lang, hint))
     lines += standing_lines(state, seat, lang)
     return "\n".join(lines) + "\n"
 
@@ -199,7 +206,7 @@ def printout(state: SpacewarState, player: int, lang: str) -> str:
     report = [note_text(n, lang) for n in state.notes if n.seen_by(player)]
     if report:
         out += ["", WORDS.say(lang, "report_head"), *("  " + line for line in report)]
-    if player and not state.over:
+    if player and order_form(state, player, lang):
         out += [
             "",
             WORDS.say(lang, "form_head"),

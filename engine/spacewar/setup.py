@@ -43,6 +43,8 @@ def read_options(given: Mapping[str, JSONValue]) -> Options:
         options: Options = from_plain(Options, {**defaults, **given})
     except (TypeError, ValueError) as err:
         raise ValueError(f"a Spacewar option has a value of the wrong type: {err}") from None
+    if options.movement not in ("sealed", "alternating"):
+        raise ValueError("movement is sealed or alternating")
     if options.hyperspace_reach not in ("strips", "open"):
         raise ValueError("hyperspace_reach is strips or open")
     if options.enemy_columns not in ("mirrored", "board"):

@@ -22,6 +22,9 @@ FORMAT = 1
 class Options:
     """The rule options (docs/rules-spacewar.md, "Rule options")."""
 
+    movement: str = "sealed"
+    """``sealed``: the jumps of a round come with its orders and the server plays the
+    alternation; ``alternating``: one step per fleet move, awaiting the mover (decision 4)."""
     hyperspace_reach: str = "strips"
     """``strips``: a strip reaches its planet row and the space row; ``open``: anything."""
     enemy_columns: str = "mirrored"
@@ -182,6 +185,17 @@ class Player:
 
 
 @dataclass
+class Pending:
+    """A fleet in hyperspace waiting to move (option ``movement = alternating``), with the
+    jump its owner ordered for it; he may give another when it is his move."""
+
+    owner: int
+    fleet: int
+    group: str
+    targets: list[str] = dataclasses.field(default_factory=list)
+
+
+@dataclass
 class Note:
     """A line of the step's report: a catalog key, its arguments, the seats who see it
     (empty: both)."""
@@ -212,6 +226,13 @@ class SpacewarState:
     intel: list[Sighting] = dataclasses.field(default_factory=list)
     notes: list[Note] = dataclasses.field(default_factory=list)
     options: Options = dataclasses.field(default_factory=Options)
+    phase: str = "orders"
+    """``orders`` (the next step is a round's orders) or ``move`` (a fleet's move)."""
+    mover: int = 0
+    """Who moves next in the ``move`` phase."""
+    first_mover: int = 0
+    """Who moved first this round (he declares his attacks first, Spacewar §5)."""
+    pending: list[Pending] = dataclasses.field(default_factory=list)
     winner: int = 0
     over: bool = False
 

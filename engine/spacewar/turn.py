@@ -11,7 +11,7 @@ from engine.dice import Dice
 from engine.spacewar.battle import battle_phase
 from engine.spacewar.ground import ground_phase
 from engine.spacewar.loading import load_phase
-from engine.spacewar.movement import move_phase
+from engine.spacewar.movement import move_one, move_phase
 from engine.spacewar.orders import (
     Assignment,
     Attack,
@@ -66,13 +66,17 @@ def run_step(
         run_setup(new, game_orders, dice)
         new.round = 1
         return new, []
+    if new.phase == "move":
+        if not move_one(new, of_type(game_orders[new.mover], Jump), dice):
+            return new, []
+        return new, finish_round(new, new.first_mover, dice)
     return new, run_round(new, game_orders, dice)
 
 
 def run_round(
     state: SpacewarState, orders: Mapping[int, Sequence[SpacewarOrder]], dice: Dice
 ) -> list[Event]:
-    """P0-P9 of one round."""
+    """P0-P9 of one round (P0-P2 only while fleets wait for move steps)."""
     state.note("round", [str(state.round)])
     first_two = (state.start_player, 3 - state.start_player)
     for number in first_two:
@@ -80,6 +84,13 @@ def run_round(
     for number in first_two:
         load_phase(state, number, [o for o in orders[number] if isinstance(o, Load | Transfer)])
     first = move_phase(state, {n: of_type(orders[n], Jump) for n in (1, 2)}, dice)
+    if state.phase == "move":
+        return []  # the fleets move in steps of their own (movement = alternating)
+    return finish_round(state, first, dice)
+
+
+def finish_round(state: SpacewarState, first: int, dice: Dice) -> list[Event]:
+    """P4-P9, once every fleet has moved."""
     scouted = scout_phase(state, dice)
     battle_phase(state, first, scouted, dice)
     ground_phase(state, dice)
