@@ -27,6 +27,54 @@ def step_name(state: SpacewarState, lang: str) -> str:
     return WORDS.say(lang, "step_round", round=state.round)
 
 
+SECTIONS = {
+    "production": ("buy_refused", "bought_troops", "bought", "bought_ships"),
+    "loading": (
+        "load_refused",
+        "loaded_troops",
+        "unloaded_troops",
+        "loaded_base",
+        "unloaded_base",
+        "loaded_jaeger",
+        "unloaded_jaeger",
+        "transferred",
+    ),
+    "movement": ("jump_refused", "hyperspace", "reroll", "landed"),
+    "scouting": ("scouted", "scout_failed"),
+    "battle": (
+        "declared",
+        "no_battle",
+        "initiative",
+        "battle_quiet",
+        "fire_auto",
+        "fire_none",
+        "fire",
+        "damage",
+        "destroyed",
+        "emergency",
+        "emergency_no_slot",
+        "emergency_ship",
+        "battle_end",
+    ),
+    "ground": ("ground_start", "ground_pair", "ground_retreat", "ground_held", "conquered"),
+}
+"""The report's sections in the order of the phases, by the notes they hold; the other
+notes (the start, refusals of the setup, the end) stand first."""
+SECTION_OF = {key: section for section, keys in SECTIONS.items() for key in keys}
+
+
+def report_lines(state: SpacewarState, player: int, lang: str) -> list[str]:
+    """The step's report for ``player``: the notes he may read, section by section."""
+    seen = [n for n in state.notes if n.seen_by(player)]
+    out = [note_text(n, lang) for n in seen if n.key not in SECTION_OF]
+    out = [f"  {line}" for line in out]
+    for section in SECTIONS:
+        lines = [note_text(n, lang) for n in seen if SECTION_OF.get(n.key) == section]
+        if lines:
+            out += ["", WORDS.say(lang, f"section_{section}"), *(f"  {line}" for line in lines)]
+    return out
+
+
 def note_text(note: Note, lang: str) -> str:
     """A report line in ``lang``; codes among its arguments in words."""
     args = [CODES.say(lang, a) if a in CODES else a for a in note.args]
@@ -203,9 +251,9 @@ def printout(state: SpacewarState, player: int, lang: str) -> str:
     intel = intel_lines(state, player, lang)
     if intel:
         out += ["", *intel]
-    report = [note_text(n, lang) for n in state.notes if n.seen_by(player)]
+    report = report_lines(state, player, lang)
     if report:
-        out += ["", WORDS.say(lang, "report_head"), *("  " + line for line in report)]
+        out += ["", WORDS.say(lang, "report_head"), *report]
     if player and order_form(state, player, lang):
         out += [
             "",
