@@ -408,10 +408,11 @@ def _jump_never(m: re.Match[str], line: int) -> Sequence[Order]:
 
 @pattern(
     rf"(?:aufstellung|line-?up|verteidigung|defen[cs]e)\s*:?\s*{_WORLD}\s*:?\s*"
-    rf"(?:{_VALUES}|stark zuerst|strongest first)"
+    rf"(?:{_VALUES}|stark zuerst|strongest first|(schwach zuerst|weakest first))"
 )
 def _lineup(m: re.Match[str], line: int) -> Sequence[Order]:
-    return [o.Lineup(line=line, world=_field(m[1]), values=_values(m[2] or ""))]
+    world, values = _field(m[1]), _values(m[2] or "")
+    return [o.Lineup(line=line, world=world, values=values, weakest=m[3] is not None)]
 
 
 @pattern(

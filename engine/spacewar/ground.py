@@ -15,6 +15,8 @@ from engine.spacewar.state import Ship, SpacewarState, Stone
 
 MAX_ROWS = 4
 """Spacewar §6 "Mehr als vier Spielsteine dürfen keinem Ziel zugeordnet werden"."""
+WEAKEST = "weak"
+"""A line-up ``schwach zuerst``: the weakest stones on the left."""
 MAX_ROUNDS = 50
 """A safety cap: after it the attacker re-embarks (docs/rules-spacewar.md)."""
 
@@ -185,12 +187,22 @@ def ground_fight(state: SpacewarState, where: str, attacker: int, dice: Dice) ->
         for entry in player.standing.assignments
         for v in _values_of(entry, state, where, attacker)
     ]
-    lineup = [
-        v for entry in state.player(defender).standing.lineups for v in _lineup_of(entry, where)
-    ]
+    spec = next(
+        (
+            e.partition(":")[2]
+            for e in state.player(defender).standing.lineups
+            if e.partition(":")[0] == where
+        ),
+        "",
+    )
     fight = GroundFight(where, attacker)
     fight.a = [Fighter(s, True) for s in ordered(stones, assignment)]
-    fight.d = [Fighter(s, False) for s in ordered(world.troops, lineup)]
+    defenders = (
+        sorted(world.troops, key=lambda s: (s.value, s.id))
+        if spec == WEAKEST
+        else ordered(world.troops, [int(v) for v in spec.split(",") if v])
+    )
+    fight.d = [Fighter(s, False) for s in defenders]
     state.note(
         "ground_start",
         [
@@ -271,8 +283,3 @@ def _values_of(entry: str, state: SpacewarState, where: str, attacker: int) -> l
     fleet, _, values = entry.partition(":")
     here = {str(f.id) for f in state.fleets_at(where, attacker)}
     return [int(v) for v in values.split(",") if v] if fleet in here else []
-
-
-def _lineup_of(entry: str, where: str) -> list[int]:
-    world, _, values = entry.partition(":")
-    return [int(v) for v in values.split(",") if v] if world == where else []

@@ -208,8 +208,12 @@ class Lineup(SpacewarOrder):
     standing: ClassVar[bool] = True
     world: str
     values: tuple[int, ...]
+    weakest: bool = False
+    """``schwach zuerst``: the weakest stones on the left."""
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        if self.weakest:
+            return ORDER.say(lang, "lineup_weak", world=self.world)
         return ORDER.say(lang, "lineup", world=self.world, values=joined(self.values))
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.spacewar.board import SPACE, STRIPS, WORLDS
 from engine.spacewar.fleets import fleet_ids_in
+from engine.spacewar.ground import WEAKEST
 from engine.spacewar.state import Note, SpacewarState
 from engine.spacewar.texts import TEXTS, joined
 
@@ -207,7 +208,10 @@ def standing_lines(state: SpacewarState, viewer: int, lang: str) -> list[str]:
         lines.append(FORM.say(lang, f"jump_{rule}", fleet=fleet, value=value))
     for entry in standing.lineups:
         world, _, values = entry.partition(":")
-        lines.append(FORM.say(lang, "lineup", world=world, values=values.replace(",", " ")))
+        if values == WEAKEST:
+            lines.append(FORM.say(lang, "lineup_weak", world=world))
+        else:
+            lines.append(FORM.say(lang, "lineup", world=world, values=values.replace(",", " ")))
     for entry in standing.assignments:
         fleet, _, values = entry.partition(":")
         lines.append(FORM.say(lang, "assignment", fleet=fleet, values=values.replace(",", " ")))

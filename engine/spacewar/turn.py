@@ -9,7 +9,7 @@ from typing import TypeVar
 from engine.core import Event, Order, Resign
 from engine.dice import Dice
 from engine.spacewar.battle import battle_phase
-from engine.spacewar.ground import ground_phase
+from engine.spacewar.ground import WEAKEST, ground_phase
 from engine.spacewar.loading import load_phase
 from engine.spacewar.movement import move_one, move_phase
 from engine.spacewar.orders import (
@@ -129,9 +129,8 @@ def set_standing(standing: Standing, order: SpacewarOrder) -> None:
             standing.jumps, str(order.fleet), f"{order.fleet}:{order.rule}:{order.value}"
         )
     elif isinstance(order, Lineup):
-        standing.lineups = _keyed(
-            standing.lineups, order.world, f"{order.world}:{_values(order.values)}"
-        )
+        spec = WEAKEST if order.weakest else _values(order.values)
+        standing.lineups = _keyed(standing.lineups, order.world, f"{order.world}:{spec}")
     elif isinstance(order, Assignment):
         standing.assignments = _keyed(
             standing.assignments, str(order.fleet), f"{order.fleet}:{_values(order.values)}"

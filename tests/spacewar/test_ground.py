@@ -122,3 +122,13 @@ def test_a_defender_who_retreats_leaves_the_world_to_guerrillas() -> None:
     assert state.world("W9").owner == 1
     assert state.world("W9").guerrilla == 2
     assert any(n.key == "ground_retreat" for n in state.notes)
+
+
+def test_a_weakest_first_line_up_puts_the_threes_in_front() -> None:
+    state = empty_board()
+    state.world("W9").troops = stones(state, 2, 5, 3, 4)
+    state.player(2).standing.lineups = ["W9:weak"]
+    invade(state, "W9", 1, 4)
+    ground_phase(state, forced([(None, 6)] * 12))
+    pairs = [n.args[4:6] for n in state.notes if n.key == "ground_pair"]
+    assert pairs[0] == ["4", "3"]  # the attacker meets the 3 first

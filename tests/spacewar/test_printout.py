@@ -36,7 +36,9 @@ def test_placements_are_for_the_setup_step_only() -> None:
 
 
 def test_the_printout_names_the_next_step_and_ends_in_a_form_with_the_standing_orders() -> None:
-    given = {1: orders("Kein Angriff R2\nNotsprung F1 bei Verlust 50")}
+    given = {
+        1: orders("Kein Angriff R2\nNotsprung F1 bei Verlust 50\nVerteidigung W2 schwach zuerst")
+    }
     state = GAME.run_turn(after_setup(), given, forced([])).state
     text = GAME.printout(state, 1, "de")
     assert "Nächster Schritt: Runde 2: Befehle" in text
@@ -46,7 +48,8 @@ def test_the_printout_names_the_next_step_and_ends_in_a_form_with_the_standing_o
     assert "Kein Angriff R2" in form and "Notsprung Flotte 1 bei Verlust 50" in form
     # the form reads back as the same standing orders
     back = LANGUAGE.parse(form)
-    assert not back.errors and {o.kind for o in back.orders} == {"attack", "emergency"}
+    assert not back.errors and {o.kind for o in back.orders} == {"attack", "emergency", "lineup"}
+    assert "Aufstellung W2: schwach zuerst" in form
     assert back.header.game == 7 and back.header.player == 1 and back.header.turn == 3
 
 
