@@ -71,7 +71,7 @@ _UNITS = {
     "BA": r"basis|basen|bases?|ba",
     "TT": r"truppen(?:steine?)?|troops?|tt|t",
 }
-_UNIT = "(" + "|".join(_UNITS.values()) + ")"
+_UNIT = "(" + "|".join(_UNITS.values()) + ")(?![a-z])"
 _STANCES = {
     "close": r"nah|close|near",
     "laser": r"laser",
@@ -479,6 +479,20 @@ def _buy(m: re.Match[str], line: int) -> Sequence[Order]:
     return [
         o.Buy(line=line, count=count, unit=unit, world=_field(m[4]), fleet=fleet, carrier=carrier)
     ]
+
+
+@pattern(
+    rf"{_BUY}\s*(?:eine\s+)?(?:neue\s+flotte|new\s+fleet)\s*(?:auf|at|on|bei|in)?\s*{_WORLD}\s*:?"
+    rf"((?:\s*\d+\s*x?\s*{_UNIT})+)"
+)
+def _buy_fleet(m: re.Match[str], line: int) -> Sequence[Order]:
+    ships: list[str] = []
+    for count, word in re.findall(rf"(\d+)\s*x?\s*{_UNIT}", m[2]):
+        unit = _unit(word)
+        if unit not in ("ST", "KR", "TR", "SC"):
+            raise LineError(1, word, GRAMMAR.every("fleet_ships"))
+        ships += [unit] * _num(count, 1, MAX_COUNT, "count")
+    return [o.BuyFleet(line=line, world=_field(m[1]), ships=tuple(ships))]
 
 
 def scan(text: str, line: int = 0) -> list[Order]:

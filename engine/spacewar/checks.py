@@ -10,6 +10,7 @@ from engine.spacewar.orders import (
     Assignment,
     AssignShip,
     Buy,
+    BuyFleet,
     EmergencyJump,
     Jump,
     Lineup,
@@ -52,7 +53,7 @@ def problems(state: SpacewarState, seat: int, order: SpacewarOrder) -> list[str]
             out.append("not_own")
         elif any(order.values.count(v) > have.count(v) for v in set(order.values)):
             out.append("no_stone")
-    if isinstance(order, Buy):
+    if isinstance(order, Buy | BuyFleet):
         problem = buy_problem(state, seat, order)
         if problem:
             out.append(problem)
@@ -69,7 +70,7 @@ def describe(
     if not isinstance(order, SpacewarOrder) or seat not in (1, 2):
         return text
     found = problems(state, seat, order)
-    if isinstance(order, Buy) and not found:
+    if isinstance(order, Buy | BuyFleet) and not found:
         text += CHECK.say(lang, "cost", cost=order.cost, pe=state.player(seat).pe)
     warnings = [CHECK.say(lang, code) for code in found]
     return text + "".join(CHECK.say(lang, "warning", text=w) for w in warnings)

@@ -283,6 +283,27 @@ class Buy(SpacewarOrder):
         return self.count * (TROOP_COST if self.unit == "TT" else UNITS[self.unit].cost)
 
 
+@dataclass(frozen=True, kw_only=True)
+class BuyFleet(SpacewarOrder):
+    """Spacewar §7: a new fleet bought at a world, several ship types at once
+    (``Kaufe neue Flotte W1: 1 Schlachtträger, 2 Kreuzer``); ``ships`` holds one type code
+    per ship. Refused whole when the PE or the fleet limit cannot cover it."""
+
+    kind: ClassVar[str] = "buy_fleet"
+    world: str
+    ships: tuple[str, ...]
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        counts = {code: self.ships.count(code) for code in dict.fromkeys(self.ships)}
+        what = joined(f"{n} {unit_word(lang, code)}" for code, n in counts.items())
+        return ORDER.say(lang, "buy_fleet_new", world=self.world, ships=what)
+
+    @property
+    def cost(self) -> int:
+        """What the new fleet costs in PE (Spacewar §11.2)."""
+        return sum(UNITS[code].cost for code in self.ships)
+
+
 ORDER_CLASSES: tuple[type[Order], ...] = (
     PlaceFleet,
     AssignShip,
@@ -299,6 +320,7 @@ ORDER_CLASSES: tuple[type[Order], ...] = (
     Assignment,
     GroundRetreat,
     Buy,
+    BuyFleet,
 )
 ORDER_KINDS = OrderKinds((*ORDER_CLASSES, *SHARED_ORDER_CLASSES))
 """The JSON round trip of every order a Spacewar seat may send."""

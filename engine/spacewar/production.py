@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from engine.dice import Dice
 from engine.spacewar.board import UNITS
 from engine.spacewar.fleets import find_ship, free_fleet_id
-from engine.spacewar.orders import Buy
+from engine.spacewar.orders import Buy, BuyFleet
 from engine.spacewar.setup import VALUES, new_ship
 from engine.spacewar.state import Base, Fleet, Player, SpacewarState, Stone
 
@@ -33,7 +33,7 @@ def draw_stones(
     return stones
 
 
-def produce(state: SpacewarState, number: int, buys: Sequence[Buy], dice: Dice) -> None:
+def produce(state: SpacewarState, number: int, buys: Sequence[Buy | BuyFleet], dice: Dice) -> None:
     """Every buy line in the order written; a line the PE (or a limit) cannot cover is
     refused whole and the later lines are still tried (docs/rules-spacewar.md, order 13)."""
     player = state.player(number)
@@ -46,17 +46,25 @@ def produce(state: SpacewarState, number: int, buys: Sequence[Buy], dice: Dice) 
             continue
         player.pe -= buy.cost
         player.spent += buy.cost
-        _deliver(state, player, buy, dice)
+        if isinstance(buy, BuyFleet):
+            fleet = Fleet(owner=number, id=free_fleet_id(state, number), where=buy.world)
+            fleet.ships = [new_ship(player, code) for code in buy.ships]
+            state.fleets.append(fleet)
+            state.note("bought_fleet", [buy.world, str(fleet.id), " ".join(buy.ships)], [number])
+        else:
+            _deliver(state, player, buy, dice)
     if not state.options.pe_savings:
         player.pe = 0
 
 
-def buy_problem(state: SpacewarState, number: int, buy: Buy) -> str | None:
+def buy_problem(state: SpacewarState, number: int, buy: Buy | BuyFleet) -> str | None:
     """Why a buy line cannot be carried out as things stand (a code), or None."""
+    if state.world(buy.world).owner != number:
+        return "not_own"
+    if isinstance(buy, BuyFleet):
+        return None if free_fleet_id(state, number) else "fleet_limit"
     if buy.count < 1:
         return "count"
-    if buy.world not in {w.id for w in state.worlds} or state.world(buy.world).owner != number:
-        return "not_own"
     if buy.unit in ("ST", "KR", "TR", "SC"):
         if buy.fleet:
             fleet = state.fleet(number, buy.fleet)

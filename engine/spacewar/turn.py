@@ -16,6 +16,7 @@ from engine.spacewar.orders import (
     Assignment,
     Attack,
     Buy,
+    BuyFleet,
     DoubleShot,
     EmergencyJump,
     GroundRetreat,
@@ -80,7 +81,8 @@ def run_round(
     state.note("round", [str(state.round)])
     first_two = (state.start_player, 3 - state.start_player)
     for number in first_two:
-        produce(state, number, of_type(orders[number], Buy), dice)
+        buys = [o for o in orders[number] if isinstance(o, Buy | BuyFleet)]
+        produce(state, number, buys, dice)
     for number in first_two:
         load_phase(state, number, [o for o in orders[number] if isinstance(o, Load | Transfer)])
     first = move_phase(state, {n: of_type(orders[n], Jump) for n in (1, 2)}, dice)

@@ -202,6 +202,7 @@ def test_order_json_round_trips(line: str, kind: str, fields: dict[str, JSONValu
         ("KR1 teilt Raketen 5+4", "add up to the 8 missiles, not 9"),
         ("KR1 teilt 5 5", "add up to neither weapon"),
         ("TR1 teilt 1", "Only cruisers, battle carriers and the base split"),
+        ("Kaufe neue Flotte W1: 2 Truppen", "A new fleet is made of"),
     ],
 )
 def test_a_wrong_order_is_a_clear_error(line: str, words: str) -> None:

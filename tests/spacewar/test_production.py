@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.dice import EVERYBODY
 from engine.spacewar.loading import load_phase
-from engine.spacewar.orders import Buy, Load, Transfer
+from engine.spacewar.orders import Buy, BuyFleet, Load, Transfer
 from engine.spacewar.production import produce
 from engine.spacewar.state import Base
 from tests.spacewar.factory import after_setup, empty_board, fleet, forced, stones
@@ -23,6 +23,21 @@ def test_buy_lines_run_in_order_and_a_line_too_dear_is_refused_whole() -> None:
     one, new = state.fleet(1, 1), state.fleet(1, 4)
     assert one is not None and one.ships[-1].id == "KR7"
     assert new is not None and [s.type for s in new.ships] == ["TR"] * 5
+    assert [n.args for n in state.notes if n.key == "buy_refused"] == [["2", "no_pe"]]
+
+
+def test_a_new_fleet_of_several_types_is_bought_whole_or_not_at_all() -> None:
+    state = after_setup()
+    state.player(1).pe = 50
+    buys = [
+        BuyFleet(line=1, world="W2", ships=("ST", "KR", "KR")),  # 45 PE
+        BuyFleet(line=2, world="W2", ships=("KR",)),  # 11 PE: only 5 left
+    ]
+    produce(state, 1, buys, forced([]))
+    new = state.fleet(1, 4)
+    assert new is not None and new.where == "W2"
+    assert [s.id for s in new.ships] == ["ST4", "KR7", "KR8"]
+    assert state.player(1).pe == 5 and state.fleet(1, 5) is None
     assert [n.args for n in state.notes if n.key == "buy_refused"] == [["2", "no_pe"]]
 
 
