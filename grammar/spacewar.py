@@ -401,6 +401,14 @@ def _jump_single(m: re.Match[str], line: int) -> Sequence[Order]:
     return [o.EmergencyJump(line=line, fleet=_fleet(m[1]), rule="single", value=value)]
 
 
+@pattern(
+    rf"(?:{_EMERGENCY}\s*)?{_FLEET}\s*(?:notspringen|notsprung|emergency jump)?\s*"
+    r"(?:wenn|bei|when|if)\s*(?:halb\s*tot|half\s*dead)"
+)
+def _jump_half(m: re.Match[str], line: int) -> Sequence[Order]:
+    return [o.EmergencyJump(line=line, fleet=_fleet(m[1]), rule="loss", value=50)]
+
+
 @pattern(rf"{_EMERGENCY}\s*{_FLEET}\s*(?:nie|never|kein|none)")
 def _jump_never(m: re.Match[str], line: int) -> Sequence[Order]:
     return [o.EmergencyJump(line=line, fleet=_fleet(m[1]), rule="never")]

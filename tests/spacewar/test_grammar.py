@@ -105,6 +105,12 @@ VARIANTS: list[tuple[str, str, dict[str, JSONValue]]] = [
     ("Jäger Einzelschuss", "double_shot", {"on": False}),
     ("Notsprung Flotte 2 nach Runde 3", "emergency", {"fleet": 2, "rule": "round", "value": 3}),
     ("Notsprung Flotte 2 bei Verlust 50%", "emergency", {"fleet": 2, "rule": "loss", "value": 50}),
+    ("F2 notspringen wenn halb tot", "emergency", {"fleet": 2, "rule": "loss", "value": 50}),
+    (
+        "emergency jump fleet 2 when half dead",
+        "emergency",
+        {"fleet": 2, "rule": "loss", "value": 50},
+    ),
     ("Notsprung Flotte 2 einzeln", "emergency", {"fleet": 2, "rule": "single", "value": 1}),
     (
         "emergency jump fleet 2 after round 2",
