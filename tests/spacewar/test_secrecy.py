@@ -17,15 +17,15 @@ from engine.spacewar.state import Note, Sighting, SpacewarState, Stone
 from tests.spacewar.factory import GAME, new_state, orders
 
 
-def played(seed: int, steps: int) -> SpacewarState:
+def played(seed: int, steps: int, movement: str = "sealed") -> SpacewarState:
     """A bot game after ``steps`` steps."""
     bots = kind("spacewar").bots
     assert bots is not None
-    state = new_state(seed=seed)
+    state = new_state(seed=seed, movement=movement)
     for step in range(1, steps + 1):
         given = {
             seat: orders("\n".join(bots.orders(state, seat, Random(seed * 100 + step * 10 + seat))))
-            for seat in (1, 2)
+            for seat in GAME.awaiting(state)
         }
         result = GAME.run_turn(state, given, turn_dice(seed, step))
         assert isinstance(result.state, SpacewarState)
@@ -56,6 +56,9 @@ def with_other_secrets(state: SpacewarState, owner: int) -> SpacewarState:
         if base.owner == owner:
             base.fighters += 5
     new.intel.append(Sighting(owner, new.round, "R4", "scout", ["F9: KR99"], [5]))
+    for waiting in new.pending:
+        if waiting.owner == owner:
+            waiting.group, waiting.targets = "space", ["R2"]
     new.notes = [
         Note(n.key, [f"{a}x" for a in n.args], n.to) if n.to == [owner] else n for n in new.notes
     ]
@@ -72,12 +75,17 @@ def views(state: SpacewarState, seat: int) -> str:
     return "\n".join(parts)
 
 
-@settings(max_examples=12, deadline=None)
-@given(seed=st.integers(1, 10_000), steps=st.integers(1, 12), seat=st.sampled_from([1, 2]))
+@settings(max_examples=16, deadline=None)
+@given(
+    seed=st.integers(1, 10_000),
+    steps=st.integers(1, 14),
+    seat=st.sampled_from([1, 2]),
+    movement=st.sampled_from(["sealed", "alternating"]),
+)
 def test_no_view_of_a_player_shows_what_only_the_other_may_know(
-    seed: int, steps: int, seat: int
+    seed: int, steps: int, seat: int, movement: str
 ) -> None:
-    state = played(seed, steps)
+    state = played(seed, steps, movement)
     assert views(state, seat) == views(with_other_secrets(state, 3 - seat), seat)
 
 
