@@ -10,9 +10,10 @@ from __future__ import annotations
 from engine.ashes.kind import ASHES
 from engine.ashes_board.kind import ASHES_BOARD
 from engine.core import GameKind, KindContractError
+from engine.spacewar.kind import SPACEWAR
 from engine.starweb.kind import STARWEB
 
-KINDS: tuple[GameKind, ...] = (ASHES, STARWEB, ASHES_BOARD)
+KINDS: tuple[GameKind, ...] = (ASHES, STARWEB, ASHES_BOARD, SPACEWAR)
 """The game kinds that ship with the host, the default kind first."""
 
 _registered: dict[str, GameKind] = {}

@@ -22,8 +22,9 @@ benchmarks) finishes within a minute and still prints every ratio.
 The map pictures (bench_maps.py) run on both trees too; against a baseline from before
 the maps were drawn as SVG (``--baseline 7c182d2``) the baseline column is matplotlib's
 drawing, which the test extras install for this comparison. The Starweb engine and
-parser (bench_starweb.py) have absolute goals and run on this tree only
-(:data:`NEW_BENCHES`).
+parser (bench_starweb.py), the Ashes board game (bench_ashes_board.py) and a whole
+Spacewar bot game (bench_spacewar.py, which also prints a round of four battles) have
+absolute goals and run on this tree only (:data:`NEW_BENCHES`).
 
 A new row is one more :class:`Goal`; a new benchmark is a script ``bench_<name>.py``
 taking ``--json`` and ``--quick`` and printing its figures as one JSON object on its last
@@ -90,6 +91,15 @@ GOALS = (
         "mail body: 300 kB Subject of encoded words", "mailbody", "subject_ms", "ms", 5_000, False
     ),
     Goal("ashes-board: 30 rounds of bot play", "ashes_board", "game_ms", "s", 0.5, False, 0.001),
+    Goal(
+        "Spacewar: whole bot game (orders parsed)",
+        "spacewar",
+        "game_ms",
+        "s",
+        2.0,
+        False,
+        scale=0.001,
+    ),
     # Issue 27.4; the baseline tree's picture is matplotlib's (before the maps were SVG).
     Goal("map picture: Ashes player", "maps", "ashes_player_ms", "ms", 50, False),
     Goal("map picture: Starweb player", "maps", "starweb_player_ms", "ms", 50, False),
@@ -142,7 +152,7 @@ GOALS = (
 )
 TREE_BENCHES = ("parser", "engine", "mailbody", "maps")
 """Run on this tree and the baseline tree, interleaved."""
-NEW_BENCHES = ("starweb", "ashes_board")
+NEW_BENCHES = ("starweb", "ashes_board", "spacewar")
 """Run on this tree only (a baseline before them has no such benchmark): absolute goals."""
 SELF_BENCHES = ("burst", "intake", "pageflood")
 """Run on this tree only: each measures its own baseline (``--runs`` runs, medians)."""

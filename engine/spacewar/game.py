@@ -1,0 +1,124 @@
+"""Spacewar behind the host's contract (:class:`engine.core.Game`, ``Stepped``,
+``Acknowledging``, ``PrefilledOrders``, ``Charting``, ``Reporting``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from random import Random
+
+from engine.core import (
+    Event,
+    JSONValue,
+    Names,
+    Order,
+    PlanetNamer,
+    SeatRecord,
+    Setup,
+    State,
+    TurnResult,
+)
+from engine.dice import Dice
+from engine.spacewar import printout, views
+from engine.spacewar.checks import describe
+from engine.spacewar.setup import new_game
+from engine.spacewar.state import SpacewarState
+from engine.spacewar.texts import TEXTS
+from engine.spacewar.turn import run_step
+from engine.spacewar.victory import income, worlds_of
+from engine.views import MapView
+
+
+class SpacewarGame:
+    """The Spacewar I rules engine (the order language is ``grammar.spacewar``)."""
+
+    kind = "spacewar"
+    title = "Spacewar I – Die brennenden Sterne"
+    report_schema = views.REPORT_SCHEMA
+
+    def new_game(self, setup: Setup, rng: Random) -> SpacewarState:
+        """Turn 0 (Spacewar "Der Spielaufbau"); the start player is rolled with the dice
+        of the setup step, so ``rng`` is unused."""
+        return new_game(setup)
+
+    def run_turn(
+        self, state: State, orders: Mapping[int, Sequence[Order]], dice: Dice
+    ) -> TurnResult:
+        """Evaluate the next step (the setup, or one round P0-P9)."""
+        new, events = run_step(_spacewar(state), orders, dice)
+        return TurnResult(state=new, events=events, rolls=dice.log)
+
+    def printout(self, state: State, player: int, lang: str) -> str:
+        """The printout of ``player`` (0: the GM) after the state's step."""
+        return printout.printout(_spacewar(state), player, lang)
+
+    def order_form(self, state: State, seat: int, lang: str) -> str:
+        """The prefilled order section of ``seat``: the standing orders kept."""
+        return printout.order_form(_spacewar(state), seat, lang)
+
+    def map_view(self, state: State, player: int, lang: str) -> MapView:
+        """The board as ``player`` knows it (``engine.spacewar.views``)."""
+        return views.map_view(_spacewar(state), player, lang)
+
+    def report_data(self, state: State, player: int, lang: str) -> dict[str, JSONValue]:
+        """The printout of ``player`` as data."""
+        return views.report_data(_spacewar(state), player, lang)
+
+    def awaiting(self, state: State) -> frozenset[int]:
+        """Both players, but in a move step (``movement = alternating``) the mover only."""
+        s = _spacewar(state)
+        if s.over:
+            return frozenset()
+        return frozenset({s.mover}) if s.phase == "move" else frozenset({1, 2})
+
+    def step_name(self, state: State, lang: str) -> str:
+        """``Aufstellung`` or ``Runde 5: Befehle``."""
+        return printout.step_name(_spacewar(state), lang)
+
+    def describe_order(
+        self, state: State, seat: int, order: Order, lang: str, place_name: PlanetNamer
+    ) -> str:
+        """The order in words with what it will do, or why it will fail as things stand."""
+        return describe(_spacewar(state), seat, order, lang, place_name)
+
+    def state_from_json(self, data: Mapping[str, JSONValue]) -> SpacewarState:
+        """Inverse of :meth:`SpacewarState.to_json`."""
+        return SpacewarState.from_json(data)
+
+    def names(self, state: State, lang: str = "de") -> Names:
+        """The players' names; the worlds have ids, no names."""
+        return Names(rulers={p.number: p.name for p in _spacewar(state).players}, places={})
+
+    def final_report(
+        self, state: State, event: Event, seats: Sequence[SeatRecord], lang: str
+    ) -> str:
+        """The end: the winner, worlds and income per player, who left."""
+        s = _spacewar(state)
+        lines = [TEXTS.say(lang, "final.head", game=s.game, round=s.round)]
+        lines.append(
+            TEXTS.say(lang, "final.winner", player=s.winner)
+            if s.winner
+            else TEXTS.say(lang, "final.draw")
+        )
+        for p in s.players:
+            lines.append(
+                TEXTS.say(
+                    lang,
+                    "final.player",
+                    player=p.number,
+                    name=p.name,
+                    worlds=worlds_of(s, p.number),
+                    income=income(s, p.number),
+                )
+            )
+        lines += [
+            TEXTS.say(lang, "final.seat", seat=r.seat, address=r.address, status=r.status)
+            for r in seats
+            if r.left_turn
+        ]
+        return "\n".join(lines) + "\n"
+
+
+def _spacewar(state: State) -> SpacewarState:
+    if not isinstance(state, SpacewarState):
+        raise TypeError(f"not a Spacewar state: {type(state).__name__}")
+    return state
