@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import subprocess
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -10,7 +12,7 @@ import pytest
 from engine import registry
 from engine.ashes.kind import ASHES
 from engine.core import KindContractError, TurnShape
-from engine.registry import KINDS, UnknownGameKind, kind, kinds, register
+from engine.registry import KINDS, Shipped, UnknownGameKind, kind, kinds, register, titles
 from engine.starweb.kind import STARWEB
 from tests.toykind.kind import TOY, TOY_GM, TOY_STEPPED
 
@@ -24,9 +26,31 @@ def clean_registry() -> Iterator[None]:
 
 
 def test_ashes_is_registered_and_the_default() -> None:
-    assert KINDS[0] is ASHES
+    assert KINDS[0].load() is ASHES
     assert kind("ashes") is ASHES
     assert kinds()[0] is ASHES
+
+
+def test_each_listed_kind_loads_as_the_kind_of_its_name_and_title() -> None:
+    assert kinds() == (ASHES, STARWEB)
+    assert titles() == {"ashes": ASHES.title, "starweb": STARWEB.title}
+
+
+def test_a_listed_kind_that_is_another_kind_is_refused_naming_it() -> None:
+    wrong = Shipped("ashes", "Ashes", "engine.starweb.kind:STARWEB")
+    with pytest.raises(KindContractError, match=r"engine.starweb.kind:STARWEB is not .*'ashes'"):
+        wrong.load()
+
+
+def test_the_titles_are_known_without_importing_a_kind() -> None:
+    code = (
+        "import sys; from engine import registry; registry.titles(); "
+        "print(sorted(m for m in sys.modules if m.startswith(('engine.ashes', 'engine.starweb'))))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert loaded.stdout.strip() == "[]"
 
 
 def test_an_unknown_kind_names_the_known_ones() -> None:
@@ -41,17 +65,18 @@ def test_kinds_registered_at_run_time() -> None:
     register(toy)
     register(toy)
     assert kind("toy") is toy
-    assert kinds() == (*KINDS, toy)
+    assert kinds() == (ASHES, STARWEB, toy)
     newer = dataclasses.replace(toy, title="Toy 2")
     register(newer)
-    assert kind("toy") is newer and kinds() == (*KINDS, newer)
+    assert kind("toy") is newer and kinds() == (ASHES, STARWEB, newer)
     with pytest.raises(UnknownGameKind, match="known: ashes, starweb, toy"):
         kind("nope")
+    assert titles()["toy"] == "Toy 2"
 
 
 def test_a_built_in_kind_cannot_be_replaced() -> None:
     register(ASHES)
-    assert kinds() == KINDS
+    assert kinds() == (ASHES, STARWEB)
     with pytest.raises(ValueError, match="built in"):
         register(dataclasses.replace(ASHES, title="Other"))
 
