@@ -3,13 +3,13 @@
 Run: ``python tests/bench/report.py [--quick] [--runs N] [--baseline REV]`` (from the
 repository root).
 
-The parser, engine and mail body goals are absolute figures on this machine, which is
-shared and noisy, so every figure is the median of several runs and sits beside a
-baseline measured in the same run: the same benchmark (bench_parser.py, bench_engine.py,
-bench_mailbody.py) run on the source tree of ``--baseline`` (default ``main``, exported
-with ``git archive``), the runs of both interleaved so that both see the same load. The
-ratio says how much faster (or slower) this tree is than the baseline; ``met`` compares
-the figure with the goal.
+The parser, engine, mail body and command-start goals are absolute figures on this
+machine, which is shared and noisy, so every figure is the median of several runs and
+sits beside a baseline measured in the same run: the same benchmark (bench_parser.py,
+bench_engine.py, bench_mailbody.py, bench_start.py) run on the source tree of
+``--baseline`` (default ``main``, exported with ``git archive``), the runs of both
+interleaved so that both see the same load. The ratio says how much faster (or slower)
+this tree is than the baseline; ``met`` compares the figure with the goal.
 
 The deadline-burst and intake benchmarks (Dovecot, a server process) carry their
 baseline inside: the same mails over ``SmtpTransport`` alone, the echo bot on the same
@@ -86,6 +86,9 @@ GOALS = (
     Goal(
         "mail body: 300 kB Subject of encoded words", "mailbody", "subject_ms", "ms", 5_000, False
     ),
+    # Whole processes, beside `python -c pass` in the same rounds (bench_start.py).
+    Goal("command start: pbem --help", "start", "help_s", "s", 0.25, False),
+    Goal("command start: pbem parse (200-line mail)", "start", "parse_s", "s", 0.4, False),
     Goal("map picture: Ashes player", "maps", "ashes_player_ms", "ms", 250, False),
     Goal("map picture: Starweb player", "maps", "starweb_player_ms", "ms", 250, False),
     Goal("map picture: Starweb GM (255 worlds)", "maps", "starweb_gm_ms", "ms", 1000, False),
@@ -135,7 +138,7 @@ GOALS = (
         versus="echo_p99_ms",
     ),
 )
-TREE_BENCHES = ("parser", "engine", "mailbody")
+TREE_BENCHES = ("parser", "engine", "mailbody", "start")
 """Run on this tree and the baseline tree, interleaved."""
 NEW_BENCHES = ("starweb", "maps")
 """Run on this tree only (a baseline before them has no such benchmark): absolute goals."""
