@@ -14,8 +14,9 @@ this tree is than the baseline; ``met`` compares the figure with the goal.
 The deadline-burst and intake benchmarks (Dovecot, a server process) carry their
 baseline inside: the same mails over ``SmtpTransport`` alone, the echo bot on the same
 IMAP/SMTP code, the ack latency with the pages idle beside the one during a page flood
-(bench_pageflood.py). They run once on this tree with ``--runs N`` and report medians of their
-own runs; their rows compare two figures of the same run (``Goal.versus``) and the goal
+(bench_pageflood.py), the burst with two servers beside one (bench_servers.py). They
+run once on this tree with ``--runs N`` and report medians of their own runs; their
+rows compare two figures of the same run (``Goal.versus``) and the goal
 is on the ratio. ``--quick`` (fewer repeats, smaller sizes, one run of the mail
 benchmarks) finishes within a minute and still prints every ratio.
 
@@ -101,6 +102,16 @@ GOALS = (
         False,
         versus="baseline_seconds",
     ),
+    # On two cores a second server cannot be faster; it must not be slower (docs/performance.md).
+    Goal(
+        "deadline burst (PostgreSQL): 2 servers / 1",
+        "servers",
+        "two_servers_seconds",
+        "s",
+        1.1,
+        False,
+        versus="one_server_seconds",
+    ),
     Goal(
         "intake burst / echo bot",
         "intake",
@@ -142,7 +153,7 @@ TREE_BENCHES = ("parser", "engine", "mailbody", "start")
 """Run on this tree and the baseline tree, interleaved."""
 NEW_BENCHES = ("starweb", "maps")
 """Run on this tree only (a baseline before them has no such benchmark): absolute goals."""
-SELF_BENCHES = ("burst", "intake", "pageflood")
+SELF_BENCHES = ("burst", "servers", "intake", "pageflood")
 """Run on this tree only: each measures its own baseline (``--runs`` runs, medians)."""
 
 
