@@ -123,12 +123,12 @@ ServiceConfig = Annotated[
 def _service_settings(config: Path | None, missing: str) -> Settings:
     """The settings of a long-running command, its logs configured; ``missing`` explains
     what to give when neither a file nor a ``PBEM_*`` variable says anything."""
-    # The defaults are for trying things out (a database in the current folder, mail on
-    # localhost): a service started with nothing configured would run on them unnoticed.
     from config.settings import environment_settings
     from mailserver.app.cli.settings import config_file, settings_or_fail
     from mailserver.common import logs
 
+    # The defaults are for trying things out (a database in the current folder, mail on
+    # localhost): a service started with nothing configured would run on them unnoticed.
     if config_file(config) is None and not environment_settings():
         fail(missing, "en")
     settings = settings_or_fail(config, "en")
