@@ -52,7 +52,10 @@ def cache_file(grammar: str, options: dict[str, Any]) -> Path:
 def cached_parser(grammar: str, **options: Any) -> Lark:
     """``Lark(grammar, **options)``, loaded from the user's cache when it is there, else
     built and saved there for the next start."""
-    where = cache_file(grammar, options)
+    try:
+        where = cache_file(grammar, options)
+    except RuntimeError:  # no home folder (Path.home) and no XDG_CACHE_HOME: no cache
+        return Lark(grammar, **options)
     try:
         with where.open("rb") as file:
             loaded: Lark = Lark.load(file)

@@ -57,6 +57,17 @@ def test_without_a_writable_cache_folder_the_parser_is_built(
     assert not parser_cache.cache_folder().exists()
 
 
+def test_without_a_home_folder_the_parser_is_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.delenv("HOME", raising=False)
+    monkeypatch.setattr("pwd.getpwuid", _no_user)
+    assert cached_parser(GRAMMAR, **OPTIONS).parse("ab").children == ["ab"]
+
+
+def _no_user(uid: int) -> object:
+    raise KeyError(uid)
+
+
 def test_two_processes_starting_at_once_both_parse_and_leave_one_whole_file(
     cache_home: Path,
 ) -> None:
