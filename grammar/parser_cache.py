@@ -13,11 +13,13 @@ A file is Lark's own saved parser (``Lark.save``, read back with ``Lark.load``).
 here a new file is written under a name of its own and renamed into place (atomic on
 POSIX), so that two commands starting at once never read a half-written file: each
 builds the parser, the last rename wins, and every file read is whole. Without a
-writable cache folder the parser is built every time, as before.
+writable cache folder the parser is built every time, as before. The folder keeps the
+:data:`KEEP` files used last (:func:`prune`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import pickle
@@ -59,7 +61,8 @@ def cached_parser(grammar: str, **options: Any) -> Lark:
     try:
         with where.open("rb") as file:
             loaded: Lark = Lark.load(file)
-            return loaded
+        os.utime(where)  # used now: the last to be pruned
+        return loaded
     except (OSError, EOFError, pickle.UnpicklingError):  # none yet, or unreadable: built
         pass
     parser = Lark(grammar, **options)
@@ -70,9 +73,26 @@ def cached_parser(grammar: str, **options: Any) -> Lark:
         with os.fdopen(handle, "wb") as file:
             parser.save(file)
         os.replace(part, where)
+        prune(where.parent)
     except OSError:  # no cache folder to write to: built again next time
         pass
     finally:
         if part is not None:
             Path(part).unlink(missing_ok=True)
     return parser
+
+
+KEEP = 256
+"""Cache files kept: a running Ashes game whose planets were renamed has a grammar of its
+own (about 100 kB of cache each), so the folder would grow with every rename."""
+
+
+def prune(folder: Path, keep: int = KEEP) -> None:
+    """Delete all but the ``keep`` files of ``folder`` used last (a load renews a file's
+    time). Files another process deletes at the same time are no error."""
+    files = []
+    for path in folder.glob("*.lark"):
+        with contextlib.suppress(FileNotFoundError):
+            files.append((path.stat().st_mtime_ns, path))
+    for _, path in sorted(files, reverse=True)[keep:]:
+        path.unlink(missing_ok=True)

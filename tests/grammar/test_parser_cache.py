@@ -3,6 +3,7 @@ after, and two processes starting at once never see a half-written file."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -34,11 +35,25 @@ def test_the_first_build_writes_the_cache_and_the_next_loads_it(cache_home: Path
     built = cached_parser(GRAMMAR, **OPTIONS)
     # Lark's cache is a pickle: the user's own, read by no one else.
     assert where.stat().st_mode & 0o077 == 0 and where.parent.stat().st_mode & 0o077 == 0
-    written = where.stat().st_mtime_ns
+    written = where.stat().st_ino
     loaded = cached_parser(GRAMMAR, **OPTIONS)
-    assert where.stat().st_mtime_ns == written
+    assert where.stat().st_ino == written  # read, not written anew
     assert loaded.parse("ab, cd") == built.parse("ab, cd")
     assert list(where.parent.glob("*.part")) == []
+
+
+def test_the_folder_keeps_the_files_used_last(cache_home: Path) -> None:
+    grammars = [GRAMMAR + f'\nX{n}: "{n}"\n' for n in range(4)]
+    for grammar in grammars[:3]:
+        cached_parser(grammar, **OPTIONS)
+    first = cache_file(grammars[0], OPTIONS)
+    os.utime(first, ns=(0, 0))  # long unused ...
+    cached_parser(grammars[0], **OPTIONS)  # ... and used again: the newest now
+    os.utime(cache_file(grammars[1], OPTIONS), ns=(0, 0))
+    cached_parser(grammars[3], **OPTIONS)
+    parser_cache.prune(first.parent, keep=3)
+    kept = {cache_file(g, OPTIONS).name for g in (grammars[0], grammars[2], grammars[3])}
+    assert {path.name for path in first.parent.glob("*.lark")} == kept
 
 
 def test_another_grammar_or_option_has_another_file(cache_home: Path) -> None:
