@@ -1,19 +1,49 @@
 """The one list of game kinds: every kind of ``engine/`` is registered here.
 
-``KINDS`` holds the kinds that ship with the host (the first is the default). Kinds from
-outside (a third party's plug-in, the test kind) are added at run time with
-:func:`register`; :func:`kinds` and :func:`kind` see both.
+``KINDS`` holds the kinds that ship with the host (the first is the default), one line
+each: the kind's name and title and where its :class:`~engine.core.GameKind` lives. A
+kind's package is imported the first time the kind is asked for, so that a command that
+needs no game (``pbem --help``) does not load every engine and its texts; the names and
+titles are there without it (:func:`titles`). Kinds from outside (a third party's plug-in,
+the test kind) are added at run time with :func:`register`; :func:`kinds` and :func:`kind`
+see both.
 """
 
 from __future__ import annotations
 
-from engine.ashes.kind import ASHES
-from engine.ashes_board.kind import ASHES_BOARD
-from engine.core import GameKind, KindContractError
-from engine.spacewar.kind import SPACEWAR
-from engine.starweb.kind import STARWEB
+import importlib
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
 
-KINDS: tuple[GameKind, ...] = (ASHES, STARWEB, ASHES_BOARD, SPACEWAR)
+if TYPE_CHECKING:
+    from engine.core import GameKind
+
+
+@dataclass(frozen=True)
+class Shipped:
+    """A kind that ships with the host, as :data:`KINDS` lists it: its name and title (for
+    a command's help, known without importing the kind) and its ``GameKind`` as
+    ``module:ATTRIBUTE``."""
+
+    name: str
+    title: str
+    where: str
+
+    def load(self) -> GameKind:
+        """The kind itself, imported once; :class:`engine.core.KindContractError` if it is
+        not the kind this entry says (another name or title)."""
+        return _load(self)
+
+
+KINDS: tuple[Shipped, ...] = (
+    Shipped("ashes", "The Ashes of Empire", "engine.ashes.kind:ASHES"),
+    Shipped("starweb", "Starweb", "engine.starweb.kind:STARWEB"),
+    Shipped(
+        "ashes-board", "The Ashes of Empire (board game)", "engine.ashes_board.kind:ASHES_BOARD"
+    ),
+    Shipped("spacewar", "Spacewar I – Die brennenden Sterne", "engine.spacewar.kind:SPACEWAR"),
+)
 """The game kinds that ship with the host, the default kind first."""
 
 _registered: dict[str, GameKind] = {}
@@ -21,6 +51,22 @@ _registered: dict[str, GameKind] = {}
 
 class UnknownGameKind(LookupError):
     """No game kind of that name is registered."""
+
+
+@cache
+def _load(entry: Shipped) -> GameKind:
+    from engine.core import GameKind, KindContractError
+
+    module, _, attribute = entry.where.partition(":")
+    loaded = getattr(importlib.import_module(module), attribute)
+    if not isinstance(loaded, GameKind) or (loaded.name, loaded.title) != (
+        entry.name,
+        entry.title,
+    ):
+        raise KindContractError(
+            f"{entry.where} is not the game kind {entry.name!r} ({entry.title})"
+        )
+    return loaded
 
 
 def register(kind: GameKind) -> None:
@@ -32,11 +78,13 @@ def register(kind: GameKind) -> None:
     engine methods, its bots) is refused with :class:`engine.core.KindContractError`
     naming what is missing.
     """
+    from engine.core import KindContractError
+
     missing = kind.missing_capabilities()
     if missing:
         raise KindContractError(f"game kind {kind.name!r} lacks {', '.join(missing)}")
     builtin = next((k for k in KINDS if k.name == kind.name), None)
-    if builtin is not None and builtin is not kind:
+    if builtin is not None and builtin.load() is not kind:
         raise ValueError(f"game kind {kind.name!r} is built in and cannot be replaced")
     if builtin is None:
         _registered[kind.name] = kind
@@ -44,17 +92,25 @@ def register(kind: GameKind) -> None:
 
 def kinds() -> tuple[GameKind, ...]:
     """Every kind: :data:`KINDS`, then those registered at run time, in that order."""
-    return (*KINDS, *_registered.values())
+    return (*(entry.load() for entry in KINDS), *_registered.values())
+
+
+def titles() -> dict[str, str]:
+    """The name and title of every kind, in the order of :func:`kinds`, without importing
+    a kind that is not loaded yet."""
+    return {
+        **{entry.name: entry.title for entry in KINDS},
+        **{k.name: k.title for k in _registered.values()},
+    }
 
 
 def kind(name: str) -> GameKind:
     """The kind called ``name``; :class:`UnknownGameKind` (naming the known ones) if none."""
+    entry = next((k for k in KINDS if k.name == name), None)
+    if entry is not None:
+        return entry.load()
     try:
-        return _by_name()[name]
+        return _registered[name]
     except KeyError:
-        known = ", ".join(k.name for k in kinds())
+        known = ", ".join(titles())
         raise UnknownGameKind(f"unknown game kind {name!r} (known: {known})") from None
-
-
-def _by_name() -> dict[str, GameKind]:
-    return {k.name: k for k in kinds()}

@@ -53,6 +53,7 @@ from grammar.lark_errors import (
     syntax_message,
 )
 from grammar.line_parser import parse_line
+from grammar.parser_cache import cached_parser
 
 _log = logging.getLogger("pbem.grammar")
 
@@ -201,14 +202,10 @@ def player_grammar(
 
 
 def build_parser(grammar: str, start: str = "start") -> Lark:
-    """The LALR parser of a composed grammar (a language caches its own)."""
-    return Lark(
-        grammar,
-        parser="lalr",
-        lexer="contextual",
-        start=start,
-        maybe_placeholders=False,
-        cache=False,
+    """The LALR parser of a composed grammar (a language caches its own), from Lark's
+    cache when this user built it before (:mod:`grammar.parser_cache`)."""
+    return cached_parser(
+        grammar, parser="lalr", lexer="contextual", start=start, maybe_placeholders=False
     )
 
 

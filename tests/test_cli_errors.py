@@ -13,6 +13,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+from mailserver.app.cli.groups import DeferredGroup
 from mailserver.app.cli.main import app
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -123,7 +124,10 @@ def test_an_unknown_setting_in_the_environment_names_the_variable(
 
 
 def all_commands(command: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Any]]:
-    """Every command of the tree under ``command``, with the words that call it."""
+    """Every command of the tree under ``command``, with the words that call it (the
+    groups loaded when they run loaded here)."""
+    if isinstance(command, DeferredGroup):
+        command = command.loaded()
     if not hasattr(command, "commands"):
         return [(path, command)]
     found = []

@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 import dataclasses
+import subprocess
+import sys
 from collections.abc import Iterator
 
 import pytest
 
 from engine import registry
 from engine.ashes.kind import ASHES
+from engine.ashes_board.kind import ASHES_BOARD
 from engine.core import KindContractError, TurnShape
-from engine.registry import KINDS, UnknownGameKind, kind, kinds, register
+from engine.registry import KINDS, Shipped, UnknownGameKind, kind, kinds, register, titles
+from engine.spacewar.kind import SPACEWAR
 from engine.starweb.kind import STARWEB
 from tests.toykind.kind import TOY, TOY_GM, TOY_STEPPED
+
+BUILT_IN = (ASHES, STARWEB, ASHES_BOARD, SPACEWAR)
 
 
 @pytest.fixture
@@ -24,9 +30,31 @@ def clean_registry() -> Iterator[None]:
 
 
 def test_ashes_is_registered_and_the_default() -> None:
-    assert KINDS[0] is ASHES
+    assert KINDS[0].load() is ASHES
     assert kind("ashes") is ASHES
     assert kinds()[0] is ASHES
+
+
+def test_each_listed_kind_loads_as_the_kind_of_its_name_and_title() -> None:
+    assert kinds() == BUILT_IN
+    assert titles() == {k.name: k.title for k in BUILT_IN}
+
+
+def test_a_listed_kind_that_is_another_kind_is_refused_naming_it() -> None:
+    wrong = Shipped("ashes", "Ashes", "engine.starweb.kind:STARWEB")
+    with pytest.raises(KindContractError, match=r"engine.starweb.kind:STARWEB is not .*'ashes'"):
+        wrong.load()
+
+
+def test_the_titles_are_known_without_importing_a_kind() -> None:
+    code = (
+        "import sys; from engine import registry; registry.titles(); "
+        "print(sorted(m for m in sys.modules if m.startswith(('engine.ashes', 'engine.starweb', 'engine.spacewar'))))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert loaded.stdout.strip() == "[]"
 
 
 def test_an_unknown_kind_names_the_known_ones() -> None:
@@ -41,18 +69,18 @@ def test_kinds_registered_at_run_time() -> None:
     register(toy)
     register(toy)
     assert kind("toy") is toy
-    assert kinds() == (*KINDS, toy)
+    assert kinds() == (*BUILT_IN, toy)
     newer = dataclasses.replace(toy, title="Toy 2")
     register(newer)
-    assert kind("toy") is newer and kinds() == (*KINDS, newer)
-    known = ", ".join(k.name for k in KINDS)
-    with pytest.raises(UnknownGameKind, match=f"known: {known}, toy"):
+    assert kind("toy") is newer and kinds() == (*BUILT_IN, newer)
+    with pytest.raises(UnknownGameKind, match="known: ashes, starweb, ashes-board, spacewar, toy"):
         kind("nope")
+    assert titles()["toy"] == "Toy 2"
 
 
 def test_a_built_in_kind_cannot_be_replaced() -> None:
     register(ASHES)
-    assert kinds() == KINDS
+    assert kinds() == BUILT_IN
     with pytest.raises(ValueError, match="built in"):
         register(dataclasses.replace(ASHES, title="Other"))
 

@@ -11,13 +11,16 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterable
 from functools import cache
+from typing import TYPE_CHECKING
 
 from config.game_options import host_settings
-from db.models import Game
 from engine.catalogs import Catalog
 from engine.core import GameKind, MessageRules, OrderLanguage
 from engine.registry import UnknownGameKind, kind, kinds, register
 from mailserver.common.catalog import HOST
+
+if TYPE_CHECKING:  # the type alone: `pbem parse` reads orders without the database layer
+    from db.models import Game
 
 __all__ = [
     "UnknownGameKind",

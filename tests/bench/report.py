@@ -3,19 +3,21 @@
 Run: ``python tests/bench/report.py [--quick] [--runs N] [--baseline REV]`` (from the
 repository root).
 
-The parser, engine, mail body and map goals are absolute figures on this machine, which
-is shared and noisy, so every figure is the median of several runs and sits beside a
-baseline measured in the same run: the same benchmark (bench_parser.py, bench_engine.py,
-bench_mailbody.py, bench_maps.py) run on the source tree of ``--baseline`` (default
-``main``, exported with ``git archive``), the runs of both interleaved so that both see
-the same load. The ratio says how much faster (or slower) this tree is than the
-baseline; ``met`` compares the figure with the goal.
+The parser, engine, mail body, map and command-start goals are absolute figures on
+this machine, which is shared and noisy, so every figure is the median of several runs
+and sits beside a baseline measured in the same run: the same benchmark
+(bench_parser.py, bench_engine.py, bench_mailbody.py, bench_maps.py, bench_start.py) run
+on the source tree of ``--baseline`` (default ``main``, exported with ``git archive``),
+the runs of both interleaved so that both see the same load. The ratio says how much
+faster (or slower) this tree is than the baseline; ``met`` compares the figure with the
+goal.
 
 The deadline-burst and intake benchmarks (Dovecot, a server process) carry their
 baseline inside: the same mails over ``SmtpTransport`` alone, the echo bot on the same
 IMAP/SMTP code, the ack latency with the pages idle beside the one during a page flood
-(bench_pageflood.py). They run once on this tree with ``--runs N`` and report medians of their
-own runs; their rows compare two figures of the same run (``Goal.versus``) and the goal
+(bench_pageflood.py), the burst with two servers beside one (bench_servers.py). They
+run once on this tree with ``--runs N`` and report medians of their own runs; their
+rows compare two figures of the same run (``Goal.versus``) and the goal
 is on the ratio. ``--quick`` (fewer repeats, smaller sizes, one run of the mail
 benchmarks) finishes within a minute and still prints every ratio.
 
@@ -100,6 +102,9 @@ GOALS = (
         False,
         scale=0.001,
     ),
+    # Whole processes, beside `python -c pass` in the same rounds (bench_start.py).
+    Goal("command start: pbem --help", "start", "help_s", "s", 0.25, False),
+    Goal("command start: pbem parse (200-line mail)", "start", "parse_s", "s", 0.4, False),
     # Issue 27.4; the baseline tree's picture is matplotlib's (before the maps were SVG).
     Goal("map picture: Ashes player", "maps", "ashes_player_ms", "ms", 50, False),
     Goal("map picture: Starweb player", "maps", "starweb_player_ms", "ms", 50, False),
@@ -112,6 +117,16 @@ GOALS = (
         2.0,
         False,
         versus="baseline_seconds",
+    ),
+    # On two cores a second server cannot be faster; it must not be slower (docs/performance.md).
+    Goal(
+        "deadline burst (PostgreSQL): 2 servers / 1",
+        "servers",
+        "two_servers_seconds",
+        "s",
+        1.1,
+        False,
+        versus="one_server_seconds",
     ),
     Goal(
         "intake burst / echo bot",
@@ -150,11 +165,11 @@ GOALS = (
         versus="echo_p99_ms",
     ),
 )
-TREE_BENCHES = ("parser", "engine", "mailbody", "maps")
+TREE_BENCHES = ("parser", "engine", "mailbody", "maps", "start")
 """Run on this tree and the baseline tree, interleaved."""
 NEW_BENCHES = ("starweb", "ashes_board", "spacewar")
 """Run on this tree only (a baseline before them has no such benchmark): absolute goals."""
-SELF_BENCHES = ("burst", "intake", "pageflood")
+SELF_BENCHES = ("burst", "servers", "intake", "pageflood")
 """Run on this tree only: each measures its own baseline (``--runs`` runs, medians)."""
 
 

@@ -7,9 +7,8 @@ when the command cannot do what was asked (the settings, the database, a GM's re
 game does not allow). The errors are said in the language of ``--lang``. A command with
 ``--json`` answers a refusal with one JSON object on stdout instead (:func:`refuse`).
 
-The settings come from ``--config FILE``; without it from ``pbem.toml`` in the current
-folder when there is one (:data:`LOCAL_CONFIG`: the folder of ``pbem demo``, or an
-operator's own), and from ``PBEM_*`` variables, which override either.
+The settings of a command are read by :mod:`mailserver.app.cli.settings` (imported by the
+commands that need them: reading them costs the start of a command that does not).
 """
 
 from __future__ import annotations
@@ -20,7 +19,6 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from config.settings import Settings, SettingsError, load_settings
 from engine.catalogs import FALLBACK
 from mailserver.common.catalog import languages, say
 
@@ -75,44 +73,3 @@ def read_input(file: Path, lang: str, *, as_json: bool = False) -> bytes:
     except OSError as exc:
         message = say(lang, "cli_file_unreadable", file=file, reason=exc.strerror or exc)
         refuse("file_unreadable", message, lang, 2, as_json=as_json, file=str(file))
-
-
-def settings_message(error: SettingsError, lang: str) -> str:
-    """What is wrong with the settings, in ``lang``."""
-    where = f"{error.source}: " if error.source else ""
-    text = {
-        "missing": "cli_settings_missing",
-        "unreadable": "cli_settings_unreadable",
-        "toml": "cli_settings_toml",
-        "unknown": "cli_settings_unknown_near" if error.nearest else "cli_settings_unknown",
-    }.get(error.problem, "cli_settings_invalid")
-    return say(
-        lang,
-        text,
-        source=error.source,
-        where=where,
-        key=error.key,
-        nearest=error.nearest,
-        detail=error.detail,
-    )
-
-
-LOCAL_CONFIG = Path("pbem.toml")
-"""The settings file a command reads without ``--config``, if the current folder has it."""
-
-
-def config_file(config: Path | None) -> Path | None:
-    """The settings file of a command: ``--config``, else ``./pbem.toml`` when the
-    current folder has one, else none (defaults and ``PBEM_*`` only)."""
-    if config is not None:
-        return config
-    return LOCAL_CONFIG if LOCAL_CONFIG.is_file() else None
-
-
-def settings_or_fail(config: Path | None, lang: str) -> Settings:
-    """The settings of ``--config`` (or ``./pbem.toml``, :func:`config_file`) and
-    ``PBEM_*``; a problem with them is one error line."""
-    try:
-        return load_settings(config_file(config))
-    except SettingsError as exc:
-        fail(settings_message(exc, lang), lang)

@@ -23,10 +23,11 @@ import typer
 
 from engine.dice import DiceError, Reveal, check_reveal
 from mailserver.app.cli.common import LangOption, fail
+from mailserver.app.cli.groups import DICE_HELP
 from mailserver.common.catalog import say
 from mailserver.printouts.dice import reveal_from_text
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, help="Sealed dice (docs/dice.md).")
+app = typer.Typer(add_completion=False, no_args_is_help=True, help=DICE_HELP)
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Answer as one JSON object.")]
 

@@ -46,6 +46,7 @@ from mailserver.app.cli.gm_session import (
     perform,
     utc_now,
 )
+from mailserver.app.cli.groups import GM_HELP
 from mailserver.common import tokens as web_tokens
 from mailserver.common.catalog import languages as host_languages
 from mailserver.common.catalog import say
@@ -57,7 +58,7 @@ from mailserver.outbound.smtp import Attachment
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
-    help="Game master commands (docs/gm-commands.md). " + say("en", "cli_outbox_note"),
+    help=GM_HELP,
 )
 standby_app = typer.Typer(
     add_completion=False, no_args_is_help=True, help="The standby list (docs/host-rules.md)."

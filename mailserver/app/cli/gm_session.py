@@ -25,7 +25,8 @@ from db.models import Game
 from db.repo import get_game_by_number
 from db.session import make_engine, transaction, upgrade
 from grammar import gm as lang_gm
-from mailserver.app.cli.common import LOCAL_CONFIG, config_file, fail, settings_or_fail
+from mailserver.app.cli.common import fail
+from mailserver.app.cli.settings import LOCAL_CONFIG, config_file, settings_or_fail
 from mailserver.common.catalog import say
 from mailserver.common.kinds import UnknownGameKind, load_kinds
 from mailserver.common.terms import HostTerms

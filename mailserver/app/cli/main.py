@@ -2,51 +2,31 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from config.settings import LimitSettings, Settings, environment_settings
-from mailserver.app.cli import dice as cli_dice
-from mailserver.app.cli import gm as cli_gm
-from mailserver.app.cli.common import (
-    LangOption,
-    config_file,
-    fail,
-    read_input,
-    refuse,
-    settings_or_fail,
-)
-from mailserver.app.cli.offline import kind_app
-from mailserver.app.demo import DemoConfig, run_demo, summary
-from mailserver.app.service import Service
-from mailserver.common import logs
+from mailserver.app.cli.common import LangOption, fail, read_input, refuse
+from mailserver.app.cli.groups import Commands
 from mailserver.common.catalog import say
-from mailserver.common.kinds import (
-    UnknownGameKind,
-    game_kind,
-    kind_names,
-    order_language,
-    printout_headings,
-)
-from mailserver.inbound.echo import echo
-from mailserver.inbound.mailbody import extract_order_text
-from mailserver.web.standalone import serve_pages
+
+if TYPE_CHECKING:
+    from config.settings import Settings
+
+# Each command imports what it needs when it runs (the settings, the database, the kinds
+# and their grammars, the service): `pbem --help` imports none of them (docs/performance.md,
+# "Command start"); tests/test_cli_start.py keeps it so.
 
 app = typer.Typer(
+    cls=Commands,
     add_completion=False,
     no_args_is_help=True,
     help="Play-by-email game host for postal strategy games.",
 )
-for _name in kind_names():
-    app.add_typer(kind_app(game_kind(_name)), name=_name)
-app.add_typer(cli_gm.app, name="gm")
-app.add_typer(cli_dice.app, name="dice")
 
 
 @app.callback()
@@ -89,6 +69,17 @@ def parse_cmd(
 ) -> None:
     """Read orders from a mail or text and show what was understood (:data:`PARSE_HELP`:
     the limits, the exit codes, the JSON of a refusal)."""
+    from config.settings import LimitSettings
+    from mailserver.common.kinds import (
+        UnknownGameKind,
+        game_kind,
+        kind_names,
+        order_language,
+        printout_headings,
+    )
+    from mailserver.inbound.echo import echo
+    from mailserver.inbound.mailbody import extract_order_text
+
     limits = LimitSettings()
     source = sys.stdin.buffer if file == "-" else None
     data = (
@@ -132,6 +123,10 @@ ServiceConfig = Annotated[
 def _service_settings(config: Path | None, missing: str) -> Settings:
     """The settings of a long-running command, its logs configured; ``missing`` explains
     what to give when neither a file nor a ``PBEM_*`` variable says anything."""
+    from config.settings import environment_settings
+    from mailserver.app.cli.settings import config_file, settings_or_fail
+    from mailserver.common import logs
+
     # The defaults are for trying things out (a database in the current folder, mail on
     # localhost): a service started with nothing configured would run on them unnoticed.
     if config_file(config) is None and not environment_settings():
@@ -150,6 +145,10 @@ def serve_cmd(config: ServiceConfig = None) -> None:
         "deploy/pbem.example.toml) or PBEM_* environment variables such as "
         "PBEM_DATABASE_URL, PBEM_IMAP__HOST and PBEM_SMTP__HOST.",
     )
+    import asyncio
+
+    from mailserver.app.service import Service
+
     # Service.run quiets the garbage collector once everything is loaded.
     asyncio.run(Service(settings).run())
 
@@ -162,6 +161,10 @@ def web_cmd(config: ServiceConfig = None) -> None:
         "pbem web needs its settings: --config FILE (the same as pbem serve's; [web] "
         "in deploy/pbem.example.toml) or PBEM_* environment variables.",
     )
+    import asyncio
+
+    from mailserver.web.standalone import serve_pages
+
     asyncio.run(serve_pages(settings))
 
 
@@ -187,6 +190,11 @@ def demo_cmd(
     verbose: Annotated[bool, typer.Option(help="Show the service's log.")] = False,
 ) -> None:
     """Play a short game of bots by mail on a local mail stack, then say where the mail is."""
+    import asyncio
+
+    from mailserver.app.demo import DemoConfig, run_demo, summary
+    from mailserver.common import logs
+
     logs.configure("text", logging.INFO if verbose else logging.WARNING)
     config = DemoConfig(
         directory=directory.resolve(),

@@ -37,6 +37,7 @@ from engine.core import (
 from engine.dice import Dice
 from mailserver.app.cli.common import LangOption, fail, read_input
 from mailserver.app.cli.dice import forced_rolls
+from mailserver.app.cli.groups import kind_help
 from mailserver.common.catalog import say
 from mailserver.common.kinds import order_language, printout_headings
 from mailserver.inbound.mailbody import extract_order_text
@@ -123,7 +124,7 @@ def kind_app(kind: GameKind) -> typer.Typer:
     app = typer.Typer(
         add_completion=False,
         no_args_is_help=True,
-        help=f"{kind.title} offline: new game, evaluate a turn, printouts.",
+        help=kind_help(kind.title),
     )
     engine = kind.engine
 

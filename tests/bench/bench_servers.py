@@ -1,0 +1,146 @@
+"""Benchmark of the deadline burst with one server and with two on one PostgreSQL database
+(deploy/servers.md): the same games, the same moment, the same SMTP sink.
+
+Run: ``python tests/bench/bench_servers.py [--runs 3] [--games 200] [--seats 8] [--quick]
+[--json]`` (from the repository root; needs Dovecot and PostgreSQL, as the tests).
+``--quick``: 30 games; ``--json``: the medians as JSON on the last line (for
+tests/bench/report.py).
+
+The set-up is bench_burst.py's (games created and started, every player's turn-1 orders
+stored, once into a template database that each run copies). Each run measures the
+burst once with one ``pbem serve`` and once with two on their own copy of the games,
+one after the other (which goes first alternates), so both see the same load; the two
+share the server's mailbox and the sink, as two hosts would. The clock runs from the
+deadline until the sink has accepted every printout and GM summary of turn 1. Each
+server keeps its own choice of worker processes (on two cores: one each).
+
+Checked in every run: every turn ran once (one ``turn 1: done`` over all servers' logs
+per game), every mail was accepted once, no server logged an error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import statistics
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from bench_burst import FROM, LEAD, Sink, build_games, copy_of  # beside this script
+from cli import mail_bench_args  # tests/bench/cli.py, beside this script
+from sqlalchemy import update
+
+from db.models import Game
+from db.session import transaction
+from tests.dbfixtures import temporary_database
+from tests.e2e.server import ServerProcess
+from tests.mailstack import MailStack
+
+
+def burst(stack: MailStack, url: str, workdir: Path, games: int, seats: int, servers: int) -> float:
+    """Seconds from the deadline until the sink accepted every mail of turn 1, with
+    ``servers`` servers on the database ``url``."""
+    expected = games * (seats + 1)
+    sink = Sink(workdir, f"servers{servers}")
+    settings = {
+        "resync_seconds": 0.5,
+        "smtp": {"host": "127.0.0.1", "port": sink.port, "from_address": FROM},
+    }
+    try:
+        with contextlib.ExitStack() as running:
+            first = running.enter_context(
+                ServerProcess(stack, url, workdir / "server1", settings=settings)
+            )
+            started = [first] + [
+                running.enter_context(
+                    ServerProcess(
+                        stack,
+                        url,
+                        workdir / f"server{n}",
+                        settings=settings,
+                        mailbox=first.mailbox,
+                    )
+                )
+                for n in range(2, servers + 1)
+            ]
+            for server in started:
+                server.start(timeout=120)
+                server.wait_for_log("worker processes", timeout=120)
+            deadline = datetime.now(UTC) + timedelta(seconds=LEAD)
+            with transaction(first.engine) as session:
+                session.execute(update(Game).values(next_deadline=deadline))
+            accepted = sink.wait(expected)
+            time.sleep(1)  # a mail sent twice would arrive now
+            ran = [
+                s.count_log(lambda r: str(r.get("message", "")).endswith("turn 1: done "))
+                for s in started
+            ]
+            done = sum(ran)
+            if servers > 1:
+                # Each server fires every deadline; the one that did not run the turn
+                # logs why (busy: locked by the other; not_due: already done).
+                print(f"  turns run per server: {ran}", flush=True)
+            errors = [e for s in started for e in s.errors_logged()]
+            if done != games or errors or len(sink.accepted()) != expected:
+                raise RuntimeError(
+                    f"{done} turns done of {games}, {len(sink.accepted())} mails of "
+                    f"{expected}, errors {errors}\n{first.log_tail()}"
+                )
+            for server in started:
+                if server.terminate() != 0:
+                    raise RuntimeError(f"server did not stop cleanly\n{server.log_tail()}")
+    finally:
+        sink.close()
+    return max(t for t, _ in accepted) - deadline.timestamp()
+
+
+def main() -> None:
+    """Set up once, run both bursts several times and print the medians."""
+    parser = argparse.ArgumentParser(
+        description="Deadline burst with one and two servers on one PostgreSQL database."
+    )
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--quick", action="store_true", help="30 games (report.py --quick)")
+    parser.add_argument("--json", action="store_true", help="last line: the medians as JSON")
+    args = mail_bench_args(parser, games=(200, 30), seats=(8, None))
+    one: list[float] = []
+    two: list[float] = []
+    with (
+        tempfile.TemporaryDirectory(prefix="pbem-servers-") as tmp,
+        temporary_database("postgresql", Path(tmp)) as template,
+        MailStack() as stack,
+    ):
+        started = time.perf_counter()
+        build_games(template, args.games, args.seats)
+        print(f"set-up of {args.games} games: {time.perf_counter() - started:.1f} s", flush=True)
+        for run in range(args.runs):
+            # Which goes first alternates: a first burst meets colder caches.
+            order = ((1, one), (2, two)) if run % 2 == 0 else ((2, two), (1, one))
+            for servers, results in order:
+                workdir = Path(tmp) / f"run{run}-{servers}"
+                workdir.mkdir()
+                with copy_of(template, workdir, f"run{run}s{servers}") as url:
+                    results.append(burst(stack, url, workdir, args.games, args.seats, servers))
+            print(
+                f"run {run + 1}: one server {one[-1]:.2f} s, two servers {two[-1]:.2f} s",
+                flush=True,
+            )
+    figures = {
+        "one_server_seconds": statistics.median(one),
+        "two_servers_seconds": statistics.median(two),
+    }
+    print(
+        f"\nDeadline burst on PostgreSQL ({args.games} games x {args.seats} players, medians "
+        f"of {args.runs} runs): one server {figures['one_server_seconds']:.2f} s, two "
+        f"servers {figures['two_servers_seconds']:.2f} s, ratio "
+        f"{figures['two_servers_seconds'] / figures['one_server_seconds']:.2f}"
+    )
+    if args.json:
+        print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()
