@@ -155,7 +155,7 @@ def serve_cmd(config: ServiceConfig = None) -> None:
 
 @app.command("web")
 def web_cmd(config: ServiceConfig = None) -> None:
-    """Serve the web pages alone (docs/web.md), on the database of ``pbem serve``."""
+    """Serve the web pages alone (docs/web.md), on the database of pbem serve."""
     settings = _service_settings(
         config,
         "pbem web needs its settings: --config FILE (the same as pbem serve's; [web] "
