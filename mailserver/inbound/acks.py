@@ -188,11 +188,13 @@ def _send_ack(
     game, player = seat.game, seat.player
     lang = seat.lang
     tz = player.timezone or game.timezone or intake.config.default_timezone
-    if game.next_deadline is not None and read.turn == game.turn + 1:
+    # Orders for a turn already evaluated: the deadline that matters is the coming one's.
+    turn = max(read.turn, game.turn + 1)
+    if game.next_deadline is not None and turn == game.turn + 1:
         when = format_when(game.next_deadline, tz, lang)
-        deadline = say(lang, "deadline", turn=read.turn, when=when)
+        deadline = say(lang, "deadline", turn=turn, when=when)
     else:
-        deadline = say(lang, "no_deadline", turn=read.turn)
+        deadline = say(lang, "no_deadline", turn=turn)
     orders = [o for o in read.result.orders if not isinstance(o, MessageOrder)]
     language = read.language
     result = read.result
