@@ -121,6 +121,16 @@ def _taken(
     return lines
 
 
+def _subject(stored: bool, read: Understood) -> str:
+    """The acknowledgement's subject key: refused, nothing understood (no submission), or
+    received."""
+    if not stored:
+        return "ack_subject_refused"
+    if not (read.result.orders or read.result.settings):
+        return "ack_subject_empty"
+    return "ack_subject"
+
+
 def _listed(message_lines: list[str], lang: str) -> list[str]:
     """One line each for the first message orders; the rest counted (a bounded answer)."""
     if len(message_lines) <= MESSAGE_LINES:
@@ -226,7 +236,7 @@ def _send_ack(
             to=mail.sender,
             subject=say(
                 lang,
-                "ack_subject" if stored else "ack_subject_refused",
+                _subject(stored, read),
                 game=game.number,
                 seat=player.seat,
                 turn=read.turn,
