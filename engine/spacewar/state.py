@@ -33,6 +33,10 @@ class Options:
     battle_depth: int = 36
     """The table's depth in Felder (72 cm, 1 Feld = 2 cm; decision 17)."""
     battle_max_rounds: int = 20
+    scout_reroll: str = "throw"
+    """A lone scout's second chance (decision 16): ``throw``, the whole throw again once;
+    ``each_die``, each die once: the die showing the best listed target is kept, the
+    others are thrown again."""
     base_splits: bool = True
     """The Basis fires 9 + 3 missiles (decision 18); off: 12 is read as row 9."""
     multiple_hits: bool = False
