@@ -43,6 +43,8 @@ def read_options(given: Mapping[str, JSONValue]) -> Options:
         options: Options = from_plain(Options, {**defaults, **given})
     except (TypeError, ValueError) as err:
         raise ValueError(f"a Spacewar option has a value of the wrong type: {err}") from None
+    if options.battle_mode not in ("auto", "rounds"):
+        raise ValueError("battle_mode is auto or rounds")
     if options.movement not in ("sealed", "alternating"):
         raise ValueError("movement is sealed or alternating")
     if options.hyperspace_reach not in ("strips", "open"):
