@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 from engine.core import Order, turn_dice
 from engine.dice import Dice, Roll, sha256_hex
-from engine.spacewar.state import SpacewarState
 from engine.registry import kind
+from engine.spacewar.state import SpacewarState
 from mailserver.app.cli.main import app as pbem_cli
 from tests.spacewar.factory import GAME, empty_board, fleet, new_state, orders
 
