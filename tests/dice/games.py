@@ -28,11 +28,13 @@ from engine.core import (
 )
 from engine.dice import Dice, dice_seed, sha256_hex, submission_digest
 from engine.plaindata import STORED_BEFORE
+from engine.spacewar.kind import SPACEWAR
+from engine.spacewar.state import SpacewarState
 from engine.starweb.kind import STARWEB
 from engine.starweb.state import Character, StarwebState
 from engine.starweb.state import Options as StarwebOptions
 
-KINDS: Mapping[str, GameKind] = {"ashes": ASHES, "starweb": STARWEB}
+KINDS: Mapping[str, GameKind] = {"ashes": ASHES, "starweb": STARWEB, "spacewar": SPACEWAR}
 CODE_NAMES = ("THRAWN", "BORG", "NECRON", "QUILDOR", "ROLAND", "SALVADOR")
 CHARACTERS = tuple(c.value for c in Character)
 
@@ -40,10 +42,10 @@ CHARACTERS = tuple(c.value for c in Character)
 def setup(
     kind: str, seed: int, players: int, options: Mapping[str, JSONValue] | None = None
 ) -> Setup:
-    """A new game of ``kind``: Ashes on its standard galaxy, Starweb on 12 worlds a seat
-    with one black hole, each seat another character (rotated by the seed); ``options``
-    are added to the rule options."""
-    if kind == "ashes":
+    """A new game of ``kind``: Ashes on its standard galaxy, Spacewar on its board (two
+    seats), Starweb on 12 worlds a seat with one black hole, each seat another character
+    (rotated by the seed); ``options`` are added to the rule options."""
+    if kind in ("ashes", "spacewar"):
         seats = [PlayerSetup(n) for n in range(1, players + 1)]
         return Setup(game=seed, players=seats, options=dict(options or {}), seed=seed)
     seats = [
@@ -78,6 +80,8 @@ def starweb_readings_before() -> dict[str, JSONValue]:
 
 def active(state: State) -> list[int]:
     """The seats still in the game."""
+    if isinstance(state, SpacewarState):
+        return [1, 2]  # two seats; a game that is over is not played on
     assert isinstance(state, AshesState | StarwebState)
     return [p.number for p in state.active()]
 

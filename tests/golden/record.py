@@ -1,9 +1,10 @@
 """Golden files of everything the host mails in two seeded games, and the recorder.
 
-Two games are played through the host, on a fresh SQLite database migrated to the
+Three games are played through the host, on a fresh SQLite database migrated to the
 newest schema, with the functions its mail poller, scheduler and sender call: an Ashes
 of Empire game and a Starweb game of four seats each, German and English players mixed,
-three turns. The GM creates each game (``gm.create_game``, as ``pbem gm create`` does)
+three turns, and a Spacewar game of two seats (German, English), its setup step and two
+rounds. The GM creates each game (``gm.create_game``, as ``pbem gm create`` does)
 and starts it by mail; from then on every order goes in as a mail through the intake
 (``process_mail``, as the IMAP poller hands a mail over), written by the kind's bots
 with fixed seeds; reminders go out and the turns run at the deadlines of a simulated
@@ -20,7 +21,7 @@ beside them lists them. tests/golden/test_golden_printouts.py plays the games ag
 compares. Record again (only when a change of what players read is intended, and review
 the diff)::
 
-    python -m tests.golden.record            # both games
+    python -m tests.golden.record            # every game
     python -m tests.golden.record starweb    # one
 
 Only what is inherently variable is replaced by a placeholder (:class:`_Normaliser`):
@@ -79,7 +80,7 @@ from tests.dbfixtures import temporary_database
 from tests.factories import order_mail
 
 GOLDEN = Path(__file__).resolve().parents[1] / "data" / "golden"
-KINDS = ("ashes", "starweb")
+KINDS = ("ashes", "starweb", "spacewar")
 INDEX = "index.txt"
 
 FROM = "pbem@example.org"
@@ -386,7 +387,7 @@ def _database() -> Iterator[Engine]:
             engine.dispose()
 
 
-# ------------------------------------------------------------------ the two games
+# ------------------------------------------------------------------ the games
 
 
 def play_ashes(engine: Engine) -> list[Recorded]:
@@ -480,9 +481,38 @@ def play_starweb(engine: Engine) -> list[Recorded]:
     return table.finish()
 
 
+def play_spacewar(engine: Engine) -> list[Recorded]:
+    """Spacewar I, game 303: two seats, German and English, the setup step and two
+    rounds (stepped turns: each step runs at its deadline)."""
+    table = _Table(engine, "spacewar", 303, {1: "de", 2: "en"}, HostTerms(from_address=FROM))
+    table.create({}, {})
+    table.start()
+
+    # Step 1, the setup: seat 1 sends a secret message; seat 2 is reminded, then sends.
+    table.later(timedelta(hours=4))
+    table.orders(1, after=["Geheim an 2: Frieden auf R2?", "Ende"])
+    table.remind(timedelta(hours=47))
+    table.orders(2)
+    table.run()
+
+    # Step 2, round 1: seat 2 buys more than his PE covers (the acknowledgement says
+    # which line is refused) and switches his map off.
+    table.orders(1)
+    table.orders(2, after=["Buy 9 cruisers at world 7", "Map off"])
+    table.run()
+
+    # Step 3, round 2: seat 1 sends nothing (NMR): his standing orders fight.
+    table.orders(2)
+    table.remind(timedelta(hours=11))
+    table.run()
+    table.offline_reports([(1, "de"), (2, "en"), (0, "de")])
+    return table.finish()
+
+
 PLAYS: dict[str, Callable[[Engine], list[Recorded]]] = {
     "ashes": play_ashes,
     "starweb": play_starweb,
+    "spacewar": play_spacewar,
 }
 
 
