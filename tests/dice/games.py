@@ -16,6 +16,8 @@ from random import Random
 
 from engine.ashes.kind import ASHES
 from engine.ashes.state import AshesState
+from engine.ashes_board.kind import ASHES_BOARD
+from engine.ashes_board.state import BoardState
 from engine.core import (
     GameKind,
     JSONValue,
@@ -32,7 +34,7 @@ from engine.starweb.kind import STARWEB
 from engine.starweb.state import Character, StarwebState
 from engine.starweb.state import Options as StarwebOptions
 
-KINDS: Mapping[str, GameKind] = {"ashes": ASHES, "starweb": STARWEB}
+KINDS: Mapping[str, GameKind] = {"ashes": ASHES, "starweb": STARWEB, "ashes-board": ASHES_BOARD}
 CODE_NAMES = ("THRAWN", "BORG", "NECRON", "QUILDOR", "ROLAND", "SALVADOR")
 CHARACTERS = tuple(c.value for c in Character)
 
@@ -40,10 +42,11 @@ CHARACTERS = tuple(c.value for c in Character)
 def setup(
     kind: str, seed: int, players: int, options: Mapping[str, JSONValue] | None = None
 ) -> Setup:
-    """A new game of ``kind``: Ashes on its standard galaxy, Starweb on 12 worlds a seat
-    with one black hole, each seat another character (rotated by the seed); ``options``
-    are added to the rule options."""
-    if kind == "ashes":
+    """A new game of ``kind``: Ashes on its standard galaxy, the board game's set-up for
+    that many seats (two: scenario I, else free), Starweb on 12 worlds a seat with one
+    black hole, each seat another character (rotated by the seed); ``options`` are added
+    to the rule options."""
+    if kind in ("ashes", "ashes-board"):
         seats = [PlayerSetup(n) for n in range(1, players + 1)]
         return Setup(game=seed, players=seats, options=dict(options or {}), seed=seed)
     seats = [
@@ -78,7 +81,7 @@ def starweb_readings_before() -> dict[str, JSONValue]:
 
 def active(state: State) -> list[int]:
     """The seats still in the game."""
-    assert isinstance(state, AshesState | StarwebState)
+    assert isinstance(state, AshesState | StarwebState | BoardState)
     return [p.number for p in state.active()]
 
 
