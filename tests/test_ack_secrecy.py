@@ -1,5 +1,6 @@
 """The acknowledgement and the web page's check tell a player nothing his printout did not:
-for random games of every kind, two positions that differ only in what a seat cannot see
+for random games of every kind (the board game's open board hides only the lines a round
+says to one seat alone), two positions that differ only in what a seat cannot see
 give every order of that seat the same words, alone and in the whole list (both go
 through ``describe_orders``)."""
 
@@ -13,17 +14,22 @@ from hypothesis import strategies as st
 
 from engine.ashes import orders as ashes
 from engine.ashes.state import AshesState
+from engine.ashes_board import orders as board
+from engine.ashes_board.state import BoardState
 from engine.core import Order
 from engine.starweb.orders import FLEET, Move, Probe, Transfer
 from engine.starweb.printout import player_report
 from engine.starweb.state import StarwebState, copy_state
+from tests.ashes_board.test_secrecy import others_changed, played
 from tests.dice.games import KINDS, new_game
 from tests.lanes import examples
 
 SEATS = 4
 
 
-def described(kind: str, state: AshesState | StarwebState, seat: int, order: Order) -> str:
+def described(
+    kind: str, state: AshesState | StarwebState | BoardState, seat: int, order: Order
+) -> str:
     """The order's line in the seat's acknowledgement (and on the page's check)."""
     acknowledging = KINDS[kind].acknowledging
     assert acknowledging is not None
@@ -31,7 +37,7 @@ def described(kind: str, state: AshesState | StarwebState, seat: int, order: Ord
 
 
 def listed(
-    kind: str, state: AshesState | StarwebState, seat: int, orders: list[Order]
+    kind: str, state: AshesState | StarwebState | BoardState, seat: int, orders: list[Order]
 ) -> list[str]:
     """The seat's whole order list as the acknowledgement words it (forecasts included)."""
     return KINDS[kind].describe_orders(state, seat, orders, "en", lambda n: f"#{n}")
@@ -131,17 +137,37 @@ def ashes_orders(state: AshesState, seat: int, rng: Random) -> list[Order]:
     return orders
 
 
-@pytest.mark.parametrize("kind", ["ashes", "starweb"])
+def board_orders(state: BoardState, rng: Random) -> list[Order]:
+    """Building orders, flights and freight from every planet (the whole list shares the
+    warehouse and the orbits), and home planets."""
+    orders: list[Order] = []
+    for planet in state.planets:
+        n, target = planet.number, rng.randrange(1, 41)
+        item = board.Item(what=rng.choice(["fighter", "transporter", "troops"]), count=2)
+        orders += [
+            board.Build(planet=n, items=(item,)),
+            board.Fly(source=n, fighters=rng.randrange(9), transporters=1, target=target),
+            board.Freight(source=n, pop=1, transporters=1, target=target),
+            board.HomePlanet(planet=n),
+        ]
+    return orders
+
+
+@pytest.mark.parametrize("kind", ["ashes", "starweb", "ashes-board"])
 @settings(max_examples=examples(30), deadline=None)
 @given(seed=st.integers(1, 10_000), seat=st.integers(1, SEATS), salt=st.integers(0, 10**6))
 def test_what_a_seat_cannot_see_never_changes_its_acknowledgement(
     kind: str, seed: int, seat: int, salt: int
 ) -> None:
-    state = new_game(kind, seed, SEATS)
+    # The board game is open but for the lines a round says to one seat alone: two rounds.
+    state = played(seed, SEATS, 2) if kind == "ashes-board" else new_game(kind, seed, SEATS)
     rng = Random(salt)
     orders: list[Order]
-    if isinstance(state, StarwebState):
-        other: AshesState | StarwebState = starweb_hidden_changed(state, seat, rng)
+    if isinstance(state, BoardState):
+        other: AshesState | StarwebState | BoardState = others_changed(state, seat, rng)
+        orders = board_orders(state, rng)
+    elif isinstance(state, StarwebState):
+        other = starweb_hidden_changed(state, seat, rng)
         orders = starweb_orders(state, seat, rng) + starweb_orders(other, seat, rng)
     else:
         assert isinstance(state, AshesState)
