@@ -1,8 +1,8 @@
-"""Every mail of two seeded hosted games is what tests/data/golden/ recorded, byte for byte.
+"""Every mail of the seeded hosted games is what tests/data/golden/ recorded, byte for byte.
 
-The games are those of tests/golden/record.py (an Ashes of Empire and a Starweb game
-through the host: GM mail, intake, reminders, turn runs, offline reports). A difference
-is a change of what players read: find out why; if it is meant, record again with
+The games are those of tests/golden/record.py (an Ashes of Empire, a Starweb and an Ashes
+board game through the host: GM mail, intake, reminders, turn runs, offline reports). A
+difference is a change of what players read: find out why; if it is meant, record again with
 ``python -m tests.golden.record`` and review the diff of tests/data/golden/.
 """
 
