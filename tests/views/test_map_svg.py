@@ -9,11 +9,13 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from engine.ashes_board.kind import ASHES_BOARD
 from engine.starweb.kind import STARWEB
 from engine.views import UNKNOWN, MapMove, MapPlace, MapView
 from mailserver.common.catalog import say
 from mailserver.printouts.map_svg import legend, map_svg
 from mailserver.printouts.maps import render_map, web_map
+from tests.ashes_board.test_secrecy import played as board_played
 from tests.views.test_maps import ashes_game
 from tests.views.test_starweb_views import played
 
@@ -199,11 +201,13 @@ def _svg_lines(svg: str) -> set[str]:
     }
 
 
-@pytest.mark.parametrize("kind", ["ashes", "starweb"])
+@pytest.mark.parametrize("kind", ["ashes", "starweb", "ashes-board"])
 def test_a_seats_svg_says_nothing_only_another_seats_printout_says(kind: str) -> None:
     if kind == "ashes":
         game, state = ashes_game(5, seed=2)
         engine, seats = game.engine, range(1, 7)
+    elif kind == "ashes-board":
+        engine, state, seats = ASHES_BOARD.engine, board_played(11, 4, 3), range(1, 5)
     else:
         engine, state, seats = STARWEB.engine, played(11, 5), range(1, 7)
     printouts = {seat: _telling(engine.printout(state, seat, "de")) for seat in seats}
