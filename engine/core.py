@@ -706,6 +706,9 @@ class GameKind:
     """Lines that start a section of this kind's printouts: a quoted printout is
     recognised by them (and not read as orders)."""
     bots: Bots | None = None
+    demo_players: int = 8
+    """The bot players of ``pbem demo`` unless told; the engine picks the set-up for that
+    many (the board game's two players play its scenario I)."""
 
     def __post_init__(self) -> None:
         missing = self.missing_capabilities()

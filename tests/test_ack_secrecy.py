@@ -1,5 +1,6 @@
 """The acknowledgement and the web page's check tell a player nothing his printout did not:
-for random games of every kind, two positions that differ only in what a seat cannot see
+for random games of every kind (the board game's open board hides only the lines a round
+says to one seat alone), two positions that differ only in what a seat cannot see
 give every order of that seat the same words, alone and in the whole list (both go
 through ``describe_orders``)."""
 
@@ -13,20 +14,23 @@ from hypothesis import strategies as st
 
 from engine.ashes import orders as ashes
 from engine.ashes.state import AshesState
-from engine.core import Order
+from engine.ashes_board import orders as board
+from engine.ashes_board.state import BoardState
+from engine.core import Order, State
 from engine.spacewar import orders as spacewar
 from engine.spacewar.board import FIELDS
 from engine.spacewar.state import SpacewarState
 from engine.starweb.orders import FLEET, Move, Probe, Transfer
 from engine.starweb.printout import player_report
 from engine.starweb.state import StarwebState, copy_state
+from tests.ashes_board.test_secrecy import others_changed, played
 from tests.dice.games import KINDS, new_game, play
 from tests.lanes import examples
 
 SEATS = 4
 
 
-AnyState = AshesState | StarwebState | SpacewarState
+AnyState = AshesState | StarwebState | BoardState | SpacewarState
 
 
 def described(kind: str, state: AnyState, seat: int, order: Order) -> str:
@@ -205,19 +209,47 @@ def ashes_orders(state: AshesState, seat: int, rng: Random) -> list[Order]:
     return orders
 
 
-@pytest.mark.parametrize("kind", ["ashes", "starweb", "spacewar"])
+def board_orders(state: BoardState, rng: Random) -> list[Order]:
+    """Building orders, flights and freight from every planet (the whole list shares the
+    warehouse and the orbits), and home planets."""
+    orders: list[Order] = []
+    for planet in state.planets:
+        n, target = planet.number, rng.randrange(1, 41)
+        item = board.Item(what=rng.choice(["fighter", "transporter", "troops"]), count=2)
+        orders += [
+            board.Build(planet=n, items=(item,)),
+            board.Fly(source=n, fighters=rng.randrange(9), transporters=1, target=target),
+            board.Freight(source=n, pop=1, transporters=1, target=target),
+            board.HomePlanet(planet=n),
+        ]
+    return orders
+
+
+@pytest.mark.parametrize("kind", ["ashes", "starweb", "ashes-board", "spacewar"])
 @settings(max_examples=examples(30), deadline=None)
 @given(seed=st.integers(1, 10_000), seat=st.integers(1, SEATS), salt=st.integers(0, 10**6))
 def test_what_a_seat_cannot_see_never_changes_its_acknowledgement(
     kind: str, seed: int, seat: int, salt: int
 ) -> None:
-    state = spacewar_round(seed) if kind == "spacewar" else new_game(kind, seed, SEATS)
+    state: State
+    if kind == "spacewar":
+        state = spacewar_round(seed)
+    elif kind == "ashes-board":
+        # The board game is open but for the lines a round says to one seat alone: two
+        # rounds.
+        state = played(seed, SEATS, 2)
+    else:
+        state = new_game(kind, seed, SEATS)
     rng = Random(salt)
     orders: list[Order]
+    other: AnyState
     if isinstance(state, SpacewarState):
         seat = 1 + seat % 2
-        other: AnyState = spacewar_hidden_changed(state, seat, rng)
+        other = spacewar_hidden_changed(state, seat, rng)
         orders = spacewar_orders(state, seat, rng)
+    elif isinstance(state, BoardState):
+        other = others_changed(state, seat, rng)
+        orders = board_orders(state, rng)
     elif isinstance(state, StarwebState):
         other = starweb_hidden_changed(state, seat, rng)
         orders = starweb_orders(state, seat, rng) + starweb_orders(other, seat, rng)

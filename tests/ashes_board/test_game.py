@@ -102,7 +102,8 @@ def test_acknowledgement_checks_the_warehouse_and_the_planets_owned() -> None:
     big = Build(planet=1, items=(Item(what="fighter", count=3),))
     said = GAME.describe_order(state, 1, big, "en", namer)
     assert said.startswith("Build on 1 (Earth): 3 FI")
-    assert "does not cover this building order (3/3/6)" in said
+    assert "Builds 2 FI for 2 oil, 2 steel, 4 high tech" in said
+    assert said.endswith("1 units on 1 (Earth) not built: the warehouse is short.")
     foreign = GAME.describe_order(state, 1, Build(planet=5, items=big.items), "de", namer)
     assert "5 (Lenin) gehört Ihnen nicht" in foreign
 
@@ -111,8 +112,9 @@ def test_acknowledgement_forecasts_a_flight() -> None:
     state = start("I")
     fly = Fly(source=1, fighters=12, transporters=0, target=10)
     said = GAME.describe_order(state, 1, fly, "en", LANGUAGE.namer())
-    assert "Only 10 FI and 3 TR can leave 1 (Earth) now" in said
-    assert said.endswith("It lands on space 2 and reaches the orbit in 2 rounds.")
+    assert "It lands on space 2 and reaches the orbit in 2 rounds." in said
+    assert "Only 10 FI and 0 TR could leave 1 (Earth) for 10 (Outpost)." in said
+    assert said.endswith("Left in the orbit of 1 (Earth) then: 0 FI, 3 TR.")
 
 
 def test_the_json_twin_and_the_map_show_fleets_on_their_spaces() -> None:

@@ -1,8 +1,9 @@
-"""Every mail of three seeded hosted games is what tests/data/golden/ recorded, byte for byte.
+"""Every mail of the seeded hosted games is what tests/data/golden/ recorded, byte for byte.
 
-The games are those of tests/golden/record.py (an Ashes of Empire, a Starweb and a
-Spacewar game through the host: GM mail, intake, reminders, turn runs, offline reports).
-A difference is a change of what players read: find out why; if it is meant, record again with
+The games are those of tests/golden/record.py (an Ashes of Empire, a Starweb, an Ashes
+board game and a Spacewar game through the host: GM mail, intake, reminders, turn runs,
+offline reports). A difference is a change of what players read: find out why; if it is
+meant, record again with
 ``python -m tests.golden.record`` and review the diff of tests/data/golden/.
 """
 
