@@ -130,3 +130,8 @@ def test_capabilities_are_reached_by_typed_accessors() -> None:
         _ = ASHES.stepped
     with pytest.raises(KindContractError, match="'toy-stepped' is not GM-adjudicated"):
         _ = TOY_STEPPED.adjudicated
+
+
+def test_every_shipped_kind_s_demo_plays_with_a_player_count_the_kind_takes() -> None:
+    for shipped in BUILT_IN:
+        assert shipped.min_players <= shipped.demo_players <= shipped.max_players, shipped.name
