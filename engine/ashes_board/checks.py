@@ -49,5 +49,8 @@ def _arrival(order: Fly | Freight, lang: str) -> list[str]:
     if order.source == order.target:
         return []
     space = distance(order.source, order.target)
-    key = "check.arrives_orbit" if space == ORBIT else "check.arrives_space"
+    if space == ORBIT:
+        key = "check.arrives_orbit"
+    else:
+        key = "check.arrives_next" if space == 1 else "check.arrives_space"
     return [ORDERS.say(lang, key, space=space)]

@@ -82,7 +82,9 @@ class BoardGame:
         board = _board(state)
         told = forecast(board, seat, orders, lang)
         return [
-            " ".join([order.describe(lang, place_name), *notes(board, seat, order, lang), *more])
+            _forecast_line(
+                order.describe(lang, place_name), [*notes(board, seat, order, lang), *more]
+            )
             for order, more in zip(orders, told, strict=True)
         ]
 
@@ -146,3 +148,9 @@ def _board(state: State) -> BoardState:
     if not isinstance(state, BoardState):
         raise TypeError(f"not a board-game Ashes state: {type(state).__name__}")
     return state
+
+
+def _forecast_line(order: str, said: list[str]) -> str:
+    """The order's words, then what it will do after an arrow, as Ashes' acknowledgement
+    sets them apart."""
+    return " → ".join([order, " ".join(said)]) if said else order

@@ -31,7 +31,7 @@ def test_a_building_order_says_what_it_costs_and_the_warehouse_before_and_after(
     state = start("I")  # the warehouse: 5 oil, 5 steel, 5 high tech
     (said,) = _said(state, [_fighters(1, 2)], "de")
     assert said == (
-        "Bau auf 1 (Earth): 2 FI Baut 2 FI für 2 Öl, 2 Stahl, 4 Hightech: "
+        "Bau auf 1 (Earth): 2 FI → Baut 2 FI für 2 Öl, 2 Stahl, 4 Hightech: "
         "Öl 5 → 3, Stahl 5 → 3, Hightech 5 → 1."
     )
 

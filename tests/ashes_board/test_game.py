@@ -11,6 +11,7 @@ from random import Random
 
 import pytest
 
+from engine.ashes_board.fleets import distance
 from engine.ashes_board.game import BoardGame
 from engine.ashes_board.kind import ASHES_BOARD
 from engine.ashes_board.orders import Build, Fly, Item, Relation, StartFleets, Targets
@@ -112,9 +113,18 @@ def test_acknowledgement_forecasts_a_flight() -> None:
     state = start("I")
     fly = Fly(source=1, fighters=12, transporters=0, target=10)
     said = GAME.describe_order(state, 1, fly, "en", LANGUAGE.namer())
-    assert "It lands on space 2 and reaches the orbit in 2 rounds." in said
+    assert ": 12 FI, 0 TR → It lands on space 2 and reaches the orbit in 2 rounds." in said
     assert "Only 10 FI and 0 TR could leave 1 (Earth) for 10 (Outpost)." in said
     assert said.endswith("Left in the orbit of 1 (Earth) then: 0 FI, 3 TR.")
+
+
+def test_a_flight_of_one_space_reaches_the_orbit_next_round_in_words() -> None:
+    state = start("I")
+    near = next(n for n in range(2, 41) if distance(1, n) == 1)
+    fly = Fly(source=1, fighters=1, transporters=0, target=near)
+    said = GAME.describe_order(state, 1, fly, "de", LANGUAGE.namer())
+    assert "erreicht die Umlaufbahn in der nächsten Runde." in said
+    assert "in 1 Runden" not in said
 
 
 def test_the_json_twin_and_the_map_show_fleets_on_their_spaces() -> None:
