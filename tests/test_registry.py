@@ -49,7 +49,8 @@ def test_a_listed_kind_that_is_another_kind_is_refused_naming_it() -> None:
 def test_the_titles_are_known_without_importing_a_kind() -> None:
     code = (
         "import sys; from engine import registry; registry.titles(); "
-        "print(sorted(m for m in sys.modules if m.startswith(('engine.ashes', 'engine.starweb', 'engine.spacewar'))))"
+        "print(sorted(m for m in sys.modules"
+        " if m.startswith(('engine.ashes', 'engine.starweb', 'engine.spacewar'))))"
     )
     loaded = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
