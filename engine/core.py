@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import heapq
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -582,6 +583,65 @@ class AcknowledgingAll(Acknowledging, Protocol):
     ) -> list[str]:
         """One text per order of ``orders`` (in their order), for ``seat`` in ``state``."""
         ...
+
+
+@dataclass
+class Outlook:
+    """What one order will do as things stand (``forecast``, None: nothing to count) and
+    the warnings why it will not do (all) it says: what an :class:`AcknowledgingAll`
+    game's forecast finds for each order of a seat's list."""
+
+    forecast: str | None = None
+    warnings: list[str] = field(default_factory=list)
+
+
+class ForecastAcknowledging(ABC):
+    """Base of an :class:`AcknowledgingAll` game whose acknowledgement forecasts a seat's
+    whole order list: each order in its words, ``→`` what it will do as things stand, then
+    the warnings why it will not (do all it says). The game says how it forecasts
+    (:meth:`forecast`) and how it adds warnings (:meth:`warned`); an order alone is worded
+    as the list of that one order."""
+
+    @abstractmethod
+    def forecast(
+        self, state: State, seat: int, orders: Sequence[Order], lang: str
+    ) -> list[Outlook]:
+        """One :class:`Outlook` per order of ``seat``'s list, in the turn's order, as
+        things stand in ``state``."""
+
+    @abstractmethod
+    def warned(self, text: str, warnings: list[str], lang: str) -> str:
+        """``text`` followed by its ``warnings`` in the game's words (``text`` without any)."""
+
+    def worded(
+        self, state: State, seat: int, order: Order, lang: str, place_name: PlanetNamer
+    ) -> str:
+        """The order's own words (:meth:`Order.describe`); a game may word one by the state."""
+        return order.describe(lang, place_name)
+
+    def describe_orders(
+        self,
+        state: State,
+        seat: int,
+        orders: Sequence[Order],
+        lang: str,
+        place_name: PlanetNamer,
+    ) -> list[str]:
+        """Each order as the acknowledgement shows it, with the orders before it in the
+        turn's order taken into account (:meth:`forecast`)."""
+        texts = []
+        for order, seen in zip(orders, self.forecast(state, seat, orders, lang), strict=True):
+            text = self.worded(state, seat, order, lang, place_name)
+            if seen.forecast is not None:
+                text = f"{text} → {seen.forecast}"
+            texts.append(self.warned(text, seen.warnings, lang))
+        return texts
+
+    def describe_order(
+        self, state: State, seat: int, order: Order, lang: str, place_name: PlanetNamer
+    ) -> str:
+        """The order as the acknowledgement shows it, alone (:meth:`describe_orders`)."""
+        return self.describe_orders(state, seat, [order], lang, place_name)[0]
 
 
 @runtime_checkable
