@@ -10,8 +10,9 @@ from __future__ import annotations
 from engine.ashes.kind import ASHES
 from engine.core import GameKind, KindContractError
 from engine.starweb.kind import STARWEB
+from engine.wdw.kind import WDW
 
-KINDS: tuple[GameKind, ...] = (ASHES, STARWEB)
+KINDS: tuple[GameKind, ...] = (ASHES, STARWEB, WDW)
 """The game kinds that ship with the host, the default kind first."""
 
 _registered: dict[str, GameKind] = {}

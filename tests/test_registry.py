@@ -30,7 +30,7 @@ def test_ashes_is_registered_and_the_default() -> None:
 
 
 def test_an_unknown_kind_names_the_known_ones() -> None:
-    with pytest.raises(UnknownGameKind, match=r"'chess'.*known: ashes, starweb") as err:
+    with pytest.raises(UnknownGameKind, match=r"'chess'.*known: ashes, starweb, wdw") as err:
         kind("chess")
     assert isinstance(err.value, LookupError)
 
@@ -45,7 +45,7 @@ def test_kinds_registered_at_run_time() -> None:
     newer = dataclasses.replace(toy, title="Toy 2")
     register(newer)
     assert kind("toy") is newer and kinds() == (*KINDS, newer)
-    with pytest.raises(UnknownGameKind, match="known: ashes, starweb, toy"):
+    with pytest.raises(UnknownGameKind, match="known: ashes, starweb, wdw, toy"):
         kind("nope")
 
 

@@ -13,6 +13,7 @@ from engine.core import (
     JSONValue,
     Names,
     Order,
+    PlanetNamer,
     Ruling,
     SeatRecord,
     Setup,
@@ -21,6 +22,7 @@ from engine.core import (
 )
 from engine.dice import Dice
 from engine.plaindata import copy_plain
+from engine.wdw.acknowledge import describe
 from engine.wdw.dossier import dossier, open_lines
 from engine.wdw.items import find_items
 from engine.wdw.month import Month
@@ -78,6 +80,13 @@ class WdwGame:
             phase(month)
         events = [Event("game_over", data={"turn": new.turn})] if new.over else []
         return TurnResult(state=new, events=events, rolls=dice.log)
+
+    def describe_order(
+        self, state: State, seat: int, order: Order, lang: str, place_name: PlanetNamer
+    ) -> str:
+        """The order in words for ``seat``: checked against what the realm knows, with
+        what it costs (engine.wdw.acknowledge)."""
+        return describe(_wdw(state), seat, order, lang)
 
     def printout(self, state: State, player: int, lang: str) -> str:
         return printout(_wdw(state), player, lang)

@@ -58,30 +58,35 @@ class Items:
         return [*self.meetings, *self.spies, *self.specials]
 
 
-def unit_order(unit: Unit, orders: Sequence[Order]) -> Fight | Work | Spy | None:
-    """The unit's K, A or G order of this month (the last given counts, D27), or None."""
-    found = None
-    for order in orders:
-        if isinstance(order, Fight | Work | Spy) and order.unit == unit.id:
-            found = order
+UnitOrders = dict[tuple[int, int], Fight | Work | Spy]
+"""Each unit's K, A or G order of the month by (realm, unit)."""
+
+
+def by_unit(orders: Mapping[int, Sequence[Order]]) -> UnitOrders:
+    """The month's unit orders by (realm, unit); the last given counts (D27)."""
+    found: UnitOrders = {}
+    for seat, given in orders.items():
+        for order in given:
+            if isinstance(order, Fight | Work | Spy):
+                found[(seat, order.unit)] = order
     return found
 
 
-def legs_of(state: WdwState, orders: Mapping[int, Sequence[Order]]) -> dict[str, Leg]:
+def legs_of(state: WdwState, chosen: UnitOrders) -> dict[str, Leg]:
     """Every unit's leg along its K order's path this month (others stay)."""
     the_map = world(state.map_text)
     legs = {}
     for unit in state.units:
-        order = unit_order(unit, orders.get(unit.realm, ()))
+        order = chosen.get((unit.realm, unit.id))
         path = order.path if isinstance(order, Fight) else ()
         legs[unit.key] = walk(unit, the_map, path)
     return legs
 
 
-def main_order(unit: Unit, orders: Mapping[int, Sequence[Order]]) -> str:
+def main_order(unit: Unit, chosen: UnitOrders) -> str:
     """The unit's main K order this month: its new K order, else its standing one (D27);
     units under A or G orders defend as KV (Strategie 5.2: they never attack)."""
-    order = unit_order(unit, orders.get(unit.realm, ()))
+    order = chosen.get((unit.realm, unit.id))
     if isinstance(order, Fight):
         return order.code
     code = unit.order[:2]
@@ -105,11 +110,9 @@ def gp_of(unit: Unit, state: WdwState, the_map: WorldMap, kf: str) -> list[tuple
     return causes
 
 
-def _side(
-    realm: int, units: list[Unit], state: WdwState, orders: Mapping[int, Sequence[Order]], kf: str
-) -> Side:
+def _side(realm: int, units: list[Unit], state: WdwState, chosen: UnitOrders, kf: str) -> Side:
     the_map = world(state.map_text)
-    lead = min((main_order(u, orders) for u in units), key=MAIN_ORDERS.index)
+    lead = min((main_order(u, chosen) for u in units), key=MAIN_ORDERS.index)
     power = Fraction(0)
     gp_total: dict[str, int] = {}
     for unit in units:
@@ -129,7 +132,8 @@ def hostile(state: WdwState, a: int, b: int) -> bool:
 def find_items(state: WdwState, orders: Mapping[int, Sequence[Order]]) -> Items:
     """The month's open items (F9 timeline simplified to the fields each unit enters
     or stays in: two hostile realms meet in a field both are in this month)."""
-    legs = legs_of(state, orders)
+    chosen = by_unit(orders)
+    legs = legs_of(state, chosen)
     present: dict[str, dict[int, list[Unit]]] = {}
     for unit in state.units:
         leg = legs[unit.key]
@@ -141,12 +145,16 @@ def find_items(state: WdwState, orders: Mapping[int, Sequence[Order]]) -> Items:
     e = k = 0
     for kf in sorted(present, key=_field_order):
         realms = sorted(present[kf])
+        sides = (
+            {r: _side(r, present[kf][r], state, chosen, kf) for r in realms}
+            if len(realms) > 1
+            else {}
+        )
         for i, ra in enumerate(realms):
             for rb in realms[i + 1 :]:
                 if not hostile(state, ra, rb):
                     continue
-                sa = _side(ra, present[kf][ra], state, orders, kf)
-                sb = _side(rb, present[kf][rb], state, orders, kf)
+                sa, sb = sides[ra], sides[rb]
                 outcome, flipped = encounter(sa.order, sb.order)
                 meeting = Meeting(kf, sb, sa, outcome) if flipped else Meeting(kf, sa, sb, outcome)
                 if outcome.question:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import json
-from importlib.resources import files
+from importlib import resources
 from typing import Any
 
 from engine.core import Setup
@@ -14,14 +14,18 @@ from engine.wdw.options import WdwOptions
 from engine.wdw.state import Realm, Settlement, Unit, WdwState
 
 SCENARIOS = ("sample",)
-DATA = files("engine.wdw") / "data"
+
+
+def _data(name: str) -> str:
+    """A file of the package's ``data/`` folder (a scenario, a map)."""
+    return resources.files("engine.wdw").joinpath("data", name).read_text(encoding="utf-8")
 
 
 def scenario_data(name: str) -> dict[str, Any]:
     """The scenario file's content (ValueError for an unknown name)."""
     if name not in SCENARIOS:
         raise ValueError(f"Welt der Waben has no scenario {name!r} ({', '.join(SCENARIOS)})")
-    data: dict[str, Any] = json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(_data(f"{name}.json"))
     return data
 
 
@@ -32,7 +36,7 @@ def new_state(setup: Setup) -> WdwState:
     data = scenario_data(setup.scenario or "sample")
     map_text = setup.options.get("map")
     if not isinstance(map_text, str):
-        map_text = (DATA / str(data["map"])).read_text(encoding="utf-8")
+        map_text = _data(str(data["map"]))
     the_map = read_map(map_text)
     realms_data = data["realms"]
     if len(setup.players) > len(realms_data):

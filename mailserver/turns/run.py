@@ -168,12 +168,13 @@ def _send_dossier(session: Session, game: Game, plan: TurnPlan, ctx: TurnContext
     orders = engine_orders(kind, before, TurnInputs(plan.executing, []))
     body = kind.adjudicated.dossier(before, orders, lang)
     missing = ", ".join(str(s) for s in sorted(plan.nmr)) or "-"
+    intro = "dossier_intro_rulings" if kind.ruled is not None else "dossier_intro"
     row = notice(
         session,
         ctx,
         Addressee.gm(game),
         subject=say(lang, "dossier_subject", game=game.number, turn=plan.turn),
-        body=wrap(say(lang, "dossier_intro", game=game.number, turn=plan.turn, missing=missing))
+        body=wrap(say(lang, intro, game=game.number, turn=plan.turn, missing=missing))
         + "\n\n"
         + body.rstrip("\n")
         + "\n",

@@ -19,8 +19,9 @@ own runs; their rows compare two figures of the same run (``Goal.versus``) and t
 is on the ratio. ``--quick`` (fewer repeats, smaller sizes, one run of the mail
 benchmarks) finishes within a minute and still prints every ratio.
 
-The Starweb engine and parser (bench_starweb.py) and the map pictures (bench_maps.py)
-have absolute goals and run on this tree only (:data:`NEW_BENCHES`).
+The Starweb engine and parser (bench_starweb.py), the map pictures (bench_maps.py) and
+the Welt der Waben month and dossier (bench_wdw.py) have absolute goals and run on this
+tree only (:data:`NEW_BENCHES`).
 
 A new row is one more :class:`Goal`; a new benchmark is a script ``bench_<name>.py``
 taking ``--json`` and ``--quick`` and printing its figures as one JSON object on its last
@@ -86,6 +87,8 @@ GOALS = (
     Goal(
         "mail body: 300 kB Subject of encoded words", "mailbody", "subject_ms", "ms", 5_000, False
     ),
+    Goal("Welt der Waben: month (12 realms, 300 units)", "wdw", "month_ms", "ms", 200, False),
+    Goal("Welt der Waben: dossier (12 realms, 300 units)", "wdw", "dossier_ms", "ms", 500, False),
     Goal("map picture: Ashes player", "maps", "ashes_player_ms", "ms", 250, False),
     Goal("map picture: Starweb player", "maps", "starweb_player_ms", "ms", 250, False),
     Goal("map picture: Starweb GM (255 worlds)", "maps", "starweb_gm_ms", "ms", 1000, False),
@@ -137,7 +140,7 @@ GOALS = (
 )
 TREE_BENCHES = ("parser", "engine", "mailbody")
 """Run on this tree and the baseline tree, interleaved."""
-NEW_BENCHES = ("starweb", "maps")
+NEW_BENCHES = ("starweb", "maps", "wdw")
 """Run on this tree only (a baseline before them has no such benchmark): absolute goals."""
 SELF_BENCHES = ("burst", "intake", "pageflood")
 """Run on this tree only: each measures its own baseline (``--runs`` runs, medians)."""

@@ -50,7 +50,7 @@ def _create(session: Session, **changed: object) -> None:
 @pytest.mark.parametrize(
     ("changed", "german"),
     [
-        ({"kind": "schach"}, "Unbekannte Spielart „schach“ (bekannt: ashes, starweb)."),
+        ({"kind": "schach"}, "Unbekannte Spielart „schach“ (bekannt: ashes, starweb, wdw)."),
         ({"options": {"bogus": 1}}, "Unbekannte Regeloption „bogus“ für The Ashes of Empire"),
         ({"number": 0}, "Die Partienummer 0 ist ungültig: sie muss 1 oder größer sein."),
         ({"number": 227}, "Die Partienummer 227 ist schon vergeben (an eine Partie ashes)."),

@@ -3,15 +3,16 @@ order becomes the unit's standing order (D27)."""
 
 from __future__ import annotations
 
-from engine.wdw.items import unit_order
+from engine.wdw.items import by_unit
 from engine.wdw.month import Month
 from engine.wdw.orders import Fight, Spy, Work
 
 
 def run(month: Month) -> None:
     """Move every unit to where its leg ends and keep its order as the standing one."""
+    chosen = by_unit(month.orders)
     for unit in month.state.units:
-        order = unit_order(unit, month.orders.get(unit.realm, ()))
+        order = chosen.get((unit.realm, unit.id))
         if isinstance(order, Fight):
             unit.order = order.code + order.ext
         elif isinstance(order, Work | Spy):
