@@ -18,22 +18,12 @@ WDW = GameKind(
     gm_options=frozenset(
         {
             "map",
-            "into_white",
-            "training_halfyear",
-            "upkeep_rs_surcharge",
-            "espionage",
-            "g_max_active",
-            "bukaz_display",
             "income_months",
-            "max_rounds",
-            "min_size_land",
-            "min_size_mounted",
+            "upkeep_rs_surcharge",
             "sight_radius",
             "bwp_cost_normal",
             "bwp_cost_schwer",
             "bwp_cost_extrem",
-            "allied_meeting",
-            "show_odds",
         }
     ),
     scenarios=SCENARIOS,

@@ -11,28 +11,18 @@ from engine.core import JSONValue
 
 @dataclass(frozen=True)
 class WdwOptions:
-    """The options with their defaults (docs/rules-wdw.md, "GM options")."""
+    """The options with their defaults (docs/rules-wdw.md, "GM options"); the others of
+    the design (§2.7) come with the chapters that read them."""
 
-    movement: str = "ranges"
-    """``ranges`` (Strategie 7.1) — the only movement the server computes here."""
-    into_white: bool = True
-    """Paths may leave the realm's known map (Strategie 4.4, SL-Option)."""
-    training_halfyear: bool = False
-    upkeep_rs_surcharge: bool = False
-    espionage: bool = True
-    g_max_active: int = 0
-    """At most this many G orders of a realm at once; 0: no limit."""
-    bukaz_display: str = "exact"
     income_months: tuple[int, ...] = (6, 12)
-    max_rounds: int = 4
-    min_size_land: int = 1000
-    min_size_mounted: int = 500
+    """The Einnahmetermin months (D12)."""
+    upkeep_rs_surcharge: bool = False
+    """Upkeep +100 % per 3 full RS after the first (Strategie 4.2, D23)."""
     sight_radius: int = 1
+    """Fields around a unit or settlement a realm sees (D1)."""
     bwp_cost_normal: int = 5000
     bwp_cost_schwer: int = 10000
     bwp_cost_extrem: int = 15000
-    allied_meeting: str = "stop"
-    show_odds: bool = False
 
     @classmethod
     def of(cls, options: Mapping[str, JSONValue]) -> WdwOptions:

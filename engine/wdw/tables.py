@@ -74,9 +74,9 @@ _T = {
         "appearance",
     ),
     ("KT", "KR"): Outcome("Rückzug B (A zieht weiter).", False),
-    # Missing in the rulebook's table; D40: as KT ⇔ KV, with KH's last stand.
+    # Missing in the rulebook's table (D6, supplied).
     ("KT", "KH"): Outcome(
-        "Wenn A unterlegen erscheint, Rückzug A (B zieht weiter). Sonst wie KA ⇔ KH",
+        "Wenn A unterlegen erscheint, Rückzug A (B bleibt). Sonst wie KA ⇔ KH. (ergänzt, D6)",
         True,
         "appearance",
     ),
@@ -93,8 +93,8 @@ _T = {
     ("KI", "KX"): Outcome("Beide Einheiten ziehen aneinander vorbei. Kein Kampf.", False),
     ("KI", "KR"): Outcome("Rückzug B (A zieht weiter)", False),
     ("KX", "KX"): Outcome("Beide Einheiten ziehen aneinander vorbei. Kein Kampf.", False),
-    # Missing in the rulebook's table; D41: KR retreats from every encounter (Tab. 5.1-1).
-    ("KX", "KR"): Outcome("Rückzug B (A zieht weiter)", False),
+    # Missing in the rulebook's table (D6, supplied): as KI ⇔ KR when A is discovered.
+    ("KX", "KR"): Outcome("Rückzug B (A zieht weiter) (ergänzt, D6)", False),
     ("KR", "KR"): Outcome("Rückzug beider Seiten.", False),
 }
 

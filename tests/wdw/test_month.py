@@ -209,3 +209,14 @@ def test_the_state_survives_its_json_round_trip() -> None:
     state = draft(Ruling("G1", "gelungen"))
     again = GAME.state_from_json(json.loads(json.dumps(state.to_json())))
     assert again == state
+
+
+def test_gm_options_change_the_rates_and_unknown_ones_are_refused() -> None:
+    state = draft(state=sample(bwp_cost_normal=7000, income_months=[1]))
+    # Building Stv costs the GM's price; January is an income month now.
+    guru = state.settlement("Guru")
+    assert guru is not None and guru.stv == 3
+    assert any(n.key == "note.income" for n in state.notes if n.seat == 1)
+    assert any(n.key == "note.built" and "cost=7000" in n.args for n in state.notes)
+    with pytest.raises(ValueError, match="no option 'fog'"):
+        sample(fog=True)
