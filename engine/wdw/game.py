@@ -22,6 +22,8 @@ from engine.core import (
 )
 from engine.dice import Dice
 from engine.plaindata import copy_plain
+from engine.views import MapView
+from engine.wdw import views
 from engine.wdw.acknowledge import describe
 from engine.wdw.dossier import dossier, open_lines
 from engine.wdw.items import find_items
@@ -32,6 +34,7 @@ from engine.wdw.rulings import check
 from engine.wdw.setup import new_state, options_of
 from engine.wdw.state import Report, WdwState
 from engine.wdw.texts import say
+from engine.wdw.views import REPORT_SCHEMA
 
 
 def _wdw(state: State) -> WdwState:
@@ -45,6 +48,15 @@ class WdwGame:
 
     kind = "wdw"
     title = "Welt der Waben"
+    report_schema = REPORT_SCHEMA
+
+    def map_view(self, state: State, player: int, lang: str) -> MapView:
+        """The known map of ``player`` (engine.views.Charting)."""
+        return views.map_view(_wdw(state), player, lang)
+
+    def report_data(self, state: State, player: int, lang: str) -> dict[str, JSONValue]:
+        """The JSON twin of ``player``'s printout (engine.views.Reporting)."""
+        return views.report_data(_wdw(state), player, lang)
 
     def new_game(self, setup: Setup, rng: Random) -> WdwState:
         return new_state(setup)

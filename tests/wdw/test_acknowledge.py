@@ -7,11 +7,11 @@ import pytest
 
 from engine.core import Order
 from engine.wdw.orders import Build, Fight, Special, Spy, Work
-from tests.wdw.helpers import GAME, sample
+from tests.wdw.helpers import GAME, by_number, sample
 
 
 def said(order: Order, seat: int = 1, lang: str = "de") -> str:
-    return GAME.describe_order(sample(), seat, order, lang, str)
+    return GAME.describe_order(sample(), seat, order, lang, by_number)
 
 
 @pytest.mark.parametrize(
@@ -67,7 +67,7 @@ def test_each_way_to_be_illegal_says_why(order: Order, reason: str) -> None:
 def test_a_build_beyond_the_treasury_is_interrupted_not_refused() -> None:
     state = sample()
     state.realm(1).treasury = 100
-    text = GAME.describe_order(state, 1, Build(settlement="Guru", structure="stv"), "en", str)
+    text = GAME.describe_order(state, 1, Build(settlement="Guru", structure="stv"), "en", by_number)
     assert "the treasury (100 GS) does not cover 5000 GS" in text
 
 
@@ -76,5 +76,7 @@ def test_a_path_into_a_field_held_by_an_enemy_reveals_nothing() -> None:
     enemy = state.unit(2, 101)
     assert enemy is not None
     enemy.kf = "1/19"
-    text = GAME.describe_order(state, 1, Fight(unit=101, code="KA", path=("1/19",)), "de", str)
+    text = GAME.describe_order(
+        state, 1, Fight(unit=101, code="KA", path=("1/19",)), "de", by_number
+    )
     assert text == "Einheit 101: KA 1/19"

@@ -1,7 +1,9 @@
-"""No realm's printout or acknowledgement shows another realm's hidden state, whatever
-the orders and rulings of the month (a property test)."""
+"""No realm's printout, JSON twin, map view or acknowledgement shows another realm's
+hidden state, whatever the orders and rulings of the month (a property test)."""
 
 from __future__ import annotations
+
+import json
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -9,7 +11,7 @@ from hypothesis import strategies as st
 from engine.core import CORRECTION, Order, Ruling
 from engine.wdw.orders import Build, Fight, Special, Spy
 from engine.wdw.state import WdwState
-from tests.wdw.helpers import GAME, dice, sample
+from tests.wdw.helpers import GAME, by_number, dice, sample
 
 FIELDS = [f"1/{n}" for n in range(1, 49)]
 SECRET_SIZE = 4321
@@ -62,8 +64,37 @@ def test_realm_1_sees_nothing_hidden_of_realm_2(
     result = GAME.draft(state, orders, rulings, dice())
     assert isinstance(result.state, WdwState)
     told = GAME.apply_reports(result.state, {2: "Nordwind über Tharnburg"})
+    assert isinstance(told.state, WdwState)
     texts = [GAME.printout(told.state, 1, lang) for lang in ("de", "en")]
-    texts += [GAME.describe_order(state, 1, order, "de", str) for order in mine]
+    texts.append(json.dumps(GAME.report_data(told.state, 1, "de"), ensure_ascii=False))
+    texts.append(repr(GAME.map_view(told.state, 1, "de")))
+    texts += [GAME.describe_order(state, 1, order, "de", by_number) for order in mine]
     for text in texts:
         for secret in secrets_of_realm_2(told.state):
             assert secret not in text, (secret, text)
+
+
+def test_the_map_view_holds_the_known_fields_and_the_own_places_only() -> None:
+    state = hidden_state()
+    result = GAME.draft(state, {}, [], dice())
+    assert isinstance(result.state, WdwState)
+    view = GAME.map_view(result.state, 1, "de")
+    known = set(result.state.realm(1).known)
+    assert {p.label.split()[0] for p in view.places} == known
+    home = [p for p in view.places if "home" in p.marks]
+    assert [p.label for p in home] == ["1/18 Tiefland Guru"] and home[0].owner == 1
+    assert view.owners == {1: "Isyrial"}
+    assert all(a in {p.number for p in view.places} for link in view.links for a in link)
+    gm = GAME.map_view(result.state, 0, "de")
+    assert len(gm.places) == 48 and set(gm.owners) == {1, 2}
+
+
+def test_the_json_twin_is_the_printout_as_data() -> None:
+    result = GAME.draft(hidden_state(), {}, [Ruling(CORRECTION, "Schatz 1 +5", "Grund X")], dice())
+    assert isinstance(result.state, WdwState)
+    mine = GAME.report_data(result.state, 1, "de")
+    assert mine["schema"] == "wdw-report/1"
+    assert [r["name"] for r in mine["realms"]] == ["Isyrial"]
+    assert "log" not in mine
+    overview = GAME.report_data(result.state, 0, "de")
+    assert overview["log"] == ["Korrektur Schatz 1 +5 (Grund X)"]
