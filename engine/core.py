@@ -693,6 +693,68 @@ class Adjudicated(Protocol):
         ...
 
 
+CORRECTION = "Korrektur"
+"""The item of a :class:`Ruling` that corrects the state (the GM's ``Korrektur``)."""
+GAME_END = "Spielende"
+"""The item of a :class:`Ruling` that ends the game (the GM's ``Spielende``)."""
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """One of the GM's rulings on a GM-adjudicated turn, an input of the turn like the
+    orders: ``item`` names the open item it answers (``K1``, ``G2``), or is
+    :data:`CORRECTION` or :data:`GAME_END`; ``text`` is the rest of its line as the GM
+    wrote it. The kind reads the text (:meth:`Ruled.check_ruling`); a correction carries
+    the GM's ``reason`` for the log."""
+
+    item: str
+    text: str
+    reason: str = ""
+
+
+@runtime_checkable
+class Ruled(Protocol):
+    """An :class:`Adjudicated` game whose GM rules on numbered open items: the rulings
+    are inputs of the turn, and the engine computes the turn from the state, the orders,
+    the rulings and the dice (a replay rebuilds it). Optional: without it the GM's
+    reports alone are the printouts. With it, :meth:`Adjudicated.apply_reports` receives
+    the :meth:`draft`'s state and appends the GM's texts to it (the turn number stays)."""
+
+    def check_ruling(
+        self,
+        state: State,
+        orders: Mapping[int, Sequence[Order]],
+        given: Sequence[Ruling],
+        ruling: Ruling,
+        lang: str,
+    ) -> str:
+        """Why ``ruling`` cannot be taken after the rulings ``given`` (in the GM's
+        ``lang``), or "" when it can."""
+        ...
+
+    def open_items(
+        self,
+        state: State,
+        orders: Mapping[int, Sequence[Order]],
+        given: Sequence[Ruling],
+        lang: str,
+    ) -> list[str]:
+        """The items still waiting for a ruling after ``given``, one line each (its id
+        first), in the GM's ``lang``; empty when the turn can be published."""
+        ...
+
+    def draft(
+        self,
+        state: State,
+        orders: Mapping[int, Sequence[Order]],
+        given: Sequence[Ruling],
+        dice: Dice,
+    ) -> TurnResult:
+        """The turn computed from ``state``, ``orders`` and the rulings ``given`` (the
+        printouts' state before the GM's texts); ``dice`` draws by name."""
+        ...
+
+
 @dataclass(frozen=True)
 class SeatField:
     """A per-seat value a game kind needs at creation (e.g. Starweb's character)."""
@@ -804,6 +866,14 @@ class GameKind:
         if self.shape is not TurnShape.GM_ADJUDICATED or not isinstance(self.engine, Adjudicated):
             raise KindContractError(f"game kind {self.name!r} is not GM-adjudicated")
         return self.engine
+
+    @property
+    def ruled(self) -> Ruled | None:
+        """The engine as a :class:`Ruled` game when the kind is GM-adjudicated and its GM
+        rules on open items, else None (the GM's reports alone are the printouts)."""
+        if self.shape is TurnShape.GM_ADJUDICATED and isinstance(self.engine, Ruled):
+            return self.engine
+        return None
 
     @property
     def acknowledging(self) -> Acknowledging | None:

@@ -43,6 +43,7 @@ KINDS: tuple[Shipped, ...] = (
         "ashes-board", "The Ashes of Empire (board game)", "engine.ashes_board.kind:ASHES_BOARD"
     ),
     Shipped("spacewar", "Spacewar I – Die brennenden Sterne", "engine.spacewar.kind:SPACEWAR"),
+    Shipped("wdw", "Welt der Waben", "engine.wdw.kind:WDW"),
 )
 """The game kinds that ship with the host, the default kind first."""
 

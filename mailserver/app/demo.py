@@ -273,6 +273,9 @@ async def _play(
                 gm.set_deadline(session, GAME_NUMBER, deadline, terms.at(utcnow()))
             service.scheduler.poke(game_id)
             say(f"Turn {turn}: acknowledged; the deadline is in {config.turn_seconds:.0f} s.")
+            if kind.ruled is not None:
+                await _rule_as_bot_gm(mail, smtp, turn)
+                say(f"Turn {turn}: the bot GM took the dossier's ruling form and published.")
         await _wait(
             lambda: _printouts_sent(service, game_id, config.turns, players),
             f"the printouts of turn {config.turns}",
@@ -395,6 +398,33 @@ def _mail(sender: str, body: str, turn: int) -> EmailMessage:
     msg["Message-ID"] = make_msgid(domain=DOMAIN)
     msg.set_content(body)
     return msg
+
+
+def _dossier_form(mail: LocalMail, turn: int) -> str | None:
+    """The ruling form (``Entscheid`` … ``Ende``) of the dossier of ``turn`` in the GM's
+    mailbox, or None while it has not come."""
+    subject = say("de", "dossier_subject", game=GAME_NUMBER, turn=turn)
+    for message in mail.mailbox(GM):
+        if message["Subject"] != subject:
+            continue
+        part = message.get_body(preferencelist=("plain",))
+        body = str(part.get_content()) if part is not None else ""
+        start = body.rfind("\nEntscheid\n")
+        end = body.find("\nEnde", start)
+        if start >= 0 and end > start:
+            return body[start + 1 : end] + "\nEnde"
+    return None
+
+
+async def _rule_as_bot_gm(mail: LocalMail, smtp: SmtpTransport, turn: int) -> None:
+    """A turn whose GM rules: the bot GM mails the dossier's ruling form back as it
+    came (its defaults) and publishes the turn in the same mail."""
+    await _wait(lambda: _dossier_form(mail, turn) is not None, f"the dossier of turn {turn}", 120)
+    form = _dossier_form(mail, turn)
+    # The greeting names the turn: two months with the same form are two mails, not one
+    # mail sent twice.
+    header = f"Hallo, hier Runde {turn}.\nPartie {GAME_NUMBER} Spielleiter Kennwort {GM_PASSWORD}"
+    await smtp.send(_mail(GM, f"{header}\n{form}\nVeröffentlichen\n", turn))
 
 
 def _state(service: Service, game_id: int) -> State:
