@@ -94,6 +94,7 @@ GOALS = (
         "mail body: 300 kB Subject of encoded words", "mailbody", "subject_ms", "ms", 5_000, False
     ),
     Goal("ashes-board: 30 rounds of bot play", "ashes_board", "game_ms", "s", 0.5, False, 0.001),
+    Goal("Spacewar: a round with four battles", "spacewar", "four_battles_ms", "ms", 20, False),
     Goal(
         "Spacewar: whole bot game (orders parsed)",
         "spacewar",
