@@ -60,6 +60,7 @@ def map_view(state: BoardState, reader: int, lang: str) -> MapView:
         moves=moves,
         owners={p.number: seat_name(state, p.number, lang) for p in state.players},
         title=PRINT.say(lang, "map_title", game=state.game, turn=state.turn),
+        lang=lang,
     )
 
 

@@ -79,6 +79,7 @@ def map_view(state: SpacewarState, player: int, lang: str) -> MapView:
         distances=board_distances(),
         owners=owners,
         title=title,
+        lang=lang,
     )
 
 

@@ -54,7 +54,7 @@ def map_view(state: WdwState, player: int, lang: str) -> MapView:
     owners = {r.seat: r.name for r in state.realms if player in (NEUTRAL, r.seat)}
     title = say(lang, "print.known", count=len(shown))
     pairs = tuple((a, b) for a, b in links)
-    return MapView(player, tuple(places), pairs, owners=owners, title=title)
+    return MapView(player, tuple(places), pairs, owners=owners, title=title, lang=lang)
 
 
 def report_data(state: WdwState, player: int, lang: str) -> dict[str, JSONValue]:

@@ -235,3 +235,17 @@ def test_a_seats_svg_says_nothing_only_another_seats_printout_says(kind: str) ->
         for other in seats:
             for line in printouts[other] - printouts[seat]:
                 assert line not in shown, (seat, other, line)
+
+
+@pytest.mark.parametrize("kind", ["ashes-board", "spacewar"])
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_kinds_map_is_in_the_viewers_language(kind: str, lang: str) -> None:
+    # A kind's view that forgot its reader's language got an English legend under a
+    # German title (the MapView's default).
+    if kind == "spacewar":
+        engine, state = SPACEWAR.engine, spacewar_round(5, 2)
+    else:
+        engine, state = ASHES_BOARD.engine, board_played(5, 2, 1)
+    view = engine.map_view(state, 1, lang)
+    assert view.lang == lang
+    assert say(lang, "map_legend_own") in [e.text for e in legend(view)]

@@ -79,6 +79,7 @@ def test_the_map_view_holds_the_known_fields_and_the_own_places_only() -> None:
     result = GAME.draft(state, {}, [], dice())
     assert isinstance(result.state, WdwState)
     view = GAME.map_view(result.state, 1, "de")
+    assert view.lang == "de"  # the legend in the reader's language
     known = set(result.state.realm(1).known)
     assert {p.label.split()[0] for p in view.places} == known
     home = [p for p in view.places if "home" in p.marks]
