@@ -19,7 +19,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.ashes import cargo, flights
-from engine.ashes.galaxy import load_galaxy
 from engine.ashes.orders import CARGO_LOADS, CargoFlight, Flight, Production, Research, Spy
 from engine.ashes.printout import notice_text
 from engine.ashes.production import build
@@ -27,6 +26,7 @@ from engine.ashes.rules import SPY_COST, a_cost
 from engine.ashes.state import AshesState, copy_state
 from engine.ashes.texts import NOTICES, TEXTS
 from engine.ashes.warnings import no_planet, out, warnings
+from engine.ashesmap.galaxy import load_galaxy
 from engine.core import Order
 
 WORDS = TEXTS.section("forecast.")

@@ -4,9 +4,9 @@ the seat's position, with the orders before it in the turn's order taken into ac
 
 from __future__ import annotations
 
-from engine.ashes.galaxy import load_galaxy
 from engine.ashes.orders import CargoFlight, Flight, Production, Research, Spy
 from engine.ashes.state import AshesState
+from engine.ashesmap.galaxy import load_galaxy
 from engine.core import Order, turn_dice
 from tests.dice.games import KINDS, new_game
 
