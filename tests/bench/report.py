@@ -14,10 +14,11 @@ the figure with the goal.
 The deadline-burst and intake benchmarks (Dovecot, a server process) carry their
 baseline inside: the same mails over ``SmtpTransport`` alone, the echo bot on the same
 IMAP/SMTP code, the ack latency with the pages idle beside the one during a page flood
-(bench_pageflood.py). They run once on this tree with ``--runs N`` and report medians of their
-own runs; their rows compare two figures of the same run (``Goal.versus``) and the goal
-is on the ratio. ``--quick`` (fewer repeats, smaller sizes, one run of the mail
-benchmarks) finishes within a minute and still prints every ratio.
+(bench_pageflood.py), the growth curve its smallest size (bench_growth.py). They run
+once on this tree with ``--runs N`` and report medians of their own runs; their rows
+compare two figures of the same run (``Goal.versus``) and the goal is on the ratio.
+``--quick`` (fewer repeats, smaller sizes, one run of the mail benchmarks) finishes
+within a minute or two and still prints every ratio.
 
 The Starweb engine and parser (bench_starweb.py) and the map pictures (bench_maps.py)
 have absolute goals and run on this tree only (:data:`NEW_BENCHES`).
@@ -95,7 +96,7 @@ GOALS = (
         "burst",
         "burst_seconds",
         "s",
-        2.0,
+        1.5,
         False,
         versus="baseline_seconds",
     ),
@@ -104,7 +105,7 @@ GOALS = (
         "intake",
         "pbem_per_second",
         "/s",
-        0.5,
+        0.8,
         True,
         versus="echo_per_second",
     ),
@@ -131,16 +132,45 @@ GOALS = (
         "intake",
         "pbem_p99_ms",
         "ms",
-        1.25,
+        1.05,
         False,
         versus="echo_p99_ms",
+    ),
+    # The growth curve (bench_growth.py): its largest size against its smallest
+    # (800 and 50 games; quick: 40 and 10).
+    Goal(
+        "growth: burst time per game, largest / smallest",
+        "growth",
+        "large_seconds_per_game",
+        "s",
+        1.2,
+        False,
+        versus="small_seconds_per_game",
+    ),
+    Goal(
+        "growth: server peak memory, largest / smallest",
+        "growth",
+        "large_server_mb",
+        "MB",
+        1.2,
+        False,
+        versus="small_server_mb",
+    ),
+    Goal(
+        "growth: database bytes per game-turn, largest / smallest",
+        "growth",
+        "large_db_bytes_per_game_turn",
+        "B",
+        1.2,
+        False,
+        versus="small_db_bytes_per_game_turn",
     ),
 )
 TREE_BENCHES = ("parser", "engine", "mailbody")
 """Run on this tree and the baseline tree, interleaved."""
 NEW_BENCHES = ("starweb", "maps", "ashes_board")
 """Run on this tree only (a baseline before them has no such benchmark): absolute goals."""
-SELF_BENCHES = ("burst", "intake", "pageflood")
+SELF_BENCHES = ("burst", "intake", "pageflood", "growth")
 """Run on this tree only: each measures its own baseline (``--runs`` runs, medians)."""
 
 
@@ -211,6 +241,8 @@ def collect(
 def fmt(value: float, unit: str) -> str:
     if unit == "/s":
         return f"{value:,.0f}/s"
+    if unit == "B":
+        return f"{value:,.0f} B"
     return f"{value:.3g} {unit}" if unit == "s" else f"{value:.1f} {unit}"
 
 
