@@ -35,7 +35,7 @@ from engine.registry import kinds
 from mailserver.common.kinds import load_kinds, order_language
 from mailserver.common.logs import configure
 from mailserver.outbound.outbox import OutboxMail
-from mailserver.outbound.smtp import FlatMail, flatten
+from mailserver.outbound.smtp import FlatMail
 from mailserver.turns.ahead import TurnAhead, evaluate_ahead
 
 log = logging.getLogger("pbem.workers")
@@ -123,7 +123,7 @@ def _flatten_outbox(
     done: list[tuple[int, FlatMail | str]] = []
     for mail in mails:
         try:
-            done.append((mail.id, flatten(mail.message(from_addr, from_name))))
+            done.append((mail.id, mail.flat(from_addr, from_name)))
         except ValueError as exc:
             done.append((mail.id, str(exc) or type(exc).__name__))
     return done

@@ -41,7 +41,9 @@ from mailserver.outbound.smtp import (
     SmtpTransport,
     SmtpUnavailable,
     build_message,
+    flatten,
 )
+from mailserver.outbound.wire import flat_mail
 
 log = logging.getLogger("pbem.outbox")
 
@@ -87,6 +89,26 @@ class OutboxMail:
             date=row.created_at,
             attachments=tuple(row.attachments or ()),
         )
+
+    def flat(self, from_addr: str, from_name: str) -> FlatMail:
+        """The mail's wire bytes: written directly when it has the usual shape
+        (:mod:`mailserver.outbound.wire`), else built and flattened by the email package
+        (ValueError: an address no SMTP line takes)."""
+        attachments = [Attachment.from_json(a) for a in self.attachments]
+        direct = flat_mail(
+            from_addr=from_addr,
+            from_name=from_name,
+            to=self.to,
+            subject=self.subject,
+            body=self.body,
+            message_id=self.message_id,
+            in_reply_to=self.in_reply_to,
+            references=self.references,
+            auto_submitted=self.auto_submitted,
+            date=self.date,
+            attachments=attachments,
+        )
+        return direct if direct is not None else flatten(self.message(from_addr, from_name))
 
     def message(self, from_addr: str, from_name: str) -> EmailMessage:
         """The mail as it goes out (ValueError: an address no SMTP line takes)."""
@@ -363,14 +385,14 @@ class OutboxSender:
             )
             return claimed, len(claimed) >= self.batch
 
-    def _build(self, outbox_ids: list[int]) -> dict[int, EmailMessage | str]:
+    def _build(self, outbox_ids: list[int]) -> dict[int, FlatMail | str]:
         """The mails of ``outbox_ids`` read and built here (no workers to do it)."""
         with reading(self.engine) as session:
             mails = [OutboxMail.of(row) for row in repo.outbox_mails(session, outbox_ids)]
-        built: dict[int, EmailMessage | str] = {}
+        built: dict[int, FlatMail | str] = {}
         for mail in mails:
             try:
-                built[mail.id] = mail.message(*self._sender())
+                built[mail.id] = mail.flat(*self._sender())
             except ValueError as exc:  # an address that cannot go on an SMTP line
                 built[mail.id] = str(exc) or type(exc).__name__
         return built

@@ -108,6 +108,8 @@ class DeadlineScheduler:
         self._stopping = False
         self._poking: set[int] = set()
         self._poked_again: set[int] = set()
+        self._due: set[int] = set()
+        """Games whose deadline fired and whose run has not ended yet."""
         self.turns_run = 0
 
     # -- lifecycle
@@ -285,8 +287,21 @@ class DeadlineScheduler:
         task.add_done_callback(self._running.discard)
 
     async def _deadline(self, game_id: int) -> None:
+        # Until its run is over, a game's passed deadline stays in the database, and each
+        # resync plans its job anew, at once: the run already waiting is the one it asks
+        # for. (Without this a burst of 30 games started 105 runs too many, each a turn
+        # evaluated ahead for nothing and then refused, and more the longer it lasted.)
+        if game_id in self._due:
+            return
+        self._due.add(game_id)
         # Tracked as a task so that SIGTERM waits for the commit of a running turn.
-        self._spawn(self.run_turn(game_id))
+        self._spawn(self._run_due(game_id))
+
+    async def _run_due(self, game_id: int) -> None:
+        try:
+            await self.run_turn(game_id)
+        finally:
+            self._due.discard(game_id)
 
     async def _reminders(self, game_id: int) -> None:
         self._spawn(self.send_reminders(game_id))

@@ -29,7 +29,12 @@ path: the sink stores nothing).
   connection to a fresh sink, as the outbox sender does, without any database or turn
   run.
 
-Prints per run and the medians over the runs: burst seconds, baseline seconds, ratio.
+* Size: the server's peak memory (``VmHWM`` of the server process, its workers apart)
+  read just before it stops, and the database's growth over the burst (the SQLite file
+  and its WAL, or ``pg_database_size``) per game-turn.
+
+Prints per run and the medians over the runs: burst seconds, baseline seconds, ratio,
+memory and growth (tests/bench/bench_growth.py runs it at several sizes).
 """
 
 from __future__ import annotations
@@ -55,7 +60,7 @@ from random import Random
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from cli import mail_bench_args, mail_bench_parser  # tests/bench/cli.py, beside this script
-from sqlalchemy import update
+from sqlalchemy import text, update
 from sqlalchemy.engine import make_url
 from sqlmodel import col, select
 
@@ -112,6 +117,8 @@ class Sink:
         self.port = free_port()
         self.path = workdir / f"{name}.accepted"
         self.path.touch()
+        self._read = 0
+        self._found: list[tuple[float, int]] = []
         self.process = subprocess.Popen(
             [sys.executable, "-c", SINK_CODE, str(self.port), str(self.path)],
             stdin=subprocess.PIPE,
@@ -122,9 +129,20 @@ class Sink:
             raise RuntimeError("the SMTP sink did not start")
 
     def accepted(self) -> list[tuple[float, int]]:
-        """(time, size) of every accepted mail so far."""
-        lines = self.path.read_text().splitlines()
-        return [(float(t), int(n)) for t, n in (line.split() for line in lines if " " in line)]
+        """(time, size) of every accepted mail so far.
+
+        Read on from where the last call stopped: reading the whole file every 50 ms
+        while waiting made the wait cost more the more mails there were (at 7,200 mails
+        the benchmark's own process took the CPU from what it measured)."""
+        with self.path.open("rb") as file:
+            file.seek(self._read)
+            chunk = file.read()
+        complete = chunk[: chunk.rfind(b"\n") + 1]  # a line being written waits
+        self._read += len(complete)
+        for line in complete.decode().splitlines():
+            t, n = line.split()
+            self._found.append((float(t), int(n)))
+        return list(self._found)
 
     def wait(self, count: int, timeout: float = 900) -> list[tuple[float, int]]:
         """Wait until ``count`` mails were accepted."""
@@ -212,6 +230,39 @@ def copy_of(template: str, workdir: Path, name: str) -> Iterator[str]:
         yield url
 
 
+def database_bytes(url: str) -> int:
+    """The database's size on disk: the SQLite file with its WAL, or PostgreSQL's own
+    count of the database."""
+    if url.startswith("sqlite"):
+        path = Path(make_url(url).database or "")
+        wal = path.with_name(path.name + "-wal")
+        return path.stat().st_size + (wal.stat().st_size if wal.exists() else 0)
+    engine = make_engine(url)
+    try:
+        with engine.connect() as conn:
+            return int(
+                conn.execute(text("SELECT pg_database_size(current_database())")).scalar_one()
+            )
+    finally:
+        engine.dispose()
+
+
+def peak_mb(pid: int) -> float:
+    """The peak resident memory of process ``pid`` in MB (``VmHWM``)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError(f"no VmHWM for process {pid}")
+
+
+def children(pid: int) -> list[int]:
+    """The child processes of ``pid`` (the server's workers)."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(c) for c in (task / "children").read_text().split()]
+    return found
+
+
 # ------------------------------------------------------------------------------ runs
 
 
@@ -227,6 +278,12 @@ class RunResult:
     """From the deadline until the sink accepted the last mail."""
     baseline_seconds: float
     """The same mails over ``SmtpTransport`` alone."""
+    server_mb: float
+    """The server process's peak resident memory."""
+    workers_mb: float
+    """The peak resident memory of its worker processes, summed."""
+    db_bytes: int
+    """How much the database grew over the burst (one turn of every game)."""
 
     @property
     def ratio(self) -> float:
@@ -250,6 +307,7 @@ def burst(
     collapsed stacks there (the burst is then slower: figures of such a run are not kept).
     """
     expected = games * (seats + 1)
+    db_before = database_bytes(url)
     sink = Sink(workdir, "burst")
     try:
         settings = {
@@ -305,6 +363,8 @@ def burst(
                 rows = session.exec(
                     select(Outbox).where(Outbox.turn == 1).order_by(col(Outbox.id))
                 ).all()
+            server_mb = peak_mb(server.pid)
+            workers_mb = sum(peak_mb(pid) for pid in children(server.pid))
             if server.terminate() != 0:
                 raise RuntimeError(f"server did not stop cleanly\n{server.log_tail()}")
     finally:
@@ -322,6 +382,9 @@ def burst(
         turns_seconds=turns_seconds,
         burst_seconds=burst_seconds,
         baseline_seconds=baseline_seconds,
+        server_mb=server_mb,
+        workers_mb=workers_mb,
+        db_bytes=database_bytes(url) - db_before,
     )
 
 
@@ -365,6 +428,55 @@ def baseline(
         sink.close()
 
 
+def run_bursts(
+    backend: str,
+    games: int,
+    seats: int,
+    runs: int,
+    *,
+    connections: int = 1,
+    maps: bool = False,
+    workers: int | None = None,
+    profile: Path | None = None,
+) -> list[RunResult]:
+    """Set up ``games`` games once, then ``runs`` bursts on copies of them (printed as
+    they end); ``profile`` is for the first."""
+    results: list[RunResult] = []
+    with (
+        tempfile.TemporaryDirectory(prefix="pbem-burst-") as tmp,
+        temporary_database(backend, Path(tmp)) as template,
+        MailStack() as stack,
+    ):
+        started = time.perf_counter()
+        build_games(template, games, seats, maps)
+        print(f"set-up of {games} games: {time.perf_counter() - started:.1f} s", flush=True)
+        for run in range(runs):
+            workdir = Path(tmp) / f"run{run}"
+            workdir.mkdir()
+            with copy_of(template, workdir, f"run{run}") as url:
+                result = burst(
+                    stack,
+                    url,
+                    workdir,
+                    games,
+                    seats,
+                    connections,
+                    profile if run == 0 else None,
+                    workers,
+                )
+            results.append(result)
+            print(
+                f"run {run + 1}: {result.mails} mails of {result.mean_bytes:.0f} bytes on "
+                f"average; turns done after {result.turns_seconds:.2f} s, all accepted after "
+                f"{result.burst_seconds:.2f} s; SmtpTransport alone {result.baseline_seconds:.2f}"
+                f" s; ratio {result.ratio:.2f}; server {result.server_mb:.0f} MB, workers "
+                f"{result.workers_mb:.0f} MB; database +{result.db_bytes / games:.0f} bytes "
+                "per game-turn",
+                flush=True,
+            )
+    return results
+
+
 def main() -> None:
     """Set up once, run the burst several times and print the medians."""
     parser = mail_bench_parser(
@@ -381,38 +493,16 @@ def main() -> None:
     )
     args = mail_bench_args(parser, games=(200, 30), seats=(8, None))
 
-    results: list[RunResult] = []
-    with (
-        tempfile.TemporaryDirectory(prefix="pbem-burst-") as tmp,
-        temporary_database(args.backend, Path(tmp)) as template,
-        MailStack() as stack,
-    ):
-        started = time.perf_counter()
-        build_games(template, args.games, args.seats, args.maps)
-        print(f"set-up of {args.games} games: {time.perf_counter() - started:.1f} s", flush=True)
-        for run in range(args.runs):
-            workdir = Path(tmp) / f"run{run}"
-            workdir.mkdir()
-            with copy_of(template, workdir, f"run{run}") as url:
-                profile = args.profile if run == 0 else None
-                result = burst(
-                    stack,
-                    url,
-                    workdir,
-                    args.games,
-                    args.seats,
-                    args.connections,
-                    profile,
-                    args.workers,
-                )
-            results.append(result)
-            print(
-                f"run {run + 1}: {result.mails} mails of {result.mean_bytes:.0f} bytes on "
-                f"average; turns done after {result.turns_seconds:.2f} s, all accepted after "
-                f"{result.burst_seconds:.2f} s; SmtpTransport alone {result.baseline_seconds:.2f}"
-                f" s; ratio {result.ratio:.2f}",
-                flush=True,
-            )
+    results = run_bursts(
+        args.backend,
+        args.games,
+        args.seats,
+        args.runs,
+        connections=args.connections,
+        maps=args.maps,
+        workers=args.workers,
+        profile=args.profile,
+    )
 
     def med(figure: str) -> float:
         return float(statistics.median(getattr(r, figure) for r in results))
@@ -425,9 +515,14 @@ def main() -> None:
     print(f"  deadline -> last mail accepted:       {med('burst_seconds'):8.2f} s")
     print(f"  same mails over SmtpTransport alone:  {med('baseline_seconds'):8.2f} s")
     print(f"  ratio burst / SmtpTransport alone:    {med('ratio'):8.2f}")
+    print(f"  server's peak memory:                 {med('server_mb'):8.1f} MB")
+    print(f"  its workers' peak memory:             {med('workers_mb'):8.1f} MB")
+    print(f"  database growth per game-turn:        {med('db_bytes') / args.games:8.0f} bytes")
     if args.json:
         figures = ("turns_seconds", "burst_seconds", "baseline_seconds", "ratio")
-        print(json.dumps({figure: med(figure) for figure in figures}))
+        medians = {figure: med(figure) for figure in figures}
+        medians |= {figure: med(figure) for figure in ("server_mb", "workers_mb")}
+        print(json.dumps(medians | {"db_bytes_per_game_turn": med("db_bytes") / args.games}))
 
 
 if __name__ == "__main__":

@@ -15,11 +15,12 @@ goal.
 The deadline-burst and intake benchmarks (Dovecot, a server process) carry their
 baseline inside: the same mails over ``SmtpTransport`` alone, the echo bot on the same
 IMAP/SMTP code, the ack latency with the pages idle beside the one during a page flood
-(bench_pageflood.py), the burst with two servers beside one (bench_servers.py). They
-run once on this tree with ``--runs N`` and report medians of their own runs; their
-rows compare two figures of the same run (``Goal.versus``) and the goal
-is on the ratio. ``--quick`` (fewer repeats, smaller sizes, one run of the mail
-benchmarks) finishes within a minute and still prints every ratio.
+(bench_pageflood.py), the burst with two servers beside one (bench_servers.py), the
+growth curve its smallest size (bench_growth.py). They run once on this tree with
+``--runs N`` and report medians of their own runs; their rows compare two figures of the
+same run (``Goal.versus``) and the goal is on the ratio. ``--quick`` (fewer repeats,
+smaller sizes, one run of the mail benchmarks) finishes within a minute or two and still
+prints every ratio.
 
 The map pictures (bench_maps.py) run on both trees too; against a baseline from before
 the maps were drawn as SVG (``--baseline 7c182d2``) the baseline column is matplotlib's
@@ -118,7 +119,7 @@ GOALS = (
         "burst",
         "burst_seconds",
         "s",
-        2.0,
+        1.5,
         False,
         versus="baseline_seconds",
     ),
@@ -137,7 +138,7 @@ GOALS = (
         "intake",
         "pbem_per_second",
         "/s",
-        0.5,
+        0.8,
         True,
         versus="echo_per_second",
     ),
@@ -164,16 +165,45 @@ GOALS = (
         "intake",
         "pbem_p99_ms",
         "ms",
-        1.25,
+        1.05,
         False,
         versus="echo_p99_ms",
+    ),
+    # The growth curve (bench_growth.py): its largest size against its smallest
+    # (800 and 50 games; quick: 40 and 10).
+    Goal(
+        "growth: burst time per game, largest / smallest",
+        "growth",
+        "large_seconds_per_game",
+        "s",
+        1.2,
+        False,
+        versus="small_seconds_per_game",
+    ),
+    Goal(
+        "growth: server peak memory, largest / smallest",
+        "growth",
+        "large_server_mb",
+        "MB",
+        1.2,
+        False,
+        versus="small_server_mb",
+    ),
+    Goal(
+        "growth: database bytes per game-turn, largest / smallest",
+        "growth",
+        "large_db_bytes_per_game_turn",
+        "B",
+        1.2,
+        False,
+        versus="small_db_bytes_per_game_turn",
     ),
 )
 TREE_BENCHES = ("parser", "engine", "mailbody", "maps", "start")
 """Run on this tree and the baseline tree, interleaved."""
 NEW_BENCHES = ("starweb", "ashes_board", "spacewar", "wdw")
 """Run on this tree only (a baseline before them has no such benchmark): absolute goals."""
-SELF_BENCHES = ("burst", "servers", "intake", "pageflood")
+SELF_BENCHES = ("burst", "servers", "intake", "pageflood", "growth")
 """Run on this tree only: each measures its own baseline (``--runs`` runs, medians)."""
 
 
@@ -244,6 +274,8 @@ def collect(
 def fmt(value: float, unit: str) -> str:
     if unit == "/s":
         return f"{value:,.0f}/s"
+    if unit == "B":
+        return f"{value:,.0f} B"
     return f"{value:.3g} {unit}" if unit == "s" else f"{value:.1f} {unit}"
 
 

@@ -19,6 +19,7 @@ from db.session import transaction
 from mailserver.common.terms import HostTerms
 from mailserver.gm import operations as gm
 from mailserver.inbound.intake import IntakeConfig, process_mail
+from mailserver.turns.run import TurnRun
 from mailserver.turns.scheduler import DeadlineScheduler, SchedulerConfig
 from tests.factories import order_mail
 
@@ -220,6 +221,32 @@ async def test_two_schedulers_on_one_database_run_the_turn_once(db_engine: Engin
     assert snapshots(db_engine, game_id) == 2
     assert len(outbox_of(db_engine, OutboxKind.PRINTOUT)) == 3 * 2
     assert first.turns_run + second.turns_run == 1
+
+
+async def test_a_deadline_planned_again_while_its_run_waits_starts_no_second_run(
+    db_engine: Engine,
+) -> None:
+    game_id, passwords = new_game(db_engine, deadline=utcnow() + timedelta(days=1))
+    everybody_votes(db_engine, passwords)
+    move_deadline(db_engine, game_id, utcnow())
+    scheduler = DeadlineScheduler(db_engine, CONFIG, lambda: None)
+    runs: list[int] = []
+    run_turn = scheduler.run_turn
+
+    async def slow(game_id: int, *, force: bool = False) -> TurnRun | None:
+        runs.append(game_id)
+        await asyncio.sleep(1.6)  # a burst: the run waits while resyncs (0.5 s) go by
+        return await run_turn(game_id, force=force)
+
+    scheduler.run_turn = slow  # type: ignore[method-assign]
+    await scheduler.start()
+    try:
+        await until(lambda: turn_of(db_engine, game_id) == 1)
+        await asyncio.sleep(1.0)
+    finally:
+        await scheduler.stop()
+    assert runs == [game_id]
+    assert scheduler.turns_run == 1
 
 
 async def test_a_turn_replans_its_own_game_and_leaves_the_others_alone(
