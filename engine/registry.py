@@ -29,21 +29,40 @@ class Shipped:
     name: str
     title: str
     where: str
+    headings: tuple[str, ...] = ()
+    """The kind's ``GameKind.printout_headings`` (its catalog's ``printout_headings`` in
+    every language), so that an order mail's quoted printout is cut without importing
+    every kind; a kind whose own differ is refused when it loads."""
 
     def load(self) -> GameKind:
         """The kind itself, imported once; :class:`engine.core.KindContractError` if it is
-        not the kind this entry says (another name or title)."""
+        not the kind this entry says (another name, title or printout headings)."""
         return _load(self)
 
 
-KINDS: tuple[Shipped, ...] = (
-    Shipped("ashes", "The Ashes of Empire", "engine.ashes.kind:ASHES"),
-    Shipped("starweb", "Starweb", "engine.starweb.kind:STARWEB"),
-    Shipped(
-        "ashes-board", "The Ashes of Empire (board game)", "engine.ashes_board.kind:ASHES_BOARD"
-    ),
-    Shipped("spacewar", "Spacewar I – Die brennenden Sterne", "engine.spacewar.kind:SPACEWAR"),
+# The headings of each kind's printouts, German then English, as its catalog has them.
+_ASHES = (
+    *("=== Auswertung", "PV-Übersicht und Planetenberichte für", "Flottenübersicht von"),
+    *("=== Printout", "PV overview and planet reports for", "Fleet overview of"),
 )
+_STARWEB = (
+    *("=== Starweb", "Kontakte in dieser Runde:", "Deren Punkte", "Befehle="),
+    *("Contacts this turn:", "Their scores", "Orders="),
+)
+_BOARD = (
+    *("=== Ashes of Empire Brettspiel", "--- Lager", "--- Planeten"),
+    *("=== Ashes of Empire board game", "--- Warehouses", "--- Planets"),
+)
+_SPACEWAR = "SPACEWAR I – Spiel", "Strategische Lage", "SPACEWAR I – game", "Strategic situation"
+
+# fmt: off
+KINDS: tuple[Shipped, ...] = (
+    Shipped("ashes", "The Ashes of Empire", "engine.ashes.kind:ASHES", _ASHES),
+    Shipped("starweb", "Starweb", "engine.starweb.kind:STARWEB", _STARWEB),
+    Shipped("ashes-board", "The Ashes of Empire (board game)", "engine.ashes_board.kind:ASHES_BOARD", _BOARD),  # noqa: E501
+    Shipped("spacewar", "Spacewar I – Die brennenden Sterne", "engine.spacewar.kind:SPACEWAR", _SPACEWAR),  # noqa: E501
+)
+# fmt: on
 """The game kinds that ship with the host, the default kind first."""
 
 _registered: dict[str, GameKind] = {}
@@ -65,6 +84,10 @@ def _load(entry: Shipped) -> GameKind:
     ):
         raise KindContractError(
             f"{entry.where} is not the game kind {entry.name!r} ({entry.title})"
+        )
+    if loaded.printout_headings != entry.headings:
+        raise KindContractError(
+            f"{entry.where}: its printout headings are not those the registry lists"
         )
     return loaded
 
@@ -102,6 +125,14 @@ def titles() -> dict[str, str]:
         **{entry.name: entry.title for entry in KINDS},
         **{k.name: k.title for k in _registered.values()},
     }
+
+
+def headings() -> tuple[str, ...]:
+    """The printout headings of every kind (:attr:`Shipped.headings`, then those of the
+    kinds registered at run time), each once, without importing a kind."""
+    every = [h for entry in KINDS for h in entry.headings]
+    every += [h for k in _registered.values() for h in k.printout_headings]
+    return tuple(dict.fromkeys(every))
 
 
 def kind(name: str) -> GameKind:

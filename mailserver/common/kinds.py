@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from config.game_options import host_settings
 from engine.catalogs import Catalog
 from engine.core import GameKind, MessageRules, OrderLanguage
-from engine.registry import UnknownGameKind, kind, kinds, register
+from engine.registry import UnknownGameKind, headings, kind, register, titles
 from mailserver.common.catalog import HOST
 
 if TYPE_CHECKING:  # the type alone: `pbem parse` reads orders without the database layer
@@ -41,8 +41,9 @@ def game_kind(name: str) -> GameKind:
 
 
 def kind_names() -> list[str]:
-    """The names of every registered kind, the default (first) one first."""
-    return [k.name for k in kinds()]
+    """The names of every registered kind, the default (first) one first (without
+    importing a kind)."""
+    return list(titles())
 
 
 @cache
@@ -57,8 +58,9 @@ def order_language(kind: GameKind) -> OrderLanguage:
 
 
 def printout_headings() -> tuple[str, ...]:
-    """The headings of every kind's printouts: a quoted printout is recognised by them."""
-    return tuple(dict.fromkeys(h for k in kinds() for h in k.printout_headings))
+    """The headings of every kind's printouts: a quoted printout is recognised by them
+    (known without importing a kind, :func:`engine.registry.headings`)."""
+    return headings()
 
 
 def load_kinds(specs: Iterable[str]) -> None:

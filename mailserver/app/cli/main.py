@@ -69,7 +69,7 @@ def parse_cmd(
 ) -> None:
     """Read orders from a mail or text and show what was understood (:data:`PARSE_HELP`:
     the limits, the exit codes, the JSON of a refusal)."""
-    from config.settings import LimitSettings
+    from config.limits import LimitSettings
     from mailserver.common.kinds import (
         UnknownGameKind,
         game_kind,
