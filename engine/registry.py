@@ -29,6 +29,9 @@ class Shipped:
     name: str
     title: str
     where: str
+    grammar: str
+    """The kind's ``GameKind.grammar`` (the module of its order language): ``pbem parse``
+    reads orders without importing the kind's engine."""
     headings: tuple[str, ...] = ()
     """The kind's ``GameKind.printout_headings`` (its catalog's ``printout_headings`` in
     every language), so that an order mail's quoted printout is cut without importing
@@ -36,7 +39,7 @@ class Shipped:
 
     def load(self) -> GameKind:
         """The kind itself, imported once; :class:`engine.core.KindContractError` if it is
-        not the kind this entry says (another name, title or printout headings)."""
+        not the kind this entry says (another name, title, grammar or printout headings)."""
         return _load(self)
 
 
@@ -57,10 +60,10 @@ _SPACEWAR = "SPACEWAR I – Spiel", "Strategische Lage", "SPACEWAR I – game", 
 
 # fmt: off
 KINDS: tuple[Shipped, ...] = (
-    Shipped("ashes", "The Ashes of Empire", "engine.ashes.kind:ASHES", _ASHES),
-    Shipped("starweb", "Starweb", "engine.starweb.kind:STARWEB", _STARWEB),
-    Shipped("ashes-board", "The Ashes of Empire (board game)", "engine.ashes_board.kind:ASHES_BOARD", _BOARD),  # noqa: E501
-    Shipped("spacewar", "Spacewar I – Die brennenden Sterne", "engine.spacewar.kind:SPACEWAR", _SPACEWAR),  # noqa: E501
+    Shipped("ashes", "The Ashes of Empire", "engine.ashes.kind:ASHES", "grammar.ashes", _ASHES),
+    Shipped("starweb", "Starweb", "engine.starweb.kind:STARWEB", "grammar.starweb", _STARWEB),
+    Shipped("ashes-board", "The Ashes of Empire (board game)", "engine.ashes_board.kind:ASHES_BOARD", "grammar.ashes_board", _BOARD),  # noqa: E501
+    Shipped("spacewar", "Spacewar I – Die brennenden Sterne", "engine.spacewar.kind:SPACEWAR", "grammar.spacewar", _SPACEWAR),  # noqa: E501
 )
 # fmt: on
 """The game kinds that ship with the host, the default kind first."""
@@ -85,9 +88,9 @@ def _load(entry: Shipped) -> GameKind:
         raise KindContractError(
             f"{entry.where} is not the game kind {entry.name!r} ({entry.title})"
         )
-    if loaded.printout_headings != entry.headings:
+    if (loaded.grammar, loaded.printout_headings) != (entry.grammar, entry.headings):
         raise KindContractError(
-            f"{entry.where}: its printout headings are not those the registry lists"
+            f"{entry.where}: its grammar or printout headings are not those the registry lists"
         )
     return loaded
 
@@ -133,6 +136,13 @@ def headings() -> tuple[str, ...]:
     every = [h for entry in KINDS for h in entry.headings]
     every += [h for k in _registered.values() for h in k.printout_headings]
     return tuple(dict.fromkeys(every))
+
+
+def grammar(name: str) -> str:
+    """The module of the order language of the kind called ``name`` (``grammar.ashes``),
+    without importing a kind of :data:`KINDS`; :class:`UnknownGameKind` if none."""
+    entry = next((k for k in KINDS if k.name == name), None)
+    return entry.grammar if entry is not None else kind(name).grammar
 
 
 def kind(name: str) -> GameKind:

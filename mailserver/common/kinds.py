@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from config.game_options import host_settings
 from engine.catalogs import Catalog
 from engine.core import GameKind, MessageRules, OrderLanguage
-from engine.registry import UnknownGameKind, headings, kind, register, titles
+from engine.registry import UnknownGameKind, grammar, headings, kind, register, titles
 from mailserver.common.catalog import HOST
 
 if TYPE_CHECKING:  # the type alone: `pbem parse` reads orders without the database layer
@@ -31,6 +31,7 @@ __all__ = [
     "message_rules",
     "newspaper",
     "order_language",
+    "order_language_of",
     "printout_headings",
 ]
 
@@ -55,6 +56,12 @@ def _language(module: str) -> OrderLanguage:
 def order_language(kind: GameKind) -> OrderLanguage:
     """The order language of ``kind`` (its grammar module's ``LANGUAGE``)."""
     return _language(kind.grammar)
+
+
+def order_language_of(name: str) -> OrderLanguage:
+    """The order language of the kind called ``name``, without importing a shipped kind's
+    engine (``pbem parse``); :class:`UnknownGameKind` if there is none."""
+    return _language(grammar(name))
 
 
 def printout_headings() -> tuple[str, ...]:
