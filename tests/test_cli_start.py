@@ -1,5 +1,6 @@
 """A command's start imports what that command needs and nothing more: ``pbem --help``
-neither the database layer, nor the settings, nor a game kind or its grammar
+neither the database layer, nor the settings, nor a game kind or its grammar; ``pbem
+parse`` one grammar, but neither the settings module nor a kind's engine
 (docs/performance.md, "Command start"; tests/bench/bench_start.py times it)."""
 
 from __future__ import annotations
