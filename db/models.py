@@ -436,6 +436,23 @@ class GmReport(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
 
 
+class GmRuling(SQLModel, table=True):
+    """One of the GM's rulings on a GM-adjudicated turn, an input of the turn
+    (engine.core.Ruling): the open item it answers, a correction or the game's end.
+    A later ruling on the same item replaces the earlier one; corrections add up."""
+
+    __tablename__ = "gm_ruling"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    turn: int
+    item: str = Field(sa_type=Text)
+    text: str = Field(sa_type=Text)
+    reason: str = Field(default="", sa_type=Text)
+    """Why (a correction's reason, for the log)."""
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
+
+
 class Outbox(SQLModel, table=True):
     """Every mail the host sends; the sender only ever sends what is here."""
 

@@ -29,6 +29,7 @@ from db.models import (
     Game,
     GameMessage,
     GmReport,
+    GmRuling,
     HostSecret,
     InboundMail,
     InboundStatus,
@@ -1071,6 +1072,49 @@ def gm_reports(session: Session, game_id: int, turn: int) -> list[GmReport]:
         select(GmReport)
         .where(GmReport.game_id == game_id, GmReport.turn == turn)
         .order_by(col(GmReport.seat))
+    )
+    return list(session.exec(stmt).all())
+
+
+def store_gm_ruling(
+    session: Session,
+    *,
+    game_id: int,
+    turn: int,
+    item: str,
+    text: str,
+    reason: str = "",
+    now: datetime,
+    adds: bool,
+) -> GmRuling:
+    """Keep one of the GM's rulings on ``turn``: a later ruling on the same item replaces
+    the earlier one, unless it ``adds`` (a correction: each is kept, in order)."""
+    if not adds:
+        for old in session.exec(
+            select(GmRuling).where(
+                GmRuling.game_id == game_id, GmRuling.turn == turn, GmRuling.item == item
+            )
+        ).all():
+            session.delete(old)
+    return saved(
+        session,
+        GmRuling(
+            game_id=game_id,
+            turn=turn,
+            item=item,
+            text=clean_text(text),
+            reason=clean_text(reason),
+            created_at=now,
+        ),
+    )
+
+
+def gm_rulings(session: Session, game_id: int, turn: int) -> list[GmRuling]:
+    """The GM's rulings on ``turn``, in the order they came in."""
+    stmt = (
+        select(GmRuling)
+        .where(GmRuling.game_id == game_id, GmRuling.turn == turn)
+        .order_by(col(GmRuling.id))
     )
     return list(session.exec(stmt).all())
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import heapq
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -584,6 +585,65 @@ class AcknowledgingAll(Acknowledging, Protocol):
         ...
 
 
+@dataclass
+class Outlook:
+    """What one order will do as things stand (``forecast``, None: nothing to count) and
+    the warnings why it will not do (all) it says: what an :class:`AcknowledgingAll`
+    game's forecast finds for each order of a seat's list."""
+
+    forecast: str | None = None
+    warnings: list[str] = field(default_factory=list)
+
+
+class ForecastAcknowledging(ABC):
+    """Base of an :class:`AcknowledgingAll` game whose acknowledgement forecasts a seat's
+    whole order list: each order in its words, ``→`` what it will do as things stand, then
+    the warnings why it will not (do all it says). The game says how it forecasts
+    (:meth:`forecast`) and how it adds warnings (:meth:`warned`); an order alone is worded
+    as the list of that one order."""
+
+    @abstractmethod
+    def forecast(
+        self, state: State, seat: int, orders: Sequence[Order], lang: str
+    ) -> list[Outlook]:
+        """One :class:`Outlook` per order of ``seat``'s list, in the turn's order, as
+        things stand in ``state``."""
+
+    @abstractmethod
+    def warned(self, text: str, warnings: list[str], lang: str) -> str:
+        """``text`` followed by its ``warnings`` in the game's words (``text`` without any)."""
+
+    def worded(
+        self, state: State, seat: int, order: Order, lang: str, place_name: PlanetNamer
+    ) -> str:
+        """The order's own words (:meth:`Order.describe`); a game may word one by the state."""
+        return order.describe(lang, place_name)
+
+    def describe_orders(
+        self,
+        state: State,
+        seat: int,
+        orders: Sequence[Order],
+        lang: str,
+        place_name: PlanetNamer,
+    ) -> list[str]:
+        """Each order as the acknowledgement shows it, with the orders before it in the
+        turn's order taken into account (:meth:`forecast`)."""
+        texts = []
+        for order, seen in zip(orders, self.forecast(state, seat, orders, lang), strict=True):
+            text = self.worded(state, seat, order, lang, place_name)
+            if seen.forecast is not None:
+                text = f"{text} → {seen.forecast}"
+            texts.append(self.warned(text, seen.warnings, lang))
+        return texts
+
+    def describe_order(
+        self, state: State, seat: int, order: Order, lang: str, place_name: PlanetNamer
+    ) -> str:
+        """The order as the acknowledgement shows it, alone (:meth:`describe_orders`)."""
+        return self.describe_orders(state, seat, [order], lang, place_name)[0]
+
+
 @runtime_checkable
 class PrefilledOrders(Protocol):
     """A game whose printouts end in a prefilled order form. Optional: the web page's
@@ -630,6 +690,68 @@ class Adjudicated(Protocol):
 
     def apply_reports(self, state: State, reports: Mapping[int, str]) -> TurnResult:
         """The next state, carrying the GM's report of every seat (its printout)."""
+        ...
+
+
+CORRECTION = "Korrektur"
+"""The item of a :class:`Ruling` that corrects the state (the GM's ``Korrektur``)."""
+GAME_END = "Spielende"
+"""The item of a :class:`Ruling` that ends the game (the GM's ``Spielende``)."""
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """One of the GM's rulings on a GM-adjudicated turn, an input of the turn like the
+    orders: ``item`` names the open item it answers (``K1``, ``G2``), or is
+    :data:`CORRECTION` or :data:`GAME_END`; ``text`` is the rest of its line as the GM
+    wrote it. The kind reads the text (:meth:`Ruled.check_ruling`); a correction carries
+    the GM's ``reason`` for the log."""
+
+    item: str
+    text: str
+    reason: str = ""
+
+
+@runtime_checkable
+class Ruled(Protocol):
+    """An :class:`Adjudicated` game whose GM rules on numbered open items: the rulings
+    are inputs of the turn, and the engine computes the turn from the state, the orders,
+    the rulings and the dice (a replay rebuilds it). Optional: without it the GM's
+    reports alone are the printouts. With it, :meth:`Adjudicated.apply_reports` receives
+    the :meth:`draft`'s state and appends the GM's texts to it (the turn number stays)."""
+
+    def check_ruling(
+        self,
+        state: State,
+        orders: Mapping[int, Sequence[Order]],
+        given: Sequence[Ruling],
+        ruling: Ruling,
+        lang: str,
+    ) -> str:
+        """Why ``ruling`` cannot be taken after the rulings ``given`` (in the GM's
+        ``lang``), or "" when it can."""
+        ...
+
+    def open_items(
+        self,
+        state: State,
+        orders: Mapping[int, Sequence[Order]],
+        given: Sequence[Ruling],
+        lang: str,
+    ) -> list[str]:
+        """The items still waiting for a ruling after ``given``, one line each (its id
+        first), in the GM's ``lang``; empty when the turn can be published."""
+        ...
+
+    def draft(
+        self,
+        state: State,
+        orders: Mapping[int, Sequence[Order]],
+        given: Sequence[Ruling],
+        dice: Dice,
+    ) -> TurnResult:
+        """The turn computed from ``state``, ``orders`` and the rulings ``given`` (the
+        printouts' state before the GM's texts); ``dice`` draws by name."""
         ...
 
 
@@ -706,6 +828,9 @@ class GameKind:
     """Lines that start a section of this kind's printouts: a quoted printout is
     recognised by them (and not read as orders)."""
     bots: Bots | None = None
+    demo_players: int = 8
+    """The bot players of ``pbem demo`` unless told; the engine picks the set-up for that
+    many (the board game's two players play its scenario I)."""
 
     def __post_init__(self) -> None:
         missing = self.missing_capabilities()
@@ -741,6 +866,14 @@ class GameKind:
         if self.shape is not TurnShape.GM_ADJUDICATED or not isinstance(self.engine, Adjudicated):
             raise KindContractError(f"game kind {self.name!r} is not GM-adjudicated")
         return self.engine
+
+    @property
+    def ruled(self) -> Ruled | None:
+        """The engine as a :class:`Ruled` game when the kind is GM-adjudicated and its GM
+        rules on open items, else None (the GM's reports alone are the printouts)."""
+        if self.shape is TurnShape.GM_ADJUDICATED and isinstance(self.engine, Ruled):
+            return self.engine
+        return None
 
     @property
     def acknowledging(self) -> Acknowledging | None:

@@ -43,7 +43,7 @@ class Shipped:
         return _load(self)
 
 
-# The headings of each kind's printouts, German then English, as its catalog has them.
+# The headings of each kind's printouts as the kind has them (German, then English).
 _ASHES = (
     *("=== Auswertung", "PV-Übersicht und Planetenberichte für", "Flottenübersicht von"),
     *("=== Printout", "PV overview and planet reports for", "Fleet overview of"),
@@ -64,6 +64,7 @@ KINDS: tuple[Shipped, ...] = (
     Shipped("starweb", "Starweb", "engine.starweb.kind:STARWEB", "grammar.starweb", _STARWEB),
     Shipped("ashes-board", "The Ashes of Empire (board game)", "engine.ashes_board.kind:ASHES_BOARD", "grammar.ashes_board", _BOARD),  # noqa: E501
     Shipped("spacewar", "Spacewar I – Die brennenden Sterne", "engine.spacewar.kind:SPACEWAR", "grammar.spacewar", _SPACEWAR),  # noqa: E501
+    Shipped("wdw", "Welt der Waben", "engine.wdw.kind:WDW", "grammar.wdw", ("=== Welt der Waben",)),
 )
 # fmt: on
 """The game kinds that ship with the host, the default kind first."""

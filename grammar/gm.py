@@ -233,6 +233,32 @@ class PublishReports:
 
 
 @dataclass(frozen=True)
+class GiveRulings:
+    """``Entscheid`` … ``Ende``: the GM's rulings on the open items of the turn he
+    adjudicates, one a line (``K1 Sieger A``), in a kind whose GM rules."""
+
+    line: int
+    text: str
+
+
+@dataclass(frozen=True)
+class CorrectState:
+    """``Korrektur <what> Grund: <why>``: a correction of the state with its reason,
+    an input of the adjudicated turn like a ruling (the kind reads ``what``)."""
+
+    line: int
+    what: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class EndGame:
+    """``Spielende``: the adjudicated turn waiting for publication ends the game."""
+
+    line: int
+
+
+@dataclass(frozen=True)
 class ShowStatus:
     """``Status``: who has submitted, who is late, the next deadline."""
 
@@ -316,6 +342,9 @@ GmCommand = (
     | ResendPrintout
     | SendReport
     | PublishReports
+    | GiveRulings
+    | CorrectState
+    | EndGame
     | ShowStatus
     | ChangeTitle
     | ChangeTimezone
@@ -378,6 +407,12 @@ def echo_command(command: GmCommand, lang: str = "de") -> str:
             return say("report", seat=seat, text=_first_line(text))
         case PublishReports():
             return say("publish")
+        case GiveRulings(text=text):
+            return say("rulings", count=len([x for x in text.splitlines() if x.strip()]))
+        case CorrectState(what=what, reason=reason):
+            return say("correction", what=what, reason=reason)
+        case EndGame():
+            return say("end_game")
         case ShowStatus():
             return say("status")
         case ChangeTitle(title=title):
@@ -487,6 +522,7 @@ _COMMAND_KEYWORDS = _words(
     """
     START_KW DEADLINE_KW POSTPONE_KW PAUSE_KW RESUME_KW RELEASE_KW PROCESS_KW PREVIEW_KW
     REPLACE_KW DROP_KW STANDBY_KW NEWS_KW SECRET_KW RESEND_KW STATUS_KW REPORT_KW PUBLISH_KW
+    RULING_KW CORRECTION_KW END_GAME_KW
     TITLE_KW TIMEZONE_KW SCHEDULE_KW GM_ADDRESS_KW OPTION_KW DELETE_KW NEW_PASSWORD_KW
     """
 )
@@ -496,7 +532,8 @@ _ENGLISH_WORDS = re.compile(
     r"^(game|password|pw|pwd|deadline|due|postpone|delay|resume|continue|unpause|release|"
     r"process|evaluate|run|preview|dry|replace|substitute|drop|remove|expel|news|announcement|"
     r"notice|secret|resend|send again|overview|suspend|start the game|start game|report|publish|"
-    r"send reports|send the reports|title|time ?zone|schedule|gm-address|game master address|"
+    r"send reports|send the reports|ruling|correction|end of the game|end game|"
+    r"title|time ?zone|schedule|gm-address|game master address|"
     r"setting|delete|new password|reset password|second seat|two seats)",
     re.IGNORECASE,
 )
@@ -506,7 +543,7 @@ _GERMAN_WORDS = re.compile(
     r"freigeb|freigabe|runde|auswert|jetzt|sofort|vorschau|probe|test|ersatz|ersetz|austausch|"
     r"ausscheid|ausschl|entfern|warteliste|nachricht|neuigkeit|meldung|mitteilung|"
     r"bekanntmachung|geheim|auswertung|ausdruck|erneut|stand|übersicht|uebersicht|bericht|"
-    r"veröffentlich|veroeffentlich|titel|zeitzone|rhythmus|turnus|zeitplan|spielleiter-?adresse|"
+    r"veröffentlich|veroeffentlich|entscheid|korrektur|spielende|titel|zeitzone|rhythmus|turnus|zeitplan|spielleiter-?adresse|"
     r"sl-adresse|gm-adresse|regel|einstellung|löschen|loeschen|neues|zweite)",
     re.IGNORECASE,
 )
@@ -632,6 +669,7 @@ def _build(node: Tree[Token], line: int) -> Sequence[GmCommand] | Text[GmCommand
         "preview": Preview,
         "status": ShowStatus,
         "publish": PublishReports,
+        "end_game": EndGame,
         "delete": DeleteGame,
     }
     if kind in simple:
@@ -699,6 +737,10 @@ def _build(node: Tree[Token], line: int) -> Sequence[GmCommand] | Text[GmCommand
     if kind == "report":
         seat = _seat(ints[0])
         return Text(lambda body: SendReport(line, seat, body), _text_of(node))
+    if kind == "rulings":
+        return Text(lambda body: GiveRulings(line, body), _text_of(node))
+    if kind == "correction":
+        return Text(lambda body: _correction(line, body), _text_of(node))
     if kind == "resend":
         turn = (
             in_range(ints[1], 0, TURN_MAX, TEXTS.every("word.turn_number"))
@@ -707,6 +749,17 @@ def _build(node: Tree[Token], line: int) -> Sequence[GmCommand] | Text[GmCommand
         )
         return [ResendPrintout(line, _seat(ints[0]), turn)]
     raise AssertionError(kind)  # pragma: no cover - every rule is handled above
+
+
+_REASON_RE = re.compile(r"\s*[(;,]?\s*(?:grund|reason|weil|because)\s*:?\s*", re.IGNORECASE)
+
+
+def _correction(line: int, text: str) -> CorrectState:
+    """``Korrektur 3 12 Grund: Tippfehler``: what to correct, and why (the host refuses
+    a correction without a reason)."""
+    parts = _REASON_RE.split(" ".join(text.split()), maxsplit=1)
+    reason = parts[1].strip(" )") if len(parts) > 1 else ""
+    return CorrectState(line, parts[0].strip(), reason)
 
 
 def _schedule(node: Tree[Token], line: int) -> GmCommand:

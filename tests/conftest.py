@@ -290,10 +290,10 @@ def private_mailstack(mailstack_factory: Callable[..., MailStack]) -> MailStack:
 def toy_kinds() -> Iterator[None]:
     """The test game kinds (tests/toykind) registered for one test, then removed again."""
     from engine import registry
-    from tests.toykind import TOY, TOY_GM, TOY_STEPPED
+    from tests.toykind import TOY, TOY_GM, TOY_RULED, TOY_STEPPED
 
     saved = dict(registry._registered)
-    for kind in (TOY, TOY_STEPPED, TOY_GM):
+    for kind in (TOY, TOY_STEPPED, TOY_GM, TOY_RULED):
         registry.register(kind)
     yield
     registry._registered.clear()

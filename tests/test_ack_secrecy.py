@@ -1,5 +1,6 @@
 """The acknowledgement and the web page's check tell a player nothing his printout did not:
-for random games of every kind, two positions that differ only in what a seat cannot see
+for random games of every kind (the board game's open board hides only the lines a round
+says to one seat alone), two positions that differ only in what a seat cannot see
 give every order of that seat the same words, alone and in the whole list (both go
 through ``describe_orders``)."""
 
@@ -13,26 +14,33 @@ from hypothesis import strategies as st
 
 from engine.ashes import orders as ashes
 from engine.ashes.state import AshesState
-from engine.core import Order
+from engine.ashes_board import orders as board
+from engine.ashes_board.state import BoardState
+from engine.core import Order, State
+from engine.spacewar import orders as spacewar
+from engine.spacewar.board import FIELDS
+from engine.spacewar.state import SpacewarState
 from engine.starweb.orders import FLEET, Move, Probe, Transfer
 from engine.starweb.printout import player_report
 from engine.starweb.state import StarwebState, copy_state
-from tests.dice.games import KINDS, new_game
+from tests.ashes_board.test_secrecy import others_changed, played
+from tests.dice.games import KINDS, new_game, play
 from tests.lanes import examples
 
 SEATS = 4
 
 
-def described(kind: str, state: AshesState | StarwebState, seat: int, order: Order) -> str:
+AnyState = AshesState | StarwebState | BoardState | SpacewarState
+
+
+def described(kind: str, state: AnyState, seat: int, order: Order) -> str:
     """The order's line in the seat's acknowledgement (and on the page's check)."""
     acknowledging = KINDS[kind].acknowledging
     assert acknowledging is not None
     return acknowledging.describe_order(state, seat, order, "en", lambda n: f"#{n}")
 
 
-def listed(
-    kind: str, state: AshesState | StarwebState, seat: int, orders: list[Order]
-) -> list[str]:
+def listed(kind: str, state: AnyState, seat: int, orders: list[Order]) -> list[str]:
     """The seat's whole order list as the acknowledgement words it (forecasts included)."""
     return KINDS[kind].describe_orders(state, seat, orders, "en", lambda n: f"#{n}")
 
@@ -77,6 +85,76 @@ def starweb_orders(state: StarwebState, seat: int, rng: Random) -> list[Order]:
         orders.append(
             Transfer(source=FLEET, number=key.number, quantity=1, target=FLEET, target_fleet=target)
         )
+    return orders
+
+
+def spacewar_round(seed: int) -> SpacewarState:
+    """Round 1 of a bots' Spacewar game (after its setup step)."""
+    state = next(play("spacewar", seed, 2, 1)).result.state
+    assert isinstance(state, SpacewarState)
+    return state
+
+
+def spacewar_hidden_changed(state: SpacewarState, seat: int, rng: Random) -> SpacewarState:
+    """``state`` with what ``seat`` cannot see changed: the other player's PE, pool,
+    standing orders, troop values, base fighters and what his fleets hold (where they
+    stand is on the board for both)."""
+    other = state.copy()
+    enemy = other.player(3 - seat)
+    enemy.pe, enemy.pool = rng.randrange(0, 200), [rng.randrange(0, 9) for _ in enemy.pool]
+    enemy.standing.no_attack = rng.sample(list(FIELDS), 3)
+    for world in other.worlds:
+        if world.owner != seat:
+            for stone in world.troops:
+                stone.value = rng.choice((3, 4, 5))
+    for base in other.bases:
+        if base.owner != seat:
+            base.fighters = rng.randrange(0, 17)
+    for fleet in other.fleets:
+        if fleet.owner != seat:
+            fleet.ships = rng.sample(fleet.ships, rng.randrange(1, len(fleet.ships) + 1))
+    return other
+
+
+def spacewar_orders(state: SpacewarState, seat: int, rng: Random) -> list[Order]:
+    """Purchases, loading, regrouping and jumps of the seat's fleets and at random
+    fields, fleets and ships, the other player's included."""
+    orders: list[Order] = []
+    ships = [s.id for f in state.fleets for s in f.ships]
+    worlds = [w.id for w in state.worlds]
+    for number in range(1, 12):
+        world = rng.choice(worlds)
+        orders += [
+            spacewar.Buy(
+                count=rng.randrange(0, 4),
+                unit=rng.choice(["ST", "KR", "TR", "SC", "TT", "BA"]),
+                world=world,
+                fleet=rng.randrange(0, 11),
+            ),
+            spacewar.Buy(
+                count=rng.randrange(1, 9),
+                unit="JG",
+                world=world,
+                carrier=rng.choice([*ships, "BA"]),
+            ),
+            spacewar.BuyFleet(world=world, ships=("ST", "KR", "KR")),
+            spacewar.Load(
+                fleet=number,
+                what=rng.choice(("troops", "base", "jaeger")),
+                values=tuple(rng.choice((3, 4, 5)) for _ in range(rng.randrange(3))),
+                count=rng.randrange(0, 3),
+                unload=rng.random() < 0.3,
+            ),
+            spacewar.Transfer(
+                fleet=number, ships=tuple(rng.sample(ships, 2)), to=rng.randrange(0, 11)
+            ),
+            spacewar.Jump(
+                fleet=number,
+                group=rng.choice(("own", "enemy", "space")),
+                targets=tuple(rng.sample(list(FIELDS), 2)),
+            ),
+            spacewar.Lineup(world=world, values=(5, 4, 3)),
+        ]
     return orders
 
 
@@ -131,17 +209,49 @@ def ashes_orders(state: AshesState, seat: int, rng: Random) -> list[Order]:
     return orders
 
 
-@pytest.mark.parametrize("kind", ["ashes", "starweb"])
+def board_orders(state: BoardState, rng: Random) -> list[Order]:
+    """Building orders, flights and freight from every planet (the whole list shares the
+    warehouse and the orbits), and home planets."""
+    orders: list[Order] = []
+    for planet in state.planets:
+        n, target = planet.number, rng.randrange(1, 41)
+        item = board.Item(what=rng.choice(["fighter", "transporter", "troops"]), count=2)
+        orders += [
+            board.Build(planet=n, items=(item,)),
+            board.Fly(source=n, fighters=rng.randrange(9), transporters=1, target=target),
+            board.Freight(source=n, pop=1, transporters=1, target=target),
+            board.HomePlanet(planet=n),
+        ]
+    return orders
+
+
+@pytest.mark.parametrize("kind", ["ashes", "starweb", "ashes-board", "spacewar"])
 @settings(max_examples=examples(30), deadline=None)
 @given(seed=st.integers(1, 10_000), seat=st.integers(1, SEATS), salt=st.integers(0, 10**6))
 def test_what_a_seat_cannot_see_never_changes_its_acknowledgement(
     kind: str, seed: int, seat: int, salt: int
 ) -> None:
-    state = new_game(kind, seed, SEATS)
+    state: State
+    if kind == "spacewar":
+        state = spacewar_round(seed)
+    elif kind == "ashes-board":
+        # The board game is open but for the lines a round says to one seat alone: two
+        # rounds.
+        state = played(seed, SEATS, 2)
+    else:
+        state = new_game(kind, seed, SEATS)
     rng = Random(salt)
     orders: list[Order]
-    if isinstance(state, StarwebState):
-        other: AshesState | StarwebState = starweb_hidden_changed(state, seat, rng)
+    other: AnyState
+    if isinstance(state, SpacewarState):
+        seat = 1 + seat % 2
+        other = spacewar_hidden_changed(state, seat, rng)
+        orders = spacewar_orders(state, seat, rng)
+    elif isinstance(state, BoardState):
+        other = others_changed(state, seat, rng)
+        orders = board_orders(state, rng)
+    elif isinstance(state, StarwebState):
+        other = starweb_hidden_changed(state, seat, rng)
         orders = starweb_orders(state, seat, rng) + starweb_orders(other, seat, rng)
     else:
         assert isinstance(state, AshesState)

@@ -11,7 +11,9 @@ from random import Random
 from engine.core import (
     Acknowledging,
     AcknowledgingAll,
+    ForecastAcknowledging,
     Order,
+    Outlook,
     PlanetNamer,
     PlayerSetup,
     Setup,
@@ -58,6 +60,29 @@ class _Whole(_OneByOne):
         return out
 
 
+class _Forecasting(ForecastAcknowledging):
+    """A kind's engine that forecasts the list (a running total, warned above 2)."""
+
+    def __init__(self, engine: object) -> None:
+        self._engine = engine
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._engine, name)
+
+    def forecast(
+        self, state: State, seat: int, orders: Sequence[Order], lang: str
+    ) -> list[Outlook]:
+        total, out = 0, []
+        for order in orders:
+            assert isinstance(order, Add)
+            total += order.amount
+            out.append(Outlook(forecast=str(total), warnings=["over 2"] if total > 2 else []))
+        return out
+
+    def warned(self, text: str, warnings: list[str], lang: str) -> str:
+        return " ! ".join([text, *warnings])
+
+
 def _state() -> State:
     setup = Setup(game=1, players=[PlayerSetup(1), PlayerSetup(2)])
     return TOY.engine.new_game(setup, Random(1))
@@ -83,3 +108,13 @@ def test_a_kind_that_words_the_whole_list_is_asked_for_it() -> None:
     kind = dataclasses.replace(TOY, engine=engine)  # type: ignore[arg-type]
     assert isinstance(engine, AcknowledgingAll)
     assert kind.describe_orders(_state(), 2, ORDERS, "en", str) == ["+1 = 1", "+2 = 3"]
+
+
+def test_a_forecasting_kind_words_each_order_with_its_forecast_and_warnings() -> None:
+    engine = _Forecasting(TOY.engine)
+    kind = dataclasses.replace(TOY, engine=engine)  # type: ignore[arg-type]
+    assert isinstance(engine, AcknowledgingAll)
+    said = kind.describe_orders(_state(), 1, ORDERS, "en", str)
+    assert said == ["Add 1 → 1", "Add 2 → 3 ! over 2"]
+    # Alone, an order is the list of that one order: nothing before it counts.
+    assert engine.describe_order(_state(), 1, ORDERS[1], "en", str) == "Add 2 → 2"

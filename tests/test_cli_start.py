@@ -51,7 +51,7 @@ def test_pbem_parse_loads_the_grammar_but_no_database_settings_or_game_engine() 
     assert loaded(modules, ("sqlalchemy", "sqlmodel", "alembic", "matplotlib", "db")) == []
     assert loaded(modules, ("config.settings", "pydantic_settings")) == []
     engines = ("engine.ashes.kind", "engine.ashes.game", "engine.starweb", "engine.spacewar")
-    assert loaded(modules, (*engines, "engine.ashes_board")) == []
+    assert loaded(modules, (*engines, "engine.ashes_board", "engine.wdw")) == []
 
 
 def test_pbem_parse_of_another_kind_loads_that_kinds_grammar_alone() -> None:

@@ -16,9 +16,10 @@ from engine.core import KindContractError, TurnShape
 from engine.registry import KINDS, Shipped, UnknownGameKind, kind, kinds, register, titles
 from engine.spacewar.kind import SPACEWAR
 from engine.starweb.kind import STARWEB
+from engine.wdw.kind import WDW
 from tests.toykind.kind import TOY, TOY_GM, TOY_STEPPED
 
-BUILT_IN = (ASHES, STARWEB, ASHES_BOARD, SPACEWAR)
+BUILT_IN = (ASHES, STARWEB, ASHES_BOARD, SPACEWAR, WDW)
 
 
 @pytest.fixture
@@ -92,7 +93,9 @@ def test_titles_headings_and_grammars_are_known_without_importing_a_kind(listing
 
 
 def test_an_unknown_kind_names_the_known_ones() -> None:
-    with pytest.raises(UnknownGameKind, match=r"'chess'.*known: ashes, starweb") as err:
+    with pytest.raises(
+        UnknownGameKind, match=r"'chess'.*known: ashes, starweb, ashes-board, spacewar, wdw"
+    ) as err:
         kind("chess")
     assert isinstance(err.value, LookupError)
 
@@ -107,7 +110,8 @@ def test_kinds_registered_at_run_time() -> None:
     newer = dataclasses.replace(toy, title="Toy 2")
     register(newer)
     assert kind("toy") is newer and kinds() == (*BUILT_IN, newer)
-    with pytest.raises(UnknownGameKind, match="known: ashes, starweb, ashes-board, spacewar, toy"):
+    known = "known: ashes, starweb, ashes-board, spacewar, wdw, toy"
+    with pytest.raises(UnknownGameKind, match=known):
         kind("nope")
     assert titles()["toy"] == "Toy 2"
 
@@ -163,3 +167,8 @@ def test_capabilities_are_reached_by_typed_accessors() -> None:
         _ = ASHES.stepped
     with pytest.raises(KindContractError, match="'toy-stepped' is not GM-adjudicated"):
         _ = TOY_STEPPED.adjudicated
+
+
+def test_every_shipped_kind_s_demo_plays_with_a_player_count_the_kind_takes() -> None:
+    for shipped in BUILT_IN:
+        assert shipped.min_players <= shipped.demo_players <= shipped.max_players, shipped.name

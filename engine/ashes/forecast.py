@@ -16,7 +16,6 @@ that changes the PP) is not known and not guessed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from engine.ashes import cargo, flights
 from engine.ashes.orders import CARGO_LOADS, CargoFlight, Flight, Production, Research, Spy
@@ -27,7 +26,7 @@ from engine.ashes.state import AshesState, copy_state
 from engine.ashes.texts import NOTICES, TEXTS
 from engine.ashes.warnings import no_planet, out, warnings
 from engine.ashesmap.galaxy import load_galaxy
-from engine.core import Order
+from engine.core import Order, Outlook
 
 WORDS = TEXTS.section("forecast.")
 """The forecasts' words."""
@@ -35,15 +34,6 @@ WORDS = TEXTS.section("forecast.")
 PHASE: dict[type[Order], int] = {CargoFlight: 2, Flight: 3, Production: 4, Research: 5}
 """When the turn carries out an order (Ashes 7.2 to 7.4, research after the combat);
 everything else is Ashes 7.1."""
-
-
-@dataclass
-class Outlook:
-    """What one order will do (``forecast``, None: nothing to count) and the warnings
-    why it will not do (all) it says."""
-
-    forecast: str | None = None
-    warnings: list[str] = field(default_factory=list)
 
 
 def outlook(state: AshesState, seat: int, orders: Sequence[Order], lang: str) -> list[Outlook]:

@@ -17,9 +17,11 @@ from engine.ashes.views import REPORT_SCHEMA, map_view, report_data
 from engine.ashes.warnings import decorate
 from engine.core import (
     Event,
+    ForecastAcknowledging,
     JSONValue,
     Names,
     Order,
+    Outlook,
     PlanetNamer,
     SeatRecord,
     Setup,
@@ -30,7 +32,7 @@ from engine.dice import Dice
 from engine.views import MapView
 
 
-class AshesGame:
+class AshesGame(ForecastAcknowledging):
     """The Ashes of Empire rules engine (the order language is ``grammar.ashes``)."""
 
     kind = "ashes"
@@ -71,36 +73,26 @@ class AshesGame:
         """Inverse of :meth:`AshesState.to_json`."""
         return AshesState.from_json(data)
 
-    def describe_order(
+    def forecast(
+        self, state: State, seat: int, orders: Sequence[Order], lang: str
+    ) -> list[Outlook]:
+        """What each order will do in the seat's position (``arrive in turn 5``,
+        ``A 240 → 210``) and the warnings in the printout's words where the position
+        refuses or cuts it (:mod:`engine.ashes.forecast`)."""
+        return outlook(_ashes(state), seat, orders, lang)
+
+    def warned(self, text: str, warnings: list[str], lang: str) -> str:
+        """``text`` followed by its warnings (:func:`engine.ashes.warnings.decorate`)."""
+        return decorate(text, warnings, lang)
+
+    def worded(
         self, state: State, seat: int, order: Order, lang: str, place_name: PlanetNamer
     ) -> str:
-        """The order as the acknowledgement shows it, alone (:meth:`describe_orders`)."""
-        return self.describe_orders(state, seat, [order], lang, place_name)[0]
-
-    def describe_orders(
-        self,
-        state: State,
-        seat: int,
-        orders: Sequence[Order],
-        lang: str,
-        place_name: PlanetNamer,
-    ) -> list[str]:
-        """Each order as the acknowledgement shows it: what it will do in the seat's
-        position (``→ arrive in turn 5``, ``→ A 240 → 210``), with the orders before it
-        in the turn's order taken into account, and a warning in the printout's words
-        where the position refuses or cuts it (:mod:`engine.ashes.forecast`). A rename of
-        a planet the seat does not own takes effect on conquest (Ashes 6.3.3)."""
-        ashes = _ashes(state)
-        texts = []
-        for order, seen in zip(orders, outlook(ashes, seat, orders, lang), strict=True):
-            if isinstance(order, RenamePlanet) and _foreign(ashes, seat, order.planet):
-                text = order.describe_on_conquest(lang, place_name)
-            else:
-                text = order.describe(lang, place_name)
-            if seen.forecast is not None:
-                text = f"{text} → {seen.forecast}"
-            texts.append(decorate(text, seen.warnings, lang))
-        return texts
+        """The order in its words; a rename of a planet the seat does not own takes
+        effect on conquest (Ashes 6.3.3)."""
+        if isinstance(order, RenamePlanet) and _foreign(_ashes(state), seat, order.planet):
+            return order.describe_on_conquest(lang, place_name)
+        return order.describe(lang, place_name)
 
     def map_view(self, state: State, player: int, lang: str) -> MapView:
         """The galaxy as ``player`` knows it (see :mod:`engine.ashes.views`)."""

@@ -278,6 +278,9 @@ def _landing(
     ]
     if not landers:
         return
+    if state.options.landing == "postal":
+        _postal_landing(state, planet, dice, landers)
+        return
     n = planet.number
     owner = planet.owner
     troops = planet.troops
@@ -314,6 +317,39 @@ def _landing(
     if planet.troops == 0 and any(left.values()):
         _conquer(state, planet, dice, left, troops, tr_start)
     else:
+        _failed(state, planet, landers, troops, tr_start)
+
+
+def _postal_landing(state: BoardState, planet: Planet, dice: Dice, landers: list[Member]) -> None:
+    """Option ``landing`` = postal (decision D-1, reading (b)): Ashes 6.2.4 on the board,
+    without dice. Transporters stand for AT and land troops for PDU; the board has no TM%,
+    PM% or AD, so they are 100 % and 1: AS = the transporters landing, DS = the land
+    troops. Each attacker loses INT(troops × his TR / all TR) transporters and destroys
+    as many troops as he lands transporters, at most the troops there ("dasselbe PDU
+    mehrfach"). AS > DS conquers: the most transporters as they landed take the planet
+    (a tie: the lot), whose remaining troops are lost. Else the landing has failed."""
+    troops = planet.troops
+    tr_start = sum(m.transporters for m in landers)
+    destroyed = 0
+    for m in landers:
+        m.lost_tr = troops * m.transporters // tr_start  # Ashes 6.2.4, INT
+        kills = min(m.transporters, troops)
+        destroyed += kills
+        state.say(
+            "landing_postal",
+            planet=planet.number,
+            owner=m.seat,
+            tr=m.transporters,
+            troops=troops,
+            lost=m.lost_tr,
+            kills=kills,
+        )
+        _apply_losses(state, planet, m)
+    if tr_start > troops:
+        planet.troops = 0  # Ashes 6.2.4 (L-2): the defenders' remaining troops are lost
+        _conquer(state, planet, dice, {m.seat: m.transporters for m in landers}, troops, tr_start)
+    else:
+        planet.troops = troops - destroyed
         _failed(state, planet, landers, troops, tr_start)
 
 

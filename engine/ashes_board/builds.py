@@ -32,7 +32,7 @@ def build_phase(state: BoardState, orders: Mapping[int, Sequence[Order]]) -> Non
     for player in sorted(state.active(), key=lambda p: p.place):
         for order in orders.get(player.number, ()):
             if isinstance(order, Build):
-                _carry_out(state, player, order)
+                carry_out(state, player, order)
 
 
 def cost(state: BoardState, item: Item) -> Cost | None:
@@ -89,7 +89,9 @@ def pay(player: Player, price: Cost) -> None:
     player.hightech -= price[2]
 
 
-def _carry_out(state: BoardState, player: Player, order: Build) -> None:
+def carry_out(state: BoardState, player: Player, order: Build) -> None:
+    """One building order, unit by unit (decision D-21); what is built and what is not,
+    and why, goes into the round's report."""
     seat = player.number
     for item in order.items:
         built = 0

@@ -1,12 +1,12 @@
-"""The acknowledgement's view of an order: checked against the warehouse and the planets
-the player owns, with what it will do (docs/orders-ashes-board.md, "Acknowledgement")."""
+"""The acknowledgement's checks of one order that need no other order: the planets the
+player owns, the rules in play, the round, when a flight arrives (docs/orders-ashes-board.md,
+"Acknowledgement"); what the building orders and flights will do is
+:mod:`engine.ashes_board.forecast`'s."""
 
 from __future__ import annotations
 
-from engine.ashes_board.builds import cost
 from engine.ashes_board.fleets import distance
 from engine.ashes_board.orders import (
-    Build,
     FactoryChoice,
     Fly,
     Freight,
@@ -24,10 +24,8 @@ from engine.core import Order
 
 def notes(state: BoardState, seat: int, order: Order, lang: str) -> list[str]:
     """What the acknowledgement adds to the order's own words, as things stand now."""
-    if isinstance(order, Build):
-        return _build(state, seat, order, lang)
     if isinstance(order, Fly | Freight):
-        return _flight(state, seat, order, lang)
+        return _arrival(order, lang)
     if isinstance(order, HomePlanet) and state.planet(order.planet).owner != seat:
         return [ORDERS.say(lang, "check.not_own", planet=planet_name(order.planet))]
     if isinstance(order, Relation | HangarChoice) and not state.options.extension:
@@ -47,52 +45,12 @@ def notes(state: BoardState, seat: int, order: Order, lang: str) -> list[str]:
     return []
 
 
-def _build(state: BoardState, seat: int, order: Build, lang: str) -> list[str]:
-    if state.planet(order.planet).owner != seat:
-        return [ORDERS.say(lang, "check.not_own", planet=planet_name(order.planet))]
-    need = [0, 0, 0]
-    for item in order.items:
-        price = cost(state, item)
-        if price is None:
-            return [ORDERS.say(lang, "check.extension")]
-        need = [n + item.count * p for n, p in zip(need, price, strict=True)]
-    player = state.player(seat)
-    have = (player.oil, player.steel, player.hightech)
-    if all(h >= n for h, n in zip(have, need, strict=True)):
+def _arrival(order: Fly | Freight, lang: str) -> list[str]:
+    if order.source == order.target:
         return []
-    return [
-        ORDERS.say(
-            lang,
-            "check.short",
-            oil=have[0],
-            steel=have[1],
-            hightech=have[2],
-            need_oil=need[0],
-            need_steel=need[1],
-            need_hightech=need[2],
-        )
-    ]
-
-
-def _flight(state: BoardState, seat: int, order: Fly | Freight, lang: str) -> list[str]:
-    out: list[str] = []
-    here = [f for f in state.fleets if (f.owner, f.planet, f.space) == (seat, order.source, ORBIT)]
-    fi = sum(f.fighters for f in here)
-    tr = sum(f.transporters for f in here)
-    want_fi = order.fighters if isinstance(order, Fly) else 0
-    if want_fi > fi or order.transporters > tr:
-        out.append(
-            ORDERS.say(lang, "check.no_ships", planet=planet_name(order.source), fi=fi, tr=tr)
-        )
-    if isinstance(order, Freight):
-        planet = state.planet(order.source)
-        spare = planet.pop - planet.base_pop if planet.owner == seat else 0
-        if order.pop > spare:
-            out.append(
-                ORDERS.say(lang, "check.no_spare", planet=planet_name(order.source), spare=spare)
-            )
-    if order.source != order.target:
-        space = distance(order.source, order.target)
-        key = "check.arrives_orbit" if space == ORBIT else "check.arrives_space"
-        out.append(ORDERS.say(lang, key, space=space))
-    return out
+    space = distance(order.source, order.target)
+    if space == ORBIT:
+        key = "check.arrives_orbit"
+    else:
+        key = "check.arrives_next" if space == 1 else "check.arrives_space"
+    return [ORDERS.say(lang, key, space=space)]

@@ -23,9 +23,9 @@ def flight_phase(state: BoardState, orders: Mapping[int, Sequence[Order]]) -> No
     for player in sorted(state.active(), key=lambda p: p.place):
         for order in orders.get(player.number, ()):
             if isinstance(order, Freight):
-                _freight(state, player.number, order)
+                freight(state, player.number, order)
             elif isinstance(order, Fly):
-                _fly(state, player.number, order)
+                fly(state, player.number, order)
     tidy(state)
 
 
@@ -57,7 +57,7 @@ def _ready(state: BoardState, seat: int, planet: int) -> Fleet | None:
     return None
 
 
-def _fly(state: BoardState, seat: int, order: Fly) -> None:
+def fly(state: BoardState, seat: int, order: Fly) -> None:
     """B G.4.4: "You can only send out what is on the start planet": an order for more
     sends what is there (and says so)."""
     fleet = _ready(state, seat, order.source)
@@ -81,7 +81,7 @@ def _fly(state: BoardState, seat: int, order: Fly) -> None:
     )
 
 
-def _freight(state: BoardState, seat: int, order: Freight) -> None:
+def freight(state: BoardState, seat: int, order: Freight) -> None:
     """Population above the board's number goes aboard, one per transporter (B E2.4,
     decision D-7), and flies like ships."""
     planet = state.planet(order.source)

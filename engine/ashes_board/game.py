@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from random import Random
 
 from engine.ashes_board.checks import notes
+from engine.ashes_board.forecast import forecast
 from engine.ashes_board.printout import order_form, printout, seat_name
 from engine.ashes_board.setup import new_game
 from engine.ashes_board.state import BoardState
@@ -62,10 +63,30 @@ class BoardGame:
     def describe_order(
         self, state: State, seat: int, order: Order, lang: str, place_name: PlanetNamer
     ) -> str:
-        """The order in plain words, checked against the warehouse and the planets the
-        seat owns, with what it will do (:mod:`engine.ashes_board.checks`)."""
-        said = order.describe(lang, place_name)
-        return " ".join([said, *notes(_board(state), seat, order, lang)])
+        """The order in plain words with what it will do, as the only order of the list
+        (:meth:`describe_orders`)."""
+        return self.describe_orders(state, seat, [order], lang, place_name)[0]
+
+    def describe_orders(
+        self,
+        state: State,
+        seat: int,
+        orders: Sequence[Order],
+        lang: str,
+        place_name: PlanetNamer,
+    ) -> list[str]:
+        """Each order in plain words, checked against the planets the seat owns
+        (:mod:`engine.ashes_board.checks`), with what it will do as the whole list runs
+        through the round: flights from one orbit, the warehouse over every building
+        order, the revolts (:mod:`engine.ashes_board.forecast`)."""
+        board = _board(state)
+        told = forecast(board, seat, orders, lang)
+        return [
+            _forecast_line(
+                order.describe(lang, place_name), [*notes(board, seat, order, lang), *more]
+            )
+            for order, more in zip(orders, told, strict=True)
+        ]
 
     def map_view(self, state: State, player: int, lang: str) -> MapView:
         """The open board as a map (:mod:`engine.ashes_board.views`)."""
@@ -127,3 +148,9 @@ def _board(state: State) -> BoardState:
     if not isinstance(state, BoardState):
         raise TypeError(f"not a board-game Ashes state: {type(state).__name__}")
     return state
+
+
+def _forecast_line(order: str, said: list[str]) -> str:
+    """The order's words, then what it will do after an arrow, as Ashes' acknowledgement
+    sets them apart."""
+    return " → ".join([order, " ".join(said)]) if said else order

@@ -28,5 +28,6 @@ ASHES_BOARD = GameKind(
     texts=TEXTS,
     printout_headings=TEXTS.lines("printout_headings"),
     bots=BoardBots(),
+    demo_players=2,  # two players start scenario I (decision D-13); --players 6: free
 )
 """The board game's kind (listed in ``engine.registry.KINDS``)."""

@@ -67,7 +67,7 @@ def options_from(given: Mapping[str, JSONValue]) -> Options:
 
 
 _CHOICES = {
-    "landing": ("dice",),
+    "landing": ("dice", "postal"),
     "battle_rounding": ("down", "nearest"),
     "revolt": ("neutral", "none"),
     "growth": ("none", "die", "every_round"),

@@ -29,7 +29,8 @@ class Options:
     extension: bool = False
     """The extension rules (hangars, up to 3 factories, diplomacy); off: the basic game."""
     landing: str = "dice"
-    """``dice``: transporters against land troops, one d6 each (decision D-1)."""
+    """``dice``: transporters against land troops, one d6 each; ``postal``: Ashes 6.2.4's
+    formulas, no dice (decision D-1)."""
     battle_rounding: str = "down"
     """``down`` or ``nearest``: how the sum of the dice / 6 is rounded (D-2)."""
     revolt: str = "neutral"

@@ -92,6 +92,8 @@ class Battle:
     first: int = 0
     """The initiative player: he moves and fires first (Spacewar §5)."""
     round: int = 0
+    quiet: int = 0
+    """Rounds in a row without a shot or a move (decision 21)."""
     start_ships: dict[tuple[int, int], int] = dataclasses.field(default_factory=dict)
 
     def side(self, number: int) -> list[Unit]:
@@ -180,6 +182,14 @@ def _launch(home: Unit, count: int) -> list[Unit]:
 
 def fight(state: SpacewarState, where: str, attacker: int, dice: Dice) -> None:
     """One space battle to its end (Spacewar §5)."""
+    battle = open_battle(state, where, attacker, dice)
+    while not fight_round(state, battle, dice):
+        pass
+    close_battle(state, battle)
+
+
+def open_battle(state: SpacewarState, where: str, attacker: int, dice: Dice) -> Battle:
+    """Spacewar §5: both sides see each other, the Jäger launch, the initiative is rolled."""
     battle = Battle(where, attacker)
     for number in (1, 2):
         reveal(state, number, where, "battle", stones=False)
@@ -187,23 +197,28 @@ def fight(state: SpacewarState, where: str, attacker: int, dice: Dice) -> None:
     for fleet in state.fleets_at(where):
         battle.start_ships[(fleet.owner, fleet.id)] = len(fleet.ships)
     battle.first = initiative(state, battle, dice)
-    quiet = 0
-    while battle.round < state.options.battle_max_rounds:
-        battle.round += 1
-        for unit in battle.units:
-            unit.penalty = unit.marker if state.options.damaged_units else ""
-        _relaunch(battle)
-        moved = _move(state, battle)
-        shots = _fire(state, battle, dice)
-        _remove(state, battle)
-        _emergency_jumps(state, battle, dice)
-        quiet = 0 if shots or moved else quiet + 1
-        if not battle.side(1) or not battle.side(2):
-            break
-        if quiet >= QUIET_ROUNDS:
-            state.note("battle_quiet", [where, str(battle.round)])
-            break
-    _finish(state, battle)
+    return battle
+
+
+def fight_round(state: SpacewarState, battle: Battle, dice: Dice) -> bool:
+    """One battle round (Spacewar §5.1-5.5): launch, movement, fire, removal, emergency
+    jumps. Returns whether the battle is over: a side is gone, it has been quiet for
+    :data:`QUIET_ROUNDS` rounds (decision 21), or ``battle_max_rounds`` are fought."""
+    battle.round += 1
+    for unit in battle.units:
+        unit.penalty = unit.marker if state.options.damaged_units else ""
+    _relaunch(battle)
+    moved = _move(state, battle)
+    shots = _fire(state, battle, dice)
+    _remove(state, battle)
+    _emergency_jumps(state, battle, dice)
+    battle.quiet = 0 if shots or moved else battle.quiet + 1
+    if not battle.side(1) or not battle.side(2):
+        return True
+    if battle.quiet >= QUIET_ROUNDS:
+        state.note("battle_quiet", [battle.field, str(battle.round)])
+        return True
+    return battle.round >= state.options.battle_max_rounds
 
 
 def initiative(state: SpacewarState, battle: Battle, dice: Dice) -> int:
@@ -599,7 +614,7 @@ def _leave(state: SpacewarState, battle: Battle, fleet: Fleet, ships: list[Ship]
         carrier.ship.fighters = min(room, len(mine))
 
 
-def _finish(state: SpacewarState, battle: Battle) -> None:
+def close_battle(state: SpacewarState, battle: Battle) -> None:
     """The end: launched Jäger dock wherever there is room on their side's carriers and
     base in the field; the others stay stranded (decision 20)."""
     for number in (1, 2):

@@ -38,6 +38,8 @@ class SpacewarBots:
             return _setup(state, seat, rng)
         if state.phase == "move":
             return _move_step(state, seat, rng)
+        if state.phase == "battle":
+            return []  # a battle round: the standing orders fight on
         return _buy(state, seat, rng) + _moves(state, seat, rng)
 
 

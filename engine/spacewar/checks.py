@@ -31,6 +31,8 @@ def problems(state: SpacewarState, seat: int, order: SpacewarOrder) -> list[str]
     out: list[str] = []
     if order.setup_only and not state.setup_step:
         return ["setup_only"]
+    if state.phase == "battle" and not order.standing:
+        return ["battle_only"]  # a battle round reads battle orders only
     if isinstance(order, PlaceFleet | Load | Transfer | Jump | EmergencyJump | Assignment):
         fleet = state.fleet(seat, order.fleet)
         if fleet is None:

@@ -1,5 +1,5 @@
 """Spacewar behind the host's contract (:class:`engine.core.Game`, ``Stepped``,
-``Acknowledging``, ``PrefilledOrders``, ``Charting``, ``Reporting``)."""
+``AcknowledgingAll``, ``PrefilledOrders``, ``Charting``, ``Reporting``)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from engine.core import (
 )
 from engine.dice import Dice
 from engine.spacewar import printout, views
-from engine.spacewar.checks import describe
+from engine.spacewar.forecast import describe_all
 from engine.spacewar.setup import new_game
 from engine.spacewar.state import SpacewarState
 from engine.spacewar.texts import TEXTS
@@ -77,8 +77,22 @@ class SpacewarGame:
     def describe_order(
         self, state: State, seat: int, order: Order, lang: str, place_name: PlanetNamer
     ) -> str:
-        """The order in words with what it will do, or why it will fail as things stand."""
-        return describe(_spacewar(state), seat, order, lang, place_name)
+        """The order as the acknowledgement shows it, alone (:meth:`describe_orders`)."""
+        return self.describe_orders(state, seat, [order], lang, place_name)[0]
+
+    def describe_orders(
+        self,
+        state: State,
+        seat: int,
+        orders: Sequence[Order],
+        lang: str,
+        place_name: PlanetNamer,
+    ) -> list[str]:
+        """Each order in words with what it will do in the seat's position, the orders
+        before it in the round's order taken into account (PE spent by earlier purchases,
+        fleets bought or split off, a fleet told to jump twice), or why it will fail
+        (:mod:`engine.spacewar.forecast`). The orders are kept either way."""
+        return describe_all(_spacewar(state), seat, orders, lang, place_name)
 
     def state_from_json(self, data: Mapping[str, JSONValue]) -> SpacewarState:
         """Inverse of :meth:`SpacewarState.to_json`."""

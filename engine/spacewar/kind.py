@@ -19,6 +19,7 @@ SPACEWAR = GameKind(
     grammar="grammar.spacewar",
     min_players=2,
     max_players=2,
+    demo_players=2,  # the game is for two
     options=RULE_OPTIONS,
     gm_options=frozenset(RULE_OPTIONS),
     scenarios=("standard",),

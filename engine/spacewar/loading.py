@@ -26,18 +26,21 @@ def empty_transporters(fleet: Fleet) -> list[Ship]:
 def load_phase(state: SpacewarState, number: int, orders: Sequence[Load | Transfer]) -> None:
     """One player's loading and regrouping, in the order written."""
     for order in orders:
-        fleet = state.fleet(number, order.fleet)
-        if fleet is None or fleet.where in STRIPS:
-            state.note("load_refused", [str(order.line), "fleet_absent"], [number])
-            continue
-        problem = (
-            _transfer(state, fleet, order)
-            if isinstance(order, Transfer)
-            else _load(state, fleet, order)
-        )
+        problem = load_one(state, number, order)
         if problem:
             state.note("load_refused", [str(order.line), problem], [number])
     drop_empty(state)
+
+
+def load_one(state: SpacewarState, number: int, order: Load | Transfer) -> str | None:
+    """One loading or regrouping line carried out as far as it goes; why it stopped (a
+    code), or None."""
+    fleet = state.fleet(number, order.fleet)
+    if fleet is None or fleet.where in STRIPS:
+        return "fleet_absent"
+    if isinstance(order, Transfer):
+        return _transfer(state, fleet, order)
+    return _load(state, fleet, order)
 
 
 def _load(state: SpacewarState, fleet: Fleet, order: Load) -> str | None:

@@ -191,6 +191,30 @@ def throw(
     return [die], [shown] if shown else list(group_fields(SPACE_ROW, fleet.owner))
 
 
+def reroll_each_die(
+    state: SpacewarState,
+    mover: Mover,
+    dice: Dice,
+    label: str,
+    dies: list[int],
+    shown: list[str],
+) -> tuple[list[int], list[str]]:
+    """Spacewar §4 "jeden der beiden Würfe einmal wiederholen" read as each die once
+    (option ``scout_reroll = each_die``, decision 16): the die showing the best listed
+    target is kept, every other die is thrown again once; with no listed target shown,
+    both are. Keeping the best die, the second chance never lands worse."""
+    targets = mover.jump.targets
+    listed = [i for i, where in enumerate(shown) if where in targets]
+    keep = min(listed, key=lambda i: targets.index(shown[i])) if listed else None
+    mirrored = state.options.enemy_columns == "mirrored"
+    dies, shown = list(dies), list(shown)
+    for i in range(len(dies)):
+        if i != keep:
+            dies[i] = dice.roll(label, 6, seen_by=EVERYBODY)
+            shown[i] = world_by_die(mover.jump.group, dies[i], mover.fleet.owner, mirrored)
+    return dies, shown
+
+
 def land(state: SpacewarState, mover: Mover, dice: Dice) -> None:
     """Roll for one fleet and put it on the field it prefers among those shown."""
     fleet, jump = mover.fleet, mover.jump
@@ -201,7 +225,10 @@ def land(state: SpacewarState, mover: Mover, dice: Dice) -> None:
         # Spacewar §4 "Einzelne Scouts können jeden der beiden Würfe einmal wiederholen"
         # (decision 16: the whole throw, once).
         state.note("reroll", [str(fleet.owner), str(fleet.id), " ".join(map(str, dies))])
-        dies, shown = throw(state, mover, dice, label + " reroll")
+        if state.options.scout_reroll == "each_die" and len(dies) > 1:
+            dies, shown = reroll_each_die(state, mover, dice, label + " reroll", dies, shown)
+        else:
+            dies, shown = throw(state, mover, dice, label + " reroll")
     where = preference(shown, jump.targets)[0]
     fleet.where = where
     state.note("landed", [str(fleet.owner), str(fleet.id), " ".join(map(str, dies)), where])

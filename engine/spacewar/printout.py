@@ -25,6 +25,11 @@ def step_name(state: SpacewarState, lang: str) -> str:
         return WORDS.say(lang, "step_setup")
     if state.phase == "move":
         return WORDS.say(lang, "step_move", round=state.round, player=state.mover)
+    if state.phase == "battle":
+        fight = state.fights[0]
+        return WORDS.say(
+            lang, "step_battle", round=state.round, field=fight.field, next=fight.round + 1
+        )
     return WORDS.say(lang, "step_round", round=state.round)
 
 
@@ -233,7 +238,9 @@ def order_form(state: SpacewarState, seat: int, lang: str) -> str:
         FORM.say(lang, "step", step=step_name(state, lang)),
     ]
     hint = (
-        "setup_hint" if state.setup_step else "move_hint" if state.phase == "move" else "round_hint"
+        "setup_hint"
+        if state.setup_step
+        else {"move": "move_hint", "battle": "battle_hint"}.get(state.phase, "round_hint")
     )
     lines.append(FORM.say(lang, hint))
     lines += standing_lines(state, seat, lang)

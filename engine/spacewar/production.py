@@ -38,23 +38,31 @@ def produce(state: SpacewarState, number: int, buys: Sequence[Buy | BuyFleet], d
     refused whole and the later lines are still tried (docs/rules-spacewar.md, order 13)."""
     player = state.player(number)
     for buy in buys:
-        problem = buy_problem(state, number, buy)
-        if problem is None and buy.cost > player.pe:
-            problem = "no_pe"
+        problem = refusal(state, number, buy)
         if problem is not None:
             state.note("buy_refused", [str(buy.line), problem], [number])
             continue
-        player.pe -= buy.cost
-        player.spent += buy.cost
-        if isinstance(buy, BuyFleet):
-            fleet = Fleet(owner=number, id=free_fleet_id(state, number), where=buy.world)
-            fleet.ships = [new_ship(player, code) for code in buy.ships]
-            state.fleets.append(fleet)
-            state.note("bought_fleet", [buy.world, str(fleet.id), " ".join(buy.ships)], [number])
+        pay(player, buy)
+        if isinstance(buy, Buy) and buy.unit == "TT":
+            _deliver_troops(state, player, buy, dice)
         else:
-            _deliver(state, player, buy, dice)
+            deliver(state, player, buy)
     if not state.options.pe_savings:
         player.pe = 0
+
+
+def refusal(state: SpacewarState, number: int, buy: Buy | BuyFleet) -> str | None:
+    """Why a buy line is refused whole as things stand (a limit, or the PE left), or None."""
+    problem = buy_problem(state, number, buy)
+    if problem is None and buy.cost > state.player(number).pe:
+        return "no_pe"
+    return problem
+
+
+def pay(player: Player, buy: Buy | BuyFleet) -> None:
+    """The line's PE spent (Spacewar §7)."""
+    player.pe -= buy.cost
+    player.spent += buy.cost
 
 
 def buy_problem(state: SpacewarState, number: int, buy: Buy | BuyFleet) -> str | None:
@@ -96,13 +104,22 @@ def _room(state: SpacewarState, number: int, buy: Buy) -> int:
     return UNITS["ST"].fighters - found[0].fighters
 
 
-def _deliver(state: SpacewarState, player: Player, buy: Buy, dice: Dice) -> None:
+def _deliver_troops(state: SpacewarState, player: Player, buy: Buy, dice: Dice) -> None:
+    stones = draw_stones(state, player, buy.count, dice, buy.world)
+    state.world(buy.world).troops += stones
+    values = ", ".join(str(s.value) for s in stones)
+    state.note("bought_troops", [str(len(stones)), buy.world, values], [player.number])
+
+
+def deliver(state: SpacewarState, player: Player, buy: Buy | BuyFleet) -> None:
+    """A paid line's ships, base or Jäger put where it says (not troops: they are drawn
+    from the pool with the dice)."""
     number = player.number
-    if buy.unit == "TT":
-        stones = draw_stones(state, player, buy.count, dice, buy.world)
-        state.world(buy.world).troops += stones
-        values = ", ".join(str(s.value) for s in stones)
-        state.note("bought_troops", [str(len(stones)), buy.world, values], [number])
+    if isinstance(buy, BuyFleet):
+        made = Fleet(owner=number, id=free_fleet_id(state, number), where=buy.world)
+        made.ships = [new_ship(player, code) for code in buy.ships]
+        state.fleets.append(made)
+        state.note("bought_fleet", [buy.world, str(made.id), " ".join(buy.ships)], [number])
     elif buy.unit == "BA":
         state.bases.append(Base(id=player.next_base, owner=number, field=buy.world))
         player.next_base += 1

@@ -43,10 +43,14 @@ def read_options(given: Mapping[str, JSONValue]) -> Options:
         options: Options = from_plain(Options, {**defaults, **given})
     except (TypeError, ValueError) as err:
         raise ValueError(f"a Spacewar option has a value of the wrong type: {err}") from None
+    if options.battle_mode not in ("auto", "rounds"):
+        raise ValueError("battle_mode is auto or rounds")
     if options.movement not in ("sealed", "alternating"):
         raise ValueError("movement is sealed or alternating")
     if options.hyperspace_reach not in ("strips", "open"):
         raise ValueError("hyperspace_reach is strips or open")
+    if options.scout_reroll not in ("throw", "each_die"):
+        raise ValueError("scout_reroll is throw or each_die")
     if options.enemy_columns not in ("mirrored", "board"):
         raise ValueError("enemy_columns is mirrored or board")
     if len(options.troop_stones) != len(VALUES) or min(options.troop_stones) < 0:

@@ -25,6 +25,9 @@ class Options:
     movement: str = "sealed"
     """``sealed``: the jumps of a round come with its orders and the server plays the
     alternation; ``alternating``: one step per fleet move, awaiting the mover (decision 4)."""
+    battle_mode: str = "auto"
+    """``auto``: a battle is fought to its end from the standing orders; ``rounds``: one
+    step per battle round, awaiting both players' battle orders (decision 1)."""
     hyperspace_reach: str = "strips"
     """``strips``: a strip reaches its planet row and the space row; ``open``: anything."""
     enemy_columns: str = "mirrored"
@@ -33,6 +36,10 @@ class Options:
     battle_depth: int = 36
     """The table's depth in Felder (72 cm, 1 Feld = 2 cm; decision 17)."""
     battle_max_rounds: int = 20
+    scout_reroll: str = "throw"
+    """A lone scout's second chance (decision 16): ``throw``, the whole throw again once;
+    ``each_die``, each die once: the die showing the best listed target is kept, the
+    others are thrown again."""
     base_splits: bool = True
     """The Basis fires 9 + 3 missiles (decision 18); off: 12 is read as row 9."""
     multiple_hits: bool = False
@@ -196,6 +203,45 @@ class Pending:
 
 
 @dataclass
+class Fighter:
+    """A unit of a battle paused between two rounds (``battle_mode = rounds``): the
+    battle's :class:`engine.spacewar.battle.Unit` as plain data."""
+
+    side: int
+    type: str
+    label: str
+    p: int = 0
+    fleet: int = 0
+    """The fleet of a ship (0: none)."""
+    ship: str = ""
+    base: int = 0
+    """The id of a base (0: not a base)."""
+    home: str = ""
+    """The label of a Jäger's carrier or base."""
+    missiles: int = 0
+    docked: bool = False
+    dead: bool = False
+    jumped: bool = False
+    marker: str = ""
+    hits: int = 0
+
+
+@dataclass
+class Fight:
+    """A space battle declared this round and not over (``battle_mode = rounds``): the
+    first in the list is being fought; ``round`` 0: not begun."""
+
+    field: str
+    attacker: int
+    first: int = 0
+    round: int = 0
+    quiet: int = 0
+    start_ships: list[str] = dataclasses.field(default_factory=list)
+    """``<owner>:<fleet>:<ships>``: the fleets' ships when the battle began."""
+    units: list[Fighter] = dataclasses.field(default_factory=list)
+
+
+@dataclass
 class Note:
     """A line of the step's report: a catalog key, its arguments, the seats who see it
     (empty: both)."""
@@ -227,12 +273,15 @@ class SpacewarState:
     notes: list[Note] = dataclasses.field(default_factory=list)
     options: Options = dataclasses.field(default_factory=Options)
     phase: str = "orders"
-    """``orders`` (the next step is a round's orders) or ``move`` (a fleet's move)."""
+    """``orders`` (the next step is a round's orders), ``move`` (a fleet's move) or
+    ``battle`` (a battle round, ``battle_mode = rounds``)."""
     mover: int = 0
     """Who moves next in the ``move`` phase."""
     first_mover: int = 0
     """Who moved first this round (he declares his attacks first, Spacewar §5)."""
     pending: list[Pending] = dataclasses.field(default_factory=list)
+    fights: list[Fight] = dataclasses.field(default_factory=list)
+    """The battles of the round still to fight, in a ``battle`` phase."""
     winner: int = 0
     over: bool = False
 

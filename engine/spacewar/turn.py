@@ -8,7 +8,8 @@ from typing import TypeVar
 
 from engine.core import Event, Order, Resign
 from engine.dice import Dice
-from engine.spacewar.battle import battle_phase
+from engine.spacewar.battle import battle_phase, declare
+from engine.spacewar.battle_steps import fight_on
 from engine.spacewar.ground import WEAKEST, ground_phase
 from engine.spacewar.loading import load_phase
 from engine.spacewar.movement import move_one, move_phase
@@ -32,7 +33,7 @@ from engine.spacewar.orders import (
 from engine.spacewar.production import produce
 from engine.spacewar.scouting import scout_phase
 from engine.spacewar.setup import run_setup
-from engine.spacewar.state import SpacewarState, Standing
+from engine.spacewar.state import Fight, SpacewarState, Standing
 from engine.spacewar.victory import collect, end_of_round, finish
 
 OrderT = TypeVar("OrderT", bound=Order)
@@ -71,6 +72,9 @@ def run_step(
         if not move_one(new, of_type(game_orders[new.mover], Jump), dice):
             return new, []
         return new, finish_round(new, new.first_mover, dice)
+    if new.phase == "battle":
+        # A battle round (battle_mode = rounds): only the standing orders set above count.
+        return new, after_battles(new, dice) if fight_on(new, dice) else []
     return new, run_round(new, game_orders, dice)
 
 
@@ -92,9 +96,22 @@ def run_round(
 
 
 def finish_round(state: SpacewarState, first: int, dice: Dice) -> list[Event]:
-    """P4-P9, once every fleet has moved."""
+    """P4-P9, once every fleet has moved (with ``battle_mode = rounds`` P6 pauses after
+    each battle round: P7-P9 run in the step that ends the last battle)."""
     scouted = scout_phase(state, dice)
-    battle_phase(state, first, scouted, dice)
+    if state.options.battle_mode == "rounds":
+        state.fights = [
+            Fight(where, attacker) for where, attacker in declare(state, first, scouted)
+        ]
+        if not fight_on(state, dice):
+            return []
+    else:
+        battle_phase(state, first, scouted, dice)
+    return after_battles(state, dice)
+
+
+def after_battles(state: SpacewarState, dice: Dice) -> list[Event]:
+    """P7-P9: ground combat, the end of the round, the income."""
     ground_phase(state, dice)
     events = end_of_round(state)
     if not events:

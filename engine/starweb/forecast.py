@@ -17,9 +17,8 @@ industry and metal, the gates of the worlds he has seen. What others do in the s
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
-from engine.core import Order
+from engine.core import Order, Outlook
 from engine.starweb.cargo import cargo_per_ship
 from engine.starweb.forces import half_up
 from engine.starweb.orders import (
@@ -85,15 +84,6 @@ def phase(order: Order) -> int:
     if isinstance(order, Cargo) and order.action == LOAD:
         return LOADING
     return next((n for n, kinds in enumerate(_STEPS, 1) if isinstance(order, kinds)), 0)
-
-
-@dataclass
-class Outlook:
-    """What one order will do (``forecast``, None: nothing to count) and the warnings
-    why it will not do (all) it says."""
-
-    forecast: str | None = None
-    warnings: list[str] = field(default_factory=list)
 
 
 def outlook(state: StarwebState, seat: int, orders: Sequence[Order], lang: str) -> list[Outlook]:

@@ -7,10 +7,11 @@ from random import Random
 
 from engine.core import (
     Event,
+    ForecastAcknowledging,
     JSONValue,
     Names,
     Order,
-    PlanetNamer,
+    Outlook,
     SeatRecord,
     Setup,
     State,
@@ -29,7 +30,7 @@ CHARACTER, CODE_NAME = "character", "code_name"
 """The seat fields of a Starweb game (``engine.starweb.kind``)."""
 
 
-class StarwebGame:
+class StarwebGame(ForecastAcknowledging):
     """The Starweb rules engine (the order language is ``grammar.starweb``)."""
 
     kind = "starweb"
@@ -75,32 +76,17 @@ class StarwebGame:
         empty: orders and acknowledgements write ``W13``)."""
         return Names(rulers={p.number: p.code_name for p in _starweb(state).players}, places={})
 
-    def describe_order(
-        self, state: State, seat: int, order: Order, lang: str, place_name: PlanetNamer
-    ) -> str:
-        """The order as the acknowledgement shows it, alone (:meth:`describe_orders`)."""
-        return self.describe_orders(state, seat, [order], lang, place_name)[0]
+    def forecast(
+        self, state: State, seat: int, orders: Sequence[Order], lang: str
+    ) -> list[Outlook]:
+        """What each order will do in the seat's position (``F3: 10 → 5``) and the
+        warnings where the position says it will fail (not your key, no gate, too few
+        ships …; :mod:`engine.starweb.forecast`). The orders are kept either way."""
+        return outlook(_starweb(state), seat, orders, lang)
 
-    def describe_orders(
-        self,
-        state: State,
-        seat: int,
-        orders: Sequence[Order],
-        lang: str,
-        place_name: PlanetNamer,
-    ) -> list[str]:
-        """Each order as the acknowledgement shows it: what it will do in the seat's
-        position (``F3T5F7: … → F3: 10 → 5``), with the orders before it in
-        the turn's order taken into account, and warnings where the position says it will
-        fail (not your key, no gate, too few ships …; :mod:`engine.starweb.forecast`).
-        The orders are kept either way."""
-        texts = []
-        for order, seen in zip(orders, outlook(_starweb(state), seat, orders, lang), strict=True):
-            text = order.describe(lang, place_name)
-            if seen.forecast is not None:
-                text = f"{text} → {seen.forecast}"
-            texts.append(decorate(text, seen.warnings, lang))
-        return texts
+    def warned(self, text: str, warnings: list[str], lang: str) -> str:
+        """``text`` followed by its warnings (:func:`engine.starweb.warnings.decorate`)."""
+        return decorate(text, warnings, lang)
 
     def final_report(
         self, state: State, event: Event, seats: Sequence[SeatRecord], lang: str

@@ -68,7 +68,8 @@ class DemoConfig:
     directory: Path
     kind: str | None = None
     """The game kind to play (default: the first registered)."""
-    players: int = 8
+    players: int | None = None
+    """Bot players (default: the kind's :attr:`~engine.core.GameKind.demo_players`)."""
     turns: int = 3
     turn_seconds: float = 20.0
     seed: int = 1
@@ -138,6 +139,16 @@ def seat_fields(kind: GameKind, seat: int) -> dict[str, str]:
     return values
 
 
+def demo_players(config: DemoConfig, kind: GameKind) -> int:
+    """The bot players of the demo: as asked, else the kind's default (its set-up for that
+    many players, such as a scenario, is the engine's choice); refused outside the kind's
+    range."""
+    players = kind.demo_players if config.players is None else config.players
+    if not kind.min_players <= players <= kind.max_players:
+        raise ValueError(f"{kind.title} takes {kind.min_players} to {kind.max_players} players")
+    return players
+
+
 def prepare_directory(directory: Path) -> None:
     """An empty demo folder; only a folder of an earlier demo is ever emptied."""
     if directory.exists() and any(directory.iterdir()):
@@ -156,20 +167,19 @@ async def run_demo(config: DemoConfig) -> DemoResult:
     kind = game_kind(config.kind or kind_names()[0])
     if kind.bots is None:
         raise ValueError(f"the game kind {kind.name} has no demo bots")
-    if not kind.min_players <= config.players <= kind.max_players:
-        raise ValueError(f"{kind.title} takes {kind.min_players} to {kind.max_players} players")
+    players = demo_players(config, kind)
     prepare_directory(config.directory)
     mail = LocalMail(config.directory / "mail", prefer_embedded=config.embedded)
     mail.add_user(HOST, "host-secret")
     mail.add_user(GM, "gm-secret")
-    for seat in range(1, config.players + 1):
+    for seat in range(1, players + 1):
         mail.add_user(player_address(seat), f"mail{seat}")
     await mail.start()
     say(
         f"Mail stack: {mail.kind} (IMAP {mail.imap_host}:{mail.imap_port}, "
         f"SMTP {mail.smtp_host}:{mail.smtp_port})"
     )
-    muttrcs = write_muttrcs(mail, config.directory / MUTT_FOLDER, config.players)
+    muttrcs = write_muttrcs(mail, config.directory / MUTT_FOLDER, players)
     settings = Settings(
         database_url=f"sqlite:///{config.directory / 'pbem.sqlite3'}",
         gm_address=GM,
@@ -183,7 +193,7 @@ async def run_demo(config: DemoConfig) -> DemoResult:
     service = Service(settings)
     service_task = asyncio.create_task(service.run())
     try:
-        result = await _play(config, kind, mail, service, say)
+        result = await _play(config, kind, players, mail, service, say)
         result.muttrcs, result.settings_file = muttrcs, settings_file
         result.client_instructions = mail.client_instructions()
         result.mail_counts = {address: len(mail.mailbox(address)) for address in mail.users}
@@ -202,6 +212,7 @@ async def run_demo(config: DemoConfig) -> DemoResult:
 async def _play(
     config: DemoConfig,
     kind: GameKind,
+    players: int,
     mail: LocalMail,
     service: Service,
     say: Callable[[str], None],
@@ -214,7 +225,7 @@ async def _play(
             language="de",
             fields=seat_fields(kind, seat),
         )
-        for seat in range(1, config.players + 1)
+        for seat in range(1, players + 1)
     ]
     with transaction(service.engine) as session:
         game = gm.create_game(
@@ -236,24 +247,24 @@ async def _play(
         passwords = gm.start_game(session, GAME_NUMBER, terms.at(now))
     service.sender.wake()
     service.scheduler.poke(game_id)
-    say(f"Game {GAME_NUMBER} started with {config.players} bot players; printouts of turn 0 sent.")
+    say(f"Game {GAME_NUMBER} started with {players} bot players; printouts of turn 0 sent.")
     rng = Random(config.seed)
     smtp = SmtpTransport(mail.smtp_settings(HOST))
     try:
         for turn in range(1, config.turns + 1):
             await _wait(
-                partial(_printouts_sent, service, game_id, turn - 1, config.players),
+                partial(_printouts_sent, service, game_id, turn - 1, players),
                 f"the printouts of turn {turn - 1}",
                 120,
             )
             state = _state(service, game_id)
-            for seat in range(1, config.players + 1):
-                text = _orders(kind, state, seat, passwords[seat], rng, turn, config.players)
+            for seat in range(1, players + 1):
+                text = _orders(kind, state, seat, passwords[seat], rng, turn, players)
                 if text is not None:
                     await smtp.send(_mail(player_address(seat), text, turn))
             say(f"Turn {turn}: the bots mailed their orders.")
             await _wait(
-                partial(_acks_arrived, service, game_id, turn, config.players - 1),
+                partial(_acks_arrived, service, game_id, turn, players - 1),
                 f"the acknowledgements of turn {turn}",
                 120,
             )
@@ -262,8 +273,11 @@ async def _play(
                 gm.set_deadline(session, GAME_NUMBER, deadline, terms.at(utcnow()))
             service.scheduler.poke(game_id)
             say(f"Turn {turn}: acknowledged; the deadline is in {config.turn_seconds:.0f} s.")
+            if kind.ruled is not None:
+                await _rule_as_bot_gm(mail, smtp, turn)
+                say(f"Turn {turn}: the bot GM took the dossier's ruling form and published.")
         await _wait(
-            lambda: _printouts_sent(service, game_id, config.turns, config.players),
+            lambda: _printouts_sent(service, game_id, config.turns, players),
             f"the printouts of turn {config.turns}",
             180,
         )
@@ -278,7 +292,7 @@ async def _play(
         passwords={player_address(s): p for s, p in passwords.items()},
         last_printout=last,
         printout_files=files,
-        links=_links(service, game_id, config.players),
+        links=_links(service, game_id, players),
     )
 
 
@@ -384,6 +398,33 @@ def _mail(sender: str, body: str, turn: int) -> EmailMessage:
     msg["Message-ID"] = make_msgid(domain=DOMAIN)
     msg.set_content(body)
     return msg
+
+
+def _dossier_form(mail: LocalMail, turn: int) -> str | None:
+    """The ruling form (``Entscheid`` … ``Ende``) of the dossier of ``turn`` in the GM's
+    mailbox, or None while it has not come."""
+    subject = say("de", "dossier_subject", game=GAME_NUMBER, turn=turn)
+    for message in mail.mailbox(GM):
+        if message["Subject"] != subject:
+            continue
+        part = message.get_body(preferencelist=("plain",))
+        body = str(part.get_content()) if part is not None else ""
+        start = body.rfind("\nEntscheid\n")
+        end = body.find("\nEnde", start)
+        if start >= 0 and end > start:
+            return body[start + 1 : end] + "\nEnde"
+    return None
+
+
+async def _rule_as_bot_gm(mail: LocalMail, smtp: SmtpTransport, turn: int) -> None:
+    """A turn whose GM rules: the bot GM mails the dossier's ruling form back as it
+    came (its defaults) and publishes the turn in the same mail."""
+    await _wait(lambda: _dossier_form(mail, turn) is not None, f"the dossier of turn {turn}", 120)
+    form = _dossier_form(mail, turn)
+    # The greeting names the turn: two months with the same form are two mails, not one
+    # mail sent twice.
+    header = f"Hallo, hier Runde {turn}.\nPartie {GAME_NUMBER} Spielleiter Kennwort {GM_PASSWORD}"
+    await smtp.send(_mail(GM, f"{header}\n{form}\nVeröffentlichen\n", turn))
 
 
 def _state(service: Service, game_id: int) -> State:

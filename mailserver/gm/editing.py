@@ -27,6 +27,7 @@ from db.models import (
     GameMessage,
     GameStatus,
     GmReport,
+    GmRuling,
     InboundMail,
     LedgerEntry,
     Outbox,
@@ -162,7 +163,7 @@ def delete_game(session: Session, number: int) -> None:
         .where(col(Standby.assigned_player_id).in_(players))
         .values(assigned_player_id=None)
     )
-    for owned in (Submission, GameMessage, GmReport, DiceSecret, TurnSnapshot, WebAccess):
+    for owned in (Submission, GameMessage, GmReport, GmRuling, DiceSecret, TurnSnapshot, WebAccess):
         session.execute(delete(owned).where(col(owned.game_id) == game_id))
     session.execute(delete(Player).where(col(Player.game_id) == game_id))
     session.delete(game)

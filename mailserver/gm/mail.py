@@ -31,6 +31,7 @@ from mailserver.common.catalog import say
 from mailserver.common.formats import format_when
 from mailserver.common.terms import TurnContext
 from mailserver.gm import operations as gm
+from mailserver.gm import rulings
 from mailserver.outbound.notices import Addressee, notice
 from mailserver.outbound.smtp import Attachment
 from mailserver.turns import deadlines as schedule
@@ -216,6 +217,15 @@ def perform(
             ids = list(run.outbox_ids)
             key = "run_over" if run.game_over else "run_done"
             message = say(lang, key, turn=run.turn, mails=len(ids))
+        case lang_gm.GiveRulings(text=text):
+            taken = rulings.give_rulings(session, number, text.splitlines(), lang=lang, now=now)
+            message, ids = _rulings_reply(session, game, taken, ctx)
+        case lang_gm.CorrectState(what=what, reason=reason):
+            taken = rulings.correct_state(session, number, what, reason, lang=lang, now=now)
+            message, ids = _rulings_reply(session, game, taken, ctx)
+        case lang_gm.EndGame():
+            taken = rulings.end_game(session, number, lang=lang, now=now)
+            message, ids = _rulings_reply(session, game, taken, ctx)
         case lang_gm.ShowStatus():
             message = gm.status(session, number, now=now, lang=lang).rstrip("\n")
         case lang_gm.NewPassword(seat=seat):
@@ -227,6 +237,23 @@ def perform(
         case _:
             message = _edit(session, game, command, ctx)
     return CommandOutcome(command.line, lang_gm.echo_command(command, lang), True, message, ids)
+
+
+def _rulings_reply(
+    session: Session, game: Game, taken: rulings.RulingsTaken, ctx: GmContext
+) -> tuple[str, list[int]]:
+    """The answer to rulings: how many were kept, the lines refused and why, and what is
+    still open; when nothing is, the drafts of every printout go to the GM."""
+    lang = ctx.lang
+    lines = [say(lang, "rulings_taken", count=taken.taken)]
+    lines += [say(lang, "ruling_refused", line=line, reason=why) for line, why in taken.refused]
+    if taken.still_open:
+        lines.append(say(lang, "rulings_open", count=len(taken.still_open)))
+        lines += [f"  {item}" for item in taken.still_open]
+        return "\n".join(lines), []
+    ids = enqueue_preview(session, game, ctx)
+    lines.append(say(lang, "rulings_none_open", count=len(ids), address=ctx.preview_to))
+    return "\n".join(lines), ids
 
 
 def _edit(session: Session, game: Game, command: lang_gm.GmCommand, ctx: GmContext) -> str:

@@ -121,6 +121,16 @@ def _taken(
     return lines
 
 
+def _subject(stored: bool, read: Understood) -> str:
+    """The acknowledgement's subject key: refused, nothing understood (no submission), or
+    received."""
+    if not stored:
+        return "ack_subject_refused"
+    if not (read.result.orders or read.result.settings):
+        return "ack_subject_empty"
+    return "ack_subject"
+
+
 def _listed(message_lines: list[str], lang: str) -> list[str]:
     """One line each for the first message orders; the rest counted (a bounded answer)."""
     if len(message_lines) <= MESSAGE_LINES:
@@ -188,11 +198,13 @@ def _send_ack(
     game, player = seat.game, seat.player
     lang = seat.lang
     tz = player.timezone or game.timezone or intake.config.default_timezone
-    if game.next_deadline is not None and read.turn == game.turn + 1:
+    # Orders for a turn already evaluated: the deadline that matters is the coming one's.
+    turn = max(read.turn, game.turn + 1)
+    if game.next_deadline is not None and turn == game.turn + 1:
         when = format_when(game.next_deadline, tz, lang)
-        deadline = say(lang, "deadline", turn=read.turn, when=when)
+        deadline = say(lang, "deadline", turn=turn, when=when)
     else:
-        deadline = say(lang, "no_deadline", turn=read.turn)
+        deadline = say(lang, "no_deadline", turn=turn)
     orders = [o for o in read.result.orders if not isinstance(o, MessageOrder)]
     language = read.language
     result = read.result
@@ -224,7 +236,7 @@ def _send_ack(
             to=mail.sender,
             subject=say(
                 lang,
-                "ack_subject" if stored else "ack_subject_refused",
+                _subject(stored, read),
                 game=game.number,
                 seat=player.seat,
                 turn=read.turn,

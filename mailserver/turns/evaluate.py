@@ -23,7 +23,7 @@ from sqlmodel import Session
 
 from db import repo
 from db.models import Game
-from engine.core import Event, State, TurnResult, turn_seed
+from engine.core import Event, Ruling, State, TurnResult, turn_seed
 from mailserver.common.kinds import game_kind
 from mailserver.turns.inputs import TurnInputs, derived_inputs, engine_orders, recorded_inputs
 from mailserver.turns.plan import state_of
@@ -33,17 +33,25 @@ from mailserver.turns.sealing import dice_for
 def evaluate(game: Game, turn: int, before: State, inputs: TurnInputs) -> TurnResult:
     """Turn ``turn`` of ``game`` evaluated from the state ``before`` on ``inputs``.
 
-    In a GM-adjudicated turn the GM's reports take the engine's place; otherwise the
-    engine runs the orders and news (:func:`engine_orders`) with the turn's dice: sealed
-    when the inputs carry a secret, else the legacy dice of the game's seed
+    In a GM-adjudicated turn the GM's reports take the engine's place, or, when the GM
+    rules (the inputs carry rulings, engine.core.Ruled), the engine drafts the turn from
+    the orders and rulings and the reports are appended to the draft; otherwise the
+    engine runs the orders and news (:func:`engine_orders`). The dice are the turn's:
+    sealed when the inputs carry a secret, else the legacy dice of the game's seed
     (:func:`mailserver.turns.sealing.dice_for`). Reads and writes nothing.
     """
     kind = game_kind(game.kind)
+    texts = {seat: report.text for seat, report in (inputs.reports or {}).items()}
+    dice = dice_for(game.number, game.seed, turn, inputs.dice)
+    ruled = kind.ruled
+    if ruled is not None and inputs.rulings is not None:
+        rulings = [Ruling(r.item, r.text, r.reason) for r in inputs.rulings]
+        drafted = ruled.draft(before, engine_orders(kind, before, inputs), rulings, dice)
+        told = kind.adjudicated.apply_reports(drafted.state, texts)
+        return TurnResult(told.state, [*drafted.events, *told.events], drafted.rolls)
     if inputs.reports is not None:
-        texts = {seat: report.text for seat, report in inputs.reports.items()}
         return kind.adjudicated.apply_reports(before, texts)
-    orders = engine_orders(kind, before, inputs)
-    return kind.engine.run_turn(before, orders, dice_for(game.number, game.seed, turn, inputs.dice))
+    return kind.engine.run_turn(before, engine_orders(kind, before, inputs), dice)
 
 
 def canonical_state(state: State) -> str:

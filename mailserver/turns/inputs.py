@@ -21,6 +21,7 @@ from db.models import (
     Game,
     GameMessage,
     GmReport,
+    GmRuling,
     LedgerEntry,
     LedgerKind,
     MessageKind,
@@ -45,7 +46,8 @@ class NewsText:
 class TurnInputs:
     """What one evaluation reads besides the state: the executing seats' submissions
     (the latest of each seat's occupant, less the NMR and the unpaid) and the news; in a
-    GM-adjudicated turn the GM's reports by seat, which take the engine's place; the
+    GM-adjudicated turn the GM's reports by seat, which take the engine's place, and
+    (a kind whose GM rules, engine.core.Ruled) his rulings, in the order they came; the
     sealed dice's secret and digests when the turn has them."""
 
     submissions: Mapping[int, Submission]
@@ -53,17 +55,20 @@ class TurnInputs:
     reports: Mapping[int, GmReport] | None = None
     dice: SealedDice | None = None
     """The secret and digests of a sealed turn; None: the turn's legacy dice."""
+    rulings: Sequence[GmRuling] | None = None
 
     def record(self) -> dict[str, Any]:
         """The JSON kept with the snapshot: submission ids by seat, the news texts and
-        the report ids by seat (only in an adjudicated turn), the dice's secret and
-        digests (only in a sealed turn)."""
+        the report ids by seat and the ruling ids in order (only in an adjudicated turn),
+        the dice's secret and digests (only in a sealed turn)."""
         record: dict[str, Any] = {
             "submissions": {str(seat): s.id for seat, s in sorted(self.submissions.items())},
             "news": [{"author": n.author, "text": n.text} for n in self.news],
         }
         if self.reports is not None:
             record["reports"] = {str(seat): r.id for seat, r in sorted(self.reports.items())}
+        if self.rulings is not None:
+            record["rulings"] = [r.id for r in self.rulings]
         if self.dice is not None:
             record["dice"] = self.dice.record()
         return record
@@ -122,8 +127,15 @@ def recorded_inputs(session: Session, record: Mapping[str, Any]) -> TurnInputs:
         found = session.exec(select(GmReport).where(col(GmReport.id).in_(report_ids.values())))
         by_report = {r.id: r for r in found}
         reports = {seat: by_report[rid] for seat, rid in report_ids.items()}
+    rulings = None
+    if "rulings" in record:
+        ruling_ids = [int(rid) for rid in record["rulings"]]
+        found_rulings = session.exec(select(GmRuling).where(col(GmRuling.id).in_(ruling_ids)))
+        by_ruling = {r.id: r for r in found_rulings}
+        rulings = [by_ruling[rid] for rid in ruling_ids]
     dice = SealedDice.from_record(record["dice"]) if "dice" in record else None
-    return TurnInputs({seat: by_id[sid] for seat, sid in ids.items()}, news, reports, dice)
+    submissions = {seat: by_id[sid] for seat, sid in ids.items()}
+    return TurnInputs(submissions, news, reports, dice, rulings)
 
 
 def derived_inputs(session: Session, game: Game, turn: int) -> TurnInputs:

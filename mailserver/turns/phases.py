@@ -53,7 +53,7 @@ def evaluate_turn(work: TurnWork) -> None:
     game = work.game
     news = news_of(printed_news(work.session, game.id or 0, work.turn))
     dice = sealed_inputs(work.session, game.id or 0, work.plan)
-    inputs = TurnInputs(work.plan.executing, news, work.reports, dice)
+    inputs = TurnInputs(work.plan.executing, news, work.reports, dice, work.rulings)
     work.record = inputs.record()
     seed = turn_seed(game.seed, work.turn)
     if work.ahead is not None and not work.ahead.fits(game.id or 0, work.turn, seed, work.record):

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sqlmodel import Session
 
 from config.game_options import gm_language, nmr_drop_after
 from db import repo
-from db.models import Game
+from db.models import Game, GameStatus
 from engine.core import NEUTRAL
 from mailserver.common.catalog import public_notice
 from mailserver.common.kinds import game_kind
@@ -21,7 +23,8 @@ from mailserver.turns.sealing import sealed_inputs
 def preview_turn(session: Session, game_id: int, terms: HostTerms) -> dict[int, str]:
     """What the pending turn would give now: seat -> printout text (0: the GM's view).
 
-    Writes nothing: the turn is evaluated (:func:`mailserver.turns.evaluate.evaluate`) on
+    Writes nothing (in a turn whose GM rules, these are the drafts: his rulings and
+    reports so far are taken): the turn is evaluated (:func:`mailserver.turns.evaluate.evaluate`) on
     the stored state with the orders and messages there are, the fee of ``terms`` as the
     run charges it; drops are shown in the newspaper without a stand-by's takeover.
     """
@@ -42,6 +45,11 @@ def preview_turn(session: Session, game_id: int, terms: HostTerms) -> dict[int, 
         )
         news.append(NewsText(None, notice))
     inputs = TurnInputs(plan.executing, news, dice=sealed_inputs(session, game_id, plan))
+    if game.status == GameStatus.ADJUDICATING and kind.ruled is not None:
+        # The drafts of a turn the GM rules on: his rulings and reports so far.
+        reports = {r.seat: r for r in repo.gm_reports(session, game_id, turn)}
+        rulings = repo.gm_rulings(session, game_id, turn)
+        inputs = replace(inputs, reports=reports, rulings=rulings)
     result = evaluate(game, turn, before, inputs)
     views = {NEUTRAL: kind.engine.printout(result.state, NEUTRAL, gm_language(game.options))}
     for player in repo.current_players(session, game_id):

@@ -17,6 +17,7 @@ that are not its printouts (reminders, the start, a takeover) are in
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 
@@ -24,8 +25,8 @@ from sqlmodel import Session, select
 
 from config.game_options import gm_language, host_settings
 from db import repo
-from db.models import Game, GameStatus
-from engine.core import TurnShape
+from db.models import Game, GameStatus, GmRuling
+from engine.core import Ruling, TurnShape
 from mailserver.common.catalog import say, wrap
 from mailserver.common.kinds import game_kind
 from mailserver.common.terms import TurnContext
@@ -167,12 +168,13 @@ def _send_dossier(session: Session, game: Game, plan: TurnPlan, ctx: TurnContext
     orders = engine_orders(kind, before, TurnInputs(plan.executing, []))
     body = kind.adjudicated.dossier(before, orders, lang)
     missing = ", ".join(str(s) for s in sorted(plan.nmr)) or "-"
+    intro = "dossier_intro_rulings" if kind.ruled is not None else "dossier_intro"
     row = notice(
         session,
         ctx,
         Addressee.gm(game),
         subject=say(lang, "dossier_subject", game=game.number, turn=plan.turn),
-        body=wrap(say(lang, "dossier_intro", game=game.number, turn=plan.turn, missing=missing))
+        body=wrap(say(lang, intro, game=game.number, turn=plan.turn, missing=missing))
         + "\n\n"
         + body.rstrip("\n")
         + "\n",
@@ -199,10 +201,35 @@ def publish_reports(session: Session, game_id: int, ctx: TurnContext) -> TurnRun
         return TurnRun(game.number, turn, "not_due", "the game does not wait for reports")
     plan = plan_turn(session, game, turn, ctx.terms.turn_fee_cents)
     reports = {r.seat: r for r in repo.gm_reports(session, game.id or 0, turn)}
-    missing = sorted(p.seat for p in plan.active if p.seat not in reports)
-    if missing:
-        seats = ", ".join(str(s) for s in missing)
-        return TurnRun(game.number, turn, "not_due", f"no report for seats {seats}")
+    rulings = None
+    if game_kind(game.kind).ruled is not None:
+        # The engine drafts every printout: the GM's reports only add to them, but
+        # nothing may be left open.
+        rulings = repo.gm_rulings(session, game.id or 0, turn)
+        still_open = open_items(session, game, plan, rulings, gm_language(game.options))
+        if still_open:
+            return TurnRun(game.number, turn, "not_due", "; ".join(still_open))
+    else:
+        missing = sorted(p.seat for p in plan.active if p.seat not in reports)
+        if missing:
+            seats = ", ".join(str(s) for s in missing)
+            return TurnRun(game.number, turn, "not_due", f"no report for seats {seats}")
     game.status = GameStatus.RUNNING
     # The GM's reports are never late: the turn waited for them, not for a deadline.
-    return _evaluated(TurnWork(session, game, plan, ctx, timedelta.max, reports=reports))
+    work = TurnWork(session, game, plan, ctx, timedelta.max, reports=reports, rulings=rulings)
+    return _evaluated(work)
+
+
+def open_items(
+    session: Session, game: Game, plan: TurnPlan, rulings: Sequence[GmRuling], lang: str
+) -> list[str]:
+    """The items of the waiting turn still without a ruling (a kind whose GM rules)."""
+    kind = game_kind(game.kind)
+    ruled = kind.ruled
+    if ruled is None:
+        return []
+    before = state_of(session, game, game.turn)
+    orders = engine_orders(kind, before, TurnInputs(plan.executing, []))
+    return ruled.open_items(
+        before, orders, [Ruling(r.item, r.text, r.reason) for r in rulings], lang
+    )

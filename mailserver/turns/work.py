@@ -7,7 +7,7 @@ the evaluation's result, the outbox ids). It lives for one run, in its transacti
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import cached_property
@@ -15,7 +15,7 @@ from typing import Any
 
 from sqlmodel import Session
 
-from db.models import Game, GmReport, Player
+from db.models import Game, GmReport, GmRuling, Player
 from engine.core import GameKind, State, TurnResult
 from mailserver.common.kinds import game_kind
 from mailserver.common.terms import TurnContext
@@ -35,6 +35,8 @@ class TurnWork:
     """A run this long past the deadline says so in every printout."""
     reports: Mapping[int, GmReport] | None = None
     """The GM's reports of an adjudicated turn (they replace the engine)."""
+    rulings: Sequence[GmRuling] | None = None
+    """The GM's rulings of an adjudicated turn whose GM rules (engine.core.Ruled)."""
     ahead: TurnAhead | None = None
     """The turn evaluated ahead; None unless it fits this run's inputs."""
 

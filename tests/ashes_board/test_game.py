@@ -11,6 +11,7 @@ from random import Random
 
 import pytest
 
+from engine.ashes_board.fleets import distance
 from engine.ashes_board.game import BoardGame
 from engine.ashes_board.kind import ASHES_BOARD
 from engine.ashes_board.orders import Build, Fly, Item, Relation, StartFleets, Targets
@@ -102,7 +103,8 @@ def test_acknowledgement_checks_the_warehouse_and_the_planets_owned() -> None:
     big = Build(planet=1, items=(Item(what="fighter", count=3),))
     said = GAME.describe_order(state, 1, big, "en", namer)
     assert said.startswith("Build on 1 (Earth): 3 FI")
-    assert "does not cover this building order (3/3/6)" in said
+    assert "Builds 2 FI for 2 oil, 2 steel, 4 high tech" in said
+    assert said.endswith("1 units on 1 (Earth) not built: the warehouse is short.")
     foreign = GAME.describe_order(state, 1, Build(planet=5, items=big.items), "de", namer)
     assert "5 (Lenin) gehört Ihnen nicht" in foreign
 
@@ -111,8 +113,18 @@ def test_acknowledgement_forecasts_a_flight() -> None:
     state = start("I")
     fly = Fly(source=1, fighters=12, transporters=0, target=10)
     said = GAME.describe_order(state, 1, fly, "en", LANGUAGE.namer())
-    assert "Only 10 FI and 3 TR can leave 1 (Earth) now" in said
-    assert said.endswith("It lands on space 2 and reaches the orbit in 2 rounds.")
+    assert ": 12 FI, 0 TR → It lands on space 2 and reaches the orbit in 2 rounds." in said
+    assert "Only 10 FI and 0 TR could leave 1 (Earth) for 10 (Outpost)." in said
+    assert said.endswith("Left in the orbit of 1 (Earth) then: 0 FI, 3 TR.")
+
+
+def test_a_flight_of_one_space_reaches_the_orbit_next_round_in_words() -> None:
+    state = start("I")
+    near = next(n for n in range(2, 41) if distance(1, n) == 1)
+    fly = Fly(source=1, fighters=1, transporters=0, target=near)
+    said = GAME.describe_order(state, 1, fly, "de", LANGUAGE.namer())
+    assert "erreicht die Umlaufbahn in der nächsten Runde." in said
+    assert "in 1 Runden" not in said
 
 
 def test_the_json_twin_and_the_map_show_fleets_on_their_spaces() -> None:

@@ -25,8 +25,8 @@ The map pictures (bench_maps.py) run on both trees too; against a baseline from 
 the maps were drawn as SVG (``--baseline 7c182d2``) the baseline column is matplotlib's
 drawing, which the test extras install for this comparison. The Starweb engine and
 parser (bench_starweb.py), the Ashes board game (bench_ashes_board.py) and a whole
-Spacewar bot game (bench_spacewar.py, which also prints a round of four battles) have
-absolute goals and run on this tree only (:data:`NEW_BENCHES`).
+Spacewar bot game (bench_spacewar.py, which also prints a round of four battles) and the Welt der
+Waben month and dossier (bench_wdw.py) have absolute goals and run on this tree only (:data:`NEW_BENCHES`).
 
 A new row is one more :class:`Goal`; a new benchmark is a script ``bench_<name>.py``
 taking ``--json`` and ``--quick`` and printing its figures as one JSON object on its last
@@ -102,6 +102,8 @@ GOALS = (
         False,
         scale=0.001,
     ),
+    Goal("Welt der Waben: month (12 realms, 300 units)", "wdw", "month_ms", "ms", 200, False),
+    Goal("Welt der Waben: dossier (12 realms, 300 units)", "wdw", "dossier_ms", "ms", 500, False),
     # Whole processes, beside `python -c pass` in the same rounds (bench_start.py).
     Goal("command start: pbem --help", "start", "help_s", "s", 0.25, False),
     Goal("command start: pbem parse (200-line mail)", "start", "parse_s", "s", 0.4, False),
@@ -167,7 +169,7 @@ GOALS = (
 )
 TREE_BENCHES = ("parser", "engine", "mailbody", "maps", "start")
 """Run on this tree and the baseline tree, interleaved."""
-NEW_BENCHES = ("starweb", "ashes_board", "spacewar")
+NEW_BENCHES = ("starweb", "ashes_board", "spacewar", "wdw")
 """Run on this tree only (a baseline before them has no such benchmark): absolute goals."""
 SELF_BENCHES = ("burst", "servers", "intake", "pageflood")
 """Run on this tree only: each measures its own baseline (``--runs`` runs, medians)."""

@@ -16,6 +16,8 @@ from random import Random
 
 from engine.ashes.kind import ASHES
 from engine.ashes.state import AshesState
+from engine.ashes_board.kind import ASHES_BOARD
+from engine.ashes_board.state import BoardState
 from engine.core import (
     GameKind,
     JSONValue,
@@ -28,11 +30,18 @@ from engine.core import (
 )
 from engine.dice import Dice, dice_seed, sha256_hex, submission_digest
 from engine.plaindata import STORED_BEFORE
+from engine.spacewar.kind import SPACEWAR
+from engine.spacewar.state import SpacewarState
 from engine.starweb.kind import STARWEB
 from engine.starweb.state import Character, StarwebState
 from engine.starweb.state import Options as StarwebOptions
 
-KINDS: Mapping[str, GameKind] = {"ashes": ASHES, "starweb": STARWEB}
+KINDS: Mapping[str, GameKind] = {
+    "ashes": ASHES,
+    "starweb": STARWEB,
+    "ashes-board": ASHES_BOARD,
+    "spacewar": SPACEWAR,
+}
 CODE_NAMES = ("THRAWN", "BORG", "NECRON", "QUILDOR", "ROLAND", "SALVADOR")
 CHARACTERS = tuple(c.value for c in Character)
 
@@ -40,10 +49,11 @@ CHARACTERS = tuple(c.value for c in Character)
 def setup(
     kind: str, seed: int, players: int, options: Mapping[str, JSONValue] | None = None
 ) -> Setup:
-    """A new game of ``kind``: Ashes on its standard galaxy, Starweb on 12 worlds a seat
-    with one black hole, each seat another character (rotated by the seed); ``options``
-    are added to the rule options."""
-    if kind == "ashes":
+    """A new game of ``kind``: Ashes on its standard galaxy, the board game's set-up for
+    that many seats (two: scenario I, else free), Spacewar on its board (two seats),
+    Starweb on 12 worlds a seat with one black hole, each seat another character (rotated
+    by the seed); ``options`` are added to the rule options."""
+    if kind in ("ashes", "ashes-board", "spacewar"):
         seats = [PlayerSetup(n) for n in range(1, players + 1)]
         return Setup(game=seed, players=seats, options=dict(options or {}), seed=seed)
     seats = [
@@ -78,7 +88,9 @@ def starweb_readings_before() -> dict[str, JSONValue]:
 
 def active(state: State) -> list[int]:
     """The seats still in the game."""
-    assert isinstance(state, AshesState | StarwebState)
+    if isinstance(state, SpacewarState):
+        return [1, 2]  # two seats; a game that is over is not played on
+    assert isinstance(state, AshesState | StarwebState | BoardState)
     return [p.number for p in state.active()]
 
 

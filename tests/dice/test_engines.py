@@ -21,7 +21,7 @@ from engine.starweb.state import StarwebState
 from tests.dice.games import KINDS, Played, active, parsed, play, secret
 from tests.lanes import examples
 
-GAMES = {"ashes": (8, 12), "starweb": (5, 12)}
+GAMES = {"ashes": (8, 12), "starweb": (5, 12), "ashes-board": (4, 12), "spacewar": (2, 12)}
 """Per kind: seats and turns of a game."""
 
 

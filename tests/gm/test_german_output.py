@@ -52,7 +52,7 @@ def _create(session: Session, **changed: object) -> None:
     [
         (
             {"kind": "schach"},
-            "Unbekannte Spielart „schach“ (bekannt: ashes, starweb, ashes-board, spacewar).",
+            "Unbekannte Spielart „schach“ (bekannt: ashes, starweb, ashes-board, spacewar, wdw).",
         ),
         ({"options": {"bogus": 1}}, "Unbekannte Regeloption „bogus“ für The Ashes of Empire"),
         ({"number": 0}, "Die Partienummer 0 ist ungültig: sie muss 1 oder größer sein."),

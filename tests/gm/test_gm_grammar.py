@@ -380,7 +380,7 @@ def _doc_examples() -> list[str]:
 
 def test_every_documented_command_parses() -> None:
     examples = _doc_examples()
-    assert len(examples) == 56
+    assert len(examples) == 62
     blocks = 0
     for example in examples:
         result = gm.parse(HEADER + example)
@@ -389,7 +389,26 @@ def test_every_documented_command_parses() -> None:
             result = gm.parse(HEADER + example + "\nDer Text.\nEnde\n")
         assert not result.errors, (example, [e.message("en") for e in result.errors])
         assert len(result.commands) == 1, (example, result.commands)
-    assert blocks == 6  # Nachricht, News, Geheim an, Secret to, Bericht an, Report to
+    # Nachricht, News, Geheim an, Secret to, Bericht an, Report to, Entscheid, Rulings
+    assert blocks == 8
+
+
+def test_rulings_corrections_and_the_end_of_the_game_are_read() -> None:
+    result = gm.parse(
+        HEADER + "Entscheid\nK1 Sieger A\nG2 Chance 35\nEnde\nRulings E3 entdeckt\n"
+        "Korrektur 3/115 Größe 1800 Grund: Tippfehler\nCorrection 3 12\nSpielende\n"
+    )
+    assert not result.errors
+    assert result.commands == [
+        gm.GiveRulings(line=2, text="K1 Sieger A\nG2 Chance 35"),
+        gm.GiveRulings(line=6, text="E3 entdeckt"),
+        gm.CorrectState(line=7, what="3/115 Größe 1800", reason="Tippfehler"),
+        gm.CorrectState(line=8, what="3 12", reason=""),
+        gm.EndGame(line=9),
+    ]
+    assert gm.echo_command(result.commands[2], "en") == (
+        "Correction 3/115 Größe 1800 reason: Tippfehler"
+    )
 
 
 def test_reports_and_publishing_for_adjudicated_games() -> None:

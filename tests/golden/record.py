@@ -1,18 +1,19 @@
-"""Golden files of everything the host mails in two seeded games, and the recorder.
+"""Golden files of everything the host mails in seeded games, and the recorder.
 
-Two games are played through the host, on a fresh SQLite database migrated to the
+Four games are played through the host, each on a fresh SQLite database migrated to the
 newest schema, with the functions its mail poller, scheduler and sender call: an Ashes
-of Empire game and a Starweb game of four seats each, German and English players mixed,
-three turns. The GM creates each game (``gm.create_game``, as ``pbem gm create`` does)
-and starts it by mail; from then on every order goes in as a mail through the intake
-(``process_mail``, as the IMAP poller hands a mail over), written by the kind's bots
-with fixed seeds; reminders go out and the turns run at the deadlines of a simulated
-clock. Every mail the host puts in the outbox is recorded as the sender builds it
-(``OutboxMail.message``): its headers, the SHA-256 of its wire form (``flatten``), its
-text as the player reads it and its files (the JSON twin as its SHA-256 and indented,
-the PNG map as its SHA-256, which is byte-stable from run to run here). ``Step`` (what
-the recorder did), ``Outbox-Kind`` and ``Turn`` (the outbox row's columns) are not
-mailed; they say which mail it is. At the end the offline printouts of
+of Empire game and a Starweb game of four seats each and an Ashes board game of three,
+German and English players mixed, three turns, and a Spacewar game of two seats (German,
+English), its setup step and two rounds. The GM creates each game (``gm.create_game``,
+as ``pbem gm create`` does) and starts it by mail; from then on every order goes in as a
+mail through the intake (``process_mail``, as the IMAP poller hands a mail over), written
+by the kind's bots with fixed seeds; reminders go out and the turns run at the deadlines
+of a simulated clock. Every mail the host puts in the outbox is recorded as the sender
+builds it (``OutboxMail.message``): its headers, the SHA-256 of its wire form
+(``flatten``), its text as the player reads it and its files (the JSON twin as its
+SHA-256 and indented, the PNG map as its SHA-256, which is byte-stable from run to run
+here). ``Step`` (what the recorder did), ``Outbox-Kind`` and ``Turn`` (the outbox row's
+columns) are not mailed; they say which mail it is. At the end the offline printouts of
 ``pbem KIND report`` of the last turn are recorded too.
 
 Each mail becomes one file ``tests/data/golden/<kind>/NNN-<slug>.txt``; ``index.txt``
@@ -20,7 +21,7 @@ beside them lists them. tests/golden/test_golden_printouts.py plays the games ag
 compares. Record again (only when a change of what players read is intended, and review
 the diff)::
 
-    python -m tests.golden.record            # both games
+    python -m tests.golden.record            # every game
     python -m tests.golden.record starweb    # one
 
 Only what is inherently variable is replaced by a placeholder (:class:`_Normaliser`):
@@ -79,7 +80,7 @@ from tests.dbfixtures import temporary_database
 from tests.factories import order_mail
 
 GOLDEN = Path(__file__).resolve().parents[1] / "data" / "golden"
-KINDS = ("ashes", "starweb")
+KINDS = ("ashes", "starweb", "ashes-board", "spacewar")
 INDEX = "index.txt"
 
 FROM = "pbem@example.org"
@@ -386,7 +387,7 @@ def _database() -> Iterator[Engine]:
             engine.dispose()
 
 
-# ------------------------------------------------------------------ the two games
+# ------------------------------------------------------------------ the games
 
 
 def play_ashes(engine: Engine) -> list[Recorded]:
@@ -480,9 +481,69 @@ def play_starweb(engine: Engine) -> list[Recorded]:
     return table.finish()
 
 
+def play_ashes_board(engine: Engine) -> list[Recorded]:
+    """The Ashes board game, game 303: three seats of a free set-up, German and English,
+    three rounds; the acknowledgements word each whole order list."""
+    languages = {1: "de", 2: "en", 3: "de"}
+    table = _Table(engine, "ashes-board", 303, languages, HostTerms(from_address=FROM))
+    table.create({}, {})
+    table.start()
+
+    # Round 1: seat 1 builds more than the warehouse holds; seat 2 (English) sends two
+    # flights from one orbit and switches his map off; seat 3 is reminded, then sends.
+    table.later(timedelta(hours=4))
+    table.orders(1, after=["1: 9 FI"])
+    table.orders(2, after=["2/8/0/10", "2/8/0/11", "Map off"])
+    table.remind(timedelta(hours=47))
+    table.orders(3, after=["Karte aus"])
+    table.run()
+
+    # Round 2: seat 3 sends nothing (NMR); seat 1 switches his map off.
+    table.orders(1, after=["Karte aus"])
+    table.orders(2)
+    table.run()
+
+    # Round 3: everybody.
+    for seat in (1, 2, 3):
+        table.orders(seat)
+    table.run()
+    table.offline_reports([(1, "de"), (2, "en"), (0, "de")])
+    return table.finish()
+
+
+def play_spacewar(engine: Engine) -> list[Recorded]:
+    """Spacewar I, game 303: two seats, German and English, the setup step and two
+    rounds (stepped turns: each step runs at its deadline)."""
+    table = _Table(engine, "spacewar", 303, {1: "de", 2: "en"}, HostTerms(from_address=FROM))
+    table.create({}, {})
+    table.start()
+
+    # Step 1, the setup: seat 1 sends a secret message; seat 2 is reminded, then sends.
+    table.later(timedelta(hours=4))
+    table.orders(1, after=["Geheim an 2: Frieden auf R2?", "Ende"])
+    table.remind(timedelta(hours=47))
+    table.orders(2)
+    table.run()
+
+    # Step 2, round 1: seat 2 buys more than his PE covers (the acknowledgement says
+    # which line is refused) and switches his map off.
+    table.orders(1)
+    table.orders(2, after=["Buy 9 cruisers at world 7", "Map off"])
+    table.run()
+
+    # Step 3, round 2: seat 1 sends nothing (NMR): his standing orders fight.
+    table.orders(2)
+    table.remind(timedelta(hours=11))
+    table.run()
+    table.offline_reports([(1, "de"), (2, "en"), (0, "de")])
+    return table.finish()
+
+
 PLAYS: dict[str, Callable[[Engine], list[Recorded]]] = {
     "ashes": play_ashes,
     "starweb": play_starweb,
+    "ashes-board": play_ashes_board,
+    "spacewar": play_spacewar,
 }
 
 

@@ -1,8 +1,9 @@
-"""Every mail of two seeded hosted games is what tests/data/golden/ recorded, byte for byte.
+"""Every mail of the seeded hosted games is what tests/data/golden/ recorded, byte for byte.
 
-The games are those of tests/golden/record.py (an Ashes of Empire and a Starweb game
-through the host: GM mail, intake, reminders, turn runs, offline reports). A difference
-is a change of what players read: find out why; if it is meant, record again with
+The games are those of tests/golden/record.py (an Ashes of Empire, a Starweb, an Ashes
+board game and a Spacewar game through the host: GM mail, intake, reminders, turn runs,
+offline reports). A difference is a change of what players read: find out why; if it is
+meant, record again with
 ``python -m tests.golden.record`` and review the diff of tests/data/golden/.
 """
 
@@ -117,7 +118,7 @@ def test_the_index_lists_the_recorded_mails(kind: str, played: dict[str, list[Re
         pytest.fail(f"tests/data/golden/{kind}/{INDEX} is out of date:\n{diff}", pytrace=False)
 
 
-# Slow: a whole second play of both games; the comparison with the recorded files already
+# Slow: a whole second play of every game; the comparison with the recorded files already
 # catches a play that differs from run to run, this names the cause.
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine import core
-from grammar import ashes, gm, reader, starweb
+from grammar import ashes, ashes_board, gm, reader, spacewar, starweb
 from tests.toykind.engine import Add
 from tests.toykind.grammar import ToyLines
 
@@ -163,9 +163,15 @@ def test_ashes_language_is_an_order_language() -> None:
 # ------------------------------------------------------------------ salt for the dice
 
 
-@pytest.mark.parametrize("game", ["ashes", "starweb"])
+@pytest.mark.parametrize("game", ["ashes", "starweb", "ashes-board", "spacewar"])
 def test_a_salt_line_is_read_for_the_host_in_either_language_and_is_no_order(game: str) -> None:
-    language = ashes.LANGUAGE if game == "ashes" else starweb.LANGUAGE
+    languages = {
+        "ashes": ashes,
+        "starweb": starweb,
+        "ashes-board": ashes_board,
+        "spacewar": spacewar,
+    }
+    language = languages[game].LANGUAGE
     result = language.parse(
         "Partie 1 Spieler 2 Kennwort x\nSalz: Sonnenblume und Mond\nSALT sunflower\n"
     )

@@ -24,6 +24,7 @@ def test_a_mail_without_orders_is_not_stored_nor_counted(
     assert repo.latest_submission(db_session, game, 2, 1) is None
     (answer,) = outbox(db_session)
     assert "nichts wurde gespeichert" in flat(answer.body)
+    assert answer.subject.startswith("Keine Befehle gefunden – Partie 227")
     view = status(db_session, 227, now=datetime.now(UTC))
     assert "Befehle da" not in view and "keine Befehle" in view
 

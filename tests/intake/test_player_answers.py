@@ -26,6 +26,8 @@ def test_orders_for_a_turn_already_evaluated_are_refused_in_subject_and_echo(
     body = flat(answer.body)
     assert "Gelesen, aber NICHT gespeichert (1 Befehl):" in body
     assert "Verstanden" not in body and "erhalten" not in answer.subject
+    # The deadline it names is the coming turn's, not the one that is over.
+    assert "ZAT) für Runde 4" in body and "ZAT) für Runde 3" not in body
 
 
 def test_final_promises_an_early_run_only_in_a_game_that_has_them(

@@ -123,3 +123,49 @@ def test_targets_named_as_worlds_take_the_movers_row() -> None:
     jump = Jump(fleet=1, group="world", targets=("W8",))
     move_phase(state, {2: [jump]}, forced([(None, 2), (None, 5)]))
     assert mover.where == "W8"  # W8 is player 2's own row: die 2 counts from W7
+
+
+def test_each_die_rerolls_only_the_die_that_shows_no_listed_target() -> None:
+    state = empty_board(scout_reroll="each_die")
+    scout = fleet(state, 1, 1, "R1", "SC")
+    jump = Jump(fleet=1, group=ENEMY, targets=("W9", "W8"))
+    # 5 -> W8 (listed second) is kept; 1 -> W12 is thrown again: 4 -> W9.
+    dice = forced([("move P1 F1", 5), ("move P1 F1", 1), ("move P1 F1 reroll", 4)])
+    move_phase(state, {1: [jump]}, dice)
+    assert scout.where == "W9"
+    assert [r.label for r in dice.log][-1] == "move P1 F1 reroll"
+
+
+def test_each_die_keeps_the_listed_target_when_the_second_chance_misses() -> None:
+    state = empty_board(scout_reroll="each_die")
+    scout = fleet(state, 1, 1, "R1", "SC")
+    jump = Jump(fleet=1, group=ENEMY, targets=("W9", "W8"))
+    dice = forced([("move P1 F1", 1), ("move P1 F1", 5), ("move P1 F1 reroll", 2)])
+    move_phase(state, {1: [jump]}, dice)
+    assert scout.where == "W8"
+    assert len(dice.log) == 3
+
+
+def test_each_die_rerolls_both_dice_when_no_listed_target_shows() -> None:
+    state = empty_board(scout_reroll="each_die")
+    scout = fleet(state, 1, 1, "R1", "SC")
+    jump = Jump(fleet=1, group=ENEMY, targets=("W9",))
+    dice = forced(
+        [
+            ("move P1 F1", 1),
+            ("move P1 F1", 2),
+            ("move P1 F1 reroll", 3),
+            ("move P1 F1 reroll", 4),
+        ]
+    )
+    move_phase(state, {1: [jump]}, dice)
+    assert scout.where == "W9"
+
+
+def test_each_die_on_the_space_row_throws_its_one_die_again() -> None:
+    state = empty_board(scout_reroll="each_die")
+    scout = fleet(state, 1, 1, "W1", "SC")
+    jump = Jump(fleet=1, group=SPACE_ROW, targets=("R3",))
+    dice = forced([("move P1 F1", 2), ("move P1 F1 reroll", 4)])
+    move_phase(state, {1: [jump]}, dice)
+    assert scout.where == "R3"

@@ -25,9 +25,13 @@ def test_the_acknowledgement_warns_of_a_target_out_of_reach() -> None:
 def test_the_acknowledgement_names_the_cost_or_the_missing_pe() -> None:
     state = after_setup()
     buy = Buy(count=2, unit="KR", world="W1", fleet=1)
-    assert "not enough PE" in say(state, 1, buy)
+    assert say(state, 1, buy).endswith(
+        "will be refused: costs 22 PE, 0 PE left after the lines before"
+    )
     state.player(1).pe = 30
-    assert say(state, 1, buy, "de") == "Kaufe 2 Kreuzer auf W1 für Flotte 1 (22 PE; verfügbar 30)"
+    assert (
+        say(state, 1, buy, "de") == "Kaufe 2 Kreuzer auf W1 für Flotte 1 – kostet 22 PE: PE 30 → 8"
+    )
 
 
 def test_placements_are_for_the_setup_step_only() -> None:

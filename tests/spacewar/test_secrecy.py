@@ -17,11 +17,13 @@ from engine.spacewar.state import Note, Sighting, SpacewarState, Stone
 from tests.spacewar.factory import GAME, new_state, orders
 
 
-def played(seed: int, steps: int, movement: str = "sealed") -> SpacewarState:
+def played(
+    seed: int, steps: int, movement: str = "sealed", battle_mode: str = "auto"
+) -> SpacewarState:
     """A bot game after ``steps`` steps."""
     bots = kind("spacewar").bots
     assert bots is not None
-    state = new_state(seed=seed, movement=movement)
+    state = new_state(seed=seed, movement=movement, battle_mode=battle_mode)
     for step in range(1, steps + 1):
         given = {
             seat: orders("\n".join(bots.orders(state, seat, Random(seed * 100 + step * 10 + seat))))
@@ -81,11 +83,12 @@ def views(state: SpacewarState, seat: int) -> str:
     steps=st.integers(1, 14),
     seat=st.sampled_from([1, 2]),
     movement=st.sampled_from(["sealed", "alternating"]),
+    battle_mode=st.sampled_from(["auto", "rounds"]),
 )
 def test_no_view_of_a_player_shows_what_only_the_other_may_know(
-    seed: int, steps: int, seat: int, movement: str
+    seed: int, steps: int, seat: int, movement: str, battle_mode: str
 ) -> None:
-    state = played(seed, steps, movement)
+    state = played(seed, steps, movement, battle_mode)
     assert views(state, seat) == views(with_other_secrets(state, 3 - seat), seat)
 
 

@@ -45,6 +45,8 @@ def test_unknown_option_and_bad_values_are_refused_by_name() -> None:
         new_state(colour="red")
     with pytest.raises(ValueError, match="hyperspace_reach"):
         new_state(hyperspace_reach="wide")
+    with pytest.raises(ValueError, match="scout_reroll is throw or each_die"):
+        new_state(scout_reroll="twice")
     with pytest.raises(ValueError, match="troop_stones"):
         new_state(troop_stones=[1, 2])
 

@@ -9,6 +9,8 @@ from random import Random
 from typing import Any, ClassVar
 
 from engine.core import (
+    CORRECTION,
+    GAME_END,
     NEUTRAL,
     SHARED_ORDER_CLASSES,
     Article,
@@ -18,6 +20,7 @@ from engine.core import (
     Order,
     OrderKinds,
     PlanetNamer,
+    Ruling,
     SeatRecord,
     Setup,
     State,
@@ -27,6 +30,8 @@ from engine.dice import Dice
 
 HEADING = "=== Toy printout"
 LAST_TURN = 3
+BIG = 5
+"""An addition above this needs the GM's ruling in the ruled toy (an open item)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -54,6 +59,8 @@ class ToyState:
     news: list[str] = field(default_factory=list)
     reports: dict[int, str] = field(default_factory=dict)
     rolls: dict[int, int] = field(default_factory=dict)
+    log: list[str] = field(default_factory=list)
+    """The ruled toy's corrections, with their reasons (the GM's view only)."""
 
     def to_json(self) -> dict[str, JSONValue]:
         return {
@@ -64,6 +71,7 @@ class ToyState:
             "news": list(self.news),
             "reports": {str(k): v for k, v in self.reports.items()},
             "rolls": {str(k): v for k, v in self.rolls.items()},
+            "log": list(self.log),
         }
 
     @classmethod
@@ -76,6 +84,7 @@ class ToyState:
             news=[str(n) for n in d.get("news", [])],
             reports={int(k): str(v) for k, v in d.get("reports", {}).items()},
             rolls={int(k): int(v) for k, v in d.get("rolls", {}).items()},
+            log=[str(line) for line in d.get("log", [])],
         )
 
 
@@ -126,6 +135,8 @@ class ToyGame:
         lines += ["--- News ---", *s.news]
         if player in s.reports:
             lines += ["--- Report ---", s.reports[player]]
+        if player == NEUTRAL and s.log:
+            lines += ["--- GM log ---", *s.log]
         return "\n".join(lines) + "\n"
 
     def state_from_json(self, data: Mapping[str, JSONValue]) -> ToyState:
@@ -171,6 +182,124 @@ class ToyGame:
         old = _toy(state)
         new = ToyState.from_json(old.to_json())
         new.turn, new.news, new.rolls = old.turn + 1, [], {}
+        new.reports = {seat: text for seat, text in sorted(reports.items())}
+        return TurnResult(state=new)
+
+
+def _big_adds(orders: Mapping[int, Sequence[Order]]) -> dict[str, tuple[int, int]]:
+    """The open items of the ruled toy: ``A<seat>`` for each seat adding more than BIG."""
+    items = {}
+    for seat in sorted(orders):
+        for order in orders[seat]:
+            if isinstance(order, Add) and order.amount > BIG:
+                items[f"A{seat}"] = (seat, order.amount)
+    return items
+
+
+def _ruling_words(text: str) -> tuple[str, int | None]:
+    """A toy ruling's verdict: ``ja``/``yes``, ``nein``/``no``, or ``Chance <p>``."""
+    words = text.lower().split()
+    if words[:1] in (["ja"], ["yes"]):
+        return "yes", None
+    if words[:1] in (["nein"], ["no"]):
+        return "no", None
+    if len(words) == 2 and words[0] == "chance" and words[1].isdigit():
+        return "chance", int(words[1])
+    return "", None
+
+
+class RuledToyGame(ToyGame):
+    """The toy whose GM rules: an addition above BIG is an open item ``A<seat>`` that the
+    GM allows (``A1 ja``), refuses (``A1 nein``) or leaves to the dice (``A1 Chance 40``:
+    a named W100, success at or below 40); ``Korrektur <seat> <score>`` sets a score, and
+    ``Spielende`` ends the game."""
+
+    def dossier(self, state: State, orders: Mapping[int, Sequence[Order]], lang: str) -> str:
+        items = self.open_items(state, orders, [], lang)
+        form = [f"{item.split()[0]} ja" for item in items]
+        return super().dossier(state, orders, lang) + "\n".join(
+            ["Offen:" if lang == "de" else "Open:", *items, "Entscheid", *form, "Ende", ""]
+        )
+
+    def check_ruling(
+        self,
+        state: State,
+        orders: Mapping[int, Sequence[Order]],
+        given: Sequence[Ruling],
+        ruling: Ruling,
+        lang: str,
+    ) -> str:
+        if ruling.item == GAME_END:
+            return ""
+        if ruling.item == CORRECTION:
+            words = ruling.text.split()
+            ok = len(words) == 2 and all(w.lstrip("-").isdigit() for w in words)
+            if not ok or int(words[0]) not in _toy(state).scores:
+                return (
+                    "Korrektur: <Platz> <Punkte>" if lang == "de" else "Correction: <seat> <score>"
+                )
+            return ""
+        if ruling.item.upper() not in _big_adds(orders):
+            return (
+                f"{ruling.item}: kein offener Punkt"
+                if lang == "de"
+                else f"{ruling.item}: no open item"
+            )
+        verdict, chance = _ruling_words(ruling.text)
+        if not verdict or (chance is not None and not 0 <= chance <= 100):
+            return "ja | nein | Chance 0-100" if lang == "de" else "yes | no | Chance 0-100"
+        return ""
+
+    def open_items(
+        self,
+        state: State,
+        orders: Mapping[int, Sequence[Order]],
+        given: Sequence[Ruling],
+        lang: str,
+    ) -> list[str]:
+        ruled = {r.item.upper() for r in given}
+        word = "addiert" if lang == "de" else "adds"
+        return [
+            f"{item} Seat {seat} {word} {amount}"
+            for item, (seat, amount) in _big_adds(orders).items()
+            if item not in ruled
+        ]
+
+    def draft(
+        self,
+        state: State,
+        orders: Mapping[int, Sequence[Order]],
+        given: Sequence[Ruling],
+        dice: Dice,
+    ) -> TurnResult:
+        verdicts = {r.item.upper(): _ruling_words(r.text) for r in given}
+        allowed: dict[int, list[Order]] = {}
+        for seat, seat_orders in orders.items():
+            allowed[seat] = []
+            for order in seat_orders:
+                item = f"A{seat}"
+                if isinstance(order, Add) and order.amount > BIG:
+                    verdict, chance = verdicts.get(item, ("yes", None))
+                    if verdict == "chance":
+                        roll = dice.named(item, 100, seen_by=frozenset({seat}))
+                        verdict = "yes" if roll <= (chance or 0) else "no"
+                    if verdict == "no":
+                        continue
+                allowed[seat].append(order)
+        result = self.run_turn(state, allowed, dice)
+        new = _toy(result.state)
+        events = list(result.events)
+        for ruling in given:
+            if ruling.item == CORRECTION:
+                seat, score = (int(w) for w in ruling.text.split())
+                new.scores[seat] = score
+                new.log.append(f"{CORRECTION} {ruling.text} ({ruling.reason})")
+            elif ruling.item == GAME_END and not events:
+                events.append(Event("game_over", data={"turn": new.turn}))
+        return TurnResult(state=new, events=events, rolls=dice.log)
+
+    def apply_reports(self, state: State, reports: Mapping[int, str]) -> TurnResult:
+        new = ToyState.from_json(_toy(state).to_json())
         new.reports = {seat: text for seat, text in sorted(reports.items())}
         return TurnResult(state=new)
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 from random import Random
 
 from engine.core import GameKind, MessageRules, State, TurnShape
-from tests.toykind.engine import HEADING, ToyGame
+from tests.toykind.engine import HEADING, RuledToyGame, ToyGame
 
 
 class ToyBots:
@@ -42,4 +42,7 @@ TOY_GM = _variant(
     "Toy (GM-adjudicated)",
     TurnShape.GM_ADJUDICATED,
     MessageRules(newspaper=False, urgent_dispatches=False),
+)
+TOY_RULED = replace(
+    TOY_GM, name="toy-ruled", title="Toy (GM rules on open items)", engine=RuledToyGame()
 )

@@ -9,13 +9,26 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from engine.ashes_board.kind import ASHES_BOARD
+from engine.spacewar.kind import SPACEWAR
+from engine.spacewar.state import SpacewarState
 from engine.starweb.kind import STARWEB
 from engine.views import UNKNOWN, MapMove, MapPlace, MapView
 from mailserver.common.catalog import say
 from mailserver.printouts.map_svg import legend, map_svg
 from mailserver.printouts.maps import render_map, web_map
+from tests.ashes_board.test_secrecy import played as board_played
+from tests.dice.games import play
 from tests.views.test_maps import ashes_game
 from tests.views.test_starweb_views import played
+
+
+def spacewar_round(seed: int, steps: int) -> SpacewarState:
+    """A bots' Spacewar game after ``steps`` steps."""
+    state = [turn.result.state for turn in play("spacewar", seed, 2, steps)][-1]
+    assert isinstance(state, SpacewarState)
+    return state
+
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 
@@ -199,11 +212,15 @@ def _svg_lines(svg: str) -> set[str]:
     }
 
 
-@pytest.mark.parametrize("kind", ["ashes", "starweb"])
+@pytest.mark.parametrize("kind", ["ashes", "starweb", "ashes-board", "spacewar"])
 def test_a_seats_svg_says_nothing_only_another_seats_printout_says(kind: str) -> None:
     if kind == "ashes":
         game, state = ashes_game(5, seed=2)
         engine, seats = game.engine, range(1, 7)
+    elif kind == "ashes-board":
+        engine, state, seats = ASHES_BOARD.engine, board_played(11, 4, 3), range(1, 5)
+    elif kind == "spacewar":
+        engine, state, seats = SPACEWAR.engine, spacewar_round(11, 4), range(1, 3)
     else:
         engine, state, seats = STARWEB.engine, played(11, 5), range(1, 7)
     printouts = {seat: _telling(engine.printout(state, seat, "de")) for seat in seats}

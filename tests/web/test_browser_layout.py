@@ -7,22 +7,17 @@ says where; docs/testing.md)."""
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Iterator
 
 import pytest
-import uvicorn
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as ready
 from selenium.webdriver.support.ui import WebDriverWait
 from sqlalchemy import Engine
 
-from config.settings import Settings
-from mailserver.web.app import create_app
-from tests.web.browser import artifacts_dir, free_port
-from tests.web.helpers import SETTINGS, link, run_turn, start_game, web_orders
+from tests.web.browser import artifacts_dir, served
+from tests.web.helpers import link, run_turn, start_game, web_orders
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -38,26 +33,8 @@ def site(web_engine: Engine) -> Iterator[str]:
     web_orders(web_engine, 561, 1, f"Artikel\n{ARTICLE}\nEnde\n")
     run_turn(web_engine, 561)
     web_orders(web_engine, 561, 2, "Fertig\n")
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    settings = Settings(
-        database_url="sqlite://", web={**SETTINGS.web.model_dump(), "base_url": base}
-    )
-    config = uvicorn.Config(
-        create_app(settings, web_engine), host="127.0.0.1", port=port, log_level="warning"
-    )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if server.started:
-            break
-        time.sleep(0.05)
-    try:
+    with served(web_engine) as base:
         yield base
-    finally:
-        server.should_exit = True
-        thread.join(10)
 
 
 def show(browser: webdriver.Chrome, url: str, width: int) -> None:

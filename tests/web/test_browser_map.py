@@ -7,12 +7,9 @@ zoom buttons zoom. Every page is saved as a screenshot per width
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Iterator
 
 import pytest
-import uvicorn
 from selenium import webdriver
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -20,12 +17,11 @@ from selenium.webdriver.remote.webelement import WebElement
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from config.settings import Settings
 from db import repo
 from mailserver.common.kinds import game_kind
 from mailserver.web import views
-from mailserver.web.app import create_app
-from tests.web.helpers import SETTINGS, link, run_turn, start_game
+from tests.web.browser import served
+from tests.web.helpers import link, run_turn, start_game
 from tests.web.test_browser_layout import DESKTOP, PHONE, overflow, save, show
 
 pytestmark = pytest.mark.timeout(180)
@@ -37,32 +33,12 @@ ASHES, STARWEB = 581, 582
 def site(web_engine: Engine) -> Iterator[str]:
     """The pages on ``web_engine`` served on a free loopback port; their base URL. Game
     581 (Ashes, 6 seats) and game 582 (Starweb, 3 seats) have run a turn."""
-    from tests.web.browser import free_port
-
     start_game(web_engine, ASHES, seats=6)
     run_turn(web_engine, ASHES)
     start_game(web_engine, STARWEB, seats=3, kind="starweb")
     run_turn(web_engine, STARWEB)
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    settings = Settings(
-        database_url="sqlite://", web={**SETTINGS.web.model_dump(), "base_url": base}
-    )
-    config = uvicorn.Config(
-        create_app(settings, web_engine), host="127.0.0.1", port=port, log_level="warning"
-    )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if server.started:
-            break
-        time.sleep(0.05)
-    try:
+    with served(web_engine) as base:
         yield base
-    finally:
-        server.should_exit = True
-        thread.join(10)
 
 
 def printout(web_engine: Engine, number: int, seat: int) -> str:
@@ -75,7 +51,9 @@ def printout(web_engine: Engine, number: int, seat: int) -> str:
 
 
 def point_at(browser: webdriver.Chrome, place: WebElement, width: int) -> None:
-    """Hover over ``place`` on a desktop, tap it on a phone."""
+    """Scroll ``place`` into the middle of the window, then hover over it on a desktop,
+    tap it on a phone."""
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", place)
     shape = place.find_element(By.CSS_SELECTOR, "circle, rect")
     if width == PHONE:
         shape.click()
@@ -120,7 +98,6 @@ def test_the_ashes_map_shows_a_planets_report_and_its_flight_times(
         assert game is not None
         home = views.current_state(session, game, game.turn).player(3).home
     own = next(p for p in places if p.get_attribute("data-n") == str(home))
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", own)
     point_at(browser, own, width)
     info = text_of(browser, "map-info")
     said = printout(web_engine, ASHES, 3).splitlines()
@@ -145,7 +122,6 @@ def test_the_starweb_map_shows_a_worlds_report_and_its_links(
     fits(browser, width)
     home = browser.find_element(By.CSS_SELECTOR, "#map-view g.place:has(rect)")
     gates = str(home.get_attribute("data-links")).split()
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", home)
     point_at(browser, home, width)
     info = text_of(browser, "map-info")
     number = home.get_attribute("data-n")

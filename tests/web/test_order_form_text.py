@@ -23,14 +23,14 @@ def form_text(page: str) -> str:
     return html.unescape(found[1])
 
 
-@pytest.mark.parametrize("kind", ["ashes", "starweb", "spacewar"])
+@pytest.mark.parametrize("kind", ["ashes", "starweb", "spacewar", "ashes-board"])
 def test_the_form_starts_with_the_prefilled_order_form(
     client: TestClient, web_engine: Engine, kind: str
 ) -> None:
     start_game(web_engine, 541, seats=2, kind=kind)
     page = client.get(link(web_engine, 541, 2)).text
     text = form_text(page)
-    assert re.search(r"(Partie|Game) 541 (Spieler|Player) 2 (Runde|Turn) 1", text), text
+    assert re.search(r"(Partie|Spiel|Game) 541 (Spieler|Player) 2 (Runde|Zug|Turn) 1", text), text
     assert "Kennwort ..." not in text  # the page needs no password
     assert 'id="order-source" class="form"' in page
 

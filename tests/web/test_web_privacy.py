@@ -110,6 +110,7 @@ def _check_pages(client: TestClient, engine: Engine, number: int) -> None:
     [
         pytest.param("ashes", "Artikel\nEine Nachricht an alle.\nEnde\n", id="ashes"),
         pytest.param("starweb", None, id="starweb"),
+        pytest.param("spacewar", None, id="spacewar"),
     ],
 )
 @settings(
@@ -129,8 +130,9 @@ def test_pages_never_show_another_seats_printout(
     seed: int,
     turns: int,
 ) -> None:
-    """Of either kind, before and after a turn (with seat 1's article in it, where given)."""
+    """Of every kind, before and after a turn (with seat 1's article in it, where given)."""
     number = next(_numbers)
+    seats = 2 if kind == "spacewar" else seats  # Spacewar is for two
     start_game(web_engine, number, seats=seats, seed=seed, kind=kind)
     for _ in range(turns):
         if article is not None:

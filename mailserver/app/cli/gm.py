@@ -329,7 +329,9 @@ def list_cmd(config: ConfigOption = None, lang: LangOption = "de") -> None:
                 if game.next_deadline is not None
                 else "-"
             )
-            status = game.status.value + (say(lang, "cli_held") if game.held else "")
+            status = say(lang, f"status_game_{game.status}") + (
+                say(lang, "cli_held") if game.held else ""
+            )
             rows.append(
                 (str(game.number), game.kind, status, str(game.turn), str(players), deadline)
             )

@@ -175,7 +175,9 @@ def demo_cmd(
     game: Annotated[
         str | None, typer.Option(help="The game kind (default: the first registered).")
     ] = None,
-    players: Annotated[int, typer.Option(min=2, help="Bot players.")] = 8,
+    players: Annotated[
+        int | None, typer.Option(min=2, help="Bot players (default: the game kind's).")
+    ] = None,
     turns: Annotated[int, typer.Option(min=1, max=30, help="Turns to play.")] = 3,
     turn_seconds: Annotated[
         float, typer.Option(min=3, help="Seconds from the last order to the deadline.")

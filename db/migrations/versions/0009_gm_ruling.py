@@ -1,0 +1,27 @@
+"""The GM's rulings on a GM-adjudicated turn, inputs of the turn (issue 24).
+
+Create Date: 2026-11-28 07:10:00
+"""
+
+import sqlalchemy as sa
+
+from db.migrations.changes import AddIndex, CreateTable, reversible
+
+revision: str = "0009"
+down_revision: str | None = "0008"
+
+upgrade, downgrade = reversible(
+    CreateTable(
+        "gm_ruling",
+        lambda: (
+            sa.Column("id", sa.Integer(), primary_key=True),
+            sa.Column("game_id", sa.Integer(), sa.ForeignKey("game.id"), nullable=False),
+            sa.Column("turn", sa.Integer(), nullable=False),
+            sa.Column("item", sa.Text(), nullable=False),
+            sa.Column("text", sa.Text(), nullable=False),
+            sa.Column("reason", sa.Text(), nullable=False),
+            sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        ),
+    ),
+    AddIndex("gm_ruling", "ix_gm_ruling_game_id", ["game_id"]),
+)

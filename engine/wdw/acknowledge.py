@@ -1,0 +1,109 @@
+"""The acknowledgement of an order (design §3.0, D37): checked against what the realm
+knows — its own units, settlements and treasury, the map — and what it costs. A
+rejection never names what the realm cannot see (an enemy in a field is the dossier's)."""
+
+from __future__ import annotations
+
+from engine.core import Order
+from engine.wdw.formulas import structure_limit
+from engine.wdw.mapfile import WorldMap
+from engine.wdw.movement import walk
+from engine.wdw.orders import Build, Fight, Special, Spy, Work
+from engine.wdw.setup import options_of
+from engine.wdw.state import Unit, WdwState, world
+from engine.wdw.tables import min_ig
+from engine.wdw.texts import say
+
+_COMBAT_MAIN = ("KN", "KA", "KT")
+_NOT_WITH = {"KX": ("E", "P"), "KR": ("F", "W")}
+
+
+def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
+    """The order in words for ``seat``, with the reason it fails or what it costs."""
+    if isinstance(order, Build):
+        return _build(state, seat, order, lang)
+    if not isinstance(order, Fight | Work | Spy | Special):
+        return order.describe(lang)
+    unit = state.unit(seat, order.unit)
+    if unit is None:
+        return f"{order.describe(lang)}: {say(lang, 'reject.unknown_unit', unit=order.unit)}"
+    if isinstance(order, Special):
+        return say(lang, "order.special", unit=order.unit)
+    if isinstance(order, Spy):
+        if not unit.spion:
+            return f"{order.describe(lang)}: {say(lang, 'reject.needs_spy', unit=unit.id)}"
+        place = state.settlement(order.target)
+        # Only what the realm knows: a settlement's size counts only when it is its own.
+        known = place is not None and place.owner == seat
+        ig = min_ig(place.population if known and place else None, frozenset())
+        return say(
+            lang,
+            "order.spy",
+            unit=unit.id,
+            code=order.code,
+            risk=order.risk,
+            target=order.target,
+            ig=ig,
+        )
+    if isinstance(order, Work):
+        if unit.arbeit < 1:
+            return f"{order.describe(lang)}: {say(lang, 'reject.needs_worker', unit=unit.id)}"
+        return say(
+            lang,
+            "order.work",
+            unit=unit.id,
+            code=order.code,
+            ext=order.ext,
+            structure=order.structure,
+        )
+    return _fight(world(state.map_text), order, unit, lang)
+
+
+def _fight(the_map: WorldMap, order: Fight, unit: Unit, lang: str) -> str:
+    head = order.describe(lang)
+    ext = order.ext[:1]
+    if ext and ext in _NOT_WITH.get(order.code, ()):
+        return f"{head}: {say(lang, 'reject.ext_not_with_main', ext=order.ext, code=order.code)}"
+    aggressive = order.code in _COMBAT_MAIN or ext in ("E", "P")
+    if aggressive and unit.nahkampf < 1 and unit.fernkampf < 1:
+        return f"{head}: {say(lang, 'reject.needs_combat_unit', unit=unit.id)}"
+    if ext == "B" and unit.belagerung < 1:
+        return f"{head}: {say(lang, 'reject.needs_siege_unit', unit=unit.id)}"
+    leg = walk(unit, the_map, order.path)
+    stop = leg.steps[-1][0] if leg.steps else unit.kf
+    if leg.bad:
+        bad_step = order.path[len(leg.steps)]
+        return f"{head}: {say(lang, f'reject.{leg.bad}', kf=bad_step)}"
+    text = say(
+        lang, "order.fight", unit=unit.id, code=order.code, ext=order.ext, path=" ".join(order.path)
+    ).strip()
+    if leg.truncated:
+        text += f" ({say(lang, 'reject.truncated', kf=stop)})"
+    return text
+
+
+def _build(state: WdwState, seat: int, order: Build, lang: str) -> str:
+    place = state.settlement(order.settlement)
+    if place is None or place.owner != seat:
+        why = say(lang, "reject.unknown_settlement", settlement=order.settlement)
+        return f"{order.describe(lang)}: {why}"
+    field = world(state.map_text).fields[place.kf]
+    big = (field.coast and field.height == 1) or field.navigable
+    structures = {s: getattr(place, s) for s in ("bev", "rues", "stv")}
+    limit = structure_limit(order.structure, structures, big_site=big)
+    if getattr(place, order.structure) + order.bwp > limit:
+        why = say(lang, "reject.structure_max", structure=order.structure, limit=limit)
+        return f"{order.describe(lang)}: {why}"
+    cost = options_of(state).bwp_cost(field.terrain_class)
+    treasury = state.realm(seat).treasury
+    text = say(
+        lang,
+        "order.build",
+        settlement=place.name,
+        structure=order.structure,
+        bwp=order.bwp,
+        cost=cost,
+    )
+    if treasury < cost:
+        text += f" ({say(lang, 'reject.funds', treasury=treasury, cost=cost)})"
+    return text

@@ -1,0 +1,146 @@
+"""The map of a Welt der Waben game, read from the file the GM supplies (D1).
+
+A map file is JSON: ``{"name": …, "terrains": [{"name", "class"}…], "fields": [{"id":
+"GF/KF", "terrain", "height" 0–4, "neighbours": [six ids or null, side 1 first], "rivers":
+[sides], "navigable", "road", "coast", "x", "y"}…]}``. ``x``/``y`` place the hex on the
+picture (odd rows shifted right). The file is checked whole: ids, terrains, heights,
+and neighbours that name each other on opposite sides (docs/state-wdw.md, "Map file").
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from engine.wdw.formulas import TERRAIN_CLASSES
+
+FIELD_RE = re.compile(r"^(\d{1,4})/(\d{1,2})$")
+WATER = frozenset({"Wasser", "Tiefsee"})
+
+
+class MapError(ValueError):
+    """A map file that cannot be used, with the reason (for the GM)."""
+
+
+@dataclass(frozen=True)
+class Field:
+    """One Kleinfeld (Strategie 1.1): its terrain and height, its six neighbours (side
+    1..6; None off the map), rivers on which sides, a road, a coast, where it is drawn."""
+
+    id: str
+    terrain: str
+    terrain_class: str
+    height: int
+    neighbours: tuple[str | None, ...]
+    rivers: tuple[int, ...] = ()
+    navigable: bool = False
+    road: bool = False
+    coast: bool = False
+    x: int = 0
+    y: int = 0
+
+    @property
+    def water(self) -> bool:
+        """Water or deep sea: ships sail here, land units need a fleet."""
+        return self.terrain in WATER
+
+
+@dataclass(frozen=True)
+class WorldMap:
+    """The whole map, by field id."""
+
+    name: str
+    fields: dict[str, Field]
+
+    def side_to(self, a: str, b: str) -> int | None:
+        """The side (1..6) of ``a`` that borders ``b``; None when not adjacent."""
+        for side, other in enumerate(self.fields[a].neighbours, 1):
+            if other == b:
+                return side
+        return None
+
+
+def field_id(text: str) -> str:
+    """A field id in its canonical form ``GF/KF`` (``12/04``, ``12-4``, ``12.4`` read as
+    ``12/4``); :class:`MapError` if it is none, KF 1..48 (Strategie 1.1)."""
+    match = FIELD_RE.match(re.sub(r"[-.]", "/", text.strip()))
+    if not match or not 1 <= int(match[2]) <= 48 or int(match[1]) < 1:
+        raise MapError(f"{text!r} is no field id GF/KF (KF 1-48)")
+    return f"{int(match[1])}/{int(match[2])}"
+
+
+def read_map(text: str) -> WorldMap:
+    """The map of a map file's text; :class:`MapError` names the first problem."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise MapError(f"the map file is no JSON: {exc.msg} (line {exc.lineno})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("fields"), list):
+        raise MapError('the map file needs "fields": a list of fields')
+    classes = {}
+    for terrain in data.get("terrains", []):
+        if terrain.get("class") not in TERRAIN_CLASSES:
+            raise MapError(f"terrain {terrain.get('name')!r}: class must be normal/schwer/extrem")
+        classes[str(terrain["name"])] = str(terrain["class"])
+    fields = {}
+    for raw in data["fields"]:
+        item = _field(raw, classes)
+        if item.id in fields:
+            raise MapError(f"field {item.id} is listed twice")
+        fields[item.id] = item
+    world = WorldMap(str(data.get("name", "")), fields)
+    _check_neighbours(world)
+    return world
+
+
+def _field(raw: Any, classes: dict[str, str]) -> Field:
+    if not isinstance(raw, dict):
+        raise MapError("every field is an object")
+    fid = field_id(str(raw.get("id", "")))
+    terrain = str(raw.get("terrain", ""))
+    if terrain not in classes:
+        raise MapError(f"field {fid}: terrain {terrain!r} is not in the terrain list")
+    height = raw.get("height")
+    if not isinstance(height, int) or not 0 <= height <= 4:
+        raise MapError(f"field {fid}: height must be 0-4")
+    neighbours = raw.get("neighbours")
+    if not isinstance(neighbours, list) or len(neighbours) != 6:
+        raise MapError(f"field {fid}: six neighbours (side 1 to 6, null off the map)")
+    rivers = tuple(int(s) for s in raw.get("rivers", []))
+    if any(not 1 <= s <= 6 for s in rivers):
+        raise MapError(f"field {fid}: river sides are 1-6")
+    # Strategie 1.1: mountains (HS 4) are at least difficult terrain.
+    terrain_class = classes[terrain]
+    if height == 4 and terrain_class == "normal":
+        terrain_class = "schwer"
+    return Field(
+        id=fid,
+        terrain=terrain,
+        terrain_class=terrain_class,
+        height=height,
+        neighbours=tuple(field_id(n) if n is not None else None for n in neighbours),
+        rivers=rivers,
+        navigable=bool(raw.get("navigable", False)),
+        road=bool(raw.get("road", False)),
+        coast=bool(raw.get("coast", False)),
+        x=int(raw.get("x", 0)),
+        y=int(raw.get("y", 0)),
+    )
+
+
+def _check_neighbours(world: WorldMap) -> None:
+    """Every neighbour exists and names the field back on the opposite side."""
+    for item in world.fields.values():
+        for side, other in enumerate(item.neighbours, 1):
+            if other is None:
+                continue
+            if other not in world.fields:
+                raise MapError(f"field {item.id} side {side}: no field {other}")
+            back = (side + 2) % 6 + 1
+            if world.fields[other].neighbours[back - 1] != item.id:
+                raise MapError(
+                    f"field {item.id} side {side} is {other}, but {other} side {back} "
+                    f"is not {item.id}"
+                )

@@ -1,0 +1,50 @@
+"""The month being computed: the state (a copy, changed by the phases), the orders, the
+open items and the GM's verdicts, the dice, and the notes the printouts get."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from engine.core import CORRECTION, GAME_END, Order, Ruling
+from engine.dice import Dice
+from engine.wdw.items import Items
+from engine.wdw.options import WdwOptions
+from engine.wdw.rulings import Verdict, read
+from engine.wdw.state import Note, WdwState
+
+
+@dataclass
+class Month:
+    """Everything a phase reads and writes."""
+
+    state: WdwState
+    orders: Mapping[int, Sequence[Order]]
+    items: Items
+    rulings: Sequence[Ruling]
+    dice: Dice
+    options: WdwOptions
+    origins: dict[str, str] = field(default_factory=dict)
+    """Where each unit (``realm/unit``) stood when the month began."""
+
+    def verdict(self, item: str) -> Verdict | None:
+        """The GM's verdict on ``item`` (the last ruling counts), or None."""
+        found = None
+        for ruling in self.rulings:
+            if ruling.item.upper() == item:
+                found = read(item, ruling.text)
+        return found
+
+    @property
+    def corrections(self) -> list[Ruling]:
+        """The month's corrections, in the order they came."""
+        return [r for r in self.rulings if r.item == CORRECTION]
+
+    @property
+    def ends_game(self) -> bool:
+        """The GM ended the game with this month."""
+        return any(r.item == GAME_END for r in self.rulings)
+
+    def note(self, seat: int, key: str, **values: object) -> None:
+        """A line of ``seat``'s printout (0: the GM's), worded when it is printed."""
+        self.state.notes.append(Note(seat, key, [f"{k}={v}" for k, v in values.items()]))

@@ -1,0 +1,76 @@
+"""Movement by ranges (Strategie 7.1, F20, D21): how far a unit gets along its path,
+and on which day it enters each field (F9)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from engine.wdw.mapfile import WorldMap
+from engine.wdw.state import Unit
+
+
+@dataclass(frozen=True)
+class Leg:
+    """Where a unit's path takes it this month: the fields it enters with their day,
+    and why it stopped early (``truncated``: the range is used up; ``bad``: a step that
+    is not allowed, with the reason key)."""
+
+    steps: tuple[tuple[str, Fraction], ...]
+    truncated: bool = False
+    bad: str = ""
+
+
+def month_range(unit: Unit, world: WorldMap, path: tuple[str, ...]) -> int:
+    """Strategie 7.1: land units 2 KF a month, mounted 4; ships and characters 6; +1
+    when the whole move is on a road."""
+    if unit.unit_class in ("sea", "character"):
+        return 6
+    base = 4 if unit.beritten else 2
+    on_road = bool(path) and all(world.fields[f].road for f in (unit.kf, *path))
+    return base + (1 if on_road else 0)
+
+
+def step_cost(unit: Unit, world: WorldMap, a: str, b: str) -> int:
+    """Strategie 7.1: each field costs 1; each height level crossed and each river
+    crossed counts as one more field; mounted units move as foot in swamp and at HS 4
+    (charged as one more) and lose one at HS 3."""
+    here, there = world.fields[a], world.fields[b]
+    cost = 1 + abs(here.height - there.height)
+    side = world.side_to(a, b)
+    if unit.unit_class == "land" and side is not None and side in here.rivers:
+        cost += 1
+    if unit.beritten and (there.terrain == "Sumpf" or there.height == 4):
+        cost += 1
+    if unit.beritten and there.height == 3:
+        cost += 1
+    return cost
+
+
+def walk(unit: Unit, world: WorldMap, path: tuple[str, ...]) -> Leg:
+    """The unit's leg along ``path`` (D21: a path longer than the range stops where the
+    range ends). A step that is not adjacent, or takes a land unit onto water or a ship
+    onto land, ends the leg there with its reason (``not_adjacent``, ``land_water``)."""
+    left = month_range(unit, world, path)
+    total = left
+    entered: list[tuple[str, int]] = []
+    here = unit.kf
+    for there in path:
+        if there not in world.fields or world.side_to(here, there) is None:
+            return _leg(entered, total, bad="not_adjacent")
+        water = world.fields[there].water
+        if (unit.unit_class == "land" and water) or (unit.unit_class == "sea" and not water):
+            return _leg(entered, total, bad="land_water")
+        cost = step_cost(unit, world, here, there)
+        if cost > left:
+            return _leg(entered, total, truncated=True)
+        left -= cost
+        entered.append((there, total - left))
+        here = there
+    return _leg(entered, total)
+
+
+def _leg(entered: list[tuple[str, int]], total: int, **why: object) -> Leg:
+    # F9: the day a field is entered is 30·(range used)/(range).
+    steps = tuple((f, Fraction(30 * used, total)) for f, used in entered)
+    return Leg(steps, bool(why.get("truncated", False)), str(why.get("bad", "")))

@@ -1,0 +1,52 @@
+"""The GM options of a Welt der Waben game (design §2.7): every rate the missing
+Basismodul would set, and every chapter the module makes optional [R Vorwort]."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+
+from engine.core import JSONValue
+
+
+@dataclass(frozen=True)
+class WdwOptions:
+    """The options with their defaults (docs/rules-wdw.md, "GM options"); the others of
+    the design (§2.7) come with the chapters that read them."""
+
+    income_months: tuple[int, ...] = (6, 12)
+    """The Einnahmetermin months (D12)."""
+    upkeep_rs_surcharge: bool = False
+    """Upkeep +100 % per 3 full RS after the first (Strategie 4.2, D23)."""
+    sight_radius: int = 1
+    """Fields around a unit or settlement a realm sees (D1)."""
+    bwp_cost_normal: int = 5000
+    bwp_cost_schwer: int = 10000
+    bwp_cost_extrem: int = 15000
+
+    @classmethod
+    def of(cls, options: Mapping[str, JSONValue]) -> WdwOptions:
+        """The options of a game (its ``options`` mapping; unknown keys are refused)."""
+        known = {f.name: f for f in fields(cls)}
+        values: dict[str, object] = {}
+        for key, value in options.items():
+            if key not in known:
+                raise ValueError(f"Welt der Waben has no option {key!r}")
+            default = getattr(cls(), key)
+            if isinstance(default, tuple):
+                values[key] = tuple(int(v) for v in value)
+            elif isinstance(default, bool):
+                values[key] = bool(value)
+            elif isinstance(default, int):
+                values[key] = int(value)
+            else:
+                values[key] = str(value)
+        return cls(**values)  # type: ignore[arg-type]
+
+    def bwp_cost(self, terrain_class: str) -> int:
+        """F2, Strategie 3.1 (D11): the cost of one BWP by terrain class."""
+        return {
+            "normal": self.bwp_cost_normal,
+            "schwer": self.bwp_cost_schwer,
+            "extrem": self.bwp_cost_extrem,
+        }[terrain_class]

@@ -1,0 +1,28 @@
+"""The GM's corrections of the state, first, each logged with its reason (design §4.2)."""
+
+from __future__ import annotations
+
+from engine.wdw.month import Month
+from engine.wdw.rulings import correction_of
+
+
+def run(month: Month) -> None:
+    """Apply every correction of the month in the order the GM gave them."""
+    state = month.state
+    for ruling in month.corrections:
+        fix = correction_of(ruling)
+        if fix is None:
+            continue  # checked when it came in: cannot happen for a kept ruling
+        if fix.what == "size":
+            realm, number = (int(x) for x in fix.target.split("/"))
+            unit = state.unit(realm, number)
+            if unit is not None:
+                unit.size = fix.value
+        elif fix.what == "treasury":
+            realm_ = state.realm(int(fix.target))
+            realm_.treasury = max(0, realm_.treasury + fix.value)
+        else:
+            realm_ = state.realm(int(fix.target))
+            # Strategie 6.5: the BükAz runs from -100 to +100.
+            realm_.bukaz = max(-100, min(100, realm_.bukaz + fix.value))
+        state.log.append(f"{ruling.item} {ruling.text} ({ruling.reason})")

@@ -1,0 +1,50 @@
+"""Espionage (Strategie 5.3, F19): the GM's verdict on each G item; a ``Chance p``
+verdict rolls a named W100 (the item's id), so rulings in any order give the same
+numbers; success raises the IG by the risk, discovery sets it to 0."""
+
+from __future__ import annotations
+
+from engine.wdw.month import Month
+from engine.wdw.rulings import SpyResult, default_ruling, read
+from engine.wdw.state import Spying
+
+
+def run(month: Month) -> None:
+    """Apply every spy's verdict."""
+    state = month.state
+    for item, (seat, order) in month.items.spies.items():
+        verdict = month.verdict(item) or read(item, default_ruling(item, month.items))
+        if not isinstance(verdict, SpyResult):
+            continue
+        success = verdict.success
+        if verdict.chance is not None:
+            roll = month.dice.named(item, 100, seen_by=frozenset({seat}))
+            success = roll <= verdict.chance
+            month.note(seat, "note.spy_roll", roll=roll, chance=verdict.chance)
+        record = _record(state.spying, seat, order.unit, order.target)
+        if record is None:
+            record = Spying(seat, order.unit, order.target)
+            state.spying.append(record)
+        if success:
+            record.ig += order.risk
+            month.note(seat, "note.spy_ok", unit=order.unit, code=order.code, ig=record.ig)
+        else:
+            month.note(seat, "note.spy_failed", unit=order.unit, code=order.code)
+        if verdict.discovered:
+            record.ig = 0
+            month.note(seat, "note.own_spy_discovered", unit=order.unit)
+            victim = _owner_of(month, order.target)
+            if victim:
+                month.note(victim, "note.spy_discovered", target=order.target)
+
+
+def _record(spying: list[Spying], seat: int, unit: int, target: str) -> Spying | None:
+    for record in spying:
+        if (record.realm, record.unit, record.target.lower()) == (seat, unit, target.lower()):
+            return record
+    return None
+
+
+def _owner_of(month: Month, target: str) -> int:
+    place = month.state.settlement(target)
+    return place.owner if place is not None else 0

@@ -1,0 +1,52 @@
+"""Money in mail order (D25): building in settlements, paid month by month (F12)."""
+
+from __future__ import annotations
+
+from engine.wdw.formulas import structure_limit
+from engine.wdw.month import Month
+from engine.wdw.orders import Build
+from engine.wdw.state import world
+
+
+def big_site(month: Month, kf: str) -> bool:
+    """Strategie 3.2: a coast at HS 1 or a navigable river allows Bev 10."""
+    field = world(month.state.map_text).fields[kf]
+    return (field.coast and field.height == 1) or field.navigable
+
+
+def run(month: Month) -> None:
+    """Strategie 3.1 (F12): each Build order adds one BWP this month when the treasury
+    pays it (else the build is interrupted, no penalty) and the limit allows it."""
+    state = month.state
+    for seat in sorted(month.orders):
+        realm = state.realm(seat) if seat in {r.seat for r in state.realms} else None
+        if realm is None:
+            continue
+        for order in month.orders[seat]:
+            if not isinstance(order, Build):
+                continue
+            place = state.settlement(order.settlement)
+            if place is None or place.owner != seat:
+                continue
+            structures = {s: getattr(place, s) for s in ("bev", "rues", "stv")}
+            limit = structure_limit(order.structure, structures, big_site=big_site(month, place.kf))
+            if getattr(place, order.structure) + 1 > limit:
+                month.note(
+                    seat, "note.build_max", name=place.name, structure=order.structure, limit=limit
+                )
+                continue
+            terrain_class = world(state.map_text).fields[place.kf].terrain_class
+            cost = month.options.bwp_cost(terrain_class)
+            if realm.treasury < cost:
+                missing = cost - realm.treasury
+                month.note(
+                    seat,
+                    "note.build_interrupted",
+                    name=place.name,
+                    structure=order.structure,
+                    missing=missing,
+                )
+                continue
+            realm.treasury -= cost
+            setattr(place, order.structure, getattr(place, order.structure) + 1)
+            month.note(seat, "note.built", name=place.name, structure=order.structure, cost=cost)

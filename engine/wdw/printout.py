@@ -1,0 +1,83 @@
+"""A realm's printout (design §8): its realm, settlements and units, the month's
+results for it, its known map's size, and the GM's narrative. The GM's view has
+everything and the log. Nothing of another realm's hidden state reaches a realm."""
+
+from __future__ import annotations
+
+from engine.core import NEUTRAL
+from engine.wdw.state import WdwState
+from engine.wdw.texts import say
+
+
+def printout(state: WdwState, seat: int, lang: str) -> str:
+    """The printout of ``seat`` (NEUTRAL: the GM's overview)."""
+    date = {"game": state.game, "month": state.month, "year": state.year, "turn": state.turn}
+    head = "print.gm_head" if seat == NEUTRAL else "print.head"
+    lines = [say(lang, head, **date)]
+    for realm in state.realms:
+        if seat not in (NEUTRAL, realm.seat):
+            continue
+        lines += [
+            "",
+            say(
+                lang,
+                "print.realm",
+                name=realm.name,
+                seat=realm.seat,
+                treasury=realm.treasury,
+                bukaz=realm.bukaz,
+            ),
+        ]
+        lines.append(say(lang, "print.settlements"))
+        for place in state.settlements:
+            if place.owner == realm.seat:
+                capital = say(lang, "print.capital") if place.capital else ""
+                lines.append(
+                    say(
+                        lang,
+                        "print.settlement",
+                        name=place.name,
+                        kf=place.kf,
+                        bev=place.bev,
+                        rues=place.rues,
+                        mil=place.mil,
+                        stv=place.stv,
+                        bef=place.bef,
+                        population=place.population,
+                        capital=capital,
+                    )
+                )
+        lines.append(say(lang, "print.units"))
+        for unit in state.units:
+            if unit.realm == realm.seat:
+                mounted = say(lang, "print.mounted") if unit.beritten else ""
+                lines.append(
+                    say(
+                        lang,
+                        "print.unit",
+                        id=unit.id,
+                        kf=unit.kf,
+                        size=unit.size,
+                        cls=say(lang, f"class.{unit.unit_class}"),
+                        nk=unit.nahkampf,
+                        fk=unit.fernkampf,
+                        ar=unit.arbeit,
+                        be=unit.belagerung,
+                        mounted=mounted,
+                        rs=unit.rs(),
+                        order=unit.order,
+                    )
+                )
+        lines.append(say(lang, "print.known", count=len(realm.known)))
+    if seat == NEUTRAL:
+        notes = [f"{n.seat}: {say(lang, n.key, **n.values())}" for n in state.notes]
+    else:
+        notes = [say(lang, n.key, **n.values()) for n in state.notes if n.seat == seat]
+    if notes:
+        lines += ["", say(lang, "print.month"), *notes]
+    reports = [n.text for n in state.reports if n.seat == seat]
+    if reports:
+        lines += ["", say(lang, "print.report"), *reports]
+    if seat == NEUTRAL and state.log:
+        lines += ["", say(lang, "print.log"), *state.log]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,228 @@
+"""The GM's rulings on a month's open items, read and checked (design §4.2).
+
+Each ruling's text is read into a typed verdict; :func:`check` says why one cannot be
+taken (in the GM's language, from the catalog), and :func:`default_ruling` gives the
+ruling form's default for an item.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.core import CORRECTION, GAME_END, Ruling
+from engine.wdw.items import Items, Meeting
+from engine.wdw.state import WdwState
+from engine.wdw.texts import say
+
+
+@dataclass(frozen=True)
+class Appearance:
+    """E<n>: who appears superior in a KT encounter (Tab. 6.1-1)."""
+
+    superior: str
+    """``a``, ``b`` or ``both``."""
+
+
+@dataclass(frozen=True)
+class Combat:
+    """K<n>: the winner (``a``, ``b``, or ``none``: no fight) and each unit's losses."""
+
+    winner: str
+    losses: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class SpyResult:
+    """G<n>: success (or the odds for a named W100, success at or below) and discovery."""
+
+    success: bool | None
+    chance: int | None
+    discovered: bool
+
+
+@dataclass(frozen=True)
+class SpecialResult:
+    """X<n>: accepted or refused, and what the realm reads."""
+
+    accepted: bool
+    text: str
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A correction: ``treasury``/``bukaz`` of a seat by a delta, or a unit's size."""
+
+    what: str
+    target: str
+    value: int
+
+
+Verdict = Appearance | Combat | SpyResult | SpecialResult | Correction
+
+_LOSS_RE = re.compile(r"^(\d+)/(\d+)\s*-\s*(\d+)$")
+
+
+def read(item: str, text: str) -> Verdict | None:
+    """The verdict of a ruling's words for an item of its kind (by the id's letter),
+    or None when they are not understood."""
+    words = text.lower().replace(",", " , ").split()
+    kind = item[:1].upper()
+    if kind == "E":
+        if words[:2] in (["a", "überlegen"], ["a", "superior"], ["b", "unterlegen"]):
+            return Appearance("a")
+        if words[:2] in (["b", "überlegen"], ["b", "superior"], ["a", "unterlegen"]):
+            return Appearance("b")
+        if words[:2] in (["beide", "überlegen"], ["both", "superior"]):
+            return Appearance("both")
+        return None
+    if kind == "K":
+        return _combat(text)
+    if kind == "G":
+        return _spy(words)
+    if kind == "X":
+        head, _, rest = text.partition(":")
+        word = head.strip().lower()
+        if word in ("angenommen", "accepted", "ja", "yes"):
+            return SpecialResult(True, rest.strip())
+        if word in ("abgelehnt", "refused", "nein", "no"):
+            return SpecialResult(False, rest.strip())
+    return None
+
+
+def _combat(text: str) -> Combat | None:
+    winner = ""
+    losses: list[tuple[str, int]] = []
+    for part in (p.strip() for p in text.split(";") if p.strip()):
+        head, _, rest = part.partition(" ")
+        head = head.lower()
+        if head in ("sieger", "winner"):
+            winner = {"a": "a", "b": "b", "keiner": "none", "none": "none"}.get(
+                rest.strip().lower(), ""
+            )
+            if not winner:
+                return None
+        elif head in ("verluste", "losses"):
+            if rest.strip().lower() in ("keine", "none"):
+                continue
+            for loss in rest.split(","):
+                match = _LOSS_RE.match(loss.strip())
+                if not match:
+                    return None
+                losses.append((f"{int(match[1])}/{int(match[2])}", int(match[3])))
+        else:
+            return None
+    return Combat(winner, tuple(losses)) if winner else None
+
+
+def _spy(words: list[str]) -> SpyResult | None:
+    success: bool | None = None
+    chance = None
+    discovered = False
+    rest = [w for w in words if w not in (",", ";")]
+    text = " ".join(rest).replace(";", " ")
+    rest = text.split()
+    while rest:
+        word = rest.pop(0)
+        if word in ("gelungen", "erfolg", "success", "succeeded"):
+            success = True
+        elif word in ("misslungen", "mißlungen", "fehlschlag", "failed"):
+            success = False
+        elif word == "chance" and rest and rest[0].isdigit():
+            chance = int(rest.pop(0))
+        elif word in ("entdeckt", "discovered") and rest and rest[0] in ("ja", "nein", "yes", "no"):
+            discovered = rest.pop(0) in ("ja", "yes")
+        else:
+            return None
+    if (success is None) == (chance is None):
+        return None
+    return SpyResult(success, chance, discovered)
+
+
+def _correction(text: str) -> Correction | None:
+    words = text.split()
+    if len(words) == 3 and words[0].lower() in ("schatz", "treasury", "bükaz", "bukaz"):
+        what = "treasury" if words[0].lower() in ("schatz", "treasury") else "bukaz"
+        if words[1].isdigit() and re.fullmatch(r"[+-]?\d+", words[2]):
+            return Correction(what, words[1], int(words[2]))
+    if (
+        (
+            len(words) == 4
+            and words[0].lower() in ("einheit", "unit")
+            and words[2].lower()
+            in (
+                "größe",
+                "groesse",
+                "size",
+            )
+        )
+        and re.fullmatch(r"\d+/\d+", words[1])
+        and words[3].isdigit()
+    ):
+        return Correction("size", words[1], int(words[3]))
+    return None
+
+
+def check(state: WdwState, items: Items, ruling: Ruling, lang: str) -> str:
+    """Why ``ruling`` cannot be taken ("" when it can): the item exists, the words are
+    understood, the losses name units of the combat and are not above their size, the
+    odds are 0–100, a correction names a realm or unit that exists."""
+    if ruling.item == GAME_END:
+        return ""
+    if ruling.item == CORRECTION:
+        fix = _correction(ruling.text)
+        if fix is None:
+            return say(lang, "ruling.correction_form")
+        if fix.what == "size":
+            realm, number = (int(x) for x in fix.target.split("/"))
+            if state.unit(realm, number) is None:
+                return say(lang, "ruling.no_unit", unit=fix.target)
+        elif int(fix.target) not in {r.seat for r in state.realms}:
+            return say(lang, "ruling.no_realm", seat=fix.target)
+        return ""
+    item = ruling.item.upper()
+    if item not in items.ids():
+        return say(lang, "ruling.no_item", item=ruling.item)
+    verdict = read(item, ruling.text)
+    if verdict is None:
+        return say(lang, f"ruling.form_{item[0]}")
+    if isinstance(verdict, Combat):
+        return _check_losses(state, items.meetings[item], verdict, lang)
+    chance = verdict.chance if isinstance(verdict, SpyResult) else None
+    if chance is not None and not 0 <= chance <= 100:
+        return say(lang, "ruling.chance_range")
+    return ""
+
+
+def _check_losses(state: WdwState, meeting: Meeting, verdict: Combat, lang: str) -> str:
+    fighting = set(meeting.a.units) | set(meeting.b.units)
+    for key, loss in verdict.losses:
+        if key not in fighting:
+            return say(lang, "ruling.not_in_combat", unit=key)
+        realm, number = (int(x) for x in key.split("/"))
+        unit = state.unit(realm, number)
+        if unit is None or loss > unit.size:
+            size = unit.size if unit else 0
+            return say(lang, "ruling.loss_above_size", unit=key, loss=loss, size=size)
+    return ""
+
+
+def correction_of(ruling: Ruling) -> Correction | None:
+    """A correction ruling's verdict (None for any other ruling)."""
+    return _correction(ruling.text) if ruling.item == CORRECTION else None
+
+
+def default_ruling(item: str, items: Items) -> str:
+    """The ruling form's default for ``item``: the side with the greater Kampfkraft
+    appears superior and wins, without losses (the GM enters them); a spy fails
+    undiscovered; a Sonderbefehl is refused."""
+    kind = item[0]
+    if kind in "EK":
+        meeting = items.meetings[item]
+        stronger = "a" if meeting.a.kampfkraft >= meeting.b.kampfkraft else "b"
+        if kind == "E":
+            return f"{stronger.upper()} überlegen"
+        return f"Sieger {stronger.upper()}; Verluste keine"
+    if kind == "G":
+        return "misslungen; entdeckt nein"
+    return "abgelehnt"

@@ -1,0 +1,183 @@
+"""The state of a Welt der Waben game: plain data (engine/plaindata.py), exact JSON.
+
+The map travels in the state as the map file's text (:attr:`WdwState.map_text`), so a
+turn replays from the state alone; :func:`world` reads it once per text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from engine.plaindata import JSONValue, from_plain, to_plain
+from engine.wdw.formulas import rs_of
+from engine.wdw.mapfile import WorldMap, read_map
+
+STRUCTURES = ("bev", "rues", "mil", "stv", "bef", "lab", "tmp")
+"""Strategie 3.2: the structures of a settlement, in BWP."""
+
+
+@dataclass
+class Settlement:
+    """A settlement (Strategie 3): its field, owner, structures in BWP, inhabitants."""
+
+    name: str
+    kf: str
+    owner: int
+    bev: int = 0
+    rues: int = 0
+    mil: int = 0
+    stv: int = 0
+    bef: int = 0
+    lab: int = 0
+    tmp: int = 0
+    population: int = 0
+    capital: bool = False
+    rues_used: int = 0
+    """GS of Rüstkapazität used this half-year (D12)."""
+
+    def bwp(self) -> int:
+        """The settlement's total BWP (Strategie 3.1)."""
+        return sum(getattr(self, s) for s in STRUCTURES)
+
+
+@dataclass
+class Unit:
+    """A unit (Strategie 4): its realm-wide id, class, size in elements, field, the
+    levels of its properties, and its standing K/A/G order (D27)."""
+
+    realm: int
+    id: int
+    unit_class: str
+    size: int
+    kf: str
+    nahkampf: int = 0
+    fernkampf: int = 0
+    arbeit: int = 0
+    belagerung: int = 0
+    geschwindigkeit: int = 0
+    beritten: bool = False
+    spion: bool = False
+    raised_terrain: str = ""
+    order: str = "KV"
+    gp_bonus: int = 0
+
+    @property
+    def key(self) -> str:
+        """``realm/id``, as rulings and corrections name a unit."""
+        return f"{self.realm}/{self.id}"
+
+    def rs(self) -> int:
+        """F6: the Rüststufe its properties give."""
+        names = ("nahkampf", "fernkampf", "arbeit", "belagerung", "geschwindigkeit")
+        properties = {n: int(getattr(self, n)) for n in names}
+        properties["beritten"] = int(self.beritten)
+        return rs_of(properties)
+
+
+@dataclass
+class Spying:
+    """A spy's infiltration grade on one target (Strategie 5.3, D14)."""
+
+    realm: int
+    unit: int
+    target: str
+    ig: int = 1
+
+
+@dataclass
+class Realm:
+    """A realm (Reich) = a seat: its treasury in GS, BükAz, allies (one-sided, D26),
+    and the fields it has seen (its known map; never units)."""
+
+    seat: int
+    name: str
+    treasury: int = 0
+    bukaz: int = 0
+    allies: list[int] = field(default_factory=list)
+    known: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Note:
+    """A line of a printout: to one seat, or to the GM (seat 0), as a catalog key and
+    its values (``name=value``), worded in the reader's language when printed."""
+
+    seat: int
+    key: str
+    args: list[str] = field(default_factory=list)
+
+    def values(self) -> dict[str, str]:
+        """The values by name."""
+        return dict(arg.split("=", 1) for arg in self.args)
+
+
+@dataclass
+class Report:
+    """The GM's narrative of the month to one seat."""
+
+    seat: int
+    text: str
+
+
+@dataclass
+class WdwState:
+    """The whole game after a month."""
+
+    game: int
+    turn: int
+    seed: int
+    year: int
+    month: int
+    map_text: str
+    realms: list[Realm]
+    settlements: list[Settlement]
+    units: list[Unit]
+    spying: list[Spying] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+    """The month's results, per seat (0: the GM)."""
+    reports: list[Report] = field(default_factory=list)
+    """The GM's narrative of the month, per seat."""
+    log: list[str] = field(default_factory=list)
+    """Corrections and the rulings of every month (the GM's view only)."""
+    options: list[str] = field(default_factory=list)
+    """The GM options as ``key=json`` (engine.wdw.options)."""
+    over: bool = False
+
+    def to_json(self) -> dict[str, JSONValue]:
+        plain: dict[str, JSONValue] = to_plain(self)
+        return plain
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> WdwState:
+        state: WdwState = from_plain(cls, dict(data))
+        return state
+
+    def realm(self, seat: int) -> Realm:
+        """The realm of ``seat`` (KeyError if none)."""
+        for realm in self.realms:
+            if realm.seat == seat:
+                return realm
+        raise KeyError(seat)
+
+    def unit(self, realm: int, number: int) -> Unit | None:
+        """The unit ``number`` of ``realm``, or None."""
+        for unit in self.units:
+            if unit.realm == realm and unit.id == number:
+                return unit
+        return None
+
+    def settlement(self, name: str) -> Settlement | None:
+        """The settlement called ``name`` (case does not matter), or None."""
+        for s in self.settlements:
+            if s.name.lower() == name.lower():
+                return s
+        return None
+
+
+@lru_cache(maxsize=8)
+def world(map_text: str) -> WorldMap:
+    """The map of a state's map text (read once per text)."""
+    return read_map(map_text)

@@ -1,0 +1,142 @@
+"""The module's tables as data: Tab. 6.1-1 (encounters by orders) and Tab. 5.3-1
+(minimum infiltration grades)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MAIN_ORDERS = ("KN", "KA", "KT", "KH", "KV", "KI", "KX", "KR")
+"""Strategie 5.1, Tab. 5.1-1, in the order of their aggression."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A row of Tab. 6.1-1 for unit A meeting unit B: what happens, and whether the GM
+    must judge first (``question``: KT appearance, or a hidden KX being found)."""
+
+    text: str
+    """The table's words (German, verbatim)."""
+    fight: bool
+    """A fight may follow (its winner and losses are the GM's)."""
+    question: str = ""
+    """``appearance`` (KT: who seems superior), or "" when the table decides alone."""
+
+
+_T = {
+    ("KN", "KN"): Outcome("Kampf bis zur völligen Vernichtung", True),
+    ("KN", "KH"): Outcome("Kampf bis zur völligen Vernichtung", True),
+    ("KN", "KA"): Outcome(
+        "Kampf. Falls A gewinnt, Rückzug B, sonst Kampf bis zur völligen Vernichtung", True
+    ),
+    ("KN", "KV"): Outcome(
+        "Kampf. Falls A gewinnt, Rückzug B, sonst Kampf bis zur völligen Vernichtung", True
+    ),
+    ("KN", "KT"): Outcome(
+        "Wenn A überlegen erscheint, Rückzug B (A zieht weiter). Sonst wie KN ⇔ KA.",
+        True,
+        "appearance",
+    ),
+    ("KN", "KI"): Outcome("Rückzug von B (A zieht weiter).", False),
+    ("KN", "KR"): Outcome("Rückzug von B (A zieht weiter).", False),
+    ("KN", "KX"): Outcome("Rückzug von B (A zieht weiter).", False),
+    ("KA", "KA"): Outcome("Kampf. Rückzug des Verlierers.", True),
+    ("KA", "KV"): Outcome("Kampf. Rückzug des Verlierers.", True),
+    ("KA", "KH"): Outcome(
+        "Kampf. Falls A verliert, Rückzug A, sonst Kampf bis zur völligen Vernichtung", True
+    ),
+    ("KA", "KT"): Outcome(
+        "Wenn A überlegen erscheint, Rückzug B (A zieht weiter). Sonst wie KA ⇔ KA.",
+        True,
+        "appearance",
+    ),
+    ("KA", "KI"): Outcome("Rückzug von B (A zieht weiter).", False),
+    ("KA", "KR"): Outcome("Rückzug von B (A zieht weiter).", False),
+    ("KA", "KX"): Outcome("Rückzug von B (A zieht weiter).", False),
+    ("KT", "KT"): Outcome(
+        "Wenn A (für B) überlegen erscheint, Rückzug B (A zieht weiter), und umgekehrt. "
+        "Sehen beide sich selbst als überlegen, wie KA ⇔ KA.",
+        True,
+        "appearance",
+    ),
+    ("KT", "KV"): Outcome(
+        "Wenn A unterlegen erscheint, Rückzug A (B zieht weiter). Sonst wie KA ⇔ KV",
+        True,
+        "appearance",
+    ),
+    ("KT", "KI"): Outcome(
+        "Wenn A unterlegen erscheint, Rückzug A (B zieht weiter). Sonst Rückzug B (A zieht weiter)",
+        False,
+        "appearance",
+    ),
+    ("KT", "KX"): Outcome(
+        "Wenn A unterlegen erscheint, Rückzug A (B zieht weiter). Sonst Rückzug B (A zieht weiter)",
+        False,
+        "appearance",
+    ),
+    ("KT", "KR"): Outcome("Rückzug B (A zieht weiter).", False),
+    # Missing in the rulebook's table (D6, supplied).
+    ("KT", "KH"): Outcome(
+        "Wenn A unterlegen erscheint, Rückzug A (B bleibt). Sonst wie KA ⇔ KH. (ergänzt, D6)",
+        True,
+        "appearance",
+    ),
+    ("KH", "KH"): Outcome("A und B bleiben stehen. Kein Kampf.", False),
+    ("KH", "KV"): Outcome("A und B bleiben stehen. Kein Kampf.", False),
+    ("KH", "KI"): Outcome("A und B bleiben stehen. Kein Kampf.", False),
+    ("KH", "KX"): Outcome("A und B bleiben stehen. Kein Kampf.", False),
+    ("KH", "KR"): Outcome("Rückzug B (A zieht weiter).", False),
+    ("KV", "KV"): Outcome("A und B bleiben stehen. Kein Kampf.", False),
+    ("KV", "KI"): Outcome("A und B bleiben stehen. Kein Kampf.", False),
+    ("KV", "KX"): Outcome("A und B bleiben stehen. Kein Kampf.", False),
+    ("KV", "KR"): Outcome("Rückzug B (A zieht weiter)", False),
+    ("KI", "KI"): Outcome("Beide Einheiten ziehen aneinander vorbei. Kein Kampf.", False),
+    ("KI", "KX"): Outcome("Beide Einheiten ziehen aneinander vorbei. Kein Kampf.", False),
+    ("KI", "KR"): Outcome("Rückzug B (A zieht weiter)", False),
+    ("KX", "KX"): Outcome("Beide Einheiten ziehen aneinander vorbei. Kein Kampf.", False),
+    # Missing in the rulebook's table (D6, supplied): as KI ⇔ KR when A is discovered.
+    ("KX", "KR"): Outcome("Rückzug B (A zieht weiter) (ergänzt, D6)", False),
+    ("KR", "KR"): Outcome("Rückzug beider Seiten.", False),
+}
+
+
+def encounter(a: str, b: str) -> tuple[Outcome, bool]:
+    """Strategie 6.1, Tab. 6.1-1: the row for units with main orders ``a`` and ``b``,
+    and whether the table lists it the other way round (then "A" in its words is
+    ``b``). Every pair of the eight main orders has exactly one row."""
+    if (a, b) in _T:
+        return _T[(a, b)], False
+    return _T[(b, a)], True
+
+
+# Strategie 5.3, Tab. 5.3-1.
+_IG_BASE_OPEN = 1
+_IG_EXTRA = {
+    "province_capital": 5,
+    "army": 5,
+    "specialist": 10,
+    "capital": 10,
+    "residence": 10,
+    "prince": 20,
+    "spy": 20,
+}
+
+
+def min_ig(population: int | None, extras: frozenset[str]) -> int:
+    """Strategie 5.3, Tab. 5.3-1: the minimum IG of a target: open ground 1, a
+    settlement up to 10,000 inhabitants 20, up to 50,000 15, above 10 (``population``
+    None: open ground); plus the extras. Only one specialist training counts (a spy who
+    leads an army: +20, not +30), and capital and province capital do not add up."""
+    if population is None:
+        base = _IG_BASE_OPEN
+    elif population <= 10000:
+        base = 20
+    elif population <= 50000:
+        base = 15
+    else:
+        base = 10
+    chosen = set(extras)
+    if "spy" in chosen:
+        chosen.discard("specialist")
+    if "capital" in chosen:
+        chosen.discard("province_capital")
+    return base + sum(_IG_EXTRA[e] for e in sorted(chosen))

@@ -1,0 +1,121 @@
+"""The order language of Welt der Waben (docs/orders-wdw.md): K, A and G orders of a
+unit, building in a settlement, Sonderbefehle; the shared reader does the rest
+(header, comments, text blocks, messages, end marker)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache
+
+from lark import Lark, Token, Tree
+
+from engine.core import Order, ParseResult
+from engine.wdw.orders import ORDER_KINDS, Build, Fight, Special, Spy, Work
+from engine.wdw.texts import TEXTS
+from grammar import reader
+from grammar.lark_errors import LineError, Position
+
+_CODE_RE = re.compile(r"^(?P<code>[kag][a-z])\s*(?:-|\+|/|mit\s+)?\s*(?P<ext>.*)$", re.IGNORECASE)
+_FIELD_RE = re.compile(r"(\d+)\D+(\d+)$")
+_STRUCTS = {
+    "bev": "bev", "bevölkerung": "bev", "bevoelkerung": "bev",
+    "rüs": "rues", "rues": "rues", "rüstung": "rues", "ruestung": "rues",
+    "mil": "mil", "kaserne": "mil", "kasernen": "mil",
+    "stv": "stv", "stadtverteidigung": "stv",
+    "bef": "bef", "befestigung": "bef", "befestigungen": "bef",
+    "lab": "lab", "labor": "lab", "tmp": "tmp", "tempel": "tmp",
+}  # fmt: skip
+_ROMAN = {"i": "1", "ii": "2", "iii": "3"}
+
+
+@cache
+def _parser() -> Lark:
+    return reader.build_parser(reader.player_grammar(reader.grammar_text("wdw.lark")))
+
+
+def _field(tok: Token) -> str:
+    """A field in its canonical form ``GF/KF``; KF is 1 to 48 (Strategie 1.1)."""
+    match = _FIELD_RE.search(str(tok))
+    assert match is not None
+    if not 1 <= int(match[2]) <= 48 or int(match[1]) < 1:
+        raise LineError.at(tok, TEXTS.every("reject.bad_field", kf=str(tok)))
+    return f"{int(match[1])}/{int(match[2])}"
+
+
+def _unit(tok: Token) -> int:
+    return int(re.sub(r"\D", "", str(tok)))
+
+
+def _ext(text: str) -> str:
+    """The extension in its canonical form: ``P2``, ``B3``, ``B``, ``F`` …"""
+    ext = re.sub(r"[\s-]", "", text).upper()
+    if ext[:1] == "P" and ext[1:].lower() in _ROMAN:
+        return "P" + _ROMAN[ext[1:].lower()]
+    return ext
+
+
+class WdwLines:
+    """The game's order lines for the shared reader."""
+
+    @property
+    def parser(self) -> Lark:
+        return _parser()
+
+    def build(self, node: Tree[Token], line: int) -> Sequence[Order]:
+        tokens = {t.type: t for t in node.scan_values(lambda v: isinstance(v, Token))}
+        if node.data == "special":
+            return [
+                Special(line=line, unit=_unit(tokens["UNIT"]), text=str(tokens["TEXT"]).strip())
+            ]
+        if node.data == "build":
+            count = tokens.get("INT")
+            return [
+                Build(
+                    line=line,
+                    settlement=str(tokens["PLACE"]),
+                    structure=_STRUCTS[str(tokens["STRUCT"]).lower()],
+                    bwp=int(count) if count is not None else 1,
+                )
+            ]
+        unit = _unit(tokens["UNIT"])
+        match = _CODE_RE.match(str(tokens["CODE"]).strip())
+        assert match is not None
+        code, ext = match["code"].upper(), _ext(match["ext"])
+        path = tuple(
+            _field(t)
+            for t in node.scan_values(lambda v: isinstance(v, Token) and v.type == "FIELD")
+        )
+        if code.startswith("G"):
+            risk = int(ext.lstrip("R")) if ext else 3
+            target = str(tokens["TEXT"]).strip() if "TEXT" in tokens else ""
+            return [Spy(line=line, unit=unit, code=code, risk=risk, target=target)]
+        if code.startswith("A"):
+            struct = tokens.get("STRUCT")
+            structure = _STRUCTS[str(struct).lower()] if struct is not None else ""
+            return [Work(line=line, unit=unit, code=code, ext=ext, structure=structure)]
+        return [Fight(line=line, unit=unit, code=code, ext=ext, path=path)]
+
+    def explain(self, at: Position, code: str) -> reader.Explanation:
+        return reader.Explanation(
+            {
+                "de": "„115 KNF 12/4 12/5“, „403 ABV Stv“, „601 GI4 Ziel: Guru“",
+                "en": '"115 KNF 12/4 12/5", "403 ABV Stv", "601 GI4 target: Guru"',
+            }
+        )
+
+    def check(self, item: Order) -> dict[str, str] | None:
+        return None
+
+
+class WdwLanguage(reader.KindLanguage):
+    """The Welt der Waben order language (:class:`engine.core.OrderLanguage`)."""
+
+    def read(self, given: reader.OrderText) -> ParseResult:
+        read = reader.Reader(WdwLines(), messages=reader.CORE_MESSAGES).read(
+            given.text, given.subject
+        )
+        return read.result(read.items)
+
+
+LANGUAGE = WdwLanguage(ORDER_KINDS)

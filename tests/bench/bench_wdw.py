@@ -1,0 +1,102 @@
+"""Benchmark of Welt der Waben: the mechanical month and the GM's dossier of a 12-realm
+world with 300 units.
+
+Run: ``python tests/bench/bench_wdw.py [repeats] [--quick] [--json]`` (from the
+repository root). Twelve realms on the sample map (48 fields), 25 units each, every
+unit under a K order one field toward the map's middle: many encounters and combats.
+``month_ms`` is the month drafted with every open item at its default (engine alone),
+``dossier_ms`` the dossier with its open items and ruling form.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from random import Random
+
+sys.path.insert(0, os.environ.get("PBEM_BENCH_ROOT") or str(Path(__file__).resolve().parents[2]))
+
+from cli import show, tree_bench_args  # tests/bench/cli.py, beside this script
+from timing import median_ms  # tests/bench/timing.py, beside this script
+
+from engine.core import Order, PlayerSetup, Setup
+from engine.dice import Dice
+from engine.wdw.game import WdwGame
+from engine.wdw.orders import Fight
+from engine.wdw.state import Realm, Settlement, Unit, WdwState, world
+
+GAME = WdwGame()
+REALMS = 12
+UNITS = 25
+SEED = "0b" * 32
+
+
+def big_world() -> tuple[WdwState, dict[int, list[Order]]]:
+    """Twelve realms with 25 units each on the sample map, and their orders."""
+    base = GAME.new_game(Setup(1, [PlayerSetup(1), PlayerSetup(2)], seed=1), Random(0))
+    the_map = world(base.map_text)
+    land = sorted((f for f in the_map.fields.values() if not f.water), key=lambda f: (f.y, f.x))
+    realms, settlements, units = [], [], []
+    orders: dict[int, list[Order]] = {}
+    for seat in range(1, REALMS + 1):
+        home = land[(seat * 3) % len(land)]
+        realms.append(Realm(seat, f"Reich {seat}", treasury=100000))
+        settlements.append(
+            Settlement(
+                f"Stadt{seat}",
+                home.id,
+                seat,
+                bev=5,
+                rues=3,
+                mil=2,
+                stv=2,
+                population=50000,
+                capital=True,
+            )
+        )
+        orders[seat] = []
+        for n in range(UNITS):
+            where = land[(seat * 7 + n) % len(land)]
+            units.append(
+                Unit(
+                    seat,
+                    100 + n,
+                    "land",
+                    1000 + 10 * n,
+                    where.id,
+                    nahkampf=1,
+                    raised_terrain="Tiefland",
+                )
+            )
+            step = next((x for x in where.neighbours if x and not the_map.fields[x].water), None)
+            code = ("KA", "KV", "KN", "KT", "KH")[n % 5]
+            orders[seat].append(Fight(unit=100 + n, code=code, path=(step,) if step else ()))
+    state = WdwState(1, 0, 1, 1000, 1, base.map_text, realms, settlements, units)
+    return state, orders
+
+
+def measure(repeats: int = 7) -> dict[str, float]:
+    """Median milliseconds of the drafted month and of the dossier."""
+    state, orders = big_world()
+    month = median_ms(lambda: GAME.draft(state, orders, [], Dice.sealed(SEED)), repeats)
+    dossier = median_ms(lambda: GAME.dossier(state, orders, "de"), repeats)
+    items = len(GAME.open_items(state, orders, [], "de"))
+    return {"month_ms": month, "dossier_ms": dossier, "open_items": items}
+
+
+def main() -> None:
+    args = tree_bench_args("Welt der Waben: the month and the dossier.", "3 repeats", 7)
+    repeats = 3 if args.quick else args.repeats
+    figures = measure(repeats)
+    show(
+        figures,
+        args.json,
+        f"Welt der Waben, {REALMS} realms, {REALMS * UNITS} units, median of {repeats} runs",
+        f"month:   {figures['month_ms']:8.1f} ms",
+        f"dossier: {figures['dossier_ms']:8.1f} ms ({figures['open_items']:.0f} open items)",
+    )
+
+
+if __name__ == "__main__":
+    main()

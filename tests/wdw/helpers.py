@@ -1,0 +1,29 @@
+"""A Welt der Waben game of the sample scenario for the tests."""
+
+from __future__ import annotations
+
+from random import Random
+
+from engine.core import PlayerSetup, Setup
+from engine.dice import Dice
+from engine.wdw.game import WdwGame
+from engine.wdw.state import WdwState
+
+GAME = WdwGame()
+SEED = "5e" * 32
+
+
+def sample(seats: int = 2, **options: object) -> WdwState:
+    """Turn 0 of the sample scenario with ``seats`` realms."""
+    setup = Setup(7, [PlayerSetup(n) for n in range(1, seats + 1)], options=dict(options), seed=3)
+    return GAME.new_game(setup, Random(0))
+
+
+def dice() -> Dice:
+    """Sealed dice of a fixed seed."""
+    return Dice.sealed(SEED)
+
+
+def by_number(number: int) -> str:
+    """Names a place by its number (Welt der Waben's acknowledgement names none)."""
+    return str(number)

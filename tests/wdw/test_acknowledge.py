@@ -1,0 +1,82 @@
+"""The acknowledgement (D37): each order's checks against what the realm knows, and
+what it costs; a rejection names no hidden unit."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import Order
+from engine.wdw.orders import Build, Fight, Special, Spy, Work
+from tests.wdw.helpers import GAME, by_number, sample
+
+
+def said(order: Order, seat: int = 1, lang: str = "de") -> str:
+    return GAME.describe_order(sample(), seat, order, lang, by_number)
+
+
+@pytest.mark.parametrize(
+    ("order", "words"),
+    [
+        (Fight(unit=101, code="KA", path=("1/19", "1/20")), "Einheit 101: KA 1/19 1/20"),
+        (
+            Fight(unit=101, code="KA", path=("1/19", "1/20", "1/21")),
+            "Einheit 101: KA 1/19 1/20 1/21",
+        ),
+        (Spy(unit=601, code="GI", risk=4, target="Tharnburg"), "Mindest-IG nach Ihrem Wissen: 1"),
+        (Spy(unit=601, code="GZ", risk=3, target="Guru"), "Mindest-IG nach Ihrem Wissen: 15"),
+        (Work(unit=201, code="AB", structure="stv"), "Einheit 201: AB stv"),
+        (Build(settlement="Guru", structure="stv"), "Baue in Guru: stv +1 (diesen Monat 5000 GS)"),
+        (Special(unit=101, text="x"), "Sonderbefehl für Einheit 101: an den Spielleiter"),
+    ],
+)
+def test_legal_orders_are_worded_with_their_cost(order: Order, words: str) -> None:
+    assert words in said(order)
+
+
+@pytest.mark.parametrize(
+    ("order", "reason"),
+    [
+        (Fight(unit=999, code="KA"), "keine Einheit 999 Ihres Reiches"),
+        (Fight(unit=201, code="KA", path=("1/19",)), "Einheit 201 hat keine Angriffsstärke"),
+        (
+            Fight(unit=201, code="KV", ext="E", path=("1/19",)),
+            "Einheit 201 hat keine Angriffsstärke",
+        ),
+        (Fight(unit=101, code="KH", ext="B"), "Einheit 101 hat keine Belagerungsstärke"),
+        (Fight(unit=101, code="KX", ext="E"), "E geht nicht mit KX"),
+        (Fight(unit=101, code="KR", ext="F"), "F geht nicht mit KR"),
+        (Fight(unit=101, code="KA", path=("1/30",)), "Weg: 1/30 grenzt nicht an das Feld davor"),
+        (
+            Fight(unit=101, code="KA", path=("1/19", "1/20", "1/21", "1/22", "1/23")),
+            "die Einheit hält in 1/20",
+        ),
+        (Work(unit=101, code="AB", structure="stv"), "Einheit 101 hat keine Arbeitsstärke"),
+        (Spy(unit=101, code="GI", target="Tharnburg"), "Einheit 101 ist kein Spion"),
+        (
+            Build(settlement="Tharnburg", structure="stv"),
+            "keine Ansiedlung Tharnburg Ihres Reiches",
+        ),
+        (Build(settlement="Guru", structure="bev"), "bev darf höchstens 5 BWP haben"),
+        (Build(settlement="Guru", structure="bef", bwp=3), "bef darf höchstens 2 BWP haben"),
+    ],
+)
+def test_each_way_to_be_illegal_says_why(order: Order, reason: str) -> None:
+    assert reason in said(order)
+
+
+def test_a_build_beyond_the_treasury_is_interrupted_not_refused() -> None:
+    state = sample()
+    state.realm(1).treasury = 100
+    text = GAME.describe_order(state, 1, Build(settlement="Guru", structure="stv"), "en", by_number)
+    assert "the treasury (100 GS) does not cover 5000 GS" in text
+
+
+def test_a_path_into_a_field_held_by_an_enemy_reveals_nothing() -> None:
+    state = sample()
+    enemy = state.unit(2, 101)
+    assert enemy is not None
+    enemy.kf = "1/19"
+    text = GAME.describe_order(
+        state, 1, Fight(unit=101, code="KA", path=("1/19",)), "de", by_number
+    )
+    assert text == "Einheit 101: KA 1/19"

@@ -1,0 +1,69 @@
+"""A month of Welt der Waben by mail through the real intake: orders acknowledged with
+their checks, the dossier with its ruling form, a ruling by mail, publication, the
+printouts, and the replay of the adjudicated month from state, orders and rulings."""
+
+from __future__ import annotations
+
+from sqlalchemy import Engine
+from sqlmodel import Session
+
+from db import repo
+from db.models import GameStatus, OutboxKind
+from db.session import transaction
+from mailserver.gm import operations as gm
+from mailserver.inbound.intake import process_mail
+from mailserver.turns.evaluate import replay_check
+from tests.factories import order_mail
+from tests.life.helpers import CONFIG, GM, START, TERMS, address, create, game_of, outbox
+from tests.life.test_shapes import mail, run
+
+
+def gm_mail(engine: Engine, body: str) -> str:
+    """Mail ``body`` as the GM of game 600; the reply's words."""
+    text = f"Partie 600 Spielleiter Kennwort spielleiter\n{body}"
+    with transaction(engine) as session:
+        outcome = process_mail(session, order_mail(GM, text), config=CONFIG, now=START)
+        mails = [o for o in outbox(session) if o.id in outcome.outbox_ids]
+        # The reply's lines are wrapped: compared as words.
+        return " ".join(max(mails, key=lambda o: o.id or 0).body.split())
+
+
+def test_a_month_by_mail_from_orders_to_printouts_and_its_replay(db_engine: Engine) -> None:
+    with transaction(db_engine) as session:
+        game = create(
+            session,
+            600,
+            kind="wdw",
+            seats=[gm.SeatSpec(1, address(1)), gm.SeatSpec(2, address(2))],
+            every_days=7,
+            seed=5,
+        )
+        game_id = game.id or 0
+        passwords = gm.start_game(session, 600, TERMS.at(START))
+    ack = mail(db_engine, 1, passwords[1], "101 KA 1/19 1/20\n201 KA 1/19\nBaue Guru Bev\n", 600)
+    assert "Einheit 101: KA 1/19 1/20" in ack
+    assert "Einheit 201 hat keine Angriffsstärke" in ack
+    assert "bev darf höchstens 5 BWP haben" in ack
+    mail(db_engine, 2, passwords[2], "101 KV 1/21 1/20\n", 600)
+    assert run(db_engine, game_id).status == "adjudicating"
+    with Session(db_engine) as session:
+        (dossier,) = [o for o in outbox(session, OutboxKind.NOTICE, 1) if o.to_address == GM]
+    assert "K1 Kampf in 1/20" in dossier.body and "K1 Sieger A; Verluste keine" in dossier.body
+    reply = gm_mail(db_engine, "Entscheid\nK1 Sieger B; Verluste 1/101 -3000\nEnde\n")
+    assert (
+        "Verlust 3000 ist mehr als ihre Größe 2000" in reply
+        and "Noch offen (1): K1 Kampf in 1/20" in reply
+    )
+    reply = gm_mail(db_engine, "Entscheid\nK1 Sieger B; Verluste 1/101 -300\nEnde\n")
+    assert "Nichts ist mehr offen" in reply
+    gm_mail(db_engine, "Bericht an 1: Die Schlacht bei 1/20 geht verloren.\nVeröffentlichen\n")
+    with Session(db_engine) as session:
+        game = game_of(session, game_id)
+        assert game.status == GameStatus.RUNNING and game.turn == 1
+        printouts = {o.to_address: o.body for o in outbox(session, OutboxKind.PRINTOUT, 1)}
+        assert "Einheit 101 verliert 300 (1700 übrig)." in printouts[address(1)]
+        assert "Die Schlacht bei 1/20 geht verloren." in printouts[address(1)]
+        assert "Die Schlacht" not in printouts[address(2)]
+        assert "Kampf in 1/20: gewonnen." in printouts[address(2)]
+        assert len(repo.gm_rulings(session, game_id, 1)) == 1
+        assert replay_check(session, game_id, 1)

@@ -1,0 +1,69 @@
+"""The map file (D1): read and checked whole, with a reason for the GM."""
+
+from __future__ import annotations
+
+import json
+from importlib.resources import files
+
+import pytest
+
+from engine.wdw.mapfile import MapError, field_id, read_map
+
+SAMPLE = (files("engine.wdw") / "data" / "sample-map.json").read_text(encoding="utf-8")
+
+
+def _edited(change: dict[str, object], index: int = 0) -> str:
+    data = json.loads(SAMPLE)
+    data["fields"][index].update(change)
+    return json.dumps(data)
+
+
+def test_the_sample_map_reads_with_48_fields_that_name_each_other() -> None:
+    world = read_map(SAMPLE)
+    assert len(world.fields) == 48
+    assert world.side_to("1/18", "1/19") == 2 and world.side_to("1/19", "1/18") == 5
+    assert world.side_to("1/18", "1/30") is None
+
+
+def test_mountains_are_at_least_difficult() -> None:
+    data = json.loads(SAMPLE)
+    data["terrains"].append({"name": "Hochebene", "class": "normal"})
+    data["fields"][0].update({"terrain": "Hochebene", "height": 4})
+    assert read_map(json.dumps(data)).fields["1/1"].terrain_class == "schwer"
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"), [("12/4", "12/4"), ("12-04", "12/4"), ("12.4", "12/4"), ("3/48", "3/48")]
+)
+def test_field_ids_are_read_in_their_sloppy_forms(text: str, canonical: str) -> None:
+    assert field_id(text) == canonical
+
+
+@pytest.mark.parametrize("text", ["12/49", "0/3", "12", "a/b"])
+def test_bad_field_ids_are_refused(text: str) -> None:
+    with pytest.raises(MapError, match="no field id"):
+        field_id(text)
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ({"terrain": "Lava"}, "not in the terrain list"),
+        ({"height": 5}, "height must be 0-4"),
+        ({"neighbours": [None] * 5}, "six neighbours"),
+        ({"rivers": [7]}, "river sides are 1-6"),
+        ({"neighbours": [None, "1/3", "1/9", None, None, None]}, "side 2 is 1/3, but 1/3 side 5"),
+    ],
+)
+def test_a_broken_map_is_refused_with_its_reason(change: dict[str, object], reason: str) -> None:
+    with pytest.raises(MapError, match=reason):
+        read_map(_edited(change))
+
+
+def test_no_json_and_duplicates_are_refused() -> None:
+    with pytest.raises(MapError, match="no JSON"):
+        read_map("{")
+    data = json.loads(SAMPLE)
+    data["fields"].append(data["fields"][0])
+    with pytest.raises(MapError, match="listed twice"):
+        read_map(json.dumps(data))

@@ -1,0 +1,58 @@
+"""Movement by ranges (Strategie 7.1, F20, D21)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from engine.wdw.movement import month_range, walk
+from engine.wdw.state import Unit, world
+from tests.wdw.helpers import sample
+
+WORLD = world(sample().map_text)
+
+
+def foot(kf: str = "1/18", **more: object) -> Unit:
+    return Unit(realm=1, id=1, unit_class="land", size=1000, kf=kf, nahkampf=1, **more)  # type: ignore[arg-type]
+
+
+def test_land_units_move_two_fields_and_the_days_are_spread_over_the_month() -> None:
+    leg = walk(foot(kf="1/9"), WORLD, ("1/10", "1/11"))
+    assert leg.steps == (("1/10", Fraction(15)), ("1/11", Fraction(30)))
+    assert not leg.truncated and not leg.bad
+
+
+def test_a_whole_move_on_a_road_adds_a_field() -> None:
+    assert month_range(foot(), WORLD, ("1/19", "1/20", "1/21")) == 3
+    assert len(walk(foot(), WORLD, ("1/19", "1/20", "1/21")).steps) == 3
+    assert month_range(foot(), WORLD, ("1/26",)) == 2
+
+
+def test_mounted_units_ships_and_characters_go_further() -> None:
+    assert month_range(foot(beritten=True), WORLD, ("1/26",)) == 4
+    assert month_range(Unit(1, 2, "character", 1, "1/18"), WORLD, ()) == 6
+
+
+def test_a_path_beyond_the_range_stops_where_the_range_ends() -> None:
+    leg = walk(foot(kf="1/9"), WORLD, ("1/10", "1/11", "1/3"))
+    assert [f for f, _ in leg.steps] == ["1/10", "1/11"] and leg.truncated
+
+
+def test_a_height_level_costs_one_field_more() -> None:
+    # 1/27 (HS 1) to 1/28 (Hügelland, HS 2): 2 of the range of 2.
+    leg = walk(foot(kf="1/27"), WORLD, ("1/28", "1/29"))
+    assert [f for f, _ in leg.steps] == ["1/28"] and leg.truncated
+
+
+def test_crossing_a_river_costs_one_field_more() -> None:
+    leg = walk(foot(kf="1/4"), WORLD, ("1/5",))
+    assert leg.steps == (("1/5", Fraction(30)),)
+
+
+def test_a_step_to_a_field_that_is_not_adjacent_ends_the_path() -> None:
+    leg = walk(foot(), WORLD, ("1/19", "1/30"))
+    assert [f for f, _ in leg.steps] == ["1/19"] and leg.bad == "not_adjacent"
+
+
+def test_land_units_stay_off_the_water() -> None:
+    leg = walk(foot(kf="1/7"), WORLD, ("1/8",))
+    assert leg.steps == () and leg.bad == "land_water"

@@ -1,0 +1,100 @@
+"""No realm's printout, JSON twin, map view or acknowledgement shows another realm's
+hidden state, whatever the orders and rulings of the month (a property test)."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.core import CORRECTION, Order, Ruling
+from engine.wdw.orders import Build, Fight, Special, Spy
+from engine.wdw.state import WdwState
+from tests.wdw.helpers import GAME, by_number, dice, sample
+
+FIELDS = [f"1/{n}" for n in range(1, 49)]
+SECRET_SIZE = 4321
+SECRET_TREASURY = 98765
+
+fights = st.builds(
+    lambda unit, code, path: Fight(unit=unit, code=code, path=tuple(path)),
+    st.sampled_from([101, 102, 201]),
+    st.sampled_from(["KN", "KA", "KT", "KH", "KV", "KI", "KX", "KR"]),
+    st.lists(st.sampled_from(FIELDS), max_size=3),
+)
+others = st.one_of(
+    st.builds(lambda risk: Spy(unit=601, code="GI", risk=risk, target="Guru"), st.integers(1, 5)),
+    st.just(Special(unit=102, text="Geheimplan Nordwind")),
+    st.just(Build(settlement="Tharnburg", structure="stv")),
+)
+
+
+def hidden_state() -> WdwState:
+    """The sample with realm 2's secrets marked: its treasury and a unit's size."""
+    state = sample()
+    state.realm(2).treasury = SECRET_TREASURY
+    unit = state.unit(2, 102)
+    assert unit is not None
+    unit.size = SECRET_SIZE
+    return state
+
+
+def secrets_of_realm_2(state: WdwState) -> list[str]:
+    """Realm 2's treasury and marked unit size before and after the month, its names,
+    its Sonderbefehl, the GM's correction reason and narrative to it."""
+    after = [str(state.realm(2).treasury), str(SECRET_TREASURY), str(SECRET_SIZE)]
+    return [*after, "Tharnburg", "Tharn ", "Geheimplan", "Nordwind"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    mine=st.lists(fights, max_size=3),
+    theirs=st.lists(st.one_of(fights, others), max_size=4),
+    winner=st.sampled_from(["A", "B", "keiner"]),
+    special=st.sampled_from(["angenommen: Nordwind weht", "abgelehnt"]),
+)
+def test_realm_1_sees_nothing_hidden_of_realm_2(
+    mine: list[Fight], theirs: list[Order], winner: str, special: str
+) -> None:
+    state = hidden_state()
+    orders: dict[int, list[Order]] = {1: list(mine), 2: list(theirs)}
+    rulings = [Ruling(f"K{n}", f"Sieger {winner}; Verluste keine") for n in range(1, 4)]
+    rulings += [Ruling("X1", special), Ruling(CORRECTION, "Schatz 2 +1", "Geheimplan")]
+    result = GAME.draft(state, orders, rulings, dice())
+    assert isinstance(result.state, WdwState)
+    told = GAME.apply_reports(result.state, {2: "Nordwind über Tharnburg"})
+    assert isinstance(told.state, WdwState)
+    texts = [GAME.printout(told.state, 1, lang) for lang in ("de", "en")]
+    texts.append(json.dumps(GAME.report_data(told.state, 1, "de"), ensure_ascii=False))
+    texts.append(repr(GAME.map_view(told.state, 1, "de")))
+    texts += [GAME.describe_order(state, 1, order, "de", by_number) for order in mine]
+    for text in texts:
+        for secret in secrets_of_realm_2(told.state):
+            assert secret not in text, (secret, text)
+
+
+def test_the_map_view_holds_the_known_fields_and_the_own_places_only() -> None:
+    state = hidden_state()
+    result = GAME.draft(state, {}, [], dice())
+    assert isinstance(result.state, WdwState)
+    view = GAME.map_view(result.state, 1, "de")
+    known = set(result.state.realm(1).known)
+    assert {p.label.split()[0] for p in view.places} == known
+    home = [p for p in view.places if "home" in p.marks]
+    assert [p.label for p in home] == ["1/18 Tiefland Guru"] and home[0].owner == 1
+    assert view.owners == {1: "Isyrial"}
+    assert all(a in {p.number for p in view.places} for link in view.links for a in link)
+    gm = GAME.map_view(result.state, 0, "de")
+    assert len(gm.places) == 48 and set(gm.owners) == {1, 2}
+
+
+def test_the_json_twin_is_the_printout_as_data() -> None:
+    result = GAME.draft(hidden_state(), {}, [Ruling(CORRECTION, "Schatz 1 +5", "Grund X")], dice())
+    assert isinstance(result.state, WdwState)
+    mine = GAME.report_data(result.state, 1, "de")
+    assert mine["schema"] == "wdw-report/1"
+    assert [r["name"] for r in mine["realms"]] == ["Isyrial"]
+    assert "log" not in mine
+    overview = GAME.report_data(result.state, 0, "de")
+    assert overview["log"] == ["Korrektur Schatz 1 +5 (Grund X)"]
