@@ -24,9 +24,10 @@ benchmarks) finishes within a minute and still prints every ratio.
 The map pictures (bench_maps.py) run on both trees too; against a baseline from before
 the maps were drawn as SVG (``--baseline 7c182d2``) the baseline column is matplotlib's
 drawing, which the test extras install for this comparison. The Starweb engine and
-parser (bench_starweb.py), the Ashes board game (bench_ashes_board.py) and a whole
-Spacewar bot game (bench_spacewar.py, which also prints a round of four battles) and the Welt der
-Waben month and dossier (bench_wdw.py) have absolute goals and run on this tree only (:data:`NEW_BENCHES`).
+parser (bench_starweb.py), the Ashes board game (bench_ashes_board.py), a whole Spacewar
+bot game (bench_spacewar.py, which also prints a round of four battles) and the Welt der
+Waben month and dossier (bench_wdw.py) have absolute goals and run on this tree only
+(:data:`NEW_BENCHES`).
 
 A new row is one more :class:`Goal`; a new benchmark is a script ``bench_<name>.py``
 taking ``--json`` and ``--quick`` and printing its figures as one JSON object on its last
@@ -93,6 +94,7 @@ GOALS = (
         "mail body: 300 kB Subject of encoded words", "mailbody", "subject_ms", "ms", 5_000, False
     ),
     Goal("ashes-board: 30 rounds of bot play", "ashes_board", "game_ms", "s", 0.5, False, 0.001),
+    Goal("Spacewar: a round with four battles", "spacewar", "four_battles_ms", "ms", 20, False),
     Goal(
         "Spacewar: whole bot game (orders parsed)",
         "spacewar",
