@@ -22,6 +22,8 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
+from config.limits import LimitSettings
+
 
 class ImapSettings(BaseModel):
     """The mailbox the players write to."""
@@ -74,24 +76,6 @@ class FeeSettings(BaseModel):
 
     turn_fee: int = 0
     currency: str = "EUR"
-
-
-class LimitSettings(BaseModel):
-    """Bounds no honest player reaches: past them a mail is refused unread, with one
-    answer; they keep one stranger's mail from holding back the others."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    max_mail_bytes: int = Field(default=5_000_000, gt=0)
-    max_text_chars: int = Field(default=100_000, gt=0)
-    """Also how much of an order text the database keeps."""
-    max_order_lines: int = Field(default=1_000, gt=0)
-    password_tries: int = Field(default=5, gt=0)
-    """Wrong passwords for one seat within ``lockout_hours`` before it is locked against
-    strangers (the registered address with the right password always gets through)."""
-    lockout_hours: int = Field(default=1, gt=0)
-    answers_per_hour: int = Field(default=20, gt=0)
-    """Answers to one address (per game) in an hour."""
 
 
 WEB_SECRET_MIN_CHARS = 32

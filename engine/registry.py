@@ -29,22 +29,44 @@ class Shipped:
     name: str
     title: str
     where: str
+    grammar: str
+    """The kind's ``GameKind.grammar`` (the module of its order language): ``pbem parse``
+    reads orders without importing the kind's engine."""
+    headings: tuple[str, ...] = ()
+    """The kind's ``GameKind.printout_headings`` (its catalog's ``printout_headings`` in
+    every language), so that an order mail's quoted printout is cut without importing
+    every kind; a kind whose own differ is refused when it loads."""
 
     def load(self) -> GameKind:
         """The kind itself, imported once; :class:`engine.core.KindContractError` if it is
-        not the kind this entry says (another name or title)."""
+        not the kind this entry says (another name, title, grammar or printout headings)."""
         return _load(self)
 
 
-KINDS: tuple[Shipped, ...] = (
-    Shipped("ashes", "The Ashes of Empire", "engine.ashes.kind:ASHES"),
-    Shipped("starweb", "Starweb", "engine.starweb.kind:STARWEB"),
-    Shipped(
-        "ashes-board", "The Ashes of Empire (board game)", "engine.ashes_board.kind:ASHES_BOARD"
-    ),
-    Shipped("spacewar", "Spacewar I – Die brennenden Sterne", "engine.spacewar.kind:SPACEWAR"),
-    Shipped("wdw", "Welt der Waben", "engine.wdw.kind:WDW"),
+# The headings of each kind's printouts as the kind has them (German, then English).
+_ASHES = (
+    *("=== Auswertung", "PV-Übersicht und Planetenberichte für", "Flottenübersicht von"),
+    *("=== Printout", "PV overview and planet reports for", "Fleet overview of"),
 )
+_STARWEB = (
+    *("=== Starweb", "Kontakte in dieser Runde:", "Deren Punkte", "Befehle="),
+    *("Contacts this turn:", "Their scores", "Orders="),
+)
+_BOARD = (
+    *("=== Ashes of Empire Brettspiel", "--- Lager", "--- Planeten"),
+    *("=== Ashes of Empire board game", "--- Warehouses", "--- Planets"),
+)
+_SPACEWAR = "SPACEWAR I – Spiel", "Strategische Lage", "SPACEWAR I – game", "Strategic situation"
+
+# fmt: off
+KINDS: tuple[Shipped, ...] = (
+    Shipped("ashes", "The Ashes of Empire", "engine.ashes.kind:ASHES", "grammar.ashes", _ASHES),
+    Shipped("starweb", "Starweb", "engine.starweb.kind:STARWEB", "grammar.starweb", _STARWEB),
+    Shipped("ashes-board", "The Ashes of Empire (board game)", "engine.ashes_board.kind:ASHES_BOARD", "grammar.ashes_board", _BOARD),  # noqa: E501
+    Shipped("spacewar", "Spacewar I – Die brennenden Sterne", "engine.spacewar.kind:SPACEWAR", "grammar.spacewar", _SPACEWAR),  # noqa: E501
+    Shipped("wdw", "Welt der Waben", "engine.wdw.kind:WDW", "grammar.wdw", ("=== Welt der Waben",)),
+)
+# fmt: on
 """The game kinds that ship with the host, the default kind first."""
 
 _registered: dict[str, GameKind] = {}
@@ -66,6 +88,10 @@ def _load(entry: Shipped) -> GameKind:
     ):
         raise KindContractError(
             f"{entry.where} is not the game kind {entry.name!r} ({entry.title})"
+        )
+    if (loaded.grammar, loaded.printout_headings) != (entry.grammar, entry.headings):
+        raise KindContractError(
+            f"{entry.where}: its grammar or printout headings are not those the registry lists"
         )
     return loaded
 
@@ -103,6 +129,21 @@ def titles() -> dict[str, str]:
         **{entry.name: entry.title for entry in KINDS},
         **{k.name: k.title for k in _registered.values()},
     }
+
+
+def headings() -> tuple[str, ...]:
+    """The printout headings of every kind (:attr:`Shipped.headings`, then those of the
+    kinds registered at run time), each once, without importing a kind."""
+    every = [h for entry in KINDS for h in entry.headings]
+    every += [h for k in _registered.values() for h in k.printout_headings]
+    return tuple(dict.fromkeys(every))
+
+
+def grammar(name: str) -> str:
+    """The module of the order language of the kind called ``name`` (``grammar.ashes``),
+    without importing a kind of :data:`KINDS`; :class:`UnknownGameKind` if none."""
+    entry = next((k for k in KINDS if k.name == name), None)
+    return entry.grammar if entry is not None else kind(name).grammar
 
 
 def kind(name: str) -> GameKind:

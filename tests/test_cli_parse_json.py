@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from config.settings import LimitSettings
+from config.limits import LimitSettings
 from mailserver.app.cli.main import REFUSED, app
 
 ROOT = Path(__file__).resolve().parents[1]

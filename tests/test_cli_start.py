@@ -1,5 +1,6 @@
 """A command's start imports what that command needs and nothing more: ``pbem --help``
-neither the database layer, nor the settings, nor a game kind or its grammar
+neither the database layer, nor the settings, nor a game kind or its grammar; ``pbem
+parse`` one grammar, but neither the settings module nor a kind's engine
 (docs/performance.md, "Command start"; tests/bench/bench_start.py times it)."""
 
 from __future__ import annotations
@@ -44,10 +45,19 @@ def test_pbem_help_loads_no_database_settings_kind_or_grammar() -> None:
     assert loaded(modules, OURS) == []
 
 
-def test_pbem_parse_loads_the_kinds_and_grammar_but_no_database() -> None:
+def test_pbem_parse_loads_the_grammar_but_no_database_settings_or_game_engine() -> None:
     modules = modules_after("parse", str(EXAMPLE_MAIL))
-    assert {"lark", "grammar.ashes", "engine.ashes.kind"} <= modules
+    assert {"lark", "grammar.ashes", "config.limits"} <= modules
     assert loaded(modules, ("sqlalchemy", "sqlmodel", "alembic", "matplotlib", "db")) == []
+    assert loaded(modules, ("config.settings", "pydantic_settings")) == []
+    engines = ("engine.ashes.kind", "engine.ashes.game", "engine.starweb", "engine.spacewar")
+    assert loaded(modules, (*engines, "engine.ashes_board", "engine.wdw")) == []
+
+
+def test_pbem_parse_of_another_kind_loads_that_kinds_grammar_alone() -> None:
+    modules = modules_after("parse", "--game", "starweb", str(EXAMPLE_MAIL))
+    assert "grammar.starweb" in modules
+    assert loaded(modules, ("grammar.ashes", "engine.starweb.kind", "engine.starweb.game")) == []
 
 
 def test_a_group_loads_its_module_when_it_runs() -> None:

@@ -42,16 +42,49 @@ def test_each_listed_kind_loads_as_the_kind_of_its_name_and_title() -> None:
 
 
 def test_a_listed_kind_that_is_another_kind_is_refused_naming_it() -> None:
-    wrong = Shipped("ashes", "Ashes", "engine.starweb.kind:STARWEB")
+    wrong = Shipped("ashes", "Ashes", "engine.starweb.kind:STARWEB", "grammar.starweb")
     with pytest.raises(KindContractError, match=r"engine.starweb.kind:STARWEB is not .*'ashes'"):
         wrong.load()
 
 
-def test_the_titles_are_known_without_importing_a_kind() -> None:
+def test_each_listed_kind_lists_its_own_grammar_and_printout_headings() -> None:
+    assert [entry.headings for entry in KINDS] == [k.printout_headings for k in BUILT_IN]
+    assert all(entry.headings for entry in KINDS)
+    assert [entry.grammar for entry in KINDS] == [k.grammar for k in BUILT_IN]
+    assert [registry.grammar(k.name) for k in BUILT_IN] == [k.grammar for k in BUILT_IN]
+
+
+@pytest.mark.usefixtures("clean_registry")
+def test_the_grammar_of_a_kind_registered_at_run_time_is_its_own() -> None:
+    register(TOY)
+    assert registry.grammar(TOY.name) == TOY.grammar
+    with pytest.raises(UnknownGameKind):
+        registry.grammar("chess")
+
+
+def test_a_listed_kind_with_other_grammar_or_headings_is_refused() -> None:
+    wrong = dataclasses.replace(KINDS[1], headings=("=== Starweb",))
+    with pytest.raises(KindContractError, match=r"STARWEB: its grammar or printout headings"):
+        wrong.load()
+    with pytest.raises(KindContractError, match=r"STARWEB: its grammar or printout headings"):
+        dataclasses.replace(KINDS[1], grammar="grammar.ashes").load()
+
+
+@pytest.mark.usefixtures("clean_registry")
+def test_the_headings_are_every_kinds_once_with_those_registered_at_run_time() -> None:
+    register(TOY)
+    every = registry.headings()
+    assert every[: len(ASHES.printout_headings)] == ASHES.printout_headings
+    assert set(every) == {h for k in (*BUILT_IN, TOY) for h in k.printout_headings}
+    assert len(every) == len(set(every))
+
+
+@pytest.mark.parametrize("listing", ["titles()", "headings()", "grammar('starweb')"])
+def test_titles_headings_and_grammars_are_known_without_importing_a_kind(listing: str) -> None:
     code = (
-        "import sys; from engine import registry; registry.titles(); "
-        "print(sorted(m for m in sys.modules "
-        "if m.startswith(('engine.ashes', 'engine.starweb', 'engine.spacewar'))))"
+        f"import sys; from engine import registry; registry.{listing}; "
+        "print(sorted(m for m in sys.modules if m.startswith(('engine.ashes', "
+        "'engine.starweb', 'engine.spacewar'))))"
     )
     loaded = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True

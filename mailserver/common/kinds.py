@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from config.game_options import host_settings
 from engine.catalogs import Catalog
 from engine.core import GameKind, MessageRules, OrderLanguage
-from engine.registry import UnknownGameKind, kind, kinds, register
+from engine.registry import UnknownGameKind, grammar, headings, kind, register, titles
 from mailserver.common.catalog import HOST
 
 if TYPE_CHECKING:  # the type alone: `pbem parse` reads orders without the database layer
@@ -31,6 +31,7 @@ __all__ = [
     "message_rules",
     "newspaper",
     "order_language",
+    "order_language_of",
     "printout_headings",
 ]
 
@@ -41,8 +42,9 @@ def game_kind(name: str) -> GameKind:
 
 
 def kind_names() -> list[str]:
-    """The names of every registered kind, the default (first) one first."""
-    return [k.name for k in kinds()]
+    """The names of every registered kind, the default (first) one first (without
+    importing a kind)."""
+    return list(titles())
 
 
 @cache
@@ -56,9 +58,16 @@ def order_language(kind: GameKind) -> OrderLanguage:
     return _language(kind.grammar)
 
 
+def order_language_of(name: str) -> OrderLanguage:
+    """The order language of the kind called ``name``, without importing a shipped kind's
+    engine (``pbem parse``); :class:`UnknownGameKind` if there is none."""
+    return _language(grammar(name))
+
+
 def printout_headings() -> tuple[str, ...]:
-    """The headings of every kind's printouts: a quoted printout is recognised by them."""
-    return tuple(dict.fromkeys(h for k in kinds() for h in k.printout_headings))
+    """The headings of every kind's printouts: a quoted printout is recognised by them
+    (known without importing a kind, :func:`engine.registry.headings`)."""
+    return headings()
 
 
 def load_kinds(specs: Iterable[str]) -> None:

@@ -32,7 +32,7 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session, col, select
 
-from config.settings import LimitSettings
+from config.limits import LimitSettings
 from db import models, repo
 from db.session import transaction
 from mailserver.common.kinds import game_kind

@@ -69,12 +69,11 @@ def parse_cmd(
 ) -> None:
     """Read orders from a mail or text and show what was understood (:data:`PARSE_HELP`:
     the limits, the exit codes, the JSON of a refusal)."""
-    from config.settings import LimitSettings
+    from config.limits import LimitSettings
     from mailserver.common.kinds import (
         UnknownGameKind,
-        game_kind,
         kind_names,
-        order_language,
+        order_language_of,
         printout_headings,
     )
     from mailserver.inbound.echo import echo
@@ -98,7 +97,7 @@ def parse_cmd(
         message = say(lang, "cli_too_long", **sizes, **most)
         refuse("too_long", message, lang, REFUSED, as_json=as_json, **sizes, **most)
     try:
-        language = order_language(game_kind(game or kind_names()[0]))
+        language = order_language_of(game or kind_names()[0])
     except UnknownGameKind:
         known = ", ".join(kind_names())
         message = say(lang, "gm_error_unknown_kind", kind=game, known=known)
