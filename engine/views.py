@@ -69,6 +69,9 @@ class MapView:
     on the web page. Empty: no distances are shown."""
     move_note: str = ""
     """What the moves' labels say (Starweb: key and ships), in ``lang``, for the legend."""
+    label_note: str = ""
+    """What the figures in the places' labels say (the board game: population, factories,
+    hangars), in ``lang``, for the legend; empty when a label is a name alone."""
 
 
 @runtime_checkable

@@ -13,6 +13,10 @@ from engine.core import NEUTRAL, JSONValue
 from engine.plaindata import to_plain
 from engine.views import MapMove, MapPlace, MapView
 
+NEAR = 0
+"""Distance classes drawn as labelled lines: class 0, the neighbours a fleet reaches in
+the round it starts (Brettspiel G.4.4); the web page shows every other on pointing."""
+
 REPORT_SCHEMA = "ashes-board-report/1"
 
 
@@ -22,7 +26,9 @@ def map_view(state: BoardState, reader: int, lang: str) -> MapView:
     every fleet on a distance space as a move towards its planet, labelled with the space."""
     galaxy = standard_galaxy()
     home = state.player(reader).hp if reader != NEUTRAL else 0
-    orbiting = {f.planet for f in state.fleets if f.space == ORBIT}
+    # The legend's triangle is the reader's own ships (the GM's: anybody's); the others'
+    # fleets in orbit are in the planet's report line.
+    orbiting = {f.planet for f in state.fleets if f.space == ORBIT and reader in (NEUTRAL, f.owner)}
     places = tuple(
         MapPlace(
             number=p.number,
@@ -61,6 +67,10 @@ def map_view(state: BoardState, reader: int, lang: str) -> MapView:
         owners={p.number: seat_name(state, p.number, lang) for p in state.players},
         title=PRINT.say(lang, "map_title", game=state.game, turn=state.turn),
         lang=lang,
+        near=NEAR,
+        distance_note=PRINT.say(lang, "map_distance_note"),
+        move_note=PRINT.say(lang, "map_move_note"),
+        label_note=PRINT.say(lang, "map_label_note"),
     )
 
 

@@ -94,6 +94,8 @@ def legend(view: MapView) -> list[LegendEntry]:
         entries.append(LegendEntry("move", say(lang, "map_legend_move")))
     if view.move_note and any(m.label for m in view.moves):
         entries.append(LegendEntry("note", view.move_note))
+    if view.label_note:
+        entries.append(LegendEntry("note", view.label_note))
     return entries
 
 

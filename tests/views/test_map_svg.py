@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from engine.ashes_board.kind import ASHES_BOARD
+from engine.ashes_board.state import ORBIT
 from engine.spacewar.kind import SPACEWAR
 from engine.spacewar.state import SpacewarState
 from engine.starweb.kind import STARWEB
@@ -249,3 +250,14 @@ def test_every_kinds_map_is_in_the_viewers_language(kind: str, lang: str) -> Non
     view = engine.map_view(state, 1, lang)
     assert view.lang == lang
     assert say(lang, "map_legend_own") in [e.text for e in legend(view)]
+
+
+def test_the_board_games_legend_explains_its_labels_and_flight_times() -> None:
+    state = board_played(11, 3, 4)
+    view = ASHES_BOARD.engine.map_view(state, 1, "de")
+    said = [e.text for e in legend(view)]
+    assert view.label_note in said and "Fabriken" in view.label_note
+    assert view.distance_note in said and view.near == 0
+    # The triangle is the reader's own ships, as the legend says.
+    own = {f.planet for f in state.fleets if f.owner == 1 and f.space == ORBIT}
+    assert {p.number for p in view.places if "fleet" in p.marks} == own
