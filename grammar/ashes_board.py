@@ -59,19 +59,21 @@ _HINTS = (
 
 
 def _unit(tok: Token) -> str:
-    word = str(tok)
-    for pattern, unit in _UNITS:
-        if pattern.fullmatch(word):
-            return unit
-    return TROOPS
+    return _spelled(tok, _UNITS, TROOPS)
 
 
 def _good(tok: Token) -> str:
+    return _spelled(tok, _GOODS, HIGHTECH)
+
+
+def _spelled(tok: Token, spellings: tuple[tuple[re.Pattern[str], str], ...], rest: str) -> str:
+    """What the first of ``spellings`` that spells the whole word names; ``rest`` when
+    none does (the grammar lets through only the spellings of the table and of ``rest``)."""
     word = str(tok)
-    for pattern, good in _GOODS:
+    for pattern, meant in spellings:
         if pattern.fullmatch(word):
-            return good
-    return HIGHTECH
+            return meant
+    return rest
 
 
 @cache

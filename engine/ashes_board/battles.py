@@ -92,9 +92,16 @@ def _members(state: BoardState, planet: Planet) -> tuple[list[Member], list[Memb
     return defenders, attackers
 
 
-def _roll(state: BoardState, dice: Dice, label: str, count: int) -> tuple[int, list[int]]:
+def _roll_told(
+    state: BoardState, dice: Dice, label: str, count: int, key: str, planet: int, seat: int
+) -> int:
+    """The kills (:func:`kills`) of ``count`` open d6 of ``seat`` at ``planet``, the
+    faces and kills put in the report under ``key``: a battle's, the landers' and the
+    troops' dice are rolled and read alike."""
     faces = [dice.roll(label, 6, seen_by=EVERYBODY) for _ in range(count)]
-    return kills(state, sum(faces)), faces
+    hits = kills(state, sum(faces))
+    state.say(key, planet=planet, owner=seat, dice=" ".join(map(str, faces)), kills=hits)
+    return hits
 
 
 def _shoot(
@@ -149,14 +156,7 @@ def _space_battle(
             face_up = bool(m.seat) and state.player(m.seat).morale_fighters
             count = m.fighters + extra_dice(m.fighters, FIGHTER, face_up)
             label = f"battle P{n} {_who(m.seat)}"
-            hits, faces = _roll(state, dice, label, count)
-            state.say(
-                "battle_dice",
-                planet=n,
-                owner=m.seat,
-                dice=" ".join(map(str, faces)),
-                kills=hits,
-            )
+            hits = _roll_told(state, dice, label, count, "battle_dice", n, m.seat)
             _shoot(state, dice, label, hits, others, m.seat)
     lost_d = sum(m.lost_fi + m.lost_tr for m in defenders)
     lost_a = sum(m.lost_fi + m.lost_tr for m in attackers)
@@ -289,26 +289,12 @@ def _landing(
     for m in landers:
         face_up = state.player(m.seat).morale_transporters
         count = m.transporters + extra_dice(m.transporters, TRANSPORTER, face_up)
-        hits, faces = _roll(state, dice, f"landing P{n} {_who(m.seat)}", count)
-        on_troops += hits
-        state.say(
-            "landing_dice",
-            planet=n,
-            owner=m.seat,
-            dice=" ".join(map(str, faces)),
-            kills=hits,
-        )
+        label = f"landing P{n} {_who(m.seat)}"
+        on_troops += _roll_told(state, dice, label, count, "landing_dice", n, m.seat)
     face_up = owner != NEUTRAL and state.player(owner).morale_troops
     count = troops + extra_dice(troops, TROOPS, face_up)
     label = f"landing P{n} troops"
-    hits, faces = _roll(state, dice, label, count)
-    state.say(
-        "troop_dice",
-        planet=n,
-        owner=owner,
-        dice=" ".join(map(str, faces)),
-        kills=hits,
-    )
+    hits = _roll_told(state, dice, label, count, "troop_dice", n, owner)
     _shoot(state, dice, label, hits, landers, owner)
     for m in landers:
         _apply_losses(state, planet, m)

@@ -16,10 +16,11 @@ from engine.ashes_board.views import REPORT_SCHEMA, map_view, report_data
 from engine.ashesmap.galaxy import standard_galaxy
 from engine.core import (
     Event,
+    ForecastAcknowledging,
     JSONValue,
     Names,
     Order,
-    PlanetNamer,
+    Outlook,
     SeatRecord,
     Setup,
     State,
@@ -29,7 +30,7 @@ from engine.dice import Dice
 from engine.views import MapView
 
 
-class BoardGame:
+class BoardGame(ForecastAcknowledging):
     """The rules of the board game (the order language is ``grammar.ashes_board``)."""
 
     kind = "ashes-board"
@@ -60,33 +61,25 @@ class BoardGame:
         asks = PRINT.say(lang, "form_password")
         return "\n".join(line for line in order_form(board, seat, lang) if line != asks) + "\n"
 
-    def describe_order(
-        self, state: State, seat: int, order: Order, lang: str, place_name: PlanetNamer
-    ) -> str:
-        """The order in plain words with what it will do, as the only order of the list
-        (:meth:`describe_orders`)."""
-        return self.describe_orders(state, seat, [order], lang, place_name)[0]
-
-    def describe_orders(
-        self,
-        state: State,
-        seat: int,
-        orders: Sequence[Order],
-        lang: str,
-        place_name: PlanetNamer,
-    ) -> list[str]:
-        """Each order in plain words, checked against the planets the seat owns
+    def forecast(
+        self, state: State, seat: int, orders: Sequence[Order], lang: str
+    ) -> list[Outlook]:
+        """Each order checked against the planets the seat owns
         (:mod:`engine.ashes_board.checks`), with what it will do as the whole list runs
         through the round: flights from one orbit, the warehouse over every building
-        order, the revolts (:mod:`engine.ashes_board.forecast`)."""
+        order, the revolts (:mod:`engine.ashes_board.forecast`). The board game has no
+        separate warnings: all it finds stands after the arrow."""
         board = _board(state)
         told = forecast(board, seat, orders, lang)
-        return [
-            _forecast_line(
-                order.describe(lang, place_name), [*notes(board, seat, order, lang), *more]
-            )
-            for order, more in zip(orders, told, strict=True)
-        ]
+        outlooks = []
+        for order, more in zip(orders, told, strict=True):
+            said = [*notes(board, seat, order, lang), *more]
+            outlooks.append(Outlook(forecast=" ".join(said) if said else None))
+        return outlooks
+
+    def warned(self, text: str, warnings: list[str], lang: str) -> str:
+        """``text`` as it is: :meth:`forecast` puts everything after the arrow."""
+        return text
 
     def map_view(self, state: State, player: int, lang: str) -> MapView:
         """The open board as a map (:mod:`engine.ashes_board.views`)."""
@@ -148,9 +141,3 @@ def _board(state: State) -> BoardState:
     if not isinstance(state, BoardState):
         raise TypeError(f"not a board-game Ashes state: {type(state).__name__}")
     return state
-
-
-def _forecast_line(order: str, said: list[str]) -> str:
-    """The order's words, then what it will do after an arrow, as Ashes' acknowledgement
-    sets them apart."""
-    return " → ".join([order, " ".join(said)]) if said else order

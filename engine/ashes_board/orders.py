@@ -18,6 +18,21 @@ def _name(number: int, planet_name: PlanetNamer | None) -> str:
     return planet_name(number) if planet_name else str(number)
 
 
+def _between(
+    lang: str,
+    key: str,
+    source: int,
+    target: int,
+    planet_name: PlanetNamer | None,
+    counts: dict[str, int],
+) -> str:
+    """The words of an order that carries ``counts`` from ``source`` to ``target`` (a
+    flight or a freight: both name their two planets alike)."""
+    return ORDERS.say(
+        lang, key, source=_name(source, planet_name), target=_name(target, planet_name), **counts
+    )
+
+
 @dataclass(frozen=True, kw_only=True)
 class Item:
     """One item of a building order: ``count`` units of ``what`` (``fighter``,
@@ -59,14 +74,8 @@ class Fly(Order):
     target: int
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return ORDERS.say(
-            lang,
-            "fly",
-            source=_name(self.source, planet_name),
-            target=_name(self.target, planet_name),
-            fi=self.fighters,
-            tr=self.transporters,
-        )
+        counts = {"fi": self.fighters, "tr": self.transporters}
+        return _between(lang, "fly", self.source, self.target, planet_name, counts)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -80,14 +89,8 @@ class Freight(Order):
     target: int
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return ORDERS.say(
-            lang,
-            "freight",
-            source=_name(self.source, planet_name),
-            target=_name(self.target, planet_name),
-            pop=self.pop,
-            tr=self.transporters,
-        )
+        counts = {"pop": self.pop, "tr": self.transporters}
+        return _between(lang, "freight", self.source, self.target, planet_name, counts)
 
 
 @dataclass(frozen=True, kw_only=True)

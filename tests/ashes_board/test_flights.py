@@ -34,21 +34,24 @@ def test_a_fleet_on_space_2_reaches_the_orbit_two_rounds_later() -> None:
     assert orbiting(state, 1, 12) == (4, 0)
 
 
-def test_crab_to_outpost_is_a_d_and_arrives_at_once() -> None:
+def _crab_and_outpost() -> BoardState:
+    """Player 1 holds Crab (2) and Outpost (10), a "D" apart; player 2 holds Lenin (5)."""
     state = bare()
     own(state, 1, 2, troops=5)
     own(state, 1, 10, troops=5)
     own(state, 2, 5, troops=5)
+    return state
+
+
+def test_crab_to_outpost_is_a_d_and_arrives_at_once() -> None:
+    state = _crab_and_outpost()
     fleet(state, 1, 2, 3)
     state, _, _ = play(state, {1: [Fly(source=2, fighters=3, transporters=0, target=10)]})
     assert orbiting(state, 1, 10) == (3, 0)
 
 
 def test_ships_that_arrived_cannot_fly_again_in_the_same_round() -> None:
-    state = bare()
-    own(state, 1, 2, troops=5)
-    own(state, 1, 10, troops=5)
-    own(state, 2, 5, troops=5)
+    state = _crab_and_outpost()
     fleet(state, 1, 10, 3, space=1)  # reaches the orbit of 10 in this round
     orders = {1: [Fly(source=10, fighters=3, transporters=0, target=2)]}
     state, _, _ = play(state, orders)

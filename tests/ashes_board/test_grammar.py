@@ -23,111 +23,69 @@ def _items(*items: tuple[str, int] | tuple[str, int, str]) -> tuple[o.Item, ...]
     return tuple(o.Item(what=i[0], count=i[1], type=i[2] if len(i) > 2 else "") for i in items)
 
 
-@pytest.mark.parametrize(
-    ("line", "planet", "items"),
-    [
-        ("Erde: 2 FI, 1 TR, 1 BT", 1, _items(("fighter", 2), ("transporter", 1), ("troops", 1))),
-        ("1: 2 Jäger 1 Transporter", 1, _items(("fighter", 2), ("transporter", 1))),
-        ("Bau auf Crossland: 3 Bodentruppen", 20, _items(("troops", 3))),
-        ("build on 20: 2 fighters, 1 land troop", 20, _items(("fighter", 2), ("troops", 1))),
-        ("Earth: 1 FI und 2 LT", 1, _items(("fighter", 1), ("troops", 2))),
-        ("Erde: 1 Fabrik Stahl", 1, _items(("factory", 1, "steel"))),
-        ("1: 2 oil factory", 1, _items(("factory", 2, "oil"))),
-        ("1: Hangar Transporter", 1, _items(("hangar", 1, "transporter"))),
-        ("Mechamea: Hangar FI", 12, _items(("hangar", 1, "fighter"))),
-    ],
-)
-def test_building_orders(line: str, planet: int, items: tuple[o.Item, ...]) -> None:
-    assert one(line) == o.Build(line=2, planet=planet, items=items)
+# Each form of docs/orders-ashes-board.md and the order it reads as: one table, as every
+# form is checked alike (the line alone parses to that order).
+FORMS: list[tuple[str, Order]] = [
+    *(
+        (line, o.Build(line=2, planet=planet, items=items))
+        for line, planet, items in [
+            (
+                "Erde: 2 FI, 1 TR, 1 BT",
+                1,
+                _items(("fighter", 2), ("transporter", 1), ("troops", 1)),
+            ),
+            ("1: 2 Jäger 1 Transporter", 1, _items(("fighter", 2), ("transporter", 1))),
+            ("Bau auf Crossland: 3 Bodentruppen", 20, _items(("troops", 3))),
+            ("build on 20: 2 fighters, 1 land troop", 20, _items(("fighter", 2), ("troops", 1))),
+            ("Earth: 1 FI und 2 LT", 1, _items(("fighter", 1), ("troops", 2))),
+            ("Erde: 1 Fabrik Stahl", 1, _items(("factory", 1, "steel"))),
+            ("1: 2 oil factory", 1, _items(("factory", 2, "oil"))),
+            ("1: Hangar Transporter", 1, _items(("hangar", 1, "transporter"))),
+            ("Mechamea: Hangar FI", 12, _items(("hangar", 1, "fighter"))),
+        ]
+    ),
+    *(
+        (line, o.Fly(line=2, source=1, fighters=10, transporters=3, target=20))
+        for line in [
+            "1/10/3/20",
+            "1 / 10 / 3 / 20",
+            "Flug von Erde nach Crossland: 10 FI, 3 TR",
+            "1 -> 20: 10 FI 3 TR",
+            "flight from 1 to 20: 10 fighters, 3 transporters",
+            "Flüge: 1/10/3/20",
+        ]
+    ),
+    ("1/Bev/1/9", o.Freight(line=2, source=1, pop=1, transporters=1, target=9)),
+    ("1/2 Pop/3/9", o.Freight(line=2, source=1, pop=2, transporters=3, target=9)),
+    ("Fracht 1 -> 9: 1 Bevölkerung", o.Freight(line=2, source=1, pop=1, transporters=1, target=9)),
+    ("carry 2 pop from 1 to 9", o.Freight(line=2, source=1, pop=2, transporters=2, target=9)),
+    ("HP = 9", o.HomePlanet(line=2, planet=9)),
+    ("Heimatplanet Barnard's Arrow", o.HomePlanet(line=2, planet=9)),
+    ("home planet 9", o.HomePlanet(line=2, planet=9)),
+    ("Fabrik 21: Stahl", o.FactoryChoice(line=2, planet=21, good="steel")),
+    ("Factory on 21: steel", o.FactoryChoice(line=2, planet=21, good="steel")),
+    ("Fabrikwahl Öl", o.FactoryChoice(line=2, planet=0, good="oil")),
+    ("Factory: high tech", o.FactoryChoice(line=2, planet=0, good="hightech")),
+    ("Flotte auf 9", o.StartFleets(line=2, planets=(9,))),
+    ("Startflotte Barnard's Arrow", o.StartFleets(line=2, planets=(9,))),
+    ("Flotten auf 15, 22, 23", o.StartFleets(line=2, planets=(15, 22, 23))),
+    ("fleets at 15 22 and 23", o.StartFleets(line=2, planets=(15, 22, 23))),
+    ("Hangar 1: FI", o.HangarChoice(line=2, planet=1, type="fighter")),
+    ("hangar on Earth: transporters", o.HangarChoice(line=2, planet=1, type="transporter")),
+    ("Feind 3", o.Relation(line=2, seat=3, value=0)),
+    ("Freund 2", o.Relation(line=2, seat=2, value=2)),
+    ("neutral 4", o.Relation(line=2, seat=4, value=1)),
+    ("enemy C", o.Relation(line=2, seat=3, value=0)),
+    ("PV 3 = 0", o.Relation(line=2, seat=3, value=0)),
+    ("Abschüsse auf 3, 2", o.Targets(line=2, seats=(3, 2))),
+    ("kills on C", o.Targets(line=2, seats=(3,))),
+    ("Ziele: 3 und 2", o.Targets(line=2, seats=(3, 2))),
+]
 
 
-@pytest.mark.parametrize(
-    "line",
-    [
-        "1/10/3/20",
-        "1 / 10 / 3 / 20",
-        "Flug von Erde nach Crossland: 10 FI, 3 TR",
-        "1 -> 20: 10 FI 3 TR",
-        "flight from 1 to 20: 10 fighters, 3 transporters",
-        "Flüge: 1/10/3/20",
-    ],
-)
-def test_flights(line: str) -> None:
-    assert one(line) == o.Fly(line=2, source=1, fighters=10, transporters=3, target=20)
-
-
-@pytest.mark.parametrize(
-    ("line", "pop", "tr"),
-    [
-        ("1/Bev/1/9", 1, 1),
-        ("1/2 Pop/3/9", 2, 3),
-        ("Fracht 1 -> 9: 1 Bevölkerung", 1, 1),
-        ("carry 2 pop from 1 to 9", 2, 2),
-    ],
-)
-def test_freight(line: str, pop: int, tr: int) -> None:
-    assert one(line) == o.Freight(line=2, source=1, pop=pop, transporters=tr, target=9)
-
-
-@pytest.mark.parametrize("line", ["HP = 9", "Heimatplanet Barnard's Arrow", "home planet 9"])
-def test_home_planet(line: str) -> None:
-    assert one(line) == o.HomePlanet(line=2, planet=9)
-
-
-@pytest.mark.parametrize(
-    ("line", "planet", "good"),
-    [
-        ("Fabrik 21: Stahl", 21, "steel"),
-        ("Factory on 21: steel", 21, "steel"),
-        ("Fabrikwahl Öl", 0, "oil"),
-        ("Factory: high tech", 0, "hightech"),
-    ],
-)
-def test_factory_choice(line: str, planet: int, good: str) -> None:
-    assert one(line) == o.FactoryChoice(line=2, planet=planet, good=good)
-
-
-@pytest.mark.parametrize(
-    ("line", "planets"),
-    [
-        ("Flotte auf 9", (9,)),
-        ("Startflotte Barnard's Arrow", (9,)),
-        ("Flotten auf 15, 22, 23", (15, 22, 23)),
-        ("fleets at 15 22 and 23", (15, 22, 23)),
-    ],
-)
-def test_start_fleets(line: str, planets: tuple[int, ...]) -> None:
-    assert one(line) == o.StartFleets(line=2, planets=planets)
-
-
-@pytest.mark.parametrize(
-    ("line", "planet", "kind"),
-    [("Hangar 1: FI", 1, "fighter"), ("hangar on Earth: transporters", 1, "transporter")],
-)
-def test_hangar_choice(line: str, planet: int, kind: str) -> None:
-    assert one(line) == o.HangarChoice(line=2, planet=planet, type=kind)
-
-
-@pytest.mark.parametrize(
-    ("line", "seat", "value"),
-    [
-        ("Feind 3", 3, 0),
-        ("Freund 2", 2, 2),
-        ("neutral 4", 4, 1),
-        ("enemy C", 3, 0),
-        ("PV 3 = 0", 3, 0),
-    ],
-)
-def test_relations(line: str, seat: int, value: int) -> None:
-    assert one(line) == o.Relation(line=2, seat=seat, value=value)
-
-
-@pytest.mark.parametrize(
-    ("line", "seats"),
-    [("Abschüsse auf 3, 2", (3, 2)), ("kills on C", (3,)), ("Ziele: 3 und 2", (3, 2))],
-)
-def test_targets_of_kills(line: str, seats: tuple[int, ...]) -> None:
-    assert one(line) == o.Targets(line=2, seats=seats)
+@pytest.mark.parametrize(("line", "order"), FORMS, ids=[line for line, _ in FORMS])
+def test_every_order_form(line: str, order: Order) -> None:
+    assert one(line) == order
 
 
 def test_shared_orders_are_read_too() -> None:
