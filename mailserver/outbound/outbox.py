@@ -232,6 +232,23 @@ class OutboxSender:
         self._wake = asyncio.Event()
         self._stop = asyncio.Event()
         self.sent = 0
+        self._relay_said = False
+        """The relay's being down was said; said again only after a mail went out."""
+
+    def _relay_down(self, exc: SmtpUnavailable) -> None:
+        """Say once, in words, that the relay does not answer; the next failures only at
+        debug level, until a mail goes out again (as the IMAP poller does)."""
+        where = f"{self.settings.host}:{self.settings.port}"
+        if self._relay_said:
+            log.debug("SMTP relay at %s still unavailable (%s)", where, exc)
+            return
+        self._relay_said = True
+        log.warning(
+            "cannot reach the SMTP relay at %s — is the mail server running? (%s; the mails "
+            "wait in the outbox and go out when it answers)",
+            where,
+            exc,
+        )
 
     def wake(self) -> None:
         """New mail is waiting: stop idling."""
@@ -328,7 +345,7 @@ class OutboxSender:
                 try:
                     await transport.send(letter.message)
                 except SmtpUnavailable as exc:
-                    log.warning("SMTP relay unavailable: %s", exc)
+                    self._relay_down(exc)
                     # The relay is down: this mail and the untried rest go back together.
                     down.append(letter)
                     down.extend(queue)
@@ -341,6 +358,7 @@ class OutboxSender:
                     log.warning("cannot send outbox %d: %s", letter.id, exc)
                     await asyncio.to_thread(self._failed, [letter], str(exc), True, True)
                 else:
+                    self._relay_said = False
                     await marks.add(letter.id)
                     accepted += 1
                     log.info("sent outbox %d to %s", letter.id, letter.to)

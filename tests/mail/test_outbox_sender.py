@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from datetime import timedelta
 
+import pytest
 from sqlalchemy import Engine
 from sqlmodel import col, select
 
@@ -72,6 +74,27 @@ async def test_mails_wait_while_the_relay_is_down_and_go_out_once_it_is_back(
         await task
     assert statuses(db_engine) == [OutboxStatus.SENT] * 10
     assert len(stack.fetch_all(user.address, user.password)) == 10
+
+
+async def test_a_relay_that_is_down_is_said_once_in_words_not_at_every_pass(
+    db_engine: Engine, private_mailstack: MailStack, caplog: pytest.LogCaptureFixture
+) -> None:
+    stack = private_mailstack
+    enqueue(db_engine, stack.new_user("quiet").address, 2)
+    stack.smtp_down()
+    sender = sender_for(stack, db_engine)
+    try:
+        with caplog.at_level(logging.DEBUG, logger="pbem.outbox"):
+            for _ in range(3):
+                assert await sender.drain_once() == 0
+                await asyncio.sleep(0.5)  # the mails are due again (retry after 200 ms)
+    finally:
+        stack.smtp_up()
+    said = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(said) == 1, [r.getMessage() for r in said]
+    assert "cannot reach the SMTP relay at 127.0.0.1:" in said[0].getMessage()
+    assert "is the mail server running?" in said[0].getMessage()
+    assert any("still unavailable" in r.getMessage() for r in caplog.records)
 
 
 async def test_several_connections_send_every_mail_once_batch_after_batch(
