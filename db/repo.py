@@ -21,7 +21,7 @@ from typing import Any, Required, TypedDict, TypeVar, Unpack
 
 from sqlalchemy import Table, and_, bindparam, case, exists, func, insert, or_, update
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.orm import make_transient_to_detached
+from sqlalchemy.orm import Mapped, make_transient_to_detached
 from sqlmodel import Session, SQLModel, col, select
 
 from db.models import (
@@ -1068,12 +1068,7 @@ def store_gm_report(
 
 def gm_reports(session: Session, game_id: int, turn: int) -> list[GmReport]:
     """The GM's reports for ``turn``, by seat."""
-    stmt = (
-        select(GmReport)
-        .where(GmReport.game_id == game_id, GmReport.turn == turn)
-        .order_by(col(GmReport.seat))
-    )
-    return list(session.exec(stmt).all())
+    return _of_turn(session, GmReport, game_id, turn, col(GmReport.seat))
 
 
 def store_gm_ruling(
@@ -1111,11 +1106,17 @@ def store_gm_ruling(
 
 def gm_rulings(session: Session, game_id: int, turn: int) -> list[GmRuling]:
     """The GM's rulings on ``turn``, in the order they came in."""
-    stmt = (
-        select(GmRuling)
-        .where(GmRuling.game_id == game_id, GmRuling.turn == turn)
-        .order_by(col(GmRuling.id))
-    )
+    return _of_turn(session, GmRuling, game_id, turn, col(GmRuling.id))
+
+
+_TurnRowT = TypeVar("_TurnRowT", GmReport, GmRuling)
+
+
+def _of_turn(
+    session: Session, model: type[_TurnRowT], game_id: int, turn: int, order: Mapped[Any]
+) -> list[_TurnRowT]:
+    # The GM's rows of one turn of one game (reports, rulings), in ``order``.
+    stmt = select(model).where(model.game_id == game_id, model.turn == turn).order_by(order)
     return list(session.exec(stmt).all())
 
 

@@ -942,6 +942,14 @@ class Reader(Generic[T]):
             setattr(header, key, value)
 
 
+def read_orders(lines: LineGrammar[Order], given: OrderText) -> core.ParseResult:
+    """``given`` read line by line by a kind's ``lines``, with the shared orders
+    (:data:`CORE_MESSAGES`): the whole :meth:`KindLanguage.read` of a kind that needs
+    nothing more."""
+    read = Reader(lines, messages=CORE_MESSAGES).read(given.text, given.subject)
+    return read.result(read.items)
+
+
 def _printout_files(node: Tree[Token], line: int) -> PrintoutFiles:
     """``Karte aus``, ``JSON on``: which file, and on or off."""
     what, switch = (str(c).lower() for c in node.children if isinstance(c, Token))

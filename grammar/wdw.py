@@ -112,10 +112,7 @@ class WdwLanguage(reader.KindLanguage):
     """The Welt der Waben order language (:class:`engine.core.OrderLanguage`)."""
 
     def read(self, given: reader.OrderText) -> ParseResult:
-        read = reader.Reader(WdwLines(), messages=reader.CORE_MESSAGES).read(
-            given.text, given.subject
-        )
-        return read.result(read.items)
+        return reader.read_orders(WdwLines(), given)
 
 
 LANGUAGE = WdwLanguage(ORDER_KINDS)

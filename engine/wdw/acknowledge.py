@@ -26,12 +26,12 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
         return order.describe(lang)
     unit = state.unit(seat, order.unit)
     if unit is None:
-        return f"{order.describe(lang)}: {say(lang, 'reject.unknown_unit', unit=order.unit)}"
+        return _refused(order, lang, "unknown_unit", unit=order.unit)
     if isinstance(order, Special):
         return say(lang, "order.special", unit=order.unit)
     if isinstance(order, Spy):
         if not unit.spion:
-            return f"{order.describe(lang)}: {say(lang, 'reject.needs_spy', unit=unit.id)}"
+            return _refused(order, lang, "needs_spy", unit=unit.id)
         place = state.settlement(order.target)
         # Only what the realm knows: a settlement's size counts only when it is its own.
         known = place is not None and place.owner == seat
@@ -47,7 +47,7 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
         )
     if isinstance(order, Work):
         if unit.arbeit < 1:
-            return f"{order.describe(lang)}: {say(lang, 'reject.needs_worker', unit=unit.id)}"
+            return _refused(order, lang, "needs_worker", unit=unit.id)
         return say(
             lang,
             "order.work",
@@ -60,20 +60,19 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
 
 
 def _fight(the_map: WorldMap, order: Fight, unit: Unit, lang: str) -> str:
-    head = order.describe(lang)
     ext = order.ext[:1]
     if ext and ext in _NOT_WITH.get(order.code, ()):
-        return f"{head}: {say(lang, 'reject.ext_not_with_main', ext=order.ext, code=order.code)}"
+        return _refused(order, lang, "ext_not_with_main", ext=order.ext, code=order.code)
     aggressive = order.code in _COMBAT_MAIN or ext in ("E", "P")
     if aggressive and unit.nahkampf < 1 and unit.fernkampf < 1:
-        return f"{head}: {say(lang, 'reject.needs_combat_unit', unit=unit.id)}"
+        return _refused(order, lang, "needs_combat_unit", unit=unit.id)
     if ext == "B" and unit.belagerung < 1:
-        return f"{head}: {say(lang, 'reject.needs_siege_unit', unit=unit.id)}"
+        return _refused(order, lang, "needs_siege_unit", unit=unit.id)
     leg = walk(unit, the_map, order.path)
     stop = leg.steps[-1][0] if leg.steps else unit.kf
     if leg.bad:
         bad_step = order.path[len(leg.steps)]
-        return f"{head}: {say(lang, f'reject.{leg.bad}', kf=bad_step)}"
+        return _refused(order, lang, leg.bad, kf=bad_step)
     text = say(
         lang, "order.fight", unit=unit.id, code=order.code, ext=order.ext, path=" ".join(order.path)
     ).strip()
@@ -85,15 +84,13 @@ def _fight(the_map: WorldMap, order: Fight, unit: Unit, lang: str) -> str:
 def _build(state: WdwState, seat: int, order: Build, lang: str) -> str:
     place = state.settlement(order.settlement)
     if place is None or place.owner != seat:
-        why = say(lang, "reject.unknown_settlement", settlement=order.settlement)
-        return f"{order.describe(lang)}: {why}"
+        return _refused(order, lang, "unknown_settlement", settlement=order.settlement)
     field = world(state.map_text).fields[place.kf]
     big = (field.coast and field.height == 1) or field.navigable
     structures = {s: getattr(place, s) for s in ("bev", "rues", "stv")}
     limit = structure_limit(order.structure, structures, big_site=big)
     if getattr(place, order.structure) + order.bwp > limit:
-        why = say(lang, "reject.structure_max", structure=order.structure, limit=limit)
-        return f"{order.describe(lang)}: {why}"
+        return _refused(order, lang, "structure_max", structure=order.structure, limit=limit)
     cost = options_of(state).bwp_cost(field.terrain_class)
     treasury = state.realm(seat).treasury
     text = say(
@@ -107,3 +104,8 @@ def _build(state: WdwState, seat: int, order: Build, lang: str) -> str:
     if treasury < cost:
         text += f" ({say(lang, 'reject.funds', treasury=treasury, cost=cost)})"
     return text
+
+
+def _refused(order: Order, lang: str, reason: str, **values: object) -> str:
+    # Every rejection reads the same: the order in its words, then why (``reject.*``).
+    return f"{order.describe(lang)}: {say(lang, f'reject.{reason}', **values)}"

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.message import EmailMessage
-from typing import Protocol
+from typing import Protocol, TypedDict
 
 from sqlalchemy import Engine
 from sqlmodel import Session
@@ -56,6 +56,22 @@ class MailBuilders(Protocol):
         self, outbox_ids: Sequence[int], from_addr: str, from_name: str
     ) -> dict[int, FlatMail | str] | None:
         """The mails of ``outbox_ids`` built and flattened, by id; None when they cannot."""
+
+
+class _MailParts(TypedDict):
+    """The keyword arguments :func:`flat_mail` and :func:`build_message` share."""
+
+    from_addr: str
+    from_name: str
+    to: str
+    subject: str
+    body: str
+    message_id: str
+    in_reply_to: str | None
+    references: Sequence[str]
+    auto_submitted: str | None
+    date: datetime
+    attachments: Sequence[Attachment]
 
 
 @dataclass(frozen=True)
@@ -94,25 +110,17 @@ class OutboxMail:
         """The mail's wire bytes: written directly when it has the usual shape
         (:mod:`mailserver.outbound.wire`), else built and flattened by the email package
         (ValueError: an address no SMTP line takes)."""
-        attachments = [Attachment.from_json(a) for a in self.attachments]
-        direct = flat_mail(
-            from_addr=from_addr,
-            from_name=from_name,
-            to=self.to,
-            subject=self.subject,
-            body=self.body,
-            message_id=self.message_id,
-            in_reply_to=self.in_reply_to,
-            references=self.references,
-            auto_submitted=self.auto_submitted,
-            date=self.date,
-            attachments=attachments,
-        )
+        direct = flat_mail(**self._parts(from_addr, from_name))
         return direct if direct is not None else flatten(self.message(from_addr, from_name))
 
     def message(self, from_addr: str, from_name: str) -> EmailMessage:
         """The mail as it goes out (ValueError: an address no SMTP line takes)."""
-        return build_message(
+        return build_message(**self._parts(from_addr, from_name))
+
+    def _parts(self, from_addr: str, from_name: str) -> _MailParts:
+        # One list of the mail's fields for both ways of writing it (flat_mail and
+        # build_message), so the two cannot drift apart.
+        return _MailParts(
             from_addr=from_addr,
             from_name=from_name,
             to=self.to,

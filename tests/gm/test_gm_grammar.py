@@ -393,36 +393,49 @@ def test_every_documented_command_parses() -> None:
     assert blocks == 8
 
 
-def test_rulings_corrections_and_the_end_of_the_game_are_read() -> None:
-    result = gm.parse(
-        HEADER + "Entscheid\nK1 Sieger A\nG2 Chance 35\nEnde\nRulings E3 entdeckt\n"
-        "Korrektur 3/115 Größe 1800 Grund: Tippfehler\nCorrection 3 12\nSpielende\n"
-    )
+@pytest.mark.parametrize(
+    ("text", "commands", "echoed", "echo"),
+    [
+        pytest.param(
+            "Entscheid\nK1 Sieger A\nG2 Chance 35\nEnde\nRulings E3 entdeckt\n"
+            "Korrektur 3/115 Größe 1800 Grund: Tippfehler\nCorrection 3 12\nSpielende\n",
+            [
+                gm.GiveRulings(line=2, text="K1 Sieger A\nG2 Chance 35"),
+                gm.GiveRulings(line=6, text="E3 entdeckt"),
+                gm.CorrectState(line=7, what="3/115 Größe 1800", reason="Tippfehler"),
+                gm.CorrectState(line=8, what="3 12", reason=""),
+                gm.EndGame(line=9),
+            ],
+            2,
+            "Correction 3/115 Größe 1800 reason: Tippfehler",
+            id="rulings_corrections_and_the_end_of_the_game",
+        ),
+        pytest.param(
+            "Bericht an 3\nDein Heer erreicht die Küste.\nEnde\n"
+            "Report 2: A quiet month.\nVeröffentlichen\n",
+            [
+                gm.SendReport(line=2, seat=3, text="Dein Heer erreicht die Küste."),
+                gm.SendReport(line=5, seat=2, text="A quiet month."),
+                gm.PublishReports(line=6),
+            ],
+            0,
+            "Report to 3: Dein Heer erreicht die Küste.",
+            id="reports_and_publishing",
+        ),
+    ],
+)
+def test_adjudicated_game_commands_are_read_and_echoed(
+    text: str, commands: list[gm.GmCommand], echoed: int, echo: str
+) -> None:
+    """The commands of a GM-adjudicated game: what each block reads as, and how the
+    ``echoed`` one is repeated back in English."""
+    result = gm.parse(HEADER + text)
     assert not result.errors
-    assert result.commands == [
-        gm.GiveRulings(line=2, text="K1 Sieger A\nG2 Chance 35"),
-        gm.GiveRulings(line=6, text="E3 entdeckt"),
-        gm.CorrectState(line=7, what="3/115 Größe 1800", reason="Tippfehler"),
-        gm.CorrectState(line=8, what="3 12", reason=""),
-        gm.EndGame(line=9),
-    ]
-    assert gm.echo_command(result.commands[2], "en") == (
-        "Correction 3/115 Größe 1800 reason: Tippfehler"
-    )
+    assert result.commands == commands
+    assert gm.echo_command(result.commands[echoed], "en") == echo
 
 
-def test_reports_and_publishing_for_adjudicated_games() -> None:
-    result = gm.parse(
-        HEADER + "Bericht an 3\nDein Heer erreicht die Küste.\nEnde\n"
-        "Report 2: A quiet month.\nVeröffentlichen\n"
-    )
-    assert not result.errors
-    assert result.commands == [
-        gm.SendReport(line=2, seat=3, text="Dein Heer erreicht die Küste."),
-        gm.SendReport(line=5, seat=2, text="A quiet month."),
-        gm.PublishReports(line=6),
-    ]
-    assert gm.echo_command(result.commands[0], "en") == "Report to 3: Dein Heer erreicht die Küste."
-    assert gm.echo_command(result.commands[2], "de") == "Veröffentlichen"
+def test_publishing_reports_in_both_languages() -> None:
+    assert gm.echo_command(gm.PublishReports(line=6), "de") == "Veröffentlichen"
     english = gm.parse("Game 227 GM password x\nSend reports\n")
     assert english.commands == [gm.PublishReports(line=2)] and english.language == "en"

@@ -49,10 +49,7 @@ class ToyLanguage(reader.KindLanguage):
     """The toy game's :class:`engine.core.OrderLanguage`; places are shown by number."""
 
     def read(self, given: reader.OrderText) -> ParseResult:
-        read = reader.Reader(ToyLines(), messages=reader.CORE_MESSAGES).read(
-            given.text, given.subject
-        )
-        return read.result(read.items)
+        return reader.read_orders(ToyLines(), given)
 
 
 LANGUAGE = ToyLanguage(ORDER_KINDS)
