@@ -27,7 +27,7 @@ from db.models import Game, InboundMail, InboundStatus, Outbox, OutboxKind, Outb
 from db.session import make_engine, transaction
 from engine.dice import seal
 from mailserver.app.cli.main import app as pbem
-from mailserver.app.demo import DemoConfig, player_address, run_demo, summary
+from mailserver.app.demo import DemoConfig, DemoResult, player_address, run_demo, summary
 from mailserver.app.localmail import dovecot_available
 from mailserver.app.localmail.maildir import read_maildir
 from mailserver.outbound.smtp import Attachment
@@ -67,6 +67,29 @@ def check_the_dice(directory: Path, *, seats: int, turns: int) -> int:
             assert answer.exit_code == 0 and verdict["ok"], (path, answer.output)
         seen += verdict["rolls"]
     return seen
+
+
+async def play_embedded_demo(kind: str, players: int | None, turns: int) -> DemoResult:
+    """A quiet demo game of ``kind`` by mail on the embedded stack, in a new directory under
+    /tmp (``result.directory``), 3-second turns; the game stands at ``turns`` after it."""
+    directory = Path(tempfile.mkdtemp(prefix=f"pbem-demo-{kind}-"))
+    directory.chmod(0o755)
+    config = DemoConfig(
+        directory=directory,
+        kind=kind,
+        players=players,
+        turns=turns,
+        turn_seconds=3,
+        embedded=True,
+        say=lambda line: None,
+    )
+    result = await run_demo(config)
+    engine = make_engine(f"sqlite:///{directory / 'pbem.sqlite3'}")
+    with transaction(engine) as session:
+        game = session.exec(select(Game)).one()
+        assert (game.kind, game.turn) == (kind, turns)
+    engine.dispose()
+    return result
 
 
 KINDS = ["embedded", *(["dovecot"] if dovecot_available() else [])]
@@ -122,22 +145,10 @@ async def test_the_demo_plays_a_game_by_mail(kind: str) -> None:
 
 
 async def test_the_demo_plays_starweb_with_every_character() -> None:
-    directory = Path(tempfile.mkdtemp(prefix="pbem-demo-starweb-"))
-    directory.chmod(0o755)
-    config = DemoConfig(
-        directory=directory,
-        kind="starweb",
-        players=6,
-        turns=3,
-        turn_seconds=3,
-        embedded=True,
-        say=lambda line: None,
-    )
-    result = await run_demo(config)
+    result = await play_embedded_demo("starweb", 6, 3)
+    directory = result.directory
     engine = make_engine(f"sqlite:///{directory / 'pbem.sqlite3'}")
     with transaction(engine) as session:
-        game = session.exec(select(Game)).one()
-        assert (game.kind, game.turn) == ("starweb", 3)
         seats = session.exec(select(Player).order_by(col(Player.seat))).all()
         assert [p.seat_fields["character"] for p in seats if p.seat_fields] == [
             "Reichsgründer",

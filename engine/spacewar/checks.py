@@ -4,7 +4,7 @@ step runs, e.g. by production first)."""
 
 from __future__ import annotations
 
-from engine.core import Order, PlanetNamer
+from engine.core import Order
 from engine.spacewar.movement import jump_problem
 from engine.spacewar.orders import (
     Assignment,
@@ -64,15 +64,13 @@ def problems(state: SpacewarState, seat: int, order: SpacewarOrder) -> list[str]
     return out
 
 
-def describe(
-    state: SpacewarState, seat: int, order: Order, lang: str, place_name: PlanetNamer
-) -> str:
-    """The order in words, with a warning per problem found (in the reader's language)."""
-    text = order.describe(lang, place_name)
+def notes(state: SpacewarState, seat: int, order: Order, lang: str) -> list[str]:
+    """What the acknowledgement adds after the order's words, each with its own lead in
+    the reader's language: the cost of a purchase the PE cover, a warning per problem."""
     if not isinstance(order, SpacewarOrder) or seat not in (1, 2):
-        return text
+        return []
     found = problems(state, seat, order)
+    out: list[str] = []
     if isinstance(order, Buy | BuyFleet) and not found:
-        text += CHECK.say(lang, "cost", cost=order.cost, pe=state.player(seat).pe)
-    warnings = [CHECK.say(lang, code) for code in found]
-    return text + "".join(CHECK.say(lang, "warning", text=w) for w in warnings)
+        out.append(CHECK.say(lang, "cost", cost=order.cost, pe=state.player(seat).pe))
+    return out + [CHECK.say(lang, "warning", text=CHECK.say(lang, code)) for code in found]

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core import Order, PlanetNamer
-from engine.spacewar.checks import describe
+from engine.core import Order, Outlook
+from engine.spacewar.checks import notes
 from engine.spacewar.fleets import drop_empty
 from engine.spacewar.loading import empty_transporters, load_one
 from engine.spacewar.movement import jump_problem
@@ -33,14 +33,14 @@ WORDS = TEXTS.section("forecast.")
 """The forecasts' words."""
 
 
-def describe_all(
-    state: SpacewarState, seat: int, orders: Sequence[Order], lang: str, place_name: PlanetNamer
-) -> list[str]:
-    """One text per order: the order in words and what it will do in the seat's position
-    with the orders before it in the round's order, or why it will not. Outside a round's
-    orders step (the setup, a move step) each order is checked alone."""
+def outlook(state: SpacewarState, seat: int, orders: Sequence[Order], lang: str) -> list[Outlook]:
+    """One :class:`Outlook` per order: what it will do in the seat's position with the
+    orders before it in the round's order, or why it will not. Spacewar's words carry
+    their own lead (`` – kostet …``, `` – Achtung: …``), so they all stand in ``warnings``
+    and are appended as they are. Outside a round's orders step (the setup, a move step)
+    each order is checked alone."""
     if seat not in (1, 2) or state.setup_step or state.phase != "orders":
-        return [describe(state, seat, o, lang, place_name) for o in orders]
+        return [Outlook(warnings=notes(state, seat, o, lang)) for o in orders]
     sim = state.copy()
     said: dict[int, str] = {}
     for index, order in enumerate(orders):  # P0 Produktion (Spacewar §7)
@@ -55,9 +55,7 @@ def describe_all(
         if isinstance(order, Jump):
             said[index] = _jump(sim, seat, order, jumped, lang)
     return [
-        order.describe(lang, place_name) + said[index]
-        if index in said
-        else describe(state, seat, order, lang, place_name)
+        Outlook(warnings=[said[index]] if index in said else notes(state, seat, order, lang))
         for index, order in enumerate(orders)
     ]
 

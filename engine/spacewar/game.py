@@ -8,10 +8,11 @@ from random import Random
 
 from engine.core import (
     Event,
+    ForecastAcknowledging,
     JSONValue,
     Names,
     Order,
-    PlanetNamer,
+    Outlook,
     SeatRecord,
     Setup,
     State,
@@ -19,7 +20,7 @@ from engine.core import (
 )
 from engine.dice import Dice
 from engine.spacewar import printout, views
-from engine.spacewar.forecast import describe_all
+from engine.spacewar.forecast import outlook
 from engine.spacewar.setup import new_game
 from engine.spacewar.state import SpacewarState
 from engine.spacewar.texts import TEXTS
@@ -28,7 +29,7 @@ from engine.spacewar.victory import income, worlds_of
 from engine.views import MapView
 
 
-class SpacewarGame:
+class SpacewarGame(ForecastAcknowledging):
     """The Spacewar I rules engine (the order language is ``grammar.spacewar``)."""
 
     kind = "spacewar"
@@ -74,25 +75,18 @@ class SpacewarGame:
         """``Aufstellung`` or ``Runde 5: Befehle``."""
         return printout.step_name(_spacewar(state), lang)
 
-    def describe_order(
-        self, state: State, seat: int, order: Order, lang: str, place_name: PlanetNamer
-    ) -> str:
-        """The order as the acknowledgement shows it, alone (:meth:`describe_orders`)."""
-        return self.describe_orders(state, seat, [order], lang, place_name)[0]
-
-    def describe_orders(
-        self,
-        state: State,
-        seat: int,
-        orders: Sequence[Order],
-        lang: str,
-        place_name: PlanetNamer,
-    ) -> list[str]:
-        """Each order in words with what it will do in the seat's position, the orders
-        before it in the round's order taken into account (PE spent by earlier purchases,
-        fleets bought or split off, a fleet told to jump twice), or why it will fail
+    def forecast(
+        self, state: State, seat: int, orders: Sequence[Order], lang: str
+    ) -> list[Outlook]:
+        """What each order will do in the seat's position, the orders before it in the
+        round's order taken into account (PE spent by earlier purchases, fleets bought or
+        split off, a fleet told to jump twice), or why it will fail
         (:mod:`engine.spacewar.forecast`). The orders are kept either way."""
-        return describe_all(_spacewar(state), seat, orders, lang, place_name)
+        return outlook(_spacewar(state), seat, orders, lang)
+
+    def warned(self, text: str, warnings: list[str], lang: str) -> str:
+        """``text`` followed by its notes, each worded with its own lead."""
+        return text + "".join(warnings)
 
     def state_from_json(self, data: Mapping[str, JSONValue]) -> SpacewarState:
         """Inverse of :meth:`SpacewarState.to_json`."""

@@ -3,10 +3,11 @@ put units on, forced dice."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from random import Random
 
-from engine.core import Order, PlayerSetup, Setup
+from engine import registry
+from engine.core import Order, PlayerSetup, Setup, turn_dice
 from engine.dice import Dice
 from engine.spacewar.game import SpacewarGame
 from engine.spacewar.setup import new_ship
@@ -76,3 +77,24 @@ def orders(text: str) -> list[Order]:
     result = LANGUAGE.parse(text)
     assert not result.errors, [e.message("en") for e in result.errors]
     return list(result.orders)
+
+
+def bot_game(
+    state: SpacewarState, seed: int, steps: int, rng: Random | None = None
+) -> Iterator[SpacewarState]:
+    """The states of a game the demo players play on from ``state``, one per step, for at
+    most ``steps`` steps or to the game's end: every seat awaited gives the bots' orders
+    (which must parse cleanly, :func:`orders`), the dice are those of ``seed``."""
+    bots = registry.kind("spacewar").bots
+    assert bots is not None
+    rng = Random(seed) if rng is None else rng
+    for number in range(1, steps + 1):
+        given = {
+            seat: orders("\n".join(bots.orders(state, seat, rng))) for seat in GAME.awaiting(state)
+        }
+        result = GAME.run_turn(state, given, turn_dice(seed, number))
+        assert isinstance(result.state, SpacewarState)
+        state = result.state
+        yield state
+        if result.game_over:
+            return

@@ -3,12 +3,8 @@
 
 from __future__ import annotations
 
-from random import Random
-
-from engine.core import turn_dice
-from engine.registry import kind
 from engine.spacewar.state import SpacewarState
-from tests.spacewar.factory import GAME, after_setup, forced, new_state, orders
+from tests.spacewar.factory import GAME, after_setup, bot_game, forced, new_state, orders
 
 
 def step(
@@ -58,17 +54,5 @@ def test_a_round_without_jumps_needs_no_move_step() -> None:
 
 
 def test_bots_play_an_alternating_game_to_its_end() -> None:
-    bots = kind("spacewar").bots
-    assert bots is not None
-    state = new_state(seed=3, movement="alternating")
-    rng = Random(3)
-    for number in range(1, 800):
-        given = {
-            seat: orders("\n".join(bots.orders(state, seat, rng))) for seat in GAME.awaiting(state)
-        }
-        result = GAME.run_turn(state, given, turn_dice(3, number))
-        assert isinstance(result.state, SpacewarState)
-        state = result.state
-        if result.game_over:
-            break
+    *_, state = bot_game(new_state(seed=3, movement="alternating"), 3, 799)
     assert state.over and state.winner in (1, 2)

@@ -6,16 +6,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from random import Random
 
 from typer.testing import CliRunner
 
-from engine.core import Order, turn_dice
+from engine.core import Order
 from engine.dice import Dice, Roll, sha256_hex
-from engine.registry import kind
 from engine.spacewar.state import SpacewarState
 from mailserver.app.cli.main import app as pbem_cli
-from tests.spacewar.factory import GAME, empty_board, fleet, new_state, orders
+from tests.spacewar.factory import GAME, bot_game, empty_board, fleet, new_state, orders
 
 
 def dice(words: str) -> Dice:
@@ -126,20 +124,8 @@ def test_the_offline_turn_command_plays_a_battle_round_step(tmp_path: Path) -> N
 
 
 def test_bots_play_a_game_of_battle_rounds_to_its_end() -> None:
-    bots = kind("spacewar").bots
-    assert bots is not None
-    state = new_state(seed=5, battle_mode="rounds")
-    rng = Random(5)
-    paused = 0
-    for number in range(1, 2000):
-        given = {
-            seat: orders("\n".join(bots.orders(state, seat, rng))) for seat in GAME.awaiting(state)
-        }
-        result = GAME.run_turn(state, given, turn_dice(5, number))
-        assert isinstance(result.state, SpacewarState)
-        state = result.state
-        paused += state.phase == "battle"
-        if result.game_over:
-            break
+    states = list(bot_game(new_state(seed=5, battle_mode="rounds"), 5, 1999))
+    state = states[-1]
     assert state.over and state.winner in (1, 2)
+    paused = sum(s.phase == "battle" for s in states)
     assert paused > 0

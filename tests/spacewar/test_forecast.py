@@ -4,6 +4,8 @@ position (docs/orders-spacewar.md, "The acknowledgement")."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.core import AcknowledgingAll
 from engine.spacewar.state import SpacewarState
 from tests.spacewar.factory import GAME, after_setup, empty_board, fleet, orders, stones
@@ -60,22 +62,32 @@ def test_a_refused_jump_leaves_the_next_jump_of_the_fleet_to_count() -> None:
     assert texts[1].endswith("fleet 1 jumps with 6 ships from W1")
 
 
-def test_loading_more_stones_than_empty_transporters_is_refused_after_the_ones_that_fit() -> None:
+@pytest.mark.parametrize(
+    ("text", "first", "second"),
+    [
+        # More stones than empty transporters: refused, and so is the next line.
+        (
+            "Flotte 1 lädt Truppen 5,4,3\nFlotte 1 lädt Truppen 3",
+            "will be refused: not enough empty transporters",
+            "will be refused: not enough empty transporters",
+        ),
+        # Loading counts down the empty transporters line by line.
+        (
+            "Flotte 1 lädt Truppen 5\nFlotte 1 lädt Truppen 4",
+            "fleet 1: empty transporters 2 → 1",
+            "fleet 1: empty transporters 1 → 0",
+        ),
+    ],
+)
+def test_loading_counts_the_empty_transporters_line_by_line(
+    text: str, first: str, second: str
+) -> None:
     state = empty_board()
     fleet(state, 1, 1, "W1", "KR", "TR", "TR")
     state.world("W1").troops = stones(state, 1, 5, 4, 3)
-    texts = say(state, "Flotte 1 lädt Truppen 5,4,3\nFlotte 1 lädt Truppen 3")
-    assert texts[0].endswith("will be refused: not enough empty transporters")
-    assert texts[1].endswith("will be refused: not enough empty transporters")
-
-
-def test_loading_counts_down_the_empty_transporters_line_by_line() -> None:
-    state = empty_board()
-    fleet(state, 1, 1, "W1", "KR", "TR", "TR")
-    state.world("W1").troops = stones(state, 1, 5, 4, 3)
-    texts = say(state, "Flotte 1 lädt Truppen 5\nFlotte 1 lädt Truppen 4")
-    assert texts[0].endswith("fleet 1: empty transporters 2 → 1")
-    assert texts[1].endswith("fleet 1: empty transporters 1 → 0")
+    texts = say(state, text)
+    assert texts[0].endswith(first)
+    assert texts[1].endswith(second)
 
 
 def test_a_fleet_bought_this_round_can_take_ships_and_a_split_leaves_a_lone_cruiser() -> None:

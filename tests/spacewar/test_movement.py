@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.spacewar.board import ENEMY, SPACE_ROW
 from engine.spacewar.movement import move_phase, preference
 from engine.spacewar.orders import Jump
@@ -34,19 +36,23 @@ def test_doubles_force_the_one_field_shown() -> None:
     assert mover.where == "W11"
 
 
-def test_a_lone_scout_rolls_the_whole_throw_again_once() -> None:
-    state = empty_board()
+@pytest.mark.parametrize(
+    ("rule", "throws"),
+    [
+        # ``throw`` (the default): the whole throw again, once.
+        ("throw", (1, 1, 4, 5)),
+        # ``each_die``: no listed target shows, so both dice are thrown again.
+        ("each_die", (1, 2, 3, 4)),
+    ],
+)
+def test_a_lone_scout_throws_again_when_no_listed_target_shows(
+    rule: str, throws: tuple[int, int, int, int]
+) -> None:
+    state = empty_board(scout_reroll=rule)
     scout = fleet(state, 1, 1, "R1", "SC")
     jump = Jump(fleet=1, group=ENEMY, targets=("W9",))
-    dice = forced(
-        [
-            ("move P1 F1", 1),
-            ("move P1 F1", 1),
-            ("move P1 F1 reroll", 4),
-            ("move P1 F1 reroll", 5),
-        ]
-    )
-    move_phase(state, {1: [jump]}, dice)
+    labels = ("move P1 F1", "move P1 F1", "move P1 F1 reroll", "move P1 F1 reroll")
+    move_phase(state, {1: [jump]}, forced(zip(labels, throws, strict=True)))
     assert scout.where == "W9"
     assert any(n.key == "reroll" for n in state.notes)
 
@@ -125,41 +131,26 @@ def test_targets_named_as_worlds_take_the_movers_row() -> None:
     assert mover.where == "W8"  # W8 is player 2's own row: die 2 counts from W7
 
 
-def test_each_die_rerolls_only_the_die_that_shows_no_listed_target() -> None:
+@pytest.mark.parametrize(
+    ("throws", "where"),
+    [
+        # 5 -> W8 (listed second) is kept; 1 -> W12 is thrown again: 4 -> W9.
+        ((5, 1, 4), "W9"),
+        # 5 -> W8 is kept; 1 -> W12 is thrown again: 2 -> W11 misses, W8 stays.
+        ((1, 5, 2), "W8"),
+    ],
+)
+def test_each_die_rerolls_only_the_die_that_shows_no_listed_target(
+    throws: tuple[int, int, int], where: str
+) -> None:
     state = empty_board(scout_reroll="each_die")
     scout = fleet(state, 1, 1, "R1", "SC")
     jump = Jump(fleet=1, group=ENEMY, targets=("W9", "W8"))
-    # 5 -> W8 (listed second) is kept; 1 -> W12 is thrown again: 4 -> W9.
-    dice = forced([("move P1 F1", 5), ("move P1 F1", 1), ("move P1 F1 reroll", 4)])
+    labels = ("move P1 F1", "move P1 F1", "move P1 F1 reroll")
+    dice = forced(zip(labels, throws, strict=True))
     move_phase(state, {1: [jump]}, dice)
-    assert scout.where == "W9"
-    assert [r.label for r in dice.log][-1] == "move P1 F1 reroll"
-
-
-def test_each_die_keeps_the_listed_target_when_the_second_chance_misses() -> None:
-    state = empty_board(scout_reroll="each_die")
-    scout = fleet(state, 1, 1, "R1", "SC")
-    jump = Jump(fleet=1, group=ENEMY, targets=("W9", "W8"))
-    dice = forced([("move P1 F1", 1), ("move P1 F1", 5), ("move P1 F1 reroll", 2)])
-    move_phase(state, {1: [jump]}, dice)
-    assert scout.where == "W8"
-    assert len(dice.log) == 3
-
-
-def test_each_die_rerolls_both_dice_when_no_listed_target_shows() -> None:
-    state = empty_board(scout_reroll="each_die")
-    scout = fleet(state, 1, 1, "R1", "SC")
-    jump = Jump(fleet=1, group=ENEMY, targets=("W9",))
-    dice = forced(
-        [
-            ("move P1 F1", 1),
-            ("move P1 F1", 2),
-            ("move P1 F1 reroll", 3),
-            ("move P1 F1 reroll", 4),
-        ]
-    )
-    move_phase(state, {1: [jump]}, dice)
-    assert scout.where == "W9"
+    assert scout.where == where
+    assert [r.label for r in dice.log] == list(labels)
 
 
 def test_each_die_on_the_space_row_throws_its_one_die_again() -> None:

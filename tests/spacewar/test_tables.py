@@ -44,14 +44,12 @@ LASERS = {
 }
 
 
+@pytest.mark.parametrize(("weapon", "table"), [("R", MISSILES), ("L", LASERS)])
 @pytest.mark.parametrize(("count", "shield"), [(c, s) for c in range(1, 10) for s in range(1, 5)])
-def test_missile_table_entry_as_printed(count: int, shield: int) -> None:
-    assert needed("R", count, shield) == MISSILES[count][shield - 1]
-
-
-@pytest.mark.parametrize(("count", "shield"), [(c, s) for c in range(1, 10) for s in range(1, 5)])
-def test_laser_table_entry_as_printed(count: int, shield: int) -> None:
-    assert needed("L", count, shield) == LASERS[count][shield - 1]
+def test_weapon_table_entry_as_printed(
+    weapon: str, table: dict[int, tuple[int | None, ...]], count: int, shield: int
+) -> None:
+    assert needed(weapon, count, shield) == table[count][shield - 1]
 
 
 def test_laser_row_one_keeps_the_printed_17_twice() -> None:
