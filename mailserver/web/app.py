@@ -31,13 +31,11 @@ from markupsafe import Markup
 from sqlalchemy import Engine
 from sqlmodel import Session, col, func, select
 from starlette.applications import Starlette
-from starlette.datastructures import MutableHeaders
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from config.game_options import gm_language
 from config.settings import Settings
@@ -53,6 +51,7 @@ from mailserver.printouts.files import map_png, map_web, report_json
 from mailserver.printouts.maps import WebMap
 from mailserver.web import gm_desk, views
 from mailserver.web.guard import BodyLimit, RequestLimits
+from mailserver.web.headers import SecurityHeaders
 from mailserver.web.orders import check_orders
 from mailserver.web.texts import PAGES, text
 from mailserver.web.throttle import Throttle
@@ -60,19 +59,6 @@ from mailserver.web.throttle import Throttle
 log = logging.getLogger("pbem.web")
 
 HERE = Path(__file__).parent
-CSP = (
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-    "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
-)
-SECURITY_HEADERS = {
-    "Content-Security-Policy": CSP,
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    # Same-origin: a link token in the address never leaves the site in a Referer, and
-    # the browser still sends a real Origin with the form (no-referrer would send "null").
-    "Referrer-Policy": "same-origin",
-    "Cross-Origin-Opener-Policy": "same-origin",
-}
 MAX_BODY_BYTES = 1_500_000
 """The largest request body read (the order form, the check), and never more than
 ``limits.max_mail_bytes``: the text limits apply after it. Enough for the longest order
@@ -84,34 +70,6 @@ each other and with the mail stages (bench_pageflood.py: 1.14x the quiet ack lat
 with four, 1.07x with two, as many pages a second)."""
 KEPT_EXTRAS = 256
 """Maps and reports kept in memory (the most recently used), not every one ever drawn."""
-
-
-class SecurityHeaders:
-    """The headers of every answer; private pages (a token in the path) are not cached.
-
-    Plain ASGI: Starlette's ``BaseHTTPMiddleware`` costs the event loop a task group and
-    a stream per request, time the mail stages share.
-    """
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        private = "/seat/" in scope["path"] or "/gm/" in scope["path"]
-
-        async def headed(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = MutableHeaders(raw=message["headers"])
-                for name, value in SECURITY_HEADERS.items():
-                    headers.setdefault(name, value)
-                if private:
-                    headers["Cache-Control"] = "no-store"
-            await send(message)
-
-        await self.app(scope, receive, headed)
 
 
 @dataclass

@@ -15,7 +15,7 @@ from db import repo
 from db.models import InboundMail, Outbox, OutboxKind, Submission
 from db.session import transaction
 from mailserver.common import tokens
-from mailserver.web.app import CSP
+from mailserver.web.headers import CSP
 from tests.web.helpers import form_token, game_of, link, open_form, run_turn, start_game, web_orders
 
 SCRIPT = "<script>alert('hacked')</script>"

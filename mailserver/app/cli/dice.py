@@ -23,7 +23,7 @@ import typer
 
 from engine.dice import DiceError, Reveal, check_reveal
 from mailserver.app.cli.common import LangOption, fail
-from mailserver.app.cli.groups import DICE_HELP
+from mailserver.app.cli.group_help import DICE_HELP
 from mailserver.common.catalog import say
 from mailserver.printouts.dice import reveal_from_text
 

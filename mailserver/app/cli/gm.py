@@ -46,7 +46,7 @@ from mailserver.app.cli.gm_session import (
     perform,
     utc_now,
 )
-from mailserver.app.cli.groups import GM_HELP
+from mailserver.app.cli.group_help import GM_HELP
 from mailserver.common import tokens as web_tokens
 from mailserver.common.catalog import languages as host_languages
 from mailserver.common.catalog import say

@@ -17,17 +17,7 @@ from typer._click import Command, Context  # typer's own click, whose classes Ty
 from typer.core import TyperGroup
 
 from engine import registry
-from mailserver.common.catalog import say
-
-GM_HELP = "Game master commands (docs/gm-commands.md). " + say("en", "cli_outbox_note")
-"""The help of ``pbem gm`` (listed before the group is loaded)."""
-DICE_HELP = "Sealed dice (docs/dice.md)."
-"""The help of ``pbem dice``."""
-
-
-def kind_help(title: str) -> str:
-    """The help of ``pbem KIND``, from the kind's title."""
-    return f"{title} offline: new game, evaluate a turn, printouts."
+from mailserver.app.cli.group_help import DICE_HELP, GM_HELP, kind_help
 
 
 class DeferredGroup(TyperGroup):

@@ -37,7 +37,7 @@ from engine.core import (
 from engine.dice import Dice
 from mailserver.app.cli.common import LangOption, fail, read_input
 from mailserver.app.cli.dice import forced_rolls
-from mailserver.app.cli.groups import kind_help
+from mailserver.app.cli.group_help import kind_help
 from mailserver.common.catalog import say
 from mailserver.common.kinds import order_language, printout_headings
 from mailserver.inbound.mailbody import extract_order_text
