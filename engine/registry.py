@@ -89,7 +89,9 @@ def _load(entry: Shipped) -> GameKind:
         raise KindContractError(
             f"{entry.where} is not the game kind {entry.name!r} ({entry.title})"
         )
-    if (loaded.grammar, loaded.printout_headings) != (entry.grammar, entry.headings):
+    # The listed headings are those of the shipped catalogs; a language added as files
+    # (docs/texts.md) adds its own to the kind's, so the kind's may be more, never fewer.
+    if loaded.grammar != entry.grammar or not set(entry.headings) <= set(loaded.printout_headings):
         raise KindContractError(
             f"{entry.where}: its grammar or printout headings are not those the registry lists"
         )
@@ -132,8 +134,9 @@ def titles() -> dict[str, str]:
 
 
 def headings() -> tuple[str, ...]:
-    """The printout headings of every kind (:attr:`Shipped.headings`, then those of the
-    kinds registered at run time), each once, without importing a kind."""
+    """The printout headings of every kind in the shipped languages (:attr:`Shipped.headings`,
+    then those of the kinds registered at run time), each once, without importing a kind;
+    a language added as files is only in the kinds' own (:attr:`GameKind.printout_headings`)."""
     every = [h for entry in KINDS for h in entry.headings]
     every += [h for k in _registered.values() for h in k.printout_headings]
     return tuple(dict.fromkeys(every))

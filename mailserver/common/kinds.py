@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from config.game_options import host_settings
 from engine.catalogs import Catalog
 from engine.core import GameKind, MessageRules, OrderLanguage
-from engine.registry import UnknownGameKind, grammar, headings, kind, register, titles
+from engine.registry import UnknownGameKind, grammar, kind, kinds, register, titles
 from mailserver.common.catalog import HOST
 
 if TYPE_CHECKING:  # the type alone: `pbem parse` reads orders without the database layer
@@ -65,9 +65,10 @@ def order_language_of(name: str) -> OrderLanguage:
 
 
 def printout_headings() -> tuple[str, ...]:
-    """The headings of every kind's printouts: a quoted printout is recognised by them
-    (known without importing a kind, :func:`engine.registry.headings`)."""
-    return headings()
+    """The headings of every kind's printouts in every language of the catalogs: a quoted
+    printout is recognised by them (the kinds are loaded; ``pbem parse`` takes the
+    shipped languages' without loading them, :func:`engine.registry.headings`)."""
+    return tuple(dict.fromkeys(h for k in kinds() for h in k.printout_headings))
 
 
 def load_kinds(specs: Iterable[str]) -> None:

@@ -191,7 +191,7 @@ def test_smtp_down_at_the_deadline_then_the_printouts_arrive_when_it_is_back(
 
     stack.smtp_down()
     game.set_deadline(1)
-    server.wait_for_log("SMTP relay unavailable", timeout=30)
+    server.wait_for_log("cannot reach the SMTP relay", timeout=30)
     waiting = server.query(
         lambda s: s.exec(
             select(Outbox).where(Outbox.turn == 1, Outbox.kind == OutboxKind.PRINTOUT)

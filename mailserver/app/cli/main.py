@@ -70,12 +70,8 @@ def parse_cmd(
     """Read orders from a mail or text and show what was understood (:data:`PARSE_HELP`:
     the limits, the exit codes, the JSON of a refusal)."""
     from config.limits import LimitSettings
-    from mailserver.common.kinds import (
-        UnknownGameKind,
-        kind_names,
-        order_language_of,
-        printout_headings,
-    )
+    from engine.registry import headings
+    from mailserver.common.kinds import UnknownGameKind, kind_names, order_language_of
     from mailserver.inbound.echo import echo
     from mailserver.inbound.mailbody import extract_order_text
 
@@ -89,7 +85,7 @@ def parse_cmd(
     if len(data) > limits.max_mail_bytes:
         message = say(lang, "cli_too_big", limit=limits.max_mail_bytes // 1000)
         refuse("too_big", message, lang, REFUSED, as_json=as_json, max_bytes=limits.max_mail_bytes)
-    body = extract_order_text(data, printout_headings=printout_headings())
+    body = extract_order_text(data, printout_headings=headings())
     lines = body.text.count("\n") + 1
     if len(body.text) > limits.max_text_chars or lines > limits.max_order_lines:
         sizes = {"lines": lines, "chars": len(body.text)}
