@@ -35,6 +35,7 @@ from enum import StrEnum
 from random import Random
 from typing import ClassVar, Protocol, TypeVar, runtime_checkable
 
+from engine.calculating import Calculating
 from engine.catalogs import FALLBACK, Catalog, load
 from engine.dice import Dice, Roll
 from engine.plaindata import JSONValue as JSONValue  # the contract's name for it, too
@@ -880,6 +881,12 @@ class GameKind:
         """The engine as an :class:`Acknowledging` game, or None when orders are worded
         by their own :meth:`Order.describe`."""
         return self.engine if isinstance(self.engine, Acknowledging) else None
+
+    @property
+    def calculating(self) -> Calculating | None:
+        """The engine as a :class:`~engine.calculating.Calculating` game (calculators on
+        its web pages and in the dossier), or None when it offers none."""
+        return self.engine if isinstance(self.engine, Calculating) else None
 
     def describe_orders(
         self,
