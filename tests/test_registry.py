@@ -169,6 +169,25 @@ def test_capabilities_are_reached_by_typed_accessors() -> None:
         _ = TOY_STEPPED.adjudicated
 
 
+class _CalculatingEngine(_PlainEngine):
+    """An engine that offers calculators besides the simultaneous methods."""
+
+    def calculators(self, state: object, seat: int | None, lang: str) -> list[object]:
+        return []
+
+    def calculate(
+        self, state: object, seat: int | None, key: str, params: object, lang: str
+    ) -> str:
+        return ""
+
+
+def test_calculators_are_reached_by_their_accessor_and_absent_when_not_offered() -> None:
+    offering = dataclasses.replace(ASHES, name="calc", engine=_CalculatingEngine())
+    assert offering.calculating is offering.engine
+    assert ASHES.calculating is None
+    assert dataclasses.replace(ASHES, name="bare", engine=_PlainEngine()).calculating is None
+
+
 def test_every_shipped_kind_s_demo_plays_with_a_player_count_the_kind_takes() -> None:
     for shipped in BUILT_IN:
         assert shipped.min_players <= shipped.demo_players <= shipped.max_players, shipped.name
