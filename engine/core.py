@@ -26,6 +26,7 @@ Design points that Ashes *and* Starweb need:
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import heapq
 from abc import ABC, abstractmethod
@@ -33,13 +34,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from random import Random
-from typing import ClassVar, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from engine.calculating import Calculating
 from engine.catalogs import FALLBACK, Catalog, load
 from engine.dice import Dice, Roll
 from engine.plaindata import JSONValue as JSONValue  # the contract's name for it, too
 from engine.plaindata import from_plain, to_plain
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 NEUTRAL = 0
 """The player number of nobody: neutral planets (Ashes) or unowned worlds (Starweb)."""
@@ -140,23 +144,25 @@ def preview(text: str, lang: str = "de", limit: int = 60) -> str:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Final(Order):
+class Flag(Order):
+    """A shared order that is nothing but its kind, worded by ``order.<kind>``."""
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return TEXTS.say(lang, f"order.{self.kind}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Final(Flag):
     """The player marks these orders as final: the turn may run early (host rule)."""
 
     kind: ClassVar[str] = "final"
 
-    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return TEXTS.say(lang, "order.final")
-
 
 @dataclass(frozen=True, kw_only=True)
-class Resign(Order):
+class Resign(Flag):
     """The player leaves the game."""
 
     kind: ClassVar[str] = "resign"
-
-    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return TEXTS.say(lang, "order.resign")
 
 
 class MessageOrder(Order):
@@ -164,10 +170,16 @@ class MessageOrder(Order):
 
     Each message declares the field itself, where its JSON form has it: an addressed
     message names the addressee first (a dataclass keeps an inherited field in the place
-    its base gave it).
+    its base gave it). A shared message is worded by ``order.<kind>``, its fields filled
+    in and its text previewed (:func:`preview`).
     """
 
     text: str
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return TEXTS.say(
+            lang, f"order.{self.kind}", **{**vars(self), "text": preview(self.text, lang)}
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -176,9 +188,6 @@ class Article(MessageOrder):
 
     kind: ClassVar[str] = "press"
     text: str
-
-    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return TEXTS.say(lang, "order.press", text=preview(self.text, lang))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -195,18 +204,12 @@ class SecretMessage(AddressedMessage):
 
     kind: ClassVar[str] = "secret"
 
-    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return TEXTS.say(lang, "order.secret", to=self.to, text=preview(self.text, lang))
-
 
 @dataclass(frozen=True, kw_only=True)
 class UrgentDispatch(AddressedMessage):
     """An urgent dispatch (Eildepesche): a secret message forwarded at once."""
 
     kind: ClassVar[str] = "urgent"
-
-    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return TEXTS.say(lang, "order.urgent", to=self.to, text=preview(self.text, lang))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -215,9 +218,6 @@ class GmMessage(MessageOrder):
 
     kind: ClassVar[str] = "gm_message"
     text: str
-
-    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return TEXTS.say(lang, "order.gm_message", text=preview(self.text, lang))
 
 
 SHARED_ORDER_CLASSES: tuple[type[Order], ...] = (
@@ -528,6 +528,38 @@ class SeatRecord:
     status: str
     """``active``, ``eliminated``, ``resigned``, ``dropped`` or ``replaced``."""
     left_turn: int | None = None
+
+    @property
+    def gone(self) -> bool:
+        """The occupant left the game or was replaced: a final report names him."""
+        return self.left_turn is not None or self.status == "replaced"
+
+    def words(self, status: str | None = None) -> dict[str, object]:
+        """What a final report's line on this occupant fills in: ``seat``, ``address``,
+        ``status`` (``status`` as the kind words it, else as stored) and ``turn`` (the
+        turn he left, ``-`` if he did not)."""
+        return {
+            "seat": self.seat,
+            "address": self.address,
+            "status": status or self.status,
+            "turn": self.left_turn if self.left_turn is not None else "-",
+        }
+
+
+def departures(
+    seats: Sequence[SeatRecord], lang: str, words: Catalog, statuses: Catalog
+) -> list[str]:
+    """The closing section of a final report: a blank line, ``words``' ``out_head``, then
+    its ``out_line`` for every occupant who left or was replaced (his status in the words
+    of ``statuses`` where it has them); nothing when nobody left."""
+    gone = [s for s in seats if s.gone]
+    if not gone:
+        return []
+    lines = ["", words.say(lang, "out_head")]
+    for s in gone:
+        status = statuses.say(lang, s.status) if s.status in statuses else s.status
+        lines.append(words.say(lang, "out_line", **s.words(status)))
+    return lines
 
 
 class OrderLanguage(Protocol):
@@ -905,6 +937,18 @@ class GameKind:
         if isinstance(engine, Acknowledging):
             return [engine.describe_order(state, seat, o, lang, place_name) for o in orders]
         return [o.describe(lang, place_name) for o in orders]
+
+
+def kind_of(
+    engine: Game, grammar: str, players: tuple[int, int], rules: DataclassInstance, **declared: Any
+) -> GameKind:
+    """The :class:`GameKind` of ``engine``, named and titled as the engine is, its orders
+    read by the module ``grammar``, for ``players`` (fewest, most) seats. ``rules`` is the
+    dataclass of the kind's rule options as a new game has them: its fields' values are
+    the default options, and the GM may set every one. ``declared`` gives the rest."""
+    options = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
+    rest = {"options": options, "gm_options": frozenset(options), **declared}
+    return GameKind(engine.kind, engine.title, engine, grammar, *players, **rest)
 
 
 class KindContractError(TypeError):

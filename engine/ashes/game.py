@@ -27,6 +27,7 @@ from engine.core import (
     Setup,
     State,
     TurnResult,
+    departures,
 )
 from engine.dice import Dice
 from engine.views import MapView
@@ -152,21 +153,7 @@ def hall_of_fame(
             f"{place:>4}  {seat:>6}  {rulers.get(seat, '?')[:20]:<20} {row.get('planets', 0):>8}  "
             f"{row.get('gnp_text', '')}  {ranks}"
         )
-    gone = [s for s in seats if s.left_turn is not None or s.status == "replaced"]
-    if gone:
-        lines += ["", HALL_OF_FAME.say(lang, "out_head")]
-        for s in gone:
-            status = SEAT_STATUS.say(lang, s.status) if s.status in SEAT_STATUS else s.status
-            lines.append(
-                HALL_OF_FAME.say(
-                    lang,
-                    "out_line",
-                    seat=s.seat,
-                    address=s.address,
-                    status=status,
-                    turn=s.left_turn if s.left_turn is not None else "-",
-                )
-            )
+    lines += departures(seats, lang, HALL_OF_FAME, SEAT_STATUS)
     return "\n".join(lines) + "\n"
 
 

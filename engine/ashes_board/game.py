@@ -122,18 +122,7 @@ class BoardGame(ForecastAcknowledging):
             )
         winners = ", ".join(seat_name(board, int(w), lang) for w in data.get("winners", []))
         lines.append(PRINT.say(lang, "final_winners", winners=winners or "-"))
-        for s in seats:
-            if s.left_turn is not None or s.status == "replaced":
-                lines.append(
-                    PRINT.say(
-                        lang,
-                        "final_left",
-                        seat=s.seat,
-                        address=s.address,
-                        status=s.status,
-                        turn=s.left_turn if s.left_turn is not None else "-",
-                    )
-                )
+        lines += [PRINT.say(lang, "final_left", **s.words()) for s in seats if s.gone]
         return "\n".join(lines) + "\n"
 
 
