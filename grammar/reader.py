@@ -31,6 +31,7 @@ from __future__ import annotations
 import logging
 import re
 import unicodedata
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -414,6 +415,34 @@ class LineGrammar(Protocol[T]):
     def explain(self, at: Position, code: str) -> Explanation: ...
 
     def check(self, item: T) -> Messages | None: ...
+
+
+class TokenLines(ABC, Generic[T]):
+    """Base of a :class:`LineGrammar` whose ``parser`` hands an order line over as one
+    token, read by the language's own :meth:`scan`; it limits no item."""
+
+    def __init__(self, parser: Callable[[], Lark]) -> None:
+        self._parser = parser
+
+    @property
+    def parser(self) -> Lark:
+        return self._parser()
+
+    def build(self, node: Tree[Token], line: int) -> Sequence[T]:
+        tok = node.children[0]
+        assert isinstance(tok, Token)
+        return self.scan(str(tok), line, tok.column or 1)
+
+    @abstractmethod
+    def scan(self, code: str, line: int, column: int) -> Sequence[T]:
+        """The items of the line ``line`` whose order text ``code`` starts at ``column``."""
+
+    @abstractmethod
+    def explain(self, at: Position, code: str) -> Explanation:
+        """A syntax error at ``at`` in the language's words."""
+
+    def check(self, item: T) -> Messages | None:
+        return None
 
 
 MessageClasses = Mapping[str, Callable[..., Order]]
