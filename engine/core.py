@@ -363,25 +363,32 @@ class OrderHeader:
 
 
 @dataclass
-class ParseResult:
+class Findings:
+    """What a reading of a text found besides what it understood: the lines it could not
+    understand, the lines it passed over, and whether an end marker closed the text."""
+
+    errors: list[ParseError] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+    ended: bool = False
+    """True when an explicit end marker (``Ende``) closed the text."""
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+@dataclass
+class ParseResult(Findings):
     """Everything read from one order text: header, orders, settings, errors and notes."""
 
     header: OrderHeader = field(default_factory=OrderHeader)
     orders: list[Order] = field(default_factory=list)
-    errors: list[ParseError] = field(default_factory=list)
-    notes: list[Note] = field(default_factory=list)
-    ended: bool = False
-    """True when an explicit end marker (``Ende``) closed the orders."""
     settings: list[HostInstruction] = field(default_factory=list)
     """What the text asked of the host: settings it keeps, and salt for the dice (never
     among the orders)."""
     words: list[str] = field(default_factory=list, compare=False)
     """The keywords as written (the header's, then the first word of each order line):
     the language the text is written in."""
-
-    @property
-    def ok(self) -> bool:
-        return not self.errors
 
     def understood(self) -> list[Instruction]:
         """The orders and the settings in the order of their lines, as the echo lists them

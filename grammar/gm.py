@@ -30,7 +30,7 @@ from zoneinfo import ZoneInfo
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
-from engine.core import Note, ParseError
+from engine.core import Findings
 from grammar import reader
 from grammar.lark_errors import TEXTS, LineError, Position, in_range, join_words
 from grammar.reader import HeaderParts, Text
@@ -431,14 +431,11 @@ class GmHeader:
 
 
 @dataclass
-class GmParseResult:
+class GmParseResult(Findings):
     """Everything read from one GM mail."""
 
     header: GmHeader = field(default_factory=GmHeader)
     commands: list[GmCommand] = field(default_factory=list)
-    errors: list[ParseError] = field(default_factory=list)
-    notes: list[Note] = field(default_factory=list)
-    ended: bool = False
     language: str | None = None
     """The GM's language, for the reply: from the header's words, else the commands';
     ``None`` if nothing tells (the game's setting decides)."""

@@ -454,7 +454,7 @@ CORE_MESSAGES: MessageClasses = {cls.kind: cls for cls in core.SHARED_ORDER_CLAS
 
 
 @dataclass
-class Reading(Generic[T]):
+class Reading(core.Findings, Generic[T]):
     """Everything :class:`Reader` read from one text."""
 
     header: OrderHeader = field(default_factory=OrderHeader)
@@ -463,9 +463,6 @@ class Reading(Generic[T]):
     items: list[T] = field(default_factory=list)
     settings: list[HostInstruction] = field(default_factory=list)
     """What the text asked of the host (a language with the shared orders only)."""
-    errors: list[ParseError] = field(default_factory=list)
-    notes: list[Note] = field(default_factory=list)
-    ended: bool = False
     keywords: list[str] = field(default_factory=list)
     """The first word of each line read as an order (not the header): its language."""
 
