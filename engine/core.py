@@ -115,6 +115,11 @@ class Order(Instruction):
     kind: ClassVar[str] = "order"
 
 
+SeatOrders = Mapping[int, Sequence[Order]]
+"""The orders of one turn by seat (``NEUTRAL``: what nobody's seat sent, e.g. the GM's
+notices): what the engine's turn reads."""
+
+
 class PlanetNamer(Protocol):
     """Turns a planet (or world) number into a display name, e.g. ``2 (Crab)``."""
 
@@ -494,9 +499,7 @@ class Game(Protocol):
         """Turn 0: the start position."""
         ...
 
-    def run_turn(
-        self, state: State, orders: Mapping[int, Sequence[Order]], dice: Dice
-    ) -> TurnResult:
+    def run_turn(self, state: State, orders: SeatOrders, dice: Dice) -> TurnResult:
         """Evaluate one turn (or step). Players missing from ``orders`` sent none (NMR).
 
         Every die is drawn from ``dice`` (:meth:`Dice.roll`, with a label and the seats
@@ -724,7 +727,7 @@ class Stepped(Protocol):
 class Adjudicated(Protocol):
     """What a game of :attr:`TurnShape.GM_ADJUDICATED` adds to :class:`Game`."""
 
-    def dossier(self, state: State, orders: Mapping[int, Sequence[Order]], lang: str) -> str:
+    def dossier(self, state: State, orders: SeatOrders, lang: str) -> str:
         """The checked orders of every seat, as one text for the GM."""
         ...
 
@@ -763,7 +766,7 @@ class Ruled(Protocol):
     def check_ruling(
         self,
         state: State,
-        orders: Mapping[int, Sequence[Order]],
+        orders: SeatOrders,
         given: Sequence[Ruling],
         ruling: Ruling,
         lang: str,
@@ -775,7 +778,7 @@ class Ruled(Protocol):
     def open_items(
         self,
         state: State,
-        orders: Mapping[int, Sequence[Order]],
+        orders: SeatOrders,
         given: Sequence[Ruling],
         lang: str,
     ) -> list[str]:
@@ -786,7 +789,7 @@ class Ruled(Protocol):
     def draft(
         self,
         state: State,
-        orders: Mapping[int, Sequence[Order]],
+        orders: SeatOrders,
         given: Sequence[Ruling],
         dice: Dice,
     ) -> TurnResult:

@@ -9,10 +9,10 @@ holds only what is its own.
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Generic, Protocol, Self, TypeVar
 
-from engine.core import Event, ForecastAcknowledging, JSONValue, Order, State, TurnResult
+from engine.core import Event, ForecastAcknowledging, JSONValue, SeatOrders, State, TurnResult
 from engine.dice import Dice
 
 
@@ -44,17 +44,13 @@ class KindEngine(ForecastAcknowledging, Generic[S]):
         """Inverse of the state's ``to_json``."""
         return self.state_type.from_json(data)
 
-    def run_turn(
-        self, state: State, orders: Mapping[int, Sequence[Order]], dice: Dice
-    ) -> TurnResult:
+    def run_turn(self, state: State, orders: SeatOrders, dice: Dice) -> TurnResult:
         """The turn :meth:`evaluate` computes, with the log of ``dice``."""
         new, events = self.evaluate(self.own(state), orders, dice)
         return TurnResult(state=new, events=events, rolls=dice.log)
 
     @abstractmethod
-    def evaluate(
-        self, state: S, orders: Mapping[int, Sequence[Order]], dice: Dice, /
-    ) -> tuple[S, list[Event]]:
+    def evaluate(self, state: S, orders: SeatOrders, dice: Dice, /) -> tuple[S, list[Event]]:
         """The next state after ``state`` and the events the host must act on; players
         missing from ``orders`` sent none (NMR). A kind names its turn function
         (``evaluate = staticmethod(run_turn)``)."""
