@@ -26,6 +26,7 @@ Design points that Ashes *and* Starweb need:
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import heapq
 from abc import ABC, abstractmethod
@@ -33,13 +34,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from random import Random
-from typing import ClassVar, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from engine.calculating import Calculating
 from engine.catalogs import FALLBACK, Catalog, load
 from engine.dice import Dice, Roll
 from engine.plaindata import JSONValue as JSONValue  # the contract's name for it, too
 from engine.plaindata import from_plain, to_plain
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 NEUTRAL = 0
 """The player number of nobody: neutral planets (Ashes) or unowned worlds (Starweb)."""
@@ -111,6 +115,11 @@ class Order(Instruction):
     kind: ClassVar[str] = "order"
 
 
+SeatOrders = Mapping[int, Sequence[Order]]
+"""The orders of one turn by seat (``NEUTRAL``: what nobody's seat sent, e.g. the GM's
+notices): what the engine's turn reads."""
+
+
 class PlanetNamer(Protocol):
     """Turns a planet (or world) number into a display name, e.g. ``2 (Crab)``."""
 
@@ -140,23 +149,25 @@ def preview(text: str, lang: str = "de", limit: int = 60) -> str:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Final(Order):
+class Flag(Order):
+    """A shared order that is nothing but its kind, worded by ``order.<kind>``."""
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return TEXTS.say(lang, f"order.{self.kind}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Final(Flag):
     """The player marks these orders as final: the turn may run early (host rule)."""
 
     kind: ClassVar[str] = "final"
 
-    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return TEXTS.say(lang, "order.final")
-
 
 @dataclass(frozen=True, kw_only=True)
-class Resign(Order):
+class Resign(Flag):
     """The player leaves the game."""
 
     kind: ClassVar[str] = "resign"
-
-    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return TEXTS.say(lang, "order.resign")
 
 
 class MessageOrder(Order):
@@ -164,10 +175,16 @@ class MessageOrder(Order):
 
     Each message declares the field itself, where its JSON form has it: an addressed
     message names the addressee first (a dataclass keeps an inherited field in the place
-    its base gave it).
+    its base gave it). A shared message is worded by ``order.<kind>``, its fields filled
+    in and its text previewed (:func:`preview`).
     """
 
     text: str
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return TEXTS.say(
+            lang, f"order.{self.kind}", **{**vars(self), "text": preview(self.text, lang)}
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -176,9 +193,6 @@ class Article(MessageOrder):
 
     kind: ClassVar[str] = "press"
     text: str
-
-    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return TEXTS.say(lang, "order.press", text=preview(self.text, lang))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -195,18 +209,12 @@ class SecretMessage(AddressedMessage):
 
     kind: ClassVar[str] = "secret"
 
-    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return TEXTS.say(lang, "order.secret", to=self.to, text=preview(self.text, lang))
-
 
 @dataclass(frozen=True, kw_only=True)
 class UrgentDispatch(AddressedMessage):
     """An urgent dispatch (Eildepesche): a secret message forwarded at once."""
 
     kind: ClassVar[str] = "urgent"
-
-    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return TEXTS.say(lang, "order.urgent", to=self.to, text=preview(self.text, lang))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -215,9 +223,6 @@ class GmMessage(MessageOrder):
 
     kind: ClassVar[str] = "gm_message"
     text: str
-
-    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return TEXTS.say(lang, "order.gm_message", text=preview(self.text, lang))
 
 
 SHARED_ORDER_CLASSES: tuple[type[Order], ...] = (
@@ -363,25 +368,32 @@ class OrderHeader:
 
 
 @dataclass
-class ParseResult:
+class Findings:
+    """What a reading of a text found besides what it understood: the lines it could not
+    understand, the lines it passed over, and whether an end marker closed the text."""
+
+    errors: list[ParseError] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+    ended: bool = False
+    """True when an explicit end marker (``Ende``) closed the text."""
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+@dataclass
+class ParseResult(Findings):
     """Everything read from one order text: header, orders, settings, errors and notes."""
 
     header: OrderHeader = field(default_factory=OrderHeader)
     orders: list[Order] = field(default_factory=list)
-    errors: list[ParseError] = field(default_factory=list)
-    notes: list[Note] = field(default_factory=list)
-    ended: bool = False
-    """True when an explicit end marker (``Ende``) closed the orders."""
     settings: list[HostInstruction] = field(default_factory=list)
     """What the text asked of the host: settings it keeps, and salt for the dice (never
     among the orders)."""
     words: list[str] = field(default_factory=list, compare=False)
     """The keywords as written (the header's, then the first word of each order line):
     the language the text is written in."""
-
-    @property
-    def ok(self) -> bool:
-        return not self.errors
 
     def understood(self) -> list[Instruction]:
         """The orders and the settings in the order of their lines, as the echo lists them
@@ -487,9 +499,7 @@ class Game(Protocol):
         """Turn 0: the start position."""
         ...
 
-    def run_turn(
-        self, state: State, orders: Mapping[int, Sequence[Order]], dice: Dice
-    ) -> TurnResult:
+    def run_turn(self, state: State, orders: SeatOrders, dice: Dice) -> TurnResult:
         """Evaluate one turn (or step). Players missing from ``orders`` sent none (NMR).
 
         Every die is drawn from ``dice`` (:meth:`Dice.roll`, with a label and the seats
@@ -528,6 +538,38 @@ class SeatRecord:
     status: str
     """``active``, ``eliminated``, ``resigned``, ``dropped`` or ``replaced``."""
     left_turn: int | None = None
+
+    @property
+    def gone(self) -> bool:
+        """The occupant left the game or was replaced: a final report names him."""
+        return self.left_turn is not None or self.status == "replaced"
+
+    def words(self, status: str | None = None) -> dict[str, object]:
+        """What a final report's line on this occupant fills in: ``seat``, ``address``,
+        ``status`` (``status`` as the kind words it, else as stored) and ``turn`` (the
+        turn he left, ``-`` if he did not)."""
+        return {
+            "seat": self.seat,
+            "address": self.address,
+            "status": status or self.status,
+            "turn": self.left_turn if self.left_turn is not None else "-",
+        }
+
+
+def departures(
+    seats: Sequence[SeatRecord], lang: str, words: Catalog, statuses: Catalog
+) -> list[str]:
+    """The closing section of a final report: a blank line, ``words``' ``out_head``, then
+    its ``out_line`` for every occupant who left or was replaced (his status in the words
+    of ``statuses`` where it has them); nothing when nobody left."""
+    gone = [s for s in seats if s.gone]
+    if not gone:
+        return []
+    lines = ["", words.say(lang, "out_head")]
+    for s in gone:
+        status = statuses.say(lang, s.status) if s.status in statuses else s.status
+        lines.append(words.say(lang, "out_line", **s.words(status)))
+    return lines
 
 
 class OrderLanguage(Protocol):
@@ -685,7 +727,7 @@ class Stepped(Protocol):
 class Adjudicated(Protocol):
     """What a game of :attr:`TurnShape.GM_ADJUDICATED` adds to :class:`Game`."""
 
-    def dossier(self, state: State, orders: Mapping[int, Sequence[Order]], lang: str) -> str:
+    def dossier(self, state: State, orders: SeatOrders, lang: str) -> str:
         """The checked orders of every seat, as one text for the GM."""
         ...
 
@@ -724,7 +766,7 @@ class Ruled(Protocol):
     def check_ruling(
         self,
         state: State,
-        orders: Mapping[int, Sequence[Order]],
+        orders: SeatOrders,
         given: Sequence[Ruling],
         ruling: Ruling,
         lang: str,
@@ -736,7 +778,7 @@ class Ruled(Protocol):
     def open_items(
         self,
         state: State,
-        orders: Mapping[int, Sequence[Order]],
+        orders: SeatOrders,
         given: Sequence[Ruling],
         lang: str,
     ) -> list[str]:
@@ -747,7 +789,7 @@ class Ruled(Protocol):
     def draft(
         self,
         state: State,
-        orders: Mapping[int, Sequence[Order]],
+        orders: SeatOrders,
         given: Sequence[Ruling],
         dice: Dice,
     ) -> TurnResult:
@@ -905,6 +947,18 @@ class GameKind:
         if isinstance(engine, Acknowledging):
             return [engine.describe_order(state, seat, o, lang, place_name) for o in orders]
         return [o.describe(lang, place_name) for o in orders]
+
+
+def kind_of(
+    engine: Game, grammar: str, players: tuple[int, int], rules: DataclassInstance, **declared: Any
+) -> GameKind:
+    """The :class:`GameKind` of ``engine``, named and titled as the engine is, its orders
+    read by the module ``grammar``, for ``players`` (fewest, most) seats. ``rules`` is the
+    dataclass of the kind's rule options as a new game has them: its fields' values are
+    the default options, and the GM may set every one. ``declared`` gives the rest."""
+    options = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
+    rest = {"options": options, "gm_options": frozenset(options), **declared}
+    return GameKind(engine.kind, engine.title, engine, grammar, *players, **rest)
 
 
 class KindContractError(TypeError):

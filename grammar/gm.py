@@ -30,7 +30,7 @@ from zoneinfo import ZoneInfo
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
-from engine.core import Note, ParseError
+from engine.core import Findings
 from grammar import reader
 from grammar.lark_errors import TEXTS, LineError, Position, in_range, join_words
 from grammar.reader import HeaderParts, Text
@@ -99,70 +99,64 @@ def format_duration(delta: timedelta, lang: str) -> str:
 
 
 @dataclass(frozen=True)
-class StartGame:
-    """``Start``: turn 0 printouts with every player's password; the game runs."""
+class Command:
+    """What every GM command holds: the 1-based line of the mail it stands on (replies and
+    errors point at it)."""
 
     line: int
 
 
 @dataclass(frozen=True)
-class SetDeadline:
+class StartGame(Command):
+    """``Start``: turn 0 printouts with every player's password; the game runs."""
+
+
+@dataclass(frozen=True)
+class SetDeadline(Command):
     """``ZAT 01.12.2026 18:00``: the next deadline, in the game's time zone."""
 
-    line: int
     when: When
 
 
 @dataclass(frozen=True)
-class Postpone:
+class Postpone(Command):
     """``Verschieben 2 Tage``: move the current deadline later (rulebook 1.6)."""
 
-    line: int
     delta: timedelta
 
 
 @dataclass(frozen=True)
-class Pause:
+class Pause(Command):
     """``Pause``: no deadlines until ``Weiter``."""
 
-    line: int
-
 
 @dataclass(frozen=True)
-class Resume:
+class Resume(Command):
     """``Weiter`` / ``Resume``: deadlines again."""
 
-    line: int
-
 
 @dataclass(frozen=True)
-class Release:
+class Release(Command):
     """``Freigeben``: a turn held for the GM (mass NMR guard) may run."""
 
-    line: int
-
 
 @dataclass(frozen=True)
-class ProcessNow:
+class ProcessNow(Command):
     """``Auswerten`` / ``Process now``: evaluate the pending turn now; with seats still
     missing orders only with ``trotzdem`` / ``anyway`` (``force``)."""
 
-    line: int
     force: bool = False
 
 
 @dataclass(frozen=True)
-class Preview:
+class Preview(Command):
     """``Vorschau``: every printout of the pending turn to the GM, nothing to the players."""
-
-    line: int
 
 
 @dataclass(frozen=True)
-class ReplacePlayer:
+class ReplacePlayer(Command):
     """``Ersatz 3 [durch addr [en]]``: a new occupant for seat 3 (no address: next standby)."""
 
-    line: int
     seat: int
     address: str | None = None
     language: str | None = None
@@ -171,157 +165,135 @@ class ReplacePlayer:
 
 
 @dataclass(frozen=True)
-class DropPlayer:
+class DropPlayer(Command):
     """``Ausscheiden 3`` / ``Drop 3``: seat 3 leaves the game."""
 
-    line: int
     seat: int
 
 
 @dataclass(frozen=True)
-class AddStandby:
+class AddStandby(Command):
     """``Stand-by anna@x [en] [Name]``: a new entry on the standby list."""
 
-    line: int
     address: str
     language: str | None = None
     name: str | None = None
 
 
 @dataclass(frozen=True)
-class PublishNews:
+class PublishNews(Command):
     """``Nachricht`` … ``Ende``: GM news in the next printouts' Galactic Media."""
 
-    line: int
     text: str
 
 
 @dataclass(frozen=True)
-class ForwardSecret:
+class ForwardSecret(Command):
     """``Geheim an 3 [von 2]`` … ``Ende``: a secret message for seat 3's next printout."""
 
-    line: int
     to_seat: int
     text: str
     from_seat: int | None = None
 
 
 @dataclass(frozen=True)
-class ResendPrintout:
+class ResendPrintout(Command):
     """``Auswertung erneut 3 [Runde 4]``: mail a printout again (default: the latest)."""
 
-    line: int
     seat: int
     turn: int | None = None
 
 
 @dataclass(frozen=True)
-class SendReport:
+class SendReport(Command):
     """``Bericht an 3`` … ``Ende``: the GM's report to seat 3 for the turn he adjudicates
     (GM-adjudicated games); the mail's attachments named for the seat go with it."""
 
-    line: int
     seat: int
     text: str
 
 
 @dataclass(frozen=True)
-class PublishReports:
+class PublishReports(Command):
     """``Veröffentlichen``: the reports go out as the printouts of the turn."""
-
-    line: int
 
 
 @dataclass(frozen=True)
-class GiveRulings:
+class GiveRulings(Command):
     """``Entscheid`` … ``Ende``: the GM's rulings on the open items of the turn he
     adjudicates, one a line (``K1 Sieger A``), in a kind whose GM rules."""
 
-    line: int
     text: str
 
 
 @dataclass(frozen=True)
-class CorrectState:
+class CorrectState(Command):
     """``Korrektur <what> Grund: <why>``: a correction of the state with its reason,
     an input of the adjudicated turn like a ruling (the kind reads ``what``)."""
 
-    line: int
     what: str
     reason: str
 
 
 @dataclass(frozen=True)
-class EndGame:
+class EndGame(Command):
     """``Spielende``: the adjudicated turn waiting for publication ends the game."""
 
-    line: int
-
 
 @dataclass(frozen=True)
-class ShowStatus:
+class ShowStatus(Command):
     """``Status``: who has submitted, who is late, the next deadline."""
 
-    line: int
-
 
 @dataclass(frozen=True)
-class ChangeTitle:
+class ChangeTitle(Command):
     """``Titel Der lange Krieg``: the game's title."""
 
-    line: int
     title: str
 
 
 @dataclass(frozen=True)
-class ChangeTimezone:
+class ChangeTimezone(Command):
     """``Zeitzone Europe/Vienna``: the game's time zone."""
 
-    line: int
     timezone: str
 
 
 @dataclass(frozen=True)
-class ChangeSchedule:
+class ChangeSchedule(Command):
     """``Rhythmus 7 Tage 18:00`` / ``Schedule off``: a deadline every so many days (0:
     the GM sets each; ``None``: as before), at that local time (``None``: as before)."""
 
-    line: int
     every_days: int | None
     at: time | None = None
 
 
 @dataclass(frozen=True)
-class ChangeGmAddress:
+class ChangeGmAddress(Command):
     """``SL-Adresse neu@example.org``: the GM's registered address."""
 
-    line: int
     address: str
 
 
 @dataclass(frozen=True)
-class SetOption:
+class SetOption(Command):
     """``Option newspaper=false``: a game option (rule options while in setup); the value
     as written (JSON if it reads as JSON)."""
 
-    line: int
     key: str
     value: str
 
 
 @dataclass(frozen=True)
-class DeleteGame:
+class DeleteGame(Command):
     """``Partie löschen`` / ``Delete game``: a game in setup is removed."""
-
-    line: int
 
 
 @dataclass(frozen=True)
-class NewPassword:
+class NewPassword(Command):
     """``Neues Kennwort 3`` / ``New password 3``: a lost password replaced, mailed to the
     seat's registered address."""
 
-    line: int
     seat: int
 
 
@@ -459,14 +431,11 @@ class GmHeader:
 
 
 @dataclass
-class GmParseResult:
+class GmParseResult(Findings):
     """Everything read from one GM mail."""
 
     header: GmHeader = field(default_factory=GmHeader)
     commands: list[GmCommand] = field(default_factory=list)
-    errors: list[ParseError] = field(default_factory=list)
-    notes: list[Note] = field(default_factory=list)
-    ended: bool = False
     language: str | None = None
     """The GM's language, for the reply: from the header's words, else the commands';
     ``None`` if nothing tells (the game's setting decides)."""

@@ -31,6 +31,7 @@ from __future__ import annotations
 import logging
 import re
 import unicodedata
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -416,6 +417,34 @@ class LineGrammar(Protocol[T]):
     def check(self, item: T) -> Messages | None: ...
 
 
+class TokenLines(ABC, Generic[T]):
+    """Base of a :class:`LineGrammar` whose ``parser`` hands an order line over as one
+    token, read by the language's own :meth:`scan`; it limits no item."""
+
+    def __init__(self, parser: Callable[[], Lark]) -> None:
+        self._parser = parser
+
+    @property
+    def parser(self) -> Lark:
+        return self._parser()
+
+    def build(self, node: Tree[Token], line: int) -> Sequence[T]:
+        tok = node.children[0]
+        assert isinstance(tok, Token)
+        return self.scan(str(tok), line, tok.column or 1)
+
+    @abstractmethod
+    def scan(self, code: str, line: int, column: int) -> Sequence[T]:
+        """The items of the line ``line`` whose order text ``code`` starts at ``column``."""
+
+    @abstractmethod
+    def explain(self, at: Position, code: str) -> Explanation:
+        """A syntax error at ``at`` in the language's words."""
+
+    def check(self, item: T) -> Messages | None:
+        return None
+
+
 MessageClasses = Mapping[str, Callable[..., Order]]
 """The classes of the shared orders by ``kind``: ``final``, ``resign``, ``press``,
 ``secret``, ``urgent``, ``gm_message``; a game may give subclasses of the core types."""
@@ -425,7 +454,7 @@ CORE_MESSAGES: MessageClasses = {cls.kind: cls for cls in core.SHARED_ORDER_CLAS
 
 
 @dataclass
-class Reading(Generic[T]):
+class Reading(core.Findings, Generic[T]):
     """Everything :class:`Reader` read from one text."""
 
     header: OrderHeader = field(default_factory=OrderHeader)
@@ -434,9 +463,6 @@ class Reading(Generic[T]):
     items: list[T] = field(default_factory=list)
     settings: list[HostInstruction] = field(default_factory=list)
     """What the text asked of the host (a language with the shared orders only)."""
-    errors: list[ParseError] = field(default_factory=list)
-    notes: list[Note] = field(default_factory=list)
-    ended: bool = False
     keywords: list[str] = field(default_factory=list)
     """The first word of each line read as an order (not the header): its language."""
 

@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable, Sequence
 from functools import cache
 
-from lark import Lark, Token, Tree
+from lark import Lark
 
 from engine.core import Note, Order, ParseResult
 from engine.spacewar import orders as o
@@ -523,32 +523,23 @@ def build_parser() -> Lark:
     return reader.build_parser(reader.player_grammar(reader.grammar_text("spacewar.lark")))
 
 
-class _SpacewarLines:
+class _SpacewarLines(reader.TokenLines[Order]):
     """The Spacewar order lines for :class:`grammar.reader.Reader` (a ``LineGrammar``)."""
 
-    @property
-    def parser(self) -> Lark:
-        return build_parser()
-
-    def build(self, node: Tree[Token], line: int) -> Sequence[Order]:
-        tok = node.children[0]
-        assert isinstance(tok, Token)
-        return scan(str(tok), line)
+    def scan(self, code: str, line: int, column: int) -> Sequence[Order]:
+        return scan(code, line)
 
     def explain(self, at: Position, code: str) -> reader.Explanation:
         return reader.Explanation(GRAMMAR.every("expected"))
-
-    def check(self, item: Order) -> dict[str, str] | None:
-        return None
 
 
 def parse(text: str, subject: str | None = None) -> ParseResult:
     """Read a Spacewar order text. A line that starts with an order word but reads as a
     sentence without numbers (``Angriff ist die beste Verteidigung``) is a note, not an
     error."""
-    read = reader.Reader(_SpacewarLines(), messages=reader.CORE_MESSAGES, max_seat=2).read(
-        text, subject
-    )
+    read = reader.Reader(
+        _SpacewarLines(build_parser), messages=reader.CORE_MESSAGES, max_seat=2
+    ).read(text, subject)
     result = read.result(read.items)
     unknown = GRAMMAR.every("unknown")
     prose = [

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import ClassVar
 
-from lark import Lark, Token, Tree
+from lark import Lark, Token
 
 from engine.core import (
     SHARED_ORDER_CLASSES,
@@ -518,26 +518,17 @@ def build_parser() -> Lark:
     return reader.build_parser(reader.player_grammar(rules, named_players=True))
 
 
-class _StarwebLines:
+class _StarwebLines(reader.TokenLines[Order]):
     """The Starweb order lines for :class:`grammar.reader.Reader` (a ``LineGrammar``)."""
 
-    @property
-    def parser(self) -> Lark:
-        return build_parser()
-
-    def build(self, node: Tree[Token], line: int) -> Sequence[Order]:
-        tok = node.children[0]
-        assert isinstance(tok, Token)
-        return scan(str(tok), line, tok.column or 1)
+    def scan(self, code: str, line: int, column: int) -> Sequence[Order]:
+        return scan(code, line, column)
 
     def explain(self, at: Position, code: str) -> reader.Explanation:
         return reader.Explanation(
             TEXTS.every("grammar.order_as_rulebook_f35w6_w13b5f160"),
             _suggest(re.sub(r"\s+", "", code).translate(_UPPER)) if code.strip() else None,
         )
-
-    def check(self, item: Order) -> dict[str, str] | None:
-        return None
 
 
 # ------------------------------------------------------------------------- reading
@@ -582,7 +573,7 @@ def parse(
     code names by seat."""
     names = _CodeNames(rulers)
     read = reader.Reader(
-        _StarwebLines(),
+        _StarwebLines(build_parser),
         messages=reader.CORE_MESSAGES,
         max_seat=MAX_SEATS,
         seat_name=names.seat,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from random import Random
 
 from engine.ashes.forecast import outlook
@@ -17,7 +17,6 @@ from engine.ashes.views import REPORT_SCHEMA, map_view, report_data
 from engine.ashes.warnings import decorate
 from engine.core import (
     Event,
-    ForecastAcknowledging,
     JSONValue,
     Names,
     Order,
@@ -26,18 +25,19 @@ from engine.core import (
     SeatRecord,
     Setup,
     State,
-    TurnResult,
+    departures,
 )
-from engine.dice import Dice
+from engine.kind_engine import KindEngine
 from engine.views import MapView
 
 
-class AshesGame(ForecastAcknowledging):
+class AshesGame(KindEngine[AshesState]):
     """The Ashes of Empire rules engine (the order language is ``grammar.ashes``)."""
 
     kind = "ashes"
     title = "The Ashes of Empire"
     report_schema = REPORT_SCHEMA
+    state_type = AshesState
 
     def new_game(self, setup: Setup, rng: Random) -> AshesState:
         """Turn 0, the start position (Ashes 3.2); it needs no chance, ``rng`` is unused."""
@@ -45,33 +45,25 @@ class AshesGame(ForecastAcknowledging):
         state.report.gnp = gnp_table(state)
         return state
 
-    def run_turn(
-        self, state: State, orders: Mapping[int, Sequence[Order]], dice: Dice
-    ) -> TurnResult:
-        """Evaluate the next turn (Ashes 7.1-7.11); players missing from ``orders`` are NMR.
+    evaluate = staticmethod(run_turn)
+    """Evaluate the next turn (Ashes 7.1-7.11); players missing from ``orders`` are NMR.
 
-        The Galactic Media (articles, the GM's notices at ``orders[NEUTRAL]``, the
-        evaluation's notices) is part of the new state and printed in every printout.
-        """
-        new, events = run_turn(_ashes(state), orders, dice)
-        return TurnResult(state=new, events=events, rolls=dice.log)
+    The Galactic Media (articles, the GM's notices at ``orders[NEUTRAL]``, the
+    evaluation's notices) is part of the new state and printed in every printout.
+    """
 
     def printout(self, state: State, player: int, lang: str) -> str:
         """The printout of ``player`` (0: the game master) for the state's turn."""
-        return printout(_ashes(state), player, lang)
+        return printout(self.own(state), player, lang)
 
     def order_form(self, state: State, seat: int, lang: str) -> str:
         """The Befehlsbogen of ``seat`` for the next turn without the password line (the
         web page needs none); empty for a seat that is out or a game that is over."""
-        ashes = _ashes(state)
+        ashes = self.own(state)
         if ashes.finished or not 1 <= seat <= len(ashes.players) or ashes.player(seat).out:
             return ""
         asks = ORDER_FORM.say(lang, "password")
         return "\n".join(line for line in order_form(ashes, seat, lang) if line != asks) + "\n"
-
-    def state_from_json(self, data: Mapping[str, JSONValue]) -> AshesState:
-        """Inverse of :meth:`AshesState.to_json`."""
-        return AshesState.from_json(data)
 
     def forecast(
         self, state: State, seat: int, orders: Sequence[Order], lang: str
@@ -79,7 +71,7 @@ class AshesGame(ForecastAcknowledging):
         """What each order will do in the seat's position (``arrive in turn 5``,
         ``A 240 → 210``) and the warnings in the printout's words where the position
         refuses or cuts it (:mod:`engine.ashes.forecast`)."""
-        return outlook(_ashes(state), seat, orders, lang)
+        return outlook(self.own(state), seat, orders, lang)
 
     def warned(self, text: str, warnings: list[str], lang: str) -> str:
         """``text`` followed by its warnings (:func:`engine.ashes.warnings.decorate`)."""
@@ -90,21 +82,21 @@ class AshesGame(ForecastAcknowledging):
     ) -> str:
         """The order in its words; a rename of a planet the seat does not own takes
         effect on conquest (Ashes 6.3.3)."""
-        if isinstance(order, RenamePlanet) and _foreign(_ashes(state), seat, order.planet):
+        if isinstance(order, RenamePlanet) and _foreign(self.own(state), seat, order.planet):
             return order.describe_on_conquest(lang, place_name)
         return order.describe(lang, place_name)
 
     def map_view(self, state: State, player: int, lang: str) -> MapView:
         """The galaxy as ``player`` knows it (see :mod:`engine.ashes.views`)."""
-        return map_view(_ashes(state), player, lang)
+        return map_view(self.own(state), player, lang)
 
     def report_data(self, state: State, player: int, lang: str) -> dict[str, JSONValue]:
         """The printout of ``player`` as data (docs/report-schema.md)."""
-        return report_data(_ashes(state), player, lang)
+        return report_data(self.own(state), player, lang)
 
     def names(self, state: State, lang: str = "de") -> Names:
         """Ruler names as the printouts show them and the planets' current names."""
-        return _names(_ashes(state), lang)
+        return _names(self.own(state), lang)
 
     def final_report(
         self, state: State, event: Event, seats: Sequence[SeatRecord], lang: str
@@ -114,7 +106,7 @@ class AshesGame(ForecastAcknowledging):
         The final GNP table with ranks and planets, the winners and the turns played (from
         the ``game_over`` event), and every occupant who left the game or was replaced.
         """
-        return hall_of_fame(_ashes(state), event, seats, lang, self.title)
+        return hall_of_fame(self.own(state), event, seats, lang, self.title)
 
 
 def hall_of_fame(
@@ -152,21 +144,7 @@ def hall_of_fame(
             f"{place:>4}  {seat:>6}  {rulers.get(seat, '?')[:20]:<20} {row.get('planets', 0):>8}  "
             f"{row.get('gnp_text', '')}  {ranks}"
         )
-    gone = [s for s in seats if s.left_turn is not None or s.status == "replaced"]
-    if gone:
-        lines += ["", HALL_OF_FAME.say(lang, "out_head")]
-        for s in gone:
-            status = SEAT_STATUS.say(lang, s.status) if s.status in SEAT_STATUS else s.status
-            lines.append(
-                HALL_OF_FAME.say(
-                    lang,
-                    "out_line",
-                    seat=s.seat,
-                    address=s.address,
-                    status=status,
-                    turn=s.left_turn if s.left_turn is not None else "-",
-                )
-            )
+    lines += departures(seats, lang, HALL_OF_FAME, SEAT_STATUS)
     return "\n".join(lines) + "\n"
 
 
@@ -180,9 +158,3 @@ def _names(state: AshesState, lang: str) -> Names:
 def _foreign(state: AshesState, seat: int, planet: int) -> bool:
     """Planet ``planet`` exists and is not ``seat``'s."""
     return 1 <= planet <= len(state.planets) and state.planet(planet).owner != seat
-
-
-def _ashes(state: State) -> AshesState:
-    if not isinstance(state, AshesState):
-        raise TypeError(f"not an Ashes of Empire state: {type(state).__name__}")
-    return state

@@ -2,31 +2,22 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from engine.ashes.bots import AshesBots
 from engine.ashes.game import AshesGame
 from engine.ashes.orders import MAX_PLAYERS
 from engine.ashes.setup import SCENARIOS
 from engine.ashes.state import Options
 from engine.ashes.texts import PRINTOUT_HEADINGS, TEXTS
-from engine.core import GameKind, MessageRules
+from engine.core import MessageRules, kind_of
 
 MIN_PLAYERS = 2
 """A game needs 2 to 8 players (Ashes 0.1; checked again in ``setup.positions``)."""
 
-RULE_OPTIONS = {f.name: getattr(Options(), f.name) for f in dataclasses.fields(Options)}
-"""The rule options and their defaults (docs/rules-ashes.md, "Rule options")."""
-
-ASHES = GameKind(
-    name=AshesGame.kind,
-    title=AshesGame.title,
-    engine=AshesGame(),
-    grammar="grammar.ashes",
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    options=RULE_OPTIONS,
-    gm_options=frozenset(RULE_OPTIONS),
+ASHES = kind_of(
+    AshesGame(),
+    "grammar.ashes",
+    (MIN_PLAYERS, MAX_PLAYERS),
+    Options(),  # the rule options and their defaults (docs/rules-ashes.md, "Rule options")
     # The host drops players who miss turns itself (docs/host-rules.md), so the engine's
     # own NMR limit (Ashes 1.5) is off unless the GM sets it.
     host_options={"nmr_out_after": 0},

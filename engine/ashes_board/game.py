@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from random import Random
 
 from engine.ashes_board.checks import notes
@@ -14,48 +14,34 @@ from engine.ashes_board.texts import PRINT, WORDS
 from engine.ashes_board.turn import run_round
 from engine.ashes_board.views import REPORT_SCHEMA, map_view, report_data
 from engine.ashesmap.galaxy import standard_galaxy
-from engine.core import (
-    Event,
-    ForecastAcknowledging,
-    JSONValue,
-    Names,
-    Order,
-    Outlook,
-    SeatRecord,
-    Setup,
-    State,
-    TurnResult,
-)
-from engine.dice import Dice
+from engine.core import Event, JSONValue, Names, Order, Outlook, SeatRecord, Setup, State
+from engine.kind_engine import KindEngine
 from engine.views import MapView
 
 
-class BoardGame(ForecastAcknowledging):
+class BoardGame(KindEngine[BoardState]):
     """The rules of the board game (the order language is ``grammar.ashes_board``)."""
 
     kind = "ashes-board"
     title = "The Ashes of Empire (board game)"
     report_schema = REPORT_SCHEMA
+    state_type = BoardState
 
     def new_game(self, setup: Setup, rng: Random) -> BoardState:
         """Round 0 (B E3); it needs no chance, ``rng`` is unused."""
         return new_game(setup)
 
-    def run_turn(
-        self, state: State, orders: Mapping[int, Sequence[Order]], dice: Dice
-    ) -> TurnResult:
-        """One round (B "Phase Order"); every die through ``dice``, labelled."""
-        new, events = run_round(_board(state), orders, dice)
-        return TurnResult(state=new, events=events, rolls=dice.log)
+    evaluate = staticmethod(run_round)
+    """One round (B "Phase Order"); every die through ``dice``, labelled."""
 
     def printout(self, state: State, player: int, lang: str) -> str:
         """The printout of ``player`` (0: the game master): the open board."""
-        return printout(_board(state), player, lang)
+        return printout(self.own(state), player, lang)
 
     def order_form(self, state: State, seat: int, lang: str) -> str:
         """The prefilled order form of ``seat`` without the password line; empty for a
         seat that is out or a game that is over."""
-        board = _board(state)
+        board = self.own(state)
         if board.finished or not 1 <= seat <= len(board.players) or board.player(seat).out:
             return ""
         asks = PRINT.say(lang, "form_password")
@@ -69,7 +55,7 @@ class BoardGame(ForecastAcknowledging):
         through the round: flights from one orbit, the warehouse over every building
         order, the revolts (:mod:`engine.ashes_board.forecast`). The board game has no
         separate warnings: all it finds stands after the arrow."""
-        board = _board(state)
+        board = self.own(state)
         told = forecast(board, seat, orders, lang)
         outlooks = []
         for order, more in zip(orders, told, strict=True):
@@ -83,19 +69,15 @@ class BoardGame(ForecastAcknowledging):
 
     def map_view(self, state: State, player: int, lang: str) -> MapView:
         """The open board as a map (:mod:`engine.ashes_board.views`)."""
-        return map_view(_board(state), player, lang)
+        return map_view(self.own(state), player, lang)
 
     def report_data(self, state: State, player: int, lang: str) -> dict[str, JSONValue]:
         """The printout of ``player`` as data (schema ``ashes-board-report/1``)."""
-        return report_data(_board(state), player, lang)
-
-    def state_from_json(self, data: Mapping[str, JSONValue]) -> BoardState:
-        """Inverse of :meth:`BoardState.to_json`."""
-        return BoardState.from_json(data)
+        return report_data(self.own(state), player, lang)
 
     def names(self, state: State, lang: str = "de") -> Names:
         """The players as the printouts name them, the planets' standard names."""
-        board = _board(state)
+        board = self.own(state)
         return Names(
             rulers={p.number: seat_name(board, p.number, lang) for p in board.players},
             places={p.number: p.name for p in standard_galaxy().planets},
@@ -105,7 +87,7 @@ class BoardGame(ForecastAcknowledging):
         self, state: State, event: Event, seats: Sequence[SeatRecord], lang: str
     ) -> str:
         """Points per player (B 2.6.3), the winners, the round of the end, who left."""
-        board = _board(state)
+        board = self.own(state)
         data = event.data
         reason = WORDS.say(lang, f"reason.{data.get('reason', 'points')}")
         lines = [PRINT.say(lang, "final_head", game=board.game, turn=board.turn, reason=reason)]
@@ -122,22 +104,5 @@ class BoardGame(ForecastAcknowledging):
             )
         winners = ", ".join(seat_name(board, int(w), lang) for w in data.get("winners", []))
         lines.append(PRINT.say(lang, "final_winners", winners=winners or "-"))
-        for s in seats:
-            if s.left_turn is not None or s.status == "replaced":
-                lines.append(
-                    PRINT.say(
-                        lang,
-                        "final_left",
-                        seat=s.seat,
-                        address=s.address,
-                        status=s.status,
-                        turn=s.left_turn if s.left_turn is not None else "-",
-                    )
-                )
+        lines += [PRINT.say(lang, "final_left", **s.words()) for s in seats if s.gone]
         return "\n".join(lines) + "\n"
-
-
-def _board(state: State) -> BoardState:
-    if not isinstance(state, BoardState):
-        raise TypeError(f"not a board-game Ashes state: {type(state).__name__}")
-    return state

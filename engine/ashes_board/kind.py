@@ -2,27 +2,18 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from engine.ashes_board.bots import BoardBots
 from engine.ashes_board.game import BoardGame
 from engine.ashes_board.setup import FREE, MAX_PLAYERS, MIN_PLAYERS, SCENARIOS
 from engine.ashes_board.state import Options
 from engine.ashes_board.texts import TEXTS
-from engine.core import GameKind, MessageRules
+from engine.core import MessageRules, kind_of
 
-RULE_OPTIONS = {f.name: getattr(Options(), f.name) for f in dataclasses.fields(Options)}
-"""The rule options and their defaults (docs/rules-ashes-board.md, "Rule options")."""
-
-ASHES_BOARD = GameKind(
-    name=BoardGame.kind,
-    title=BoardGame.title,
-    engine=BoardGame(),
-    grammar="grammar.ashes_board",
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    options=RULE_OPTIONS,
-    gm_options=frozenset(RULE_OPTIONS),
+ASHES_BOARD = kind_of(
+    BoardGame(),
+    "grammar.ashes_board",
+    (MIN_PLAYERS, MAX_PLAYERS),
+    Options(),  # the rule options and their defaults (docs/rules-ashes-board.md)
     scenarios=(*SCENARIOS, FREE),
     messages=MessageRules(newspaper=True, urgent_dispatches=True),
     texts=TEXTS,

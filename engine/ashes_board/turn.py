@@ -3,7 +3,7 @@ as a table, each phase in its own module."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from engine.ashes_board.battles import battle_phase
@@ -16,11 +16,9 @@ from engine.ashes_board.ranking import order_phase
 from engine.ashes_board.revolt import become_neutral, growth_phase, revolt_phase
 from engine.ashes_board.state import BoardState
 from engine.ashes_board.victory import end_of_round
-from engine.core import Article, Event, Order, Resign
+from engine.core import Article, Event, Resign, SeatOrders
 from engine.dice import Dice
 from engine.plaindata import copy_plain
-
-Orders = Mapping[int, Sequence[Order]]
 
 
 @dataclass(frozen=True)
@@ -29,7 +27,7 @@ class Phase:
 
     number: int
     key: str
-    run: Callable[[BoardState, Orders, Dice], None]
+    run: Callable[[BoardState, SeatOrders, Dice], None]
 
 
 PHASES: tuple[Phase, ...] = (
@@ -47,7 +45,7 @@ PHASES: tuple[Phase, ...] = (
 """The phases of a round in the order of the warehouse cards."""
 
 
-def run_round(state: BoardState, orders: Orders, dice: Dice) -> tuple[BoardState, list[Event]]:
+def run_round(state: BoardState, orders: SeatOrders, dice: Dice) -> tuple[BoardState, list[Event]]:
     """The next round from ``state`` (which is not changed): the phases, then the end of
     the round (B 2.6). Players who resign are out before the round."""
     new = copy_plain(replace(state, report=[]))

@@ -3,22 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from random import Random
 
-from engine.core import (
-    Event,
-    ForecastAcknowledging,
-    JSONValue,
-    Names,
-    Order,
-    Outlook,
-    SeatRecord,
-    Setup,
-    State,
-    TurnResult,
-)
-from engine.dice import Dice
+from engine.core import Event, JSONValue, Names, Order, Outlook, SeatRecord, Setup, State
+from engine.kind_engine import KindEngine
 from engine.spacewar import printout, views
 from engine.spacewar.forecast import outlook
 from engine.spacewar.setup import new_game
@@ -29,51 +18,48 @@ from engine.spacewar.victory import income, worlds_of
 from engine.views import MapView
 
 
-class SpacewarGame(ForecastAcknowledging):
+class SpacewarGame(KindEngine[SpacewarState]):
     """The Spacewar I rules engine (the order language is ``grammar.spacewar``)."""
 
     kind = "spacewar"
     title = "Spacewar I – Die brennenden Sterne"
     report_schema = views.REPORT_SCHEMA
+    state_type = SpacewarState
 
     def new_game(self, setup: Setup, rng: Random) -> SpacewarState:
         """Turn 0 (Spacewar "Der Spielaufbau"); the start player is rolled with the dice
         of the setup step, so ``rng`` is unused."""
         return new_game(setup)
 
-    def run_turn(
-        self, state: State, orders: Mapping[int, Sequence[Order]], dice: Dice
-    ) -> TurnResult:
-        """Evaluate the next step (the setup, or one round P0-P9)."""
-        new, events = run_step(_spacewar(state), orders, dice)
-        return TurnResult(state=new, events=events, rolls=dice.log)
+    evaluate = staticmethod(run_step)
+    """Evaluate the next step (the setup, or one round P0-P9)."""
 
     def printout(self, state: State, player: int, lang: str) -> str:
         """The printout of ``player`` (0: the GM) after the state's step."""
-        return printout.printout(_spacewar(state), player, lang)
+        return printout.printout(self.own(state), player, lang)
 
     def order_form(self, state: State, seat: int, lang: str) -> str:
         """The prefilled order section of ``seat``: the standing orders kept."""
-        return printout.order_form(_spacewar(state), seat, lang)
+        return printout.order_form(self.own(state), seat, lang)
 
     def map_view(self, state: State, player: int, lang: str) -> MapView:
         """The board as ``player`` knows it (``engine.spacewar.views``)."""
-        return views.map_view(_spacewar(state), player, lang)
+        return views.map_view(self.own(state), player, lang)
 
     def report_data(self, state: State, player: int, lang: str) -> dict[str, JSONValue]:
         """The printout of ``player`` as data."""
-        return views.report_data(_spacewar(state), player, lang)
+        return views.report_data(self.own(state), player, lang)
 
     def awaiting(self, state: State) -> frozenset[int]:
         """Both players, but in a move step (``movement = alternating``) the mover only."""
-        s = _spacewar(state)
+        s = self.own(state)
         if s.over:
             return frozenset()
         return frozenset({s.mover}) if s.phase == "move" else frozenset({1, 2})
 
     def step_name(self, state: State, lang: str) -> str:
         """``Aufstellung`` or ``Runde 5: Befehle``."""
-        return printout.step_name(_spacewar(state), lang)
+        return printout.step_name(self.own(state), lang)
 
     def forecast(
         self, state: State, seat: int, orders: Sequence[Order], lang: str
@@ -82,25 +68,21 @@ class SpacewarGame(ForecastAcknowledging):
         round's order taken into account (PE spent by earlier purchases, fleets bought or
         split off, a fleet told to jump twice), or why it will fail
         (:mod:`engine.spacewar.forecast`). The orders are kept either way."""
-        return outlook(_spacewar(state), seat, orders, lang)
+        return outlook(self.own(state), seat, orders, lang)
 
     def warned(self, text: str, warnings: list[str], lang: str) -> str:
         """``text`` followed by its notes, each worded with its own lead."""
         return text + "".join(warnings)
 
-    def state_from_json(self, data: Mapping[str, JSONValue]) -> SpacewarState:
-        """Inverse of :meth:`SpacewarState.to_json`."""
-        return SpacewarState.from_json(data)
-
     def names(self, state: State, lang: str = "de") -> Names:
         """The players' names; the worlds have ids, no names."""
-        return Names(rulers={p.number: p.name for p in _spacewar(state).players}, places={})
+        return Names(rulers={p.number: p.name for p in self.own(state).players}, places={})
 
     def final_report(
         self, state: State, event: Event, seats: Sequence[SeatRecord], lang: str
     ) -> str:
         """The end: the winner, worlds and income per player, who left."""
-        s = _spacewar(state)
+        s = self.own(state)
         lines = [TEXTS.say(lang, "final.head", game=s.game, round=s.round)]
         lines.append(
             TEXTS.say(lang, "final.winner", player=s.winner)
@@ -124,9 +106,3 @@ class SpacewarGame(ForecastAcknowledging):
             if r.left_turn
         ]
         return "\n".join(lines) + "\n"
-
-
-def _spacewar(state: State) -> SpacewarState:
-    if not isinstance(state, SpacewarState):
-        raise TypeError(f"not a Spacewar state: {type(state).__name__}")
-    return state

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core import Event, SeatRecord
+from engine.core import Event, SeatRecord, departures
 from engine.starweb.characters import character_name
 from engine.starweb.state import Character, Player, StarwebState
 from engine.starweb.texts import TEXTS
@@ -52,15 +52,5 @@ def final_report(
         if group:
             named = ", ".join(f"{i}. {p.code_name} ({p.score})" for i, p in enumerate(group, 1))
             lines.append(f"  {character_name(character.value, lang)}: {named}")
-    gone = [s for s in seats if s.left_turn is not None or s.status == "replaced"]
-    if gone:
-        lines += ["", WORDS.say(lang, "out_head")]
-        for s in gone:
-            status = SEAT_STATUS.say(lang, s.status) if s.status in SEAT_STATUS else s.status
-            turn = s.left_turn if s.left_turn is not None else "-"
-            lines.append(
-                WORDS.say(
-                    lang, "out_line", seat=s.seat, address=s.address, status=status, turn=turn
-                )
-            )
+    lines += departures(seats, lang, WORDS, SEAT_STATUS)
     return "\n".join(lines) + "\n"

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import dataclasses
-
-from engine.core import GameKind, MessageRules, SeatField
+from engine.core import MessageRules, SeatField, kind_of
 from engine.starweb.bots import StarwebBots
 from engine.starweb.characters import SPELLINGS
 from engine.starweb.game import CHARACTER, CODE_NAME, StarwebGame
@@ -16,9 +14,6 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 15
 """Starweb "Was ist Sache?" says ten to fifteen players; the host takes two and more, for
 small games on small maps (option ``worlds``), demonstrations and tests
 (docs/rules-starweb.md)."""
-
-RULE_OPTIONS = {f.name: getattr(Options(), f.name) for f in dataclasses.fields(Options)}
-"""The rule options and their defaults (docs/rules-starweb.md, "Rule options")."""
 
 SEAT_FIELDS = (
     SeatField(
@@ -32,15 +27,11 @@ SEAT_FIELDS = (
 """Every seat names its character and its code name (Starweb "Die Charaktere"; the
 players know each other only by code name)."""
 
-STARWEB = GameKind(
-    name=StarwebGame.kind,
-    title=StarwebGame.title,
-    engine=StarwebGame(),
-    grammar="grammar.starweb",
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    options=RULE_OPTIONS,
-    gm_options=frozenset(RULE_OPTIONS),
+STARWEB = kind_of(
+    StarwebGame(),
+    "grammar.starweb",
+    (MIN_PLAYERS, MAX_PLAYERS),
+    Options(),  # the rule options and their defaults (docs/rules-starweb.md, "Rule options")
     seat_fields=SEAT_FIELDS,
     scenarios=tuple(SCENARIOS),
     # Starweb "Der Printout": the players' messages are printed to everyone, without

@@ -1,0 +1,56 @@
+"""The base of a game kind's engine over the kind's own state class.
+
+The host's :class:`engine.core.Game` hands every method a :class:`~engine.core.State`;
+an engine works on its own kind's. :class:`KindEngine` does the check (:meth:`own`), the
+JSON round trip and the wrapping of a turn's result once, so that a kind's ``game.py``
+holds only what is its own.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Mapping
+from typing import Generic, Protocol, Self, TypeVar
+
+from engine.core import Event, ForecastAcknowledging, JSONValue, SeatOrders, State, TurnResult
+from engine.dice import Dice
+
+
+class OwnState(State, Protocol):
+    """A kind's state class: it reads itself back from its JSON form."""
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSONValue]) -> Self: ...
+
+
+S = TypeVar("S", bound=OwnState)
+
+
+class KindEngine(ForecastAcknowledging, Generic[S]):
+    """Base of a kind's engine whose states are ``state_type``'s (``kind``, ``title``: the
+    :class:`~engine.core.Game`'s), acknowledging a seat's orders with a forecast."""
+
+    kind: str
+    title: str
+    state_type: type[S]
+
+    def own(self, state: State) -> S:
+        """``state`` as this kind's (a :class:`TypeError` for another kind's)."""
+        if not isinstance(state, self.state_type):
+            raise TypeError(f"not a state of {self.title}: {type(state).__name__}")
+        return state
+
+    def state_from_json(self, data: Mapping[str, JSONValue]) -> S:
+        """Inverse of the state's ``to_json``."""
+        return self.state_type.from_json(data)
+
+    def run_turn(self, state: State, orders: SeatOrders, dice: Dice) -> TurnResult:
+        """The turn :meth:`evaluate` computes, with the log of ``dice``."""
+        new, events = self.evaluate(self.own(state), orders, dice)
+        return TurnResult(state=new, events=events, rolls=dice.log)
+
+    @abstractmethod
+    def evaluate(self, state: S, orders: SeatOrders, dice: Dice, /) -> tuple[S, list[Event]]:
+        """The next state after ``state`` and the events the host must act on; players
+        missing from ``orders`` sent none (NMR). A kind names its turn function
+        (``evaluate = staticmethod(run_turn)``)."""
