@@ -11,17 +11,18 @@ from db.migrations.changes import CreateTable, reversible
 revision: str = "0006"
 down_revision: str | None = "0005"
 
-upgrade, downgrade = reversible(
-    CreateTable(
-        "dice_secret",
-        lambda: (
-            sa.Column("id", sa.Integer(), primary_key=True),
-            sa.Column("game_id", sa.Integer(), sa.ForeignKey("game.id"), nullable=False),
-            sa.Column("turn", sa.Integer(), nullable=False),
-            sa.Column("secret", sa.String(), nullable=False),
-            sa.Column("reveal", sa.JSON(), nullable=True),
-            sa.Column("created", sa.DateTime(timezone=True), nullable=False),
-            sa.UniqueConstraint("game_id", "turn"),
-        ),
+
+def dice_secret() -> tuple[sa.schema.SchemaItem, ...]:
+    """A turn's secret, drawn before the turn (its seal is published), and its reveal."""
+    return (
+        sa.Column("id", sa.Integer(), primary_key=True),
+        sa.Column("game_id", sa.Integer(), sa.ForeignKey("game.id"), nullable=False),
+        sa.Column("turn", sa.Integer(), nullable=False),
+        sa.Column("secret", sa.String(), nullable=False),
+        sa.Column("reveal", sa.JSON(), nullable=True),
+        sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+        sa.UniqueConstraint("game_id", "turn"),
     )
-)
+
+
+upgrade, downgrade = reversible(CreateTable("dice_secret", dice_secret))

@@ -10,18 +10,21 @@ from db.migrations.changes import AddIndex, CreateTable, reversible
 revision: str = "0009"
 down_revision: str | None = "0008"
 
+
+def gm_ruling() -> tuple[sa.schema.SchemaItem, ...]:
+    """The GM's ruling on one open item of a turn (a correction gives its reason)."""
+    return (
+        sa.Column("id", sa.Integer(), primary_key=True),
+        sa.Column("game_id", sa.Integer(), sa.ForeignKey("game.id"), nullable=False),
+        sa.Column("turn", sa.Integer(), nullable=False),
+        sa.Column("item", sa.Text(), nullable=False),
+        sa.Column("text", sa.Text(), nullable=False),
+        sa.Column("reason", sa.Text(), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    )
+
+
 upgrade, downgrade = reversible(
-    CreateTable(
-        "gm_ruling",
-        lambda: (
-            sa.Column("id", sa.Integer(), primary_key=True),
-            sa.Column("game_id", sa.Integer(), sa.ForeignKey("game.id"), nullable=False),
-            sa.Column("turn", sa.Integer(), nullable=False),
-            sa.Column("item", sa.Text(), nullable=False),
-            sa.Column("text", sa.Text(), nullable=False),
-            sa.Column("reason", sa.Text(), nullable=False),
-            sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        ),
-    ),
+    CreateTable("gm_ruling", gm_ruling),
     AddIndex("gm_ruling", "ix_gm_ruling_game_id", ["game_id"]),
 )
