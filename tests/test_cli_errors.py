@@ -41,13 +41,12 @@ def pbem_process(
 ) -> subprocess.CompletedProcess[str]:
     """``pbem ARGS`` as a child process, on this checkout's code (not an installed one) and
     without the caller's ``PBEM_`` settings; it must end within a minute."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PBEM_")}
-    env["PYTHONPATH"] = str(ROOT)
+    unset = {k: v for k, v in os.environ.items() if not k.startswith("PBEM_")}
     return subprocess.run(
         [sys.executable, "-c", "from mailserver.app.cli.main import main; main()", *args],
         cwd=cwd,
         input=stdin,
-        env=env,
+        env=unset | {"PYTHONPATH": str(ROOT)},
         capture_output=True,
         text=True,
         timeout=60,
