@@ -16,7 +16,8 @@ down_revision: str | None = "0001"
 
 
 def gm_report() -> tuple[sa.Column[Any], ...]:
-    """The GM's report to a seat for a turn, with its attachments."""
+    """The GM's report to one seat for a GM-adjudicated turn (its printout to be), with
+    its attachments; one per game, turn and seat."""
     return (
         sa.Column("turn", sa.Integer(), nullable=False),
         sa.Column("seat", sa.Integer(), nullable=False),

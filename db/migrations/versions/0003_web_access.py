@@ -16,7 +16,8 @@ down_revision: str | None = "0002"
 
 
 def web_access() -> tuple[sa.Column[Any], ...]:
-    """A seat's secret link: its generation (a new link ends the old one), and revoked."""
+    """A seat's secret web link (seat 0: the GM's): which generation of it is valid, or
+    that it is revoked (no row: generation 1, not revoked)."""
     return (
         sa.Column("seat", sa.Integer(), nullable=False),
         sa.Column("generation", sa.Integer(), nullable=False),
@@ -26,7 +27,8 @@ def web_access() -> tuple[sa.Column[Any], ...]:
 
 
 def host_secret() -> tuple[sa.schema.SchemaItem, ...]:
-    """A key the host generated once (the links' key), by name."""
+    """A key of the host generated once and shared by every process on the database
+    (the web links' key when the settings give none)."""
     return (
         sa.Column("name", sa.String(length=64), nullable=False),
         sa.Column("value", sa.Text(), nullable=False),

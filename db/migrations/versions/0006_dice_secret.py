@@ -13,7 +13,8 @@ down_revision: str | None = "0005"
 
 
 def dice_secret() -> tuple[sa.schema.SchemaItem, ...]:
-    """A turn's secret, drawn before the turn (its seal is published), and its reveal."""
+    """The secret of one turn's sealed dice: drawn before the turn opens, its SHA-256
+    printed as the seal, itself revealed with the turn's printouts."""
     return (
         sa.Column("id", sa.Integer(), primary_key=True),
         sa.Column("game_id", sa.Integer(), sa.ForeignKey("game.id"), nullable=False),

@@ -13,7 +13,8 @@ down_revision: str | None = "0007"
 
 
 def server() -> tuple[sa.schema.SchemaItem, ...]:
-    """A running server: where, and when it last said it is alive."""
+    """A running server process that sends outbox mail, alive while it renews
+    ``heartbeat_at``; the mails it claimed are free once that is stale."""
     return (
         sa.Column("id", sa.Integer(), primary_key=True),
         sa.Column("host", sa.Text(), nullable=False),

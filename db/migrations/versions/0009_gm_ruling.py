@@ -12,7 +12,8 @@ down_revision: str | None = "0008"
 
 
 def gm_ruling() -> tuple[sa.schema.SchemaItem, ...]:
-    """The GM's ruling on one open item of a turn (a correction gives its reason)."""
+    """One of the GM's rulings on a GM-adjudicated turn, an input of the turn: the open
+    item it answers, a correction (with its reason) or the game's end."""
     return (
         sa.Column("id", sa.Integer(), primary_key=True),
         sa.Column("game_id", sa.Integer(), sa.ForeignKey("game.id"), nullable=False),
