@@ -36,6 +36,24 @@ def one_error_line(*args: str, code: int) -> str:
     return lines[0]
 
 
+def pbem_process(
+    *args: str, cwd: Path | None = None, stdin: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``pbem ARGS`` as a child process, on this checkout's code (not an installed one) and
+    without the caller's ``PBEM_`` settings; it must end within a minute."""
+    unset = {k: v for k, v in os.environ.items() if not k.startswith("PBEM_")}
+    return subprocess.run(
+        [sys.executable, "-c", "from mailserver.app.cli.main import main; main()", *args],
+        cwd=cwd,
+        input=stdin,
+        env=unset | {"PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
 # -- pbem parse -------------------------------------------------------------------------
 
 
@@ -186,17 +204,7 @@ def test_a_real_process_says_one_line_and_no_traceback(
     tmp_path: Path, args: list[str], code: int, line: str
 ) -> None:
     write(tmp_path / "typo.toml", 'gm_adress = "gm@example.org"\n')
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PBEM_")}
-    env["PYTHONPATH"] = str(ROOT)  # this checkout's code, not an installed one
-    result = subprocess.run(
-        [sys.executable, "-c", "from mailserver.app.cli.main import main; main()", *args],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    result = pbem_process(*args, cwd=tmp_path)
     assert result.returncode == code, result.stderr
     assert "Traceback" not in result.stderr and result.stdout == ""
     (said,) = result.stderr.splitlines()
@@ -208,25 +216,8 @@ def test_a_real_process_says_one_line_and_no_traceback(
 def test_pbem_parse_refuses_a_huge_text_unread_like_the_server(lines: int, says: str) -> None:
     """pbem parse refuses a huge text unread (3 MB of junk used to take 5 minutes and 2.8 GB)."""
     body = "Partie 227 Spieler 2 Kennwort x\n" + "".join(f"junk {n} junk\n" for n in range(lines))
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PBEM_")}
-    env["PYTHONPATH"] = str(ROOT)
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "from mailserver.app.cli.main import main; main()",
-            "parse",
-            "-",
-            "--lang",
-            "en",
-        ],
-        input=body,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,  # the bound: unread, it takes about a second
-        check=False,
-    )
+    # The minute pbem_process allows is the bound: unread, it takes about a second.
+    result = pbem_process("parse", "-", "--lang", "en", stdin=body)
     # Exit 3: refused unread, told apart from order errors (exit 1; issue 26, item 8).
     assert result.returncode == 3 and "Traceback" not in result.stderr
     (said,) = result.stderr.splitlines()

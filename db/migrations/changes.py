@@ -98,6 +98,16 @@ def per_game(
     return CreateTable(name, items)
 
 
+def game_turn_columns() -> tuple[sa.Column[Any], ...]:
+    """The first columns of a table of rows that belong to a game's turn: an ``id`` key,
+    the ``game_id`` (a foreign key to ``game``) and the ``turn``."""
+    return (
+        sa.Column("id", sa.Integer(), primary_key=True),
+        sa.Column("game_id", sa.Integer(), sa.ForeignKey("game.id"), nullable=False),
+        sa.Column("turn", sa.Integer(), nullable=False),
+    )
+
+
 def reversible(*changes: Change) -> tuple[Callable[[], None], Callable[[], None]]:
     """The ``upgrade`` that applies ``changes`` in order, and the ``downgrade`` that undoes
     them in reverse order."""

@@ -154,6 +154,19 @@ def _valid_msgids(values: Iterable[str]) -> list[str]:
     return kept
 
 
+def thread_ids(in_reply_to: str | None, references: Sequence[str]) -> tuple[str | None, list[str]]:
+    """A reply's In-Reply-To and References: the valid Message-IDs of each, the parent
+    last among the references, which keep the first and the last ones (at most ten), as
+    RFC 5322 suggests for long threads."""
+    parent = _valid_msgids([in_reply_to] if in_reply_to else [])
+    refs = _valid_msgids(references)
+    if parent and parent[0] not in refs:
+        refs.append(parent[0])
+    if len(refs) > _REFERENCES_KEPT:
+        refs = refs[:1] + refs[-(_REFERENCES_KEPT - 1) :]
+    return (parent[0] if parent else None), refs
+
+
 def _address(value: str | Address, name: str | None = None) -> Address:
     if isinstance(value, Address):
         return value
@@ -197,14 +210,9 @@ def build_message(
     msg["Subject"] = sanitize_header(subject)
     msg["Date"] = email.utils.format_datetime(date or datetime.now(UTC))
     msg["Message-ID"] = normalize_msgid(message_id)
-    parent = _valid_msgids([in_reply_to] if in_reply_to else [])
+    parent, refs = thread_ids(in_reply_to, references)
     if parent:
-        msg["In-Reply-To"] = parent[0]
-    refs = _valid_msgids(references)
-    if parent and parent[0] not in refs:
-        refs.append(parent[0])
-    if len(refs) > _REFERENCES_KEPT:
-        refs = refs[:1] + refs[-(_REFERENCES_KEPT - 1) :]
+        msg["In-Reply-To"] = parent
     if refs:
         msg["References"] = " ".join(refs)
     if auto_submitted:

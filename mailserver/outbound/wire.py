@@ -25,14 +25,13 @@ from functools import lru_cache
 
 from mailserver.outbound.smtp import (
     _POLICY,
-    _REFERENCES_KEPT,
     _WIRE,
     Attachment,
     FlatMail,
     _boundary,
-    _valid_msgids,
     normalize_msgid,
     sanitize_header,
+    thread_ids,
 )
 
 _SIMPLE_NAME = re.compile(r"[A-Za-z0-9 ]*")
@@ -104,14 +103,9 @@ def flat_mail(
     head = [from_line, _header("To", str(recipient)), _header("Subject", sanitize_header(subject))]
     head.append(_header("Date", email.utils.format_datetime(date or datetime.now(UTC))))
     head.append(_header("Message-ID", msgid))
-    parent = _valid_msgids([in_reply_to] if in_reply_to else [])
+    parent, refs = thread_ids(in_reply_to, references)
     if parent:
-        head.append(_header("In-Reply-To", parent[0]))
-    refs = _valid_msgids(references)
-    if parent and parent[0] not in refs:
-        refs.append(parent[0])
-    if len(refs) > _REFERENCES_KEPT:
-        refs = refs[:1] + refs[-(_REFERENCES_KEPT - 1) :]
+        head.append(_header("In-Reply-To", parent))
     if refs:
         head.append(_header("References", " ".join(refs)))
     if auto_submitted:

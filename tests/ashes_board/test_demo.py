@@ -5,20 +5,19 @@ from __future__ import annotations
 
 import json
 import shutil
-import tempfile
 from pathlib import Path
 from random import Random
 
 import pytest
 from sqlmodel import select
 
-from db.models import Game, TurnSnapshot
+from db.models import TurnSnapshot
 from db.session import make_engine, transaction
 from engine.ashes_board.state import BoardState
 from engine.core import PlayerSetup, Setup
-from mailserver.app.demo import DemoConfig, demo_players, run_demo
+from mailserver.app.demo import DemoConfig, demo_players
 from mailserver.common.kinds import game_kind
-from tests.test_demo import check_the_dice
+from tests.test_demo import check_the_dice, play_embedded_demo
 
 BOARD = game_kind("ashes-board")
 
@@ -52,21 +51,10 @@ def test_two_demo_players_play_scenario_i_and_six_a_free_game() -> None:
 
 @pytest.mark.slow  # a game by mail, turns on the clock
 async def test_the_board_demo_plays_scenario_i_by_mail_by_default() -> None:
-    directory = Path(tempfile.mkdtemp(prefix="pbem-demo-board-"))
-    directory.chmod(0o755)
-    config = DemoConfig(
-        directory=directory,
-        kind="ashes-board",
-        turns=1,
-        turn_seconds=3,
-        embedded=True,
-        say=lambda line: None,
-    )
-    result = await run_demo(config)
+    result = await play_embedded_demo("ashes-board", None, 1)
+    directory = result.directory
     engine = make_engine(f"sqlite:///{directory / 'pbem.sqlite3'}")
     with transaction(engine) as session:
-        game = session.exec(select(Game)).one()
-        assert (game.kind, game.turn) == ("ashes-board", 1)
         snapshot = session.exec(select(TurnSnapshot).where(TurnSnapshot.turn == 1)).one()
         assert json.loads(snapshot.state)["scenario"] == "I"
     engine.dispose()

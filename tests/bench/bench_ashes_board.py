@@ -18,7 +18,7 @@ from random import Random
 
 sys.path.insert(0, os.environ.get("PBEM_BENCH_ROOT") or str(Path(__file__).resolve().parents[2]))
 
-from cli import show, tree_bench_args  # tests/bench/cli.py, beside this script
+from cli import run_tree_bench  # tests/bench/cli.py, beside this script
 from timing import median_ms  # tests/bench/timing.py, beside this script
 
 from engine.ashes_board.kind import ASHES_BOARD
@@ -28,6 +28,10 @@ from grammar.ashes_board import LANGUAGE
 
 PLAYERS = 8
 ROUNDS = 30
+REPORT = f"""\
+Ashes board game, {PLAYERS} bot players, median of {{repeats}} runs
+30 rounds: {{game_ms:8.1f}} ms ({{orders:.0f}} orders read)"""
+"""The figures for a reader."""
 
 
 def _new(seed: int) -> State:
@@ -56,16 +60,13 @@ def play(rounds: int = ROUNDS) -> int:
     return read
 
 
+def measure(repeats: int) -> dict[str, float]:
+    """The median time of 30 rounds, and the orders read in them."""
+    return {"game_ms": median_ms(play, repeats), "orders": float(play())}
+
+
 def main() -> None:
-    args = tree_bench_args("Ashes board game: 30 rounds of bot play.", "3 repeats", 7)
-    repeats = 3 if args.quick else args.repeats
-    figures = {"game_ms": median_ms(play, repeats), "orders": float(play())}
-    show(
-        figures,
-        args.json,
-        f"Ashes board game, {PLAYERS} bot players, median of {repeats} runs",
-        f"30 rounds: {figures['game_ms']:8.1f} ms ({figures['orders']:.0f} orders read)",
-    )
+    run_tree_bench("Ashes board game: 30 rounds of bot play.", measure, REPORT)
 
 
 if __name__ == "__main__":

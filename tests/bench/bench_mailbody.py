@@ -21,7 +21,7 @@ from pathlib import Path
 # The repository's packages (or the tree the report names), not an installed copy.
 sys.path.insert(0, os.environ.get("PBEM_BENCH_ROOT") or str(Path(__file__).resolve().parents[2]))
 
-from cli import show, tree_bench_args  # tests/bench/cli.py, beside this script
+from cli import run_tree_bench  # tests/bench/cli.py, beside this script
 from timing import median_ms  # tests/bench/timing.py, beside this script
 
 # The module has lived in two places; the report may measure a tree of either.
@@ -33,6 +33,13 @@ for _name in ("grammar.mailbody", "mailserver.inbound.mailbody"):
         continue
 else:
     raise ImportError("no mail body module (grammar.mailbody, mailserver.inbound.mailbody)")
+
+REPORT = """\
+extract_order_text, median of {repeats} runs
+10 MB attachment:                {attachment_ms:8.1f} ms
+300 kB Subject of encoded words: {subject_ms:8.1f} ms
+200,000 junk lines:              {junk_lines_ms:8.1f} ms"""
+"""The figures for a reader."""
 
 
 def attachment_mail() -> bytes:
@@ -75,16 +82,12 @@ def measure(runs: int = 7) -> dict[str, float]:
 
 
 def main() -> None:
-    args = tree_bench_args("Reading hostile mails: milliseconds each.", "fewer runs")
-    runs = 3 if args.quick else 7
-    figures = measure(runs)
-    show(
-        figures,
-        args.json,
-        f"extract_order_text, median of {runs} runs",
-        f"10 MB attachment:                {figures['attachment_ms']:8.1f} ms",
-        f"300 kB Subject of encoded words: {figures['subject_ms']:8.1f} ms",
-        f"200,000 junk lines:              {figures['junk_lines_ms']:8.1f} ms",
+    run_tree_bench(
+        "Reading hostile mails: milliseconds each.",
+        measure,
+        REPORT,
+        quick="fewer runs",
+        counted=False,
     )
 
 

@@ -31,6 +31,7 @@ sys.path.insert(0, os.environ.get("PBEM_BENCH_ROOT") or str(Path(__file__).resol
 import importlib
 
 from cli import show, tree_bench_args  # tests/bench/cli.py, beside this script
+from timing import samples_ms  # tests/bench/timing.py, beside this script
 
 from engine.core import PlayerSetup, Setup, State, turn_dice, turn_rng
 from engine.registry import kind
@@ -78,22 +79,13 @@ def played(name: str, turns: int) -> State:
 
 
 def median_ms(draw: Callable[[], bytes], repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        draw()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+    """The median time (ms) of ``repeats`` drawings."""
+    return statistics.median(samples_ms(draw, repeats))
 
 
 def least_cpu_ms(draw: Callable[[], bytes], repeats: int) -> float:
     """The least processor time (ms) of ``repeats`` drawings."""
-    times = []
-    for _ in range(repeats):
-        start = time.process_time()
-        draw()
-        times.append((time.process_time() - start) * 1000)
-    return min(times)
+    return min(samples_ms(draw, repeats, time.process_time))
 
 
 def first_ms(view: MapView) -> float:

@@ -42,6 +42,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from cli import tell  # tests/bench/cli.py, beside this script
+
 from mailserver.app.localmail.dovecot import free_port
 from tests.bench.bench_intake import WARMUP, ArrivalClock, latencies
 from tests.dbfixtures import temporary_database
@@ -295,15 +297,15 @@ def main() -> None:
         "flood_median_ms": statistics.median(flooded),
         "flood_pages_per_s": statistics.median(rates) if rates else 0.0,
     }
-    print(
+    tell(
+        figures,
+        args.json,
         f"\nPage flood ({args.backend}, {args.concurrency} connections, medians of "
         f"{args.runs} runs of {args.mails} mails): quiet {figures['quiet_median_ms']:.1f} ms, "
         f"flood {figures['flood_median_ms']:.1f} ms, ratio "
         f"{figures['flood_median_ms'] / figures['quiet_median_ms']:.2f}x, "
-        f"{figures['flood_pages_per_s']:.0f} pages/s"
+        f"{figures['flood_pages_per_s']:.0f} pages/s",
     )
-    if args.json:
-        print(json.dumps(figures))
 
 
 if __name__ == "__main__":

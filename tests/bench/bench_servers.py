@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import statistics
 import tempfile
 import time
@@ -30,7 +29,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from bench_burst import FROM, LEAD, Sink, build_games, copy_of  # beside this script
-from cli import mail_bench_args  # tests/bench/cli.py, beside this script
+from cli import mail_bench_args, tell  # tests/bench/cli.py, beside this script
 from sqlalchemy import update
 
 from db.models import Game
@@ -132,14 +131,14 @@ def main() -> None:
         "one_server_seconds": statistics.median(one),
         "two_servers_seconds": statistics.median(two),
     }
-    print(
+    tell(
+        figures,
+        args.json,
         f"\nDeadline burst on PostgreSQL ({args.games} games x {args.seats} players, medians "
         f"of {args.runs} runs): one server {figures['one_server_seconds']:.2f} s, two "
         f"servers {figures['two_servers_seconds']:.2f} s, ratio "
-        f"{figures['two_servers_seconds'] / figures['one_server_seconds']:.2f}"
+        f"{figures['two_servers_seconds'] / figures['one_server_seconds']:.2f}",
     )
-    if args.json:
-        print(json.dumps(figures))
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ from random import Random
 
 sys.path.insert(0, os.environ.get("PBEM_BENCH_ROOT") or str(Path(__file__).resolve().parents[2]))
 
-from cli import show, tree_bench_args  # tests/bench/cli.py, beside this script
+from cli import run_tree_bench  # tests/bench/cli.py, beside this script
 from timing import median_ms  # tests/bench/timing.py, beside this script
 
 from engine.core import PlayerSetup, Setup, turn_dice
@@ -31,6 +31,11 @@ from grammar.spacewar import LANGUAGE
 GAME = SpacewarGame()
 BOTS = SpacewarBots()
 SEED = 2
+REPORT = """\
+Spacewar I, two bots, median of {repeats} runs
+round with four battles: {four_battles_ms:8.1f} ms
+whole game:              {game_ms:8.1f} ms ({game_rounds:.0f} rounds)"""
+"""The figures for a reader."""
 
 
 def new_game() -> SpacewarState:
@@ -88,17 +93,7 @@ def measure(repeats: int) -> dict[str, float]:
 
 
 def main() -> None:
-    args = tree_bench_args("Spacewar: a round of four battles, a whole bot game.", "3 repeats", 7)
-    repeats = 3 if args.quick else args.repeats
-    figures = measure(repeats)
-    show(
-        figures,
-        args.json,
-        f"Spacewar I, two bots, median of {repeats} runs",
-        f"round with four battles: {figures['four_battles_ms']:8.1f} ms",
-        f"whole game:              {figures['game_ms']:8.1f} ms "
-        f"({figures['game_rounds']:.0f} rounds)",
-    )
+    run_tree_bench("Spacewar: a round of four battles, a whole bot game.", measure, REPORT)
 
 
 if __name__ == "__main__":

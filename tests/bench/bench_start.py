@@ -24,13 +24,19 @@ import time
 from pathlib import Path
 
 from bench_parser import order_mail  # tests/bench/bench_parser.py, beside this script
-from cli import show, tree_bench_args  # tests/bench/cli.py, beside this script
+from cli import run_tree_bench  # tests/bench/cli.py, beside this script
 
 ROOT = Path(os.environ.get("PBEM_BENCH_ROOT") or Path(__file__).resolve().parents[2])
 """The source tree whose ``pbem`` is started."""
 
 PBEM = "import sys; sys.argv[0] = 'pbem'; from mailserver.app.cli.main import main; main()"
 """The ``pbem`` console script's body, run from the source tree measured."""
+
+REPORT = """\
+python -c pass: median {python_s:.3f} s ({repeats} rounds)
+pbem --help: median {help_s:.3f} s ({help_ratio:.1f}x python)
+pbem parse (200-line mail): median {parse_s:.3f} s ({parse_ratio:.1f}x python)"""
+"""The figures for a reader."""
 
 
 def seconds(command: list[str], env: dict[str, str]) -> float:
@@ -64,16 +70,13 @@ def measure(rounds: int) -> dict[str, float]:
 
 
 def main() -> None:
-    args = tree_bench_args("Command start: pbem --help, pbem parse FILE.", "fewer rounds")
-    rounds = 5 if args.quick else 11
-    figures = measure(rounds)
-    show(
-        figures,
-        args.json,
-        f"python -c pass: median {figures['python_s']:.3f} s ({rounds} rounds)",
-        f"pbem --help: median {figures['help_s']:.3f} s ({figures['help_ratio']:.1f}x python)",
-        f"pbem parse (200-line mail): median {figures['parse_s']:.3f} s "
-        f"({figures['parse_ratio']:.1f}x python)",
+    run_tree_bench(
+        "Command start: pbem --help, pbem parse FILE.",
+        measure,
+        REPORT,
+        repeats=(11, 5),
+        quick="fewer rounds",
+        counted=False,
     )
 
 

@@ -20,7 +20,7 @@ from random import Random
 
 sys.path.insert(0, os.environ.get("PBEM_BENCH_ROOT") or str(Path(__file__).resolve().parents[2]))
 
-from cli import show, tree_bench_args  # tests/bench/cli.py, beside this script
+from cli import run_tree_bench  # tests/bench/cli.py, beside this script
 from timing import median_ms  # tests/bench/timing.py, beside this script
 
 from engine.core import Order, PlayerSetup, Setup, turn_dice, turn_rng
@@ -31,6 +31,15 @@ from engine.starweb.state import Character, Options, StarwebState
 from grammar.starweb import LANGUAGE
 
 PLAYERS = 15
+REPORT = f"""\
+Starweb, {PLAYERS} bot players on 255 worlds, median of {{repeats}} runs
+galaxy:  {{galaxy_ms:8.1f}} ms
+turn  1: engine {{turn_1_ms:8.1f}} ms, with parsing {{turn_1_parse_ms:8.1f}} ms \
+({{turn_1_orders:.0f}} orders)
+turn 30: engine {{turn_30_ms:8.1f}} ms, with parsing {{turn_30_parse_ms:8.1f}} ms \
+({{turn_30_orders:.0f}} orders)
+parser: {{parse_orders_per_s:,.0f}} orders/s ({{parse_mail_orders:.0f}}-order mail)"""
+"""The figures for a reader."""
 GAME = StarwebGame()
 BOTS = StarwebBots()
 ORDERS = (
@@ -130,23 +139,7 @@ def measure(repeats: int = 7) -> dict[str, float]:
 
 
 def main() -> None:
-    args = tree_bench_args("Starweb: turns of a full game, the parser.", "3 repeats", 7)
-    repeats = 3 if args.quick else args.repeats
-    figures = measure(repeats)
-    show(
-        figures,
-        args.json,
-        f"Starweb, {PLAYERS} bot players on 255 worlds, median of {repeats} runs",
-        f"galaxy:  {figures['galaxy_ms']:8.1f} ms",
-        *(
-            f"turn {turn:>2}: engine {figures[f'turn_{turn}_ms']:8.1f} ms, with parsing "
-            f"{figures[f'turn_{turn}_parse_ms']:8.1f} ms "
-            f"({figures[f'turn_{turn}_orders']:.0f} orders)"
-            for turn in (1, 30)
-        ),
-        f"parser: {figures['parse_orders_per_s']:,.0f} orders/s "
-        f"({figures['parse_mail_orders']:.0f}-order mail)",
-    )
+    run_tree_bench("Starweb: turns of a full game, the parser.", measure, REPORT)
 
 
 if __name__ == "__main__":

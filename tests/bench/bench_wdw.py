@@ -17,7 +17,7 @@ from random import Random
 
 sys.path.insert(0, os.environ.get("PBEM_BENCH_ROOT") or str(Path(__file__).resolve().parents[2]))
 
-from cli import show, tree_bench_args  # tests/bench/cli.py, beside this script
+from cli import run_tree_bench  # tests/bench/cli.py, beside this script
 from timing import median_ms  # tests/bench/timing.py, beside this script
 
 from engine.core import Order, PlayerSetup, Setup
@@ -29,6 +29,11 @@ from engine.wdw.state import Realm, Settlement, Unit, WdwState, world
 GAME = WdwGame()
 REALMS = 12
 UNITS = 25
+REPORT = f"""\
+Welt der Waben, {REALMS} realms, {REALMS * UNITS} units, median of {{repeats}} runs
+month:   {{month_ms:8.1f}} ms
+dossier: {{dossier_ms:8.1f}} ms ({{open_items:.0f}} open items)"""
+"""The figures for a reader."""
 SEED = "0b" * 32
 
 
@@ -86,16 +91,7 @@ def measure(repeats: int = 7) -> dict[str, float]:
 
 
 def main() -> None:
-    args = tree_bench_args("Welt der Waben: the month and the dossier.", "3 repeats", 7)
-    repeats = 3 if args.quick else args.repeats
-    figures = measure(repeats)
-    show(
-        figures,
-        args.json,
-        f"Welt der Waben, {REALMS} realms, {REALMS * UNITS} units, median of {repeats} runs",
-        f"month:   {figures['month_ms']:8.1f} ms",
-        f"dossier: {figures['dossier_ms']:8.1f} ms ({figures['open_items']:.0f} open items)",
-    )
+    run_tree_bench("Welt der Waben: the month and the dossier.", measure, REPORT)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -25,6 +26,34 @@ def show(figures: dict[str, float], as_json: bool, *lines: str) -> None:
     """``figures`` as one line of JSON (``--json``: report.py reads the last line), else
     ``lines``, their wording for a reader."""
     print(json.dumps(figures) if as_json else "\n".join(lines))
+
+
+def run_tree_bench(
+    description: str,
+    measure: Callable[[int], dict[str, float]],
+    report: str,
+    *,
+    repeats: tuple[int, int] = (7, 3),
+    quick: str = "3 repeats",
+    counted: bool = True,
+) -> None:
+    """The ``main`` of a benchmark report.py runs on a source tree: ``measure`` with the
+    count of repeats, ``repeats`` (in full, with ``--quick``), and ``show`` its figures,
+    worded for a reader by the template ``report`` (the figures by their keys, the count as
+    ``{repeats}``). ``counted``: the full count may be given on the command line."""
+    full, cut = repeats
+    args = tree_bench_args(description, quick, full if counted else None)
+    count = cut if args.quick else (args.repeats if counted else full)
+    figures = measure(count)
+    show(figures, args.json, report.format_map({**figures, "repeats": count}))
+
+
+def tell(figures: dict[str, float], as_json: bool, line: str) -> None:
+    """A mail benchmark's ``line`` for a reader, and after it (``--json``) ``figures`` as
+    the one line of JSON report.py reads."""
+    print(line)
+    if as_json:
+        print(json.dumps(figures))
 
 
 def mail_bench_parser(description: str, quick: str, profile: str) -> argparse.ArgumentParser:

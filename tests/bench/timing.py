@@ -8,12 +8,20 @@ import time
 from collections.abc import Callable
 
 
+def samples_ms(
+    func: Callable[[], object], runs: int, clock: Callable[[], float] = time.perf_counter
+) -> list[float]:
+    """The milliseconds of each of ``runs`` calls, by ``clock`` (wall time, or
+    ``time.process_time`` for the processor's)."""
+    samples = []
+    for _ in range(runs):
+        start = clock()
+        func()
+        samples.append((clock() - start) * 1000)
+    return samples
+
+
 def median_ms(func: Callable[[], object], runs: int) -> float:
     """The median milliseconds of ``runs`` calls after one call to warm up."""
     func()
-    samples = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        func()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples) * 1000
+    return statistics.median(samples_ms(func, runs))

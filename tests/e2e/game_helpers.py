@@ -34,6 +34,8 @@ from tests.mailstack import MailStack, MailUser, StoredMail
 
 PASSWORD_LINE = re.compile(r"(?:Ihr Kennwort|Your password): (\S+)")
 GM_PASSWORD = "spielleiter"
+FAST = {"resync_seconds": 0.5}
+"""Settings under which a server's scheduler sees a deadline moved in the database at once."""
 
 
 def now() -> datetime:

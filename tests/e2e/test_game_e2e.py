@@ -21,6 +21,7 @@ from db.models import Outbox, OutboxKind, OutboxStatus, Player, PlayerStatus
 from mailserver.common.faults import ENV as CRASH_ENV
 from tests.e2e.conftest import ServerFactory
 from tests.e2e.game_helpers import (
+    FAST,
     HostedGame,
     host_game,
     printout_subject,
@@ -32,7 +33,6 @@ from tests.mailstack import MailStack, MailUser
 
 pytestmark = pytest.mark.timeout(180)
 
-FAST = {"resync_seconds": 0.5}
 SECRET = "Der Pakt gilt bis Runde 4."
 DISPATCH = "Flieht aus dem Sektor, sofort!"
 DROP_NEWS = "hat 2 Runden in Folge keine Befehle abgegeben und scheidet aus."

@@ -20,7 +20,7 @@ from db.models import Game, GameStatus
 from engine.starweb.bots import StarwebBots
 from engine.starweb.state import StarwebState
 from tests.e2e.conftest import ServerFactory
-from tests.e2e.game_helpers import HostedGame, host_game, message_id, text_of
+from tests.e2e.game_helpers import FAST, HostedGame, host_game, message_id, text_of
 from tests.factories import order_mail
 
 pytestmark = pytest.mark.timeout(240)
@@ -79,7 +79,7 @@ def run_deadline(game: HostedGame, turn: int) -> None:
 
 
 def test_a_starweb_game_by_mail(server_factory: ServerFactory) -> None:
-    server = server_factory(settings={"resync_seconds": 0.5})
+    server = server_factory(settings=FAST)
     server.start()
     game = host_game(
         server,

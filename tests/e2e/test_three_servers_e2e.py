@@ -14,7 +14,7 @@ from sqlmodel import Session, func, select
 
 from db.models import InboundMail
 from tests.e2e.conftest import ServerFactory
-from tests.e2e.game_helpers import HostedGame, host_game, message_id, printout_subject
+from tests.e2e.game_helpers import FAST, HostedGame, host_game, message_id, printout_subject
 from tests.e2e.server import ServerProcess
 from tests.e2e.test_outbox_takeover_e2e import (
     BATCH,
@@ -28,7 +28,6 @@ from tests.mailstack import MailStack
 
 pytestmark = pytest.mark.timeout(300)
 
-FAST = {"resync_seconds": 0.5}
 GAMES = (411, 412, 413, 414)
 SEATS = 3
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.dice import Dice
 from engine.spacewar.ground import Fighter, ground_phase, layout, ordered
 from engine.spacewar.state import SpacewarState, Stone
 from tests.spacewar.factory import empty_board, fleet, forced, stones
@@ -12,6 +13,12 @@ def invade(state: SpacewarState, world: str, attacker: int, *values: int) -> Non
     made = fleet(state, attacker, 1, world, *(["TR"] * len(values)))
     for ship, stone in zip(made.ships, stones(state, attacker, *values), strict=True):
         ship.stone = stone
+
+
+def front_to_back(world: str, *rolls: int) -> Dice:
+    """Dice for the first round on ``world`` with one pair per row (column 1): ``rolls``
+    from the front row back."""
+    return forced((f"ground {world} r1 row{row} c1", roll) for row, roll in enumerate(rolls, 1))
 
 
 def fighters(*values: int) -> list[Fighter]:
@@ -61,14 +68,9 @@ def test_rear_rows_get_the_bonus_for_their_own_side() -> None:
     state = empty_board()
     state.world("W6").troops = stones(state, 1, 4, 3, 3)
     invade(state, "W6", 2, 4)
-    dice = forced(
-        [
-            ("ground W6 r1 row1 c1", 5),  # 5 + 0 = 5: defender repulsed
-            ("ground W6 r1 row2 c1", 6),  # 6 + 1 - 1 = 6: defender repulsed
-            ("ground W6 r1 row3 c1", 3),  # 3 + 1 - 2 = 2: attacker repulsed
-        ]
-    )
-    ground_phase(state, dice)
+    # Row 1: 5 + 0 = 5, defender repulsed; row 2: 6 + 1 - 1 = 6, defender repulsed;
+    # row 3: 3 + 1 - 2 = 2, attacker repulsed.
+    ground_phase(state, front_to_back("W6", 5, 6, 3))
     results = [n.args[7:] for n in state.notes if n.key == "ground_pair"]
     assert results == [["5", "d_repulsed"], ["6", "d_repulsed"], ["2", "a_repulsed"]]
     assert state.world("W6").owner == 1
@@ -111,14 +113,9 @@ def test_a_defender_who_retreats_leaves_the_world_to_guerrillas() -> None:
     state.world("W9").troops = stones(state, 2, 3, 3, 3)
     state.player(2).standing.ground_retreats = ["W9:stones:2"]
     invade(state, "W9", 1, 4)
-    dice = forced(
-        [
-            ("ground W9 r1 row1 c1", 6),  # 6 + 1 = 7: defender destroyed
-            ("ground W9 r1 row2 c1", 4),  # 4 + 1 - 1 = 4: no effect
-            ("ground W9 r1 row3 c1", 4),  # 4 + 1 - 2 = 3: no effect
-        ]
-    )
-    ground_phase(state, dice)
+    # Row 1: 6 + 1 = 7, defender destroyed; row 2: 4 + 1 - 1 = 4 and row 3: 4 + 1 - 2 = 3,
+    # no effect.
+    ground_phase(state, front_to_back("W9", 6, 4, 4))
     assert state.world("W9").owner == 1
     assert state.world("W9").guerrilla == 2
     assert any(n.key == "ground_retreat" for n in state.notes)

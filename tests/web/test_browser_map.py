@@ -41,6 +41,12 @@ def site(web_engine: Engine) -> Iterator[str]:
         yield base
 
 
+@pytest.fixture(params=[PHONE, DESKTOP])
+def width(request: pytest.FixtureRequest) -> int:
+    """Each test at a phone's width and at a desktop's."""
+    return int(request.param)
+
+
 def printout(web_engine: Engine, number: int, seat: int) -> str:
     """The seat's printout of the game's latest turn, as its page shows it."""
     with Session(web_engine) as session:
@@ -76,8 +82,10 @@ def view_width(browser: webdriver.Chrome) -> float:
     return float(str(box).split()[2])
 
 
-def fits(browser: webdriver.Chrome, width: int) -> None:
-    """The map is on the page, and neither it nor the page runs off the right edge."""
+def open_map(browser: webdriver.Chrome, url: str, width: int) -> None:
+    """Load the page at ``url`` at ``width``: the map is on it, and neither it nor the page
+    runs off the right edge."""
+    show(browser, url, width)
     drawing = browser.find_element(By.CSS_SELECTOR, "#map-view svg.map")
     box = drawing.rect
     assert box["width"] > 0.8 * min(width, 900) and box["x"] >= 0
@@ -85,12 +93,16 @@ def fits(browser: webdriver.Chrome, width: int) -> None:
     assert overflow(browser) <= 0
 
 
-@pytest.mark.parametrize("width", [PHONE, DESKTOP])
+def legend_says(browser: webdriver.Chrome, *words: str) -> None:
+    """The map's legend has each of ``words``."""
+    legend = browser.find_element(By.ID, "map-legend").text
+    assert all(word in legend for word in words), legend
+
+
 def test_the_ashes_map_shows_a_planets_report_and_its_flight_times(
     site: str, web_engine: Engine, browser: webdriver.Chrome, width: int
 ) -> None:
-    show(browser, site + link(web_engine, ASHES, 3), width)
-    fits(browser, width)
+    open_map(browser, site + link(web_engine, ASHES, 3), width)
     places = browser.find_elements(By.CSS_SELECTOR, "#map-view g.place")
     assert len(places) == 40
     with Session(web_engine) as session:
@@ -109,17 +121,14 @@ def test_the_ashes_map_shows_a_planets_report_and_its_flight_times(
     reach = browser.find_elements(By.CSS_SELECTOR, "#map-view text.reach")
     assert len(reach) == 39  # the flight time to every other planet
     assert {r.text for r in reach} <= {"0", "1", "2", "3"}
-    legend = browser.find_element(By.ID, "map-legend").text
-    assert "deine Heimat" in legend and "Entfernung" in legend and "deins" in legend
+    legend_says(browser, "deine Heimat", "Entfernung", "deins")
     save(browser, "map-ashes", width)
 
 
-@pytest.mark.parametrize("width", [PHONE, DESKTOP])
 def test_the_starweb_map_shows_a_worlds_report_and_its_links(
     site: str, web_engine: Engine, browser: webdriver.Chrome, width: int
 ) -> None:
-    show(browser, site + link(web_engine, STARWEB, 1), width)
-    fits(browser, width)
+    open_map(browser, site + link(web_engine, STARWEB, 1), width)
     home = browser.find_element(By.CSS_SELECTOR, "#map-view g.place:has(rect)")
     gates = str(home.get_attribute("data-links")).split()
     point_at(browser, home, width)
@@ -132,25 +141,21 @@ def test_the_starweb_map_shows_a_worlds_report_and_its_links(
     assert "Verbindungen: " + ", ".join(f"W{g}" for g in gates) in info
     lit = browser.find_elements(By.CSS_SELECTOR, "#map-view line.lit")
     assert len(lit) == len(gates) > 0
-    legend = browser.find_element(By.ID, "map-legend").text
-    assert "Tor" in legend and "unerforscht" in legend
+    legend_says(browser, "Tor", "unerforscht")
     save(browser, "map-starweb", width)
 
 
-@pytest.mark.parametrize("width", [PHONE, DESKTOP])
 def test_the_gms_map_zooms_and_has_its_legend(
     site: str, web_engine: Engine, browser: webdriver.Chrome, width: int
 ) -> None:
-    show(browser, site + link(web_engine, STARWEB, 0), width)
-    fits(browser, width)
+    open_map(browser, site + link(web_engine, STARWEB, 0), width)
     whole = view_width(browser)
     zoom_in = browser.find_element(By.CSS_SELECTOR, ".map-tools button[data-zoom=in]")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", zoom_in)
     zoom_in.click()
     assert view_width(browser) < whole
     assert overflow(browser) <= 0
-    legend = browser.find_element(By.ID, "map-legend").text
-    assert "niemandes" in legend
+    legend_says(browser, "niemandes")
     browser.find_element(By.CSS_SELECTOR, ".map-tools button[data-zoom=reset]").click()
     assert view_width(browser) == whole
     save(browser, "map-gm", width)
