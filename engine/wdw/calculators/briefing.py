@@ -39,9 +39,8 @@ def workbench_lines(
     scene: combat.Scene, meeting: Meeting, legs: Mapping[str, Leg], lang: str
 ) -> list[str]:
     """The combat workbench of a K item, indented for the dossier."""
-    units = {u.key: u for u in scene.state.units}
-    a = _approach(meeting.a, meeting.kf, units, legs)
-    b = _approach(meeting.b, meeting.kf, units, legs)
+    a = _approach(meeting.a, meeting.kf, scene.units, legs)
+    b = _approach(meeting.b, meeting.kf, scene.units, legs)
     bench = combat.workbench(scene, meeting.kf, a, b)
     return [
         say(lang, "dossier.workbench"),

@@ -7,8 +7,9 @@ allow (F9, D8), the fields each side may retreat to (D28) and the "befestigt" fl
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
 from engine.wdw.calculators.texts import number, say
 from engine.wdw.formulas import bukaz_gp, kampfkraft, movement_points, rounds_possible
@@ -27,28 +28,44 @@ SHIP_RANGED = 20
 
 @dataclass(frozen=True)
 class Scene:
-    """What the workbench looks up: the state, its map, where each unit stands and the
-    settlements by field (built once for a whole dossier)."""
+    """What the workbench looks up, built once for a whole dossier: the state, its map,
+    the units by key, the realms standing in each field, the settlements by field, the
+    BükAz by realm, and the figures of each unit already computed."""
 
     state: WdwState
     the_map: WorldMap
-    by_field: Mapping[str, tuple[Unit, ...]]
+    units: Mapping[str, Unit]
+    realms_in: Mapping[str, frozenset[int]]
     towns: Mapping[str, Settlement]
+    bukaz: Mapping[int, int]
+    parties: dict[tuple[object, ...], Party] = field(default_factory=dict)
+    """Each side's figures by what they depend on (a side often meets several realms)."""
+    enemies: dict[tuple[int, int], bool] = field(default_factory=dict)
 
     @classmethod
     def of(cls, state: WdwState, where: Mapping[str, str] | None = None) -> Scene:
         """The scene of ``state``; ``where`` moves units (``realm/id`` → field), e.g.
         to where their legs end this month."""
-        by_field: dict[str, list[Unit]] = {}
+        realms_in: dict[str, set[int]] = {}
+        units = {}
         for unit in state.units:
-            kf = (where or {}).get(unit.key, unit.kf)
-            by_field.setdefault(kf, []).append(unit)
+            key = unit.key
+            units[key] = unit
+            realms_in.setdefault((where or {}).get(key, unit.kf), set()).add(unit.realm)
         return cls(
             state,
             world(state.map_text),
-            {kf: tuple(units) for kf, units in by_field.items()},
+            units,
+            {kf: frozenset(realms) for kf, realms in realms_in.items()},
             {s.kf: s for s in state.settlements},
+            {r.seat: r.bukaz for r in state.realms},
         )
+
+    def hostile(self, a: int, b: int) -> bool:
+        """D26: whether realms ``a`` and ``b`` meet as enemies (remembered)."""
+        if (a, b) not in self.enemies:
+            self.enemies[(a, b)] = a != b and hostile(self.state, a, b)
+        return self.enemies[(a, b)]
 
 
 @dataclass(frozen=True)
@@ -62,10 +79,11 @@ class Approach:
     day: Fraction = Fraction(0)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Fighter:
     """One unit's figures: Stärke in melee and ranged rounds (with the conversion used),
-    its GP by cause, the Bef GP of ranged rounds (D9), Kampfkraft, BP and rounds."""
+    its GP by cause, the Bef GP of ranged rounds (D9), Kampfkraft, BP and rounds.
+    Compared by identity: a scene computes each once (:attr:`Scene.parties`)."""
 
     key: str
     size: int
@@ -80,10 +98,11 @@ class Fighter:
     rounds: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Party:
     """A side's totals, its rounds (while any unit has BP), and where it may retreat:
-    its last field, or (``draw``) the free neighbours R1 draws among (D28)."""
+    its last field, or (``draw``) the free neighbours R1 draws among (D28). Compared by
+    identity: a scene computes each once (:attr:`Scene.parties`)."""
 
     realm: int
     order: str
@@ -164,11 +183,17 @@ def gp_causes(
 
 
 def _fighter(
-    unit: Unit, scene: Scene, kf: str, side: Approach, enemy: Approach, attacker: bool
+    unit: Unit,
+    scene: Scene,
+    kf: str,
+    side: Approach,
+    enemy: Approach,
+    attacker: bool,
+    enemy_on_land: bool,
 ) -> Fighter:
     causes = gp_causes(unit, scene, kf, side, enemy, attacker)
     base = sum(n for _, n in causes)
-    bukaz = scene.state.realm(unit.realm).bukaz
+    bukaz = scene.bukaz[unit.realm]
     total = bukaz_gp(bukaz, base, 0)
     if total != base:
         causes.append(("bükaz", total - base))
@@ -176,7 +201,6 @@ def _fighter(
     # D9: +2 GP per Bef BWP for defenders in the settlement, in ranged rounds only.
     fort = 2 * town.bef if town and town.owner == unit.realm and not attacker else 0
     ranged_gp = bukaz_gp(bukaz, base + fort, 0) - total
-    enemy_on_land = any(u.unit_class != "sea" for u in enemy.units)
     if unit.unit_class == "sea" and enemy_on_land:
         melee = unit.size * SHIP_MELEE * unit.nahkampf
         ranged = unit.size * SHIP_RANGED * unit.fernkampf
@@ -206,13 +230,9 @@ def retreat_fields(
     """D28: the field the side came from if no non-allied unit stands there; else the
     passable neighbours without one, by side 1–6, for the draw R1 (empty: no retreat,
     the GM rules a surrender)."""
-    state = scene.state
 
-    def free(field: str) -> bool:
-        return not any(
-            u.realm != realm and hostile(state, realm, u.realm)
-            for u in scene.by_field.get(field, ())
-        )
+    def free(kf: str) -> bool:
+        return not any(scene.hostile(realm, other) for other in scene.realms_in.get(kf, ()))
 
     if side.came_from and side.came_from != kf and free(side.came_from):
         return (side.came_from,), False
@@ -227,8 +247,31 @@ def retreat_fields(
 
 
 def _party(scene: Scene, kf: str, side: Approach, enemy: Approach, attacker: bool) -> Party:
+    enemy_on_land = any(u.unit_class != "sea" for u in enemy.units)
+    # The figures depend on these only (the enemy's units only through being on land).
+    keys = tuple(u.key for u in side.units)
+    memo = (
+        keys,
+        kf,
+        side.order,
+        side.came_from,
+        side.day,
+        enemy.came_from,
+        attacker,
+        enemy_on_land,
+    )
+    if memo not in scene.parties:
+        scene.parties[memo] = _figures(scene, kf, side, enemy, attacker, enemy_on_land)
+    return scene.parties[memo]
+
+
+def _figures(
+    scene: Scene, kf: str, side: Approach, enemy: Approach, attacker: bool, enemy_on_land: bool
+) -> Party:
     realm = side.units[0].realm
-    fighters = tuple(_fighter(u, scene, kf, side, enemy, attacker) for u in side.units)
+    fighters = tuple(
+        _fighter(u, scene, kf, side, enemy, attacker, enemy_on_land) for u in side.units
+    )
     retreat, draw = retreat_fields(scene, kf, realm, side)
     return Party(
         realm=realm,
@@ -267,6 +310,61 @@ def _ratio(a: Fraction, b: Fraction) -> str:
     return number(a / b) if b else "–"
 
 
+@lru_cache(maxsize=4096)
+def _unit_line(f: Fighter, lang: str) -> str:
+    # A unit meets many realms in a dossier: its line is worded once.
+    causes = ", ".join(f"{cause} {n:+d}" for cause, n in f.gp) or "0"
+    return say(
+        lang,
+        "combat.unit",
+        unit=f.key,
+        size=f.size,
+        melee=f.melee,
+        conversion=f" ({f.conversion})" if f.conversion else "",
+        gp=sum(n for _, n in f.gp),
+        causes=causes,
+        power=number(f.melee_power),
+        ranged=f.ranged,
+        ranged_gp=f.ranged_gp,
+        ranged_power=number(f.ranged_power),
+        bp=f.bp,
+        rounds=f.rounds,
+    )
+
+
+@lru_cache(maxsize=1024)
+def _party_lines(party: Party, name: str, lang: str) -> tuple[str, ...]:
+    # A realm's side in a field often meets several realms: worded once.
+    lines = []
+    came = (
+        say(lang, "combat.from", kf=party.came_from)
+        if party.came_from
+        else say(lang, "combat.stands")
+    )
+    lines.append(
+        say(
+            lang,
+            "combat.side",
+            side=name,
+            realm=party.realm,
+            order=party.order,
+            came=came,
+            day=number(party.day),
+        )
+    )
+    lines += [_unit_line(f, lang) for f in party.fighters]
+    lines.append(
+        say(
+            lang,
+            "combat.total",
+            side=name,
+            melee=number(party.melee),
+            ranged=number(party.ranged),
+        )
+    )
+    return tuple(lines)
+
+
 def render(bench: Workbench, lang: str) -> list[str]:
     """The workbench in lines (the dossier indents them under its combat item)."""
     lines = [
@@ -282,51 +380,7 @@ def render(bench: Workbench, lang: str) -> list[str]:
     if bench.outcome.question:
         lines.append(say(lang, "combat.question"))
     for name, party in (("A", bench.a), ("B", bench.b)):
-        came = (
-            say(lang, "combat.from", kf=party.came_from)
-            if party.came_from
-            else say(lang, "combat.stands")
-        )
-        lines.append(
-            say(
-                lang,
-                "combat.side",
-                side=name,
-                realm=party.realm,
-                order=party.order,
-                came=came,
-                day=number(party.day),
-            )
-        )
-        for f in party.fighters:
-            gp = ", ".join(f"{cause} {n:+d}" for cause, n in f.gp) or "0"
-            lines.append(
-                say(
-                    lang,
-                    "combat.unit",
-                    unit=f.key,
-                    size=f.size,
-                    melee=f.melee,
-                    conversion=f" ({f.conversion})" if f.conversion else "",
-                    gp=sum(n for _, n in f.gp),
-                    causes=gp,
-                    power=number(f.melee_power),
-                    ranged=f.ranged,
-                    ranged_gp=f.ranged_gp,
-                    ranged_power=number(f.ranged_power),
-                    bp=f.bp,
-                    rounds=f.rounds,
-                )
-            )
-        lines.append(
-            say(
-                lang,
-                "combat.total",
-                side=name,
-                melee=number(party.melee),
-                ranged=number(party.ranged),
-            )
-        )
+        lines += _party_lines(party, name, lang)
     lines.append(
         say(
             lang,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from engine.catalogs import load
 
@@ -10,9 +11,15 @@ TEXTS = load("engine.wdw.calculators")
 """Every text of the calculators."""
 
 
+@lru_cache(maxsize=1024)
+def _template(lang: str, key: str) -> str:
+    # The dossier words thousands of lines: each template is looked up once.
+    return TEXTS.text(lang, key)
+
+
 def say(lang: str, key: str, **values: object) -> str:
     """The text of ``key`` in ``lang`` (English where the language lacks it)."""
-    return TEXTS.say(lang, key, **values)
+    return _template(lang, key).format(**values)
 
 
 def number(value: Fraction | int) -> str:
