@@ -237,6 +237,8 @@ def test_the_finder_sees_within_the_sight_radius_and_flags_hidden_and_pursuing_u
     assert "(versteckt: entdeckt? R2, SL)" in sighting
     # F: the hunter's range (foot: 2) against the hunted's (foot: 2).
     assert sighting.endswith("– F: Jäger Reichweite 2, Gejagter 2")
+    # A realm's own units are no sighting.
+    assert not any(line.startswith(("1/101 sieht 1/", "2/101 sieht 2/")) for line in lines)
 
 
 def test_the_finder_names_a_bad_path() -> None:

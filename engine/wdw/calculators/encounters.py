@@ -126,7 +126,9 @@ def find(
                 for other, there in by_field.get(kf, ()):
                     seen = units[other]
                     day = _overlap(stay, there)
-                    if day is None or not hostile(state, spotter.realm, seen.realm):
+                    if day is None or seen.realm == spotter.realm:
+                        continue
+                    if not hostile(state, spotter.realm, seen.realm):
                         continue
                     hunt = orders[key][2:3] if orders[key][2:3] in ("F", "W") else ""
                     sightings.append(
