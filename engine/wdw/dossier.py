@@ -8,6 +8,8 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from engine.core import Order, Ruling
+from engine.wdw.calculators.briefing import scene_of, siege_lines, workbench_lines
+from engine.wdw.calculators.texts import say as calculator_say
 from engine.wdw.items import Items, Meeting
 from engine.wdw.rulings import default_ruling
 from engine.wdw.state import WdwState
@@ -61,8 +63,11 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
     lines += ["", say(lang, "dossier.items")]
     if not items.ids():
         lines.append("  " + say(lang, "dossier.none"))
+    scene = scene_of(state, items.legs)
     for item, meeting in items.meetings.items():
         lines += _meeting_lines(item, meeting, lang)
+        if item.startswith("K"):
+            lines += workbench_lines(scene, meeting, items.legs, lang)
     for item, (seat, spy) in items.spies.items():
         ig = _ig(state, seat, spy.unit, spy.target)
         lines.append(
@@ -82,6 +87,9 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
         lines.append(
             say(lang, "item.special", item=item, seat=seat, unit=special.unit, text=special.text)
         )
+    sieges = siege_lines(state, orders, items, lang)
+    if sieges:
+        lines += ["", calculator_say(lang, "dossier.sieges"), *sieges]
     lines += ["", say(lang, "dossier.form"), "Entscheid"]
     lines += [f"{item} {default_ruling(item, items)}" for item in items.ids()]
     lines.append("Ende")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from random import Random
 
+from engine.calculating import CalculatorForm
 from engine.core import (
     NEUTRAL,
     Event,
@@ -25,6 +26,7 @@ from engine.plaindata import copy_plain
 from engine.views import MapView
 from engine.wdw import views
 from engine.wdw.acknowledge import describe
+from engine.wdw.calculators.forms import answer, forms
 from engine.wdw.dossier import dossier, open_lines
 from engine.wdw.items import find_items
 from engine.wdw.month import Month
@@ -164,3 +166,20 @@ class WdwGame:
     ) -> list[str]:
         s = _wdw(state)
         return open_lines(find_items(s, orders), given, lang)
+
+    # -- calculators (engine.calculating.Calculating)
+    def calculators(self, state: State, seat: int | None, lang: str) -> Sequence[CalculatorForm]:
+        """The calculators ``seat`` may use (None: the GM, all six; a realm: economy,
+        unit designer, movement), their fields filled with useful defaults."""
+        return forms(_wdw(state), seat, lang)
+
+    def calculate(
+        self,
+        state: State,
+        seat: int | None,
+        key: str,
+        params: Mapping[str, str],
+        lang: str,
+    ) -> str:
+        """The answer of calculator ``key``, computed from what ``seat`` knows."""
+        return answer(_wdw(state), seat, key, params, lang)

@@ -1,0 +1,404 @@
+"""The combat workbench (design §9.1, dossier part E): for two sides meeting in a field,
+the Tab. 6.1-1 row with the question it leaves, each unit's Stärke and GP by cause
+(Tab. 6.3-1, F11), Kampfkraft (F10) and the ratio, the ranged round, the rounds the BP
+allow (F9, D8), the fields each side may retreat to (D28) and the "befestigt" flag
+[R 3.2]. The GM then rules only the winner and the losses (D38)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+
+from engine.wdw.calculators.texts import number, say
+from engine.wdw.formulas import bukaz_gp, kampfkraft, movement_points, rounds_possible
+from engine.wdw.items import hostile
+from engine.wdw.mapfile import WorldMap
+from engine.wdw.state import Settlement, Unit, WdwState, world
+from engine.wdw.tables import MAIN_ORDERS, Outcome, encounter
+
+MAX_ROUNDS = 4
+"""D8: at most four rounds a unit a month (the design's option ``max_rounds``)."""
+SHIP_MELEE = 50
+"""Strategie 4.3, F10: against land units in melee a ship counts 50 per Nahkampf level."""
+SHIP_RANGED = 20
+"""Strategie 4.3/6.4, F10: a ship shooting at land counts 20 ("1:20") per level."""
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What the workbench looks up, built once for a whole dossier: the state, its map,
+    the units by key, the realms standing in each field, the settlements by field, the
+    BükAz by realm, and the figures of each unit already computed."""
+
+    state: WdwState
+    the_map: WorldMap
+    units: Mapping[str, Unit]
+    realms_in: Mapping[str, frozenset[int]]
+    towns: Mapping[str, Settlement]
+    bukaz: Mapping[int, int]
+    parties: dict[tuple[object, ...], Party] = field(default_factory=dict)
+    """Each side's figures by what they depend on (a side often meets several realms)."""
+    enemies: dict[tuple[int, int], bool] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, state: WdwState, where: Mapping[str, str] | None = None) -> Scene:
+        """The scene of ``state``; ``where`` moves units (``realm/id`` → field), e.g.
+        to where their legs end this month."""
+        realms_in: dict[str, set[int]] = {}
+        units = {}
+        for unit in state.units:
+            key = unit.key
+            units[key] = unit
+            realms_in.setdefault((where or {}).get(key, unit.kf), set()).add(unit.realm)
+        return cls(
+            state,
+            world(state.map_text),
+            units,
+            {kf: frozenset(realms) for kf, realms in realms_in.items()},
+            {s.kf: s for s in state.settlements},
+            {r.seat: r.bukaz for r in state.realms},
+        )
+
+    def hostile(self, a: int, b: int) -> bool:
+        """D26: whether realms ``a`` and ``b`` meet as enemies (remembered)."""
+        if (a, b) not in self.enemies:
+            self.enemies[(a, b)] = a != b and hostile(self.state, a, b)
+        return self.enemies[(a, b)]
+
+
+@dataclass(frozen=True)
+class Approach:
+    """One side as it comes to the fight: its units, its main order, the field it came
+    from ("" when it stood in the field) and the day it arrives (F9)."""
+
+    units: tuple[Unit, ...]
+    order: str
+    came_from: str = ""
+    day: Fraction = Fraction(0)
+
+
+@dataclass(frozen=True, eq=False)
+class Fighter:
+    """One unit's figures: Stärke in melee and ranged rounds (with the conversion used),
+    its GP by cause, the Bef GP of ranged rounds (D9), Kampfkraft, BP and rounds.
+    Compared by identity: a scene computes each once (:attr:`Scene.parties`)."""
+
+    key: str
+    size: int
+    melee: int
+    ranged: int
+    conversion: str
+    gp: tuple[tuple[str, int], ...]
+    ranged_gp: int
+    melee_power: Fraction
+    ranged_power: Fraction
+    bp: int
+    rounds: int
+
+
+@dataclass(frozen=True, eq=False)
+class Party:
+    """A side's totals, its rounds (while any unit has BP), and where it may retreat:
+    its last field, or (``draw``) the free neighbours R1 draws among (D28). Compared by
+    identity: a scene computes each once (:attr:`Scene.parties`)."""
+
+    realm: int
+    order: str
+    came_from: str
+    day: Fraction
+    fighters: tuple[Fighter, ...]
+    melee: Fraction
+    ranged: Fraction
+    rounds: int
+    retreat: tuple[str, ...]
+    draw: bool
+
+
+@dataclass(frozen=True)
+class Workbench:
+    """The combat workbench's answer for one field."""
+
+    kf: str
+    outcome: Outcome
+    flipped: bool
+    a: Party
+    b: Party
+    ranged_round: bool
+    rounds: int
+    fortified: str
+    """The settlement whose Befestigung makes the field "befestigt", or ""."""
+
+
+def lead_order(orders: Iterable[str]) -> str:
+    """A side's main order: the most aggressive of its units' orders (Tab. 5.1-1;
+    units under A or G orders defend as KV, Strategie 5.2)."""
+    codes = [o[:2] if o[:2] in MAIN_ORDERS else "KV" for o in orders]
+    return min(codes, key=MAIN_ORDERS.index, default="KV")
+
+
+def _river_between(the_map: WorldMap, kf: str, other: str) -> bool:
+    side = the_map.side_to(kf, other)
+    back = the_map.side_to(other, kf)
+    return (side is not None and side in the_map.fields[kf].rivers) or (
+        back is not None and back in the_map.fields[other].rivers
+    )
+
+
+def gp_causes(
+    unit: Unit, scene: Scene, kf: str, side: Approach, enemy: Approach, attacker: bool
+) -> list[tuple[str, int]]:
+    """Tab. 6.3-1, the causes the server knows: down a height level, out of a forest,
+    raised in this terrain, out of the own settlement (Stv: defender 1 per BWP, attacker
+    1 per 1.5 BWP, F3; capital +3/+2), mounted, defending across a river, the GM's
+    bonus (D29); characters' GP are the GM's. Before the BükAz (F11)."""
+    the_map = scene.the_map
+    here = the_map.fields[kf]
+    causes: list[tuple[str, int]] = []
+    if side.came_from and side.came_from != kf:
+        origin = the_map.fields[side.came_from]
+        if origin.height > here.height:
+            causes.append(("höhe", 1))
+        if origin.terrain == "Wald":
+            causes.append(("wald", 1))
+    if unit.raised_terrain and unit.raised_terrain == here.terrain:
+        causes.append(("gelände", 1))
+    town = scene.towns.get(kf)
+    # Footnote ³: the settlement's GP only while its field is not left.
+    if town is not None and town.owner == unit.realm and side.came_from in ("", kf):
+        stv = town.stv * 2 // 3 if attacker else town.stv
+        if stv:
+            causes.append(("stv", stv))
+        if town.capital:
+            causes.append(("hauptstadt", 2 if attacker else 3))
+    if unit.beritten:
+        causes.append(("beritten", 1))
+    crossing = not attacker and enemy.came_from not in ("", kf)
+    if crossing and _river_between(the_map, kf, enemy.came_from):
+        causes.append(("fluss", 2))
+    if unit.gp_bonus:
+        causes.append(("sl", unit.gp_bonus))
+    return causes
+
+
+def _fighter(
+    unit: Unit,
+    scene: Scene,
+    kf: str,
+    side: Approach,
+    enemy: Approach,
+    attacker: bool,
+    enemy_on_land: bool,
+) -> Fighter:
+    causes = gp_causes(unit, scene, kf, side, enemy, attacker)
+    base = sum(n for _, n in causes)
+    bukaz = scene.bukaz[unit.realm]
+    total = bukaz_gp(bukaz, base, 0)
+    if total != base:
+        causes.append(("bükaz", total - base))
+    town = scene.towns.get(kf)
+    # D9: +2 GP per Bef BWP for defenders in the settlement, in ranged rounds only.
+    fort = 2 * town.bef if town and town.owner == unit.realm and not attacker else 0
+    ranged_gp = bukaz_gp(bukaz, base + fort, 0) - total
+    if unit.unit_class == "sea" and enemy_on_land:
+        melee = unit.size * SHIP_MELEE * unit.nahkampf
+        ranged = unit.size * SHIP_RANGED * unit.fernkampf
+        conversion = f"1:{SHIP_MELEE}/1:{SHIP_RANGED}"
+    else:
+        melee, ranged, conversion = unit.size * unit.nahkampf, unit.size * unit.fernkampf, ""
+    bp = movement_points(unit.unit_class, speed=unit.geschwindigkeit, mounted=unit.beritten)
+    bp_left = Fraction(bp) * (30 - side.day) / 30
+    return Fighter(
+        key=unit.key,
+        size=unit.size,
+        melee=melee,
+        ranged=ranged,
+        conversion=conversion,
+        gp=tuple(causes),
+        ranged_gp=ranged_gp,
+        melee_power=kampfkraft(melee, total),
+        ranged_power=kampfkraft(ranged, total + ranged_gp),
+        bp=bp,
+        rounds=rounds_possible(bp_left, bp, MAX_ROUNDS),
+    )
+
+
+def retreat_fields(
+    scene: Scene, kf: str, realm: int, side: Approach
+) -> tuple[tuple[str, ...], bool]:
+    """D28: the field the side came from if no non-allied unit stands there; else the
+    passable neighbours without one, by side 1–6, for the draw R1 (empty: no retreat,
+    the GM rules a surrender)."""
+
+    def free(kf: str) -> bool:
+        return not any(scene.hostile(realm, other) for other in scene.realms_in.get(kf, ()))
+
+    if side.came_from and side.came_from != kf and free(side.came_from):
+        return (side.came_from,), False
+    ships = all(u.unit_class == "sea" for u in side.units)
+    found = []
+    for other in scene.the_map.fields[kf].neighbours:
+        if other is None or scene.the_map.fields[other].water != ships:
+            continue
+        if free(other):
+            found.append(other)
+    return tuple(found), True
+
+
+def _party(scene: Scene, kf: str, side: Approach, enemy: Approach, attacker: bool) -> Party:
+    enemy_on_land = any(u.unit_class != "sea" for u in enemy.units)
+    # The figures depend on these only (the enemy's units only through being on land).
+    keys = tuple(u.key for u in side.units)
+    memo = (
+        keys,
+        kf,
+        side.order,
+        side.came_from,
+        side.day,
+        enemy.came_from,
+        attacker,
+        enemy_on_land,
+    )
+    if memo not in scene.parties:
+        scene.parties[memo] = _figures(scene, kf, side, enemy, attacker, enemy_on_land)
+    return scene.parties[memo]
+
+
+def _figures(
+    scene: Scene, kf: str, side: Approach, enemy: Approach, attacker: bool, enemy_on_land: bool
+) -> Party:
+    realm = side.units[0].realm
+    fighters = tuple(
+        _fighter(u, scene, kf, side, enemy, attacker, enemy_on_land) for u in side.units
+    )
+    retreat, draw = retreat_fields(scene, kf, realm, side)
+    return Party(
+        realm=realm,
+        order=side.order,
+        came_from=side.came_from,
+        day=side.day,
+        fighters=fighters,
+        melee=sum((f.melee_power for f in fighters), Fraction(0)),
+        ranged=sum((f.ranged_power for f in fighters), Fraction(0)),
+        rounds=max((f.rounds for f in fighters), default=0),
+        retreat=retreat,
+        draw=draw,
+    )
+
+
+def workbench(scene: Scene, kf: str, a: Approach, b: Approach) -> Workbench:
+    """The workbench for side ``a`` (the attacker, the table's A) meeting ``b`` in
+    ``kf``: Strategie 6.1–6.3, F9–F11, D7–D9, D28."""
+    outcome, flipped = encounter(a.order, b.order)
+    party_a = _party(scene, kf, a, b, True)
+    party_b = _party(scene, kf, b, a, False)
+    town = scene.towns.get(kf)
+    return Workbench(
+        kf=kf,
+        outcome=outcome,
+        flipped=flipped,
+        a=party_a,
+        b=party_b,
+        ranged_round=any(f.ranged for f in (*party_a.fighters, *party_b.fighters)),
+        rounds=min(party_a.rounds, party_b.rounds),
+        fortified=town.name if town is not None and town.bef > 0 else "",
+    )
+
+
+def _ratio(a: Fraction, b: Fraction) -> str:
+    return number(a / b) if b else "–"
+
+
+@lru_cache(maxsize=4096)
+def _unit_line(f: Fighter, lang: str) -> str:
+    # A unit meets many realms in a dossier: its line is worded once.
+    causes = ", ".join(f"{cause} {n:+d}" for cause, n in f.gp) or "0"
+    return say(
+        lang,
+        "combat.unit",
+        unit=f.key,
+        size=f.size,
+        melee=f.melee,
+        conversion=f" ({f.conversion})" if f.conversion else "",
+        gp=sum(n for _, n in f.gp),
+        causes=causes,
+        power=number(f.melee_power),
+        ranged=f.ranged,
+        ranged_gp=f.ranged_gp,
+        ranged_power=number(f.ranged_power),
+        bp=f.bp,
+        rounds=f.rounds,
+    )
+
+
+@lru_cache(maxsize=1024)
+def _party_lines(party: Party, name: str, lang: str) -> tuple[str, ...]:
+    # A realm's side in a field often meets several realms: worded once.
+    lines = []
+    came = (
+        say(lang, "combat.from", kf=party.came_from)
+        if party.came_from
+        else say(lang, "combat.stands")
+    )
+    lines.append(
+        say(
+            lang,
+            "combat.side",
+            side=name,
+            realm=party.realm,
+            order=party.order,
+            came=came,
+            day=number(party.day),
+        )
+    )
+    lines += [_unit_line(f, lang) for f in party.fighters]
+    lines.append(
+        say(
+            lang,
+            "combat.total",
+            side=name,
+            melee=number(party.melee),
+            ranged=number(party.ranged),
+        )
+    )
+    return tuple(lines)
+
+
+def render(bench: Workbench, lang: str) -> list[str]:
+    """The workbench in lines (the dossier indents them under its combat item)."""
+    lines = [
+        say(
+            lang,
+            "combat.row",
+            a=bench.a.order,
+            b=bench.b.order,
+            flipped=say(lang, "combat.flipped") if bench.flipped else "",
+            text=bench.outcome.text,
+        )
+    ]
+    if bench.outcome.question:
+        lines.append(say(lang, "combat.question"))
+    for name, party in (("A", bench.a), ("B", bench.b)):
+        lines += _party_lines(party, name, lang)
+    lines.append(
+        say(
+            lang,
+            "combat.ratio",
+            melee=_ratio(bench.a.melee, bench.b.melee),
+            ranged=_ratio(bench.a.ranged, bench.b.ranged),
+        )
+    )
+    lines.append(say(lang, "combat.ranged_yes" if bench.ranged_round else "combat.ranged_no"))
+    lines.append(
+        say(lang, "combat.rounds", rounds=bench.rounds, a=bench.a.rounds, b=bench.b.rounds)
+    )
+    for name, party in (("A", bench.a), ("B", bench.b)):
+        if not party.retreat:
+            lines.append(say(lang, "combat.no_retreat", side=name))
+        else:
+            key = "combat.retreat_draw" if party.draw else "combat.retreat"
+            lines.append(say(lang, key, side=name, fields=" ".join(party.retreat)))
+    if bench.fortified:
+        lines.append(say(lang, "combat.fortified", name=bench.fortified))
+    return lines

@@ -1,0 +1,178 @@
+"""The economy forecast (design §9.3): a realm's treasury month by month up to the next
+Einnahmetermin — the builds it plans paid month by month (F12, one BWP a month each),
+and in the income month the settlements' net income (F1, with the BWP built by then)
+and the units' upkeep (F7); the months with a shortfall (the advice of [R 3.1]: pay
+ahead)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from engine.wdw.calculators.texts import say
+from engine.wdw.formulas import income, structure_limit, upkeep
+from engine.wdw.options import WdwOptions
+from engine.wdw.state import STRUCTURES, Realm, Settlement, Unit
+
+
+@dataclass(frozen=True)
+class Site:
+    """A settlement's field as the forecast needs it: its terrain class (F1, F2) and
+    whether it allows Bev 10 (F4: a coast at HS 1 or a navigable river)."""
+
+    terrain_class: str
+    big: bool
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A build the forecast pays: ``bwp`` more of ``structure`` in ``settlement``."""
+
+    settlement: Settlement
+    structure: str
+    bwp: int
+
+
+@dataclass(frozen=True)
+class Payment:
+    """One month's BWP of a build: paid, or interrupted for want of ``missing`` GS, or
+    stopped at the structure's limit (F4)."""
+
+    settlement: str
+    structure: str
+    cost: int
+    missing: int = 0
+    at_limit: bool = False
+
+
+@dataclass(frozen=True)
+class MonthRow:
+    """One month of the forecast."""
+
+    month: int
+    year: int
+    start: int
+    payments: tuple[Payment, ...]
+    income: tuple[tuple[str, int], ...]
+    """In an income month: each settlement's net income (F1); else empty."""
+    upkeep: int
+    end: int
+    short: int
+    """GS the month could not pay (an interrupted build, upkeep beyond the treasury)."""
+
+
+@dataclass(frozen=True)
+class Forecast:
+    """The forecast of one realm."""
+
+    realm: int
+    name: str
+    rows: tuple[MonthRow, ...]
+
+
+def months_to_income(month: int, options: WdwOptions) -> int:
+    """Months from ``month`` (counted) to the next income month (counted), D12."""
+    for ahead in range(12):
+        if (month - 1 + ahead) % 12 + 1 in options.income_months:
+            return ahead + 1
+    return 12
+
+
+def forecast(
+    realm: Realm,
+    settlements: tuple[Settlement, ...],
+    units: tuple[Unit, ...],
+    sites: Mapping[str, Site],
+    plans: tuple[Plan, ...],
+    start: tuple[int, int],
+    months: int,
+    options: WdwOptions,
+) -> Forecast:
+    """Strategie 2.1, 3.1, 4.2 (F1, F4, F7, F12; D10–D12, D25): ``months`` months from
+    ``start`` (month, year) for ``realm`` with its own settlements and units; each
+    settlement's field in ``sites``. The treasury never goes below 0 (D25)."""
+    built = {(s.name, st): getattr(s, st) for s in settlements for st in STRUCTURES}
+    left = [p.bwp for p in plans]
+    treasury = realm.treasury
+    month, year = start
+    rows = []
+    for _ in range(months):
+        begin, short = treasury, 0
+        payments = []
+        for i, plan in enumerate(plans):
+            if not left[i]:
+                continue
+            place = plan.settlement
+            now = {st: built[(place.name, st)] for st in STRUCTURES}
+            site = sites[place.kf]
+            if now[plan.structure] + 1 > structure_limit(plan.structure, now, big_site=site.big):
+                payments.append(Payment(place.name, plan.structure, 0, at_limit=True))
+                left[i] = 0
+                continue
+            cost = options.bwp_cost(site.terrain_class)
+            if cost > treasury:
+                payments.append(Payment(place.name, plan.structure, cost, cost - treasury))
+                short += cost - treasury
+                continue
+            treasury -= cost
+            built[(place.name, plan.structure)] += 1
+            left[i] -= 1
+            payments.append(Payment(place.name, plan.structure, cost))
+        earned: tuple[tuple[str, int], ...] = ()
+        paid = 0
+        if month in options.income_months:
+            earned = tuple(
+                (
+                    s.name,
+                    income(
+                        s.population,
+                        sum(built[(s.name, st)] for st in STRUCTURES),
+                        sites[s.kf].terrain_class,
+                    ),
+                )
+                for s in settlements
+            )
+            paid = sum(upkeep(u.unit_class, u.size, u.rs(), options) for u in units)
+            after = treasury + sum(n for _, n in earned) - paid
+            short += max(0, -after)
+            treasury = max(0, after)
+        rows.append(MonthRow(month, year, begin, tuple(payments), earned, paid, treasury, short))
+        month, year = (1, year + 1) if month == 12 else (month + 1, year)
+    return Forecast(realm.seat, realm.name, tuple(rows))
+
+
+def render(result: Forecast, lang: str) -> list[str]:
+    """The forecast in lines, the shortfalls last."""
+    lines = [say(lang, "economy.head", realm=result.realm, name=result.name)]
+    for row in result.rows:
+        parts = [say(lang, "economy.start", treasury=row.start)]
+        for p in row.payments:
+            if p.at_limit:
+                key = "economy.limit"
+            elif p.missing:
+                key = "economy.interrupted"
+            else:
+                key = "economy.build"
+            parts.append(
+                say(
+                    lang,
+                    key,
+                    name=p.settlement,
+                    structure=p.structure,
+                    cost=p.cost,
+                    missing=p.missing,
+                )
+            )
+        if row.income:
+            each = ", ".join(f"{name} {n:+d}" for name, n in row.income)
+            total = sum(n for _, n in row.income)
+            parts.append(say(lang, "economy.income", total=total, each=each, upkeep=row.upkeep))
+        parts.append(say(lang, "economy.end", treasury=row.end))
+        lines.append(say(lang, "economy.month", month=row.month, year=row.year) + "; ".join(parts))
+    short = [r for r in result.rows if r.short]
+    if short:
+        when = ", ".join(f"{r.month}/{r.year} ({r.short})" for r in short)
+        lines.append(say(lang, "economy.short", months=when))
+    else:
+        lines.append(say(lang, "economy.no_short"))
+    return lines

@@ -1,0 +1,137 @@
+"""The movement planner (design §9.5): a unit's range this month (Strategie 7.1, F20,
+D21), the cost and day of each step along a path (F9), where the range ends, a step
+into fields the realm does not know ("ins Weiße" [R 4.4]: its cost is unknown), the
+cost of loading a fleet, and the BP and rounds of combat left on arrival (F8, F9).
+It reads only the map the reader knows; it never looks at units in the fields."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from engine.wdw.calculators.combat import MAX_ROUNDS
+from engine.wdw.calculators.knowledge import Knowledge
+from engine.wdw.calculators.texts import number, say
+from engine.wdw.formulas import movement_points, rounds_possible
+from engine.wdw.movement import step_cost
+from engine.wdw.state import Unit
+
+MODES = ("", "KX", "S", "KXS")
+"""D21: hiding (KX) or searching (S) doubles each step's cost, both together ×4."""
+LOADING = ("", "kueste", "hafen")
+"""Strategie 7.1: loading or unloading costs a fleet 3 KF, in a port 2."""
+_MODE_FACTOR = {"": 1, "KX": 2, "S": 2, "KXS": 4}
+_LOAD_COST = {"": 0, "kueste": 3, "hafen": 2}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step: the field, what it costs, the range used after it and the day (F9)."""
+
+    kf: str
+    cost: int
+    used: int
+    day: Fraction
+
+
+@dataclass(frozen=True)
+class Route:
+    """The planner's answer: the range, the steps the range allows, and why it ends
+    early (``stop``: ``truncated``, ``not_adjacent``, ``land_water``, ``into_white``;
+    ``stop_at`` the field it could not enter)."""
+
+    unit: str
+    start: str
+    range: int
+    loading: int
+    steps: tuple[Step, ...]
+    stop: str
+    stop_at: str
+    bp: int
+    bp_left: Fraction
+    rounds: int
+
+
+def month_range(unit: Unit, known: Knowledge, path: tuple[str, ...]) -> int:
+    """Strategie 7.1: land 2 KF a month, mounted 4, ships and characters 6; +1 when the
+    whole move is on a road (of fields the reader knows)."""
+    if unit.unit_class in ("sea", "character"):
+        return 6
+    fields = (unit.kf, *path)
+    on_road = bool(path) and all(known.knows(f) and known.field(f).road for f in fields)
+    return (4 if unit.beritten else 2) + (1 if on_road else 0)
+
+
+def plan(unit: Unit, known: Knowledge, path: tuple[str, ...], mode: str, load: str) -> Route:
+    """The unit's leg along ``path`` as the reader can compute it (D21: a path longer
+    than the range stops where the range ends; a step into an unknown field stops the
+    plan there)."""
+    total = month_range(unit, known, path)
+    used = _LOAD_COST[load] if unit.unit_class == "sea" else 0
+    steps: list[Step] = []
+    here, stop, stop_at = unit.kf, "", ""
+    for there in path:
+        if known.field(here).neighbours.count(there) == 0:
+            stop, stop_at = "not_adjacent", there
+            break
+        if not known.knows(there):
+            stop, stop_at = "into_white", there
+            break
+        water = known.field(there).water
+        if (unit.unit_class == "land" and water) or (unit.unit_class == "sea" and not water):
+            stop, stop_at = "land_water", there
+            break
+        cost = step_cost(unit, known.the_map, here, there) * _MODE_FACTOR[mode]
+        if used + cost > total:
+            stop, stop_at = "truncated", there
+            break
+        used += cost
+        steps.append(Step(there, cost, used, Fraction(30 * used, total)))
+        here = there
+    bp = movement_points(unit.unit_class, speed=unit.geschwindigkeit, mounted=unit.beritten)
+    bp_left = Fraction(bp) * max(0, total - used) / total
+    return Route(
+        unit=unit.key,
+        start=unit.kf,
+        range=total,
+        loading=_LOAD_COST[load] if unit.unit_class == "sea" else 0,
+        steps=tuple(steps),
+        stop=stop,
+        stop_at=stop_at,
+        bp=bp,
+        bp_left=bp_left,
+        rounds=rounds_possible(bp_left, bp, MAX_ROUNDS),
+    )
+
+
+def render(route: Route, lang: str) -> list[str]:
+    """The route in lines."""
+    lines = [say(lang, "movement.head", unit=route.unit, start=route.start, range=route.range)]
+    if route.loading:
+        lines.append(say(lang, "movement.loading", cost=route.loading))
+    for step in route.steps:
+        lines.append(
+            say(
+                lang,
+                "movement.step",
+                kf=step.kf,
+                cost=step.cost,
+                used=step.used,
+                range=route.range,
+                day=number(step.day),
+            )
+        )
+    if route.stop:
+        lines.append(say(lang, f"movement.stop_{route.stop}", kf=route.stop_at))
+    end = route.steps[-1].kf if route.steps else route.start
+    lines.append(
+        say(
+            lang,
+            "movement.end",
+            kf=end,
+            bp=route.bp,
+            bp_left=number(route.bp_left),
+            rounds=route.rounds,
+        )
+    )
+    return lines

@@ -1,0 +1,141 @@
+"""The siege and repair planner (design §9.6, dossier part F): the BWP a month the
+besiegers destroy (F17) and the defenders repair (F17, D24: netted, never more than the
+damage), the months to a breach of the Befestigung (F16: 20 %), to its end, and then to
+the end of the Stadtverteidigung [R 6.4: Stv only after Bef]; the repair capacity and
+the gold it needs (5,000 GS a BWP [R 6.4])."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import ceil
+
+from engine.wdw.calculators.texts import number, say
+from engine.wdw.formulas import repair_rate, siege_rate
+from engine.wdw.state import Settlement, Unit
+
+REPAIR_GOLD = 5000
+"""Strategie 6.4: "Die Reparatur eines Bauwertpunktes kostet 5.000 GS"."""
+
+
+@dataclass(frozen=True)
+class Forces:
+    """The strengths at a siege (D32: elements × the level of the ability): the
+    besiegers' siege, work and combat strength, the defenders' repair (inhabitants and
+    worker strength), and the defenders' combat strength: while it is above 0 the
+    besiegers' workers cannot work [R 6.4]."""
+
+    siege: int
+    workers: int
+    combat: int
+    inhabitants: int
+    repairers: int
+    defence: int
+
+
+@dataclass(frozen=True)
+class SiegePlan:
+    """The planner's answer for one settlement (months are whole months from now;
+    None: not within the rates, the repair keeps up)."""
+
+    settlement: str
+    bef: int
+    stv: int
+    forces: Forces
+    bef_rate: Fraction
+    stv_rate: Fraction
+    other_rate: Fraction
+    repair: Fraction
+    repair_gold: Fraction
+    breach: int | None
+    bef_gone: int | None
+    stv_gone: int | None
+
+
+def forces_of(
+    besiegers: tuple[Unit, ...], defenders: tuple[Unit, ...], place: Settlement
+) -> Forces:
+    """The strengths of the units at a siege (D32)."""
+    return Forces(
+        siege=sum(u.size * u.belagerung for u in besiegers),
+        workers=sum(u.size * u.arbeit for u in besiegers),
+        combat=sum(u.size * u.nahkampf for u in besiegers),
+        inhabitants=place.population,
+        repairers=sum(u.size * u.arbeit for u in defenders),
+        defence=sum(u.size * max(u.nahkampf, u.fernkampf) for u in defenders),
+    )
+
+
+def _months(amount: Fraction, rate: Fraction) -> int | None:
+    # Whole months until ``amount`` BWP are gone at ``rate`` a month (0: nothing to do).
+    if amount <= 0:
+        return 0
+    return ceil(amount / rate) if rate > 0 else None
+
+
+def siege_plan(place: Settlement, forces: Forces) -> SiegePlan:
+    """Strategie 6.4 (F16, F17, D24): the rates and the months; a structure's
+    destruction starts the month after the one before it falls."""
+    workers = 0 if forces.defence else forces.workers
+    repair = repair_rate(forces.inhabitants, forces.repairers)
+    bef_rate = siege_rate("bef", forces.siege, workers, forces.combat)
+    stv_rate = siege_rate("stv", forces.siege, workers, forces.combat)
+    other = siege_rate("mil", forces.siege, workers, forces.combat)
+    bef_net, stv_net = bef_rate - repair, stv_rate - repair
+    bef_gone = _months(Fraction(place.bef), bef_net)
+    breach = _months(Fraction(place.bef, 5), bef_net) if place.bef else None
+    stv = _months(Fraction(place.stv), stv_net)
+    return SiegePlan(
+        settlement=place.name,
+        bef=place.bef,
+        stv=place.stv,
+        forces=forces,
+        bef_rate=bef_rate,
+        stv_rate=stv_rate,
+        other_rate=other,
+        repair=repair,
+        repair_gold=repair * REPAIR_GOLD,
+        breach=breach,
+        bef_gone=bef_gone,
+        stv_gone=None if bef_gone is None or stv is None else bef_gone + stv,
+    )
+
+
+def render(result: SiegePlan, lang: str) -> list[str]:
+    """The plan in lines."""
+    f = result.forces
+
+    def when(months: int | None) -> str:
+        return say(lang, "siege.never") if months is None else say(lang, "siege.after", n=months)
+
+    lines = [
+        say(lang, "siege.head", name=result.settlement, bef=result.bef, stv=result.stv),
+        say(
+            lang,
+            "siege.forces",
+            siege=f.siege,
+            workers=f.workers,
+            combat=f.combat,
+            defence=f.defence,
+            idle=say(lang, "siege.idle") if f.defence and f.workers else "",
+        ),
+        say(
+            lang,
+            "siege.rates",
+            bef=number(result.bef_rate),
+            stv=number(result.stv_rate),
+            other=number(result.other_rate),
+        ),
+        say(
+            lang,
+            "siege.repair",
+            inhabitants=f.inhabitants,
+            repairers=f.repairers,
+            rate=number(result.repair),
+            gold=number(result.repair_gold),
+        ),
+    ]
+    if result.bef:
+        lines.append(say(lang, "siege.bef", breach=when(result.breach), gone=when(result.bef_gone)))
+    lines.append(say(lang, "siege.stv", gone=when(result.stv_gone)))
+    return lines

@@ -1,0 +1,29 @@
+"""The words of the calculators: this package's catalog (``locale/<lang>.po``)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+from engine.catalogs import load
+
+TEXTS = load("engine.wdw.calculators")
+"""Every text of the calculators."""
+
+
+@lru_cache(maxsize=1024)
+def _template(lang: str, key: str) -> str:
+    # The dossier words thousands of lines: each template is looked up once.
+    return TEXTS.text(lang, key)
+
+
+def say(lang: str, key: str, **values: object) -> str:
+    """The text of ``key`` in ``lang`` (English where the language lacks it)."""
+    return _template(lang, key).format(**values)
+
+
+def number(value: Fraction | int) -> str:
+    """An exact value as the reader reads it: whole, or with two decimals."""
+    if isinstance(value, int) or value.denominator == 1:
+        return str(int(value))
+    return f"{float(value):.2f}"
