@@ -90,6 +90,7 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
 
 def _meeting_lines(item: str, meeting: Meeting, lang: str) -> list[str]:
     a, b = meeting.a, meeting.b
+    when = say(lang, "item.when", day=_power(meeting.day), rounds=meeting.rounds)
     if item.startswith("E"):
         return [
             say(
@@ -104,6 +105,7 @@ def _meeting_lines(item: str, meeting: Meeting, lang: str) -> list[str]:
                 text=meeting.outcome.text,
             ),
             say(lang, "item.question", a_power=_power(a.kampfkraft), b_power=_power(b.kampfkraft)),
+            when,
         ]
     lines = [
         say(
@@ -116,6 +118,7 @@ def _meeting_lines(item: str, meeting: Meeting, lang: str) -> list[str]:
             b=b.realm,
             b_units=" ".join(b.units),
         ),
+        when,
     ]
     for name, side in (("A", a), ("B", b)):
         gp = ", ".join(f"{cause} {n:+d}" for cause, n in side.gp) or "0"

@@ -16,8 +16,10 @@ from engine.wdw.formulas import bukaz_gp, kampfkraft
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import Leg, walk
 from engine.wdw.orders import Fight, Special, Spy, Work
+from engine.wdw.setup import options_of
 from engine.wdw.state import Unit, WdwState, world
 from engine.wdw.tables import MAIN_ORDERS, Outcome, encounter
+from engine.wdw.timeline import contacts, rounds
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,10 @@ class Meeting:
     a: Side
     b: Side
     outcome: Outcome
+    day: Fraction = Fraction(0)
+    """The day they meet (F9, engine.wdw.timeline)."""
+    rounds: int = 0
+    """The rounds of combat their BP leave (F9, D8)."""
 
 
 @dataclass(frozen=True)
@@ -130,39 +136,35 @@ def hostile(state: WdwState, a: int, b: int) -> bool:
 
 
 def find_items(state: WdwState, orders: Mapping[int, Sequence[Order]]) -> Items:
-    """The month's open items (F9 timeline simplified to the fields each unit enters
-    or stays in: two hostile realms meet in a field both are in this month)."""
+    """The month's open items: the meetings of the day timeline (engine.wdw.timeline:
+    two hostile realms' units in one field on the same day), in the order of days, then
+    spies and Sonderbefehle by seat and line."""
     chosen = by_unit(orders)
-    legs = legs_of(state, chosen)
-    present: dict[str, dict[int, list[Unit]]] = {}
-    for unit in state.units:
-        leg = legs[unit.key]
-        # A unit that moves meets others in the fields it enters, one that stays at home.
-        fields = [f for f, _ in leg.steps] or [unit.kf]
-        for kf in dict.fromkeys(fields):
-            present.setdefault(kf, {}).setdefault(unit.realm, []).append(unit)
+    main = {u.key: main_order(u, chosen) for u in state.units}
+    found, legs = contacts(
+        state.units,
+        legs_of(state, chosen),
+        main,
+        lambda a, b: hostile(state, a, b),
+        _field_order,
+    )
+    max_rounds = options_of(state).max_rounds
     meetings: dict[str, Meeting] = {}
     e = k = 0
-    for kf in sorted(present, key=_field_order):
-        realms = sorted(present[kf])
-        sides = (
-            {r: _side(r, present[kf][r], state, chosen, kf) for r in realms}
-            if len(realms) > 1
-            else {}
-        )
-        for i, ra in enumerate(realms):
-            for rb in realms[i + 1 :]:
-                if not hostile(state, ra, rb):
-                    continue
-                sa, sb = sides[ra], sides[rb]
-                outcome, flipped = encounter(sa.order, sb.order)
-                meeting = Meeting(kf, sb, sa, outcome) if flipped else Meeting(kf, sa, sb, outcome)
-                if outcome.question:
-                    e += 1
-                    meetings[f"E{e}"] = meeting
-                if outcome.fight:
-                    k += 1
-                    meetings[f"K{k}"] = meeting
+    for contact in found:
+        sa = _side(contact.a, list(contact.a_units), state, chosen, contact.kf)
+        sb = _side(contact.b, list(contact.b_units), state, chosen, contact.kf)
+        outcome, flipped = encounter(sa.order, sb.order)
+        first, second = (sb, sa) if flipped else (sa, sb)
+        fighting = (*contact.a_units, *contact.b_units)
+        when = rounds(fighting, contact.day, max_rounds)
+        meeting = Meeting(contact.kf, first, second, outcome, contact.day, when)
+        if outcome.question:
+            e += 1
+            meetings[f"E{e}"] = meeting
+        if outcome.fight:
+            k += 1
+            meetings[f"K{k}"] = meeting
     spies: dict[str, tuple[int, Spy]] = {}
     specials: dict[str, tuple[int, Special]] = {}
     for seat in sorted(orders):

@@ -14,6 +14,7 @@ from engine.core import CORRECTION, GAME_END, Ruling
 from engine.wdw.items import Items, Meeting
 from engine.wdw.state import WdwState
 from engine.wdw.texts import say
+from engine.wdw.unit_lines import UNIT_LINES, check_line
 
 
 @dataclass(frozen=True)
@@ -181,6 +182,8 @@ def check(state: WdwState, items: Items, ruling: Ruling, lang: str) -> str:
             return say(lang, "ruling.no_realm", seat=fix.target)
         return ""
     item = ruling.item.upper()
+    if item in UNIT_LINES:
+        return check_line(state, ruling, lang)
     if item not in items.ids():
         return say(lang, "ruling.no_item", item=ruling.item)
     verdict = read(item, ruling.text)
