@@ -2,7 +2,7 @@
 moves day by day along its leg, and two hostile realms meet in a field when their units
 are there at the same time. The first meeting of the month comes first: a unit that the
 meeting holds (a fight, both stand, a question for the GM, or its retreat) goes no
-further, so it meets nobody on the rest of its path (D40).
+further, so it meets nobody on the rest of its path.
 
 A unit is in the field it starts in from day 0 until it enters its first step, in each
 field of its leg from the day it enters it (F9) until it enters the next, and in its
@@ -78,7 +78,7 @@ def lead_order(units: Sequence[Unit], main: Mapping[str, str]) -> str:
 
 
 def held(outcome: Outcome) -> tuple[bool, bool]:
-    """Tab. 6.1-1: whether units A and B of a row stop where they meet (D40). A fight,
+    """Tab. 6.1-1: whether units A and B of a row stop where they meet. A fight,
     a question for the GM, standing and retreating stop a unit; only "zieht weiter" and
     "ziehen aneinander vorbei" let it go on."""
     if "aneinander vorbei" in outcome.text:
@@ -97,7 +97,7 @@ def contacts(
 ) -> tuple[list[Contact], dict[str, Leg]]:
     """Every meeting of hostile realms in the month, in the order of days (then fields
     by GF/KF, then seats), each pair of realms once a field; and the legs cut where a
-    meeting holds a unit (D40). ``main`` is each unit's main K order."""
+    meeting holds a unit. ``main`` is each unit's main K order."""
     stays = {u.key: stays_of(u, legs[u.key]) for u in units}
     legs = dict(legs)
     done: set[tuple[str, int, int]] = set()
