@@ -13,8 +13,9 @@ from fractions import Fraction
 
 from engine.core import Order
 from engine.wdw.formulas import bukaz_gp, kampfkraft
+from engine.wdw.interception import INTERCEPTING, Hunter, Interceptions
 from engine.wdw.mapfile import WorldMap
-from engine.wdw.movement import Leg, walk
+from engine.wdw.movement import Leg, month_range, walk
 from engine.wdw.orders import Fight, Special, Spy, Work
 from engine.wdw.setup import options_of
 from engine.wdw.state import Unit, WdwState, world
@@ -141,14 +142,17 @@ def find_items(state: WdwState, orders: Mapping[int, Sequence[Order]]) -> Items:
     spies and Sonderbefehle by seat and line."""
     chosen = by_unit(orders)
     main = {u.key: main_order(u, chosen) for u in state.units}
+    options = options_of(state)
+    react = interceptions(state, chosen, main, options.sight_radius)
     found, legs = contacts(
         state.units,
         legs_of(state, chosen),
         main,
         lambda a, b: hostile(state, a, b),
         _field_order,
+        react,
     )
-    max_rounds = options_of(state).max_rounds
+    max_rounds = options.max_rounds
     meetings: dict[str, Meeting] = {}
     e = k = 0
     for contact in found:
@@ -174,6 +178,33 @@ def find_items(state: WdwState, orders: Mapping[int, Sequence[Order]]) -> Items:
             elif isinstance(order, Special):
                 specials[f"X{len(specials) + 1}"] = (seat, order)
     return Items(meetings, spies, specials, legs)
+
+
+def interceptions(
+    state: WdwState, chosen: UnitOrders, main: dict[str, str], radius: int
+) -> Interceptions:
+    """The month's F/W units (their new order's extension, else their standing one's,
+    D27) with their range, for the timeline (Tab. 5.1-3)."""
+    the_map = world(state.map_text)
+    hunters = []
+    for unit in state.units:
+        order = chosen.get((unit.realm, unit.id))
+        if isinstance(order, Fight):
+            ext, path = order.ext, order.path
+        else:
+            ext, path = (unit.order[2:] if order is None else ""), ()
+        if ext in INTERCEPTING:
+            hunters.append(Hunter(unit, ext, month_range(unit, the_map, path)))
+    owners = {s.kf: s.owner for s in state.settlements}
+    return Interceptions(
+        the_map,
+        hunters,
+        state.units,
+        radius,
+        lambda a, b: hostile(state, a, b),
+        lambda u: main[u.key] == "KX",
+        lambda u, kf: owners.get(kf, u.realm) != u.realm,
+    )
 
 
 def _field_order(kf: str) -> tuple[int, int]:

@@ -20,6 +20,8 @@ class Leg:
     truncated: bool = False
     bad: str = ""
     halted: bool = False
+    pursued: str = ""
+    """The unit (``realm/unit``) it changed its path to intercept (F/W, engine.wdw.interception)."""
 
 
 def month_range(unit: Unit, world: WorldMap, path: tuple[str, ...]) -> int:

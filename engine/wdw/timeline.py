@@ -62,14 +62,17 @@ def stays_of(unit: Unit, leg: Leg) -> list[Stay]:
     return stays
 
 
-def first_shared_day(x: Stay, y: Stay) -> Fraction | None:
-    """The first day two stays in the same field share, or None."""
-    if x.kf != y.kf:
-        return None
+def common_day(x: Stay, y: Stay) -> Fraction | None:
+    """The first day two stays (in any fields) have in common, or None."""
     low, high = max(x.start, y.start), min(x.end, y.end)
     if low < high or (low == high and x.holds(low) and y.holds(low)):
         return low
     return None
+
+
+def first_shared_day(x: Stay, y: Stay) -> Fraction | None:
+    """The first day two stays in the same field share, or None."""
+    return common_day(x, y) if x.kf == y.kf else None
 
 
 def lead_order(units: Sequence[Unit], main: Mapping[str, str]) -> str:
@@ -88,22 +91,36 @@ def held(outcome: Outcome) -> tuple[bool, bool]:
     return True, True
 
 
+Reaction = Callable[[Mapping[str, list[Stay]], Mapping[str, Leg]], tuple[Fraction, str, Leg] | None]
+"""The next change of a unit's path on the timeline (an F/W interception,
+engine.wdw.interception): its day, the unit and its new leg; None when there is none."""
+
+
 def contacts(
     units: Sequence[Unit],
     legs: Mapping[str, Leg],
     main: Mapping[str, str],
     hostile: Callable[[int, int], bool],
     field_order: Callable[[str], tuple[int, int]],
+    react: Reaction | None = None,
 ) -> tuple[list[Contact], dict[str, Leg]]:
     """Every meeting of hostile realms in the month, in the order of days (then fields
-    by GF/KF, then seats), each pair of realms once a field; and the legs cut where a
-    meeting holds a unit. ``main`` is each unit's main K order."""
+    by GF/KF, then seats), each pair of realms once a field; and the legs as they end:
+    cut where a meeting holds a unit, changed where ``react`` turns a unit toward
+    another (a meeting on the same day comes first). ``main`` is each unit's main K
+    order."""
     stays = {u.key: stays_of(u, legs[u.key]) for u in units}
+    by_key = {u.key: u for u in units}
     legs = dict(legs)
     done: set[tuple[str, int, int]] = set()
     found: list[Contact] = []
     while True:
         first = _first_meeting(units, stays, hostile, field_order, done)
+        change = react(stays, legs) if react is not None else None
+        if change is not None and (first is None or change[0] < first[0]):
+            _day, key, leg = change
+            legs[key], stays[key] = leg, stays_of(by_key[key], leg)
+            continue
         if first is None:
             return found, legs
         day, kf, ra, rb = first

@@ -14,14 +14,24 @@ from engine.wdw.state import WdwState
 from tests.wdw.helpers import GAME, by_number, dice, sample
 
 FIELDS = [f"1/{n}" for n in range(1, 49)]
+ROADS = [
+    ("1/19", "1/20"),
+    ("1/19", "1/20", "1/21"),
+    ("1/21", "1/20", "1/19"),
+    ("1/21", "1/20"),
+    ("1/26", "1/27"),
+    ("1/23", "1/30"),
+]
+"""Paths that units of either realm can walk, so that they meet and see each other."""
 SECRET_SIZE = 4321
 SECRET_TREASURY = 98765
 
 fights = st.builds(
-    lambda unit, code, path: Fight(unit=unit, code=code, path=tuple(path)),
+    lambda unit, code, ext, path: Fight(unit=unit, code=code, ext=ext, path=tuple(path)),
     st.sampled_from([101, 102, 201]),
     st.sampled_from(["KN", "KA", "KT", "KH", "KV", "KI", "KX", "KR"]),
-    st.lists(st.sampled_from(FIELDS), max_size=3),
+    st.sampled_from(["", "F", "W"]),  # interception: sightings on the timeline
+    st.one_of(st.lists(st.sampled_from(FIELDS), max_size=3), st.sampled_from(ROADS)),
 )
 others = st.one_of(
     st.builds(lambda risk: Spy(unit=601, code="GI", risk=risk, target="Guru"), st.integers(1, 5)),

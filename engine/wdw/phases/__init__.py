@@ -17,6 +17,7 @@ from engine.wdw.phases import (
     money,
     movement,
     sight,
+    sightings,
     specials,
 )
 
@@ -24,6 +25,7 @@ PHASES: tuple[tuple[str, Callable[[Month], None]], ...] = (
     ("corrections", corrections.run),
     ("money", money.run),
     ("movement", movement.run),
+    ("sightings", sightings.run),
     ("combat", combat.run),
     ("espionage", espionage.run),
     ("specials", specials.run),
