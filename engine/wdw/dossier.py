@@ -91,6 +91,21 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
 def _meeting_lines(item: str, meeting: Meeting, lang: str) -> list[str]:
     a, b = meeting.a, meeting.b
     when = say(lang, "item.when", day=_power(meeting.day), rounds=meeting.rounds)
+    if item.startswith("D"):
+        return [
+            say(
+                lang,
+                "item.discovery",
+                item=item,
+                kf=meeting.kf,
+                day=_power(meeting.day),
+                a=a.realm,
+                a_order=a.order,
+                b=b.realm,
+                b_units=" ".join(b.units),
+                text=meeting.outcome.text,
+            )
+        ]
     if item.startswith("E"):
         return [
             say(
@@ -151,7 +166,7 @@ def open_lines(items: Items, given: Sequence[Ruling], lang: str) -> list[str]:
     lines = []
     for item, meeting in items.meetings.items():
         if item not in ruled:
-            key = "open.combat" if item.startswith("K") else "open.encounter"
+            key = {"K": "open.combat", "D": "open.discovery"}.get(item[0], "open.encounter")
             lines.append(f"{item} {say(lang, key, kf=meeting.kf)} — {default_ruling(item, items)}")
     for item, (seat, spy) in items.spies.items():
         if item not in ruled:

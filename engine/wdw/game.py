@@ -76,7 +76,7 @@ class WdwGame:
         dice: Dice,
     ) -> TurnResult:
         old = _wdw(state)
-        items = find_items(old, orders)
+        items = find_items(old, orders, given)
         new = copy_plain(old)
         new.notes, new.reports = [], []
         month = Month(
@@ -153,7 +153,7 @@ class WdwGame:
         lang: str,
     ) -> str:
         s = _wdw(state)
-        return check(s, find_items(s, orders), ruling, lang)
+        return check(s, find_items(s, orders, given), ruling, lang)
 
     def open_items(
         self,
@@ -163,4 +163,4 @@ class WdwGame:
         lang: str,
     ) -> list[str]:
         s = _wdw(state)
-        return open_lines(find_items(s, orders), given, lang)
+        return open_lines(find_items(s, orders, given), given, lang)

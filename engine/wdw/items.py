@@ -11,7 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.core import Order
+from engine.core import Order, Ruling
+from engine.wdw.discovery import discovered
 from engine.wdw.formulas import bukaz_gp, kampfkraft
 from engine.wdw.interception import INTERCEPTING, Hunter, Interceptions
 from engine.wdw.mapfile import WorldMap
@@ -136,10 +137,13 @@ def hostile(state: WdwState, a: int, b: int) -> bool:
     return b not in state.realm(a).allies and a not in state.realm(b).allies
 
 
-def find_items(state: WdwState, orders: Mapping[int, Sequence[Order]]) -> Items:
+def find_items(
+    state: WdwState, orders: Mapping[int, Sequence[Order]], given: Sequence[Ruling] = ()
+) -> Items:
     """The month's open items: the meetings of the day timeline (engine.wdw.timeline:
     two hostile realms' units in one field on the same day), in the order of days, then
-    spies and Sonderbefehle by seat and line."""
+    spies and Sonderbefehle by seat and line. The GM's ``D<n>`` rulings among ``given``
+    decide whether a hiding unit is met (engine.wdw.discovery)."""
     chosen = by_unit(orders)
     main = {u.key: main_order(u, chosen) for u in state.units}
     options = options_of(state)
@@ -151,6 +155,7 @@ def find_items(state: WdwState, orders: Mapping[int, Sequence[Order]]) -> Items:
         lambda a, b: hostile(state, a, b),
         _field_order,
         react,
+        lambda item: discovered(given, item),
     )
     max_rounds = options.max_rounds
     meetings: dict[str, Meeting] = {}
@@ -158,6 +163,12 @@ def find_items(state: WdwState, orders: Mapping[int, Sequence[Order]]) -> Items:
     for contact in found:
         sa = _side(contact.a, list(contact.a_units), state, chosen, contact.kf)
         sb = _side(contact.b, list(contact.b_units), state, chosen, contact.kf)
+        if contact.discovery:
+            # The question comes first; if it is found, the row's outcome is the GM's to tell.
+            seeker, hider = (sb, sa) if contact.hider == contact.a else (sa, sb)
+            outcome, _ = encounter(seeker.order, hider.order)
+            meetings[contact.discovery] = Meeting(contact.kf, seeker, hider, outcome, contact.day)
+            continue
         outcome, flipped = encounter(sa.order, sb.order)
         first, second = (sb, sa) if flipped else (sa, sb)
         fighting = (*contact.a_units, *contact.b_units)

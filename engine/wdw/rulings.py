@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 
 from engine.core import CORRECTION, GAME_END, Ruling
+from engine.wdw.discovery import DEFAULT as DISCOVERY_DEFAULT
+from engine.wdw.discovery import Discovery, read_discovery
 from engine.wdw.items import Items, Meeting
 from engine.wdw.state import WdwState
 from engine.wdw.texts import say
@@ -59,7 +61,7 @@ class Correction:
     value: int
 
 
-Verdict = Appearance | Combat | SpyResult | SpecialResult | Correction
+Verdict = Appearance | Combat | SpyResult | SpecialResult | Correction | Discovery
 
 _LOSS_RE = re.compile(r"^(\d+)/(\d+)\s*-\s*(\d+)$")
 
@@ -79,6 +81,8 @@ def read(item: str, text: str) -> Verdict | None:
         return None
     if kind == "K":
         return _combat(text)
+    if kind == "D":
+        return read_discovery(text)
     if kind == "G":
         return _spy(words)
     if kind == "X":
@@ -220,6 +224,8 @@ def default_ruling(item: str, items: Items) -> str:
     appears superior and wins, without losses (the GM enters them); a spy fails
     undiscovered; a Sonderbefehl is refused."""
     kind = item[0]
+    if kind == "D":
+        return DISCOVERY_DEFAULT
     if kind in "EK":
         meeting = items.meetings[item]
         stronger = "a" if meeting.a.kampfkraft >= meeting.b.kampfkraft else "b"

@@ -49,6 +49,10 @@ class Contact:
     b: int
     a_units: tuple[Unit, ...]
     b_units: tuple[Unit, ...]
+    discovery: str = ""
+    """``D<n>`` when one side hides (KX) and the GM rules whether it is discovered."""
+    hider: int = 0
+    """The realm that hides (KX), when there is a discovery question."""
 
 
 def stays_of(unit: Unit, leg: Leg) -> list[Stay]:
@@ -80,6 +84,17 @@ def lead_order(units: Sequence[Unit], main: Mapping[str, str]) -> str:
     return min((main[u.key] for u in units), key=MAIN_ORDERS.index)
 
 
+def hiding(lead_a: str, lead_b: str) -> str:
+    """Tab. 6.1-1 footnote ²: the side (``a``, ``b``) that hides (KX) from the other, so
+    that the GM rules whether it is discovered; "" when none hides, or when the other
+    ignores (KI) or hides too: they pass each other anyway."""
+    if lead_b == "KX" and lead_a not in ("KI", "KX"):
+        return "b"
+    if lead_a == "KX" and lead_b not in ("KI", "KX"):
+        return "a"
+    return ""
+
+
 def held(outcome: Outcome) -> tuple[bool, bool]:
     """Tab. 6.1-1: whether units A and B of a row stop where they meet. A fight,
     a question for the GM, standing and retreating stop a unit; only "zieht weiter" and
@@ -103,17 +118,20 @@ def contacts(
     hostile: Callable[[int, int], bool],
     field_order: Callable[[str], tuple[int, int]],
     react: Reaction | None = None,
+    discovered: Callable[[str], bool] = lambda item: False,
 ) -> tuple[list[Contact], dict[str, Leg]]:
     """Every meeting of hostile realms in the month, in the order of days (then fields
     by GF/KF, then seats), each pair of realms once a field; and the legs as they end:
     cut where a meeting holds a unit, changed where ``react`` turns a unit toward
     another (a meeting on the same day comes first). ``main`` is each unit's main K
-    order."""
+    order. A hiding side (KX) is met only when ``discovered`` says the GM found it
+    (its ``D<n>`` question; footnote ²: undiscovered, it passes)."""
     stays = {u.key: stays_of(u, legs[u.key]) for u in units}
     by_key = {u.key: u for u in units}
     legs = dict(legs)
     done: set[tuple[str, int, int]] = set()
     found: list[Contact] = []
+    asked = 0
     while True:
         first = _first_meeting(units, stays, hostile, field_order, done)
         change = react(stays, legs) if react is not None else None
@@ -133,11 +151,23 @@ def contacts(
             )
             for r in (ra, rb)
         }
-        found.append(Contact(kf, day, ra, rb, present[ra], present[rb]))
-        outcome, flipped = encounter(lead_order(present[ra], main), lead_order(present[rb], main))
+        lead_a, lead_b = lead_order(present[ra], main), lead_order(present[rb], main)
+        hider = hiding(lead_a, lead_b)
+        question = ""
+        if hider:
+            asked += 1
+            question = f"D{asked}"
+        who = (ra if hider == "a" else rb) if hider else 0
+        found.append(Contact(kf, day, ra, rb, present[ra], present[rb], question, who))
+        if hider and not discovered(question):
+            continue
+        outcome, flipped = encounter(lead_a, lead_b)
         stop_a, stop_b = held(outcome)
         if flipped:
             stop_a, stop_b = stop_b, stop_a
+        if hider and outcome.question:
+            # KT finds a hidden unit: a hiding unit never seems superior; it retreats.
+            stop_a, stop_b = hider == "a", hider == "b"
         for realm, stop in ((ra, stop_a), (rb, stop_b)):
             for unit in present[realm] if stop else ():
                 stays[unit.key], legs[unit.key] = _halt(stays[unit.key], legs[unit.key], kf, day)

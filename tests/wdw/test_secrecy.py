@@ -71,9 +71,10 @@ def secrets_of_realm_2(state: WdwState) -> list[str]:
     winner=st.sampled_from(["A", "B", "keiner"]),
     special=st.sampled_from(["angenommen: Nordwind weht", "abgelehnt"]),
     where=st.sampled_from(["1/22", "1/21", "1/20", "1/19"]),
+    found=st.sampled_from(["entdeckt", "nicht entdeckt"]),
 )
 def test_realm_1_sees_nothing_hidden_of_realm_2(
-    mine: list[Fight], theirs: list[Order], winner: str, special: str, where: str
+    mine: list[Fight], theirs: list[Order], winner: str, special: str, where: str, found: str
 ) -> None:
     state = hidden_state(where)
     orders: dict[int, list[Order]] = {1: list(mine), 2: list(theirs)}
@@ -81,6 +82,7 @@ def test_realm_1_sees_nothing_hidden_of_realm_2(
     rulings += [Ruling("X1", special), Ruling(CORRECTION, "Schatz 2 +1", "Geheimplan")]
     # The GM's losses and good points for realm 2's units, with causes only it may read.
     rulings += [Ruling("L", "2/102 -1 (Nordwind)"), Ruling("GP", "2/101 +1 (Geheimplan)")]
+    rulings += [Ruling(f"D{n}", found) for n in range(1, 3)]  # hiding units found or not
     result = GAME.draft(state, orders, rulings, dice())
     assert isinstance(result.state, WdwState)
     told = GAME.apply_reports(result.state, {2: "Nordwind über Tharnburg"})

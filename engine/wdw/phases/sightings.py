@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from engine.wdw.discovery import discovered
 from engine.wdw.items import by_unit, main_order
 from engine.wdw.month import Month
 from engine.wdw.sightlines import visible
@@ -99,7 +100,19 @@ def _first_sight(
 
 
 def run(month: Month) -> None:
-    """Tell each realm what it sighted (its printout only)."""
+    """Tell each realm what it sighted (its printout only), and both sides of a hiding
+    unit the GM found (``D<n> entdeckt``) that it was found."""
+    units = {u.key: u for u in month.state.units}
+    for item, meeting in month.items.meetings.items():
+        if not item.startswith("D") or not discovered(month.rulings, item):
+            continue
+        size = sum(units[key].size for key in meeting.b.units if key in units)
+        day = int(meeting.day)
+        month.note(
+            meeting.a.realm, "note.found_hidden", kf=meeting.kf, day=day, size=estimate(size)
+        )
+        for key in meeting.b.units:
+            month.note(meeting.b.realm, "note.hidden_found", unit=units[key].id, kf=meeting.kf)
     for sighting in sightings(month):
         unit = sighting.unit
         kind = "mounted" if unit.beritten else unit.unit_class
