@@ -57,6 +57,8 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
         steps = " ".join(f"{kf}@{_power(day)}" for kf, day in leg.steps)
         extra = say(lang, "dossier.truncated") if leg.truncated else ""
         extra += say(lang, "dossier.bad", why=leg.bad) if leg.bad else ""
+        extra += say(lang, "dossier.pursued", unit=leg.pursued) if leg.pursued else ""
+        extra += say(lang, "dossier.halted") if leg.halted else ""
         lines.append("  " + say(lang, "dossier.leg", unit=key, steps=steps) + extra)
     lines += ["", say(lang, "dossier.items")]
     if not items.ids():

@@ -52,7 +52,8 @@ class Interceptions:
     hidden: Callable[[Unit], bool]
     foreign: Callable[[Unit, str], bool]
     """A field is foreign territory for the unit."""
-    ignored: set[str] = field(default_factory=set)
+    ignored: set[tuple[str, str]] = field(default_factory=set)
+    """(hunter, target) pairs where the hunter could take no step toward the target."""
 
     def __call__(
         self, stays: Mapping[str, list[Stay]], legs: Mapping[str, Leg]
@@ -65,7 +66,7 @@ class Interceptions:
             day, hunter, target, index = first
             leg = self._new_leg(hunter, target, index, day, stays, legs[hunter.unit.key])
             if leg is None:
-                self.ignored.add(hunter.unit.key)  # no step toward it: it keeps its path
+                self.ignored.add((hunter.unit.key, target.key))  # no step: it keeps its path
                 continue
             return day, hunter.unit.key, leg
 
@@ -76,7 +77,7 @@ class Interceptions:
         for hunter in self.hunters:
             me = hunter.unit
             leg = legs[me.key]
-            if leg.pursued or leg.halted or me.key in self.ignored:
+            if leg.pursued or leg.halted:
                 continue
             radius = self.radius if hunter.ext == "F" else 1
             for index, mine in enumerate(stays[me.key]):
@@ -84,7 +85,7 @@ class Interceptions:
                 for other in self.units:
                     if other.realm == me.realm or not self.hostile(me.realm, other.realm):
                         continue
-                    if self.hidden(other):
+                    if self.hidden(other) or (me.key, other.key) in self.ignored:
                         continue
                     for theirs in stays[other.key]:
                         if theirs.kf not in area:

@@ -27,3 +27,14 @@ def dice() -> Dice:
 def by_number(number: int) -> str:
     """Names a place by its number (Welt der Waben's acknowledgement names none)."""
     return str(number)
+
+
+def placed(**where: str) -> WdwState:
+    """The sample with units moved: ``u1_101="1/20"`` puts unit 1/101 in 1/20."""
+    state = sample()
+    for name, kf in where.items():
+        realm, number = (int(x) for x in name[1:].split("_"))
+        unit = state.unit(realm, number)
+        assert unit is not None
+        unit.kf = kf
+    return state

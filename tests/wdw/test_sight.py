@@ -11,18 +11,7 @@ from engine.wdw.orders import Fight
 from engine.wdw.phases.sightings import estimate
 from engine.wdw.sightlines import visible
 from engine.wdw.state import WdwState, world
-from tests.wdw.helpers import GAME, dice, sample
-
-
-def placed(**where: str) -> WdwState:
-    """The sample with units moved: ``u1_101="1/20"`` puts unit 1/101 in 1/20."""
-    state = sample()
-    for name, kf in where.items():
-        realm, number = (int(x) for x in name[1:].split("_"))
-        unit = state.unit(realm, number)
-        assert unit is not None
-        unit.kf = kf
-    return state
+from tests.wdw.helpers import GAME, dice, placed, sample
 
 
 def test_a_radius_of_one_sees_the_six_neighbours() -> None:
@@ -109,6 +98,8 @@ def test_f_turns_a_unit_toward_the_sighted_one_and_they_meet() -> None:
     meeting = items.meetings["K1"]
     assert (meeting.kf, meeting.day, meeting.rounds) == ("1/20", Fraction(55, 2), 0)
     assert items.legs["1/102"].pursued == "2/101"
+    dossier = GAME.dossier(placed(u1_102="1/19"), pursuit("KAF"), "de")
+    assert "  1/102: 1/20@27.5 (fängt 2/101 ab)" in dossier
     after = GAME.draft(placed(u1_102="1/19"), pursuit("KAF"), [], dice()).state
     assert isinstance(after, WdwState)
     assert any(n.key == "note.pursued" and n.seat == 1 for n in after.notes)

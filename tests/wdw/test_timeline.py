@@ -12,18 +12,7 @@ from engine.wdw.orders import Fight
 from engine.wdw.state import Unit, WdwState
 from engine.wdw.tables import encounter
 from engine.wdw.timeline import Stay, first_shared_day, held, rounds, stays_of
-from tests.wdw.helpers import GAME, dice, sample
-
-
-def placed(**where: str) -> WdwState:
-    """The sample with units moved: ``u1_101="1/20"`` puts unit 1/101 in 1/20."""
-    state = sample()
-    for name, kf in where.items():
-        realm, number = (int(x) for x in name[1:].split("_"))
-        unit = state.unit(realm, number)
-        assert unit is not None
-        unit.kf = kf
-    return state
+from tests.wdw.helpers import GAME, dice, placed, sample
 
 
 def test_a_unit_is_in_each_field_from_the_day_it_enters_until_it_enters_the_next() -> None:
@@ -99,6 +88,7 @@ def test_a_holding_unit_stops_a_passing_one_which_meets_nobody_further_on() -> N
     items = find_items(state, orders)
     assert items.ids() == []
     assert items.legs["1/101"].steps == (("1/21", 10),) and items.legs["1/101"].halted
+    assert "  1/101: 1/21@10 (held)" in GAME.dossier(state, orders, "en")
     after = GAME.draft(state, orders, [], dice()).state
     assert isinstance(after, WdwState)
     unit = after.unit(1, 101)
