@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from random import Random
 
-from engine.core import PlayerSetup, Setup
+from engine.core import Order, PlayerSetup, Ruling, Setup
 from engine.dice import Dice
 from engine.wdw.game import WdwGame
 from engine.wdw.state import WdwState
@@ -38,3 +39,15 @@ def placed(**where: str) -> WdwState:
         assert unit is not None
         unit.kf = kf
     return state
+
+
+def month_of(
+    state: WdwState,
+    orders: Mapping[int, Sequence[Order]],
+    *rulings: Ruling,
+    the_dice: Dice | None = None,
+) -> WdwState:
+    """The state after the month's draft with these orders and rulings."""
+    result = GAME.draft(state, orders, list(rulings), the_dice or dice())
+    assert isinstance(result.state, WdwState)
+    return result.state

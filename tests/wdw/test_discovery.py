@@ -11,7 +11,7 @@ from engine.wdw.discovery import Discovery, read_discovery
 from engine.wdw.items import find_items
 from engine.wdw.orders import Fight
 from engine.wdw.state import WdwState
-from tests.wdw.helpers import GAME, dice, sample
+from tests.wdw.helpers import GAME, month_of, sample
 
 # 1/101 attacks from 1/20; 2/102 hides (KX) along the road 1/21 (day 10), 1/20 (day
 # 20), 1/19 (day 30).
@@ -28,9 +28,7 @@ def state() -> WdwState:
 
 
 def run(*rulings: Ruling) -> WdwState:
-    result = GAME.draft(state(), ORDERS, list(rulings), dice())
-    assert isinstance(result.state, WdwState)
-    return result.state
+    return month_of(state(), ORDERS, *rulings)
 
 
 def test_the_words_of_a_discovery_ruling() -> None:

@@ -9,7 +9,7 @@ from engine.dice import Dice
 from engine.wdw.orders import Fight
 from engine.wdw.retreat import free_neighbours
 from engine.wdw.state import Unit, WdwState, world
-from tests.wdw.helpers import GAME, dice, sample
+from tests.wdw.helpers import dice, month_of, sample
 
 NEIGHBOURS_OF_1_20 = ["1/12", "1/21", "1/28", "1/27", "1/19", "1/11"]
 
@@ -27,9 +27,7 @@ ATTACK: dict[int, list[Order]] = {1: [Fight(unit=101, code="KA", path=("1/19", "
 
 
 def run(state: WdwState, *rulings: Ruling, the_dice: Dice | None = None) -> WdwState:
-    result = GAME.draft(state, ATTACK, list(rulings), the_dice or dice())
-    assert isinstance(result.state, WdwState)
-    return result.state
+    return month_of(state, ATTACK, *rulings, the_dice=the_dice)
 
 
 def test_a_loser_that_stood_still_draws_its_field_among_the_free_neighbours() -> None:
@@ -90,9 +88,8 @@ def test_a_loser_that_came_along_a_path_goes_back_without_a_draw() -> None:
         2: [Fight(unit=101, code="KV", path=("1/21", "1/20"))],
     }
     the_dice = dice()
-    result = GAME.draft(sample(), orders, [Ruling("K1", "Sieger A; Verluste keine")], the_dice)
-    assert isinstance(result.state, WdwState)
-    unit = result.state.unit(2, 101)
+    after = month_of(sample(), orders, Ruling("K1", "Sieger A; Verluste keine"), the_dice=the_dice)
+    unit = after.unit(2, 101)
     assert unit is not None and unit.kf == "1/21" and not the_dice.log
 
 

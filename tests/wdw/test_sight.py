@@ -10,8 +10,8 @@ from engine.wdw.items import find_items
 from engine.wdw.orders import Fight
 from engine.wdw.phases.sightings import estimate
 from engine.wdw.sightlines import visible
-from engine.wdw.state import WdwState, world
-from tests.wdw.helpers import GAME, dice, placed, sample
+from engine.wdw.state import world
+from tests.wdw.helpers import GAME, month_of, placed, sample
 
 
 def test_a_radius_of_one_sees_the_six_neighbours() -> None:
@@ -32,17 +32,14 @@ def test_a_higher_field_between_hides_what_lies_behind_it() -> None:
 def test_the_known_map_follows_the_line_of_sight_and_spies_see_their_own_field() -> None:
     state = placed(u1_101="1/28")
     state.options.append("sight_radius=2")
-    after = GAME.draft(state, {}, [], dice()).state
-    assert isinstance(after, WdwState)
+    after = month_of(state, {})
     known = set(after.realm(1).known)
     assert "1/43" not in known and "1/35" in known
     spy_only = placed(u1_601="1/40")
-    after = GAME.draft(spy_only, {}, [], dice()).state
-    assert isinstance(after, WdwState)
+    after = month_of(spy_only, {})
     assert "1/40" in after.realm(1).known and "1/39" not in after.realm(1).known
     spy_only.options.append("spy_sight=true")
-    after = GAME.draft(spy_only, {}, [], dice()).state
-    assert isinstance(after, WdwState)
+    after = month_of(spy_only, {})
     assert "1/39" in after.realm(1).known
 
 
@@ -56,8 +53,7 @@ def test_a_realm_sights_a_unit_passing_its_units_view_and_only_it_reads_it() -> 
     orders: dict[int, list[Order]] = {2: [Fight(unit=102, code="KI", path=("1/21", "1/20"))]}
     state = placed(u1_101="1/19")
     state.unit(2, 102).size = 4321  # type: ignore[union-attr]
-    after = GAME.draft(state, orders, [], dice()).state
-    assert isinstance(after, WdwState)
+    after = month_of(state, orders)
     mine = GAME.printout(after, 1, "de")
     assert "Sichtung am Tag 20 in 1/20: fremde Krieger, etwa 4300." in mine
     assert "4321" not in mine and "Tharn" not in mine
@@ -72,8 +68,7 @@ def test_a_realm_sights_a_unit_passing_its_units_view_and_only_it_reads_it() -> 
 
 def test_hidden_units_are_not_sighted() -> None:
     orders: dict[int, list[Order]] = {2: [Fight(unit=102, code="KX", path=("1/21", "1/20"))]}
-    after = GAME.draft(placed(u1_101="1/19"), orders, [], dice()).state
-    assert isinstance(after, WdwState)
+    after = month_of(placed(u1_101="1/19"), orders)
     assert not any(n.key.startswith("note.sighting") and n.seat == 1 for n in after.notes)
     assert any(n.key.startswith("note.sighting") and n.seat == 2 for n in after.notes)
 
@@ -100,8 +95,7 @@ def test_f_turns_a_unit_toward_the_sighted_one_and_they_meet() -> None:
     assert items.legs["1/102"].pursued == "2/101"
     dossier = GAME.dossier(placed(u1_102="1/19"), pursuit("KAF"), "de")
     assert "  1/102: 1/20@27.5 (fängt 2/101 ab)" in dossier
-    after = GAME.draft(placed(u1_102="1/19"), pursuit("KAF"), [], dice()).state
-    assert isinstance(after, WdwState)
+    after = month_of(placed(u1_102="1/19"), pursuit("KAF"))
     assert any(n.key == "note.pursued" and n.seat == 1 for n in after.notes)
 
 

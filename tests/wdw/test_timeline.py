@@ -9,10 +9,10 @@ from engine.core import Order
 from engine.wdw.items import find_items
 from engine.wdw.movement import Leg
 from engine.wdw.orders import Fight
-from engine.wdw.state import Unit, WdwState
+from engine.wdw.state import Unit
 from engine.wdw.tables import encounter
 from engine.wdw.timeline import Stay, first_shared_day, held, rounds, stays_of
-from tests.wdw.helpers import GAME, dice, placed, sample
+from tests.wdw.helpers import GAME, month_of, placed, sample
 
 
 def test_a_unit_is_in_each_field_from_the_day_it_enters_until_it_enters_the_next() -> None:
@@ -89,8 +89,7 @@ def test_a_holding_unit_stops_a_passing_one_which_meets_nobody_further_on() -> N
     assert items.ids() == []
     assert items.legs["1/101"].steps == (("1/21", 10),) and items.legs["1/101"].halted
     assert "  1/101: 1/21@10 (held)" in GAME.dossier(state, orders, "en")
-    after = GAME.draft(state, orders, [], dice()).state
-    assert isinstance(after, WdwState)
+    after = month_of(state, orders)
     unit = after.unit(1, 101)
     assert unit is not None and unit.kf == "1/21"
     assert any(n.key == "note.halted" and n.seat == 1 for n in after.notes)

@@ -10,7 +10,7 @@ from engine.wdw.items import find_items
 from engine.wdw.orders import Fight
 from engine.wdw.state import WdwState
 from engine.wdw.unit_lines import UnitChanges, read_line
-from tests.wdw.helpers import GAME, dice, sample
+from tests.wdw.helpers import GAME, month_of, sample
 
 NO_ORDERS: dict[int, list[Order]] = {}
 
@@ -19,10 +19,8 @@ def check(ruling: Ruling, state: WdwState | None = None) -> str:
     return GAME.check_ruling(state or sample(), NO_ORDERS, [], ruling, "de")
 
 
-def draft(*rulings: Ruling, state: WdwState | None = None) -> WdwState:
-    result = GAME.draft(state or sample(), NO_ORDERS, list(rulings), dice())
-    assert isinstance(result.state, WdwState)
-    return result.state
+def draft(*rulings: Ruling) -> WdwState:
+    return month_of(sample(), NO_ORDERS, *rulings)
 
 
 def test_the_lines_are_read_with_their_units_changes_and_cause() -> None:
