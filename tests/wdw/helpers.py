@@ -51,3 +51,14 @@ def month_of(
     result = GAME.draft(state, orders, list(rulings), the_dice or dice())
     assert isinstance(result.state, WdwState)
     return result.state
+
+
+def field_of(state: WdwState, realm: int, number: int) -> str:
+    """Where unit ``realm/number`` stands ("" when it is gone)."""
+    unit = state.unit(realm, number)
+    return unit.kf if unit is not None else ""
+
+
+def noted(state: WdwState, seat: int, key: str) -> bool:
+    """Whether ``seat``'s printout has a line of ``key`` this month."""
+    return any(n.key == key and n.seat == seat for n in state.notes)

@@ -9,7 +9,7 @@ from engine.dice import Dice
 from engine.wdw.orders import Fight
 from engine.wdw.retreat import free_neighbours
 from engine.wdw.state import Unit, WdwState, world
-from tests.wdw.helpers import dice, month_of, sample
+from tests.wdw.helpers import dice, field_of, month_of, noted, sample
 
 NEIGHBOURS_OF_1_20 = ["1/12", "1/21", "1/28", "1/27", "1/19", "1/11"]
 
@@ -77,9 +77,7 @@ def test_a_unit_with_every_field_blocked_cannot_retreat() -> None:
     for n, kf in enumerate(NEIGHBOURS_OF_1_20):
         state.units.append(Unit(realm=1, id=700 + n, unit_class="land", size=10, kf=kf))
     after = run(state, Ruling("K1", "Sieger A; Verluste keine"))
-    unit = after.unit(2, 101)
-    assert unit is not None and unit.kf == "1/20"
-    assert any(n.key == "note.no_retreat" and n.seat == 2 for n in after.notes)
+    assert field_of(after, 2, 101) == "1/20" and noted(after, 2, "note.no_retreat")
 
 
 def test_a_loser_that_came_along_a_path_goes_back_without_a_draw() -> None:

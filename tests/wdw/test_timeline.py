@@ -12,7 +12,7 @@ from engine.wdw.orders import Fight
 from engine.wdw.state import Unit
 from engine.wdw.tables import encounter
 from engine.wdw.timeline import Stay, first_shared_day, held, rounds, stays_of
-from tests.wdw.helpers import GAME, month_of, placed, sample
+from tests.wdw.helpers import GAME, field_of, month_of, noted, placed, sample
 
 
 def test_a_unit_is_in_each_field_from_the_day_it_enters_until_it_enters_the_next() -> None:
@@ -90,9 +90,7 @@ def test_a_holding_unit_stops_a_passing_one_which_meets_nobody_further_on() -> N
     assert items.legs["1/101"].steps == (("1/21", 10),) and items.legs["1/101"].halted
     assert "  1/101: 1/21@10 (held)" in GAME.dossier(state, orders, "en")
     after = month_of(state, orders)
-    unit = after.unit(1, 101)
-    assert unit is not None and unit.kf == "1/21"
-    assert any(n.key == "note.halted" and n.seat == 1 for n in after.notes)
+    assert field_of(after, 1, 101) == "1/21" and noted(after, 1, "note.halted")
 
 
 def test_units_that_ignore_each_other_pass_by() -> None:
