@@ -130,10 +130,12 @@ def contacts(
     by_key = {u.key: u for u in units}
     legs = dict(legs)
     done: set[tuple[str, int, int]] = set()
+    unseen: set[tuple[str, str]] = set()
+    """(field, unit) of hiding units that passed there undiscovered."""
     found: list[Contact] = []
     asked = 0
     while True:
-        first = _first_meeting(units, stays, hostile, field_order, done)
+        first = _first_meeting(units, stays, hostile, field_order, done, unseen)
         change = react(stays, legs) if react is not None else None
         if change is not None and (first is None or change[0] < first[0]):
             _day, key, leg = change
@@ -142,7 +144,6 @@ def contacts(
         if first is None:
             return found, legs
         day, kf, ra, rb = first
-        done.add((kf, ra, rb))
         present = {
             r: tuple(
                 u
@@ -160,7 +161,10 @@ def contacts(
         who = (ra if hider == "a" else rb) if hider else 0
         found.append(Contact(kf, day, ra, rb, present[ra], present[rb], question, who))
         if hider and not discovered(question):
+            # It passes as if nobody were there; others of its realm may still be met.
+            unseen |= {(kf, u.key) for u in present[who]}
             continue
+        done.add((kf, ra, rb))
         outcome, flipped = encounter(lead_a, lead_b)
         stop_a, stop_b = held(outcome)
         if flipped:
@@ -179,6 +183,7 @@ def _first_meeting(
     hostile: Callable[[int, int], bool],
     field_order: Callable[[str], tuple[int, int]],
     done: set[tuple[str, int, int]],
+    unseen: set[tuple[str, str]],
 ) -> tuple[Fraction, str, int, int] | None:
     best: tuple[Fraction, tuple[int, int], int, int, str] | None = None
     for x in units:
@@ -189,6 +194,8 @@ def _first_meeting(
                 for sy in stays[y.key]:
                     day = first_shared_day(sx, sy)
                     if day is None or (sx.kf, x.realm, y.realm) in done:
+                        continue
+                    if (sx.kf, x.key) in unseen or (sy.kf, y.key) in unseen:
                         continue
                     key = (day, field_order(sx.kf), x.realm, y.realm, sx.kf)
                     if best is None or key < best:

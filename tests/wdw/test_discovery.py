@@ -87,3 +87,17 @@ def test_each_way_a_discovery_ruling_is_refused_says_why(ruling: Ruling, reason:
 def test_a_unit_that_ignores_asks_no_question() -> None:
     orders: dict[int, list[Order]] = {**ORDERS, 1: [Fight(unit=101, code="KI")]}
     assert find_items(state(), orders).ids() == []
+
+
+def test_a_unit_of_the_hiders_realm_arriving_later_is_still_met() -> None:
+    # 2/102 hides through 1/20 on days 20-30 undiscovered; 2/101 attacks from 1/29 and
+    # reaches 1/20 on day 30: that is a meeting of its own.
+    s = state()
+    s.unit(2, 101).kf = "1/29"  # type: ignore[union-attr]
+    orders: dict[int, list[Order]] = {
+        **ORDERS,
+        2: [*ORDERS[2], Fight(unit=101, code="KA", path=("1/21", "1/20"))],
+    }
+    items = find_items(s, orders)
+    assert items.ids() == ["D1", "K1"]
+    assert (items.meetings["K1"].day, items.meetings["K1"].b.units) == (30, ("2/101",))
