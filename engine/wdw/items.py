@@ -21,7 +21,7 @@ from engine.wdw.orders import Fight, Special, Spy, Work
 from engine.wdw.setup import options_of
 from engine.wdw.state import Unit, WdwState, world
 from engine.wdw.tables import MAIN_ORDERS, Outcome, encounter
-from engine.wdw.timeline import contacts, rounds
+from engine.wdw.timeline import contacts, retreating, rounds
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,9 @@ class Items:
     specials: dict[str, tuple[int, Special]]
     legs: dict[str, Leg]
     """Every unit's leg this month, by ``realm/unit``."""
+    retreats: tuple[tuple[str, tuple[str, ...], int], ...] = ()
+    """Retreats before a combat (Tab. 6.1-1 rows without a fight): the field, the units
+    that retreat, the realm they retreat from."""
 
     def ids(self) -> list[str]:
         """Every open item's id, in the dossier's order."""
@@ -159,6 +162,7 @@ def find_items(
     )
     max_rounds = options.max_rounds
     meetings: dict[str, Meeting] = {}
+    retreats: list[tuple[str, tuple[str, ...], int]] = []
     e = k = 0
     for contact in found:
         sa = _side(contact.a, list(contact.a_units), state, chosen, contact.kf)
@@ -166,11 +170,17 @@ def find_items(
         if contact.discovery:
             # The question comes first; if it is found, the row's outcome is the GM's to tell.
             seeker, hider = (sb, sa) if contact.hider == contact.a else (sa, sb)
-            outcome, _ = encounter(seeker.order, hider.order)
+            outcome, flipped = encounter(seeker.order, hider.order)
             meetings[contact.discovery] = Meeting(contact.kf, seeker, hider, outcome, contact.day)
+            if discovered(given, contact.discovery):
+                first, second = (hider, seeker) if flipped else (seeker, hider)
+                # A KT finding a hiding unit counts as superior (timeline): it retreats.
+                back = (False, True) if outcome.question else retreating(outcome)
+                retreats += _retreats(contact.kf, first, second, back)
             continue
         outcome, flipped = encounter(sa.order, sb.order)
         first, second = (sb, sa) if flipped else (sa, sb)
+        retreats += _retreats(contact.kf, first, second, retreating(outcome))
         fighting = (*contact.a_units, *contact.b_units)
         when = rounds(fighting, contact.day, max_rounds)
         meeting = Meeting(contact.kf, first, second, outcome, contact.day, when)
@@ -188,7 +198,19 @@ def find_items(
                 spies[f"G{len(spies) + 1}"] = (seat, order)
             elif isinstance(order, Special):
                 specials[f"X{len(specials) + 1}"] = (seat, order)
-    return Items(meetings, spies, specials, legs)
+    return Items(meetings, spies, specials, legs, tuple(retreats))
+
+
+def _retreats(
+    kf: str, a: Side, b: Side, back: tuple[bool, bool]
+) -> list[tuple[str, tuple[str, ...], int]]:
+    """The retreats of table sides A and B in ``kf`` (each from the other's realm)."""
+    out = []
+    if back[0]:
+        out.append((kf, a.units, b.realm))
+    if back[1]:
+        out.append((kf, b.units, a.realm))
+    return out
 
 
 def interceptions(

@@ -106,6 +106,16 @@ def held(outcome: Outcome) -> tuple[bool, bool]:
     return True, True
 
 
+def retreating(outcome: Outcome) -> tuple[bool, bool]:
+    """Tab. 6.1-1 (Strategie 6.1 "Rückzug vor dem Kampf"): whether units A and B of a row
+    that has no fight and no question retreat."""
+    if outcome.fight or outcome.question:
+        return False, False
+    if "Rückzug beider" in outcome.text:
+        return True, True
+    return False, "Rückzug B" in outcome.text or "Rückzug von B" in outcome.text
+
+
 Reaction = Callable[[Mapping[str, list[Stay]], Mapping[str, Leg]], tuple[Fraction, str, Leg] | None]
 """The next change of a unit's path on the timeline (an F/W interception,
 engine.wdw.interception): its day, the unit and its new leg; None when there is none."""

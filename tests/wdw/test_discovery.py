@@ -67,7 +67,7 @@ def test_undiscovered_it_passes_on_and_nobody_learns_of_it() -> None:
 def test_discovered_the_row_applies_and_both_sides_are_told() -> None:
     after = run(Ruling("D1", "entdeckt"))
     unit = after.unit(2, 102)
-    assert unit is not None and unit.kf == "1/20"  # KA-KX: B is stopped (retreats)
+    assert unit is not None and unit.kf == "1/21"  # KA-KX: B retreats the way it came
     mine = GAME.printout(after, 1, "de")
     assert "In 1/20 wird am Tag 20 eine versteckte fremde Einheit entdeckt (etwa 1500)." in mine
     assert "Unit 102 is discovered in 1/20 though it hides." in GAME.printout(after, 2, "en")

@@ -103,3 +103,33 @@ def test_ships_retreat_onto_water_only() -> None:
     assert free == ["1/24", "1/15", "1/8"]
     ship = Unit(realm=2, id=301, unit_class="sea", size=5, kf="1/16", nahkampf=1)
     assert free_neighbours(state, ship) == ["1/24", "1/8"]
+
+
+def test_a_unit_that_is_attacked_while_ignoring_retreats_before_the_combat() -> None:
+    # Tab. 6.1-1 KA-KI: "Rückzug von B (A zieht weiter)"; 2/101 stood still: R1 draws.
+    the_dice = dice()
+    after = month_of(standing("KI"), ATTACK, the_dice=the_dice)
+    [roll] = the_dice.log
+    assert (roll.label, roll.sides, roll.seen_by) == ("R 1/20 2/101", 6, frozenset({1, 2}))
+    assert field_of(after, 2, 101) == NEIGHBOURS_OF_1_20[roll.value - 1]
+    assert noted(after, 2, "note.retreat") and field_of(after, 1, 101) == "1/20"
+
+
+def test_two_retreating_units_both_go_back_the_way_they_came() -> None:
+    orders: dict[int, list[Order]] = {
+        1: [Fight(unit=101, code="KR", path=("1/19", "1/20"))],
+        2: [Fight(unit=101, code="KR", path=("1/21", "1/20"))],
+    }
+    after = month_of(sample(), orders)
+    assert (field_of(after, 1, 101), field_of(after, 2, 101)) == ("1/19", "1/21")
+
+
+def test_a_discovered_hiding_unit_retreats_from_its_finder() -> None:
+    orders: dict[int, list[Order]] = {
+        1: [Fight(unit=101, code="KA", path=("1/19", "1/20"))],
+        2: [Fight(unit=102, code="KX", path=("1/21", "1/20"))],
+    }
+    hidden = month_of(sample(), orders, Ruling("D1", "nicht entdeckt"))
+    assert field_of(hidden, 2, 102) == "1/20"
+    found = month_of(sample(), orders, Ruling("D1", "entdeckt"))
+    assert field_of(found, 2, 102) == "1/21"
