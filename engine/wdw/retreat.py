@@ -49,3 +49,14 @@ def retreat_field(month: Month, item: str, unit: Unit, winner: int) -> str | Non
         return None
     seen = frozenset({unit.realm, winner})
     return free[month.dice.named(f"R {item} {unit.key}", len(free), seen_by=seen) - 1]
+
+
+def retreat(month: Month, item: str, unit: Unit, foe: int) -> None:
+    """Move ``unit`` to its retreat field (:func:`retreat_field`) and tell its owner where
+    it went, or that it cannot retreat."""
+    back = retreat_field(month, item, unit, foe)
+    if back is None:
+        month.note(unit.realm, "note.no_retreat", unit=unit.id, kf=unit.kf)
+    elif back != unit.kf:
+        unit.kf = back
+        month.note(unit.realm, "note.retreat", unit=unit.id, kf=back)

@@ -5,7 +5,7 @@ engine.wdw.retreat)."""
 from __future__ import annotations
 
 from engine.wdw.month import Month
-from engine.wdw.retreat import retreat_field
+from engine.wdw.retreat import retreat
 from engine.wdw.rulings import Combat, default_ruling, read
 from engine.wdw.state import Unit
 
@@ -50,9 +50,4 @@ def _retreat(
         unit = units.get(key)
         if unit is None or unit.size == 0 or unit.order[:2] in ("KN", "KH"):
             continue  # Strategie 6.2: units under KN or KH do not retreat after a loss
-        back = retreat_field(month, item, unit, winner)
-        if back is None:
-            month.note(unit.realm, "note.no_retreat", unit=unit.id, kf=unit.kf)
-        elif back != unit.kf:
-            unit.kf = back
-            month.note(unit.realm, "note.retreat", unit=unit.id, kf=back)
+        retreat(month, item, unit, winner)

@@ -5,7 +5,7 @@ free one (R1, engine.wdw.retreat; the die is named for the field and the unit)."
 from __future__ import annotations
 
 from engine.wdw.month import Month
-from engine.wdw.retreat import retreat_field
+from engine.wdw.retreat import retreat
 
 
 def run(month: Month) -> None:
@@ -16,9 +16,4 @@ def run(month: Month) -> None:
             unit = month.state.unit(realm, number)
             if unit is None or unit.kf != kf:
                 continue  # it left the field already (an earlier retreat)
-            back = retreat_field(month, kf, unit, foe)
-            if back is None:
-                month.note(unit.realm, "note.no_retreat", unit=unit.id, kf=unit.kf)
-            elif back != unit.kf:
-                unit.kf = back
-                month.note(unit.realm, "note.retreat", unit=unit.id, kf=back)
+            retreat(month, kf, unit, foe)
