@@ -59,6 +59,8 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
         steps = " ".join(f"{kf}@{_power(day)}" for kf, day in leg.steps)
         extra = say(lang, "dossier.truncated") if leg.truncated else ""
         extra += say(lang, "dossier.bad", why=leg.bad) if leg.bad else ""
+        extra += say(lang, "dossier.pursued", unit=leg.pursued) if leg.pursued else ""
+        extra += say(lang, "dossier.halted") if leg.halted else ""
         lines.append("  " + say(lang, "dossier.leg", unit=key, steps=steps) + extra)
     lines += ["", say(lang, "dossier.items")]
     if not items.ids():
@@ -98,6 +100,22 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
 
 def _meeting_lines(item: str, meeting: Meeting, lang: str) -> list[str]:
     a, b = meeting.a, meeting.b
+    when = say(lang, "item.when", day=_power(meeting.day), rounds=meeting.rounds)
+    if item.startswith("D"):
+        return [
+            say(
+                lang,
+                "item.discovery",
+                item=item,
+                kf=meeting.kf,
+                day=_power(meeting.day),
+                a=a.realm,
+                a_order=a.order,
+                b=b.realm,
+                b_units=" ".join(b.units),
+                text=meeting.outcome.text,
+            )
+        ]
     if item.startswith("E"):
         return [
             say(
@@ -112,6 +130,7 @@ def _meeting_lines(item: str, meeting: Meeting, lang: str) -> list[str]:
                 text=meeting.outcome.text,
             ),
             say(lang, "item.question", a_power=_power(a.kampfkraft), b_power=_power(b.kampfkraft)),
+            when,
         ]
     lines = [
         say(
@@ -124,6 +143,7 @@ def _meeting_lines(item: str, meeting: Meeting, lang: str) -> list[str]:
             b=b.realm,
             b_units=" ".join(b.units),
         ),
+        when,
     ]
     for name, side in (("A", a), ("B", b)):
         gp = ", ".join(f"{cause} {n:+d}" for cause, n in side.gp) or "0"
@@ -156,7 +176,7 @@ def open_lines(items: Items, given: Sequence[Ruling], lang: str) -> list[str]:
     lines = []
     for item, meeting in items.meetings.items():
         if item not in ruled:
-            key = "open.combat" if item.startswith("K") else "open.encounter"
+            key = {"K": "open.combat", "D": "open.discovery"}.get(item[0], "open.encounter")
             lines.append(f"{item} {say(lang, key, kf=meeting.kf)} — {default_ruling(item, items)}")
     for item, (seat, spy) in items.spies.items():
         if item not in ruled:

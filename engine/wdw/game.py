@@ -78,7 +78,7 @@ class WdwGame:
         dice: Dice,
     ) -> TurnResult:
         old = _wdw(state)
-        items = find_items(old, orders)
+        items = find_items(old, orders, given)
         new = copy_plain(old)
         new.notes, new.reports = [], []
         month = Month(
@@ -155,7 +155,7 @@ class WdwGame:
         lang: str,
     ) -> str:
         s = _wdw(state)
-        return check(s, find_items(s, orders), ruling, lang)
+        return check(s, find_items(s, orders, given), ruling, lang)
 
     def open_items(
         self,
@@ -165,7 +165,7 @@ class WdwGame:
         lang: str,
     ) -> list[str]:
         s = _wdw(state)
-        return open_lines(find_items(s, orders), given, lang)
+        return open_lines(find_items(s, orders, given), given, lang)
 
     # -- calculators (engine.calculating.Calculating)
     def calculators(self, state: State, seat: int | None, lang: str) -> Sequence[CalculatorForm]:

@@ -11,13 +11,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.core import Order
+from engine.core import Order, Ruling
+from engine.wdw.discovery import discovered
 from engine.wdw.formulas import bukaz_gp, kampfkraft
+from engine.wdw.interception import INTERCEPTING, Hunter, Interceptions
 from engine.wdw.mapfile import WorldMap
-from engine.wdw.movement import Leg, walk
+from engine.wdw.movement import Leg, month_range, walk
 from engine.wdw.orders import Fight, Special, Spy, Work
+from engine.wdw.setup import options_of
 from engine.wdw.state import Unit, WdwState, world
 from engine.wdw.tables import MAIN_ORDERS, Outcome, encounter
+from engine.wdw.timeline import contacts, retreating, rounds
 
 
 @dataclass(frozen=True)
@@ -40,6 +44,10 @@ class Meeting:
     a: Side
     b: Side
     outcome: Outcome
+    day: Fraction = Fraction(0)
+    """The day they meet (F9, engine.wdw.timeline)."""
+    rounds: int = 0
+    """The rounds of combat their BP leave (F9, D8)."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +60,9 @@ class Items:
     specials: dict[str, tuple[int, Special]]
     legs: dict[str, Leg]
     """Every unit's leg this month, by ``realm/unit``."""
+    retreats: tuple[tuple[str, tuple[str, ...], int], ...] = ()
+    """Retreats before a combat (Tab. 6.1-1 rows without a fight): the field, the units
+    that retreat, the realm they retreat from."""
 
     def ids(self) -> list[str]:
         """Every open item's id, in the dossier's order."""
@@ -129,40 +140,56 @@ def hostile(state: WdwState, a: int, b: int) -> bool:
     return b not in state.realm(a).allies and a not in state.realm(b).allies
 
 
-def find_items(state: WdwState, orders: Mapping[int, Sequence[Order]]) -> Items:
-    """The month's open items (F9 timeline simplified to the fields each unit enters
-    or stays in: two hostile realms meet in a field both are in this month)."""
+def find_items(
+    state: WdwState, orders: Mapping[int, Sequence[Order]], given: Sequence[Ruling] = ()
+) -> Items:
+    """The month's open items: the meetings of the day timeline (engine.wdw.timeline:
+    two hostile realms' units in one field on the same day), in the order of days, then
+    spies and Sonderbefehle by seat and line. The GM's ``D<n>`` rulings among ``given``
+    decide whether a hiding unit is met (engine.wdw.discovery)."""
     chosen = by_unit(orders)
-    legs = legs_of(state, chosen)
-    present: dict[str, dict[int, list[Unit]]] = {}
-    for unit in state.units:
-        leg = legs[unit.key]
-        # A unit that moves meets others in the fields it enters, one that stays at home.
-        fields = [f for f, _ in leg.steps] or [unit.kf]
-        for kf in dict.fromkeys(fields):
-            present.setdefault(kf, {}).setdefault(unit.realm, []).append(unit)
+    main = {u.key: main_order(u, chosen) for u in state.units}
+    options = options_of(state)
+    react = interceptions(state, chosen, main, options.sight_radius)
+    found, legs = contacts(
+        state.units,
+        legs_of(state, chosen),
+        main,
+        lambda a, b: hostile(state, a, b),
+        _field_order,
+        react,
+        lambda item: discovered(given, item),
+    )
+    max_rounds = options.max_rounds
     meetings: dict[str, Meeting] = {}
+    retreats: list[tuple[str, tuple[str, ...], int]] = []
     e = k = 0
-    for kf in sorted(present, key=_field_order):
-        realms = sorted(present[kf])
-        sides = (
-            {r: _side(r, present[kf][r], state, chosen, kf) for r in realms}
-            if len(realms) > 1
-            else {}
-        )
-        for i, ra in enumerate(realms):
-            for rb in realms[i + 1 :]:
-                if not hostile(state, ra, rb):
-                    continue
-                sa, sb = sides[ra], sides[rb]
-                outcome, flipped = encounter(sa.order, sb.order)
-                meeting = Meeting(kf, sb, sa, outcome) if flipped else Meeting(kf, sa, sb, outcome)
-                if outcome.question:
-                    e += 1
-                    meetings[f"E{e}"] = meeting
-                if outcome.fight:
-                    k += 1
-                    meetings[f"K{k}"] = meeting
+    for contact in found:
+        sa = _side(contact.a, list(contact.a_units), state, chosen, contact.kf)
+        sb = _side(contact.b, list(contact.b_units), state, chosen, contact.kf)
+        if contact.discovery:
+            # The question comes first; if it is found, the row's outcome is the GM's to tell.
+            seeker, hider = (sb, sa) if contact.hider == contact.a else (sa, sb)
+            outcome, flipped = encounter(seeker.order, hider.order)
+            meetings[contact.discovery] = Meeting(contact.kf, seeker, hider, outcome, contact.day)
+            if discovered(given, contact.discovery):
+                first, second = (hider, seeker) if flipped else (seeker, hider)
+                # A KT finding a hiding unit counts as superior (timeline): it retreats.
+                back = (False, True) if outcome.question else retreating(outcome)
+                retreats += _retreats(contact.kf, first, second, back)
+            continue
+        outcome, flipped = encounter(sa.order, sb.order)
+        first, second = (sb, sa) if flipped else (sa, sb)
+        retreats += _retreats(contact.kf, first, second, retreating(outcome))
+        fighting = (*contact.a_units, *contact.b_units)
+        when = rounds(fighting, contact.day, max_rounds)
+        meeting = Meeting(contact.kf, first, second, outcome, contact.day, when)
+        if outcome.question:
+            e += 1
+            meetings[f"E{e}"] = meeting
+        if outcome.fight:
+            k += 1
+            meetings[f"K{k}"] = meeting
     spies: dict[str, tuple[int, Spy]] = {}
     specials: dict[str, tuple[int, Special]] = {}
     for seat in sorted(orders):
@@ -171,7 +198,46 @@ def find_items(state: WdwState, orders: Mapping[int, Sequence[Order]]) -> Items:
                 spies[f"G{len(spies) + 1}"] = (seat, order)
             elif isinstance(order, Special):
                 specials[f"X{len(specials) + 1}"] = (seat, order)
-    return Items(meetings, spies, specials, legs)
+    return Items(meetings, spies, specials, legs, tuple(retreats))
+
+
+def _retreats(
+    kf: str, a: Side, b: Side, back: tuple[bool, bool]
+) -> list[tuple[str, tuple[str, ...], int]]:
+    """The retreats of table sides A and B in ``kf`` (each from the other's realm)."""
+    out = []
+    if back[0]:
+        out.append((kf, a.units, b.realm))
+    if back[1]:
+        out.append((kf, b.units, a.realm))
+    return out
+
+
+def interceptions(
+    state: WdwState, chosen: UnitOrders, main: dict[str, str], radius: int
+) -> Interceptions:
+    """The month's F/W units (their new order's extension, else their standing one's,
+    D27) with their range, for the timeline (Tab. 5.1-3)."""
+    the_map = world(state.map_text)
+    hunters = []
+    for unit in state.units:
+        order = chosen.get((unit.realm, unit.id))
+        if isinstance(order, Fight):
+            ext, path = order.ext, order.path
+        else:
+            ext, path = (unit.order[2:] if order is None else ""), ()
+        if ext in INTERCEPTING:
+            hunters.append(Hunter(unit, ext, month_range(unit, the_map, path)))
+    owners = {s.kf: s.owner for s in state.settlements}
+    return Interceptions(
+        the_map,
+        hunters,
+        state.units,
+        radius,
+        lambda a, b: hostile(state, a, b),
+        lambda u: main[u.key] == "KX",
+        lambda u, kf: owners.get(kf, u.realm) != u.realm,
+    )
 
 
 def _field_order(kf: str) -> tuple[int, int]:

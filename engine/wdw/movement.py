@@ -14,11 +14,14 @@ from engine.wdw.state import Unit
 class Leg:
     """Where a unit's path takes it this month: the fields it enters with their day,
     and why it stopped early (``truncated``: the range is used up; ``bad``: a step that
-    is not allowed, with the reason key)."""
+    is not allowed, with the reason key; ``halted``: a meeting held it, engine.wdw.timeline)."""
 
     steps: tuple[tuple[str, Fraction], ...]
     truncated: bool = False
     bad: str = ""
+    halted: bool = False
+    pursued: str = ""
+    """The unit (``realm/unit``) it changed its path to intercept (F/W, engine.wdw.interception)."""
 
 
 def month_range(unit: Unit, world: WorldMap, path: tuple[str, ...]) -> int:

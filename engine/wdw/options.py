@@ -23,6 +23,10 @@ class WdwOptions:
     bwp_cost_normal: int = 5000
     bwp_cost_schwer: int = 10000
     bwp_cost_extrem: int = 15000
+    max_rounds: int = 4
+    """Rounds of combat a unit can fight a month at most (Strategie 4.4, D8)."""
+    spy_sight: bool = False
+    """Spies get a sight range like other units (Strategie 6.1, Spielleiter-Option)."""
 
     @classmethod
     def of(cls, options: Mapping[str, JSONValue]) -> WdwOptions:

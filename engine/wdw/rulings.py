@@ -11,9 +11,12 @@ import re
 from dataclasses import dataclass
 
 from engine.core import CORRECTION, GAME_END, Ruling
+from engine.wdw.discovery import DEFAULT as DISCOVERY_DEFAULT
+from engine.wdw.discovery import Discovery, read_discovery
 from engine.wdw.items import Items, Meeting
 from engine.wdw.state import WdwState
 from engine.wdw.texts import say
+from engine.wdw.unit_lines import UNIT_LINES, check_line
 
 
 @dataclass(frozen=True)
@@ -58,7 +61,7 @@ class Correction:
     value: int
 
 
-Verdict = Appearance | Combat | SpyResult | SpecialResult | Correction
+Verdict = Appearance | Combat | SpyResult | SpecialResult | Correction | Discovery
 
 _LOSS_RE = re.compile(r"^(\d+)/(\d+)\s*-\s*(\d+)$")
 
@@ -78,6 +81,8 @@ def read(item: str, text: str) -> Verdict | None:
         return None
     if kind == "K":
         return _combat(text)
+    if kind == "D":
+        return read_discovery(text)
     if kind == "G":
         return _spy(words)
     if kind == "X":
@@ -181,6 +186,8 @@ def check(state: WdwState, items: Items, ruling: Ruling, lang: str) -> str:
             return say(lang, "ruling.no_realm", seat=fix.target)
         return ""
     item = ruling.item.upper()
+    if item in UNIT_LINES:
+        return check_line(state, ruling, lang)
     if item not in items.ids():
         return say(lang, "ruling.no_item", item=ruling.item)
     verdict = read(item, ruling.text)
@@ -217,6 +224,8 @@ def default_ruling(item: str, items: Items) -> str:
     appears superior and wins, without losses (the GM enters them); a spy fails
     undiscovered; a Sonderbefehl is refused."""
     kind = item[0]
+    if kind == "D":
+        return DISCOVERY_DEFAULT
     if kind in "EK":
         meeting = items.meetings[item]
         stronger = "a" if meeting.a.kampfkraft >= meeting.b.kampfkraft else "b"

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from random import Random
 
-from engine.core import PlayerSetup, Setup
+from engine.core import Order, PlayerSetup, Ruling, Setup
 from engine.dice import Dice
 from engine.wdw.game import WdwGame
 from engine.wdw.state import WdwState
@@ -27,3 +28,37 @@ def dice() -> Dice:
 def by_number(number: int) -> str:
     """Names a place by its number (Welt der Waben's acknowledgement names none)."""
     return str(number)
+
+
+def placed(**where: str) -> WdwState:
+    """The sample with units moved: ``u1_101="1/20"`` puts unit 1/101 in 1/20."""
+    state = sample()
+    for name, kf in where.items():
+        realm, number = (int(x) for x in name[1:].split("_"))
+        unit = state.unit(realm, number)
+        assert unit is not None
+        unit.kf = kf
+    return state
+
+
+def month_of(
+    state: WdwState,
+    orders: Mapping[int, Sequence[Order]],
+    *rulings: Ruling,
+    the_dice: Dice | None = None,
+) -> WdwState:
+    """The state after the month's draft with these orders and rulings."""
+    result = GAME.draft(state, orders, list(rulings), the_dice or dice())
+    assert isinstance(result.state, WdwState)
+    return result.state
+
+
+def field_of(state: WdwState, realm: int, number: int) -> str:
+    """Where unit ``realm/number`` stands ("" when it is gone)."""
+    unit = state.unit(realm, number)
+    return unit.kf if unit is not None else ""
+
+
+def noted(state: WdwState, seat: int, key: str) -> bool:
+    """Whether ``seat``'s printout has a line of ``key`` this month."""
+    return any(n.key == key and n.seat == seat for n in state.notes)

@@ -14,14 +14,24 @@ from engine.wdw.state import WdwState
 from tests.wdw.helpers import GAME, by_number, dice, sample
 
 FIELDS = [f"1/{n}" for n in range(1, 49)]
+ROADS = [
+    ("1/19", "1/20"),
+    ("1/19", "1/20", "1/21"),
+    ("1/21", "1/20", "1/19"),
+    ("1/21", "1/20"),
+    ("1/26", "1/27"),
+    ("1/23", "1/30"),
+]
+"""Paths that units of either realm can walk, so that they meet and see each other."""
 SECRET_SIZE = 4321
 SECRET_TREASURY = 98765
 
 fights = st.builds(
-    lambda unit, code, path: Fight(unit=unit, code=code, path=tuple(path)),
+    lambda unit, code, ext, path: Fight(unit=unit, code=code, ext=ext, path=tuple(path)),
     st.sampled_from([101, 102, 201]),
     st.sampled_from(["KN", "KA", "KT", "KH", "KV", "KI", "KX", "KR"]),
-    st.lists(st.sampled_from(FIELDS), max_size=3),
+    st.sampled_from(["", "F", "W"]),  # interception: sightings on the timeline
+    st.one_of(st.lists(st.sampled_from(FIELDS), max_size=3), st.sampled_from(ROADS)),
 )
 others = st.one_of(
     st.builds(lambda risk: Spy(unit=601, code="GI", risk=risk, target="Guru"), st.integers(1, 5)),
@@ -30,13 +40,17 @@ others = st.one_of(
 )
 
 
-def hidden_state() -> WdwState:
-    """The sample with realm 2's secrets marked: its treasury and a unit's size."""
+def hidden_state(where: str = "1/22") -> WdwState:
+    """The sample with realm 2's secrets marked: its treasury and a unit's size; its
+    unit 101 stands in ``where`` (so the timeline meets it on other days and fields)."""
     state = sample()
     state.realm(2).treasury = SECRET_TREASURY
     unit = state.unit(2, 102)
     assert unit is not None
     unit.size = SECRET_SIZE
+    other = state.unit(2, 101)
+    assert other is not None
+    other.kf = where
     return state
 
 
@@ -44,6 +58,9 @@ def secrets_of_realm_2(state: WdwState) -> list[str]:
     """Realm 2's treasury and marked unit size before and after the month, its names,
     its Sonderbefehl, the GM's correction reason and narrative to it."""
     after = [str(state.realm(2).treasury), str(SECRET_TREASURY), str(SECRET_SIZE)]
+    marked = state.unit(2, 102)
+    if marked is not None:
+        after.append(str(marked.size))  # after the GM's loss
     return [*after, "Tharnburg", "Tharn ", "Geheimplan", "Nordwind"]
 
 
@@ -53,14 +70,19 @@ def secrets_of_realm_2(state: WdwState) -> list[str]:
     theirs=st.lists(st.one_of(fights, others), max_size=4),
     winner=st.sampled_from(["A", "B", "keiner"]),
     special=st.sampled_from(["angenommen: Nordwind weht", "abgelehnt"]),
+    where=st.sampled_from(["1/22", "1/21", "1/20", "1/19"]),
+    found=st.sampled_from(["entdeckt", "nicht entdeckt"]),
 )
 def test_realm_1_sees_nothing_hidden_of_realm_2(
-    mine: list[Fight], theirs: list[Order], winner: str, special: str
+    mine: list[Fight], theirs: list[Order], winner: str, special: str, where: str, found: str
 ) -> None:
-    state = hidden_state()
+    state = hidden_state(where)
     orders: dict[int, list[Order]] = {1: list(mine), 2: list(theirs)}
     rulings = [Ruling(f"K{n}", f"Sieger {winner}; Verluste keine") for n in range(1, 4)]
     rulings += [Ruling("X1", special), Ruling(CORRECTION, "Schatz 2 +1", "Geheimplan")]
+    # The GM's losses and good points for realm 2's units, with causes only it may read.
+    rulings += [Ruling("L", "2/102 -1 (Nordwind)"), Ruling("GP", "2/101 +1 (Geheimplan)")]
+    rulings += [Ruling(f"D{n}", found) for n in range(1, 3)]  # hiding units found or not
     result = GAME.draft(state, orders, rulings, dice())
     assert isinstance(result.state, WdwState)
     told = GAME.apply_reports(result.state, {2: "Nordwind über Tharnburg"})

@@ -1,9 +1,11 @@
 """Combats (Strategie 6.2): the GM's verdict on each K item, its losses applied, the
-loser retreating (Tab. 6.1-1) to the field its leg came from (D28)."""
+loser retreating (Tab. 6.1-1) to the field its leg came from, or a drawn one (D28,
+engine.wdw.retreat)."""
 
 from __future__ import annotations
 
 from engine.wdw.month import Month
+from engine.wdw.retreat import retreat
 from engine.wdw.rulings import Combat, default_ruling, read
 from engine.wdw.state import Unit
 
@@ -34,18 +36,18 @@ def run(month: Month) -> None:
             if unit.size == 0:
                 month.note(unit.realm, "note.destroyed", unit=unit.id)
         if verdict.winner in ("a", "b"):
-            loser = meeting.b if verdict.winner == "a" else meeting.a
-            _retreat(month, units, loser.units)
+            loser, winner = (
+                (meeting.b, meeting.a) if verdict.winner == "a" else (meeting.a, meeting.b)
+            )
+            _retreat(month, units, item, loser.units, winner.realm)
     state.units = [u for u in state.units if u.size > 0]
 
 
-def _retreat(month: Month, units: dict[str, Unit], keys: tuple[str, ...]) -> None:
+def _retreat(
+    month: Month, units: dict[str, Unit], item: str, keys: tuple[str, ...], winner: int
+) -> None:
     for key in keys:
         unit = units.get(key)
-        leg = month.items.legs.get(key)
-        if unit is None or unit.size == 0 or leg is None or not leg.steps:
-            continue  # a unit that did not move holds its field (D28: no retreat field)
-        back = leg.steps[-2][0] if len(leg.steps) > 1 else month.origins.get(key, "")
-        if back and back != unit.kf:
-            unit.kf = back
-            month.note(unit.realm, "note.retreat", unit=unit.id, kf=back)
+        if unit is None or unit.size == 0 or unit.order[:2] in ("KN", "KH"):
+            continue  # Strategie 6.2: units under KN or KH do not retreat after a loss
+        retreat(month, item, unit, winner)

@@ -25,3 +25,7 @@ def run(month: Month) -> None:
             month.note(unit.realm, "note.truncated", unit=unit.id, kf=unit.kf)
         elif leg.bad:
             month.note(unit.realm, "note.bad", unit=unit.id, kf=unit.kf, why=leg.bad)
+        elif leg.halted:
+            month.note(unit.realm, "note.halted", unit=unit.id, kf=unit.kf)
+        if leg.pursued:
+            month.note(unit.realm, "note.pursued", unit=unit.id, kf=unit.kf)

@@ -1,0 +1,125 @@
+"""Sightings (Strategie 6.1): on the month's timeline a realm sights every foreign unit
+that is, on some day, in a field one of its units or settlements sees (the sight radius
+with a line of sight, engine.wdw.sightlines; a spy sees only its own field unless the
+option ``spy_sight`` is set). Hidden units (KX) are not sighted. What a realm learns is
+its own: the field, the day, the kind of unit and its size rounded to two digits — not
+whose it is (the GM may tell, in his narrative)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from engine.wdw.discovery import discovered
+from engine.wdw.items import by_unit, main_order
+from engine.wdw.month import Month
+from engine.wdw.sightlines import visible
+from engine.wdw.state import Unit, WdwState, world
+from engine.wdw.timeline import MONTH_DAYS, Stay, common_day, stays_of
+
+
+@dataclass(frozen=True)
+class Sighting:
+    """A realm sees a foreign unit in a field on a day (its first sight of it)."""
+
+    seat: int
+    unit: Unit
+    kf: str
+    day: Fraction
+
+
+def estimate(size: int) -> int:
+    """A sighted unit's size as an observer guesses it: two digits (4321 → 4300)."""
+    if size < 100:
+        return size
+    step = 1
+    for _ in range(len(str(size)) - 2):
+        step *= 10
+    return (size + step // 2) // step * step
+
+
+def sightings(month: Month) -> list[Sighting]:
+    """Every realm's first sight of each foreign unit this month, by seat, then unit."""
+    state = month.state
+    chosen = by_unit(month.orders)
+    stays = {
+        u.key: stays_of(replace(u, kf=month.origins.get(u.key, u.kf)), month.items.legs[u.key])
+        for u in state.units
+    }
+    found = []
+    for realm in state.realms:
+        views = _views(month, state, realm.seat, stays)
+        for other in state.units:
+            if other.realm == realm.seat or other.realm in realm.allies:
+                continue
+            if main_order(other, chosen) == "KX":
+                continue  # hidden: only the GM's ruling finds it (Tab. 5.1-1 KX)
+            first = _first_sight(views, stays[other.key])
+            if first is not None:
+                found.append(Sighting(realm.seat, other, first[1], first[0]))
+    return found
+
+
+def _views(
+    month: Month, state: WdwState, seat: int, stays: dict[str, list[Stay]]
+) -> list[tuple[Stay, frozenset[str]]]:
+    """The realm's lookouts: each stay of its units and its settlements all month,
+    with the fields seen from there."""
+    the_map = world(state.map_text)
+    radius = month.options.sight_radius
+    views = []
+    for unit in state.units:
+        if unit.realm != seat:
+            continue
+        spy = unit.spion and not month.options.spy_sight
+        for stay in stays[unit.key]:
+            seen = frozenset({stay.kf}) if spy else visible(the_map, stay.kf, radius)
+            views.append((stay, seen))
+    for place in state.settlements:
+        if place.owner == seat:
+            whole = Stay(place.kf, Fraction(0), Fraction(MONTH_DAYS), True)
+            views.append((whole, visible(the_map, place.kf, radius)))
+    return views
+
+
+def _first_sight(
+    views: list[tuple[Stay, frozenset[str]]], theirs: list[Stay]
+) -> tuple[Fraction, str] | None:
+    best: tuple[Fraction, tuple[int, int], str] | None = None
+    for mine, seen in views:
+        for stay in theirs:
+            if stay.kf not in seen:
+                continue
+            day = common_day(mine, stay)
+            if day is None:
+                continue
+            gf, kf = (int(x) for x in stay.kf.split("/"))
+            if best is None or (day, (gf, kf)) < best[:2]:
+                best = (day, (gf, kf), stay.kf)
+    return None if best is None else (best[0], best[2])
+
+
+def run(month: Month) -> None:
+    """Tell each realm what it sighted (its printout only), and both sides of a hiding
+    unit the GM found (``D<n> entdeckt``) that it was found."""
+    units = {u.key: u for u in month.state.units}
+    for item, meeting in month.items.meetings.items():
+        if not item.startswith("D") or not discovered(month.rulings, item):
+            continue
+        size = sum(units[key].size for key in meeting.b.units if key in units)
+        day = int(meeting.day)
+        month.note(
+            meeting.a.realm, "note.found_hidden", kf=meeting.kf, day=day, size=estimate(size)
+        )
+        for key in meeting.b.units:
+            month.note(meeting.b.realm, "note.hidden_found", unit=units[key].id, kf=meeting.kf)
+    for sighting in sightings(month):
+        unit = sighting.unit
+        kind = "mounted" if unit.beritten else unit.unit_class
+        month.note(
+            sighting.seat,
+            f"note.sighting_{kind}",
+            kf=sighting.kf,
+            day=int(sighting.day),
+            size=estimate(unit.size),
+        )

@@ -1,0 +1,62 @@
+"""Where a beaten unit goes (Strategie 5.1, 6.1 "Rückzug", D28): to the field it entered
+the combat's field from; a unit that stood still, or whose field is blocked by a hostile
+unit, draws R1 among the free neighbours (sides 1 to 6, the map's order) with a named
+die, so rulings in any order give the same field (design §6). With no free neighbour it
+cannot retreat, and the GM rules on a surrender."""
+
+from __future__ import annotations
+
+from engine.wdw.items import hostile
+from engine.wdw.month import Month
+from engine.wdw.state import Unit, WdwState, world
+
+
+def blocked(state: WdwState, unit: Unit, kf: str) -> bool:
+    """A field is blocked for ``unit`` when a unit of a hostile realm (D26) stands in it."""
+    return any(
+        o.kf == kf and o.realm != unit.realm and hostile(state, o.realm, unit.realm)
+        for o in state.units
+        if o.size > 0
+    )
+
+
+def free_neighbours(state: WdwState, unit: Unit) -> list[str]:
+    """The neighbours of the unit's field it may enter (land units on land, ships on
+    water) and that no hostile unit blocks, by side 1 to 6."""
+    the_map = world(state.map_text)
+    free = []
+    for kf in the_map.fields[unit.kf].neighbours:
+        if kf is None or blocked(state, unit, kf):
+            continue
+        water = the_map.fields[kf].water
+        if (unit.unit_class == "land" and water) or (unit.unit_class == "sea" and not water):
+            continue
+        free.append(kf)
+    return free
+
+
+def retreat_field(month: Month, item: str, unit: Unit, winner: int) -> str | None:
+    """D28: the field ``unit`` retreats to after losing ``item`` (None: none is free).
+    The draw ``R <item> <realm/unit>`` is seen by both sides (design §6, R1)."""
+    leg = month.items.legs.get(unit.key)
+    back = ""
+    if leg is not None and leg.steps:
+        back = leg.steps[-2][0] if len(leg.steps) > 1 else month.origins.get(unit.key, "")
+    if back and back != unit.kf and not blocked(month.state, unit, back):
+        return back
+    free = free_neighbours(month.state, unit)
+    if not free:
+        return None
+    seen = frozenset({unit.realm, winner})
+    return free[month.dice.named(f"R {item} {unit.key}", len(free), seen_by=seen) - 1]
+
+
+def retreat(month: Month, item: str, unit: Unit, foe: int) -> None:
+    """Move ``unit`` to its retreat field (:func:`retreat_field`) and tell its owner where
+    it went, or that it cannot retreat."""
+    back = retreat_field(month, item, unit, foe)
+    if back is None:
+        month.note(unit.realm, "note.no_retreat", unit=unit.id, kf=unit.kf)
+    elif back != unit.kf:
+        unit.kf = back
+        month.note(unit.realm, "note.retreat", unit=unit.id, kf=back)

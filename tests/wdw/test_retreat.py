@@ -1,0 +1,135 @@
+"""Retreats after a lost combat (Strategie 5.1, 6.1, 6.2, D28): back the way the unit
+came, else the named draw R1 among the free neighbours, else no retreat (the GM rules a
+surrender); units under KN or KH hold."""
+
+from __future__ import annotations
+
+from engine.core import Order, Ruling
+from engine.dice import Dice
+from engine.wdw.orders import Fight
+from engine.wdw.retreat import free_neighbours
+from engine.wdw.state import Unit, WdwState, world
+from tests.wdw.helpers import dice, field_of, month_of, noted, sample
+
+NEIGHBOURS_OF_1_20 = ["1/12", "1/21", "1/28", "1/27", "1/19", "1/11"]
+
+
+def standing(order: str = "KV", seats: int = 2) -> WdwState:
+    """The sample with 2/101 standing in 1/20 under ``order``."""
+    state = sample(seats)
+    unit = state.unit(2, 101)
+    assert unit is not None
+    unit.kf, unit.order = "1/20", order
+    return state
+
+
+ATTACK: dict[int, list[Order]] = {1: [Fight(unit=101, code="KA", path=("1/19", "1/20"))]}
+
+
+def run(state: WdwState, *rulings: Ruling, the_dice: Dice | None = None) -> WdwState:
+    return month_of(state, ATTACK, *rulings, the_dice=the_dice)
+
+
+def test_a_loser_that_stood_still_draws_its_field_among_the_free_neighbours() -> None:
+    the_dice = dice()
+    after = run(standing(), Ruling("K1", "Sieger A; Verluste keine"), the_dice=the_dice)
+    [roll] = the_dice.log
+    assert (roll.label, roll.sides, roll.seen_by) == ("R K1 2/101", 6, frozenset({1, 2}))
+    unit = after.unit(2, 101)
+    assert unit is not None and unit.kf == NEIGHBOURS_OF_1_20[roll.value - 1]
+    assert any(n.key == "note.retreat" and n.seat == 2 for n in after.notes)
+
+
+def test_the_draw_is_the_same_whatever_the_order_of_the_rulings() -> None:
+    rulings = [Ruling("K1", "Sieger A; Verluste keine"), Ruling("L", "1/102 -1 (Sumpf)")]
+    one, two = dice(), dice()
+    first = run(standing(), *rulings, the_dice=one)
+    second = run(standing(), *reversed(rulings), the_dice=two)
+    assert one.log == two.log and first.to_json() == second.to_json()
+
+
+def test_a_blocked_field_is_not_drawn() -> None:
+    state = standing()
+    for n, kf in enumerate(NEIGHBOURS_OF_1_20[:5]):
+        state.units.append(Unit(realm=1, id=700 + n, unit_class="land", size=10, kf=kf))
+    after = run(state, Ruling("K1", "Sieger A; Verluste keine"))
+    unit = after.unit(2, 101)
+    assert unit is not None and unit.kf == "1/11"  # the only free neighbour
+
+
+def test_an_ally_does_not_block_a_retreat() -> None:
+    state = standing(seats=3)
+    state.realm(2).allies = [3]
+    for n, kf in enumerate(NEIGHBOURS_OF_1_20):
+        if kf != "1/19":
+            state.units.append(Unit(realm=3, id=700 + n, unit_class="land", size=10, kf=kf))
+    state.units.append(Unit(realm=1, id=799, unit_class="land", size=10, kf="1/12"))
+    the_dice = dice()
+    after = run(state, Ruling("K1", "Sieger A; Verluste keine"), the_dice=the_dice)
+    unit = after.unit(2, 101)
+    # Realm 2 counts realm 3 an ally (D26): its units do not block; realm 1's in 1/12 does.
+    assert unit is not None and unit.kf != "1/12"
+    assert the_dice.log[0].sides == 5
+
+
+def test_a_unit_with_every_field_blocked_cannot_retreat() -> None:
+    state = standing()
+    for n, kf in enumerate(NEIGHBOURS_OF_1_20):
+        state.units.append(Unit(realm=1, id=700 + n, unit_class="land", size=10, kf=kf))
+    after = run(state, Ruling("K1", "Sieger A; Verluste keine"))
+    assert field_of(after, 2, 101) == "1/20" and noted(after, 2, "note.no_retreat")
+
+
+def test_a_loser_that_came_along_a_path_goes_back_without_a_draw() -> None:
+    orders: dict[int, list[Order]] = {
+        **ATTACK,
+        2: [Fight(unit=101, code="KV", path=("1/21", "1/20"))],
+    }
+    the_dice = dice()
+    after = month_of(sample(), orders, Ruling("K1", "Sieger A; Verluste keine"), the_dice=the_dice)
+    unit = after.unit(2, 101)
+    assert unit is not None and unit.kf == "1/21" and not the_dice.log
+
+
+def test_units_under_kh_hold_their_field_after_a_loss() -> None:
+    after = run(standing("KH"), Ruling("K1", "Sieger A; Verluste 2/101 -100"))
+    unit = after.unit(2, 101)
+    assert unit is not None and (unit.kf, unit.size) == ("1/20", 1900)
+
+
+def test_ships_retreat_onto_water_only() -> None:
+    state = sample()
+    free = [kf for kf in world(state.map_text).fields["1/16"].neighbours if kf]
+    assert free == ["1/24", "1/15", "1/8"]
+    ship = Unit(realm=2, id=301, unit_class="sea", size=5, kf="1/16", nahkampf=1)
+    assert free_neighbours(state, ship) == ["1/24", "1/8"]
+
+
+def test_a_unit_that_is_attacked_while_ignoring_retreats_before_the_combat() -> None:
+    # Tab. 6.1-1 KA-KI: "Rückzug von B (A zieht weiter)"; 2/101 stood still: R1 draws.
+    the_dice = dice()
+    after = month_of(standing("KI"), ATTACK, the_dice=the_dice)
+    [roll] = the_dice.log
+    assert (roll.label, roll.sides, roll.seen_by) == ("R 1/20 2/101", 6, frozenset({1, 2}))
+    assert field_of(after, 2, 101) == NEIGHBOURS_OF_1_20[roll.value - 1]
+    assert noted(after, 2, "note.retreat") and field_of(after, 1, 101) == "1/20"
+
+
+def test_two_retreating_units_both_go_back_the_way_they_came() -> None:
+    orders: dict[int, list[Order]] = {
+        1: [Fight(unit=101, code="KR", path=("1/19", "1/20"))],
+        2: [Fight(unit=101, code="KR", path=("1/21", "1/20"))],
+    }
+    after = month_of(sample(), orders)
+    assert (field_of(after, 1, 101), field_of(after, 2, 101)) == ("1/19", "1/21")
+
+
+def test_a_discovered_hiding_unit_retreats_from_its_finder() -> None:
+    orders: dict[int, list[Order]] = {
+        1: [Fight(unit=101, code="KA", path=("1/19", "1/20"))],
+        2: [Fight(unit=102, code="KX", path=("1/21", "1/20"))],
+    }
+    hidden = month_of(sample(), orders, Ruling("D1", "nicht entdeckt"))
+    assert field_of(hidden, 2, 102) == "1/20"
+    found = month_of(sample(), orders, Ruling("D1", "entdeckt"))
+    assert field_of(found, 2, 102) == "1/21"
