@@ -11,7 +11,7 @@ from functools import cache
 from lark import Lark, Token, Tree
 
 from engine.core import Order, ParseResult
-from engine.wdw.orders import ORDER_KINDS, Build, Fight, Special, Spy, Work
+from engine.wdw.orders import ORDER_KINDS, Build, Fight, Raise, Special, Spy, Train, Work
 from engine.wdw.texts import TEXTS
 from grammar import reader
 from grammar.lark_errors import LineError, Position
@@ -64,6 +64,8 @@ class WdwLines:
 
     def build(self, node: Tree[Token], line: int) -> Sequence[Order]:
         tokens = {t.type: t for t in node.scan_values(lambda v: isinstance(v, Token))}
+        if node.data in ("raise_units", "instant", "train"):
+            return [_army(node, line)]
         if node.data == "special":
             return [
                 Special(line=line, unit=_unit(tokens["UNIT"]), text=str(tokens["TEXT"]).strip())
@@ -116,3 +118,58 @@ class WdwLanguage(reader.KindLanguage):
 
 
 LANGUAGE = WdwLanguage(ORDER_KINDS)
+
+
+_PROPERTIES = {
+    "nahkampf": "nahkampf", "nk": "nahkampf", "melee": "nahkampf",
+    "fernkampf": "fernkampf", "fk": "fernkampf", "ranged": "fernkampf",
+    "arbeit": "arbeit", "arbeitsstärke": "arbeit", "arbeiterstärke": "arbeit",
+    "arbeitsstaerke": "arbeit", "arbeiter": "arbeit", "work": "arbeit", "workers": "arbeit",
+    "belagerung": "belagerung", "siege": "belagerung", "transport": "transport",
+    "geschwindigkeit": "geschwindigkeit", "speed": "geschwindigkeit",
+    "beritten": "beritten", "mounted": "beritten", "spion": "spion", "spy": "spion",
+    "heerführer": "heerfuehrer", "heerfuehrer": "heerfuehrer", "leader": "heerfuehrer",
+}  # fmt: skip
+_SEA_WORDS = ("schiffe", "schiff", "flotte", "ships", "ship", "fleet", "sea")
+_CHARACTER_WORDS = ("charaktere", "charakter", "characters", "character")
+
+
+def _army(node: Tree[Token], line: int) -> Order:
+    """A raising, Soforrüstung or training (Strategie 4.2): each property with the level
+    after it (1 when none is given); the class from its word, or a character when the
+    property is a specialist training (Tab. 4.2-1a)."""
+    properties: list[str] = []
+    count, unit, rs, place, word = 0, 0, 0, "", ""
+    for tok in node.scan_values(lambda v: isinstance(v, Token)):
+        if tok.type == "PROPERTY":
+            properties.append(f"{_PROPERTIES[str(tok).lower()]}=1")
+        elif tok.type == "INT" and properties:
+            properties[-1] = properties[-1].split("=")[0] + f"={int(tok)}"
+        elif tok.type == "INT":
+            count = int(tok)
+        elif tok.type == "UNIT":
+            unit = _unit(tok)
+        elif tok.type == "RS":
+            rs = int(re.sub(r"\D", "", str(tok)))
+        elif tok.type == "PLACE":
+            place = str(tok)
+        elif tok.type == "CLASS_WORD":
+            word = str(tok).lower()
+    if node.data == "train":
+        return Train(line=line, unit=unit, properties=tuple(properties), rs=rs)
+    names = {p.split("=")[0] for p in properties}
+    if word in _SEA_WORDS:
+        unit_class = "sea"
+    elif word in _CHARACTER_WORDS or names & {"spion", "heerfuehrer"}:
+        unit_class = "character"
+    else:
+        unit_class = "land"
+    return Raise(
+        line=line,
+        settlement=place,
+        count=count,
+        unit_class=unit_class,
+        properties=tuple(properties),
+        instant=node.data == "instant",
+        rs=rs,
+    )

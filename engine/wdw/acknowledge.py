@@ -5,6 +5,7 @@ rejection never names what the realm cannot see (an enemy in a field is the doss
 from __future__ import annotations
 
 from engine.core import Order
+from engine.wdw import checks_army
 from engine.wdw.formulas import structure_limit
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import walk
@@ -22,6 +23,8 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
     """The order in words for ``seat``, with the reason it fails or what it costs."""
     if isinstance(order, Build):
         return _build(state, seat, order, lang)
+    if isinstance(order, checks_army.ORDERS):
+        return checks_army.describe(state, seat, order, lang)
     if not isinstance(order, Fight | Work | Spy | Special):
         return order.describe(lang)
     unit = state.unit(seat, order.unit)

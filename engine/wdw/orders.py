@@ -82,3 +82,45 @@ class Special(Order):
 
 ORDER_KINDS = OrderKinds((Fight, Work, Spy, Build, Special, *SHARED_ORDER_CLASSES))
 """The orders of the kind, for their JSON round trip."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Raise(Order):
+    """Raising units in a settlement (Strategie 4.2, Tab. 4.2-1a): ``count`` elements of
+    ``unit_class`` at RS 1 with one first property (Aufstellen); with ``instant`` a
+    Soforrüstung with all its properties at once. ``properties`` as ``name=level``;
+    ``rs`` the Rüststufe the player states (0: none stated)."""
+
+    kind: ClassVar[str] = "wdw_raise"
+    settlement: str
+    count: int
+    unit_class: str = "land"
+    properties: tuple[str, ...] = ()
+    instant: bool = False
+    rs: int = 0
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        word = "Soforrüstung" if self.instant else "Rüste"
+        return f"{word} {self.count} {_props(self.properties)} in {self.settlement}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Train(Order):
+    """Training a unit in a settlement (Strategie 4.2, 4.3): the properties to reach
+    (``name=level``; the others keep their level), ``rs`` as the player states it."""
+
+    kind: ClassVar[str] = "wdw_train"
+    unit: int
+    properties: tuple[str, ...] = ()
+    rs: int = 0
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return f"Ausbildung {self.unit} {_props(self.properties)}"
+
+
+def _props(properties: tuple[str, ...]) -> str:
+    return " ".join(p.replace("=", " ") for p in properties)
+
+
+ORDER_KINDS = OrderKinds((*ORDER_KINDS.classes, Raise, Train))
+"""The orders of the kind with those of the army (appended)."""

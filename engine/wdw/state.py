@@ -63,6 +63,12 @@ class Unit:
     raised_terrain: str = ""
     order: str = "KV"
     gp_bonus: int = 0
+    transport: int = 0
+    heerfuehrer: bool = False
+    training_months: int = 0
+    """Months of training left (Strategie 4.2); they count in its own settlement."""
+    training_to: list[str] = field(default_factory=list)
+    """The property levels the training gives (``name=level``)."""
 
     @property
     def key(self) -> str:
@@ -71,9 +77,11 @@ class Unit:
 
     def rs(self) -> int:
         """F6: the Rüststufe its properties give."""
-        names = ("nahkampf", "fernkampf", "arbeit", "belagerung", "geschwindigkeit")
+        names = ("nahkampf", "fernkampf", "arbeit", "belagerung", "geschwindigkeit", "transport")
         properties = {n: int(getattr(self, n)) for n in names}
         properties["beritten"] = int(self.beritten)
+        properties["spion"] = int(self.spion)
+        properties["heerfuehrer"] = int(self.heerfuehrer)
         return rs_of(properties)
 
 

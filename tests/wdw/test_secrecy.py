@@ -9,13 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core import CORRECTION, Order, Ruling
-from engine.wdw.orders import Build, Fight, Special, Spy
+from engine.wdw.orders import Build, Fight, Raise, Special, Spy, Train
 from engine.wdw.state import WdwState
 from tests.wdw.helpers import GAME, by_number, dice, sample
 
 FIELDS = [f"1/{n}" for n in range(1, 49)]
 SECRET_SIZE = 4321
 SECRET_TREASURY = 98765
+SECRET_RAISE = 777
 
 fights = st.builds(
     lambda unit, code, path: Fight(unit=unit, code=code, path=tuple(path)),
@@ -27,6 +28,8 @@ others = st.one_of(
     st.builds(lambda risk: Spy(unit=601, code="GI", risk=risk, target="Guru"), st.integers(1, 5)),
     st.just(Special(unit=102, text="Geheimplan Nordwind")),
     st.just(Build(settlement="Tharnburg", structure="stv")),
+    st.just(Raise(settlement="Tharnburg", count=SECRET_RAISE, properties=("fernkampf=1",))),
+    st.just(Train(unit=101, properties=("nahkampf=2",))),
 )
 
 
@@ -44,6 +47,7 @@ def secrets_of_realm_2(state: WdwState) -> list[str]:
     """Realm 2's treasury and marked unit size before and after the month, its names,
     its Sonderbefehl, the GM's correction reason and narrative to it."""
     after = [str(state.realm(2).treasury), str(SECRET_TREASURY), str(SECRET_SIZE)]
+    after.append(str(SECRET_RAISE))
     return [*after, "Tharnburg", "Tharn ", "Geheimplan", "Nordwind"]
 
 

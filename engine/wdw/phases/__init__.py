@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from engine.wdw.month import Month
 from engine.wdw.phases import (
+    arming,
     calendar,
     combat,
     corrections,
@@ -25,6 +26,7 @@ PHASES: tuple[tuple[str, Callable[[Month], None]], ...] = (
     ("combat", combat.run),
     ("espionage", espionage.run),
     ("specials", specials.run),
+    ("arming", arming.run),
     ("income", income.run),
     ("sight", sight.run),
     ("calendar", calendar.run),
