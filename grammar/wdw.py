@@ -11,7 +11,19 @@ from functools import cache
 from lark import Lark, Token, Tree
 
 from engine.core import Order, ParseResult
-from engine.wdw.orders import ORDER_KINDS, Build, Fight, Raise, Special, Spy, Train, Work
+from engine.wdw.orders import (
+    ORDER_KINDS,
+    Alliance,
+    Build,
+    CapitalMove,
+    Fight,
+    Province,
+    Raise,
+    Special,
+    Spy,
+    Train,
+    Work,
+)
 from engine.wdw.texts import TEXTS
 from grammar import reader
 from grammar.lark_errors import LineError, Position
@@ -66,6 +78,8 @@ class WdwLines:
         tokens = {t.type: t for t in node.scan_values(lambda v: isinstance(v, Token))}
         if node.data in ("raise_units", "instant", "train"):
             return [_army(node, line)]
+        if node.data in ("alliance", "capital", "province"):
+            return [_realm_order(node, line, tokens)]
         if node.data == "special":
             return [
                 Special(line=line, unit=_unit(tokens["UNIT"]), text=str(tokens["TEXT"]).strip())
@@ -173,3 +187,16 @@ def _army(node: Tree[Token], line: int) -> Order:
         instant=node.data == "instant",
         rs=rs,
     )
+
+
+def _realm_order(node: Tree[Token], line: int, tokens: dict[str, Token]) -> Order:
+    """An alliance, a capital move or a province (Strategie 5.1, 3.1, 1.2)."""
+    if node.data == "alliance":
+        named = tokens.get("PLACE") or tokens["INT"]
+        return Alliance(line=line, realm=str(named), end="ALLY_END_KW" in tokens)
+    if node.data == "capital":
+        return CapitalMove(line=line, settlement=str(tokens["PLACE"]))
+    fields = tuple(
+        _field(t) for t in node.scan_values(lambda v: isinstance(v, Token) and v.type == "FIELD")
+    )
+    return Province(line=line, name=str(tokens["PLACE"]), fields=fields)

@@ -46,6 +46,10 @@ class Refusal:
         """The reason in ``lang``."""
         return say(lang, f"reject.{self.key}", **self.values)
 
+    def of(self, order: Order, lang: str) -> str:
+        """The acknowledgement of a refused order: its words, then why."""
+        return f"{order.describe(lang)}: {self.say(lang)}"
+
 
 @dataclass(frozen=True)
 class Plan:
@@ -190,7 +194,7 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
     else:
         return order.describe(lang)
     if isinstance(plan, Refusal):
-        return f"{order.describe(lang)}: {plan.say(lang)}"
+        return plan.of(order, lang)
     text = say(
         lang,
         key,

@@ -82,6 +82,11 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
         lines.append(
             say(lang, "item.special", item=item, seat=seat, unit=special.unit, text=special.text)
         )
+    for item, (seat, province) in items.provinces.items():
+        fields = " ".join(province.fields)
+        lines.append(
+            say(lang, "item.province", item=item, seat=seat, name=province.name, fields=fields)
+        )
     lines += ["", say(lang, "dossier.form"), "Entscheid"]
     lines += [f"{item} {default_ruling(item, items)}" for item in items.ids()]
     lines.append("Ende")
@@ -156,4 +161,7 @@ def open_lines(items: Items, given: Sequence[Ruling], lang: str) -> list[str]:
     for item, (seat, _special) in items.specials.items():
         if item not in ruled:
             lines.append(f"{item} {say(lang, 'open.special', seat=seat)}")
+    for item, (seat, province) in items.provinces.items():
+        if item not in ruled:
+            lines.append(f"{item} {say(lang, 'open.province', seat=seat, name=province.name)}")
     return lines

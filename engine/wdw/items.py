@@ -8,14 +8,14 @@ fixed order so that the same state and orders always give the same ids.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from engine.core import Order
 from engine.wdw.formulas import bukaz_gp, kampfkraft
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import Leg, walk
-from engine.wdw.orders import Fight, Special, Spy, Work
+from engine.wdw.orders import Fight, Province, Special, Spy, Work
 from engine.wdw.state import Unit, WdwState, world
 from engine.wdw.tables import MAIN_ORDERS, Outcome, encounter
 
@@ -52,10 +52,12 @@ class Items:
     specials: dict[str, tuple[int, Special]]
     legs: dict[str, Leg]
     """Every unit's leg this month, by ``realm/unit``."""
+    provinces: dict[str, tuple[int, Province]] = field(default_factory=dict)
+    """``V<n>``: a province the GM approves or not (Strategie 1.2)."""
 
     def ids(self) -> list[str]:
         """Every open item's id, in the dossier's order."""
-        return [*self.meetings, *self.spies, *self.specials]
+        return [*self.meetings, *self.spies, *self.specials, *self.provinces]
 
 
 UnitOrders = dict[tuple[int, int], Fight | Work | Spy]
@@ -171,7 +173,10 @@ def find_items(state: WdwState, orders: Mapping[int, Sequence[Order]]) -> Items:
                 spies[f"G{len(spies) + 1}"] = (seat, order)
             elif isinstance(order, Special):
                 specials[f"X{len(specials) + 1}"] = (seat, order)
-    return Items(meetings, spies, specials, legs)
+    # Strategie 1.2: a province needs the GM's approval.
+    asked = [(seat, o) for seat in sorted(orders) for o in orders[seat] if isinstance(o, Province)]
+    provinces = {f"V{n}": a for n, a in enumerate(asked, 1)}
+    return Items(meetings, spies, specials, legs, provinces)
 
 
 def _field_order(kf: str) -> tuple[int, int]:

@@ -122,5 +122,43 @@ def _props(properties: tuple[str, ...]) -> str:
     return " ".join(p.replace("=", " ") for p in properties)
 
 
-ORDER_KINDS = OrderKinds((*ORDER_KINDS.classes, Raise, Train))
-"""The orders of the kind with those of the army (appended)."""
+@dataclass(frozen=True, kw_only=True)
+class Alliance(Order):
+    """An alliance by order (Strategie 5.1, D26): ``realm`` (a name or a seat number)
+    counts as friendly for the realm's own units from the next month; ``end`` lifts it.
+    One-sided."""
+
+    kind: ClassVar[str] = "wdw_alliance"
+    realm: str
+    end: bool = False
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return f"Bündnis {'aufheben ' if self.end else ''}{self.realm}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class CapitalMove(Order):
+    """Moving the capital to ``settlement`` (Strategie 3.1): a year without a capital."""
+
+    kind: ClassVar[str] = "wdw_capital"
+    settlement: str
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return f"Hauptstadt nach {self.settlement}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Province(Order):
+    """A province the realm asks for (Strategie 1.2): its name and fields; the GM
+    approves it (an open item)."""
+
+    kind: ClassVar[str] = "wdw_province"
+    name: str
+    fields: tuple[str, ...] = ()
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return f"Provinz {self.name}: {' '.join(self.fields)}"
+
+
+ORDER_KINDS = OrderKinds((*ORDER_KINDS.classes, Raise, Train, Alliance, CapitalMove, Province))
+"""The orders of the kind with those of the army and the realm (appended)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.core import NEUTRAL
 from engine.wdw.checks_army import training_line
+from engine.wdw.checks_realm import realm_lines
 from engine.wdw.state import WdwState
 from engine.wdw.texts import say
 
@@ -29,6 +30,7 @@ def printout(state: WdwState, seat: int, lang: str) -> str:
                 bukaz=realm.bukaz,
             ),
         ]
+        lines += realm_lines(state, realm, lang)
         lines.append(say(lang, "print.settlements"))
         for place in state.settlements:
             if place.owner == realm.seat:

@@ -80,7 +80,7 @@ def read(item: str, text: str) -> Verdict | None:
         return _combat(text)
     if kind == "G":
         return _spy(words)
-    if kind == "X":
+    if kind in ("X", "V"):  # a Sonderbefehl or a province: accepted or refused
         head, _, rest = text.partition(":")
         word = head.strip().lower()
         if word in ("angenommen", "accepted", "ja", "yes"):

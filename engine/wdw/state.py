@@ -106,6 +106,12 @@ class Realm:
     bukaz: int = 0
     allies: list[int] = field(default_factory=list)
     known: list[str] = field(default_factory=list)
+    capital_move: int = 0
+    """Months left of a capital move (Strategie 3.1); 0: none."""
+    capital_to: str = ""
+    """The settlement that becomes the capital when the move ends."""
+    provinces: list[str] = field(default_factory=list)
+    """The GM-approved provinces (Strategie 1.2) as ``name=GF/KF GF/KF …``."""
 
 
 @dataclass

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core import CORRECTION, Order, Ruling
-from engine.wdw.orders import Build, Fight, Raise, Special, Spy, Train
+from engine.wdw.orders import Alliance, Build, Fight, Province, Raise, Special, Spy, Train
 from engine.wdw.state import WdwState
 from tests.wdw.helpers import GAME, by_number, dice, sample
 
@@ -30,6 +30,8 @@ others = st.one_of(
     st.just(Build(settlement="Tharnburg", structure="stv")),
     st.just(Raise(settlement="Tharnburg", count=SECRET_RAISE, properties=("fernkampf=1",))),
     st.just(Train(unit=101, properties=("nahkampf=2",))),
+    st.just(Province(name="Nordwind", fields=("1/22",))),
+    st.just(Alliance(realm="1")),
 )
 
 
@@ -65,6 +67,7 @@ def test_realm_1_sees_nothing_hidden_of_realm_2(
     orders: dict[int, list[Order]] = {1: list(mine), 2: list(theirs)}
     rulings = [Ruling(f"K{n}", f"Sieger {winner}; Verluste keine") for n in range(1, 4)]
     rulings += [Ruling("X1", special), Ruling(CORRECTION, "Schatz 2 +1", "Geheimplan")]
+    rulings.append(Ruling("V1", "angenommen: Nordwind"))
     result = GAME.draft(state, orders, rulings, dice())
     assert isinstance(result.state, WdwState)
     told = GAME.apply_reports(result.state, {2: "Nordwind über Tharnburg"})

@@ -15,6 +15,7 @@ from engine.wdw.phases import (
     income,
     money,
     movement,
+    realm,
     sight,
     specials,
 )
@@ -27,6 +28,7 @@ PHASES: tuple[tuple[str, Callable[[Month], None]], ...] = (
     ("espionage", espionage.run),
     ("specials", specials.run),
     ("arming", arming.run),
+    ("realm", realm.run),
     ("income", income.run),
     ("sight", sight.run),
     ("calendar", calendar.run),

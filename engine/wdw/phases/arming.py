@@ -27,9 +27,10 @@ def run(month: Month) -> None:
     _count_down(month)
 
 
-def _refused(month: Month, seat: int, order: Order, refusal: Refusal) -> None:
-    # The month's state may differ from the acknowledgement's (the builds paid first).
-    month.note(seat, "note.army_refused", order=order.describe("de"))
+def refused(month: Month, seat: int, order: Order, refusal: Refusal) -> None:
+    """The printout's lines of an order the month could not carry out, and why (the
+    month's state may differ from the acknowledgement's: the builds are paid first)."""
+    month.note(seat, "note.not_done", order=order.describe("de"))
     month.note(seat, f"reject.{refusal.key}", **refusal.values)
 
 
@@ -37,7 +38,7 @@ def _raise(month: Month, seat: int, order: Raise) -> None:
     state = month.state
     plan = plan_raise(state, seat, order)
     if isinstance(plan, Refusal):
-        _refused(month, seat, order, plan)
+        refused(month, seat, order, plan)
         return
     state.realm(seat).treasury -= plan.cost
     plan.place.rues_used += plan.capacity
@@ -67,7 +68,7 @@ def _train(month: Month, seat: int, order: Train) -> None:
     state = month.state
     plan = plan_train(state, seat, order)
     if isinstance(plan, Refusal):
-        _refused(month, seat, order, plan)
+        refused(month, seat, order, plan)
         return
     unit = state.unit(seat, order.unit)
     assert unit is not None  # plan_train refuses an unknown unit
