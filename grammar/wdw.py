@@ -16,6 +16,7 @@ from engine.wdw.orders import (
     Alliance,
     Build,
     CapitalMove,
+    Convert,
     Fight,
     Province,
     Raise,
@@ -80,6 +81,8 @@ class WdwLines:
             return [_army(node, line)]
         if node.data in ("alliance", "capital", "province"):
             return [_realm_order(node, line, tokens)]
+        if node.data == "convert":
+            return [_convert(node, line, tokens)]
         if node.data == "special":
             return [
                 Special(line=line, unit=_unit(tokens["UNIT"]), text=str(tokens["TEXT"]).strip())
@@ -153,9 +156,14 @@ def _army(node: Tree[Token], line: int) -> Order:
     after it (1 when none is given); the class from its word, or a character when the
     property is a specialist training (Tab. 4.2-1a)."""
     properties: list[str] = []
-    count, unit, rs, place, word = 0, 0, 0, "", ""
+    count, unit, rs, place, word, province = 0, 0, 0, "", "", ""
+    defends = False
     for tok in node.scan_values(lambda v: isinstance(v, Token)):
-        if tok.type == "PROPERTY":
+        if tok.type == "HV_KW":
+            defends = True
+        elif tok.type == "PLACE" and defends:
+            province, defends = str(tok), False
+        elif tok.type == "PROPERTY":
             properties.append(f"{_PROPERTIES[str(tok).lower()]}=1")
         elif tok.type == "INT" and properties:
             properties[-1] = properties[-1].split("=")[0] + f"={int(tok)}"
@@ -170,7 +178,7 @@ def _army(node: Tree[Token], line: int) -> Order:
         elif tok.type == "CLASS_WORD":
             word = str(tok).lower()
     if node.data == "train":
-        return Train(line=line, unit=unit, properties=tuple(properties), rs=rs)
+        return Train(line=line, unit=unit, properties=tuple(properties), rs=rs, province=province)
     names = {p.split("=")[0] for p in properties}
     if word in _SEA_WORDS:
         unit_class = "sea"
@@ -186,6 +194,7 @@ def _army(node: Tree[Token], line: int) -> Order:
         properties=tuple(properties),
         instant=node.data == "instant",
         rs=rs,
+        province=province,
     )
 
 
@@ -200,3 +209,23 @@ def _realm_order(node: Tree[Token], line: int, tokens: dict[str, Token]) -> Orde
         _field(t) for t in node.scan_values(lambda v: isinstance(v, Token) and v.type == "FIELD")
     )
     return Province(line=line, name=str(tokens["PLACE"]), fields=fields)
+
+
+def _convert(node: Tree[Token], line: int, tokens: dict[str, Token]) -> Order:
+    """Strategie 4.3: Heimatverteidigung (with its province) ↔ Nahkampf."""
+    sides = []
+    for side in node.find_data("conversion_side"):
+        words = [str(t) for t in side.scan_values(lambda v: isinstance(v, Token))]
+        if len(words) == 2:
+            sides.append(("heimatverteidigung", words[1]))
+        else:
+            sides.append((_PROPERTIES[words[0].lower()], ""))
+    (source, source_province), (target, target_province) = sides
+    return Convert(
+        line=line,
+        unit=_unit(tokens["UNIT"]),
+        source=source,
+        target=target,
+        source_province=source_province,
+        target_province=target_province,
+    )

@@ -5,11 +5,11 @@ rejection never names what the realm cannot see (an enemy in a field is the doss
 from __future__ import annotations
 
 from engine.core import Order
-from engine.wdw import checks_army, checks_realm
+from engine.wdw import checks_army, checks_conversion, checks_realm
 from engine.wdw.formulas import structure_limit
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import walk
-from engine.wdw.orders import Build, Fight, Special, Spy, Work
+from engine.wdw.orders import Build, Convert, Fight, Special, Spy, Work
 from engine.wdw.setup import options_of
 from engine.wdw.state import Unit, WdwState, world
 from engine.wdw.tables import min_ig
@@ -27,6 +27,8 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
         return checks_army.describe(state, seat, order, lang)
     if isinstance(order, checks_realm.ORDERS):
         return checks_realm.describe(state, seat, order, lang)
+    if isinstance(order, Convert):
+        return checks_conversion.describe(state, seat, order, lang)
     if not isinstance(order, Fight | Work | Spy | Special):
         return order.describe(lang)
     unit = state.unit(seat, order.unit)
@@ -69,7 +71,8 @@ def _fight(the_map: WorldMap, order: Fight, unit: Unit, lang: str) -> str:
     if ext and ext in _NOT_WITH.get(order.code, ()):
         return _refused(order, lang, "ext_not_with_main", ext=order.ext, code=order.code)
     aggressive = order.code in _COMBAT_MAIN or ext in ("E", "P")
-    if aggressive and unit.nahkampf < 1 and unit.fernkampf < 1:
+    # D5: a Kampfeinheit has Angriffsstärke or Heimatverteidigung (D13).
+    if aggressive and unit.nahkampf < 1 and unit.fernkampf < 1 and not unit.heimatverteidigung:
         return _refused(order, lang, "needs_combat_unit", unit=unit.id)
     if ext == "B" and unit.belagerung < 1:
         return _refused(order, lang, "needs_siege_unit", unit=unit.id)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from engine.core import Order
 from engine.wdw.formulas import barracks, element_cost, rs_of, rues_capacity, training_months
 from engine.wdw.orders import Raise, Train
+from engine.wdw.provinces import province_named
 from engine.wdw.state import Settlement, Unit, WdwState, world
 from engine.wdw.texts import say
 
@@ -63,11 +64,37 @@ class Plan:
     place: Settlement
     properties: dict[str, int]
     warning: Refusal | None = None
+    provinces: tuple[str, ...] = ()
+    """The provinces the unit gains Heimatverteidigung for (Strategie 4.3)."""
+
+
+HV = "heimatverteidigung"
 
 
 def levels(entries: tuple[str, ...] | list[str]) -> dict[str, int]:
-    """``name=level`` entries as a mapping."""
-    return {name: int(level) for name, level in (e.split("=", 1) for e in entries)}
+    """``name=level`` entries as a mapping (Heimatverteidigung's ``name=province``
+    entries are :func:`defended`'s)."""
+    pairs = (e.split("=", 1) for e in entries)
+    return {name: int(level) for name, level in pairs if name != HV}
+
+
+def defended(entries: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """The provinces of the ``heimatverteidigung=<province>`` entries."""
+    return tuple(e.split("=", 1)[1] for e in entries if e.startswith(f"{HV}="))
+
+
+def rs_defending(properties: dict[str, int], provinces: tuple[str, ...] | list[str]) -> int:
+    """F6 with Heimatverteidigung for ``provinces`` (one Rüststufe each, Strategie 4.3)."""
+    return rs_of({**properties, HV: int(bool(provinces))}, provinces=len(provinces))
+
+
+def _province(state: WdwState, seat: int, name: str, unit_class: str) -> str | Refusal:
+    """Strategie 1.2, 4.3: Heimatverteidigung for an approved province of the realm, for
+    land units (fleets need sea provinces, which are the GM's)."""
+    if unit_class != "land":
+        return Refusal("property_not_allowed", {"property": HV, "cls": unit_class})
+    found = province_named(state.realm(seat), name)
+    return found if found is not None else Refusal("unknown_province", {"name": name})
 
 
 def properties_of(unit: Unit) -> dict[str, int]:
@@ -103,10 +130,16 @@ def plan_raise(state: WdwState, seat: int, order: Raise) -> Plan | Refusal:
     if order.count < 1 or (order.unit_class == "character" and order.count != 1):
         return Refusal("bad_count", {"count": order.count})
     wanted = levels(order.properties)
-    refusal = _allowed(order.unit_class, wanted, order.instant)
+    hv: tuple[str, ...] = ()
+    if order.province:
+        found = _province(state, seat, order.province, order.unit_class)
+        if isinstance(found, Refusal):
+            return found
+        hv = (found,)
+    refusal = _allowed(order.unit_class, wanted, order.instant, defends=bool(hv))
     if refusal is not None:
         return refusal
-    rs = rs_of(wanted)
+    rs = rs_defending(wanted, hv)
     if order.rs and order.rs != rs:
         return Refusal("rs_mismatch", {"stated": order.rs, "rs": rs})
     the_field = world(state.map_text).fields[place.kf]
@@ -126,7 +159,7 @@ def plan_raise(state: WdwState, seat: int, order: Raise) -> Plan | Refusal:
         after = stationed(state, seat, place.kf) + order.count * (1 + wanted.get("beritten", 0))
         if after > barracks(place.mil):
             warning = Refusal("barracks_full", {"stationed": after, "room": barracks(place.mil)})
-    return Plan(rs, cost, used, 0, place, wanted, warning)
+    return Plan(rs, cost, used, 0, place, wanted, warning, hv)
 
 
 def plan_train(state: WdwState, seat: int, order: Train) -> Plan | Refusal:
@@ -141,6 +174,8 @@ def plan_train(state: WdwState, seat: int, order: Train) -> Plan | Refusal:
         return Refusal("not_in_settlement", {"unit": unit.id})
     if unit.training_months > 0:
         return Refusal("in_training", {"unit": unit.id, "months": unit.training_months})
+    if unit.conversion_months > 0:
+        return Refusal("converting", {"unit": unit.id, "months": unit.conversion_months})
     wanted = levels(order.properties)
     for name in wanted:
         if name not in TRAINABLE[unit.unit_class]:
@@ -149,8 +184,16 @@ def plan_train(state: WdwState, seat: int, order: Train) -> Plan | Refusal:
     lower = [n for n, level in wanted.items() if level < now[n]]
     if lower:
         return Refusal("no_untraining", {"property": lower[0], "level": now[lower[0]]})
+    gained: tuple[str, ...] = ()
+    if order.province:
+        found = _province(state, seat, order.province, unit.unit_class)
+        if isinstance(found, Refusal):
+            return found
+        if found in unit.heimatverteidigung:
+            return Refusal("already_defends", {"unit": unit.id, "name": found})
+        gained = (found,)
     target = {**now, **wanted}
-    rs_now, rs = unit.rs(), rs_of(target)
+    rs_now, rs = unit.rs(), rs_defending(target, [*unit.heimatverteidigung, *gained])
     if order.rs and order.rs != rs:
         return Refusal("rs_mismatch", {"stated": order.rs, "rs": rs})
     if rs <= rs_now:
@@ -165,19 +208,22 @@ def plan_train(state: WdwState, seat: int, order: Train) -> Plan | Refusal:
             return Refusal("barracks", {"stationed": need, "room": barracks(place.mil)})
     months = training_months(rs) - training_months(rs_now)
     changed = {n: level for n, level in target.items() if level != now[n]}
-    return Plan(rs, cost, 0, months, place, changed)
+    return Plan(rs, cost, 0, months, place, changed, provinces=gained)
 
 
-def _allowed(unit_class: str, wanted: dict[str, int], instant: bool) -> Refusal | None:
-    """Tab. 4.2-1a: a raising has exactly one first property at level 1; a Soforrüstung
-    has a first property and may add what training could."""
+def _allowed(
+    unit_class: str, wanted: dict[str, int], instant: bool, *, defends: bool
+) -> Refusal | None:
+    """Tab. 4.2-1a: a raising has exactly one first property at level 1 (or
+    Heimatverteidigung, ``defends``); a Soforrüstung has a first property and may add
+    what training could."""
     for name in wanted:
         if name not in FIRST[unit_class] + TRAINABLE[unit_class]:
             return Refusal("property_not_allowed", {"property": name, "cls": unit_class})
     first = [n for n in wanted if n in FIRST[unit_class]]
-    if not first:
+    if not first and not defends:
         return Refusal("needs_first_property", {"cls": unit_class})
-    if not instant and (len(wanted) > 1 or wanted[first[0]] > 1):
+    if not instant and (len(wanted) + defends > 1 or any(v > 1 for v in wanted.values())):
         return Refusal("needs_instant", {})
     return None
 
@@ -200,7 +246,7 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
         key,
         count=getattr(order, "count", 0),
         who=who,
-        properties=words(plan.properties, lang),
+        properties=words(plan.properties, lang, plan.provinces),
         settlement=plan.place.name,
         rs=plan.rs,
         cost=plan.cost,
@@ -212,20 +258,34 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
     return text
 
 
-def words(properties: dict[str, int], lang: str) -> str:
-    """The properties in ``lang``: ``Nahkampf 3, beritten``."""
-    return ", ".join(
+def words(properties: dict[str, int], lang: str, provinces: tuple[str, ...] = ()) -> str:
+    """The properties in ``lang``: ``Nahkampf 3, beritten, Heimatverteidigung Erinal``."""
+    named = [
         say(lang, f"prop.{name}") + ("" if name in FLAGS else f" {level}")
         for name, level in properties.items()
         if level
-    )
+    ]
+    named += [f"{say(lang, 'prop.heimatverteidigung')} {p}" for p in provinces]
+    return ", ".join(named)
 
 
-def training_line(unit: Unit, lang: str) -> str:
-    """The printout's line under a unit in training (Strategie 4.2)."""
-    return say(
-        lang,
-        "print.training",
-        properties=words(levels(unit.training_to), lang),
-        months=unit.training_months,
-    )
+def unit_lines(unit: Unit, lang: str) -> list[str]:
+    """The printout's lines under a unit: the provinces it defends, its training and
+    its conversion (Strategie 4.2, 4.3)."""
+    lines = []
+    if unit.heimatverteidigung:
+        provinces = ", ".join(unit.heimatverteidigung)
+        lines.append(say(lang, "print.defends", provinces=provinces))
+    if unit.training_months:
+        gained = words(levels(unit.training_to), lang, defended(unit.training_to))
+        lines.append(say(lang, "print.training", properties=gained, months=unit.training_months))
+    if unit.conversion_months:
+        target = ability_words(unit.conversion_to, lang)
+        lines.append(say(lang, "print.conversion", target=target, months=unit.conversion_months))
+    return lines
+
+
+def ability_words(side: str, lang: str) -> str:
+    """``nahkampf`` or ``heimatverteidigung=Erinal`` in ``lang``."""
+    name, _, province = side.partition("=")
+    return f"{say(lang, f'prop.{name}')} {province}".strip()

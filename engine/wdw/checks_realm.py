@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.core import Order
 from engine.wdw.checks_army import Refusal
 from engine.wdw.orders import Alliance, CapitalMove, Province
+from engine.wdw.provinces import provinces_of
 from engine.wdw.state import Realm, Settlement, WdwState, world
 from engine.wdw.texts import say
 
@@ -58,7 +59,7 @@ def check_province(state: WdwState, seat: int, order: Province) -> Refusal | Non
     """Strategie 1.2: a new name, fields the realm knows, on land, in no other province
     of the realm (sea provinces are the GM's, a Sonderbefehl)."""
     realm = state.realm(seat)
-    taken = dict(_provinces(realm))
+    taken = provinces_of(realm)
     if order.name.lower() in {name.lower() for name in taken}:
         return Refusal("province_exists", {"name": order.name})
     the_map = world(state.map_text)
@@ -74,15 +75,6 @@ def check_province(state: WdwState, seat: int, order: Province) -> Refusal | Non
             if kf in fields:
                 return Refusal("field_in_province", {"kf": kf, "name": name})
     return None
-
-
-def _provinces(realm: Realm) -> list[tuple[str, tuple[str, ...]]]:
-    """The realm's provinces as (name, fields)."""
-    found = []
-    for entry in realm.provinces:
-        name, _, fields = entry.partition("=")
-        found.append((name, tuple(fields.split())))
-    return found
 
 
 def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
@@ -112,7 +104,7 @@ def realm_lines(state: WdwState, realm: Realm, lang: str) -> list[str]:
     if realm.allies:
         names = ", ".join(state.realm(s).name for s in realm.allies)
         lines.append(say(lang, "print.allies", names=names))
-    for name, fields in _provinces(realm):
+    for name, fields in provinces_of(realm).items():
         lines.append(say(lang, "print.province", name=name, fields=" ".join(fields)))
     if realm.capital_move:
         lines.append(

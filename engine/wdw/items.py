@@ -16,6 +16,7 @@ from engine.wdw.formulas import bukaz_gp, kampfkraft
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import Leg, walk
 from engine.wdw.orders import Fight, Province, Special, Spy, Work
+from engine.wdw.provinces import melee_level
 from engine.wdw.state import Unit, WdwState, world
 from engine.wdw.tables import MAIN_ORDERS, Outcome, encounter
 
@@ -121,7 +122,8 @@ def _side(realm: int, units: list[Unit], state: WdwState, chosen: UnitOrders, kf
         causes = gp_of(unit, state, the_map, kf)
         for cause, n in causes:
             gp_total[cause] = gp_total.get(cause, 0) + n
-        power += kampfkraft(unit.size * unit.nahkampf, sum(n for _, n in causes))
+        strength = unit.size * melee_level(state, unit, kf)  # D13: Heimatverteidigung
+        power += kampfkraft(strength, sum(n for _, n in causes))
     keys = tuple(u.key for u in units)
     return Side(realm, keys, lead, power, tuple(sorted(gp_total.items())))
 

@@ -98,10 +98,13 @@ class Raise(Order):
     properties: tuple[str, ...] = ()
     instant: bool = False
     rs: int = 0
+    province: str = ""
+    """Heimatverteidigung for this province (Strategie 1.2, 4.3), or none."""
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         word = "Soforrüstung" if self.instant else "Rüste"
-        return f"{word} {self.count} {_props(self.properties)} in {self.settlement}"
+        hv = f" Heimatverteidigung {self.province}" if self.province else ""
+        return f"{word} {self.count} {_props(self.properties)}{hv} in {self.settlement}"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -113,9 +116,12 @@ class Train(Order):
     unit: int
     properties: tuple[str, ...] = ()
     rs: int = 0
+    province: str = ""
+    """Heimatverteidigung for one more province (Strategie 4.3), or none."""
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return f"Ausbildung {self.unit} {_props(self.properties)}"
+        hv = f" Heimatverteidigung {self.province}" if self.province else ""
+        return f"Ausbildung {self.unit} {_props(self.properties)}{hv}"
 
 
 def _props(properties: tuple[str, ...]) -> str:
@@ -160,5 +166,26 @@ class Province(Order):
         return f"Provinz {self.name}: {' '.join(self.fields)}"
 
 
-ORDER_KINDS = OrderKinds((*ORDER_KINDS.classes, Raise, Train, Alliance, CapitalMove, Province))
+@dataclass(frozen=True, kw_only=True)
+class Convert(Order):
+    """Converting Heimatverteidigung and Nahkampf into each other, or Heimatverteidigung
+    to another province (Strategie 4.3: six months with neither). ``source`` and
+    ``target`` are ``nahkampf`` or ``heimatverteidigung`` with its province."""
+
+    kind: ClassVar[str] = "wdw_convert"
+    unit: int
+    source: str
+    target: str
+    source_province: str = ""
+    target_province: str = ""
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        source = f"{self.source} {self.source_province}".strip()
+        target = f"{self.target} {self.target_province}".strip()
+        return f"Umwandlung {self.unit} {source} -> {target}"
+
+
+ORDER_KINDS = OrderKinds(
+    (*ORDER_KINDS.classes, Raise, Train, Alliance, CapitalMove, Province, Convert)
+)
 """The orders of the kind with those of the army and the realm (appended)."""

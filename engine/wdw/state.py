@@ -69,6 +69,12 @@ class Unit:
     """Months of training left (Strategie 4.2); they count in its own settlement."""
     training_to: list[str] = field(default_factory=list)
     """The property levels the training gives (``name=level``)."""
+    heimatverteidigung: list[str] = field(default_factory=list)
+    """The provinces it defends (Strategie 4.3: one Rüststufe each)."""
+    conversion_months: int = 0
+    """Months left of a conversion Heimatverteidigung ↔ Nahkampf (Strategie 4.3)."""
+    conversion_to: str = ""
+    """What the conversion gives: ``nahkampf`` or a province's name (Heimatverteidigung)."""
 
     @property
     def key(self) -> str:
@@ -82,7 +88,8 @@ class Unit:
         properties["beritten"] = int(self.beritten)
         properties["spion"] = int(self.spion)
         properties["heerfuehrer"] = int(self.heerfuehrer)
-        return rs_of(properties)
+        properties["heimatverteidigung"] = int(bool(self.heimatverteidigung))
+        return rs_of(properties, provinces=len(self.heimatverteidigung))
 
 
 @dataclass

@@ -6,7 +6,7 @@ in training counts its months while it stands in an own settlement."""
 from __future__ import annotations
 
 from engine.core import Order
-from engine.wdw.checks_army import Refusal, levels, plan_raise, plan_train
+from engine.wdw.checks_army import HV, Refusal, defended, levels, plan_raise, plan_train
 from engine.wdw.month import Month
 from engine.wdw.orders import Raise, Train
 from engine.wdw.state import Unit, world
@@ -51,7 +51,7 @@ def _raise(month: Month, seat: int, order: Raise) -> None:
         kf=plan.place.kf,
         raised_terrain=world(state.map_text).fields[plan.place.kf].terrain,
     )
-    _give(unit, plan.properties)
+    _give(unit, plan.properties, plan.provinces)
     state.units.append(unit)
     month.note(
         seat,
@@ -74,6 +74,7 @@ def _train(month: Month, seat: int, order: Train) -> None:
     assert unit is not None  # plan_train refuses an unknown unit
     state.realm(seat).treasury -= plan.cost
     unit.training_to = [f"{n}={level}" for n, level in plan.properties.items()]
+    unit.training_to += [f"{HV}={name}" for name in plan.provinces]
     unit.training_months = plan.months
     month.note(seat, "note.training", unit=unit.id, rs=plan.rs, months=plan.months, cost=plan.cost)
 
@@ -91,11 +92,12 @@ def _count_down(month: Month) -> None:
             continue
         unit.training_months -= 1
         if unit.training_months == 0:
-            _give(unit, levels(unit.training_to))
+            _give(unit, levels(unit.training_to), defended(unit.training_to))
             unit.training_to = []
             month.note(unit.realm, "note.trained", unit=unit.id, rs=unit.rs())
 
 
-def _give(unit: Unit, properties: dict[str, int]) -> None:
+def _give(unit: Unit, properties: dict[str, int], provinces: tuple[str, ...]) -> None:
     for name, level in properties.items():
         setattr(unit, name, bool(level) if isinstance(getattr(unit, name), bool) else level)
+    unit.heimatverteidigung += [p for p in provinces if p not in unit.heimatverteidigung]
