@@ -17,9 +17,11 @@ from engine.wdw.orders import (
     Build,
     CapitalMove,
     Convert,
+    Demolish,
     Fight,
     Province,
     Raise,
+    Repair,
     Special,
     Spy,
     Train,
@@ -83,6 +85,8 @@ class WdwLines:
             return [_realm_order(node, line, tokens)]
         if node.data == "convert":
             return [_convert(node, line, tokens)]
+        if node.data in ("demolish", "repair"):
+            return [_works(node, line, tokens)]
         if node.data == "special":
             return [
                 Special(line=line, unit=_unit(tokens["UNIT"]), text=str(tokens["TEXT"]).strip())
@@ -228,4 +232,22 @@ def _convert(node: Tree[Token], line: int, tokens: dict[str, Token]) -> Order:
         target=target,
         source_province=source_province,
         target_province=target_province,
+    )
+
+
+def _works(node: Tree[Token], line: int, tokens: dict[str, Token]) -> Order:
+    """Demolition or repair in a settlement, with the worker units named (D20)."""
+    units = tuple(
+        _unit(t) for t in node.scan_values(lambda v: isinstance(v, Token) and v.type == "UNIT")
+    )
+    place, structure = str(tokens["PLACE"]), _STRUCTS[str(tokens["STRUCT"]).lower()]
+    if node.data == "repair":
+        return Repair(line=line, settlement=place, structure=structure, units=units)
+    count = tokens.get("INT")
+    return Demolish(
+        line=line,
+        settlement=place,
+        structure=structure,
+        bwp=int(count) if count is not None else 1,
+        units=units,
     )

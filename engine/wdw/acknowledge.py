@@ -5,7 +5,7 @@ rejection never names what the realm cannot see (an enemy in a field is the doss
 from __future__ import annotations
 
 from engine.core import Order
-from engine.wdw import checks_army, checks_conversion, checks_realm
+from engine.wdw import checks_army, checks_conversion, checks_realm, checks_works
 from engine.wdw.formulas import structure_limit
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import walk
@@ -29,6 +29,8 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
         return checks_realm.describe(state, seat, order, lang)
     if isinstance(order, Convert):
         return checks_conversion.describe(state, seat, order, lang)
+    if isinstance(order, checks_works.WORKS):
+        return checks_works.describe(state, seat, order, lang)
     if not isinstance(order, Fight | Work | Spy | Special):
         return order.describe(lang)
     unit = state.unit(seat, order.unit)

@@ -24,8 +24,8 @@ FIRST = {
     "sea": ("nahkampf", "fernkampf", "transport"),
     "character": ("spion", "heerfuehrer"),
 }
-"""Tab. 4.2-1a: the one property a unit has when it is raised (Heimatverteidigung needs
-provinces, which this module does not build yet)."""
+"""Tab. 4.2-1a: the one property a unit has when it is raised (or Heimatverteidigung for
+a province, the order's ``province``)."""
 TRAINABLE = {
     "land": ("nahkampf", "fernkampf", "arbeit", "belagerung", "transport", "geschwindigkeit",
              "beritten"),

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from engine.core import Order, Ruling
+from engine.wdw.checks_works import siege_lines
 from engine.wdw.items import Items, Meeting
 from engine.wdw.rulings import default_ruling
 from engine.wdw.state import WdwState
@@ -87,6 +88,7 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
         lines.append(
             say(lang, "item.province", item=item, seat=seat, name=province.name, fields=fields)
         )
+    lines += siege_lines(state, items, lang)
     lines += ["", say(lang, "dossier.form"), "Entscheid"]
     lines += [f"{item} {default_ruling(item, items)}" for item in items.ids()]
     lines.append("Ende")
@@ -164,4 +166,7 @@ def open_lines(items: Items, given: Sequence[Ruling], lang: str) -> list[str]:
     for item, (seat, province) in items.provinces.items():
         if item not in ruled:
             lines.append(f"{item} {say(lang, 'open.province', seat=seat, name=province.name)}")
+    for item, siege in items.sieges.items():
+        if item not in ruled:
+            lines.append(f"{item} {say(lang, 'open.siege', settlement=siege.settlement)}")
     return lines

@@ -185,7 +185,41 @@ class Convert(Order):
         return f"Umwandlung {self.unit} {source} -> {target}"
 
 
+@dataclass(frozen=True, kw_only=True)
+class Demolish(Order):
+    """Demolishing ``bwp`` of a structure this month (Strategie 3.3, D20): by the people
+    (1 BWP a month, not while they build) and the worker ``units`` named."""
+
+    kind: ClassVar[str] = "wdw_demolish"
+    settlement: str
+    structure: str
+    bwp: int = 1
+    units: tuple[int, ...] = ()
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        helpers = f" mit {' '.join(map(str, self.units))}" if self.units else ""
+        return f"Abriss {self.settlement} {self.structure} {self.bwp}{helpers}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Repair(Order):
+    """Repairing siege damage of a structure (Strategie 6.4, D20): by the inhabitants and
+    the worker ``units`` named, 5,000 GS per BWP."""
+
+    kind: ClassVar[str] = "wdw_repair"
+    settlement: str
+    structure: str
+    units: tuple[int, ...] = ()
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        helpers = f" mit {' '.join(map(str, self.units))}" if self.units else ""
+        return f"Repariere {self.settlement} {self.structure}{helpers}"
+
+
 ORDER_KINDS = OrderKinds(
-    (*ORDER_KINDS.classes, Raise, Train, Alliance, CapitalMove, Province, Convert)
+    (
+        *ORDER_KINDS.classes,
+        *(Raise, Train, Alliance, CapitalMove, Province, Convert, Demolish, Repair),
+    )
 )
 """The orders of the kind with those of the army and the realm (appended)."""

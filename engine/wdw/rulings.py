@@ -80,7 +80,7 @@ def read(item: str, text: str) -> Verdict | None:
         return _combat(text)
     if kind == "G":
         return _spy(words)
-    if kind in ("X", "V"):  # a Sonderbefehl or a province: accepted or refused
+    if kind in ("X", "V", "B"):  # a Sonderbefehl, a province, a siege: accepted or not
         head, _, rest = text.partition(":")
         word = head.strip().lower()
         if word in ("angenommen", "accepted", "ja", "yes"):
@@ -225,4 +225,6 @@ def default_ruling(item: str, items: Items) -> str:
         return f"Sieger {stronger.upper()}; Verluste keine"
     if kind == "G":
         return "misslungen; entdeckt nein"
+    if kind == "B":  # Strategie 6.4: the siege works as computed unless the GM rules
+        return "angenommen"
     return "abgelehnt"

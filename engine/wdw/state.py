@@ -37,6 +37,14 @@ class Settlement:
     capital: bool = False
     rues_used: int = 0
     """GS of Rüstkapazität used this half-year (D12)."""
+    damage: list[str] = field(default_factory=list)
+    """BWP destroyed by sieges, repairable (Strategie 6.4), as ``structure=BWP``."""
+    progress: list[str] = field(default_factory=list)
+    """Work under way in exact parts of a BWP (D24): ``abriss:mil=1/2``,
+    ``reparatur:bef=3/10``, ``belagerung:bef=1/5``."""
+    reuse: int = 0
+    """Reusable BWP in quarters (Strategie 3.3, F14): 2 per demolished BWP, 1 per BWP
+    destroyed in combat; a build here uses 4 of them instead of gold."""
 
     def bwp(self) -> int:
         """The settlement's total BWP (Strategie 3.1)."""

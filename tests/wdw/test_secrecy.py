@@ -9,7 +9,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core import CORRECTION, Order, Ruling
-from engine.wdw.orders import Alliance, Build, Fight, Province, Raise, Special, Spy, Train
+from engine.wdw.orders import (
+    Alliance,
+    Build,
+    Demolish,
+    Fight,
+    Province,
+    Raise,
+    Special,
+    Spy,
+    Train,
+)
 from engine.wdw.state import WdwState
 from tests.wdw.helpers import GAME, by_number, dice, sample
 
@@ -32,6 +42,7 @@ others = st.one_of(
     st.just(Train(unit=101, properties=("nahkampf=2",))),
     st.just(Province(name="Nordwind", fields=("1/22",))),
     st.just(Alliance(realm="1")),
+    st.just(Demolish(settlement="Tharnburg", structure="stv", units=(201,))),
 )
 
 

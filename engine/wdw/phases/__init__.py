@@ -19,6 +19,7 @@ from engine.wdw.phases import (
     realm,
     sight,
     specials,
+    works,
 )
 
 PHASES: tuple[tuple[str, Callable[[Month], None]], ...] = (
@@ -26,6 +27,7 @@ PHASES: tuple[tuple[str, Callable[[Month], None]], ...] = (
     ("money", money.run),
     ("movement", movement.run),
     ("combat", combat.run),
+    ("works", works.run),
     ("espionage", espionage.run),
     ("specials", specials.run),
     ("arming", arming.run),
