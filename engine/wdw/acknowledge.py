@@ -5,7 +5,13 @@ rejection never names what the realm cannot see (an enemy in a field is the doss
 from __future__ import annotations
 
 from engine.core import Order
-from engine.wdw import checks_army, checks_conversion, checks_realm, checks_works
+from engine.wdw import (
+    checks_army,
+    checks_conquest,
+    checks_conversion,
+    checks_realm,
+    checks_works,
+)
 from engine.wdw.formulas import structure_limit
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import walk
@@ -65,6 +71,9 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
             ext=order.ext,
             structure=order.structure,
         )
+    refusal = checks_conquest.check_fight(order, unit, options_of(state))
+    if refusal is not None:  # D4: E needs the Mindestgröße
+        return refusal.of(order, lang)
     return _fight(world(state.map_text), order, unit, lang)
 
 

@@ -99,13 +99,17 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
 
 
 def realm_lines(state: WdwState, realm: Realm, lang: str) -> list[str]:
-    """The printout's lines of a realm's allies, provinces and capital move."""
+    """The printout's lines of a realm's allies, provinces, conquered fields and capital
+    move."""
     lines = []
     if realm.allies:
         names = ", ".join(state.realm(s).name for s in realm.allies)
         lines.append(say(lang, "print.allies", names=names))
     for name, fields in provinces_of(realm).items():
         lines.append(say(lang, "print.province", name=name, fields=" ".join(fields)))
+    conquered = [e.partition("=")[0] for e in state.territory if e.endswith(f"={realm.seat}")]
+    if conquered:
+        lines.append(say(lang, "print.territory", fields=" ".join(conquered)))
     if realm.capital_move:
         lines.append(
             say(

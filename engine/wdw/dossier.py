@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from engine.core import Order, Ruling
+from engine.wdw.checks_conquest import raid_lines
 from engine.wdw.checks_works import siege_lines
 from engine.wdw.items import Items, Meeting
 from engine.wdw.rulings import default_ruling
@@ -89,6 +90,7 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
             say(lang, "item.province", item=item, seat=seat, name=province.name, fields=fields)
         )
     lines += siege_lines(state, items, lang)
+    lines += raid_lines(state, items, lang)
     lines += ["", say(lang, "dossier.form"), "Entscheid"]
     lines += [f"{item} {default_ruling(item, items)}" for item in items.ids()]
     lines.append("Ende")
@@ -169,4 +171,7 @@ def open_lines(items: Items, given: Sequence[Ruling], lang: str) -> list[str]:
     for item, siege in items.sieges.items():
         if item not in ruled:
             lines.append(f"{item} {say(lang, 'open.siege', settlement=siege.settlement)}")
+    for item, raid in items.raids.items():
+        if item not in ruled:
+            lines.append(f"{item} {say(lang, 'open.raid', unit=raid.unit, kf=raid.kf)}")
     return lines

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from engine.core import Order
+from engine.wdw.checks_conquest import Raid, raids_of
 from engine.wdw.checks_works import Siege, sieges_of
 from engine.wdw.formulas import bukaz_gp, kampfkraft
 from engine.wdw.mapfile import WorldMap
@@ -58,10 +59,13 @@ class Items:
     """``V<n>``: a province the GM approves or not (Strategie 1.2)."""
     sieges: dict[str, Siege] = field(default_factory=dict)
     """``B<n>``: a siege the GM confirms or not (Strategie 6.4)."""
+    raids: dict[str, Raid] = field(default_factory=dict)
+    """``P<n>``: plunder, its loot the GM's (Strategie 5.1-2, D31)."""
 
     def ids(self) -> list[str]:
         """Every open item's id, in the dossier's order."""
-        return [*self.meetings, *self.spies, *self.specials, *self.provinces, *self.sieges]
+        mine = [*self.provinces, *self.sieges, *self.raids]
+        return [*self.meetings, *self.spies, *self.specials, *mine]
 
 
 UnitOrders = dict[tuple[int, int], Fight | Work | Spy]
@@ -181,7 +185,8 @@ def find_items(state: WdwState, orders: Mapping[int, Sequence[Order]]) -> Items:
     # Strategie 1.2: a province needs the GM's approval.
     asked = [(seat, o) for seat in sorted(orders) for o in orders[seat] if isinstance(o, Province)]
     provinces = {f"V{n}": a for n, a in enumerate(asked, 1)}
-    return Items(meetings, spies, specials, legs, provinces, sieges_of(state, chosen, legs))
+    sieges, raids = sieges_of(state, chosen, legs), raids_of(state, chosen, legs)
+    return Items(meetings, spies, specials, legs, provinces, sieges, raids)
 
 
 def _field_order(kf: str) -> tuple[int, int]:

@@ -23,6 +23,8 @@ class WdwOptions:
     bwp_cost_normal: int = 5000
     bwp_cost_schwer: int = 10000
     bwp_cost_extrem: int = 15000
+    min_size_land: int = 1000
+    """D4: the Mindestgröße of a land unit for E (mounted: half)."""
 
     @classmethod
     def of(cls, options: Mapping[str, JSONValue]) -> WdwOptions:

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from engine.core import CORRECTION, GAME_END, Ruling
+from engine.wdw.checks_conquest import Plunder, read_plunder
 from engine.wdw.items import Items, Meeting
 from engine.wdw.state import WdwState
 from engine.wdw.texts import say
@@ -58,7 +59,7 @@ class Correction:
     value: int
 
 
-Verdict = Appearance | Combat | SpyResult | SpecialResult | Correction
+Verdict = Appearance | Combat | SpyResult | SpecialResult | Correction | Plunder
 
 _LOSS_RE = re.compile(r"^(\d+)/(\d+)\s*-\s*(\d+)$")
 
@@ -80,6 +81,8 @@ def read(item: str, text: str) -> Verdict | None:
         return _combat(text)
     if kind == "G":
         return _spy(words)
+    if kind == "P":
+        return read_plunder(text)
     if kind in ("X", "V", "B"):  # a Sonderbefehl, a province, a siege: accepted or not
         head, _, rest = text.partition(":")
         word = head.strip().lower()
@@ -227,4 +230,6 @@ def default_ruling(item: str, items: Items) -> str:
         return "misslungen; entdeckt nein"
     if kind == "B":  # Strategie 6.4: the siege works as computed unless the GM rules
         return "angenommen"
+    if kind == "P":  # D31: the loot is the GM's; the dossier shows the field's income
+        return "Beute 0; Steuerausfall 0"
     return "abgelehnt"

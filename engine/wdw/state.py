@@ -174,6 +174,9 @@ class WdwState:
     options: list[str] = field(default_factory=list)
     """The GM options as ``key=json`` (engine.wdw.options)."""
     over: bool = False
+    territory: list[str] = field(default_factory=list)
+    """Fields conquered (Strategie 5.1-2 E) as ``GF/KF=seat``; a settlement's field
+    belongs to its owner."""
 
     def to_json(self) -> dict[str, JSONValue]:
         plain: dict[str, JSONValue] = to_plain(self)

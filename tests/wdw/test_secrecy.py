@@ -43,6 +43,7 @@ others = st.one_of(
     st.just(Province(name="Nordwind", fields=("1/22",))),
     st.just(Alliance(realm="1")),
     st.just(Demolish(settlement="Tharnburg", structure="stv", units=(201,))),
+    st.just(Fight(unit=101, code="KA", ext="E", path=("1/23",))),
 )
 
 
