@@ -9,6 +9,7 @@ from fractions import Fraction
 
 from engine.core import Order, Ruling
 from engine.wdw.checks_conquest import raid_lines
+from engine.wdw.checks_decay import decay_lines
 from engine.wdw.checks_works import siege_lines
 from engine.wdw.items import Items, Meeting
 from engine.wdw.rulings import default_ruling
@@ -91,6 +92,7 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
         )
     lines += siege_lines(state, items, lang)
     lines += raid_lines(state, items, lang)
+    lines += decay_lines(state, items, lang)
     lines += ["", say(lang, "dossier.form"), "Entscheid"]
     lines += [f"{item} {default_ruling(item, items)}" for item in items.ids()]
     lines.append("Ende")
@@ -174,4 +176,7 @@ def open_lines(items: Items, given: Sequence[Ruling], lang: str) -> list[str]:
     for item, raid in items.raids.items():
         if item not in ruled:
             lines.append(f"{item} {say(lang, 'open.raid', unit=raid.unit, kf=raid.kf)}")
+    for item, (name, _default) in items.decays.items():
+        if item not in ruled:
+            lines.append(f"{item} {say(lang, 'open.decay', settlement=name)}")
     return lines

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from engine.core import Order
 from engine.wdw.checks_conquest import Raid, raids_of
+from engine.wdw.checks_decay import decays_of
 from engine.wdw.checks_works import Siege, sieges_of
 from engine.wdw.formulas import bukaz_gp, kampfkraft
 from engine.wdw.mapfile import WorldMap
@@ -61,10 +62,12 @@ class Items:
     """``B<n>``: a siege the GM confirms or not (Strategie 6.4)."""
     raids: dict[str, Raid] = field(default_factory=dict)
     """``P<n>``: plunder, its loot the GM's (Strategie 5.1-2, D31)."""
+    decays: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """``Z<n>``: a settlement a BWP decays in, and the default structure (Strategie 3.4)."""
 
     def ids(self) -> list[str]:
         """Every open item's id, in the dossier's order."""
-        mine = [*self.provinces, *self.sieges, *self.raids]
+        mine = [*self.provinces, *self.sieges, *self.raids, *self.decays]
         return [*self.meetings, *self.spies, *self.specials, *mine]
 
 
@@ -186,7 +189,7 @@ def find_items(state: WdwState, orders: Mapping[int, Sequence[Order]]) -> Items:
     asked = [(seat, o) for seat in sorted(orders) for o in orders[seat] if isinstance(o, Province)]
     provinces = {f"V{n}": a for n, a in enumerate(asked, 1)}
     sieges, raids = sieges_of(state, chosen, legs), raids_of(state, chosen, legs)
-    return Items(meetings, spies, specials, legs, provinces, sieges, raids)
+    return Items(meetings, spies, specials, legs, provinces, sieges, raids, decays_of(state))
 
 
 def _field_order(kf: str) -> tuple[int, int]:

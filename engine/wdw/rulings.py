@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from engine.core import CORRECTION, GAME_END, Ruling
 from engine.wdw.checks_conquest import Plunder, read_plunder
+from engine.wdw.checks_decay import Decay, read_decay
 from engine.wdw.items import Items, Meeting
 from engine.wdw.state import WdwState
 from engine.wdw.texts import say
@@ -59,7 +60,7 @@ class Correction:
     value: int
 
 
-Verdict = Appearance | Combat | SpyResult | SpecialResult | Correction | Plunder
+Verdict = Appearance | Combat | SpyResult | SpecialResult | Correction | Plunder | Decay
 
 _LOSS_RE = re.compile(r"^(\d+)/(\d+)\s*-\s*(\d+)$")
 
@@ -83,6 +84,8 @@ def read(item: str, text: str) -> Verdict | None:
         return _spy(words)
     if kind == "P":
         return read_plunder(text)
+    if kind == "Z":
+        return read_decay(text)
     if kind in ("X", "V", "B"):  # a Sonderbefehl, a province, a siege: accepted or not
         head, _, rest = text.partition(":")
         word = head.strip().lower()
@@ -232,4 +235,6 @@ def default_ruling(item: str, items: Items) -> str:
         return "angenommen"
     if kind == "P":  # D31: the loot is the GM's; the dossier shows the field's income
         return "Beute 0; Steuerausfall 0"
+    if kind == "Z":  # D24: the GM names the structure; the default is the largest
+        return items.decays[item][1]
     return "abgelehnt"

@@ -45,6 +45,8 @@ class Settlement:
     reuse: int = 0
     """Reusable BWP in quarters (Strategie 3.3, F14): 2 per demolished BWP, 1 per BWP
     destroyed in combat; a build here uses 4 of them instead of gold."""
+    unpaid: bool = False
+    """Its upkeep was not paid at the last Einnahmetermin: it decays (Strategie 3.4)."""
 
     def bwp(self) -> int:
         """The settlement's total BWP (Strategie 3.1)."""
