@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from random import Random
 
-from engine.core import PlayerSetup, Setup
+from engine.core import Order, PlayerSetup, Ruling, Setup
 from engine.dice import Dice
 from engine.wdw.game import WdwGame
 from engine.wdw.state import WdwState
@@ -27,3 +29,13 @@ def dice() -> Dice:
 def by_number(number: int) -> str:
     """Names a place by its number (Welt der Waben's acknowledgement names none)."""
     return str(number)
+
+
+def month(
+    state: WdwState, *orders: Order, rulings: Sequence[Ruling] = (), seat: int = 1
+) -> WdwState:
+    """The draft of a month in which ``seat`` gives ``orders`` (numbered by line)."""
+    numbered = [replace(o, line=n) for n, o in enumerate(orders, 1)]
+    result = GAME.draft(state, {seat: numbered}, list(rulings), dice())
+    assert isinstance(result.state, WdwState)
+    return result.state

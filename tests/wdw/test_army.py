@@ -4,15 +4,13 @@ payment, the new unit, the training months and the printout."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from engine.core import Order
 from engine.wdw.orders import Raise, Train
 from engine.wdw.state import WdwState
 from grammar.wdw import LANGUAGE
-from tests.wdw.helpers import GAME, by_number, dice, sample
+from tests.wdw.helpers import GAME, by_number, month, sample
 
 HEADER = "Partie 7 Spieler 1 Kennwort geheim\n"
 
@@ -194,13 +192,6 @@ def test_a_unit_in_training_takes_no_second_training() -> None:
 def test_the_acknowledgement_is_worded_in_english() -> None:
     text = said(raising(2000, "nahkampf=1"), lang="en")
     assert text.startswith("Raise in Guru: 2000 warriors (melee 1), RS 1: 10000 GS")
-
-
-def month(state: WdwState, *orders: Order) -> WdwState:
-    numbered = [replace(o, line=n) for n, o in enumerate(orders, 1)]
-    result = GAME.draft(state, {1: numbered}, [], dice())
-    assert isinstance(result.state, WdwState)
-    return result.state
 
 
 def test_a_raised_unit_appears_in_its_settlement_and_is_paid() -> None:

@@ -4,17 +4,11 @@ GM's ``P`` items with their loot."""
 
 from __future__ import annotations
 
-from engine.core import Order, Ruling
+from engine.core import Ruling
 from engine.wdw.items import find_items
 from engine.wdw.orders import Fight
 from engine.wdw.state import WdwState
-from tests.wdw.helpers import GAME, by_number, dice, sample
-
-
-def month(state: WdwState, orders: dict[int, list[Order]], *rulings: Ruling) -> WdwState:
-    result = GAME.draft(state, orders, list(rulings), dice())
-    assert isinstance(result.state, WdwState)
-    return result.state
+from tests.wdw.helpers import GAME, by_number, month, sample
 
 
 def test_conquest_needs_the_minimum_size() -> None:
@@ -29,10 +23,7 @@ def test_conquest_needs_the_minimum_size() -> None:
 
 
 def test_each_field_passed_is_conquered_when_no_enemy_stands_in_it() -> None:
-    orders: dict[int, list[Order]] = {
-        1: [Fight(line=1, unit=101, code="KA", ext="E", path=("1/19", "1/20"))]
-    }
-    state = month(sample(), orders)
+    state = month(sample(), Fight(unit=101, code="KA", ext="E", path=("1/19", "1/20")))
     assert state.territory == ["1/19=1", "1/20=1"]
     text = GAME.printout(state, 1, "de")
     assert "Einheit 101 erobert 1/19." in text and "Erobertes Gebiet: 1/19 1/20" in text
@@ -44,10 +35,7 @@ def test_a_field_with_an_enemy_in_it_is_not_conquered() -> None:
     enemy = state.unit(2, 201)
     assert enemy is not None
     enemy.kf = "1/19"
-    orders: dict[int, list[Order]] = {
-        1: [Fight(line=1, unit=101, code="KV", ext="E", path=("1/19",))]
-    }
-    assert month(state, orders).territory == []
+    assert month(state, Fight(unit=101, code="KV", ext="E", path=("1/19",))).territory == []
 
 
 def at_tharnburg(order: str) -> WdwState:
@@ -58,7 +46,7 @@ def at_tharnburg(order: str) -> WdwState:
 
 
 def test_an_unfortified_settlement_changes_hands() -> None:
-    state = month(at_tharnburg("KAE"), {})
+    state = month(at_tharnburg("KAE"))
     tharnburg = state.settlements[1]
     assert (tharnburg.owner, tharnburg.capital) == (1, False)
     assert "Tharnburg gehört jetzt Ihrem Reich." in GAME.printout(state, 1, "de")
@@ -68,7 +56,7 @@ def test_an_unfortified_settlement_changes_hands() -> None:
 def test_a_fortified_settlement_falls_only_after_a_siege() -> None:
     state = at_tharnburg("KAE")
     state.settlements[1].bef = 1
-    state = month(state, {})
+    state = month(state)
     assert state.settlements[1].owner == 2 and state.territory == []
     assert "Tharnburg ist befestigt" in GAME.printout(state, 1, "de")
 
@@ -83,7 +71,7 @@ def test_plunder_is_an_item_with_its_days_and_the_gm_books_the_loot() -> None:
     assert "P1 Plünderung in 1/22 durch 1/101 (Stufe 2) bei Reich 2: 30 Tage" in text
     assert "Bruttoeinnahmen der Ansiedlung dort 7500 GS" in text
     assert "P1 Beute 0; Steuerausfall 0" in text
-    after = month(state, {}, Ruling("P1", "Beute 4500; Steuerausfall 3000"))
+    after = month(state, rulings=(Ruling("P1", "Beute 4500; Steuerausfall 3000"),))
     assert after.realm(1).treasury == 64500 and after.realm(2).treasury == 57000
     assert "Einheit 101 plündert 1/22: Beute 4500 GS." in GAME.printout(after, 1, "de")
     assert "1/22 wird geplündert: 3000 GS Steuern fallen aus." in GAME.printout(after, 2, "de")

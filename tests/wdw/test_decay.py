@@ -7,13 +7,7 @@ from __future__ import annotations
 from engine.core import Ruling
 from engine.wdw.items import find_items
 from engine.wdw.state import WdwState
-from tests.wdw.helpers import GAME, dice, sample
-
-
-def month(state: WdwState, *rulings: Ruling) -> WdwState:
-    result = GAME.draft(state, {}, list(rulings), dice())
-    assert isinstance(result.state, WdwState)
-    return result.state
+from tests.wdw.helpers import GAME, month, sample
 
 
 def broke_in_june() -> WdwState:
@@ -48,7 +42,7 @@ def test_a_whole_bwp_is_an_item_and_the_gm_names_the_structure() -> None:
     items = find_items(state, {})
     assert items.decays == {"Z1": ("Guru", "bev")}
     assert "Z1 Verfall in Guru (Reich 1): ein BWP zerfällt" in GAME.dossier(state, {}, "de")
-    after = month(state, Ruling("Z1", "Mil"))
+    after = month(state, rulings=(Ruling("Z1", "Mil"),))
     assert (after.settlements[0].mil, after.settlements[0].bev) == (1, 5)
     assert after.settlements[0].progress == ["verfall=1/20"]
     assert "Guru: 1 BWP mil verfallen." in GAME.printout(after, 1, "de")

@@ -4,8 +4,6 @@ and back (six months with neither)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from engine.core import Order
@@ -15,7 +13,7 @@ from engine.wdw.orders import Convert, Fight, Raise, Train
 from engine.wdw.provinces import melee_level
 from engine.wdw.state import Unit, WdwState
 from grammar.wdw import LANGUAGE
-from tests.wdw.helpers import GAME, by_number, dice, sample
+from tests.wdw.helpers import GAME, by_number, month, sample
 
 HEADER = "Partie 7 Spieler 1 Kennwort geheim\n"
 HV = "heimatverteidigung"
@@ -217,13 +215,6 @@ def test_a_defender_may_attack_and_fights_with_its_bonus_at_home() -> None:
     (meeting,) = find_items(state, {}).meetings.values()
     side = meeting.a if meeting.a.realm == 1 else meeting.b
     assert side.kampfkraft == 3000  # 1,000 elements × (1 + 2), no GP
-
-
-def month(state: WdwState, *orders: Order) -> WdwState:
-    numbered = [replace(o, line=n) for n, o in enumerate(orders, 1)]
-    result = GAME.draft(state, {1: numbered}, [], dice())
-    assert isinstance(result.state, WdwState)
-    return result.state
 
 
 def test_a_conversion_takes_six_months_with_neither_ability() -> None:

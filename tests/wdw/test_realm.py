@@ -4,8 +4,6 @@ lines in German and English, each check with its reason, the month's effect, the
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from engine.core import Order, Ruling
@@ -13,7 +11,7 @@ from engine.wdw.items import find_items
 from engine.wdw.orders import Alliance, CapitalMove, Province
 from engine.wdw.state import Settlement, WdwState
 from grammar.wdw import LANGUAGE
-from tests.wdw.helpers import GAME, by_number, dice, sample
+from tests.wdw.helpers import GAME, by_number, month, sample
 
 HEADER = "Partie 7 Spieler 1 Kennwort geheim\n"
 
@@ -97,13 +95,6 @@ def test_a_water_field_makes_no_land_province() -> None:
     state = with_second_settlement()
     state.realm(1).known.append("1/8")
     assert "1/8 ist Wasser" in said(Province(name="See", fields=("1/8",)), state)
-
-
-def month(state: WdwState, *orders: Order, rulings: tuple[Ruling, ...] = ()) -> WdwState:
-    numbered = [replace(o, line=n) for n, o in enumerate(orders, 1)]
-    result = GAME.draft(state, {1: numbered}, list(rulings), dice())
-    assert isinstance(result.state, WdwState)
-    return result.state
 
 
 def test_an_alliance_is_one_sided_and_ends_by_order() -> None:

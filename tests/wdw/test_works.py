@@ -4,8 +4,6 @@ reuse of demolished BWP, and the GM's ``B`` item for a siege."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from engine.core import Order, Ruling
@@ -13,7 +11,7 @@ from engine.wdw.items import find_items
 from engine.wdw.orders import Build, Demolish, Repair
 from engine.wdw.state import Unit, WdwState
 from grammar.wdw import LANGUAGE
-from tests.wdw.helpers import GAME, by_number, dice, sample
+from tests.wdw.helpers import GAME, by_number, month, sample
 
 HEADER = "Partie 7 Spieler 1 Kennwort geheim\n"
 
@@ -102,13 +100,6 @@ def test_a_repair_the_treasury_cannot_pay_rests() -> None:
     assert "der Schatz (100 GS) deckt 5000 GS nicht: die Reparatur ruht" in said(
         Repair(settlement="Guru", structure="stv"), state
     )
-
-
-def month(state: WdwState, *orders: Order, rulings: tuple[Ruling, ...] = ()) -> WdwState:
-    numbered = [replace(o, line=n) for n, o in enumerate(orders, 1)]
-    result = GAME.draft(state, {1: numbered}, list(rulings), dice())
-    assert isinstance(result.state, WdwState)
-    return result.state
 
 
 def test_people_and_workers_demolish_and_the_bwp_can_be_reused() -> None:

@@ -5,33 +5,21 @@ in training counts its months while it stands in an own settlement."""
 
 from __future__ import annotations
 
-from engine.core import Order
 from engine.wdw.checks_army import HV, Refusal, defended, levels, plan_raise, plan_train
 from engine.wdw.month import Month
 from engine.wdw.orders import Raise, Train
+from engine.wdw.phases.ordered import orders_of, refused
 from engine.wdw.state import Unit, world
 
 
 def run(month: Month) -> None:
     """Pay and carry out each raising and training, then count the training months."""
-    state = month.state
-    seats = {r.seat for r in state.realms}
-    for seat in sorted(month.orders):
-        if seat not in seats:
-            continue
-        for order in month.orders[seat]:
-            if isinstance(order, Raise):
-                _raise(month, seat, order)
-            elif isinstance(order, Train):
-                _train(month, seat, order)
+    for seat, order in orders_of(month, Raise, Train):
+        if isinstance(order, Raise):
+            _raise(month, seat, order)
+        elif isinstance(order, Train):
+            _train(month, seat, order)
     _count_down(month)
-
-
-def refused(month: Month, seat: int, order: Order, refusal: Refusal) -> None:
-    """The printout's lines of an order the month could not carry out, and why (the
-    month's state may differ from the acknowledgement's: the builds are paid first)."""
-    month.note(seat, "note.not_done", order=order.describe("de"))
-    month.note(seat, f"reject.{refusal.key}", **refusal.values)
 
 
 def _raise(month: Month, seat: int, order: Raise) -> None:

@@ -8,19 +8,16 @@ from engine.wdw.checks_army import HV, Refusal
 from engine.wdw.checks_conversion import CONVERSION_MONTHS, check_convert
 from engine.wdw.month import Month
 from engine.wdw.orders import Convert
-from engine.wdw.phases.arming import refused
+from engine.wdw.phases.ordered import orders_of, refused
 from engine.wdw.state import Unit
 
 
 def run(month: Month) -> None:
     """Start each ordered conversion, then count the months of all of them."""
-    state = month.state
-    seats = {r.seat for r in state.realms}
-    for seat in sorted(month.orders):
-        for order in month.orders[seat]:
-            if seat in seats and isinstance(order, Convert):
-                _start(month, seat, order)
-    for unit in state.units:
+    for seat, order in orders_of(month, Convert):
+        if isinstance(order, Convert):
+            _start(month, seat, order)
+    for unit in month.state.units:
         if unit.conversion_months:
             unit.conversion_months -= 1
             if not unit.conversion_months:

@@ -13,23 +13,18 @@ from engine.wdw.checks_realm import (
 )
 from engine.wdw.month import Month
 from engine.wdw.orders import Alliance, CapitalMove
-from engine.wdw.phases.arming import refused
+from engine.wdw.phases.ordered import orders_of, refused
 from engine.wdw.rulings import SpecialResult, default_ruling, read
 
 
 def run(month: Month) -> None:
     """Alliances and capital moves in the order of the lines, the capital countdown,
     then each province as the GM ruled it."""
-    state = month.state
-    seats = {r.seat for r in state.realms}
-    for seat in sorted(month.orders):
-        if seat not in seats:
-            continue
-        for order in month.orders[seat]:
-            if isinstance(order, Alliance):
-                _alliance(month, seat, order)
-            elif isinstance(order, CapitalMove):
-                _capital(month, seat, order)
+    for seat, order in orders_of(month, Alliance, CapitalMove):
+        if isinstance(order, Alliance):
+            _alliance(month, seat, order)
+        elif isinstance(order, CapitalMove):
+            _capital(month, seat, order)
     _count_down(month)
     _provinces(month)
 

@@ -22,7 +22,7 @@ from engine.wdw.checks_works import (
 from engine.wdw.items import by_unit
 from engine.wdw.month import Month
 from engine.wdw.orders import Build, Demolish, Repair
-from engine.wdw.phases.arming import refused
+from engine.wdw.phases.ordered import orders_of, refused
 from engine.wdw.rulings import SpecialResult, default_ruling, read
 from engine.wdw.state import Settlement
 
@@ -30,15 +30,11 @@ from engine.wdw.state import Settlement
 def run(month: Month) -> None:
     """Sieges, then each demolition and repair in the order of the mail's lines."""
     _sieges(month)
-    seats = {r.seat for r in month.state.realms}
-    for seat in sorted(month.orders):
-        if seat not in seats:
-            continue
-        for order in month.orders[seat]:
-            if isinstance(order, Demolish):
-                _demolish(month, seat, order)
-            elif isinstance(order, Repair):
-                _repair(month, seat, order)
+    for seat, order in orders_of(month, Demolish, Repair):
+        if isinstance(order, Demolish):
+            _demolish(month, seat, order)
+        elif isinstance(order, Repair):
+            _repair(month, seat, order)
 
 
 def _done(place: Settlement, key: str, rate: Fraction, most: int) -> int:
@@ -78,15 +74,9 @@ def _sieges(month: Month) -> None:
             setattr(place, structure, getattr(place, structure) - n)
             set_damaged(place, structure, damaged(place, structure) + n)
             place.reuse += n  # F14: a quarter BWP per BWP destroyed in combat
+        left = getattr(place, structure)
         for seat in (siege.realm, place.owner):
-            month.note(
-                seat,
-                "note.siege",
-                settlement=place.name,
-                structure=structure,
-                bwp=n,
-                left=getattr(place, structure),
-            )
+            month.note(seat, "note.siege", **_work(place, structure, n), left=left)
 
 
 def _demolish(month: Month, seat: int, order: Demolish) -> None:
@@ -106,14 +96,7 @@ def _demolish(month: Month, seat: int, order: Demolish) -> None:
     n = _done(place, f"abriss:{order.structure}", rate, min(order.bwp, have))
     setattr(place, order.structure, have - n)
     place.reuse += 2 * n  # F14: half a BWP per demolished BWP
-    month.note(
-        seat,
-        "note.demolished",
-        settlement=place.name,
-        structure=order.structure,
-        bwp=n,
-        left=have - n,
-    )
+    month.note(seat, "note.demolished", **_work(place, order.structure, n), left=have - n)
 
 
 def _repair(month: Month, seat: int, order: Repair) -> None:
@@ -128,11 +111,9 @@ def _repair(month: Month, seat: int, order: Repair) -> None:
     realm.treasury -= n * REPAIR_COST
     setattr(place, order.structure, getattr(place, order.structure) + n)
     set_damaged(place, order.structure, damaged(place, order.structure) - n)
-    month.note(
-        seat,
-        "note.repaired",
-        settlement=place.name,
-        structure=order.structure,
-        bwp=n,
-        cost=n * REPAIR_COST,
-    )
+    month.note(seat, "note.repaired", **_work(place, order.structure, n), cost=n * REPAIR_COST)
+
+
+def _work(place: Settlement, structure: str, bwp: int) -> dict[str, object]:
+    """The values of a work's printout line."""
+    return {"settlement": place.name, "structure": structure, "bwp": bwp}
