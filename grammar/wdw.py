@@ -11,7 +11,22 @@ from functools import cache
 from lark import Lark, Token, Tree
 
 from engine.core import Order, ParseResult
-from engine.wdw.orders import ORDER_KINDS, Build, Fight, Special, Spy, Work
+from engine.wdw.orders import (
+    ORDER_KINDS,
+    Alliance,
+    Build,
+    CapitalMove,
+    Convert,
+    Demolish,
+    Fight,
+    Province,
+    Raise,
+    Repair,
+    Special,
+    Spy,
+    Train,
+    Work,
+)
 from engine.wdw.texts import TEXTS
 from grammar import reader
 from grammar.lark_errors import LineError, Position
@@ -64,6 +79,14 @@ class WdwLines:
 
     def build(self, node: Tree[Token], line: int) -> Sequence[Order]:
         tokens = {t.type: t for t in node.scan_values(lambda v: isinstance(v, Token))}
+        if node.data in ("raise_units", "instant", "train"):
+            return [_army(node, line)]
+        if node.data in ("alliance", "capital", "province"):
+            return [_realm_order(node, line, tokens)]
+        if node.data == "convert":
+            return [_convert(node, line, tokens)]
+        if node.data in ("demolish", "repair"):
+            return [_works(node, line, tokens)]
         if node.data == "special":
             return [
                 Special(line=line, unit=_unit(tokens["UNIT"]), text=str(tokens["TEXT"]).strip())
@@ -116,3 +139,115 @@ class WdwLanguage(reader.KindLanguage):
 
 
 LANGUAGE = WdwLanguage(ORDER_KINDS)
+
+
+_PROPERTIES = {
+    "nahkampf": "nahkampf", "nk": "nahkampf", "melee": "nahkampf",
+    "fernkampf": "fernkampf", "fk": "fernkampf", "ranged": "fernkampf",
+    "arbeit": "arbeit", "arbeitsstärke": "arbeit", "arbeiterstärke": "arbeit",
+    "arbeitsstaerke": "arbeit", "arbeiter": "arbeit", "work": "arbeit", "workers": "arbeit",
+    "belagerung": "belagerung", "siege": "belagerung", "transport": "transport",
+    "geschwindigkeit": "geschwindigkeit", "speed": "geschwindigkeit",
+    "beritten": "beritten", "mounted": "beritten", "spion": "spion", "spy": "spion",
+    "heerführer": "heerfuehrer", "heerfuehrer": "heerfuehrer", "leader": "heerfuehrer",
+}  # fmt: skip
+_SEA_WORDS = ("schiffe", "schiff", "flotte", "ships", "ship", "fleet", "sea")
+_CHARACTER_WORDS = ("charaktere", "charakter", "characters", "character")
+
+
+def _army(node: Tree[Token], line: int) -> Order:
+    """A raising, Soforrüstung or training (Strategie 4.2): each property with the level
+    after it (1 when none is given); the class from its word, or a character when the
+    property is a specialist training (Tab. 4.2-1a)."""
+    properties: list[str] = []
+    count, unit, rs, place, word, province = 0, 0, 0, "", "", ""
+    defends = False
+    for tok in node.scan_values(lambda v: isinstance(v, Token)):
+        if tok.type == "HV_KW":
+            defends = True
+        elif tok.type == "PLACE" and defends:
+            province, defends = str(tok), False
+        elif tok.type == "PROPERTY":
+            properties.append(f"{_PROPERTIES[str(tok).lower()]}=1")
+        elif tok.type == "INT" and properties:
+            properties[-1] = properties[-1].split("=")[0] + f"={int(tok)}"
+        elif tok.type == "INT":
+            count = int(tok)
+        elif tok.type == "UNIT":
+            unit = _unit(tok)
+        elif tok.type == "RS":
+            rs = int(re.sub(r"\D", "", str(tok)))
+        elif tok.type == "PLACE":
+            place = str(tok)
+        elif tok.type == "CLASS_WORD":
+            word = str(tok).lower()
+    if node.data == "train":
+        return Train(line=line, unit=unit, properties=tuple(properties), rs=rs, province=province)
+    names = {p.split("=")[0] for p in properties}
+    if word in _SEA_WORDS:
+        unit_class = "sea"
+    elif word in _CHARACTER_WORDS or names & {"spion", "heerfuehrer"}:
+        unit_class = "character"
+    else:
+        unit_class = "land"
+    return Raise(
+        line=line,
+        settlement=place,
+        count=count,
+        unit_class=unit_class,
+        properties=tuple(properties),
+        instant=node.data == "instant",
+        rs=rs,
+        province=province,
+    )
+
+
+def _realm_order(node: Tree[Token], line: int, tokens: dict[str, Token]) -> Order:
+    """An alliance, a capital move or a province (Strategie 5.1, 3.1, 1.2)."""
+    if node.data == "alliance":
+        named = tokens.get("PLACE") or tokens["INT"]
+        return Alliance(line=line, realm=str(named), end="ALLY_END_KW" in tokens)
+    if node.data == "capital":
+        return CapitalMove(line=line, settlement=str(tokens["PLACE"]))
+    fields = tuple(
+        _field(t) for t in node.scan_values(lambda v: isinstance(v, Token) and v.type == "FIELD")
+    )
+    return Province(line=line, name=str(tokens["PLACE"]), fields=fields)
+
+
+def _convert(node: Tree[Token], line: int, tokens: dict[str, Token]) -> Order:
+    """Strategie 4.3: Heimatverteidigung (with its province) ↔ Nahkampf."""
+    sides = []
+    for side in node.find_data("conversion_side"):
+        words = [str(t) for t in side.scan_values(lambda v: isinstance(v, Token))]
+        if len(words) == 2:
+            sides.append(("heimatverteidigung", words[1]))
+        else:
+            sides.append((_PROPERTIES[words[0].lower()], ""))
+    (source, source_province), (target, target_province) = sides
+    return Convert(
+        line=line,
+        unit=_unit(tokens["UNIT"]),
+        source=source,
+        target=target,
+        source_province=source_province,
+        target_province=target_province,
+    )
+
+
+def _works(node: Tree[Token], line: int, tokens: dict[str, Token]) -> Order:
+    """Demolition or repair in a settlement, with the worker units named (D20)."""
+    units = tuple(
+        _unit(t) for t in node.scan_values(lambda v: isinstance(v, Token) and v.type == "UNIT")
+    )
+    place, structure = str(tokens["PLACE"]), _STRUCTS[str(tokens["STRUCT"]).lower()]
+    if node.data == "repair":
+        return Repair(line=line, settlement=place, structure=structure, units=units)
+    count = tokens.get("INT")
+    return Demolish(
+        line=line,
+        settlement=place,
+        structure=structure,
+        bwp=int(count) if count is not None else 1,
+        units=units,
+    )

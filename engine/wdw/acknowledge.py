@@ -5,10 +5,17 @@ rejection never names what the realm cannot see (an enemy in a field is the doss
 from __future__ import annotations
 
 from engine.core import Order
+from engine.wdw import (
+    checks_army,
+    checks_conquest,
+    checks_conversion,
+    checks_realm,
+    checks_works,
+)
 from engine.wdw.formulas import structure_limit
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import walk
-from engine.wdw.orders import Build, Fight, Special, Spy, Work
+from engine.wdw.orders import Build, Convert, Fight, Special, Spy, Work
 from engine.wdw.setup import options_of
 from engine.wdw.state import Unit, WdwState, world
 from engine.wdw.tables import min_ig
@@ -22,6 +29,14 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
     """The order in words for ``seat``, with the reason it fails or what it costs."""
     if isinstance(order, Build):
         return _build(state, seat, order, lang)
+    if isinstance(order, checks_army.ORDERS):
+        return checks_army.describe(state, seat, order, lang)
+    if isinstance(order, checks_realm.ORDERS):
+        return checks_realm.describe(state, seat, order, lang)
+    if isinstance(order, Convert):
+        return checks_conversion.describe(state, seat, order, lang)
+    if isinstance(order, checks_works.WORKS):
+        return checks_works.describe(state, seat, order, lang)
     if not isinstance(order, Fight | Work | Spy | Special):
         return order.describe(lang)
     unit = state.unit(seat, order.unit)
@@ -56,6 +71,9 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
             ext=order.ext,
             structure=order.structure,
         )
+    refusal = checks_conquest.check_fight(order, unit, options_of(state))
+    if refusal is not None:  # D4: E needs the Mindestgröße
+        return refusal.of(order, lang)
     return _fight(world(state.map_text), order, unit, lang)
 
 
@@ -64,7 +82,8 @@ def _fight(the_map: WorldMap, order: Fight, unit: Unit, lang: str) -> str:
     if ext and ext in _NOT_WITH.get(order.code, ()):
         return _refused(order, lang, "ext_not_with_main", ext=order.ext, code=order.code)
     aggressive = order.code in _COMBAT_MAIN or ext in ("E", "P")
-    if aggressive and unit.nahkampf < 1 and unit.fernkampf < 1:
+    # D5: a Kampfeinheit has Angriffsstärke or Heimatverteidigung (D13).
+    if aggressive and unit.nahkampf < 1 and unit.fernkampf < 1 and not unit.heimatverteidigung:
         return _refused(order, lang, "needs_combat_unit", unit=unit.id)
     if ext == "B" and unit.belagerung < 1:
         return _refused(order, lang, "needs_siege_unit", unit=unit.id)

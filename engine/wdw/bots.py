@@ -1,6 +1,6 @@
 """Demo realms: each moves its first combat unit one field toward the nearest foreign
-capital, builds a point of Stadtverteidigung when it can pay it, and lets its spy
-infiltrate that capital."""
+capital, builds a point of Stadtverteidigung when it can pay it, raises 500 warriors
+while it has few units, and lets its spy infiltrate that capital."""
 
 from __future__ import annotations
 
@@ -35,6 +35,8 @@ class WdwBots:
                 lines.append(f"{unit.id} {code} {best}")
         if mine and state.realm(seat).treasury >= 5000:
             lines.append(f"Baue {mine[0].name} Stv +1")
+        if mine and len([u for u in state.units if u.realm == seat]) < 6:
+            lines.append(f"Rüste 500 Krieger Nahkampf in {mine[0].name}")
         spies = [u for u in state.units if u.realm == seat and u.spion]
         if spies and foreign:
             lines.append(f"{spies[0].id} GI3 Ziel: {foreign[0].name}")

@@ -8,8 +8,12 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from engine.core import Order, Ruling
-from engine.wdw.calculators.briefing import scene_of, siege_lines, workbench_lines
+from engine.wdw.calculators.briefing import scene_of, workbench_lines
+from engine.wdw.calculators.briefing import siege_lines as siege_plans
 from engine.wdw.calculators.texts import say as calculator_say
+from engine.wdw.checks_conquest import raid_lines
+from engine.wdw.checks_decay import decay_lines
+from engine.wdw.checks_works import siege_lines
 from engine.wdw.items import Items, Meeting
 from engine.wdw.rulings import default_ruling
 from engine.wdw.state import WdwState
@@ -89,7 +93,15 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
         lines.append(
             say(lang, "item.special", item=item, seat=seat, unit=special.unit, text=special.text)
         )
-    sieges = siege_lines(state, orders, items, lang)
+    for item, (seat, province) in items.provinces.items():
+        fields = " ".join(province.fields)
+        lines.append(
+            say(lang, "item.province", item=item, seat=seat, name=province.name, fields=fields)
+        )
+    lines += siege_lines(state, items, lang)
+    lines += raid_lines(state, items, lang)
+    lines += decay_lines(state, items, lang)
+    sieges = siege_plans(state, orders, items, lang)
     if sieges:
         lines += ["", calculator_say(lang, "dossier.sieges"), *sieges]
     lines += ["", say(lang, "dossier.form"), "Entscheid"]
@@ -184,4 +196,16 @@ def open_lines(items: Items, given: Sequence[Ruling], lang: str) -> list[str]:
     for item, (seat, _special) in items.specials.items():
         if item not in ruled:
             lines.append(f"{item} {say(lang, 'open.special', seat=seat)}")
+    for item, (seat, province) in items.provinces.items():
+        if item not in ruled:
+            lines.append(f"{item} {say(lang, 'open.province', seat=seat, name=province.name)}")
+    for item, siege in items.sieges.items():
+        if item not in ruled:
+            lines.append(f"{item} {say(lang, 'open.siege', settlement=siege.settlement)}")
+    for item, raid in items.raids.items():
+        if item not in ruled:
+            lines.append(f"{item} {say(lang, 'open.raid', unit=raid.unit, kf=raid.kf)}")
+    for item, (name, _default) in items.decays.items():
+        if item not in ruled:
+            lines.append(f"{item} {say(lang, 'open.decay', settlement=name)}")
     return lines

@@ -73,7 +73,9 @@ def rs_of(properties: dict[str, int], *, provinces: int = 0) -> int:
     property, +1 for each further level of Nahkampf, Fernkampf, Arbeit, Belagerung,
     Transport or Verteidigung, Beritten 1, Geschwindigkeit s costs s(s+1)/2, an
     extreme-terrain or Sturm/Strudel immunity 1, Marineinfanterie 1, Heimatverteidigung
-    1 per province; other immunities are free (checked elsewhere)."""
+    1 per province (the first free when it is the only levelled property: Tab. 4.2-1a);
+    a character's second specialist training 1; other immunities are
+    free (checked elsewhere)."""
     levelled = ("nahkampf", "fernkampf", "arbeit", "belagerung", "transport", "verteidigung")
     levels = sum(properties.get(p, 0) for p in levelled)
     rs = 1 + max(0, levels - 1)
@@ -81,7 +83,12 @@ def rs_of(properties: dict[str, int], *, provinces: int = 0) -> int:
     rs += speed * (speed + 1) // 2
     for flat in ("beritten", "marineinfanterie", "immun_extrem", "immun_sturm"):
         rs += 1 if properties.get(flat, 0) else 0
-    rs += provinces if properties.get("heimatverteidigung", 0) else 0
+    defended = provinces if properties.get("heimatverteidigung", 0) else 0
+    # Tab. 4.2-1a: Heimatverteidigung may be the first property, free at RS 1.
+    rs += defended - (1 if defended and not levels else 0)
+    # Strategie 4.1 "Heerführer": a character's first specialist training is its RS 1
+    # (Tab. 4.2-1a), a further one costs a Rüststufe.
+    rs += max(0, properties.get("spion", 0) + properties.get("heerfuehrer", 0) - 1)
     return rs
 
 

@@ -8,16 +8,20 @@ fixed order so that the same state and orders always give the same ids.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from engine.core import Order, Ruling
+from engine.wdw.checks_conquest import Raid, raids_of
+from engine.wdw.checks_decay import decays_of
+from engine.wdw.checks_works import Siege, sieges_of
 from engine.wdw.discovery import discovered
 from engine.wdw.formulas import bukaz_gp, kampfkraft
 from engine.wdw.interception import INTERCEPTING, Hunter, Interceptions
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import Leg, month_range, walk
-from engine.wdw.orders import Fight, Special, Spy, Work
+from engine.wdw.orders import Fight, Province, Special, Spy, Work
+from engine.wdw.provinces import melee_level
 from engine.wdw.setup import options_of
 from engine.wdw.state import Unit, WdwState, world
 from engine.wdw.tables import MAIN_ORDERS, Outcome, encounter
@@ -63,10 +67,19 @@ class Items:
     retreats: tuple[tuple[str, tuple[str, ...], int], ...] = ()
     """Retreats before a combat (Tab. 6.1-1 rows without a fight): the field, the units
     that retreat, the realm they retreat from."""
+    provinces: dict[str, tuple[int, Province]] = field(default_factory=dict)
+    """``V<n>``: a province the GM approves or not (Strategie 1.2)."""
+    sieges: dict[str, Siege] = field(default_factory=dict)
+    """``B<n>``: a siege the GM confirms or not (Strategie 6.4)."""
+    raids: dict[str, Raid] = field(default_factory=dict)
+    """``P<n>``: plunder, its loot the GM's (Strategie 5.1-2, D31)."""
+    decays: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """``Z<n>``: a settlement a BWP decays in, and the default structure (Strategie 3.4)."""
 
     def ids(self) -> list[str]:
         """Every open item's id, in the dossier's order."""
-        return [*self.meetings, *self.spies, *self.specials]
+        mine = [*self.provinces, *self.sieges, *self.raids, *self.decays]
+        return [*self.meetings, *self.spies, *self.specials, *mine]
 
 
 UnitOrders = dict[tuple[int, int], Fight | Work | Spy]
@@ -130,7 +143,8 @@ def _side(realm: int, units: list[Unit], state: WdwState, chosen: UnitOrders, kf
         causes = gp_of(unit, state, the_map, kf)
         for cause, n in causes:
             gp_total[cause] = gp_total.get(cause, 0) + n
-        power += kampfkraft(unit.size * unit.nahkampf, sum(n for _, n in causes))
+        strength = unit.size * melee_level(state, unit, kf)  # D13: Heimatverteidigung
+        power += kampfkraft(strength, sum(n for _, n in causes))
     keys = tuple(u.key for u in units)
     return Side(realm, keys, lead, power, tuple(sorted(gp_total.items())))
 
@@ -198,7 +212,21 @@ def find_items(
                 spies[f"G{len(spies) + 1}"] = (seat, order)
             elif isinstance(order, Special):
                 specials[f"X{len(specials) + 1}"] = (seat, order)
-    return Items(meetings, spies, specials, legs, tuple(retreats))
+    # Strategie 1.2: a province needs the GM's approval.
+    asked = [(seat, o) for seat in sorted(orders) for o in orders[seat] if isinstance(o, Province)]
+    provinces = {f"V{n}": a for n, a in enumerate(asked, 1)}
+    sieges, raids = sieges_of(state, chosen, legs), raids_of(state, chosen, legs)
+    return Items(
+        meetings,
+        spies,
+        specials,
+        legs,
+        tuple(retreats),
+        provinces,
+        sieges,
+        raids,
+        decays_of(state),
+    )
 
 
 def _retreats(

@@ -27,6 +27,8 @@ class WdwOptions:
     """Rounds of combat a unit can fight a month at most (Strategie 4.4, D8)."""
     spy_sight: bool = False
     """Spies get a sight range like other units (Strategie 6.1, Spielleiter-Option)."""
+    min_size_land: int = 1000
+    """D4: the Mindestgröße of a land unit for E (mounted: half)."""
 
     @classmethod
     def of(cls, options: Mapping[str, JSONValue]) -> WdwOptions:

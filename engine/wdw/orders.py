@@ -82,3 +82,144 @@ class Special(Order):
 
 ORDER_KINDS = OrderKinds((Fight, Work, Spy, Build, Special, *SHARED_ORDER_CLASSES))
 """The orders of the kind, for their JSON round trip."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Raise(Order):
+    """Raising units in a settlement (Strategie 4.2, Tab. 4.2-1a): ``count`` elements of
+    ``unit_class`` at RS 1 with one first property (Aufstellen); with ``instant`` a
+    Soforrüstung with all its properties at once. ``properties`` as ``name=level``;
+    ``rs`` the Rüststufe the player states (0: none stated)."""
+
+    kind: ClassVar[str] = "wdw_raise"
+    settlement: str
+    count: int
+    unit_class: str = "land"
+    properties: tuple[str, ...] = ()
+    instant: bool = False
+    rs: int = 0
+    province: str = ""
+    """Heimatverteidigung for this province (Strategie 1.2, 4.3), or none."""
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        word = "Soforrüstung" if self.instant else "Rüste"
+        hv = f" Heimatverteidigung {self.province}" if self.province else ""
+        return f"{word} {self.count} {_props(self.properties)}{hv} in {self.settlement}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Train(Order):
+    """Training a unit in a settlement (Strategie 4.2, 4.3): the properties to reach
+    (``name=level``; the others keep their level), ``rs`` as the player states it."""
+
+    kind: ClassVar[str] = "wdw_train"
+    unit: int
+    properties: tuple[str, ...] = ()
+    rs: int = 0
+    province: str = ""
+    """Heimatverteidigung for one more province (Strategie 4.3), or none."""
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        hv = f" Heimatverteidigung {self.province}" if self.province else ""
+        return f"Ausbildung {self.unit} {_props(self.properties)}{hv}"
+
+
+def _props(properties: tuple[str, ...]) -> str:
+    return " ".join(p.replace("=", " ") for p in properties)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Alliance(Order):
+    """An alliance by order (Strategie 5.1, D26): ``realm`` (a name or a seat number)
+    counts as friendly for the realm's own units from the next month; ``end`` lifts it.
+    One-sided."""
+
+    kind: ClassVar[str] = "wdw_alliance"
+    realm: str
+    end: bool = False
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return f"Bündnis {'aufheben ' if self.end else ''}{self.realm}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class CapitalMove(Order):
+    """Moving the capital to ``settlement`` (Strategie 3.1): a year without a capital."""
+
+    kind: ClassVar[str] = "wdw_capital"
+    settlement: str
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return f"Hauptstadt nach {self.settlement}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Province(Order):
+    """A province the realm asks for (Strategie 1.2): its name and fields; the GM
+    approves it (an open item)."""
+
+    kind: ClassVar[str] = "wdw_province"
+    name: str
+    fields: tuple[str, ...] = ()
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return f"Provinz {self.name}: {' '.join(self.fields)}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Convert(Order):
+    """Converting Heimatverteidigung and Nahkampf into each other, or Heimatverteidigung
+    to another province (Strategie 4.3: six months with neither). ``source`` and
+    ``target`` are ``nahkampf`` or ``heimatverteidigung`` with its province."""
+
+    kind: ClassVar[str] = "wdw_convert"
+    unit: int
+    source: str
+    target: str
+    source_province: str = ""
+    target_province: str = ""
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        source = f"{self.source} {self.source_province}".strip()
+        target = f"{self.target} {self.target_province}".strip()
+        return f"Umwandlung {self.unit} {source} -> {target}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Demolish(Order):
+    """Demolishing ``bwp`` of a structure this month (Strategie 3.3, D20): by the people
+    (1 BWP a month, not while they build) and the worker ``units`` named."""
+
+    kind: ClassVar[str] = "wdw_demolish"
+    settlement: str
+    structure: str
+    bwp: int = 1
+    units: tuple[int, ...] = ()
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        helpers = f" mit {' '.join(map(str, self.units))}" if self.units else ""
+        return f"Abriss {self.settlement} {self.structure} {self.bwp}{helpers}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Repair(Order):
+    """Repairing siege damage of a structure (Strategie 6.4, D20): by the inhabitants and
+    the worker ``units`` named, 5,000 GS per BWP."""
+
+    kind: ClassVar[str] = "wdw_repair"
+    settlement: str
+    structure: str
+    units: tuple[int, ...] = ()
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        helpers = f" mit {' '.join(map(str, self.units))}" if self.units else ""
+        return f"Repariere {self.settlement} {self.structure}{helpers}"
+
+
+ORDER_KINDS = OrderKinds(
+    (
+        *ORDER_KINDS.classes,
+        *(Raise, Train, Alliance, CapitalMove, Province, Convert, Demolish, Repair),
+    )
+)
+"""The orders of the kind with those of the army and the realm (appended)."""

@@ -5,6 +5,8 @@ everything and the log. Nothing of another realm's hidden state reaches a realm.
 from __future__ import annotations
 
 from engine.core import NEUTRAL
+from engine.wdw.checks_army import unit_lines
+from engine.wdw.checks_realm import realm_lines
 from engine.wdw.state import WdwState
 from engine.wdw.texts import say
 
@@ -28,6 +30,7 @@ def printout(state: WdwState, seat: int, lang: str) -> str:
                 bukaz=realm.bukaz,
             ),
         ]
+        lines += realm_lines(state, realm, lang)
         lines.append(say(lang, "print.settlements"))
         for place in state.settlements:
             if place.owner == realm.seat:
@@ -68,6 +71,7 @@ def printout(state: WdwState, seat: int, lang: str) -> str:
                         order=unit.order,
                     )
                 )
+                lines += unit_lines(unit, lang)
         lines.append(say(lang, "print.known", count=len(realm.known)))
     if seat == NEUTRAL:
         notes = [f"{n.seat}: {say(lang, n.key, **n.values())}" for n in state.notes]

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 
 from engine.core import CORRECTION, GAME_END, Ruling
+from engine.wdw.checks_conquest import Plunder, read_plunder
+from engine.wdw.checks_decay import Decay, read_decay
 from engine.wdw.discovery import DEFAULT as DISCOVERY_DEFAULT
 from engine.wdw.discovery import Discovery, read_discovery
 from engine.wdw.items import Items, Meeting
@@ -61,7 +63,7 @@ class Correction:
     value: int
 
 
-Verdict = Appearance | Combat | SpyResult | SpecialResult | Correction | Discovery
+Verdict = Appearance | Combat | SpyResult | SpecialResult | Correction | Discovery | Plunder | Decay
 
 _LOSS_RE = re.compile(r"^(\d+)/(\d+)\s*-\s*(\d+)$")
 
@@ -85,7 +87,11 @@ def read(item: str, text: str) -> Verdict | None:
         return read_discovery(text)
     if kind == "G":
         return _spy(words)
-    if kind == "X":
+    if kind == "P":
+        return read_plunder(text)
+    if kind == "Z":
+        return read_decay(text)
+    if kind in ("X", "V", "B"):  # a Sonderbefehl, a province, a siege: accepted or not
         head, _, rest = text.partition(":")
         word = head.strip().lower()
         if word in ("angenommen", "accepted", "ja", "yes"):
@@ -234,4 +240,10 @@ def default_ruling(item: str, items: Items) -> str:
         return f"Sieger {stronger.upper()}; Verluste keine"
     if kind == "G":
         return "misslungen; entdeckt nein"
+    if kind == "B":  # Strategie 6.4: the siege works as computed unless the GM rules
+        return "angenommen"
+    if kind == "P":  # D31: the loot is the GM's; the dossier shows the field's income
+        return "Beute 0; Steuerausfall 0"
+    if kind == "Z":  # D24: the GM names the structure; the default is the largest
+        return items.decays[item][1]
     return "abgelehnt"

@@ -37,6 +37,16 @@ class Settlement:
     capital: bool = False
     rues_used: int = 0
     """GS of Rüstkapazität used this half-year (D12)."""
+    damage: list[str] = field(default_factory=list)
+    """BWP destroyed by sieges, repairable (Strategie 6.4), as ``structure=BWP``."""
+    progress: list[str] = field(default_factory=list)
+    """Work under way in exact parts of a BWP (D24): ``abriss:mil=1/2``,
+    ``reparatur:bef=3/10``, ``belagerung:bef=1/5``."""
+    reuse: int = 0
+    """Reusable BWP in quarters (Strategie 3.3, F14): 2 per demolished BWP, 1 per BWP
+    destroyed in combat; a build here uses 4 of them instead of gold."""
+    unpaid: bool = False
+    """Its upkeep was not paid at the last Einnahmetermin: it decays (Strategie 3.4)."""
 
     def bwp(self) -> int:
         """The settlement's total BWP (Strategie 3.1)."""
@@ -63,6 +73,18 @@ class Unit:
     raised_terrain: str = ""
     order: str = "KV"
     gp_bonus: int = 0
+    transport: int = 0
+    heerfuehrer: bool = False
+    training_months: int = 0
+    """Months of training left (Strategie 4.2); they count in its own settlement."""
+    training_to: list[str] = field(default_factory=list)
+    """The property levels the training gives (``name=level``)."""
+    heimatverteidigung: list[str] = field(default_factory=list)
+    """The provinces it defends (Strategie 4.3: one Rüststufe each)."""
+    conversion_months: int = 0
+    """Months left of a conversion Heimatverteidigung ↔ Nahkampf (Strategie 4.3)."""
+    conversion_to: str = ""
+    """What the conversion gives: ``nahkampf`` or a province's name (Heimatverteidigung)."""
 
     @property
     def key(self) -> str:
@@ -71,10 +93,13 @@ class Unit:
 
     def rs(self) -> int:
         """F6: the Rüststufe its properties give."""
-        names = ("nahkampf", "fernkampf", "arbeit", "belagerung", "geschwindigkeit")
+        names = ("nahkampf", "fernkampf", "arbeit", "belagerung", "geschwindigkeit", "transport")
         properties = {n: int(getattr(self, n)) for n in names}
         properties["beritten"] = int(self.beritten)
-        return rs_of(properties)
+        properties["spion"] = int(self.spion)
+        properties["heerfuehrer"] = int(self.heerfuehrer)
+        properties["heimatverteidigung"] = int(bool(self.heimatverteidigung))
+        return rs_of(properties, provinces=len(self.heimatverteidigung))
 
 
 @dataclass
@@ -98,6 +123,12 @@ class Realm:
     bukaz: int = 0
     allies: list[int] = field(default_factory=list)
     known: list[str] = field(default_factory=list)
+    capital_move: int = 0
+    """Months left of a capital move (Strategie 3.1); 0: none."""
+    capital_to: str = ""
+    """The settlement that becomes the capital when the move ends."""
+    provinces: list[str] = field(default_factory=list)
+    """The GM-approved provinces (Strategie 1.2) as ``name=GF/KF GF/KF …``."""
 
 
 @dataclass
@@ -145,6 +176,9 @@ class WdwState:
     options: list[str] = field(default_factory=list)
     """The GM options as ``key=json`` (engine.wdw.options)."""
     over: bool = False
+    territory: list[str] = field(default_factory=list)
+    """Fields conquered (Strategie 5.1-2 E) as ``GF/KF=seat``; a settlement's field
+    belongs to its owner."""
 
     def to_json(self) -> dict[str, JSONValue]:
         plain: dict[str, JSONValue] = to_plain(self)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from random import Random
 
 from engine.core import Order, PlayerSetup, Ruling, Setup
@@ -62,3 +63,13 @@ def field_of(state: WdwState, realm: int, number: int) -> str:
 def noted(state: WdwState, seat: int, key: str) -> bool:
     """Whether ``seat``'s printout has a line of ``key`` this month."""
     return any(n.key == key and n.seat == seat for n in state.notes)
+
+
+def month(
+    state: WdwState, *orders: Order, rulings: Sequence[Ruling] = (), seat: int = 1
+) -> WdwState:
+    """The draft of a month in which ``seat`` gives ``orders`` (numbered by line)."""
+    numbered = [replace(o, line=n) for n, o in enumerate(orders, 1)]
+    result = GAME.draft(state, {seat: numbered}, list(rulings), dice())
+    assert isinstance(result.state, WdwState)
+    return result.state

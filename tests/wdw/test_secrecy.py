@@ -9,7 +9,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core import CORRECTION, Order, Ruling
-from engine.wdw.orders import Build, Fight, Special, Spy
+from engine.wdw.orders import (
+    Alliance,
+    Build,
+    Demolish,
+    Fight,
+    Province,
+    Raise,
+    Special,
+    Spy,
+    Train,
+)
 from engine.wdw.state import WdwState
 from tests.wdw.helpers import GAME, by_number, dice, sample
 
@@ -25,6 +35,7 @@ ROADS = [
 """Paths that units of either realm can walk, so that they meet and see each other."""
 SECRET_SIZE = 4321
 SECRET_TREASURY = 98765
+SECRET_RAISE = 777
 
 fights = st.builds(
     lambda unit, code, ext, path: Fight(unit=unit, code=code, ext=ext, path=tuple(path)),
@@ -37,6 +48,12 @@ others = st.one_of(
     st.builds(lambda risk: Spy(unit=601, code="GI", risk=risk, target="Guru"), st.integers(1, 5)),
     st.just(Special(unit=102, text="Geheimplan Nordwind")),
     st.just(Build(settlement="Tharnburg", structure="stv")),
+    st.just(Raise(settlement="Tharnburg", count=SECRET_RAISE, properties=("fernkampf=1",))),
+    st.just(Train(unit=101, properties=("nahkampf=2",))),
+    st.just(Province(name="Nordwind", fields=("1/22",))),
+    st.just(Alliance(realm="1")),
+    st.just(Demolish(settlement="Tharnburg", structure="stv", units=(201,))),
+    st.just(Fight(unit=101, code="KA", ext="E", path=("1/23",))),
 )
 
 
@@ -61,6 +78,7 @@ def secrets_of_realm_2(state: WdwState) -> list[str]:
     marked = state.unit(2, 102)
     if marked is not None:
         after.append(str(marked.size))  # after the GM's loss
+    after.append(str(SECRET_RAISE))
     return [*after, "Tharnburg", "Tharn ", "Geheimplan", "Nordwind"]
 
 
@@ -83,6 +101,7 @@ def test_realm_1_sees_nothing_hidden_of_realm_2(
     # The GM's losses and good points for realm 2's units, with causes only it may read.
     rulings += [Ruling("L", "2/102 -1 (Nordwind)"), Ruling("GP", "2/101 +1 (Geheimplan)")]
     rulings += [Ruling(f"D{n}", found) for n in range(1, 3)]  # hiding units found or not
+    rulings.append(Ruling("V1", "angenommen: Nordwind"))
     result = GAME.draft(state, orders, rulings, dice())
     assert isinstance(result.state, WdwState)
     told = GAME.apply_reports(result.state, {2: "Nordwind über Tharnburg"})

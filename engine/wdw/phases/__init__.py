@@ -7,19 +7,25 @@ from collections.abc import Callable
 
 from engine.wdw.month import Month
 from engine.wdw.phases import (
+    arming,
     calendar,
     combat,
+    conquest,
+    conversion,
     corrections,
+    decay,
     espionage,
     grants,
     income,
     losses,
     money,
     movement,
+    realm,
     retreats,
     sight,
     sightings,
     specials,
+    works,
 )
 
 PHASES: tuple[tuple[str, Callable[[Month], None]], ...] = (
@@ -29,10 +35,16 @@ PHASES: tuple[tuple[str, Callable[[Month], None]], ...] = (
     ("sightings", sightings.run),
     ("retreats", retreats.run),
     ("combat", combat.run),
+    ("works", works.run),
+    ("conquest", conquest.run),
     ("espionage", espionage.run),
     ("specials", specials.run),
     ("losses", losses.run),
     ("grants", grants.run),
+    ("arming", arming.run),
+    ("realm", realm.run),
+    ("conversion", conversion.run),
+    ("decay", decay.run),
     ("income", income.run),
     ("sight", sight.run),
     ("calendar", calendar.run),

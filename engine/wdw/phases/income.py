@@ -6,7 +6,23 @@ from __future__ import annotations
 
 from engine.wdw.formulas import income, upkeep
 from engine.wdw.month import Month
-from engine.wdw.state import world
+from engine.wdw.options import WdwOptions
+from engine.wdw.state import WdwState, world
+
+
+def ledger(state: WdwState, seat: int, options: WdwOptions) -> tuple[int, int]:
+    """A realm's Einnahmetermin: its settlements' net income (F1) and its units' upkeep
+    for the half-year (F7)."""
+    the_map = world(state.map_text)
+    earned = sum(
+        income(s.population, s.bwp(), the_map.fields[s.kf].terrain_class)
+        for s in state.settlements
+        if s.owner == seat
+    )
+    paid = sum(
+        upkeep(u.unit_class, u.size, u.rs(), options) for u in state.units if u.realm == seat
+    )
+    return earned, paid
 
 
 def run(month: Month) -> None:
@@ -14,18 +30,8 @@ def run(month: Month) -> None:
     state = month.state
     if state.month not in month.options.income_months:
         return
-    the_map = world(state.map_text)
     for realm in state.realms:
-        earned = sum(
-            income(s.population, s.bwp(), the_map.fields[s.kf].terrain_class)
-            for s in state.settlements
-            if s.owner == realm.seat
-        )
-        paid = sum(
-            upkeep(u.unit_class, u.size, u.rs(), month.options)
-            for u in state.units
-            if u.realm == realm.seat
-        )
+        earned, paid = ledger(state, realm.seat, month.options)
         # D25: the treasury never goes below zero; a shortfall is the GM's (decay, unrest).
         realm.treasury = max(0, realm.treasury + earned - paid)
         month.note(realm.seat, "note.income", income=earned, upkeep=paid)

@@ -37,6 +37,8 @@ def run(month: Month) -> None:
                 continue
             terrain_class = world(state.map_text).fields[place.kf].terrain_class
             cost = month.options.bwp_cost(terrain_class)
+            if place.reuse >= 4:  # Strategie 3.3 (F14): reused resources cost no gold
+                place.reuse, cost = place.reuse - 4, 0
             if realm.treasury < cost:
                 missing = cost - realm.treasury
                 month.note(

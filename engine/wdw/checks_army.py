@@ -1,0 +1,291 @@
+"""Raising, Soforrüstung and training (Strategie 4.2, 4.3; design §3.6, F5, F6, D25,
+D35, D39): what an order costs, and why it is refused. The acknowledgement and the
+month's arming phase read the same checks, so a refusal reads the same in both."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.core import Order
+from engine.wdw.formulas import barracks, element_cost, rs_of, rues_capacity, training_months
+from engine.wdw.orders import Raise, Train
+from engine.wdw.provinces import province_named
+from engine.wdw.state import Settlement, Unit, WdwState, world
+from engine.wdw.texts import say
+
+ORDERS = (Raise, Train)
+"""The orders this module checks (engine.wdw.acknowledge dispatches them here)."""
+LEVELLED = ("nahkampf", "fernkampf", "arbeit", "belagerung", "transport", "geschwindigkeit")
+"""The properties with levels (Strategie 4.3, "(1..n)")."""
+FLAGS = ("beritten", "spion", "heerfuehrer")
+"""The properties a unit has or has not."""
+FIRST = {
+    "land": ("nahkampf", "fernkampf", "arbeit", "belagerung", "transport"),
+    "sea": ("nahkampf", "fernkampf", "transport"),
+    "character": ("spion", "heerfuehrer"),
+}
+"""Tab. 4.2-1a: the one property a unit has when it is raised (or Heimatverteidigung for
+a province, the order's ``province``)."""
+TRAINABLE = {
+    "land": ("nahkampf", "fernkampf", "arbeit", "belagerung", "transport", "geschwindigkeit",
+             "beritten"),
+    "sea": ("nahkampf", "fernkampf", "belagerung", "transport", "geschwindigkeit"),
+    "character": ("spion", "heerfuehrer"),
+}  # fmt: skip
+"""Strategie 4.3: the properties training (or a Soforrüstung) may add by class; a
+character's further training is the GM's (a Sonderbefehl: the module "Charaktere")."""
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why an order fails: a ``reject.*`` key and its values."""
+
+    key: str
+    values: dict[str, object] = field(default_factory=dict)
+
+    def say(self, lang: str) -> str:
+        """The reason in ``lang``."""
+        return say(lang, f"reject.{self.key}", **self.values)
+
+    def of(self, order: Order, lang: str) -> str:
+        """The acknowledgement of a refused order: its words, then why."""
+        return f"{order.describe(lang)}: {self.say(lang)}"
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a legal raising or training does: the Rüststufe reached, the gold due now,
+    the GS it takes of the settlement's Rüstkapazität, the months it takes, and where."""
+
+    rs: int
+    cost: int
+    capacity: int
+    months: int
+    place: Settlement
+    properties: dict[str, int]
+    warning: Refusal | None = None
+    provinces: tuple[str, ...] = ()
+    """The provinces the unit gains Heimatverteidigung for (Strategie 4.3)."""
+
+
+HV = "heimatverteidigung"
+
+
+def levels(entries: tuple[str, ...] | list[str]) -> dict[str, int]:
+    """``name=level`` entries as a mapping (Heimatverteidigung's ``name=province``
+    entries are :func:`defended`'s)."""
+    pairs = (e.split("=", 1) for e in entries)
+    return {name: int(level) for name, level in pairs if name != HV}
+
+
+def defended(entries: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """The provinces of the ``heimatverteidigung=<province>`` entries."""
+    return tuple(e.split("=", 1)[1] for e in entries if e.startswith(f"{HV}="))
+
+
+def rs_defending(properties: dict[str, int], provinces: tuple[str, ...] | list[str]) -> int:
+    """F6 with Heimatverteidigung for ``provinces`` (one Rüststufe each, Strategie 4.3)."""
+    return rs_of({**properties, HV: int(bool(provinces))}, provinces=len(provinces))
+
+
+def _province(state: WdwState, seat: int, name: str, unit_class: str) -> str | Refusal:
+    """Strategie 1.2, 4.3: Heimatverteidigung for an approved province of the realm, for
+    land units (fleets need sea provinces, which are the GM's)."""
+    if unit_class != "land":
+        return Refusal("property_not_allowed", {"property": HV, "cls": unit_class})
+    found = province_named(state.realm(seat), name)
+    return found if found is not None else Refusal("unknown_province", {"name": name})
+
+
+def properties_of(unit: Unit) -> dict[str, int]:
+    """A unit's properties with their levels (flags as 0 or 1)."""
+    return {p: int(getattr(unit, p)) for p in (*LEVELLED, *FLAGS)}
+
+
+def stationed(state: WdwState, seat: int, kf: str) -> int:
+    """D35: the foot-equivalents of ``seat``'s land units in ``kf`` (mounted count 2,
+    Strategie 4.1)."""
+    return sum(
+        u.size * (2 if u.beritten else 1)
+        for u in state.units
+        if u.realm == seat and u.kf == kf and u.unit_class == "land"
+    )
+
+
+def in_training(state: WdwState, seat: int, kf: str) -> int:
+    """Strategie 4.3: units in training count as stationed in their settlement
+    (foot-equivalents, mounted 2)."""
+    return sum(
+        u.size * (2 if u.beritten or levels(u.training_to).get("beritten") else 1)
+        for u in state.units
+        if u.realm == seat and u.kf == kf and u.training_months > 0
+    )
+
+
+def plan_raise(state: WdwState, seat: int, order: Raise) -> Plan | Refusal:
+    """Strategie 4.2: a raising at RS 1 or a Soforrüstung in an own settlement."""
+    place = state.settlement(order.settlement)
+    if place is None or place.owner != seat:
+        return Refusal("unknown_settlement", {"settlement": order.settlement})
+    if order.count < 1 or (order.unit_class == "character" and order.count != 1):
+        return Refusal("bad_count", {"count": order.count})
+    wanted = levels(order.properties)
+    hv: tuple[str, ...] = ()
+    if order.province:
+        found = _province(state, seat, order.province, order.unit_class)
+        if isinstance(found, Refusal):
+            return found
+        hv = (found,)
+    refusal = _allowed(order.unit_class, wanted, order.instant, defends=bool(hv))
+    if refusal is not None:
+        return refusal
+    rs = rs_defending(wanted, hv)
+    if order.rs and order.rs != rs:
+        return Refusal("rs_mismatch", {"stated": order.rs, "rs": rs})
+    the_field = world(state.map_text).fields[place.kf]
+    if order.unit_class == "sea" and not (the_field.coast or the_field.navigable):
+        return Refusal("needs_port", {"settlement": place.name})
+    cost = element_cost(order.unit_class, rs) * order.count
+    # Strategie 4.2: only RS 1 counts against the capacity, a Soforrüstung all of it.
+    used = cost if order.instant else element_cost(order.unit_class, 1) * order.count
+    free = rues_capacity(place.rues) - place.rues_used
+    if used > free:
+        return Refusal("rues_capacity", {"settlement": place.name, "free": free, "need": used})
+    treasury = state.realm(seat).treasury
+    if treasury < cost:
+        return Refusal("funds_army", {"treasury": treasury, "cost": cost})
+    warning = None
+    if order.unit_class == "land":
+        after = stationed(state, seat, place.kf) + order.count * (1 + wanted.get("beritten", 0))
+        if after > barracks(place.mil):
+            warning = Refusal("barracks_full", {"stationed": after, "room": barracks(place.mil)})
+    return Plan(rs, cost, used, 0, place, wanted, warning, hv)
+
+
+def plan_train(state: WdwState, seat: int, order: Train) -> Plan | Refusal:
+    """Strategie 4.2, 4.3 (F5, D35): training in an own settlement pays the difference in
+    cost now and takes the difference in months; the units in training must fit the
+    settlement's barracks."""
+    unit = state.unit(seat, order.unit)
+    if unit is None:
+        return Refusal("unknown_unit", {"unit": order.unit})
+    place = next((s for s in state.settlements if s.kf == unit.kf and s.owner == seat), None)
+    if place is None:
+        return Refusal("not_in_settlement", {"unit": unit.id})
+    if unit.training_months > 0:
+        return Refusal("in_training", {"unit": unit.id, "months": unit.training_months})
+    if unit.conversion_months > 0:
+        return Refusal("converting", {"unit": unit.id, "months": unit.conversion_months})
+    wanted = levels(order.properties)
+    for name in wanted:
+        if name not in TRAINABLE[unit.unit_class]:
+            return Refusal("property_not_allowed", {"property": name, "cls": unit.unit_class})
+    now = properties_of(unit)
+    lower = [n for n, level in wanted.items() if level < now[n]]
+    if lower:
+        return Refusal("no_untraining", {"property": lower[0], "level": now[lower[0]]})
+    gained: tuple[str, ...] = ()
+    if order.province:
+        found = _province(state, seat, order.province, unit.unit_class)
+        if isinstance(found, Refusal):
+            return found
+        if found in unit.heimatverteidigung:
+            return Refusal("already_defends", {"unit": unit.id, "name": found})
+        gained = (found,)
+    target = {**now, **wanted}
+    rs_now, rs = unit.rs(), rs_defending(target, [*unit.heimatverteidigung, *gained])
+    if order.rs and order.rs != rs:
+        return Refusal("rs_mismatch", {"stated": order.rs, "rs": rs})
+    if rs <= rs_now:
+        return Refusal("no_gain", {"unit": unit.id, "rs": rs_now})
+    cost = (element_cost(unit.unit_class, rs) - element_cost(unit.unit_class, rs_now)) * unit.size
+    treasury = state.realm(seat).treasury
+    if treasury < cost:
+        return Refusal("funds_army", {"treasury": treasury, "cost": cost})
+    if unit.unit_class == "land":
+        need = in_training(state, seat, place.kf) + unit.size * (1 + target["beritten"])
+        if need > barracks(place.mil):
+            return Refusal("barracks", {"stationed": need, "room": barracks(place.mil)})
+    months = training_months(rs) - training_months(rs_now)
+    changed = {n: level for n, level in target.items() if level != now[n]}
+    return Plan(rs, cost, 0, months, place, changed, provinces=gained)
+
+
+def _allowed(
+    unit_class: str, wanted: dict[str, int], instant: bool, *, defends: bool
+) -> Refusal | None:
+    """Tab. 4.2-1a: a raising has exactly one first property at level 1 (or
+    Heimatverteidigung, ``defends``); a Soforrüstung has a first property and may add
+    what training could."""
+    for name in wanted:
+        if name not in FIRST[unit_class] + TRAINABLE[unit_class]:
+            return Refusal("property_not_allowed", {"property": name, "cls": unit_class})
+    first = [n for n in wanted if n in FIRST[unit_class]]
+    if not first and not defends:
+        return Refusal("needs_first_property", {"cls": unit_class})
+    if not instant and (len(wanted) + defends > 1 or any(v > 1 for v in wanted.values())):
+        return Refusal("needs_instant", {})
+    return None
+
+
+def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
+    """The acknowledgement of a raising or a training (D37: only what the realm knows)."""
+    if isinstance(order, Raise):
+        plan = plan_raise(state, seat, order)
+        key = "order.raise_instant" if order.instant else "order.raise"
+        who = say(lang, f"class.{order.unit_class}")
+    elif isinstance(order, Train):
+        plan = plan_train(state, seat, order)
+        key, who = "order.train", str(order.unit)
+    else:
+        return order.describe(lang)
+    if isinstance(plan, Refusal):
+        return plan.of(order, lang)
+    text = say(
+        lang,
+        key,
+        count=getattr(order, "count", 0),
+        who=who,
+        properties=words(plan.properties, lang, plan.provinces),
+        settlement=plan.place.name,
+        rs=plan.rs,
+        cost=plan.cost,
+        used=plan.capacity,
+        months=plan.months,
+    )
+    if plan.warning is not None:
+        text += f" ({plan.warning.say(lang)})"
+    return text
+
+
+def words(properties: dict[str, int], lang: str, provinces: tuple[str, ...] = ()) -> str:
+    """The properties in ``lang``: ``Nahkampf 3, beritten, Heimatverteidigung Erinal``."""
+    named = [
+        say(lang, f"prop.{name}") + ("" if name in FLAGS else f" {level}")
+        for name, level in properties.items()
+        if level
+    ]
+    named += [f"{say(lang, 'prop.heimatverteidigung')} {p}" for p in provinces]
+    return ", ".join(named)
+
+
+def unit_lines(unit: Unit, lang: str) -> list[str]:
+    """The printout's lines under a unit: the provinces it defends, its training and
+    its conversion (Strategie 4.2, 4.3)."""
+    lines = []
+    if unit.heimatverteidigung:
+        provinces = ", ".join(unit.heimatverteidigung)
+        lines.append(say(lang, "print.defends", provinces=provinces))
+    if unit.training_months:
+        gained = words(levels(unit.training_to), lang, defended(unit.training_to))
+        lines.append(say(lang, "print.training", properties=gained, months=unit.training_months))
+    if unit.conversion_months:
+        target = ability_words(unit.conversion_to, lang)
+        lines.append(say(lang, "print.conversion", target=target, months=unit.conversion_months))
+    return lines
+
+
+def ability_words(side: str, lang: str) -> str:
+    """``nahkampf`` or ``heimatverteidigung=Erinal`` in ``lang``."""
+    name, _, province = side.partition("=")
+    return f"{say(lang, f'prop.{name}')} {province}".strip()

@@ -1,0 +1,133 @@
+"""Conquest and plunder (Strategie 5.1-2 E and P1–P3; F18, D4, D31): who owns a field,
+which units conquer or plunder this month, the GM's ``P`` items and their verdicts."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from engine.core import Order
+from engine.wdw.checks_army import Refusal
+from engine.wdw.formulas import plunder_days
+from engine.wdw.movement import Leg
+from engine.wdw.options import WdwOptions
+from engine.wdw.orders import Fight
+from engine.wdw.state import Unit, WdwState
+from engine.wdw.texts import say
+
+if TYPE_CHECKING:
+    from engine.wdw.items import Items
+
+
+def min_size(unit: Unit, options: WdwOptions) -> int:
+    """D4: the Mindestgröße of a land unit, half for mounted ones (Strategie 4.1);
+    fleets and characters have none here (the GM's)."""
+    if unit.unit_class != "land":
+        return 0
+    return options.min_size_land // (2 if unit.beritten else 1)
+
+
+def check_fight(order: Fight, unit: Unit, options: WdwOptions) -> Refusal | None:
+    """Strategie 5.1-2: E only for Kampfeinheiten "über Mindestgröße" (read as ≥, D4)."""
+    need = min_size(unit, options)
+    if order.ext == "E" and unit.size < need:
+        return Refusal("below_min_size", {"unit": unit.id, "size": unit.size, "need": need})
+    return None
+
+
+def owner_of(state: WdwState, kf: str) -> int:
+    """The realm a field belongs to: the last conquest, else its settlement's owner,
+    else none (0)."""
+    for entry in state.territory:
+        field_id, _, seat = entry.partition("=")
+        if field_id == kf:
+            return int(seat)
+    return next((s.owner for s in state.settlements if s.kf == kf), 0)
+
+
+def extension(unit: Unit, chosen: Mapping[tuple[int, int], Order]) -> str:
+    """The unit's K extension this month: its new order's, else its standing one (D27)."""
+    order = chosen.get((unit.realm, unit.id))
+    return order.ext if isinstance(order, Fight) else unit.order[2:]
+
+
+# -- plunder
+
+
+@dataclass(frozen=True)
+class Raid:
+    """``P<n>``: a unit plundering a field of another realm (Strategie 5.1-2)."""
+
+    kf: str
+    unit: str
+    owner: int
+    stage: int
+    days: Fraction
+    """F18 (D31): the days it takes; above 30 the unit stays on (the GM's)."""
+
+
+@dataclass(frozen=True)
+class Plunder:
+    """The GM's verdict on a ``P`` item: the loot and the owner's lost taxes in GS."""
+
+    loot: int
+    tax_loss: int
+
+
+def raids_of(
+    state: WdwState, chosen: Mapping[tuple[int, int], Order], legs: Mapping[str, Leg]
+) -> dict[str, Raid]:
+    """The month's plunder, by field and unit: each unit with P1–P3 where its leg ends,
+    in a field another realm owns that it does not count an ally."""
+    raids: list[Raid] = []
+    for unit in state.units:
+        ext = extension(unit, chosen)
+        if not re.fullmatch(r"P[1-3]", ext):
+            continue
+        leg = legs.get(unit.key)
+        kf = leg.steps[-1][0] if leg is not None and leg.steps else unit.kf
+        owner = owner_of(state, kf)
+        if owner in (0, unit.realm) or owner in state.realm(unit.realm).allies:
+            continue
+        strength = unit.size * max(unit.nahkampf, unit.fernkampf, 1)
+        raids.append(Raid(kf, unit.key, owner, int(ext[1]), plunder_days(int(ext[1]), strength)))
+    raids.sort(key=lambda r: (*(int(x) for x in r.kf.split("/")), r.unit))
+    return {f"P{n}": raid for n, raid in enumerate(raids, 1)}
+
+
+_PLUNDER_RE = re.compile(
+    r"^\s*(beute|loot)\s+(\d+)\s*;\s*(steuerausfall|tax\s+loss)\s+(\d+)\s*$", re.IGNORECASE
+)
+
+
+def read_plunder(text: str) -> Plunder | None:
+    """``Beute 4500; Steuerausfall 3000`` (``loot 4500; tax loss 3000``), or None."""
+    match = _PLUNDER_RE.match(text)
+    return Plunder(int(match[2]), int(match[4])) if match else None
+
+
+def raid_lines(state: WdwState, items: Items, lang: str) -> list[str]:
+    """The dossier's plunder: each raid with its days (F18) and the gross income of the
+    field's settlement a half-year (F1; 0 for open land), for the GM's loot."""
+    lines = []
+    for item, raid in items.raids.items():
+        place = next((s for s in state.settlements if s.kf == raid.kf), None)
+        income = 1500 * (place.population // 10000) if place is not None else 0
+        days = raid.days.numerator // raid.days.denominator
+        lines.append(
+            say(
+                lang,
+                "item.raid",
+                item=item,
+                unit=raid.unit,
+                kf=raid.kf,
+                owner=raid.owner,
+                stage=raid.stage,
+                days=days,
+                income=income,
+            )
+        )
+    return lines

@@ -1,0 +1,238 @@
+"""Demolition, repair and sieges (Strategie 3.3, 6.4; F13, F14, F17, D19, D20, D24):
+what a month's work does in exact parts of a BWP, why an order fails, and the sieges
+the GM confirms (the ``B`` items). The acknowledgement, the dossier and the month's
+works phase read the same rules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from engine.core import Order
+from engine.wdw.checks_army import Refusal
+from engine.wdw.formulas import demolition_rate, repair_rate, siege_rate
+from engine.wdw.movement import Leg
+from engine.wdw.orders import Demolish, Fight, Repair
+from engine.wdw.state import Settlement, Unit, WdwState
+from engine.wdw.texts import say
+
+if TYPE_CHECKING:
+    from engine.wdw.items import Items
+
+WORKS = (Demolish, Repair)
+"""The orders this module checks (engine.wdw.acknowledge dispatches them here)."""
+REPAIR_COST = 5000
+"""Strategie 6.4: "Die Reparatur eines Bauwertpunktes kostet 5.000 GS" (D24)."""
+OTHERS = ("mil", "rues", "lab", "tmp", "bev")
+"""Strategie 6.4: the other structures a siege destroys once Bef and Stv are gone, in
+this order (a decision here: the military ones first; another order is a Sonderbefehl)."""
+
+
+def progress(place: Settlement, key: str) -> Fraction:
+    """The exact part of a BWP done of the work ``key`` (``abriss:mil`` …)."""
+    for entry in place.progress:
+        name, _, value = entry.partition("=")
+        if name == key:
+            return Fraction(value)
+    return Fraction(0)
+
+
+def set_progress(place: Settlement, key: str, value: Fraction) -> None:
+    """Keep the part of a BWP done of ``key`` (none when it is zero)."""
+    place.progress = [e for e in place.progress if e.partition("=")[0] != key]
+    if value:
+        place.progress.append(f"{key}={value}")
+
+
+def damaged(place: Settlement, structure: str) -> int:
+    """The BWP of ``structure`` a siege destroyed that are not repaired yet."""
+    for entry in place.damage:
+        name, _, value = entry.partition("=")
+        if name == structure:
+            return int(value)
+    return 0
+
+
+def set_damaged(place: Settlement, structure: str, bwp: int) -> None:
+    """Keep the repairable damage of ``structure``."""
+    place.damage = [e for e in place.damage if e.partition("=")[0] != structure]
+    if bwp:
+        place.damage.append(f"{structure}={bwp}")
+
+
+def workers(state: WdwState, seat: int, place: Settlement, units: tuple[int, ...]) -> int | Refusal:
+    """D32: the Arbeitsstärke (elements × level) of the units named, each the realm's,
+    standing in the settlement, a worker."""
+    strength = 0
+    for number in units:
+        unit = state.unit(seat, number)
+        if unit is None:
+            return Refusal("unknown_unit", {"unit": number})
+        if unit.kf != place.kf:
+            return Refusal("not_there", {"unit": number, "settlement": place.name})
+        if unit.arbeit < 1:
+            return Refusal("needs_worker", {"unit": number})
+        strength += unit.size * unit.arbeit
+    return strength
+
+
+def _own(state: WdwState, seat: int, name: str) -> Settlement | Refusal:
+    place = state.settlement(name)
+    if place is None or place.owner != seat:
+        return Refusal("unknown_settlement", {"settlement": name})
+    return place
+
+
+Work = tuple[Settlement, Fraction]
+"""Where the work is done and the BWP of this month's work."""
+
+
+def demolition(state: WdwState, seat: int, order: Demolish) -> Work | Refusal:
+    """F13, D19: the people demolish 1 BWP a month, workers Arbeitsstärke/1,000 (Bef
+    /2,500); the BWP of this month's work."""
+    place = _own(state, seat, order.settlement)
+    if isinstance(place, Refusal):
+        return place
+    if getattr(place, order.structure) < 1:
+        return Refusal("nothing_there", {"settlement": place.name, "structure": order.structure})
+    strength = workers(state, seat, place, order.units)
+    if isinstance(strength, Refusal):
+        return strength
+    return place, 1 + demolition_rate(strength, order.structure)
+
+
+def repair(state: WdwState, seat: int, order: Repair) -> Work | Refusal:
+    """F17: 10,000 inhabitants or Arbeitsstärke 5,000 repair a BWP a month, only what a
+    siege destroyed (D24)."""
+    place = _own(state, seat, order.settlement)
+    if isinstance(place, Refusal):
+        return place
+    if not damaged(place, order.structure):
+        return Refusal("no_damage", {"settlement": place.name, "structure": order.structure})
+    strength = workers(state, seat, place, order.units)
+    if isinstance(strength, Refusal):
+        return strength
+    return place, repair_rate(place.population, strength)
+
+
+def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
+    """The acknowledgement of a demolition or a repair (D37)."""
+    if isinstance(order, Demolish):
+        found = demolition(state, seat, order)
+        key = "order.demolish"
+    elif isinstance(order, Repair):
+        found = repair(state, seat, order)
+        key = "order.repair"
+    else:
+        return order.describe(lang)
+    if isinstance(found, Refusal):
+        return found.of(order, lang)
+    place, rate = found
+    text = say(
+        lang,
+        key,
+        settlement=place.name,
+        structure=order.structure,
+        rate=rate,
+        bwp=getattr(order, "bwp", 0),
+        cost=REPAIR_COST,
+    )
+    treasury = state.realm(seat).treasury
+    if isinstance(order, Repair) and treasury < REPAIR_COST:
+        text += f" ({say(lang, 'reject.funds_repair', treasury=treasury, cost=REPAIR_COST)})"
+    return text
+
+
+# -- sieges
+
+
+@dataclass(frozen=True)
+class Siege:
+    """``B<n>``: a realm's units with the extension B in the field of a settlement of a
+    realm it does not count an ally (Strategie 5.1-2, 6.4)."""
+
+    kf: str
+    settlement: str
+    realm: int
+    units: tuple[str, ...]
+
+
+def besieging(unit: Unit, chosen: Mapping[tuple[int, int], Order]) -> bool:
+    """The unit's K order this month (or its standing one, D27) has the extension B
+    against a settlement (B1–B6 aim at walls, which this module does not build)."""
+    order = chosen.get((unit.realm, unit.id))
+    ext = order.ext if isinstance(order, Fight) else unit.order[2:]
+    return ext == "B"
+
+
+def sieges_of(
+    state: WdwState, chosen: Mapping[tuple[int, int], Order], legs: Mapping[str, Leg]
+) -> dict[str, Siege]:
+    """The month's sieges, numbered by field and realm: where each besieger's leg ends."""
+    found: dict[tuple[str, int], list[str]] = {}
+    for unit in state.units:
+        if not besieging(unit, chosen):
+            continue
+        leg = legs.get(unit.key)
+        kf = leg.steps[-1][0] if leg is not None and leg.steps else unit.kf
+        found.setdefault((kf, unit.realm), []).append(unit.key)
+    sieges: dict[str, Siege] = {}
+    for kf, realm in sorted(found, key=lambda k: (*(int(x) for x in k[0].split("/")), k[1])):
+        for place in state.settlements:
+            allies = state.realm(realm).allies
+            if place.kf == kf and place.owner != realm and place.owner not in allies:
+                siege = Siege(kf, place.name, realm, tuple(found[(kf, realm)]))
+                sieges[f"B{len(sieges) + 1}"] = siege
+    return sieges
+
+
+def siege_work(state: WdwState, siege: Siege, units: list[Unit]) -> tuple[str, Fraction]:
+    """F17 with its conditions (Strategie 6.4): Bef first, by siege strength/2,500; then
+    Stv by (siege + workers)/1,000; then the others by (siege + workers)/1,000 + combat
+    /2,500. Workers, and siege units without a ranged attack against the others, only
+    when no combat unit of the owner stands in the field. The structure and the BWP of
+    this month's work ("" when nothing is left to destroy)."""
+    place = state.settlement(siege.settlement)
+    if place is None:
+        return "", Fraction(0)
+    defended = any(
+        u.realm == place.owner and u.kf == place.kf and (u.nahkampf or u.fernkampf)
+        for u in state.units
+    )
+    siege_strength = sum(u.size * u.belagerung for u in units)
+    work = 0 if defended else sum(u.size * u.arbeit for u in units)
+    if place.bef:
+        return "bef", siege_rate("bef", siege_strength, 0, 0)
+    if place.stv:
+        return "stv", siege_rate("stv", siege_strength, work, 0)
+    ranged = sum(u.size * u.belagerung for u in units if u.fernkampf or not defended)
+    combat = sum(u.size * u.nahkampf for u in units)
+    for structure in OTHERS:
+        if getattr(place, structure):
+            return structure, siege_rate(structure, ranged, work, combat)
+    return "", Fraction(0)
+
+
+def siege_lines(state: WdwState, items: Items, lang: str) -> list[str]:
+    """The dossier's part F: each siege with what it destroys this month as the units
+    stand now (the month's combats may change it)."""
+    lines = []
+    for item, siege in items.sieges.items():
+        units = [u for u in state.units if u.key in siege.units]
+        structure, rate = siege_work(state, siege, units)
+        lines.append(
+            say(
+                lang,
+                "item.siege",
+                item=item,
+                settlement=siege.settlement,
+                kf=siege.kf,
+                realm=siege.realm,
+                units=" ".join(siege.units),
+                structure=structure or "-",
+                rate=rate,
+            )
+        )
+    return lines

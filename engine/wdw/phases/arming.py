@@ -1,0 +1,91 @@
+"""Raising, Soforrüstung and training (Strategie 4.2, design §4.1 step 2): paid in the
+order of the mail's lines after the builds (D25), checked again against the month's
+state; raised units appear in their settlement at the end of the month (D39); a unit
+in training counts its months while it stands in an own settlement."""
+
+from __future__ import annotations
+
+from engine.wdw.checks_army import HV, Refusal, defended, levels, plan_raise, plan_train
+from engine.wdw.month import Month
+from engine.wdw.orders import Raise, Train
+from engine.wdw.phases.ordered import orders_of, refused
+from engine.wdw.state import Unit, world
+
+
+def run(month: Month) -> None:
+    """Pay and carry out each raising and training, then count the training months."""
+    for seat, order in orders_of(month, Raise, Train):
+        if isinstance(order, Raise):
+            _raise(month, seat, order)
+        elif isinstance(order, Train):
+            _train(month, seat, order)
+    _count_down(month)
+
+
+def _raise(month: Month, seat: int, order: Raise) -> None:
+    state = month.state
+    plan = plan_raise(state, seat, order)
+    if isinstance(plan, Refusal):
+        refused(month, seat, order, plan)
+        return
+    state.realm(seat).treasury -= plan.cost
+    plan.place.rues_used += plan.capacity
+    number = max((u.id for u in state.units if u.realm == seat), default=100) + 1
+    unit = Unit(
+        realm=seat,
+        id=number,
+        unit_class=order.unit_class,
+        size=order.count,
+        kf=plan.place.kf,
+        raised_terrain=world(state.map_text).fields[plan.place.kf].terrain,
+    )
+    _give(unit, plan.properties, plan.provinces)
+    state.units.append(unit)
+    month.note(
+        seat,
+        "note.raised",
+        unit=number,
+        count=order.count,
+        settlement=plan.place.name,
+        rs=plan.rs,
+        cost=plan.cost,
+    )
+
+
+def _train(month: Month, seat: int, order: Train) -> None:
+    state = month.state
+    plan = plan_train(state, seat, order)
+    if isinstance(plan, Refusal):
+        refused(month, seat, order, plan)
+        return
+    unit = state.unit(seat, order.unit)
+    assert unit is not None  # plan_train refuses an unknown unit
+    state.realm(seat).treasury -= plan.cost
+    unit.training_to = [f"{n}={level}" for n, level in plan.properties.items()]
+    unit.training_to += [f"{HV}={name}" for name in plan.provinces]
+    unit.training_months = plan.months
+    month.note(seat, "note.training", unit=unit.id, rs=plan.rs, months=plan.months, cost=plan.cost)
+
+
+def _count_down(month: Month) -> None:
+    """Strategie 4.2: training takes its months in the settlement; the month it is
+    ordered counts (ordered in month 1 for 3 months, the unit is ready after month 3)."""
+    state = month.state
+    for unit in state.units:
+        if unit.training_months <= 0:
+            continue
+        home = any(s.kf == unit.kf and s.owner == unit.realm for s in state.settlements)
+        if not home:
+            month.note(unit.realm, "note.training_paused", unit=unit.id)
+            continue
+        unit.training_months -= 1
+        if unit.training_months == 0:
+            _give(unit, levels(unit.training_to), defended(unit.training_to))
+            unit.training_to = []
+            month.note(unit.realm, "note.trained", unit=unit.id, rs=unit.rs())
+
+
+def _give(unit: Unit, properties: dict[str, int], provinces: tuple[str, ...]) -> None:
+    for name, level in properties.items():
+        setattr(unit, name, bool(level) if isinstance(getattr(unit, name), bool) else level)
+    unit.heimatverteidigung += [p for p in provinces if p not in unit.heimatverteidigung]

@@ -1,0 +1,29 @@
+"""What the phases of the new orders share: the month's orders of some kinds in the
+order of the mail's lines (D25: costs are charged in that order), and the printout's
+lines of an order the month could not carry out."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine.core import Order
+from engine.wdw.checks_army import Refusal
+from engine.wdw.month import Month
+
+
+def orders_of(month: Month, *kinds: type[Order]) -> Iterator[tuple[int, Order]]:
+    """Each order of ``kinds`` with its seat, seat by seat, line by line; orders of a
+    seat without a realm are left out."""
+    seats = {r.seat for r in month.state.realms}
+    for seat in sorted(month.orders):
+        if seat in seats:
+            for order in month.orders[seat]:
+                if isinstance(order, kinds):
+                    yield seat, order
+
+
+def refused(month: Month, seat: int, order: Order, refusal: Refusal) -> None:
+    """The printout's lines of an order the month could not carry out, and why (the
+    month's state may differ from the acknowledgement's: the builds are paid first)."""
+    month.note(seat, "note.not_done", order=order.describe("de"))
+    month.note(seat, f"reject.{refusal.key}", **refusal.values)

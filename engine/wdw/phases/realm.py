@@ -1,0 +1,96 @@
+"""The realm's own orders at the end of the month: alliances (D26, one-sided, from the
+next month), the capital move (Strategie 3.1: a year without a capital) and the GM's
+approval of provinces (Strategie 1.2, the ``V`` items)."""
+
+from __future__ import annotations
+
+from engine.wdw.checks_army import Refusal
+from engine.wdw.checks_realm import (
+    CAPITAL_MOVE_MONTHS,
+    check_alliance,
+    check_capital,
+    check_province,
+)
+from engine.wdw.month import Month
+from engine.wdw.orders import Alliance, CapitalMove
+from engine.wdw.phases.ordered import orders_of, refused
+from engine.wdw.rulings import SpecialResult, default_ruling, read
+
+
+def run(month: Month) -> None:
+    """Alliances and capital moves in the order of the lines, the capital countdown,
+    then each province as the GM ruled it."""
+    for seat, order in orders_of(month, Alliance, CapitalMove):
+        if isinstance(order, Alliance):
+            _alliance(month, seat, order)
+        elif isinstance(order, CapitalMove):
+            _capital(month, seat, order)
+    _count_down(month)
+    _provinces(month)
+
+
+def _alliance(month: Month, seat: int, order: Alliance) -> None:
+    other = check_alliance(month.state, seat, order)
+    if isinstance(other, Refusal):
+        refused(month, seat, order, other)
+        return
+    allies = month.state.realm(seat).allies
+    if order.end:
+        allies.remove(other.seat)
+        month.note(seat, "note.alliance_ended", realm=other.name)
+    else:
+        allies.append(other.seat)
+        allies.sort()
+        month.note(seat, "note.alliance", realm=other.name)
+
+
+def _capital(month: Month, seat: int, order: CapitalMove) -> None:
+    place = check_capital(month.state, seat, order)
+    if isinstance(place, Refusal):
+        refused(month, seat, order, place)
+        return
+    realm = month.state.realm(seat)
+    for old in month.state.settlements:
+        if old.owner == seat and old.capital:
+            old.capital = False
+            # Strategie 3.1: whether the old capital is now too big for its site is the
+            # Basismodul's maximum (missing, D1): the GM's correction.
+            month.note(0, "note.gm_capital_left", realm=seat, settlement=old.name)
+    realm.capital_move, realm.capital_to = CAPITAL_MOVE_MONTHS, place.name
+    month.note(seat, "note.capital_move", settlement=place.name, months=CAPITAL_MOVE_MONTHS)
+
+
+def _count_down(month: Month) -> None:
+    """The month of the order counts: ordered in month 1, the capital is new after
+    month 12."""
+    for realm in month.state.realms:
+        if not realm.capital_move:
+            continue
+        realm.capital_move -= 1
+        if realm.capital_move:
+            continue
+        place = month.state.settlement(realm.capital_to)
+        if place is not None and place.owner == realm.seat:
+            place.capital = True
+            month.note(realm.seat, "note.capital_moved", settlement=place.name)
+        else:
+            month.note(realm.seat, "note.capital_lost", settlement=realm.capital_to)
+        realm.capital_to = ""
+
+
+def _provinces(month: Month) -> None:
+    """Strategie 1.2: a province the GM accepted joins the realm's provinces (checked
+    again: two requests of the month may overlap)."""
+    for item, (seat, order) in month.items.provinces.items():
+        verdict = month.verdict(item) or read(item, default_ruling(item, month.items))
+        if not isinstance(verdict, SpecialResult) or not verdict.accepted:
+            text = verdict.text if isinstance(verdict, SpecialResult) else ""
+            month.note(seat, "note.province_refused", name=order.name, text=text)
+            continue
+        refusal = check_province(month.state, seat, order)
+        if refusal is not None:
+            refused(month, seat, order, refusal)
+            continue
+        realm = month.state.realm(seat)
+        realm.provinces.append(f"{order.name}={' '.join(order.fields)}")
+        month.note(seat, "note.province", name=order.name, text=verdict.text)

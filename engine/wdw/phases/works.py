@@ -1,0 +1,119 @@
+"""Work in settlements (design §4.1 step 4; Strategie 3.3, 6.4): sieges as the GM
+confirmed them (the ``B`` items), then demolition and repair, each in exact parts of a
+BWP (D24); whole BWP count, the rest waits for the next month."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import floor
+
+from engine.wdw.checks_army import Refusal
+from engine.wdw.checks_works import (
+    REPAIR_COST,
+    besieging,
+    damaged,
+    demolition,
+    progress,
+    repair,
+    set_damaged,
+    set_progress,
+    siege_work,
+)
+from engine.wdw.items import by_unit
+from engine.wdw.month import Month
+from engine.wdw.orders import Build, Demolish, Repair
+from engine.wdw.phases.ordered import orders_of, refused
+from engine.wdw.rulings import SpecialResult, default_ruling, read
+from engine.wdw.state import Settlement
+
+
+def run(month: Month) -> None:
+    """Sieges, then each demolition and repair in the order of the mail's lines."""
+    _sieges(month)
+    for seat, order in orders_of(month, Demolish, Repair):
+        if isinstance(order, Demolish):
+            _demolish(month, seat, order)
+        elif isinstance(order, Repair):
+            _repair(month, seat, order)
+
+
+def _done(place: Settlement, key: str, rate: Fraction, most: int) -> int:
+    """Add this month's ``rate`` to the work ``key`` and take out the whole BWP, at most
+    ``most``; what cannot be used is dropped when nothing is left to do."""
+    total = progress(place, key) + rate
+    whole = min(floor(total), most)
+    rest = total - whole
+    set_progress(place, key, rest - floor(rest))
+    return whole
+
+
+def _sieges(month: Month) -> None:
+    state = month.state
+    chosen = by_unit(month.orders)
+    for item, siege in month.items.sieges.items():
+        verdict = month.verdict(item) or read(item, default_ruling(item, month.items))
+        if isinstance(verdict, SpecialResult) and not verdict.accepted:
+            month.note(
+                siege.realm, "note.siege_refused", settlement=siege.settlement, text=verdict.text
+            )
+            continue
+        place = state.settlement(siege.settlement)
+        units = [
+            u
+            for u in state.units
+            if u.key in siege.units and u.kf == siege.kf and besieging(u, chosen)
+        ]
+        if place is None or not units:
+            continue
+        structure, rate = siege_work(state, siege, units)
+        if not structure:
+            month.note(siege.realm, "note.siege_nothing", settlement=place.name)
+            continue
+        n = _done(place, f"belagerung:{structure}", rate, getattr(place, structure))
+        if n:
+            setattr(place, structure, getattr(place, structure) - n)
+            set_damaged(place, structure, damaged(place, structure) + n)
+            place.reuse += n  # F14: a quarter BWP per BWP destroyed in combat
+        left = getattr(place, structure)
+        for seat in (siege.realm, place.owner):
+            month.note(seat, "note.siege", **_work(place, structure, n), left=left)
+
+
+def _demolish(month: Month, seat: int, order: Demolish) -> None:
+    found = demolition(month.state, seat, order)
+    if isinstance(found, Refusal):
+        refused(month, seat, order, found)
+        return
+    place, rate = found
+    building = any(
+        isinstance(o, Build) and o.settlement.lower() == place.name.lower()
+        for o in month.orders[seat]
+    )
+    if building:  # Strategie 3.3: the people either build or demolish
+        rate -= 1
+        month.note(seat, "note.people_build", settlement=place.name)
+    have = getattr(place, order.structure)
+    n = _done(place, f"abriss:{order.structure}", rate, min(order.bwp, have))
+    setattr(place, order.structure, have - n)
+    place.reuse += 2 * n  # F14: half a BWP per demolished BWP
+    month.note(seat, "note.demolished", **_work(place, order.structure, n), left=have - n)
+
+
+def _repair(month: Month, seat: int, order: Repair) -> None:
+    found = repair(month.state, seat, order)
+    if isinstance(found, Refusal):
+        refused(month, seat, order, found)
+        return
+    place, rate = found
+    realm = month.state.realm(seat)
+    most = min(damaged(place, order.structure), realm.treasury // REPAIR_COST)
+    n = _done(place, f"reparatur:{order.structure}", rate, most)
+    realm.treasury -= n * REPAIR_COST
+    setattr(place, order.structure, getattr(place, order.structure) + n)
+    set_damaged(place, order.structure, damaged(place, order.structure) - n)
+    month.note(seat, "note.repaired", **_work(place, order.structure, n), cost=n * REPAIR_COST)
+
+
+def _work(place: Settlement, structure: str, bwp: int) -> dict[str, object]:
+    """The values of a work's printout line."""
+    return {"settlement": place.name, "structure": structure, "bwp": bwp}
