@@ -69,6 +69,13 @@ def printout(state: WdwState, seat: int, lang: str) -> str:
                     )
                 )
         lines.append(say(lang, "print.known", count=len(realm.known)))
+    sightings = [s for s in state.sightings if seat in (NEUTRAL, s.seat)]
+    if sightings:
+        lines += ["", say(lang, "print.sightings")]
+        for sighting in sightings:
+            kind = say(lang, f"sighting.{sighting.kind}")
+            line = say(lang, "print.sighting", kf=sighting.kf, kind=kind)
+            lines.append(f"{sighting.seat}: {line}" if seat == NEUTRAL else line)
     if seat == NEUTRAL:
         notes = [f"{n.seat}: {say(lang, n.key, **n.values())}" for n in state.notes]
     else:

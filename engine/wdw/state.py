@@ -88,6 +88,17 @@ class Spying:
 
 
 @dataclass
+class Sighting:
+    """Another realm's unit a realm saw this month (Strategie 6.1, design §8): where,
+    and whether it was on land, a fleet or mounted; never its size, realm or id."""
+
+    seat: int
+    kf: str
+    kind: str = "land"
+    """``land``, ``fleet`` or ``mounted``."""
+
+
+@dataclass
 class Realm:
     """A realm (Reich) = a seat: its treasury in GS, BükAz, allies (one-sided, D26),
     and the fields it has seen (its known map; never units)."""
@@ -145,6 +156,8 @@ class WdwState:
     options: list[str] = field(default_factory=list)
     """The GM options as ``key=json`` (engine.wdw.options)."""
     over: bool = False
+    sightings: list[Sighting] = field(default_factory=list)
+    """The other realms' units each realm saw this month (engine.wdw.phases.sightings)."""
 
     def to_json(self) -> dict[str, JSONValue]:
         plain: dict[str, JSONValue] = to_plain(self)

@@ -15,6 +15,7 @@ from engine.wdw.phases import (
     money,
     movement,
     sight,
+    sightings,
     specials,
 )
 
@@ -27,6 +28,7 @@ PHASES: tuple[tuple[str, Callable[[Month], None]], ...] = (
     ("specials", specials.run),
     ("income", income.run),
     ("sight", sight.run),
+    ("sightings", sightings.run),
     ("calendar", calendar.run),
 )
 """The month's phases by name, in order."""
