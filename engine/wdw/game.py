@@ -24,8 +24,8 @@ from engine.dice import Dice
 from engine.plaindata import copy_plain
 from engine.views import MapView
 from engine.wdw import views
-from engine.wdw.acknowledge import describe
 from engine.wdw.dossier import dossier, open_lines
+from engine.wdw.forecast import forecast
 from engine.wdw.items import find_items
 from engine.wdw.month import Month
 from engine.wdw.phases import PHASES
@@ -93,12 +93,23 @@ class WdwGame:
         events = [Event("game_over", data={"turn": new.turn})] if new.over else []
         return TurnResult(state=new, events=events, rolls=dice.log)
 
+    def describe_orders(
+        self,
+        state: State,
+        seat: int,
+        orders: Sequence[Order],
+        lang: str,
+        place_name: PlanetNamer,
+    ) -> list[str]:
+        """Each of ``seat``'s orders in words, checked against what the realm knows after
+        the orders before it, with what it costs (engine.wdw.forecast; AcknowledgingAll)."""
+        return forecast(_wdw(state), seat, orders, lang)
+
     def describe_order(
         self, state: State, seat: int, order: Order, lang: str, place_name: PlanetNamer
     ) -> str:
-        """The order in words for ``seat``: checked against what the realm knows, with
-        what it costs (engine.wdw.acknowledge)."""
-        return describe(_wdw(state), seat, order, lang)
+        """The order alone in words for ``seat`` (:meth:`describe_orders`)."""
+        return forecast(_wdw(state), seat, [order], lang)[0]
 
     def printout(self, state: State, player: int, lang: str) -> str:
         return printout(_wdw(state), player, lang)

@@ -46,6 +46,11 @@ class Field:
         """Water or deep sea: ships sail here, land units need a fleet."""
         return self.terrain in WATER
 
+    @property
+    def big_site(self) -> bool:
+        """Strategie 3.2: a coast at HS 1 or a navigable river allows Bev 10."""
+        return (self.coast and self.height == 1) or self.navigable
+
 
 @dataclass(frozen=True)
 class WorldMap:

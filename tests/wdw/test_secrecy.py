@@ -72,6 +72,7 @@ def test_realm_1_sees_nothing_hidden_of_realm_2(
     view = GAME.map_view(told.state, 1, "de")
     texts += [repr(view), map_svg(view)]
     texts += [GAME.describe_order(state, 1, order, "de", by_number) for order in mine]
+    texts += GAME.describe_orders(state, 1, [*mine, *mine], "de", by_number)
     for text in texts:
         for secret in secrets_of_realm_2(told.state):
             assert secret not in text, (secret, text)
