@@ -38,6 +38,7 @@ from typing import ClassVar, Protocol, TypeVar, runtime_checkable
 from engine.calculating import Calculating
 from engine.catalogs import FALLBACK, Catalog, load
 from engine.dice import Dice, Roll
+from engine.mapfiles import MapFiles
 from engine.plaindata import JSONValue as JSONValue  # the contract's name for it, too
 from engine.plaindata import from_plain, to_plain
 
@@ -887,6 +888,12 @@ class GameKind:
         """The engine as a :class:`~engine.calculating.Calculating` game (calculators on
         its web pages and in the dossier), or None when it offers none."""
         return self.engine if isinstance(self.engine, Calculating) else None
+
+    @property
+    def map_files(self) -> MapFiles | None:
+        """The engine as a :class:`~engine.mapfiles.MapFiles` game (the GM loads its map
+        from a file, ``pbem gm map``), or None when its map is its own."""
+        return self.engine if isinstance(self.engine, MapFiles) else None
 
     def describe_orders(
         self,

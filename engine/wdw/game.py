@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from random import Random
 
 from engine.core import (
+    CORRECTION,
     NEUTRAL,
     Event,
     JSONValue,
@@ -23,10 +24,11 @@ from engine.core import (
 from engine.dice import Dice
 from engine.plaindata import copy_plain
 from engine.views import MapView
-from engine.wdw import views
+from engine.wdw import maploading, views
 from engine.wdw.dossier import dossier, open_lines
 from engine.wdw.forecast import forecast
 from engine.wdw.items import find_items
+from engine.wdw.mapfile import MapError
 from engine.wdw.month import Month
 from engine.wdw.phases import PHASES
 from engine.wdw.printout import printout
@@ -49,6 +51,8 @@ class WdwGame:
     kind = "wdw"
     title = "Welt der Waben"
     report_schema = REPORT_SCHEMA
+    map_option = "map"
+    """The GM's map file's text at setup (engine.mapfiles.MapFiles; D1)."""
 
     def map_view(self, state: State, player: int, lang: str) -> MapView:
         """The known map of ``player`` (engine.views.Charting)."""
@@ -57,6 +61,15 @@ class WdwGame:
     def report_data(self, state: State, player: int, lang: str) -> dict[str, JSONValue]:
         """The JSON twin of ``player``'s printout (engine.views.Reporting)."""
         return views.report_data(_wdw(state), player, lang)
+
+    def load_map(self, state: State, text: str) -> WdwState:
+        """``state`` on the map file ``text`` (engine.mapfiles.MapFiles): MapError names
+        the line of its first problem, or what stands on a field it lacks."""
+        return maploading.load_map(_wdw(state), text)
+
+    def map_correction(self, text: str) -> str:
+        """The correction that loads the map file ``text`` into a running game."""
+        return maploading.map_correction(text)
 
     def new_game(self, setup: Setup, rng: Random) -> WdwState:
         return new_state(setup)
@@ -164,6 +177,13 @@ class WdwGame:
         lang: str,
     ) -> str:
         s = _wdw(state)
+        map_text = maploading.map_text_of(ruling.text) if ruling.item == CORRECTION else None
+        if map_text is not None:
+            try:
+                maploading.load_map(s, map_text)
+            except MapError as exc:
+                return say(lang, "ruling.bad_map", reason=str(exc))
+            return ""
         return check(s, find_items(s, orders), ruling, lang)
 
     def open_items(
