@@ -106,11 +106,15 @@ def map_view(state: WdwState, player: int, lang: str) -> MapView:
 
 
 def report_data(state: WdwState, player: int, lang: str) -> dict[str, JSONValue]:
-    """The printout of ``player`` as data (0: the GM's view with every realm and the log)."""
+    """The printout of ``player`` as data (0: the GM's view with every realm and the log):
+    its realm, settlements, units, spies, the sightings of the month, and the fields of
+    its known map as the map file gives them (docs/report-schema.md, ``wdw-report/1``)."""
+    the_map = world(state.map_text)
     seen = {r.seat for r in state.realms if player in (NEUTRAL, r.seat)}
     notes = [n for n in state.notes if player == NEUTRAL or n.seat == player]
     data: dict[str, JSONValue] = {
         "schema": REPORT_SCHEMA,
+        "player": player,
         "game": state.game,
         "turn": state.turn,
         "year": state.year,
@@ -120,6 +124,7 @@ def report_data(state: WdwState, player: int, lang: str) -> dict[str, JSONValue]
         "units": [to_plain(u) for u in state.units if u.realm in seen],
         "spying": [to_plain(s) for s in state.spying if s.realm in seen],
         "sightings": [to_plain(s) for s in state.sightings if s.seat in seen],
+        "fields": [to_plain(the_map.fields[fid]) for fid in _shown(state, player)],
         "month_notes": [{"seat": n.seat, "text": say(lang, n.key, **n.values())} for n in notes],
         "report": [r.text for r in state.reports if r.seat == player],
     }

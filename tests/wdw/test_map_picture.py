@@ -72,3 +72,17 @@ def test_the_printout_and_the_json_twin_say_what_the_picture_marks_as_sighted() 
         {"seat": 1, "kf": "1/22", "kind": "land"}
     ]
     assert "2:   1/18: berittene Einheit" in GAME.printout(after, 0, "de")
+
+
+def test_the_json_twin_holds_the_fields_of_the_known_map_as_the_map_file_gives_them() -> None:
+    after = month(sample(sight_radius=4))
+    mine = GAME.report_data(after, 1, "en")
+    assert mine["player"] == 1
+    fields = mine["fields"]
+    assert isinstance(fields, list)
+    assert [f["id"] for f in fields if isinstance(f, dict)] == after.realm(1).known
+    guru = next(f for f in fields if isinstance(f, dict) and f["id"] == "1/18")
+    assert guru["terrain"] == "Tiefland" and guru["terrain_class"] == "normal"
+    assert guru["neighbours"] == ["1/10", "1/19", "1/26", "1/25", "1/17", "1/9"]
+    overview = GAME.report_data(after, 0, "en")
+    assert overview["player"] == 0 and len(overview["fields"]) == 48  # type: ignore[arg-type]
