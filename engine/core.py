@@ -595,6 +595,10 @@ class Outlook:
 
     forecast: str | None = None
     warnings: list[str] = field(default_factory=list)
+    worded: str | None = None
+    """The order in words as the forecast found them (None: the game's
+    :meth:`ForecastAcknowledging.worded`), for a game that words an order by the position
+    the orders before it left."""
 
 
 class ForecastAcknowledging(ABC):
@@ -633,7 +637,7 @@ class ForecastAcknowledging(ABC):
         turn's order taken into account (:meth:`forecast`)."""
         texts = []
         for order, seen in zip(orders, self.forecast(state, seat, orders, lang), strict=True):
-            text = self.worded(state, seat, order, lang, place_name)
+            text = seen.worded or self.worded(state, seat, order, lang, place_name)
             if seen.forecast is not None:
                 text = f"{text} → {seen.forecast}"
             texts.append(self.warned(text, seen.warnings, lang))
@@ -755,6 +759,45 @@ class Ruled(Protocol):
         """The turn computed from ``state``, ``orders`` and the rulings ``given`` (the
         printouts' state before the GM's texts); ``dice`` draws by name."""
         ...
+
+
+Orders = Mapping[int, Sequence[Order]]
+"""Every seat's orders of a turn, by seat."""
+
+
+class RuledGame(ABC):
+    """Base of a :class:`Ruled` game's glue: the turn without rulings is the draft with
+    none (the GM's preview before the deadline), and a ruling is checked by what it rules
+    on — ``Spielende`` always stands, a ``Korrektur`` is the kind's
+    :meth:`check_correction`, anything else an open item's :meth:`check_item`."""
+
+    @abstractmethod
+    def draft(
+        self, state: State, orders: Orders, given: Sequence[Ruling], dice: Dice
+    ) -> TurnResult:
+        """As :meth:`Ruled.draft`."""
+
+    @abstractmethod
+    def check_correction(self, state: State, ruling: Ruling, lang: str) -> str:
+        """Why the correction ``ruling`` cannot be taken (in ``lang``), or ""."""
+
+    @abstractmethod
+    def check_item(self, state: State, orders: Orders, ruling: Ruling, lang: str) -> str:
+        """Why ``ruling`` on an open item cannot be taken (in ``lang``), or ""."""
+
+    def run_turn(self, state: State, orders: Orders, dice: Dice) -> TurnResult:
+        """The turn with no rulings yet (every open item at its default)."""
+        return self.draft(state, orders, [], dice)
+
+    def check_ruling(
+        self, state: State, orders: Orders, given: Sequence[Ruling], ruling: Ruling, lang: str
+    ) -> str:
+        """As :meth:`Ruled.check_ruling`: by what ``ruling`` rules on."""
+        if ruling.item == GAME_END:
+            return ""
+        if ruling.item == CORRECTION:
+            return self.check_correction(state, ruling, lang)
+        return self.check_item(state, orders, ruling, lang)
 
 
 @dataclass(frozen=True)

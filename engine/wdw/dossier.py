@@ -12,7 +12,7 @@ from engine.wdw.items import Items, Meeting
 from engine.wdw.rulings import default_ruling
 from engine.wdw.state import WdwState
 from engine.wdw.tables import min_ig
-from engine.wdw.texts import say
+from engine.wdw.texts import heading, say
 
 
 def _power(value: Fraction) -> str:
@@ -22,17 +22,7 @@ def _power(value: Fraction) -> str:
 
 def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items, lang: str) -> str:
     """The whole dossier, parts A to J."""
-    lines = [
-        say(
-            lang,
-            "dossier.head",
-            game=state.game,
-            month=state.month,
-            year=state.year,
-            turn=state.turn + 1,
-        ),
-        "",
-    ]
+    lines = [heading(lang, "dossier.head", state, state.turn + 1), ""]
     lines.append(say(lang, "dossier.orders"))
     for seat in sorted(orders):
         for order in orders[seat]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from engine.core import Order
+from engine.core import Order, Outlook
 from engine.plaindata import copy_plain
 from engine.wdw.acknowledge import describe
 from engine.wdw.formulas import structure_limit
@@ -70,23 +70,23 @@ EFFECTS: dict[type[Order], Effect] = {
 entry changes nothing a later order's check reads."""
 
 
-def forecast(state: WdwState, seat: int, orders: Sequence[Order], lang: str) -> list[str]:
-    """Each of ``seat``'s ``orders`` in words, checked on the realm's position after the
-    orders before it; a unit's second order this month says it replaces the first."""
+def forecast(state: WdwState, seat: int, orders: Sequence[Order], lang: str) -> list[Outlook]:
+    """Each of ``seat``'s ``orders`` worded as checked on the realm's position after the
+    orders before it; a unit's second order this month warns that it replaces the first."""
     if seat not in {r.seat for r in state.realms}:
-        return [describe(state, seat, order, lang) for order in orders]
+        return [Outlook(worded=describe(state, seat, order, lang)) for order in orders]
     mine = position(state, seat)
     options = options_of(state)
     ordered: set[int] = set()
-    texts = []
+    found = []
     for order in orders:
-        text = describe(mine, seat, order, lang)
+        seen = Outlook(worded=describe(mine, seat, order, lang))
         if isinstance(order, UNIT_ORDERS):
             if order.unit in ordered and mine.unit(seat, order.unit) is not None:
-                text += f" ({say(lang, 'warn.replaces', unit=order.unit)})"
+                seen.warnings.append(say(lang, "warn.replaces", unit=order.unit))
             ordered.add(order.unit)
         effect = EFFECTS.get(type(order))
         if effect is not None:
             effect(mine, seat, order, options)
-        texts.append(text)
-    return texts
+        found.append(seen)
+    return found

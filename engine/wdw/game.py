@@ -8,13 +8,15 @@ from collections.abc import Mapping, Sequence
 from random import Random
 
 from engine.core import (
-    CORRECTION,
     NEUTRAL,
     Event,
+    ForecastAcknowledging,
     JSONValue,
     Names,
     Order,
-    PlanetNamer,
+    Orders,
+    Outlook,
+    RuledGame,
     Ruling,
     SeatRecord,
     Setup,
@@ -45,7 +47,7 @@ def _wdw(state: State) -> WdwState:
     return state
 
 
-class WdwGame:
+class WdwGame(ForecastAcknowledging, RuledGame):
     """The engine of the kind ``wdw``."""
 
     kind = "wdw"
@@ -72,22 +74,16 @@ class WdwGame:
         return maploading.map_correction(text)
 
     def new_game(self, setup: Setup, rng: Random) -> WdwState:
+        """Turn 0 of the scenario: its realms for the seats, on its map or the GM's
+        (engine.wdw.setup); ValueError for an option or a map that cannot be used."""
         return new_state(setup)
 
-    def run_turn(
-        self, state: State, orders: Mapping[int, Sequence[Order]], dice: Dice
-    ) -> TurnResult:
-        """The month with no rulings yet (every open item at its default): the GM's
-        preview before the deadline."""
-        return self.draft(state, orders, [], dice)
-
     def draft(
-        self,
-        state: State,
-        orders: Mapping[int, Sequence[Order]],
-        given: Sequence[Ruling],
-        dice: Dice,
+        self, state: State, orders: Orders, given: Sequence[Ruling], dice: Dice
     ) -> TurnResult:
+        """The month from the state, the orders, the GM's rulings ``given`` and the named
+        dice: every phase in order (engine.wdw.phases); the printouts' state before the
+        GM's narrative."""
         old = _wdw(state)
         items = find_items(old, orders)
         new = copy_plain(old)
@@ -106,37 +102,34 @@ class WdwGame:
         events = [Event("game_over", data={"turn": new.turn})] if new.over else []
         return TurnResult(state=new, events=events, rolls=dice.log)
 
-    def describe_orders(
-        self,
-        state: State,
-        seat: int,
-        orders: Sequence[Order],
-        lang: str,
-        place_name: PlanetNamer,
-    ) -> list[str]:
+    def forecast(
+        self, state: State, seat: int, orders: Sequence[Order], lang: str
+    ) -> list[Outlook]:
         """Each of ``seat``'s orders in words, checked against what the realm knows after
-        the orders before it, with what it costs (engine.wdw.forecast; AcknowledgingAll)."""
+        the orders before it, with what it costs (engine.wdw.forecast)."""
         return forecast(_wdw(state), seat, orders, lang)
 
-    def describe_order(
-        self, state: State, seat: int, order: Order, lang: str, place_name: PlanetNamer
-    ) -> str:
-        """The order alone in words for ``seat`` (:meth:`describe_orders`)."""
-        return forecast(_wdw(state), seat, [order], lang)[0]
+    def warned(self, text: str, warnings: list[str], lang: str) -> str:
+        """``text`` followed by each warning in brackets."""
+        return text + "".join(f" ({w})" for w in warnings)
 
     def printout(self, state: State, player: int, lang: str) -> str:
+        """The printout of ``player`` (0: the GM's overview; engine.wdw.printout)."""
         return printout(_wdw(state), player, lang)
 
     def state_from_json(self, data: Mapping[str, JSONValue]) -> WdwState:
+        """Inverse of :meth:`WdwState.to_json`."""
         return WdwState.from_json(data)
 
     def names(self, state: State, lang: str = "de") -> Names:
+        """The realms' names by seat; the fields have ids, no names."""
         s = _wdw(state)
         return Names(rulers={r.seat: r.name for r in s.realms}, places={})
 
     def final_report(
         self, state: State, event: Event, seats: Sequence[SeatRecord], lang: str
     ) -> str:
+        """The end: each realm's known fields, settlements, BWP and treasury."""
         s = _wdw(state)
         lines = [say(lang, "final.head", game=s.game, month=s.month, year=s.year)]
         for realm in s.realms:
@@ -156,7 +149,9 @@ class WdwGame:
         return "\n".join(lines) + "\n"
 
     # -- adjudicated
-    def dossier(self, state: State, orders: Mapping[int, Sequence[Order]], lang: str) -> str:
+    def dossier(self, state: State, orders: Orders, lang: str) -> str:
+        """The GM's dossier: every realm's checked orders and the open items with the
+        ruling form (engine.wdw.dossier)."""
         s = _wdw(state)
         return dossier(s, orders, find_items(s, orders), lang)
 
@@ -168,30 +163,27 @@ class WdwGame:
         ]
         return TurnResult(state=new)
 
-    def check_ruling(
-        self,
-        state: State,
-        orders: Mapping[int, Sequence[Order]],
-        given: Sequence[Ruling],
-        ruling: Ruling,
-        lang: str,
-    ) -> str:
+    def check_correction(self, state: State, ruling: Ruling, lang: str) -> str:
+        """Why the correction cannot be taken: a map (``Karte <file>``) that does not load
+        or fit (engine.wdw.maploading), else the forms of engine.wdw.rulings."""
         s = _wdw(state)
-        map_text = maploading.map_text_of(ruling.text) if ruling.item == CORRECTION else None
-        if map_text is not None:
-            try:
-                maploading.load_map(s, map_text)
-            except MapError as exc:
-                return say(lang, "ruling.bad_map", reason=str(exc))
-            return ""
+        map_text = maploading.map_text_of(ruling.text)
+        if map_text is None:
+            return check(s, find_items(s, {}), ruling, lang)
+        try:
+            maploading.load_map(s, map_text)
+        except MapError as exc:
+            return say(lang, "ruling.bad_map", reason=str(exc))
+        return ""
+
+    def check_item(self, state: State, orders: Orders, ruling: Ruling, lang: str) -> str:
+        """Why the ruling on an open item cannot be taken (engine.wdw.rulings)."""
+        s = _wdw(state)
         return check(s, find_items(s, orders), ruling, lang)
 
     def open_items(
-        self,
-        state: State,
-        orders: Mapping[int, Sequence[Order]],
-        given: Sequence[Ruling],
-        lang: str,
+        self, state: State, orders: Orders, given: Sequence[Ruling], lang: str
     ) -> list[str]:
+        """The items of the month still without a ruling after ``given``, one line each."""
         s = _wdw(state)
         return open_lines(find_items(s, orders), given, lang)

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from engine.core import NEUTRAL
 from engine.wdw.state import WdwState
-from engine.wdw.texts import say
+from engine.wdw.texts import heading, say
 
 
 def printout(state: WdwState, seat: int, lang: str) -> str:
     """The printout of ``seat`` (NEUTRAL: the GM's overview)."""
-    date = {"game": state.game, "month": state.month, "year": state.year, "turn": state.turn}
     head = "print.gm_head" if seat == NEUTRAL else "print.head"
-    lines = [say(lang, head, **date)]
+    lines = [heading(lang, head, state, state.turn)]
     for realm in state.realms:
         if seat not in (NEUTRAL, realm.seat):
             continue

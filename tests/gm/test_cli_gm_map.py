@@ -25,6 +25,13 @@ def create_wdw(config: Path, number: int = 227) -> None:
     gm(config, *args[: args.index("3=carl@example.org,de") - 1], "--seed", "5")
 
 
+def waiting_for_rulings(config: Path, number: int = 227) -> None:
+    """Game ``number`` of Welt der Waben started, its first month past the deadline."""
+    create_wdw(config, number)
+    gm(config, "start", str(number))
+    gm(config, "run", str(number), "--force")
+
+
 def broken_map(tmp_path: Path) -> Path:
     """The example map with a height out of range on field 1/4."""
     data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
@@ -48,9 +55,7 @@ def test_the_example_map_becomes_the_map_of_a_game_in_setup(config: Path, engine
 def test_a_started_game_takes_the_map_as_a_correction_of_the_waiting_turn(
     config: Path, engine: Engine
 ) -> None:
-    create_wdw(config)
-    gm(config, "start", "227")
-    gm(config, "run", "227", "--force")
+    waiting_for_rulings(config)
     assert game_row(engine).status == GameStatus.ADJUDICATING
     out = gm(config, "map", "227", str(EXAMPLE), "--reason", "Fluss vergessen", "--json")
     answer = json.loads(out)
@@ -93,9 +98,7 @@ def test_a_running_game_takes_a_map_only_with_a_reason_and_while_waiting_for_rul
 def test_a_map_that_misses_a_units_field_is_refused_as_a_correction(
     config: Path, tmp_path: Path
 ) -> None:
-    create_wdw(config)
-    gm(config, "start", "227")
-    gm(config, "run", "227", "--force")
+    waiting_for_rulings(config)
     data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
     data["fields"] = [f for f in data["fields"] if f["id"] != "1/18"]
     for item in data["fields"]:
