@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from engine.core import Order, Ruling
+from engine.wdw.form import form_words
 from engine.wdw.items import Items, Meeting
-from engine.wdw.rulings import default_ruling
 from engine.wdw.state import WdwState
 from engine.wdw.tables import min_ig
 from engine.wdw.texts import heading, say
@@ -72,9 +72,9 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
         lines.append(
             say(lang, "item.special", item=item, seat=seat, unit=special.unit, text=special.text)
         )
-    lines += ["", say(lang, "dossier.form"), "Entscheid"]
-    lines += [f"{item} {default_ruling(item, items)}" for item in items.ids()]
-    lines.append("Ende")
+    lines += ["", say(lang, "dossier.form"), say(lang, "dossier.rulings")]
+    lines += [f"{item} {form_words(item, items, lang)}" for item in items.ids()]
+    lines.append(say(lang, "dossier.end"))
     return "\n".join(lines) + "\n"
 
 
@@ -139,7 +139,9 @@ def open_lines(items: Items, given: Sequence[Ruling], lang: str) -> list[str]:
     for item, meeting in items.meetings.items():
         if item not in ruled:
             key = "open.combat" if item.startswith("K") else "open.encounter"
-            lines.append(f"{item} {say(lang, key, kf=meeting.kf)} — {default_ruling(item, items)}")
+            lines.append(
+                f"{item} {say(lang, key, kf=meeting.kf)} — {form_words(item, items, lang)}"
+            )
     for item, (seat, spy) in items.spies.items():
         if item not in ruled:
             lines.append(f"{item} {say(lang, 'open.spy', seat=seat, unit=spy.unit, code=spy.code)}")
