@@ -58,5 +58,5 @@ def apply(state: WdwState, ruling: Ruling, text: str) -> None:
         realm.known = known.known
     the_map = world(text)
     state.log.append(
-        f"{ruling.item} Karte {the_map.name!r}: {len(the_map.fields)} Felder ({ruling.reason})"
+        f"{ruling.item} Karte {the_map.name!r}: {len(the_map.fields)} KF ({ruling.reason})"
     )

@@ -119,3 +119,10 @@ def test_a_missing_file_is_refused_before_the_database(
         assert json.loads(out)["refused"] == "file_missing"
     else:
         assert "none.json" in out
+
+
+def test_a_file_that_is_not_utf8_is_refused(config: Path, tmp_path: Path) -> None:
+    latin = tmp_path / "latin.json"
+    latin.write_bytes('{"name": "Höhen"}'.encode("latin-1"))
+    answer = json.loads(gm(config, "map", "227", str(latin), "--json", code=2))
+    assert answer["refused"] == "not_utf8" and answer["file"] == str(latin)

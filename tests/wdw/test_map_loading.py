@@ -45,7 +45,7 @@ def test_the_correction_loads_the_map_first_in_the_month_and_logs_its_name() -> 
     assert world(result.state.map_text).fields["1/19"].rivers == (2,)
     (line,) = result.state.log
     assert line.startswith("Korrektur Karte 'Nordmark") and line.endswith(
-        ": 48 Felder (Fluss vergessen)"
+        ": 48 KF (Fluss vergessen)"
     )
 
 
