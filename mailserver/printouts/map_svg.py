@@ -335,7 +335,8 @@ def _place_groups(
     groups = []
     for place in places:
         attrs = {"class": "place", "data-n": str(place.number), "tabindex": "0"}
-        if place.number in linked:
+        # On a hex map the neighbours touch: no links to light up and name.
+        if place.number in linked and not view.hexes:
             attrs["data-links"] = " ".join(str(n) for n in sorted(linked[place.number]))
         if view.distance_note:
             attrs["data-d"] = " ".join(str(_distance(view, place.number, other)) for other in order)
@@ -356,9 +357,8 @@ def _hexes(root: ET.Element, view: MapView, places: list[MapPlace], grid: HexGri
         ground = view.grounds.get(place.ground)
         points = " ".join(f"{_num(a)},{_num(b)}" for a, b in hex_corners(x, y, r))
         fill = ground.colour if ground is not None else UNKNOWN_COLOUR
-        ET.SubElement(
-            g, "polygon", {"points": points, "fill": fill, "stroke": "#555555", "stroke-width": "1"}
-        )
+        hexagon = {"class": "hex", "points": points, "fill": fill}
+        ET.SubElement(g, "polygon", hexagon | {"stroke": "#555555", "stroke-width": "1"})
         own = view.viewer > 0 and place.owner == view.viewer
         if place.owner != UNKNOWN or "home" in place.marks:
             _shape(g, place.marks, own, seat_colour(place.owner), x, y, r * 0.22)

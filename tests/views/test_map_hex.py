@@ -64,6 +64,7 @@ def test_every_placed_field_is_a_hex_in_its_grounds_colour_and_no_link_is_drawn(
     fills = [g.find("svg:polygon", NS).get("fill") for g in places]  # type: ignore[union-attr]
     assert fills == ["#e4ecb8", "#e4ecb8", "#a9cdef", "#d9d9d9"]
     assert root.find(".//svg:g[@class='links']", NS) is None
+    assert all(g.get("data-links") is None for g in places)  # neighbours touch
     assert places[1].findtext("svg:title", namespaces=NS) == "1/2 plain"
     labels = [t.text for t in root.iterfind(".//svg:text[@class='label']", NS)]
     assert labels[:3] == ["1/1", "Home", "1/2"]
