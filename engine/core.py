@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, runtime_chec
 from engine.calculating import Calculating
 from engine.catalogs import FALLBACK, Catalog, load
 from engine.dice import Dice, Roll
+from engine.mapfiles import MapFiles
 from engine.plaindata import JSONValue as JSONValue  # the contract's name for it, too
 from engine.plaindata import from_plain, to_plain
 
@@ -636,6 +637,10 @@ class Outlook:
 
     forecast: str | None = None
     warnings: list[str] = field(default_factory=list)
+    worded: str | None = None
+    """The order in words as the forecast found them (None: the game's
+    :meth:`ForecastAcknowledging.worded`), for a game that words an order by the position
+    the orders before it left."""
 
 
 class ForecastAcknowledging(ABC):
@@ -674,7 +679,7 @@ class ForecastAcknowledging(ABC):
         turn's order taken into account (:meth:`forecast`)."""
         texts = []
         for order, seen in zip(orders, self.forecast(state, seat, orders, lang), strict=True):
-            text = self.worded(state, seat, order, lang, place_name)
+            text = seen.worded or self.worded(state, seat, order, lang, place_name)
             if seen.forecast is not None:
                 text = f"{text} → {seen.forecast}"
             texts.append(self.warned(text, seen.warnings, lang))
@@ -796,6 +801,44 @@ class Ruled(Protocol):
         """The turn computed from ``state``, ``orders`` and the rulings ``given`` (the
         printouts' state before the GM's texts); ``dice`` draws by name."""
         ...
+
+
+class RuledGame(ABC):
+    """Base of a :class:`Ruled` game's glue: the turn without rulings is the draft with
+    none (the GM's preview before the deadline), and a ruling is checked by what it rules
+    on — ``Spielende`` always stands, a ``Korrektur`` is the kind's
+    :meth:`check_correction`, anything else an open item's :meth:`check_item`."""
+
+    @abstractmethod
+    def draft(
+        self, state: State, orders: SeatOrders, given: Sequence[Ruling], dice: Dice
+    ) -> TurnResult:
+        """As :meth:`Ruled.draft`."""
+
+    @abstractmethod
+    def check_correction(self, state: State, ruling: Ruling, lang: str) -> str:
+        """Why the correction ``ruling`` cannot be taken (in ``lang``), or ""."""
+
+    @abstractmethod
+    def check_item(
+        self, state: State, orders: SeatOrders, given: Sequence[Ruling], ruling: Ruling, lang: str
+    ) -> str:
+        """Why ``ruling`` on an open item cannot be taken after the rulings ``given`` (in
+        ``lang``), or ""."""
+
+    def run_turn(self, state: State, orders: SeatOrders, dice: Dice) -> TurnResult:
+        """The turn with no rulings yet (every open item at its default)."""
+        return self.draft(state, orders, [], dice)
+
+    def check_ruling(
+        self, state: State, orders: SeatOrders, given: Sequence[Ruling], ruling: Ruling, lang: str
+    ) -> str:
+        """As :meth:`Ruled.check_ruling`: by what ``ruling`` rules on."""
+        if ruling.item == GAME_END:
+            return ""
+        if ruling.item == CORRECTION:
+            return self.check_correction(state, ruling, lang)
+        return self.check_item(state, orders, given, ruling, lang)
 
 
 @dataclass(frozen=True)
@@ -929,6 +972,12 @@ class GameKind:
         """The engine as a :class:`~engine.calculating.Calculating` game (calculators on
         its web pages and in the dossier), or None when it offers none."""
         return self.engine if isinstance(self.engine, Calculating) else None
+
+    @property
+    def map_files(self) -> MapFiles | None:
+        """The engine as a :class:`~engine.mapfiles.MapFiles` game (the GM loads its map
+        from a file, ``pbem gm map``), or None when its map is its own."""
+        return self.engine if isinstance(self.engine, MapFiles) else None
 
     def describe_orders(
         self,

@@ -29,10 +29,22 @@ class MapPlace:
     """The owner as the player knows it: a seat, :data:`NEUTRAL`, or :data:`UNKNOWN`."""
     marks: tuple[str, ...] = ()
     """What else to draw: ``home`` (the viewer's home), ``fleet`` (own ships there),
-    ``black_hole``, ``unexplored`` (known to exist, never reported)."""
+    ``black_hole``, ``unexplored`` (known to exist, never reported), ``sighted`` (others'
+    units the viewer saw there)."""
     report: str = ""
     """What the viewer's printout says of the place (its report line or lines joined),
     shown when the reader points at it on the web page."""
+    ground: str = ""
+    """On a hex map: the ground the place is drawn in, a key of :attr:`MapView.grounds`
+    (empty: not known to the viewer)."""
+
+
+@dataclass(frozen=True)
+class MapGround:
+    """A kind of ground on a hex map: its name in the legend and its colour (``#rrggbb``)."""
+
+    text: str
+    colour: str
 
 
 @dataclass(frozen=True)
@@ -72,6 +84,15 @@ class MapView:
     label_note: str = ""
     """What the figures in the places' labels say (the board game: population, factories,
     hangars), in ``lang``, for the legend; empty when a label is a name alone."""
+    hexes: Mapping[int, tuple[int, int]] = field(default_factory=dict)
+    """Where each place lies on a hex grid, as (column, row), odd rows shifted half a hex
+    to the right. Given, the places are drawn as hexes there (a map of fields, not of
+    points): no layout, no link lines; a place without a position is left out."""
+    grounds: Mapping[str, MapGround] = field(default_factory=dict)
+    """The grounds the places of a hex map are drawn in, by key, in the legend's order."""
+    mark_texts: Mapping[str, str] = field(default_factory=dict)
+    """The legend's text of a mark, in ``lang``, where the game's word is not the host's
+    (units, not ships, under ``fleet``)."""
 
 
 @runtime_checkable
@@ -95,4 +116,13 @@ class Reporting(Protocol):
         ...
 
 
-__all__ = ["NEUTRAL", "UNKNOWN", "Charting", "MapMove", "MapPlace", "MapView", "Reporting"]
+__all__ = [
+    "NEUTRAL",
+    "UNKNOWN",
+    "Charting",
+    "MapGround",
+    "MapMove",
+    "MapPlace",
+    "MapView",
+    "Reporting",
+]

@@ -105,9 +105,8 @@ def _build(state: WdwState, seat: int, order: Build, lang: str) -> str:
     if place is None or place.owner != seat:
         return _refused(order, lang, "unknown_settlement", settlement=order.settlement)
     field = world(state.map_text).fields[place.kf]
-    big = (field.coast and field.height == 1) or field.navigable
     structures = {s: getattr(place, s) for s in ("bev", "rues", "stv")}
-    limit = structure_limit(order.structure, structures, big_site=big)
+    limit = structure_limit(order.structure, structures, big_site=field.big_site)
     if getattr(place, order.structure) + order.bwp > limit:
         return _refused(order, lang, "structure_max", structure=order.structure, limit=limit)
     cost = options_of(state).bwp_cost(field.terrain_class)

@@ -14,11 +14,11 @@ from engine.wdw.calculators.texts import say as calculator_say
 from engine.wdw.checks_conquest import raid_lines
 from engine.wdw.checks_decay import decay_lines
 from engine.wdw.checks_works import siege_lines
+from engine.wdw.form import form_words
 from engine.wdw.items import Items, Meeting
-from engine.wdw.rulings import default_ruling
 from engine.wdw.state import WdwState
 from engine.wdw.tables import min_ig
-from engine.wdw.texts import say
+from engine.wdw.texts import heading, say
 
 
 def _power(value: Fraction) -> str:
@@ -28,17 +28,7 @@ def _power(value: Fraction) -> str:
 
 def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items, lang: str) -> str:
     """The whole dossier, parts A to J."""
-    lines = [
-        say(
-            lang,
-            "dossier.head",
-            game=state.game,
-            month=state.month,
-            year=state.year,
-            turn=state.turn + 1,
-        ),
-        "",
-    ]
+    lines = [heading(lang, "dossier.head", state, state.turn + 1), ""]
     lines.append(say(lang, "dossier.orders"))
     for seat in sorted(orders):
         for order in orders[seat]:
@@ -104,9 +94,9 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
     sieges = siege_plans(state, orders, items, lang)
     if sieges:
         lines += ["", calculator_say(lang, "dossier.sieges"), *sieges]
-    lines += ["", say(lang, "dossier.form"), "Entscheid"]
-    lines += [f"{item} {default_ruling(item, items)}" for item in items.ids()]
-    lines.append("Ende")
+    lines += ["", say(lang, "dossier.form"), say(lang, "dossier.rulings")]
+    lines += [f"{item} {form_words(item, items, lang)}" for item in items.ids()]
+    lines.append(say(lang, "dossier.end"))
     return "\n".join(lines) + "\n"
 
 
@@ -189,7 +179,9 @@ def open_lines(items: Items, given: Sequence[Ruling], lang: str) -> list[str]:
     for item, meeting in items.meetings.items():
         if item not in ruled:
             key = {"K": "open.combat", "D": "open.discovery"}.get(item[0], "open.encounter")
-            lines.append(f"{item} {say(lang, key, kf=meeting.kf)} — {default_ruling(item, items)}")
+            lines.append(
+                f"{item} {say(lang, key, kf=meeting.kf)} — {form_words(item, items, lang)}"
+            )
     for item, (seat, spy) in items.spies.items():
         if item not in ruled:
             lines.append(f"{item} {say(lang, 'open.spy', seat=seat, unit=spy.unit, code=spy.code)}")

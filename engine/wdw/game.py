@@ -11,11 +11,14 @@ from engine.calculating import CalculatorForm
 from engine.core import (
     NEUTRAL,
     Event,
+    ForecastAcknowledging,
     JSONValue,
     Names,
     Order,
-    PlanetNamer,
+    Outlook,
+    RuledGame,
     Ruling,
+    SeatOrders,
     SeatRecord,
     Setup,
     State,
@@ -24,11 +27,12 @@ from engine.core import (
 from engine.dice import Dice
 from engine.plaindata import copy_plain
 from engine.views import MapView
-from engine.wdw import views
-from engine.wdw.acknowledge import describe
+from engine.wdw import maploading, views
 from engine.wdw.calculators.forms import answer, forms
 from engine.wdw.dossier import dossier, open_lines
+from engine.wdw.forecast import forecast
 from engine.wdw.items import find_items
+from engine.wdw.mapfile import MapError
 from engine.wdw.month import Month
 from engine.wdw.phases import PHASES
 from engine.wdw.printout import printout
@@ -45,12 +49,14 @@ def _wdw(state: State) -> WdwState:
     return state
 
 
-class WdwGame:
+class WdwGame(ForecastAcknowledging, RuledGame):
     """The engine of the kind ``wdw``."""
 
     kind = "wdw"
     title = "Welt der Waben"
     report_schema = REPORT_SCHEMA
+    map_option = "map"
+    """The GM's map file's text at setup (engine.mapfiles.MapFiles; D1)."""
 
     def map_view(self, state: State, player: int, lang: str) -> MapView:
         """The known map of ``player`` (engine.views.Charting)."""
@@ -60,23 +66,26 @@ class WdwGame:
         """The JSON twin of ``player``'s printout (engine.views.Reporting)."""
         return views.report_data(_wdw(state), player, lang)
 
+    def load_map(self, state: State, text: str) -> WdwState:
+        """``state`` on the map file ``text`` (engine.mapfiles.MapFiles): MapError names
+        the line of its first problem, or what stands on a field it lacks."""
+        return maploading.load_map(_wdw(state), text)
+
+    def map_correction(self, text: str) -> str:
+        """The correction that loads the map file ``text`` into a running game."""
+        return maploading.map_correction(text)
+
     def new_game(self, setup: Setup, rng: Random) -> WdwState:
+        """Turn 0 of the scenario: its realms for the seats, on its map or the GM's
+        (engine.wdw.setup); ValueError for an option or a map that cannot be used."""
         return new_state(setup)
 
-    def run_turn(
-        self, state: State, orders: Mapping[int, Sequence[Order]], dice: Dice
-    ) -> TurnResult:
-        """The month with no rulings yet (every open item at its default): the GM's
-        preview before the deadline."""
-        return self.draft(state, orders, [], dice)
-
     def draft(
-        self,
-        state: State,
-        orders: Mapping[int, Sequence[Order]],
-        given: Sequence[Ruling],
-        dice: Dice,
+        self, state: State, orders: SeatOrders, given: Sequence[Ruling], dice: Dice
     ) -> TurnResult:
+        """The month from the state, the orders, the GM's rulings ``given`` and the named
+        dice: every phase in order (engine.wdw.phases); the printouts' state before the
+        GM's narrative."""
         old = _wdw(state)
         items = find_items(old, orders, given)
         new = copy_plain(old)
@@ -95,26 +104,34 @@ class WdwGame:
         events = [Event("game_over", data={"turn": new.turn})] if new.over else []
         return TurnResult(state=new, events=events, rolls=dice.log)
 
-    def describe_order(
-        self, state: State, seat: int, order: Order, lang: str, place_name: PlanetNamer
-    ) -> str:
-        """The order in words for ``seat``: checked against what the realm knows, with
-        what it costs (engine.wdw.acknowledge)."""
-        return describe(_wdw(state), seat, order, lang)
+    def forecast(
+        self, state: State, seat: int, orders: Sequence[Order], lang: str
+    ) -> list[Outlook]:
+        """Each of ``seat``'s orders in words, checked against what the realm knows after
+        the orders before it, with what it costs (engine.wdw.forecast)."""
+        return forecast(_wdw(state), seat, orders, lang)
+
+    def warned(self, text: str, warnings: list[str], lang: str) -> str:
+        """``text`` followed by each warning in brackets."""
+        return text + "".join(f" ({w})" for w in warnings)
 
     def printout(self, state: State, player: int, lang: str) -> str:
+        """The printout of ``player`` (0: the GM's overview; engine.wdw.printout)."""
         return printout(_wdw(state), player, lang)
 
     def state_from_json(self, data: Mapping[str, JSONValue]) -> WdwState:
+        """Inverse of :meth:`WdwState.to_json`."""
         return WdwState.from_json(data)
 
     def names(self, state: State, lang: str = "de") -> Names:
+        """The realms' names by seat; the fields have ids, no names."""
         s = _wdw(state)
         return Names(rulers={r.seat: r.name for r in s.realms}, places={})
 
     def final_report(
         self, state: State, event: Event, seats: Sequence[SeatRecord], lang: str
     ) -> str:
+        """The end: each realm's known fields, settlements, BWP and treasury."""
         s = _wdw(state)
         lines = [say(lang, "final.head", game=s.game, month=s.month, year=s.year)]
         for realm in s.realms:
@@ -134,7 +151,9 @@ class WdwGame:
         return "\n".join(lines) + "\n"
 
     # -- adjudicated
-    def dossier(self, state: State, orders: Mapping[int, Sequence[Order]], lang: str) -> str:
+    def dossier(self, state: State, orders: SeatOrders, lang: str) -> str:
+        """The GM's dossier: every realm's checked orders and the open items with the
+        ruling form (engine.wdw.dossier)."""
         s = _wdw(state)
         return dossier(s, orders, find_items(s, orders), lang)
 
@@ -146,24 +165,30 @@ class WdwGame:
         ]
         return TurnResult(state=new)
 
-    def check_ruling(
-        self,
-        state: State,
-        orders: Mapping[int, Sequence[Order]],
-        given: Sequence[Ruling],
-        ruling: Ruling,
-        lang: str,
+    def check_correction(self, state: State, ruling: Ruling, lang: str) -> str:
+        """Why the correction cannot be taken: a map (``Karte <file>``) that does not load
+        or fit (engine.wdw.maploading), else the forms of engine.wdw.rulings."""
+        s = _wdw(state)
+        map_text = maploading.map_text_of(ruling.text)
+        if map_text is None:
+            return check(s, find_items(s, {}), ruling, lang)
+        try:
+            maploading.load_map(s, map_text)
+        except MapError as exc:
+            return say(lang, "ruling.bad_map", reason=str(exc))
+        return ""
+
+    def check_item(
+        self, state: State, orders: SeatOrders, given: Sequence[Ruling], ruling: Ruling, lang: str
     ) -> str:
+        """Why the ruling on an open item cannot be taken (engine.wdw.rulings)."""
         s = _wdw(state)
         return check(s, find_items(s, orders, given), ruling, lang)
 
     def open_items(
-        self,
-        state: State,
-        orders: Mapping[int, Sequence[Order]],
-        given: Sequence[Ruling],
-        lang: str,
+        self, state: State, orders: SeatOrders, given: Sequence[Ruling], lang: str
     ) -> list[str]:
+        """The items of the month still without a ruling after ``given``, one line each."""
         s = _wdw(state)
         return open_lines(find_items(s, orders, given), given, lang)
 

@@ -14,14 +14,16 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from engine.mapfiles import MapFileError
 from engine.wdw.formulas import TERRAIN_CLASSES
 
 FIELD_RE = re.compile(r"^(\d{1,4})/(\d{1,2})$")
 WATER = frozenset({"Wasser", "Tiefsee"})
 
 
-class MapError(ValueError):
-    """A map file that cannot be used, with the reason (for the GM)."""
+class MapError(MapFileError):
+    """A map file that cannot be used, with the reason and, for a field, its line (for
+    the GM)."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,11 @@ class Field:
     def water(self) -> bool:
         """Water or deep sea: ships sail here, land units need a fleet."""
         return self.terrain in WATER
+
+    @property
+    def big_site(self) -> bool:
+        """Strategie 3.2: a coast at HS 1 or a navigable river allows Bev 10."""
+        return (self.coast and self.height == 1) or self.navigable
 
 
 @dataclass(frozen=True)
@@ -85,14 +92,31 @@ def read_map(text: str) -> WorldMap:
             raise MapError(f"terrain {terrain.get('name')!r}: class must be normal/schwer/extrem")
         classes[str(terrain["name"])] = str(terrain["class"])
     fields = {}
-    for raw in data["fields"]:
-        item = _field(raw, classes)
-        if item.id in fields:
-            raise MapError(f"field {item.id} is listed twice")
+    lines = _field_lines(text, len(data["fields"]))
+    for raw, line in zip(data["fields"], lines, strict=True):
+        try:
+            item = _field(raw, classes)
+            if item.id in fields:
+                raise MapError(f"field {item.id} is listed twice")
+        except MapError as exc:
+            raise MapError(f"{line}{exc}") from None
         fields[item.id] = item
     world = WorldMap(str(data.get("name", "")), fields)
-    _check_neighbours(world)
+    try:
+        _check_neighbours(world)
+    except MapError as exc:
+        line = dict(zip(fields, lines, strict=True)).get(exc.args[1], "")
+        raise MapError(f"{line}{exc.args[0]}") from None
     return world
+
+
+def _field_lines(text: str, count: int) -> list[str]:
+    """``line N: `` for each field, the line of its ``"id"`` (empty for all when the
+    file's ids cannot be told apart that way)."""
+    starts = [m.start() for m in re.finditer(r'"id"\s*:', text)]
+    if len(starts) != count:
+        return [""] * count
+    return [f"line {text.count(chr(10), 0, start) + 1}: " for start in starts]
 
 
 def _field(raw: Any, classes: dict[str, str]) -> Field:
@@ -137,10 +161,11 @@ def _check_neighbours(world: WorldMap) -> None:
             if other is None:
                 continue
             if other not in world.fields:
-                raise MapError(f"field {item.id} side {side}: no field {other}")
+                raise MapError(f"field {item.id} side {side}: no field {other}", item.id)
             back = (side + 2) % 6 + 1
             if world.fields[other].neighbours[back - 1] != item.id:
                 raise MapError(
                     f"field {item.id} side {side} is {other}, but {other} side {back} "
-                    f"is not {item.id}"
+                    f"is not {item.id}",
+                    item.id,
                 )

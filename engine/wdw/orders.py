@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engine.core import SHARED_ORDER_CLASSES, Order, OrderKinds, PlanetNamer
+from engine.wdw.texts import say
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -51,7 +52,9 @@ class Spy(Order):
     target: str = ""
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return f"{self.unit} {self.code}{self.risk} Ziel: {self.target}"
+        return say(
+            lang, "words.spy", unit=self.unit, code=self.code, risk=self.risk, target=self.target
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -65,7 +68,9 @@ class Build(Order):
     bwp: int = 1
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return f"Baue {self.settlement} {self.structure} +{self.bwp}"
+        return say(
+            lang, "words.build", settlement=self.settlement, structure=self.structure, bwp=self.bwp
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -77,7 +82,7 @@ class Special(Order):
     text: str
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return f"Sonderbefehl {self.unit}: {self.text}"
+        return say(lang, "words.special", unit=self.unit, text=self.text)
 
 
 ORDER_KINDS = OrderKinds((Fight, Work, Spy, Build, Special, *SHARED_ORDER_CLASSES))

@@ -8,14 +8,13 @@ from engine.core import NEUTRAL
 from engine.wdw.checks_army import unit_lines
 from engine.wdw.checks_realm import realm_lines
 from engine.wdw.state import WdwState
-from engine.wdw.texts import say
+from engine.wdw.texts import heading, say
 
 
 def printout(state: WdwState, seat: int, lang: str) -> str:
     """The printout of ``seat`` (NEUTRAL: the GM's overview)."""
-    date = {"game": state.game, "month": state.month, "year": state.year, "turn": state.turn}
     head = "print.gm_head" if seat == NEUTRAL else "print.head"
-    lines = [say(lang, head, **date)]
+    lines = [heading(lang, head, state, state.turn)]
     for realm in state.realms:
         if seat not in (NEUTRAL, realm.seat):
             continue
@@ -73,6 +72,13 @@ def printout(state: WdwState, seat: int, lang: str) -> str:
                 )
                 lines += unit_lines(unit, lang)
         lines.append(say(lang, "print.known", count=len(realm.known)))
+    sightings = [s for s in state.sightings if seat in (NEUTRAL, s.seat)]
+    if sightings:
+        lines += ["", say(lang, "print.sightings")]
+        for sighting in sightings:
+            kind = say(lang, f"sighting.{sighting.kind}")
+            line = say(lang, "print.sighting", kf=sighting.kf, kind=kind)
+            lines.append(f"{sighting.seat}: {line}" if seat == NEUTRAL else line)
     if seat == NEUTRAL:
         notes = [f"{n.seat}: {say(lang, n.key, **n.values())}" for n in state.notes]
     else:

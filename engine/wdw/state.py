@@ -113,6 +113,17 @@ class Spying:
 
 
 @dataclass
+class Sighting:
+    """Another realm's unit a realm saw this month (Strategie 6.1, design §8): where,
+    and whether it was on land, a fleet or mounted; never its size, realm or id."""
+
+    seat: int
+    kf: str
+    kind: str = "land"
+    """``land``, ``fleet`` or ``mounted``."""
+
+
+@dataclass
 class Realm:
     """A realm (Reich) = a seat: its treasury in GS, BükAz, allies (one-sided, D26),
     and the fields it has seen (its known map; never units)."""
@@ -179,6 +190,8 @@ class WdwState:
     territory: list[str] = field(default_factory=list)
     """Fields conquered (Strategie 5.1-2 E) as ``GF/KF=seat``; a settlement's field
     belongs to its owner."""
+    sightings: list[Sighting] = field(default_factory=list)
+    """The other realms' units each realm saw this month (engine.wdw.phases.sightings)."""
 
     def to_json(self) -> dict[str, JSONValue]:
         plain: dict[str, JSONValue] = to_plain(self)

@@ -22,25 +22,36 @@ class Outcome:
     """``appearance`` (KT: who seems superior), or "" when the table decides alone."""
 
 
+# The outcomes the table gives for several pairs, its words verbatim.
+_TO_THE_END = Outcome("Kampf bis zur völligen Vernichtung", True)
+_A_WINS_OR_TO_THE_END = Outcome(
+    "Kampf. Falls A gewinnt, Rückzug B, sonst Kampf bis zur völligen Vernichtung", True
+)
+_B_GIVES_WAY = Outcome("Rückzug von B (A zieht weiter).", False)
+_LOSER_RETREATS = Outcome("Kampf. Rückzug des Verlierers.", True)
+_BOTH_STAY = Outcome("A und B bleiben stehen. Kein Kampf.", False)
+_PASS_BY = Outcome("Beide Einheiten ziehen aneinander vorbei. Kein Kampf.", False)
+_KT_PASSIVE = Outcome(
+    "Wenn A unterlegen erscheint, Rückzug A (B zieht weiter). Sonst Rückzug B (A zieht weiter)",
+    False,
+    "appearance",
+)
+
 _T = {
-    ("KN", "KN"): Outcome("Kampf bis zur völligen Vernichtung", True),
-    ("KN", "KH"): Outcome("Kampf bis zur völligen Vernichtung", True),
-    ("KN", "KA"): Outcome(
-        "Kampf. Falls A gewinnt, Rückzug B, sonst Kampf bis zur völligen Vernichtung", True
-    ),
-    ("KN", "KV"): Outcome(
-        "Kampf. Falls A gewinnt, Rückzug B, sonst Kampf bis zur völligen Vernichtung", True
-    ),
+    ("KN", "KN"): _TO_THE_END,
+    ("KN", "KH"): _TO_THE_END,
+    ("KN", "KA"): _A_WINS_OR_TO_THE_END,
+    ("KN", "KV"): _A_WINS_OR_TO_THE_END,
     ("KN", "KT"): Outcome(
         "Wenn A überlegen erscheint, Rückzug B (A zieht weiter). Sonst wie KN ⇔ KA.",
         True,
         "appearance",
     ),
-    ("KN", "KI"): Outcome("Rückzug von B (A zieht weiter).", False),
-    ("KN", "KR"): Outcome("Rückzug von B (A zieht weiter).", False),
-    ("KN", "KX"): Outcome("Rückzug von B (A zieht weiter).", False),
-    ("KA", "KA"): Outcome("Kampf. Rückzug des Verlierers.", True),
-    ("KA", "KV"): Outcome("Kampf. Rückzug des Verlierers.", True),
+    ("KN", "KI"): _B_GIVES_WAY,
+    ("KN", "KR"): _B_GIVES_WAY,
+    ("KN", "KX"): _B_GIVES_WAY,
+    ("KA", "KA"): _LOSER_RETREATS,
+    ("KA", "KV"): _LOSER_RETREATS,
     ("KA", "KH"): Outcome(
         "Kampf. Falls A verliert, Rückzug A, sonst Kampf bis zur völligen Vernichtung", True
     ),
@@ -49,9 +60,9 @@ _T = {
         True,
         "appearance",
     ),
-    ("KA", "KI"): Outcome("Rückzug von B (A zieht weiter).", False),
-    ("KA", "KR"): Outcome("Rückzug von B (A zieht weiter).", False),
-    ("KA", "KX"): Outcome("Rückzug von B (A zieht weiter).", False),
+    ("KA", "KI"): _B_GIVES_WAY,
+    ("KA", "KR"): _B_GIVES_WAY,
+    ("KA", "KX"): _B_GIVES_WAY,
     ("KT", "KT"): Outcome(
         "Wenn A (für B) überlegen erscheint, Rückzug B (A zieht weiter), und umgekehrt. "
         "Sehen beide sich selbst als überlegen, wie KA ⇔ KA.",
@@ -63,16 +74,8 @@ _T = {
         True,
         "appearance",
     ),
-    ("KT", "KI"): Outcome(
-        "Wenn A unterlegen erscheint, Rückzug A (B zieht weiter). Sonst Rückzug B (A zieht weiter)",
-        False,
-        "appearance",
-    ),
-    ("KT", "KX"): Outcome(
-        "Wenn A unterlegen erscheint, Rückzug A (B zieht weiter). Sonst Rückzug B (A zieht weiter)",
-        False,
-        "appearance",
-    ),
+    ("KT", "KI"): _KT_PASSIVE,
+    ("KT", "KX"): _KT_PASSIVE,
     ("KT", "KR"): Outcome("Rückzug B (A zieht weiter).", False),
     # Missing in the rulebook's table (D6, supplied).
     ("KT", "KH"): Outcome(
@@ -80,19 +83,19 @@ _T = {
         True,
         "appearance",
     ),
-    ("KH", "KH"): Outcome("A und B bleiben stehen. Kein Kampf.", False),
-    ("KH", "KV"): Outcome("A und B bleiben stehen. Kein Kampf.", False),
-    ("KH", "KI"): Outcome("A und B bleiben stehen. Kein Kampf.", False),
-    ("KH", "KX"): Outcome("A und B bleiben stehen. Kein Kampf.", False),
+    ("KH", "KH"): _BOTH_STAY,
+    ("KH", "KV"): _BOTH_STAY,
+    ("KH", "KI"): _BOTH_STAY,
+    ("KH", "KX"): _BOTH_STAY,
     ("KH", "KR"): Outcome("Rückzug B (A zieht weiter).", False),
-    ("KV", "KV"): Outcome("A und B bleiben stehen. Kein Kampf.", False),
-    ("KV", "KI"): Outcome("A und B bleiben stehen. Kein Kampf.", False),
-    ("KV", "KX"): Outcome("A und B bleiben stehen. Kein Kampf.", False),
+    ("KV", "KV"): _BOTH_STAY,
+    ("KV", "KI"): _BOTH_STAY,
+    ("KV", "KX"): _BOTH_STAY,
     ("KV", "KR"): Outcome("Rückzug B (A zieht weiter)", False),
-    ("KI", "KI"): Outcome("Beide Einheiten ziehen aneinander vorbei. Kein Kampf.", False),
-    ("KI", "KX"): Outcome("Beide Einheiten ziehen aneinander vorbei. Kein Kampf.", False),
+    ("KI", "KI"): _PASS_BY,
+    ("KI", "KX"): _PASS_BY,
     ("KI", "KR"): Outcome("Rückzug B (A zieht weiter)", False),
-    ("KX", "KX"): Outcome("Beide Einheiten ziehen aneinander vorbei. Kein Kampf.", False),
+    ("KX", "KX"): _PASS_BY,
     # Missing in the rulebook's table (D6, supplied): as KI ⇔ KR when A is discovered.
     ("KX", "KR"): Outcome("Rückzug B (A zieht weiter) (ergänzt, D6)", False),
     ("KR", "KR"): Outcome("Rückzug beider Seiten.", False),
@@ -140,3 +143,9 @@ def min_ig(population: int | None, extras: frozenset[str]) -> int:
     if "capital" in chosen:
         chosen.discard("province_capital")
     return base + sum(_IG_EXTRA[e] for e in sorted(chosen))
+
+
+def quoted_outcomes() -> frozenset[str]:
+    """Every row's words of Tab. 6.1-1, which the dossier and the combat workbench quote
+    verbatim (German) in every language, as the rulebook prints them."""
+    return frozenset(outcome.text for outcome in _T.values())

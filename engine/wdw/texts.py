@@ -3,7 +3,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.catalogs import load
+
+if TYPE_CHECKING:
+    from engine.wdw.state import WdwState
 
 TEXTS = load("engine.wdw")
 """Every text of the game."""
@@ -12,3 +17,8 @@ TEXTS = load("engine.wdw")
 def say(lang: str, key: str, **values: object) -> str:
     """The text of ``key`` in ``lang`` (German where the English catalog lacks it)."""
     return TEXTS.say(lang, key, **values)
+
+
+def heading(lang: str, key: str, state: WdwState, turn: int) -> str:
+    """The heading ``key`` of a printout or dossier: the game, its Myra date, ``turn``."""
+    return say(lang, key, game=state.game, month=state.month, year=state.year, turn=turn)

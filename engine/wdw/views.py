@@ -1,16 +1,31 @@
 """What a realm's printout shows, as a map view and as data (engine.views): its known
-fields with their adjacency, its own settlements and units; the GM sees the whole map.
-Nothing of another realm's hidden state (Strategie 1.3: the map never shows units)."""
+fields as hexes in their terrain, its own settlements and units, where it sighted other
+realms' units this month; the GM sees the whole map. Nothing of another realm's hidden
+state (Strategie 1.3: the map never shows units; a sighting is where and what kind)."""
 
 from __future__ import annotations
 
 from engine.core import NEUTRAL, JSONValue
 from engine.plaindata import to_plain
-from engine.views import UNKNOWN, MapPlace, MapView
+from engine.views import UNKNOWN, MapGround, MapPlace, MapView
+from engine.wdw.mapfile import WorldMap
 from engine.wdw.state import WdwState, world
 from engine.wdw.texts import say
 
 REPORT_SCHEMA = "wdw-report/1"
+
+GROUND_COLOURS = {
+    "Tiefland": "#e4ecb8",
+    "Hügelland": "#d3d98f",
+    "Wald": "#9cc48a",
+    "Sumpf": "#a7c4b0",
+    "Gebirge": "#bba58e",
+    "Wasser": "#a9cdef",
+    "Tiefsee": "#6f9fd0",
+}
+"""The sample map's terrains' colours; another terrain takes its class's."""
+CLASS_COLOURS = {"normal": "#e4ecb8", "schwer": "#a8c58f", "extrem": "#c2ab93"}
+WATER_COLOUR = "#a9cdef"
 
 
 def place_number(field: str) -> int:
@@ -25,24 +40,46 @@ def _shown(state: WdwState, player: int) -> list[str]:
     return list(state.realm(player).known)
 
 
+def grounds(the_map: WorldMap, shown: list[str]) -> dict[str, MapGround]:
+    """The terrains of the ``shown`` fields in the order the map file first uses them,
+    with their colours."""
+    found: dict[str, MapGround] = {}
+    visible = set(shown)
+    for item in the_map.fields.values():
+        if item.id not in visible:
+            continue
+        if item.terrain not in found:
+            fallback = WATER_COLOUR if item.water else CLASS_COLOURS[item.terrain_class]
+            found[item.terrain] = MapGround(
+                item.terrain, GROUND_COLOURS.get(item.terrain, fallback)
+            )
+    return found
+
+
 def map_view(state: WdwState, player: int, lang: str) -> MapView:
-    """The fields ``player`` knows (the GM: all), labelled with terrain and own
-    settlements; own capital marked ``home``, own units as ``fleet``."""
+    """The fields ``player`` knows (the GM: all) as hexes in their terrain, labelled with
+    the field and the own settlement there; own capital marked ``home``, own units as
+    ``fleet``, the other realms' units sighted this month as ``sighted``."""
     the_map = world(state.map_text)
     shown = _shown(state, player)
     visible = set(shown)
     mine = [s for s in state.settlements if player in (NEUTRAL, s.owner)]
     towns = {s.kf: s for s in mine}
     armies = {u.kf for u in state.units if player in (NEUTRAL, u.realm)}
+    sighted = {s.kf for s in state.sightings if s.seat == player}
     places = []
     for fid in shown:
         field = the_map.fields[fid]
         town = towns.get(fid)
-        label = f"{fid} {field.terrain}" + (f" {town.name}" if town else "")
+        label = fid + (f" {town.name}" if town else "")
         marks: tuple[str, ...] = ("home",) if town is not None and town.capital else ()
         marks += ("fleet",) if fid in armies else ()
+        marks += ("sighted",) if fid in sighted else ()
         owner = town.owner if town is not None else UNKNOWN
-        places.append(MapPlace(place_number(fid), label, owner, marks))
+        report = f"{fid} {field.terrain}" + (f" {town.name}" if town else "")
+        places.append(
+            MapPlace(place_number(fid), label, owner, marks, report=report, ground=field.terrain)
+        )
     links = sorted(
         {
             tuple(sorted((place_number(fid), place_number(other))))
@@ -54,15 +91,30 @@ def map_view(state: WdwState, player: int, lang: str) -> MapView:
     owners = {r.seat: r.name for r in state.realms if player in (NEUTRAL, r.seat)}
     title = say(lang, "print.known", count=len(shown))
     pairs = tuple((a, b) for a, b in links)
-    return MapView(player, tuple(places), pairs, owners=owners, title=title, lang=lang)
+    hexes = {place_number(fid): (the_map.fields[fid].x, the_map.fields[fid].y) for fid in shown}
+    return MapView(
+        player,
+        tuple(places),
+        pairs,
+        owners=owners,
+        title=title,
+        lang=lang,
+        hexes=hexes,
+        grounds=grounds(the_map, shown),
+        mark_texts={"fleet": say(lang, "map.units" if player else "map.all_units")},
+    )
 
 
 def report_data(state: WdwState, player: int, lang: str) -> dict[str, JSONValue]:
-    """The printout of ``player`` as data (0: the GM's view with every realm and the log)."""
+    """The printout of ``player`` as data (0: the GM's view with every realm and the log):
+    its realm, settlements, units, spies, the sightings of the month, and the fields of
+    its known map as the map file gives them (docs/report-schema.md, ``wdw-report/1``)."""
+    the_map = world(state.map_text)
     seen = {r.seat for r in state.realms if player in (NEUTRAL, r.seat)}
     notes = [n for n in state.notes if player == NEUTRAL or n.seat == player]
     data: dict[str, JSONValue] = {
         "schema": REPORT_SCHEMA,
+        "player": player,
         "game": state.game,
         "turn": state.turn,
         "year": state.year,
@@ -71,6 +123,8 @@ def report_data(state: WdwState, player: int, lang: str) -> dict[str, JSONValue]
         "settlements": [to_plain(s) for s in state.settlements if s.owner in seen],
         "units": [to_plain(u) for u in state.units if u.realm in seen],
         "spying": [to_plain(s) for s in state.spying if s.realm in seen],
+        "sightings": [to_plain(s) for s in state.sightings if s.seat in seen],
+        "fields": [to_plain(the_map.fields[fid]) for fid in _shown(state, player)],
         "month_notes": [{"seat": n.seat, "text": say(lang, n.key, **n.values())} for n in notes],
         "report": [r.text for r in state.reports if r.seat == player],
     }

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 
 from engine.views import UNKNOWN, MapPlace, MapView
 from mailserver.common.catalog import say
-from mailserver.printouts.map_layout import Positions, layout, seat_colour
+from mailserver.printouts.map_hex import HexGrid, hex_corners, hex_grid
+from mailserver.printouts.map_layout import UNKNOWN_COLOUR, Positions, layout, seat_colour
 
 WIDTH = 800
 """The drawing's width in SVG units (pixels in the mail's PNG)."""
@@ -47,7 +48,8 @@ class LegendEntry:
 
     symbol: str
     """``place`` (a place of ``colour``), ``own``, ``home``, ``fleet``, ``black_hole``,
-    ``unexplored``, ``link``, ``near0``/``near1``… (a distance line), ``move``."""
+    ``unexplored``, ``sighted``, ``ground`` (a hex of ``colour``), ``link``,
+    ``near0``/``near1``… (a distance line), ``move``."""
     text: str
     colour: str = "#ffffff"
 
@@ -70,21 +72,29 @@ def legend(view: MapView) -> list[LegendEntry]:
     view's language; only those the map uses."""
     lang = view.lang
     places = view.places
+    used = {p.ground for p in places}
     entries = [
+        LegendEntry("ground", ground.text, ground.colour)
+        for key, ground in view.grounds.items()
+        if key in used
+    ]
+    entries += [
         LegendEntry("place", view.owners.get(o, str(o)), seat_colour(o))
         for o in sorted({p.owner for p in places if p.owner > 0})
     ]
     if any(p.owner == 0 for p in places):
         entries.append(LegendEntry("place", say(lang, "map_legend_nobody"), seat_colour(0)))
-    # An unexplored place is a ring whatever its owner: its own entry says so.
-    if any(p.owner == UNKNOWN and "unexplored" not in p.marks for p in places):
+    # An unexplored place is a ring whatever its owner: its own entry says so. A field
+    # of a hex map without an owner is drawn without a place symbol: nothing to explain.
+    if not view.hexes and any(p.owner == UNKNOWN and "unexplored" not in p.marks for p in places):
         entries.append(LegendEntry("place", say(lang, "map_legend_unknown"), seat_colour(UNKNOWN)))
     if view.viewer > 0 and any(p.owner == view.viewer for p in places):
         entries.append(LegendEntry("own", say(lang, "map_legend_own"), seat_colour(view.viewer)))
-    for mark in ("home", "fleet", "black_hole", "unexplored"):
+    for mark in ("home", "fleet", "sighted", "black_hole", "unexplored"):
         if any(mark in p.marks for p in places):
-            entries.append(LegendEntry(mark, say(lang, f"map_legend_{mark}")))
-    if view.links:
+            text = view.mark_texts.get(mark) or say(lang, f"map_legend_{mark}")
+            entries.append(LegendEntry(mark, text))
+    if view.links and not view.hexes:
         entries.append(LegendEntry("link", say(lang, "map_legend_link")))
     if near_lines(view):
         for d in range(view.near + 1):
@@ -111,18 +121,25 @@ def map_svg(view: MapView, with_legend: bool = True) -> str:
     map (the mail's picture), without it the web page shows the legend as text."""
     places = sorted(view.places, key=lambda p: p.number)
     scale = Scale.of(len(places))
-    positions = _fit(
-        layout(
-            tuple(p.number for p in places),
-            tuple(sorted(view.links)),
-            tuple(sorted(view.distances.items())),
-        ),
-        scale,
-    )
+    grid: HexGrid | None = None
+    if view.hexes:
+        grid = hex_grid(view.hexes, MARGIN, TOP, WIDTH - 2 * MARGIN)
+        places = [p for p in places if p.number in grid.centres]
+        positions = grid.centres
+        map_bottom = math.ceil(grid.bottom + 12)
+    else:
+        positions = _fit(
+            layout(
+                tuple(p.number for p in places),
+                tuple(sorted(view.links)),
+                tuple(sorted(view.distances.items())),
+            ),
+            scale,
+        )
+        # The drawing ends below its lowest place (room for the fleets listed under it).
+        lowest = max((y for _, y in positions.values()), default=TOP)
+        map_bottom = math.ceil(lowest + scale.radius * 1.5 + 3 * scale.font)
     rows = legend_rows(legend(view)) if with_legend else []
-    # The drawing ends below its lowest place (room for the fleets listed under it).
-    lowest = max((y for _, y in positions.values()), default=TOP)
-    map_bottom = math.ceil(lowest + scale.radius * 1.5 + 3 * scale.font)
     height = map_bottom + (len(rows) * LEGEND_ROW + 12 if rows else 0)
     root = ET.Element(
         "svg",
@@ -140,10 +157,13 @@ def map_svg(view: MapView, with_legend: bool = True) -> str:
     ET.SubElement(root, "rect", {"width": "100%", "height": "100%", "fill": "#ffffff"})
     if view.title:
         _text(root, WIDTH / 2, 28, view.title, 18, anchor="middle", cls="title")
-    _links(root, view, positions)
-    _near(root, view, positions, scale)
-    _moves(root, view, positions, scale)
-    _places(root, view, places, positions, scale)
+    if grid is not None:
+        _hexes(root, view, places, grid)
+    else:
+        _links(root, view, positions)
+        _near(root, view, positions, scale)
+        _moves(root, view, positions, scale)
+        _places(root, view, places, positions, scale)
     if rows:
         _legend(root, rows, map_bottom)
     return ET.tostring(root, encoding="unicode")
@@ -301,6 +321,55 @@ def _moves(
             _text(group, x - scale.radius, top, label, scale.font - 3, halo=True)
 
 
+def _place_groups(
+    root: ET.Element, view: MapView, places: list[MapPlace]
+) -> list[tuple[MapPlace, ET.Element]]:
+    """Every place's group with what the web page's script needs (its number, links,
+    distances) and, as its title, what the viewer's printout says of it."""
+    group = ET.SubElement(root, "g", {"class": "places"})
+    linked: dict[int, set[int]] = {}
+    for a, b in view.links:
+        linked.setdefault(a, set()).add(b)
+        linked.setdefault(b, set()).add(a)
+    order = [p.number for p in places]
+    groups = []
+    for place in places:
+        attrs = {"class": "place", "data-n": str(place.number), "tabindex": "0"}
+        # On a hex map the neighbours touch: no links to light up and name.
+        if place.number in linked and not view.hexes:
+            attrs["data-links"] = " ".join(str(n) for n in sorted(linked[place.number]))
+        if view.distance_note:
+            attrs["data-d"] = " ".join(str(_distance(view, place.number, other)) for other in order)
+        g = ET.SubElement(group, "g", attrs)
+        ET.SubElement(g, "title").text = place.report or place.label
+        groups.append((place, g))
+    return groups
+
+
+def _hexes(root: ET.Element, view: MapView, places: list[MapPlace], grid: HexGrid) -> None:
+    """A hex map: every field a hex in its ground's colour, a settlement's symbol in its
+    owner's colour in the middle, the marks beside it; the label's first word (the
+    field) above, the rest (a name) below."""
+    r = grid.radius
+    font = max(7.0, min(13.0, r * 0.32))
+    for place, g in _place_groups(root, view, places):
+        x, y = grid.centres[place.number]
+        ground = view.grounds.get(place.ground)
+        points = " ".join(f"{_num(a)},{_num(b)}" for a, b in hex_corners(x, y, r))
+        fill = ground.colour if ground is not None else UNKNOWN_COLOUR
+        hexagon = {"class": "hex", "points": points, "fill": fill}
+        ET.SubElement(g, "polygon", hexagon | {"stroke": "#555555", "stroke-width": "1"})
+        own = view.viewer > 0 and place.owner == view.viewer
+        if place.owner != UNKNOWN or "home" in place.marks:
+            _shape(g, place.marks, own, seat_colour(place.owner), x, y, r * 0.22)
+        else:
+            _marks(g, place.marks, x, y, r * 0.22)
+        first, _, rest = place.label.partition(" ")
+        _text(g, x, y - r * 0.45, first, font, anchor="middle", cls="label")
+        if rest:
+            _text(g, x, y + r * 0.62, rest, font, anchor="middle", cls="label")
+
+
 def _places(
     root: ET.Element,
     view: MapView,
@@ -308,21 +377,8 @@ def _places(
     positions: Mapping[int, tuple[float, float]],
     scale: Scale,
 ) -> None:
-    group = ET.SubElement(root, "g", {"class": "places"})
-    linked: dict[int, set[int]] = {}
-    for a, b in view.links:
-        linked.setdefault(a, set()).add(b)
-        linked.setdefault(b, set()).add(a)
-    order = [p.number for p in places]
-    for place in places:
+    for place, g in _place_groups(root, view, places):
         x, y = positions[place.number]
-        attrs = {"class": "place", "data-n": str(place.number), "tabindex": "0"}
-        if place.number in linked:
-            attrs["data-links"] = " ".join(str(n) for n in sorted(linked[place.number]))
-        if view.distance_note:
-            attrs["data-d"] = " ".join(str(_distance(view, place.number, other)) for other in order)
-        g = ET.SubElement(group, "g", attrs)
-        ET.SubElement(g, "title").text = place.report or place.label
         own = view.viewer > 0 and place.owner == view.viewer
         _shape(g, place.marks, own, seat_colour(place.owner), x, y, scale.radius)
         shift = scale.radius * (1.45 if "home" in place.marks else 1.0) + 3
@@ -341,8 +397,8 @@ def _shape(
     g: ET.Element, marks: tuple[str, ...], own: bool, fill: str, x: float, y: float, r: float
 ) -> None:
     """A place's shape: a square for the home, a circle else; a cross over a black hole,
-    a dashed rim for an unexplored place, a thick rim for the viewer's own, a triangle for
-    his ships there."""
+    a dashed rim for an unexplored place, a thick rim for the viewer's own, and its marks
+    (:func:`_marks`)."""
     rim = {"stroke": "#000000" if own else "#555555", "stroke-width": "3.2" if own else "1"}
     if "unexplored" in marks:
         # A small ring: a dashed rim would cost the rasterizer more than the whole map.
@@ -356,6 +412,12 @@ def _shape(
     else:
         circle = {"cx": _num(x), "cy": _num(y), "r": _num(r), "fill": fill}
         ET.SubElement(g, "circle", circle | rim)
+    _marks(g, marks, x, y, r)
+
+
+def _marks(g: ET.Element, marks: tuple[str, ...], x: float, y: float, r: float) -> None:
+    """The marks around a place of radius ``r``: a cross over a black hole, a triangle
+    for the viewer's ships or units there, a hollow one for others' units sighted there."""
     if "black_hole" in marks:
         d = r * 0.7
         path = f"M{_num(x - d)},{_num(y - d)} L{_num(x + d)},{_num(y + d)} "
@@ -366,6 +428,12 @@ def _shape(
         points = f"{_num(tx)},{_num(ty - s)} {_num(tx + s)},{_num(ty + s * 0.6)} "
         points += f"{_num(tx - s)},{_num(ty + s * 0.6)}"
         ET.SubElement(g, "polygon", {"points": points, "fill": "#000000"})
+    if "sighted" in marks:
+        tx, ty, s = x - r * 0.9, y + r * 0.9, r * 0.8
+        points = f"{_num(tx)},{_num(ty - s)} {_num(tx + s)},{_num(ty + s * 0.6)} "
+        points += f"{_num(tx - s)},{_num(ty + s * 0.6)}"
+        attrs = {"points": points, "fill": "#ffffff", "stroke": "#000000", "stroke-width": "1.6"}
+        ET.SubElement(g, "polygon", attrs)
 
 
 def swatch(entry: LegendEntry, size: float = 22) -> str:
@@ -392,8 +460,15 @@ def _draw_symbol(parent: ET.Element, entry: LegendEntry, x: float, y: float, siz
     left, right = (x + 2, cy), (x + size * 1.6 - 3, cy)
     if kind in ("place", "own"):
         _shape(ET.SubElement(parent, "g"), (), kind == "own", entry.colour, cx, cy, r)
-    elif kind in ("home", "fleet", "black_hole", "unexplored"):
+    elif kind in ("home", "fleet", "sighted", "black_hole", "unexplored"):
         _shape(ET.SubElement(parent, "g"), (kind,), False, "#ffffff", cx, cy, r)
+    elif kind == "ground":
+        points = " ".join(f"{_num(a)},{_num(b)}" for a, b in hex_corners(cx, cy, size * 0.48))
+        ET.SubElement(
+            parent,
+            "polygon",
+            {"points": points, "fill": entry.colour, "stroke": "#555555", "stroke-width": "1"},
+        )
     elif kind == "link":
         _line(parent, left, right, stroke=LINE, stroke_width="1.4")
     elif kind.startswith("near"):

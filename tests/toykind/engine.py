@@ -20,7 +20,9 @@ from engine.core import (
     Order,
     OrderKinds,
     PlanetNamer,
+    RuledGame,
     Ruling,
+    SeatOrders,
     SeatRecord,
     Setup,
     State,
@@ -208,7 +210,7 @@ def _ruling_words(text: str) -> tuple[str, int | None]:
     return "", None
 
 
-class RuledToyGame(ToyGame):
+class RuledToyGame(ToyGame, RuledGame):
     """The toy whose GM rules: an addition above BIG is an open item ``A<seat>`` that the
     GM allows (``A1 ja``), refuses (``A1 nein``) or leaves to the dice (``A1 Chance 40``:
     a named W100, success at or below 40); ``Korrektur <seat> <score>`` sets a score, and
@@ -221,24 +223,16 @@ class RuledToyGame(ToyGame):
             ["Offen:" if lang == "de" else "Open:", *items, "Entscheid", *form, "Ende", ""]
         )
 
-    def check_ruling(
-        self,
-        state: State,
-        orders: Mapping[int, Sequence[Order]],
-        given: Sequence[Ruling],
-        ruling: Ruling,
-        lang: str,
+    def check_correction(self, state: State, ruling: Ruling, lang: str) -> str:
+        words = ruling.text.split()
+        ok = len(words) == 2 and all(w.lstrip("-").isdigit() for w in words)
+        if not ok or int(words[0]) not in _toy(state).scores:
+            return "Korrektur: <Platz> <Punkte>" if lang == "de" else "Correction: <seat> <score>"
+        return ""
+
+    def check_item(
+        self, state: State, orders: SeatOrders, given: Sequence[Ruling], ruling: Ruling, lang: str
     ) -> str:
-        if ruling.item == GAME_END:
-            return ""
-        if ruling.item == CORRECTION:
-            words = ruling.text.split()
-            ok = len(words) == 2 and all(w.lstrip("-").isdigit() for w in words)
-            if not ok or int(words[0]) not in _toy(state).scores:
-                return (
-                    "Korrektur: <Platz> <Punkte>" if lang == "de" else "Correction: <seat> <score>"
-                )
-            return ""
         if ruling.item.upper() not in _big_adds(orders):
             return (
                 f"{ruling.item}: kein offener Punkt"
@@ -251,11 +245,7 @@ class RuledToyGame(ToyGame):
         return ""
 
     def open_items(
-        self,
-        state: State,
-        orders: Mapping[int, Sequence[Order]],
-        given: Sequence[Ruling],
-        lang: str,
+        self, state: State, orders: SeatOrders, given: Sequence[Ruling], lang: str
     ) -> list[str]:
         ruled = {r.item.upper() for r in given}
         word = "addiert" if lang == "de" else "adds"
@@ -266,11 +256,7 @@ class RuledToyGame(ToyGame):
         ]
 
     def draft(
-        self,
-        state: State,
-        orders: Mapping[int, Sequence[Order]],
-        given: Sequence[Ruling],
-        dice: Dice,
+        self, state: State, orders: SeatOrders, given: Sequence[Ruling], dice: Dice
     ) -> TurnResult:
         verdicts = {r.item.upper(): _ruling_words(r.text) for r in given}
         allowed: dict[int, list[Order]] = {}

@@ -21,6 +21,7 @@ from engine.wdw.orders import (
     Train,
 )
 from engine.wdw.state import WdwState
+from mailserver.printouts.map_svg import map_svg
 from tests.wdw.helpers import GAME, by_number, dice, sample
 
 FIELDS = [f"1/{n}" for n in range(1, 49)]
@@ -59,8 +60,9 @@ others = st.one_of(
 
 def hidden_state(where: str = "1/22") -> WdwState:
     """The sample with realm 2's secrets marked: its treasury and a unit's size; its
-    unit 101 stands in ``where`` (so the timeline meets it on other days and fields)."""
-    state = sample()
+    unit 101 stands in ``where`` (so the timeline meets it on other days and fields); the
+    sight wide enough that realm 1 sights realm 2's units."""
+    state = sample(sight_radius=4)
     state.realm(2).treasury = SECRET_TREASURY
     unit = state.unit(2, 102)
     assert unit is not None
@@ -108,8 +110,10 @@ def test_realm_1_sees_nothing_hidden_of_realm_2(
     assert isinstance(told.state, WdwState)
     texts = [GAME.printout(told.state, 1, lang) for lang in ("de", "en")]
     texts.append(json.dumps(GAME.report_data(told.state, 1, "de"), ensure_ascii=False))
-    texts.append(repr(GAME.map_view(told.state, 1, "de")))
+    view = GAME.map_view(told.state, 1, "de")
+    texts += [repr(view), map_svg(view)]
     texts += [GAME.describe_order(state, 1, order, "de", by_number) for order in mine]
+    texts += GAME.describe_orders(state, 1, [*mine, *mine], "de", by_number)
     for text in texts:
         for secret in secrets_of_realm_2(told.state):
             assert secret not in text, (secret, text)
@@ -124,7 +128,10 @@ def test_the_map_view_holds_the_known_fields_and_the_own_places_only() -> None:
     known = set(result.state.realm(1).known)
     assert {p.label.split()[0] for p in view.places} == known
     home = [p for p in view.places if "home" in p.marks]
-    assert [p.label for p in home] == ["1/18 Tiefland Guru"] and home[0].owner == 1
+    assert [p.label for p in home] == ["1/18 Guru"] and home[0].owner == 1
+    assert home[0].report == "1/18 Tiefland Guru" and home[0].ground == "Tiefland"
+    assert set(view.hexes) == {p.number for p in view.places}
+    assert set(view.grounds) == {p.ground for p in view.places}
     assert view.owners == {1: "Isyrial"}
     assert all(a in {p.number for p in view.places} for link in view.links for a in link)
     gm = GAME.map_view(result.state, 0, "de")

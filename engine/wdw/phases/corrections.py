@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.wdw import maploading
 from engine.wdw.month import Month
 from engine.wdw.rulings import correction_of
 
@@ -10,6 +11,10 @@ def run(month: Month) -> None:
     """Apply every correction of the month in the order the GM gave them."""
     state = month.state
     for ruling in month.corrections:
+        map_text = maploading.map_text_of(ruling.text)
+        if map_text is not None:
+            maploading.apply(state, ruling, map_text)
+            continue
         fix = correction_of(ruling)
         if fix is None:
             continue  # checked when it came in: cannot happen for a kept ruling

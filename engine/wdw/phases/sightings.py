@@ -3,7 +3,8 @@ that is, on some day, in a field one of its units or settlements sees (the sight
 with a line of sight, engine.wdw.sightlines; a spy sees only its own field unless the
 option ``spy_sight`` is set). Hidden units (KX) are not sighted. What a realm learns is
 its own: the field, the day, the kind of unit and its size rounded to two digits — not
-whose it is (the GM may tell, in his narrative)."""
+whose it is (the GM may tell, in his narrative). The fields and kinds are kept in the
+state's ``sightings`` for the realm's map and JSON twin."""
 
 from __future__ import annotations
 
@@ -14,18 +15,27 @@ from engine.wdw.discovery import discovered
 from engine.wdw.items import by_unit, main_order
 from engine.wdw.month import Month
 from engine.wdw.sightlines import visible
-from engine.wdw.state import Unit, WdwState, world
+from engine.wdw.state import Sighting, Unit, WdwState, world
 from engine.wdw.timeline import MONTH_DAYS, Stay, common_day, stays_of
 
 
 @dataclass(frozen=True)
-class Sighting:
+class Sight:
     """A realm sees a foreign unit in a field on a day (its first sight of it)."""
 
     seat: int
     unit: Unit
     kf: str
     day: Fraction
+
+
+def kind_of(unit: Unit) -> str:
+    """What a sighting tells of ``unit``: ``fleet``, ``mounted``, ``land`` or ``character``."""
+    if unit.unit_class == "sea":
+        return "fleet"
+    if unit.unit_class == "character":
+        return "character"
+    return "mounted" if unit.beritten else "land"
 
 
 def estimate(size: int) -> int:
@@ -38,7 +48,7 @@ def estimate(size: int) -> int:
     return (size + step // 2) // step * step
 
 
-def sightings(month: Month) -> list[Sighting]:
+def sightings(month: Month) -> list[Sight]:
     """Every realm's first sight of each foreign unit this month, by seat, then unit."""
     state = month.state
     chosen = by_unit(month.orders)
@@ -56,7 +66,7 @@ def sightings(month: Month) -> list[Sighting]:
                 continue  # hidden: only the GM's ruling finds it (Tab. 5.1-1 KX)
             first = _first_sight(views, stays[other.key])
             if first is not None:
-                found.append(Sighting(realm.seat, other, first[1], first[0]))
+                found.append(Sight(realm.seat, other, first[1], first[0]))
     return found
 
 
@@ -100,8 +110,9 @@ def _first_sight(
 
 
 def run(month: Month) -> None:
-    """Tell each realm what it sighted (its printout only), and both sides of a hiding
-    unit the GM found (``D<n> entdeckt``) that it was found."""
+    """Tell each realm what it sighted (its printout only; the fields and kinds replace
+    last month's in the state, for its map), and both sides of a hiding unit the GM found
+    (``D<n> entdeckt``) that it was found."""
     units = {u.key: u for u in month.state.units}
     for item, meeting in month.items.meetings.items():
         if not item.startswith("D") or not discovered(month.rulings, item):
@@ -113,7 +124,10 @@ def run(month: Month) -> None:
         )
         for key in meeting.b.units:
             month.note(meeting.b.realm, "note.hidden_found", unit=units[key].id, kf=meeting.kf)
-    for sighting in sightings(month):
+    seen = sightings(month)
+    marks = {(s.seat, s.kf, kind_of(s.unit)) for s in seen}
+    month.state.sightings = [Sighting(seat, kf, kind) for seat, kf, kind in sorted(marks)]
+    for sighting in seen:
         unit = sighting.unit
         kind = "mounted" if unit.beritten else unit.unit_class
         month.note(

@@ -35,6 +35,7 @@ from grammar import gm as lang_gm
 from mailserver.app.cli.common import LangOption, fail, read_input
 from mailserver.app.cli.gm_create import create_cmd
 from mailserver.app.cli.gm_edit import delete_cmd, edit_cmd, password_cmd
+from mailserver.app.cli.gm_map import map_cmd
 from mailserver.app.cli.gm_session import (
     ConfigOption,
     GameArg,
@@ -68,6 +69,7 @@ app.command("create")(create_cmd)
 app.command("edit")(edit_cmd)
 app.command("delete")(delete_cmd)
 app.command("password")(password_cmd)
+app.command("map")(map_cmd)
 
 
 # ------------------------------------------------------------------------ life

@@ -1,0 +1,93 @@
+"""The acknowledgement as a whole-list forecast (design §3.0, D37): a realm's orders
+checked one after the other, in the order given, on a copy of its own position, so a
+later order sees what the earlier ones did — the treasury after the first build, a unit
+that already has its order this month. Each order is checked by
+:func:`engine.wdw.acknowledge.describe`; what it does to the position for the orders
+after it is in :data:`EFFECTS`, one entry per order kind.
+
+The position holds the realm's own realm, settlements, units and spies, the other
+realms by seat and name only (the realm list every player has; an alliance names them),
+and the foreign settlements on fields it knows (design §8: buildings and owners in
+sight), nothing else: no check can word what the realm cannot see."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from engine.core import Order, Outlook
+from engine.plaindata import copy_plain
+from engine.wdw.acknowledge import describe
+from engine.wdw.formulas import structure_limit
+from engine.wdw.options import WdwOptions
+from engine.wdw.orders import Build, Fight, Spy, Work
+from engine.wdw.setup import options_of
+from engine.wdw.state import Realm, WdwState, world
+from engine.wdw.texts import say
+
+Effect = Callable[[WdwState, int, Order, WdwOptions], None]
+"""What an order does to the realm's position (``state``, ``seat``, the order, the GM
+options) for the orders after it."""
+
+UNIT_ORDERS = (Fight, Work, Spy)
+"""The orders of which a unit has one a month, the last given counting (D27)."""
+
+
+def position(state: WdwState, seat: int) -> WdwState:
+    """A copy of what ``seat``'s realm has and knows, to play its orders on."""
+    known = set(state.realm(seat).known)
+    mine = copy_plain(state)
+    mine.realms = [r if r.seat == seat else Realm(r.seat, r.name) for r in mine.realms]
+    mine.settlements = [s for s in mine.settlements if s.owner == seat or s.kf in known]
+    mine.units = [u for u in mine.units if u.realm == seat]
+    mine.spying = [s for s in mine.spying if s.realm == seat]
+    mine.sightings = [s for s in mine.sightings if s.seat == seat]
+    mine.notes, mine.reports, mine.log = [], [], []
+    return mine
+
+
+def _build(state: WdwState, seat: int, order: Order, options: WdwOptions) -> None:
+    """F12 (engine.wdw.phases.money): one BWP this month when the limit allows it and
+    the treasury pays it."""
+    assert isinstance(order, Build)
+    place = state.settlement(order.settlement)
+    if place is None or place.owner != seat:
+        return
+    field = world(state.map_text).fields[place.kf]
+    structures = {s: getattr(place, s) for s in ("bev", "rues", "stv")}
+    limit = structure_limit(order.structure, structures, big_site=field.big_site)
+    if getattr(place, order.structure) + 1 > limit:
+        return
+    cost = options.bwp_cost(field.terrain_class)
+    realm = state.realm(seat)
+    if realm.treasury >= cost:
+        realm.treasury -= cost
+        setattr(place, order.structure, getattr(place, order.structure) + 1)
+
+
+EFFECTS: dict[type[Order], Effect] = {
+    Build: _build,
+}
+"""What each order kind does to the position for the later orders; a kind without an
+entry changes nothing a later order's check reads."""
+
+
+def forecast(state: WdwState, seat: int, orders: Sequence[Order], lang: str) -> list[Outlook]:
+    """Each of ``seat``'s ``orders`` worded as checked on the realm's position after the
+    orders before it; a unit's second order this month warns that it replaces the first."""
+    if seat not in {r.seat for r in state.realms}:
+        return [Outlook(worded=describe(state, seat, order, lang)) for order in orders]
+    mine = position(state, seat)
+    options = options_of(state)
+    ordered: set[int] = set()
+    found = []
+    for order in orders:
+        seen = Outlook(worded=describe(mine, seat, order, lang))
+        if isinstance(order, UNIT_ORDERS):
+            if order.unit in ordered and mine.unit(seat, order.unit) is not None:
+                seen.warnings.append(say(lang, "warn.replaces", unit=order.unit))
+            ordered.add(order.unit)
+        effect = EFFECTS.get(type(order))
+        if effect is not None:
+            effect(mine, seat, order, options)
+        found.append(seen)
+    return found

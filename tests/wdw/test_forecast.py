@@ -1,0 +1,77 @@
+"""The acknowledgement as a whole-list forecast (D37): a realm's orders checked in the
+order given on a copy of its own position, so later orders see the earlier ones."""
+
+from __future__ import annotations
+
+from engine.core import Order
+from engine.wdw.forecast import position
+from engine.wdw.kind import WDW
+from engine.wdw.orders import Build, Fight, Work
+from engine.wdw.state import Realm, WdwState
+from tests.wdw.helpers import GAME, by_number, sample
+
+
+def said(state: WdwState, orders: list[Order], lang: str = "en") -> list[str]:
+    return GAME.describe_orders(state, 1, orders, lang, by_number)
+
+
+def test_a_second_build_sees_the_treasury_after_the_first() -> None:
+    state = sample()
+    state.realm(1).treasury = 7000  # one BWP in Guru (Tiefland) costs 5000 GS
+    first, second = said(state, [Build(settlement="Guru", structure="stv")] * 2)
+    assert "does not cover" not in first
+    assert "the treasury (2000 GS) does not cover 5000 GS: the build is interrupted" in second
+    assert state.realm(1).treasury == 7000  # the state itself is untouched
+
+
+def test_builds_after_the_limit_is_reached_are_refused() -> None:
+    # Guru: Stv 2, Bef 0; Bef may not exceed Stv (F4).
+    texts = said(sample(), [Build(settlement="Guru", structure="bef")] * 3)
+    assert ["at most" in t for t in texts] == [False, False, True]
+    assert "bef may have at most 2 BWP" in texts[2]
+
+
+def test_a_units_second_order_says_it_replaces_the_first() -> None:
+    orders: list[Order] = [
+        Fight(unit=101, code="KA", path=("1/19",)),
+        Work(unit=201, code="AB", structure="stv"),
+        Fight(unit=101, code="KV"),
+    ]
+    texts = said(sample(), orders)
+    assert ["replaces" in t for t in texts] == [False, False, True]
+    assert "replaces the earlier order to unit 101: the last one counts" in texts[2]
+    german = said(sample(), orders, "de")[2]
+    assert "ersetzt den früheren Befehl an Einheit 101" in german
+
+
+def test_an_unknown_unit_twice_is_refused_twice_without_replacing() -> None:
+    texts = said(sample(), [Fight(unit=999, code="KV")] * 2)
+    assert all("no unit 999 of your realm" in t for t in texts)
+    assert not any("replaces" in t for t in texts)
+
+
+def test_one_order_alone_reads_as_the_list_of_that_order() -> None:
+    order = Build(settlement="Guru", structure="stv")
+    assert GAME.describe_order(sample(), 1, order, "en", by_number) == said(sample(), [order])[0]
+
+
+def test_the_host_words_the_whole_list_at_once() -> None:
+    state = sample()
+    state.realm(1).treasury = 7000
+    builds: list[Order] = [Build(settlement="Guru", structure="stv")] * 2
+    texts = WDW.describe_orders(state, 1, builds, "en", by_number)
+    assert "interrupted" in texts[1] and "interrupted" not in texts[0]
+
+
+def test_the_position_holds_only_what_the_realm_has_and_knows() -> None:
+    state = sample(3)
+    mine = position(state, 1)
+    # The other realms by seat and name alone (the realm list every player has).
+    assert [r.seat for r in mine.realms] == [r.seat for r in state.realms]
+    assert all(r == Realm(r.seat, r.name) for r in mine.realms if r.seat != 1)
+    assert mine.realm(1) == state.realm(1)
+    assert {u.realm for u in mine.units} == {1}
+    known = set(state.realm(1).known)
+    assert all(s.owner == 1 or s.kf in known for s in mine.settlements)
+    assert "Tharnburg" not in {s.name for s in mine.settlements}
+    assert mine.log == [] and mine.notes == []
