@@ -23,8 +23,10 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from db.models import Game, InboundMail, Outbox, OutboxKind, Player
+from engine.core import TurnShape
 from grammar import gm as lang_gm
 from mailserver.common import tokens
+from mailserver.common.kinds import game_kind
 from mailserver.common.terms import HostTerms
 from mailserver.gm import operations as gm
 from mailserver.gm.mail import GmContext, perform
@@ -163,6 +165,8 @@ async def page(web: WebApp, request: Request) -> Response:
             "map": web.page_map(session, game, tokens.GM_SEAT, lang),
             "done": request.query_params.get("done", ""),
             "said": request.query_params.get("said", "")[:SAID_CHARS],
+            "workbench": game_kind(game.kind).shape is TurnShape.GM_ADJUDICATED,
+            "calculators": game_kind(game.kind).calculating is not None,
         }
 
     context = await web.db(read)
@@ -197,11 +201,11 @@ async def act(web: WebApp, request: Request) -> Response:
         if not tokens.check_form(web.key(session), opened.link, csrf):
             return web.render("message.html", 403, lang=lang, key="forbidden")
         if command is None:
-            return _back(opened.path, "failed", text(lang, "desk_bad_form"))
-        ok, said = _carry_out(web, session, opened.game, command, lang)
+            return back(opened.path, "failed", text(lang, "desk_bad_form"))
+        ok, said = carry_out(web, session, opened.game, command, lang)
         game_id = opened.game.id
         log.info("gm desk game %d: %s %s", opened.game.number, action, "ok" if ok else "failed")
-        return _back(opened.path, "ok" if ok else "failed", said)
+        return back(opened.path, "ok" if ok else "failed", said)
 
     response: Response = await web.db(work, write=True)  # a command changes the game
     if game_id is not None and web.on_orders is not None:
@@ -209,7 +213,7 @@ async def act(web: WebApp, request: Request) -> Response:
     return response
 
 
-def _carry_out(
+def carry_out(
     web: WebApp, session: Session, game: Game, command: lang_gm.GmCommand, lang: str
 ) -> tuple[bool, str]:
     """``command`` for ``game`` in a savepoint of its own, as the GM's mail runs it:
@@ -227,6 +231,9 @@ def _carry_out(
     return True, outcome.message
 
 
-def _back(path: str, done: str, said: str) -> RedirectResponse:
-    query = urlencode({"done": done, "said": said[:SAID_CHARS]})
+def back(path: str, done: str, said: str, limit: int = SAID_CHARS, **more: str) -> RedirectResponse:
+    """Back to the page at ``path`` (a reload runs nothing twice), showing ``said`` (at
+    most ``limit`` characters) as having worked (``done`` "ok") or not, with ``more``
+    for the page."""
+    query = urlencode({"done": done, "said": said[:limit], **more})
     return RedirectResponse(f"{path}?{query}", status_code=303)

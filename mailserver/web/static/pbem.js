@@ -1,6 +1,6 @@
 // The pages' only script (the Content Security Policy allows no other): deadlines in the
-// reader's time zone, and the order form's check as you type. Without it the pages show
-// UTC and the "Check" button asks the server.
+// reader's time zone, the order form's and the GM's ruling form's checks as you type.
+// Without it the pages show UTC and the "Check" buttons ask the server.
 "use strict";
 
 function showLocalTimes() {
@@ -86,9 +86,58 @@ function checkAsYouType() {
   if (text.value) check();
 }
 
+function showVerdicts(list, result) {
+  list.replaceChildren();
+  if (result.error) {
+    const li = listItem(result.error);
+    li.className = "error";
+    list.append(li);
+    return;
+  }
+  for (const v of result.lines) {
+    const li = listItem(v.text + " – " + v.message);
+    li.value = v.line; // the number of the line it judges
+    li.className = v.ok ? "ok" : "error";
+    list.append(li);
+  }
+}
+
+// The GM's ruling form (the workbench): each typed line's verdict beside it, as giving
+// the rulings now would judge it; nothing is stored.
+function checkRulingsAsYouType() {
+  const form = document.getElementById("ruling-form");
+  const list = document.getElementById("verdicts");
+  if (!form || !list) return;
+  const text = form.querySelector("textarea");
+  const token = form.querySelector("input[name=csrf]").value;
+  let timer = null;
+  let asked = 0;
+  async function check() {
+    const mine = ++asked;
+    const response = await fetch(form.dataset.check, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": token },
+      body: JSON.stringify({ text: text.value }),
+      credentials: "same-origin",
+    });
+    if (mine !== asked) return; // a later check is under way
+    if (response.status === 429) {
+      showVerdicts(list, { error: list.dataset.tooMany });
+      return;
+    }
+    const result = await response.json();
+    if (response.ok || result.error) showVerdicts(list, result);
+  }
+  text.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(check, 300);
+  });
+  if (text.value) check();
+}
+
 document.addEventListener("DOMContentLoaded", () => {
-  // Each on its own: a browser that cannot do one still does the other.
-  for (const start of [showLocalTimes, checkAsYouType]) {
+  // Each on its own: a browser that cannot do one still does the others.
+  for (const start of [showLocalTimes, checkAsYouType, checkRulingsAsYouType]) {
     try { start(); } catch (error) { console.error(error); }
   }
 });
