@@ -35,6 +35,15 @@ class RulingsTaken:
     still_open: list[str]
 
 
+@dataclass(frozen=True)
+class Giver:
+    """Who gives rulings (the GM's address) and how they came (``mail``, ``web``,
+    ``cli``), kept with each ruling."""
+
+    address: str
+    via: str
+
+
 def ruling_of(line: str) -> Ruling | None:
     """One line of an ``Entscheid`` block as a ruling (``K1 Sieger A``: the item, then
     its words); None for an empty line."""
@@ -43,12 +52,18 @@ def ruling_of(line: str) -> Ruling | None:
 
 
 def give_rulings(
-    session: Session, number: int, lines: Sequence[str], *, lang: str, now: datetime
+    session: Session,
+    number: int,
+    lines: Sequence[str],
+    *,
+    lang: str,
+    now: datetime,
+    by: Giver | None = None,
 ) -> RulingsTaken:
     """Check and keep the rulings of an ``Entscheid`` block, one a line (``K1 Sieger A``:
     the item, then its words); a later ruling on an item replaces the earlier one."""
     rulings = [r for r in map(ruling_of, lines) if r is not None]
-    return _take(session, number, rulings, lang=lang, now=now)
+    return _take(session, number, rulings, lang=lang, now=now, by=by)
 
 
 def check_lines(
@@ -66,18 +81,28 @@ def check_lines(
 
 
 def correct_state(
-    session: Session, number: int, what: str, reason: str, *, lang: str, now: datetime
+    session: Session,
+    number: int,
+    what: str,
+    reason: str,
+    *,
+    lang: str,
+    now: datetime,
+    by: Giver | None = None,
 ) -> RulingsTaken:
     """Keep a correction of the state (the kind reads ``what``); a reason is required,
     and it goes into the game's log with the correction."""
     if not reason.strip():
         raise GmError("gm_error_correction_needs_reason")
-    return _take(session, number, [Ruling(CORRECTION, what, reason)], lang=lang, now=now)
+    correction = Ruling(CORRECTION, what, reason)
+    return _take(session, number, [correction], lang=lang, now=now, by=by)
 
 
-def end_game(session: Session, number: int, *, lang: str, now: datetime) -> RulingsTaken:
+def end_game(
+    session: Session, number: int, *, lang: str, now: datetime, by: Giver | None = None
+) -> RulingsTaken:
     """The turn waiting for publication ends the game (its printouts are the last)."""
-    return _take(session, number, [Ruling(GAME_END, "")], lang=lang, now=now)
+    return _take(session, number, [Ruling(GAME_END, "")], lang=lang, now=now, by=by)
 
 
 @dataclass(frozen=True)
@@ -123,7 +148,13 @@ def _verdicts(
 
 
 def _take(
-    session: Session, number: int, rulings: Sequence[Ruling], *, lang: str, now: datetime
+    session: Session,
+    number: int,
+    rulings: Sequence[Ruling],
+    *,
+    lang: str,
+    now: datetime,
+    by: Giver | None,
 ) -> RulingsTaken:
     waiting = _waiting(session, locked_game(session, number))
     game = waiting.game
@@ -142,6 +173,8 @@ def _take(
             reason=ruling.reason,
             now=now,
             adds=ruling.item == CORRECTION,
+            given_by=None if by is None else by.address,
+            given_via=None if by is None else by.via,
         )
         taken += 1
     rows = repo.gm_rulings(session, game_id, turn)

@@ -219,7 +219,9 @@ def carry_out(
     """``command`` for ``game`` in a savepoint of its own, as the GM's mail runs it:
     whether it worked, and the reply's words."""
     terms = HostTerms.from_settings(web.settings)
-    ctx = GmContext(turn=terms.at(datetime.now(UTC)), preview_to=game.gm_address, lang=lang)
+    ctx = GmContext(
+        turn=terms.at(datetime.now(UTC)), preview_to=game.gm_address, lang=lang, via="web"
+    )
     savepoint = session.begin_nested()
     try:
         outcome = perform(session, game, command, ctx)

@@ -16,9 +16,22 @@ from starlette.testclient import TestClient
 
 from db import repo
 from db.models import GameStatus, Outbox, OutboxKind
+from db.session import transaction
 from mailserver.common import tokens
+from mailserver.inbound.intake import IntakeConfig, process_mail
 from mailserver.web.workbench import default_form
-from tests.web.helpers import SETTINGS, form_token, game_of, link, run_turn, start_game, web_orders
+from tests.factories import order_mail
+from tests.web.helpers import (
+    SETTINGS,
+    TERMS,
+    form_token,
+    game_of,
+    link,
+    now,
+    run_turn,
+    start_game,
+    web_orders,
+)
 
 pytestmark = pytest.mark.usefixtures("toy_kinds")
 
@@ -124,7 +137,10 @@ def test_rulings_are_kept_as_the_mail_keeps_them_and_the_answer_says_what_is_ope
     page = client.get(location).text
     assert ">A7 ja\nA1 vielleicht</textarea>" in page
     given = page[page.index('id="given"') :]
-    assert "<td>A2</td><td>nein</td><td>Spielleitung</td>" in given
+    assert (
+        f'<td>A2</td><td>nein</td><td class="address">gm{GAME}@example.org · auf dieser Seite</td>'
+        in given
+    )
     with Session(web_engine) as session:
         rows = repo.gm_rulings(session, game_of(web_engine, GAME).id or 0, 1)
         assert [(r.item, r.text) for r in rows] == [("A2", "nein")]
@@ -254,3 +270,17 @@ def test_the_desk_links_the_workbench_and_says_when_no_turn_waits(
     assert 'id="workbench-link"' in client.get(gm_page).text
     page = client.get(gm_page + "/workbench").text
     assert 'id="not-waiting"' in page and 'id="ruling-form"' not in page
+
+
+def test_rulings_given_by_mail_show_who_gave_them_and_how(
+    client: TestClient, web_engine: Engine, bench: str
+) -> None:
+    gm = f"gm{GAME}@example.org"
+    text = f"Partie {GAME} Spielleiter Kennwort geheim-spielleiter\nEntscheid A2 nein\n"
+    with transaction(web_engine) as session:
+        process_mail(session, order_mail(gm, text), config=IntakeConfig(TERMS), now=now())
+    given = client.get(bench).text
+    assert f'<td>A2</td><td>nein</td><td class="address">{gm} · per Mail</td>' in given
+    with Session(web_engine) as session:
+        (row,) = repo.gm_rulings(session, game_of(web_engine, GAME).id or 0, 1)
+        assert (row.given_by, row.given_via) == (gm, "mail")
