@@ -419,12 +419,15 @@ class WebApp:
         params = request.path_params
         return self.checks.take((params["number"], params["seat"], params["token"]))
 
-    async def check(self, request: Request) -> Response:
-        """The order form's check as JSON: ``{"text": ...}`` in, what was understood out."""
+    async def typed_text(
+        self, request: Request, throttle: Callable[[Request], float]
+    ) -> str | Response:
+        """The text of a check as it is typed (``{"text": ...}``), or the JSON answer
+        refusing it: from another origin (403), while the link's ``throttle`` says to
+        wait (429), not JSON (400)."""
         if not self.same_origin(request):
             return JSONResponse({"error": "origin"}, status_code=403)
-        wait = self.too_many_checks(request)
-        if wait:
+        if wait := throttle(request):
             lang = _lang_of(request)
             return JSONResponse(
                 {"error": "too many", "message": text(lang, "checks_too_many")},
@@ -433,9 +436,15 @@ class WebApp:
             )
         body = await request.body()  # at most the BodyLimit's bytes
         try:
-            order_text = str(json.loads(body).get("text", ""))
+            return str(json.loads(body).get("text", ""))
         except (ValueError, AttributeError):
             return JSONResponse({"error": "bad request"}, status_code=400)
+
+    async def check(self, request: Request) -> Response:
+        """The order form's check as JSON: ``{"text": ...}`` in, what was understood out."""
+        order_text = await self.typed_text(request, self.too_many_checks)
+        if isinstance(order_text, Response):
+            return order_text
         form = request.headers.get("x-csrf-token", "")
 
         def work(session: Session) -> Response:

@@ -14,13 +14,12 @@ what there is. Forms carry the GM page's form token and come from the site's ori
 
 from __future__ import annotations
 
-import json
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from sqlmodel import Session
-from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 
@@ -36,7 +35,7 @@ from mailserver.gm import rulings
 from mailserver.turns.plan import READERS, plan_turn
 from mailserver.turns.run import dossier_text, open_items
 from mailserver.web import views
-from mailserver.web.gm_desk import back, carry_out
+from mailserver.web.gm_desk import back, carry_out, gm_form
 from mailserver.web.texts import text
 
 if TYPE_CHECKING:
@@ -121,8 +120,13 @@ def _bench(
     }
 
 
-async def page(web: WebApp, request: Request) -> Response:
-    """The workbench (``…/gm/TOKEN/workbench``)."""
+Shown = Callable[[Session, "Page", dict[str, Any]], Response | None]
+"""A page of the workbench from what it shows (None: no such page)."""
+
+
+async def _bench_page(web: WebApp, request: Request, show: Shown) -> Response:
+    """A page of the workbench behind the GM's link: ``show`` with the opened page and
+    the workbench's context; 404 for a wrong link or a game without a workbench."""
 
     def read(session: Session) -> Response | None:
         try:
@@ -130,10 +134,15 @@ async def page(web: WebApp, request: Request) -> Response:
         except LookupError:
             return None
         context = _bench(web, session, request, opened)
-        return None if context is None else web.render("workbench.html", **context)
+        return None if context is None else show(session, opened, context)
 
     shown: Response | None = await web.db(read)
     return shown or await web.not_found(request, LookupError())
+
+
+async def page(web: WebApp, request: Request) -> Response:
+    """The workbench (``…/gm/TOKEN/workbench``)."""
+    return await _bench_page(web, request, lambda _s, _p, c: web.render("workbench.html", **c))
 
 
 def _throttled(web: WebApp, request: Request) -> float:
@@ -144,19 +153,9 @@ def _throttled(web: WebApp, request: Request) -> float:
 
 async def check(web: WebApp, request: Request) -> Response:
     """The ruling form's check as JSON: ``{"text": ...}`` in, each line's verdict out."""
-    if not web.same_origin(request):
-        return JSONResponse({"error": "origin"}, status_code=403)
-    if wait := _throttled(web, request):
-        return JSONResponse(
-            {"error": "too many"},
-            status_code=429,
-            headers={"Retry-After": str(max(1, round(wait)))},
-        )
-    body = await request.body()  # at most the BodyLimit's bytes
-    try:
-        typed = str(json.loads(body).get("text", ""))
-    except (ValueError, AttributeError):
-        return JSONResponse({"error": "bad request"}, status_code=400)
+    typed = await web.typed_text(request, partial(_throttled, web))
+    if isinstance(typed, Response):
+        return typed
     csrf = request.headers.get("x-csrf-token", "")
 
     def work(session: Session) -> Response:
@@ -178,7 +177,7 @@ async def check(web: WebApp, request: Request) -> Response:
     return response
 
 
-def _command(action: str, form: FormData) -> lang_gm.GmCommand:
+def _command(action: str, form: Mapping[str, str]) -> lang_gm.GmCommand:
     """The GM mail command a button of the ruling form stands for; ``ValueError`` for
     an unknown button or an empty block."""
     match action:
@@ -202,42 +201,26 @@ async def give(web: WebApp, request: Request) -> Response:
     needed); ``give``, ``correct`` and ``end`` are the mail's commands, carried out as
     the mail does, then back to the workbench with the reply's words (the refused lines
     stay in the form)."""
-    if not web.same_origin(request):
-        return web.render("message.html", 403, lang="de", key="forbidden")
-    async with request.form(max_files=0, max_fields=10) as form:
-        csrf = str(form.get("csrf", ""))
-        action = str(form.get("action", ""))
-        typed = str(form.get("text", ""))
-        try:
-            command: lang_gm.GmCommand | None = _command(action, form)
-        except ValueError:
-            command = None
-    too_long = len(typed) > web.settings.limits.max_text_chars
-    game_id: int | None = None
 
-    def work(session: Session) -> Response:
-        nonlocal game_id
-        try:
-            opened = web.open_page(session, request, tokens.GM_SEAT)
-        except LookupError:
-            return web.render("message.html", 404, lang="de", key="link_gone")
+    def run(session: Session, opened: Page, form: Mapping[str, str]) -> Response:
         lang, bench = opened.lang, opened.path + "/workbench"
-        if not tokens.check_form(web.key(session), opened.link, csrf):
-            return web.render("message.html", 403, lang=lang, key="forbidden")
+        action, typed = form.get("action", ""), form.get("text", "")
+        too_long = len(typed) > web.settings.limits.max_text_chars
         if action == "check" and not too_long:
             return _checked_page(web, session, request, opened, typed)
+        try:
+            command = _command(action, form)
+        except ValueError:
+            command = None
         if command is None or too_long:
-            return back(bench, "failed", text(lang, "desk_bad_form"), keep=typed)
+            kept = "" if too_long else typed  # a text too long stays out of the address
+            return back(bench, "failed", text(lang, "desk_bad_form"), keep=kept)
         refused = _refused_lines(session, opened, command)
         ok, said = carry_out(web, session, opened.game, command, lang)
-        game_id = opened.game.id
         log.info("gm workbench game %d: %s %s", opened.game.number, action, ok)
         return back(bench, "ok" if ok else "failed", said, SAID_CHARS, keep=refused)
 
-    response: Response = await web.db(work, write=action != "check")
-    if game_id is not None and web.on_orders is not None:
-        web.on_orders(game_id)  # wakes the outbox sender (the drafts go to the GM)
-    return response
+    return await gm_form(web, request, run, writes=lambda form: form.get("action") != "check")
 
 
 def _checked_page(
@@ -276,37 +259,24 @@ async def draft(web: WebApp, request: Request) -> Response:
     """One seat's draft printout of the turn being ruled (``?seat=N``, 0: the GM's
     view): what publishing now would send it."""
 
-    def read(session: Session) -> Response | None:
-        try:
-            opened = web.open_page(session, request, tokens.GM_SEAT)
-            seat = int(request.query_params.get("seat", tokens.GM_SEAT))
-        except (LookupError, ValueError):
-            return None
-        context = _bench(web, session, request, opened)
-        if context is None or not context["waiting"]:
+    def show(session: Session, opened: Page, context: dict[str, Any]) -> Response | None:
+        seat = request.query_params.get("seat", str(tokens.GM_SEAT))
+        if not context["waiting"] or not seat.isdigit():
             return None
         terms = HostTerms.from_settings(web.settings)
         drafts = gm.preview(session, opened.game.number, terms)
-        if seat not in drafts:
+        if int(seat) not in drafts:
             return None
-        return web.render("draft.html", **context, seat=seat, draft=drafts[seat])
+        return web.render("draft.html", **context, seat=int(seat), draft=drafts[int(seat)])
 
-    shown: Response | None = await web.db(read)
-    return shown or await web.not_found(request, LookupError())
+    return await _bench_page(web, request, show)
 
 
 async def confirm(web: WebApp, request: Request) -> Response:
     """The publish button's confirmation step: what is still open (and no button while
     something is), else the button that publishes."""
 
-    def read(session: Session) -> Response | None:
-        try:
-            opened = web.open_page(session, request, tokens.GM_SEAT)
-        except LookupError:
-            return None
-        context = _bench(web, session, request, opened)
-        if context is None:
-            return None
+    def show(session: Session, opened: Page, context: dict[str, Any]) -> Response:
         refusal = ""
         if context.get("still_open"):
             why = gm.GmError(
@@ -317,39 +287,21 @@ async def confirm(web: WebApp, request: Request) -> Response:
             refusal = why.message(opened.lang)
         return web.render("publish.html", **context, refusal=refusal)
 
-    shown: Response | None = await web.db(read)
-    return shown or await web.not_found(request, LookupError())
+    return await _bench_page(web, request, show)
 
 
 async def publish(web: WebApp, request: Request) -> Response:
     """``Veröffentlichen`` from the confirmation page: the turn's printouts go out as the
     mail command sends them, or the refusal (an item still open) shows on the workbench."""
-    if not web.same_origin(request):
-        return web.render("message.html", 403, lang="de", key="forbidden")
-    async with request.form(max_files=0, max_fields=4) as form:
-        csrf = str(form.get("csrf", ""))
-        confirmed = form.get("confirm") == "yes"
-    game_id: int | None = None
 
-    def work(session: Session) -> Response:
-        nonlocal game_id
-        try:
-            opened = web.open_page(session, request, tokens.GM_SEAT)
-        except LookupError:
-            return web.render("message.html", 404, lang="de", key="link_gone")
-        lang = opened.lang
-        if not tokens.check_form(web.key(session), opened.link, csrf):
-            return web.render("message.html", 403, lang=lang, key="forbidden")
-        if not confirmed:
+    def run(session: Session, opened: Page, form: Mapping[str, str]) -> Response:
+        if form.get("confirm") != "yes":
             return RedirectResponse(opened.path + "/workbench/publish", status_code=303)
-        ok, said = carry_out(web, session, opened.game, lang_gm.PublishReports(1), lang)
-        game_id = opened.game.id
+        command = lang_gm.PublishReports(1)
+        ok, said = carry_out(web, session, opened.game, command, opened.lang)
         log.info("gm workbench game %d: publish %s", opened.game.number, ok)
         if ok:
             return back(opened.path, "ok", said)
         return back(opened.path + "/workbench", "failed", said, SAID_CHARS)
 
-    response: Response = await web.db(work, write=True)
-    if game_id is not None and web.on_orders is not None:
-        web.on_orders(game_id)  # wakes the outbox sender: the printouts go out
-    return response
+    return await gm_form(web, request, run)

@@ -12,11 +12,11 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as ready
 from selenium.webdriver.support.ui import WebDriverWait
 from sqlalchemy import Engine
-from sqlmodel import Session, select
 
-from db.models import GameStatus, Outbox, OutboxKind
+from db.models import GameStatus
 from tests.web.browser import artifacts_dir, served
 from tests.web.helpers import game_of, link, run_turn, start_game, web_orders
+from tests.web.test_workbench import printouts
 
 pytestmark = [
     pytest.mark.slow(reason="starts Chromium"),
@@ -87,11 +87,7 @@ def test_the_gm_rules_checks_drafts_and_publishes_from_the_workbench(
         game = game_of(web_engine, GAME)
         assert game.turn == 1 and game.status == GameStatus.RUNNING
         # The players have their printouts: in the outbox, and on their pages.
-        with Session(web_engine) as session:
-            printouts = session.exec(
-                select(Outbox).where(Outbox.kind == OutboxKind.PRINTOUT, Outbox.turn == 1)
-            ).all()
-        bodies = {m.to_address: m.body for m in printouts}
+        bodies = printouts(web_engine, 1)
         assert "Seat 1: 9" in bodies[f"p1.{GAME}@example.org"]
         assert "Seat 2: 0" in bodies[f"p2.{GAME}@example.org"]
         browser.get(base + link(web_engine, GAME, 2))

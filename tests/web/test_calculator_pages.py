@@ -53,23 +53,24 @@ def test_the_gm_and_each_player_have_a_calculators_page_linked_from_their_page(
         assert 'name="f-a" value="1"' in shown
 
 
-def test_a_submitted_form_shows_its_plain_text_answer(
-    client: TestClient, web_engine: Engine, game: int
+@pytest.mark.parametrize(
+    ("seat", "a", "answer", "error"),
+    [
+        (1, "40", "40 + 2 = 42\n", ""),
+        (0, "vier", "", "a: „vier“ ist keine ganze Zahl"),
+    ],
+)
+def test_a_submitted_form_shows_its_answer_or_its_inputs_error_and_keeps_the_input(
+    client: TestClient, web_engine: Engine, game: int, seat: int, a: str, answer: str, error: str
 ) -> None:
-    page = calculate(client, link(web_engine, game, 1) + "/calculators", "sum", a="40", b="2")
-    answered = section(page, "sum")
-    assert '<pre class="printout calc-answer">40 + 2 = 42\n</pre>' in answered
-    assert 'name="f-a" value="40"' in answered
-    assert "calc-answer" not in section(page, "score")  # only the submitted one answers
-
-
-def test_bad_input_shows_the_kinds_message_beside_the_form_and_keeps_the_input(
-    client: TestClient, web_engine: Engine, game: int
-) -> None:
-    page = calculate(client, link(web_engine, game, 0) + "/calculators", "sum", a="vier", b="2")
+    page = calculate(client, link(web_engine, game, seat) + "/calculators", "sum", a=a, b="2")
     shown = section(page, "sum")
-    assert '<p class="refused calc-error">a: „vier“ ist keine ganze Zahl</p>' in shown
-    assert 'name="f-a" value="vier"' in shown and "calc-answer" not in shown
+    assert f'name="f-a" value="{a}"' in shown
+    found = re.search(r'<pre class="printout calc-answer">(.*?)</pre>', shown, re.S)
+    assert (found[1] if found else "") == answer
+    refused = re.search(r'<p class="refused calc-error">(.*?)</p>', shown)
+    assert (refused[1] if refused else "") == error
+    assert "calc-answer" not in section(page, "score")  # only the submitted one answers
 
 
 def test_a_player_calculates_with_his_seat_and_the_gm_with_every_seat(

@@ -52,10 +52,10 @@ function showCheck(box, result) {
   }
 }
 
-function checkAsYouType() {
-  const form = document.getElementById("orders");
-  const box = document.getElementById("check");
-  if (!form || !box) return;
+// A form's text checked as it is typed: 300 ms after the last key the text goes to the
+// form's data-check address with the form's token; answer(response) shows the answer,
+// tooMany() a throttled one (the next key stroke asks again).
+function checkWhileTyping(form, answer, tooMany) {
   const text = form.querySelector("textarea");
   const token = form.querySelector("input[name=csrf]").value;
   let timer = null;
@@ -70,20 +70,34 @@ function checkAsYouType() {
     });
     if (mine !== asked) return; // a later check is under way
     if (response.status === 429) {
-      const p = document.createElement("p");
-      p.className = "error";
-      p.textContent = box.dataset.tooMany; // throttled: the next key stroke asks again
-      box.replaceChildren(p);
+      tooMany();
       return;
     }
-    if (!response.ok) return;
-    showCheck(box, await response.json());
+    await answer(response);
   }
   text.addEventListener("input", () => {
     clearTimeout(timer);
     timer = setTimeout(check, 300);
   });
   if (text.value) check();
+}
+
+function checkAsYouType() {
+  const form = document.getElementById("orders");
+  const box = document.getElementById("check");
+  if (!form || !box) return;
+  checkWhileTyping(
+    form,
+    async (response) => {
+      if (response.ok) showCheck(box, await response.json());
+    },
+    () => {
+      const p = document.createElement("p");
+      p.className = "error";
+      p.textContent = box.dataset.tooMany;
+      box.replaceChildren(p);
+    },
+  );
 }
 
 function showVerdicts(list, result) {
@@ -108,31 +122,14 @@ function checkRulingsAsYouType() {
   const form = document.getElementById("ruling-form");
   const list = document.getElementById("verdicts");
   if (!form || !list) return;
-  const text = form.querySelector("textarea");
-  const token = form.querySelector("input[name=csrf]").value;
-  let timer = null;
-  let asked = 0;
-  async function check() {
-    const mine = ++asked;
-    const response = await fetch(form.dataset.check, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-CSRF-Token": token },
-      body: JSON.stringify({ text: text.value }),
-      credentials: "same-origin",
-    });
-    if (mine !== asked) return; // a later check is under way
-    if (response.status === 429) {
-      showVerdicts(list, { error: list.dataset.tooMany });
-      return;
-    }
-    const result = await response.json();
-    if (response.ok || result.error) showVerdicts(list, result);
-  }
-  text.addEventListener("input", () => {
-    clearTimeout(timer);
-    timer = setTimeout(check, 300);
-  });
-  if (text.value) check();
+  checkWhileTyping(
+    form,
+    async (response) => {
+      const result = await response.json();
+      if (response.ok || result.error) showVerdicts(list, result);
+    },
+    () => showVerdicts(list, { error: list.dataset.tooMany }),
+  );
 }
 
 document.addEventListener("DOMContentLoaded", () => {
