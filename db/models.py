@@ -451,6 +451,10 @@ class GmRuling(SQLModel, table=True):
     reason: str = Field(default="", sa_type=Text)
     """Why (a correction's reason, for the log)."""
     created_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
+    given_by: str | None = Field(default=None, sa_type=Text)
+    """The address of the GM who gave it (None: kept before this was recorded)."""
+    given_via: str | None = Field(default=None, sa_type=Text)
+    """How it came: ``mail``, ``web`` (the GM's workbench) or ``cli`` (``pbem gm``)."""
 
 
 class Outbox(SQLModel, table=True):

@@ -1081,9 +1081,12 @@ def store_gm_ruling(
     reason: str = "",
     now: datetime,
     adds: bool,
+    given_by: str | None = None,
+    given_via: str | None = None,
 ) -> GmRuling:
     """Keep one of the GM's rulings on ``turn``: a later ruling on the same item replaces
-    the earlier one, unless it ``adds`` (a correction: each is kept, in order)."""
+    the earlier one, unless it ``adds`` (a correction: each is kept, in order);
+    ``given_by`` and ``given_via``: who gave it, and how it came."""
     if not adds:
         for old in session.exec(
             select(GmRuling).where(
@@ -1100,6 +1103,8 @@ def store_gm_ruling(
             text=clean_text(text),
             reason=clean_text(reason),
             created_at=now,
+            given_by=given_by,
+            given_via=given_via,
         ),
     )
 

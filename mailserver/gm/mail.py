@@ -117,6 +117,13 @@ class GmContext:
     lang: str = "de"
     attachments: Sequence[Attachment] = ()
     """The files of the GM's mail (a report takes those named for its seat)."""
+    via: str = "mail"
+    """How the commands came (``mail``, ``web``, ``cli``), kept with his rulings."""
+
+    @property
+    def giver(self) -> rulings.Giver:
+        """Who gives rulings with these commands, and how."""
+        return rulings.Giver(self.preview_to, self.via)
 
 
 _SEAT_FILE_RE = re.compile(r"^(?:spieler|player|seat|platz)?[\s_-]*0*(\d+)(?:\D|$)", re.IGNORECASE)
@@ -218,13 +225,16 @@ def perform(
             key = "run_over" if run.game_over else "run_done"
             message = say(lang, key, turn=run.turn, mails=len(ids))
         case lang_gm.GiveRulings(text=text):
-            taken = rulings.give_rulings(session, number, text.splitlines(), lang=lang, now=now)
+            lines = text.splitlines()
+            taken = rulings.give_rulings(session, number, lines, lang=lang, now=now, by=ctx.giver)
             message, ids = _rulings_reply(session, game, taken, ctx)
         case lang_gm.CorrectState(what=what, reason=reason):
-            taken = rulings.correct_state(session, number, what, reason, lang=lang, now=now)
+            taken = rulings.correct_state(
+                session, number, what, reason, lang=lang, now=now, by=ctx.giver
+            )
             message, ids = _rulings_reply(session, game, taken, ctx)
         case lang_gm.EndGame():
-            taken = rulings.end_game(session, number, lang=lang, now=now)
+            taken = rulings.end_game(session, number, lang=lang, now=now, by=ctx.giver)
             message, ids = _rulings_reply(session, game, taken, ctx)
         case lang_gm.ShowStatus():
             message = gm.status(session, number, now=now, lang=lang).rstrip("\n")

@@ -9,7 +9,7 @@ transaction on the game's locked row.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -17,11 +17,11 @@ from sqlmodel import Session
 
 from db import repo
 from db.models import Game, GameStatus
-from engine.core import CORRECTION, GAME_END, Ruled, Ruling
+from engine.core import CORRECTION, GAME_END, Order, Ruled, Ruling, State
 from mailserver.common.kinds import game_kind
-from mailserver.gm.lookup import GmError, locked_game
+from mailserver.gm.lookup import GmError, game_numbered, locked_game
 from mailserver.turns.inputs import TurnInputs, engine_orders
-from mailserver.turns.plan import plan_turn, state_of
+from mailserver.turns.plan import TurnPlan, plan_turn, state_of
 from mailserver.turns.run import open_items
 
 
@@ -35,57 +35,132 @@ class RulingsTaken:
     still_open: list[str]
 
 
+@dataclass(frozen=True)
+class Giver:
+    """Who gives rulings (the GM's address) and how they came (``mail``, ``web``,
+    ``cli``), kept with each ruling."""
+
+    address: str
+    via: str
+
+
+def ruling_of(line: str) -> Ruling | None:
+    """One line of an ``Entscheid`` block as a ruling (``K1 Sieger A``: the item, then
+    its words); None for an empty line."""
+    item, _, text = line.strip().partition(" ")
+    return Ruling(item, text.strip()) if item else None
+
+
 def give_rulings(
-    session: Session, number: int, lines: Sequence[str], *, lang: str, now: datetime
+    session: Session,
+    number: int,
+    lines: Sequence[str],
+    *,
+    lang: str,
+    now: datetime,
+    by: Giver | None = None,
 ) -> RulingsTaken:
     """Check and keep the rulings of an ``Entscheid`` block, one a line (``K1 Sieger A``:
     the item, then its words); a later ruling on an item replaces the earlier one."""
-    rulings = []
-    for line in lines:
-        item, _, text = line.strip().partition(" ")
-        if item:
-            rulings.append(Ruling(item, text.strip()))
-    return _take(session, number, rulings, lang=lang, now=now)
+    rulings = [r for r in map(ruling_of, lines) if r is not None]
+    return _take(session, number, rulings, lang=lang, now=now, by=by)
+
+
+def check_lines(
+    session: Session, number: int, lines: Sequence[str], *, lang: str
+) -> list[tuple[int, str]]:
+    """What :func:`give_rulings` would say of each line, storing nothing: ``(index of the
+    line, why it would be refused or "")`` for every line that is not empty, each checked
+    after the rulings kept and the lines above it that would be taken."""
+    game = game_numbered(session, number)
+    waiting = _waiting(session, game)
+    numbered = [(i, ruling_of(line)) for i, line in enumerate(lines)]
+    rulings = [(i, r) for i, r in numbered if r is not None]
+    verdicts = _verdicts(waiting, [r for _, r in rulings], lang)
+    return [(i, why) for (i, _), (_, why) in zip(rulings, verdicts, strict=True)]
 
 
 def correct_state(
-    session: Session, number: int, what: str, reason: str, *, lang: str, now: datetime
+    session: Session,
+    number: int,
+    what: str,
+    reason: str,
+    *,
+    lang: str,
+    now: datetime,
+    by: Giver | None = None,
 ) -> RulingsTaken:
     """Keep a correction of the state (the kind reads ``what``); a reason is required,
     and it goes into the game's log with the correction."""
     if not reason.strip():
         raise GmError("gm_error_correction_needs_reason")
-    return _take(session, number, [Ruling(CORRECTION, what, reason)], lang=lang, now=now)
+    correction = Ruling(CORRECTION, what, reason)
+    return _take(session, number, [correction], lang=lang, now=now, by=by)
 
 
-def end_game(session: Session, number: int, *, lang: str, now: datetime) -> RulingsTaken:
+def end_game(
+    session: Session, number: int, *, lang: str, now: datetime, by: Giver | None = None
+) -> RulingsTaken:
     """The turn waiting for publication ends the game (its printouts are the last)."""
-    return _take(session, number, [Ruling(GAME_END, "")], lang=lang, now=now)
+    return _take(session, number, [Ruling(GAME_END, "")], lang=lang, now=now, by=by)
 
 
-def _ruled_game(session: Session, number: int) -> tuple[Game, Ruled]:
-    game = locked_game(session, number)
+@dataclass(frozen=True)
+class _Waiting:
+    """A turn waiting for the GM's rulings: what each ruling is checked against."""
+
+    game: Game
+    ruled: Ruled
+    plan: TurnPlan
+    before: State
+    orders: Mapping[int, Sequence[Order]]
+    given: list[Ruling]
+
+
+def _waiting(session: Session, game: Game) -> _Waiting:
+    """The game's turn waiting for rulings (:class:`GmError` when there is none)."""
     ruled = game_kind(game.kind).ruled
     if ruled is None:
-        raise GmError("gm_error_game_has_no_rulings", number=number)
+        raise GmError("gm_error_game_has_no_rulings", number=game.number)
     if game.status != GameStatus.ADJUDICATING:
-        raise GmError("gm_error_game_not_waiting_rulings", number=number)
-    return game, ruled
+        raise GmError("gm_error_game_not_waiting_rulings", number=game.number)
+    turn = game.turn + 1
+    plan = plan_turn(session, game, turn, 0)
+    before = state_of(session, game, game.turn)
+    orders = engine_orders(game_kind(game.kind), before, TurnInputs(plan.executing, []))
+    given = [Ruling(r.item, r.text, r.reason) for r in repo.gm_rulings(session, game.id or 0, turn)]
+    return _Waiting(game, ruled, plan, before, orders, given)
+
+
+def _verdicts(
+    waiting: _Waiting, rulings: Sequence[Ruling], lang: str
+) -> Iterator[tuple[Ruling, str]]:
+    """Each ruling with why it is refused ("" when it is taken), checked after the
+    rulings kept and the ones before it that are taken (a later ruling on an item
+    replaces the earlier one; corrections add up)."""
+    given = list(waiting.given)
+    for ruling in rulings:
+        why = waiting.ruled.check_ruling(waiting.before, waiting.orders, given, ruling, lang)
+        yield ruling, why
+        if not why:
+            given = [g for g in given if ruling.item == CORRECTION or g.item != ruling.item]
+            given.append(ruling)
 
 
 def _take(
-    session: Session, number: int, rulings: Sequence[Ruling], *, lang: str, now: datetime
+    session: Session,
+    number: int,
+    rulings: Sequence[Ruling],
+    *,
+    lang: str,
+    now: datetime,
+    by: Giver | None,
 ) -> RulingsTaken:
-    game, ruled = _ruled_game(session, number)
+    waiting = _waiting(session, locked_game(session, number))
+    game = waiting.game
     game_id, turn = game.id or 0, game.turn + 1
-    plan = plan_turn(session, game, turn, 0)
-    kind = game_kind(game.kind)
-    before = state_of(session, game, game.turn)
-    orders = engine_orders(kind, before, TurnInputs(plan.executing, []))
-    given = [Ruling(r.item, r.text, r.reason) for r in repo.gm_rulings(session, game_id, turn)]
     taken, refused = 0, []
-    for ruling in rulings:
-        why = ruled.check_ruling(before, orders, given, ruling, lang)
+    for ruling, why in _verdicts(waiting, rulings, lang):
         if why:
             refused.append((f"{ruling.item} {ruling.text}".strip(), why))
             continue
@@ -98,9 +173,10 @@ def _take(
             reason=ruling.reason,
             now=now,
             adds=ruling.item == CORRECTION,
+            given_by=None if by is None else by.address,
+            given_via=None if by is None else by.via,
         )
-        given = [g for g in given if ruling.item == CORRECTION or g.item != ruling.item]
-        given.append(ruling)
         taken += 1
-    still_open = open_items(session, game, plan, repo.gm_rulings(session, game_id, turn), lang)
+    rows = repo.gm_rulings(session, game_id, turn)
+    still_open = open_items(session, game, waiting.plan, rows, lang)
     return RulingsTaken(taken, refused, still_open)

@@ -162,28 +162,32 @@ def _hold(session: Session, game: Game, plan: TurnPlan, ctx: TurnContext) -> Tur
 def _send_dossier(session: Session, game: Game, plan: TurnPlan, ctx: TurnContext) -> TurnRun:
     """A GM-adjudicated turn at its deadline: the checked orders of every seat go to the
     GM as one dossier, and the turn waits (``adjudicating``) for the GM's reports."""
-    kind = game_kind(game.kind)
     lang = gm_language(game.options)
-    before = state_of(session, game, game.turn)
-    orders = engine_orders(kind, before, TurnInputs(plan.executing, []))
-    body = kind.adjudicated.dossier(before, orders, lang)
-    missing = ", ".join(str(s) for s in sorted(plan.nmr)) or "-"
-    intro = "dossier_intro_rulings" if kind.ruled is not None else "dossier_intro"
     row = notice(
         session,
         ctx,
         Addressee.gm(game),
         subject=say(lang, "dossier_subject", game=game.number, turn=plan.turn),
-        body=wrap(say(lang, intro, game=game.number, turn=plan.turn, missing=missing))
-        + "\n\n"
-        + body.rstrip("\n")
-        + "\n",
+        body=dossier_text(session, game, plan, lang),
         turn=plan.turn,
         dedup_key=f"dossier:{game.number}:{plan.turn}",
     )
     game.status = GameStatus.ADJUDICATING
     repo.saved(session, game)
     return TurnRun(game.number, plan.turn, "adjudicating", "", [row.id or 0])
+
+
+def dossier_text(session: Session, game: Game, plan: TurnPlan, lang: str) -> str:
+    """The dossier of the planned turn as it is mailed to the GM: a word on what to do,
+    then the kind's text of every seat's checked orders (the GM's web page shows it too)."""
+    kind = game_kind(game.kind)
+    before = state_of(session, game, game.turn)
+    orders = engine_orders(kind, before, TurnInputs(plan.executing, []))
+    body = kind.adjudicated.dossier(before, orders, lang)
+    missing = ", ".join(str(s) for s in sorted(plan.nmr)) or "-"
+    intro = "dossier_intro_rulings" if kind.ruled is not None else "dossier_intro"
+    said = say(lang, intro, game=game.number, turn=plan.turn, missing=missing)
+    return wrap(said) + "\n\n" + body.rstrip("\n") + "\n"
 
 
 def publish_reports(session: Session, game_id: int, ctx: TurnContext) -> TurnRun:

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -44,12 +45,13 @@ from db.models import Game, GameStatus, InboundMail, Player, PlayerStatus
 from db.session import reading, transaction
 from mailserver.common import tokens
 from mailserver.common.catalog import DEFAULT_LANGUAGE
+from mailserver.common.kinds import game_kind
 from mailserver.common.priority import MailFirst
 from mailserver.inbound.intake import WEB_MAILBOX, IntakeConfig, process_web_orders
 from mailserver.printouts.dice import dice_view
 from mailserver.printouts.files import map_png, map_web, report_json
 from mailserver.printouts.maps import WebMap
-from mailserver.web import gm_desk, views
+from mailserver.web import calculators, gm_desk, views, workbench
 from mailserver.web.guard import BodyLimit, RequestLimits
 from mailserver.web.headers import SecurityHeaders
 from mailserver.web.orders import check_orders
@@ -172,10 +174,25 @@ class WebApp:
                 Route(seat + "/orders", self.orders, methods=["POST"]),
                 Route(seat + "/map.png", self.map_png),
                 Route(seat + "/report.json", self.report),
+                Route(seat + "/calculators", partial(calculators.page, self)),
+                Route(
+                    seat + "/calculators", partial(calculators.calculate, self), methods=["POST"]
+                ),
                 Route(gm, self.gm),
                 Route(gm + "/do", self.gm_act, methods=["POST"]),
                 Route(gm + "/map.png", self.map_png),
                 Route(gm + "/report.json", self.report),
+                Route(gm + "/calculators", partial(calculators.page, self)),
+                Route(gm + "/calculators", partial(calculators.calculate, self), methods=["POST"]),
+                # The GM's workbench of a turn he adjudicates (web/workbench.py).
+                Route(gm + "/workbench", partial(workbench.page, self)),
+                Route(gm + "/workbench/check", partial(workbench.check, self), methods=["POST"]),
+                Route(gm + "/workbench/rulings", partial(workbench.give, self), methods=["POST"]),
+                Route(gm + "/workbench/draft", partial(workbench.draft, self)),
+                Route(gm + "/workbench/publish", partial(workbench.confirm, self)),
+                Route(
+                    gm + "/workbench/publish", partial(workbench.publish, self), methods=["POST"]
+                ),
                 Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
             ],
             middleware=[
@@ -341,6 +358,7 @@ class WebApp:
             "has_report": has_report,
             "form_token": tokens.form_token(self.key(session), page.link),
             "takes_orders": self.takes_orders(page),
+            "calculators": game_kind(game.kind).calculating is not None,
             "text": "",
             "text_from": "",
             "checked": None,
@@ -401,12 +419,15 @@ class WebApp:
         params = request.path_params
         return self.checks.take((params["number"], params["seat"], params["token"]))
 
-    async def check(self, request: Request) -> Response:
-        """The order form's check as JSON: ``{"text": ...}`` in, what was understood out."""
+    async def typed_text(
+        self, request: Request, throttle: Callable[[Request], float]
+    ) -> str | Response:
+        """The text of a check as it is typed (``{"text": ...}``), or the JSON answer
+        refusing it: from another origin (403), while the link's ``throttle`` says to
+        wait (429), not JSON (400)."""
         if not self.same_origin(request):
             return JSONResponse({"error": "origin"}, status_code=403)
-        wait = self.too_many_checks(request)
-        if wait:
+        if wait := throttle(request):
             lang = _lang_of(request)
             return JSONResponse(
                 {"error": "too many", "message": text(lang, "checks_too_many")},
@@ -415,9 +436,15 @@ class WebApp:
             )
         body = await request.body()  # at most the BodyLimit's bytes
         try:
-            order_text = str(json.loads(body).get("text", ""))
+            return str(json.loads(body).get("text", ""))
         except (ValueError, AttributeError):
             return JSONResponse({"error": "bad request"}, status_code=400)
+
+    async def check(self, request: Request) -> Response:
+        """The order form's check as JSON: ``{"text": ...}`` in, what was understood out."""
+        order_text = await self.typed_text(request, self.too_many_checks)
+        if isinstance(order_text, Response):
+            return order_text
         form = request.headers.get("x-csrf-token", "")
 
         def work(session: Session) -> Response:

@@ -12,19 +12,21 @@ a redirect back to the page (a reload does not run a command twice) that shows t
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 from sqlmodel import Session, col, select
-from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from db.models import Game, InboundMail, Outbox, OutboxKind, Player
+from engine.core import TurnShape
 from grammar import gm as lang_gm
 from mailserver.common import tokens
+from mailserver.common.kinds import game_kind
 from mailserver.common.terms import HostTerms
 from mailserver.gm import operations as gm
 from mailserver.gm.mail import GmContext, perform
@@ -32,7 +34,7 @@ from mailserver.web import views
 from mailserver.web.texts import text
 
 if TYPE_CHECKING:
-    from mailserver.web.app import WebApp
+    from mailserver.web.app import Page, WebApp
 
 log = logging.getLogger("pbem.web")
 
@@ -99,13 +101,13 @@ def desk_seats(session: Session, game: Game, view: views.GmView) -> list[DeskSea
     ]
 
 
-def _number(form: FormData, name: str, default: int | None = None) -> int | None:
+def _number(form: Mapping[str, str], name: str, default: int | None = None) -> int | None:
     """A whole number from the form (empty: ``default``); ``ValueError`` if not one."""
     value = str(form.get(name, "")).strip()
     return default if not value else int(value)
 
 
-def command_of(action: str, form: FormData, max_chars: int) -> lang_gm.GmCommand:
+def command_of(action: str, form: Mapping[str, str], max_chars: int) -> lang_gm.GmCommand:
     """The GM mail command a desk button stands for, from the form's fields;
     ``ValueError`` for an unknown button or a field that makes no sense."""
     words = str(form.get("text", "")).strip()
@@ -163,6 +165,8 @@ async def page(web: WebApp, request: Request) -> Response:
             "map": web.page_map(session, game, tokens.GM_SEAT, lang),
             "done": request.query_params.get("done", ""),
             "said": request.query_params.get("said", "")[:SAID_CHARS],
+            "workbench": game_kind(game.kind).shape is TurnShape.GM_ADJUDICATED,
+            "calculators": game_kind(game.kind).calculating is not None,
         }
 
     context = await web.db(read)
@@ -171,20 +175,27 @@ async def page(web: WebApp, request: Request) -> Response:
     return web.render("gm.html", **context)
 
 
-async def act(web: WebApp, request: Request) -> Response:
-    """A desk button: the GM mail command it stands for, carried out as the mail does,
-    then back to the page with the reply's words (``?done=ok|failed&said=…``)."""
+FormAct = Callable[[Session, "Page", Mapping[str, str]], Response]
+"""What a form of the GM's pages does: with the opened page and the form's fields, in
+the request's transaction; its answer."""
+
+
+async def gm_form(
+    web: WebApp,
+    request: Request,
+    act: FormAct,
+    *,
+    writes: Callable[[Mapping[str, str]], bool] = lambda form: True,
+) -> Response:
+    """A form posted on the GM's pages (the desk, the workbench): from the site's own
+    origin and with the GM page's form token (else 403; a wrong link 404), ``act`` in
+    one transaction, a writing one unless ``writes`` says the form only reads; after a
+    write the service is woken (the outbox sender, the game's deadline)."""
     if not web.same_origin(request):
         return web.render("message.html", 403, lang="de", key="forbidden")
     async with request.form(max_files=0, max_fields=10) as form:
-        csrf = str(form.get("csrf", ""))
-        action = str(form.get("action", ""))
-        try:
-            command: lang_gm.GmCommand | None = command_of(
-                action, form, web.settings.limits.max_text_chars
-            )
-        except ValueError:
-            command = None
+        fields = {name: str(value) for name, value in form.items()}
+    write = writes(fields)
     game_id: int | None = None
 
     def work(session: Session) -> Response:
@@ -193,29 +204,43 @@ async def act(web: WebApp, request: Request) -> Response:
             opened = web.open_page(session, request, tokens.GM_SEAT)
         except LookupError:
             return web.render("message.html", 404, lang="de", key="link_gone")
-        lang = opened.lang
-        if not tokens.check_form(web.key(session), opened.link, csrf):
-            return web.render("message.html", 403, lang=lang, key="forbidden")
-        if command is None:
-            return _back(opened.path, "failed", text(lang, "desk_bad_form"))
-        ok, said = _carry_out(web, session, opened.game, command, lang)
+        if not tokens.check_form(web.key(session), opened.link, fields.get("csrf", "")):
+            return web.render("message.html", 403, lang=opened.lang, key="forbidden")
         game_id = opened.game.id
-        log.info("gm desk game %d: %s %s", opened.game.number, action, "ok" if ok else "failed")
-        return _back(opened.path, "ok" if ok else "failed", said)
+        return act(session, opened, fields)
 
-    response: Response = await web.db(work, write=True)  # a command changes the game
-    if game_id is not None and web.on_orders is not None:
+    response: Response = await web.db(work, write=write)
+    if write and game_id is not None and web.on_orders is not None:
         web.on_orders(game_id)  # wakes the outbox sender, plans the deadline anew
     return response
 
 
-def _carry_out(
+async def act(web: WebApp, request: Request) -> Response:
+    """A desk button: the GM mail command it stands for, carried out as the mail does,
+    then back to the page with the reply's words (``?done=ok|failed&said=…``)."""
+
+    def run(session: Session, opened: Page, form: Mapping[str, str]) -> Response:
+        lang, action = opened.lang, form.get("action", "")
+        try:
+            command = command_of(action, form, web.settings.limits.max_text_chars)
+        except ValueError:
+            return back(opened.path, "failed", text(lang, "desk_bad_form"))
+        ok, said = carry_out(web, session, opened.game, command, lang)
+        log.info("gm desk game %d: %s %s", opened.game.number, action, "ok" if ok else "failed")
+        return back(opened.path, "ok" if ok else "failed", said)
+
+    return await gm_form(web, request, run)
+
+
+def carry_out(
     web: WebApp, session: Session, game: Game, command: lang_gm.GmCommand, lang: str
 ) -> tuple[bool, str]:
     """``command`` for ``game`` in a savepoint of its own, as the GM's mail runs it:
     whether it worked, and the reply's words."""
     terms = HostTerms.from_settings(web.settings)
-    ctx = GmContext(turn=terms.at(datetime.now(UTC)), preview_to=game.gm_address, lang=lang)
+    ctx = GmContext(
+        turn=terms.at(datetime.now(UTC)), preview_to=game.gm_address, lang=lang, via="web"
+    )
     savepoint = session.begin_nested()
     try:
         outcome = perform(session, game, command, ctx)
@@ -227,6 +252,9 @@ def _carry_out(
     return True, outcome.message
 
 
-def _back(path: str, done: str, said: str) -> RedirectResponse:
-    query = urlencode({"done": done, "said": said[:SAID_CHARS]})
+def back(path: str, done: str, said: str, limit: int = SAID_CHARS, **more: str) -> RedirectResponse:
+    """Back to the page at ``path`` (a reload runs nothing twice), showing ``said`` (at
+    most ``limit`` characters) as having worked (``done`` "ok") or not, with ``more``
+    for the page."""
+    query = urlencode({"done": done, "said": said[:limit], **more})
     return RedirectResponse(f"{path}?{query}", status_code=303)

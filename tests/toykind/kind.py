@@ -6,7 +6,8 @@ from dataclasses import replace
 from random import Random
 
 from engine.core import GameKind, MessageRules, State, TurnShape
-from tests.toykind.engine import HEADING, RuledToyGame, ToyGame
+from tests.toykind.calculators import CalculatingRuledToyGame
+from tests.toykind.engine import HEADING, ToyGame
 
 
 class ToyBots:
@@ -44,5 +45,5 @@ TOY_GM = _variant(
     MessageRules(newspaper=False, urgent_dispatches=False),
 )
 TOY_RULED = replace(
-    TOY_GM, name="toy-ruled", title="Toy (GM rules on open items)", engine=RuledToyGame()
+    TOY_GM, name="toy-ruled", title="Toy (GM rules on open items)", engine=CalculatingRuledToyGame()
 )

@@ -152,6 +152,6 @@ def perform(config: Path | None, number: int, command: lang_gm.GmCommand, lang: 
     with gm_session(config, lang) as (session, settings):
         game = game_or_fail(session, number, lang)
         turn = HostTerms.from_settings(settings).at(utc_now())
-        ctx = gm_mail.GmContext(turn, preview_to=game.gm_address, lang=lang)
+        ctx = gm_mail.GmContext(turn, preview_to=game.gm_address, lang=lang, via="cli")
         outcome = gm_mail.perform(session, game, command, ctx)
     console.print(outcome.message)

@@ -1,6 +1,6 @@
 // The pages' only script (the Content Security Policy allows no other): deadlines in the
-// reader's time zone, and the order form's check as you type. Without it the pages show
-// UTC and the "Check" button asks the server.
+// reader's time zone, the order form's and the GM's ruling form's checks as you type.
+// Without it the pages show UTC and the "Check" buttons ask the server.
 "use strict";
 
 function showLocalTimes() {
@@ -52,10 +52,10 @@ function showCheck(box, result) {
   }
 }
 
-function checkAsYouType() {
-  const form = document.getElementById("orders");
-  const box = document.getElementById("check");
-  if (!form || !box) return;
+// A form's text checked as it is typed: 300 ms after the last key the text goes to the
+// form's data-check address with the form's token; answer(response) shows the answer,
+// tooMany() a throttled one (the next key stroke asks again).
+function checkWhileTyping(form, answer, tooMany) {
   const text = form.querySelector("textarea");
   const token = form.querySelector("input[name=csrf]").value;
   let timer = null;
@@ -70,14 +70,10 @@ function checkAsYouType() {
     });
     if (mine !== asked) return; // a later check is under way
     if (response.status === 429) {
-      const p = document.createElement("p");
-      p.className = "error";
-      p.textContent = box.dataset.tooMany; // throttled: the next key stroke asks again
-      box.replaceChildren(p);
+      tooMany();
       return;
     }
-    if (!response.ok) return;
-    showCheck(box, await response.json());
+    await answer(response);
   }
   text.addEventListener("input", () => {
     clearTimeout(timer);
@@ -86,9 +82,59 @@ function checkAsYouType() {
   if (text.value) check();
 }
 
+function checkAsYouType() {
+  const form = document.getElementById("orders");
+  const box = document.getElementById("check");
+  if (!form || !box) return;
+  checkWhileTyping(
+    form,
+    async (response) => {
+      if (response.ok) showCheck(box, await response.json());
+    },
+    () => {
+      const p = document.createElement("p");
+      p.className = "error";
+      p.textContent = box.dataset.tooMany;
+      box.replaceChildren(p);
+    },
+  );
+}
+
+function showVerdicts(list, result) {
+  list.replaceChildren();
+  if (result.error) {
+    const li = listItem(result.error);
+    li.className = "error";
+    list.append(li);
+    return;
+  }
+  for (const v of result.lines) {
+    const li = listItem(v.text + " – " + v.message);
+    li.value = v.line; // the number of the line it judges
+    li.className = v.ok ? "ok" : "error";
+    list.append(li);
+  }
+}
+
+// The GM's ruling form (the workbench): each typed line's verdict beside it, as giving
+// the rulings now would judge it; nothing is stored.
+function checkRulingsAsYouType() {
+  const form = document.getElementById("ruling-form");
+  const list = document.getElementById("verdicts");
+  if (!form || !list) return;
+  checkWhileTyping(
+    form,
+    async (response) => {
+      const result = await response.json();
+      if (response.ok || result.error) showVerdicts(list, result);
+    },
+    () => showVerdicts(list, { error: list.dataset.tooMany }),
+  );
+}
+
 document.addEventListener("DOMContentLoaded", () => {
-  // Each on its own: a browser that cannot do one still does the other.
-  for (const start of [showLocalTimes, checkAsYouType]) {
+  // Each on its own: a browser that cannot do one still does the others.
+  for (const start of [showLocalTimes, checkAsYouType, checkRulingsAsYouType]) {
     try { start(); } catch (error) { console.error(error); }
   }
 });
