@@ -805,7 +805,8 @@ def store_snapshot(
         inputs=dict(inputs) if inputs is not None else None,
         events=list(events) if events is not None else None,
     )
-    return saved(session, snapshot)
+    # One INSERT at once, not a flush of the unit of work (a turn run stores one).
+    return _insert(session, snapshot)
 
 
 def load_snapshot(session: Session, game_id: int, turn: int | None = None) -> TurnSnapshot | None:
@@ -819,28 +820,42 @@ def load_snapshot(session: Session, game_id: int, turn: int | None = None) -> Tu
 def store_dice_secret(session: Session, game_id: int, turn: int, secret: str) -> None:
     """Keep the secret of ``turn``'s dice (a second one for the turn violates the unique
     constraint: a seal, once printed, is never replaced)."""
-    saved(session, DiceSecret(game_id=game_id, turn=turn, secret=secret))
+    _insert(session, DiceSecret(game_id=game_id, turn=turn, secret=secret))
+
+
+# Built once: every turn run reads and writes these.
+_OF_DICE_TURN = (
+    _table(DiceSecret).c.game_id == bindparam("of_game"),
+    _table(DiceSecret).c.turn == bindparam("of_turn"),
+)
+_DICE_SECRET = select(_table(DiceSecret).c.secret).where(*_OF_DICE_TURN)
+_DICE_REVEAL = select(_table(DiceSecret).c.reveal).where(*_OF_DICE_TURN)
+_STORE_DICE_REVEAL = (
+    update(_table(DiceSecret)).where(*_OF_DICE_TURN).values(reveal=bindparam("reveal"))
+)
 
 
 def dice_secret(session: Session, game_id: int, turn: int) -> str | None:
     """The secret of ``turn``'s dice; None for a turn sealed before games had them."""
-    stmt = select(DiceSecret.secret).where(DiceSecret.game_id == game_id, DiceSecret.turn == turn)
-    return session.exec(stmt).first()
+    found = session.execute(_DICE_SECRET, {"of_game": game_id, "of_turn": turn}).scalar()
+    return None if found is None else str(found)
 
 
 def store_dice_reveal(session: Session, game_id: int, turn: int, reveal: dict[str, Any]) -> None:
-    """Keep the whole reveal of ``turn`` (every roll) with its secret."""
-    row = session.exec(
-        select(DiceSecret).where(DiceSecret.game_id == game_id, DiceSecret.turn == turn)
-    ).one()
-    row.reveal = reveal
-    session.add(row)
+    """Keep the whole reveal of ``turn`` (every roll) with its secret (one ``UPDATE``, the
+    row not read: LookupError when the turn has no secret)."""
+    params = {"of_game": game_id, "of_turn": turn, "reveal": reveal}
+    # Through the session's connection: a statement bound to parameters the ORM does
+    # not know (the row is not loaded, nothing to synchronise).
+    updated = session.connection().execute(_STORE_DICE_REVEAL, params)
+    if not getattr(updated, "rowcount", 0):
+        raise LookupError(f"no dice secret of turn {turn} of game {game_id}")
 
 
 def dice_reveal(session: Session, game_id: int, turn: int) -> Mapping[str, Any] | None:
     """The whole reveal of ``turn``; None for a turn without sealed dice or not yet run."""
-    stmt = select(DiceSecret.reveal).where(DiceSecret.game_id == game_id, DiceSecret.turn == turn)
-    return session.exec(stmt).first()
+    found = session.execute(_DICE_REVEAL, {"of_game": game_id, "of_turn": turn}).scalar()
+    return None if found is None else dict(found)
 
 
 _SNAPSHOT_TEXT = select(TurnSnapshot.state).where(

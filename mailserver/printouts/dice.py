@@ -91,10 +91,20 @@ def dice_view(session: Session, game: Game, turn: int) -> DiceView:
     final = game.status == GameStatus.FINISHED
     secret = None if final else repo.dice_secret(session, game_id, turn + 1)
     kept = repo.dice_reveal(session, game_id, turn)
+    return known_dice_view(game, turn, secret, None if kept is None else Reveal.from_json(kept))
+
+
+def known_dice_view(
+    game: Game, turn: int, next_secret: str | None, reveal: Reveal | None
+) -> DiceView:
+    """:func:`dice_view` from the secret of the next turn and the turn's reveal where they
+    are known already (the turn run drew and kept them: reading them back cost two
+    queries a run)."""
+    final = game.status == GameStatus.FINISHED
     return DiceView(
         turn,
-        next_seal=None if secret is None else seal(secret),
-        reveal=None if kept is None else Reveal.from_json(kept),
+        next_seal=None if final or next_secret is None else seal(next_secret),
+        reveal=reveal,
         final=final,
     )
 

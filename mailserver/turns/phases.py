@@ -84,9 +84,11 @@ def reveal_and_seal(work: TurnWork) -> None:
     and the secret of the next turn drawn now, so that they carry its seal; a finished
     game has no next turn."""
     game_id, result = work.game.id or 0, work.evaluated
-    keep_reveal(work.session, game_id, work.game.number, work.turn, work.record, result.rolls)
+    work.reveal = keep_reveal(
+        work.session, game_id, work.game.number, work.turn, work.record, result.rolls
+    )
     if not result.game_over:
-        draw_secret(work.session, game_id, work.turn + 1)
+        work.next_secret = draw_secret(work.session, game_id, work.turn + 1)
 
 
 def book_fees(work: TurnWork) -> None:
@@ -160,6 +162,7 @@ PHASES: tuple[tuple[str, Phase], ...] = (
     ("printouts", printing.printouts),
     ("the GM's summary", printing.gm_summary),
     ("the Hall of Fame", printing.hall_of_fame),
+    ("store the mails", printing.store_mails),
 )
 """The phases of a turn run, in the order they run."""
 

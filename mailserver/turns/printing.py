@@ -31,7 +31,7 @@ from mailserver.printouts.compose import (
     printout_body,
     printout_values,
 )
-from mailserver.printouts.dice import DiceView, dice_view
+from mailserver.printouts.dice import DiceView, known_dice_view
 from mailserver.printouts.files import printout_files
 from mailserver.turns.final import every_occupant, game_over_event, hall_of_fame_key, seat_records
 from mailserver.turns.plan import READERS
@@ -63,15 +63,21 @@ def printouts(work: TurnWork) -> None:
     postage = repo.bookings_of_players(session, ids, turn=work.turn, kind=LedgerKind.POSTAGE)
     seats = [mail.player.seat for mail in mails if mail.secrets]
     held = held_secrets_of(session, game.id or 0, seats, work.turn) if seats else {}
-    dice = dice_view(session, game, work.turn)
+    dice = known_dice_view(game, work.turn, work.next_secret, work.reveal)
     rows = []
     for mail in mails:
         secret = held.get(mail.player.seat, []) if mail.secrets else []
         rows.append(_printout(work, mail, secret, postage.get(mail.player.id or 0, []), dice))
         mark_delivered(session, secret, work.turn, work.ctx.now)
         work.delivered += len(secret)
-    # All printouts in one statement (idempotent per key, as enqueue_printout).
-    work.outbox_ids += repo.enqueue_outbox_many(session, rows)
+    work.mails += rows
+
+
+def store_mails(work: TurnWork) -> None:
+    """The turn's mails written so far (the printouts, the GM's summary, the Hall of Fame)
+    into the outbox, in one statement (idempotent per key, as enqueue_printout)."""
+    work.outbox_ids += repo.enqueue_outbox_many(work.session, work.mails)
+    work.mails = []
 
 
 def _mails(work: TurnWork) -> list[_Mail]:
@@ -198,5 +204,4 @@ def _gm_mail(work: TurnWork, subject: str, body: str, key: str) -> None:
         dedup_key=key,
         now=work.ctx.now,
     )
-    # As the printouts: only the id is needed, so the row is not read back.
-    work.outbox_ids += repo.enqueue_outbox_many(work.session, [row])
+    work.mails.append(row)

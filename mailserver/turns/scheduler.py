@@ -223,7 +223,12 @@ class DeadlineScheduler:
         if plan.deadline is not None:
             job_id = f"deadline:{plan.game_id}"
             ids.add(job_id)
-            self._schedule(job_id, max(plan.deadline, now), self._deadline, plan.game_id)
+            # A passed deadline whose run is under way or waiting (``_due``) is not
+            # planned again: the job would fire at once for nothing. Re-adding every due
+            # game's job at each resync cost a burst of 200 games an eighth of the
+            # server's time, and more the more games (docs/performance.md, "Growth").
+            if not (plan.deadline <= now and plan.game_id in self._due):
+                self._schedule(job_id, max(plan.deadline, now), self._deadline, plan.game_id)
         for hours, when in plan.reminders:
             job_id = f"reminder:{plan.game_id}:{hours}"
             ids.add(job_id)
@@ -246,21 +251,24 @@ class DeadlineScheduler:
     def _read_plans(self, game_id: int | None) -> list[_Plan]:
         # A reader: after every turn of a burst it would otherwise queue for the write
         # lock behind the next turn run.
+        # Three columns, not the games: a resync reads every running game.
         with reading(self.engine) as session:
-            stmt = select(Game).where(Game.status == GameStatus.RUNNING, Game.held == False)  # noqa: E712
+            stmt = select(Game.id, Game.next_deadline, Game.reminder_hours).where(
+                Game.status == GameStatus.RUNNING,
+                Game.held == False,  # noqa: E712
+            )
             if game_id is not None:
                 stmt = stmt.where(Game.id == game_id)
             plans = []
-            for game in session.exec(stmt).all():
-                deadline = game.next_deadline
+            for id_, deadline, reminder_hours in session.exec(stmt).all():
                 reminders: tuple[tuple[int, datetime], ...] = ()
                 if deadline is not None:
                     reminders = tuple(
                         (hours, deadline - timedelta(hours=hours))
-                        for hours in sorted(set(game.reminder_hours), reverse=True)
+                        for hours in sorted(set(reminder_hours), reverse=True)
                         if hours > 0
                     )
-                plans.append(_Plan(game.id or 0, deadline, reminders))
+                plans.append(_Plan(id_ or 0, deadline, reminders))
             return plans
 
     def _schedule(

@@ -116,10 +116,12 @@ def keep_reveal(
     turn: int,
     record: Mapping[str, Any],
     rolls: Sequence[Roll],
-) -> None:
+) -> Reveal | None:
     """Keep the reveal of a sealed turn (``record``: the run's inputs record) with its
-    secret; a turn with legacy dice has none."""
-    if "dice" in record:
-        sealed = SealedDice.from_record(record["dice"])
-        reveal = sealed.reveal(game_number, turn, rolls)
-        repo.store_dice_reveal(session, game_id, turn, reveal.to_json())
+    secret, and return it; a turn with legacy dice has none."""
+    if "dice" not in record:
+        return None
+    sealed = SealedDice.from_record(record["dice"])
+    reveal = sealed.reveal(game_number, turn, rolls)
+    repo.store_dice_reveal(session, game_id, turn, reveal.to_json())
+    return reveal

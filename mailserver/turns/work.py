@@ -17,6 +17,7 @@ from sqlmodel import Session
 
 from db.models import Game, GmReport, GmRuling, Player
 from engine.core import GameKind, State, TurnResult
+from engine.dice import Reveal
 from mailserver.common.kinds import game_kind
 from mailserver.common.terms import TurnContext
 from mailserver.turns.ahead import TurnAhead
@@ -55,6 +56,12 @@ class TurnWork:
     """(seat, reason) of each occupant the rules took out."""
     delivered: int = 0
     """Secret messages delivered with the printouts."""
+    reveal: Reveal | None = None
+    """The turn's reveal as kept (None: legacy dice)."""
+    next_secret: str | None = None
+    """The secret drawn for the next turn (None: the game is over)."""
+    mails: list[dict[str, Any]] = field(default_factory=list)
+    """The outbox rows of the turn's mails, not stored yet (:func:`repo.outbox_values`)."""
     outbox_ids: list[int] = field(default_factory=list)
 
     @property
