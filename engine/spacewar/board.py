@@ -9,6 +9,7 @@ space row, H2 row B and the space row. Ids are absolute: W7 faces W6, W12 faces 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib import resources
 
 WORLDS = tuple(f"W{n}" for n in range(1, 13))
 SPACE = ("R1", "R2", "R3", "R4")
@@ -85,29 +86,22 @@ def reachable(where: str, group: str, player: int, open_reach: bool = False) -> 
     return group_fields(group, player) == row
 
 
-# Spacewar §11.1: a d20 result at least the entry hits; None is "---" (no hit possible).
-MISSILE_TABLE: tuple[tuple[int | None, ...], ...] = (
-    (18, 19, 20, None),
-    (15, 18, 19, 20),
-    (12, 16, 18, 19),
-    (10, 14, 16, 18),
-    (8, 12, 14, 17),
-    (6, 10, 12, 16),
-    (4, 8, 10, 15),
-    (3, 6, 8, 14),
-    (2, 4, 6, 13),
-)
-LASER_TABLE: tuple[tuple[int | None, ...], ...] = (
-    (15, 17, 17, 20),  # 17 under shields 2 and 3 as printed (decision 29)
-    (12, 15, 16, 19),
-    (10, 13, 15, 18),
-    (8, 11, 14, 17),
-    (6, 9, 12, 15),
-    (5, 7, 10, 13),
-    (4, 5, 8, 11),
-    (3, 4, 6, 9),
-    (2, 3, 4, 7),
-)
+def _hit_tables() -> dict[str, tuple[tuple[int | None, ...], ...]]:
+    """The tables of Spacewar §11.1 by weapon (``R``, ``L``), from ``hit-tables.txt``
+    (laid out as the rulebook prints them): a row per number of weapons 1-9, an entry per
+    shield 1-4, None where the rulebook prints "---" (no hit possible)."""
+    text = resources.files("engine.spacewar").joinpath("hit-tables.txt").read_text(encoding="utf-8")
+    tables: dict[str, list[tuple[int | None, ...]]] = {}
+    for line in text.splitlines():
+        if line.strip() and not line.startswith("#"):
+            weapon, _count, *entries = line.split()
+            row = tuple(None if entry == "---" else int(entry) for entry in entries)
+            tables.setdefault(weapon, []).append(row)
+    return {weapon: tuple(rows) for weapon, rows in tables.items()}
+
+
+HIT_TABLES = _hit_tables()
+"""Spacewar §11.1: a d20 result at least the entry hits (read once, on import)."""
 MAX_GROUP = 9
 """The tables stop at 9 weapons: a larger group fires as 9 + the rest (decision 18)."""
 
@@ -115,8 +109,7 @@ MAX_GROUP = 9
 def needed(weapon: str, count: int, shield: int) -> int | None:
     """The d20 result that hits with ``count`` weapons of a kind against ``shield``
     (Spacewar §11.1); None when no hit is possible."""
-    table = MISSILE_TABLE if weapon == "R" else LASER_TABLE
-    return table[count - 1][shield - 1]
+    return HIT_TABLES[weapon][count - 1][shield - 1]
 
 
 @dataclass(frozen=True)

@@ -154,11 +154,9 @@ class MailHandler:
                     session,
                     mail.raw,
                     config=self.config,
-                    mailbox=mail.mailbox,
-                    uidvalidity=mail.uidvalidity,
-                    uid=mail.uid,
                     size=mail.size,
                     parsed=parsed,
+                    **mail.place(),
                 )
                 crash_point("intake-before-commit")
             crash_point("intake-after-commit")
@@ -170,12 +168,7 @@ class MailHandler:
             log.exception("mail uid %d could not be processed; kept as error", mail.uid)
             with transaction(self.engine) as session:
                 record, _ = repo.record_inbound_mail(
-                    session,
-                    raw=mail.raw,
-                    message_id=None,
-                    mailbox=mail.mailbox,
-                    uidvalidity=mail.uidvalidity,
-                    uid=mail.uid,
+                    session, raw=mail.raw, message_id=None, **mail.place()
                 )
                 record.status = InboundStatus.ERROR
                 record.reason = f"{type(exc).__name__}: {exc}"[:2000]

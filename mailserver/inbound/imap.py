@@ -23,7 +23,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict
 
 import aioimaplib
 
@@ -53,6 +53,14 @@ over: with only the next one, its preparation competed with the commit before it
 interpreter and was often not done when its turn came."""
 
 
+class MailPlace(TypedDict):
+    """A mail's mailbox, the mailbox's UIDVALIDITY and the mail's UID there."""
+
+    mailbox: str
+    uidvalidity: int
+    uid: int
+
+
 @dataclass(frozen=True, slots=True)
 class FetchedMail:
     """One mail as read from the server, exactly as stored there."""
@@ -63,6 +71,12 @@ class FetchedMail:
     raw: bytes
     size: int | None = None
     """The mail's size on the server when only its start was fetched (over the limit)."""
+
+    def place(self) -> MailPlace:
+        """Where the mail lies on the server, as its record keeps it (``**mail.place()``
+        into :func:`~mailserver.inbound.intake.process_mail` or
+        :func:`db.repo.record_inbound_mail`)."""
+        return {"mailbox": self.mailbox, "uidvalidity": self.uidvalidity, "uid": self.uid}
 
 
 MailHandler = Callable[[FetchedMail], Awaitable[None]]

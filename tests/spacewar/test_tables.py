@@ -19,37 +19,27 @@ from engine.spacewar.board import (
     world_by_die,
 )
 
-# Spacewar §11.1, copied from the rulebook's text row by row (None: "---").
-MISSILES = {
-    1: (18, 19, 20, None),
-    2: (15, 18, 19, 20),
-    3: (12, 16, 18, 19),
-    4: (10, 14, 16, 18),
-    5: (8, 12, 14, 17),
-    6: (6, 10, 12, 16),
-    7: (4, 8, 10, 15),
-    8: (3, 6, 8, 14),
-    9: (2, 4, 6, 13),
-}
-LASERS = {
-    1: (15, 17, 17, 20),
-    2: (12, 15, 16, 19),
-    3: (10, 13, 15, 18),
-    4: (8, 11, 14, 17),
-    5: (6, 9, 12, 15),
-    6: (5, 7, 10, 13),
-    7: (4, 5, 8, 11),
-    8: (3, 4, 6, 9),
-    9: (2, 3, 4, 7),
+# Spacewar §11.1, copied from the rulebook's text row by row (None: "---"): for 1-9
+# weapons, the entries for shields 1-4 of the missiles (R), then of the lasers (L).
+WEAPONS = ("R", "L")
+AS_PRINTED = {
+    1: ((18, 19, 20, None), (15, 17, 17, 20)),
+    2: ((15, 18, 19, 20), (12, 15, 16, 19)),
+    3: ((12, 16, 18, 19), (10, 13, 15, 18)),
+    4: ((10, 14, 16, 18), (8, 11, 14, 17)),
+    5: ((8, 12, 14, 17), (6, 9, 12, 15)),
+    6: ((6, 10, 12, 16), (5, 7, 10, 13)),
+    7: ((4, 8, 10, 15), (4, 5, 8, 11)),
+    8: ((3, 6, 8, 14), (3, 4, 6, 9)),
+    9: ((2, 4, 6, 13), (2, 3, 4, 7)),
 }
 
 
-@pytest.mark.parametrize(("weapon", "table"), [("R", MISSILES), ("L", LASERS)])
+@pytest.mark.parametrize("weapon", WEAPONS)
 @pytest.mark.parametrize(("count", "shield"), [(c, s) for c in range(1, 10) for s in range(1, 5)])
-def test_weapon_table_entry_as_printed(
-    weapon: str, table: dict[int, tuple[int | None, ...]], count: int, shield: int
-) -> None:
-    assert needed(weapon, count, shield) == table[count][shield - 1]
+def test_weapon_table_entry_as_printed(weapon: str, count: int, shield: int) -> None:
+    printed = AS_PRINTED[count][WEAPONS.index(weapon)]
+    assert needed(weapon, count, shield) == printed[shield - 1]
 
 
 def test_laser_row_one_keeps_the_printed_17_twice() -> None:
