@@ -20,15 +20,17 @@ from typer.testing import CliRunner
 
 from db import repo
 from db.models import Game
+from db.session import transaction
 from engine.core import State
 from mailserver.app.cli.main import app as cli
 from mailserver.common.kinds import game_kind
+from mailserver.gm import running
 from mailserver.printouts.dice import dice_view
 from mailserver.printouts.files import map_png, report_json
 from mailserver.web import app as app_module
 from mailserver.web import views
 from tests.lanes import examples
-from tests.web.helpers import link, run_turn, start_game, web_orders
+from tests.web.helpers import TERMS, link, now, run_turn, start_game, web_orders
 
 _numbers = itertools.count(700)
 
@@ -111,6 +113,8 @@ def _check_pages(client: TestClient, engine: Engine, number: int) -> None:
         pytest.param("ashes", "Artikel\nEine Nachricht an alle.\nEnde\n", id="ashes"),
         pytest.param("starweb", None, id="starweb"),
         pytest.param("spacewar", None, id="spacewar"),
+        pytest.param("ashes-board", None, id="ashes-board"),
+        pytest.param("wdw", None, id="wdw"),
     ],
 )
 @settings(
@@ -132,12 +136,16 @@ def test_pages_never_show_another_seats_printout(
 ) -> None:
     """Of every kind, before and after a turn (with seat 1's article in it, where given)."""
     number = next(_numbers)
-    seats = 2 if kind == "spacewar" else seats  # Spacewar is for two
+    # Spacewar and the board game are for two, Welt der Waben's sample world has three realms.
+    seats = {"spacewar": 2, "ashes-board": 2, "wdw": min(seats, 3)}.get(kind, seats)
     start_game(web_engine, number, seats=seats, seed=seed, kind=kind)
     for _ in range(turns):
         if article is not None:
             web_orders(web_engine, number, 1, article)
         run_turn(web_engine, number)
+        if game_kind(kind).ruled is not None:  # the GM publishes the month as drafted
+            with transaction(web_engine) as session:
+                running.publish(session, number, TERMS.at(now()))
     _check_pages(client, web_engine, number)
 
 
