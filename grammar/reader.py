@@ -968,12 +968,18 @@ class Reader(Generic[T]):
             setattr(header, key, value)
 
 
-def read_orders(lines: LineGrammar[Order], given: OrderText) -> core.ParseResult:
-    """``given`` read line by line by a kind's ``lines``, with the shared orders
-    (:data:`CORE_MESSAGES`): the whole :meth:`KindLanguage.read` of a kind that needs
-    nothing more."""
-    read = Reader(lines, messages=CORE_MESSAGES).read(given.text, given.subject)
-    return read.result(read.items)
+class LinesLanguage(KindLanguage):
+    """The order language of a kind that needs nothing more than its ``lines`` and the
+    shared orders (:data:`CORE_MESSAGES`); its places are shown by number."""
+
+    def __init__(self, kinds: core.OrderKinds, lines: LineGrammar[Order]) -> None:
+        super().__init__(kinds)
+        self.lines = lines
+
+    def read(self, given: OrderText) -> core.ParseResult:
+        """``given`` read line by line by the kind's ``lines``."""
+        read = Reader(self.lines, messages=CORE_MESSAGES).read(given.text, given.subject)
+        return read.result(read.items)
 
 
 def _printout_files(node: Tree[Token], line: int) -> PrintoutFiles:

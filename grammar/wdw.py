@@ -10,7 +10,7 @@ from functools import cache
 
 from lark import Lark, Token, Tree
 
-from engine.core import Order, ParseResult
+from engine.core import Order
 from engine.wdw.orders import (
     ORDER_KINDS,
     Alliance,
@@ -131,14 +131,8 @@ class WdwLines:
         return None
 
 
-class WdwLanguage(reader.KindLanguage):
-    """The Welt der Waben order language (:class:`engine.core.OrderLanguage`)."""
-
-    def read(self, given: reader.OrderText) -> ParseResult:
-        return reader.read_orders(WdwLines(), given)
-
-
-LANGUAGE = WdwLanguage(ORDER_KINDS)
+LANGUAGE = reader.LinesLanguage(ORDER_KINDS, WdwLines())
+"""The Welt der Waben order language (:class:`engine.core.OrderLanguage`)."""
 
 
 _PROPERTIES = {

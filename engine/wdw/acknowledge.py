@@ -1,6 +1,7 @@
 """The acknowledgement of an order (design §3.0, D37): checked against what the realm
 knows — its own units, settlements and treasury, the map — and what it costs. A
-rejection never names what the realm cannot see (an enemy in a field is the dossier's)."""
+rejection never names what the realm cannot see (an enemy in a field is the dossier's).
+The texts name the order's own fields (``{order.code}``)."""
 
 from __future__ import annotations
 
@@ -51,26 +52,11 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
         # Only what the realm knows: a settlement's size counts only when it is its own.
         known = place is not None and place.owner == seat
         ig = min_ig(place.population if known and place else None, frozenset())
-        return say(
-            lang,
-            "order.spy",
-            unit=unit.id,
-            code=order.code,
-            risk=order.risk,
-            target=order.target,
-            ig=ig,
-        )
+        return say(lang, "order.spy", order=order, unit=unit.id, ig=ig)
     if isinstance(order, Work):
         if unit.arbeit < 1:
             return _refused(order, lang, "needs_worker", unit=unit.id)
-        return say(
-            lang,
-            "order.work",
-            unit=unit.id,
-            code=order.code,
-            ext=order.ext,
-            structure=order.structure,
-        )
+        return say(lang, "order.work", order=order, unit=unit.id)
     refusal = checks_conquest.check_fight(order, unit, options_of(state))
     if refusal is not None:  # D4: E needs the Mindestgröße
         return refusal.of(order, lang)
@@ -111,14 +97,7 @@ def _build(state: WdwState, seat: int, order: Build, lang: str) -> str:
         return _refused(order, lang, "structure_max", structure=order.structure, limit=limit)
     cost = options_of(state).bwp_cost(field.terrain_class)
     treasury = state.realm(seat).treasury
-    text = say(
-        lang,
-        "order.build",
-        settlement=place.name,
-        structure=order.structure,
-        bwp=order.bwp,
-        cost=cost,
-    )
+    text = say(lang, "order.build", order=order, settlement=place.name, cost=cost)
     if treasury < cost:
         text += f" ({say(lang, 'reject.funds', treasury=treasury, cost=cost)})"
     return text

@@ -117,17 +117,6 @@ def raid_lines(state: WdwState, items: Items, lang: str) -> list[str]:
         place = next((s for s in state.settlements if s.kf == raid.kf), None)
         income = 1500 * (place.population // 10000) if place is not None else 0
         days = raid.days.numerator // raid.days.denominator
-        lines.append(
-            say(
-                lang,
-                "item.raid",
-                item=item,
-                unit=raid.unit,
-                kf=raid.kf,
-                owner=raid.owner,
-                stage=raid.stage,
-                days=days,
-                income=income,
-            )
-        )
+        # The text names the raid's fields (``{raid.kf}``).
+        lines.append(say(lang, "item.raid", item=item, raid=raid, days=days, income=income))
     return lines

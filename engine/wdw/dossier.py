@@ -35,17 +35,7 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
             lines.append(f"  {seat}: {order.describe(lang)}")
     lines += ["", say(lang, "dossier.economy")]
     for realm in state.realms:
-        lines.append(
-            "  "
-            + say(
-                lang,
-                "dossier.treasury",
-                seat=realm.seat,
-                name=realm.name,
-                treasury=realm.treasury,
-                bukaz=realm.bukaz,
-            )
-        )
+        lines.append("  " + say(lang, "dossier.treasury", realm=realm))
     lines += ["", say(lang, "dossier.timeline")]
     for key, leg in items.legs.items():
         if not leg.steps and not leg.bad:
@@ -66,19 +56,7 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
             lines += workbench_lines(scene, meeting, items.legs, lang)
     for item, (seat, spy) in items.spies.items():
         ig = _ig(state, seat, spy.unit, spy.target)
-        lines.append(
-            say(
-                lang,
-                "item.spy",
-                item=item,
-                seat=seat,
-                unit=spy.unit,
-                code=spy.code,
-                risk=spy.risk,
-                target=spy.target,
-                ig=ig,
-            )
-        )
+        lines.append(say(lang, "item.spy", item=item, seat=seat, spy=spy, ig=ig))
     for item, (seat, special) in items.specials.items():
         lines.append(
             say(lang, "item.special", item=item, seat=seat, unit=special.unit, text=special.text)
@@ -101,52 +79,21 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
 
 
 def _meeting_lines(item: str, meeting: Meeting, lang: str) -> list[str]:
+    # The texts name the meeting's fields and its sides' (``{meeting.kf}``, ``{a.realm}``).
     a, b = meeting.a, meeting.b
-    when = say(lang, "item.when", day=_power(meeting.day), rounds=meeting.rounds)
+    day = _power(meeting.day)
+    when = say(lang, "item.when", day=day, rounds=meeting.rounds)
+    sides = {"item": item, "meeting": meeting, "a": a, "b": b}
+    a_units, b_units = " ".join(a.units), " ".join(b.units)
     if item.startswith("D"):
-        return [
-            say(
-                lang,
-                "item.discovery",
-                item=item,
-                kf=meeting.kf,
-                day=_power(meeting.day),
-                a=a.realm,
-                a_order=a.order,
-                b=b.realm,
-                b_units=" ".join(b.units),
-                text=meeting.outcome.text,
-            )
-        ]
+        return [say(lang, "item.discovery", **sides, day=day, b_units=b_units)]
     if item.startswith("E"):
         return [
-            say(
-                lang,
-                "item.encounter",
-                item=item,
-                kf=meeting.kf,
-                a=a.realm,
-                a_order=a.order,
-                b=b.realm,
-                b_order=b.order,
-                text=meeting.outcome.text,
-            ),
+            say(lang, "item.encounter", **sides),
             say(lang, "item.question", a_power=_power(a.kampfkraft), b_power=_power(b.kampfkraft)),
             when,
         ]
-    lines = [
-        say(
-            lang,
-            "item.combat",
-            item=item,
-            kf=meeting.kf,
-            a=a.realm,
-            a_units=" ".join(a.units),
-            b=b.realm,
-            b_units=" ".join(b.units),
-        ),
-        when,
-    ]
+    lines = [say(lang, "item.combat", **sides, a_units=a_units, b_units=b_units), when]
     for name, side in (("A", a), ("B", b)):
         gp = ", ".join(f"{cause} {n:+d}" for cause, n in side.gp) or "0"
         lines.append(say(lang, "item.side", side=name, power=_power(side.kampfkraft), gp=gp))

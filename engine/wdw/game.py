@@ -136,18 +136,11 @@ class WdwGame(ForecastAcknowledging, RuledGame):
         lines = [say(lang, "final.head", game=s.game, month=s.month, year=s.year)]
         for realm in s.realms:
             places = [p for p in s.settlements if p.owner == realm.seat]
-            lines.append(
-                say(
-                    lang,
-                    "final.realm",
-                    name=realm.name,
-                    seat=realm.seat,
-                    fields=len(realm.known),
-                    settlements=len(places),
-                    bwp=sum(p.bwp() for p in places),
-                    treasury=realm.treasury,
-                )
+            fields, bwp = len(realm.known), sum(p.bwp() for p in places)
+            line = say(
+                lang, "final.realm", realm=realm, fields=fields, settlements=len(places), bwp=bwp
             )
+            lines.append(line)
         return "\n".join(lines) + "\n"
 
     # -- adjudicated

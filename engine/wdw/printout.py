@@ -18,58 +18,20 @@ def printout(state: WdwState, seat: int, lang: str) -> str:
     for realm in state.realms:
         if seat not in (NEUTRAL, realm.seat):
             continue
-        lines += [
-            "",
-            say(
-                lang,
-                "print.realm",
-                name=realm.name,
-                seat=realm.seat,
-                treasury=realm.treasury,
-                bukaz=realm.bukaz,
-            ),
-        ]
+        lines += ["", say(lang, "print.realm", realm=realm)]
         lines += realm_lines(state, realm, lang)
         lines.append(say(lang, "print.settlements"))
         for place in state.settlements:
             if place.owner == realm.seat:
                 capital = say(lang, "print.capital") if place.capital else ""
-                lines.append(
-                    say(
-                        lang,
-                        "print.settlement",
-                        name=place.name,
-                        kf=place.kf,
-                        bev=place.bev,
-                        rues=place.rues,
-                        mil=place.mil,
-                        stv=place.stv,
-                        bef=place.bef,
-                        population=place.population,
-                        capital=capital,
-                    )
-                )
+                lines.append(say(lang, "print.settlement", place=place, capital=capital))
         lines.append(say(lang, "print.units"))
         for unit in state.units:
             if unit.realm == realm.seat:
                 mounted = say(lang, "print.mounted") if unit.beritten else ""
-                lines.append(
-                    say(
-                        lang,
-                        "print.unit",
-                        id=unit.id,
-                        kf=unit.kf,
-                        size=unit.size,
-                        cls=say(lang, f"class.{unit.unit_class}"),
-                        nk=unit.nahkampf,
-                        fk=unit.fernkampf,
-                        ar=unit.arbeit,
-                        be=unit.belagerung,
-                        mounted=mounted,
-                        rs=unit.rs(),
-                        order=unit.order,
-                    )
-                )
+                cls = say(lang, f"class.{unit.unit_class}")
+                line = say(lang, "print.unit", unit=unit, cls=cls, mounted=mounted, rs=unit.rs())
+                lines.append(line)
                 lines += unit_lines(unit, lang)
         lines.append(say(lang, "print.known", count=len(realm.known)))
     sightings = [s for s in state.sightings if seat in (NEUTRAL, s.seat)]

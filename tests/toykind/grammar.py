@@ -8,7 +8,7 @@ from functools import cache
 
 from lark import Lark, Token, Tree
 
-from engine.core import Order, ParseResult
+from engine.core import Order
 from grammar import reader
 from grammar.lark_errors import Position
 from tests.toykind.engine import ORDER_KINDS, Add
@@ -45,11 +45,5 @@ class ToyLines:
         return None
 
 
-class ToyLanguage(reader.KindLanguage):
-    """The toy game's :class:`engine.core.OrderLanguage`; places are shown by number."""
-
-    def read(self, given: reader.OrderText) -> ParseResult:
-        return reader.read_orders(ToyLines(), given)
-
-
-LANGUAGE = ToyLanguage(ORDER_KINDS)
+LANGUAGE = reader.LinesLanguage(ORDER_KINDS, ToyLines())
+"""The toy game's :class:`engine.core.OrderLanguage`; places are shown by number."""

@@ -314,22 +314,11 @@ def _ratio(a: Fraction, b: Fraction) -> str:
 def _unit_line(f: Fighter, lang: str) -> str:
     # A unit meets many realms in a dossier: its line is worded once.
     causes = ", ".join(f"{cause} {n:+d}" for cause, n in f.gp) or "0"
-    return say(
-        lang,
-        "combat.unit",
-        unit=f.key,
-        size=f.size,
-        melee=f.melee,
-        conversion=f" ({f.conversion})" if f.conversion else "",
-        gp=sum(n for _, n in f.gp),
-        causes=causes,
-        power=number(f.melee_power),
-        ranged=f.ranged,
-        ranged_gp=f.ranged_gp,
-        ranged_power=number(f.ranged_power),
-        bp=f.bp,
-        rounds=f.rounds,
-    )
+    # The text names the fighter's whole-number fields (``{unit.size}``).
+    conversion = f" ({f.conversion})" if f.conversion else ""
+    powers = {"power": number(f.melee_power), "ranged_power": number(f.ranged_power)}
+    gp = sum(n for _, n in f.gp)
+    return say(lang, "combat.unit", unit=f, conversion=conversion, gp=gp, causes=causes, **powers)
 
 
 @lru_cache(maxsize=1024)
@@ -341,17 +330,7 @@ def _party_lines(party: Party, name: str, lang: str) -> tuple[str, ...]:
         if party.came_from
         else say(lang, "combat.stands")
     )
-    lines.append(
-        say(
-            lang,
-            "combat.side",
-            side=name,
-            realm=party.realm,
-            order=party.order,
-            came=came,
-            day=number(party.day),
-        )
-    )
+    lines.append(say(lang, "combat.side", party=party, side=name, came=came, day=number(party.day)))
     lines += [_unit_line(f, lang) for f in party.fighters]
     lines.append(
         say(
@@ -367,16 +346,9 @@ def _party_lines(party: Party, name: str, lang: str) -> tuple[str, ...]:
 
 def render(bench: Workbench, lang: str) -> list[str]:
     """The workbench in lines (the dossier indents them under its combat item)."""
-    lines = [
-        say(
-            lang,
-            "combat.row",
-            a=bench.a.order,
-            b=bench.b.order,
-            flipped=say(lang, "combat.flipped") if bench.flipped else "",
-            text=bench.outcome.text,
-        )
-    ]
+    # The texts name the bench's and the parties' fields (``{bench.a.order}``).
+    flipped = say(lang, "combat.flipped") if bench.flipped else ""
+    lines = [say(lang, "combat.row", bench=bench, flipped=flipped)]
     if bench.outcome.question:
         lines.append(say(lang, "combat.question"))
     for name, party in (("A", bench.a), ("B", bench.b)):

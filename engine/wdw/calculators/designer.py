@@ -146,40 +146,13 @@ def design(
 
 
 def render(result: Design, lang: str) -> list[str]:
-    """The design in lines."""
+    """The design in lines (the texts name its fields: ``{design.rs}``)."""
     props = ", ".join(f"{name} {level}" for name, level in result.properties)
-    lines = [
-        say(
-            lang,
-            "designer.head",
-            elements=result.elements,
-            unit_class=say(lang, f"class.{result.unit_class}"),
-            properties=props,
-            rs=result.rs,
-        ),
-        say(lang, "designer.cost", each=result.element_cost, total=result.sofort),
-        say(
-            lang,
-            "designer.normal",
-            raising=result.raising,
-            training=result.training,
-            months=result.months,
-            halfyear=result.months_halfyear,
-        ),
-        say(lang, "designer.sofort", total=result.sofort),
-        say(lang, "designer.bp", bp=result.bp, stationing=result.stationing),
-        say(lang, "designer.upkeep", upkeep=result.upkeep, surcharged=result.upkeep_surcharged),
-        say(lang, "designer.immunities", free=result.free_immunities),
-    ]
+    unit_class = say(lang, f"class.{result.unit_class}")
+    keys = ["head", "cost", "normal", "sofort", "bp", "upkeep", "immunities"]
     if result.from_rs:
-        lines.append(
-            say(
-                lang,
-                "designer.retrain",
-                rs_from=result.from_rs,
-                rs=result.rs,
-                cost=result.retrain,
-                months=result.retrain_months,
-            )
-        )
-    return lines
+        keys.append("retrain")
+    return [
+        say(lang, f"designer.{key}", design=result, unit_class=unit_class, properties=props)
+        for key in keys
+    ]

@@ -153,16 +153,8 @@ def render(result: Forecast, lang: str) -> list[str]:
                 key = "economy.interrupted"
             else:
                 key = "economy.build"
-            parts.append(
-                say(
-                    lang,
-                    key,
-                    name=p.settlement,
-                    structure=p.structure,
-                    cost=p.cost,
-                    missing=p.missing,
-                )
-            )
+            # The texts name the payment's fields (``{payment.cost}``).
+            parts.append(say(lang, key, payment=p))
         if row.income:
             each = ", ".join(f"{name} {n:+d}" for name, n in row.income)
             total = sum(n for _, n in row.income)

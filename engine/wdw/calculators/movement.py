@@ -105,33 +105,14 @@ def plan(unit: Unit, known: Knowledge, path: tuple[str, ...], mode: str, load: s
 
 
 def render(route: Route, lang: str) -> list[str]:
-    """The route in lines."""
-    lines = [say(lang, "movement.head", unit=route.unit, start=route.start, range=route.range)]
+    """The route in lines (the texts name its fields: ``{route.range}``)."""
+    lines = [say(lang, "movement.head", route=route)]
     if route.loading:
         lines.append(say(lang, "movement.loading", cost=route.loading))
     for step in route.steps:
-        lines.append(
-            say(
-                lang,
-                "movement.step",
-                kf=step.kf,
-                cost=step.cost,
-                used=step.used,
-                range=route.range,
-                day=number(step.day),
-            )
-        )
+        lines.append(say(lang, "movement.step", route=route, step=step, day=number(step.day)))
     if route.stop:
         lines.append(say(lang, f"movement.stop_{route.stop}", kf=route.stop_at))
     end = route.steps[-1].kf if route.steps else route.start
-    lines.append(
-        say(
-            lang,
-            "movement.end",
-            kf=end,
-            bp=route.bp,
-            bp_left=number(route.bp_left),
-            rounds=route.rounds,
-        )
-    )
+    lines.append(say(lang, "movement.end", route=route, kf=end, bp_left=number(route.bp_left)))
     return lines

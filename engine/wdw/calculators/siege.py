@@ -102,38 +102,20 @@ def siege_plan(place: Settlement, forces: Forces) -> SiegePlan:
 
 
 def render(result: SiegePlan, lang: str) -> list[str]:
-    """The plan in lines."""
+    """The plan in lines (the texts name its fields: ``{plan.bef}``, ``{forces.siege}``)."""
     f = result.forces
 
     def when(months: int | None) -> str:
         return say(lang, "siege.never") if months is None else say(lang, "siege.after", n=months)
 
+    idle = say(lang, "siege.idle") if f.defence and f.workers else ""
+    bef, stv, other = (number(r) for r in (result.bef_rate, result.stv_rate, result.other_rate))
+    repair, gold = number(result.repair), number(result.repair_gold)
     lines = [
-        say(lang, "siege.head", name=result.settlement, bef=result.bef, stv=result.stv),
-        say(
-            lang,
-            "siege.forces",
-            siege=f.siege,
-            workers=f.workers,
-            combat=f.combat,
-            defence=f.defence,
-            idle=say(lang, "siege.idle") if f.defence and f.workers else "",
-        ),
-        say(
-            lang,
-            "siege.rates",
-            bef=number(result.bef_rate),
-            stv=number(result.stv_rate),
-            other=number(result.other_rate),
-        ),
-        say(
-            lang,
-            "siege.repair",
-            inhabitants=f.inhabitants,
-            repairers=f.repairers,
-            rate=number(result.repair),
-            gold=number(result.repair_gold),
-        ),
+        say(lang, "siege.head", plan=result),
+        say(lang, "siege.forces", forces=f, idle=idle),
+        say(lang, "siege.rates", bef=bef, stv=stv, other=other),
+        say(lang, "siege.repair", forces=f, rate=repair, gold=gold),
     ]
     if result.bef:
         lines.append(say(lang, "siege.bef", breach=when(result.breach), gone=when(result.bef_gone)))
