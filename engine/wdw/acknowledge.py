@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.core import Order
 from engine.wdw import (
     checks_army,
+    checks_build,
     checks_conquest,
     checks_conversion,
     checks_realm,
@@ -53,6 +54,8 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
         known = place is not None and place.owner == seat
         ig = min_ig(place.population if known and place else None, frozenset())
         return say(lang, "order.spy", order=order, unit=unit.id, ig=ig)
+    if isinstance(order, Work) and order.code == "AB":  # Tab. 5.2-1, D19
+        return checks_build.describe(state, seat, order, options_of(state), lang)
     if isinstance(order, Work):
         if unit.arbeit < 1:
             return _refused(order, lang, "needs_worker", unit=unit.id)

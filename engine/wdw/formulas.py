@@ -149,10 +149,15 @@ def attack_gp_from_settlement(stv: int) -> int:
     return stv * 2 // 3
 
 
-def demolition_rate(worker_strength: int, structure: str) -> Fraction:
-    """F13, Strategie 3.3: BWP a month a worker unit demolishes: strength/1,000
+def build_rate(worker_strength: int, structure: str) -> Fraction:
+    """D19, Strategie 3.1/5.2 (AB): BWP a month a worker unit builds: strength/1,000
     (Befestigungen /2,500)."""
     return Fraction(worker_strength, 2500 if structure == "bef" else 1000)
+
+
+def demolition_rate(worker_strength: int, structure: str) -> Fraction:
+    """F13, Strategie 3.3: demolition goes "analog zur Bauregel" (D19): the build rate."""
+    return build_rate(worker_strength, structure)
 
 
 def breached(wall_bwp: int, damage: Fraction) -> bool:

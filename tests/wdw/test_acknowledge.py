@@ -24,7 +24,7 @@ def said(order: Order, seat: int = 1, lang: str = "de") -> str:
         ),
         (Spy(unit=601, code="GI", risk=4, target="Tharnburg"), "Mindest-IG nach Ihrem Wissen: 1"),
         (Spy(unit=601, code="GZ", risk=3, target="Guru"), "Mindest-IG nach Ihrem Wissen: 15"),
-        (Work(unit=201, code="AB", structure="stv"), "Einheit 201: AB stv"),
+        (Work(unit=201, code="AB", structure="stv"), "Einheit 201: AB baut in Guru an stv"),
         (Build(settlement="Guru", structure="stv"), "Baue in Guru: stv +1 (diesen Monat 5000 GS)"),
         (Special(unit=101, text="x"), "Sonderbefehl für Einheit 101: an den Spielleiter"),
     ],

@@ -1,6 +1,6 @@
-"""Work in settlements (design §4.1 step 4; Strategie 3.3, 6.4): sieges as the GM
-confirmed them (the ``B`` items), then demolition and repair, each in exact parts of a
-BWP (D24); whole BWP count, the rest waits for the next month."""
+"""Work in settlements (design §4.1 step 4; Strategie 3.3, 5.2, 6.4): sieges as the GM
+confirmed them (the ``B`` items), then demolition, repair and building by workers (AB),
+each in exact parts of a BWP (D24); whole BWP count, the rest waits for the next month."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from fractions import Fraction
 from math import floor
 
 from engine.wdw.checks_army import Refusal
+from engine.wdw.checks_build import building, bwp_price, room
 from engine.wdw.checks_works import (
     REPAIR_COST,
     besieging,
@@ -21,20 +22,23 @@ from engine.wdw.checks_works import (
 )
 from engine.wdw.items import by_unit
 from engine.wdw.month import Month
-from engine.wdw.orders import Build, Demolish, Repair
+from engine.wdw.orders import Build, Demolish, Repair, Work
 from engine.wdw.phases.ordered import orders_of, refused
 from engine.wdw.rulings import SpecialResult, default_ruling, read
 from engine.wdw.state import Settlement
 
 
 def run(month: Month) -> None:
-    """Sieges, then each demolition and repair in the order of the mail's lines."""
+    """Sieges, then each demolition, repair and AB in the order of the mail's lines (a
+    worker that fled a combat or fell stands elsewhere and builds nothing)."""
     _sieges(month)
-    for seat, order in orders_of(month, Demolish, Repair):
+    for seat, order in orders_of(month, Demolish, Repair, Work):
         if isinstance(order, Demolish):
             _demolish(month, seat, order)
         elif isinstance(order, Repair):
             _repair(month, seat, order)
+        elif isinstance(order, Work) and order.code == "AB":
+            _unit_build(month, seat, order)
 
 
 def _done(place: Settlement, key: str, rate: Fraction, most: int) -> int:
@@ -112,6 +116,40 @@ def _repair(month: Month, seat: int, order: Repair) -> None:
     setattr(place, order.structure, getattr(place, order.structure) + n)
     set_damaged(place, order.structure, damaged(place, order.structure) - n)
     month.note(seat, "note.repaired", **_work(place, order.structure, n), cost=n * REPAIR_COST)
+
+
+def _unit_build(month: Month, seat: int, order: Work) -> None:
+    """Tab. 5.2-1 AB, D19, F12: the worker's BWP of the month; each whole BWP costs the
+    terrain's price, or four quarters of reuse (F14); what the treasury cannot pay is
+    interrupted (D25), the part of a BWP begun waits."""
+    found = building(month.state, seat, order)
+    if isinstance(found, Refusal):
+        refused(month, seat, order, found)
+        return
+    place, rate = found
+    realm = month.state.realm(seat)
+    price = bwp_price(month.state, month.options, place)
+    key = f"bau:{order.structure}"
+    wanted = min(floor(progress(place, key) + rate), room(month.state, place, order.structure))
+    paid = place.reuse // 4 + (realm.treasury // price if price else wanted)
+    if paid < wanted:
+        missing = price - realm.treasury % price
+        month.note(
+            seat,
+            "note.build_interrupted",
+            name=place.name,
+            structure=order.structure,
+            missing=missing,
+        )
+    n = _done(place, key, rate, min(wanted, paid))
+    from_reuse = min(n, place.reuse // 4)
+    place.reuse -= 4 * from_reuse
+    cost = (n - from_reuse) * price
+    realm.treasury -= cost
+    setattr(place, order.structure, getattr(place, order.structure) + n)
+    month.note(
+        seat, "note.unit_built", unit=order.unit, **_work(place, order.structure, n), cost=cost
+    )
 
 
 def _work(place: Settlement, structure: str, bwp: int) -> dict[str, object]:
