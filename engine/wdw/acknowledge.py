@@ -16,7 +16,7 @@ from engine.wdw import (
 )
 from engine.wdw.formulas import structure_limit
 from engine.wdw.mapfile import WorldMap
-from engine.wdw.movement import walk
+from engine.wdw.movement import mode_factor, walk
 from engine.wdw.orders import Build, Convert, Fight, Special, Spy, Work
 from engine.wdw.setup import options_of
 from engine.wdw.state import Unit, WdwState, world
@@ -76,7 +76,7 @@ def _fight(the_map: WorldMap, order: Fight, unit: Unit, lang: str) -> str:
         return _refused(order, lang, "needs_combat_unit", unit=unit.id)
     if ext == "B" and unit.belagerung < 1:
         return _refused(order, lang, "needs_siege_unit", unit=unit.id)
-    leg = walk(unit, the_map, order.path)
+    leg = walk(unit, the_map, order.path, mode_factor(order.code, order.ext))
     stop = leg.steps[-1][0] if leg.steps else unit.kf
     if leg.bad:
         bad_step = order.path[len(leg.steps)]

@@ -19,7 +19,7 @@ from engine.wdw.discovery import discovered
 from engine.wdw.formulas import bukaz_gp, kampfkraft
 from engine.wdw.interception import INTERCEPTING, Hunter, Interceptions
 from engine.wdw.mapfile import WorldMap
-from engine.wdw.movement import Leg, month_range, walk
+from engine.wdw.movement import Leg, mode_factor, month_range, walk
 from engine.wdw.orders import Fight, Province, Special, Spy, Work
 from engine.wdw.provinces import melee_level
 from engine.wdw.setup import options_of
@@ -102,8 +102,10 @@ def legs_of(state: WdwState, chosen: UnitOrders) -> dict[str, Leg]:
     legs = {}
     for unit in state.units:
         order = chosen.get((unit.realm, unit.id))
-        path = order.path if isinstance(order, Fight) else ()
-        legs[unit.key] = walk(unit, the_map, path)
+        if isinstance(order, Fight):  # D21: KX or S take twice the time a step
+            legs[unit.key] = walk(unit, the_map, order.path, mode_factor(order.code, order.ext))
+        else:
+            legs[unit.key] = walk(unit, the_map, ())
     return legs
 
 

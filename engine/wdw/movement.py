@@ -50,10 +50,17 @@ def step_cost(unit: Unit, world: WorldMap, a: str, b: str) -> int:
     return cost
 
 
-def walk(unit: Unit, world: WorldMap, path: tuple[str, ...]) -> Leg:
+def mode_factor(code: str, ext: str) -> int:
+    """D21, Strategie 5.1-1/5.1-2: hiding (main order KX) or searching (extension S)
+    doubles the time each step takes, both together ×4."""
+    return (2 if code == "KX" else 1) * (2 if ext[:1] == "S" else 1)
+
+
+def walk(unit: Unit, world: WorldMap, path: tuple[str, ...], factor: int = 1) -> Leg:
     """The unit's leg along ``path`` (D21: a path longer than the range stops where the
-    range ends). A step that is not adjacent, or takes a land unit onto water or a ship
-    onto land, ends the leg there with its reason (``not_adjacent``, ``land_water``)."""
+    range ends; each step costs ``factor`` times as much, ``mode_factor``). A step that
+    is not adjacent, or takes a land unit onto water or a ship onto land, ends the leg
+    there with its reason (``not_adjacent``, ``land_water``)."""
     left = month_range(unit, world, path)
     total = left
     entered: list[tuple[str, int]] = []
@@ -64,7 +71,7 @@ def walk(unit: Unit, world: WorldMap, path: tuple[str, ...]) -> Leg:
         water = world.fields[there].water
         if (unit.unit_class == "land" and water) or (unit.unit_class == "sea" and not water):
             return _leg(entered, total, bad="land_water")
-        cost = step_cost(unit, world, here, there)
+        cost = step_cost(unit, world, here, there) * factor
         if cost > left:
             return _leg(entered, total, truncated=True)
         left -= cost

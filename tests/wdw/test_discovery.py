@@ -13,17 +13,19 @@ from engine.wdw.orders import Fight
 from engine.wdw.state import WdwState
 from tests.wdw.helpers import GAME, month_of, sample
 
-# 1/101 attacks from 1/20; 2/102 hides (KX) along the road 1/21 (day 10), 1/20 (day
-# 20), 1/19 (day 30).
+# 1/101 attacks from 1/20; 2/102, mounted, hides (KX: each step takes twice the time,
+# D21) along the road from 1/21: 1/20 (day 12), 1/19 (day 24).
 ORDERS: dict[int, list[Order]] = {
     1: [Fight(unit=101, code="KA")],
-    2: [Fight(unit=102, code="KX", path=("1/21", "1/20", "1/19"))],
+    2: [Fight(unit=102, code="KX", path=("1/20", "1/19"))],
 }
 
 
 def state() -> WdwState:
     s = sample()
     s.unit(1, 101).kf = "1/20"  # type: ignore[union-attr]
+    s.unit(2, 102).kf = "1/21"  # type: ignore[union-attr]
+    s.unit(2, 102).beritten = True  # type: ignore[union-attr]
     return s
 
 
@@ -44,12 +46,12 @@ def test_a_hidden_unit_met_by_an_attacker_is_a_question_not_a_combat() -> None:
     meeting = items.meetings["D1"]
     assert (meeting.kf, meeting.day, meeting.a.realm, meeting.b.units) == (
         "1/20",
-        20,
+        12,
         1,
         ("2/102",),
     )
     text = GAME.dossier(state(), ORDERS, "de")
-    assert "D1 Versteckte Einheit in 1/20 am Tag 20: Reich 1 (KA) trifft Reich 2 (KX) 2/102" in text
+    assert "D1 Versteckte Einheit in 1/20 am Tag 12: Reich 1 (KA) trifft Reich 2 (KX) 2/102" in text
     assert text.endswith("Entscheid\nD1 nicht entdeckt\nEnde\n")
     assert GAME.open_items(state(), ORDERS, [], "de") == [
         "D1 versteckte Einheit in 1/20 — nicht entdeckt"
@@ -69,7 +71,7 @@ def test_discovered_the_row_applies_and_both_sides_are_told() -> None:
     unit = after.unit(2, 102)
     assert unit is not None and unit.kf == "1/21"  # KA-KX: B retreats the way it came
     mine = GAME.printout(after, 1, "de")
-    assert "In 1/20 wird am Tag 20 eine versteckte fremde Einheit entdeckt (etwa 1500)." in mine
+    assert "In 1/20 wird am Tag 12 eine versteckte fremde Einheit entdeckt (etwa 1500)." in mine
     assert "Unit 102 is discovered in 1/20 though it hides." in GAME.printout(after, 2, "en")
 
 
@@ -90,7 +92,7 @@ def test_a_unit_that_ignores_asks_no_question() -> None:
 
 
 def test_a_unit_of_the_hiders_realm_arriving_later_is_still_met() -> None:
-    # 2/102 hides through 1/20 on days 20-30 undiscovered; 2/101 attacks from 1/29 and
+    # 2/102 hides through 1/20 on days 12-24 undiscovered; 2/101 attacks from 1/29 and
     # reaches 1/20 on day 30: that is a meeting of its own.
     s = state()
     s.unit(2, 101).kf = "1/29"  # type: ignore[union-attr]

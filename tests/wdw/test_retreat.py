@@ -9,7 +9,7 @@ from engine.dice import Dice
 from engine.wdw.orders import Fight
 from engine.wdw.retreat import free_neighbours
 from engine.wdw.state import Unit, WdwState, world
-from tests.wdw.helpers import dice, field_of, month_of, noted, sample
+from tests.wdw.helpers import dice, field_of, month_of, noted, placed, sample
 
 NEIGHBOURS_OF_1_20 = ["1/12", "1/21", "1/28", "1/27", "1/19", "1/11"]
 
@@ -127,9 +127,9 @@ def test_two_retreating_units_both_go_back_the_way_they_came() -> None:
 def test_a_discovered_hiding_unit_retreats_from_its_finder() -> None:
     orders: dict[int, list[Order]] = {
         1: [Fight(unit=101, code="KA", path=("1/19", "1/20"))],
-        2: [Fight(unit=102, code="KX", path=("1/21", "1/20"))],
+        2: [Fight(unit=102, code="KX", path=("1/20",))],  # D21: a hider's step takes 2
     }
-    hidden = month_of(sample(), orders, Ruling("D1", "nicht entdeckt"))
+    hidden = month_of(placed(u2_102="1/21"), orders, Ruling("D1", "nicht entdeckt"))
     assert field_of(hidden, 2, 102) == "1/20"
-    found = month_of(sample(), orders, Ruling("D1", "entdeckt"))
+    found = month_of(placed(u2_102="1/21"), orders, Ruling("D1", "entdeckt"))
     assert field_of(found, 2, 102) == "1/21"

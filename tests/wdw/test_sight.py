@@ -67,8 +67,8 @@ def test_a_realm_sights_a_unit_passing_its_units_view_and_only_it_reads_it() -> 
 
 
 def test_hidden_units_are_not_sighted() -> None:
-    orders: dict[int, list[Order]] = {2: [Fight(unit=102, code="KX", path=("1/21", "1/20"))]}
-    after = month_of(placed(u1_101="1/19"), orders)
+    orders: dict[int, list[Order]] = {2: [Fight(unit=102, code="KX", path=("1/20",))]}
+    after = month_of(placed(u1_101="1/19", u2_102="1/21"), orders)
     assert not any(n.key.startswith("note.sighting") and n.seat == 1 for n in after.notes)
     assert any(n.key.startswith("note.sighting") and n.seat == 2 for n in after.notes)
 

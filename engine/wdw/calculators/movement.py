@@ -13,14 +13,13 @@ from engine.wdw.calculators.combat import MAX_ROUNDS
 from engine.wdw.calculators.knowledge import Knowledge
 from engine.wdw.calculators.texts import number, say
 from engine.wdw.formulas import movement_points, rounds_possible
-from engine.wdw.movement import step_cost
+from engine.wdw.movement import mode_factor, step_cost
 from engine.wdw.state import Unit
 
 MODES = ("", "KX", "S", "KXS")
 """D21: hiding (KX) or searching (S) doubles each step's cost, both together ×4."""
 LOADING = ("", "kueste", "hafen")
 """Strategie 7.1: loading or unloading costs a fleet 3 KF, in a port 2."""
-_MODE_FACTOR = {"": 1, "KX": 2, "S": 2, "KXS": 4}
 _LOAD_COST = {"": 0, "kueste": 3, "hafen": 2}
 
 
@@ -67,6 +66,7 @@ def plan(unit: Unit, known: Knowledge, path: tuple[str, ...], mode: str, load: s
     than the range stops where the range ends; a step into an unknown field stops the
     plan there)."""
     total = month_range(unit, known, path)
+    factor = mode_factor(mode[:2], mode[2:]) if mode.startswith("KX") else mode_factor("", mode)
     used = _LOAD_COST[load] if unit.unit_class == "sea" else 0
     steps: list[Step] = []
     here, stop, stop_at = unit.kf, "", ""
@@ -81,7 +81,7 @@ def plan(unit: Unit, known: Knowledge, path: tuple[str, ...], mode: str, load: s
         if (unit.unit_class == "land" and water) or (unit.unit_class == "sea" and not water):
             stop, stop_at = "land_water", there
             break
-        cost = step_cost(unit, known.the_map, here, there) * _MODE_FACTOR[mode]
+        cost = step_cost(unit, known.the_map, here, there) * factor
         if used + cost > total:
             stop, stop_at = "truncated", there
             break
