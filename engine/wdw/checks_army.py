@@ -10,6 +10,7 @@ from engine.core import Order
 from engine.wdw.formulas import barracks, element_cost, rs_of, rues_capacity, training_months
 from engine.wdw.orders import Raise, Train
 from engine.wdw.provinces import province_named
+from engine.wdw.setup import options_of
 from engine.wdw.state import Settlement, Unit, WdwState, world
 from engine.wdw.texts import say
 
@@ -206,9 +207,15 @@ def plan_train(state: WdwState, seat: int, order: Train) -> Plan | Refusal:
         need = in_training(state, seat, place.kf) + unit.size * (1 + target["beritten"])
         if need > barracks(place.mil):
             return Refusal("barracks", {"stationed": need, "room": barracks(place.mil)})
-    months = training_months(rs) - training_months(rs_now)
+    halfyear = options_of(state).training_halfyear  # D22
+    months = training_months(rs, halfyear=halfyear) - training_months(rs_now, halfyear=halfyear)
+    used = 0
+    if months == 0:  # D22: a training that takes no time uses the Rüstkapazität
+        used, free = cost, rues_capacity(place.rues) - place.rues_used
+        if used > free:
+            return Refusal("rues_capacity", {"settlement": place.name, "free": free, "need": used})
     changed = {n: level for n, level in target.items() if level != now[n]}
-    return Plan(rs, cost, 0, months, place, changed, provinces=gained)
+    return Plan(rs, cost, used, months, place, changed, provinces=gained)
 
 
 def _allowed(

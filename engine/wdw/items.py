@@ -21,7 +21,7 @@ from engine.wdw.interception import INTERCEPTING, Hunter, Interceptions
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import Leg, mode_factor, month_range, walk
 from engine.wdw.orders import Fight, Province, Special, Spy, Work
-from engine.wdw.provinces import melee_level
+from engine.wdw.provinces import home_gp, melee_level
 from engine.wdw.setup import options_of
 from engine.wdw.state import Unit, WdwState, world
 from engine.wdw.tables import MAIN_ORDERS, Outcome, encounter
@@ -129,6 +129,9 @@ def gp_of(unit: Unit, state: WdwState, the_map: WorldMap, kf: str) -> list[tuple
         causes.append(("gelände", 1))
     if unit.gp_bonus:
         causes.append(("sl", unit.gp_bonus))
+    home = home_gp(state, unit, kf, options_of(state).hv_bonus)
+    if home:
+        causes.append(("heimatverteidigung", home))
     base = sum(n for _, n in causes)
     total = bukaz_gp(state.realm(unit.realm).bukaz, base, 0)
     if total != base:
@@ -145,7 +148,8 @@ def _side(realm: int, units: list[Unit], state: WdwState, chosen: UnitOrders, kf
         causes = gp_of(unit, state, the_map, kf)
         for cause, n in causes:
             gp_total[cause] = gp_total.get(cause, 0) + n
-        strength = unit.size * melee_level(state, unit, kf)  # D13: Heimatverteidigung
+        # D13: Heimatverteidigung
+        strength = unit.size * melee_level(state, unit, kf, options_of(state).hv_bonus)
         power += kampfkraft(strength, sum(n for _, n in causes))
     keys = tuple(u.key for u in units)
     return Side(realm, keys, lead, power, tuple(sorted(gp_total.items())))

@@ -29,6 +29,15 @@ class WdwOptions:
     """Spies get a sight range like other units (Strategie 6.1, Spielleiter-Option)."""
     min_size_land: int = 1000
     """D4: the Mindestgröße of a land unit for E (mounted: half)."""
+    hv_bonus: str = "strength"
+    """D13: Heimatverteidigung's +2 inside its province: ``strength`` (per element) or
+    ``gp`` (+2 GP)."""
+    training_halfyear: bool = False
+    """D22, Strategie 4.2: training times rounded down to 6-month steps."""
+
+    def __post_init__(self) -> None:
+        if self.hv_bonus not in ("strength", "gp"):
+            raise ValueError(f"hv_bonus must be 'strength' or 'gp', not {self.hv_bonus!r}")
 
     @classmethod
     def of(cls, options: Mapping[str, JSONValue]) -> WdwOptions:

@@ -61,6 +61,12 @@ def _train(month: Month, seat: int, order: Train) -> None:
     unit = state.unit(seat, order.unit)
     assert unit is not None  # plan_train refuses an unknown unit
     state.realm(seat).treasury -= plan.cost
+    if not plan.months:  # D22 (training_halfyear): done at once, on the Rüstkapazität
+        plan.place.rues_used += plan.capacity
+        _give(unit, plan.properties, plan.provinces)
+        month.note(seat, "note.training", unit=unit.id, rs=plan.rs, months=0, cost=plan.cost)
+        month.note(seat, "note.trained", unit=unit.id, rs=unit.rs())
+        return
     unit.training_to = [f"{n}={level}" for n, level in plan.properties.items()]
     unit.training_to += [f"{HV}={name}" for name in plan.provinces]
     unit.training_months = plan.months

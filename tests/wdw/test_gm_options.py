@@ -1,0 +1,77 @@
+"""The GM options of the built chapters that change a result (design §2.7):
+``hv_bonus`` (D13) and ``training_halfyear`` (D22); a bad value is refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import Order
+from engine.wdw.items import find_items
+from engine.wdw.options import WdwOptions
+from engine.wdw.orders import Train
+from engine.wdw.provinces import melee_level
+from engine.wdw.state import Unit, WdwState
+from tests.wdw.helpers import GAME, by_number, month, sample
+
+
+def _defended(**options: object) -> WdwState:
+    """A defender of Erinal (1/18 1/19) in 1/18 against an attacker of realm 2."""
+    state = sample(**options)
+    state.realm(1).provinces = ["Erinal=1/18 1/19"]
+    unit = Unit(realm=1, id=301, unit_class="land", size=1000, kf="1/18")
+    unit.heimatverteidigung = ["Erinal"]
+    enemy = state.unit(2, 101)
+    assert enemy is not None
+    enemy.kf, enemy.order = "1/18", "KA"
+    state.units = [u for u in state.units if u.realm == 2] + [unit]
+    return state
+
+
+@pytest.mark.parametrize(("bonus", "power", "melee"), [("strength", 3000, 3), ("gp", 1400, 1)])
+def test_hv_bonus_gives_strength_or_gp_at_home(bonus: str, power: int, melee: int) -> None:
+    state = _defended(hv_bonus=bonus)
+    unit = state.unit(1, 301)
+    assert unit is not None
+    assert melee_level(state, unit, "1/18", bonus) == melee
+    (meeting,) = find_items(state, {}).meetings.values()
+    side = meeting.a if meeting.a.realm == 1 else meeting.b
+    assert side.kampfkraft == power  # gp: 1,000 × (5 + 2)/5
+
+
+def test_hv_bonus_gp_gives_nothing_outside_the_province() -> None:
+    state = _defended(hv_bonus="gp")
+    for unit in state.units:
+        unit.kf = "1/20"
+    (meeting,) = find_items(state, {}).meetings.values()
+    side = meeting.a if meeting.a.realm == 1 else meeting.b
+    assert side.kampfkraft == 1000
+
+
+def test_a_bad_hv_bonus_is_refused() -> None:
+    with pytest.raises(ValueError, match="hv_bonus"):
+        WdwOptions.of({"hv_bonus": "both"})
+
+
+def said(order: Order, state: WdwState) -> str:
+    return GAME.describe_order(state, 1, order, "de", by_number)
+
+
+@pytest.mark.parametrize(("halfyear", "months"), [(False, "9 Monate"), (True, "6 Monate")])
+def test_training_halfyear_rounds_the_months_down(halfyear: bool, months: str) -> None:
+    state = sample(training_halfyear=halfyear)
+    state.realm(1).treasury = 100000
+    assert said(Train(unit=101, properties=("nahkampf=4",)), state).endswith(months)
+
+
+def test_training_halfyear_makes_rs_2_at_once_on_the_ruestkapazitaet() -> None:
+    state = month(sample(training_halfyear=True), Train(unit=101, properties=("nahkampf=2",)))
+    unit = state.unit(1, 101)
+    assert unit is not None and unit.nahkampf == 2 and unit.training_months == 0
+    assert state.settlements[0].rues_used == 20000
+    assert "Einheit 101 hat die Ausbildung beendet: RS 2." in GAME.printout(state, 1, "de")
+
+
+def test_training_halfyear_refuses_rs_2_beyond_the_ruestkapazitaet() -> None:
+    state = sample(training_halfyear=True)
+    state.settlements[0].rues_used = 20000
+    assert "Rüstkapazität" in said(Train(unit=101, properties=("nahkampf=2",)), state)
