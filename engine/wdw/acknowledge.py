@@ -14,6 +14,7 @@ from engine.wdw import (
     checks_realm,
     checks_works,
 )
+from engine.wdw.checks_spy import may_spy
 from engine.wdw.formulas import structure_limit
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import mode_factor, walk
@@ -47,7 +48,7 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
     if isinstance(order, Special):
         return say(lang, "order.special", unit=order.unit)
     if isinstance(order, Spy):
-        if not unit.spion:
+        if not may_spy(unit, options_of(state)):  # D15
             return _refused(order, lang, "needs_spy", unit=unit.id)
         place = state.settlement(order.target)
         # Only what the realm knows: a settlement's size counts only when it is its own.

@@ -16,11 +16,14 @@ TERRAIN_CLASSES = ("normal", "schwer", "extrem")
 UPKEEP_PER_BWP = {"normal": 100, "schwer": 200, "extrem": 300}
 
 
-def income(population: int, bwp: int, terrain_class: str, *, atoll: bool = False) -> int:
+def income(
+    population: int, bwp: int, terrain_class: str, *, atoll: bool = False, exact: bool = False
+) -> int:
     """F1, Strategie 2.1: net income of a settlement per Einnahmetermin: 1,500 GS per
-    full 10,000 inhabitants, less 100/200/300 GS per BWP by terrain class (an atoll
-    yields no gross income, Strategie 1.1)."""
-    gross = 0 if atoll else 1500 * (population // 10000)
+    full 10,000 inhabitants (D10; ``exact``: 1,500·population/10,000, truncated), less
+    100/200/300 GS per BWP by terrain class (an atoll yields no gross income, 1.1)."""
+    gross = 1500 * population // 10000 if exact else 1500 * (population // 10000)
+    gross = 0 if atoll else gross
     return gross - bwp * UPKEEP_PER_BWP[terrain_class]
 
 

@@ -14,6 +14,7 @@ from fractions import Fraction
 from engine.core import Order, Ruling
 from engine.wdw.checks_conquest import Raid, raids_of
 from engine.wdw.checks_decay import decays_of
+from engine.wdw.checks_spy import may_spy
 from engine.wdw.checks_works import Siege, sieges_of
 from engine.wdw.discovery import discovered
 from engine.wdw.formulas import bukaz_gp, kampfkraft
@@ -215,7 +216,9 @@ def find_items(
     for seat in sorted(orders):
         for order in orders[seat]:
             if isinstance(order, Spy):
-                spies[f"G{len(spies) + 1}"] = (seat, order)
+                spy = state.unit(seat, order.unit)
+                if spy is not None and may_spy(spy, options):  # D15: else refused
+                    spies[f"G{len(spies) + 1}"] = (seat, order)
             elif isinstance(order, Special):
                 specials[f"X{len(specials) + 1}"] = (seat, order)
     # Strategie 1.2: a province needs the GM's approval.

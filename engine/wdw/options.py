@@ -34,10 +34,19 @@ class WdwOptions:
     ``gp`` (+2 GP)."""
     training_halfyear: bool = False
     """D22, Strategie 4.2: training times rounded down to 6-month steps."""
+    income_rounding: str = "full"
+    """D10, Strategie 2.1: income per ``full`` 10,000 inhabitants, or ``exact``
+    (1,500·population/10,000, truncated)."""
+    g_any_character: bool = False
+    """D15, Strategie 5.3: every character may take G orders, not only trained spies."""
 
     def __post_init__(self) -> None:
         if self.hv_bonus not in ("strength", "gp"):
             raise ValueError(f"hv_bonus must be 'strength' or 'gp', not {self.hv_bonus!r}")
+        if self.income_rounding not in ("full", "exact"):
+            raise ValueError(
+                f"income_rounding must be 'full' or 'exact', not {self.income_rounding!r}"
+            )
 
     @classmethod
     def of(cls, options: Mapping[str, JSONValue]) -> WdwOptions:

@@ -1,5 +1,6 @@
 """The GM options of the built chapters that change a result (design §2.7):
-``hv_bonus`` (D13) and ``training_halfyear`` (D22); a bad value is refused."""
+``hv_bonus`` (D13), ``training_halfyear`` (D22), ``income_rounding`` (D10) and
+``g_any_character`` (D15); a bad value is refused."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import pytest
 from engine.core import Order
 from engine.wdw.items import find_items
 from engine.wdw.options import WdwOptions
-from engine.wdw.orders import Train
+from engine.wdw.orders import Spy, Train
+from engine.wdw.phases.income import ledger
 from engine.wdw.provinces import melee_level
 from engine.wdw.state import Unit, WdwState
 from tests.wdw.helpers import GAME, by_number, month, sample
@@ -75,3 +77,32 @@ def test_training_halfyear_refuses_rs_2_beyond_the_ruestkapazitaet() -> None:
     state = sample(training_halfyear=True)
     state.settlements[0].rues_used = 20000
     assert "Rüstkapazität" in said(Train(unit=101, properties=("nahkampf=2",)), state)
+
+
+@pytest.mark.parametrize(("rounding", "income"), [("full", 6000), ("exact", 7350)])
+def test_income_rounding_counts_full_or_exact_tens_of_thousands(rounding: str, income: int) -> None:
+    state = sample(income_rounding=rounding)
+    state.settlements[0].population = 49000
+    bwp = state.settlements[0].bwp()
+    earned, _ = ledger(state, 1, WdwOptions.of({"income_rounding": rounding}))
+    assert earned == income - 100 * bwp  # 1,500 × 4 or 1,500 × 4.9; 100 GS upkeep a BWP
+
+
+def test_a_bad_income_rounding_is_refused() -> None:
+    with pytest.raises(ValueError, match="income_rounding"):
+        WdwOptions.of({"income_rounding": "half"})
+
+
+def _character(**options: object) -> WdwState:
+    state = sample(**options)
+    state.units.append(Unit(realm=1, id=602, unit_class="character", size=1, kf="1/18"))
+    return state
+
+
+@pytest.mark.parametrize("any_character", [False, True])
+def test_g_any_character_lets_untrained_characters_spy(any_character: bool) -> None:
+    state = _character(g_any_character=any_character)
+    order = Spy(line=1, unit=602, code="GI", target="Tharnburg")
+    refused = "Einheit 602 ist kein Spion" in said(order, state)
+    assert refused is not any_character
+    assert (find_items(state, {1: [order]}).ids() == ["G1"]) is any_character

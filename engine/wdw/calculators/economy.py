@@ -128,6 +128,7 @@ def forecast(
                         s.population,
                         sum(built[(s.name, st)] for st in STRUCTURES),
                         sites[s.kf].terrain_class,
+                        exact=options.income_rounding == "exact",
                     ),
                 )
                 for s in settlements

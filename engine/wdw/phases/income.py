@@ -15,7 +15,12 @@ def ledger(state: WdwState, seat: int, options: WdwOptions) -> tuple[int, int]:
     for the half-year (F7)."""
     the_map = world(state.map_text)
     earned = sum(
-        income(s.population, s.bwp(), the_map.fields[s.kf].terrain_class)
+        income(
+            s.population,
+            s.bwp(),
+            the_map.fields[s.kf].terrain_class,
+            exact=options.income_rounding == "exact",  # D10
+        )
         for s in state.settlements
         if s.owner == seat
     )
