@@ -12,6 +12,7 @@ from engine.wdw.checks_army import Refusal
 from engine.wdw.formulas import build_rate, structure_limit
 from engine.wdw.options import WdwOptions
 from engine.wdw.orders import Work
+from engine.wdw.setup import options_of
 from engine.wdw.state import Settlement, WdwState, world
 from engine.wdw.texts import say
 
@@ -33,7 +34,7 @@ def building(state: WdwState, seat: int, order: Work) -> tuple[Settlement, Fract
     if free < 1:
         limit = getattr(place, order.structure) + free
         return Refusal("structure_max", {"structure": order.structure, "limit": limit})
-    return place, build_rate(unit.size * unit.arbeit, order.structure)
+    return place, build_rate(unit.size * unit.arbeit, order.structure, options_of(state))
 
 
 def room(state: WdwState, place: Settlement, structure: str) -> int:

@@ -23,11 +23,13 @@ if TYPE_CHECKING:
 
 
 def min_size(unit: Unit, options: WdwOptions) -> int:
-    """D4: the Mindestgröße of a land unit, half for mounted ones (Strategie 4.1);
-    fleets and characters have none here (the GM's)."""
+    """D4: the Mindestgröße of a land unit, of a mounted one (Strategie 4.1: half), of a
+    fleet (none unless the GM sets it); characters have none."""
+    if unit.unit_class == "sea":
+        return options.min_size_fleet
     if unit.unit_class != "land":
         return 0
-    return options.min_size_land // (2 if unit.beritten else 1)
+    return options.min_size_mounted if unit.beritten else options.min_size_land
 
 
 def check_fight(order: Fight, unit: Unit, options: WdwOptions) -> Refusal | None:

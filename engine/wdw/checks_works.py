@@ -15,6 +15,7 @@ from engine.wdw.checks_army import Refusal
 from engine.wdw.formulas import demolition_rate, repair_rate, siege_rate
 from engine.wdw.movement import Leg
 from engine.wdw.orders import Demolish, Fight, Repair
+from engine.wdw.setup import options_of
 from engine.wdw.state import Settlement, Unit, WdwState
 from engine.wdw.texts import say
 
@@ -100,7 +101,7 @@ def demolition(state: WdwState, seat: int, order: Demolish) -> Work | Refusal:
     strength = workers(state, seat, place, order.units)
     if isinstance(strength, Refusal):
         return strength
-    return place, 1 + demolition_rate(strength, order.structure)
+    return place, 1 + demolition_rate(strength, order.structure, options_of(state))
 
 
 def repair(state: WdwState, seat: int, order: Repair) -> Work | Refusal:

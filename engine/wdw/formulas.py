@@ -152,15 +152,16 @@ def attack_gp_from_settlement(stv: int) -> int:
     return stv * 2 // 3
 
 
-def build_rate(worker_strength: int, structure: str) -> Fraction:
+def build_rate(worker_strength: int, structure: str, options: WdwOptions) -> Fraction:
     """D19, Strategie 3.1/5.2 (AB): BWP a month a worker unit builds: strength/1,000
-    (Befestigungen /2,500)."""
-    return Fraction(worker_strength, 2500 if structure == "bef" else 1000)
+    (Befestigungen /2,500; the options ``build_strength`` and ``build_strength_bef``)."""
+    per = options.build_strength_bef if structure == "bef" else options.build_strength
+    return Fraction(worker_strength, per)
 
 
-def demolition_rate(worker_strength: int, structure: str) -> Fraction:
+def demolition_rate(worker_strength: int, structure: str, options: WdwOptions) -> Fraction:
     """F13, Strategie 3.3: demolition goes "analog zur Bauregel" (D19): the build rate."""
-    return build_rate(worker_strength, structure)
+    return build_rate(worker_strength, structure, options)
 
 
 def breached(wall_bwp: int, damage: Fraction) -> bool:

@@ -39,6 +39,14 @@ class WdwOptions:
     (1,500·population/10,000, truncated)."""
     g_any_character: bool = False
     """D15, Strategie 5.3: every character may take G orders, not only trained spies."""
+    min_size_mounted: int = 500
+    """D4: the Mindestgröße of a mounted unit for E."""
+    min_size_fleet: int = 0
+    """D4: the Mindestgröße of a fleet for E (0: none, the GM's)."""
+    build_strength: int = 1000
+    """D19: the Arbeitsstärke that builds or demolishes one BWP a month."""
+    build_strength_bef: int = 2500
+    """D19: the same for Befestigungen."""
 
     def __post_init__(self) -> None:
         if self.hv_bonus not in ("strength", "gp"):

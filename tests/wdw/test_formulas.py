@@ -137,8 +137,8 @@ def test_siege_demolition_repair_and_breach_rates() -> None:
     assert f.siege_rate("bef", 5000, 9999, 9999) == 2
     assert f.siege_rate("stv", 1000, 500, 9999) == Fraction(3, 2)
     assert f.siege_rate("mil", 1000, 0, 2500) == 2
-    assert f.demolition_rate(2500, "bef") == 1
-    assert f.demolition_rate(2500, "mil") == Fraction(5, 2)
+    assert f.demolition_rate(2500, "bef", WdwOptions()) == 1
+    assert f.demolition_rate(2500, "mil", WdwOptions()) == Fraction(5, 2)
     assert f.repair_rate(20000, 5000) == 3
     assert f.breached(10, Fraction(2))
     assert not f.breached(10, Fraction(19, 10))

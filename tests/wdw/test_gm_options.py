@@ -1,15 +1,17 @@
 """The GM options of the built chapters that change a result (design §2.7):
 ``hv_bonus`` (D13), ``training_halfyear`` (D22), ``income_rounding`` (D10) and
-``g_any_character`` (D15); a bad value is refused."""
+``g_any_character`` (D15), ``build_strength``/``_bef`` (D19) and ``min_size_mounted``/
+``_fleet`` (D4); a bad value is refused."""
 
 from __future__ import annotations
 
 import pytest
 
 from engine.core import Order
+from engine.wdw.checks_conquest import min_size
 from engine.wdw.items import find_items
 from engine.wdw.options import WdwOptions
-from engine.wdw.orders import Spy, Train
+from engine.wdw.orders import Fight, Spy, Train, Work
 from engine.wdw.phases.income import ledger
 from engine.wdw.provinces import melee_level
 from engine.wdw.state import Unit, WdwState
@@ -106,3 +108,33 @@ def test_g_any_character_lets_untrained_characters_spy(any_character: bool) -> N
     refused = "Einheit 602 ist kein Spion" in said(order, state)
     assert refused is not any_character
     assert (find_items(state, {1: [order]}).ids() == ["G1"]) is any_character
+
+
+def test_build_strength_sets_the_work_a_bwp_takes() -> None:
+    order = Work(unit=201, code="AB", structure="bef")
+    assert "2/5 BWP Arbeit im Monat" in said(order, sample())
+    assert "1 BWP Arbeit im Monat" in said(order, sample(build_strength_bef=1000))
+    assert "1/2 BWP Arbeit im Monat" in said(
+        Work(unit=201, code="AB", structure="stv"), sample(build_strength=2000)
+    )
+
+
+@pytest.mark.parametrize(
+    ("options", "size", "refused"),
+    [({}, 499, True), ({}, 500, False), ({"min_size_mounted": 800}, 700, True)],
+)
+def test_min_size_mounted_is_the_mounted_units_minimum_for_e(
+    options: dict[str, int], size: int, refused: bool
+) -> None:
+    state = sample(**options)
+    unit = state.unit(1, 102)
+    assert unit is not None and unit.beritten
+    unit.size = size
+    text = said(Fight(unit=102, code="KA", ext="E"), state)
+    assert ("braucht die Mindestgröße" in text) is refused
+
+
+def test_min_size_fleet_is_no_check_unless_set() -> None:
+    fleet = Unit(realm=1, id=701, unit_class="sea", size=10, kf="1/18", nahkampf=1)
+    assert min_size(fleet, WdwOptions()) == 0
+    assert min_size(fleet, WdwOptions(min_size_fleet=20)) == 20
