@@ -17,7 +17,7 @@ from engine.wdw import (
 from engine.wdw.checks_spy import may_spy
 from engine.wdw.formulas import structure_limit
 from engine.wdw.mapfile import WorldMap
-from engine.wdw.movement import mode_factor, walk
+from engine.wdw.movement import enterable, mode_factor, walk
 from engine.wdw.orders import Build, Convert, Fight, Special, Spy, Work
 from engine.wdw.setup import options_of
 from engine.wdw.state import Unit, WdwState, world
@@ -64,10 +64,13 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
     refusal = checks_conquest.check_fight(order, unit, options_of(state))
     if refusal is not None:  # D4: E needs the Mindestgröße
         return refusal.of(order, lang)
-    return _fight(world(state.map_text), order, unit, lang)
+    enter = enterable(state.realm(seat), options_of(state).into_white)
+    return _fight(world(state.map_text), order, unit, enter, lang)
 
 
-def _fight(the_map: WorldMap, order: Fight, unit: Unit, lang: str) -> str:
+def _fight(
+    the_map: WorldMap, order: Fight, unit: Unit, known: frozenset[str] | None, lang: str
+) -> str:
     ext = order.ext[:1]
     if ext and ext in _NOT_WITH.get(order.code, ()):
         return _refused(order, lang, "ext_not_with_main", ext=order.ext, code=order.code)
@@ -77,7 +80,7 @@ def _fight(the_map: WorldMap, order: Fight, unit: Unit, lang: str) -> str:
         return _refused(order, lang, "needs_combat_unit", unit=unit.id)
     if ext == "B" and unit.belagerung < 1:
         return _refused(order, lang, "needs_siege_unit", unit=unit.id)
-    leg = walk(unit, the_map, order.path, mode_factor(order.code, order.ext))
+    leg = walk(unit, the_map, order.path, mode_factor(order.code, order.ext), known)
     stop = leg.steps[-1][0] if leg.steps else unit.kf
     if leg.bad:
         bad_step = order.path[len(leg.steps)]

@@ -20,7 +20,7 @@ from engine.wdw.discovery import discovered
 from engine.wdw.formulas import bukaz_gp, kampfkraft
 from engine.wdw.interception import INTERCEPTING, Hunter, Interceptions
 from engine.wdw.mapfile import WorldMap
-from engine.wdw.movement import Leg, mode_factor, month_range, walk
+from engine.wdw.movement import Leg, enterable, mode_factor, month_range, walk
 from engine.wdw.orders import Fight, Province, Special, Spy, Work
 from engine.wdw.provinces import home_gp, melee_level
 from engine.wdw.setup import options_of
@@ -100,11 +100,14 @@ def by_unit(orders: Mapping[int, Sequence[Order]]) -> UnitOrders:
 def legs_of(state: WdwState, chosen: UnitOrders) -> dict[str, Leg]:
     """Every unit's leg along its K order's path this month (others stay)."""
     the_map = world(state.map_text)
+    white, seats = options_of(state).into_white, {r.seat for r in state.realms}
     legs = {}
     for unit in state.units:
         order = chosen.get((unit.realm, unit.id))
         if isinstance(order, Fight):  # D21: KX or S take twice the time a step
-            legs[unit.key] = walk(unit, the_map, order.path, mode_factor(order.code, order.ext))
+            factor = mode_factor(order.code, order.ext)
+            known = enterable(state.realm(unit.realm), white) if unit.realm in seats else None
+            legs[unit.key] = walk(unit, the_map, order.path, factor, known)
         else:
             legs[unit.key] = walk(unit, the_map, ())
     return legs

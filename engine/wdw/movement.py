@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from engine.wdw.mapfile import WorldMap
-from engine.wdw.state import Unit
+from engine.wdw.state import Realm, Unit
 
 
 @dataclass(frozen=True)
@@ -56,11 +56,24 @@ def mode_factor(code: str, ext: str) -> int:
     return (2 if code == "KX" else 1) * (2 if ext[:1] == "S" else 1)
 
 
-def walk(unit: Unit, world: WorldMap, path: tuple[str, ...], factor: int = 1) -> Leg:
+def enterable(realm: Realm, into_white: bool) -> frozenset[str] | None:
+    """Strategie 4.4 (SL-Option "ins Weiße"): the fields the realm's units may enter —
+    any (None) when the option ``into_white`` allows it, else its known map."""
+    return None if into_white else frozenset(realm.known)
+
+
+def walk(
+    unit: Unit,
+    world: WorldMap,
+    path: tuple[str, ...],
+    factor: int = 1,
+    known: frozenset[str] | None = None,
+) -> Leg:
     """The unit's leg along ``path`` (D21: a path longer than the range stops where the
     range ends; each step costs ``factor`` times as much, ``mode_factor``). A step that
-    is not adjacent, or takes a land unit onto water or a ship onto land, ends the leg
-    there with its reason (``not_adjacent``, ``land_water``)."""
+    is not adjacent, takes a land unit onto water or a ship onto land, or leaves the
+    ``known`` fields (``enterable``), ends the leg there with its reason
+    (``not_adjacent``, ``land_water``, ``into_white``)."""
     left = month_range(unit, world, path)
     total = left
     entered: list[tuple[str, int]] = []
@@ -68,6 +81,8 @@ def walk(unit: Unit, world: WorldMap, path: tuple[str, ...], factor: int = 1) ->
     for there in path:
         if there not in world.fields or world.side_to(here, there) is None:
             return _leg(entered, total, bad="not_adjacent")
+        if known is not None and there not in known:
+            return _leg(entered, total, bad="into_white")
         water = world.fields[there].water
         if (unit.unit_class == "land" and water) or (unit.unit_class == "sea" and not water):
             return _leg(entered, total, bad="land_water")

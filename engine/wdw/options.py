@@ -47,6 +47,8 @@ class WdwOptions:
     """D19: the Arbeitsstärke that builds or demolishes one BWP a month."""
     build_strength_bef: int = 2500
     """D19: the same for Befestigungen."""
+    into_white: bool = True
+    """Strategie 4.4 (SL-Option): units may move into fields their realm does not know."""
 
     def __post_init__(self) -> None:
         if self.hv_bonus not in ("strength", "gp"):

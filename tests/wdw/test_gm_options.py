@@ -1,7 +1,7 @@
 """The GM options of the built chapters that change a result (design §2.7):
 ``hv_bonus`` (D13), ``training_halfyear`` (D22), ``income_rounding`` (D10) and
 ``g_any_character`` (D15), ``build_strength``/``_bef`` (D19) and ``min_size_mounted``/
-``_fleet`` (D4); a bad value is refused."""
+``_fleet`` (D4) and ``into_white`` (Strategie 4.4); a bad value is refused."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ import pytest
 
 from engine.core import Order
 from engine.wdw.checks_conquest import min_size
-from engine.wdw.items import find_items
+from engine.wdw.items import find_items, legs_of
 from engine.wdw.options import WdwOptions
 from engine.wdw.orders import Fight, Spy, Train, Work
 from engine.wdw.phases.income import ledger
 from engine.wdw.provinces import melee_level
 from engine.wdw.state import Unit, WdwState
-from tests.wdw.helpers import GAME, by_number, month, sample
+from tests.wdw.helpers import GAME, by_number, field_of, month, sample
 
 
 def _defended(**options: object) -> WdwState:
@@ -138,3 +138,16 @@ def test_min_size_fleet_is_no_check_unless_set() -> None:
     fleet = Unit(realm=1, id=701, unit_class="sea", size=10, kf="1/18", nahkampf=1)
     assert min_size(fleet, WdwOptions()) == 0
     assert min_size(fleet, WdwOptions(min_size_fleet=20)) == 20
+
+
+@pytest.mark.parametrize("white", [True, False])
+def test_into_white_off_ends_a_path_at_the_first_unknown_field(white: bool) -> None:
+    state = sample(into_white=white)
+    state.realm(1).known = ["1/18", "1/19"]
+    order = Fight(unit=101, code="KV", path=("1/19", "1/20"))
+    legs = legs_of(state, {(1, 101): order})
+    assert [kf for kf, _ in legs["1/101"].steps] == (["1/19", "1/20"] if white else ["1/19"])
+    refusal = "1/20 kennt Ihr Reich nicht; ins Weiße ziehen ist in dieser Partie nicht erlaubt"
+    assert (refusal in said(order, state)) is not white
+    after = month(state, order)
+    assert field_of(after, 1, 101) == ("1/20" if white else "1/19")
