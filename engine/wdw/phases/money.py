@@ -5,13 +5,20 @@ from __future__ import annotations
 from engine.wdw.formulas import structure_limit
 from engine.wdw.month import Month
 from engine.wdw.orders import Build
-from engine.wdw.state import world
+from engine.wdw.state import Settlement, world
 
 
 def big_site(month: Month, kf: str) -> bool:
     """Strategie 3.2: a coast at HS 1 or a navigable river allows Bev 10."""
     field = world(month.state.map_text).fields[kf]
     return (field.coast and field.height == 1) or field.navigable
+
+
+def interrupted(month: Month, seat: int, place: Settlement, structure: str, missing: int) -> None:
+    """D25: the printout's line of a build the treasury cannot pay (no penalty)."""
+    month.note(
+        seat, "note.build_interrupted", name=place.name, structure=structure, missing=missing
+    )
 
 
 def run(month: Month) -> None:
@@ -40,14 +47,7 @@ def run(month: Month) -> None:
             if place.reuse >= 4:  # Strategie 3.3 (F14): reused resources cost no gold
                 place.reuse, cost = place.reuse - 4, 0
             if realm.treasury < cost:
-                missing = cost - realm.treasury
-                month.note(
-                    seat,
-                    "note.build_interrupted",
-                    name=place.name,
-                    structure=order.structure,
-                    missing=missing,
-                )
+                interrupted(month, seat, place, order.structure, cost - realm.treasury)
                 continue
             realm.treasury -= cost
             setattr(place, order.structure, getattr(place, order.structure) + 1)

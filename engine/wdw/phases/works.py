@@ -7,6 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import floor
 
+from engine.core import Order
 from engine.wdw.checks_army import Refusal
 from engine.wdw.checks_build import building, bwp_price, room
 from engine.wdw.checks_works import (
@@ -23,6 +24,7 @@ from engine.wdw.checks_works import (
 from engine.wdw.items import by_unit
 from engine.wdw.month import Month
 from engine.wdw.orders import Build, Demolish, Repair, Work
+from engine.wdw.phases.money import interrupted
 from engine.wdw.phases.ordered import orders_of, refused
 from engine.wdw.rulings import SpecialResult, default_ruling, read
 from engine.wdw.state import Settlement
@@ -49,6 +51,17 @@ def _done(place: Settlement, key: str, rate: Fraction, most: int) -> int:
     rest = total - whole
     set_progress(place, key, rest - floor(rest))
     return whole
+
+
+def _checked(
+    month: Month, seat: int, order: Order, found: tuple[Settlement, Fraction] | Refusal
+) -> tuple[Settlement, Fraction] | None:
+    """A work's place and rate, or None once the printout says why the month could not
+    carry it out."""
+    if isinstance(found, Refusal):
+        refused(month, seat, order, found)
+        return None
+    return found
 
 
 def _sieges(month: Month) -> None:
@@ -84,9 +97,8 @@ def _sieges(month: Month) -> None:
 
 
 def _demolish(month: Month, seat: int, order: Demolish) -> None:
-    found = demolition(month.state, seat, order)
-    if isinstance(found, Refusal):
-        refused(month, seat, order, found)
+    found = _checked(month, seat, order, demolition(month.state, seat, order))
+    if found is None:
         return
     place, rate = found
     building = any(
@@ -104,9 +116,8 @@ def _demolish(month: Month, seat: int, order: Demolish) -> None:
 
 
 def _repair(month: Month, seat: int, order: Repair) -> None:
-    found = repair(month.state, seat, order)
-    if isinstance(found, Refusal):
-        refused(month, seat, order, found)
+    found = _checked(month, seat, order, repair(month.state, seat, order))
+    if found is None:
         return
     place, rate = found
     realm = month.state.realm(seat)
@@ -122,9 +133,8 @@ def _unit_build(month: Month, seat: int, order: Work) -> None:
     """Tab. 5.2-1 AB, D19, F12: the worker's BWP of the month; each whole BWP costs the
     terrain's price, or four quarters of reuse (F14); what the treasury cannot pay is
     interrupted (D25), the part of a BWP begun waits."""
-    found = building(month.state, seat, order)
-    if isinstance(found, Refusal):
-        refused(month, seat, order, found)
+    found = _checked(month, seat, order, building(month.state, seat, order))
+    if found is None:
         return
     place, rate = found
     realm = month.state.realm(seat)
@@ -133,14 +143,7 @@ def _unit_build(month: Month, seat: int, order: Work) -> None:
     wanted = min(floor(progress(place, key) + rate), room(month.state, place, order.structure))
     paid = place.reuse // 4 + (realm.treasury // price if price else wanted)
     if paid < wanted:
-        missing = price - realm.treasury % price
-        month.note(
-            seat,
-            "note.build_interrupted",
-            name=place.name,
-            structure=order.structure,
-            missing=missing,
-        )
+        interrupted(month, seat, place, order.structure, price - realm.treasury % price)
     n = _done(place, key, rate, min(wanted, paid))
     from_reuse = min(n, place.reuse // 4)
     place.reuse -= 4 * from_reuse
