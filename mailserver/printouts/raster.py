@@ -14,6 +14,7 @@ pictures").
 
 from __future__ import annotations
 
+import math
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING
@@ -45,9 +46,9 @@ def rasterize(svg: str) -> bytes:
 
     tree = resvg.usvg.Tree.from_str(svg, _options())
     width, height = tree.int_size()
-    size = (round(width * SCALE), round(height * SCALE))
-    # The drawing fills the whole picture (each axis scaled to its rounded size), as
-    # resvg's own zoom does. The affine transform as (a, b, c, d, e, f):
-    # x' = a x + b y + c, y' = d x + e y + f.
+    # Rounded half up, as resvg's own zoom does (Python's round would make 580.5 580), and
+    # the drawing fills the whole picture, each axis scaled to its rounded size.
+    size = (math.floor(width * SCALE + 0.5), math.floor(height * SCALE + 0.5))
+    # The affine transform as (a, b, c, d, e, f): x' = a x + b y + c, y' = d x + e y + f.
     transform = (size[0] / width, 0.0, 0.0, 0.0, size[1] / height, 0.0)
     return resvg.render(tree, transform, bg_color=WHITE, bg_size=size)
