@@ -4,6 +4,7 @@ player's map knows no more than his printout."""
 from __future__ import annotations
 
 import importlib
+import struct
 from random import Random
 
 import pytest
@@ -14,6 +15,7 @@ from engine.registry import kind
 from engine.views import UNKNOWN, MapMove, MapPlace, MapView
 from mailserver.printouts.map_layout import layout, seat_colour
 from mailserver.printouts.maps import render_map
+from mailserver.printouts.raster import rasterize
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -111,3 +113,15 @@ def test_an_ashes_map_names_no_owner_the_printout_does_not(seed: int) -> None:
                 f.owner == seat and f.target == move.target and f.stage is not None
                 for f in state.fleets
             )
+
+
+def test_the_picture_is_three_quarters_of_the_drawing_rounded_half_up() -> None:
+    """resvg's own zoom rounded 774 × 0.75 = 580.5 up: the goldens' pictures keep their size."""
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="774">'
+        '<text x="10" y="40" font-size="20" font-family="DejaVu Sans">Erde</text></svg>'
+    )
+    png = rasterize(svg)
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    assert struct.unpack(">II", png[16:24]) == (600, 581)
+    assert rasterize(svg) == png  # the font database kept between pictures changes nothing
