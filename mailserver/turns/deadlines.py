@@ -83,13 +83,22 @@ _DAY_WORDS = {"heute": 0, "today": 0, "morgen": 1, "tomorrow": 1, "übermorgen":
 _WORD = re.compile(r"^(\w+)" + _TIME_PART + "$", re.IGNORECASE)
 
 
-def parse_when(text: str, tz: str, *, now: datetime, default_time: time = time(18, 0)) -> datetime:
+def parse_when(
+    text: str,
+    tz: str,
+    *,
+    now: datetime,
+    default_time: time = time(18, 0),
+    days_at_default_time: bool = False,
+) -> datetime:
     """A moment the GM wrote, in UTC.
 
     Accepted: ``2026-12-01 18:00`` (ISO, also with ``T``), ``01.12.2026 18:00`` (German,
     also ``18.00`` and ``18:00 Uhr``), a date alone (then ``default_time``), ``+3d``,
     ``+36h``, ``+90m`` (from ``now``), and ``morgen 18:00`` / ``tomorrow 18:00`` /
-    ``heute`` / ``übermorgen``. Dates and times are local to ``tz``. Raises
+    ``heute`` / ``übermorgen``. Dates and times are local to ``tz``. With
+    ``days_at_default_time``, ``+3d`` is the local day three days on at ``default_time``
+    (a schedule's deadline hour) rather than 72 hours from ``now``. Raises
     :class:`WhenError` (a :class:`ValueError`) saying why otherwise.
     """
     _require_aware(now)
@@ -97,6 +106,9 @@ def parse_when(text: str, tz: str, *, now: datetime, default_time: time = time(1
     relative = _RELATIVE.match(cleaned)
     if relative:
         amount, unit = int(relative.group(1)), relative.group(2).lower()
+        if unit == "d" and days_at_default_time:
+            today = now.astimezone(ZoneInfo(tz)).date()
+            return local_to_utc(today + timedelta(days=amount), default_time, tz)
         step = {"d": timedelta(days=1), "h": timedelta(hours=1), "m": timedelta(minutes=1)}
         return (now + amount * step[unit]).astimezone(UTC)
     day: date | None = None

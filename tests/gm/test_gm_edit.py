@@ -3,8 +3,9 @@ on the command line and by GM mail."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, time
+from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 from sqlalchemy import Engine
@@ -74,6 +75,21 @@ def test_create_refuses_a_first_deadline_in_the_past(config: Path) -> None:
     line = refused(config, *CREATE, "--first-deadline", "2020-01-01 18:00", "--lang", "en")
     assert "2020-01-01 18:00" in line and "has passed" in line
     assert no_game(config)
+
+
+def test_create_first_deadline_in_days_lands_at_the_hour_given_with_at(
+    config: Path, engine: Engine
+) -> None:
+    before = datetime.now(UTC)
+    pbem_gm(
+        config, *create_args(), "--first-deadline", "+7d", "--at", "09:30", "--tz", "Asia/Tokyo"
+    )
+    deadline = game_row(engine).next_deadline
+    assert deadline is not None
+    local = deadline.astimezone(ZoneInfo("Asia/Tokyo"))
+    assert local.time() == time(9, 30)
+    today = before.astimezone(ZoneInfo("Asia/Tokyo")).date()
+    assert local.date() in (today + timedelta(days=7), today + timedelta(days=8))
 
 
 def test_create_refuses_a_negative_schedule_as_a_wrong_command_line(config: Path) -> None:

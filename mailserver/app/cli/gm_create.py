@@ -132,7 +132,9 @@ def _first_deadline(
     if not text:
         return None
     try:
-        first = schedule.parse_when(str(text), timezone, now=now, default_time=at)
+        first = schedule.parse_when(
+            str(text), timezone, now=now, default_time=at, days_at_default_time=True
+        )
     except ValueError as exc:
         why = exc.say(lang) if isinstance(exc, schedule.WhenError) else str(exc)
         fail(f"--first-deadline: {why}", lang, 2)

@@ -83,7 +83,9 @@ def edit_cmd(
             zone = timezone or game.timezone
             default = deadline_at or game.schedule_time or gm_mail.DEFAULT_DEADLINE_TIME
             try:
-                first = schedule.parse_when(first_deadline, zone, now=now, default_time=default)
+                first = schedule.parse_when(
+                    first_deadline, zone, now=now, default_time=default, days_at_default_time=True
+                )
                 check_future(first, now, zone)
             except ValueError as exc:
                 fail(f"--first-deadline: {exc}", lang, 2)
