@@ -81,18 +81,21 @@ def is_gm_mail(text: str, subject: str | None) -> bool:
     return lang_gm.is_gm_mail(text, subject)
 
 
-def resolve_when(when: lang_gm.When, game: Game, *, now: datetime, lang: str = "de") -> datetime:
-    """The UTC moment of a deadline the GM wrote, read in the game's time zone."""
+def resolve_when(
+    when: lang_gm.When, game: Game, *, now: datetime, lang: str = "de"
+) -> schedule.ReadWhen:
+    """The moment of a deadline the GM wrote, read in the game's time zone (with the wall
+    time a DST change skips, if it does)."""
     at = game.schedule_time or DEFAULT_DEADLINE_TIME
     text = when.canonical(game.timezone, now=now, default_at=at)
     try:
-        moment = schedule.parse_when(text, game.timezone, now=now, default_time=at)
+        read = schedule.read_when(text, game.timezone, now=now, default_time=at)
     except ValueError as exc:
         why = exc.say(lang) if isinstance(exc, schedule.WhenError) else str(exc)
         raise gm.GmError("bad_when", reason=why) from None
-    if moment <= now:
-        raise gm.GmError("past", when=format_when(moment, game.timezone, lang))
-    return moment
+    if read.moment <= now:
+        raise gm.GmError("past", when=format_when(read.moment, game.timezone, lang))
+    return read
 
 
 def _deadline_text(game: Game, lang: str) -> str:
@@ -154,9 +157,11 @@ def perform(
             message = say(lang, "started", count=len(passwords))
             message += " " + _deadline_text(game, lang)
         case lang_gm.SetDeadline(when=when):
-            moment = resolve_when(when, game, now=now, lang=lang)
-            game = gm.set_deadline(session, number, moment, turn_ctx)
-            message = _deadline_text(game, lang)
+            read = resolve_when(when, game, now=now, lang=lang)
+            game = gm.set_deadline(session, number, read.moment, turn_ctx)
+            message = " ".join(
+                filter(None, (_deadline_text(game, lang), read.note(game.timezone, lang)))
+            )
         case lang_gm.Postpone(delta=delta):
             game = gm.postpone(session, number, delta, turn_ctx)
             message = _deadline_text(game, lang)

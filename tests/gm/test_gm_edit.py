@@ -92,6 +92,16 @@ def test_create_first_deadline_in_days_lands_at_the_hour_given_with_at(
     assert local.date() in (today + timedelta(days=7), today + timedelta(days=8))
 
 
+def test_create_tells_the_gm_a_first_deadline_in_the_spring_gap_was_moved(
+    config: Path, engine: Engine
+) -> None:
+    out = pbem_gm(
+        config, *create_args(), "--first-deadline", "2030-03-31 02:30", "--tz", "Europe/Berlin"
+    )
+    assert game_row(engine).next_deadline == datetime(2030, 3, 31, 1, 30, tzinfo=UTC)
+    assert "02:30 Uhr gibt es am 31.03.2030 in Europe/Berlin nicht" in out
+
+
 def test_create_refuses_a_negative_schedule_as_a_wrong_command_line(config: Path) -> None:
     line = refused(config, *CREATE, "--every-days", "-3", "--lang", "en")
     assert "--every-days -3" in line and "0 or more" in line

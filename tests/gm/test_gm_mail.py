@@ -178,6 +178,17 @@ def test_deadline_in_the_past_is_refused(running: Engine, db_session: Session) -
     assert _game(db_session).next_deadline == deadline
 
 
+def test_deadline_in_the_spring_gap_is_moved_and_the_gm_told(
+    running: Engine, db_session: Session
+) -> None:
+    reply = _mail(running, HEADER + "ZAT 28.03.2027 02:30")
+    # 02:30 is skipped on 28 March 2027 in Berlin: 03:30 CEST, 01:30 UTC.
+    assert _game(db_session).next_deadline == datetime(2027, 3, 28, 1, 30, tzinfo=UTC)
+    assert "02:30 Uhr gibt es am 28.03.2027 in Europe/Berlin nicht" in reply
+    assert "Sommerzeit" in reply
+    assert "gibt es am" not in _mail(running, HEADER + "ZAT 29.03.2027 02:30")
+
+
 def test_a_failed_command_does_not_undo_the_others(running: Engine, db_session: Session) -> None:
     reply = _mail(running, HEADER + "Pause\nPause\nWeiter\nFreigeben\nPause")
     # Pause ok, Pause fails (already paused), Weiter ok, Freigeben fails (not held), Pause ok.
