@@ -14,7 +14,7 @@ from sqlmodel import Session, col, select
 from starlette.testclient import TestClient
 
 from db import repo
-from db.models import GameMessage, MessageKind, Outbox, OutboxKind
+from db.models import GameMessage, MessageKind, Outbox, OutboxKind, OutboxStatus
 from tests.web.helpers import form_token, game_of, link, start_game, web_orders
 
 
@@ -59,6 +59,31 @@ def test_the_desk_lists_every_seat_with_address_orders_and_last_mail(
     seat1 = re.search(r'<tr id="desk-seat-1".*?</tr>', page, re.S)
     assert seat1 and "noch nicht" in seat1[0]
     assert "versandt" in seat1[0] or "wartet auf Versand" in seat1[0]  # the printout of turn 0
+
+
+def test_a_strangers_bounced_reply_does_not_mark_the_seats_last_mail(
+    client: TestClient, web_engine: Engine, game: int
+) -> None:
+    with Session(web_engine) as session:
+        game_id = game_of(web_engine, game).id
+        assert game_id is not None
+        seat1 = next(p for p in repo.current_players(session, game_id) if p.seat == 1)
+        session.add(
+            Outbox(
+                to_address="stranger@example.net",
+                subject="Antwort",
+                body="-",
+                kind=OutboxKind.ACK,
+                game_id=seat1.game_id,
+                player_id=seat1.id,
+                status=OutboxStatus.FAILED,
+            )
+        )
+        session.commit()
+    page = client.get(link(web_engine, game, 0)).text
+    row = re.search(r'<tr id="desk-seat-1".*?</tr>', page, re.S)
+    assert row and "nicht zustellbar" not in row[0]
+    assert "versandt" in row[0] or "wartet auf Versand" in row[0]  # his own printout
 
 
 def test_the_mail_list_says_statuses_and_kinds_in_words(
