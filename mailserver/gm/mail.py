@@ -27,7 +27,7 @@ from config.game_options import gm_language
 from db.models import Game
 from engine.core import ParseError
 from grammar import gm as lang_gm
-from mailserver.common.catalog import say
+from mailserver.common.catalog import say, say_for
 from mailserver.common.formats import format_when
 from mailserver.common.terms import TurnContext
 from mailserver.gm import operations as gm
@@ -167,7 +167,7 @@ def perform(
             message = _deadline_text(game, lang)
         case lang_gm.Pause():
             gm.pause(session, number, now=now)
-            message = say(lang, "reply_paused")
+            message = say_for(ctx.via, lang, "reply_paused", game=number)
         case lang_gm.Resume():
             game = gm.resume(session, number, now=now)
             message = say(lang, "reply_resumed") + " " + _deadline_text(game, lang)
@@ -344,7 +344,7 @@ def _run_one(
     except gm.GmError as exc:
         savepoint.rollback()
         _refresh(session, game)
-        return CommandOutcome(command.line, echo, False, exc.message(ctx.lang))
+        return CommandOutcome(command.line, echo, False, exc.message(ctx.lang, ctx.via))
     except Exception:  # a bug must cost one command, never the mail
         savepoint.rollback()
         _refresh(session, game)

@@ -253,7 +253,7 @@ def carry_out(
     except gm.GmError as exc:
         savepoint.rollback()
         session.refresh(game)
-        return False, exc.message(lang)
+        return False, exc.message(lang, ctx.via)
     savepoint.commit()
     return True, outcome.message
 

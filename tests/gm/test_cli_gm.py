@@ -247,3 +247,14 @@ def test_status_without_a_number_takes_the_only_game_and_names_several(
     out = gm(config, "status", "--lang", "en", code=2)
     assert "There are several games (227, 228): name one" in out
     assert "Traceback" not in out
+
+
+def test_the_command_lines_refusal_to_run_and_pause_name_its_own_commands(
+    config: Path, engine: Engine
+) -> None:
+    create(config)
+    gm(config, "start", "227")
+    refused = gm(config, "run", "227", code=1)
+    assert "pbem gm run 227 --force" in refused and "Auswerten trotzdem" not in refused
+    paused = gm(config, "pause", "227", "--lang", "en")
+    assert "pbem gm resume 227" in paused and '"Resume"' not in paused

@@ -282,3 +282,11 @@ def test_process_now_with_orders_missing_names_the_seats_and_waits(
     reply = _mail(running, HEADER + "Auswerten")
     assert _game(db_session).turn == 0
     assert "fehlen noch Befehle von Spieler 1 (" in reply and "Auswerten trotzdem" in reply
+
+
+def test_the_mail_refusal_to_run_and_the_pause_reply_name_mail_words_only(
+    running: Engine,
+) -> None:
+    reply = _mail(running, HEADER + "Auswerten\nPause")
+    assert "Auswerten trotzdem" in reply and "--force" not in reply
+    assert "bis „Weiter“ kommt" in reply and "pbem gm" not in reply

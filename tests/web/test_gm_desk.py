@@ -123,6 +123,15 @@ def test_run_waits_for_missing_orders_unless_forced(
     assert game_of(web_engine, game).turn == 1
 
 
+def test_the_desks_refusal_to_run_names_the_pages_checkbox_not_a_command(
+    client: TestClient, web_engine: Engine, game: int
+) -> None:
+    said = press(client, web_engine, game, "run")
+    assert "„trotzdem, auch wenn Befehle fehlen“ ankreuzen" in said
+    assert "„Jetzt auswerten“" in said
+    assert "Auswerten trotzdem" not in said and "--force" not in said
+
+
 def test_preview_resend_news_and_secret_from_the_desk(
     client: TestClient, web_engine: Engine, game: int
 ) -> None:
