@@ -259,7 +259,7 @@ class Buy(SpacewarOrder):
     carrier: str = ""
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        unit = unit_word(lang, self.unit)
+        unit = unit_word(lang, self.unit, self.count)
         if self.unit in ("ST", "KR", "TR", "SC"):
             if self.fleet:
                 return ORDER.say(
@@ -273,7 +273,12 @@ class Buy(SpacewarOrder):
             return ORDER.say(lang, "buy_new", count=self.count, unit=unit, world=self.world)
         if self.unit == "JG":
             return ORDER.say(
-                lang, "buy_jaeger", count=self.count, world=self.world, carrier=self.carrier
+                lang,
+                "buy_jaeger",
+                count=self.count,
+                unit=unit,
+                world=self.world,
+                carrier=self.carrier,
             )
         return ORDER.say(lang, "buy", count=self.count, unit=unit, world=self.world)
 
@@ -295,7 +300,7 @@ class BuyFleet(SpacewarOrder):
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         counts = {code: self.ships.count(code) for code in dict.fromkeys(self.ships)}
-        what = joined(f"{n} {unit_word(lang, code)}" for code, n in counts.items())
+        what = joined(f"{n} {unit_word(lang, code, n)}" for code, n in counts.items())
         return ORDER.say(lang, "buy_fleet_new", world=self.world, ships=what)
 
     @property
