@@ -259,28 +259,20 @@ class Buy(SpacewarOrder):
     carrier: str = ""
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        unit = unit_word(lang, self.unit, self.count)
+        key = "buy"
         if self.unit in ("ST", "KR", "TR", "SC"):
-            if self.fleet:
-                return ORDER.say(
-                    lang,
-                    "buy_fleet",
-                    count=self.count,
-                    unit=unit,
-                    world=self.world,
-                    fleet=self.fleet,
-                )
-            return ORDER.say(lang, "buy_new", count=self.count, unit=unit, world=self.world)
-        if self.unit == "JG":
-            return ORDER.say(
-                lang,
-                "buy_jaeger",
-                count=self.count,
-                unit=unit,
-                world=self.world,
-                carrier=self.carrier,
-            )
-        return ORDER.say(lang, "buy", count=self.count, unit=unit, world=self.world)
+            key = "buy_fleet" if self.fleet else "buy_new"
+        elif self.unit == "JG":
+            key = "buy_jaeger"
+        return ORDER.say(
+            lang,
+            key,
+            count=self.count,
+            unit=unit_word(lang, self.unit, self.count),
+            world=self.world,
+            fleet=self.fleet,
+            carrier=self.carrier,
+        )
 
     @property
     def cost(self) -> int:
