@@ -163,18 +163,9 @@ def read_when(
     return _wall_when(day, at, tz)
 
 
-def parse_when(
-    text: str,
-    tz: str,
-    *,
-    now: datetime,
-    default_time: time = time(18, 0),
-    days_at_default_time: bool = False,
-) -> datetime:
+def parse_when(text: str, tz: str, *, now: datetime, default_time: time = time(18, 0)) -> datetime:
     """The UTC moment of :func:`read_when` (which see for what is accepted)."""
-    return read_when(
-        text, tz, now=now, default_time=default_time, days_at_default_time=days_at_default_time
-    ).moment
+    return read_when(text, tz, now=now, default_time=default_time).moment
 
 
 def _wall_when(day: date, at: time, tz: str) -> ReadWhen:
