@@ -259,23 +259,20 @@ class Buy(SpacewarOrder):
     carrier: str = ""
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        unit = unit_word(lang, self.unit)
+        key = "buy"
         if self.unit in ("ST", "KR", "TR", "SC"):
-            if self.fleet:
-                return ORDER.say(
-                    lang,
-                    "buy_fleet",
-                    count=self.count,
-                    unit=unit,
-                    world=self.world,
-                    fleet=self.fleet,
-                )
-            return ORDER.say(lang, "buy_new", count=self.count, unit=unit, world=self.world)
-        if self.unit == "JG":
-            return ORDER.say(
-                lang, "buy_jaeger", count=self.count, world=self.world, carrier=self.carrier
-            )
-        return ORDER.say(lang, "buy", count=self.count, unit=unit, world=self.world)
+            key = "buy_fleet" if self.fleet else "buy_new"
+        elif self.unit == "JG":
+            key = "buy_jaeger"
+        return ORDER.say(
+            lang,
+            key,
+            count=self.count,
+            unit=unit_word(lang, self.unit, self.count),
+            world=self.world,
+            fleet=self.fleet,
+            carrier=self.carrier,
+        )
 
     @property
     def cost(self) -> int:
@@ -295,7 +292,7 @@ class BuyFleet(SpacewarOrder):
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
         counts = {code: self.ships.count(code) for code in dict.fromkeys(self.ships)}
-        what = joined(f"{n} {unit_word(lang, code)}" for code, n in counts.items())
+        what = joined(f"{n} {unit_word(lang, code, n)}" for code, n in counts.items())
         return ORDER.say(lang, "buy_fleet_new", world=self.world, ships=what)
 
     @property

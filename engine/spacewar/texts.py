@@ -20,6 +20,7 @@ def joined(items: Iterable[object]) -> str:
     return ", ".join(str(item) for item in items)
 
 
-def unit_word(lang: str, code: str) -> str:
-    """A unit type's name (``KR`` -> Kreuzer / cruiser)."""
-    return TEXTS.say(lang, f"unit.{code}")
+def unit_word(lang: str, code: str, count: int = 1) -> str:
+    """A unit type's name for ``count`` of them (``KR`` -> Kreuzer / cruiser, 9 cruisers):
+    the catalog's ``units.`` entry (the plural) for any count but one."""
+    return TEXTS.say(lang, f"unit.{code}" if count == 1 else f"units.{code}")

@@ -50,12 +50,17 @@ def _q(quantity: int | None) -> str:
     return "" if quantity is None else str(quantity)
 
 
-def _source(lang: str, source: str, number: int, world: PlanetNamer) -> str:
-    """``Flotte 3`` / ``die I-Schiffe auf Welt 13`` (where ships or shots come from)."""
+def _source(
+    lang: str, source: str, number: int, world: PlanetNamer, *, after_from: bool = False
+) -> str:
+    """``Flotte 3`` / ``die I-Schiffe auf Welt 13`` (where ships or shots come from);
+    ``after_from``: the form after the catalog's "from" (German dative: ``von den
+    I-Schiffen auf Welt 13``)."""
     if source == FLEET:
         return TEXTS.say(lang, "order.fleet", number=number)
     kind = "I" if source == I_SHIPS else "P"
-    return TEXTS.say(lang, "order.ships_at_world", kind=kind, world=world(number))
+    key = "order.ships_at_world_from" if after_from else "order.ships_at_world"
+    return TEXTS.say(lang, key, kind=kind, world=world(number))
 
 
 def _ships(lang: str, count: int | None, what: str = "") -> str:
@@ -92,7 +97,7 @@ class Transfer(StarwebOrder):
             to = TEXTS.say(lang, "order.fleet", number=self.target_fleet)
         else:
             to = TEXTS.say(lang, "order.home_ships", target=self.target)
-        source = _source(lang, self.source, self.number, world)
+        source = _source(lang, self.source, self.number, world, after_from=True)
         ships = _ships(lang, self.quantity)
         return TEXTS.say(lang, "order.transfer_from", ships=ships, source=source, to=to)
 
@@ -228,7 +233,7 @@ class Probe(StarwebOrder):
         return f"{self.source}{self.number}P{self.world}"
 
     def words(self, lang: str, world: PlanetNamer) -> str:
-        source = _source(lang, self.source, self.number, world)
+        source = _source(lang, self.source, self.number, world, after_from=True)
         return TEXTS.say(lang, "order.1_ship_probes_world", source=source, world=world(self.world))
 
 

@@ -39,6 +39,13 @@ def say(lang: str, key: str, /, **values: object) -> str:
     return HOST.say(lang, key, **values)
 
 
+def say_for(via: str, lang: str, key: str, /, **values: object) -> str:
+    """The text ``key`` worded for where the GM gave the command (``via``: ``mail``,
+    ``web``, ``cli``): the catalog's ``key_web`` / ``key_cli`` if it has one (a page names
+    its button, the command line its option, where a mail names the mail word)."""
+    return say(lang, f"{key}_{via}" if f"{key}_{via}" in HOST else key, **values)
+
+
 def text(lang: str, key: str) -> str:
     """The text ``key`` in ``lang`` as written, its placeholders unfilled (what a reader
     of the host's own mails matches lines against)."""

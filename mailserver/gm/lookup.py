@@ -11,7 +11,7 @@ from sqlmodel import Session
 from db import repo
 from db.models import Game, Player
 from engine.catalogs import in_language
-from mailserver.common.catalog import DEFAULT_LANGUAGE, say
+from mailserver.common.catalog import DEFAULT_LANGUAGE, say_for
 
 
 class GmError(Exception):
@@ -24,9 +24,11 @@ class GmError(Exception):
         self.key, self.values = key, values
         super().__init__(self.message(DEFAULT_LANGUAGE))
 
-    def message(self, lang: str) -> str:
-        """The explanation in ``lang``."""
-        return say(lang, self.key, **{k: in_language(v, lang) for k, v in self.values.items()})
+    def message(self, lang: str, via: str = "mail") -> str:
+        """The explanation in ``lang``, worded for where the GM is (``via``, see
+        :func:`~mailserver.common.catalog.say_for`)."""
+        values = {k: in_language(v, lang) for k, v in self.values.items()}
+        return say_for(via, lang, self.key, **values)
 
 
 def game_numbered(session: Session, number: int) -> Game:

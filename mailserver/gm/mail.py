@@ -27,7 +27,7 @@ from config.game_options import gm_language
 from db.models import Game
 from engine.core import ParseError
 from grammar import gm as lang_gm
-from mailserver.common.catalog import say
+from mailserver.common.catalog import say, say_for
 from mailserver.common.formats import format_when
 from mailserver.common.terms import TurnContext
 from mailserver.gm import operations as gm
@@ -81,18 +81,21 @@ def is_gm_mail(text: str, subject: str | None) -> bool:
     return lang_gm.is_gm_mail(text, subject)
 
 
-def resolve_when(when: lang_gm.When, game: Game, *, now: datetime, lang: str = "de") -> datetime:
-    """The UTC moment of a deadline the GM wrote, read in the game's time zone."""
+def resolve_when(
+    when: lang_gm.When, game: Game, *, now: datetime, lang: str = "de"
+) -> schedule.ReadWhen:
+    """The moment of a deadline the GM wrote, read in the game's time zone (with the wall
+    time a DST change skips, if it does)."""
     at = game.schedule_time or DEFAULT_DEADLINE_TIME
     text = when.canonical(game.timezone, now=now, default_at=at)
     try:
-        moment = schedule.parse_when(text, game.timezone, now=now, default_time=at)
+        read = schedule.read_when(text, game.timezone, now=now, default_time=at)
     except ValueError as exc:
         why = exc.say(lang) if isinstance(exc, schedule.WhenError) else str(exc)
         raise gm.GmError("bad_when", reason=why) from None
-    if moment <= now:
-        raise gm.GmError("past", when=format_when(moment, game.timezone, lang))
-    return moment
+    if read.moment <= now:
+        raise gm.GmError("past", when=format_when(read.moment, game.timezone, lang))
+    return read
 
 
 def _deadline_text(game: Game, lang: str) -> str:
@@ -154,15 +157,17 @@ def perform(
             message = say(lang, "started", count=len(passwords))
             message += " " + _deadline_text(game, lang)
         case lang_gm.SetDeadline(when=when):
-            moment = resolve_when(when, game, now=now, lang=lang)
-            game = gm.set_deadline(session, number, moment, turn_ctx)
-            message = _deadline_text(game, lang)
+            read = resolve_when(when, game, now=now, lang=lang)
+            game = gm.set_deadline(session, number, read.moment, turn_ctx)
+            message = " ".join(
+                filter(None, (_deadline_text(game, lang), read.note(game.timezone, lang)))
+            )
         case lang_gm.Postpone(delta=delta):
             game = gm.postpone(session, number, delta, turn_ctx)
             message = _deadline_text(game, lang)
         case lang_gm.Pause():
             gm.pause(session, number, now=now)
-            message = say(lang, "reply_paused")
+            message = say_for(ctx.via, lang, "reply_paused", game=number)
         case lang_gm.Resume():
             game = gm.resume(session, number, now=now)
             message = say(lang, "reply_resumed") + " " + _deadline_text(game, lang)
@@ -339,7 +344,7 @@ def _run_one(
     except gm.GmError as exc:
         savepoint.rollback()
         _refresh(session, game)
-        return CommandOutcome(command.line, echo, False, exc.message(ctx.lang))
+        return CommandOutcome(command.line, echo, False, exc.message(ctx.lang, ctx.via))
     except Exception:  # a bug must cost one command, never the mail
         savepoint.rollback()
         _refresh(session, game)

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from mailserver.common.catalog import say
+from mailserver.common.formats import format_when
 
 
 def _require_aware(moment: datetime) -> None:
@@ -83,13 +85,47 @@ _DAY_WORDS = {"heute": 0, "today": 0, "morgen": 1, "tomorrow": 1, "übermorgen":
 _WORD = re.compile(r"^(\w+)" + _TIME_PART + "$", re.IGNORECASE)
 
 
-def parse_when(text: str, tz: str, *, now: datetime, default_time: time = time(18, 0)) -> datetime:
-    """A moment the GM wrote, in UTC.
+@dataclass(frozen=True)
+class ReadWhen:
+    """A moment the GM wrote (:func:`read_when`), and the wall time a DST change skips."""
+
+    moment: datetime
+    """In UTC."""
+    skipped: tuple[date, time] | None = None
+    """The local day and time written, if the spring change skips that hour: the moment
+    is then later by the gap (:func:`local_to_utc`), and the GM is told."""
+
+    def note(self, tz: str, lang: str) -> str:
+        """The line telling the GM his wall time was skipped, in ``lang``; "" if it was not."""
+        if self.skipped is None:
+            return ""
+        day, at = self.skipped
+        when = format_when(self.moment, tz, lang)
+        return say(lang, "when_dst_gap", day=day, at=at, timezone=tz, when=when)
+
+
+def skipped_wall_time(day: date, at: time, tz: str) -> bool:
+    """Whether ``at`` on ``day`` is not on the clocks of ``tz`` (the hour skipped in spring)."""
+    moment = local_to_utc(day, at, tz)
+    return moment.astimezone(ZoneInfo(tz)).time() != at.replace(tzinfo=None)
+
+
+def read_when(
+    text: str,
+    tz: str,
+    *,
+    now: datetime,
+    default_time: time = time(18, 0),
+    days_at_default_time: bool = False,
+) -> ReadWhen:
+    """A moment the GM wrote, in UTC, with the wall time a DST gap moved (if it did).
 
     Accepted: ``2026-12-01 18:00`` (ISO, also with ``T``), ``01.12.2026 18:00`` (German,
     also ``18.00`` and ``18:00 Uhr``), a date alone (then ``default_time``), ``+3d``,
     ``+36h``, ``+90m`` (from ``now``), and ``morgen 18:00`` / ``tomorrow 18:00`` /
-    ``heute`` / ``übermorgen``. Dates and times are local to ``tz``. Raises
+    ``heute`` / ``übermorgen``. Dates and times are local to ``tz``. With
+    ``days_at_default_time``, ``+3d`` is the local day three days on at ``default_time``
+    (a schedule's deadline hour) rather than 72 hours from ``now``. Raises
     :class:`WhenError` (a :class:`ValueError`) saying why otherwise.
     """
     _require_aware(now)
@@ -97,8 +133,11 @@ def parse_when(text: str, tz: str, *, now: datetime, default_time: time = time(1
     relative = _RELATIVE.match(cleaned)
     if relative:
         amount, unit = int(relative.group(1)), relative.group(2).lower()
-        step = {"d": timedelta(days=1), "h": timedelta(hours=1), "m": timedelta(minutes=1)}
-        return (now + amount * step[unit]).astimezone(UTC)
+        if unit != "d" or not days_at_default_time:
+            step = {"d": timedelta(days=1), "h": timedelta(hours=1), "m": timedelta(minutes=1)}
+            return ReadWhen((now + amount * step[unit]).astimezone(UTC))
+        today = now.astimezone(ZoneInfo(tz)).date()
+        return _wall_when(today + timedelta(days=amount), default_time, tz)
     day: date | None = None
     hour_minute: tuple[str | None, str | None] = (None, None)
     if match := _ISO.match(cleaned):
@@ -121,7 +160,17 @@ def parse_when(text: str, tz: str, *, now: datetime, default_time: time = time(1
         if hour > 23 or minute > 59:
             raise WhenError("when_no_time", text)
         at = time(hour, minute)
-    return local_to_utc(day, at, tz)
+    return _wall_when(day, at, tz)
+
+
+def parse_when(text: str, tz: str, *, now: datetime, default_time: time = time(18, 0)) -> datetime:
+    """The UTC moment of :func:`read_when` (which see for what is accepted)."""
+    return read_when(text, tz, now=now, default_time=default_time).moment
+
+
+def _wall_when(day: date, at: time, tz: str) -> ReadWhen:
+    skipped = (day, at) if skipped_wall_time(day, at, tz) else None
+    return ReadWhen(local_to_utc(day, at, tz), skipped)
 
 
 def _date(year: int, month: int, mday: int, text: str) -> date:

@@ -18,7 +18,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col, func, select
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
@@ -78,8 +78,14 @@ def _last_in(session: Session, player: Player) -> LastMail | None:
 
 
 def _last_out(session: Session, player: Player) -> LastMail | None:
+    # Only mails to the seat's own address: a reply to a stranger who wrote in the seat's
+    # name is filed under the seat too, and its bounce says nothing about the seat.
     mail = session.exec(
-        select(Outbox).where(Outbox.player_id == player.id).order_by(col(Outbox.id).desc()).limit(1)
+        select(Outbox)
+        .where(Outbox.player_id == player.id)
+        .where(func.lower(Outbox.to_address) == player.address.lower())
+        .order_by(col(Outbox.id).desc())
+        .limit(1)
     ).first()
     return None if mail is None else LastMail(mail.created_at, str(mail.status))
 
@@ -247,7 +253,7 @@ def carry_out(
     except gm.GmError as exc:
         savepoint.rollback()
         session.refresh(game)
-        return False, exc.message(lang)
+        return False, exc.message(lang, ctx.via)
     savepoint.commit()
     return True, outcome.message
 

@@ -236,3 +236,25 @@ def test_create_without_a_gm_password_generates_a_strong_one(config: Path, engin
     assert len(password) >= 16
     with Session(engine) as session:
         assert gm_ops.verify_gm(session, 228, password).number == 228
+
+
+def test_status_without_a_number_takes_the_only_game_and_names_several(
+    config: Path, engine: Engine
+) -> None:
+    create(config)
+    assert "Game 227 (ashes)" in gm(config, "status", "--lang", "en")
+    create(config, 228)
+    out = gm(config, "status", "--lang", "en", code=2)
+    assert "There are several games (227, 228): name one" in out
+    assert "Traceback" not in out
+
+
+def test_the_command_lines_refusal_to_run_and_pause_name_its_own_commands(
+    config: Path, engine: Engine
+) -> None:
+    create(config)
+    gm(config, "start", "227")
+    refused = gm(config, "run", "227", code=1)
+    assert "pbem gm run 227 --force" in refused and "Auswerten trotzdem" not in refused
+    paused = gm(config, "pause", "227", "--lang", "en")
+    assert "pbem gm resume 227" in paused and '"Resume"' not in paused

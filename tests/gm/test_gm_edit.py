@@ -3,8 +3,9 @@ on the command line and by GM mail."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, time
+from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 from sqlalchemy import Engine
@@ -74,6 +75,31 @@ def test_create_refuses_a_first_deadline_in_the_past(config: Path) -> None:
     line = refused(config, *CREATE, "--first-deadline", "2020-01-01 18:00", "--lang", "en")
     assert "2020-01-01 18:00" in line and "has passed" in line
     assert no_game(config)
+
+
+def test_create_first_deadline_in_days_lands_at_the_hour_given_with_at(
+    config: Path, engine: Engine
+) -> None:
+    before = datetime.now(UTC)
+    pbem_gm(
+        config, *create_args(), "--first-deadline", "+7d", "--at", "09:30", "--tz", "Asia/Tokyo"
+    )
+    deadline = game_row(engine).next_deadline
+    assert deadline is not None
+    local = deadline.astimezone(ZoneInfo("Asia/Tokyo"))
+    assert local.time() == time(9, 30)
+    today = before.astimezone(ZoneInfo("Asia/Tokyo")).date()
+    assert local.date() in (today + timedelta(days=7), today + timedelta(days=8))
+
+
+def test_create_tells_the_gm_a_first_deadline_in_the_spring_gap_was_moved(
+    config: Path, engine: Engine
+) -> None:
+    out = pbem_gm(
+        config, *create_args(), "--first-deadline", "2030-03-31 02:30", "--tz", "Europe/Berlin"
+    )
+    assert game_row(engine).next_deadline == datetime(2030, 3, 31, 1, 30, tzinfo=UTC)
+    assert "02:30 Uhr gibt es am 31.03.2030 in Europe/Berlin nicht" in out
 
 
 def test_create_refuses_a_negative_schedule_as_a_wrong_command_line(config: Path) -> None:

@@ -178,6 +178,17 @@ def test_deadline_in_the_past_is_refused(running: Engine, db_session: Session) -
     assert _game(db_session).next_deadline == deadline
 
 
+def test_deadline_in_the_spring_gap_is_moved_and_the_gm_told(
+    running: Engine, db_session: Session
+) -> None:
+    reply = _mail(running, HEADER + "ZAT 28.03.2027 02:30")
+    # 02:30 is skipped on 28 March 2027 in Berlin: 03:30 CEST, 01:30 UTC.
+    assert _game(db_session).next_deadline == datetime(2027, 3, 28, 1, 30, tzinfo=UTC)
+    assert "02:30 Uhr gibt es am 28.03.2027 in Europe/Berlin nicht" in reply
+    assert "Sommerzeit" in reply
+    assert "gibt es am" not in _mail(running, HEADER + "ZAT 29.03.2027 02:30")
+
+
 def test_a_failed_command_does_not_undo_the_others(running: Engine, db_session: Session) -> None:
     reply = _mail(running, HEADER + "Pause\nPause\nWeiter\nFreigeben\nPause")
     # Pause ok, Pause fails (already paused), Weiter ok, Freigeben fails (not held), Pause ok.
@@ -271,3 +282,11 @@ def test_process_now_with_orders_missing_names_the_seats_and_waits(
     reply = _mail(running, HEADER + "Auswerten")
     assert _game(db_session).turn == 0
     assert "fehlen noch Befehle von Spieler 1 (" in reply and "Auswerten trotzdem" in reply
+
+
+def test_the_mail_refusal_to_run_and_the_pause_reply_name_mail_words_only(
+    running: Engine,
+) -> None:
+    reply = _mail(running, HEADER + "Auswerten\nPause")
+    assert "Auswerten trotzdem" in reply and "--force" not in reply
+    assert "bis „Weiter“ kommt" in reply and "pbem gm" not in reply

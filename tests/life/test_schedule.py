@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
 import pytest
 
-from mailserver.turns.deadlines import local_to_utc, next_deadline, parse_when, reminder_times
+from mailserver.turns.deadlines import (
+    local_to_utc,
+    next_deadline,
+    parse_when,
+    read_when,
+    reminder_times,
+)
 
 BERLIN = "Europe/Berlin"
 
@@ -89,3 +95,18 @@ def test_parse_when(text: str, expected: datetime) -> None:
 def test_parse_when_refuses_what_it_cannot_read(text: str) -> None:
     with pytest.raises(ValueError):
         parse_when(text, BERLIN, now=NOW)
+
+
+def test_read_when_names_the_wall_time_the_spring_change_skips() -> None:
+    read = read_when("28.03.2027 02:30", BERLIN, now=NOW)
+    assert read.moment == utc(2027, 3, 28, 1, 30)  # 03:30 CEST
+    assert read.skipped == (date(2027, 3, 28), time(2, 30))
+    assert "02:30" in read.note(BERLIN, "en") and "clocks go forward" in read.note(BERLIN, "en")
+    assert read_when("28.03.2027 03:30", BERLIN, now=NOW).skipped is None
+    assert read_when("31.10.2027 02:30", BERLIN, now=NOW).skipped is None  # twice, not never
+    assert read_when("+36h", BERLIN, now=NOW).note(BERLIN, "de") == ""
+
+
+def test_read_when_puts_whole_days_at_the_schedule_hour_when_asked() -> None:
+    read = read_when("+3d", BERLIN, now=NOW, default_time=time(9, 15), days_at_default_time=True)
+    assert read.moment == utc(2026, 12, 10, 8, 15)

@@ -14,7 +14,7 @@ from sqlmodel import Session, col, select
 from starlette.testclient import TestClient
 
 from db import repo
-from db.models import GameMessage, MessageKind, Outbox, OutboxKind
+from db.models import GameMessage, MessageKind, Outbox, OutboxKind, OutboxStatus
 from tests.web.helpers import form_token, game_of, link, start_game, web_orders
 
 
@@ -61,6 +61,31 @@ def test_the_desk_lists_every_seat_with_address_orders_and_last_mail(
     assert "versandt" in seat1[0] or "wartet auf Versand" in seat1[0]  # the printout of turn 0
 
 
+def test_a_strangers_bounced_reply_does_not_mark_the_seats_last_mail(
+    client: TestClient, web_engine: Engine, game: int
+) -> None:
+    with Session(web_engine) as session:
+        game_id = game_of(web_engine, game).id
+        assert game_id is not None
+        seat1 = next(p for p in repo.current_players(session, game_id) if p.seat == 1)
+        session.add(
+            Outbox(
+                to_address="stranger@example.net",
+                subject="Antwort",
+                body="-",
+                kind=OutboxKind.ACK,
+                game_id=seat1.game_id,
+                player_id=seat1.id,
+                status=OutboxStatus.FAILED,
+            )
+        )
+        session.commit()
+    page = client.get(link(web_engine, game, 0)).text
+    row = re.search(r'<tr id="desk-seat-1".*?</tr>', page, re.S)
+    assert row and "nicht zustellbar" not in row[0]
+    assert "versandt" in row[0] or "wartet auf Versand" in row[0]  # his own printout
+
+
 def test_the_mail_list_says_statuses_and_kinds_in_words(
     client: TestClient, web_engine: Engine, game: int
 ) -> None:
@@ -96,6 +121,15 @@ def test_run_waits_for_missing_orders_unless_forced(
     said = press(client, web_engine, game, "run", force="1")
     assert said.startswith("ok:")
     assert game_of(web_engine, game).turn == 1
+
+
+def test_the_desks_refusal_to_run_names_the_pages_checkbox_not_a_command(
+    client: TestClient, web_engine: Engine, game: int
+) -> None:
+    said = press(client, web_engine, game, "run")
+    assert "„trotzdem, auch wenn Befehle fehlen“ ankreuzen" in said
+    assert "„Jetzt auswerten“" in said
+    assert "Auswerten trotzdem" not in said and "--force" not in said
 
 
 def test_preview_resend_news_and_secret_from_the_desk(

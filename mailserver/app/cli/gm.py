@@ -29,7 +29,7 @@ from rich.rule import Rule
 from rich.table import Table
 from sqlmodel import col, select
 
-from db.models import Game, Standby, StandbyStatus
+from db.models import Game, GameStatus, Standby, StandbyStatus
 from db.repo import current_players, set_web_access
 from grammar import gm as lang_gm
 from mailserver.app.cli.common import LangOption, fail, read_input
@@ -312,9 +312,31 @@ def resend_cmd(
 
 
 @app.command("status")
-def status_cmd(number: GameArg, config: ConfigOption = None, lang: LangOption = "de") -> None:
+def status_cmd(
+    number: Annotated[
+        int | None, typer.Argument(help="The game number (not needed if there is one game).")
+    ] = None,
+    config: ConfigOption = None,
+    lang: LangOption = "de",
+) -> None:
     """Who has submitted, who is late, the next deadline, whether the turn is held."""
+    if number is None:
+        number = _the_one_game(config, lang)
     perform(config, number, lang_gm.ShowStatus(line=1), lang)
+
+
+def _the_one_game(config: Path | None, lang: str) -> int:
+    """The number of the only game not finished (else of the only game); exit 2 naming
+    the games if there are several, 1 if there are none."""
+    with gm_session(config, lang) as (session, _settings):
+        games = list(session.exec(select(Game).order_by(col(Game.number))).all())
+    open_games = [g for g in games if g.status != GameStatus.FINISHED] or games
+    if not open_games:
+        fail(say(lang, "cli_no_games"), lang)
+    if len(open_games) > 1:
+        numbers = ", ".join(str(g.number) for g in open_games)
+        fail(say(lang, "cli_which_game", games=numbers), lang, 2)
+    return open_games[0].number
 
 
 @app.command("list")

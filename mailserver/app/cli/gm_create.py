@@ -127,17 +127,20 @@ def time_of_day(text: str, lang: str) -> time:
 
 def _first_deadline(
     text: object, timezone: str, at: time, now: datetime, lang: str
-) -> datetime | None:
+) -> schedule.ReadWhen | None:
     """The first deadline as written (``--first-deadline``), in the future; exit 2 if not."""
     if not text:
         return None
     try:
-        first = schedule.parse_when(str(text), timezone, now=now, default_time=at)
+        first = schedule.read_when(
+            str(text), timezone, now=now, default_time=at, days_at_default_time=True
+        )
     except ValueError as exc:
         why = exc.say(lang) if isinstance(exc, schedule.WhenError) else str(exc)
         fail(f"--first-deadline: {why}", lang, 2)
     try:
-        return check_future(first, now, timezone)
+        check_future(first.moment, now, timezone)
+        return first
     except gm.GmError as exc:
         fail(exc.message(lang), lang, 2)
 
@@ -248,7 +251,7 @@ def create_cmd(
             every_days=int(days) or None,
             at=deadline_at,
             timezone=timezone,
-            first_deadline=first,
+            first_deadline=None if first is None else first.moment,
             early_run=bool(data.get("early_run", False)),
             reminder_hours=hours,
             seed=data.get("seed"),
@@ -265,5 +268,7 @@ def create_cmd(
                 status=game.status.value,
             )
         )
+        if first is not None and first.skipped is not None:
+            console.print(first.note(timezone, lang))
         if generated is not None:
             console.print(say(lang, "cli_gm_password", password=generated))

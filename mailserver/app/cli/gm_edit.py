@@ -78,13 +78,16 @@ def edit_cmd(
     now = utc_now()
     with gm_session(config, lang) as (session, _settings):
         game = game_or_fail(session, number, lang)
-        first = None
+        first, note = None, ""
         if first_deadline is not None:
             zone = timezone or game.timezone
             default = deadline_at or game.schedule_time or gm_mail.DEFAULT_DEADLINE_TIME
             try:
-                first = schedule.parse_when(first_deadline, zone, now=now, default_time=default)
-                check_future(first, now, zone)
+                read = schedule.read_when(
+                    first_deadline, zone, now=now, default_time=default, days_at_default_time=True
+                )
+                first = check_future(read.moment, now, zone)
+                note = read.note(zone, lang)
             except ValueError as exc:
                 fail(f"--first-deadline: {exc}", lang, 2)
             except gm.GmError as exc:
@@ -104,6 +107,8 @@ def edit_cmd(
         session.refresh(game)
         shown = gm_mail.settings_text(game, lang)
     console.print(say(lang, "cli_edited", game=number, what=", ".join(changed)) + " " + shown)
+    if note:
+        console.print(note)
 
 
 def delete_cmd(number: GameArg, config: ConfigOption = None, lang: LangOption = "de") -> None:

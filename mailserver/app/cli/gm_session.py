@@ -125,7 +125,7 @@ def gm_session(
         with transaction(engine) as session:
             yield session, settings
     except gm.GmError as exc:
-        fail(exc.message(lang), lang)
+        fail(exc.message(lang, "cli"), lang)
     finally:
         engine.dispose()
 
