@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 from sqlalchemy import Engine
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from db import repo
-from db.models import Game, InboundStatus
+from db.models import Game, InboundStatus, Outbox
 from db.session import reading, transaction
 from engine.ashes.kind import ASHES
 from engine.core import PlayerSetup, Setup
-from mailserver.inbound import acks, loaded_states
+from mailserver.inbound import acks, describe, loaded_states
 from mailserver.inbound.intake import ParsedMail, parse_mail, preverify, process_mail
 from tests.factories import make_game, order_mail
 from tests.intake.helpers import CONFIG
@@ -151,3 +151,51 @@ def test_a_seat_named_by_its_rulers_name_is_found_ahead_and_in_the_transaction(
     feed(db_engine, raw, parsed)
     submission = repo.latest_submission(db_session, game, 2, 1)
     assert submission is not None and submission.orders[0]["planet"] == 2
+
+
+def ack_body(session: Session) -> str:
+    """The body of the one acknowledgement in the outbox."""
+    (ack,) = session.exec(select(Outbox)).all()
+    return ack.body
+
+
+@pytest.fixture
+def forecast_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Intake must take the orders' words as found ahead: a forecast in the write
+    transaction fails the test (the read-ahead holds its own reference)."""
+
+    def forecast_again(*args: object) -> None:
+        raise AssertionError("forecast again in the write transaction")
+
+    monkeypatch.setattr(describe, "order_words", forecast_again)
+
+
+@pytest.mark.usefixtures("forecast_once")
+def test_the_orders_words_are_found_ahead_and_not_again(
+    db_engine: Engine, db_session: Session, game: int
+) -> None:
+    raw = order_mail(ALICE, HEADER + "Krebsnebel: 1 PDU")
+    parsed = preverified(db_engine, raw)
+    (reading,) = parsed.readings
+    words = reading.words(2, "de")
+    assert words is not None and "Krebsnebel" in words[0]
+    feed(db_engine, raw, parsed)
+    assert words[0] in ack_body(db_session)
+
+
+def test_words_found_ahead_in_another_language_are_found_again(
+    db_engine: Engine, db_session: Session, game: int
+) -> None:
+    raw = order_mail(ALICE, HEADER + "Krebsnebel: 1 PDU")
+    parsed = preverified(db_engine, raw)
+    (reading,) = parsed.readings
+    german = reading.words(2, "de")
+    assert german is not None and reading.words(2, "en") is None
+    # The player sets English between the reading ahead and intake.
+    with transaction(db_engine) as session:
+        alice = next(p for p in repo.current_players(session, game) if p.seat == 2)
+        alice.language = "en"
+        session.add(alice)
+    feed(db_engine, raw, parsed)
+    body = ack_body(db_session)
+    assert german[0] not in body and "Krebsnebel" in body
