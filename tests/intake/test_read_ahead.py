@@ -79,11 +79,16 @@ def test_the_cache_keeps_the_latest_states_only() -> None:
 @pytest.fixture
 def read_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Intake must take the order text as read ahead: reading it again fails the test."""
+    refuse(monkeypatch, acks, "read_orders")
 
-    def read_again(*args: object) -> None:
-        raise AssertionError("read again in the write transaction")
 
-    monkeypatch.setattr(acks, "read_orders", read_again)
+def refuse(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> None:
+    """``module.name`` fails the test when intake calls it in the write transaction."""
+
+    def again(*args: object) -> None:
+        raise AssertionError(f"{name} again in the write transaction")
+
+    monkeypatch.setattr(module, name, again)
 
 
 @pytest.mark.usefixtures("read_once")
@@ -163,11 +168,7 @@ def ack_body(session: Session) -> str:
 def forecast_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Intake must take the orders' words as found ahead: a forecast in the write
     transaction fails the test (the read-ahead holds its own reference)."""
-
-    def forecast_again(*args: object) -> None:
-        raise AssertionError("forecast again in the write transaction")
-
-    monkeypatch.setattr(describe, "order_words", forecast_again)
+    refuse(monkeypatch, describe, "order_words")
 
 
 @pytest.mark.usefixtures("forecast_once")
