@@ -69,17 +69,17 @@ def _understood(
     And the seat with the language it is answered in (:func:`answer_language`)."""
     game, player = seat.game, seat.player
     # Read ahead, outside the write transaction, unless the game has moved on since.
-    result = mail.parsed.reading(game.id or 0, loaded)
-    if result is None:
-        result = read_orders(kind, mail.body, loaded)
+    ahead = mail.parsed.reading(game.id or 0, loaded)
+    result = ahead.result if ahead is not None else read_orders(kind, mail.body, loaded)
     attached = read_attachment(kind, mail.body, loaded, result, max_chars)
     read = attached or result
     seat = Seat(game, player, answer_language(player.language, read.words))
-    base = order_language(kind)
-    namer = base.namer(loaded.names.places if loaded else None)
+    namer = order_language(kind).namer(loaded.names.places if loaded else None)
     state = loaded.state if loaded is not None else None
-    describe = describer(game, kind, state, player.seat, seat.lang, namer, read.orders)
-    named = NamedLanguage(base, namer, describe)
+    # The forecast found ahead is for the body's orders, this seat and this language.
+    worded = ahead.words(player.seat, seat.lang) if ahead and attached is None else None
+    describe = describer(game, kind, state, player.seat, seat.lang, namer, read.orders, worded)
+    named = NamedLanguage(order_language(kind), namer, describe)
     turn = read.header.turn if read.header.turn is not None else game.turn + 1
     file = mail.body.attachment
     if attached is not None and file is not None:

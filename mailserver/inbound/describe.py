@@ -19,13 +19,15 @@ def describer(
     lang: str,
     namer: PlanetNamer,
     orders: Sequence[Order],
+    worded: Sequence[str] | None = None,
 ) -> Callable[[Order], str]:
     """The words for each of ``seat``'s ``orders`` (the list the mail or the page holds)
     in ``game`` as things stand in ``state`` (None: not known yet, each order as it reads
-    anywhere)."""
+    anywhere). ``worded``: :func:`order_words` of the same, found ahead (outside the
+    write transaction), else they are found here."""
     words: dict[int, str] = {}
     if state is not None:
-        texts = kind.describe_orders(state, seat, orders, lang, namer)
+        texts = order_words(kind, state, seat, orders, lang, namer) if worded is None else worded
         words = {id(order): text for order, text in zip(orders, texts, strict=True)}
 
     def describe(order: Order) -> str:
@@ -35,3 +37,12 @@ def describer(
         return known if known is not None else order.describe(lang, namer)
 
     return describe
+
+
+def order_words(
+    kind: GameKind, state: State, seat: int, orders: Sequence[Order], lang: str, namer: PlanetNamer
+) -> list[str]:
+    """The kind's words for ``seat``'s ``orders`` in ``state`` (its forecast, which plays
+    the orders on a copy of the position: the costliest step of an acknowledgement, and
+    pure, so the read-ahead does it before the write transaction)."""
+    return kind.describe_orders(state, seat, orders, lang, namer)

@@ -36,6 +36,15 @@ class Reading:
     loaded: LoadedState | None
     """The state it was read with (compared by identity: the same turn's cached state)."""
     result: ParseResult
+    worded: tuple[int, str, tuple[str, ...]] | None = None
+    """(seat, language, words): the words of the result's orders for that seat in that
+    language (:func:`mailserver.inbound.describe.order_words`), when the state was known."""
+
+    def words(self, seat: int, lang: str) -> tuple[str, ...] | None:
+        """The words of the orders for ``seat`` in ``lang``, if they were found ahead."""
+        if self.worded is None or self.worded[:2] != (seat, lang):
+            return None
+        return self.worded[2]
 
 
 @dataclass(frozen=True)
@@ -79,11 +88,11 @@ class ParsedMail:
         typed = [typo.value for typo in self.typos]
         return [self.header.password, *typed] if self.header.password else typed
 
-    def reading(self, game_id: int, loaded: LoadedState | None) -> ParseResult | None:
+    def reading(self, game_id: int, loaded: LoadedState | None) -> Reading | None:
         """The order text read ahead for game ``game_id`` with ``loaded``, if it was."""
         for reading in self.readings:
             if reading.game_id == game_id and reading.loaded is loaded:
-                return reading.result
+                return reading
         return None
 
 

@@ -17,9 +17,11 @@ from sqlmodel import Session
 from db import repo
 from db.models import Game, Player, utcnow
 from grammar.gm import GmHeader
-from mailserver.common.kinds import game_kind
+from mailserver.common.kinds import game_kind, order_language
+from mailserver.inbound.acks import answer_language
 from mailserver.inbound.authenticate import strangers_locked
 from mailserver.inbound.context import Seat
+from mailserver.inbound.describe import order_words
 from mailserver.inbound.identify import find_seat
 from mailserver.inbound.intake_config import IntakeConfig
 from mailserver.inbound.loaded_states import current_state
@@ -69,7 +71,16 @@ def _read_ahead(session: Session, parsed: ParsedMail, seat: Seat, config: Intake
     text = parsed.body.text
     if len(text) > config.max_text_chars or text.count("\n") >= config.max_order_lines:
         return
-    game = seat.game
+    game, player = seat.game, seat.player
+    kind = game_kind(game.kind)
     loaded = current_state(session, game)
-    result = read_orders(game_kind(game.kind), parsed.body, loaded)
-    parsed.readings.append(Reading(game.id or 0, loaded, result))
+    result = read_orders(kind, parsed.body, loaded)
+    worded = None
+    if loaded is not None and result.orders:
+        # The acknowledgement's forecast, in the language intake will answer in (unless
+        # the seat's setting changes meanwhile: then intake finds the words itself).
+        lang = answer_language(player.language, result.words) or player.language
+        namer = order_language(kind).namer(loaded.names.places)
+        words = order_words(kind, loaded.state, player.seat, result.orders, lang, namer)
+        worded = (player.seat, lang, tuple(words))
+    parsed.readings.append(Reading(game.id or 0, loaded, result, worded))

@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 from sqlalchemy import Engine
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from db import repo
-from db.models import Game, InboundStatus
+from db.models import Game, InboundStatus, Outbox
 from db.session import reading, transaction
 from engine.ashes.kind import ASHES
 from engine.core import PlayerSetup, Setup
-from mailserver.inbound import acks, loaded_states
+from mailserver.inbound import acks, describe, loaded_states
 from mailserver.inbound.intake import ParsedMail, parse_mail, preverify, process_mail
 from tests.factories import make_game, order_mail
 from tests.intake.helpers import CONFIG
@@ -79,11 +79,16 @@ def test_the_cache_keeps_the_latest_states_only() -> None:
 @pytest.fixture
 def read_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Intake must take the order text as read ahead: reading it again fails the test."""
+    refuse(monkeypatch, acks, "read_orders")
 
-    def read_again(*args: object) -> None:
-        raise AssertionError("read again in the write transaction")
 
-    monkeypatch.setattr(acks, "read_orders", read_again)
+def refuse(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> None:
+    """``module.name`` fails the test when intake calls it in the write transaction."""
+
+    def again(*args: object) -> None:
+        raise AssertionError(f"{name} again in the write transaction")
+
+    monkeypatch.setattr(module, name, again)
 
 
 @pytest.mark.usefixtures("read_once")
@@ -151,3 +156,47 @@ def test_a_seat_named_by_its_rulers_name_is_found_ahead_and_in_the_transaction(
     feed(db_engine, raw, parsed)
     submission = repo.latest_submission(db_session, game, 2, 1)
     assert submission is not None and submission.orders[0]["planet"] == 2
+
+
+def ack_body(session: Session) -> str:
+    """The body of the one acknowledgement in the outbox."""
+    (ack,) = session.exec(select(Outbox)).all()
+    return ack.body
+
+
+@pytest.fixture
+def forecast_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Intake must take the orders' words as found ahead: a forecast in the write
+    transaction fails the test (the read-ahead holds its own reference)."""
+    refuse(monkeypatch, describe, "order_words")
+
+
+@pytest.mark.usefixtures("forecast_once")
+def test_the_orders_words_are_found_ahead_and_not_again(
+    db_engine: Engine, db_session: Session, game: int
+) -> None:
+    raw = order_mail(ALICE, HEADER + "Krebsnebel: 1 PDU")
+    parsed = preverified(db_engine, raw)
+    (reading,) = parsed.readings
+    words = reading.words(2, "de")
+    assert words is not None and "Krebsnebel" in words[0]
+    feed(db_engine, raw, parsed)
+    assert words[0] in ack_body(db_session)
+
+
+def test_words_found_ahead_in_another_language_are_found_again(
+    db_engine: Engine, db_session: Session, game: int
+) -> None:
+    raw = order_mail(ALICE, HEADER + "Krebsnebel: 1 PDU")
+    parsed = preverified(db_engine, raw)
+    (reading,) = parsed.readings
+    german = reading.words(2, "de")
+    assert german is not None and reading.words(2, "en") is None
+    # The player sets English between the reading ahead and intake.
+    with transaction(db_engine) as session:
+        alice = next(p for p in repo.current_players(session, game) if p.seat == 2)
+        alice.language = "en"
+        session.add(alice)
+    feed(db_engine, raw, parsed)
+    body = ack_body(db_session)
+    assert german[0] not in body and "Krebsnebel" in body
