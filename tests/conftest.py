@@ -73,6 +73,7 @@ from sqlalchemy import event
 from sqlalchemy.pool import Pool
 
 import db.passwords
+import tests.bytecode  # noqa: F401  (keeps the bytecode of every module imported after it)
 from tests import lanes
 from tests.mailstack import INSTALL_HINT, MailStack, MailUser, find_dovecot
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from mailserver.outbound.smtp import Attachment, build_message, flatten
 from mailserver.outbound.wire import flat_mail
+from tests.lanes import examples
 
 BASE: dict[str, Any] = {
     "from_addr": "pbem@bench.example",
@@ -62,7 +63,7 @@ def test_direct_bytes_equal_the_email_packages(changes: dict[str, Any]) -> None:
     assert direct == built
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     body=st.text(st.characters(blacklist_categories=["Cs"]), max_size=400),
     subject=st.text(st.characters(blacklist_categories=["Cs"]), max_size=120),

@@ -14,6 +14,7 @@ from engine.core import turn_dice
 from engine.registry import kind
 from engine.spacewar.setup import new_ship
 from engine.spacewar.state import Note, Sighting, SpacewarState, Stone
+from tests.lanes import examples
 from tests.spacewar.factory import GAME, new_state, orders
 
 
@@ -77,7 +78,7 @@ def views(state: SpacewarState, seat: int) -> str:
     return "\n".join(parts)
 
 
-@settings(max_examples=16, deadline=None)
+@settings(max_examples=examples(16), deadline=None)
 @given(
     seed=st.integers(1, 10_000),
     steps=st.integers(1, 14),

@@ -14,6 +14,7 @@ from engine.calculating import Calculating, CalculatorInputError
 from engine.core import Order
 from engine.wdw.orders import Fight
 from engine.wdw.state import Unit, WdwState, world
+from tests.lanes import examples
 from tests.wdw.helpers import GAME, sample
 from tests.wdw.test_month import ORDERS
 
@@ -461,7 +462,7 @@ def _land(state: WdwState) -> list[str]:
     return sorted(f.id for f in world(state.map_text).fields.values() if not f.water)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     where=st.integers(0, 40),
     size=st.integers(1, 5000),

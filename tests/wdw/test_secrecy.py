@@ -22,6 +22,7 @@ from engine.wdw.orders import (
 )
 from engine.wdw.state import WdwState
 from mailserver.printouts.map_svg import map_svg
+from tests.lanes import examples
 from tests.wdw.helpers import GAME, by_number, dice, sample
 
 FIELDS = [f"1/{n}" for n in range(1, 49)]
@@ -84,7 +85,7 @@ def secrets_of_realm_2(state: WdwState) -> list[str]:
     return [*after, "Tharnburg", "Tharn ", "Geheimplan", "Nordwind"]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     mine=st.lists(fights, max_size=3),
     theirs=st.lists(st.one_of(fights, others), max_size=4),
