@@ -6,16 +6,18 @@ Debian's libcairo, and was no faster here), and faster than matplotlib drew the 
 its licence in ``fonts/``), never the machine's fonts: the same SVG gives the same
 pixels on every host.
 
-The font is read once per process into resvg's font database (:func:`_options`), kept
+The font is read once per thread into resvg's font database (:func:`_options`), kept
 in memory: given the font as a file, resvg opens and maps it again for every glyph it
 lays out, which cost two thirds of a player's picture (docs/performance.md, "Map
-pictures").
+pictures"). Once per thread, not per process: the binding's options are bound to the
+thread that made them (a use from another thread panics), and the server draws maps in
+its worker threads.
 """
 
 from __future__ import annotations
 
 import math
-from functools import cache
+import threading
 from importlib import resources
 from typing import TYPE_CHECKING
 
@@ -29,14 +31,19 @@ rasterizer's time grows with the pixels, and the labels stay readable."""
 WHITE = (255, 255, 255, 255)
 
 
-@cache
-def _options() -> Options:
-    """resvg's options with the shipped font as the only one, loaded once per process."""
-    from resvg import usvg
+_THREAD = threading.local()
 
-    options = usvg.Options.default()
-    options.load_font_data(FONT.read_bytes())
-    options.font_family = "DejaVu Sans"
+
+def _options() -> Options:
+    """resvg's options with the shipped font as the only one, loaded once per thread."""
+    options: Options | None = getattr(_THREAD, "options", None)
+    if options is None:
+        from resvg import usvg
+
+        options = usvg.Options.default()
+        options.load_font_data(FONT.read_bytes())
+        options.font_family = "DejaVu Sans"
+        _THREAD.options = options
     return options
 
 

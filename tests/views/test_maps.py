@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import struct
+from concurrent.futures import ThreadPoolExecutor
 from random import Random
 
 import pytest
@@ -125,3 +126,15 @@ def test_the_picture_is_three_quarters_of_the_drawing_rounded_half_up() -> None:
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
     assert struct.unpack(">II", png[16:24]) == (600, 581)
     assert rasterize(svg) == png  # the font database kept between pictures changes nothing
+
+
+def test_pictures_drawn_in_other_threads_are_the_same_and_do_not_panic() -> None:
+    """The server draws maps in worker threads; resvg's options may not cross threads."""
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100">'
+        '<text x="10" y="40" font-size="20" font-family="DejaVu Sans">Terra</text></svg>'
+    )
+    here = rasterize(svg)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        drawn = list(pool.map(rasterize, [svg] * 4))
+    assert drawn == [here] * 4
