@@ -143,9 +143,10 @@ def contacts(
     unseen: set[tuple[str, str]] = set()
     """(field, unit) of hiding units that passed there undiscovered."""
     found: list[Contact] = []
+    fields: dict[str, tuple[object, _Key | None]] = {}
     asked = 0
     while True:
-        first = _first_meeting(units, stays, hostile, field_order, done, unseen)
+        first = _first_meeting(units, stays, hostile, field_order, done, unseen, fields)
         change = react(stays, legs) if react is not None else None
         if change is not None and (first is None or change[0] < first[0]):
             _day, key, leg = change
@@ -194,23 +195,65 @@ def _first_meeting(
     field_order: Callable[[str], tuple[int, int]],
     done: set[tuple[str, int, int]],
     unseen: set[tuple[str, str]],
+    cache: dict[str, tuple[object, _Key | None]] | None = None,
 ) -> tuple[Fraction, str, int, int] | None:
-    best: tuple[Fraction, tuple[int, int], int, int, str] | None = None
-    for x in units:
-        for y in units:
-            if x.realm >= y.realm or not hostile(x.realm, y.realm):
-                continue
-            for sx in stays[x.key]:
-                for sy in stays[y.key]:
-                    day = first_shared_day(sx, sy)
-                    if day is None or (sx.kf, x.realm, y.realm) in done:
-                        continue
-                    if (sx.kf, x.key) in unseen or (sy.kf, y.key) in unseen:
-                        continue
-                    key = (day, field_order(sx.kf), x.realm, y.realm, sx.kf)
-                    if best is None or key < best:
-                        best = key
+    """The earliest meeting still to come: field by field, only units that are there at
+    some time; a field's answer is kept in ``cache`` while its stays and the pairs done
+    there are the same (a month of 300 units has hundreds of meetings)."""
+    here: dict[str, list[tuple[Unit, Stay]]] = {}
+    keys: dict[str, list[tuple[str, Stay]]] = {}
+    for unit in units:
+        key = unit.key
+        for stay in stays[key]:
+            if (stay.kf, key) not in unseen:
+                here.setdefault(stay.kf, []).append((unit, stay))
+                keys.setdefault(stay.kf, []).append((key, stay))
+    closed_in: dict[str, set[tuple[int, int]]] = {}
+    for f, a, b in done:
+        closed_in.setdefault(f, set()).add((a, b))
+    best: _Key | None = None
+    for kf, present in here.items():
+        if len({u.realm for u, _ in present}) < 2:
+            continue
+        closed = frozenset(closed_in.get(kf, ()))
+        signature = (tuple(keys[kf]), closed)
+        kept = cache.get(kf) if cache is not None else None
+        if kept is not None and kept[0] == signature:
+            found = kept[1]
+        else:
+            found = _first_in_field(kf, present, hostile, field_order(kf), closed)
+            if cache is not None:
+                cache[kf] = (signature, found)
+        if found is not None and (best is None or found < best):
+            best = found
     return None if best is None else (best[0], best[4], best[2], best[3])
+
+
+_Key = tuple[Fraction, tuple[int, int], int, int, str]
+"""A meeting's place in the order of the month: day, field (GF/KF), seats, field id."""
+
+
+def _first_in_field(
+    kf: str,
+    present: Sequence[tuple[Unit, Stay]],
+    hostile: Callable[[int, int], bool],
+    order: tuple[int, int],
+    closed: frozenset[tuple[int, int]],
+) -> _Key | None:
+    best: _Key | None = None
+    for x, sx in present:
+        for y, sy in present:
+            if x.realm >= y.realm or (x.realm, y.realm) in closed:
+                continue
+            if not hostile(x.realm, y.realm):
+                continue
+            day = common_day(sx, sy)
+            if day is None:
+                continue
+            key = (day, order, x.realm, y.realm, kf)
+            if best is None or key < best:
+                best = key
+    return best
 
 
 def _halt(stays: list[Stay], leg: Leg, kf: str, day: Fraction) -> tuple[list[Stay], Leg]:
