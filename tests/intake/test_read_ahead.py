@@ -18,6 +18,7 @@ from engine.ashes.kind import ASHES
 from engine.core import PlayerSetup, Setup
 from mailserver.inbound import acks, describe, loaded_states
 from mailserver.inbound.intake import ParsedMail, parse_mail, preverify, process_mail
+from mailserver.inbound.parsed import Reading
 from tests.factories import make_game, order_mail
 from tests.intake.helpers import CONFIG
 
@@ -171,13 +172,19 @@ def forecast_once(monkeypatch: pytest.MonkeyPatch) -> None:
     refuse(monkeypatch, describe, "order_words")
 
 
+def read_ahead(db_engine: Engine) -> tuple[bytes, ParsedMail, Reading]:
+    """Alice's mail of one order, read ahead: the mail, what was read, its one reading."""
+    raw = order_mail(ALICE, HEADER + "Krebsnebel: 1 PDU")
+    parsed = preverified(db_engine, raw)
+    (reading,) = parsed.readings
+    return raw, parsed, reading
+
+
 @pytest.mark.usefixtures("forecast_once")
 def test_the_orders_words_are_found_ahead_and_not_again(
     db_engine: Engine, db_session: Session, game: int
 ) -> None:
-    raw = order_mail(ALICE, HEADER + "Krebsnebel: 1 PDU")
-    parsed = preverified(db_engine, raw)
-    (reading,) = parsed.readings
+    raw, parsed, reading = read_ahead(db_engine)
     words = reading.words(2, "de")
     assert words is not None and "Krebsnebel" in words[0]
     feed(db_engine, raw, parsed)
@@ -187,9 +194,7 @@ def test_the_orders_words_are_found_ahead_and_not_again(
 def test_words_found_ahead_in_another_language_are_found_again(
     db_engine: Engine, db_session: Session, game: int
 ) -> None:
-    raw = order_mail(ALICE, HEADER + "Krebsnebel: 1 PDU")
-    parsed = preverified(db_engine, raw)
-    (reading,) = parsed.readings
+    raw, parsed, reading = read_ahead(db_engine)
     german = reading.words(2, "de")
     assert german is not None and reading.words(2, "en") is None
     # The player sets English between the reading ahead and intake.
