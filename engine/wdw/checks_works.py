@@ -91,8 +91,8 @@ Work = tuple[Settlement, Fraction]
 
 
 def demolition(state: WdwState, seat: int, order: Demolish) -> Work | Refusal:
-    """F13, D19: the people demolish 1 BWP a month, workers Arbeitsstärke/1,000 (Bef
-    /2,500); the BWP of this month's work."""
+    """F13, D19: the people demolish 1 BWP a month (the option ``build_people``),
+    workers Arbeitsstärke/1,000 (Bef /2,500); the BWP of this month's work."""
     place = _own(state, seat, order.settlement)
     if isinstance(place, Refusal):
         return place
@@ -101,7 +101,8 @@ def demolition(state: WdwState, seat: int, order: Demolish) -> Work | Refusal:
     strength = workers(state, seat, place, order.units)
     if isinstance(strength, Refusal):
         return strength
-    return place, 1 + demolition_rate(strength, order.structure, options_of(state))
+    options = options_of(state)
+    return place, options.build_people + demolition_rate(strength, order.structure, options)
 
 
 def repair(state: WdwState, seat: int, order: Repair) -> Work | Refusal:

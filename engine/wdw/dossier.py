@@ -13,9 +13,11 @@ from engine.wdw.calculators.briefing import siege_lines as siege_plans
 from engine.wdw.calculators.texts import say as calculator_say
 from engine.wdw.checks_conquest import raid_lines
 from engine.wdw.checks_decay import decay_lines
+from engine.wdw.checks_spy import infiltration
 from engine.wdw.checks_works import siege_lines
 from engine.wdw.form import form_words
 from engine.wdw.items import Items, Meeting
+from engine.wdw.setup import options_of
 from engine.wdw.state import WdwState
 from engine.wdw.tables import min_ig
 from engine.wdw.texts import heading, say
@@ -104,14 +106,8 @@ def _meeting_lines(item: str, meeting: Meeting, lang: str) -> list[str]:
 
 def _ig(state: WdwState, seat: int, unit: int, target: str) -> str:
     """The spy's IG on the target and the target's true minimum IG (Tab. 5.3-1)."""
-    current = next(
-        (
-            s.ig
-            for s in state.spying
-            if (s.realm, s.unit, s.target.lower()) == (seat, unit, target.lower())
-        ),
-        1,
-    )
+    record = infiltration(state.spying, seat, unit, target, options_of(state))
+    current = record.ig if record is not None else 1
     place = state.settlement(target)
     if place is None:
         return f"{current} / min {min_ig(None, frozenset())}"

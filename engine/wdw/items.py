@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from engine.core import Order, Ruling
-from engine.wdw.checks_conquest import Raid, raids_of
+from engine.wdw.allied import AlliedStops, first_of, mutual_pairs
+from engine.wdw.checks_conquest import Raid, owner_of, raids_of
 from engine.wdw.checks_decay import decays_of
 from engine.wdw.checks_spy import may_spy
 from engine.wdw.checks_works import Siege, sieges_of
@@ -26,7 +27,7 @@ from engine.wdw.provinces import home_gp, melee_level
 from engine.wdw.setup import options_of
 from engine.wdw.state import Unit, WdwState, world
 from engine.wdw.tables import MAIN_ORDERS, Outcome, encounter
-from engine.wdw.timeline import contacts, retreating, rounds
+from engine.wdw.timeline import Reaction, contacts, retreating, rounds
 
 
 @dataclass(frozen=True)
@@ -174,7 +175,11 @@ def find_items(
     chosen = by_unit(orders)
     main = {u.key: main_order(u, chosen) for u in state.units}
     options = options_of(state)
-    react = interceptions(state, chosen, main, options.sight_radius)
+    react: Reaction = interceptions(state, chosen, main, options.sight_radius)
+    if options.allied_meeting == "stop":  # D26: allies stop in a partner's land
+        pairs = mutual_pairs({r.seat: r.allies for r in state.realms})
+        stops = AlliedStops(state.units, pairs, lambda kf: owner_of(state, kf))
+        react = first_of(stops, react)
     found, legs = contacts(
         state.units,
         legs_of(state, chosen),

@@ -15,6 +15,8 @@ from engine.wdw.calculators.texts import number, say
 from engine.wdw.formulas import bukaz_gp, kampfkraft, movement_points, rounds_possible
 from engine.wdw.items import hostile
 from engine.wdw.mapfile import WorldMap
+from engine.wdw.options import WdwOptions
+from engine.wdw.setup import options_of
 from engine.wdw.state import Settlement, Unit, WdwState, world
 from engine.wdw.tables import MAIN_ORDERS, Outcome, encounter
 
@@ -41,6 +43,8 @@ class Scene:
     parties: dict[tuple[object, ...], Party] = field(default_factory=dict)
     """Each side's figures by what they depend on (a side often meets several realms)."""
     enemies: dict[tuple[int, int], bool] = field(default_factory=dict)
+    options: WdwOptions = field(default_factory=WdwOptions)
+    """The game's GM options (``fort_ranged_gp``, D9)."""
 
     @classmethod
     def of(cls, state: WdwState, where: Mapping[str, str] | None = None) -> Scene:
@@ -59,6 +63,7 @@ class Scene:
             {kf: frozenset(realms) for kf, realms in realms_in.items()},
             {s.kf: s for s in state.settlements},
             {r.seat: r.bukaz for r in state.realms},
+            options=options_of(state),
         )
 
     def hostile(self, a: int, b: int) -> bool:
@@ -138,6 +143,15 @@ def lead_order(orders: Iterable[str]) -> str:
     return min(codes, key=MAIN_ORDERS.index, default="KV")
 
 
+def fort_gp(bef: int, options: WdwOptions) -> int:
+    """D9, Strategie 3.2, Tab. 3.2-1, 6.3-1: the GP a settlement's Befestigung gives its
+    defenders in ranged rounds only: +2 per BWP (``fort_ranged_gp`` ``per_bwp``), or +2
+    while it has any (``flat``, the words of 3.2)."""
+    if options.fort_ranged_gp == "flat":
+        return 2 if bef else 0
+    return 2 * bef
+
+
 def _river_between(the_map: WorldMap, kf: str, other: str) -> bool:
     side = the_map.side_to(kf, other)
     back = the_map.side_to(other, kf)
@@ -198,8 +212,10 @@ def _fighter(
     if total != base:
         causes.append(("bükaz", total - base))
     town = scene.towns.get(kf)
-    # D9: +2 GP per Bef BWP for defenders in the settlement, in ranged rounds only.
-    fort = 2 * town.bef if town and town.owner == unit.realm and not attacker else 0
+    # D9: the Befestigung's GP for defenders in the settlement, in ranged rounds only.
+    fort = 0
+    if town is not None and town.owner == unit.realm and not attacker:
+        fort = fort_gp(town.bef, scene.options)
     ranged_gp = bukaz_gp(bukaz, base + fort, 0) - total
     if unit.unit_class == "sea" and enemy_on_land:
         melee = unit.size * SHIP_MELEE * unit.nahkampf
