@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from engine.core import Order
 from engine.wdw.checks_army import Refusal
@@ -18,9 +17,6 @@ from engine.wdw.orders import Demolish, Fight, Repair
 from engine.wdw.setup import options_of
 from engine.wdw.state import Settlement, Unit, WdwState
 from engine.wdw.texts import say
-
-if TYPE_CHECKING:
-    from engine.wdw.items import Items
 
 WORKS = (Demolish, Repair)
 """The orders this module checks (engine.wdw.acknowledge dispatches them here)."""
@@ -217,24 +213,19 @@ def siege_work(state: WdwState, siege: Siege, units: list[Unit]) -> tuple[str, F
     return "", Fraction(0)
 
 
-def siege_lines(state: WdwState, items: Items, lang: str) -> list[str]:
-    """The dossier's part F: each siege with what it destroys this month as the units
-    stand now (the month's combats may change it)."""
-    lines = []
-    for item, siege in items.sieges.items():
-        units = [u for u in state.units if u.key in siege.units]
-        structure, rate = siege_work(state, siege, units)
-        lines.append(
-            say(
-                lang,
-                "item.siege",
-                item=item,
-                settlement=siege.settlement,
-                kf=siege.kf,
-                realm=siege.realm,
-                units=" ".join(siege.units),
-                structure=structure or "-",
-                rate=rate,
-            )
-        )
-    return lines
+def siege_line(state: WdwState, item: str, siege: Siege, lang: str) -> str:
+    """The dossier's siege item (part F): what it destroys this month as the units stand
+    now (the month's combats may change it)."""
+    units = [u for u in state.units if u.key in siege.units]
+    structure, rate = siege_work(state, siege, units)
+    return say(
+        lang,
+        "item.siege",
+        item=item,
+        settlement=siege.settlement,
+        kf=siege.kf,
+        realm=siege.realm,
+        units=" ".join(siege.units),
+        structure=structure or "-",
+        rate=rate,
+    )

@@ -505,12 +505,20 @@ def test_the_dossier_shows_the_workbench_under_the_combat() -> None:
     assert "Rückzug A: nach 1/19" in lines and "Rückzug B: nach 1/21" in lines
 
 
+def test_a_combat_item_leaves_the_strengths_to_its_workbench() -> None:
+    text = GAME.dossier(sample(), ORDERS, "de")
+    item = text.split("K1 Kampf in 1/20", 1)[1].split("   Werkbank:", 1)[0]
+    assert "Kampfkraft" not in item and "Verhältnis" not in item
+    assert text.count("Verhältnis A:B") == 1  # the workbench's line, said once
+
+
 def test_the_dossier_plans_each_siege() -> None:
     state = attack_on_tharnburg()
     state.units.append(Unit(1, 301, "land", 2500, "1/22", belagerung=1))
     orders: dict[int, list[Order]] = {1: [Fight(line=1, unit=301, code="KH", ext="B")]}
     text = GAME.dossier(state, orders, "de")
-    section = text.split("F Belagerungen\n", 1)[1].split("\n\n", 1)[0]
-    assert section.splitlines()[0] == "Belagerung in 1/22 durch 1/301:"
-    assert "   Zerstörung je Monat (F17): Bef 1, Stv 2.50, andere 2.50 BWP" in section
-    assert "F Belagerungen" not in GAME.dossier(sample(), ORDERS, "de")
+    section = text.split("\nB1 Belagerung von Tharnburg in 1/22 durch Reich 1 (1/301)", 1)[1]
+    assert section.splitlines()[1] == "   Belagerungsplaner:"
+    assert "     Zerstörung je Monat (F17): Bef 1, Stv 2.50, andere 2.50 BWP" in section
+    assert text.count("Belagerungsplaner:") == 1  # one section a siege, under its item
+    assert "Belagerung in 1/22 durch" not in text
