@@ -439,6 +439,44 @@ def test_the_siege_planner_counts_months_to_the_breach_and_the_fall() -> None:
     assert lines[6] == "Die Stadtverteidigung fällt nach 6 Monaten"
 
 
+def _damaged_tharnburg(bef: int) -> WdwState:
+    """Tharnburg with ``bef`` Bef BWP standing, 1 destroyed and not repaired, and half
+    of the next under way (D24)."""
+    state = attack_on_tharnburg()
+    place = state.settlement("Tharnburg")
+    assert place is not None
+    place.bef, place.damage, place.progress = bef, ["bef=1"], ["belagerung:bef=1/2"]
+    return state
+
+
+SIEGE_ONLY = {
+    "settlement": "Tharnburg",
+    "siege": "2500",
+    "inhabitants": "0",
+    "repairers": "0",
+    "defence": "0",
+}
+"""Siege strength 2,500 (1 Bef BWP a month, F17), no repair."""
+
+
+def test_the_siege_planner_starts_from_the_damage_already_done() -> None:
+    # The wall is 10 BWP (9 standing, 1 destroyed): the breach at 2 (F16), 1.5 done.
+    lines = lines_of(GAME.calculate(_damaged_tharnburg(9), GM, "siege", SIEGE_ONLY, "de"))
+    assert lines[2] == (
+        "Schaden bisher (nicht repariert, mit dem begonnenen Teil): Bef 1.50, Stv 0 BWP"
+    )
+    assert lines[-2] == "Bresche (20 %) nach 1 Monaten; die Befestigung fällt nach 9 Monaten"
+
+
+def test_the_siege_planner_says_a_breach_is_there_already() -> None:
+    lines = lines_of(GAME.calculate(_damaged_tharnburg(2), GM, "siege", SIEGE_ONLY, "en"))
+    assert lines[-2].startswith("Breach (20 %) already; ")
+    assert not any(
+        line.startswith("Damage so far")
+        for line in lines_of(GAME.calculate(attack_on_tharnburg(), GM, "siege", SIEGE_ONLY, "en"))
+    )
+
+
 def test_the_siege_planner_sees_when_the_repair_keeps_up() -> None:
     params = {"settlement": "Tharnburg", "siege": "2500", "inhabitants": "50000"}
     lines = lines_of(GAME.calculate(attack_on_tharnburg(), GM, "siege", params, "en"))
