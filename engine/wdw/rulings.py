@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from engine.core import CORRECTION, GAME_END, Ruling
+from engine.wdw.characters import check_role, read_role
 from engine.wdw.checks_conquest import Plunder, read_plunder
 from engine.wdw.checks_decay import Decay, read_decay
 from engine.wdw.discovery import DEFAULT as DISCOVERY_DEFAULT
@@ -181,6 +182,9 @@ def check(state: WdwState, items: Items, ruling: Ruling, lang: str) -> str:
     if ruling.item == GAME_END:
         return ""
     if ruling.item == CORRECTION:
+        role = read_role(ruling.text)
+        if role is not None:  # Strategie 6.3: a character's role
+            return check_role(state, role, lang)
         fix = _correction(ruling.text)
         if fix is None:
             return say(lang, "ruling.correction_form")

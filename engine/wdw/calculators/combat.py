@@ -12,6 +12,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from engine.wdw.calculators.texts import number, say
+from engine.wdw.characters import character_gp
 from engine.wdw.formulas import bukaz_gp, kampfkraft, movement_points, rounds_possible
 from engine.wdw.items import hostile
 from engine.wdw.mapfile import WorldMap
@@ -166,7 +167,8 @@ def gp_causes(
     """Tab. 6.3-1, the causes the server knows: down a height level, out of a forest,
     raised in this terrain, out of the own settlement (Stv: defender 1 per BWP, attacker
     1 per 1.5 BWP, F3; capital +3/+2), mounted, defending across a river, the GM's
-    bonus (D29); characters' GP are the GM's. Before the BükAz (F11)."""
+    bonus (D29). The characters' GP come on top (engine.wdw.characters); all before
+    the BükAz (F11)."""
     the_map = scene.the_map
     here = the_map.fields[kf]
     causes: list[tuple[str, int]] = []
@@ -204,19 +206,22 @@ def _fighter(
     enemy: Approach,
     attacker: bool,
     enemy_on_land: bool,
+    leaders: tuple[tuple[str, int], ...],
 ) -> Fighter:
     causes = gp_causes(unit, scene, kf, side, enemy, attacker)
     base = sum(n for _, n in causes)
+    led = sum(n for _, n in leaders)
+    causes += leaders  # Tab. 6.3-1: the characters with the army
     bukaz = scene.bukaz[unit.realm]
-    total = bukaz_gp(bukaz, base, 0)
-    if total != base:
-        causes.append(("bükaz", total - base))
+    total = bukaz_gp(bukaz, base, led)  # F11: halves or takes the characters' GP
+    if total != base + led:
+        causes.append(("bükaz", total - base - led))
     town = scene.towns.get(kf)
     # D9: the Befestigung's GP for defenders in the settlement, in ranged rounds only.
     fort = 0
     if town is not None and town.owner == unit.realm and not attacker:
         fort = fort_gp(town.bef, scene.options)
-    ranged_gp = bukaz_gp(bukaz, base + fort, 0) - total
+    ranged_gp = bukaz_gp(bukaz, base + fort, led) - total
     if unit.unit_class == "sea" and enemy_on_land:
         melee = unit.size * SHIP_MELEE * unit.nahkampf
         ranged = unit.size * SHIP_RANGED * unit.fernkampf
@@ -285,8 +290,9 @@ def _figures(
     scene: Scene, kf: str, side: Approach, enemy: Approach, attacker: bool, enemy_on_land: bool
 ) -> Party:
     realm = side.units[0].realm
+    leaders = tuple(character_gp(side.units, scene.towns))
     fighters = tuple(
-        _fighter(u, scene, kf, side, enemy, attacker, enemy_on_land) for u in side.units
+        _fighter(u, scene, kf, side, enemy, attacker, enemy_on_land, leaders) for u in side.units
     )
     retreat, draw = retreat_fields(scene, kf, realm, side)
     return Party(
