@@ -178,3 +178,25 @@ def test_plunder_days_computed_or_the_gms(computed: bool) -> None:
     text = GAME.dossier(state, {}, "de")
     assert ("bei Reich 2: 30 Tage (F18)" in text) is computed
     assert ("die Tage bestimmt die Spielleitung" in text) is not computed
+
+
+@pytest.mark.parametrize("most", [4, 1])
+def test_max_rounds_caps_the_calculators_rounds(most: int) -> None:
+    # D8: the workbench and the movement planner read the option like the dossier's items.
+    state = sample(max_rounds=most)
+    riders, defender = state.unit(1, 101), state.unit(2, 101)
+    assert riders is not None and defender is not None
+    bench = combat.workbench(
+        combat.Scene.of(state),
+        "1/22",
+        combat.Approach((riders,), "KA", "1/21"),
+        combat.Approach((defender,), "KV"),
+    )
+    assert bench.rounds == most
+    text = "\n".join(combat.render(bench, "de"))
+    assert (
+        f"Runden möglich: {most} (A {most}, B {most}; je Runde 4 Tage, 4N/30 BP, höchstens {most})"
+        in text
+    )
+    planned = GAME.calculate(state, None, "movement", {"unit": "1/101", "path": "1/19"}, "de")
+    assert f"Kampfrunden danach {most}" in planned  # 10 BP left, 2 a round: 5 without it

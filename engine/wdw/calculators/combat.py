@@ -21,8 +21,6 @@ from engine.wdw.setup import options_of
 from engine.wdw.state import Settlement, Unit, WdwState, world
 from engine.wdw.tables import MAIN_ORDERS, Outcome, encounter
 
-MAX_ROUNDS = 4
-"""D8: at most four rounds a unit a month (the design's option ``max_rounds``)."""
 SHIP_MELEE = 50
 """Strategie 4.3, F10: against land units in melee a ship counts 50 per Nahkampf level."""
 SHIP_RANGED = 20
@@ -45,7 +43,7 @@ class Scene:
     """Each side's figures by what they depend on (a side often meets several realms)."""
     enemies: dict[tuple[int, int], bool] = field(default_factory=dict)
     options: WdwOptions = field(default_factory=WdwOptions)
-    """The game's GM options (``fort_ranged_gp``, D9)."""
+    """The game's GM options (``fort_ranged_gp``, D9; ``max_rounds``, D8)."""
 
     @classmethod
     def of(cls, state: WdwState, where: Mapping[str, str] | None = None) -> Scene:
@@ -135,6 +133,8 @@ class Workbench:
     rounds: int
     fortified: str
     """The settlement whose Befestigung makes the field "befestigt", or ""."""
+    max_rounds: int = 4
+    """D8: the rounds a unit can fight a month at most (the option ``max_rounds``)."""
 
 
 def lead_order(orders: Iterable[str]) -> str:
@@ -241,7 +241,7 @@ def _fighter(
         melee_power=kampfkraft(melee, total),
         ranged_power=kampfkraft(ranged, total + ranged_gp),
         bp=bp,
-        rounds=rounds_possible(bp_left, bp, MAX_ROUNDS),
+        rounds=rounds_possible(bp_left, bp, scene.options.max_rounds),
     )
 
 
@@ -325,6 +325,7 @@ def workbench(scene: Scene, kf: str, a: Approach, b: Approach) -> Workbench:
         ranged_round=any(f.ranged for f in (*party_a.fighters, *party_b.fighters)),
         rounds=min(party_a.rounds, party_b.rounds),
         fortified=town.name if town is not None and town.bef > 0 else "",
+        max_rounds=scene.options.max_rounds,
     )
 
 
@@ -384,9 +385,9 @@ def render(bench: Workbench, lang: str) -> list[str]:
         )
     )
     lines.append(say(lang, "combat.ranged_yes" if bench.ranged_round else "combat.ranged_no"))
-    lines.append(
-        say(lang, "combat.rounds", rounds=bench.rounds, a=bench.a.rounds, b=bench.b.rounds)
-    )
+    most = bench.max_rounds
+    rounds = {"rounds": bench.rounds, "a": bench.a.rounds, "b": bench.b.rounds, "most": most}
+    lines.append(say(lang, "combat.rounds", **rounds))
     for name, party in (("A", bench.a), ("B", bench.b)):
         if not party.retreat:
             lines.append(say(lang, "combat.no_retreat", side=name))
