@@ -15,9 +15,10 @@ by correction: ``Einheit 1/601 REP 2`` (REP with 2 years; ``REP nein``: no REP),
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from engine.wdw.formulas import bukaz_gp
 from engine.wdw.state import Settlement, Unit, WdwState
 from engine.wdw.texts import say
 
@@ -110,3 +111,17 @@ def character_gp(units: Iterable[Unit], towns: Mapping[str, Settlement]) -> list
             if town.lord == unit.key and town.owner == unit.realm and town.bwp() >= LORD_BWP:
                 causes.append(("stadtherr", town.bwp() // LORD_BWP))
     return causes
+
+
+def with_leaders(
+    causes: list[tuple[str, int]], leaders: Sequence[tuple[str, int]], bukaz: int
+) -> int:
+    """F11 (Strategie 6.5): adds the characters' GP and then the BükAz's (it halves the
+    characters' GP at −50 or less and takes them at −75) to a unit's ``causes``; the
+    unit's GP."""
+    base, led = sum(n for _, n in causes), sum(n for _, n in leaders)
+    causes += leaders
+    total = bukaz_gp(bukaz, base, led)
+    if total != base + led:
+        causes.append(("bükaz", total - base - led))
+    return total

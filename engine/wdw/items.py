@@ -13,12 +13,13 @@ from fractions import Fraction
 
 from engine.core import Order, Ruling
 from engine.wdw.allied import AlliedStops, first_of, mutual_pairs
+from engine.wdw.characters import character_gp, with_leaders
 from engine.wdw.checks_conquest import Raid, owner_of, raids_of
 from engine.wdw.checks_decay import decays_of
 from engine.wdw.checks_spy import may_spy
 from engine.wdw.checks_works import Siege, sieges_of
 from engine.wdw.discovery import discovered
-from engine.wdw.formulas import bukaz_gp, kampfkraft
+from engine.wdw.formulas import kampfkraft
 from engine.wdw.interception import INTERCEPTING, Hunter, Interceptions
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import Leg, enterable, mode_factor, month_range, walk
@@ -124,9 +125,16 @@ def main_order(unit: Unit, chosen: UnitOrders) -> str:
     return code if code in MAIN_ORDERS else "KV"
 
 
-def gp_of(unit: Unit, state: WdwState, the_map: WorldMap, kf: str) -> list[tuple[str, int]]:
+def gp_of(
+    unit: Unit,
+    state: WdwState,
+    the_map: WorldMap,
+    kf: str,
+    leaders: Sequence[tuple[str, int]] = (),
+) -> list[tuple[str, int]]:
     """Tab. 6.3-1 (the causes the server knows) and F11: mounted +1, raised in this
-    terrain +1, the GM's bonus, then the BükAz."""
+    terrain +1, the GM's bonus, the characters with the side (``leaders``,
+    engine.wdw.characters), then the BükAz."""
     causes = []
     if unit.beritten:
         causes.append(("beritten", 1))
@@ -137,10 +145,7 @@ def gp_of(unit: Unit, state: WdwState, the_map: WorldMap, kf: str) -> list[tuple
     home = home_gp(state, unit, kf, options_of(state).hv_bonus)
     if home:
         causes.append(("heimatverteidigung", home))
-    base = sum(n for _, n in causes)
-    total = bukaz_gp(state.realm(unit.realm).bukaz, base, 0)
-    if total != base:
-        causes.append(("bükaz", total - base))
+    with_leaders(causes, leaders, state.realm(unit.realm).bukaz)
     return causes
 
 
@@ -149,8 +154,9 @@ def _side(realm: int, units: list[Unit], state: WdwState, chosen: UnitOrders, kf
     lead = min((main_order(u, chosen) for u in units), key=MAIN_ORDERS.index)
     power = Fraction(0)
     gp_total: dict[str, int] = {}
+    leaders = character_gp(units, {s.kf: s for s in state.settlements})
     for unit in units:
-        causes = gp_of(unit, state, the_map, kf)
+        causes = gp_of(unit, state, the_map, kf, leaders)
         for cause, n in causes:
             gp_total[cause] = gp_total.get(cause, 0) + n
         # D13: Heimatverteidigung

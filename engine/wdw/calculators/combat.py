@@ -12,7 +12,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from engine.wdw.calculators.texts import number, say
-from engine.wdw.characters import character_gp
+from engine.wdw.characters import character_gp, with_leaders
 from engine.wdw.formulas import bukaz_gp, kampfkraft, movement_points, rounds_possible
 from engine.wdw.items import hostile
 from engine.wdw.mapfile import WorldMap
@@ -209,13 +209,9 @@ def _fighter(
     leaders: tuple[tuple[str, int], ...],
 ) -> Fighter:
     causes = gp_causes(unit, scene, kf, side, enemy, attacker)
-    base = sum(n for _, n in causes)
-    led = sum(n for _, n in leaders)
-    causes += leaders  # Tab. 6.3-1: the characters with the army
+    base, led = sum(n for _, n in causes), sum(n for _, n in leaders)
     bukaz = scene.bukaz[unit.realm]
-    total = bukaz_gp(bukaz, base, led)  # F11: halves or takes the characters' GP
-    if total != base + led:
-        causes.append(("bükaz", total - base - led))
+    total = with_leaders(causes, leaders, bukaz)  # Tab. 6.3-1, F11
     town = scene.towns.get(kf)
     # D9: the Befestigung's GP for defenders in the settlement, in ranged rounds only.
     fort = 0
