@@ -59,6 +59,13 @@ def read_role(text: str) -> Role | None:
     return None
 
 
+def role_form(text: str, lang: str) -> str:
+    """The forms of a role correction, when ``text`` names a role but is not one of
+    them ("" otherwise)."""
+    words = {w.lower() for w in text.split()}
+    return say(lang, "ruling.role_form") if words & {"rep", "stadtherr", "lord"} else ""
+
+
 def check_role(state: WdwState, role: Role, lang: str) -> str:
     """Why the role cannot be given ("" when it can): the unit, or the settlement and
     its owner's unit, exists and is a character."""

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from engine.core import CORRECTION, GAME_END, Ruling
-from engine.wdw.characters import check_role, read_role
+from engine.wdw.characters import check_role, read_role, role_form
 from engine.wdw.checks_conquest import Plunder, read_plunder
 from engine.wdw.checks_decay import Decay, read_decay
 from engine.wdw.discovery import DEFAULT as DISCOVERY_DEFAULT
@@ -187,7 +187,7 @@ def check(state: WdwState, items: Items, ruling: Ruling, lang: str) -> str:
             return check_role(state, role, lang)
         fix = _correction(ruling.text)
         if fix is None:
-            return say(lang, "ruling.correction_form")
+            return role_form(ruling.text, lang) or say(lang, "ruling.correction_form")
         if fix.what == "size":
             realm, number = (int(x) for x in fix.target.split("/"))
             if state.unit(realm, number) is None:

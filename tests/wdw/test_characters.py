@@ -36,10 +36,12 @@ def test_role_corrections_are_read_in_german_and_english(text: str, role: Role |
         ("Ansiedlung Atlantis Stadtherr 601", "keine Ansiedlung Atlantis"),
         ("Ansiedlung Guru Stadtherr 999", "keine Einheit 1/999"),
         ("Ansiedlung Guru Stadtherr 601", ""),
+        ("Einheit 1/601 REP zwei", "Korrektur: „Einheit 1/601 REP 2“ (Jahre Spielerfahrung;"),
     ],
 )
 def test_a_role_correction_is_checked(text: str, reason: str) -> None:
-    assert GAME.check_ruling(sample(), {}, [], Ruling(CORRECTION, text, "x"), "de") == reason
+    said = GAME.check_ruling(sample(), {}, [], Ruling(CORRECTION, text, "x"), "de")
+    assert said.startswith(reason) and bool(said) is bool(reason)
 
 
 def _cast() -> WdwState:
