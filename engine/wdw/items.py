@@ -184,7 +184,7 @@ def find_items(
     react: Reaction = interceptions(state, chosen, main, options.sight_radius)
     if options.allied_meeting == "stop":  # D26: allies stop in a partner's land
         pairs = mutual_pairs({r.seat: r.allies for r in state.realms})
-        stops = AlliedStops(state.units, pairs, lambda kf: owner_of(state, kf))
+        stops = AlliedStops.of(state.units, pairs, lambda kf: owner_of(state, kf))
         react = first_of(stops, react)
     found, legs = contacts(
         state.units,

@@ -12,7 +12,7 @@ from engine.wdw.calculators.economy import Plan, Site, forecast
 from engine.wdw.items import find_items
 from engine.wdw.options import WdwOptions
 from engine.wdw.orders import Build, Demolish, Fight, Spy
-from engine.wdw.state import Spying, WdwState
+from engine.wdw.state import Realm, Spying, Unit, WdwState
 from tests.wdw.helpers import GAME, field_of, month, noted, sample
 
 RIDE = Fight(unit=102, code="KV", path=("1/19", "1/20", "1/21"))
@@ -66,6 +66,16 @@ def test_allies_that_began_the_month_together_part_freely() -> None:
         unit.kf = "1/20"
     leg = find_items(state, {1: [Fight(unit=102, code="KV", path=("1/21",))]}).legs["1/102"]
     assert leg.steps[-1][0] == "1/21" and not leg.halted
+
+
+def test_a_unit_held_before_its_allies_land_makes_no_stop_there() -> None:
+    # Corigani's 101 in 1/19 holds the riders there (KV against KV): they never reach 1/20.
+    state = _allies()
+    state.realms.append(Realm(3, "Corigani"))
+    state.units.append(Unit(realm=3, id=101, unit_class="land", size=500, kf="1/19", nahkampf=1))
+    items = find_items(state, {1: [RIDE]})
+    assert [kf for kf, _ in items.legs["1/102"].steps] == ["1/19"]
+    assert [m.kf for m in items.meetings.values()] == []  # KV–KV: both stay, no item
 
 
 def test_a_bad_allied_meeting_is_refused() -> None:
