@@ -110,24 +110,27 @@ def test_a_lord_of_a_lost_settlement_or_a_plain_character_gives_nothing() -> Non
     assert not {"rep", "erfahrung", "stadtherr"} & set(gp)
 
 
-def test_the_dossier_workbench_shows_the_characters_gp() -> None:
+ATTACK = {2: [Fight(line=1, unit=101, code="KA", path=("1/18",))]}
+"""Tharn's 101, placed in 1/19 by :func:`_attacked`, attacks Guru."""
+
+
+def _attacked() -> WdwState:
     state = _cast()
     attacker = state.unit(2, 101)
     assert attacker is not None
     attacker.kf = "1/19"
-    text = GAME.dossier(state, {2: [Fight(line=1, unit=101, code="KA", path=("1/18",))]}, "de")
+    return state
+
+
+def test_the_dossier_workbench_shows_the_characters_gp() -> None:
+    text = GAME.dossier(_attacked(), ATTACK, "de")
     (line,) = [line for line in text.splitlines() if line.startswith("       1/101:")]
     assert "rep +2, erfahrung +2, stadtherr +1" in line
 
 
 def test_the_items_kampfkraft_counts_the_characters_too() -> None:
     # The default ruling (the stronger side wins) and an E question read it (F10).
-    state = _cast()
-    attacker = state.unit(2, 101)
-    assert attacker is not None
-    attacker.kf = "1/19"
-    orders = {2: [Fight(line=1, unit=101, code="KA", path=("1/18",))]}
-    (meeting,) = find_items(state, orders).meetings.values()
+    (meeting,) = find_items(_attacked(), ATTACK).meetings.values()
     mine = meeting.a if meeting.a.realm == 1 else meeting.b
     # The side's GP by cause add up its units': +2 and +1 for each of its four there.
     assert (dict(mine.gp)["rep"], dict(mine.gp)["stadtherr"]) == (8, 4)
