@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from engine.core import CORRECTION, GAME_END, Ruling
+from engine.wdw.appearance import Appearance, read_appearance
 from engine.wdw.checks_conquest import Plunder, read_plunder
 from engine.wdw.checks_decay import Decay, read_decay
 from engine.wdw.discovery import DEFAULT as DISCOVERY_DEFAULT
@@ -19,14 +20,6 @@ from engine.wdw.items import Items, Meeting
 from engine.wdw.state import WdwState
 from engine.wdw.texts import say
 from engine.wdw.unit_lines import UNIT_LINES, check_line
-
-
-@dataclass(frozen=True)
-class Appearance:
-    """E<n>: who appears superior in a KT encounter (Tab. 6.1-1)."""
-
-    superior: str
-    """``a``, ``b`` or ``both``."""
 
 
 @dataclass(frozen=True)
@@ -74,13 +67,7 @@ def read(item: str, text: str) -> Verdict | None:
     words = text.lower().replace(",", " , ").split()
     kind = item[:1].upper()
     if kind == "E":
-        if words[:2] in (["a", "überlegen"], ["a", "superior"], ["b", "unterlegen"]):
-            return Appearance("a")
-        if words[:2] in (["b", "überlegen"], ["b", "superior"], ["a", "unterlegen"]):
-            return Appearance("b")
-        if words[:2] in (["beide", "überlegen"], ["both", "superior"]):
-            return Appearance("both")
-        return None
+        return read_appearance(text)
     if kind == "K":
         return _combat(text)
     if kind == "D":
