@@ -105,8 +105,9 @@ def legs_of(state: WdwState, chosen: UnitOrders) -> dict[str, Leg]:
     legs = {}
     for unit in state.units:
         order = chosen.get((unit.realm, unit.id))
-        if isinstance(order, Fight):  # D21: KX or S take twice the time a step
-            factor = mode_factor(order.code, order.ext)
+        if isinstance(order, Fight | Work) and order.path:  # D18: AB after a move
+            # D21: KX or S take twice the time a step
+            factor = mode_factor(order.code, order.ext) if isinstance(order, Fight) else 1
             known = enterable(state.realm(unit.realm), white) if unit.realm in seats else None
             legs[unit.key] = walk(unit, the_map, order.path, factor, known)
         else:
