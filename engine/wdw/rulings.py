@@ -49,7 +49,8 @@ class SpecialResult:
 
 @dataclass(frozen=True)
 class Correction:
-    """A correction: ``treasury``/``bukaz`` of a seat by a delta, or a unit's size."""
+    """A correction: ``treasury``/``bukaz`` of a seat by a delta, a unit's size, or the
+    Rüstkapazität (``capacity``) of a settlement by a delta."""
 
     what: str
     target: str
@@ -143,6 +144,10 @@ def _correction(text: str) -> Correction | None:
         what = "treasury" if words[0].lower() in ("schatz", "treasury") else "bukaz"
         if words[1].isdigit() and re.fullmatch(r"[+-]?\d+", words[2]):
             return Correction(what, words[1], int(words[2]))
+    capacity = ("rüstkapazität", "ruestkapazitaet", "capacity")
+    if len(words) == 3 and words[0].lower() in capacity and re.fullmatch(r"[+-]\d+", words[2]):
+        # Strategie 3.4: an unpaid Rüs may lose its effect (the GM's): capacity ± GS.
+        return Correction("capacity", words[1], int(words[2]))
     if (
         (
             len(words) == 4
@@ -175,6 +180,9 @@ def check(state: WdwState, items: Items, ruling: Ruling, lang: str) -> str:
             realm, number = (int(x) for x in fix.target.split("/"))
             if state.unit(realm, number) is None:
                 return say(lang, "ruling.no_unit", unit=fix.target)
+        elif fix.what == "capacity":
+            if state.settlement(fix.target) is None:
+                return say(lang, "ruling.no_settlement", settlement=fix.target)
         elif int(fix.target) not in {r.seat for r in state.realms}:
             return say(lang, "ruling.no_realm", seat=fix.target)
         return ""
