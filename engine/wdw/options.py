@@ -47,6 +47,9 @@ class WdwOptions:
     """D19: the Arbeitsstärke that builds or demolishes one BWP a month."""
     build_strength_bef: int = 2500
     """D19: the same for Befestigungen."""
+    build_on_arrival: str = "pro_rata"
+    """D18, Tab. 5.2-1 AB: a worker that moves builds at its target ``pro_rata`` (the
+    month's work × (30 − arrival day)/30) or from the ``next_month`` on."""
     into_white: bool = True
     """Strategie 4.4 (SL-Option): units may move into fields their realm does not know."""
 
@@ -57,6 +60,10 @@ class WdwOptions:
             raise ValueError(
                 f"income_rounding must be 'full' or 'exact', not {self.income_rounding!r}"
             )
+
+        if self.build_on_arrival not in ("pro_rata", "next_month"):
+            wrong = self.build_on_arrival
+            raise ValueError(f"build_on_arrival must be 'pro_rata' or 'next_month', not {wrong!r}")
 
     @classmethod
     def of(cls, options: Mapping[str, JSONValue]) -> WdwOptions:
