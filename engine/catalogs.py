@@ -10,6 +10,11 @@ namespace package, so several such directories add up; of two files of the same 
 first on the path wins). They are read, like the packages' own, through
 :mod:`importlib.resources`, once per process.
 
+A text whose words depend on a number is a gettext plural entry: its ``msgid_plural``
+names the placeholder that holds the number (``msgid_plural "n"``), its ``msgstr[i]``
+are the forms, and the file's ``Plural-Forms`` header (Babel's default for the
+``Language`` when absent) picks one — so a language with three forms is files too.
+
 The fallback rule, the same for every catalog: a key the language lacks (or a language
 that has no catalog) is said in :data:`FALLBACK`, English. A key English lacks too is a
 programming error (:class:`KeyError`); a test checks every language has every key.
@@ -19,9 +24,10 @@ Pure: imports nothing of the project, so the engine, the grammar and the host sh
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
+from gettext import c2py
 from importlib import resources
 
 from babel.messages.pofile import read_po
@@ -32,20 +38,45 @@ FALLBACK = "en"
 EXTRA = "pbem_locales"
 """The namespace package of the catalogs from outside (see the module docstring)."""
 
-Table = Mapping[str, Mapping[str, str]]
+
+@dataclass(frozen=True)
+class Plural:
+    """A text with a form per grammatical number: the value named ``count`` picks one of
+    ``forms`` by the language's rule (its ``Plural-Forms``)."""
+
+    count: str
+    forms: tuple[str, ...]
+    rule: Callable[[int], int]
+
+    def form(self, number: int) -> str:
+        """The form for ``number``."""
+        return self.forms[min(self.rule(number), len(self.forms) - 1)]
+
+
+Text = str | Plural
+"""A catalog's entry: one text, or the forms of a plural."""
+
+Table = Mapping[str, Mapping[str, Text]]
 """Language -> key -> text."""
 
 
-def read_catalog(source: bytes) -> dict[str, str]:
+def read_catalog(source: bytes) -> dict[str, Text]:
     """The texts of one ``.po`` file: key -> text; untranslated and fuzzy entries left out
     (they fall back like missing ones)."""
     # Babel reads an iterable of lines as well as a file.
     catalog = read_po(source.splitlines(keepends=True), ignore_obsolete=True)
-    return {
-        str(message.id): str(message.string)
-        for message in catalog
-        if message.id and message.string and not message.fuzzy
-    }
+    rule = c2py(catalog.plural_expr)
+    texts: dict[str, Text] = {}
+    for message in catalog:
+        if not message.id or message.fuzzy:
+            continue
+        if isinstance(message.id, tuple):  # msgid, msgid_plural: the count's name
+            forms = tuple(str(form) for form in message.string or ())
+            if all(forms):
+                texts[str(message.id[0])] = Plural(str(message.id[1]), forms, rule)
+        elif message.string:
+            texts[str(message.id)] = str(message.string)
+    return texts
 
 
 def _sources(package: str) -> list[tuple[str, str, tuple[str, ...]]]:
@@ -73,7 +104,7 @@ def _sources(package: str) -> list[tuple[str, str, tuple[str, ...]]]:
 
 @cache
 def _table(package: str) -> Table:
-    table: dict[str, dict[str, str]] = {}
+    table: dict[str, dict[str, Text]] = {}
     for lang, anchor, path in sorted(_sources(package), key=lambda source: source[0]):
         data = resources.files(anchor).joinpath(*path).read_bytes()
         table.setdefault(lang, {}).update(read_catalog(data))
@@ -104,16 +135,25 @@ class Catalog:
     def __contains__(self, key: object) -> bool:
         return isinstance(key, str) and self.prefix + key in self.table.get(FALLBACK, {})
 
-    def text(self, lang: str, key: str) -> str:
-        """The text of ``key`` in ``lang`` as written (placeholders unfilled); in
-        :data:`FALLBACK` if ``lang`` lacks it."""
+    def entry(self, lang: str, key: str) -> Text:
+        """The entry of ``key`` in ``lang``; in :data:`FALLBACK` if ``lang`` lacks it."""
         full = self.prefix + key
         own = self.table.get(lang, {})
         return own[full] if full in own else self.table[FALLBACK][full]
 
+    def text(self, lang: str, key: str) -> str:
+        """The text of ``key`` in ``lang`` as written (placeholders unfilled; of a plural,
+        its last form); in :data:`FALLBACK` if ``lang`` lacks it."""
+        entry = self.entry(lang, key)
+        return entry if isinstance(entry, str) else entry.forms[-1]
+
     def say(self, lang: str, key: str, /, **values: object) -> str:
-        """The text of ``key`` in ``lang``, its placeholders filled in from ``values``."""
-        return self.text(lang, key).format(**values)
+        """The text of ``key`` in ``lang``, its placeholders filled in from ``values`` (a
+        plural in the form for its count's value)."""
+        entry = self.entry(lang, key)
+        if isinstance(entry, Plural):
+            entry = entry.form(int(str(values[entry.count])))
+        return entry.format(**values)
 
     def every(self, key: str, /, **values: object) -> dict[str, str]:
         """The text of ``key`` in every language, filled in (an error's explanation is
@@ -154,7 +194,7 @@ def _every(catalog: Catalog, key: str) -> tuple[tuple[str, str], ...]:
 
 @cache
 def _overlaid(packages: tuple[str, ...]) -> Table:
-    merged: dict[str, dict[str, str]] = {}
+    merged: dict[str, dict[str, Text]] = {}
     for package in packages:
         for lang, texts in _table(package).items():
             merged.setdefault(lang, {}).update(texts)

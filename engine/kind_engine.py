@@ -9,7 +9,7 @@ holds only what is its own.
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Generic, Protocol, Self, TypeVar
 
 from engine.core import Event, ForecastAcknowledging, JSONValue, SeatOrders, State, TurnResult
@@ -54,3 +54,9 @@ class KindEngine(ForecastAcknowledging, Generic[S]):
         """The next state after ``state`` and the events the host must act on; players
         missing from ``orders`` sent none (NMR). A kind names its turn function
         (``evaluate = staticmethod(run_turn)``)."""
+
+
+def web_order_form(lines: Iterable[str], asks: str) -> str:
+    """A printout's order form as the web page shows it: ``lines`` without ``asks``, the
+    line that asks for the password (the page needs none)."""
+    return "\n".join(line for line in lines if line != asks) + "\n"

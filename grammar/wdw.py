@@ -116,7 +116,10 @@ class WdwLines:
         if code.startswith("A"):
             struct = tokens.get("STRUCT")
             structure = _STRUCTS[str(struct).lower()] if struct is not None else ""
-            return [Work(line=line, unit=unit, code=code, ext=ext, structure=structure)]
+            # Tab. 5.2-1: only AB names a move first (D18: it builds on arrival).
+            where = path if code == "AB" else ()
+            work = Work(line=line, unit=unit, code=code, ext=ext, structure=structure, path=where)
+            return [work]
         return [Fight(line=line, unit=unit, code=code, ext=ext, path=path)]
 
     def explain(self, at: Position, code: str) -> reader.Explanation:

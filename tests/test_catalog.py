@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from engine.catalogs import FALLBACK, load
+from engine.catalogs import FALLBACK, Plural, load, read_catalog
 from mailserver.common.catalog import HOST, public_notice, say, unknown_sender_mail
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -24,8 +24,15 @@ def _fields(text: str) -> set[str]:
 
 
 def _texts(path: Path) -> dict[str, str]:
+    """Key -> text; a plural's forms as one text a line each, its key named by its msgid."""
     with path.open("rb") as f:
-        return {str(m.id): str(m.string) for m in read_po(f) if m.id}
+        messages = [m for m in read_po(f) if m.id]
+    return {
+        str(m.id[0]) if isinstance(m.id, tuple) else str(m.id): (
+            "\n".join(m.string) if isinstance(m.string, tuple) else str(m.string)
+        )
+        for m in messages
+    }
 
 
 def test_the_catalogs_are_found() -> None:
@@ -85,3 +92,48 @@ def test_the_answer_to_a_stranger_is_in_every_language() -> None:
         "(You will get this explanation at most once a day. / Diese Erklärung kommt "
         "höchstens\neinmal am Tag.)\n"
     )
+
+
+_ENGLISH_PLURAL = """msgid ""
+msgstr "Language: en\\nPlural-Forms: nplurals=2; plural=(n != 1);\\n"
+
+msgid "hangars"
+msgid_plural "n"
+msgstr[0] "{n} hangar"
+msgstr[1] "{n} hangars"
+"""
+
+# Polish: one, few (2-4 but not 12-14), many; a third form is files, not code.
+_POLISH_PLURAL = """msgid ""
+msgstr ""
+"Language: pl\\n"
+"Plural-Forms: nplurals=3; "
+"plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"
+
+msgid "hangars"
+msgid_plural "n"
+msgstr[0] "{n} hangar"
+msgstr[1] "{n} hangary"
+msgstr[2] "{n} hangarów"
+"""
+
+
+def test_a_plurals_form_is_picked_by_its_count_and_the_languages_rule() -> None:
+    english = read_catalog(_ENGLISH_PLURAL.encode())["hangars"]
+    polish = read_catalog(_POLISH_PLURAL.encode())["hangars"]
+    assert isinstance(english, Plural) and isinstance(polish, Plural)
+    assert [english.form(n) for n in (0, 1, 2)] == ["{n} hangars", "{n} hangar", "{n} hangars"]
+    assert [polish.form(n) for n in (1, 3, 5, 12, 22)] == [
+        "{n} hangar",
+        "{n} hangary",
+        "{n} hangarów",
+        "{n} hangarów",
+        "{n} hangary",
+    ]
+
+
+def test_say_fills_a_plural_in_the_form_of_its_count() -> None:
+    words = load("engine.ashes_board").section("words.")
+    assert [words.say("en", "unit.factory", n=n) for n in (1, 2)] == ["1 factory", "2 factories"]
+    assert words.say("de", "unit.hangar", n="3") == "3 Hangars"  # a report line's value is text
+    assert words.text("en", "unit.factory") == "{n} factories"

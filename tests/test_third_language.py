@@ -51,7 +51,9 @@ def write_pseudo_locale(directory: Path) -> list[str]:
             source = read_po(f)
         catalog = Catalog(locale=None)
         for message in source:
-            if message.id:
+            if isinstance(message.string, tuple):  # a plural: each form
+                catalog.add(message.id, tuple(pseudo(form) for form in message.string))
+            elif message.id:
                 catalog.add(message.id, pseudo(str(message.string)))
         with (target / f"{package}.xx.po").open("wb") as f:
             write_po(f, catalog)

@@ -27,7 +27,7 @@ from engine.core import (
     State,
     departures,
 )
-from engine.kind_engine import KindEngine
+from engine.kind_engine import KindEngine, web_order_form
 from engine.views import MapView
 
 
@@ -62,8 +62,7 @@ class AshesGame(KindEngine[AshesState]):
         ashes = self.own(state)
         if ashes.finished or not 1 <= seat <= len(ashes.players) or ashes.player(seat).out:
             return ""
-        asks = ORDER_FORM.say(lang, "password")
-        return "\n".join(line for line in order_form(ashes, seat, lang) if line != asks) + "\n"
+        return web_order_form(order_form(ashes, seat, lang), ORDER_FORM.say(lang, "password"))
 
     def forecast(
         self, state: State, seat: int, orders: Sequence[Order], lang: str

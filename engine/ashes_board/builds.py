@@ -109,7 +109,9 @@ def carry_out(state: BoardState, player: Player, order: Build) -> None:
         if built:
             state.say("built", owner=seat, planet=order.planet, n=built, what=item.what)
         if why is not None:
-            state.say(why, (seat,), owner=seat, planet=order.planet, n=item.count - built)
+            state.say(
+                why, (seat,), owner=seat, planet=order.planet, n=item.count - built, what=item.what
+            )
 
 
 def _add(state: BoardState, seat: int, planet: int, item: Item) -> None:

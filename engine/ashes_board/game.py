@@ -15,7 +15,7 @@ from engine.ashes_board.turn import run_round
 from engine.ashes_board.views import REPORT_SCHEMA, map_view, report_data
 from engine.ashesmap.galaxy import standard_galaxy
 from engine.core import Event, JSONValue, Names, Order, Outlook, SeatRecord, Setup, State
-from engine.kind_engine import KindEngine
+from engine.kind_engine import KindEngine, web_order_form
 from engine.views import MapView
 
 
@@ -44,8 +44,7 @@ class BoardGame(KindEngine[BoardState]):
         board = self.own(state)
         if board.finished or not 1 <= seat <= len(board.players) or board.player(seat).out:
             return ""
-        asks = PRINT.say(lang, "form_password")
-        return "\n".join(line for line in order_form(board, seat, lang) if line != asks) + "\n"
+        return web_order_form(order_form(board, seat, lang), PRINT.say(lang, "form_password"))
 
     def forecast(
         self, state: State, seat: int, orders: Sequence[Order], lang: str

@@ -352,7 +352,10 @@ class Fire(StarwebOrder):
     def words(self, lang: str, world: PlanetNamer) -> str:
         target = TEXTS.say(lang, f"order.fire_at.{self.target}", fleet=self.target_fleet)
         source = _source(lang, self.source, self.number, world)
-        key = "order.fire_if_attacked" if self.conditional else "order.fire"
+        # Home ships are a plural subject ("die I-Schiffe … feuern"), a fleet a singular one.
+        key = "order.fire" if self.source == FLEET else "order.fire_ships"
+        if self.conditional:
+            key += "_if_attacked"
         return TEXTS.say(lang, key, source=source, target=target)
 
 

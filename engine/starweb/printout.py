@@ -10,6 +10,7 @@ one world: :mod:`engine.starweb.world_report`, words: :mod:`engine.starweb.texts
 
 from __future__ import annotations
 
+from engine.kind_engine import web_order_form
 from engine.starweb.characters import character_name
 from engine.starweb.layout import Piece, fill, items, prose, words
 from engine.starweb.ships import build_capacity
@@ -310,8 +311,7 @@ def order_form(state: StarwebState, player: int, lang: str) -> str:
     view = View(
         state=state, viewer=player, lang=lang, usable=build_capacity, artifact_name=_artifact_name
     )
-    asks = ORDER_FORM.say(lang, "password")
-    return "\n".join(line for line in order_section(view, player) if line != asks) + "\n"
+    return web_order_form(order_section(view, player), ORDER_FORM.say(lang, "password"))
 
 
 def gm_player_line(view: View, p: Player) -> str:

@@ -1,8 +1,8 @@
-"""Building by worker units (Strategie 5.2, Tab. 5.2-1 ``AB``; 3.1, 3.2; F12, D19, D25):
-a worker builds at a structure of its realm's settlement in its own field at
+"""Building by worker units (Strategie 5.2, Tab. 5.2-1 ``AB``; 3.1, 3.2; F12, D18, D19,
+D25): a worker builds at a structure of its realm's settlement in its own field at
 Arbeitsstärke/1,000 BWP a month (Befestigungen /2,500), each whole BWP paid at the
-terrain's BWP price when it is done. The acknowledgement and the month's works phase
-read the same rules."""
+terrain's BWP price when it is done; after a move, where the move ends (D18). The
+acknowledgement and the month's works phase read the same rules."""
 
 from __future__ import annotations
 
@@ -10,16 +10,21 @@ from fractions import Fraction
 
 from engine.wdw.checks_army import Refusal
 from engine.wdw.formulas import build_rate, structure_limit
+from engine.wdw.movement import Leg, enterable, walk
 from engine.wdw.options import WdwOptions
 from engine.wdw.orders import Work
 from engine.wdw.setup import options_of
 from engine.wdw.state import Settlement, WdwState, world
 from engine.wdw.texts import say
+from engine.wdw.timeline import MONTH_DAYS
 
 
-def building(state: WdwState, seat: int, order: Work) -> tuple[Settlement, Fraction] | Refusal:
-    """Tab. 5.2-1 AB, D19: the settlement the unit builds in (its own field, its realm's)
-    and the BWP of this month's work, or why it cannot build."""
+def building(
+    state: WdwState, seat: int, order: Work, leg: Leg | None = None, at: str = ""
+) -> tuple[Settlement, Fraction] | Refusal:
+    """Tab. 5.2-1 AB, D19: the settlement the unit builds in (its realm's, in the field
+    ``at``, else its own) and the BWP of this month's work, or why it cannot build;
+    after a move (``leg``, D18) the share :func:`arrival_share` gives."""
     unit = state.unit(seat, order.unit)
     if unit is None:
         return Refusal("unknown_unit", {"unit": order.unit})
@@ -27,14 +32,34 @@ def building(state: WdwState, seat: int, order: Work) -> tuple[Settlement, Fract
         return Refusal("needs_worker", {"unit": unit.id})
     if not order.structure:
         return Refusal("build_what", {"unit": unit.id})
-    place = next((s for s in state.settlements if s.kf == unit.kf and s.owner == seat), None)
+    kf = at or unit.kf
+    options = options_of(state)
+    share = arrival_share(leg, options) if leg is not None else Fraction(1)
+    if share is None:
+        return Refusal("not_arrived", {"unit": unit.id, "kf": kf})
+    place = next((s for s in state.settlements if s.kf == kf and s.owner == seat), None)
     if place is None:  # "am eigenen Standort": a settlement of the realm in its field
-        return Refusal("no_own_settlement", {"unit": unit.id, "kf": unit.kf})
+        return Refusal("no_own_settlement", {"unit": unit.id, "kf": kf})
     free = room(state, place, order.structure)
     if free < 1:
         limit = getattr(place, order.structure) + free
         return Refusal("structure_max", {"structure": order.structure, "limit": limit})
-    return place, build_rate(unit.size * unit.arbeit, order.structure, options_of(state))
+    return place, build_rate(unit.size * unit.arbeit, order.structure, options) * share
+
+
+def arrival_share(leg: Leg, options: WdwOptions) -> Fraction | None:
+    """Tab. 5.2-1 AB ("Ist ein Bewegungsbefehl angegeben …, baut die Einheit dort"), D18:
+    the share of the month's work a worker builds after its move — all when it did not
+    move, (30 − arrival day)/30 (``build_on_arrival`` = ``pro_rata``) or none
+    (``next_month``) when it did; None when its path was cut (the range, a step it may
+    not take, a meeting that held it): it did not arrive and builds nothing."""
+    if leg.truncated or leg.bad or leg.halted:
+        return None
+    if not leg.steps:
+        return Fraction(1)
+    if options.build_on_arrival == "next_month":
+        return Fraction(0)
+    return (MONTH_DAYS - leg.steps[-1][1]) / MONTH_DAYS
 
 
 def room(state: WdwState, place: Settlement, structure: str) -> int:
@@ -54,11 +79,20 @@ def bwp_price(state: WdwState, options: WdwOptions, place: Settlement) -> int:
 def describe(state: WdwState, seat: int, order: Work, options: WdwOptions, lang: str) -> str:
     """The acknowledgement of an AB order: where, the BWP of work a month and the price
     of a BWP, or why it fails (D37: only what the realm knows)."""
-    found = building(state, seat, order)
+    unit, leg = state.unit(seat, order.unit), None
+    if unit is not None and order.path:  # D18: it builds where the move ends
+        known = enterable(state.realm(seat), options.into_white)
+        leg = walk(unit, world(state.map_text), order.path, 1, known)
+        if leg.bad:  # the move is checked as a K order's (Strategie 7.1)
+            return Refusal(leg.bad, {"kf": order.path[len(leg.steps)]}).of(order, lang)
+    end = leg.steps[-1][0] if leg is not None and leg.steps else ""
+    found = building(state, seat, order, leg, end)
     if isinstance(found, Refusal):
         return found.of(order, lang)
-    place, rate = found
-    return say(
+    place, now = found
+    assert unit is not None  # building() refuses an unknown unit
+    rate = build_rate(unit.size * unit.arbeit, order.structure, options)
+    text = say(
         lang,
         "order.unit_build",
         unit=order.unit,
@@ -69,3 +103,7 @@ def describe(state: WdwState, seat: int, order: Work, options: WdwOptions, lang:
         rate=rate,
         cost=bwp_price(state, options, place),
     )
+    if leg is not None and leg.steps:
+        day = leg.steps[-1][1]
+        text += f" ({say(lang, 'order.build_on_arrival', day=day, rate=now)})"
+    return text

@@ -8,11 +8,12 @@ fixed order so that the same state and orders always give the same ids.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from engine.core import Order, Ruling
 from engine.wdw.allied import AlliedStops, first_of, mutual_pairs
+from engine.wdw.appearance import Branch, answered
 from engine.wdw.characters import character_gp, with_leaders
 from engine.wdw.checks_conquest import Raid, owner_of, raids_of
 from engine.wdw.checks_decay import decays_of
@@ -106,8 +107,9 @@ def legs_of(state: WdwState, chosen: UnitOrders) -> dict[str, Leg]:
     legs = {}
     for unit in state.units:
         order = chosen.get((unit.realm, unit.id))
-        if isinstance(order, Fight):  # D21: KX or S take twice the time a step
-            factor = mode_factor(order.code, order.ext)
+        if isinstance(order, Fight | Work) and order.path:  # D18: AB after a move
+            # D21: KX or S take twice the time a step
+            factor = mode_factor(order.code, order.ext) if isinstance(order, Fight) else 1
             known = enterable(state.realm(unit.realm), white) if unit.realm in seats else None
             legs[unit.key] = walk(unit, the_map, order.path, factor, known)
         else:
@@ -194,6 +196,7 @@ def find_items(
         _field_order,
         react,
         lambda item: discovered(given, item),
+        lambda item, a, b: _stops(answered(given, item, a, b)),
     )
     max_rounds = options.max_rounds
     meetings: dict[str, Meeting] = {}
@@ -219,10 +222,16 @@ def find_items(
         fighting = (*contact.a_units, *contact.b_units)
         when = rounds(fighting, contact.day, max_rounds)
         meeting = Meeting(contact.kf, first, second, outcome, contact.day, when)
+        fight = outcome.fight
         if outcome.question:
             e += 1
             meetings[f"E{e}"] = meeting
-        if outcome.fight:
+            # Tab. 6.1-1 KT (D7): the GM's answer picks the row's branch.
+            then = answered(given, f"E{e}", first.order, second.order)
+            if then is not None:
+                retreats += _retreats(contact.kf, first, second, then.back)
+                fight, meeting = then.fight, replace(meeting, outcome=then.outcome)
+        if fight:
             k += 1
             meetings[f"K{k}"] = meeting
     spies: dict[str, tuple[int, Spy]] = {}
@@ -250,6 +259,11 @@ def find_items(
         raids,
         decays_of(state),
     )
+
+
+def _stops(then: Branch | None) -> tuple[bool, bool] | None:
+    """Which table sides stop after the GM's KT answer (None: not answered yet)."""
+    return None if then is None else then.held
 
 
 def _retreats(

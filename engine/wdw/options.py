@@ -13,6 +13,7 @@ _CHOICES = {
     "income_rounding": ("full", "exact"),
     "allied_meeting": ("stop", "pass"),
     "fort_ranged_gp": ("per_bwp", "flat"),
+    "build_on_arrival": ("pro_rata", "next_month"),
 }
 """The options that take one of a few words."""
 
@@ -55,6 +56,9 @@ class WdwOptions:
     """D19: the Arbeitsstärke that builds or demolishes one BWP a month."""
     build_strength_bef: int = 2500
     """D19: the same for Befestigungen."""
+    build_on_arrival: str = "pro_rata"
+    """D18, Tab. 5.2-1 AB: a worker that moves builds at its target ``pro_rata`` (the
+    month's work × (30 − arrival day)/30) or from the ``next_month`` on."""
     into_white: bool = True
     """Strategie 4.4 (SL-Option): units may move into fields their realm does not know."""
     allied_meeting: str = "stop"

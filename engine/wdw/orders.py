@@ -29,16 +29,18 @@ class Fight(Order):
 @dataclass(frozen=True, kw_only=True)
 class Work(Order):
     """An A order (Strategie 5.2, Tab. 5.2-1/5.2-2): AB (build ``structure``), AM, AS,
-    with its extension H/V/I/R."""
+    with its extension H/V/I/R; an AB may move first along ``path`` (D18)."""
 
     kind: ClassVar[str] = "wdw_work"
     unit: int
     code: str
     ext: str = ""
     structure: str = ""
+    path: tuple[str, ...] = ()
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return f"{self.unit} {self.code}{self.ext} {self.structure}".strip()
+        words = (f"{self.unit} {self.code}{self.ext}", *self.path, self.structure)
+        return " ".join(w for w in words if w)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from engine.core import CORRECTION, GAME_END, Ruling
+from engine.wdw.appearance import Appearance, read_appearance
 from engine.wdw.characters import check_role, read_role, role_form
 from engine.wdw.checks_conquest import Plunder, read_plunder
 from engine.wdw.checks_decay import Decay, read_decay
@@ -20,14 +21,6 @@ from engine.wdw.items import Items, Meeting
 from engine.wdw.state import WdwState
 from engine.wdw.texts import say
 from engine.wdw.unit_lines import UNIT_LINES, check_line
-
-
-@dataclass(frozen=True)
-class Appearance:
-    """E<n>: who appears superior in a KT encounter (Tab. 6.1-1)."""
-
-    superior: str
-    """``a``, ``b`` or ``both``."""
 
 
 @dataclass(frozen=True)
@@ -57,7 +50,8 @@ class SpecialResult:
 
 @dataclass(frozen=True)
 class Correction:
-    """A correction: ``treasury``/``bukaz`` of a seat by a delta, or a unit's size."""
+    """A correction: ``treasury``/``bukaz`` of a seat by a delta, a unit's size, or the
+    Rüstkapazität (``capacity``) of a settlement by a delta."""
 
     what: str
     target: str
@@ -75,13 +69,7 @@ def read(item: str, text: str) -> Verdict | None:
     words = text.lower().replace(",", " , ").split()
     kind = item[:1].upper()
     if kind == "E":
-        if words[:2] in (["a", "überlegen"], ["a", "superior"], ["b", "unterlegen"]):
-            return Appearance("a")
-        if words[:2] in (["b", "überlegen"], ["b", "superior"], ["a", "unterlegen"]):
-            return Appearance("b")
-        if words[:2] in (["beide", "überlegen"], ["both", "superior"]):
-            return Appearance("both")
-        return None
+        return read_appearance(text)
     if kind == "K":
         return _combat(text)
     if kind == "D":
@@ -157,6 +145,10 @@ def _correction(text: str) -> Correction | None:
         what = "treasury" if words[0].lower() in ("schatz", "treasury") else "bukaz"
         if words[1].isdigit() and re.fullmatch(r"[+-]?\d+", words[2]):
             return Correction(what, words[1], int(words[2]))
+    capacity = ("rüstkapazität", "ruestkapazitaet", "capacity")
+    if len(words) == 3 and words[0].lower() in capacity and re.fullmatch(r"[+-]\d+", words[2]):
+        # Strategie 3.4: an unpaid Rüs may lose its effect (the GM's): capacity ± GS.
+        return Correction("capacity", words[1], int(words[2]))
     if (
         (
             len(words) == 4
@@ -192,6 +184,9 @@ def check(state: WdwState, items: Items, ruling: Ruling, lang: str) -> str:
             realm, number = (int(x) for x in fix.target.split("/"))
             if state.unit(realm, number) is None:
                 return say(lang, "ruling.no_unit", unit=fix.target)
+        elif fix.what == "capacity":
+            if state.settlement(fix.target) is None:
+                return say(lang, "ruling.no_settlement", settlement=fix.target)
         elif int(fix.target) not in {r.seat for r in state.realms}:
             return say(lang, "ruling.no_realm", seat=fix.target)
         return ""

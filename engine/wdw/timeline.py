@@ -129,13 +129,16 @@ def contacts(
     field_order: Callable[[str], tuple[int, int]],
     react: Reaction | None = None,
     discovered: Callable[[str], bool] = lambda item: False,
+    appears: Callable[[str, str, str], tuple[bool, bool] | None] = lambda item, a, b: None,
 ) -> tuple[list[Contact], dict[str, Leg]]:
     """Every meeting of hostile realms in the month, in the order of days (then fields
     by GF/KF, then seats), each pair of realms once a field; and the legs as they end:
     cut where a meeting holds a unit, changed where ``react`` turns a unit toward
     another (a meeting on the same day comes first). ``main`` is each unit's main K
     order. A hiding side (KX) is met only when ``discovered`` says the GM found it
-    (its ``D<n>`` question; footnote ²: undiscovered, it passes)."""
+    (its ``D<n>`` question; footnote ²: undiscovered, it passes). ``appears`` gives
+    which table sides stop after the GM's answer on a KT question ``E<n>`` (the row's
+    orders as the table lists them; None while unanswered: both stop)."""
     stays = {u.key: stays_of(u, legs[u.key]) for u in units}
     by_key = {u.key: u for u in units}
     legs = dict(legs)
@@ -144,7 +147,7 @@ def contacts(
     """(field, unit) of hiding units that passed there undiscovered."""
     found: list[Contact] = []
     fields: dict[str, tuple[object, _Key | None]] = {}
-    asked = 0
+    asked = appearances = 0
     while True:
         first = _first_meeting(units, stays, hostile, field_order, done, unseen, fields)
         change = react(stays, legs) if react is not None else None
@@ -178,6 +181,10 @@ def contacts(
         done.add((kf, ra, rb))
         outcome, flipped = encounter(lead_a, lead_b)
         stop_a, stop_b = held(outcome)
+        if outcome.question and not hider:
+            appearances += 1
+            row = (lead_b, lead_a) if flipped else (lead_a, lead_b)
+            stop_a, stop_b = appears(f"E{appearances}", *row) or (stop_a, stop_b)
         if flipped:
             stop_a, stop_b = stop_b, stop_a
         if hider and outcome.question:

@@ -224,11 +224,11 @@ class Service:
         self.web: WebServer | None = None
         if settings.web.enabled:
             # Imported here: the pages' libraries load only when the pages are on.
+            from mailserver.web.app import create_app
             from mailserver.web.server import WebServer
 
-            self.web = WebServer(
-                settings, self.engine, self.orders_from_web, mail_first=self.mail_first
-            )
+            app = create_app(settings, self.engine, self.orders_from_web, self.mail_first)
+            self.web = WebServer(app, settings.web)
         self._shutdown: asyncio.Task[None] | None = None
 
     def orders_from_web(self, game_id: int) -> None:

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import uvicorn
-from sqlalchemy import Engine
+from starlette.applications import Starlette
 
-from config.settings import Settings
-from mailserver.common.priority import MailFirst
-from mailserver.web.app import create_app
+from config.settings import WebSettings
 from mailserver.web.guard import ConnectionGuard, guarded
 
 log = logging.getLogger("pbem.web")
@@ -27,27 +25,21 @@ class _Server(uvicorn.Server):
 
 
 class WebServer:
-    """The pages on ``settings.web.host``/``port``; ``await run()`` until :meth:`stop`.
+    """The pages ``app`` (:func:`mailserver.web.app.create_app`) on ``web.host``/``port``;
+    ``await run()`` until :meth:`stop`.
 
     ``guard`` counts the connections and closes the slow ones (default: the limits of
-    :mod:`mailserver.web.guard`); ``mail_first``: the service's mail stages, which the
-    pages let go first.
+    :mod:`mailserver.web.guard`).
     """
 
     def __init__(
-        self,
-        settings: Settings,
-        engine: Engine,
-        on_orders: Callable[[int], None] | None = None,
-        *,
-        guard: ConnectionGuard | None = None,
-        mail_first: MailFirst | None = None,
+        self, app: Starlette, web: WebSettings, *, guard: ConnectionGuard | None = None
     ) -> None:
         self.guard = guard or ConnectionGuard()
         config = uvicorn.Config(
-            create_app(settings, engine, on_orders, mail_first),
-            host=settings.web.host,
-            port=settings.web.port,
+            app,
+            host=web.host,
+            port=web.port,
             # No access log: the private pages' addresses are their keys.
             access_log=False,
             log_config=None,

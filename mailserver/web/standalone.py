@@ -16,12 +16,13 @@ log = logging.getLogger("pbem.web")
 async def serve_pages(settings: Settings) -> None:
     """Serve the pages until SIGTERM or SIGINT. Orders sent from a page wait in the
     outbox for the service's sender (it looks every few seconds)."""
+    from mailserver.web.app import create_app
     from mailserver.web.server import WebServer
 
     load_kinds(settings.game_kinds)
     upgrade(settings.database_url)
     engine = make_engine(settings.database_url)
-    web = WebServer(settings, engine)
+    web = WebServer(create_app(settings, engine), settings.web)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, web.stop)

@@ -40,7 +40,7 @@ def test_the_second_building_order_pays_from_what_the_first_left() -> None:
     state = start("I")
     first, second = _said(state, [_fighters(1, 2), _fighters(9, 1)])
     assert first.endswith("oil 5 → 3, steel 5 → 3, high tech 5 → 1.")
-    assert second.endswith("1 units on 9 (Barnard's Arrow) not built: the warehouse is short.")
+    assert second.endswith("1 FI on 9 (Barnard's Arrow) not built: the warehouse is short.")
     alone = _said(state, [_fighters(9, 1)])[0]
     assert alone.endswith("oil 5 → 4, steel 5 → 4, high tech 5 → 3.")
 
@@ -50,7 +50,7 @@ def test_a_later_cheaper_item_is_still_built_when_a_dearer_one_is_short() -> Non
     order = Build(planet=1, items=(Item(what="fighter", count=3), Item(what="troops", count=1)))
     (said,) = _said(state, [order])
     assert "Builds 2 FI for 2 oil, 2 steel, 4 high tech" in said
-    assert "1 units on 1 (Earth) not built: the warehouse is short." in said
+    assert "1 FI on 1 (Earth) not built: the warehouse is short." in said
     assert said.endswith("Builds 1 LT for 1 steel, 1 high tech: steel 3 → 2, high tech 1 → 0.")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.ashes_board.orders import Build, Item
+from engine.ashes_board.printout import render
 from tests.ashes_board.helpers import keys, orbiting, play, start
 
 
@@ -111,3 +112,17 @@ def test_counter_limits_stop_hangars_at_36_of_a_type() -> None:
     state, _, _ = play(state, {1: [_build(20, ("hangar", 1, "fighter"))]})
     assert state.planet(20).hangars == []
     assert "build_no_counters" in keys(state)
+
+
+def test_a_refusal_names_the_units_in_the_number_they_have() -> None:
+    state = start("I")
+    state, _, _ = play(state, {1: [_build(1, ("factory", 2, "oil"), ("hangar", 1, "fighter"))]})
+    lines = [line for line in state.report if line.key == "build_no_cost"]
+    assert [render(state, line, "en").split(" on ")[0] for line in lines] == [
+        "2 factories",
+        "1 hangar",
+    ]
+    assert [render(state, line, "de").split(" auf ")[0] for line in lines] == [
+        "2 Fabriken",
+        "1 Hangar",
+    ]

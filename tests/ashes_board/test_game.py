@@ -72,7 +72,7 @@ def test_private_notices_reach_only_their_player_and_the_gm() -> None:
     state = start("I")
     state.player(1).oil = 0
     state = _round(state, {1: [Build(planet=1, items=(Item(what="transporter", count=1),))]})
-    notice = "1 units on 1 (Earth) not built: the warehouse is short."
+    notice = "1 TR on 1 (Earth) not built: the warehouse is short."
     assert notice in GAME.printout(state, 1, "en")
     assert notice in GAME.printout(state, 0, "en")
     assert notice not in GAME.printout(state, 2, "en")
@@ -104,7 +104,7 @@ def test_acknowledgement_checks_the_warehouse_and_the_planets_owned() -> None:
     said = GAME.describe_order(state, 1, big, "en", namer)
     assert said.startswith("Build on 1 (Earth): 3 FI")
     assert "Builds 2 FI for 2 oil, 2 steel, 4 high tech" in said
-    assert said.endswith("1 units on 1 (Earth) not built: the warehouse is short.")
+    assert said.endswith("1 FI on 1 (Earth) not built: the warehouse is short.")
     foreign = GAME.describe_order(state, 1, Build(planet=5, items=big.items), "de", namer)
     assert "5 (Lenin) gehört Ihnen nicht" in foreign
 

@@ -8,176 +8,174 @@ import pytest
 from engine.core import JSONValue
 from grammar.spacewar import LANGUAGE
 
-VARIANTS: list[tuple[str, str, dict[str, JSONValue]]] = [
-    ("Flotte 1: W1", "place", {"fleet": 1, "world": "W1"}),
-    ("fleet 1 at 1", "place", {"fleet": 1, "world": "W1"}),
-    ("TR 2 zu Flotte 1", "assign", {"ship": "TR2", "fleet": 1, "world": ""}),
-    ("Scout 1 zu Flotte 2", "assign", {"ship": "SC1", "fleet": 2, "world": ""}),
-    ("Scout 2 einzeln W3", "assign", {"ship": "SC2", "fleet": 0, "world": "W3"}),
-    ("scout 2 alone at 3", "assign", {"ship": "SC2", "fleet": 0, "world": "W3"}),
+
+def _load(
+    what: str, *, values: tuple[int, ...] = (), count: int = 0, unload: bool = False
+) -> tuple[str, dict[str, JSONValue]]:
+    """A load (or unload) order of fleet 2, its fields not named left at their defaults."""
+    fields: dict[str, JSONValue] = {
+        "fleet": 2,
+        "what": what,
+        "values": list(values),
+        "count": count,
+        "unload": unload,
+    }
+    return "load", fields
+
+
+def _buy(
+    count: int, unit: str, world: str, *, fleet: int = 0, carrier: str = ""
+) -> tuple[str, dict[str, JSONValue]]:
+    """A purchase, its fields not named left at their defaults."""
+    fields: dict[str, JSONValue] = {
+        "count": count,
+        "unit": unit,
+        "world": world,
+        "fleet": fleet,
+        "carrier": carrier,
+    }
+    return "buy", fields
+
+
+SPELLINGS: list[tuple[tuple[str, ...], str, dict[str, JSONValue]]] = [
+    (("Flotte 1: W1", "fleet 1 at 1"), "place", {"fleet": 1, "world": "W1"}),
+    (("TR 2 zu Flotte 1",), "assign", {"ship": "TR2", "fleet": 1, "world": ""}),
+    (("Scout 1 zu Flotte 2",), "assign", {"ship": "SC1", "fleet": 2, "world": ""}),
     (
-        "Flotte 2 lädt Truppen 5,4 von W3",
-        "load",
-        {"fleet": 2, "what": "troops", "values": [5, 4], "count": 0, "unload": False},
+        ("Scout 2 einzeln W3", "scout 2 alone at 3"),
+        "assign",
+        {"ship": "SC2", "fleet": 0, "world": "W3"},
     ),
     (
-        "fleet 2 load troops 5 4",
-        "load",
-        {"fleet": 2, "what": "troops", "values": [5, 4], "count": 0, "unload": False},
+        ("Flotte 2 lädt Truppen 5,4 von W3", "fleet 2 load troops 5 4"),
+        *_load("troops", values=(5, 4)),
+    ),
+    (("F2 laden 2 T",), *_load("troops", count=2)),
+    (("F2 einladen Basis W1",), *_load("base")),
+    (("Flotte 2 lädt 8 Jäger",), *_load("jaeger", count=8)),
+    (("Flotte 2 entlädt 2 Truppen auf W3",), *_load("troops", count=2, unload=True)),
+    (
+        ("Flotte 1 gibt KR1 an Flotte 3", "F1 -> F3: KR1"),
+        "transfer",
+        {"fleet": 1, "ships": ["KR1"], "to": 3},
     ),
     (
-        "F2 laden 2 T",
-        "load",
-        {"fleet": 2, "what": "troops", "values": [], "count": 2, "unload": False},
-    ),
-    (
-        "F2 einladen Basis W1",
-        "load",
-        {"fleet": 2, "what": "base", "values": [], "count": 0, "unload": False},
-    ),
-    (
-        "Flotte 2 lädt 8 Jäger",
-        "load",
-        {"fleet": 2, "what": "jaeger", "values": [], "count": 8, "unload": False},
-    ),
-    (
-        "Flotte 2 entlädt 2 Truppen auf W3",
-        "load",
-        {"fleet": 2, "what": "troops", "values": [], "count": 2, "unload": True},
-    ),
-    ("Flotte 1 gibt KR1 an Flotte 3", "transfer", {"fleet": 1, "ships": ["KR1"], "to": 3}),
-    ("F1 -> F3: KR1", "transfer", {"fleet": 1, "ships": ["KR1"], "to": 3}),
-    (
-        "Neue Flotte 4 aus Flotte 1: KR2, TR1",
+        ("Neue Flotte 4 aus Flotte 1: KR2, TR1", "split fleet 1: KR2 TR1 to new fleet"),
         "transfer",
         {"fleet": 1, "ships": ["KR2", "TR1"], "to": 0},
     ),
     (
-        "split fleet 1: KR2 TR1 to new fleet",
-        "transfer",
-        {"fleet": 1, "ships": ["KR2", "TR1"], "to": 0},
-    ),
-    (
-        "Flotte 3 springt: gegnerische Welten, Ziele W7 W8 W9",
+        ("Flotte 3 springt: gegnerische Welten, Ziele W7 W8 W9", "F3 Sprung Gegner 7,8,9"),
         "jump",
         {"fleet": 3, "group": "enemy", "targets": ["W7", "W8", "W9"]},
     ),
     (
-        "F3 Sprung Gegner 7,8,9",
-        "jump",
-        {"fleet": 3, "group": "enemy", "targets": ["W7", "W8", "W9"]},
-    ),
-    (
-        "fleet 3 jump enemy worlds 7 8",
+        ("fleet 3 jump enemy worlds 7 8",),
         "jump",
         {"fleet": 3, "group": "enemy", "targets": ["W7", "W8"]},
     ),
     (
-        "Flotte 3 springt: eigene Welten, Ziel W2",
+        ("Flotte 3 springt: eigene Welten, Ziel W2",),
         "jump",
         {"fleet": 3, "group": "own", "targets": ["W2"]},
     ),
-    ("F3 -> Raumfeld 3", "jump", {"fleet": 3, "group": "space", "targets": ["R3"]}),
-    ("Flotte 3 nach R3", "jump", {"fleet": 3, "group": "space", "targets": ["R3"]}),
-    ("Flotte 3 springt Raumfelder 2", "jump", {"fleet": 3, "group": "space", "targets": ["R2"]}),
-    ("F1 nach Welt 9", "jump", {"fleet": 1, "group": "world", "targets": ["W9"]}),
-    ("Angriff R2", "attack", {"field": "R2", "mode": "yes"}),
-    ("Angreifen: alle", "attack", {"field": "*", "mode": "yes"}),
-    ("kein Angriff W9", "attack", {"field": "W9", "mode": "no"}),
-    ("no attack R2", "attack", {"field": "R2", "mode": "no"}),
-    ("attack world 9", "attack", {"field": "W9", "mode": "yes"}),
-    ("Angriff R2 nur bei Aufklärung", "attack", {"field": "R2", "mode": "scout"}),
-    ("attack R2 only if scouted", "attack", {"field": "R2", "mode": "scout"}),
-    ("Haltung Kreuzer nah", "stance", {"unit": "KR", "stance": "close"}),
-    ("Haltung Träger Raketen", "stance", {"unit": "ST", "stance": "missile"}),
-    ("stance cruisers close", "stance", {"unit": "KR", "stance": "close"}),
-    ("Kreuzer: Abstand 12", "stance", {"unit": "KR", "stance": "missile"}),
-    ("Träger halten", "stance", {"unit": "ST", "stance": "hold"}),
-    ("Haltung Jäger Laser", "stance", {"unit": "JG", "stance": "laser"}),
-    ("Ziele: Träger, Kreuzer, Transporter", "targets", {"units": ["ST", "KR", "TR"]}),
-    ("targets carriers first", "targets", {"units": ["ST"]}),
-    ("KR1 teilt Raketen 4+4", "split", {"ship": "KR1", "weapon": "R", "groups": [4, 4]}),
-    ("Kreuzer feuern geteilt 4/4", "split", {"ship": "KR", "weapon": "R", "groups": [4, 4]}),
-    ("ST2 splits lasers 1 1", "split", {"ship": "ST2", "weapon": "L", "groups": [1, 1]}),
-    ("Basis teilt Raketen 6+6", "split", {"ship": "BA", "weapon": "R", "groups": [6, 6]}),
-    ("Jäger Doppelschuss", "double_shot", {"on": True}),
-    ("fighters fire both missiles", "double_shot", {"on": True}),
-    ("Jäger Einzelschuss", "double_shot", {"on": False}),
-    ("Notsprung Flotte 2 nach Runde 3", "emergency", {"fleet": 2, "rule": "round", "value": 3}),
-    ("Notsprung Flotte 2 bei Verlust 50%", "emergency", {"fleet": 2, "rule": "loss", "value": 50}),
-    ("F2 notspringen wenn halb tot", "emergency", {"fleet": 2, "rule": "loss", "value": 50}),
     (
-        "emergency jump fleet 2 when half dead",
+        ("F3 -> Raumfeld 3", "Flotte 3 nach R3"),
+        "jump",
+        {"fleet": 3, "group": "space", "targets": ["R3"]},
+    ),
+    (("Flotte 3 springt Raumfelder 2",), "jump", {"fleet": 3, "group": "space", "targets": ["R2"]}),
+    (("F1 nach Welt 9",), "jump", {"fleet": 1, "group": "world", "targets": ["W9"]}),
+    (("Angriff R2",), "attack", {"field": "R2", "mode": "yes"}),
+    (("Angreifen: alle",), "attack", {"field": "*", "mode": "yes"}),
+    (("kein Angriff W9",), "attack", {"field": "W9", "mode": "no"}),
+    (("no attack R2",), "attack", {"field": "R2", "mode": "no"}),
+    (("attack world 9",), "attack", {"field": "W9", "mode": "yes"}),
+    (
+        ("Angriff R2 nur bei Aufklärung", "attack R2 only if scouted"),
+        "attack",
+        {"field": "R2", "mode": "scout"},
+    ),
+    (("Haltung Kreuzer nah", "stance cruisers close"), "stance", {"unit": "KR", "stance": "close"}),
+    (("Haltung Träger Raketen",), "stance", {"unit": "ST", "stance": "missile"}),
+    (("Kreuzer: Abstand 12",), "stance", {"unit": "KR", "stance": "missile"}),
+    (("Träger halten",), "stance", {"unit": "ST", "stance": "hold"}),
+    (("Haltung Jäger Laser",), "stance", {"unit": "JG", "stance": "laser"}),
+    (("Ziele: Träger, Kreuzer, Transporter",), "targets", {"units": ["ST", "KR", "TR"]}),
+    (("targets carriers first",), "targets", {"units": ["ST"]}),
+    (("KR1 teilt Raketen 4+4",), "split", {"ship": "KR1", "weapon": "R", "groups": [4, 4]}),
+    (("Kreuzer feuern geteilt 4/4",), "split", {"ship": "KR", "weapon": "R", "groups": [4, 4]}),
+    (("ST2 splits lasers 1 1",), "split", {"ship": "ST2", "weapon": "L", "groups": [1, 1]}),
+    (("Basis teilt Raketen 6+6",), "split", {"ship": "BA", "weapon": "R", "groups": [6, 6]}),
+    (("Jäger Doppelschuss", "fighters fire both missiles"), "double_shot", {"on": True}),
+    (("Jäger Einzelschuss",), "double_shot", {"on": False}),
+    (
+        ("Notsprung Flotte 2 nach Runde 3", "Rückzug F2 ab Runde 3"),
+        "emergency",
+        {"fleet": 2, "rule": "round", "value": 3},
+    ),
+    (
+        (
+            "Notsprung Flotte 2 bei Verlust 50%",
+            "F2 notspringen wenn halb tot",
+            "emergency jump fleet 2 when half dead",
+        ),
         "emergency",
         {"fleet": 2, "rule": "loss", "value": 50},
     ),
-    ("Notsprung Flotte 2 einzeln", "emergency", {"fleet": 2, "rule": "single", "value": 1}),
+    (("Notsprung Flotte 2 einzeln",), "emergency", {"fleet": 2, "rule": "single", "value": 1}),
     (
-        "emergency jump fleet 2 after round 2",
+        ("emergency jump fleet 2 after round 2",),
         "emergency",
         {"fleet": 2, "rule": "round", "value": 2},
     ),
-    ("Rückzug F2 ab Runde 3", "emergency", {"fleet": 2, "rule": "round", "value": 3}),
     (
-        "Aufstellung W3: 5 4 3 3",
+        ("Aufstellung W3: 5 4 3 3",),
         "lineup",
         {"world": "W3", "values": [5, 4, 3, 3], "weakest": False},
     ),
     (
-        "line-up world 3: 3,3,4,5",
+        ("line-up world 3: 3,3,4,5",),
         "lineup",
         {"world": "W3", "values": [3, 3, 4, 5], "weakest": False},
     ),
-    ("Verteidigung W3 stark zuerst", "lineup", {"world": "W3", "values": [], "weakest": False}),
-    ("Aufstellung W3: schwach zuerst", "lineup", {"world": "W3", "values": [], "weakest": True}),
-    ("line-up world 3 weakest first", "lineup", {"world": "W3", "values": [], "weakest": True}),
-    ("Zuordnung Flotte 2: 5 4 4 3", "assignment", {"fleet": 2, "values": [5, 4, 4, 3]}),
-    ("assign fleet 2 strongest first", "assignment", {"fleet": 2, "values": []}),
-    ("F2 Truppen 4,4,3", "assignment", {"fleet": 2, "values": [4, 4, 3]}),
+    (("Verteidigung W3 stark zuerst",), "lineup", {"world": "W3", "values": [], "weakest": False}),
     (
-        "Rückzug Boden W3 bei 1 Stein",
+        ("Aufstellung W3: schwach zuerst", "line-up world 3 weakest first"),
+        "lineup",
+        {"world": "W3", "values": [], "weakest": True},
+    ),
+    (("Zuordnung Flotte 2: 5 4 4 3",), "assignment", {"fleet": 2, "values": [5, 4, 4, 3]}),
+    (("assign fleet 2 strongest first",), "assignment", {"fleet": 2, "values": []}),
+    (("F2 Truppen 4,4,3",), "assignment", {"fleet": 2, "values": [4, 4, 3]}),
+    (
+        ("Rückzug Boden W3 bei 1 Stein",),
         "ground_retreat",
         {"where": "W3", "rule": "stones", "value": 1},
     ),
-    ("ground retreat when 2 left", "ground_retreat", {"where": "*", "rule": "stones", "value": 2}),
-    ("Truppen zurück ab Runde 3", "ground_retreat", {"where": "*", "rule": "round", "value": 3}),
     (
-        "Rückzug Boden Flotte 2 nach Runde 2",
+        ("ground retreat when 2 left",),
+        "ground_retreat",
+        {"where": "*", "rule": "stones", "value": 2},
+    ),
+    (("Truppen zurück ab Runde 3",), "ground_retreat", {"where": "*", "rule": "round", "value": 3}),
+    (
+        ("Rückzug Boden Flotte 2 nach Runde 2",),
         "ground_retreat",
         {"where": "F2", "rule": "round", "value": 2},
     ),
+    (("Kaufe 1 Kreuzer W1 Flotte 3",), *_buy(1, "KR", "W1", fleet=3)),
+    (("Kaufe 8 Jäger W1 für ST2",), *_buy(8, "JG", "W1", carrier="ST2")),
     (
-        "Kaufe 1 Kreuzer W1 Flotte 3",
-        "buy",
-        {"count": 1, "unit": "KR", "world": "W1", "fleet": 3, "carrier": ""},
+        ("Kaufe 3 Truppen W2", "buy 3 troops world 2", "3x Truppen nach Welt 2"),
+        *_buy(3, "TT", "W2"),
     ),
-    (
-        "Kaufe 8 Jäger W1 für ST2",
-        "buy",
-        {"count": 8, "unit": "JG", "world": "W1", "fleet": 0, "carrier": "ST2"},
-    ),
-    (
-        "Kaufe 3 Truppen W2",
-        "buy",
-        {"count": 3, "unit": "TT", "world": "W2", "fleet": 0, "carrier": ""},
-    ),
-    ("Kaufe Basis W4", "buy", {"count": 1, "unit": "BA", "world": "W4", "fleet": 0, "carrier": ""}),
-    (
-        "Bau 2 Kreuzer auf 1 -> F3",
-        "buy",
-        {"count": 2, "unit": "KR", "world": "W1", "fleet": 3, "carrier": ""},
-    ),
-    (
-        "buy 3 troops world 2",
-        "buy",
-        {"count": 3, "unit": "TT", "world": "W2", "fleet": 0, "carrier": ""},
-    ),
-    (
-        "3x Truppen nach Welt 2",
-        "buy",
-        {"count": 3, "unit": "TT", "world": "W2", "fleet": 0, "carrier": ""},
-    ),
+    (("Kaufe Basis W4",), *_buy(1, "BA", "W4")),
+    (("Bau 2 Kreuzer auf 1 -> F3",), *_buy(2, "KR", "W1", fleet=3)),
 ]
+"""Each order with the spellings that read as it."""
+
+VARIANTS = [(line, kind, fields) for lines, kind, fields in SPELLINGS for line in lines]
 
 
 @pytest.mark.parametrize(("line", "kind", "fields"), VARIANTS)

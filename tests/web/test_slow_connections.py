@@ -19,6 +19,7 @@ from collections.abc import Iterator
 import pytest
 from sqlalchemy import Engine
 
+from mailserver.web.app import create_app
 from mailserver.web.guard import PER_CLIENT, ConnectionGuard
 from mailserver.web.server import WebServer
 from tests.web.helpers import SETTINGS, start_game
@@ -41,7 +42,8 @@ def serving(engine: Engine, guard: ConnectionGuard, port: int = 0) -> Iterator[W
     if port:
         update["base_url"] = f"http://127.0.0.1:{port}"
     web = SETTINGS.web.model_copy(update=update)
-    server = WebServer(SETTINGS.model_copy(update={"web": web}), engine, guard=guard)
+    app = create_app(SETTINGS.model_copy(update={"web": web}), engine)
+    server = WebServer(app, web, guard=guard)
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_until_complete, args=(server.run(),), daemon=True)
     thread.start()

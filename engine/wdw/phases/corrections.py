@@ -29,6 +29,10 @@ def run(month: Month) -> None:
             unit = state.unit(realm, number)
             if unit is not None:
                 unit.size = fix.value
+        elif fix.what == "capacity":
+            place = state.settlement(fix.target)
+            if place is not None:  # Strategie 3.4: the half-year's capacity, never above full
+                place.rues_used = max(0, place.rues_used - fix.value)
         elif fix.what == "treasury":
             realm_ = state.realm(int(fix.target))
             realm_.treasury = max(0, realm_.treasury + fix.value)

@@ -133,7 +133,8 @@ def _unit_build(month: Month, seat: int, order: Work) -> None:
     """Tab. 5.2-1 AB, D19, F12: the worker's BWP of the month; each whole BWP costs the
     terrain's price, or four quarters of reuse (F14); what the treasury cannot pay is
     interrupted (D25), the part of a BWP begun waits."""
-    found = _checked(month, seat, order, building(month.state, seat, order))
+    leg = month.items.legs.get(f"{seat}/{order.unit}")  # D18: after a move, pro rata
+    found = _checked(month, seat, order, building(month.state, seat, order, leg))
     if found is None:
         return
     place, rate = found

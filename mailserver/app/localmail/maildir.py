@@ -2,16 +2,30 @@
 
 Both Dovecot and the embedded server keep a Maildir with a ``dovecot-uidlist`` that maps
 IMAP UIDs to file names; messages are returned in UID order (the order they arrived in),
-followed by any message the IMAP server has not numbered yet (in file-name order, which
-starts with the delivery time).
+followed by any message the IMAP server has not numbered yet, in the order of the
+delivery time its file name starts with (``<seconds>.M<microseconds>P<pid>Q<count>…``,
+the numbers not zero-padded: compared as numbers, not as text).
 """
 
 from __future__ import annotations
 
 import email
 import email.policy
+import re
 from email.message import EmailMessage
 from pathlib import Path
+
+_DELIVERED = re.compile(r"(\d+)\.(?:M(\d+))?(?:P\d+)?(?:Q(\d+))?")
+
+
+def _delivery_order(base: str) -> tuple[int, int, int]:
+    """Seconds, microseconds and count of a Maildir file name's delivery stamp; a name
+    without one sorts first (then by its name)."""
+    found = _DELIVERED.match(base)
+    if found is None:
+        return (0, 0, 0)
+    seconds, micros, count = found.groups()
+    return (int(seconds), int(micros or 0), int(count or 0))
 
 
 def _uid_order(maildir: Path) -> dict[str, int]:
@@ -32,7 +46,7 @@ def _uid_order(maildir: Path) -> dict[str, int]:
 def read_maildir(maildir: Path) -> list[EmailMessage]:
     """Every message in the Maildir's ``cur`` and ``new``, oldest first; [] if it is missing."""
     order = _uid_order(maildir)
-    files: list[tuple[int, str, Path]] = []
+    files: list[tuple[int, tuple[int, int, int], str, Path]] = []
     for sub in ("cur", "new"):
         folder = maildir / sub
         if not folder.is_dir():
@@ -41,9 +55,9 @@ def read_maildir(maildir: Path) -> list[EmailMessage]:
             if path.name.startswith("."):
                 continue
             base = path.name.split(":", 1)[0]
-            files.append((order.get(base, 1 << 62), base, path))
+            files.append((order.get(base, 1 << 62), _delivery_order(base), base, path))
     messages: list[EmailMessage] = []
-    for _, _, path in sorted(files):
+    for *_, path in sorted(files):
         raw = _read(maildir, path)
         if raw is None:  # expunged meanwhile
             continue

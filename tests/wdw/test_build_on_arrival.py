@@ -1,0 +1,111 @@
+"""AB after a move (Strategie 5.2 Tab. 5.2-1 ``AB``: "Ist ein Bewegungsbefehl angegeben
+…, baut die Einheit dort"; D18, option ``build_on_arrival``): a worker moves along the
+AB order's path and builds in the settlement where it arrives, pro rata the days left
+(or from the next month on); a worker whose path is cut builds nothing."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from engine.core import Order
+from engine.wdw.checks_build import arrival_share
+from engine.wdw.movement import Leg
+from engine.wdw.options import WdwOptions
+from engine.wdw.orders import Fight, Work
+from engine.wdw.state import WdwState
+from grammar.wdw import LANGUAGE
+from tests.wdw.helpers import GAME, by_number, field_of, month, month_of, noted, placed, sample
+
+HEADER = "Partie 7 Spieler 1 Kennwort geheim\n"
+# 1/201 (1,000 workers, Arbeit 1: 1 BWP Stv a month) walks from 1/19 into Guru (1/18)
+# by road: range 3, it arrives on day 10.
+HOME = Work(unit=201, code="AB", structure="stv", path=("1/18",))
+
+
+def away(build_on_arrival: str = "pro_rata") -> WdwState:
+    state = sample(build_on_arrival=build_on_arrival)
+    state.unit(1, 201).kf = "1/19"  # type: ignore[union-attr]
+    return state
+
+
+def test_an_ab_order_reads_its_path_and_other_a_orders_none() -> None:
+    result = LANGUAGE.parse(HEADER + "201 ABV nach 1/18 Stv\n201 AS 1/18")
+    assert not result.errors
+    assert list(result.orders) == [
+        Work(line=2, unit=201, code="AB", ext="V", structure="stv", path=("1/18",)),
+        Work(line=3, unit=201, code="AS"),
+    ]
+    assert HOME.describe("de") == "201 AB 1/18 stv"
+
+
+def test_the_acknowledgement_names_the_work_of_the_month_after_arriving() -> None:
+    said = GAME.describe_order(away(), 1, HOME, "de", by_number)
+    assert said == (
+        "Einheit 201: AB baut in Guru an stv, 1 BWP Arbeit im Monat, 5000 GS je fertigem"
+        " BWP (nach der Ankunft am Tag 10 in diesem Monat 2/3 BWP)"
+    )
+    english = GAME.describe_order(away(), 1, HOME, "en", by_number)
+    assert english.endswith("(after arriving on day 10, 2/3 BWP this month)")
+
+
+def test_pro_rata_the_worker_builds_the_days_left_after_arriving() -> None:
+    after = month(away(), HOME)
+    assert field_of(after, 1, 201) == "1/18"
+    assert (after.settlements[0].stv, after.settlements[0].progress) == (2, ["bau:stv=2/3"])
+    bigger = away()
+    bigger.unit(1, 201).size = 1500  # type: ignore[union-attr]
+    assert month(bigger, HOME).settlements[0].stv == 3  # 1 1/2 BWP × 2/3 = 1 BWP
+
+
+def test_next_month_the_worker_only_arrives() -> None:
+    after = month(away(build_on_arrival="next_month"), HOME)
+    assert field_of(after, 1, 201) == "1/18"
+    assert (after.settlements[0].stv, after.settlements[0].progress) == (2, [])
+    said = GAME.describe_order(away(build_on_arrival="next_month"), 1, HOME, "de", by_number)
+    assert said.endswith("(nach der Ankunft am Tag 10 in diesem Monat 0 BWP)")
+    there = month(after, Work(unit=201, code="AB", structure="stv"))
+    assert there.settlements[0].stv == 3  # standing in Guru it builds the whole month
+
+
+def test_a_worker_whose_path_is_cut_does_not_arrive_and_builds_nothing() -> None:
+    state = placed(u1_201="1/12")  # four fields from Guru: the range ends before it
+    order = Work(unit=201, code="AB", structure="stv", path=("1/11", "1/19", "1/18"))
+    reason = GAME.describe_order(state, 1, order, "de", by_number)
+    assert "kommt nicht an ihrem Ziel an" in reason
+    after = month(state, order)
+    assert field_of(after, 1, 201) != "1/18" and noted(after, 1, "reject.not_arrived")
+    assert after.settlements[0].stv == 2
+
+
+def test_a_worker_held_by_a_meeting_does_not_build() -> None:
+    # Tharn's 2/101 holds 1/19 (KH): the worker on its way from 1/20 stays there.
+    state = placed(u1_201="1/20", u2_101="1/19")
+    order = Work(unit=201, code="AB", structure="stv", path=("1/19", "1/18"))
+    orders: dict[int, list[Order]] = {1: [order], 2: [Fight(unit=101, code="KH")]}
+    after = month_of(state, orders)
+    assert field_of(after, 1, 201) == "1/19" and noted(after, 1, "reject.not_arrived")
+    assert after.settlements[0].progress == []
+
+
+@pytest.mark.parametrize(
+    ("leg", "option", "share"),
+    [
+        (Leg(()), "next_month", Fraction(1)),
+        (Leg((("1/18", Fraction(20)),)), "pro_rata", Fraction(1, 3)),
+        (Leg((("1/18", Fraction(20)),)), "next_month", Fraction(0)),
+        (Leg((("1/18", Fraction(30)),)), "pro_rata", Fraction(0)),
+        (Leg((("1/18", Fraction(20)),), truncated=True), "pro_rata", None),
+        (Leg((("1/18", Fraction(20)),), halted=True), "pro_rata", None),
+    ],
+)
+def test_the_share_of_the_month_a_worker_builds(
+    leg: Leg, option: str, share: Fraction | None
+) -> None:
+    assert arrival_share(leg, WdwOptions(build_on_arrival=option)) == share
+
+
+def test_an_unknown_build_on_arrival_is_refused() -> None:
+    with pytest.raises(ValueError, match="build_on_arrival"):
+        WdwOptions.of({"build_on_arrival": "sofort"})
