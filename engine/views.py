@@ -37,6 +37,9 @@ class MapPlace:
     ground: str = ""
     """On a hex map: the ground the place is drawn in, a key of :attr:`MapView.grounds`
     (empty: not known to the viewer)."""
+    level: int = 0
+    """On a hex map: a height or the like, drawn as that many small peaks (0: none); the
+    legend says what a level means (:attr:`MapView.level_texts`)."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,38 @@ class MapGround:
 
     text: str
     colour: str
+
+
+@dataclass(frozen=True)
+class MapLine:
+    """A kind of line on a hex map (a river, a road): its name in the legend, its colour
+    (``#rrggbb``) and its width (drawing units on hexes of the largest size)."""
+
+    text: str
+    colour: str
+    width: float = 2.0
+
+
+@dataclass(frozen=True)
+class MapEdge:
+    """A line along one side of a place's hex (a river between two fields), of the kind
+    :attr:`MapView.lines` names ``line``. Side 1 is the upper right one, the others
+    clockwise: 2 right, 3 lower right, 4 lower left, 5 left, 6 upper left."""
+
+    place: int
+    side: int
+    line: str
+
+
+@dataclass(frozen=True)
+class MapPath:
+    """Lines from the middle of a place's hex to the middles of its ``sides`` (numbered
+    as :class:`MapEdge`'s): a river or a road through the field; without sides a dot in
+    the middle (a road that leads nowhere the viewer knows)."""
+
+    place: int
+    sides: tuple[int, ...]
+    line: str
 
 
 @dataclass(frozen=True)
@@ -93,6 +128,15 @@ class MapView:
     mark_texts: Mapping[str, str] = field(default_factory=dict)
     """The legend's text of a mark, in ``lang``, where the game's word is not the host's
     (units, not ships, under ``fleet``)."""
+    lines: Mapping[str, MapLine] = field(default_factory=dict)
+    """The kinds of line the ``edges`` and ``paths`` of a hex map are drawn in, by key,
+    in the legend's order."""
+    edges: tuple[MapEdge, ...] = ()
+    """Lines along sides of the hexes (a hex map's rivers between fields)."""
+    paths: tuple[MapPath, ...] = ()
+    """Lines through the hexes (a hex map's roads, rivers through fields)."""
+    level_texts: Mapping[int, str] = field(default_factory=dict)
+    """The legend's text of each level of :attr:`MapPlace.level`, in ``lang``."""
 
 
 @runtime_checkable
@@ -120,8 +164,11 @@ __all__ = [
     "NEUTRAL",
     "UNKNOWN",
     "Charting",
+    "MapEdge",
     "MapGround",
+    "MapLine",
     "MapMove",
+    "MapPath",
     "MapPlace",
     "MapView",
     "Reporting",

@@ -7,7 +7,9 @@ JSON text a submission stored for :func:`examples` of that class (``json.dumps``
 with ``python -m tests.order_examples`` at b5d7a03, before the orders got their JSON from
 one generic codec; the test (tests/test_order_json.py) holds every later codec to it.
 Never re-record it: it also keeps the ``printout_files`` items that submissions stored
-among their orders then (a setting of the host now, no order).
+among their orders then (a setting of the host now, no order). Its echo texts are
+edited by hand where a text players read was corrected since (Starweb's robot attack:
+"verwandelt 3 Schiffe in 6 Roboter", once "macht aus 3 Schiffe").
 """
 
 from __future__ import annotations

@@ -2,9 +2,10 @@
 
 A map file is JSON: ``{"name": …, "terrains": [{"name", "class"}…], "fields": [{"id":
 "GF/KF", "terrain", "height" 0–4, "neighbours": [six ids or null, side 1 first], "rivers":
-[sides], "navigable", "road", "coast", "x", "y"}…]}``. ``x``/``y`` place the hex on the
-picture (odd rows shifted right). The file is checked whole: ids, terrains, heights,
-and neighbours that name each other on opposite sides (docs/state-wdw.md, "Map file").
+[sides], "river_through": [sides], "navigable", "road", "coast", "x", "y"}…]}``.
+``x``/``y`` place the hex on the picture (odd rows shifted right). The file is checked
+whole: ids, terrains, heights, neighbours that name each other on opposite sides, and
+rivers through fields that run on into the neighbour (docs/state-wdw.md, "Map file").
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ class MapError(MapFileError):
 @dataclass(frozen=True)
 class Field:
     """One Kleinfeld (Strategie 1.1): its terrain and height, its six neighbours (side
-    1..6; None off the map), rivers on which sides, a road, a coast, where it is drawn."""
+    1..6; None off the map), rivers on which sides, a river through it by which sides, a
+    road, a coast, where it is drawn."""
 
     id: str
     terrain: str
@@ -42,6 +44,9 @@ class Field:
     coast: bool = False
     x: int = 0
     y: int = 0
+    river_through: tuple[int, ...] = ()
+    """The sides a river running through the field enters or leaves it by (one side: it
+    rises or ends in the field); crossing it costs nothing (docs/rules-wdw.md, 7.1)."""
 
     @property
     def water(self) -> bool:
@@ -132,9 +137,8 @@ def _field(raw: Any, classes: dict[str, str]) -> Field:
     neighbours = raw.get("neighbours")
     if not isinstance(neighbours, list) or len(neighbours) != 6:
         raise MapError(f"field {fid}: six neighbours (side 1 to 6, null off the map)")
-    rivers = tuple(int(s) for s in raw.get("rivers", []))
-    if any(not 1 <= s <= 6 for s in rivers):
-        raise MapError(f"field {fid}: river sides are 1-6")
+    rivers = _sides(raw.get("rivers", []), f"field {fid}: river sides are 1-6")
+    through = _sides(raw.get("river_through", []), f"field {fid}: river_through sides are 1-6")
     # Strategie 1.1: mountains (HS 4) are at least difficult terrain.
     terrain_class = classes[terrain]
     if height == 4 and terrain_class == "normal":
@@ -151,21 +155,49 @@ def _field(raw: Any, classes: dict[str, str]) -> Field:
         coast=bool(raw.get("coast", False)),
         x=int(raw.get("x", 0)),
         y=int(raw.get("y", 0)),
+        river_through=through,
     )
 
 
+def _sides(raw: Any, problem: str) -> tuple[int, ...]:
+    """A list of field sides (1..6, in the file's order); :class:`MapError` with
+    ``problem`` if it is none."""
+    try:
+        sides = tuple(int(s) for s in raw)
+    except (TypeError, ValueError):
+        raise MapError(problem) from None
+    if any(not 1 <= s <= 6 for s in sides):
+        raise MapError(problem)
+    return sides
+
+
+def back_side(side: int) -> int:
+    """The side of the neighbour on ``side`` that borders the field (1 ↔ 4, 2 ↔ 5, 3 ↔ 6)."""
+    return (side + 2) % 6 + 1
+
+
 def _check_neighbours(world: WorldMap) -> None:
-    """Every neighbour exists and names the field back on the opposite side."""
+    """Every neighbour exists and names the field back on the opposite side; a river
+    through a field that leaves it by a side runs on through the neighbour there, unless
+    that is water."""
     for item in world.fields.values():
         for side, other in enumerate(item.neighbours, 1):
             if other is None:
                 continue
             if other not in world.fields:
                 raise MapError(f"field {item.id} side {side}: no field {other}", item.id)
-            back = (side + 2) % 6 + 1
+            back = back_side(side)
             if world.fields[other].neighbours[back - 1] != item.id:
                 raise MapError(
                     f"field {item.id} side {side} is {other}, but {other} side {back} "
                     f"is not {item.id}",
+                    item.id,
+                )
+            # A river ends in the sea or a lake: the water field needs no river of its own.
+            onward = world.fields[other]
+            if side in item.river_through and not (onward.water or back in onward.river_through):
+                raise MapError(
+                    f"field {item.id}: the river through it leaves by side {side}, but "
+                    f"river_through of {other} has no side {back}",
                     item.id,
                 )

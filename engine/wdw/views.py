@@ -1,13 +1,15 @@
 """What a realm's printout shows, as a map view and as data (engine.views): its known
-fields as hexes in their terrain, its own settlements and units, where it sighted other
-realms' units this month; the GM sees the whole map. Nothing of another realm's hidden
-state (Strategie 1.3: the map never shows units; a sighting is where and what kind)."""
+fields as hexes in their terrain with their rivers, roads and heights
+(engine.wdw.map_lines), its own settlements and units, where it sighted other realms'
+units this month; the GM sees the whole map. Nothing of another realm's hidden state
+(Strategie 1.3: the map never shows units; a sighting is where and what kind)."""
 
 from __future__ import annotations
 
 from engine.core import NEUTRAL, JSONValue
 from engine.plaindata import to_plain
 from engine.views import UNKNOWN, MapGround, MapPlace, MapView
+from engine.wdw.map_lines import level, lines, place_number
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.state import WdwState, world
 from engine.wdw.texts import say
@@ -26,12 +28,6 @@ GROUND_COLOURS = {
 """The sample map's terrains' colours; another terrain takes its class's."""
 CLASS_COLOURS = {"normal": "#e4ecb8", "schwer": "#a8c58f", "extrem": "#c2ab93"}
 WATER_COLOUR = "#a9cdef"
-
-
-def place_number(field: str) -> int:
-    """A field as a map place number: GF·100 + KF (``12/4`` → 1204)."""
-    gf, kf = field.split("/")
-    return int(gf) * 100 + int(kf)
 
 
 def _shown(state: WdwState, player: int) -> list[str]:
@@ -57,9 +53,10 @@ def grounds(the_map: WorldMap, shown: list[str]) -> dict[str, MapGround]:
 
 
 def map_view(state: WdwState, player: int, lang: str) -> MapView:
-    """The fields ``player`` knows (the GM: all) as hexes in their terrain, labelled with
-    the field and the own settlement there; own capital marked ``home``, own units as
-    ``fleet``, the other realms' units sighted this month as ``sighted``."""
+    """The fields ``player`` knows (the GM: all) as hexes in their terrain with their
+    rivers, roads and heights, labelled with the field and the own settlement there; own
+    capital marked ``home``, own units as ``fleet``, the other realms' units sighted this
+    month as ``sighted``."""
     the_map = world(state.map_text)
     shown = _shown(state, player)
     visible = set(shown)
@@ -78,7 +75,15 @@ def map_view(state: WdwState, player: int, lang: str) -> MapView:
         owner = town.owner if town is not None else UNKNOWN
         report = f"{fid} {field.terrain}" + (f" {town.name}" if town else "")
         places.append(
-            MapPlace(place_number(fid), label, owner, marks, report=report, ground=field.terrain)
+            MapPlace(
+                place_number(fid),
+                label,
+                owner,
+                marks,
+                report=report,
+                ground=field.terrain,
+                level=level(field),
+            )
         )
     links = sorted(
         {
@@ -92,6 +97,7 @@ def map_view(state: WdwState, player: int, lang: str) -> MapView:
     title = say(lang, "print.known", count=len(shown))
     pairs = tuple((a, b) for a, b in links)
     hexes = {place_number(fid): (the_map.fields[fid].x, the_map.fields[fid].y) for fid in shown}
+    terrain = lines(the_map, shown, lang)
     return MapView(
         player,
         tuple(places),
@@ -102,6 +108,10 @@ def map_view(state: WdwState, player: int, lang: str) -> MapView:
         hexes=hexes,
         grounds=grounds(the_map, shown),
         mark_texts={"fleet": say(lang, "map.units" if player else "map.all_units")},
+        lines=terrain.kinds,
+        edges=terrain.edges,
+        paths=terrain.paths,
+        level_texts=terrain.level_texts,
     )
 
 

@@ -1,6 +1,7 @@
 """Where the fields of a hex map go in the drawing (a :class:`engine.views.MapView` with
 ``hexes``): pointy-top hexes, odd rows shifted half a hex to the right, sized so the
-widest row fills the drawing's width. Pure geometry: the same view, the same numbers."""
+widest row fills the drawing's width, and where a side of a hex runs. Pure geometry:
+the same view, the same numbers, written the same way (:func:`num`)."""
 
 from __future__ import annotations
 
@@ -48,6 +49,12 @@ def hex_grid(
     return HexGrid(centres, radius)
 
 
+def num(value: float) -> str:
+    """A coordinate or size as the drawing writes it: one decimal at most, no trailing
+    zeros (the same view, the same bytes)."""
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
 def hex_corners(x: float, y: float, radius: float) -> list[tuple[float, float]]:
     """The six corners of the pointy-top hex around (``x``, ``y``), the top one first."""
     return [
@@ -57,3 +64,17 @@ def hex_corners(x: float, y: float, radius: float) -> list[tuple[float, float]]:
         )
         for i in range(6)
     ]
+
+
+def side_ends(x: float, y: float, radius: float, side: int) -> tuple[tuple[float, float], ...]:
+    """The two corners of ``side`` (1 the upper right, the others clockwise, as
+    :class:`engine.views.MapEdge` numbers them) of the hex around (``x``, ``y``)."""
+    corners = hex_corners(x, y, radius)
+    return corners[side - 1], corners[side % 6]
+
+
+def side_middle(x: float, y: float, radius: float, side: int) -> tuple[float, float]:
+    """The middle of ``side`` of the hex around (``x``, ``y``): where a line through the
+    hex meets the neighbour's on that side."""
+    (x1, y1), (x2, y2) = side_ends(x, y, radius, side)
+    return round((x1 + x2) / 2, 1), round((y1 + y2) / 2, 1)

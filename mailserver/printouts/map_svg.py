@@ -22,7 +22,9 @@ from dataclasses import dataclass
 
 from engine.views import UNKNOWN, MapPlace, MapView
 from mailserver.common.catalog import say
+from mailserver.printouts.map_features import draw_lines, draw_peaks, used_lines
 from mailserver.printouts.map_hex import HexGrid, hex_corners, hex_grid
+from mailserver.printouts.map_hex import num as _num
 from mailserver.printouts.map_layout import UNKNOWN_COLOUR, Positions, layout, seat_colour
 
 WIDTH = 800
@@ -48,10 +50,12 @@ class LegendEntry:
 
     symbol: str
     """``place`` (a place of ``colour``), ``own``, ``home``, ``fleet``, ``black_hole``,
-    ``unexplored``, ``sighted``, ``ground`` (a hex of ``colour``), ``link``,
+    ``unexplored``, ``sighted``, ``ground`` (a hex of ``colour``), ``line`` (a line of
+    ``colour`` and ``width``), ``level1``/``level2``… (peaks), ``link``,
     ``near0``/``near1``… (a distance line), ``move``."""
     text: str
     colour: str = "#ffffff"
+    width: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,13 @@ def legend(view: MapView) -> list[LegendEntry]:
         LegendEntry("ground", ground.text, ground.colour)
         for key, ground in view.grounds.items()
         if key in used
+    ]
+    for key in used_lines(view):
+        line = view.lines[key]
+        entries.append(LegendEntry("line", line.text, line.colour, line.width))
+    entries += [
+        LegendEntry(f"level{level}", view.level_texts[level])
+        for level in sorted({p.level for p in places if p.level in view.level_texts})
     ]
     entries += [
         LegendEntry("place", view.owners.get(o, str(o)), seat_colour(o))
@@ -202,10 +213,6 @@ def _fit(raw: Positions, scale: Scale) -> dict[int, tuple[float, float]]:
         )
         for n, (x, y) in raw.items()
     }
-
-
-def _num(value: float) -> str:
-    return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
 def _text(
@@ -347,9 +354,11 @@ def _place_groups(
 
 
 def _hexes(root: ET.Element, view: MapView, places: list[MapPlace], grid: HexGrid) -> None:
-    """A hex map: every field a hex in its ground's colour, a settlement's symbol in its
-    owner's colour in the middle, the marks beside it; the label's first word (the
-    field) above, the rest (a name) below."""
+    """A hex map: every field a hex in its ground's colour; over the hexes the lines
+    (rivers, roads), over those each field's level, a settlement's symbol in its owner's
+    colour in the middle, the marks beside it, the label's first word (the field) above,
+    the rest (a name) below. The signs are a group of their own above the lines, which
+    the pointer passes through to the field's hex."""
     r = grid.radius
     font = max(7.0, min(13.0, r * 0.32))
     for place, g in _place_groups(root, view, places):
@@ -359,15 +368,20 @@ def _hexes(root: ET.Element, view: MapView, places: list[MapPlace], grid: HexGri
         fill = ground.colour if ground is not None else UNKNOWN_COLOUR
         hexagon = {"class": "hex", "points": points, "fill": fill}
         ET.SubElement(g, "polygon", hexagon | {"stroke": "#555555", "stroke-width": "1"})
+    draw_lines(root, view, grid)
+    signs = ET.SubElement(root, "g", {"class": "signs", "pointer-events": "none"})
+    for place in places:
+        x, y = grid.centres[place.number]
+        draw_peaks(signs, place.level, x, y, r)
         own = view.viewer > 0 and place.owner == view.viewer
         if place.owner != UNKNOWN or "home" in place.marks:
-            _shape(g, place.marks, own, seat_colour(place.owner), x, y, r * 0.22)
+            _shape(signs, place.marks, own, seat_colour(place.owner), x, y, r * 0.22)
         else:
-            _marks(g, place.marks, x, y, r * 0.22)
+            _marks(signs, place.marks, x, y, r * 0.22)
         first, _, rest = place.label.partition(" ")
-        _text(g, x, y - r * 0.45, first, font, anchor="middle", cls="label")
+        _text(signs, x, y - r * 0.45, first, font, anchor="middle", cls="label")
         if rest:
-            _text(g, x, y + r * 0.62, rest, font, anchor="middle", cls="label")
+            _text(signs, x, y + r * 0.62, rest, font, anchor="middle", cls="label")
 
 
 def _places(
@@ -469,6 +483,13 @@ def _draw_symbol(parent: ET.Element, entry: LegendEntry, x: float, y: float, siz
             "polygon",
             {"points": points, "fill": entry.colour, "stroke": "#555555", "stroke-width": "1"},
         )
+    elif kind == "line":
+        attrs = {"stroke": entry.colour, "stroke_width": _num(entry.width)}
+        _line(parent, left, right, stroke_linecap="round", **attrs)
+    elif kind.startswith("level"):
+        # The peaks as on the largest hexes, ending at the symbol's right end.
+        radius = size * 2.4
+        draw_peaks(parent, int(kind[5:]), right[0] + radius * 0.3, cy + radius * 0.185, radius)
     elif kind == "link":
         _line(parent, left, right, stroke=LINE, stroke_width="1.4")
     elif kind.startswith("near"):

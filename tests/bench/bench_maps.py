@@ -3,7 +3,8 @@
 Run: ``python tests/bench/bench_maps.py [repeats] [--quick] [--json]`` (from the
 repository root). Draws a player's map of an Ashes game after 10 turns (40 planets laid
 out by the distance table) and of a 15-player Starweb game on 255 worlds after 10 turns
-(the worlds he knows), and the GM's Starweb map (all 255 worlds), each after a first
+(the worlds he knows), the GM's Starweb map (all 255 worlds), and a Welt der Waben realm's
+and GM's map of fields on the example map file (rivers, a road, heights), each after a first
 drawing that warms the drawing libraries up. The layout is cached per map shape, as in
 the server, so the figures are what every printout after the first costs;
 ``*_first_ms`` is a drawing with an empty layout cache. On a tree that draws SVG
@@ -33,8 +34,8 @@ import importlib
 from cli import show, tree_bench_args  # tests/bench/cli.py, beside this script
 from timing import samples_ms  # tests/bench/timing.py, beside this script
 
-from engine.core import PlayerSetup, Setup, State, turn_dice, turn_rng
-from engine.registry import kind
+from engine.core import JSONValue, PlayerSetup, Setup, State, turn_dice, turn_rng
+from engine.registry import UnknownGameKind, kind
 from engine.views import MapView
 from grammar.ashes import LANGUAGE as ASHES_LANGUAGE
 from grammar.starweb import LANGUAGE as STARWEB_LANGUAGE
@@ -78,6 +79,28 @@ def played(name: str, turns: int) -> State:
     return state
 
 
+def wdw_views() -> dict[str, MapView]:
+    """A Welt der Waben realm's picture after its first month (the fields two around its
+    units and towns) and the GM's (all 48) on config/examples/wdw-map.json; none on a
+    tree without the kind."""
+    try:
+        game = kind("wdw")
+    except UnknownGameKind:
+        return {}
+    text = (Path(__file__).resolve().parents[2] / "config" / "examples" / "wdw-map.json").read_text(
+        encoding="utf-8"
+    )
+    options: dict[str, JSONValue] = {"map": text, "sight_radius": 2}
+    setup = Setup(1, [PlayerSetup(1), PlayerSetup(2)], options=options, seed=7)
+    engine = game.engine
+    begun = engine.new_game(setup, turn_rng(7, 0))
+    state = engine.draft(begun, {}, [], turn_dice(7, 1)).state  # type: ignore[attr-defined]
+    return {
+        "wdw_player": engine.map_view(state, 1, "de"),  # type: ignore[attr-defined]
+        "wdw_gm": engine.map_view(state, 0, "de"),  # type: ignore[attr-defined]
+    }
+
+
 def median_ms(draw: Callable[[], bytes], repeats: int) -> float:
     """The median time (ms) of ``repeats`` drawings."""
     return statistics.median(samples_ms(draw, repeats))
@@ -102,6 +125,7 @@ def measure(repeats: int) -> dict[str, float]:
         "ashes_player": kind("ashes").engine.map_view(ashes, 1, "de"),  # type: ignore[attr-defined]
         "starweb_player": kind("starweb").engine.map_view(starweb, 1, "de"),  # type: ignore[attr-defined]
         "starweb_gm": kind("starweb").engine.map_view(starweb, 0, "de"),  # type: ignore[attr-defined]
+        **wdw_views(),
     }
     render_map(views["ashes_player"])  # warm-up: importing matplotlib is not a map's cost
     figures: dict[str, float] = {}

@@ -1,15 +1,17 @@
 """A map of fields (``MapView.hexes``): every place a hex where the game puts it, in its
 ground's colour, the legend naming the grounds used, others' sighted units marked, the
-game's own words for a mark, and the same bytes for the same view."""
+game's own words for a mark, lines along and through the hexes and levels as peaks with
+their legend, and the same bytes for the same view."""
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 
-from engine.views import MapGround, MapPlace, MapView
+from engine.views import MapEdge, MapGround, MapLine, MapPath, MapPlace, MapView
 from mailserver.common.catalog import say
-from mailserver.printouts.map_hex import hex_corners, hex_grid
-from mailserver.printouts.map_svg import legend, map_svg
+from mailserver.printouts.map_hex import hex_corners, hex_grid, side_ends, side_middle
+from mailserver.printouts.map_svg import legend, map_svg, swatch
 from mailserver.printouts.maps import render_map
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
@@ -84,3 +86,78 @@ def test_the_legend_names_the_grounds_used_the_sighted_units_and_the_games_words
 def test_the_same_hex_view_gives_the_same_png() -> None:
     png = render_map(fields())
     assert png.startswith(b"\x89PNG") and png == render_map(fields())
+
+
+LINES = {
+    "river": MapLine("River", "#2f6fc4", 3.0),
+    "road": MapLine("Road", "#a0522d", 2.5),
+    "canal": MapLine("Canal", "#00ffff", 2.0),
+}
+
+
+def with_lines() -> MapView:
+    """The four fields with a river along a side, a road through two of them, a road
+    dot, a path of a place without a position, and levels."""
+    view = fields()
+    places = tuple(replace(p, level=p.number % 3) for p in view.places)
+    return replace(
+        view,
+        places=places,
+        lines=LINES,
+        edges=(MapEdge(101, 2, "river"), MapEdge(999, 1, "river")),
+        paths=(MapPath(101, (3,), "road"), MapPath(110, (6,), "road"), MapPath(102, (), "road")),
+        level_texts={1: "Level one", 2: "Level two"},
+    )
+
+
+def test_a_side_runs_between_two_corners_and_its_middle_is_the_neighbours_too() -> None:
+    grid = hex_grid({1: (0, 0), 2: (1, 0), 3: (0, 1)}, 0, 0, 100)
+    (x1, y1), (x2, y2), (x3, y3) = grid.centres[1], grid.centres[2], grid.centres[3]
+    r = grid.radius
+    # Side 2 (right) of the first is side 5 (left) of the second; side 3 (lower right)
+    # of the first side 6 (upper left) of the one below it.
+    assert set(side_ends(x1, y1, r, 2)) == set(side_ends(x2, y2, r, 5))
+    assert side_middle(x1, y1, r, 3) == side_middle(x3, y3, r, 6)
+    assert side_ends(x1, y1, r, 1)[0] == hex_corners(x1, y1, r)[0]  # side 1 from the top
+
+
+def test_edges_and_paths_are_drawn_per_kind_of_line_between_the_hexes_and_the_signs() -> None:
+    root = ET.fromstring(map_svg(with_lines(), with_legend=False))
+    groups = [g.get("class") for g in root.findall("svg:g", NS)]
+    assert groups == ["places", "lines", "signs"]
+    lines = root.find("svg:g[@class='lines']", NS)
+    assert lines is not None
+    paths = {p.get("class"): p for p in lines.findall("svg:path", NS)}
+    assert set(paths) == {"line-river", "line-road"}  # no canal: none drawn
+    assert paths["line-river"].get("stroke") == "#2f6fc4"
+    assert paths["line-river"].get("d", "").count("M") == 1  # the unplaced one left out
+    assert paths["line-road"].get("d", "").count("M") == 2
+    (dot,) = lines.findall("svg:circle", NS)
+    assert dot.get("fill") == "#a0522d"
+    signs = root.find("svg:g[@class='signs']", NS)
+    assert signs is not None and signs.get("pointer-events") == "none"
+    assert len(signs.findall("svg:path[@class='level']", NS)) == 3  # 101, 109, 110
+
+
+def test_the_legend_names_the_lines_and_levels_drawn_only() -> None:
+    entries = legend(with_lines())
+    assert [(e.symbol, e.text) for e in entries if e.symbol == "line"] == [
+        ("line", "River"),
+        ("line", "Road"),
+    ]
+    assert [e.text for e in entries if e.symbol.startswith("level")] == ["Level one", "Level two"]
+    river = next(e for e in entries if e.text == "River")
+    assert 'stroke="#2f6fc4"' in swatch(river) and 'stroke-width="3"' in swatch(river)
+    two = next(e for e in entries if e.text == "Level two")
+    assert swatch(two).count(" z") == 2  # two peaks
+
+
+def test_a_view_without_lines_draws_none() -> None:
+    root = ET.fromstring(map_svg(fields()))
+    assert root.find(".//svg:g[@class='lines']", NS) is None
+    assert root.find(".//svg:path[@class='level']", NS) is None
+    assert not any(e.symbol == "line" for e in legend(fields()))
+
+
+def test_the_same_view_with_lines_gives_the_same_png() -> None:
+    assert render_map(with_lines()) == render_map(with_lines())

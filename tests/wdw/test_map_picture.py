@@ -5,10 +5,10 @@ picture the whole map with every unit."""
 from __future__ import annotations
 
 from engine.core import Order
+from engine.wdw.map_lines import place_number
 from engine.wdw.orders import Fight
 from engine.wdw.phases.sightings import kind_of
 from engine.wdw.state import Sighting, WdwState, world
-from engine.wdw.views import place_number
 from mailserver.printouts.maps import render_map
 from tests.wdw.helpers import GAME, dice, sample
 

@@ -1,0 +1,85 @@
+"""What a hex map shows beside the fields' grounds (:class:`engine.views.MapView`'s
+``edges``, ``paths`` and its places' ``level``), drawn in SVG: lines along the hexes'
+sides (rivers between fields), lines from a hex's middle to its sides (roads, rivers
+through a field), and a place's level as small peaks. Only what the view holds is drawn,
+and the view holds only the viewer's knowledge (the secrecy tests compare them)."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from engine.views import MapLine, MapView
+from mailserver.printouts.map_hex import LARGEST, HexGrid, side_ends, side_middle
+from mailserver.printouts.map_hex import num as _num
+
+PEAK = "#5d4037"
+"""The colour of a level's peaks."""
+
+
+def _width(line: MapLine, radius: float) -> float:
+    """The width of a line of ``line``'s kind on hexes of ``radius``: thinner on smaller
+    hexes, never below one unit."""
+    return max(1.0, line.width * radius / LARGEST)
+
+
+def draw_lines(root: ET.Element, view: MapView, grid: HexGrid) -> None:
+    """The view's paths and edges of the places the grid holds: one SVG path per kind of
+    line (few elements rasterize fast), the kinds in the order of ``MapView.lines``
+    (a later one over an earlier: a road over a river); a path without sides a dot as
+    wide as two of its lines."""
+    r = grid.radius
+    strokes: dict[str, list[str]] = {}
+    dots: list[tuple[str, float, float]] = []
+    for path in view.paths:
+        if path.place not in grid.centres or path.line not in view.lines:
+            continue
+        x, y = grid.centres[path.place]
+        if not path.sides:
+            dots.append((path.line, x, y))
+        for side in path.sides:
+            mx, my = side_middle(x, y, r, side)
+            strokes.setdefault(path.line, []).append(f"M{_num(x)},{_num(y)} L{_num(mx)},{_num(my)}")
+    for edge in view.edges:
+        if edge.place not in grid.centres or edge.line not in view.lines:
+            continue
+        (x1, y1), (x2, y2) = side_ends(*grid.centres[edge.place], r, edge.side)
+        strokes.setdefault(edge.line, []).append(f"M{_num(x1)},{_num(y1)} L{_num(x2)},{_num(y2)}")
+    if not strokes and not dots:
+        return
+    group = ET.SubElement(root, "g", {"class": "lines"})
+    for key, line in view.lines.items():
+        width = _width(line, r)
+        for kind, x, y in dots:
+            if kind == key:
+                circle = {"cx": _num(x), "cy": _num(y), "r": _num(width)}
+                ET.SubElement(group, "circle", circle | {"fill": line.colour})
+        if key in strokes:
+            attrs = {"class": f"line-{key}", "d": " ".join(strokes[key]), "fill": "none"}
+            stroke = {"stroke": line.colour, "stroke-width": _num(width)}
+            ET.SubElement(group, "path", attrs | stroke | {"stroke-linecap": "round"})
+
+
+def used_lines(view: MapView) -> list[str]:
+    """The keys of the kinds of line the view's edges and paths use, in the legend's
+    order."""
+    used = {e.line for e in view.edges} | {p.line for p in view.paths}
+    return [key for key in view.lines if key in used]
+
+
+def draw_peaks(parent: ET.Element, level: int, x: float, y: float, radius: float) -> None:
+    """``level`` small peaks in an overlapping row left of the middle (``x``, ``y``) of a
+    hex of ``radius``: clear of the middle's symbol, the label above and the lines to the
+    upper left and left sides, four of them still inside the hex."""
+    if level <= 0:
+        return
+    width, height, step = radius * 0.15, radius * 0.17, radius * 0.11
+    base = y - radius * 0.1
+    right = x - radius * 0.3
+    d = []
+    for i in range(level):
+        left = right - width - step * (level - 1 - i)
+        d.append(
+            f"M{_num(left)},{_num(base)} L{_num(left + width / 2)},{_num(base - height)} "
+            f"L{_num(left + width)},{_num(base)} z"
+        )
+    ET.SubElement(parent, "path", {"class": "level", "d": " ".join(d), "fill": PEAK})
