@@ -116,9 +116,7 @@ ATTACK = {2: [Fight(line=1, unit=101, code="KA", path=("1/18",))]}
 
 def _attacked() -> WdwState:
     state = _cast()
-    attacker = state.unit(2, 101)
-    assert attacker is not None
-    attacker.kf = "1/19"
+    next(u for u in state.units if u.key == "2/101").kf = "1/19"
     return state
 
 
