@@ -15,6 +15,7 @@ from engine.wdw.formulas import plunder_days
 from engine.wdw.movement import Leg
 from engine.wdw.options import WdwOptions
 from engine.wdw.orders import Fight
+from engine.wdw.setup import options_of
 from engine.wdw.state import Unit, WdwState
 from engine.wdw.texts import say
 
@@ -67,8 +68,9 @@ class Raid:
     unit: str
     owner: int
     stage: int
-    days: Fraction
-    """F18 (D31): the days it takes; above 30 the unit stays on (the GM's)."""
+    days: Fraction | None
+    """F18 (D31): the days it takes; above 30 the unit stays on (the GM's). None: the
+    option ``plunder_days`` is off, the days are the GM's."""
 
 
 @dataclass(frozen=True)
@@ -83,7 +85,9 @@ def raids_of(
     state: WdwState, chosen: Mapping[tuple[int, int], Order], legs: Mapping[str, Leg]
 ) -> dict[str, Raid]:
     """The month's plunder, by field and unit: each unit with P1–P3 where its leg ends,
-    in a field another realm owns that it does not count an ally."""
+    in a field another realm owns that it does not count an ally; the days by F18 unless
+    the option ``plunder_days`` is off (D31)."""
+    computed = options_of(state).plunder_days
     raids: list[Raid] = []
     for unit in state.units:
         ext = extension(unit, chosen)
@@ -95,7 +99,9 @@ def raids_of(
         if owner in (0, unit.realm) or owner in state.realm(unit.realm).allies:
             continue
         strength = unit.size * max(unit.nahkampf, unit.fernkampf, 1)
-        raids.append(Raid(kf, unit.key, owner, int(ext[1]), plunder_days(int(ext[1]), strength)))
+        stage = int(ext[1])
+        days = plunder_days(stage, strength) if computed else None
+        raids.append(Raid(kf, unit.key, owner, stage, days))
     raids.sort(key=lambda r: (*(int(x) for x in r.kf.split("/")), r.unit))
     return {f"P{n}": raid for n, raid in enumerate(raids, 1)}
 
@@ -118,7 +124,8 @@ def raid_lines(state: WdwState, items: Items, lang: str) -> list[str]:
     for item, raid in items.raids.items():
         place = next((s for s in state.settlements if s.kf == raid.kf), None)
         income = 1500 * (place.population // 10000) if place is not None else 0
-        days = raid.days.numerator // raid.days.denominator
-        # The text names the raid's fields (``{raid.kf}``).
-        lines.append(say(lang, "item.raid", item=item, raid=raid, days=days, income=income))
+        # The text names the raid's fields (``{raid.kf}``); D31: no days when the GM's.
+        key = "item.raid" if raid.days is not None else "item.raid_gm_days"
+        days = int(raid.days) if raid.days is not None else 0
+        lines.append(say(lang, key, item=item, raid=raid, days=days, income=income))
     return lines

@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from engine.core import Order
 from engine.wdw.checks_army import Refusal
@@ -18,9 +17,6 @@ from engine.wdw.orders import Demolish, Fight, Repair
 from engine.wdw.setup import options_of
 from engine.wdw.state import Settlement, Unit, WdwState
 from engine.wdw.texts import say
-
-if TYPE_CHECKING:
-    from engine.wdw.items import Items
 
 WORKS = (Demolish, Repair)
 """The orders this module checks (engine.wdw.acknowledge dispatches them here)."""
@@ -91,8 +87,8 @@ Work = tuple[Settlement, Fraction]
 
 
 def demolition(state: WdwState, seat: int, order: Demolish) -> Work | Refusal:
-    """F13, D19: the people demolish 1 BWP a month, workers Arbeitsstärke/1,000 (Bef
-    /2,500); the BWP of this month's work."""
+    """F13, D19: the people demolish 1 BWP a month (the option ``build_people``),
+    workers Arbeitsstärke/1,000 (Bef /2,500); the BWP of this month's work."""
     place = _own(state, seat, order.settlement)
     if isinstance(place, Refusal):
         return place
@@ -101,7 +97,8 @@ def demolition(state: WdwState, seat: int, order: Demolish) -> Work | Refusal:
     strength = workers(state, seat, place, order.units)
     if isinstance(strength, Refusal):
         return strength
-    return place, 1 + demolition_rate(strength, order.structure, options_of(state))
+    options = options_of(state)
+    return place, options.build_people + demolition_rate(strength, order.structure, options)
 
 
 def repair(state: WdwState, seat: int, order: Repair) -> Work | Refusal:
@@ -216,24 +213,19 @@ def siege_work(state: WdwState, siege: Siege, units: list[Unit]) -> tuple[str, F
     return "", Fraction(0)
 
 
-def siege_lines(state: WdwState, items: Items, lang: str) -> list[str]:
-    """The dossier's part F: each siege with what it destroys this month as the units
-    stand now (the month's combats may change it)."""
-    lines = []
-    for item, siege in items.sieges.items():
-        units = [u for u in state.units if u.key in siege.units]
-        structure, rate = siege_work(state, siege, units)
-        lines.append(
-            say(
-                lang,
-                "item.siege",
-                item=item,
-                settlement=siege.settlement,
-                kf=siege.kf,
-                realm=siege.realm,
-                units=" ".join(siege.units),
-                structure=structure or "-",
-                rate=rate,
-            )
-        )
-    return lines
+def siege_line(state: WdwState, item: str, siege: Siege, lang: str) -> str:
+    """The dossier's siege item (part F): what it destroys this month as the units stand
+    now (the month's combats may change it)."""
+    units = [u for u in state.units if u.key in siege.units]
+    structure, rate = siege_work(state, siege, units)
+    return say(
+        lang,
+        "item.siege",
+        item=item,
+        settlement=siege.settlement,
+        kf=siege.kf,
+        realm=siege.realm,
+        units=" ".join(siege.units),
+        structure=structure or "-",
+        rate=rate,
+    )

@@ -8,14 +8,13 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from engine.core import Order, Ruling
-from engine.wdw.calculators.briefing import scene_of, workbench_lines
-from engine.wdw.calculators.briefing import siege_lines as siege_plans
-from engine.wdw.calculators.texts import say as calculator_say
+from engine.wdw.calculators.briefing import scene_of, siege_lines, workbench_lines
 from engine.wdw.checks_conquest import raid_lines
 from engine.wdw.checks_decay import decay_lines
-from engine.wdw.checks_works import siege_lines
+from engine.wdw.checks_spy import infiltration
 from engine.wdw.form import form_words
 from engine.wdw.items import Items, Meeting
+from engine.wdw.setup import options_of
 from engine.wdw.state import WdwState
 from engine.wdw.tables import min_ig
 from engine.wdw.texts import heading, say
@@ -69,9 +68,6 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
     lines += siege_lines(state, items, lang)
     lines += raid_lines(state, items, lang)
     lines += decay_lines(state, items, lang)
-    sieges = siege_plans(state, orders, items, lang)
-    if sieges:
-        lines += ["", calculator_say(lang, "dossier.sieges"), *sieges]
     lines += ["", say(lang, "dossier.form"), say(lang, "dossier.rulings")]
     lines += [f"{item} {form_words(item, items, lang)}" for item in items.ids()]
     lines.append(say(lang, "dossier.end"))
@@ -93,25 +89,14 @@ def _meeting_lines(item: str, meeting: Meeting, lang: str) -> list[str]:
             say(lang, "item.question", a_power=_power(a.kampfkraft), b_power=_power(b.kampfkraft)),
             when,
         ]
-    lines = [say(lang, "item.combat", **sides, a_units=a_units, b_units=b_units), when]
-    for name, side in (("A", a), ("B", b)):
-        gp = ", ".join(f"{cause} {n:+d}" for cause, n in side.gp) or "0"
-        lines.append(say(lang, "item.side", side=name, power=_power(side.kampfkraft), gp=gp))
-    if b.kampfkraft:
-        lines.append(say(lang, "item.ratio", ratio=_power(a.kampfkraft / b.kampfkraft)))
-    return lines
+    # The strengths, GP and ratio are the workbench's, under the item.
+    return [say(lang, "item.combat", **sides, a_units=a_units, b_units=b_units), when]
 
 
 def _ig(state: WdwState, seat: int, unit: int, target: str) -> str:
     """The spy's IG on the target and the target's true minimum IG (Tab. 5.3-1)."""
-    current = next(
-        (
-            s.ig
-            for s in state.spying
-            if (s.realm, s.unit, s.target.lower()) == (seat, unit, target.lower())
-        ),
-        1,
-    )
+    record = infiltration(state.spying, seat, unit, target, options_of(state))
+    current = record.ig if record is not None else 1
     place = state.settlement(target)
     if place is None:
         return f"{current} / min {min_ig(None, frozenset())}"

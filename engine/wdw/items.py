@@ -12,13 +12,15 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from engine.core import Order, Ruling
+from engine.wdw.allied import AlliedStops, first_of, mutual_pairs
 from engine.wdw.appearance import Branch, answered
-from engine.wdw.checks_conquest import Raid, raids_of
+from engine.wdw.characters import character_gp, with_leaders
+from engine.wdw.checks_conquest import Raid, owner_of, raids_of
 from engine.wdw.checks_decay import decays_of
 from engine.wdw.checks_spy import may_spy
 from engine.wdw.checks_works import Siege, sieges_of
 from engine.wdw.discovery import discovered
-from engine.wdw.formulas import bukaz_gp, kampfkraft
+from engine.wdw.formulas import kampfkraft
 from engine.wdw.interception import INTERCEPTING, Hunter, Interceptions
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import Leg, enterable, mode_factor, month_range, walk
@@ -27,7 +29,7 @@ from engine.wdw.provinces import home_gp, melee_level
 from engine.wdw.setup import options_of
 from engine.wdw.state import Unit, WdwState, world
 from engine.wdw.tables import MAIN_ORDERS, Outcome, encounter
-from engine.wdw.timeline import contacts, retreating, rounds
+from engine.wdw.timeline import Reaction, contacts, retreating, rounds
 
 
 @dataclass(frozen=True)
@@ -125,9 +127,16 @@ def main_order(unit: Unit, chosen: UnitOrders) -> str:
     return code if code in MAIN_ORDERS else "KV"
 
 
-def gp_of(unit: Unit, state: WdwState, the_map: WorldMap, kf: str) -> list[tuple[str, int]]:
+def gp_of(
+    unit: Unit,
+    state: WdwState,
+    the_map: WorldMap,
+    kf: str,
+    leaders: Sequence[tuple[str, int]] = (),
+) -> list[tuple[str, int]]:
     """Tab. 6.3-1 (the causes the server knows) and F11: mounted +1, raised in this
-    terrain +1, the GM's bonus, then the BükAz."""
+    terrain +1, the GM's bonus, the characters with the side (``leaders``,
+    engine.wdw.characters), then the BükAz."""
     causes = []
     if unit.beritten:
         causes.append(("beritten", 1))
@@ -138,10 +147,7 @@ def gp_of(unit: Unit, state: WdwState, the_map: WorldMap, kf: str) -> list[tuple
     home = home_gp(state, unit, kf, options_of(state).hv_bonus)
     if home:
         causes.append(("heimatverteidigung", home))
-    base = sum(n for _, n in causes)
-    total = bukaz_gp(state.realm(unit.realm).bukaz, base, 0)
-    if total != base:
-        causes.append(("bükaz", total - base))
+    with_leaders(causes, leaders, state.realm(unit.realm).bukaz)
     return causes
 
 
@@ -150,8 +156,9 @@ def _side(realm: int, units: list[Unit], state: WdwState, chosen: UnitOrders, kf
     lead = min((main_order(u, chosen) for u in units), key=MAIN_ORDERS.index)
     power = Fraction(0)
     gp_total: dict[str, int] = {}
+    leaders = character_gp(units, {s.kf: s for s in state.settlements})
     for unit in units:
-        causes = gp_of(unit, state, the_map, kf)
+        causes = gp_of(unit, state, the_map, kf, leaders)
         for cause, n in causes:
             gp_total[cause] = gp_total.get(cause, 0) + n
         # D13: Heimatverteidigung
@@ -176,7 +183,11 @@ def find_items(
     chosen = by_unit(orders)
     main = {u.key: main_order(u, chosen) for u in state.units}
     options = options_of(state)
-    react = interceptions(state, chosen, main, options.sight_radius)
+    react: Reaction = interceptions(state, chosen, main, options.sight_radius)
+    if options.allied_meeting == "stop":  # D26: allies stop in a partner's land
+        pairs = mutual_pairs({r.seat: r.allies for r in state.realms})
+        stops = AlliedStops.of(state.units, pairs, lambda kf: owner_of(state, kf))
+        react = first_of(stops, react)
     found, legs = contacts(
         state.units,
         legs_of(state, chosen),

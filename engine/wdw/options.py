@@ -8,6 +8,15 @@ from dataclasses import dataclass, fields
 
 from engine.core import JSONValue
 
+_CHOICES = {
+    "hv_bonus": ("strength", "gp"),
+    "income_rounding": ("full", "exact"),
+    "allied_meeting": ("stop", "pass"),
+    "fort_ranged_gp": ("per_bwp", "flat"),
+    "build_on_arrival": ("pro_rata", "next_month"),
+}
+"""The options that take one of a few words."""
+
 
 @dataclass(frozen=True)
 class WdwOptions:
@@ -52,18 +61,26 @@ class WdwOptions:
     month's work × (30 − arrival day)/30) or from the ``next_month`` on."""
     into_white: bool = True
     """Strategie 4.4 (SL-Option): units may move into fields their realm does not know."""
+    allied_meeting: str = "stop"
+    """D26, Strategie 5.1: mutual allies meeting in the territory of one of them ``stop``
+    (KV against each other) or ``pass``; elsewhere they pass (KI)."""
+    build_people: int = 1
+    """D19, Strategie 3.1, 3.3: the BWP a month the people of a settlement build or
+    demolish."""
+    ig_carry_over: bool = False
+    """D14, Strategie 5.3: a spy keeps one IG for every target (else one per target)."""
+    fort_ranged_gp: str = "per_bwp"
+    """D9, Strategie 3.2: the Befestigung's GP in ranged rounds: 2 ``per_bwp`` or 2
+    ``flat``."""
+    plunder_days: bool = True
+    """D31, Strategie 5.1-2: the server computes a plunder's days (F18); off, the GM's."""
 
     def __post_init__(self) -> None:
-        if self.hv_bonus not in ("strength", "gp"):
-            raise ValueError(f"hv_bonus must be 'strength' or 'gp', not {self.hv_bonus!r}")
-        if self.income_rounding not in ("full", "exact"):
-            raise ValueError(
-                f"income_rounding must be 'full' or 'exact', not {self.income_rounding!r}"
-            )
-
-        if self.build_on_arrival not in ("pro_rata", "next_month"):
-            wrong = self.build_on_arrival
-            raise ValueError(f"build_on_arrival must be 'pro_rata' or 'next_month', not {wrong!r}")
+        for name, choices in _CHOICES.items():
+            value = getattr(self, name)
+            if value not in choices:
+                allowed = " or ".join(repr(c) for c in choices)
+                raise ValueError(f"{name} must be {allowed}, not {value!r}")
 
     @classmethod
     def of(cls, options: Mapping[str, JSONValue]) -> WdwOptions:

@@ -34,13 +34,7 @@ def printout(state: WdwState, seat: int, lang: str) -> str:
                 lines.append(line)
                 lines += unit_lines(unit, lang)
         lines.append(say(lang, "print.known", count=len(realm.known)))
-    sightings = [s for s in state.sightings if seat in (NEUTRAL, s.seat)]
-    if sightings:
-        lines += ["", say(lang, "print.sightings")]
-        for sighting in sightings:
-            kind = say(lang, f"sighting.{sighting.kind}")
-            line = say(lang, "print.sighting", kf=sighting.kf, kind=kind)
-            lines.append(f"{sighting.seat}: {line}" if seat == NEUTRAL else line)
+    # The month's sightings are its notes (day, field, kind, size): said once, there.
     if seat == NEUTRAL:
         notes = [f"{n.seat}: {say(lang, n.key, **n.values())}" for n in state.notes]
     else:

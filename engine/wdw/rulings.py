@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from engine.core import CORRECTION, GAME_END, Ruling
 from engine.wdw.appearance import Appearance, read_appearance
+from engine.wdw.characters import check_role, read_role, role_form
 from engine.wdw.checks_conquest import Plunder, read_plunder
 from engine.wdw.checks_decay import Decay, read_decay
 from engine.wdw.discovery import DEFAULT as DISCOVERY_DEFAULT
@@ -173,9 +174,12 @@ def check(state: WdwState, items: Items, ruling: Ruling, lang: str) -> str:
     if ruling.item == GAME_END:
         return ""
     if ruling.item == CORRECTION:
+        role = read_role(ruling.text)
+        if role is not None:  # Strategie 6.3: a character's role
+            return check_role(state, role, lang)
         fix = _correction(ruling.text)
         if fix is None:
-            return say(lang, "ruling.correction_form")
+            return role_form(ruling.text, lang) or say(lang, "ruling.correction_form")
         if fix.what == "size":
             realm, number = (int(x) for x in fix.target.split("/"))
             if state.unit(realm, number) is None:

@@ -47,6 +47,8 @@ class Settlement:
     destroyed in combat; a build here uses 4 of them instead of gold."""
     unpaid: bool = False
     """Its upkeep was not paid at the last Einnahmetermin: it decays (Strategie 3.4)."""
+    lord: str = ""
+    """The character (``realm/id``) who leads it, its Stadtherr (Strategie 6.3: one)."""
 
     def bwp(self) -> int:
         """The settlement's total BWP (Strategie 3.1)."""
@@ -85,6 +87,10 @@ class Unit:
     """Months left of a conversion Heimatverteidigung ↔ Nahkampf (Strategie 4.3)."""
     conversion_to: str = ""
     """What the conversion gives: ``nahkampf`` or a province's name (Heimatverteidigung)."""
+    rep: bool = False
+    """A character a player plays, a REP (Strategie 6.3: its GP with the army)."""
+    experience: int = 0
+    """A REP's years of play experience that give GP (Strategie 6.3; the GM's count)."""
 
     @property
     def key(self) -> str:

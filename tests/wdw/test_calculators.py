@@ -439,6 +439,44 @@ def test_the_siege_planner_counts_months_to_the_breach_and_the_fall() -> None:
     assert lines[6] == "Die Stadtverteidigung fällt nach 6 Monaten"
 
 
+def _damaged_tharnburg(bef: int) -> WdwState:
+    """Tharnburg with ``bef`` Bef BWP standing, 1 destroyed and not repaired, and half
+    of the next under way (D24)."""
+    state = attack_on_tharnburg()
+    place = state.settlement("Tharnburg")
+    assert place is not None
+    place.bef, place.damage, place.progress = bef, ["bef=1"], ["belagerung:bef=1/2"]
+    return state
+
+
+SIEGE_ONLY = {
+    "settlement": "Tharnburg",
+    "siege": "2500",
+    "inhabitants": "0",
+    "repairers": "0",
+    "defence": "0",
+}
+"""Siege strength 2,500 (1 Bef BWP a month, F17), no repair."""
+
+
+def test_the_siege_planner_starts_from_the_damage_already_done() -> None:
+    # The wall is 10 BWP (9 standing, 1 destroyed): the breach at 2 (F16), 1.5 done.
+    lines = lines_of(GAME.calculate(_damaged_tharnburg(9), GM, "siege", SIEGE_ONLY, "de"))
+    assert lines[2] == (
+        "Schaden bisher (nicht repariert, mit dem begonnenen Teil): Bef 1.50, Stv 0 BWP"
+    )
+    assert lines[-2] == "Bresche (20 %) nach 1 Monaten; die Befestigung fällt nach 9 Monaten"
+
+
+def test_the_siege_planner_says_a_breach_is_there_already() -> None:
+    lines = lines_of(GAME.calculate(_damaged_tharnburg(2), GM, "siege", SIEGE_ONLY, "en"))
+    assert lines[-2].startswith("Breach (20 %) already; ")
+    assert not any(
+        line.startswith("Damage so far")
+        for line in lines_of(GAME.calculate(attack_on_tharnburg(), GM, "siege", SIEGE_ONLY, "en"))
+    )
+
+
 def test_the_siege_planner_sees_when_the_repair_keeps_up() -> None:
     params = {"settlement": "Tharnburg", "siege": "2500", "inhabitants": "50000"}
     lines = lines_of(GAME.calculate(attack_on_tharnburg(), GM, "siege", params, "en"))
@@ -505,12 +543,20 @@ def test_the_dossier_shows_the_workbench_under_the_combat() -> None:
     assert "Rückzug A: nach 1/19" in lines and "Rückzug B: nach 1/21" in lines
 
 
+def test_a_combat_item_leaves_the_strengths_to_its_workbench() -> None:
+    text = GAME.dossier(sample(), ORDERS, "de")
+    item = text.split("K1 Kampf in 1/20", 1)[1].split("   Werkbank:", 1)[0]
+    assert "Kampfkraft" not in item and "Verhältnis" not in item
+    assert text.count("Verhältnis A:B") == 1  # the workbench's line, said once
+
+
 def test_the_dossier_plans_each_siege() -> None:
     state = attack_on_tharnburg()
     state.units.append(Unit(1, 301, "land", 2500, "1/22", belagerung=1))
     orders: dict[int, list[Order]] = {1: [Fight(line=1, unit=301, code="KH", ext="B")]}
     text = GAME.dossier(state, orders, "de")
-    section = text.split("F Belagerungen\n", 1)[1].split("\n\n", 1)[0]
-    assert section.splitlines()[0] == "Belagerung in 1/22 durch 1/301:"
-    assert "   Zerstörung je Monat (F17): Bef 1, Stv 2.50, andere 2.50 BWP" in section
-    assert "F Belagerungen" not in GAME.dossier(sample(), ORDERS, "de")
+    section = text.split("\nB1 Belagerung von Tharnburg in 1/22 durch Reich 1 (1/301)", 1)[1]
+    assert section.splitlines()[1] == "   Belagerungsplaner:"
+    assert "     Zerstörung je Monat (F17): Bef 1, Stv 2.50, andere 2.50 BWP" in section
+    assert text.count("Belagerungsplaner:") == 1  # one section a siege, under its item
+    assert "Belagerung in 1/22 durch" not in text

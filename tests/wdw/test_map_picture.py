@@ -67,12 +67,16 @@ def test_the_gms_picture_is_the_whole_map_with_every_unit_and_no_sighting() -> N
 
 def test_the_printout_and_the_json_twin_say_what_the_picture_marks_as_sighted() -> None:
     after = month(sample(sight_radius=4))
-    assert "Sighted:\n  1/22: character\n  1/22: land unit\n" in GAME.printout(after, 1, "en")
+    printout = GAME.printout(after, 1, "en")
+    assert "Sighting on day 0 in 1/22: a foreign character.\n" in printout
+    assert "Sighted:" not in printout  # said once, in the month's notes
     assert GAME.report_data(after, 1, "en")["sightings"] == [
         {"seat": 1, "kf": "1/22", "kind": "character"},
         {"seat": 1, "kf": "1/22", "kind": "land"},
     ]
-    assert "2:   1/18: berittene Einheit" in GAME.printout(after, 0, "de")
+    assert "2: Sichtung am Tag 0 in 1/18: fremde Reiter, etwa 1000." in GAME.printout(
+        after, 0, "de"
+    )
 
 
 def test_the_json_twin_holds_the_fields_of_the_known_map_as_the_map_file_gives_them() -> None:

@@ -1,18 +1,17 @@
 """The calculators' answers in the GM's dossier (design §4.2 parts E and F): for each
-open combat the combat workbench, for each siege the siege planner, with the month's
-legs (F9) giving where each side came from and on which day it arrived."""
+open combat the combat workbench, for each siege item the siege planner, with the
+month's legs (F9) giving where each side came from and on which day it arrived."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from fractions import Fraction
 
-from engine.core import Order
+from engine.wdw import checks_works
 from engine.wdw.calculators import combat, siege
 from engine.wdw.calculators.texts import say
-from engine.wdw.items import Items, Meeting, Side, UnitOrders, by_unit, hostile
+from engine.wdw.items import Items, Meeting, Side
 from engine.wdw.movement import Leg
-from engine.wdw.orders import Fight
 from engine.wdw.state import Unit, WdwState
 
 
@@ -48,42 +47,26 @@ def workbench_lines(
     ]
 
 
-def _besieging(unit: Unit, chosen: UnitOrders) -> bool:
-    # A new K order with B, or a standing one (D27).
-    order = chosen.get((unit.realm, unit.id))
-    if order is not None:
-        return isinstance(order, Fight) and order.ext[:1] == "B"
-    return unit.order[2:3] == "B"
-
-
-def siege_lines(
-    state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items, lang: str
-) -> list[str]:
-    """The siege planner for every settlement a unit besieges this month (Tab. 5.1-2 B,
-    Strategie 6.4), where the legs end; empty when there is no siege."""
-    chosen = by_unit(orders)
-    where = {
-        u.key: (items.legs[u.key].steps[-1][0] if items.legs[u.key].steps else u.kf)
-        for u in state.units
-        if u.key in items.legs
-    }
-    towns = {s.kf: s for s in state.settlements}
-    sieges: dict[str, list[Unit]] = {}
-    for unit in state.units:
-        kf = where.get(unit.key, unit.kf)
-        town = towns.get(kf)
-        if town is None or town.owner == unit.realm or not _besieging(unit, chosen):
-            continue
-        if hostile(state, unit.realm, town.owner):
-            sieges.setdefault(kf, []).append(unit)
+def siege_lines(state: WdwState, items: Items, lang: str) -> list[str]:
+    """Each siege item (``B<n>``, Strategie 6.4) with its siege planner under it, the
+    besiegers and the owner's units where their legs end."""
     lines: list[str] = []
-    for kf, besiegers in sieges.items():
-        town = towns[kf]
+    for item, siege_item in items.sieges.items():
+        lines.append(checks_works.siege_line(state, item, siege_item, lang))
+        town = state.settlement(siege_item.settlement)
+        if town is None:
+            continue
+        besiegers = tuple(u for u in state.units if u.key in siege_item.units)
         defenders = tuple(
-            u for u in state.units if u.realm == town.owner and where.get(u.key, u.kf) == kf
+            u for u in state.units if u.realm == town.owner and _end_field(u, items.legs) == town.kf
         )
-        forces = siege.forces_of(tuple(besiegers), defenders, town)
-        besieged_by = " ".join(u.key for u in besiegers)
-        lines.append(say(lang, "dossier.siege", kf=kf, units=besieged_by))
-        lines += ["   " + line for line in siege.render(siege.siege_plan(town, forces), lang)]
+        plan = siege.siege_plan(town, siege.forces_of(besiegers, defenders, town))
+        lines.append(say(lang, "dossier.planner"))
+        lines += ["     " + line for line in siege.render(plan, lang)]
     return lines
+
+
+def _end_field(unit: Unit, legs: Mapping[str, Leg]) -> str:
+    """Where the unit's leg ends this month (its field when it has none)."""
+    leg = legs.get(unit.key)
+    return leg.steps[-1][0] if leg is not None and leg.steps else unit.kf

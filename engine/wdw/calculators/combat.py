@@ -12,14 +12,15 @@ from fractions import Fraction
 from functools import lru_cache
 
 from engine.wdw.calculators.texts import number, say
+from engine.wdw.characters import character_gp, with_leaders
 from engine.wdw.formulas import bukaz_gp, kampfkraft, movement_points, rounds_possible
 from engine.wdw.items import hostile
 from engine.wdw.mapfile import WorldMap
+from engine.wdw.options import WdwOptions
+from engine.wdw.setup import options_of
 from engine.wdw.state import Settlement, Unit, WdwState, world
 from engine.wdw.tables import MAIN_ORDERS, Outcome, encounter
 
-MAX_ROUNDS = 4
-"""D8: at most four rounds a unit a month (the design's option ``max_rounds``)."""
 SHIP_MELEE = 50
 """Strategie 4.3, F10: against land units in melee a ship counts 50 per Nahkampf level."""
 SHIP_RANGED = 20
@@ -41,6 +42,8 @@ class Scene:
     parties: dict[tuple[object, ...], Party] = field(default_factory=dict)
     """Each side's figures by what they depend on (a side often meets several realms)."""
     enemies: dict[tuple[int, int], bool] = field(default_factory=dict)
+    options: WdwOptions = field(default_factory=WdwOptions)
+    """The game's GM options (``fort_ranged_gp``, D9; ``max_rounds``, D8)."""
 
     @classmethod
     def of(cls, state: WdwState, where: Mapping[str, str] | None = None) -> Scene:
@@ -59,6 +62,7 @@ class Scene:
             {kf: frozenset(realms) for kf, realms in realms_in.items()},
             {s.kf: s for s in state.settlements},
             {r.seat: r.bukaz for r in state.realms},
+            options=options_of(state),
         )
 
     def hostile(self, a: int, b: int) -> bool:
@@ -129,6 +133,8 @@ class Workbench:
     rounds: int
     fortified: str
     """The settlement whose Befestigung makes the field "befestigt", or ""."""
+    max_rounds: int = 4
+    """D8: the rounds a unit can fight a month at most (the option ``max_rounds``)."""
 
 
 def lead_order(orders: Iterable[str]) -> str:
@@ -136,6 +142,15 @@ def lead_order(orders: Iterable[str]) -> str:
     units under A or G orders defend as KV, Strategie 5.2)."""
     codes = [o[:2] if o[:2] in MAIN_ORDERS else "KV" for o in orders]
     return min(codes, key=MAIN_ORDERS.index, default="KV")
+
+
+def fort_gp(bef: int, options: WdwOptions) -> int:
+    """D9, Strategie 3.2, Tab. 3.2-1, 6.3-1: the GP a settlement's Befestigung gives its
+    defenders in ranged rounds only: +2 per BWP (``fort_ranged_gp`` ``per_bwp``), or +2
+    while it has any (``flat``, the words of 3.2)."""
+    if options.fort_ranged_gp == "flat":
+        return 2 if bef else 0
+    return 2 * bef
 
 
 def _river_between(the_map: WorldMap, kf: str, other: str) -> bool:
@@ -152,7 +167,8 @@ def gp_causes(
     """Tab. 6.3-1, the causes the server knows: down a height level, out of a forest,
     raised in this terrain, out of the own settlement (Stv: defender 1 per BWP, attacker
     1 per 1.5 BWP, F3; capital +3/+2), mounted, defending across a river, the GM's
-    bonus (D29); characters' GP are the GM's. Before the BükAz (F11)."""
+    bonus (D29). The characters' GP come on top (engine.wdw.characters); all before
+    the BükAz (F11)."""
     the_map = scene.the_map
     here = the_map.fields[kf]
     causes: list[tuple[str, int]] = []
@@ -190,17 +206,18 @@ def _fighter(
     enemy: Approach,
     attacker: bool,
     enemy_on_land: bool,
+    leaders: tuple[tuple[str, int], ...],
 ) -> Fighter:
     causes = gp_causes(unit, scene, kf, side, enemy, attacker)
-    base = sum(n for _, n in causes)
+    base, led = sum(n for _, n in causes), sum(n for _, n in leaders)
     bukaz = scene.bukaz[unit.realm]
-    total = bukaz_gp(bukaz, base, 0)
-    if total != base:
-        causes.append(("bükaz", total - base))
+    total = with_leaders(causes, leaders, bukaz)  # Tab. 6.3-1, F11
     town = scene.towns.get(kf)
-    # D9: +2 GP per Bef BWP for defenders in the settlement, in ranged rounds only.
-    fort = 2 * town.bef if town and town.owner == unit.realm and not attacker else 0
-    ranged_gp = bukaz_gp(bukaz, base + fort, 0) - total
+    # D9: the Befestigung's GP for defenders in the settlement, in ranged rounds only.
+    fort = 0
+    if town is not None and town.owner == unit.realm and not attacker:
+        fort = fort_gp(town.bef, scene.options)
+    ranged_gp = bukaz_gp(bukaz, base + fort, led) - total
     if unit.unit_class == "sea" and enemy_on_land:
         melee = unit.size * SHIP_MELEE * unit.nahkampf
         ranged = unit.size * SHIP_RANGED * unit.fernkampf
@@ -220,7 +237,7 @@ def _fighter(
         melee_power=kampfkraft(melee, total),
         ranged_power=kampfkraft(ranged, total + ranged_gp),
         bp=bp,
-        rounds=rounds_possible(bp_left, bp, MAX_ROUNDS),
+        rounds=rounds_possible(bp_left, bp, scene.options.max_rounds),
     )
 
 
@@ -269,8 +286,9 @@ def _figures(
     scene: Scene, kf: str, side: Approach, enemy: Approach, attacker: bool, enemy_on_land: bool
 ) -> Party:
     realm = side.units[0].realm
+    leaders = tuple(character_gp(side.units, scene.towns))
     fighters = tuple(
-        _fighter(u, scene, kf, side, enemy, attacker, enemy_on_land) for u in side.units
+        _fighter(u, scene, kf, side, enemy, attacker, enemy_on_land, leaders) for u in side.units
     )
     retreat, draw = retreat_fields(scene, kf, realm, side)
     return Party(
@@ -303,6 +321,7 @@ def workbench(scene: Scene, kf: str, a: Approach, b: Approach) -> Workbench:
         ranged_round=any(f.ranged for f in (*party_a.fighters, *party_b.fighters)),
         rounds=min(party_a.rounds, party_b.rounds),
         fortified=town.name if town is not None and town.bef > 0 else "",
+        max_rounds=scene.options.max_rounds,
     )
 
 
@@ -362,9 +381,9 @@ def render(bench: Workbench, lang: str) -> list[str]:
         )
     )
     lines.append(say(lang, "combat.ranged_yes" if bench.ranged_round else "combat.ranged_no"))
-    lines.append(
-        say(lang, "combat.rounds", rounds=bench.rounds, a=bench.a.rounds, b=bench.b.rounds)
-    )
+    most = bench.max_rounds
+    rounds = {"rounds": bench.rounds, "a": bench.a.rounds, "b": bench.b.rounds, "most": most}
+    lines.append(say(lang, "combat.rounds", **rounds))
     for name, party in (("A", bench.a), ("B", bench.b)):
         if not party.retreat:
             lines.append(say(lang, "combat.no_retreat", side=name))

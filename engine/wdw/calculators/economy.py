@@ -1,8 +1,8 @@
 """The economy forecast (design §9.3): a realm's treasury month by month up to the next
-Einnahmetermin — the builds it plans paid month by month (F12, one BWP a month each),
-and in the income month the settlements' net income (F1, with the BWP built by then)
-and the units' upkeep (F7); the months with a shortfall (the advice of [R 3.1]: pay
-ahead)."""
+Einnahmetermin — the builds it plans paid month by month (F12, the people's BWP a month
+each, D19), and in the income month the settlements' net income (F1, with the BWP built
+by then) and the units' upkeep (F7); the months with a shortfall (the advice of
+[R 3.1]: pay ahead)."""
 
 from __future__ import annotations
 
@@ -100,24 +100,26 @@ def forecast(
         begin, short = treasury, 0
         payments = []
         for i, plan in enumerate(plans):
-            if not left[i]:
-                continue
-            place = plan.settlement
-            now = {st: built[(place.name, st)] for st in STRUCTURES}
-            site = sites[place.kf]
-            if now[plan.structure] + 1 > structure_limit(plan.structure, now, big_site=site.big):
-                payments.append(Payment(place.name, plan.structure, 0, at_limit=True))
-                left[i] = 0
-                continue
-            cost = options.bwp_cost(site.terrain_class)
-            if cost > treasury:
-                payments.append(Payment(place.name, plan.structure, cost, cost - treasury))
-                short += cost - treasury
-                continue
-            treasury -= cost
-            built[(place.name, plan.structure)] += 1
-            left[i] -= 1
-            payments.append(Payment(place.name, plan.structure, cost))
+            place, site = plan.settlement, sites[plan.settlement.kf]
+            for _ in range(options.build_people):  # D19: the people's BWP a month
+                if not left[i]:
+                    break
+                now = {st: built[(place.name, st)] for st in STRUCTURES}
+                if now[plan.structure] + 1 > structure_limit(
+                    plan.structure, now, big_site=site.big
+                ):
+                    payments.append(Payment(place.name, plan.structure, 0, at_limit=True))
+                    left[i] = 0
+                    break
+                cost = options.bwp_cost(site.terrain_class)
+                if cost > treasury:
+                    payments.append(Payment(place.name, plan.structure, cost, cost - treasury))
+                    short += cost - treasury
+                    break
+                treasury -= cost
+                built[(place.name, plan.structure)] += 1
+                left[i] -= 1
+                payments.append(Payment(place.name, plan.structure, cost))
         earned: tuple[tuple[str, int], ...] = ()
         paid = 0
         if month in options.income_months:

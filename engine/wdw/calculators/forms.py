@@ -198,7 +198,8 @@ def _movement(state: WdwState, given: Inputs) -> list[str]:
             path.append(field_id(word))
     mode = given.choice("mode", movement.MODES)
     load = given.choice("load", movement.LOADING)
-    route = movement.plan(unit, given.known, tuple(path), mode, load)
+    most = options_of(state).max_rounds  # D8
+    route = movement.plan(unit, given.known, tuple(path), mode, load, most)
     return movement.render(route, given.lang)
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.wdw.calculators.combat import MAX_ROUNDS
 from engine.wdw.calculators.knowledge import Knowledge
 from engine.wdw.calculators.texts import number, say
 from engine.wdw.formulas import movement_points, rounds_possible
@@ -61,10 +60,17 @@ def month_range(unit: Unit, known: Knowledge, path: tuple[str, ...]) -> int:
     return (4 if unit.beritten else 2) + (1 if on_road else 0)
 
 
-def plan(unit: Unit, known: Knowledge, path: tuple[str, ...], mode: str, load: str) -> Route:
+def plan(
+    unit: Unit,
+    known: Knowledge,
+    path: tuple[str, ...],
+    mode: str,
+    load: str,
+    max_rounds: int = 4,
+) -> Route:
     """The unit's leg along ``path`` as the reader can compute it (D21: a path longer
     than the range stops where the range ends; a step into an unknown field stops the
-    plan there)."""
+    plan there); the rounds left at most ``max_rounds`` (D8, the option)."""
     total = month_range(unit, known, path)
     factor = mode_factor(mode[:2], mode[2:]) if mode.startswith("KX") else mode_factor("", mode)
     used = _LOAD_COST[load] if unit.unit_class == "sea" else 0
@@ -100,7 +106,7 @@ def plan(unit: Unit, known: Knowledge, path: tuple[str, ...], mode: str, load: s
         stop_at=stop_at,
         bp=bp,
         bp_left=bp_left,
-        rounds=rounds_possible(bp_left, bp, MAX_ROUNDS),
+        rounds=rounds_possible(bp_left, bp, max_rounds),
     )
 
 

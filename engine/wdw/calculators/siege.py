@@ -2,7 +2,8 @@
 besiegers destroy (F17) and the defenders repair (F17, D24: netted, never more than the
 damage), the months to a breach of the Befestigung (F16: 20 %), to its end, and then to
 the end of the Stadtverteidigung [R 6.4: Stv only after Bef]; the repair capacity and
-the gold it needs (5,000 GS a BWP [R 6.4])."""
+the gold it needs (5,000 GS a BWP [R 6.4]). It starts from the damage already done: the
+settlement's destroyed BWP not yet repaired and the part of a BWP under way (D24)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from fractions import Fraction
 from math import ceil
 
 from engine.wdw.calculators.texts import number, say
+from engine.wdw.checks_works import damaged, progress
 from engine.wdw.formulas import repair_rate, siege_rate
 from engine.wdw.state import Settlement, Unit
 
@@ -50,6 +52,10 @@ class SiegePlan:
     breach: int | None
     bef_gone: int | None
     stv_gone: int | None
+    bef_damage: Fraction = Fraction(0)
+    """The Befestigung's BWP destroyed and not repaired, with the part under way (D24)."""
+    stv_damage: Fraction = Fraction(0)
+    """The same of the Stadtverteidigung."""
 
 
 def forces_of(
@@ -74,7 +80,8 @@ def _months(amount: Fraction, rate: Fraction) -> int | None:
 
 
 def siege_plan(place: Settlement, forces: Forces) -> SiegePlan:
-    """Strategie 6.4 (F16, F17, D24): the rates and the months; a structure's
+    """Strategie 6.4 (F16, F17, D24): the rates and the months from the damage already
+    done (a breach at 20 % of the whole wall, standing and destroyed); a structure's
     destruction starts the month after the one before it falls."""
     workers = 0 if forces.defence else forces.workers
     repair = repair_rate(forces.inhabitants, forces.repairers)
@@ -82,9 +89,12 @@ def siege_plan(place: Settlement, forces: Forces) -> SiegePlan:
     stv_rate = siege_rate("stv", forces.siege, workers, forces.combat)
     other = siege_rate("mil", forces.siege, workers, forces.combat)
     bef_net, stv_net = bef_rate - repair, stv_rate - repair
-    bef_gone = _months(Fraction(place.bef), bef_net)
-    breach = _months(Fraction(place.bef, 5), bef_net) if place.bef else None
-    stv = _months(Fraction(place.stv), stv_net)
+    bef_begun, stv_begun = progress(place, "belagerung:bef"), progress(place, "belagerung:stv")
+    bef_damage = damaged(place, "bef") + bef_begun
+    wall = place.bef + damaged(place, "bef")
+    bef_gone = _months(place.bef - bef_begun, bef_net)
+    breach = _months(Fraction(wall, 5) - bef_damage, bef_net) if place.bef else None
+    stv = _months(place.stv - stv_begun, stv_net)
     return SiegePlan(
         settlement=place.name,
         bef=place.bef,
@@ -98,6 +108,8 @@ def siege_plan(place: Settlement, forces: Forces) -> SiegePlan:
         breach=breach,
         bef_gone=bef_gone,
         stv_gone=None if bef_gone is None or stv is None else bef_gone + stv,
+        bef_damage=bef_damage,
+        stv_damage=damaged(place, "stv") + stv_begun,
     )
 
 
@@ -106,6 +118,8 @@ def render(result: SiegePlan, lang: str) -> list[str]:
     f = result.forces
 
     def when(months: int | None) -> str:
+        if months == 0:
+            return say(lang, "siege.now")
         return say(lang, "siege.never") if months is None else say(lang, "siege.after", n=months)
 
     idle = say(lang, "siege.idle") if f.defence and f.workers else ""
@@ -113,6 +127,7 @@ def render(result: SiegePlan, lang: str) -> list[str]:
     repair, gold = number(result.repair), number(result.repair_gold)
     lines = [
         say(lang, "siege.head", plan=result),
+        *_damage_lines(result, lang),
         say(lang, "siege.forces", forces=f, idle=idle),
         say(lang, "siege.rates", bef=bef, stv=stv, other=other),
         say(lang, "siege.repair", forces=f, rate=repair, gold=gold),
@@ -121,3 +136,11 @@ def render(result: SiegePlan, lang: str) -> list[str]:
         lines.append(say(lang, "siege.bef", breach=when(result.breach), gone=when(result.bef_gone)))
     lines.append(say(lang, "siege.stv", gone=when(result.stv_gone)))
     return lines
+
+
+def _damage_lines(result: SiegePlan, lang: str) -> list[str]:
+    # D24: the damage already done, when there is any.
+    if not (result.bef_damage or result.stv_damage):
+        return []
+    bef, stv = number(result.bef_damage), number(result.stv_damage)
+    return [say(lang, "siege.damage", bef=bef, stv=stv)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.wdw import maploading
+from engine.wdw.characters import apply_role, read_role
 from engine.wdw.month import Month
 from engine.wdw.rulings import correction_of
 
@@ -14,6 +15,11 @@ def run(month: Month) -> None:
         map_text = maploading.map_text_of(ruling.text)
         if map_text is not None:
             maploading.apply(state, ruling, map_text)
+            continue
+        role = read_role(ruling.text)
+        if role is not None:  # Strategie 6.3: a REP or a settlement's lord
+            apply_role(state, role)
+            state.log.append(f"{ruling.item} {ruling.text} ({ruling.reason})")
             continue
         fix = correction_of(ruling)
         if fix is None:

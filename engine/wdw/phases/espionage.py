@@ -1,9 +1,11 @@
 """Espionage (Strategie 5.3, F19): the GM's verdict on each G item; a ``Chance p``
 verdict rolls a named W100 (the item's id), so rulings in any order give the same
-numbers; success raises the IG by the risk, discovery sets it to 0."""
+numbers; success raises the IG by the risk, discovery sets it to 0. The IG is the
+spy's on that target, or with ``ig_carry_over`` its one IG (D14)."""
 
 from __future__ import annotations
 
+from engine.wdw.checks_spy import infiltration
 from engine.wdw.month import Month
 from engine.wdw.rulings import SpyResult, default_ruling, read
 from engine.wdw.state import Spying
@@ -21,10 +23,12 @@ def run(month: Month) -> None:
             roll = month.dice.named(item, 100, seen_by=frozenset({seat}))
             success = roll <= verdict.chance
             month.note(seat, "note.spy_roll", roll=roll, chance=verdict.chance)
-        record = _record(state.spying, seat, order.unit, order.target)
+        record = infiltration(state.spying, seat, order.unit, order.target, month.options)
         if record is None:
             record = Spying(seat, order.unit, order.target)
             state.spying.append(record)
+        if month.options.ig_carry_over:  # D14: the spy's one IG follows it
+            record.target = order.target
         if success:
             record.ig += order.risk
             month.note(seat, "note.spy_ok", unit=order.unit, code=order.code, ig=record.ig)
@@ -36,13 +40,6 @@ def run(month: Month) -> None:
             victim = _owner_of(month, order.target)
             if victim:
                 month.note(victim, "note.spy_discovered", target=order.target)
-
-
-def _record(spying: list[Spying], seat: int, unit: int, target: str) -> Spying | None:
-    for record in spying:
-        if (record.realm, record.unit, record.target.lower()) == (seat, unit, target.lower()):
-            return record
-    return None
 
 
 def _owner_of(month: Month, target: str) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.wdw.formulas import structure_limit
 from engine.wdw.month import Month
 from engine.wdw.orders import Build
-from engine.wdw.state import Settlement, world
+from engine.wdw.state import Realm, Settlement, world
 
 
 def big_site(month: Month, kf: str) -> bool:
@@ -22,8 +22,10 @@ def interrupted(month: Month, seat: int, place: Settlement, structure: str, miss
 
 
 def run(month: Month) -> None:
-    """Strategie 3.1 (F12): each Build order adds one BWP this month when the treasury
-    pays it (else the build is interrupted, no penalty) and the limit allows it."""
+    """Strategie 3.1 (F12): each Build order adds BWP this month, as many as the people
+    build (D19: the option ``build_people``, 1 by default) and the order asks, each when
+    the treasury pays it (else the build is interrupted, no penalty) and the limit
+    allows it."""
     state = month.state
     for seat in sorted(month.orders):
         realm = state.realm(seat) if seat in {r.seat for r in state.realms} else None
@@ -35,20 +37,28 @@ def run(month: Month) -> None:
             place = state.settlement(order.settlement)
             if place is None or place.owner != seat:
                 continue
-            structures = {s: getattr(place, s) for s in ("bev", "rues", "stv")}
-            limit = structure_limit(order.structure, structures, big_site=big_site(month, place.kf))
-            if getattr(place, order.structure) + 1 > limit:
-                month.note(
-                    seat, "note.build_max", name=place.name, structure=order.structure, limit=limit
-                )
-                continue
-            terrain_class = world(state.map_text).fields[place.kf].terrain_class
-            cost = month.options.bwp_cost(terrain_class)
-            if place.reuse >= 4:  # Strategie 3.3 (F14): reused resources cost no gold
-                place.reuse, cost = place.reuse - 4, 0
-            if realm.treasury < cost:
-                interrupted(month, seat, place, order.structure, cost - realm.treasury)
-                continue
-            realm.treasury -= cost
-            setattr(place, order.structure, getattr(place, order.structure) + 1)
-            month.note(seat, "note.built", name=place.name, structure=order.structure, cost=cost)
+            for _ in range(min(month.options.build_people, order.bwp)):
+                if not _build_one(month, realm, place, order.structure):
+                    break
+
+
+def _build_one(month: Month, realm: Realm, place: Settlement, structure: str) -> bool:
+    """One BWP of ``structure`` in ``place``, paid by ``realm`` (F12); False when the
+    limit or the treasury stops the build."""
+    seat = realm.seat
+    structures = {s: getattr(place, s) for s in ("bev", "rues", "stv")}
+    limit = structure_limit(structure, structures, big_site=big_site(month, place.kf))
+    if getattr(place, structure) + 1 > limit:
+        month.note(seat, "note.build_max", name=place.name, structure=structure, limit=limit)
+        return False
+    terrain_class = world(month.state.map_text).fields[place.kf].terrain_class
+    cost = month.options.bwp_cost(terrain_class)
+    if place.reuse >= 4:  # Strategie 3.3 (F14): reused resources cost no gold
+        place.reuse, cost = place.reuse - 4, 0
+    if realm.treasury < cost:
+        interrupted(month, seat, place, structure, cost - realm.treasury)
+        return False
+    realm.treasury -= cost
+    setattr(place, structure, getattr(place, structure) + 1)
+    month.note(seat, "note.built", name=place.name, structure=structure, cost=cost)
+    return True

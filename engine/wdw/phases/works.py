@@ -106,7 +106,7 @@ def _demolish(month: Month, seat: int, order: Demolish) -> None:
         for o in month.orders[seat]
     )
     if building:  # Strategie 3.3: the people either build or demolish
-        rate -= 1
+        rate -= month.options.build_people
         month.note(seat, "note.people_build", settlement=place.name)
     have = getattr(place, order.structure)
     n = _done(place, f"abriss:{order.structure}", rate, min(order.bwp, have))
