@@ -14,7 +14,7 @@ from engine.wdw.movement import Leg, enterable, walk
 from engine.wdw.options import WdwOptions
 from engine.wdw.orders import Work
 from engine.wdw.setup import options_of
-from engine.wdw.state import Settlement, WdwState, world
+from engine.wdw.state import Settlement, Unit, WdwState, world
 from engine.wdw.texts import say
 from engine.wdw.timeline import MONTH_DAYS
 
@@ -25,11 +25,9 @@ def building(
     """Tab. 5.2-1 AB, D19: the settlement the unit builds in (its realm's, in the field
     ``at``, else its own) and the BWP of this month's work, or why it cannot build;
     after a move (``leg``, D18) the share :func:`arrival_share` gives."""
-    unit = state.unit(seat, order.unit)
-    if unit is None:
-        return Refusal("unknown_unit", {"unit": order.unit})
-    if unit.arbeit < 1:
-        return Refusal("needs_worker", {"unit": unit.id})
+    unit = worker_of(state, seat, order)
+    if isinstance(unit, Refusal):
+        return unit
     if not order.structure:
         return Refusal("build_what", {"unit": unit.id})
     kf = at or unit.kf
@@ -60,6 +58,16 @@ def arrival_share(leg: Leg, options: WdwOptions) -> Fraction | None:
     if options.build_on_arrival == "next_month":
         return Fraction(0)
     return (MONTH_DAYS - leg.steps[-1][1]) / MONTH_DAYS
+
+
+def worker_of(state: WdwState, seat: int, order: Work) -> Unit | Refusal:
+    """Tab. 5.2-1: the unit of an A order, a worker (Arbeitsstärke ≥ 1)."""
+    unit = state.unit(seat, order.unit)
+    if unit is None:
+        return Refusal("unknown_unit", {"unit": order.unit})
+    if unit.arbeit < 1:
+        return Refusal("needs_worker", {"unit": unit.id})
+    return unit
 
 
 def room(state: WdwState, place: Settlement, structure: str) -> int:

@@ -12,11 +12,13 @@ from typing import TYPE_CHECKING
 
 from engine.core import Order
 from engine.wdw.checks_army import Refusal
+from engine.wdw.checks_walls import wall_siege_lines
 from engine.wdw.formulas import demolition_rate, repair_rate, siege_rate
 from engine.wdw.movement import Leg
 from engine.wdw.orders import Demolish, Fight, Repair
 from engine.wdw.setup import options_of
 from engine.wdw.state import Settlement, Unit, WdwState
+from engine.wdw.storm import storm_lines
 from engine.wdw.texts import say
 
 if TYPE_CHECKING:
@@ -146,7 +148,7 @@ class Siege:
 
 def besieging(unit: Unit, chosen: Mapping[tuple[int, int], Order]) -> bool:
     """The unit's K order this month (or its standing one, D27) has the extension B
-    against a settlement (B1–B6 aim at walls, which this module does not build)."""
+    against a settlement (B1–B6 aim at walls: engine.wdw.checks_walls)."""
     order = chosen.get((unit.realm, unit.id))
     ext = order.ext if isinstance(order, Fight) else unit.order[2:]
     return ext == "B"
@@ -202,7 +204,8 @@ def siege_work(state: WdwState, siege: Siege, units: list[Unit]) -> tuple[str, F
 
 def siege_lines(state: WdwState, items: Items, lang: str) -> list[str]:
     """The dossier's part F: each siege with what it destroys this month as the units
-    stand now (the month's combats may change it)."""
+    stand now (the month's combats may change it), then the walls' sieges and the
+    storms (engine.wdw.checks_walls, engine.wdw.storm)."""
     lines = []
     for item, siege in items.sieges.items():
         units = [u for u in state.units if u.key in siege.units]
@@ -220,4 +223,4 @@ def siege_lines(state: WdwState, items: Items, lang: str) -> list[str]:
                 rate=rate,
             )
         )
-    return lines
+    return lines + wall_siege_lines(state, items, lang) + storm_lines(items, lang)

@@ -52,6 +52,10 @@ class WdwOptions:
     month's work × (30 − arrival day)/30) or from the ``next_month`` on."""
     into_white: bool = True
     """Strategie 4.4 (SL-Option): units may move into fields their realm does not know."""
+    wall_unmanned_holds: bool = False
+    """Strategie 5.1-2: an unmanned wall holds hostile units too (else only a manned one)."""
+    wall_siege_strength: int = 2500
+    """Strategie 6.4: the siege strength that destroys one BWP of a wall a month."""
 
     def __post_init__(self) -> None:
         if self.hv_bonus not in ("strength", "gp"):

@@ -18,6 +18,8 @@ from engine.wdw.discovery import DEFAULT as DISCOVERY_DEFAULT
 from engine.wdw.discovery import Discovery, read_discovery
 from engine.wdw.items import Items, Meeting
 from engine.wdw.state import WdwState
+from engine.wdw.storm import DEFAULT as STORM_DEFAULT
+from engine.wdw.storm import StormResult, check_verdict, read_storm
 from engine.wdw.texts import say
 from engine.wdw.unit_lines import UNIT_LINES, check_line
 
@@ -57,7 +59,17 @@ class Correction:
     value: int
 
 
-Verdict = Appearance | Combat | SpyResult | SpecialResult | Correction | Discovery | Plunder | Decay
+Verdict = (
+    Appearance
+    | Combat
+    | SpyResult
+    | SpecialResult
+    | Correction
+    | Discovery
+    | Plunder
+    | Decay
+    | StormResult
+)
 
 _LOSS_RE = re.compile(r"^(\d+)/(\d+)\s*-\s*(\d+)$")
 
@@ -79,6 +91,8 @@ def read(item: str, text: str) -> Verdict | None:
         return read_plunder(text)
     if kind == "Z":
         return read_decay(text)
+    if kind == "S":
+        return read_storm(text)
     if kind in ("X", "V", "B"):  # a Sonderbefehl, a province, a siege: accepted or not
         head, _, rest = text.partition(":")
         word = head.strip().lower()
@@ -196,6 +210,8 @@ def check(state: WdwState, items: Items, ruling: Ruling, lang: str) -> str:
         return say(lang, f"ruling.form_{item[0]}")
     if isinstance(verdict, Combat):
         return _check_losses(state, items.meetings[item], verdict, lang)
+    if isinstance(verdict, StormResult):
+        return check_verdict(state, items.storms[item], verdict, lang)
     chance = verdict.chance if isinstance(verdict, SpyResult) else None
     if chance is not None and not 0 <= chance <= 100:
         return say(lang, "ruling.chance_range")
@@ -241,4 +257,6 @@ def default_ruling(item: str, items: Items) -> str:
         return "Beute 0; Steuerausfall 0"
     if kind == "Z":  # D24: the GM names the structure; the default is the largest
         return items.decays[item][1]
+    if kind == "S":  # Strategie 3.2: a storm is "schwierig"; it fails unless the GM rules
+        return STORM_DEFAULT
     return "abgelehnt"

@@ -17,6 +17,7 @@ from engine.wdw.items import hostile
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.state import Settlement, Unit, WdwState, world
 from engine.wdw.tables import MAIN_ORDERS, Outcome, encounter
+from engine.wdw.walls import WALL_GP, wall_gp
 
 MAX_ROUNDS = 4
 """D8: at most four rounds a unit a month (the design's option ``max_rounds``)."""
@@ -151,7 +152,7 @@ def gp_causes(
 ) -> list[tuple[str, int]]:
     """Tab. 6.3-1, the causes the server knows: down a height level, out of a forest,
     raised in this terrain, out of the own settlement (Stv: defender 1 per BWP, attacker
-    1 per 1.5 BWP, F3; capital +3/+2), mounted, defending across a river, the GM's
+    1 per 1.5 BWP, F3; capital +3/+2), mounted, defending across a river or a wall, the GM's
     bonus (D29); characters' GP are the GM's. Before the BükAz (F11)."""
     the_map = scene.the_map
     here = the_map.fields[kf]
@@ -177,6 +178,8 @@ def gp_causes(
     crossing = not attacker and enemy.came_from not in ("", kf)
     if crossing and _river_between(the_map, kf, enemy.came_from):
         causes.append(("fluss", 2))
+    elif crossing and wall_gp(scene.state, the_map, kf, enemy.came_from, unit.realm):
+        causes.append(("wall", WALL_GP))  # Tab. 6.3-1: "über einen Fluß oder Wall"
     if unit.gp_bonus:
         causes.append(("sl", unit.gp_bonus))
     return causes

@@ -23,6 +23,7 @@ from engine.wdw.items import by_unit
 from engine.wdw.month import Month
 from engine.wdw.orders import Build, Demolish, Repair, Work
 from engine.wdw.parts import progress, take_whole
+from engine.wdw.phases import walls
 from engine.wdw.phases.money import interrupted
 from engine.wdw.phases.ordered import orders_of, refused
 from engine.wdw.rulings import SpecialResult, default_ruling, read
@@ -38,6 +39,8 @@ def run(month: Month) -> None:
             _demolish(month, seat, order)
         elif isinstance(order, Repair):
             _repair(month, seat, order)
+        elif isinstance(order, Work) and order.code == "AB" and order.side:
+            walls.build(month, seat, order)
         elif isinstance(order, Work) and order.code == "AB":
             _unit_build(month, seat, order)
 
