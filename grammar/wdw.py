@@ -224,7 +224,9 @@ def _realm_order(node: Tree[Token], line: int, tokens: dict[str, Token]) -> Orde
     if node.data == "capital":
         return CapitalMove(line=line, settlement=str(tokens["PLACE"]))
     fields = tuple(_field(t) for t in _typed(node, "FIELD"))
-    return Province(line=line, name=str(tokens["PLACE"]), fields=fields)
+    names = [str(t) for t in _typed(node, "PLACE")]  # a sea province's second is its port
+    port = names[1] if len(names) > 1 else ""
+    return Province(line=line, name=names[0], fields=fields, port=port)
 
 
 def _typed(node: Tree[Token], kind: str) -> list[Token]:

@@ -171,8 +171,12 @@ class Province(Order):
     kind: ClassVar[str] = "wdw_province"
     name: str
     fields: tuple[str, ...] = ()
+    port: str = ""
+    """A sea province's home port (Strategie 1.2: "Seeprovinz"); "" for a land province."""
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        if self.port:
+            return f"Seeprovinz {self.name}: {' '.join(self.fields)} Heimathafen {self.port}"
         return f"Provinz {self.name}: {' '.join(self.fields)}"
 
 

@@ -140,6 +140,9 @@ class Realm:
     """The settlement that becomes the capital when the move ends."""
     provinces: list[str] = field(default_factory=list)
     """The GM-approved provinces (Strategie 1.2) as ``name=GF/KF GF/KF …``."""
+    home_ports: list[str] = field(default_factory=list)
+    """The sea provinces among them with their home port (Strategie 1.2) as
+    ``name=settlement``."""
 
 
 @dataclass
