@@ -21,7 +21,7 @@ from engine.wdw.state import WdwState
 from engine.wdw.storm import DEFAULT as STORM_DEFAULT
 from engine.wdw.storm import StormResult, check_verdict, read_storm
 from engine.wdw.texts import say
-from engine.wdw.unit_lines import UNIT_LINES, check_line
+from engine.wdw.unit_lines import UNIT_LINES, check_line, over_size
 
 
 @dataclass(frozen=True)
@@ -223,11 +223,8 @@ def _check_losses(state: WdwState, meeting: Meeting, verdict: Combat, lang: str)
     for key, loss in verdict.losses:
         if key not in fighting:
             return say(lang, "ruling.not_in_combat", unit=key)
-        realm, number = (int(x) for x in key.split("/"))
-        unit = state.unit(realm, number)
-        if unit is None or loss > unit.size:
-            size = unit.size if unit else 0
-            return say(lang, "ruling.loss_above_size", unit=key, loss=loss, size=size)
+        if too_many := over_size(state, key, loss, lang):
+            return too_many
     return ""
 
 

@@ -21,7 +21,7 @@ from engine.wdw.provinces import melee_level
 from engine.wdw.setup import options_of
 from engine.wdw.state import Settlement, Unit, WdwState
 from engine.wdw.texts import say
-from engine.wdw.unit_lines import LOSSES, read_line
+from engine.wdw.unit_lines import LOSSES, over_size, read_line
 
 if TYPE_CHECKING:
     from engine.wdw.items import Items
@@ -185,11 +185,8 @@ def check_verdict(state: WdwState, assault: Assault, verdict: StormResult, lang:
             return say(lang, "ruling.not_in_storm", unit=key)
         if verdict.taken and key in assault.defenders:
             return say(lang, "ruling.storm_defenders", unit=key)
-        realm, number = (int(x) for x in key.split("/"))
-        unit = state.unit(realm, number)
-        if unit is None or loss > unit.size:
-            size = unit.size if unit else 0
-            return say(lang, "ruling.loss_above_size", unit=key, loss=loss, size=size)
+        if too_many := over_size(state, key, loss, lang):
+            return too_many
     return ""
 
 

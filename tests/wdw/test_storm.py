@@ -12,7 +12,7 @@ import pytest
 from engine.core import Order, Ruling
 from engine.wdw.game import WdwGame
 from engine.wdw.items import find_items
-from engine.wdw.orders import Storm
+from engine.wdw.orders import Fight, Storm
 from engine.wdw.state import WdwState
 from engine.wdw.storm import StormResult, read_storm
 from grammar.wdw import LANGUAGE
@@ -142,18 +142,14 @@ def test_a_storm_ruling_is_checked(text: str, refusal: str) -> None:
 
 
 def test_a_storm_is_repulsed_by_default() -> None:
-    state = month(at_the_gates(), STORM, rulings=[Ruling("K1", "Sieger keiner; Verluste keine")])
+    state = month(at_the_gates(), STORM)
     place = state.settlement("Tharnburg")
     assert place is not None and place.owner == 2
     assert "Der Sturm auf Tharnburg ist abgeschlagen." in GAME.printout(state, 2, "de")
 
 
 def test_a_storm_taken_kills_the_defenders_and_takes_the_settlement() -> None:
-    rulings = [
-        Ruling("K1", "Sieger keiner; Verluste keine"),
-        Ruling("S1", "gelungen; Verluste 1/101 -300"),
-    ]
-    state = month(at_the_gates(), STORM, rulings=rulings)
+    state = month(at_the_gates(), STORM, rulings=[Ruling("S1", "gelungen; Verluste 1/101 -300")])
     place = state.settlement("Tharnburg")
     assert place is not None and (place.owner, place.capital) == (1, False)
     assert [u.key for u in state.units if u.kf == "1/22" and u.realm == 2] == ["2/601"]
@@ -162,3 +158,24 @@ def test_a_storm_taken_kills_the_defenders_and_takes_the_settlement() -> None:
     assert "1/22=1" in state.territory
     assert "Tharnburg ist im Sturm gefallen" in GAME.printout(state, 2, "de")
     assert "The storm on Tharnburg succeeded" in GAME.printout(state, 1, "en")
+
+
+ATTACK = (Fight(unit=101, code="KA"), Fight(unit=102, code="KA"))
+"""Isyrial's units attack Tharn's in the field (a combat K1 before the storm)."""
+
+
+def test_no_storm_when_the_combat_drove_the_stormers_off() -> None:
+    rulings = [Ruling("K1", "Sieger B; Verluste keine"), Ruling("S1", "gelungen; Verluste keine")]
+    state = month(at_the_gates(), *ATTACK, STORM, rulings=rulings)
+    place = state.settlement("Tharnburg")
+    assert place is not None and place.owner == 2
+    assert noted(state, 1, "note.storm_absent")
+
+
+def test_defenders_driven_off_by_the_combat_do_not_fall() -> None:
+    rulings = [Ruling("K1", "Sieger A; Verluste keine"), Ruling("S1", "gelungen; Verluste keine")]
+    state = month(at_the_gates(), *ATTACK, STORM, rulings=rulings)
+    place = state.settlement("Tharnburg")
+    assert place is not None and place.owner == 1
+    survivors = [u for u in state.units if u.realm == 2 and u.unit_class == "land"]
+    assert survivors and all(u.kf != "1/22" for u in survivors)

@@ -33,6 +33,10 @@ def run(month: Month) -> None:
 
 def _carry_out(month: Month, assault: Assault, verdict: StormResult) -> None:
     state = month.state
+    if not any(u.key in assault.attackers and u.kf == assault.kf for u in state.units):
+        # The month's combats drove every stormer off (or killed it): no storm.
+        month.note(assault.realm, "note.storm_absent", settlement=assault.settlement)
+        return
     for key, loss in verdict.losses:
         realm, number = (int(x) for x in key.split("/"))
         unit = state.unit(realm, number)
@@ -40,7 +44,9 @@ def _carry_out(month: Month, assault: Assault, verdict: StormResult) -> None:
             unit.size -= min(loss, unit.size)
     place = state.settlement(assault.settlement)
     fallen = set(assault.defenders) if verdict.taken else set()
-    state.units = [u for u in state.units if u.size > 0 and u.key not in fallen]
+    state.units = [
+        u for u in state.units if u.size > 0 and not (u.key in fallen and u.kf == assault.kf)
+    ]
     if not verdict.taken or place is None:
         for seat in (assault.realm, assault.owner):
             month.note(seat, "note.storm_repulsed", settlement=assault.settlement)
