@@ -329,3 +329,14 @@ def test_walls_survive_the_json_round_trip_and_old_states_load() -> None:
     plain = sample().to_json()
     del plain["walls"]
     assert WdwState.from_json(plain).walls == []
+
+
+def test_a_river_and_a_wall_on_one_side_give_the_two_gp_once() -> None:
+    state = walled()
+    unit(state, 2, 101).kf = "1/5"
+    state.walls[0] = Wall("1/5", 5, 2, 10)  # 1/5 has a river at side 5, toward 1/4
+    scene = Scene.of(state)
+    side = Approach((unit(state, 2, 101),), "KV")
+    enemy = Approach((unit(state, 1, 101),), "KA", came_from="1/4", day=Fraction(15))
+    causes = gp_causes(unit(state, 2, 101), scene, "1/5", side, enemy, attacker=False)
+    assert [c for c in causes if c[0] in ("fluss", "wall")] == [("fluss", 2)]
