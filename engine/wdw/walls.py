@@ -95,3 +95,11 @@ def siege_strength(unit: Unit) -> int:
     if unit.unit_class == "sea":
         return unit.size * unit.belagerung * SHIP_SIEGE if unit.fernkampf else 0
     return unit.size * unit.belagerung
+
+
+def pass_walls(state: WdwState, kf: str, realm: int) -> None:
+    """The walls standing in a field conquered or stormed pass to ``realm`` with it (a
+    decision here: a wall is a building of its field, Strategie 1.3)."""
+    for wall in state.walls:
+        if wall.kf == kf:
+            wall.owner = realm

@@ -13,7 +13,7 @@ from engine.core import Order, Ruling
 from engine.wdw.game import WdwGame
 from engine.wdw.items import find_items
 from engine.wdw.orders import Fight, Storm
-from engine.wdw.state import WdwState
+from engine.wdw.state import Wall, WdwState
 from engine.wdw.storm import StormResult, read_storm
 from grammar.wdw import LANGUAGE
 from tests.wdw.helpers import GAME, by_number, month, noted, placed, sample
@@ -149,7 +149,10 @@ def test_a_storm_is_repulsed_by_default() -> None:
 
 
 def test_a_storm_taken_kills_the_defenders_and_takes_the_settlement() -> None:
-    state = month(at_the_gates(), STORM, rulings=[Ruling("S1", "gelungen; Verluste 1/101 -300")])
+    state = at_the_gates()
+    state.walls.append(Wall("1/22", 5, 2, 10))
+    state = month(state, STORM, rulings=[Ruling("S1", "gelungen; Verluste 1/101 -300")])
+    assert state.walls[0].owner == 1  # the field's walls pass with it
     place = state.settlement("Tharnburg")
     assert place is not None and (place.owner, place.capital) == (1, False)
     assert [u.key for u in state.units if u.kf == "1/22" and u.realm == 2] == ["2/601"]

@@ -340,3 +340,14 @@ def test_a_river_and_a_wall_on_one_side_give_the_two_gp_once() -> None:
     enemy = Approach((unit(state, 1, 101),), "KA", came_from="1/4", day=Fraction(15))
     causes = gp_causes(unit(state, 2, 101), scene, "1/5", side, enemy, attacker=False)
     assert [c for c in causes if c[0] in ("fluss", "wall")] == [("fluss", 2)]
+
+
+def test_the_walls_of_a_conquered_field_pass_to_the_conqueror() -> None:
+    state = sample(3)
+    unit(state, 1, 101).kf = "1/20"
+    state.territory.append("1/20=3")
+    state.walls.append(Wall("1/20", 2, 3, 10))
+    state.walls.append(Wall("1/21", 5, 3, 10))
+    state = month(state, Fight(unit=101, code="KA", ext="E"))
+    assert "1/20=1" in state.territory
+    assert [(w.kf, w.owner) for w in state.walls] == [("1/20", 1), ("1/21", 3)]

@@ -10,6 +10,7 @@ from engine.wdw.orders import Storm
 from engine.wdw.phases.ordered import orders_of
 from engine.wdw.rulings import default_ruling, read
 from engine.wdw.storm import Assault, StormResult
+from engine.wdw.walls import pass_walls
 
 
 def run(month: Month) -> None:
@@ -55,5 +56,6 @@ def _carry_out(month: Month, assault: Assault, verdict: StormResult) -> None:
     place.owner, place.capital = assault.realm, False
     state.territory = [e for e in state.territory if not e.startswith(f"{place.kf}=")]
     state.territory.append(f"{place.kf}={assault.realm}")
+    pass_walls(state, place.kf, assault.realm)
     month.note(assault.realm, "note.storm_taken", settlement=place.name)
     month.note(assault.owner, "note.storm_lost", settlement=place.name)
