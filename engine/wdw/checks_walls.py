@@ -114,7 +114,7 @@ def wall_sieges_of(
         leg = legs.get(unit.key)
         kf = leg.steps[-1][0] if leg is not None and leg.steps else unit.kf
         side = int(ext[1]) if ext[1:].isdigit() else 0
-        if leg is not None and leg.bad == "wall" and isinstance(order, Fight):
+        if leg is not None and _held(leg) and isinstance(order, Fight):
             side = the_map.side_to(kf, order.path[len(leg.steps)]) or 0
         if side:
             found.setdefault((kf, side, unit.realm), []).append(unit.key)
@@ -131,6 +131,12 @@ def wall_sieges_of(
             siege = WallSiege(kf, wall.kf, wall.side, realm, tuple(found[(kf, side, realm)]))
             sieges[f"B{first + len(sieges)}"] = siege
     return sieges
+
+
+def _held(leg: Leg) -> bool:
+    """The leg ended before a wall that held it (not shortened by a meeting or an
+    interception afterwards)."""
+    return leg.bad == "wall" and not leg.halted and not leg.pursued
 
 
 def wall_siege_rate(state: WdwState, units: list[Unit]) -> Fraction:
