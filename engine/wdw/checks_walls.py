@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import NEUTRAL, Order
 from engine.wdw.checks_army import Refusal
-from engine.wdw.checks_build import worker_of
+from engine.wdw.checks_build import arrival_leg, arrival_share, worker_of
 from engine.wdw.checks_conquest import owner_of
 from engine.wdw.formulas import build_rate
 from engine.wdw.movement import Leg
@@ -38,23 +38,30 @@ class WallWork:
     rate: Fraction
 
 
-def wall_building(state: WdwState, seat: int, order: Work) -> WallWork | Refusal:
+def wall_building(
+    state: WdwState, seat: int, order: Work, leg: Leg | None = None, at: str = ""
+) -> WallWork | Refusal:
     """Strategie 3.5, Tab. 5.2-1 AB: a worker builds (or repairs, first) a wall at a side
-    of its field, a field of its realm with a neighbour there; no other realm's wall
-    stands at that side. D19: walls count as Befestigungen (``build_strength_bef``)."""
+    of its field (``at``, else where it stands), a field of its realm with a neighbour
+    there; no other realm's wall stands at that side. D19: walls count as Befestigungen
+    (``build_strength_bef``); after a move (``leg``, D18) the share it arrives in time for."""
     unit = worker_of(state, seat, order)
     if isinstance(unit, Refusal):
         return unit
-    the_map = world(state.map_text)
-    if the_map.fields[unit.kf].neighbours[order.side - 1] is None:
-        return Refusal("wall_edge", {"kf": unit.kf, "side": order.side})
-    if owner_of(state, unit.kf) != seat:  # "am eigenen Standort"
-        return Refusal("wall_not_own", {"kf": unit.kf})
-    wall = wall_at(state, unit.kf, order.side)
+    kf = at or unit.kf
+    options = options_of(state)
+    share = arrival_share(leg, options) if leg is not None else Fraction(1)
+    if share is None:
+        return Refusal("not_arrived", {"unit": unit.id, "kf": kf})
+    if world(state.map_text).fields[kf].neighbours[order.side - 1] is None:
+        return Refusal("wall_edge", {"kf": kf, "side": order.side})
+    if owner_of(state, kf) != seat:  # "am eigenen Standort"
+        return Refusal("wall_not_own", {"kf": kf})
+    wall = wall_at(state, kf, order.side)
     if wall is not None and wall.owner != seat:
-        return Refusal("wall_foreign", {"kf": unit.kf, "side": order.side})
-    rate = build_rate(unit.size * unit.arbeit, "bef", options_of(state))
-    return WallWork(unit.kf, order.side, wall, rate)
+        return Refusal("wall_foreign", {"kf": kf, "side": order.side})
+    rate = build_rate(unit.size * unit.arbeit, "bef", options) * share
+    return WallWork(kf, order.side, wall, rate)
 
 
 def wall_price(state: WdwState, kf: str) -> int:
@@ -64,8 +71,12 @@ def wall_price(state: WdwState, kf: str) -> int:
 
 def describe(state: WdwState, seat: int, order: Work, lang: str) -> str:
     """The acknowledgement of an AB at a wall: where, the rate and the price, or why
-    it fails."""
-    found = wall_building(state, seat, order)
+    it fails; after a move (D18) the share of the month it builds there."""
+    leg = arrival_leg(state, seat, order, options_of(state))
+    if isinstance(leg, Refusal):
+        return leg.of(order, lang)
+    end = leg.steps[-1][0] if leg is not None and leg.steps else ""
+    found = wall_building(state, seat, order, leg, end)
     if isinstance(found, Refusal):
         return found.of(order, lang)
     return say(

@@ -351,3 +351,29 @@ def test_the_walls_of_a_conquered_field_pass_to_the_conqueror() -> None:
     state = month(state, Fight(unit=101, code="KA", ext="E"))
     assert "1/20=1" in state.territory
     assert [(w.kf, w.owner) for w in state.walls] == [("1/20", 1), ("1/21", 3)]
+
+
+def _road_to_1_19() -> WdwState:
+    state = sample()
+    state.territory.append("1/19=1")
+    return state
+
+
+def test_a_worker_builds_a_wall_where_its_move_ends_pro_rata() -> None:
+    result = LANGUAGE.parse(HEADER + "201 AB 1/19 Wall 2")
+    order = Work(line=2, unit=201, code="AB", structure="wall", side=2, path=("1/19",))
+    assert not result.errors and list(result.orders) == [order]
+    # D18: on the road (range 3) it arrives on day 10 and builds 20/30 of 2/5 BWP.
+    assert said(order, _road_to_1_19()).startswith(
+        "Einheit 201: baut am Wall in 1/19 Seite 2, 4/15 BWP Arbeit im Monat"
+    )
+    state = month(_road_to_1_19(), order)
+    assert [(w.kf, w.side, w.progress) for w in state.walls] == [("1/19", 2, ["bau=4/15"])]
+
+
+def test_a_wall_move_that_cannot_be_made_is_refused() -> None:
+    order = Work(unit=201, code="AB", structure="wall", side=2, path=("1/30",))
+    assert (
+        said(order, _road_to_1_19())
+        == "201 AB 1/30 Wall 2: Weg: 1/30 grenzt nicht an das Feld davor"
+    )

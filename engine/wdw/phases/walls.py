@@ -47,7 +47,8 @@ def build(month: Month, seat: int, order: Work) -> None:
     at the field's price when done; what the treasury cannot pay waits (D25), and that
     whole BWP of work is lost, as for a settlement's structure."""
     state = month.state
-    found = wall_building(state, seat, order)
+    leg = month.items.legs.get(f"{seat}/{order.unit}")  # D18: after a move, pro rata
+    found = wall_building(state, seat, order, leg)
     if isinstance(found, Refusal):
         refused(month, seat, order, found)
         return
