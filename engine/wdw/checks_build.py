@@ -86,27 +86,28 @@ def bwp_price(state: WdwState, options: WdwOptions, place: Settlement) -> int:
 
 def arrival_leg(
     state: WdwState, seat: int, order: Work, options: WdwOptions
-) -> Leg | Refusal | None:
-    """D18: the worker's move before it builds, as the acknowledgement sees it (None: it
-    does not move), or why the move fails — checked as a K order's (Strategie 7.1)."""
+) -> tuple[Leg | None, str] | Refusal:
+    """D18: the worker's move before it builds, as the acknowledgement sees it, and the
+    field it ends in (None and "": it does not move), or why the move fails — checked as
+    a K order's (Strategie 7.1)."""
     unit = state.unit(seat, order.unit)
     if unit is None or not order.path:
-        return None
+        return None, ""
     known = enterable(state.realm(seat), options.into_white)
     leg = walk(unit, world(state.map_text), order.path, 1, known)
     if leg.bad:
         return Refusal(leg.bad, {"kf": order.path[len(leg.steps)]})
-    return leg
+    return leg, leg.steps[-1][0] if leg.steps else ""
 
 
 def describe(state: WdwState, seat: int, order: Work, options: WdwOptions, lang: str) -> str:
     """The acknowledgement of an AB order: where, the BWP of work a month and the price
     of a BWP, or why it fails (D37: only what the realm knows)."""
-    unit, leg = state.unit(seat, order.unit), arrival_leg(state, seat, order, options)
-    if isinstance(leg, Refusal):
-        return leg.of(order, lang)
-    end = leg.steps[-1][0] if leg is not None and leg.steps else ""
-    found = building(state, seat, order, leg, end)
+    unit, moved = state.unit(seat, order.unit), arrival_leg(state, seat, order, options)
+    if isinstance(moved, Refusal):
+        return moved.of(order, lang)
+    leg = moved[0]
+    found = building(state, seat, order, *moved)
     if isinstance(found, Refusal):
         return found.of(order, lang)
     place, now = found

@@ -72,11 +72,10 @@ def wall_price(state: WdwState, kf: str) -> int:
 def describe(state: WdwState, seat: int, order: Work, lang: str) -> str:
     """The acknowledgement of an AB at a wall: where, the rate and the price, or why
     it fails; after a move (D18) the share of the month it builds there."""
-    leg = arrival_leg(state, seat, order, options_of(state))
-    if isinstance(leg, Refusal):
-        return leg.of(order, lang)
-    end = leg.steps[-1][0] if leg is not None and leg.steps else ""
-    found = wall_building(state, seat, order, leg, end)
+    moved = arrival_leg(state, seat, order, options_of(state))
+    if isinstance(moved, Refusal):
+        return moved.of(order, lang)
+    found = wall_building(state, seat, order, *moved)
     if isinstance(found, Refusal):
         return found.of(order, lang)
     return say(
