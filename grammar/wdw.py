@@ -24,6 +24,7 @@ from engine.wdw.orders import (
     Repair,
     Special,
     Spy,
+    Storm,
     Train,
     Work,
 )
@@ -87,6 +88,9 @@ class WdwLines:
             return [_convert(node, line, tokens)]
         if node.data in ("demolish", "repair"):
             return [_works(node, line, tokens)]
+        if node.data == "storm":
+            units = tuple(_unit(t) for t in _typed(node, "UNIT"))
+            return [Storm(line=line, settlement=str(tokens["PLACE"]), units=units)]
         if node.data == "special":
             return [
                 Special(line=line, unit=_unit(tokens["UNIT"]), text=str(tokens["TEXT"]).strip())
@@ -118,6 +122,19 @@ class WdwLines:
             structure = _STRUCTS[str(struct).lower()] if struct is not None else ""
             # Tab. 5.2-1: only AB names a move first (D18: it builds on arrival).
             where = path if code == "AB" else ()
+            if "WALL" in tokens:  # Strategie 3.5: a wall at a side of the unit's field
+                side = int(str(tokens["WALL"])[-1])
+                return [
+                    Work(
+                        line=line,
+                        unit=unit,
+                        code=code,
+                        ext=ext,
+                        structure="wall",
+                        side=side,
+                        path=where,
+                    )
+                ]
             work = Work(line=line, unit=unit, code=code, ext=ext, structure=structure, path=where)
             return [work]
         return [Fight(line=line, unit=unit, code=code, ext=ext, path=path)]
@@ -206,10 +223,15 @@ def _realm_order(node: Tree[Token], line: int, tokens: dict[str, Token]) -> Orde
         return Alliance(line=line, realm=str(named), end="ALLY_END_KW" in tokens)
     if node.data == "capital":
         return CapitalMove(line=line, settlement=str(tokens["PLACE"]))
-    fields = tuple(
-        _field(t) for t in node.scan_values(lambda v: isinstance(v, Token) and v.type == "FIELD")
-    )
-    return Province(line=line, name=str(tokens["PLACE"]), fields=fields)
+    fields = tuple(_field(t) for t in _typed(node, "FIELD"))
+    names = [str(t) for t in _typed(node, "PLACE")]  # a sea province's second is its port
+    port = names[1] if len(names) > 1 else ""
+    return Province(line=line, name=names[0], fields=fields, port=port)
+
+
+def _typed(node: Tree[Token], kind: str) -> list[Token]:
+    """The node's tokens of type ``kind``, in the line's order."""
+    return list(node.scan_values(lambda v: isinstance(v, Token) and v.type == kind))
 
 
 def _convert(node: Tree[Token], line: int, tokens: dict[str, Token]) -> Order:

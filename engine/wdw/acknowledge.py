@@ -12,13 +12,15 @@ from engine.wdw import (
     checks_conquest,
     checks_conversion,
     checks_realm,
+    checks_walls,
     checks_works,
+    storm,
 )
 from engine.wdw.checks_spy import may_spy
 from engine.wdw.formulas import structure_limit
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import enterable, mode_factor, walk
-from engine.wdw.orders import Build, Convert, Fight, Special, Spy, Work
+from engine.wdw.orders import Build, Convert, Fight, Special, Spy, Storm, Work
 from engine.wdw.setup import options_of
 from engine.wdw.state import Unit, WdwState, world
 from engine.wdw.tables import min_ig
@@ -40,6 +42,8 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
         return checks_conversion.describe(state, seat, order, lang)
     if isinstance(order, checks_works.WORKS):
         return checks_works.describe(state, seat, order, lang)
+    if isinstance(order, Storm):
+        return storm.describe(state, seat, order, lang)
     if not isinstance(order, Fight | Work | Spy | Special):
         return order.describe(lang)
     unit = state.unit(seat, order.unit)
@@ -55,6 +59,8 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
         known = place is not None and place.owner == seat
         ig = min_ig(place.population if known and place else None, frozenset())
         return say(lang, "order.spy", order=order, unit=unit.id, ig=ig)
+    if isinstance(order, Work) and order.code == "AB" and order.side:  # Strategie 3.5
+        return checks_walls.describe(state, seat, order, lang)
     if isinstance(order, Work) and order.code == "AB":  # Tab. 5.2-1, D19
         return checks_build.describe(state, seat, order, options_of(state), lang)
     if isinstance(order, Work):

@@ -90,12 +90,19 @@ def rs_defending(properties: dict[str, int], provinces: tuple[str, ...] | list[s
 
 
 def _province(state: WdwState, seat: int, name: str, unit_class: str) -> str | Refusal:
-    """Strategie 1.2, 4.3: Heimatverteidigung for an approved province of the realm, for
-    land units (fleets need sea provinces, which are the GM's)."""
-    if unit_class != "land":
+    """Strategie 1.2, 4.3: Heimatverteidigung for an approved province of the realm: a
+    land province for land units, a sea province for fleets ("Seeprovinzen, in denen
+    Flotten mit der Fähigkeit Heimatverteidigung … eingesetzt werden können")."""
+    if unit_class == "character":
         return Refusal("property_not_allowed", {"property": HV, "cls": unit_class})
-    found = province_named(state.realm(seat), name)
-    return found if found is not None else Refusal("unknown_province", {"name": name})
+    realm = state.realm(seat)
+    found = province_named(realm, name)
+    if found is None:
+        return Refusal("unknown_province", {"name": name})
+    at_sea = found in {entry.partition("=")[0] for entry in realm.home_ports}
+    if at_sea != (unit_class == "sea"):
+        return Refusal("province_class", {"name": found, "cls": unit_class})
+    return found
 
 
 def properties_of(unit: Unit) -> dict[str, int]:
@@ -228,7 +235,7 @@ def _allowed(
         if name not in FIRST[unit_class] + TRAINABLE[unit_class]:
             return Refusal("property_not_allowed", {"property": name, "cls": unit_class})
     first = [n for n in wanted if n in FIRST[unit_class]]
-    if not first and not defends:
+    if not first and not (defends and unit_class == "land"):  # HV: a land unit's only
         return Refusal("needs_first_property", {"cls": unit_class})
     if not instant and (len(wanted) + defends > 1 or any(v > 1 for v in wanted.values())):
         return Refusal("needs_instant", {})

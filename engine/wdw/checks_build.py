@@ -14,7 +14,7 @@ from engine.wdw.movement import Leg, enterable, walk
 from engine.wdw.options import WdwOptions
 from engine.wdw.orders import Work
 from engine.wdw.setup import options_of
-from engine.wdw.state import Settlement, WdwState, world
+from engine.wdw.state import Settlement, Unit, WdwState, world
 from engine.wdw.texts import say
 from engine.wdw.timeline import MONTH_DAYS
 
@@ -25,11 +25,9 @@ def building(
     """Tab. 5.2-1 AB, D19: the settlement the unit builds in (its realm's, in the field
     ``at``, else its own) and the BWP of this month's work, or why it cannot build;
     after a move (``leg``, D18) the share :func:`arrival_share` gives."""
-    unit = state.unit(seat, order.unit)
-    if unit is None:
-        return Refusal("unknown_unit", {"unit": order.unit})
-    if unit.arbeit < 1:
-        return Refusal("needs_worker", {"unit": unit.id})
+    unit = worker_of(state, seat, order)
+    if isinstance(unit, Refusal):
+        return unit
     if not order.structure:
         return Refusal("build_what", {"unit": unit.id})
     kf = at or unit.kf
@@ -62,6 +60,16 @@ def arrival_share(leg: Leg, options: WdwOptions) -> Fraction | None:
     return (MONTH_DAYS - leg.steps[-1][1]) / MONTH_DAYS
 
 
+def worker_of(state: WdwState, seat: int, order: Work) -> Unit | Refusal:
+    """Tab. 5.2-1: the unit of an A order, a worker (Arbeitsstärke ≥ 1)."""
+    unit = state.unit(seat, order.unit)
+    if unit is None:
+        return Refusal("unknown_unit", {"unit": order.unit})
+    if unit.arbeit < 1:
+        return Refusal("needs_worker", {"unit": unit.id})
+    return unit
+
+
 def room(state: WdwState, place: Settlement, structure: str) -> int:
     """F4, Strategie 3.2: the BWP ``structure`` may still grow in ``place``."""
     field = world(state.map_text).fields[place.kf]
@@ -76,17 +84,30 @@ def bwp_price(state: WdwState, options: WdwOptions, place: Settlement) -> int:
     return options.bwp_cost(world(state.map_text).fields[place.kf].terrain_class)
 
 
+def arrival_leg(
+    state: WdwState, seat: int, order: Work, options: WdwOptions
+) -> tuple[Leg | None, str] | Refusal:
+    """D18: the worker's move before it builds, as the acknowledgement sees it, and the
+    field it ends in (None and "": it does not move), or why the move fails — checked as
+    a K order's (Strategie 7.1)."""
+    unit = state.unit(seat, order.unit)
+    if unit is None or not order.path:
+        return None, ""
+    known = enterable(state.realm(seat), options.into_white)
+    leg = walk(unit, world(state.map_text), order.path, 1, known)
+    if leg.bad:
+        return Refusal(leg.bad, {"kf": order.path[len(leg.steps)]})
+    return leg, leg.steps[-1][0] if leg.steps else ""
+
+
 def describe(state: WdwState, seat: int, order: Work, options: WdwOptions, lang: str) -> str:
     """The acknowledgement of an AB order: where, the BWP of work a month and the price
     of a BWP, or why it fails (D37: only what the realm knows)."""
-    unit, leg = state.unit(seat, order.unit), None
-    if unit is not None and order.path:  # D18: it builds where the move ends
-        known = enterable(state.realm(seat), options.into_white)
-        leg = walk(unit, world(state.map_text), order.path, 1, known)
-        if leg.bad:  # the move is checked as a K order's (Strategie 7.1)
-            return Refusal(leg.bad, {"kf": order.path[len(leg.steps)]}).of(order, lang)
-    end = leg.steps[-1][0] if leg is not None and leg.steps else ""
-    found = building(state, seat, order, leg, end)
+    unit, moved = state.unit(seat, order.unit), arrival_leg(state, seat, order, options)
+    if isinstance(moved, Refusal):
+        return moved.of(order, lang)
+    leg = moved[0]
+    found = building(state, seat, order, *moved)
     if isinstance(found, Refusal):
         return found.of(order, lang)
     place, now = found

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from engine.wdw.checks_works import progress
 from engine.wdw.formulas import decay_per_month
+from engine.wdw.parts import progress
 from engine.wdw.state import STRUCTURES, Settlement, WdwState
 from engine.wdw.texts import say
 

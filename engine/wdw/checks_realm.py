@@ -8,6 +8,7 @@ from engine.core import Order
 from engine.wdw.checks_army import Refusal
 from engine.wdw.orders import Alliance, CapitalMove, Province
 from engine.wdw.provinces import provinces_of
+from engine.wdw.sea_provinces import check_sea_province
 from engine.wdw.state import Realm, Settlement, WdwState, world
 from engine.wdw.texts import say
 
@@ -57,7 +58,9 @@ def check_capital(state: WdwState, seat: int, order: CapitalMove) -> Settlement 
 
 def check_province(state: WdwState, seat: int, order: Province) -> Refusal | None:
     """Strategie 1.2: a new name, fields the realm knows, on land, in no other province
-    of the realm (sea provinces are the GM's, a Sonderbefehl)."""
+    of the realm; a sea province (with a home port) by engine.wdw.sea_provinces."""
+    if order.port:
+        return check_sea_province(state, seat, order)
     realm = state.realm(seat)
     taken = provinces_of(realm)
     if order.name.lower() in {name.lower() for name in taken}:
@@ -94,7 +97,8 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
         refusal = check_province(state, seat, order)
         if refusal is not None:
             return refusal.of(order, lang)
-        return say(lang, "order.province", name=order.name, count=len(order.fields))
+        key = "order.sea_province" if order.port else "order.province"
+        return say(lang, key, name=order.name, count=len(order.fields), port=order.port)
     return order.describe(lang)
 
 
@@ -105,8 +109,11 @@ def realm_lines(state: WdwState, realm: Realm, lang: str) -> list[str]:
     if realm.allies:
         names = ", ".join(state.realm(s).name for s in realm.allies)
         lines.append(say(lang, "print.allies", names=names))
+    ports = dict(entry.partition("=")[::2] for entry in realm.home_ports)
     for name, fields in provinces_of(realm).items():
         lines.append(say(lang, "print.province", name=name, fields=" ".join(fields)))
+        if name in ports:
+            lines.append(say(lang, "print.home_port", name=name, port=ports[name]))
     conquered = [e.partition("=")[0] for e in state.territory if e.endswith(f"={realm.seat}")]
     if conquered:
         lines.append(say(lang, "print.territory", fields=" ".join(conquered)))

@@ -27,22 +27,6 @@ OTHERS = ("mil", "rues", "lab", "tmp", "bev")
 this order (a decision here: the military ones first; another order is a Sonderbefehl)."""
 
 
-def progress(place: Settlement, key: str) -> Fraction:
-    """The exact part of a BWP done of the work ``key`` (``abriss:mil`` …)."""
-    for entry in place.progress:
-        name, _, value = entry.partition("=")
-        if name == key:
-            return Fraction(value)
-    return Fraction(0)
-
-
-def set_progress(place: Settlement, key: str, value: Fraction) -> None:
-    """Keep the part of a BWP done of ``key`` (none when it is zero)."""
-    place.progress = [e for e in place.progress if e.partition("=")[0] != key]
-    if value:
-        place.progress.append(f"{key}={value}")
-
-
 def damaged(place: Settlement, structure: str) -> int:
     """The BWP of ``structure`` a siege destroyed that are not repaired yet."""
     for entry in place.damage:
@@ -159,7 +143,7 @@ class Siege:
 
 def besieging(unit: Unit, chosen: Mapping[tuple[int, int], Order]) -> bool:
     """The unit's K order this month (or its standing one, D27) has the extension B
-    against a settlement (B1–B6 aim at walls, which this module does not build)."""
+    against a settlement (B1–B6 aim at walls: engine.wdw.checks_walls)."""
     order = chosen.get((unit.realm, unit.id))
     ext = order.ext if isinstance(order, Fight) else unit.order[2:]
     return ext == "B"

@@ -12,10 +12,12 @@ from engine.wdw.calculators.briefing import scene_of, siege_lines, workbench_lin
 from engine.wdw.checks_conquest import raid_lines
 from engine.wdw.checks_decay import decay_lines
 from engine.wdw.checks_spy import infiltration
+from engine.wdw.checks_walls import wall_siege_lines
 from engine.wdw.form import form_words
 from engine.wdw.items import Items, Meeting
 from engine.wdw.setup import options_of
 from engine.wdw.state import WdwState
+from engine.wdw.storm import storm_lines
 from engine.wdw.tables import min_ig
 from engine.wdw.texts import heading, say
 
@@ -66,6 +68,7 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
             say(lang, "item.province", item=item, seat=seat, name=province.name, fields=fields)
         )
     lines += siege_lines(state, items, lang)
+    lines += wall_siege_lines(state, items, lang) + storm_lines(items, lang)
     lines += raid_lines(state, items, lang)
     lines += decay_lines(state, items, lang)
     lines += ["", say(lang, "dossier.form"), say(lang, "dossier.rulings")]
@@ -126,6 +129,13 @@ def open_lines(items: Items, given: Sequence[Ruling], lang: str) -> list[str]:
     for item, siege in items.sieges.items():
         if item not in ruled:
             lines.append(f"{item} {say(lang, 'open.siege', settlement=siege.settlement)}")
+    for item, wall_siege in items.wall_sieges.items():
+        if item not in ruled:
+            kf, side = wall_siege.wall_kf, wall_siege.wall_side
+            lines.append(f"{item} {say(lang, 'open.wall_siege', kf=kf, side=side)}")
+    for item, assault in items.storms.items():
+        if item not in ruled:
+            lines.append(f"{item} {say(lang, 'open.storm', settlement=assault.settlement)}")
     for item, raid in items.raids.items():
         if item not in ruled:
             lines.append(f"{item} {say(lang, 'open.raid', unit=raid.unit, kf=raid.kf)}")

@@ -18,6 +18,7 @@ from engine.wdw.characters import character_gp, with_leaders
 from engine.wdw.checks_conquest import Raid, owner_of, raids_of
 from engine.wdw.checks_decay import decays_of
 from engine.wdw.checks_spy import may_spy
+from engine.wdw.checks_walls import WallSiege, wall_sieges_of
 from engine.wdw.checks_works import Siege, sieges_of
 from engine.wdw.discovery import discovered
 from engine.wdw.formulas import kampfkraft
@@ -28,8 +29,10 @@ from engine.wdw.orders import Fight, Province, Special, Spy, Work
 from engine.wdw.provinces import home_gp, melee_level
 from engine.wdw.setup import options_of
 from engine.wdw.state import Unit, WdwState, world
+from engine.wdw.storm import Assault, storms_of
 from engine.wdw.tables import MAIN_ORDERS, Outcome, encounter
 from engine.wdw.timeline import Reaction, contacts, retreating, rounds
+from engine.wdw.walls import held_crossings
 
 
 @dataclass(frozen=True)
@@ -79,10 +82,15 @@ class Items:
     """``P<n>``: plunder, its loot the GM's (Strategie 5.1-2, D31)."""
     decays: dict[str, tuple[str, str]] = field(default_factory=dict)
     """``Z<n>``: a settlement a BWP decays in, and the default structure (Strategie 3.4)."""
+    wall_sieges: dict[str, WallSiege] = field(default_factory=dict)
+    """``B<n>`` after the settlements' sieges: a wall besieged (Strategie 5.1-2 B1–B6)."""
+    storms: dict[str, Assault] = field(default_factory=dict)
+    """``S<n>``: a storm assault on a fortified settlement (Strategie 3.2, 6.4)."""
 
     def ids(self) -> list[str]:
         """Every open item's id, in the dossier's order."""
-        mine = [*self.provinces, *self.sieges, *self.raids, *self.decays]
+        mine = [*self.provinces, *self.sieges, *self.wall_sieges, *self.raids, *self.decays]
+        mine += self.storms
         return [*self.meetings, *self.spies, *self.specials, *mine]
 
 
@@ -103,7 +111,14 @@ def by_unit(orders: Mapping[int, Sequence[Order]]) -> UnitOrders:
 def legs_of(state: WdwState, chosen: UnitOrders) -> dict[str, Leg]:
     """Every unit's leg along its K order's path this month (others stay)."""
     the_map = world(state.map_text)
-    white, seats = options_of(state).into_white, {r.seat for r in state.realms}
+    options = options_of(state)
+    white, seats = options.into_white, {r.seat for r in state.realms}
+    held = {  # Strategie 5.1-2: a manned wall holds hostile units before it
+        seat: held_crossings(
+            state, the_map, seat, lambda a, b: hostile(state, a, b), options.wall_unmanned_holds
+        )
+        for seat in seats
+    }
     legs = {}
     for unit in state.units:
         order = chosen.get((unit.realm, unit.id))
@@ -111,7 +126,8 @@ def legs_of(state: WdwState, chosen: UnitOrders) -> dict[str, Leg]:
             # D21: KX or S take twice the time a step
             factor = mode_factor(order.code, order.ext) if isinstance(order, Fight) else 1
             known = enterable(state.realm(unit.realm), white) if unit.realm in seats else None
-            legs[unit.key] = walk(unit, the_map, order.path, factor, known)
+            walls = held.get(unit.realm, frozenset()) if unit.unit_class == "land" else None
+            legs[unit.key] = walk(unit, the_map, order.path, factor, known, walls)
         else:
             legs[unit.key] = walk(unit, the_map, ())
     return legs
@@ -248,6 +264,7 @@ def find_items(
     asked = [(seat, o) for seat in sorted(orders) for o in orders[seat] if isinstance(o, Province)]
     provinces = {f"V{n}": a for n, a in enumerate(asked, 1)}
     sieges, raids = sieges_of(state, chosen, legs), raids_of(state, chosen, legs)
+    the_map = world(state.map_text)
     return Items(
         meetings,
         spies,
@@ -258,6 +275,10 @@ def find_items(
         sieges,
         raids,
         decays_of(state),
+        wall_sieges_of(state, chosen, legs, len(sieges) + 1),
+        storms_of(
+            state, orders, legs, lambda u, kf: sum(n for _, n in gp_of(u, state, the_map, kf))
+        ),
     )
 
 

@@ -1,6 +1,6 @@
 """The map of a Welt der Waben game, read from the file the GM supplies (D1).
 
-A map file is JSON: ``{"name": …, "terrains": [{"name", "class"}…], "fields": [{"id":
+A map file is JSON: ``{"name": …, "terrains": [{"name", "class", "water"}…], "fields": [{"id":
 "GF/KF", "terrain", "height" 0–4, "neighbours": [six ids or null, side 1 first], "rivers":
 [sides], "river_through": [sides], "navigable", "road", "coast", "x", "y"}…]}``.
 ``x``/``y`` place the hex on the picture (odd rows shifted right). The file is checked
@@ -20,6 +20,7 @@ from engine.wdw.formulas import TERRAIN_CLASSES
 
 FIELD_RE = re.compile(r"^(\d{1,4})/(\d{1,2})$")
 WATER = frozenset({"Wasser", "Tiefsee"})
+"""The terrains that are water when the terrain list does not say (``"water"``)."""
 
 
 class MapError(MapFileError):
@@ -47,11 +48,14 @@ class Field:
     river_through: tuple[int, ...] = ()
     """The sides a river running through the field enters or leaves it by (one side: it
     rises or ends in the field); crossing it costs nothing (docs/rules-wdw.md, 7.1)."""
+    wet: bool | None = None
+    """The terrain list's ``"water"`` flag; None: water by name (:data:`WATER`)."""
 
     @property
     def water(self) -> bool:
-        """Water or deep sea: ships sail here, land units need a fleet."""
-        return self.terrain in WATER
+        """Water or deep sea (Strategie 1.1, 1.2: sea provinces): ships sail here, land
+        units need a fleet."""
+        return self.terrain in WATER if self.wet is None else self.wet
 
     @property
     def big_site(self) -> bool:
@@ -92,15 +96,19 @@ def read_map(text: str) -> WorldMap:
     if not isinstance(data, dict) or not isinstance(data.get("fields"), list):
         raise MapError('the map file needs "fields": a list of fields')
     classes = {}
+    wet: dict[str, bool | None] = {}
     for terrain in data.get("terrains", []):
         if terrain.get("class") not in TERRAIN_CLASSES:
             raise MapError(f"terrain {terrain.get('name')!r}: class must be normal/schwer/extrem")
+        if not isinstance(terrain.get("water", False), bool):
+            raise MapError(f"terrain {terrain.get('name')!r}: water must be true or false")
         classes[str(terrain["name"])] = str(terrain["class"])
+        wet[str(terrain["name"])] = terrain.get("water")
     fields = {}
     lines = _field_lines(text, len(data["fields"]))
     for raw, line in zip(data["fields"], lines, strict=True):
         try:
-            item = _field(raw, classes)
+            item = _field(raw, classes, wet)
             if item.id in fields:
                 raise MapError(f"field {item.id} is listed twice")
         except MapError as exc:
@@ -124,7 +132,7 @@ def _field_lines(text: str, count: int) -> list[str]:
     return [f"line {text.count(chr(10), 0, start) + 1}: " for start in starts]
 
 
-def _field(raw: Any, classes: dict[str, str]) -> Field:
+def _field(raw: Any, classes: dict[str, str], wet: dict[str, bool | None]) -> Field:
     if not isinstance(raw, dict):
         raise MapError("every field is an object")
     fid = field_id(str(raw.get("id", "")))
@@ -156,6 +164,7 @@ def _field(raw: Any, classes: dict[str, str]) -> Field:
         x=int(raw.get("x", 0)),
         y=int(raw.get("y", 0)),
         river_through=through,
+        wet=wet[terrain],
     )
 
 

@@ -68,12 +68,14 @@ def walk(
     path: tuple[str, ...],
     factor: int = 1,
     known: frozenset[str] | None = None,
+    walls: frozenset[tuple[str, str]] | None = None,
 ) -> Leg:
     """The unit's leg along ``path`` (D21: a path longer than the range stops where the
     range ends; each step costs ``factor`` times as much, ``mode_factor``). A step that
     is not adjacent, takes a land unit onto water or a ship onto land, or leaves the
-    ``known`` fields (``enterable``), ends the leg there with its reason
-    (``not_adjacent``, ``land_water``, ``into_white``)."""
+    ``known`` fields (``enterable``), or crosses a wall that holds it (``walls``, the
+    steps (from, to) barred, engine.wdw.walls), ends the leg there with its reason
+    (``not_adjacent``, ``land_water``, ``into_white``, ``wall``)."""
     left = month_range(unit, world, path)
     total = left
     entered: list[tuple[str, int]] = []
@@ -83,6 +85,8 @@ def walk(
             return _leg(entered, total, bad="not_adjacent")
         if known is not None and there not in known:
             return _leg(entered, total, bad="into_white")
+        if walls and (here, there) in walls:  # Strategie 5.1-2: held by a manned wall
+            return _leg(entered, total, bad="wall")
         water = world.fields[there].water
         if (unit.unit_class == "land" and water) or (unit.unit_class == "sea" and not water):
             return _leg(entered, total, bad="land_water")

@@ -74,6 +74,10 @@ class WdwOptions:
     ``flat``."""
     plunder_days: bool = True
     """D31, Strategie 5.1-2: the server computes a plunder's days (F18); off, the GM's."""
+    wall_unmanned_holds: bool = False
+    """Strategie 5.1-2: an unmanned wall holds hostile units too (else only a manned one)."""
+    wall_siege_strength: int = 2500
+    """Strategie 6.4: the siege strength that destroys one BWP of a wall a month."""
 
     def __post_init__(self) -> None:
         for name, choices in _CHOICES.items():

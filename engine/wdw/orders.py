@@ -37,9 +37,12 @@ class Work(Order):
     ext: str = ""
     structure: str = ""
     path: tuple[str, ...] = ()
+    side: int = 0
+    """AB at a wall: the side of the unit's field (Strategie 3.5; ``structure`` "wall")."""
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        words = (f"{self.unit} {self.code}{self.ext}", *self.path, self.structure)
+        what = f"Wall {self.side}" if self.side else self.structure
+        words = (f"{self.unit} {self.code}{self.ext}", *self.path, what)
         return " ".join(w for w in words if w)
 
 
@@ -168,8 +171,12 @@ class Province(Order):
     kind: ClassVar[str] = "wdw_province"
     name: str
     fields: tuple[str, ...] = ()
+    port: str = ""
+    """A sea province's home port (Strategie 1.2: "Seeprovinz"); "" for a land province."""
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        if self.port:
+            return f"Seeprovinz {self.name}: {' '.join(self.fields)} Heimathafen {self.port}"
         return f"Provinz {self.name}: {' '.join(self.fields)}"
 
 
@@ -223,10 +230,23 @@ class Repair(Order):
         return f"Repariere {self.settlement} {self.structure}{helpers}"
 
 
+@dataclass(frozen=True, kw_only=True)
+class Storm(Order):
+    """A storm assault on a fortified settlement by the realm's ``units`` in its field
+    (Strategie 3.2, 6.4: "in einem (schwierigen) Sturmangriff"); the GM rules it."""
+
+    kind: ClassVar[str] = "wdw_storm"
+    settlement: str
+    units: tuple[int, ...] = ()
+
+    def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        return f"Sturm auf {self.settlement} mit {' '.join(map(str, self.units))}"
+
+
 ORDER_KINDS = OrderKinds(
     (
         *ORDER_KINDS.classes,
-        *(Raise, Train, Alliance, CapitalMove, Province, Convert, Demolish, Repair),
+        *(Raise, Train, Alliance, CapitalMove, Province, Convert, Demolish, Repair, Storm),
     )
 )
 """The orders of the kind with those of the army and the realm (appended)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.core import NEUTRAL
 from engine.wdw.checks_army import unit_lines
 from engine.wdw.checks_realm import realm_lines
+from engine.wdw.checks_walls import wall_lines
 from engine.wdw.state import WdwState
 from engine.wdw.texts import heading, say
 
@@ -33,6 +34,7 @@ def printout(state: WdwState, seat: int, lang: str) -> str:
                 line = say(lang, "print.unit", unit=unit, cls=cls, mounted=mounted, rs=unit.rs())
                 lines.append(line)
                 lines += unit_lines(unit, lang)
+        lines += wall_lines(state, realm.seat, lang)
         lines.append(say(lang, "print.known", count=len(realm.known)))
     # The month's sightings are its notes (day, field, kind, size): said once, there.
     if seat == NEUTRAL:

@@ -19,8 +19,10 @@ from engine.wdw.discovery import DEFAULT as DISCOVERY_DEFAULT
 from engine.wdw.discovery import Discovery, read_discovery
 from engine.wdw.items import Items, Meeting
 from engine.wdw.state import WdwState
+from engine.wdw.storm import DEFAULT as STORM_DEFAULT
+from engine.wdw.storm import StormResult, check_verdict, read_storm
 from engine.wdw.texts import say
-from engine.wdw.unit_lines import UNIT_LINES, check_line
+from engine.wdw.unit_lines import UNIT_LINES, check_line, over_size
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,17 @@ class Correction:
     value: int
 
 
-Verdict = Appearance | Combat | SpyResult | SpecialResult | Correction | Discovery | Plunder | Decay
+Verdict = (
+    Appearance
+    | Combat
+    | SpyResult
+    | SpecialResult
+    | Correction
+    | Discovery
+    | Plunder
+    | Decay
+    | StormResult
+)
 
 _LOSS_RE = re.compile(r"^(\d+)/(\d+)\s*-\s*(\d+)$")
 
@@ -80,6 +92,8 @@ def read(item: str, text: str) -> Verdict | None:
         return read_plunder(text)
     if kind == "Z":
         return read_decay(text)
+    if kind == "S":
+        return read_storm(text)
     if kind in ("X", "V", "B"):  # a Sonderbefehl, a province, a siege: accepted or not
         head, _, rest = text.partition(":")
         word = head.strip().lower()
@@ -200,6 +214,8 @@ def check(state: WdwState, items: Items, ruling: Ruling, lang: str) -> str:
         return say(lang, f"ruling.form_{item[0]}")
     if isinstance(verdict, Combat):
         return _check_losses(state, items.meetings[item], verdict, lang)
+    if isinstance(verdict, StormResult):
+        return check_verdict(state, items.storms[item], verdict, lang)
     chance = verdict.chance if isinstance(verdict, SpyResult) else None
     if chance is not None and not 0 <= chance <= 100:
         return say(lang, "ruling.chance_range")
@@ -211,11 +227,8 @@ def _check_losses(state: WdwState, meeting: Meeting, verdict: Combat, lang: str)
     for key, loss in verdict.losses:
         if key not in fighting:
             return say(lang, "ruling.not_in_combat", unit=key)
-        realm, number = (int(x) for x in key.split("/"))
-        unit = state.unit(realm, number)
-        if unit is None or loss > unit.size:
-            size = unit.size if unit else 0
-            return say(lang, "ruling.loss_above_size", unit=key, loss=loss, size=size)
+        if too_many := over_size(state, key, loss, lang):
+            return too_many
     return ""
 
 
@@ -245,4 +258,6 @@ def default_ruling(item: str, items: Items) -> str:
         return "Beute 0; Steuerausfall 0"
     if kind == "Z":  # D24: the GM names the structure; the default is the largest
         return items.decays[item][1]
+    if kind == "S":  # Strategie 3.2: a storm is "schwierig"; it fails unless the GM rules
+        return STORM_DEFAULT
     return "abgelehnt"

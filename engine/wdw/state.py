@@ -146,6 +146,25 @@ class Realm:
     """The settlement that becomes the capital when the move ends."""
     provinces: list[str] = field(default_factory=list)
     """The GM-approved provinces (Strategie 1.2) as ``name=GF/KF GF/KF …``."""
+    home_ports: list[str] = field(default_factory=list)
+    """The sea provinces among them with their home port (Strategie 1.2) as
+    ``name=settlement``."""
+
+
+@dataclass
+class Wall:
+    """A wall at a side of a field (Strategie 3.5, 6.4): it stands in ``kf`` at ``side``
+    (1–6) and faces the neighbour there; in tiers of 5 BWP (engine.wdw.walls)."""
+
+    kf: str
+    side: int
+    owner: int
+    bwp: int = 0
+    """The BWP standing."""
+    damage: int = 0
+    """BWP destroyed by sieges (Strategie 6.4); a breach at a fifth of the wall (F16)."""
+    progress: list[str] = field(default_factory=list)
+    """Work under way in exact parts of a BWP (D24): ``bau=2/5``, ``belagerung=1/5``."""
 
 
 @dataclass
@@ -198,6 +217,8 @@ class WdwState:
     belongs to its owner."""
     sightings: list[Sighting] = field(default_factory=list)
     """The other realms' units each realm saw this month (engine.wdw.phases.sightings)."""
+    walls: list[Wall] = field(default_factory=list)
+    """The walls at the sides of fields (Strategie 3.5, engine.wdw.walls)."""
 
     def to_json(self) -> dict[str, JSONValue]:
         plain: dict[str, JSONValue] = to_plain(self)

@@ -82,3 +82,14 @@ def line_of(rulings: Sequence[Ruling], item: str) -> UnitChanges | None:
         if ruling.item.upper() == item:
             found = read_line(item, ruling.text)
     return found
+
+
+def over_size(state: WdwState, key: str, loss: int, lang: str) -> str:
+    """Why a loss of ``loss`` elements cannot be taken from unit ``key`` (``realm/unit``):
+    it is above the unit's size, or the unit is gone; "" when it can."""
+    realm, number = (int(x) for x in key.split("/"))
+    unit = state.unit(realm, number)
+    if unit is None or loss > unit.size:
+        size = unit.size if unit else 0
+        return say(lang, "ruling.loss_above_size", unit=key, loss=loss, size=size)
+    return ""

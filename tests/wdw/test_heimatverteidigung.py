@@ -137,7 +137,7 @@ def test_legal_heimatverteidigung_orders_are_worded(order: Order, words: str) ->
         (Raise(settlement="Guru", count=10, province="Süd"), "Ihr Reich hat keine Provinz Süd"),
         (
             Raise(settlement="Guru", count=10, unit_class="sea", province="Erinal"),
-            "heimatverteidigung gibt es hier nicht für die Klasse sea",
+            "Heimatverteidigung in Erinal: Seeprovinzen für Flotten, Landprovinzen für",
         ),
         (
             Raise(settlement="Guru", count=10, properties=("nahkampf=1",), province="Erinal"),

@@ -20,6 +20,7 @@ from engine.wdw.options import WdwOptions
 from engine.wdw.setup import options_of
 from engine.wdw.state import Settlement, Unit, WdwState, world
 from engine.wdw.tables import MAIN_ORDERS, Outcome, encounter
+from engine.wdw.walls import WALL_GP, wall_gp
 
 SHIP_MELEE = 50
 """Strategie 4.3, F10: against land units in melee a ship counts 50 per Nahkampf level."""
@@ -166,8 +167,8 @@ def gp_causes(
 ) -> list[tuple[str, int]]:
     """Tab. 6.3-1, the causes the server knows: down a height level, out of a forest,
     raised in this terrain, out of the own settlement (Stv: defender 1 per BWP, attacker
-    1 per 1.5 BWP, F3; capital +3/+2), mounted, defending across a river, the GM's
-    bonus (D29). The characters' GP come on top (engine.wdw.characters); all before
+    1 per 1.5 BWP, F3; capital +3/+2), mounted, defending across a river or a wall, the
+    GM's bonus (D29). The characters' GP come on top (engine.wdw.characters); all before
     the BükAz (F11)."""
     the_map = scene.the_map
     here = the_map.fields[kf]
@@ -193,6 +194,8 @@ def gp_causes(
     crossing = not attacker and enemy.came_from not in ("", kf)
     if crossing and _river_between(the_map, kf, enemy.came_from):
         causes.append(("fluss", 2))
+    elif crossing and wall_gp(scene.state, the_map, kf, enemy.came_from, unit.realm):
+        causes.append(("wall", WALL_GP))  # Tab. 6.3-1: "über einen Fluß oder Wall"
     if unit.gp_bonus:
         causes.append(("sl", unit.gp_bonus))
     return causes

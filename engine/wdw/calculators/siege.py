@@ -12,8 +12,9 @@ from fractions import Fraction
 from math import ceil
 
 from engine.wdw.calculators.texts import number, say
-from engine.wdw.checks_works import damaged, progress
+from engine.wdw.checks_works import damaged
 from engine.wdw.formulas import repair_rate, siege_rate
+from engine.wdw.parts import progress
 from engine.wdw.state import Settlement, Unit
 
 REPAIR_GOLD = 5000

@@ -25,6 +25,8 @@ from engine.wdw.phases import (
     sight,
     sightings,
     specials,
+    storm,
+    walls,
     works,
 )
 
@@ -35,7 +37,9 @@ PHASES: tuple[tuple[str, Callable[[Month], None]], ...] = (
     ("sightings", sightings.run),
     ("retreats", retreats.run),
     ("combat", combat.run),
+    ("walls", walls.run),
     ("works", works.run),
+    ("storm", storm.run),
     ("conquest", conquest.run),
     ("espionage", espionage.run),
     ("specials", specials.run),

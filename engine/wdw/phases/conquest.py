@@ -10,6 +10,7 @@ from engine.wdw.items import by_unit, hostile
 from engine.wdw.month import Month
 from engine.wdw.rulings import default_ruling, read
 from engine.wdw.state import Unit
+from engine.wdw.walls import pass_walls
 
 
 def run(month: Month) -> None:
@@ -44,6 +45,7 @@ def _conquer(month: Month, unit: Unit) -> None:
             continue
         state.territory = [e for e in state.territory if not e.startswith(f"{kf}=")]
         state.territory.append(f"{kf}={unit.realm}")
+        pass_walls(state, kf, unit.realm)
         month.note(unit.realm, "note.conquered", unit=unit.id, kf=kf)
         if owner:
             month.note(owner, "note.field_lost", kf=kf)

@@ -9,8 +9,8 @@ from fractions import Fraction
 from math import floor
 
 from engine.wdw.checks_decay import DECAY, Decay, due, largest
-from engine.wdw.checks_works import set_progress
 from engine.wdw.month import Month
+from engine.wdw.parts import set_progress
 from engine.wdw.phases.income import ledger
 from engine.wdw.rulings import default_ruling, read
 

@@ -23,6 +23,8 @@ def run(month: Month) -> None:
             month.note(unit.realm, "note.moved", unit=unit.id, kf=unit.kf)
         if leg.truncated:
             month.note(unit.realm, "note.truncated", unit=unit.id, kf=unit.kf)
+        elif leg.bad == "wall":  # Strategie 5.1-2: "von einem besetzten Wall aufgehalten"
+            month.note(unit.realm, "note.wall_held", unit=unit.id, kf=unit.kf)
         elif leg.bad:
             month.note(unit.realm, "note.bad", unit=unit.id, kf=unit.kf, why=leg.bad)
         elif leg.halted:

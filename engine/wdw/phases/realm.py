@@ -93,4 +93,6 @@ def _provinces(month: Month) -> None:
             continue
         realm = month.state.realm(seat)
         realm.provinces.append(f"{order.name}={' '.join(order.fields)}")
+        if order.port:  # Strategie 1.2: a sea province and its home port
+            realm.home_ports.append(f"{order.name}={order.port}")
         month.note(seat, "note.province", name=order.name, text=verdict.text)

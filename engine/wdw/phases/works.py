@@ -15,15 +15,15 @@ from engine.wdw.checks_works import (
     besieging,
     damaged,
     demolition,
-    progress,
     repair,
     set_damaged,
-    set_progress,
     siege_work,
 )
 from engine.wdw.items import by_unit
 from engine.wdw.month import Month
 from engine.wdw.orders import Build, Demolish, Repair, Work
+from engine.wdw.parts import progress, take_whole
+from engine.wdw.phases import walls
 from engine.wdw.phases.money import interrupted
 from engine.wdw.phases.ordered import orders_of, refused
 from engine.wdw.rulings import SpecialResult, default_ruling, read
@@ -39,18 +39,10 @@ def run(month: Month) -> None:
             _demolish(month, seat, order)
         elif isinstance(order, Repair):
             _repair(month, seat, order)
+        elif isinstance(order, Work) and order.code == "AB" and order.side:
+            walls.build(month, seat, order)
         elif isinstance(order, Work) and order.code == "AB":
             _unit_build(month, seat, order)
-
-
-def _done(place: Settlement, key: str, rate: Fraction, most: int) -> int:
-    """Add this month's ``rate`` to the work ``key`` and take out the whole BWP, at most
-    ``most``; what cannot be used is dropped when nothing is left to do."""
-    total = progress(place, key) + rate
-    whole = min(floor(total), most)
-    rest = total - whole
-    set_progress(place, key, rest - floor(rest))
-    return whole
 
 
 def _checked(
@@ -86,7 +78,7 @@ def _sieges(month: Month) -> None:
         if not structure:
             month.note(siege.realm, "note.siege_nothing", settlement=place.name)
             continue
-        n = _done(place, f"belagerung:{structure}", rate, getattr(place, structure))
+        n = take_whole(place, f"belagerung:{structure}", rate, getattr(place, structure))
         if n:
             setattr(place, structure, getattr(place, structure) - n)
             set_damaged(place, structure, damaged(place, structure) + n)
@@ -109,7 +101,7 @@ def _demolish(month: Month, seat: int, order: Demolish) -> None:
         rate -= month.options.build_people
         month.note(seat, "note.people_build", settlement=place.name)
     have = getattr(place, order.structure)
-    n = _done(place, f"abriss:{order.structure}", rate, min(order.bwp, have))
+    n = take_whole(place, f"abriss:{order.structure}", rate, min(order.bwp, have))
     setattr(place, order.structure, have - n)
     place.reuse += 2 * n  # F14: half a BWP per demolished BWP
     month.note(seat, "note.demolished", **_work(place, order.structure, n), left=have - n)
@@ -122,7 +114,7 @@ def _repair(month: Month, seat: int, order: Repair) -> None:
     place, rate = found
     realm = month.state.realm(seat)
     most = min(damaged(place, order.structure), realm.treasury // REPAIR_COST)
-    n = _done(place, f"reparatur:{order.structure}", rate, most)
+    n = take_whole(place, f"reparatur:{order.structure}", rate, most)
     realm.treasury -= n * REPAIR_COST
     setattr(place, order.structure, getattr(place, order.structure) + n)
     set_damaged(place, order.structure, damaged(place, order.structure) - n)
@@ -145,7 +137,7 @@ def _unit_build(month: Month, seat: int, order: Work) -> None:
     paid = place.reuse // 4 + (realm.treasury // price if price else wanted)
     if paid < wanted:
         interrupted(month, seat, place, order.structure, price - realm.treasury % price)
-    n = _done(place, key, rate, min(wanted, paid))
+    n = take_whole(place, key, rate, min(wanted, paid))
     from_reuse = min(n, place.reuse // 4)
     place.reuse -= 4 * from_reuse
     cost = (n - from_reuse) * price

@@ -1,0 +1,215 @@
+"""A storm assault on a fortified settlement (Strategie 3.2 "nur mit Belagerungseinheiten
+oder in einem (schwierigen) Sturmangriff zu erobern", 6.4 "alle Verteidiger durch einen
+Sturmangriff getötet"): the order's checks, the ``S<n>`` items with what the server
+computes (both sides' Kampfkraft, F10, with the defenders' GP from the settlement, Tab.
+6.3-1), the GM's verdict and its checks. The month's storm phase carries it out."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from engine.core import Order
+from engine.wdw.checks_army import Refusal
+from engine.wdw.formulas import kampfkraft
+from engine.wdw.movement import Leg
+from engine.wdw.orders import Storm
+from engine.wdw.provinces import melee_level
+from engine.wdw.setup import options_of
+from engine.wdw.state import Settlement, Unit, WdwState
+from engine.wdw.texts import say
+from engine.wdw.unit_lines import LOSSES, over_size, read_line
+
+if TYPE_CHECKING:
+    from engine.wdw.items import Items
+
+CAPITAL_DEFENCE_GP = 3
+"""Tab. 6.3-1: "+3 als Verteidiger aus der Hauptstadt heraus"."""
+DEFAULT = "abgeschlagen; Verluste keine"
+"""The ruling form's default: a storm is "schwierig" (Strategie 3.2); it fails."""
+
+
+def check_storm(state: WdwState, seat: int, order: Storm) -> Settlement | Refusal:
+    """A settlement the realm knows (its field in the known map or where its units
+    stand), not its own, of a realm it does not count an ally (attacking an ally is a
+    Sonderbefehl, Strategie 5.1), and units of the realm that are Kampfeinheiten (D5)."""
+    place = state.settlement(order.settlement)
+    realm = state.realm(seat)
+    seen = set(realm.known) | {u.kf for u in state.units if u.realm == seat}
+    if place is None or place.kf not in seen:
+        return Refusal("storm_unknown", {"settlement": order.settlement})
+    if place.owner == seat:
+        return Refusal("storm_own", {"settlement": place.name})
+    if place.owner in realm.allies:
+        return Refusal("storm_ally", {"settlement": place.name})
+    if not order.units:
+        return Refusal("storm_units", {"settlement": place.name})
+    for number in order.units:
+        unit = state.unit(seat, number)
+        if unit is None:
+            return Refusal("unknown_unit", {"unit": number})
+        if unit.nahkampf < 1 and unit.fernkampf < 1 and not unit.heimatverteidigung:
+            return Refusal("needs_combat_unit", {"unit": number})
+    return place
+
+
+def describe(state: WdwState, seat: int, order: Storm, lang: str) -> str:
+    """The acknowledgement of a storm (D37: nothing the realm cannot see)."""
+    found = check_storm(state, seat, order)
+    if isinstance(found, Refusal):
+        return found.of(order, lang)
+    units = " ".join(map(str, order.units))
+    return say(lang, "order.storm", settlement=found.name, kf=found.kf, units=units)
+
+
+@dataclass(frozen=True)
+class Assault:
+    """``S<n>``: a storm on ``settlement`` in ``kf`` by ``realm``'s units there, against
+    the owner's units there, with each side's Kampfkraft (F10) and the defenders' GP
+    from the settlement (Stv 1 per BWP, the capital +3; Tab. 6.3-1)."""
+
+    kf: str
+    settlement: str
+    realm: int
+    owner: int
+    attackers: tuple[str, ...]
+    defenders: tuple[str, ...]
+    attack: Fraction
+    defence: Fraction
+    town_gp: int
+    bef: int
+
+
+GpOf = Callable[[Unit, str], int]
+"""A unit's GP in a field from the causes the server knows (engine.wdw.items.gp_of)."""
+
+
+def _power(state: WdwState, units: Sequence[Unit], kf: str, gp: GpOf, extra: int) -> Fraction:
+    # F10 with D13's melee level: Stärke·(5 + GP)/5, summed over the side.
+    hv = options_of(state).hv_bonus
+    return sum(
+        (kampfkraft(u.size * melee_level(state, u, kf, hv), gp(u, kf) + extra) for u in units),
+        Fraction(0),
+    )
+
+
+def storms_of(
+    state: WdwState,
+    orders: Mapping[int, Sequence[Order]],
+    legs: Mapping[str, Leg],
+    gp: GpOf,
+) -> dict[str, Assault]:
+    """The month's storms by seat and line: a legal storm order on a fortified settlement
+    (Bef > 0) with at least one of its units in the field where its leg ends."""
+
+    def where(unit: Unit) -> str:
+        leg = legs.get(unit.key)
+        return leg.steps[-1][0] if leg is not None and leg.steps else unit.kf
+
+    found: dict[str, Assault] = {}
+    for seat in sorted(orders):
+        for order in orders[seat]:
+            if not isinstance(order, Storm):
+                continue
+            place = check_storm(state, seat, order)
+            if isinstance(place, Refusal) or place.bef < 1:
+                continue
+            named = (state.unit(seat, n) for n in order.units)
+            attackers = [u for u in named if u is not None and where(u) == place.kf]
+            if not attackers:
+                continue
+            # The owner's units in the field; characters' fate is the GM's (a correction).
+            defenders = [
+                u
+                for u in state.units
+                if u.realm == place.owner and where(u) == place.kf and u.unit_class != "character"
+            ]
+            town_gp = place.stv + (CAPITAL_DEFENCE_GP if place.capital else 0)
+            found[f"S{len(found) + 1}"] = Assault(
+                place.kf,
+                place.name,
+                seat,
+                place.owner,
+                tuple(u.key for u in attackers),
+                tuple(u.key for u in defenders),
+                _power(state, attackers, place.kf, gp, 0),
+                _power(state, defenders, place.kf, gp, town_gp),
+                town_gp,
+                place.bef,
+            )
+    return found
+
+
+@dataclass(frozen=True)
+class StormResult:
+    """The GM's verdict on ``S<n>``: taken (every defender falls, Strategie 6.4) or
+    repulsed, and each unit's losses."""
+
+    taken: bool
+    losses: tuple[tuple[str, int], ...] = ()
+
+
+_TAKEN = ("gelungen", "genommen", "erfolg", "taken", "success", "succeeded")
+_REPULSED = ("abgeschlagen", "misslungen", "mißlungen", "repulsed", "failed")
+
+
+def read_storm(text: str) -> StormResult | None:
+    """``gelungen; Verluste 1/101 -300`` or ``abgeschlagen; Verluste 1/101 -500,
+    2/102 -200`` (``Verluste keine``), or None when the words are not understood."""
+    parts = [p.strip() for p in text.split(";") if p.strip()]
+    if not parts or parts[0].lower() not in (*_TAKEN, *_REPULSED):
+        return None
+    losses: tuple[tuple[str, int], ...] = ()
+    for part in parts[1:]:
+        head, _, rest = part.partition(" ")
+        if head.lower() not in ("verluste", "losses"):
+            return None
+        if rest.strip().lower() in ("keine", "none"):
+            continue
+        line = read_line(LOSSES, re.sub(r"\s+", " ", rest))
+        if line is None:
+            return None
+        losses += tuple((key, -value) for key, value in line.changes)
+    return StormResult(parts[0].lower() in _TAKEN, losses)
+
+
+def check_verdict(state: WdwState, assault: Assault, verdict: StormResult, lang: str) -> str:
+    """Why a storm verdict cannot be taken: losses name units of the storm and are not
+    above their size; a storm taken names losses of the attackers only (the defenders
+    all fall)."""
+    for key, loss in verdict.losses:
+        if key not in (*assault.attackers, *assault.defenders):
+            return say(lang, "ruling.not_in_storm", unit=key)
+        if verdict.taken and key in assault.defenders:
+            return say(lang, "ruling.storm_defenders", unit=key)
+        if too_many := over_size(state, key, loss, lang):
+            return too_many
+    return ""
+
+
+def storm_lines(items: Items, lang: str) -> list[str]:
+    """The dossier's lines of the storms: the settlement, both sides with their
+    Kampfkraft and the defenders' GP from the settlement."""
+    lines = []
+    for item, assault in items.storms.items():
+        lines.append(
+            say(
+                lang,
+                "item.storm",
+                item=item,
+                a=assault,
+                attackers=" ".join(assault.attackers),
+                defenders=" ".join(assault.defenders) or "-",
+                attack=_number(assault.attack),
+                defence=_number(assault.defence),
+            )
+        )
+    return lines
+
+
+def _number(value: Fraction) -> str:
+    """A Kampfkraft as the GM reads it: whole, or with one decimal."""
+    return str(int(value)) if value.denominator == 1 else f"{float(value):.1f}"
