@@ -110,6 +110,8 @@ class DeadlineScheduler:
         self._poked_again: set[int] = set()
         self._due: set[int] = set()
         """Games whose deadline fired and whose run has not ended yet."""
+        self._planned: dict[int, set[str]] = {}
+        """Each game's job ids as last planned (some may have fired and gone since)."""
         self.turns_run = 0
 
     # -- lifecycle
@@ -201,23 +203,23 @@ class DeadlineScheduler:
         if self._stopping:
             return
         plans = await asyncio.to_thread(self._read_plans, None)
-        wanted = {"resync"}
         for plan in plans:
-            wanted |= self._apply(plan)
-        self._remove_jobs_except(wanted)
+            self._apply(plan)
+        for game_id in self._planned.keys() - {plan.game_id for plan in plans}:
+            self._retire(game_id)
 
     async def replan(self, game_id: int) -> None:
         """Make one game's jobs match the database (cheap: after its turn or a mail)."""
         if self._stopping:
             return
         plans = await asyncio.to_thread(self._read_plans, game_id)
-        wanted: set[str] = set()
         for plan in plans:
-            wanted |= self._apply(plan)
-        self._remove_jobs_except(wanted, game_id=game_id)
+            self._apply(plan)
+        if not plans:  # held, finished or gone
+            self._retire(game_id)
 
-    def _apply(self, plan: _Plan) -> set[str]:
-        """Schedule one game's jobs; their ids."""
+    def _apply(self, plan: _Plan) -> None:
+        """Schedule one game's jobs and remove those it no longer needs."""
         now = utcnow()
         ids: set[str] = set()
         if plan.deadline is not None:
@@ -233,20 +235,19 @@ class DeadlineScheduler:
             job_id = f"reminder:{plan.game_id}:{hours}"
             ids.add(job_id)
             self._schedule(job_id, max(when, now), self._reminders, plan.game_id)
-        return ids
+        self._retire(plan.game_id, keep=ids)
 
-    def _remove_jobs_except(self, wanted: set[str], *, game_id: int | None = None) -> None:
-        """Remove the jobs not in ``wanted`` (of one game, or of all)."""
+    def _retire(self, game_id: int, keep: set[str] | frozenset[str] = frozenset()) -> None:
+        """Remove the game's jobs not in ``keep``.
 
-        def of_game(job_id: str) -> bool:
-            if game_id is None:
-                return job_id not in ("resync", "housekeeping")
-            return job_id == f"deadline:{game_id}" or job_id.startswith(f"reminder:{game_id}:")
-
-        for job in self._scheduler.get_jobs():
-            if of_game(job.id) and job.id not in wanted:
-                with contextlib.suppress(JobLookupError):  # fired and gone meanwhile
-                    self._scheduler.remove_job(job.id)
+        Looked up by the game's own job ids: going through every job after each game's
+        run cost a burst of n games n² steps (docs/performance.md, "Growth").
+        """
+        for job_id in self._planned.pop(game_id, set()) - keep:
+            with contextlib.suppress(JobLookupError):  # fired and gone meanwhile
+                self._scheduler.remove_job(job_id)
+        if keep:
+            self._planned[game_id] = set(keep)
 
     def _read_plans(self, game_id: int | None) -> list[_Plan]:
         # A reader: after every turn of a burst it would otherwise queue for the write

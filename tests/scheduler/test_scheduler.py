@@ -275,9 +275,9 @@ async def test_a_burst_of_pokes_for_a_game_is_one_pass(db_engine: Engine) -> Non
     passes: list[int] = []
     replan = scheduler.replan
 
-    async def counted(game: int) -> None:
-        passes.append(game)
-        await replan(game)
+    async def counted(game_id: int) -> None:
+        passes.append(game_id)
+        await replan(game_id)
 
     scheduler.replan = counted  # type: ignore[method-assign]
     try:
@@ -288,5 +288,24 @@ async def test_a_burst_of_pokes_for_a_game_is_one_pass(db_engine: Engine) -> Non
         assert passes == [game_id]
         scheduler.poke(game_id)  # a later change: a pass of its own
         await until(lambda: len(passes) == 2)
+    finally:
+        await scheduler.stop()
+
+
+async def test_a_resync_removes_the_jobs_of_a_game_paused_elsewhere(db_engine: Engine) -> None:
+    later = utcnow() + timedelta(days=1)
+    other_id, _ = new_game(db_engine, deadline=later, number=32, reminder_hours=(2,))
+    game_id, _ = new_game(db_engine, deadline=later, reminder_hours=(2,))
+    scheduler = DeadlineScheduler(db_engine, SchedulerConfig(TERMS), lambda: None)
+    await scheduler.start()
+    try:
+        assert {f"deadline:{game_id}", f"reminder:{game_id}:2"} <= scheduler.job_times().keys()
+        with transaction(db_engine) as session:  # as `pbem gm pause` would, in another process
+            gm.pause(session, 31, now=utcnow())
+        await scheduler.resync()
+        jobs = scheduler.job_times()
+        assert f"deadline:{game_id}" not in jobs and f"reminder:{game_id}:2" not in jobs
+        assert jobs[f"deadline:{other_id}"] == later
+        assert jobs[f"reminder:{other_id}:2"] == later - timedelta(hours=2)
     finally:
         await scheduler.stop()
