@@ -112,6 +112,8 @@ class DeadlineScheduler:
         """Games whose deadline fired and whose run has not ended yet."""
         self._planned: dict[int, set[str]] = {}
         """Each game's job ids as last planned (some may have fired and gone since)."""
+        self._reminded: dict[int, tuple[datetime, set[int]]] = {}
+        """Each game's deadline and the reminders (hours) fired for it."""
         self.turns_run = 0
 
     # -- lifecycle
@@ -231,10 +233,17 @@ class DeadlineScheduler:
             # server's time, and more the more games (docs/performance.md, "Growth").
             if not (plan.deadline <= now and plan.game_id in self._due):
                 self._schedule(job_id, max(plan.deadline, now), self._deadline, plan.game_id)
+        fired = self._fired_reminders(plan)
         for hours, when in plan.reminders:
+            # A reminder whose hour has passed is planned once, not at every resync
+            # until the deadline (each a transaction that sends nothing new).
+            if when <= now and hours in fired:
+                continue
             job_id = f"reminder:{plan.game_id}:{hours}"
             ids.add(job_id)
-            self._schedule(job_id, max(when, now), self._reminders, plan.game_id)
+            self._schedule(
+                job_id, max(when, now), self._reminders, plan.game_id, plan.deadline, hours
+            )
         self._retire(plan.game_id, keep=ids)
 
     def _retire(self, game_id: int, keep: set[str] | frozenset[str] = frozenset()) -> None:
@@ -248,6 +257,16 @@ class DeadlineScheduler:
                 self._scheduler.remove_job(job_id)
         if keep:
             self._planned[game_id] = set(keep)
+        else:
+            self._reminded.pop(game_id, None)
+
+    def _fired_reminders(self, plan: _Plan) -> set[int]:
+        """The hours of the reminders fired for the game's planned deadline."""
+        fired = self._reminded.get(plan.game_id)
+        if fired is None or fired[0] != plan.deadline:
+            self._reminded.pop(plan.game_id, None)  # a new deadline: its reminders are due
+            return set()
+        return fired[1]
 
     def _read_plans(self, game_id: int | None) -> list[_Plan]:
         # A reader: after every turn of a burst it would otherwise queue for the write
@@ -273,7 +292,7 @@ class DeadlineScheduler:
             return plans
 
     def _schedule(
-        self, job_id: str, when: datetime, func: Callable[[int], object], game_id: int
+        self, job_id: str, when: datetime, func: Callable[..., object], *args: object
     ) -> None:
         existing = self._scheduler.get_job(job_id)
         if existing is not None and existing.next_run_time == when:
@@ -282,7 +301,7 @@ class DeadlineScheduler:
             func,
             "date",
             run_date=when,
-            args=[game_id],
+            args=list(args),
             id=job_id,
             replace_existing=True,
             misfire_grace_time=None,  # a missed deadline still fires (it is checked anyway)
@@ -312,8 +331,22 @@ class DeadlineScheduler:
         finally:
             self._due.discard(game_id)
 
-    async def _reminders(self, game_id: int) -> None:
-        self._spawn(self.send_reminders(game_id))
+    async def _reminders(self, game_id: int, deadline: datetime, hours: int) -> None:
+        # Remembered as it fires: the resyncs until the deadline leave it alone.
+        fired = self._reminded.setdefault(game_id, (deadline, set()))
+        if fired[0] == deadline:
+            fired[1].add(hours)
+        self._spawn(self._remind(game_id, deadline, hours))
+
+    async def _remind(self, game_id: int, deadline: datetime, hours: int) -> None:
+        try:
+            await self.send_reminders(game_id)
+        except BaseException:
+            # Not sent: the next resync plans the reminder again.
+            fired = self._reminded.get(game_id)
+            if fired is not None and fired[0] == deadline:
+                fired[1].discard(hours)
+            raise
 
     async def run_turn(self, game_id: int, *, force: bool = False) -> turns.TurnRun | None:
         """Evaluate the game's pending turn if it is due (exactly once, see ``turns``)."""

@@ -292,6 +292,54 @@ async def test_a_burst_of_pokes_for_a_game_is_one_pass(db_engine: Engine) -> Non
         await scheduler.stop()
 
 
+async def test_a_resync_does_not_fire_a_passed_reminder_again(db_engine: Engine) -> None:
+    game_id, _ = new_game(db_engine, deadline=utcnow() + timedelta(minutes=30), reminder_hours=(1,))
+    scheduler = DeadlineScheduler(db_engine, SchedulerConfig(TERMS), lambda: None)
+    sends: list[int] = []
+    send_reminders = scheduler.send_reminders
+
+    async def counted(game_id: int) -> None:
+        sends.append(game_id)
+        await send_reminders(game_id)
+
+    scheduler.send_reminders = counted  # type: ignore[method-assign]
+    await scheduler.start()  # its hour passed already: it fires at once
+    try:
+        await until(lambda: len(outbox_of(db_engine, OutboxKind.REMINDER)) == 3)
+        for _ in range(3):  # as every resync_seconds until the deadline
+            await scheduler.resync()
+            await asyncio.sleep(0.1)
+        assert f"reminder:{game_id}:1" not in scheduler.job_times()
+    finally:
+        await scheduler.stop()
+    assert sends == [game_id]
+
+
+async def test_a_reminder_that_failed_is_planned_again_by_the_resync(db_engine: Engine) -> None:
+    game_id, _ = new_game(db_engine, deadline=utcnow() + timedelta(minutes=30), reminder_hours=(1,))
+    scheduler = DeadlineScheduler(db_engine, SchedulerConfig(TERMS), lambda: None)
+    sends: list[int] = []
+    send_reminders = scheduler.send_reminders
+
+    async def failing_once(game_id: int) -> None:
+        sends.append(game_id)
+        if len(sends) == 1:
+            raise RuntimeError("database is locked")
+        await send_reminders(game_id)
+
+    scheduler.send_reminders = failing_once  # type: ignore[method-assign]
+    await scheduler.start()
+    try:
+        await until(lambda: len(sends) == 1)
+        await asyncio.sleep(0.1)
+        assert outbox_of(db_engine, OutboxKind.REMINDER) == []
+        await scheduler.resync()
+        await until(lambda: len(outbox_of(db_engine, OutboxKind.REMINDER)) == 3)
+    finally:
+        await scheduler.stop()
+    assert sends == [game_id, game_id]
+
+
 async def test_a_resync_removes_the_jobs_of_a_game_paused_elsewhere(db_engine: Engine) -> None:
     later = utcnow() + timedelta(days=1)
     other_id, _ = new_game(db_engine, deadline=later, number=32, reminder_hours=(2,))
