@@ -357,3 +357,54 @@ async def test_a_resync_removes_the_jobs_of_a_game_paused_elsewhere(db_engine: E
         assert jobs[f"reminder:{other_id}:2"] == later - timedelta(hours=2)
     finally:
         await scheduler.stop()
+
+
+async def test_a_passed_deadline_whose_run_was_refused_is_planned_again_by_the_resync(
+    db_engine: Engine,
+) -> None:
+    game_id, passwords = new_game(db_engine, deadline=utcnow() + timedelta(days=1))
+    everybody_votes(db_engine, passwords)
+    move_deadline(db_engine, game_id, utcnow())
+    scheduler = DeadlineScheduler(db_engine, SchedulerConfig(TERMS), lambda: None)
+    runs: list[int] = []
+    run_turn = scheduler.run_turn
+
+    async def refused_once(game_id: int, *, force: bool = False) -> TurnRun | None:
+        runs.append(game_id)
+        if len(runs) == 1:  # as when another server holds the game
+            return None
+        return await run_turn(game_id, force=force)
+
+    scheduler.run_turn = refused_once  # type: ignore[method-assign]
+    await scheduler.start()  # resync only at start and below
+    try:
+        await until(lambda: runs == [game_id] and not scheduler._due)
+        await scheduler.resync()  # the same deadline, still passed: its job again
+        await until(lambda: turn_of(db_engine, game_id) == 1)
+    finally:
+        await scheduler.stop()
+    assert runs == [game_id, game_id]
+
+
+async def test_a_resync_leaves_the_jobs_of_an_unchanged_game_alone(db_engine: Engine) -> None:
+    game_id, _ = new_game(db_engine, deadline=utcnow() + timedelta(days=1), reminder_hours=(2,))
+    scheduler = DeadlineScheduler(db_engine, SchedulerConfig(TERMS), lambda: None)
+    await scheduler.start()
+    planned = dict(scheduler.job_times())
+    touched: list[str] = []
+    schedule = scheduler._schedule
+
+    def counted(job_id: str, *args: object) -> None:
+        touched.append(job_id)
+        schedule(job_id, *args)  # type: ignore[arg-type]
+
+    scheduler._schedule = counted  # type: ignore[assignment, method-assign]
+    try:
+        await scheduler.resync()
+        assert touched == []
+        move_deadline(db_engine, game_id, utcnow() + timedelta(days=2))
+        await scheduler.resync()
+        assert sorted(touched) == [f"deadline:{game_id}", f"reminder:{game_id}:2"]
+    finally:
+        await scheduler.stop()
+    assert planned[f"deadline:{game_id}"] < scheduler.job_times()[f"deadline:{game_id}"]
