@@ -292,17 +292,27 @@ async def test_a_burst_of_pokes_for_a_game_is_one_pass(db_engine: Engine) -> Non
         await scheduler.stop()
 
 
-async def test_a_resync_does_not_fire_a_passed_reminder_again(db_engine: Engine) -> None:
-    game_id, _ = new_game(db_engine, deadline=utcnow() + timedelta(minutes=30), reminder_hours=(1,))
-    scheduler = DeadlineScheduler(db_engine, SchedulerConfig(TERMS), lambda: None)
+def reminders_due(engine: Engine, *, failing: int = 0) -> tuple[int, DeadlineScheduler, list[int]]:
+    """A game whose reminder's hour has passed, a scheduler on it (resyncs only when the
+    test asks), and the game ids its reminders were sent for; the first ``failing``
+    sendings fail."""
+    game_id, _ = new_game(engine, deadline=utcnow() + timedelta(minutes=30), reminder_hours=(1,))
+    scheduler = DeadlineScheduler(engine, SchedulerConfig(TERMS), lambda: None)
     sends: list[int] = []
     send_reminders = scheduler.send_reminders
 
     async def counted(game_id: int) -> None:
         sends.append(game_id)
+        if len(sends) <= failing:
+            raise RuntimeError("database is locked")
         await send_reminders(game_id)
 
     scheduler.send_reminders = counted  # type: ignore[method-assign]
+    return game_id, scheduler, sends
+
+
+async def test_a_resync_does_not_fire_a_passed_reminder_again(db_engine: Engine) -> None:
+    game_id, scheduler, sends = reminders_due(db_engine)
     await scheduler.start()  # its hour passed already: it fires at once
     try:
         await until(lambda: len(outbox_of(db_engine, OutboxKind.REMINDER)) == 3)
@@ -316,18 +326,7 @@ async def test_a_resync_does_not_fire_a_passed_reminder_again(db_engine: Engine)
 
 
 async def test_a_reminder_that_failed_is_planned_again_by_the_resync(db_engine: Engine) -> None:
-    game_id, _ = new_game(db_engine, deadline=utcnow() + timedelta(minutes=30), reminder_hours=(1,))
-    scheduler = DeadlineScheduler(db_engine, SchedulerConfig(TERMS), lambda: None)
-    sends: list[int] = []
-    send_reminders = scheduler.send_reminders
-
-    async def failing_once(game_id: int) -> None:
-        sends.append(game_id)
-        if len(sends) == 1:
-            raise RuntimeError("database is locked")
-        await send_reminders(game_id)
-
-    scheduler.send_reminders = failing_once  # type: ignore[method-assign]
+    game_id, scheduler, sends = reminders_due(db_engine, failing=1)
     await scheduler.start()
     try:
         await until(lambda: len(sends) == 1)
