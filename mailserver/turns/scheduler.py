@@ -5,7 +5,10 @@ The jobs are a cache of it, rebuilt at start-up (a deadline missed while the ser
 down fires at once), after every change made in this process (:meth:`poke`), and every
 ``resync_seconds`` for changes made elsewhere (``pbem gm`` on the command line, a second
 server process). A job that fires twice does no harm: the turn run locks the game and
-checks the turn number, reminders carry a dedup key.
+checks the turn number, reminders carry a dedup key. A resync reads every running game
+but touches the jobs only of those whose plan changed or whose passed deadline or
+reminder is due to fire (every game's jobs at every pass made a burst's cost grow with
+the square of its games).
 """
 
 from __future__ import annotations
