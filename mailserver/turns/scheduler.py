@@ -5,7 +5,10 @@ The jobs are a cache of it, rebuilt at start-up (a deadline missed while the ser
 down fires at once), after every change made in this process (:meth:`poke`), and every
 ``resync_seconds`` for changes made elsewhere (``pbem gm`` on the command line, a second
 server process). A job that fires twice does no harm: the turn run locks the game and
-checks the turn number, reminders carry a dedup key.
+checks the turn number, reminders carry a dedup key. A resync reads every running game
+but touches the jobs only of those whose plan changed or whose passed deadline or
+reminder is due to fire (every game's jobs at every pass made a burst's cost grow with
+the square of its games).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from typing import Any, Protocol
 
 from apscheduler.jobstores.base import JobLookupError
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
-from sqlalchemy import Engine
+from sqlalchemy import Engine, bindparam
 from sqlmodel import select
 
 from config.settings import Settings
@@ -72,6 +75,15 @@ class SchedulerConfig:
         )
 
 
+# Built once: building the statement cost a replan more than running it.
+# Three columns, not the games: a resync reads every running game.
+_RUNNING = select(Game.id, Game.next_deadline, Game.reminder_hours).where(
+    Game.status == GameStatus.RUNNING,
+    Game.held == False,  # noqa: E712
+)
+_ONE_RUNNING = _RUNNING.where(Game.id == bindparam("game_id"))
+
+
 @dataclass(frozen=True)
 class _Plan:
     """The jobs one game needs now."""
@@ -110,6 +122,12 @@ class DeadlineScheduler:
         self._poked_again: set[int] = set()
         self._due: set[int] = set()
         """Games whose deadline fired and whose run has not ended yet."""
+        self._planned: dict[int, set[str]] = {}
+        """Each game's job ids as last planned (some may have fired and gone since)."""
+        self._applied: dict[int, _Plan] = {}
+        """Each game's plan as its jobs were last made from it."""
+        self._reminded: dict[int, tuple[datetime, set[int]]] = {}
+        """Each game's deadline and the reminders (hours) fired for it."""
         self.turns_run = 0
 
     # -- lifecycle
@@ -201,24 +219,29 @@ class DeadlineScheduler:
         if self._stopping:
             return
         plans = await asyncio.to_thread(self._read_plans, None)
-        wanted = {"resync"}
+        now = utcnow()
         for plan in plans:
-            wanted |= self._apply(plan)
-        self._remove_jobs_except(wanted)
+            self._apply(plan, now)
+        for game_id in self._planned.keys() - {plan.game_id for plan in plans}:
+            self._retire(game_id)
 
     async def replan(self, game_id: int) -> None:
         """Make one game's jobs match the database (cheap: after its turn or a mail)."""
         if self._stopping:
             return
         plans = await asyncio.to_thread(self._read_plans, game_id)
-        wanted: set[str] = set()
         for plan in plans:
-            wanted |= self._apply(plan)
-        self._remove_jobs_except(wanted, game_id=game_id)
+            self._apply(plan, utcnow())
+        if not plans:  # held, finished or gone
+            self._retire(game_id)
 
-    def _apply(self, plan: _Plan) -> set[str]:
-        """Schedule one game's jobs; their ids."""
-        now = utcnow()
+    def _apply(self, plan: _Plan, now: datetime) -> None:
+        """Schedule one game's jobs and remove those it no longer needs."""
+        # The plan its jobs were made from, with nothing due to fire now: they are in
+        # place. A resync (each 0.5 s in the benchmarks) went through every game's jobs,
+        # a burst's work that grew with the number of games squared.
+        if self._applied.get(plan.game_id) == plan and not self._fires_now(plan, now):
+            return
         ids: set[str] = set()
         if plan.deadline is not None:
             job_id = f"deadline:{plan.game_id}"
@@ -229,38 +252,61 @@ class DeadlineScheduler:
             # server's time, and more the more games (docs/performance.md, "Growth").
             if not (plan.deadline <= now and plan.game_id in self._due):
                 self._schedule(job_id, max(plan.deadline, now), self._deadline, plan.game_id)
+        fired = self._fired_reminders(plan)
         for hours, when in plan.reminders:
+            # A reminder whose hour has passed is planned once, not at every resync
+            # until the deadline (each a transaction that sends nothing new).
+            if when <= now and hours in fired:
+                continue
             job_id = f"reminder:{plan.game_id}:{hours}"
             ids.add(job_id)
-            self._schedule(job_id, max(when, now), self._reminders, plan.game_id)
-        return ids
+            self._schedule(
+                job_id, max(when, now), self._reminders, plan.game_id, plan.deadline, hours
+            )
+        self._retire(plan.game_id, keep=ids)
+        self._applied[plan.game_id] = plan
 
-    def _remove_jobs_except(self, wanted: set[str], *, game_id: int | None = None) -> None:
-        """Remove the jobs not in ``wanted`` (of one game, or of all)."""
+    def _fires_now(self, plan: _Plan, now: datetime) -> bool:
+        """Whether applying ``plan`` would plan a job at ``now``: a passed deadline whose
+        run is not under way (a run refused, say), a passed reminder not fired."""
+        if plan.deadline is not None and plan.deadline <= now and plan.game_id not in self._due:
+            return True
+        fired = self._fired_reminders(plan)
+        return any(when <= now and hours not in fired for hours, when in plan.reminders)
 
-        def of_game(job_id: str) -> bool:
-            if game_id is None:
-                return job_id not in ("resync", "housekeeping")
-            return job_id == f"deadline:{game_id}" or job_id.startswith(f"reminder:{game_id}:")
+    def _retire(self, game_id: int, keep: set[str] | frozenset[str] = frozenset()) -> None:
+        """Remove the game's jobs not in ``keep``.
 
-        for job in self._scheduler.get_jobs():
-            if of_game(job.id) and job.id not in wanted:
-                with contextlib.suppress(JobLookupError):  # fired and gone meanwhile
-                    self._scheduler.remove_job(job.id)
+        Looked up by the game's own job ids: going through every job after each game's
+        run cost a burst of n games n² steps (docs/performance.md, "Growth").
+        """
+        for job_id in self._planned.pop(game_id, set()) - keep:
+            with contextlib.suppress(JobLookupError):  # fired and gone meanwhile
+                self._scheduler.remove_job(job_id)
+        if keep:
+            self._planned[game_id] = set(keep)
+        else:
+            self._reminded.pop(game_id, None)
+            self._applied.pop(game_id, None)
+
+    def _fired_reminders(self, plan: _Plan) -> set[int]:
+        """The hours of the reminders fired for the game's planned deadline."""
+        fired = self._reminded.get(plan.game_id)
+        if fired is None or fired[0] != plan.deadline:
+            self._reminded.pop(plan.game_id, None)  # a new deadline: its reminders are due
+            return set()
+        return fired[1]
 
     def _read_plans(self, game_id: int | None) -> list[_Plan]:
         # A reader: after every turn of a burst it would otherwise queue for the write
         # lock behind the next turn run.
-        # Three columns, not the games: a resync reads every running game.
         with reading(self.engine) as session:
-            stmt = select(Game.id, Game.next_deadline, Game.reminder_hours).where(
-                Game.status == GameStatus.RUNNING,
-                Game.held == False,  # noqa: E712
-            )
-            if game_id is not None:
-                stmt = stmt.where(Game.id == game_id)
+            if game_id is None:
+                rows = session.exec(_RUNNING).all()
+            else:
+                rows = session.exec(_ONE_RUNNING, params={"game_id": game_id}).all()
             plans = []
-            for id_, deadline, reminder_hours in session.exec(stmt).all():
+            for id_, deadline, reminder_hours in rows:
                 reminders: tuple[tuple[int, datetime], ...] = ()
                 if deadline is not None:
                     reminders = tuple(
@@ -272,7 +318,7 @@ class DeadlineScheduler:
             return plans
 
     def _schedule(
-        self, job_id: str, when: datetime, func: Callable[[int], object], game_id: int
+        self, job_id: str, when: datetime, func: Callable[..., object], *args: object
     ) -> None:
         existing = self._scheduler.get_job(job_id)
         if existing is not None and existing.next_run_time == when:
@@ -281,7 +327,7 @@ class DeadlineScheduler:
             func,
             "date",
             run_date=when,
-            args=[game_id],
+            args=list(args),
             id=job_id,
             replace_existing=True,
             misfire_grace_time=None,  # a missed deadline still fires (it is checked anyway)
@@ -311,8 +357,22 @@ class DeadlineScheduler:
         finally:
             self._due.discard(game_id)
 
-    async def _reminders(self, game_id: int) -> None:
-        self._spawn(self.send_reminders(game_id))
+    async def _reminders(self, game_id: int, deadline: datetime, hours: int) -> None:
+        # Remembered as it fires: the resyncs until the deadline leave it alone.
+        fired = self._reminded.setdefault(game_id, (deadline, set()))
+        if fired[0] == deadline:
+            fired[1].add(hours)
+        self._spawn(self._remind(game_id, deadline, hours))
+
+    async def _remind(self, game_id: int, deadline: datetime, hours: int) -> None:
+        try:
+            await self.send_reminders(game_id)
+        except BaseException:
+            # Not sent: the next resync plans the reminder again.
+            fired = self._reminded.get(game_id)
+            if fired is not None and fired[0] == deadline:
+                fired[1].discard(hours)
+            raise
 
     async def run_turn(self, game_id: int, *, force: bool = False) -> turns.TurnRun | None:
         """Evaluate the game's pending turn if it is due (exactly once, see ``turns``)."""

@@ -275,9 +275,9 @@ async def test_a_burst_of_pokes_for_a_game_is_one_pass(db_engine: Engine) -> Non
     passes: list[int] = []
     replan = scheduler.replan
 
-    async def counted(game: int) -> None:
-        passes.append(game)
-        await replan(game)
+    async def counted(game_id: int) -> None:
+        passes.append(game_id)
+        await replan(game_id)
 
     scheduler.replan = counted  # type: ignore[method-assign]
     try:
@@ -290,3 +290,120 @@ async def test_a_burst_of_pokes_for_a_game_is_one_pass(db_engine: Engine) -> Non
         await until(lambda: len(passes) == 2)
     finally:
         await scheduler.stop()
+
+
+def reminders_due(engine: Engine, *, failing: int = 0) -> tuple[int, DeadlineScheduler, list[int]]:
+    """A game whose reminder's hour has passed, a scheduler on it (resyncs only when the
+    test asks), and the game ids its reminders were sent for; the first ``failing``
+    sendings fail."""
+    game_id, _ = new_game(engine, deadline=utcnow() + timedelta(minutes=30), reminder_hours=(1,))
+    scheduler = DeadlineScheduler(engine, SchedulerConfig(TERMS), lambda: None)
+    sends: list[int] = []
+    send_reminders = scheduler.send_reminders
+
+    async def counted(game_id: int) -> None:
+        sends.append(game_id)
+        if len(sends) <= failing:
+            raise RuntimeError("database is locked")
+        await send_reminders(game_id)
+
+    scheduler.send_reminders = counted  # type: ignore[method-assign]
+    return game_id, scheduler, sends
+
+
+async def test_a_resync_does_not_fire_a_passed_reminder_again(db_engine: Engine) -> None:
+    game_id, scheduler, sends = reminders_due(db_engine)
+    await scheduler.start()  # its hour passed already: it fires at once
+    try:
+        await until(lambda: len(outbox_of(db_engine, OutboxKind.REMINDER)) == 3)
+        for _ in range(3):  # as every resync_seconds until the deadline
+            await scheduler.resync()
+            await asyncio.sleep(0.1)
+        assert f"reminder:{game_id}:1" not in scheduler.job_times()
+    finally:
+        await scheduler.stop()
+    assert sends == [game_id]
+
+
+async def test_a_reminder_that_failed_is_planned_again_by_the_resync(db_engine: Engine) -> None:
+    game_id, scheduler, sends = reminders_due(db_engine, failing=1)
+    await scheduler.start()
+    try:
+        await until(lambda: len(sends) == 1)
+        await asyncio.sleep(0.1)
+        assert outbox_of(db_engine, OutboxKind.REMINDER) == []
+        await scheduler.resync()
+        await until(lambda: len(outbox_of(db_engine, OutboxKind.REMINDER)) == 3)
+    finally:
+        await scheduler.stop()
+    assert sends == [game_id, game_id]
+
+
+async def test_a_resync_removes_the_jobs_of_a_game_paused_elsewhere(db_engine: Engine) -> None:
+    later = utcnow() + timedelta(days=1)
+    other_id, _ = new_game(db_engine, deadline=later, number=32, reminder_hours=(2,))
+    game_id, _ = new_game(db_engine, deadline=later, reminder_hours=(2,))
+    scheduler = DeadlineScheduler(db_engine, SchedulerConfig(TERMS), lambda: None)
+    await scheduler.start()
+    try:
+        assert {f"deadline:{game_id}", f"reminder:{game_id}:2"} <= scheduler.job_times().keys()
+        with transaction(db_engine) as session:  # as `pbem gm pause` would, in another process
+            gm.pause(session, 31, now=utcnow())
+        await scheduler.resync()
+        jobs = scheduler.job_times()
+        assert f"deadline:{game_id}" not in jobs and f"reminder:{game_id}:2" not in jobs
+        assert jobs[f"deadline:{other_id}"] == later
+        assert jobs[f"reminder:{other_id}:2"] == later - timedelta(hours=2)
+    finally:
+        await scheduler.stop()
+
+
+async def test_a_passed_deadline_whose_run_was_refused_is_planned_again_by_the_resync(
+    db_engine: Engine,
+) -> None:
+    game_id, passwords = new_game(db_engine, deadline=utcnow() + timedelta(days=1))
+    everybody_votes(db_engine, passwords)
+    move_deadline(db_engine, game_id, utcnow())
+    scheduler = DeadlineScheduler(db_engine, SchedulerConfig(TERMS), lambda: None)
+    runs: list[int] = []
+    run_turn = scheduler.run_turn
+
+    async def refused_once(game_id: int, *, force: bool = False) -> TurnRun | None:
+        runs.append(game_id)
+        if len(runs) == 1:  # as when another server holds the game
+            return None
+        return await run_turn(game_id, force=force)
+
+    scheduler.run_turn = refused_once  # type: ignore[method-assign]
+    await scheduler.start()  # resync only at start and below
+    try:
+        await until(lambda: runs == [game_id] and not scheduler._due)
+        await scheduler.resync()  # the same deadline, still passed: its job again
+        await until(lambda: turn_of(db_engine, game_id) == 1)
+    finally:
+        await scheduler.stop()
+    assert runs == [game_id, game_id]
+
+
+async def test_a_resync_leaves_the_jobs_of_an_unchanged_game_alone(db_engine: Engine) -> None:
+    game_id, _ = new_game(db_engine, deadline=utcnow() + timedelta(days=1), reminder_hours=(2,))
+    scheduler = DeadlineScheduler(db_engine, SchedulerConfig(TERMS), lambda: None)
+    await scheduler.start()
+    planned = dict(scheduler.job_times())
+    touched: list[str] = []
+    schedule = scheduler._schedule
+
+    def counted(job_id: str, *args: object) -> None:
+        touched.append(job_id)
+        schedule(job_id, *args)  # type: ignore[arg-type]
+
+    scheduler._schedule = counted  # type: ignore[assignment, method-assign]
+    try:
+        await scheduler.resync()
+        assert touched == []
+        move_deadline(db_engine, game_id, utcnow() + timedelta(days=2))
+        await scheduler.resync()
+        assert sorted(touched) == [f"deadline:{game_id}", f"reminder:{game_id}:2"]
+    finally:
+        await scheduler.stop()
+    assert planned[f"deadline:{game_id}"] < scheduler.job_times()[f"deadline:{game_id}"]
