@@ -132,3 +132,22 @@ def with_leaders(
     if total != base + led:
         causes.append(("bükaz", total - base - led))
     return total
+
+
+def role_lines(unit: Unit, lang: str) -> list[str]:
+    """The printout's line under a character with its roles (Strategie 6.3): Spion,
+    Heerführer, REP with its years of play; none for a unit without one."""
+    roles = [say(lang, f"prop.{name}") for name in ("spion", "heerfuehrer") if getattr(unit, name)]
+    if unit.rep:
+        roles.append(say(lang, "print.rep", years=unit.experience))
+    return [say(lang, "print.roles", roles=", ".join(roles))] if roles else []
+
+
+def lord_lines(place: Settlement, lang: str) -> list[str]:
+    """The printout's line under a settlement with its lord (Strategie 6.3), when one of
+    its owner's characters leads it: a lord of another realm is not named (a settlement
+    that changed hands keeps the old record until the GM corrects it)."""
+    realm, _, number = place.lord.partition("/")
+    if not number or int(realm) != place.owner:
+        return []
+    return [say(lang, "print.lord", unit=number)]

@@ -132,3 +132,24 @@ def test_the_items_kampfkraft_counts_the_characters_too() -> None:
     mine = meeting.a if meeting.a.realm == 1 else meeting.b
     # The side's GP by cause add up its units': +2 and +1 for each of its four there.
     assert (dict(mine.gp)["rep"], dict(mine.gp)["stadtherr"]) == (8, 4)
+
+
+def test_the_owner_and_the_gm_read_the_roles_the_other_realm_does_not() -> None:
+    state = _cast()
+    ruler = state.unit(1, 601)
+    assert ruler is not None
+    ruler.heerfuehrer = True
+    roles = "    Rolle: Spion, Heerführer, REP (Spieljahre: 2)"
+    for seat in (1, 0):
+        text = GAME.printout(state, seat, "de")
+        assert roles in text and "Guru in 1/18" in text
+        assert "(Hauptstadt)\n    Stadtherr: Einheit 601\n" in text
+    assert "    Role: spy, leader, REP (years of play: 2)" in GAME.printout(state, 0, "en")
+    theirs = GAME.printout(state, 2, "de")
+    assert "Spieljahre" not in theirs and "Stadtherr" not in theirs
+
+
+def test_a_lord_of_another_realm_is_not_named_in_the_new_owners_printout() -> None:
+    state = _cast()
+    state.settlements[0].owner = 2  # Guru taken: the record still names 1/601
+    assert "Stadtherr" not in GAME.printout(state, 2, "de")
