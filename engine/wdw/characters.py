@@ -143,11 +143,17 @@ def role_lines(unit: Unit, lang: str) -> list[str]:
     return [say(lang, "print.roles", roles=", ".join(roles))] if roles else []
 
 
+def owners_lord(place: Settlement) -> str:
+    """The settlement's lord (``realm/id``) when it is one of its owner's characters, else
+    "": a settlement that changed hands keeps the old record until the GM corrects it,
+    and the new owner must not read another realm's unit (Strategie 6.3: it gives
+    nothing)."""
+    realm, _, number = place.lord.partition("/")
+    return place.lord if number and int(realm) == place.owner else ""
+
+
 def lord_lines(place: Settlement, lang: str) -> list[str]:
     """The printout's line under a settlement with its lord (Strategie 6.3), when one of
-    its owner's characters leads it: a lord of another realm is not named (a settlement
-    that changed hands keeps the old record until the GM corrects it)."""
-    realm, _, number = place.lord.partition("/")
-    if not number or int(realm) != place.owner:
-        return []
-    return [say(lang, "print.lord", unit=number)]
+    its owner's characters leads it."""
+    lord = owners_lord(place)
+    return [say(lang, "print.lord", unit=lord.partition("/")[2])] if lord else []

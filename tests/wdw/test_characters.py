@@ -11,6 +11,7 @@ from engine.wdw.characters import Role, read_role
 from engine.wdw.items import find_items
 from engine.wdw.orders import Fight
 from engine.wdw.state import WdwState
+from engine.wdw.views import report_data
 from tests.wdw.helpers import GAME, month, sample
 
 
@@ -153,3 +154,18 @@ def test_a_lord_of_another_realm_is_not_named_in_the_new_owners_printout() -> No
     state = _cast()
     state.settlements[0].owner = 2  # Guru taken: the record still names 1/601
     assert "Stadtherr" not in GAME.printout(state, 2, "de")
+
+
+def _lords(state: WdwState, seat: int) -> dict[str, object]:
+    """Each settlement's ``lord`` in the JSON twin of ``seat``."""
+    rows = report_data(state, seat, "de")["settlements"]
+    assert isinstance(rows, list)
+    return {row["name"]: row["lord"] for row in rows if isinstance(row, dict)}
+
+
+def test_the_new_owners_json_does_not_name_the_old_owners_lord_the_gms_does() -> None:
+    assert _lords(_cast(), 1)["Guru"] == "1/601"
+    state = _cast()
+    state.settlements[0].owner = 2  # Guru taken: the record still names 1/601
+    assert _lords(state, 2)["Guru"] == ""
+    assert _lords(state, 0)["Guru"] == "1/601"
