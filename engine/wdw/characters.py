@@ -132,3 +132,28 @@ def with_leaders(
     if total != base + led:
         causes.append(("bükaz", total - base - led))
     return total
+
+
+def role_lines(unit: Unit, lang: str) -> list[str]:
+    """The printout's line under a character with its roles (Strategie 6.3): Spion,
+    Heerführer, REP with its years of play; none for a unit without one."""
+    roles = [say(lang, f"prop.{name}") for name in ("spion", "heerfuehrer") if getattr(unit, name)]
+    if unit.rep:
+        roles.append(say(lang, "print.rep", years=unit.experience))
+    return [say(lang, "print.roles", roles=", ".join(roles))] if roles else []
+
+
+def owners_lord(place: Settlement) -> str:
+    """The settlement's lord (``realm/id``) when it is one of its owner's characters, else
+    "": a settlement that changed hands keeps the old record until the GM corrects it,
+    and the new owner must not read another realm's unit (Strategie 6.3: it gives
+    nothing)."""
+    realm, _, number = place.lord.partition("/")
+    return place.lord if number and int(realm) == place.owner else ""
+
+
+def lord_lines(place: Settlement, lang: str) -> list[str]:
+    """The printout's line under a settlement with its lord (Strategie 6.3), when one of
+    its owner's characters leads it."""
+    lord = owners_lord(place)
+    return [say(lang, "print.lord", unit=lord.partition("/")[2])] if lord else []

@@ -81,7 +81,6 @@ def _meeting_lines(item: str, meeting: Meeting, lang: str) -> list[str]:
     # The texts name the meeting's fields and its sides' (``{meeting.kf}``, ``{a.realm}``).
     a, b = meeting.a, meeting.b
     day = _power(meeting.day)
-    when = say(lang, "item.when", day=day, rounds=meeting.rounds)
     sides = {"item": item, "meeting": meeting, "a": a, "b": b}
     a_units, b_units = " ".join(a.units), " ".join(b.units)
     if item.startswith("D"):
@@ -90,10 +89,11 @@ def _meeting_lines(item: str, meeting: Meeting, lang: str) -> list[str]:
         return [
             say(lang, "item.encounter", **sides),
             say(lang, "item.question", a_power=_power(a.kampfkraft), b_power=_power(b.kampfkraft)),
-            when,
+            say(lang, "item.when", day=day, rounds=meeting.rounds),
         ]
-    # The strengths, GP and ratio are the workbench's, under the item.
-    return [say(lang, "item.combat", **sides, a_units=a_units, b_units=b_units), when]
+    # The strengths, GP, ratio and rounds are the workbench's, under the item.
+    met = say(lang, "item.met", day=day)
+    return [say(lang, "item.combat", **sides, a_units=a_units, b_units=b_units), met]
 
 
 def _ig(state: WdwState, seat: int, unit: int, target: str) -> str:

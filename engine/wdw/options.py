@@ -37,7 +37,7 @@ class WdwOptions:
     spy_sight: bool = False
     """Spies get a sight range like other units (Strategie 6.1, Spielleiter-Option)."""
     min_size_land: int = 1000
-    """D4: the Mindestgröße of a land unit for E (mounted: half)."""
+    """D4: the Mindestgröße of a land unit for E (mounted units: ``min_size_mounted``)."""
     hv_bonus: str = "strength"
     """D13: Heimatverteidigung's +2 inside its province: ``strength`` (per element) or
     ``gp`` (+2 GP)."""
@@ -60,7 +60,8 @@ class WdwOptions:
     """D18, Tab. 5.2-1 AB: a worker that moves builds at its target ``pro_rata`` (the
     month's work × (30 − arrival day)/30) or from the ``next_month`` on."""
     into_white: bool = True
-    """Strategie 4.4 (SL-Option): units may move into fields their realm does not know."""
+    """Strategie 4.4 (SL-Option): units may move into fields their realm does not know;
+    off, a step into one ends the path."""
     allied_meeting: str = "stop"
     """D26, Strategie 5.1: mutual allies meeting in the territory of one of them ``stop``
     (KV against each other) or ``pass``; elsewhere they pass (KI)."""
@@ -68,7 +69,9 @@ class WdwOptions:
     """D19, Strategie 3.1, 3.3: the BWP a month the people of a settlement build or
     demolish."""
     ig_carry_over: bool = False
-    """D14, Strategie 5.3: a spy keeps one IG for every target (else one per target)."""
+    """D14, Strategie 5.3 ("Jeder Spion hat einen IG"): a spy keeps one IG whatever its
+    target (a new target starts at the IG it has, a discovery sets it to 0); else one IG
+    per (spy, target), a new target starts at 1."""
     fort_ranged_gp: str = "per_bwp"
     """D9, Strategie 3.2: the Befestigung's GP in ranged rounds: 2 ``per_bwp`` or 2
     ``flat``."""

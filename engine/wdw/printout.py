@@ -5,6 +5,7 @@ everything and the log. Nothing of another realm's hidden state reaches a realm.
 from __future__ import annotations
 
 from engine.core import NEUTRAL
+from engine.wdw.characters import lord_lines, role_lines
 from engine.wdw.checks_army import unit_lines
 from engine.wdw.checks_realm import realm_lines
 from engine.wdw.checks_walls import wall_lines
@@ -26,6 +27,7 @@ def printout(state: WdwState, seat: int, lang: str) -> str:
             if place.owner == realm.seat:
                 capital = say(lang, "print.capital") if place.capital else ""
                 lines.append(say(lang, "print.settlement", place=place, capital=capital))
+                lines += lord_lines(place, lang)
         lines.append(say(lang, "print.units"))
         for unit in state.units:
             if unit.realm == realm.seat:
@@ -33,7 +35,7 @@ def printout(state: WdwState, seat: int, lang: str) -> str:
                 cls = say(lang, f"class.{unit.unit_class}")
                 line = say(lang, "print.unit", unit=unit, cls=cls, mounted=mounted, rs=unit.rs())
                 lines.append(line)
-                lines += unit_lines(unit, lang)
+                lines += role_lines(unit, lang) + unit_lines(unit, lang)
         lines += wall_lines(state, realm.seat, lang)
         lines.append(say(lang, "print.known", count=len(realm.known)))
     # The month's sightings are its notes (day, field, kind, size): said once, there.

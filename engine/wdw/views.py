@@ -6,12 +6,15 @@ units this month; the GM sees the whole map. Nothing of another realm's hidden s
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.core import NEUTRAL, JSONValue
 from engine.plaindata import to_plain
 from engine.views import UNKNOWN, MapGround, MapPlace, MapView
+from engine.wdw.characters import owners_lord
 from engine.wdw.map_lines import level, lines, place_number
 from engine.wdw.mapfile import WorldMap
-from engine.wdw.state import WdwState, world
+from engine.wdw.state import Settlement, WdwState, world
 from engine.wdw.texts import say
 
 REPORT_SCHEMA = "wdw-report/1"
@@ -115,6 +118,13 @@ def map_view(state: WdwState, player: int, lang: str) -> MapView:
     )
 
 
+def _settlement(place: Settlement, player: int) -> JSONValue:
+    """A settlement's row; a realm reads its lord only when it is one of its own
+    characters (the GM the whole record)."""
+    lord = place.lord if player == NEUTRAL else owners_lord(place)
+    return to_plain(replace(place, lord=lord))
+
+
 def report_data(state: WdwState, player: int, lang: str) -> dict[str, JSONValue]:
     """The printout of ``player`` as data (0: the GM's view with every realm and the log):
     its realm, settlements, units, spies, the sightings of the month, and the fields of
@@ -130,7 +140,7 @@ def report_data(state: WdwState, player: int, lang: str) -> dict[str, JSONValue]
         "year": state.year,
         "month": state.month,
         "realms": [to_plain(r) for r in state.realms if r.seat in seen],
-        "settlements": [to_plain(s) for s in state.settlements if s.owner in seen],
+        "settlements": [_settlement(s, player) for s in state.settlements if s.owner in seen],
         "units": [to_plain(u) for u in state.units if u.realm in seen],
         "spying": [to_plain(s) for s in state.spying if s.realm in seen],
         "sightings": [to_plain(s) for s in state.sightings if s.seat in seen],

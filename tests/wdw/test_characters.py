@@ -11,6 +11,7 @@ from engine.wdw.characters import Role, read_role
 from engine.wdw.items import find_items
 from engine.wdw.orders import Fight
 from engine.wdw.state import WdwState
+from engine.wdw.views import report_data
 from tests.wdw.helpers import GAME, month, sample
 
 
@@ -132,3 +133,39 @@ def test_the_items_kampfkraft_counts_the_characters_too() -> None:
     mine = meeting.a if meeting.a.realm == 1 else meeting.b
     # The side's GP by cause add up its units': +2 and +1 for each of its four there.
     assert (dict(mine.gp)["rep"], dict(mine.gp)["stadtherr"]) == (8, 4)
+
+
+def test_the_owner_and_the_gm_read_the_roles_the_other_realm_does_not() -> None:
+    state = _cast()
+    ruler = state.unit(1, 601)
+    assert ruler is not None
+    ruler.heerfuehrer = True
+    roles = "    Rolle: Spion, Heerführer, REP (Spieljahre: 2)"
+    for seat in (1, 0):
+        text = GAME.printout(state, seat, "de")
+        assert roles in text and "Guru in 1/18" in text
+        assert "(Hauptstadt)\n    Stadtherr: Einheit 601\n" in text
+    assert "    Role: spy, leader, REP (years of play: 2)" in GAME.printout(state, 0, "en")
+    theirs = GAME.printout(state, 2, "de")
+    assert "Spieljahre" not in theirs and "Stadtherr" not in theirs
+
+
+def test_a_lord_of_another_realm_is_not_named_in_the_new_owners_printout() -> None:
+    state = _cast()
+    state.settlements[0].owner = 2  # Guru taken: the record still names 1/601
+    assert "Stadtherr" not in GAME.printout(state, 2, "de")
+
+
+def _lords(state: WdwState, seat: int) -> dict[str, object]:
+    """Each settlement's ``lord`` in the JSON twin of ``seat``."""
+    rows = report_data(state, seat, "de")["settlements"]
+    assert isinstance(rows, list)
+    return {row["name"]: row["lord"] for row in rows if isinstance(row, dict)}
+
+
+def test_the_new_owners_json_does_not_name_the_old_owners_lord_the_gms_does() -> None:
+    assert _lords(_cast(), 1)["Guru"] == "1/601"
+    state = _cast()
+    state.settlements[0].owner = 2  # Guru taken: the record still names 1/601
+    assert _lords(state, 2)["Guru"] == ""
+    assert _lords(state, 0)["Guru"] == "1/601"

@@ -42,9 +42,15 @@ def test_the_sample_month_meets_on_day_20_with_two_rounds_left() -> None:
     }
     meeting = find_items(sample(), orders).meetings["K1"]
     assert (meeting.kf, meeting.day, meeting.rounds) == ("1/20", 20, 2)
-    assert "K1 Kampf in 1/20" in GAME.dossier(sample(), orders, "de")
-    assert "   Tag 20; Kampfrunden höchstens 2 (F9)" in GAME.dossier(sample(), orders, "de")
-    assert "   Day 20; at most 2 rounds of combat (F9)" in GAME.dossier(sample(), orders, "en")
+    german, english = GAME.dossier(sample(), orders, "de"), GAME.dossier(sample(), orders, "en")
+    assert "K1 Kampf in 1/20" in german
+    assert (
+        "K1 Kampf in 1/20: A = Reich 1 1/101, B = Reich 2 2/101\n   Treffen am Tag 20 (F9)\n"
+        in german
+    )
+    assert "   Meeting on day 20 (F9)\n" in english
+    # The rounds are said once, by the workbench under the item (not "Kampfrunden höchstens").
+    assert "Kampfrunden" not in german and german.count("Runden möglich: 2 ") == 1
 
 
 def test_units_that_pass_a_field_at_different_times_do_not_meet_there() -> None:
@@ -145,3 +151,12 @@ def test_the_meetings_are_numbered_by_day_before_field() -> None:
     items = find_items(placed(u2_101="1/19", u2_102="1/26"), orders)
     found = [(item, m.kf, m.day) for item, m in items.meetings.items()]
     assert found == [("K1", "1/26", Fraction(15, 2)), ("K2", "1/19", 10)]
+
+
+def test_an_encounter_question_without_a_workbench_keeps_its_day_and_rounds() -> None:
+    orders: dict[int, list[Order]] = {
+        1: [Fight(unit=101, code="KA", path=("1/19", "1/20"))],
+        2: [Fight(unit=101, code="KT", path=("1/21", "1/20"))],
+    }
+    assert "E1" in find_items(sample(), orders).meetings
+    assert "   Tag 20; Kampfrunden höchstens 2 (F9)\n" in GAME.dossier(sample(), orders, "de")
