@@ -505,7 +505,7 @@ class ImapPoller:
             )
             return False
         self._failures.pop(mail.uid, None)
-        log.info("mail uid %d handled", mail.uid, extra=extra)
+        log.debug("mail uid %d handled", mail.uid, extra=extra)  # the handler logs its outcome
         return True
 
     async def _mark_processed(self, conn: Connection, uid: int) -> None:

@@ -48,6 +48,13 @@ from mailserver.outbound.wire import flat_mail
 log = logging.getLogger("pbem.outbox")
 
 
+SMALL_BATCH = 4
+"""A claim of at most this many mails is read and built in the claim's own thread, not
+by the workers: for a lone acknowledgement the round trip to a worker process (which
+reads the row again) was the tail of the sender's part, p90 20 against 16 ms, at the
+same median (docs/performance.md, "Intake")."""
+
+
 class MailBuilders(Protocol):
     """Processes that read, build and flatten outbox mails for the sender (the app's
     worker pool); the sender needs no more of them than this."""
@@ -142,6 +149,13 @@ class _Letter:
     id: int
     to: str
     message: EmailMessage | FlatMail
+
+    @property
+    def message_id(self) -> str:
+        """The mail's Message-ID."""
+        if isinstance(self.message, FlatMail):
+            return self.message.message_id
+        return str(self.message.get("Message-ID", ""))
 
 
 @dataclass(frozen=True)
@@ -369,7 +383,8 @@ class OutboxSender:
                     self._relay_said = False
                     await marks.add(letter.id)
                     accepted += 1
-                    log.info("sent outbox %d to %s", letter.id, letter.to)
+                    # The one line a sent mail writes (the transport's is at debug level).
+                    log.info("sent outbox %d %s to %s", letter.id, letter.message_id, letter.to)
 
         used = self.transports[: max(1, min(len(self.transports), len(letters)))]
         await asyncio.gather(*(worker(t) for t in used))
@@ -379,14 +394,13 @@ class OutboxSender:
         """The next batch, messages built, and whether it was full (more may be due).
 
         Only the claim itself holds the write lock, and it reads ids only. The mails are
-        read and built after the commit, by the workers when there are any; an
-        unsendable address is marked failed in a second short transaction.
+        read and built after the commit: a small batch in the claim's thread, a larger
+        one by the workers when there are any; an unsendable address is marked failed in
+        a second short transaction.
         """
-        claimed, full = await asyncio.to_thread(self._claim_ids)
+        claimed, full, made = await asyncio.to_thread(self._claim)
         ids = [outbox_id for outbox_id, _ in claimed]
-        self.liveness.hold(ids)
-        made: Mapping[int, EmailMessage | FlatMail | str] | None = None
-        if self.workers is not None:
+        if made is None and self.workers is not None:
             made = await self.workers.flatten_outbox(ids, *self._sender())
         if made is None:
             made = await asyncio.to_thread(self._build, ids)
@@ -404,12 +418,24 @@ class OutboxSender:
             await asyncio.to_thread(self._unsendable, unsendable)
         return letters, full
 
-    def _claim_ids(self) -> tuple[list[tuple[int, str]], bool]:
+    def _claim(
+        self,
+    ) -> tuple[list[tuple[int, str]], bool, Mapping[int, EmailMessage | FlatMail | str] | None]:
+        """Claim the next batch: the claimed ids and addresses, whether the batch is full,
+        and the mails built here when the batch is small (:data:`SMALL_BATCH`) or there
+        are no workers (None: the workers build them)."""
         with transaction(self.engine) as session:
             claimed = repo.claim_due_outbox_ids(
                 session, limit=self.batch, lease=self.lease, owner=self.liveness.server_id
             )
-            return claimed, len(claimed) >= self.batch
+        ids = [outbox_id for outbox_id, _ in claimed]
+        self.liveness.hold(ids)
+        full = len(claimed) >= self.batch
+        if not ids:
+            return claimed, full, {}
+        if self.workers is None or len(ids) <= SMALL_BATCH:
+            return claimed, full, self._build(ids)
+        return claimed, full, None
 
     def _build(self, outbox_ids: list[int]) -> dict[int, FlatMail | str]:
         """The mails of ``outbox_ids`` read and built here (no workers to do it)."""

@@ -496,7 +496,8 @@ class SmtpTransport:
             accepted = [r for r in rcpts if r not in errors]
             code = min(c for c, _ in errors.values())
             raise SmtpRejected(f"{msgid}: recipients refused: {errors}", code, errors, accepted)
-        log.info("mail %s accepted by the relay", msgid, extra={"message_id": msgid})
+        # Debug only: the caller says what it sent (the sender's line names the outbox row).
+        log.debug("mail %s accepted by the relay", msgid, extra={"message_id": msgid})
 
     async def _connected(self) -> aiosmtplib.SMTP:
         if self._client is not None and self._client.is_connected:

@@ -203,16 +203,31 @@ class DeadlineScheduler:
             await self.resync()
             return
         try:
-            # A burst of a game's mails arrives within moments: one pass after them all.
-            await asyncio.sleep(POKE_DELAY)
             while True:
+                # A burst of a game's mails arrives within moments: one pass after them
+                # all, and while they keep coming one pass per POKE_DELAY, not one pass
+                # right after the other (each a thread's turn the burst waited for).
+                await asyncio.sleep(POKE_DELAY)
                 self._poked_again.discard(game_id)
-                await self.run_if_ready(game_id)
-                await self.replan(game_id)
+                await self._pass(game_id)
                 if game_id not in self._poked_again or self._stopping:
                     break
         finally:
             self._poking.discard(game_id)
+
+    async def _pass(self, game_id: int) -> None:
+        """One pass for a changed game: its turn run early if it is ready (the run plans
+        the game's jobs after it), else its jobs made to match the database; one read."""
+        if self._stopping:
+            return
+        ready, plans = await asyncio.to_thread(self._ready_and_plans, game_id)
+        if ready:
+            await self.run_turn(game_id)
+        else:
+            self._plan_game(game_id, plans)
+
+    def _ready_and_plans(self, game_id: int) -> tuple[bool, list[_Plan]]:
+        return self._early_ready(game_id), self._read_plans(game_id)
 
     async def resync(self) -> None:
         """Make every job match the database."""
@@ -229,7 +244,10 @@ class DeadlineScheduler:
         """Make one game's jobs match the database (cheap: after its turn or a mail)."""
         if self._stopping:
             return
-        plans = await asyncio.to_thread(self._read_plans, game_id)
+        self._plan_game(game_id, await asyncio.to_thread(self._read_plans, game_id))
+
+    def _plan_game(self, game_id: int, plans: list[_Plan]) -> None:
+        """Make one game's jobs match ``plans`` (its plan read from the database)."""
         for plan in plans:
             self._apply(plan, utcnow())
         if not plans:  # held, finished or gone
@@ -411,13 +429,8 @@ class DeadlineScheduler:
         crash_point("turn-after-commit")
         return result
 
-    async def run_if_ready(self, game_id: int) -> None:
-        """Run a turn early when the game allows it and every player is final."""
-        ready = await asyncio.to_thread(self._early_ready, game_id)
-        if ready:
-            await self.run_turn(game_id)
-
     def _early_ready(self, game_id: int) -> bool:
+        """Whether the game allows a turn run early and every player is final."""
         with reading(self.engine) as session:
             game = session.get(Game, game_id)
             return (

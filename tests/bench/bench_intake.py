@@ -13,7 +13,10 @@ server as its own process (tests/e2e/server.py) on a fresh database per run.
   LMTP accepted it (it is in the mailbox) and stops when the relay has stored the
   acknowledgement in the player's mailbox (the relay hands each mail to Dovecot's LMTP
   and is timed right after that). One mail at a time, each to a server that is idle
-  again (previous mail flagged, back in IDLE); median and 99th percentile.
+  again (previous mail flagged, back in IDLE); median and 99th percentile. A player's
+  first mail since the server started pays the password's scrypt (later ones find it in
+  the process's cache), and with ``--quick`` three of the ten timed mails are such first
+  mails: the p99 of the other mails is printed beside the p99 of all.
 * Baseline: the same for tests/bench/echo_bot.py — the same IMAP poller (IDLE) and SMTP
   transport, answering at once without parsing and without a database.
 * Throughput: a burst of order mails delivered at once; mails per second from the first
@@ -103,6 +106,7 @@ class RunResult:
     burst_seconds: float
     deliver_seconds: float
     burst: int
+    players: int
 
     @property
     def median_ms(self) -> float:
@@ -111,6 +115,13 @@ class RunResult:
     @property
     def p99_ms(self) -> float:
         return statistics.quantiles(self.latencies, n=100, method="inclusive")[98] * 1000
+
+    @property
+    def later_p99_ms(self) -> float:
+        """The p99 of the mails that were not their player's first (``latencies`` starts
+        after ``WARMUP`` mails, one player after the other)."""
+        later = self.latencies[max(0, self.players - WARMUP) :]
+        return statistics.quantiles(later, n=100, method="inclusive")[98] * 1000
 
     @property
     def per_second(self) -> float:
@@ -231,7 +242,7 @@ def measure(
             spy.wait(timeout=60)
         if proc.errors_logged():
             raise RuntimeError(f"{kind} logged errors\n{proc.log_tail()}")
-        return RunResult(single, last - start, delivered - start, burst)
+        return RunResult(single, last - start, delivered - start, burst, len(players))
 
 
 def main() -> None:
@@ -255,7 +266,8 @@ def main() -> None:
                 runs.append(result)
                 print(
                     f"run {run + 1} {kind:4}: median {result.median_ms:6.1f} ms, "
-                    f"p99 {result.p99_ms:6.1f} ms, burst {result.per_second:6.1f} mails/s "
+                    f"p99 {result.p99_ms:6.1f} ms (without players' first mails "
+                    f"{result.later_p99_ms:6.1f} ms), burst {result.per_second:6.1f} mails/s "
                     f"(delivery alone {result.burst / result.deliver_seconds:6.1f} mails/s)",
                     flush=True,
                 )
@@ -267,23 +279,25 @@ def main() -> None:
         f"\nIntake benchmark ({args.backend}, medians of {args.runs} runs; latency over "
         f"{args.mails} mails after {WARMUP} warm-up mails, burst of {args.burst}):"
     )
-    print(f"{'':24} {'median ms':>10} {'p99 ms':>10} {'burst mails/s':>14}")
+    print(f"{'':24} {'median ms':>10} {'p99 ms':>10} {'later p99 ms':>13} {'burst mails/s':>14}")
     for kind, label in (("pbem", "pbem serve"), ("echo", "echo bot (baseline)")):
         print(
             f"{label:24} {med(kind, 'median_ms'):10.1f} {med(kind, 'p99_ms'):10.1f} "
-            f"{med(kind, 'per_second'):14.1f}"
+            f"{med(kind, 'later_p99_ms'):13.1f} {med(kind, 'per_second'):14.1f}"
         )
     print(
         f"{'ratio pbem / echo':24} {med('pbem', 'median_ms') / med('echo', 'median_ms'):10.2f} "
         f"{med('pbem', 'p99_ms') / med('echo', 'p99_ms'):10.2f} "
+        f"{med('pbem', 'later_p99_ms') / med('echo', 'later_p99_ms'):13.2f} "
         f"{med('pbem', 'per_second') / med('echo', 'per_second'):14.2f}"
     )
+    print("(later p99: without each player's first mail, which pays the password's scrypt)")
 
     if args.json:
         figures = {
             f"{kind}_{figure}": med(kind, figure)
             for kind in results
-            for figure in ("median_ms", "p99_ms", "per_second")
+            for figure in ("median_ms", "p99_ms", "later_p99_ms", "per_second")
         }
         print(json.dumps(figures))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from datetime import timedelta
 
 import pytest
@@ -15,8 +16,8 @@ from db import repo
 from db.models import PASSWORD_PLACEHOLDER, Outbox, OutboxKind, OutboxStatus
 from db.session import transaction
 from mailserver.app.workers import Workers
-from mailserver.outbound.outbox import OutboxSender, RetryPolicy
-from mailserver.outbound.smtp import SmtpTransport
+from mailserver.outbound.outbox import SMALL_BATCH, OutboxSender, RetryPolicy
+from mailserver.outbound.smtp import FlatMail, SmtpTransport
 from tests.factories import enqueue_mails
 from tests.mailstack import MailStack
 
@@ -116,7 +117,7 @@ async def test_several_connections_send_every_mail_once_batch_after_batch(
     assert subjects == sorted(f"Mail {n}" for n in range(30))
 
 
-async def test_with_workers_every_mail_is_built_there_and_sent_once(
+async def test_with_workers_every_mail_is_sent_once(
     db_engine: Engine, db_url: str, mailstack: MailStack
 ) -> None:
     user = mailstack.new_user("workers")
@@ -143,6 +144,37 @@ async def test_with_workers_every_mail_is_built_there_and_sent_once(
     assert "Kennwort: geheim-42" in secret.get_content()
     with transaction(db_engine) as session:  # the password is forgotten once sent
         assert (session.get(Outbox, ids[3]) or Outbox()).secret is None
+
+
+class AskedBuilders:
+    """Workers that note which mails they were asked to build, and decline."""
+
+    def __init__(self) -> None:
+        self.asked: list[list[int]] = []
+
+    async def flatten_outbox(
+        self, outbox_ids: Sequence[int], from_addr: str, from_name: str
+    ) -> dict[int, FlatMail | str] | None:
+        self.asked.append(list(outbox_ids))
+        return None
+
+
+async def test_a_small_batch_is_built_without_the_workers_a_larger_one_by_them(
+    db_engine: Engine, mailstack: MailStack
+) -> None:
+    user = mailstack.new_user("small")
+    settings = SmtpSettings(host="127.0.0.1", port=mailstack.smtp_port, from_address="host@x.org")
+    builders = AskedBuilders()
+    sender = OutboxSender(db_engine, SmtpTransport(settings), settings, batch=7, workers=builders)
+    enqueue(db_engine, user.address, 1)
+    assert await sender.drain() == 1  # a lone acknowledgement: no round trip to a worker
+    assert builders.asked == []
+    ids = enqueue(db_engine, user.address, SMALL_BATCH + 5)
+    assert await sender.drain() == SMALL_BATCH + 5
+    await sender.transport.close()
+    assert builders.asked == [ids[:7]]  # the full batch; the rest, small, built here
+    assert statuses(db_engine) == [OutboxStatus.SENT] * (SMALL_BATCH + 6)
+    assert len(mailstack.fetch_all(user.address, user.password)) == SMALL_BATCH + 6
 
 
 def test_claiming_ids_counts_an_attempt_and_leases_the_rows(db_engine: Engine) -> None:

@@ -273,13 +273,13 @@ async def test_a_burst_of_pokes_for_a_game_is_one_pass(db_engine: Engine) -> Non
     scheduler = DeadlineScheduler(db_engine, CONFIG, lambda: None)
     await scheduler.start()
     passes: list[int] = []
-    replan = scheduler.replan
+    one_pass = scheduler._pass
 
-    async def counted(game_id: int) -> None:
-        passes.append(game_id)
-        await replan(game_id)
+    async def counted(game: int) -> None:
+        passes.append(game)
+        await one_pass(game)
 
-    scheduler.replan = counted  # type: ignore[method-assign]
+    scheduler._pass = counted  # type: ignore[method-assign]
     try:
         for _ in range(10):  # ten order mails of the game within moments
             scheduler.poke(game_id)
