@@ -182,9 +182,11 @@ class _GroupCommit:
     same Message-ID (never lost). :meth:`flush` commits at once.
     """
 
-    def __init__(self, commit: Callable[[list[int]], None], pause: float = 0.05) -> None:
+    pause = 0.05
+    """Seconds a commit waits for more marks after the first."""
+
+    def __init__(self, commit: Callable[[list[int]], None]) -> None:
         self._commit = commit
-        self._pause = pause
         self._waiting: list[int] = []
         self._running: asyncio.Task[None] | None = None
         self._now = asyncio.Event()
@@ -204,7 +206,7 @@ class _GroupCommit:
 
     async def _commit_soon(self) -> None:
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._now.wait(), self._pause)
+            await asyncio.wait_for(self._now.wait(), self.pause)
         ids, self._waiting = self._waiting, []
         await asyncio.to_thread(self._commit, ids)
 
