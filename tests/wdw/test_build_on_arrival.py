@@ -30,14 +30,36 @@ def away(build_on_arrival: str = "pro_rata") -> WdwState:
     return state
 
 
-def test_an_ab_order_reads_its_path_and_other_a_orders_none() -> None:
-    result = LANGUAGE.parse(HEADER + "201 ABV nach 1/18 Stv\n201 AS 1/18")
+def test_every_a_order_keeps_its_path() -> None:
+    result = LANGUAGE.parse(HEADER + "201 ABV nach 1/18 Stv\n201 AS 1/18 1/19\n201 AMR 1/18")
     assert not result.errors
     assert list(result.orders) == [
         Work(line=2, unit=201, code="AB", ext="V", structure="stv", path=("1/18",)),
-        Work(line=3, unit=201, code="AS"),
+        Work(line=3, unit=201, code="AS", path=("1/18", "1/19")),
+        Work(line=4, unit=201, code="AM", ext="R", path=("1/18",)),
     ]
     assert HOME.describe("de") == "201 AB 1/18 stv"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("de", "Einheit 201: AS 1/19 1/20 (AS/AM: wertet der Spielleiter aus)"),
+        ("en", "Unit 201: AS 1/19 1/20 (AS/AM: the GM decides)"),
+    ],
+)
+def test_as_and_am_echo_their_path_for_the_gm(lang: str, said: str) -> None:
+    search = Work(unit=201, code="AS", path=("1/19", "1/20"))
+    assert GAME.describe_order(sample(), 1, search, lang, by_number) == said
+    mine = Work(unit=201, code="AM", ext="R")
+    said_mine = said.replace("AS 1/19 1/20", "AMR")
+    assert GAME.describe_order(sample(), 1, mine, lang, by_number) == said_mine
+
+
+def test_as_and_am_leave_the_unit_where_it_stands() -> None:
+    state = away()
+    orders: dict[int, list[Order]] = {1: [Work(unit=201, code="AS", path=("1/18",))]}
+    assert field_of(month_of(state, orders), 1, 201) == "1/19"
 
 
 def test_the_acknowledgement_names_the_work_of_the_month_after_arriving() -> None:
