@@ -66,10 +66,10 @@ def test_the_acknowledgement_names_the_work_of_the_month_after_arriving() -> Non
     said = GAME.describe_order(away(), 1, HOME, "de", by_number)
     assert said == (
         "Einheit 201: AB baut in Guru an stv, 1 BWP Arbeit im Monat, 5000 GS je fertigem"
-        " BWP (nach der Ankunft am Tag 10 in diesem Monat 2/3 BWP)"
+        " BWP; nach der Ankunft am Tag 10 in diesem Monat 0.67 BWP"
     )
     english = GAME.describe_order(away(), 1, HOME, "en", by_number)
-    assert english.endswith("(after arriving on day 10, 2/3 BWP this month)")
+    assert english.endswith("; after arriving on day 10, 0.67 BWP this month")
 
 
 def test_pro_rata_the_worker_builds_the_days_left_after_arriving() -> None:
@@ -86,7 +86,10 @@ def test_next_month_the_worker_only_arrives() -> None:
     assert field_of(after, 1, 201) == "1/18"
     assert (after.settlements[0].stv, after.settlements[0].progress) == (2, [])
     said = GAME.describe_order(away(build_on_arrival="next_month"), 1, HOME, "de", by_number)
-    assert said.endswith("(nach der Ankunft am Tag 10 in diesem Monat 0 BWP)")
+    assert said == (
+        "Einheit 201: AB kommt am Tag 10 in Guru an und baut ab nächstem Monat an stv,"
+        " 1 BWP Arbeit im Monat, 5000 GS je fertigem BWP"
+    )
     there = month(after, Work(unit=201, code="AB", structure="stv"))
     assert there.settlements[0].stv == 3  # standing in Guru it builds the whole month
 
@@ -95,10 +98,18 @@ def test_a_worker_whose_path_is_cut_does_not_arrive_and_builds_nothing() -> None
     state = placed(u1_201="1/12")  # four fields from Guru: the range ends before it
     order = Work(unit=201, code="AB", structure="stv", path=("1/11", "1/19", "1/18"))
     reason = GAME.describe_order(state, 1, order, "de", by_number)
-    assert "kommt nicht an ihrem Ziel an" in reason
+    assert reason.endswith(": Einheit 201 kommt nur bis 1/19 und baut nicht")
     after = month(state, order)
     assert field_of(after, 1, 201) != "1/18" and noted(after, 1, "reject.not_arrived")
     assert after.settlements[0].stv == 2
+
+
+def test_a_worker_arriving_where_the_realm_has_no_settlement_is_told_so() -> None:
+    order = Work(unit=201, code="AB", structure="stv", path=("1/20",))
+    reason = GAME.describe_order(away(), 1, order, "de", by_number)
+    assert reason.endswith(
+        ": Einheit 201 kommt in 1/20 an, wo keine Ansiedlung Ihres Reiches steht"
+    )
 
 
 def test_a_worker_held_by_a_meeting_does_not_build() -> None:
