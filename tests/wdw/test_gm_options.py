@@ -20,7 +20,7 @@ from tests.wdw.helpers import GAME, by_number, field_of, month, sample
 
 def _defended(**options: object) -> WdwState:
     """A defender of Erinal (1/18 1/19) in 1/18 against an attacker of realm 2."""
-    state = sample(**options)
+    state = sample(2, **options)
     state.realm(1).provinces = ["Erinal=1/18 1/19"]
     unit = Unit(realm=1, id=301, unit_class="land", size=1000, kf="1/18")
     unit.heimatverteidigung = ["Erinal"]
@@ -96,7 +96,7 @@ def test_a_bad_income_rounding_is_refused() -> None:
 
 
 def _character(**options: object) -> WdwState:
-    state = sample(**options)
+    state = sample(2, **options)
     state.units.append(Unit(realm=1, id=602, unit_class="character", size=1, kf="1/18"))
     return state
 
