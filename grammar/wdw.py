@@ -120,8 +120,9 @@ class WdwLines:
         if code.startswith("A"):
             struct = tokens.get("STRUCT")
             structure = _STRUCTS[str(struct).lower()] if struct is not None else ""
-            # Tab. 5.2-1: only AB names a move first (D18: it builds on arrival).
-            where = path if code == "AB" else ()
+            # Tab. 5.2-1: AB may name a move first (D18: it builds on arrival); AS names
+            # the fields it searches, AM its Zielkleinfeld, both for the GM.
+            where = path
             if "WALL" in tokens:  # Strategie 3.5: a wall at a side of the unit's field
                 side = int(str(tokens["WALL"])[-1])
                 return [

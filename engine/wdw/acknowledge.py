@@ -66,6 +66,9 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
     if isinstance(order, Work):
         if unit.arbeit < 1:
             return _refused(order, lang, "needs_worker", unit=unit.id)
+        if order.code in ("AS", "AM"):  # Tab. 5.2-1: searching and mines are the GM's
+            words = " ".join((order.code + order.ext, *order.path))
+            return say(lang, "order.work_gm", words=words, unit=unit.id)
         return say(lang, "order.work", order=order, unit=unit.id)
     refusal = checks_conquest.check_fight(order, unit, options_of(state))
     if refusal is not None:  # D4: E needs the Mindestgröße

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from engine.wdw.calculators.texts import number
 from engine.wdw.checks_army import Refusal
 from engine.wdw.formulas import build_rate, structure_limit
 from engine.wdw.movement import Leg, enterable, walk
@@ -37,7 +38,9 @@ def building(
         return Refusal("not_arrived", {"unit": unit.id, "kf": kf})
     place = next((s for s in state.settlements if s.kf == kf and s.owner == seat), None)
     if place is None:  # "am eigenen Standort": a settlement of the realm in its field
-        return Refusal("no_own_settlement", {"unit": unit.id, "kf": kf})
+        moved = leg is not None and bool(leg.steps)
+        reason = "no_own_settlement_on_arrival" if moved else "no_own_settlement"
+        return Refusal(reason, {"unit": unit.id, "kf": kf})
     free = room(state, place, order.structure)
     if free < 1:
         limit = getattr(place, order.structure) + free
@@ -112,19 +115,18 @@ def describe(state: WdwState, seat: int, order: Work, options: WdwOptions, lang:
         return found.of(order, lang)
     place, now = found
     assert unit is not None  # building() refuses an unknown unit
-    rate = build_rate(unit.size * unit.arbeit, order.structure, options)
-    text = say(
-        lang,
-        "order.unit_build",
-        unit=order.unit,
-        code=order.code,
-        ext=order.ext,
-        settlement=place.name,
-        structure=order.structure,
-        rate=rate,
-        cost=bwp_price(state, options, place),
-    )
-    if leg is not None and leg.steps:
-        day = leg.steps[-1][1]
-        text += f" ({say(lang, 'order.build_on_arrival', day=day, rate=now)})"
-    return text
+    values = {
+        "unit": order.unit,
+        "code": order.code,
+        "ext": order.ext,
+        "settlement": place.name,
+        "structure": order.structure,
+        "rate": number(build_rate(unit.size * unit.arbeit, order.structure, options)),
+        "cost": bwp_price(state, options, place),
+    }
+    if leg is None or not leg.steps:
+        return say(lang, "order.unit_build", **values)
+    day = number(leg.steps[-1][1])
+    if options.build_on_arrival == "next_month":  # D18: it only arrives this month
+        return say(lang, "order.unit_build_next_month", day=day, **values)
+    return say(lang, "order.unit_build_on_arrival", day=day, now=number(now), **values)

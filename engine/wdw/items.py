@@ -122,12 +122,15 @@ def legs_of(state: WdwState, chosen: UnitOrders) -> dict[str, Leg]:
     legs = {}
     for unit in state.units:
         order = chosen.get((unit.realm, unit.id))
-        if isinstance(order, Fight | Work) and order.path:  # D18: AB after a move
+        path = order.path if isinstance(order, Fight | Work) else ()
+        if isinstance(order, Work) and order.code != "AB":
+            path = ()  # Tab. 5.2-1: only AB moves first (D18); AS/AM name fields for the GM
+        if path:
             # D21: KX or S take twice the time a step
             factor = mode_factor(order.code, order.ext) if isinstance(order, Fight) else 1
             known = enterable(state.realm(unit.realm), white) if unit.realm in seats else None
             walls = held.get(unit.realm, frozenset()) if unit.unit_class == "land" else None
-            legs[unit.key] = walk(unit, the_map, order.path, factor, known, walls)
+            legs[unit.key] = walk(unit, the_map, path, factor, known, walls)
         else:
             legs[unit.key] = walk(unit, the_map, ())
     return legs

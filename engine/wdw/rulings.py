@@ -239,7 +239,8 @@ def correction_of(ruling: Ruling) -> Correction | None:
 
 def default_ruling(item: str, items: Items) -> str:
     """The ruling form's default for ``item``: the side with the greater Kampfkraft
-    appears superior and wins, without losses (the GM enters them); a spy fails
+    appears superior and wins, without losses (the GM enters them), a combat without a
+    round or between equal Kampfkraft has no winner; a spy fails
     undiscovered; a Sonderbefehl is refused."""
     kind = item[0]
     if kind == "D":
@@ -249,6 +250,9 @@ def default_ruling(item: str, items: Items) -> str:
         stronger = "a" if meeting.a.kampfkraft >= meeting.b.kampfkraft else "b"
         if kind == "E":
             return f"{stronger.upper()} überlegen"
+        # F9, D8: no round left to fight, or equal Kampfkraft: nobody wins unless the GM rules
+        if meeting.rounds == 0 or meeting.a.kampfkraft == meeting.b.kampfkraft:
+            return "Sieger keiner; Verluste keine"
         return f"Sieger {stronger.upper()}; Verluste keine"
     if kind == "G":
         return "misslungen; entdeckt nein"

@@ -11,6 +11,7 @@ from engine.core import Setup
 from engine.plaindata import from_plain
 from engine.wdw.mapfile import read_map
 from engine.wdw.options import WdwOptions
+from engine.wdw.sightlines import see
 from engine.wdw.state import Realm, Settlement, Unit, WdwState
 
 SCENARIOS = ("sample",)
@@ -30,9 +31,10 @@ def scenario_data(name: str) -> dict[str, Any]:
 
 
 def new_state(setup: Setup) -> WdwState:
-    """Turn 0: the scenario's realms for the seats, the map checked whole."""
+    """Turn 0: the scenario's realms for the seats, the map checked whole, each realm
+    knowing what its units and settlements see."""
     options = {k: v for k, v in setup.options.items() if k != "map"}
-    WdwOptions.of(options)  # unknown options and bad values are refused here
+    the_options = WdwOptions.of(options)  # unknown options and bad values are refused here
     data = scenario_data(setup.scenario or "sample")
     map_text = setup.options.get("map")
     if not isinstance(map_text, str):
@@ -54,7 +56,7 @@ def new_state(setup: Setup) -> WdwState:
     for item in [*settlements, *units]:
         if item.kf not in the_map.fields:
             raise ValueError(f"the scenario places something on {item.kf}, not on the map")
-    return WdwState(
+    state = WdwState(
         game=setup.game,
         turn=0,
         seed=setup.seed,
@@ -66,6 +68,8 @@ def new_state(setup: Setup) -> WdwState:
         units=units,
         options=[f"{k}={json.dumps(v, sort_keys=True)}" for k, v in sorted(options.items())],
     )
+    see(state, the_options)  # Strategie 1.3: the first printout shows what the realm sees
+    return state
 
 
 def options_of(state: WdwState) -> WdwOptions:

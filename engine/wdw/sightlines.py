@@ -2,11 +2,17 @@
 sight radius to which it has a line of sight. A field two or more steps away is hidden
 "wenn zwischen ihm und dem entfernten Kleinfeld ein weiteres liegt, das höher liegt als
 beide angrenzenden Kleinfelder": read over the map's neighbours, a field is seen when
-some shortest way to it has no field between that is higher than both ends."""
+some shortest way to it has no field between that is higher than both ends.
+
+``see`` grows each realm's known map by what its units and settlements see, within
+``sight_radius`` (Strategie 1.3: the map shows terrain and buildings, never units). Spies
+see only their own field unless the option ``spy_sight`` gives them a sight range."""
 
 from __future__ import annotations
 
 from engine.wdw.mapfile import WorldMap
+from engine.wdw.options import WdwOptions
+from engine.wdw.state import WdwState, world
 
 
 def visible(the_map: WorldMap, origin: str, radius: int) -> frozenset[str]:
@@ -28,3 +34,21 @@ def visible(the_map: WorldMap, origin: str, radius: int) -> frozenset[str]:
         top = the_map.fields[origin].height
         seen |= {f for f, h in reached.items() if h <= max(top, the_map.fields[f].height)}
     return frozenset(seen)
+
+
+def see(state: WdwState, options: WdwOptions) -> None:
+    """Add what each realm's units and settlements see now to its known map: each month
+    (phase ``sight``) and at turn 0, so that the first printout shows the surroundings."""
+    # Strategie 1.3, 6.1
+    the_map = world(state.map_text)
+    radius = options.sight_radius
+    for realm in state.realms:
+        seen = set(realm.known)
+        for unit in state.units:
+            if unit.realm == realm.seat:
+                spy = unit.spion and not options.spy_sight
+                seen |= {unit.kf} if spy else visible(the_map, unit.kf, radius)
+        for place in state.settlements:
+            if place.owner == realm.seat:
+                seen |= visible(the_map, place.kf, radius)
+        realm.known = sorted(seen, key=lambda f: tuple(int(x) for x in f.split("/")))

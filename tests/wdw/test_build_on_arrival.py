@@ -30,24 +30,46 @@ def away(build_on_arrival: str = "pro_rata") -> WdwState:
     return state
 
 
-def test_an_ab_order_reads_its_path_and_other_a_orders_none() -> None:
-    result = LANGUAGE.parse(HEADER + "201 ABV nach 1/18 Stv\n201 AS 1/18")
+def test_every_a_order_keeps_its_path() -> None:
+    result = LANGUAGE.parse(HEADER + "201 ABV nach 1/18 Stv\n201 AS 1/18 1/19\n201 AMR 1/18")
     assert not result.errors
     assert list(result.orders) == [
         Work(line=2, unit=201, code="AB", ext="V", structure="stv", path=("1/18",)),
-        Work(line=3, unit=201, code="AS"),
+        Work(line=3, unit=201, code="AS", path=("1/18", "1/19")),
+        Work(line=4, unit=201, code="AM", ext="R", path=("1/18",)),
     ]
     assert HOME.describe("de") == "201 AB 1/18 stv"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("de", "Einheit 201: AS 1/19 1/20 (AS/AM: wertet der Spielleiter aus)"),
+        ("en", "Unit 201: AS 1/19 1/20 (AS/AM: the GM decides)"),
+    ],
+)
+def test_as_and_am_echo_their_path_for_the_gm(lang: str, said: str) -> None:
+    search = Work(unit=201, code="AS", path=("1/19", "1/20"))
+    assert GAME.describe_order(sample(), 1, search, lang, by_number) == said
+    mine = Work(unit=201, code="AM", ext="R")
+    said_mine = said.replace("AS 1/19 1/20", "AMR")
+    assert GAME.describe_order(sample(), 1, mine, lang, by_number) == said_mine
+
+
+def test_as_and_am_leave_the_unit_where_it_stands() -> None:
+    state = away()
+    orders: dict[int, list[Order]] = {1: [Work(unit=201, code="AS", path=("1/18",))]}
+    assert field_of(month_of(state, orders), 1, 201) == "1/19"
 
 
 def test_the_acknowledgement_names_the_work_of_the_month_after_arriving() -> None:
     said = GAME.describe_order(away(), 1, HOME, "de", by_number)
     assert said == (
         "Einheit 201: AB baut in Guru an stv, 1 BWP Arbeit im Monat, 5000 GS je fertigem"
-        " BWP (nach der Ankunft am Tag 10 in diesem Monat 2/3 BWP)"
+        " BWP; nach der Ankunft am Tag 10 in diesem Monat 0.67 BWP"
     )
     english = GAME.describe_order(away(), 1, HOME, "en", by_number)
-    assert english.endswith("(after arriving on day 10, 2/3 BWP this month)")
+    assert english.endswith("; after arriving on day 10, 0.67 BWP this month")
 
 
 def test_pro_rata_the_worker_builds_the_days_left_after_arriving() -> None:
@@ -64,7 +86,10 @@ def test_next_month_the_worker_only_arrives() -> None:
     assert field_of(after, 1, 201) == "1/18"
     assert (after.settlements[0].stv, after.settlements[0].progress) == (2, [])
     said = GAME.describe_order(away(build_on_arrival="next_month"), 1, HOME, "de", by_number)
-    assert said.endswith("(nach der Ankunft am Tag 10 in diesem Monat 0 BWP)")
+    assert said == (
+        "Einheit 201: AB kommt am Tag 10 in Guru an und baut ab nächstem Monat an stv,"
+        " 1 BWP Arbeit im Monat, 5000 GS je fertigem BWP"
+    )
     there = month(after, Work(unit=201, code="AB", structure="stv"))
     assert there.settlements[0].stv == 3  # standing in Guru it builds the whole month
 
@@ -73,10 +98,18 @@ def test_a_worker_whose_path_is_cut_does_not_arrive_and_builds_nothing() -> None
     state = placed(u1_201="1/12")  # four fields from Guru: the range ends before it
     order = Work(unit=201, code="AB", structure="stv", path=("1/11", "1/19", "1/18"))
     reason = GAME.describe_order(state, 1, order, "de", by_number)
-    assert "kommt nicht an ihrem Ziel an" in reason
+    assert reason.endswith(": Einheit 201 kommt nur bis 1/19 und baut nicht")
     after = month(state, order)
     assert field_of(after, 1, 201) != "1/18" and noted(after, 1, "reject.not_arrived")
     assert after.settlements[0].stv == 2
+
+
+def test_a_worker_arriving_where_the_realm_has_no_settlement_is_told_so() -> None:
+    order = Work(unit=201, code="AB", structure="stv", path=("1/20",))
+    reason = GAME.describe_order(away(), 1, order, "de", by_number)
+    assert reason.endswith(
+        ": Einheit 201 kommt in 1/20 an, wo keine Ansiedlung Ihres Reiches steht"
+    )
 
 
 def test_a_worker_held_by_a_meeting_does_not_build() -> None:

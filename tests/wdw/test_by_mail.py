@@ -48,7 +48,7 @@ def test_a_month_by_mail_from_orders_to_printouts_and_its_replay(db_engine: Engi
     assert run(db_engine, game_id).status == "adjudicating"
     with Session(db_engine) as session:
         (dossier,) = [o for o in outbox(session, OutboxKind.NOTICE, 1) if o.to_address == GM]
-    assert "K1 Kampf in 1/20" in dossier.body and "K1 Sieger A; Verluste keine" in dossier.body
+    assert "K1 Kampf in 1/20" in dossier.body and "K1 Sieger keiner; Verluste keine" in dossier.body
     reply = gm_mail(db_engine, "Entscheid\nK1 Sieger B; Verluste 1/101 -3000\nEnde\n")
     assert (
         "Verlust 3000 ist mehr als ihre Größe 2000" in reply

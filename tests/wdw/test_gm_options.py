@@ -20,7 +20,7 @@ from tests.wdw.helpers import GAME, by_number, field_of, month, sample
 
 def _defended(**options: object) -> WdwState:
     """A defender of Erinal (1/18 1/19) in 1/18 against an attacker of realm 2."""
-    state = sample(**options)
+    state = sample(2, **options)
     state.realm(1).provinces = ["Erinal=1/18 1/19"]
     unit = Unit(realm=1, id=301, unit_class="land", size=1000, kf="1/18")
     unit.heimatverteidigung = ["Erinal"]
@@ -96,7 +96,7 @@ def test_a_bad_income_rounding_is_refused() -> None:
 
 
 def _character(**options: object) -> WdwState:
-    state = sample(**options)
+    state = sample(2, **options)
     state.units.append(Unit(realm=1, id=602, unit_class="character", size=1, kf="1/18"))
     return state
 
@@ -112,9 +112,9 @@ def test_g_any_character_lets_untrained_characters_spy(any_character: bool) -> N
 
 def test_build_strength_sets_the_work_a_bwp_takes() -> None:
     order = Work(unit=201, code="AB", structure="bef")
-    assert "2/5 BWP Arbeit im Monat" in said(order, sample())
+    assert "0.40 BWP Arbeit im Monat" in said(order, sample())
     assert "1 BWP Arbeit im Monat" in said(order, sample(build_strength_bef=1000))
-    assert "1/2 BWP Arbeit im Monat" in said(
+    assert "0.50 BWP Arbeit im Monat" in said(
         Work(unit=201, code="AB", structure="stv"), sample(build_strength=2000)
     )
 

@@ -8,7 +8,7 @@ import pytest
 
 from engine.core import Ruling
 from engine.wdw.calculators import combat
-from engine.wdw.calculators.economy import Plan, Site, forecast
+from engine.wdw.calculators.economy import Payment, Plan, Site, forecast
 from engine.wdw.items import find_items
 from engine.wdw.options import WdwOptions
 from engine.wdw.orders import Build, Demolish, Fight, Spy
@@ -91,6 +91,14 @@ def test_build_people_is_the_bwp_the_people_build_a_month(people: int, stv: int,
     assert after.realm(1).treasury == state.realm(1).treasury - paid
 
 
+def test_build_people_prints_one_line_per_order_with_the_sum() -> None:
+    after = month(sample(build_people=2), Build(settlement="Guru", structure="stv", bwp=2))
+    built = [n for n in after.notes if n.key == "note.built"]
+    assert len(built) == 1
+    line = next(x for x in GAME.printout(after, 1, "de").splitlines() if "BWP gebaut" in x)
+    assert line.startswith("Guru: ") and line.endswith(" +2 BWP gebaut (10000 GS).")
+
+
 def test_build_people_never_builds_more_than_the_order_asks() -> None:
     after = month(sample(build_people=3), Build(settlement="Guru", structure="stv", bwp=1))
     assert after.settlements[0].stv == 3
@@ -113,9 +121,12 @@ def test_build_people_while_building_leaves_only_the_workers_demolishing() -> No
 
 
 @pytest.mark.parametrize(("people", "built"), [(1, 1), (2, 2)])
-def test_build_people_in_the_economy_forecast(people: int, built: int) -> None:
+def test_build_people_in_the_economy_forecast_pay_one_line_per_build(
+    people: int, built: int
+) -> None:
     state = sample()
     guru = state.settlements[0]
+    options = WdwOptions(build_people=people)
     result = forecast(
         state.realm(1),
         (guru,),
@@ -124,9 +135,11 @@ def test_build_people_in_the_economy_forecast(people: int, built: int) -> None:
         (Plan(guru, "stv", 2),),
         (1, 1000),
         1,
-        WdwOptions(build_people=people),
+        options,
     )
-    assert len(result.rows[0].payments) == built
+    cost = options.bwp_cost("normal") * built
+    assert result.rows[0].payments == (Payment(guru.name, "stv", cost),)
+    assert result.rows[0].end == result.rows[0].start - cost
 
 
 def _spied(carry: bool) -> WdwState:

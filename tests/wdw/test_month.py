@@ -5,12 +5,15 @@ end of the game, and what a realm's printout may show."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
 from engine.core import CORRECTION, GAME_END, NEUTRAL, Order, Ruling
+from engine.wdw.form import form_words
 from engine.wdw.items import find_items
 from engine.wdw.orders import Build, Fight, Special, Spy
+from engine.wdw.rulings import default_ruling
 from engine.wdw.state import WdwState
 from tests.wdw.helpers import GAME, dice, sample
 
@@ -53,7 +56,29 @@ def test_the_dossier_numbers_every_item_and_ends_in_the_ruling_form() -> None:
     assert "G1 Spion 1/601: GI Risiko 4, Ziel Tharnburg; IG 1 / min 25" in text
     assert "X1 Sonderbefehl Reich 2, Einheit 102: Die Brücke bei 1/21 abbrechen" in text
     form = text.split("Entscheid\n", 1)[1]
-    assert form == "K1 Sieger A; Verluste keine\nG1 misslungen; entdeckt nein\nX1 abgelehnt\nEnde\n"
+    assert (
+        form
+        == "K1 Sieger keiner; Verluste keine\nG1 misslungen; entdeckt nein\nX1 abgelehnt\nEnde\n"
+    )
+
+
+def test_a_combat_between_equal_kampfkraft_has_no_winner_by_default() -> None:
+    # 2,400 against 2,400 (the demo's combat): neither side "won".
+    items = find_items(sample(), ORDERS)
+    assert items.meetings["K1"].a.kampfkraft == items.meetings["K1"].b.kampfkraft
+    assert default_ruling("K1", items) == "Sieger keiner; Verluste keine"
+    assert form_words("K1", items, "en") == "Winner none; losses none"
+    printout = GAME.printout(draft(), 1, "de")
+    assert "In 1/20 kommt es zu keinem Kampf." in printout and "gewonnen" not in printout
+
+
+@pytest.mark.parametrize(("rounds", "default"), [(0, "Sieger keiner"), (1, "Sieger A")])
+def test_a_combat_without_a_round_has_no_winner_by_default(rounds: int, default: str) -> None:
+    items = find_items(sample(), ORDERS)
+    meeting = items.meetings["K1"]
+    stronger = replace(meeting.a, kampfkraft=meeting.b.kampfkraft + 1)
+    items.meetings["K1"] = replace(meeting, a=stronger, rounds=rounds)
+    assert default_ruling("K1", items) == f"{default}; Verluste keine"
 
 
 def test_open_items_shrink_as_rulings_come() -> None:

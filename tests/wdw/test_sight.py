@@ -11,7 +11,7 @@ from engine.wdw.orders import Fight
 from engine.wdw.phases.sightings import estimate
 from engine.wdw.sightlines import visible
 from engine.wdw.state import world
-from tests.wdw.helpers import GAME, month_of, placed, sample
+from tests.wdw.helpers import GAME, field_of, month_of, placed, sample
 
 
 def test_a_radius_of_one_sees_the_six_neighbours() -> None:
@@ -111,7 +111,7 @@ def test_w_follows_one_field_and_goes_back_when_nothing_holds_it() -> None:
         2: [Fight(unit=101, code="KI", path=("1/21", "1/20", "1/11", "1/10"))],
     }
     leg = find_items(state, orders).legs["1/601"]
-    assert leg.steps == (("1/20", 20), ("1/19", 25)) and leg.pursued == "2/101"
+    assert leg.steps == (("1/20", Fraction(20)), ("1/19", Fraction(25))) and leg.pursued == "2/101"
 
 
 def test_w_does_not_follow_into_foreign_territory() -> None:
@@ -128,3 +128,22 @@ def test_a_standing_w_order_watches_too() -> None:
     state.unit(1, 102).order = "KAW"  # type: ignore[union-attr]
     orders: dict[int, list[Order]] = {2: [Fight(unit=101, code="KV", path=("1/21", "1/20"))]}
     assert find_items(state, orders).legs["1/102"].pursued == "2/101"
+
+
+def test_turn_zero_knows_what_its_units_and_settlements_see() -> None:
+    state = sample()
+    the_map = world(state.map_text)
+    for realm in state.realms:
+        mine = [u.kf for u in state.units if u.realm == realm.seat and not u.spion]
+        mine += [s.kf for s in state.settlements if s.owner == realm.seat]
+        assert mine and set(realm.known) >= {f for kf in mine for f in visible(the_map, kf, 1)}
+    assert "Bekannte Karte: 0 Kleinfelder" not in GAME.printout(state, 1, "de")
+
+
+def test_into_white_off_lets_the_first_months_steps_next_to_home_pass() -> None:
+    state = sample(into_white=False)
+    unit = state.unit(1, 101)
+    assert unit is not None
+    step = next(f for f in world(state.map_text).fields[unit.kf].neighbours if f is not None)
+    after = month_of(state, {1: [Fight(unit=101, code="KI", path=(step,))]})
+    assert field_of(after, 1, 101) == step

@@ -29,9 +29,9 @@ def test_an_ab_order_is_read_with_its_structure() -> None:
 def test_a_legal_ab_is_worded_with_its_rate_and_price() -> None:
     order = Work(unit=201, code="AB", structure="bef")
     assert said(order) == (
-        "Einheit 201: AB baut in Guru an bef, 2/5 BWP Arbeit im Monat, 5000 GS je fertigem BWP"
+        "Einheit 201: AB baut in Guru an bef, 0.40 BWP Arbeit im Monat, 5000 GS je fertigem BWP"
     )
-    assert "builds bef in Guru, 2/5 BWP of work a month" in said(order, lang="en")
+    assert "builds bef in Guru, 0.40 BWP of work a month" in said(order, lang="en")
 
 
 def _elsewhere() -> WdwState:

@@ -30,6 +30,13 @@ def test_the_gm_takes_the_rustkapazitat_of_an_unpaid_settlement_away() -> None:
     assert any("Rüstkapazität Guru -30000 (Unterhalt nicht bezahlt)" in line for line in after.log)
 
 
+def test_taking_more_than_the_capacity_leaves_none_free_not_less() -> None:
+    too_much = Ruling(CORRECTION, "Rüstkapazität Guru -40000", "Unterhalt nicht bezahlt")
+    after = month(unpaid(), RAISE, rulings=[too_much])
+    assert after.settlements[0].rues_used == 30000  # Rüs 3: the whole 30,000, no more
+    assert "frei 0 GS, nötig 5000 GS" in GAME.printout(after, 1, "de")
+
+
 def test_giving_the_capacity_back_never_makes_it_more_than_full() -> None:
     state = unpaid()
     state.settlements[0].rues_used = 10000

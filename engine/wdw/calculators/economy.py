@@ -35,8 +35,8 @@ class Plan:
 
 @dataclass(frozen=True)
 class Payment:
-    """One month's BWP of a build: paid, or interrupted for want of ``missing`` GS, or
-    stopped at the structure's limit (F4)."""
+    """One month's BWP of a build: paid (``cost`` the sum of the month's BWP), or
+    interrupted for want of ``missing`` GS, or stopped at the structure's limit (F4)."""
 
     settlement: str
     structure: str
@@ -101,6 +101,7 @@ def forecast(
         payments = []
         for i, plan in enumerate(plans):
             place, site = plan.settlement, sites[plan.settlement.kf]
+            paid, count, stop = 0, 0, None
             for _ in range(options.build_people):  # D19: the people's BWP a month
                 if not left[i]:
                     break
@@ -108,18 +109,22 @@ def forecast(
                 if now[plan.structure] + 1 > structure_limit(
                     plan.structure, now, big_site=site.big
                 ):
-                    payments.append(Payment(place.name, plan.structure, 0, at_limit=True))
+                    stop = Payment(place.name, plan.structure, 0, at_limit=True)
                     left[i] = 0
                     break
                 cost = options.bwp_cost(site.terrain_class)
                 if cost > treasury:
-                    payments.append(Payment(place.name, plan.structure, cost, cost - treasury))
+                    stop = Payment(place.name, plan.structure, cost, cost - treasury)
                     short += cost - treasury
                     break
                 treasury -= cost
                 built[(place.name, plan.structure)] += 1
                 left[i] -= 1
-                payments.append(Payment(place.name, plan.structure, cost))
+                paid, count = paid + cost, count + 1
+            if count:  # one line per build with the month's sum
+                payments.append(Payment(place.name, plan.structure, paid))
+            if stop is not None:
+                payments.append(stop)
         earned: tuple[tuple[str, int], ...] = ()
         paid = 0
         if month in options.income_months:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.wdw import maploading
 from engine.wdw.characters import apply_role, read_role
+from engine.wdw.formulas import rues_capacity
 from engine.wdw.month import Month
 from engine.wdw.rulings import correction_of
 
@@ -31,8 +32,10 @@ def run(month: Month) -> None:
                 unit.size = fix.value
         elif fix.what == "capacity":
             place = state.settlement(fix.target)
-            if place is not None:  # Strategie 3.4: the half-year's capacity, never above full
-                place.rues_used = max(0, place.rues_used - fix.value)
+            if place is not None:  # Strategie 3.4: the half-year's capacity, 0 to full
+                # A take-away stops at none left; it never frees what is already used.
+                most = max(place.rues_used, rues_capacity(place.rues))
+                place.rues_used = min(max(0, place.rues_used - fix.value), most)
         elif fix.what == "treasury":
             realm_ = state.realm(int(fix.target))
             realm_.treasury = max(0, realm_.treasury + fix.value)

@@ -37,28 +37,33 @@ def run(month: Month) -> None:
             place = state.settlement(order.settlement)
             if place is None or place.owner != seat:
                 continue
+            count, paid = 0, 0
             for _ in range(min(month.options.build_people, order.bwp)):
-                if not _build_one(month, realm, place, order.structure):
+                cost = _build_one(month, realm, place, order.structure)
+                if cost is None:
                     break
+                count, paid = count + 1, paid + cost
+            if count:  # one line per order with the month's sum
+                name, structure = place.name, order.structure
+                month.note(seat, "note.built", name=name, structure=structure, bwp=count, cost=paid)
 
 
-def _build_one(month: Month, realm: Realm, place: Settlement, structure: str) -> bool:
-    """One BWP of ``structure`` in ``place``, paid by ``realm`` (F12); False when the
-    limit or the treasury stops the build."""
+def _build_one(month: Month, realm: Realm, place: Settlement, structure: str) -> int | None:
+    """One BWP of ``structure`` in ``place``, paid by ``realm`` (F12): what it cost, or
+    None when the limit or the treasury stops the build."""
     seat = realm.seat
     structures = {s: getattr(place, s) for s in ("bev", "rues", "stv")}
     limit = structure_limit(structure, structures, big_site=big_site(month, place.kf))
     if getattr(place, structure) + 1 > limit:
         month.note(seat, "note.build_max", name=place.name, structure=structure, limit=limit)
-        return False
+        return None
     terrain_class = world(month.state.map_text).fields[place.kf].terrain_class
     cost = month.options.bwp_cost(terrain_class)
     if place.reuse >= 4:  # Strategie 3.3 (F14): reused resources cost no gold
         place.reuse, cost = place.reuse - 4, 0
     if realm.treasury < cost:
         interrupted(month, seat, place, structure, cost - realm.treasury)
-        return False
+        return None
     realm.treasury -= cost
     setattr(place, structure, getattr(place, structure) + 1)
-    month.note(seat, "note.built", name=place.name, structure=structure, cost=cost)
-    return True
+    return cost
