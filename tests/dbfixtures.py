@@ -8,8 +8,9 @@ Use them from a package's ``conftest.py`` (all three names, the later ones need 
   ``postgresql`` (a database with a random name on the local server, dropped at the end),
   both migrated with ``db.session.upgrade``. Every test using it runs on both backends;
   to pin one, ``@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)``.
-* ``db_engine`` is an engine on it (``db.session.make_engine``); after each test every
-  table is emptied, so each test starts from an empty schema.
+* ``db_engine`` is an engine on it (``db.session.make_engine``, one per URL for the
+  session); after each test every table is emptied, so each test starts from an empty
+  schema.
 * ``db_session`` is a plain session on ``db_engine`` (``expire_on_commit=False``).
 
 ``temporary_database`` makes a further database of one's own (e.g. for a server process).
@@ -131,6 +132,10 @@ def empty_all_tables(engine: Engine) -> None:
             session.execute(table.delete())
 
 
+_ENGINES: dict[str, Engine] = {}
+"""The engine of each ``db_url`` (:func:`db_engine`)."""
+
+
 @pytest.fixture(scope="session", params=BACKENDS)
 def db_url(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
@@ -138,17 +143,20 @@ def db_url(
     """The URL of a migrated database, once per backend for the whole test session."""
     with temporary_database(request.param, tmp_path_factory.mktemp("db")) as url:
         yield url
+        engine = _ENGINES.pop(url, None)
+        if engine is not None:
+            engine.dispose()
 
 
 @pytest.fixture
 def db_engine(db_url: str) -> Iterator[Engine]:
-    """An engine on ``db_url``; all tables are emptied after the test."""
-    engine = make_engine(db_url)
-    try:
-        yield engine
-        empty_all_tables(engine)
-    finally:
-        engine.dispose()
+    """The engine on ``db_url``; all tables are emptied after the test. One engine per
+    URL for the session (disposed with the database): its compiled statements and its
+    connections serve every test, where a new engine compiled each statement anew."""
+    if db_url not in _ENGINES:
+        _ENGINES[db_url] = make_engine(db_url)
+    yield _ENGINES[db_url]
+    empty_all_tables(_ENGINES[db_url])
 
 
 @pytest.fixture
