@@ -47,7 +47,8 @@ session plays before its first test; a test marked ``real_...`` gets the real th
   taken from a pool, after the host's own settings): the same rows and locks, only no
   ``fsync`` at each checkpoint (each engine disposed, each file closed), which costs
   more than the queries. The test of the host's SQLite settings is marked
-  ``real_sqlite`` and gets them unchanged;
+  ``real_sqlite`` and gets them unchanged on the connections it opens (on an engine of
+  its own: the connections ``db_engine`` keeps in its pool were set before);
 * a new SQLite database file gets a copy of one migrated once per session
   (``tests.dbfixtures.from_template``) instead of every migration anew: the same schema
   and rows, written into a file the host opened. Every other migration (an existing
