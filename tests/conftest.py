@@ -22,7 +22,10 @@ A test is marked ``slow``
 A new test on these fixtures needs no mark.
 
 In the fast lane (a run whose ``-m`` says ``not slow``) the tests take shortcuts that
-change no outcome, only the cost (:func:`fast_lane_shortcuts`); the full run takes none:
+change no outcome, only the cost; the full run takes none. They hold for the whole
+session (:func:`fast_lane_defaults`), so also for the games a fixture of a module or a
+session plays before its first test; a test marked ``real_...`` gets the real thing back
+(:func:`fast_lane_shortcuts`):
 
 * passwords are hashed with scrypt's cost parameter ``n`` at :data:`FAST_SCRYPT_N`
   instead of 2**14, from the start (also the hashes test modules make when imported):
@@ -44,7 +47,13 @@ change no outcome, only the cost (:func:`fast_lane_shortcuts`); the full run tak
   taken from a pool, after the host's own settings): the same rows and locks, only no
   ``fsync`` at each checkpoint (each engine disposed, each file closed), which costs
   more than the queries. The test of the host's SQLite settings is marked
-  ``real_sqlite`` and gets them unchanged.
+  ``real_sqlite`` and gets them unchanged on the connections it opens (on an engine of
+  its own: the connections ``db_engine`` keeps in its pool were set before);
+* a new SQLite database file gets a copy of one migrated once per session
+  (``tests.dbfixtures.from_template``) instead of every migration anew: the same schema
+  and rows, written into a file the host opened. Every other migration (an existing
+  file, another revision, PostgreSQL) runs for real, and so does every migration of a
+  test marked ``real_migrations``.
 
 And the property tests run a tenth of their examples there (``tests.lanes.examples``,
 and a Hypothesis profile for those on Hypothesis' default): fewer cases, each as strict.
@@ -73,8 +82,10 @@ from sqlalchemy import event
 from sqlalchemy.pool import Pool
 
 import db.passwords
+import db.session
 import tests.bytecode  # noqa: F401  (keeps the bytecode of every module imported after it)
 from tests import lanes
+from tests.dbfixtures import from_template
 from tests.mailstack import INSTALL_HINT, MailStack, MailUser, find_dovecot
 
 SLOW_FIXTURES = frozenset(
@@ -208,20 +219,58 @@ def _unsynced(dbapi_connection: Any, record: Any, proxy: Any) -> None:
         dbapi_connection.execute("PRAGMA synchronous=OFF")
 
 
+@functools.cache
+def _upgrades_found() -> tuple[tuple[ModuleType, Callable[..., None]], ...]:
+    """Every module holding the host's migration ``db.session.upgrade`` (its own and those
+    that import it by name), with the function."""
+    return tuple(
+        (module, db.session.upgrade)
+        for module in list(sys.modules.values())
+        if module is not None and getattr(module, "upgrade", None) is db.session.upgrade
+    )
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fast_lane_defaults(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[None]:
+    """The fast lane's shortcuts (see the module text) for the whole session, set up
+    before any fixture of a module or a session makes its games; nothing in the full run.
+    :func:`fast_lane_shortcuts` takes them back for a test marked ``real_...``."""
+    if not request.config.stash[FAST_LANE]:
+        yield
+        return
+    with pytest.MonkeyPatch.context() as patch:
+        for module, _ in _map_drawers():
+            patch.setattr(module, "render_map", stand_in_map)
+        patch.setattr(typer.testing, "_get_command", _command_once)
+        migrated = from_template(db.session.upgrade, tmp_path_factory.mktemp("migrated"))
+        for module, _ in _upgrades_found():
+            patch.setattr(module, "upgrade", migrated)
+        event.listen(Pool, "checkout", _unsynced)
+        try:
+            yield
+        finally:
+            event.remove(Pool, "checkout", _unsynced)
+
+
 @pytest.fixture(autouse=True)
 def fast_lane_shortcuts(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The fast lane's shortcuts (see the module text); nothing in the full run."""
+    """The real thing in the fast lane for a test marked ``real_scrypt``, ``real_maps``
+    (each map drawn once per session), ``real_sqlite`` or ``real_migrations``."""
     if not request.config.stash[FAST_LANE]:
         return
     if request.node.get_closest_marker("real_scrypt") is not None:
         monkeypatch.setattr(db.passwords, "SCRYPT_N", REAL_SCRYPT_N)
-    real_maps = request.node.get_closest_marker("real_maps") is not None
-    for module, draw in _map_drawers():
-        monkeypatch.setattr(module, "render_map", _drawn_once(draw) if real_maps else stand_in_map)
-    monkeypatch.setattr(typer.testing, "_get_command", _command_once)
-    if request.node.get_closest_marker("real_sqlite") is None:
-        event.listen(Pool, "checkout", _unsynced)
-        request.addfinalizer(lambda: event.remove(Pool, "checkout", _unsynced))
+    if request.node.get_closest_marker("real_maps") is not None:
+        for module, draw in _map_drawers():
+            monkeypatch.setattr(module, "render_map", _drawn_once(draw))
+    if request.node.get_closest_marker("real_migrations") is not None:
+        for module, upgrade in _upgrades_found():
+            monkeypatch.setattr(module, "upgrade", upgrade)
+    if request.node.get_closest_marker("real_sqlite") is not None:
+        event.remove(Pool, "checkout", _unsynced)
+        request.addfinalizer(lambda: event.listen(Pool, "checkout", _unsynced))
 
 
 def _new_stack(extra_config: str = "") -> MailStack:

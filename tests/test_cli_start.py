@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE_MAIL = ROOT / "config" / "examples" / "ashes-orders.eml"
 
@@ -60,6 +62,8 @@ def test_pbem_parse_of_another_kind_loads_that_kinds_grammar_alone() -> None:
     assert loaded(modules, ("grammar.ashes", "engine.starweb.kind", "engine.starweb.game")) == []
 
 
+# Slow: three interpreters of its own, one of them loading a kind's engine.
+@pytest.mark.slow
 def test_a_group_loads_its_module_when_it_runs() -> None:
     assert "mailserver.app.cli.gm" not in modules_after("--help")
     assert "mailserver.app.cli.gm" in modules_after("gm", "--help")

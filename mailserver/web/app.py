@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 from sqlalchemy import Engine
 from sqlmodel import Session, col, func, select
@@ -55,6 +54,7 @@ from mailserver.web import calculators, gm_desk, views, workbench
 from mailserver.web.guard import BodyLimit, RequestLimits
 from mailserver.web.headers import SecurityHeaders
 from mailserver.web.orders import check_orders
+from mailserver.web.templating import page_templates
 from mailserver.web.texts import PAGES, text
 from mailserver.web.throttle import Throttle
 
@@ -120,14 +120,6 @@ def _lang_of(request: Request) -> str:
     return first if first in PAGES.languages else DEFAULT_LANGUAGE
 
 
-def _utc(when: datetime | None) -> str:
-    return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ") if when else ""
-
-
-def _utc_text(when: datetime | None) -> str:
-    return when.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC") if when else ""
-
-
 class WebApp:
     """The pages over one database; :attr:`app` is the ASGI application.
 
@@ -156,13 +148,7 @@ class WebApp:
         self._extras_lock = threading.Lock()
         self.checks = Throttle()
         """The order form's checks, per link (a small token bucket each)."""
-        self.templates = Environment(
-            loader=FileSystemLoader(HERE / "templates"),
-            autoescape=select_autoescape(default=True, default_for_string=True),
-            trim_blocks=True,
-            lstrip_blocks=True,
-        )
-        self.templates.globals.update(t=text, utc=_utc, utc_text=_utc_text)
+        self.templates = page_templates()
         seat = "/game/{number:int}/seat/{seat:int}/{token}"
         gm = "/game/{number:int}/gm/{token}"
         self.app = Starlette(

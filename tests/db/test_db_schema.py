@@ -46,6 +46,7 @@ def test_the_diff_check_notices_a_missing_index(db_engine: Engine) -> None:
             )
 
 
+@pytest.mark.real_migrations  # the migrations up from nothing and down again
 def test_upgrade_is_idempotent_and_downgrade_removes_everything(
     db_url: str, tmp_path: Path
 ) -> None:

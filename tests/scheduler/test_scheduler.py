@@ -229,20 +229,36 @@ async def test_a_deadline_planned_again_while_its_run_waits_starts_no_second_run
     game_id, passwords = new_game(db_engine, deadline=utcnow() + timedelta(days=1))
     everybody_votes(db_engine, passwords)
     move_deadline(db_engine, game_id, utcnow())
-    scheduler = DeadlineScheduler(db_engine, CONFIG, lambda: None)
+    # Resyncs in quick succession, counted: the test waits for them, not for the clock.
+    scheduler = DeadlineScheduler(
+        db_engine, SchedulerConfig(TERMS, resync_seconds=0.05), lambda: None
+    )
+    resyncs = 0
+    resync = scheduler.resync
+
+    async def counted() -> None:
+        nonlocal resyncs
+        await resync()
+        resyncs += 1
+
+    async def resyncs_go_by(count: int) -> None:
+        target = resyncs + count
+        await until(lambda: resyncs >= target)
+
+    scheduler.resync = counted  # type: ignore[method-assign]
     runs: list[int] = []
     run_turn = scheduler.run_turn
 
     async def slow(game_id: int, *, force: bool = False) -> TurnRun | None:
         runs.append(game_id)
-        await asyncio.sleep(1.6)  # a burst: the run waits while resyncs (0.5 s) go by
+        await resyncs_go_by(3)  # a burst: the run waits while resyncs plan the deadline again
         return await run_turn(game_id, force=force)
 
     scheduler.run_turn = slow  # type: ignore[method-assign]
     await scheduler.start()
     try:
         await until(lambda: turn_of(db_engine, game_id) == 1)
-        await asyncio.sleep(1.0)
+        await resyncs_go_by(2)
     finally:
         await scheduler.stop()
     assert runs == [game_id]

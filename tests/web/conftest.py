@@ -1,12 +1,9 @@
-"""Fixtures of the page tests: a fresh SQLite database, a client of the pages on it, and
+"""Fixtures of the page tests: an empty SQLite database, a client of the pages on it, and
 a headless Chromium for the browser tests."""
 
 from __future__ import annotations
 
-import contextlib
-import sqlite3
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from selenium import webdriver
@@ -15,31 +12,27 @@ from starlette.testclient import TestClient
 
 from db.session import make_engine
 from mailserver.web.app import create_app
-from tests.dbfixtures import temporary_database
+from tests.dbfixtures import empty_all_tables, temporary_database
 from tests.web.browser import chromium
 from tests.web.helpers import SETTINGS
 
 
 @pytest.fixture(scope="session")
-def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """A fresh, migrated SQLite database file, made once per session: a template."""
-    with temporary_database("sqlite", tmp_path_factory.mktemp("web-template")) as url:
-        yield Path(url.removeprefix("sqlite:///"))
+def web_database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
+    """An engine on a migrated SQLite database, made once per session."""
+    with temporary_database("sqlite", tmp_path_factory.mktemp("web")) as url:
+        engine = make_engine(url)
+        yield engine
+        engine.dispose()
 
 
 @pytest.fixture
-def web_engine(tmp_path: Path, migrated_sqlite: Path) -> Iterator[Engine]:
-    """An engine on a fresh, migrated SQLite database (a copy of the session's template:
-    the same as migrating anew, without the migrations' cost)."""
-    copy = tmp_path / "web.sqlite3"
-    with (
-        contextlib.closing(sqlite3.connect(migrated_sqlite)) as source,
-        contextlib.closing(sqlite3.connect(copy)) as target,
-    ):
-        source.backup(target)
-    engine = make_engine(f"sqlite:///{copy}")
-    yield engine
-    engine.dispose()
+def web_engine(web_database: Engine) -> Iterator[Engine]:
+    """An engine on the page tests' database, its tables emptied after each test: one
+    engine for the session, whose compiled statements serve every test (a new engine
+    compiled each statement anew)."""
+    yield web_database
+    empty_all_tables(web_database)
 
 
 @pytest.fixture
