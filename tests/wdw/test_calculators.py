@@ -435,7 +435,7 @@ def test_the_siege_planner_counts_months_to_the_breach_and_the_fall() -> None:
     assert lines[4] == "Reparatur: 5000 Einwohner, Arbeit 0 → 0.50 BWP je Monat, 2500 GS"
     # Net 1/2 a month: breach (20 % of 2 = 0.4) in month 1, Bef gone after 4 months;
     # then Stv at 2 a month net: 3 BWP in 2 months, 6 in all.
-    assert lines[5] == "Bresche (20 %) nach 1 Monaten; die Befestigung fällt nach 4 Monaten"
+    assert lines[5] == "Bresche (20 %) nach 1 Monat; die Befestigung fällt nach 4 Monaten"
     assert lines[6] == "Die Stadtverteidigung fällt nach 6 Monaten"
 
 
@@ -465,7 +465,7 @@ def test_the_siege_planner_starts_from_the_damage_already_done() -> None:
     assert lines[2] == (
         "Schaden bisher (nicht repariert, mit dem begonnenen Teil): Bef 1.50, Stv 0 BWP"
     )
-    assert lines[-2] == "Bresche (20 %) nach 1 Monaten; die Befestigung fällt nach 9 Monaten"
+    assert lines[-2] == "Bresche (20 %) nach 1 Monat; die Befestigung fällt nach 9 Monaten"
 
 
 def test_the_siege_planner_says_a_breach_is_there_already() -> None:
