@@ -43,7 +43,7 @@ def test_an_ab_order_reads_its_path_and_other_a_orders_none() -> None:
 def test_the_acknowledgement_names_the_work_of_the_month_after_arriving() -> None:
     said = GAME.describe_order(away(), 1, HOME, "de", by_number)
     assert said == (
-        "Einheit 201: AB baut in Guru an stv, 1 BWP Arbeit im Monat, 5000 GS je fertigem"
+        "Einheit 201: AB baut in Guru an Stv, 1 BWP Arbeit im Monat, 5000 GS je fertigem"
         " BWP (nach der Ankunft am Tag 10 in diesem Monat 2/3 BWP)"
     )
     english = GAME.describe_order(away(), 1, HOME, "en", by_number)
