@@ -118,17 +118,17 @@ def test_the_workbench_counts_strength_and_good_points_by_cause() -> None:
     assert "Tab. 6.1-1: A KA ⇔ B KV: Kampf. Rückzug des Verlierers." in lines
     # Tab. 6.3-1: raised in Tiefland +1; mounted +1. F10: Stärke·(5 + GP)/5.
     assert any(
-        line.startswith("1/101: 2000 El., Nahkampf 2000, GP 1 (gelände +1) → 2400")
+        line.startswith("1/101: 2000 El., Nahkampf 2000, GP 1 (Gelände +1) → 2400")
         for line in lines
     )
     assert any(
-        line.startswith("1/102: 1000 El., Nahkampf 1000, GP 2 (gelände +1, beritten +1) → 1400")
+        line.startswith("1/102: 1000 El., Nahkampf 1000, GP 2 (Gelände +1, beritten +1) → 1400")
         for line in lines
     )
     # Defender in the capital: +1 per Stv BWP (3) and +3 for the capital: 2000·12/5.
     assert any(
         line.startswith(
-            "2/101: 2000 El., Nahkampf 2000, GP 7 (gelände +1, stv +3, hauptstadt +3) → 4800"
+            "2/101: 2000 El., Nahkampf 2000, GP 7 (Gelände +1, Stv +3, Hauptstadt +3) → 4800"
         )
         for line in lines
     )
@@ -156,16 +156,16 @@ def test_the_workbench_gives_height_forest_river_and_bukaz_good_points() -> None
     params = {"a": "1/101", "b": "2/101", "kf": "1/13", "a_from": "1/12"}
     lines = lines_of(GAME.calculate(state, GM, "combat", params, "en"))
     # Out of a forest (1/12 is Wald) +1, raised in Tiefland +1, BükAz 50 +2: 2000·9/5.
-    assert any("GP 4 (wald +1, gelände +1, bükaz +2) → 3600" in line for line in lines)
+    assert any("GP 4 (forest +1, terrain +1, BükAz +2) → 3600" in line for line in lines)
     # Across the river between 1/12 and 1/13 +2, Tiefland +1, BükAz −30 −1: 2000·7/5.
-    assert any("GP 2 (gelände +1, fluss +2, bükaz -1) → 2800" in line for line in lines)
+    assert any("GP 2 (terrain +1, river +2, BükAz -1) → 2800" in line for line in lines)
     params = {"a": "1/101", "b": "2/101", "kf": "1/21", "a_from": "1/28"}
     for unit in state.units:
         if unit.key == "2/101":
             unit.kf = "1/21"
     lines = lines_of(GAME.calculate(state, GM, "combat", params, "en"))
     # Down from the hills (1/28, HS 2) into 1/21 (HS 1): +1.
-    assert any("GP 4 (höhe +1, gelände +1, bükaz +2)" in line for line in lines)
+    assert any("GP 4 (height +1, terrain +1, BükAz +2)" in line for line in lines)
 
 
 def test_ships_count_fifty_in_melee_and_twenty_shooting_at_land() -> None:

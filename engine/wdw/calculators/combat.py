@@ -335,7 +335,10 @@ def _ratio(a: Fraction, b: Fraction) -> str:
 @lru_cache(maxsize=4096)
 def _unit_line(f: Fighter, lang: str) -> str:
     # A unit meets many realms in a dossier: its line is worded once.
-    causes = ", ".join(f"{cause} {n:+d}" for cause, n in f.gp) or "0"
+    causes = (
+        ", ".join(say(lang, "gp.cause", cause=say(lang, f"gp.{cause}"), gp=n) for cause, n in f.gp)
+        or "0"
+    )
     # The text names the fighter's whole-number fields (``{unit.size}``).
     conversion = f" ({f.conversion})" if f.conversion else ""
     powers = {"power": number(f.melee_power), "ranged_power": number(f.ranged_power)}
