@@ -6,12 +6,15 @@ planner in the GM's dossier."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.calculating import Calculating, CalculatorInputError
 from engine.core import Order
+from engine.wdw.calculators.texts import number
 from engine.wdw.orders import Fight
 from engine.wdw.state import Unit, WdwState, world
 from tests.lanes import examples
@@ -136,7 +139,7 @@ def test_the_workbench_counts_strength_and_good_points_by_cause() -> None:
     assert any("Fernkampf 500, GP +4 Bef → 1500" in line for line in lines)
     assert "Summe A: Kampfkraft Nahkampf 3800, Fernkampf 0" in lines
     assert "Summe B: Kampfkraft Nahkampf 4800, Fernkampf 1500" in lines
-    assert "Verhältnis A:B Nahkampf 0.79, Fernkampf 0" in lines  # 3800/4800
+    assert "Verhältnis A:B Nahkampf 0,79, Fernkampf 0" in lines  # 3800/4800
     assert "Fernkampfrunde: ja (zuerst)" in lines
     # F9: on day 20 a foot unit has 15·10/30 = 5 BP, a round costs 4·15/30 = 2: two rounds.
     assert lines[-4].startswith("Runden möglich: 2 (A 2, B 2")
@@ -383,7 +386,7 @@ def test_the_planner_counts_heights_hiding_and_cuts_the_path() -> None:
     assert "1/19: kostet 1, verbraucht 1/2, Tag 15" in lines
     assert "Reichweite endet vor 1/27 (der Zug wird dort gekürzt)" in lines
     # F9: half the range is left, 7.5 BP; a round costs 2 BP: at most 4 rounds (D8).
-    assert lines[-1] == "Ende in 1/19; BP 15, übrig 7.50, Kampfrunden danach 3"
+    assert lines[-1] == "Ende in 1/19; BP 15, übrig 7,50, Kampfrunden danach 3"
     # Mounted (range 4) hiding (KX, D21: each field ×2): 1/19 costs 2, 1/27 costs 4.
     params = {"unit": "102", "path": "1/19 1/27", "mode": "KX"}
     lines = lines_of(GAME.calculate(state, 1, "movement", params, "de"))
@@ -411,6 +414,24 @@ def test_the_planner_names_the_bad_field() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("value", "de", "en"),
+    [
+        (Fraction(5, 2), "2,50", "2.50"),
+        (Fraction(1, 8), "0,13", "0.13"),  # half up, exactly: a float's 0.125 gave 0.12
+        (Fraction(1, 200), "0,01", "0.01"),
+        (Fraction(-1, 8), "-0,13", "-0.13"),
+        (Fraction(2, 3), "0,67", "0.67"),
+        (Fraction(6, 2), "3", "3"),
+        (7, "7", "7"),
+    ],
+)
+def test_a_number_with_decimals_is_rounded_exactly_with_the_languages_decimal_point(
+    value: Fraction | int, de: str, en: str
+) -> None:
+    assert (number(value, "de"), number(value, "en")) == (de, en)
+
+
 # -- the siege planner
 
 
@@ -431,8 +452,8 @@ def test_the_siege_planner_counts_months_to_the_breach_and_the_fall() -> None:
     assert lines[1] == "Tharnburg: Befestigung 2 BWP, Stadtverteidigung 3 BWP"
     # Defenders' combat units present: the besiegers' workers cannot work [R 6.4].
     assert lines[2].endswith("(die Arbeiter der Belagerer können nicht arbeiten)")
-    assert lines[3] == "Zerstörung je Monat (F17): Bef 1, Stv 2.50, andere 2.50 BWP"
-    assert lines[4] == "Reparatur: 5000 Einwohner, Arbeit 0 → 0.50 BWP je Monat, 2500 GS"
+    assert lines[3] == "Zerstörung je Monat (F17): Bef 1, Stv 2,50, andere 2,50 BWP"
+    assert lines[4] == "Reparatur: 5000 Einwohner, Arbeit 0 → 0,50 BWP je Monat, 2500 GS"
     # Net 1/2 a month: breach (20 % of 2 = 0.4) in month 1, Bef gone after 4 months;
     # then Stv at 2 a month net: 3 BWP in 2 months, 6 in all.
     assert lines[5] == "Bresche (20 %) nach 1 Monat; die Befestigung fällt nach 4 Monaten"
@@ -463,7 +484,7 @@ def test_the_siege_planner_starts_from_the_damage_already_done() -> None:
     # The wall is 10 BWP (9 standing, 1 destroyed): the breach at 2 (F16), 1.5 done.
     lines = lines_of(GAME.calculate(_damaged_tharnburg(9), GM, "siege", SIEGE_ONLY, "de"))
     assert lines[2] == (
-        "Schaden bisher (nicht repariert, mit dem begonnenen Teil): Bef 1.50, Stv 0 BWP"
+        "Schaden bisher (nicht repariert, mit dem begonnenen Teil): Bef 1,50, Stv 0 BWP"
     )
     assert lines[-2] == "Bresche (20 %) nach 1 Monat; die Befestigung fällt nach 9 Monaten"
 
@@ -557,6 +578,6 @@ def test_the_dossier_plans_each_siege() -> None:
     text = GAME.dossier(state, orders, "de")
     section = text.split("\nB1 Belagerung von Tharnburg in 1/22 durch Reich 1 (1/301)", 1)[1]
     assert section.splitlines()[1] == "   Belagerungsplaner:"
-    assert "     Zerstörung je Monat (F17): Bef 1, Stv 2.50, andere 2.50 BWP" in section
+    assert "     Zerstörung je Monat (F17): Bef 1, Stv 2,50, andere 2,50 BWP" in section
     assert text.count("Belagerungsplaner:") == 1  # one section a siege, under its item
     assert "Belagerung in 1/22 durch" not in text

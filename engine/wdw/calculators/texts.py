@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from math import floor
 
 from engine.catalogs import Text, filled, load
 
@@ -23,8 +24,11 @@ def say(lang: str, key: str, **values: object) -> str:
     return filled(_entry(lang, key), values)
 
 
-def number(value: Fraction | int) -> str:
-    """An exact value as the reader reads it: whole, or with two decimals."""
+def number(value: Fraction | int, lang: str) -> str:
+    """An exact value as the reader reads it: whole, or with two decimals rounded half
+    up (exactly, never through a float) and the language's decimal point (``2,50``)."""
     if isinstance(value, int) or value.denominator == 1:
         return str(int(value))
-    return f"{float(value):.2f}"
+    cents = str(floor(abs(value) * 100 + Fraction(1, 2))).rjust(3, "0")
+    sign = "-" if value < 0 else ""
+    return f"{sign}{cents[:-2]}{say(lang, 'decimal_point')}{cents[-2:]}"
