@@ -1,10 +1,12 @@
 """A text with a count reads in the singular for one (review of issue 24, finding 5):
-one Kleinfeld, one element, one month, one day — in German and in English."""
+one Kleinfeld, one settlement, one element, one month, one day — in German and
+in English."""
 
 from __future__ import annotations
 
 from types import SimpleNamespace
 
+from engine.core import Event
 from engine.wdw.orders import Raise, Train
 from engine.wdw.texts import say
 from tests.wdw.helpers import GAME, by_number, month, sample
@@ -44,3 +46,13 @@ def test_a_plunder_of_one_day_reads_one_day() -> None:
     assert "bei Reich 1: 1 Tag (F18);" in line
     line = say("en", "item.raid", item="P1", raid=raid, days=1, income=1000)
     assert "of realm 1: 1 day (F18);" in line
+
+
+def test_the_final_report_counts_one_field_and_one_settlement_in_the_singular() -> None:
+    state = sample()
+    state.realm(1).known = ["1/18"]
+    assert [p.name for p in state.settlements if p.owner == 1] == ["Guru"]
+    german = GAME.final_report(state, Event("game_over"), [], "de")
+    assert "Isyrial (Platz 1): 1 Kleinfeld bekannt, 1 Ansiedlung mit " in german
+    english = GAME.final_report(state, Event("game_over"), [], "en")
+    assert "Isyrial (seat 1): 1 field known, 1 settlement with " in english
