@@ -56,6 +56,15 @@ class Plural:
 Text = str | Plural
 """A catalog's entry: one text, or the forms of a plural."""
 
+
+def filled(entry: Text, values: Mapping[str, object]) -> str:
+    """``entry`` with its placeholders filled in from ``values``: a plural in the form
+    for its count's value."""
+    if isinstance(entry, Plural):
+        entry = entry.form(int(str(values[entry.count])))
+    return entry.format(**values)
+
+
 Table = Mapping[str, Mapping[str, Text]]
 """Language -> key -> text."""
 
@@ -150,10 +159,7 @@ class Catalog:
     def say(self, lang: str, key: str, /, **values: object) -> str:
         """The text of ``key`` in ``lang``, its placeholders filled in from ``values`` (a
         plural in the form for its count's value)."""
-        entry = self.entry(lang, key)
-        if isinstance(entry, Plural):
-            entry = entry.form(int(str(values[entry.count])))
-        return entry.format(**values)
+        return filled(self.entry(lang, key), values)
 
     def every(self, key: str, /, **values: object) -> dict[str, str]:
         """The text of ``key`` in every language, filled in (an error's explanation is

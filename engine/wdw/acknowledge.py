@@ -113,7 +113,14 @@ def _build(state: WdwState, seat: int, order: Build, lang: str) -> str:
         return _refused(order, lang, "structure_max", structure=order.structure, limit=limit)
     cost = options_of(state).bwp_cost(field.terrain_class)
     treasury = state.realm(seat).treasury
-    text = say(lang, "order.build", order=order, settlement=place.name, cost=cost)
+    text = say(
+        lang,
+        "order.build",
+        order=order,
+        structure=order.structure,
+        settlement=place.name,
+        cost=cost,
+    )
     if treasury < cost:
         text += f" ({say(lang, 'reject.funds', treasury=treasury, cost=cost)})"
     return text

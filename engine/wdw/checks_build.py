@@ -121,12 +121,12 @@ def describe(state: WdwState, seat: int, order: Work, options: WdwOptions, lang:
         "ext": order.ext,
         "settlement": place.name,
         "structure": order.structure,
-        "rate": number(build_rate(unit.size * unit.arbeit, order.structure, options)),
+        "rate": number(build_rate(unit.size * unit.arbeit, order.structure, options), lang),
         "cost": bwp_price(state, options, place),
     }
     if leg is None or not leg.steps:
         return say(lang, "order.unit_build", **values)
-    day = number(leg.steps[-1][1])
+    day = number(leg.steps[-1][1], lang)
     if options.build_on_arrival == "next_month":  # D18: it only arrives this month
         return say(lang, "order.unit_build_next_month", day=day, **values)
-    return say(lang, "order.unit_build_on_arrival", day=day, now=number(now), **values)
+    return say(lang, "order.unit_build_on_arrival", day=day, now=number(now, lang), **values)

@@ -136,9 +136,11 @@ class WdwGame(ForecastAcknowledging, RuledGame):
         lines = [say(lang, "final.head", game=s.game, month=s.month, year=s.year)]
         for realm in s.realms:
             places = [p for p in s.settlements if p.owner == realm.seat]
-            fields, bwp = len(realm.known), sum(p.bwp() for p in places)
+            fields = say(lang, "count.fields", n=len(realm.known))
+            settlements = say(lang, "count.settlements", n=len(places))
+            bwp = sum(p.bwp() for p in places)
             line = say(
-                lang, "final.realm", realm=realm, fields=fields, settlements=len(places), bwp=bwp
+                lang, "final.realm", realm=realm, fields=fields, settlements=settlements, bwp=bwp
             )
             lines.append(line)
         return "\n".join(lines) + "\n"

@@ -15,7 +15,13 @@ TEXTS = load("engine.wdw")
 
 
 def say(lang: str, key: str, **values: object) -> str:
-    """The text of ``key`` in ``lang`` (German where the English catalog lacks it)."""
+    """The text of ``key`` in ``lang`` (English where the language lacks it). A value
+    named ``structure`` that is a structure's name in the state (``rues``) is said as
+    the reader reads it (``struct.rues``: Rüs, Strategie 3.2): the notes keep the name
+    and are worded when printed."""
+    structure = values.get("structure")
+    if isinstance(structure, str) and f"struct.{structure}" in TEXTS:
+        values["structure"] = TEXTS.say(lang, f"struct.{structure}")
     return TEXTS.say(lang, key, **values)
 
 

@@ -89,6 +89,14 @@ def test_the_legend_explains_every_symbol_the_map_uses_in_the_readers_language(
     assert say(lang, "map_legend_home") in drawn and "THEM" in drawn
 
 
+def test_the_german_legend_addresses_the_player_as_sie_like_every_player_text() -> None:
+    meanings = {e.symbol: e.text for e in legend(every_mark("de"))}
+    assert (meanings["own"], meanings["home"]) == ("dicker Rand: Ihres", "Quadrat: Ihre Heimat")
+    assert say("de", "map_legend_unknown") == "Besitzer Ihnen unbekannt"
+    words = " ".join(meanings.values()).lower().replace(",", " ").replace(":", " ").split()
+    assert not {"du", "dir", "dein", "deins", "deine"} & set(words)
+
+
 def test_a_colour_the_map_does_not_use_is_not_in_the_legend() -> None:
     view = MapView(
         viewer=1,

@@ -7,7 +7,7 @@ import pytest
 
 from engine.core import Order
 from engine.wdw.orders import Build, Fight, Special, Spy, Work
-from tests.wdw.helpers import GAME, by_number, sample
+from tests.wdw.helpers import GAME, by_number, month, sample
 
 
 def said(order: Order, seat: int = 1, lang: str = "de") -> str:
@@ -24,8 +24,8 @@ def said(order: Order, seat: int = 1, lang: str = "de") -> str:
         ),
         (Spy(unit=601, code="GI", risk=4, target="Tharnburg"), "Mindest-IG nach Ihrem Wissen: 1"),
         (Spy(unit=601, code="GZ", risk=3, target="Guru"), "Mindest-IG nach Ihrem Wissen: 15"),
-        (Work(unit=201, code="AB", structure="stv"), "Einheit 201: AB baut in Guru an stv"),
-        (Build(settlement="Guru", structure="stv"), "Baue in Guru: stv +1 (diesen Monat 5000 GS)"),
+        (Work(unit=201, code="AB", structure="stv"), "Einheit 201: AB baut in Guru an Stv"),
+        (Build(settlement="Guru", structure="stv"), "Baue in Guru: Stv +1 (diesen Monat 5000 GS)"),
         (Special(unit=101, text="x"), "Sonderbefehl für Einheit 101: an den Spielleiter"),
     ],
 )
@@ -56,8 +56,8 @@ def test_legal_orders_are_worded_with_their_cost(order: Order, words: str) -> No
             Build(settlement="Tharnburg", structure="stv"),
             "keine Ansiedlung Tharnburg Ihres Reiches",
         ),
-        (Build(settlement="Guru", structure="bev"), "bev darf höchstens 5 BWP haben"),
-        (Build(settlement="Guru", structure="bef", bwp=3), "bef darf höchstens 2 BWP haben"),
+        (Build(settlement="Guru", structure="bev"), "Bev darf höchstens 5 BWP haben"),
+        (Build(settlement="Guru", structure="bef", bwp=3), "Bef darf höchstens 2 BWP haben"),
     ],
 )
 def test_each_way_to_be_illegal_says_why(order: Order, reason: str) -> None:
@@ -69,6 +69,22 @@ def test_a_build_beyond_the_treasury_is_interrupted_not_refused() -> None:
     state.realm(1).treasury = 100
     text = GAME.describe_order(state, 1, Build(settlement="Guru", structure="stv"), "en", by_number)
     assert "the treasury (100 GS) does not cover 5000 GS" in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "order_words", "note"),
+    [
+        ("de", "Baue in Guru: Rüs +1 (diesen Monat ", "Guru: Rüs +1 BWP gebaut ("),
+        ("en", "Build in Guru: Rüs +1 (this month ", "Guru: Rüs +1 BWP built ("),
+    ],
+)
+def test_a_build_names_the_structure_by_its_short_name_not_the_states(
+    lang: str, order_words: str, note: str
+) -> None:
+    build = Build(settlement="Guru", structure="rues")
+    assert GAME.describe_order(sample(), 1, build, lang, by_number).startswith(order_words)
+    printout = GAME.printout(month(sample(), build), 1, lang)
+    assert note in printout and "rues" not in printout
 
 
 def test_a_path_into_a_field_held_by_an_enemy_reveals_nothing() -> None:

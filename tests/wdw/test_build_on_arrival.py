@@ -65,8 +65,8 @@ def test_as_and_am_leave_the_unit_where_it_stands() -> None:
 def test_the_acknowledgement_names_the_work_of_the_month_after_arriving() -> None:
     said = GAME.describe_order(away(), 1, HOME, "de", by_number)
     assert said == (
-        "Einheit 201: AB baut in Guru an stv, 1 BWP Arbeit im Monat, 5000 GS je fertigem"
-        " BWP; nach der Ankunft am Tag 10 in diesem Monat 0.67 BWP"
+        "Einheit 201: AB baut in Guru an Stv, 1 BWP Arbeit im Monat, 5000 GS je fertigem"
+        " BWP; nach der Ankunft am Tag 10 in diesem Monat 0,67 BWP"
     )
     english = GAME.describe_order(away(), 1, HOME, "en", by_number)
     assert english.endswith("; after arriving on day 10, 0.67 BWP this month")
@@ -87,7 +87,7 @@ def test_next_month_the_worker_only_arrives() -> None:
     assert (after.settlements[0].stv, after.settlements[0].progress) == (2, [])
     said = GAME.describe_order(away(build_on_arrival="next_month"), 1, HOME, "de", by_number)
     assert said == (
-        "Einheit 201: AB kommt am Tag 10 in Guru an und baut ab nächstem Monat an stv,"
+        "Einheit 201: AB kommt am Tag 10 in Guru an und baut ab nächstem Monat an Stv,"
         " 1 BWP Arbeit im Monat, 5000 GS je fertigem BWP"
     )
     there = month(after, Work(unit=201, code="AB", structure="stv"))

@@ -43,7 +43,7 @@ def test_a_month_by_mail_from_orders_to_printouts_and_its_replay(db_engine: Engi
     ack = mail(db_engine, 1, passwords[1], "101 KA 1/19 1/20\n201 KA 1/19\nBaue Guru Bev\n", 600)
     assert "Einheit 101: KA 1/19 1/20" in ack
     assert "Einheit 201 hat keine Angriffsstärke" in ack
-    assert "bev darf höchstens 5 BWP haben" in ack
+    assert "Bev darf höchstens 5 BWP haben" in ack
     mail(db_engine, 2, passwords[2], "101 KV 1/21 1/20\n", 600)
     assert run(db_engine, game_id).status == "adjudicating"
     with Session(db_engine) as session:

@@ -6,12 +6,15 @@ planner in the GM's dossier."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.calculating import Calculating, CalculatorInputError
 from engine.core import Order
+from engine.wdw.calculators.texts import number
 from engine.wdw.orders import Fight
 from engine.wdw.state import Unit, WdwState, world
 from tests.lanes import examples
@@ -118,17 +121,17 @@ def test_the_workbench_counts_strength_and_good_points_by_cause() -> None:
     assert "Tab. 6.1-1: A KA ⇔ B KV: Kampf. Rückzug des Verlierers." in lines
     # Tab. 6.3-1: raised in Tiefland +1; mounted +1. F10: Stärke·(5 + GP)/5.
     assert any(
-        line.startswith("1/101: 2000 El., Nahkampf 2000, GP 1 (gelände +1) → 2400")
+        line.startswith("1/101: 2000 El., Nahkampf 2000, GP 1 (Gelände +1) → 2400")
         for line in lines
     )
     assert any(
-        line.startswith("1/102: 1000 El., Nahkampf 1000, GP 2 (gelände +1, beritten +1) → 1400")
+        line.startswith("1/102: 1000 El., Nahkampf 1000, GP 2 (Gelände +1, beritten +1) → 1400")
         for line in lines
     )
     # Defender in the capital: +1 per Stv BWP (3) and +3 for the capital: 2000·12/5.
     assert any(
         line.startswith(
-            "2/101: 2000 El., Nahkampf 2000, GP 7 (gelände +1, stv +3, hauptstadt +3) → 4800"
+            "2/101: 2000 El., Nahkampf 2000, GP 7 (Gelände +1, Stv +3, Hauptstadt +3) → 4800"
         )
         for line in lines
     )
@@ -136,7 +139,7 @@ def test_the_workbench_counts_strength_and_good_points_by_cause() -> None:
     assert any("Fernkampf 500, GP +4 Bef → 1500" in line for line in lines)
     assert "Summe A: Kampfkraft Nahkampf 3800, Fernkampf 0" in lines
     assert "Summe B: Kampfkraft Nahkampf 4800, Fernkampf 1500" in lines
-    assert "Verhältnis A:B Nahkampf 0.79, Fernkampf 0" in lines  # 3800/4800
+    assert "Verhältnis A:B Nahkampf 0,79, Fernkampf 0" in lines  # 3800/4800
     assert "Fernkampfrunde: ja (zuerst)" in lines
     # F9: on day 20 a foot unit has 15·10/30 = 5 BP, a round costs 4·15/30 = 2: two rounds.
     assert lines[-4].startswith("Runden möglich: 2 (A 2, B 2")
@@ -156,16 +159,16 @@ def test_the_workbench_gives_height_forest_river_and_bukaz_good_points() -> None
     params = {"a": "1/101", "b": "2/101", "kf": "1/13", "a_from": "1/12"}
     lines = lines_of(GAME.calculate(state, GM, "combat", params, "en"))
     # Out of a forest (1/12 is Wald) +1, raised in Tiefland +1, BükAz 50 +2: 2000·9/5.
-    assert any("GP 4 (wald +1, gelände +1, bükaz +2) → 3600" in line for line in lines)
+    assert any("GP 4 (forest +1, terrain +1, BükAz +2) → 3600" in line for line in lines)
     # Across the river between 1/12 and 1/13 +2, Tiefland +1, BükAz −30 −1: 2000·7/5.
-    assert any("GP 2 (gelände +1, fluss +2, bükaz -1) → 2800" in line for line in lines)
+    assert any("GP 2 (terrain +1, river +2, BükAz -1) → 2800" in line for line in lines)
     params = {"a": "1/101", "b": "2/101", "kf": "1/21", "a_from": "1/28"}
     for unit in state.units:
         if unit.key == "2/101":
             unit.kf = "1/21"
     lines = lines_of(GAME.calculate(state, GM, "combat", params, "en"))
     # Down from the hills (1/28, HS 2) into 1/21 (HS 1): +1.
-    assert any("GP 4 (höhe +1, gelände +1, bükaz +2)" in line for line in lines)
+    assert any("GP 4 (height +1, terrain +1, BükAz +2)" in line for line in lines)
 
 
 def test_ships_count_fifty_in_melee_and_twenty_shooting_at_land() -> None:
@@ -383,7 +386,7 @@ def test_the_planner_counts_heights_hiding_and_cuts_the_path() -> None:
     assert "1/19: kostet 1, verbraucht 1/2, Tag 15" in lines
     assert "Reichweite endet vor 1/27 (der Zug wird dort gekürzt)" in lines
     # F9: half the range is left, 7.5 BP; a round costs 2 BP: at most 4 rounds (D8).
-    assert lines[-1] == "Ende in 1/19; BP 15, übrig 7.50, Kampfrunden danach 3"
+    assert lines[-1] == "Ende in 1/19; BP 15, übrig 7,50, Kampfrunden danach 3"
     # Mounted (range 4) hiding (KX, D21: each field ×2): 1/19 costs 2, 1/27 costs 4.
     params = {"unit": "102", "path": "1/19 1/27", "mode": "KX"}
     lines = lines_of(GAME.calculate(state, 1, "movement", params, "de"))
@@ -411,6 +414,24 @@ def test_the_planner_names_the_bad_field() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("value", "de", "en"),
+    [
+        (Fraction(5, 2), "2,50", "2.50"),
+        (Fraction(1, 8), "0,13", "0.13"),  # half up, exactly: a float's 0.125 gave 0.12
+        (Fraction(1, 200), "0,01", "0.01"),
+        (Fraction(-1, 8), "-0,13", "-0.13"),
+        (Fraction(2, 3), "0,67", "0.67"),
+        (Fraction(6, 2), "3", "3"),
+        (7, "7", "7"),
+    ],
+)
+def test_a_number_with_decimals_is_rounded_exactly_with_the_languages_decimal_point(
+    value: Fraction | int, de: str, en: str
+) -> None:
+    assert (number(value, "de"), number(value, "en")) == (de, en)
+
+
 # -- the siege planner
 
 
@@ -431,11 +452,11 @@ def test_the_siege_planner_counts_months_to_the_breach_and_the_fall() -> None:
     assert lines[1] == "Tharnburg: Befestigung 2 BWP, Stadtverteidigung 3 BWP"
     # Defenders' combat units present: the besiegers' workers cannot work [R 6.4].
     assert lines[2].endswith("(die Arbeiter der Belagerer können nicht arbeiten)")
-    assert lines[3] == "Zerstörung je Monat (F17): Bef 1, Stv 2.50, andere 2.50 BWP"
-    assert lines[4] == "Reparatur: 5000 Einwohner, Arbeit 0 → 0.50 BWP je Monat, 2500 GS"
+    assert lines[3] == "Zerstörung je Monat (F17): Bef 1, Stv 2,50, andere 2,50 BWP"
+    assert lines[4] == "Reparatur: 5000 Einwohner, Arbeit 0 → 0,50 BWP je Monat, 2500 GS"
     # Net 1/2 a month: breach (20 % of 2 = 0.4) in month 1, Bef gone after 4 months;
     # then Stv at 2 a month net: 3 BWP in 2 months, 6 in all.
-    assert lines[5] == "Bresche (20 %) nach 1 Monaten; die Befestigung fällt nach 4 Monaten"
+    assert lines[5] == "Bresche (20 %) nach 1 Monat; die Befestigung fällt nach 4 Monaten"
     assert lines[6] == "Die Stadtverteidigung fällt nach 6 Monaten"
 
 
@@ -463,9 +484,9 @@ def test_the_siege_planner_starts_from_the_damage_already_done() -> None:
     # The wall is 10 BWP (9 standing, 1 destroyed): the breach at 2 (F16), 1.5 done.
     lines = lines_of(GAME.calculate(_damaged_tharnburg(9), GM, "siege", SIEGE_ONLY, "de"))
     assert lines[2] == (
-        "Schaden bisher (nicht repariert, mit dem begonnenen Teil): Bef 1.50, Stv 0 BWP"
+        "Schaden bisher (nicht repariert, mit dem begonnenen Teil): Bef 1,50, Stv 0 BWP"
     )
-    assert lines[-2] == "Bresche (20 %) nach 1 Monaten; die Befestigung fällt nach 9 Monaten"
+    assert lines[-2] == "Bresche (20 %) nach 1 Monat; die Befestigung fällt nach 9 Monaten"
 
 
 def test_the_siege_planner_says_a_breach_is_there_already() -> None:
@@ -557,6 +578,6 @@ def test_the_dossier_plans_each_siege() -> None:
     text = GAME.dossier(state, orders, "de")
     section = text.split("\nB1 Belagerung von Tharnburg in 1/22 durch Reich 1 (1/301)", 1)[1]
     assert section.splitlines()[1] == "   Belagerungsplaner:"
-    assert "     Zerstörung je Monat (F17): Bef 1, Stv 2.50, andere 2.50 BWP" in section
+    assert "     Zerstörung je Monat (F17): Bef 1, Stv 2,50, andere 2,50 BWP" in section
     assert text.count("Belagerungsplaner:") == 1  # one section a siege, under its item
     assert "Belagerung in 1/22 durch" not in text

@@ -121,10 +121,19 @@ def _attacked() -> WdwState:
     return state
 
 
-def test_the_dossier_workbench_shows_the_characters_gp() -> None:
-    text = GAME.dossier(_attacked(), ATTACK, "de")
+@pytest.mark.parametrize(
+    ("lang", "causes"),
+    [
+        ("de", "REP +2, Erfahrung +2, Stadtherr +1"),
+        ("en", "REP +2, experience +2, lord of the town +1"),
+    ],
+)
+def test_the_dossier_workbench_shows_the_characters_gp_in_the_readers_words(
+    lang: str, causes: str
+) -> None:
+    text = GAME.dossier(_attacked(), ATTACK, lang)
     (line,) = [line for line in text.splitlines() if line.startswith("       1/101:")]
-    assert "rep +2, erfahrung +2, stadtherr +1" in line
+    assert causes in line
 
 
 def test_the_items_kampfkraft_counts_the_characters_too() -> None:

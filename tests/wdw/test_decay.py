@@ -45,7 +45,7 @@ def test_a_whole_bwp_is_an_item_and_the_gm_names_the_structure() -> None:
     after = month(state, rulings=(Ruling("Z1", "Mil"),))
     assert (after.settlements[0].mil, after.settlements[0].bev) == (1, 5)
     assert after.settlements[0].progress == ["verfall=1/20"]
-    assert "Guru: 1 BWP mil verfallen." in GAME.printout(after, 1, "de")
+    assert "Guru: 1 BWP Mil verfallen." in GAME.printout(after, 1, "de")
     assert month(state).settlements[0].bev == 4  # the default: the largest
 
 

@@ -28,7 +28,7 @@ def test_builds_after_the_limit_is_reached_are_refused() -> None:
     # Guru: Stv 2, Bef 0; Bef may not exceed Stv (F4).
     texts = said(sample(), [Build(settlement="Guru", structure="bef")] * 3)
     assert ["at most" in t for t in texts] == [False, False, True]
-    assert "bef may have at most 2 BWP" in texts[2]
+    assert "Bef may have at most 2 BWP" in texts[2]
 
 
 def test_a_units_second_order_says_it_replaces_the_first() -> None:

@@ -112,9 +112,9 @@ def test_g_any_character_lets_untrained_characters_spy(any_character: bool) -> N
 
 def test_build_strength_sets_the_work_a_bwp_takes() -> None:
     order = Work(unit=201, code="AB", structure="bef")
-    assert "0.40 BWP Arbeit im Monat" in said(order, sample())
+    assert "0,40 BWP Arbeit im Monat" in said(order, sample())
     assert "1 BWP Arbeit im Monat" in said(order, sample(build_strength_bef=1000))
-    assert "0.50 BWP Arbeit im Monat" in said(
+    assert "0,50 BWP Arbeit im Monat" in said(
         Work(unit=201, code="AB", structure="stv"), sample(build_strength=2000)
     )
 

@@ -32,18 +32,18 @@ def _allies(mutual: bool = True, owner: int = 2, meeting: str = "") -> WdwState:
     return state
 
 
-@pytest.mark.parametrize(("meeting", "end"), [("stop", "1/20"), ("pass", "1/21")])
+@pytest.mark.parametrize(
+    ("meeting", "end"),
+    [("stop", "1/20"), ("pass", "1/21"), ("", "1/20")],
+    ids=["stop", "pass", "default-stops"],
+)
 def test_allied_meeting_stops_mutual_allies_in_a_partners_land(meeting: str, end: str) -> None:
     state = _allies(meeting=meeting)
     leg = find_items(state, {1: [RIDE]}).legs["1/102"]
-    assert leg.steps[-1][0] == end and leg.halted is (meeting == "stop")
+    assert leg.steps[-1][0] == end and leg.halted is (meeting != "pass")
     after = month(state, RIDE)
     assert field_of(after, 1, 102) == end
-    assert noted(after, 1, "note.halted") is (meeting == "stop")
-
-
-def test_allied_meeting_stop_is_the_default() -> None:
-    assert find_items(_allies(), {1: [RIDE]}).legs["1/102"].steps[-1][0] == "1/20"
+    assert noted(after, 1, "note.halted") is (meeting != "pass")
 
 
 def test_allies_pass_each_other_outside_their_land() -> None:

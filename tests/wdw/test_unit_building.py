@@ -29,9 +29,9 @@ def test_an_ab_order_is_read_with_its_structure() -> None:
 def test_a_legal_ab_is_worded_with_its_rate_and_price() -> None:
     order = Work(unit=201, code="AB", structure="bef")
     assert said(order) == (
-        "Einheit 201: AB baut in Guru an bef, 0.40 BWP Arbeit im Monat, 5000 GS je fertigem BWP"
+        "Einheit 201: AB baut in Guru an Bef, 0,40 BWP Arbeit im Monat, 5000 GS je fertigem BWP"
     )
-    assert "builds bef in Guru, 0.40 BWP of work a month" in said(order, lang="en")
+    assert "builds Bef in Guru, 0.40 BWP of work a month" in said(order, lang="en")
 
 
 def _elsewhere() -> WdwState:
@@ -59,7 +59,7 @@ def _full_rues() -> WdwState:
             _elsewhere(),
             "Einheit 201 steht in 1/19 in keiner Ansiedlung Ihres Reiches",
         ),
-        (Work(unit=201, code="AB", structure="rues"), _full_rues(), "rues darf höchstens 5 BWP"),
+        (Work(unit=201, code="AB", structure="rues"), _full_rues(), "Rüs darf höchstens 5 BWP"),
     ],
 )
 def test_an_illegal_ab_says_why(order: Order, state: WdwState, reason: str) -> None:
@@ -71,7 +71,7 @@ def test_a_worker_builds_a_bwp_a_month_and_pays_for_it() -> None:
     state = month(sample(), Work(unit=201, code="AB", structure="stv"))
     assert state.settlements[0].stv == 3
     assert state.realm(1).treasury == idle.realm(1).treasury - 5000
-    assert "Guru: Einheit 201 hat 1 BWP stv gebaut (5000 GS)." in GAME.printout(state, 1, "de")
+    assert "Guru: Einheit 201 hat 1 BWP Stv gebaut (5000 GS)." in GAME.printout(state, 1, "de")
 
 
 def test_fortifications_take_2500_strength_a_bwp_and_parts_carry_over() -> None:
@@ -96,7 +96,7 @@ def test_a_build_the_treasury_cannot_pay_is_interrupted() -> None:
     state.realm(1).treasury = 100
     state = month(state, Work(unit=201, code="AB", structure="stv"))
     assert state.settlements[0].stv == 2
-    assert "der Bau von stv ist unterbrochen" in GAME.printout(state, 1, "de")
+    assert "der Bau von Stv ist unterbrochen" in GAME.printout(state, 1, "de")
 
 
 def test_a_worker_away_from_its_settlement_builds_nothing() -> None:

@@ -56,7 +56,7 @@ def said(order: Order, state: WdwState | None = None) -> str:
     [
         (
             Demolish(settlement="Guru", structure="mil", bwp=2),
-            "Abriss in Guru: mil bis 2 BWP, diesen Monat 1 BWP Arbeit",
+            "Abriss in Guru: Mil bis 2 BWP, diesen Monat 1 BWP Arbeit",
         ),
         (
             Demolish(settlement="Guru", structure="mil", bwp=2, units=(201,)),
@@ -64,7 +64,7 @@ def said(order: Order, state: WdwState | None = None) -> str:
         ),
         (
             Repair(settlement="Guru", structure="stv", units=(201,)),
-            "Reparatur in Guru: stv, diesen Monat 26/5 BWP Arbeit, 5000 GS je BWP",
+            "Reparatur in Guru: Stv, diesen Monat 26/5 BWP Arbeit, 5000 GS je BWP",
         ),
     ],
 )
@@ -76,10 +76,10 @@ def test_legal_works_are_worded_with_their_rate(order: Order, words: str) -> Non
     ("order", "reason"),
     [
         (Demolish(settlement="Tharnburg", structure="mil"), "keine Ansiedlung Tharnburg"),
-        (Demolish(settlement="Guru", structure="bef"), "Guru hat kein bef"),
+        (Demolish(settlement="Guru", structure="bef"), "Guru hat kein Bef"),
         (Demolish(settlement="Guru", structure="mil", units=(999,)), "keine Einheit 999"),
         (Demolish(settlement="Guru", structure="mil", units=(101,)), "101 hat keine Arbeitsstärke"),
-        (Repair(settlement="Guru", structure="mil"), "Guru: mil hat keinen Belagerungsschaden"),
+        (Repair(settlement="Guru", structure="mil"), "Guru: Mil hat keinen Belagerungsschaden"),
     ],
 )
 def test_illegal_works_say_why(order: Order, reason: str) -> None:
@@ -106,7 +106,7 @@ def test_people_and_workers_demolish_and_the_bwp_can_be_reused() -> None:
     state = month(sample(), Demolish(settlement="Guru", structure="mil", bwp=2, units=(201,)))
     guru = state.settlements[0]
     assert (guru.mil, guru.reuse) == (0, 4)
-    assert "Guru: 2 BWP mil abgerissen (0 übrig)." in GAME.printout(state, 1, "de")
+    assert "Guru: 2 BWP Mil abgerissen (0 übrig)." in GAME.printout(state, 1, "de")
     treasury = state.realm(1).treasury
     state = month(state, Build(settlement="Guru", structure="stv"))
     assert state.settlements[0].stv == 3 and state.settlements[0].reuse == 0
@@ -133,7 +133,7 @@ def test_a_repair_restores_the_damage_and_costs_5000_per_bwp() -> None:
     guru = state.settlements[0]
     assert (guru.stv, guru.damage, guru.progress) == (2, [], [])
     assert state.realm(1).treasury == 60000 - 10000
-    assert "Guru: 2 BWP stv repariert (10000 GS)." in GAME.printout(state, 1, "de")
+    assert "Guru: 2 BWP Stv repariert (10000 GS)." in GAME.printout(state, 1, "de")
 
 
 def besieged() -> WdwState:
@@ -151,7 +151,7 @@ def test_a_siege_is_an_item_with_what_it_destroys() -> None:
     assert list(items.sieges) == ["B1"]
     assert items.sieges["B1"].settlement == "Tharnburg" and items.sieges["B1"].units == ("1/301",)
     text = GAME.dossier(besieged(), {}, "de")
-    assert "B1 Belagerung von Tharnburg in 1/22 durch Reich 1 (1/301): Ziel bef, 1 BWP" in text
+    assert "B1 Belagerung von Tharnburg in 1/22 durch Reich 1 (1/301): Ziel Bef, 1 BWP" in text
     assert "B1 angenommen" in text
 
 
@@ -159,7 +159,7 @@ def test_a_siege_breaks_the_fortifications_first_then_the_city_defence() -> None
     state = month(besieged())
     tharnburg = state.settlements[1]
     assert (tharnburg.bef, tharnburg.damage, tharnburg.reuse) == (1, ["bef=1"], 1)
-    assert "Belagerung von Tharnburg: 1 BWP bef zerstört (1 übrig)." in GAME.printout(
+    assert "Belagerung von Tharnburg: 1 BWP Bef zerstört (1 übrig)." in GAME.printout(
         state, 2, "de"
     )
     state = month(month(state))

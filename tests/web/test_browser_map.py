@@ -121,7 +121,7 @@ def test_the_ashes_map_shows_a_planets_report_and_its_flight_times(
     reach = browser.find_elements(By.CSS_SELECTOR, "#map-view text.reach")
     assert len(reach) == 39  # the flight time to every other planet
     assert {r.text for r in reach} <= {"0", "1", "2", "3"}
-    legend_says(browser, "deine Heimat", "Entfernung", "deins")
+    legend_says(browser, "Ihre Heimat", "Entfernung", "Ihres")
     save(browser, "map-ashes", width)
 
 

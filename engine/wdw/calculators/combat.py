@@ -328,17 +328,20 @@ def workbench(scene: Scene, kf: str, a: Approach, b: Approach) -> Workbench:
     )
 
 
-def _ratio(a: Fraction, b: Fraction) -> str:
-    return number(a / b) if b else "–"
+def _ratio(a: Fraction, b: Fraction, lang: str) -> str:
+    return number(a / b, lang) if b else "–"
 
 
 @lru_cache(maxsize=4096)
 def _unit_line(f: Fighter, lang: str) -> str:
     # A unit meets many realms in a dossier: its line is worded once.
-    causes = ", ".join(f"{cause} {n:+d}" for cause, n in f.gp) or "0"
+    causes = (
+        ", ".join(say(lang, "gp.cause", cause=say(lang, f"gp.{cause}"), gp=n) for cause, n in f.gp)
+        or "0"
+    )
     # The text names the fighter's whole-number fields (``{unit.size}``).
     conversion = f" ({f.conversion})" if f.conversion else ""
-    powers = {"power": number(f.melee_power), "ranged_power": number(f.ranged_power)}
+    powers = {"power": number(f.melee_power, lang), "ranged_power": number(f.ranged_power, lang)}
     gp = sum(n for _, n in f.gp)
     return say(lang, "combat.unit", unit=f, conversion=conversion, gp=gp, causes=causes, **powers)
 
@@ -352,15 +355,17 @@ def _party_lines(party: Party, name: str, lang: str) -> tuple[str, ...]:
         if party.came_from
         else say(lang, "combat.stands")
     )
-    lines.append(say(lang, "combat.side", party=party, side=name, came=came, day=number(party.day)))
+    lines.append(
+        say(lang, "combat.side", party=party, side=name, came=came, day=number(party.day, lang))
+    )
     lines += [_unit_line(f, lang) for f in party.fighters]
     lines.append(
         say(
             lang,
             "combat.total",
             side=name,
-            melee=number(party.melee),
-            ranged=number(party.ranged),
+            melee=number(party.melee, lang),
+            ranged=number(party.ranged, lang),
         )
     )
     return tuple(lines)
@@ -379,8 +384,8 @@ def render(bench: Workbench, lang: str) -> list[str]:
         say(
             lang,
             "combat.ratio",
-            melee=_ratio(bench.a.melee, bench.b.melee),
-            ranged=_ratio(bench.a.ranged, bench.b.ranged),
+            melee=_ratio(bench.a.melee, bench.b.melee, lang),
+            ranged=_ratio(bench.a.ranged, bench.b.ranged, lang),
         )
     )
     lines.append(say(lang, "combat.ranged_yes" if bench.ranged_round else "combat.ranged_no"))

@@ -188,7 +188,7 @@ def render(result: Finding, lang: str) -> list[str]:
     """The finding in lines: paths, meetings, sightings."""
     lines = [say(lang, "finder.paths")]
     for key, stays in result.stays:
-        steps = " ".join(f"{kf}@{number(start)}" for kf, start, _ in stays)
+        steps = " ".join(f"{kf}@{number(start, lang)}" for kf, start, _ in stays)
         lines.append(f"  {key}: {steps}")
     lines.append(say(lang, "finder.meetings"))
     if not result.meetings:
@@ -200,7 +200,7 @@ def render(result: Finding, lang: str) -> list[str]:
                 lang,
                 "finder.meeting",
                 kf=m.kf,
-                day=number(m.day),
+                day=number(m.day, lang),
                 a=" ".join(m.a),
                 a_order=m.a_order,
                 b=" ".join(m.b),
@@ -215,7 +215,12 @@ def render(result: Finding, lang: str) -> list[str]:
         lines.append("  " + say(lang, "finder.none"))
     for s in result.sightings:
         text = say(
-            lang, "finder.sighting", spotter=s.spotter, seen=s.seen, kf=s.kf, day=number(s.day)
+            lang,
+            "finder.sighting",
+            spotter=s.spotter,
+            seen=s.seen,
+            kf=s.kf,
+            day=number(s.day, lang),
         )
         if s.hidden:
             text += " " + say(lang, "finder.discovery")

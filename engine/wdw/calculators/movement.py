@@ -116,9 +116,11 @@ def render(route: Route, lang: str) -> list[str]:
     if route.loading:
         lines.append(say(lang, "movement.loading", cost=route.loading))
     for step in route.steps:
-        lines.append(say(lang, "movement.step", route=route, step=step, day=number(step.day)))
+        lines.append(say(lang, "movement.step", route=route, step=step, day=number(step.day, lang)))
     if route.stop:
         lines.append(say(lang, f"movement.stop_{route.stop}", kf=route.stop_at))
     end = route.steps[-1].kf if route.steps else route.start
-    lines.append(say(lang, "movement.end", route=route, kf=end, bp_left=number(route.bp_left)))
+    lines.append(
+        say(lang, "movement.end", route=route, kf=end, bp_left=number(route.bp_left, lang))
+    )
     return lines

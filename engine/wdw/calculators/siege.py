@@ -124,8 +124,10 @@ def render(result: SiegePlan, lang: str) -> list[str]:
         return say(lang, "siege.never") if months is None else say(lang, "siege.after", n=months)
 
     idle = say(lang, "siege.idle") if f.defence and f.workers else ""
-    bef, stv, other = (number(r) for r in (result.bef_rate, result.stv_rate, result.other_rate))
-    repair, gold = number(result.repair), number(result.repair_gold)
+    bef, stv, other = (
+        number(r, lang) for r in (result.bef_rate, result.stv_rate, result.other_rate)
+    )
+    repair, gold = number(result.repair, lang), number(result.repair_gold, lang)
     lines = [
         say(lang, "siege.head", plan=result),
         *_damage_lines(result, lang),
@@ -143,5 +145,5 @@ def _damage_lines(result: SiegePlan, lang: str) -> list[str]:
     # D24: the damage already done, when there is any.
     if not (result.bef_damage or result.stv_damage):
         return []
-    bef, stv = number(result.bef_damage), number(result.stv_damage)
+    bef, stv = number(result.bef_damage, lang), number(result.stv_damage, lang)
     return [say(lang, "siege.damage", bef=bef, stv=stv)]
