@@ -150,10 +150,12 @@ def gp_of(
     the_map: WorldMap,
     kf: str,
     leaders: Sequence[tuple[str, int]] = (),
+    hv_bonus: str | None = None,
 ) -> list[tuple[str, int]]:
     """Tab. 6.3-1 (the causes the server knows) and F11: mounted +1, raised in this
     terrain +1, the GM's bonus, the characters with the side (``leaders``,
-    engine.wdw.characters), then the BükAz."""
+    engine.wdw.characters), then the BükAz. ``hv_bonus``: the option as the caller read
+    it (None: read from the state)."""
     causes = []
     if unit.beritten:
         causes.append(("beritten", 1))
@@ -161,7 +163,8 @@ def gp_of(
         causes.append(("gelände", 1))
     if unit.gp_bonus:
         causes.append(("sl", unit.gp_bonus))
-    home = home_gp(state, unit, kf, options_of(state).hv_bonus)
+    bonus = options_of(state).hv_bonus if hv_bonus is None else hv_bonus
+    home = home_gp(state, unit, kf, bonus)
     if home:
         causes.append(("heimatverteidigung", home))
     with_leaders(causes, leaders, state.realm(unit.realm).bukaz)
@@ -177,7 +180,7 @@ def _side(
     gp_total: dict[str, int] = {}
     leaders = character_gp(units, {s.kf: s for s in state.settlements})
     for unit in units:
-        causes = gp_of(unit, state, the_map, kf, leaders)
+        causes = gp_of(unit, state, the_map, kf, leaders, hv_bonus)
         for cause, n in causes:
             gp_total[cause] = gp_total.get(cause, 0) + n
         # D13: Heimatverteidigung
