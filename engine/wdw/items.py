@@ -7,7 +7,7 @@ fixed order so that the same state and orders always give the same ids.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -20,6 +20,7 @@ from engine.wdw.checks_decay import decays_of
 from engine.wdw.checks_spy import may_spy
 from engine.wdw.checks_walls import WallSiege, wall_sieges_of
 from engine.wdw.checks_works import Siege, sieges_of
+from engine.wdw.contacts import contacts
 from engine.wdw.discovery import discovered
 from engine.wdw.formulas import kampfkraft
 from engine.wdw.interception import INTERCEPTING, Hunter, Interceptions
@@ -31,7 +32,7 @@ from engine.wdw.setup import options_of
 from engine.wdw.state import Unit, WdwState, world
 from engine.wdw.storm import Assault, storms_of
 from engine.wdw.tables import MAIN_ORDERS, Outcome, encounter
-from engine.wdw.timeline import Reaction, contacts, retreating, rounds
+from engine.wdw.timeline import Reaction, retreating, rounds
 from engine.wdw.walls import held_crossings
 
 
@@ -152,10 +153,12 @@ def gp_of(
     the_map: WorldMap,
     kf: str,
     leaders: Sequence[tuple[str, int]] = (),
+    hv_bonus: str | None = None,
 ) -> list[tuple[str, int]]:
     """Tab. 6.3-1 (the causes the server knows) and F11: mounted +1, raised in this
     terrain +1, the GM's bonus, the characters with the side (``leaders``,
-    engine.wdw.characters), then the BükAz."""
+    engine.wdw.characters), then the BükAz. ``hv_bonus``: the option as the caller read
+    it (None: read from the state)."""
     causes = []
     if unit.beritten:
         causes.append(("beritten", 1))
@@ -163,25 +166,28 @@ def gp_of(
         causes.append(("gelände", 1))
     if unit.gp_bonus:
         causes.append(("sl", unit.gp_bonus))
-    home = home_gp(state, unit, kf, options_of(state).hv_bonus)
+    bonus = options_of(state).hv_bonus if hv_bonus is None else hv_bonus
+    home = home_gp(state, unit, kf, bonus)
     if home:
         causes.append(("heimatverteidigung", home))
     with_leaders(causes, leaders, state.realm(unit.realm).bukaz)
     return causes
 
 
-def _side(realm: int, units: list[Unit], state: WdwState, chosen: UnitOrders, kf: str) -> Side:
+def _side(
+    realm: int, units: list[Unit], state: WdwState, chosen: UnitOrders, kf: str, hv_bonus: str
+) -> Side:
     the_map = world(state.map_text)
     lead = min((main_order(u, chosen) for u in units), key=MAIN_ORDERS.index)
     power = Fraction(0)
     gp_total: dict[str, int] = {}
     leaders = character_gp(units, {s.kf: s for s in state.settlements})
     for unit in units:
-        causes = gp_of(unit, state, the_map, kf, leaders)
+        causes = gp_of(unit, state, the_map, kf, leaders, hv_bonus)
         for cause, n in causes:
             gp_total[cause] = gp_total.get(cause, 0) + n
         # D13: Heimatverteidigung
-        strength = unit.size * melee_level(state, unit, kf, options_of(state).hv_bonus)
+        strength = unit.size * melee_level(state, unit, kf, hv_bonus)
         power += kampfkraft(strength, sum(n for _, n in causes))
     keys = tuple(u.key for u in units)
     return Side(realm, keys, lead, power, tuple(sorted(gp_total.items())))
@@ -190,6 +196,19 @@ def _side(realm: int, units: list[Unit], state: WdwState, chosen: UnitOrders, kf
 def hostile(state: WdwState, a: int, b: int) -> bool:
     """Two realms meet as enemies unless either counts the other an ally (D26)."""
     return b not in state.realm(a).allies and a not in state.realm(b).allies
+
+
+def hostility(state: WdwState) -> Callable[[int, int], bool]:
+    """``hostile`` for one month's state, each pair of realms looked up once (the timeline
+    asks for the same pairs many times)."""
+    known: dict[tuple[int, int], bool] = {}
+
+    def enemies(a: int, b: int) -> bool:
+        if (a, b) not in known:
+            known[(a, b)] = hostile(state, a, b)
+        return known[(a, b)]
+
+    return enemies
 
 
 def find_items(
@@ -202,7 +221,8 @@ def find_items(
     chosen = by_unit(orders)
     main = {u.key: main_order(u, chosen) for u in state.units}
     options = options_of(state)
-    react: Reaction = interceptions(state, chosen, main, options.sight_radius)
+    enemies = hostility(state)
+    react: Reaction = interceptions(state, chosen, main, options.sight_radius, enemies)
     if options.allied_meeting == "stop":  # D26: allies stop in a partner's land
         pairs = mutual_pairs({r.seat: r.allies for r in state.realms})
         stops = AlliedStops.of(state.units, pairs, lambda kf: owner_of(state, kf))
@@ -211,19 +231,19 @@ def find_items(
         state.units,
         legs_of(state, chosen),
         main,
-        lambda a, b: hostile(state, a, b),
+        enemies,
         _field_order,
         react,
         lambda item: discovered(given, item),
         lambda item, a, b: _stops(answered(given, item, a, b)),
     )
-    max_rounds = options.max_rounds
+    max_rounds, hv_bonus = options.max_rounds, options.hv_bonus
     meetings: dict[str, Meeting] = {}
     retreats: list[tuple[str, tuple[str, ...], int]] = []
     e = k = 0
     for contact in found:
-        sa = _side(contact.a, list(contact.a_units), state, chosen, contact.kf)
-        sb = _side(contact.b, list(contact.b_units), state, chosen, contact.kf)
+        sa = _side(contact.a, list(contact.a_units), state, chosen, contact.kf, hv_bonus)
+        sb = _side(contact.b, list(contact.b_units), state, chosen, contact.kf, hv_bonus)
         if contact.discovery:
             # The question comes first; if it is found, the row's outcome is the GM's to tell.
             seeker, hider = (sb, sa) if contact.hider == contact.a else (sa, sb)
@@ -303,10 +323,15 @@ def _retreats(
 
 
 def interceptions(
-    state: WdwState, chosen: UnitOrders, main: dict[str, str], radius: int
+    state: WdwState,
+    chosen: UnitOrders,
+    main: dict[str, str],
+    radius: int,
+    enemies: Callable[[int, int], bool],
 ) -> Interceptions:
     """The month's F/W units (their new order's extension, else their standing one's,
-    D27) with their range, for the timeline (Tab. 5.1-3)."""
+    D27) with their range, for the timeline (Tab. 5.1-3); ``enemies`` says which realms
+    are hostile (``hostility``)."""
     the_map = world(state.map_text)
     hunters = []
     for unit in state.units:
@@ -323,7 +348,7 @@ def interceptions(
         hunters,
         state.units,
         radius,
-        lambda a, b: hostile(state, a, b),
+        enemies,
         lambda u: main[u.key] == "KX",
         lambda u, kf: owners.get(kf, u.realm) != u.realm,
     )

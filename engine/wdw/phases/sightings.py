@@ -8,6 +8,7 @@ state's ``sightings`` for the realm's map and JSON twin."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -16,7 +17,7 @@ from engine.wdw.items import by_unit, main_order
 from engine.wdw.month import Month
 from engine.wdw.sightlines import visible
 from engine.wdw.state import Sighting, Unit, WdwState, world
-from engine.wdw.timeline import MONTH_DAYS, Stay, common_day, stays_of
+from engine.wdw.timeline import MONTH_DAYS, Span, first_common_day, scale_of, spans_of, stays_of
 
 
 @dataclass(frozen=True)
@@ -56,56 +57,69 @@ def sightings(month: Month) -> list[Sight]:
         u.key: stays_of(replace(u, kf=month.origins.get(u.key, u.kf)), month.items.legs[u.key])
         for u in state.units
     }
+    # The days in whole numbers (timeline.spans_of); a settlement looks out all month.
+    scale = scale_of(s for mine in stays.values() for s in mine)
+    spans = {key: spans_of(mine, scale) for key, mine in stays.items()}
+    the_map, radius = world(state.map_text), month.options.sight_radius
+    sight: dict[str, frozenset[str]] = {}  # the fields seen from a field, worked out once
+
+    def seen_from(kf: str) -> frozenset[str]:
+        if kf not in sight:
+            sight[kf] = visible(the_map, kf, radius)
+        return sight[kf]
+
+    hidden = {u.key for u in state.units if main_order(u, chosen) == "KX"}
     found = []
     for realm in state.realms:
-        views = _views(month, state, realm.seat, stays)
+        views = _views(month, state, realm.seat, spans, seen_from, scale)
         for other in state.units:
             if other.realm == realm.seat or other.realm in realm.allies:
                 continue
-            if main_order(other, chosen) == "KX":
+            if other.key in hidden:
                 continue  # hidden: only the GM's ruling finds it (Tab. 5.1-1 KX)
-            first = _first_sight(views, stays[other.key])
+            first = _first_sight(views, spans[other.key])
             if first is not None:
-                found.append(Sight(realm.seat, other, first[1], first[0]))
+                found.append(Sight(realm.seat, other, first[1], Fraction(first[0], scale)))
     return found
 
 
 def _views(
-    month: Month, state: WdwState, seat: int, stays: dict[str, list[Stay]]
-) -> list[tuple[Stay, frozenset[str]]]:
-    """The realm's lookouts: each stay of its units and its settlements all month,
-    with the fields seen from there."""
-    the_map = world(state.map_text)
-    radius = month.options.sight_radius
-    views = []
+    month: Month,
+    state: WdwState,
+    seat: int,
+    spans: dict[str, list[Span]],
+    seen_from: Callable[[str], frozenset[str]],
+    scale: int,
+) -> dict[str, list[Span]]:
+    """The realm's lookouts by the fields they see: each stay of its units and its
+    settlements all month."""
+    views: dict[str, list[Span]] = {}
     for unit in state.units:
         if unit.realm != seat:
             continue
         spy = unit.spion and not month.options.spy_sight
-        for stay in stays[unit.key]:
-            seen = frozenset({stay.kf}) if spy else visible(the_map, stay.kf, radius)
-            views.append((stay, seen))
+        for span in spans[unit.key]:
+            for kf in frozenset({span[0]}) if spy else seen_from(span[0]):
+                views.setdefault(kf, []).append(span)
     for place in state.settlements:
         if place.owner == seat:
-            whole = Stay(place.kf, Fraction(0), Fraction(MONTH_DAYS), True)
-            views.append((whole, visible(the_map, place.kf, radius)))
+            whole = (place.kf, 0, MONTH_DAYS * scale, True)
+            for kf in seen_from(place.kf):
+                views.setdefault(kf, []).append(whole)
     return views
 
 
-def _first_sight(
-    views: list[tuple[Stay, frozenset[str]]], theirs: list[Stay]
-) -> tuple[Fraction, str] | None:
-    best: tuple[Fraction, tuple[int, int], str] | None = None
-    for mine, seen in views:
-        for stay in theirs:
-            if stay.kf not in seen:
-                continue
-            day = common_day(mine, stay)
-            if day is None:
-                continue
-            gf, kf = (int(x) for x in stay.kf.split("/"))
-            if best is None or (day, (gf, kf)) < best[:2]:
-                best = (day, (gf, kf), stay.kf)
+def _first_sight(views: dict[str, list[Span]], theirs: list[Span]) -> tuple[int, str] | None:
+    """The first day (in multiples of 1/scale) and field a lookout sees one of ``theirs``."""
+    best: tuple[int, tuple[int, int], str] | None = None
+    for stay in theirs:
+        kf = stay[0]
+        day = first_common_day((stay,), views.get(kf, ()))
+        if day is None:
+            continue
+        gf, small = (int(x) for x in kf.split("/"))
+        if best is None or (day, (gf, small)) < best[:2]:
+            best = (day, (gf, small), kf)
     return None if best is None else (best[0], best[2])
 
 
