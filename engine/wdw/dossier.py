@@ -5,10 +5,10 @@ the defaults, ready to be edited and mailed back."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 
 from engine.core import Order, Ruling
 from engine.wdw.calculators.briefing import scene_of, siege_lines, workbench_lines
+from engine.wdw.calculators.texts import number
 from engine.wdw.checks_conquest import raid_lines
 from engine.wdw.checks_decay import decay_lines
 from engine.wdw.checks_spy import infiltration
@@ -20,11 +20,6 @@ from engine.wdw.state import WdwState
 from engine.wdw.storm import storm_lines
 from engine.wdw.tables import min_ig
 from engine.wdw.texts import heading, say
-
-
-def _power(value: Fraction) -> str:
-    """A Kampfkraft as the GM reads it: whole, or with one decimal."""
-    return str(int(value)) if value.denominator == 1 else f"{float(value):.1f}"
 
 
 def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items, lang: str) -> str:
@@ -41,7 +36,7 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
     for key, leg in items.legs.items():
         if not leg.steps and not leg.bad:
             continue
-        steps = " ".join(f"{kf}@{_power(day)}" for kf, day in leg.steps)
+        steps = " ".join(f"{kf}@{number(day, lang)}" for kf, day in leg.steps)
         extra = say(lang, "dossier.truncated") if leg.truncated else ""
         extra += say(lang, "dossier.bad", why=leg.bad) if leg.bad else ""
         extra += say(lang, "dossier.pursued", unit=leg.pursued) if leg.pursued else ""
@@ -80,7 +75,7 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
 def _meeting_lines(item: str, meeting: Meeting, lang: str) -> list[str]:
     # The texts name the meeting's fields and its sides' (``{meeting.kf}``, ``{a.realm}``).
     a, b = meeting.a, meeting.b
-    day = _power(meeting.day)
+    day = number(meeting.day, lang)
     sides = {"item": item, "meeting": meeting, "a": a, "b": b}
     a_units, b_units = " ".join(a.units), " ".join(b.units)
     if item.startswith("D"):
@@ -88,7 +83,12 @@ def _meeting_lines(item: str, meeting: Meeting, lang: str) -> list[str]:
     if item.startswith("E"):
         return [
             say(lang, "item.encounter", **sides),
-            say(lang, "item.question", a_power=_power(a.kampfkraft), b_power=_power(b.kampfkraft)),
+            say(
+                lang,
+                "item.question",
+                a_power=number(a.kampfkraft, lang),
+                b_power=number(b.kampfkraft, lang),
+            ),
             say(lang, "item.when", day=day, rounds=meeting.rounds),
         ]
     # The strengths, GP, ratio and rounds are the workbench's, under the item.

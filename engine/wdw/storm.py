@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from engine.core import Order
+from engine.wdw.calculators.texts import number
 from engine.wdw.checks_army import Refusal
 from engine.wdw.formulas import kampfkraft
 from engine.wdw.movement import Leg
@@ -47,12 +48,12 @@ def check_storm(state: WdwState, seat: int, order: Storm) -> Settlement | Refusa
         return Refusal("storm_ally", {"settlement": place.name})
     if not order.units:
         return Refusal("storm_units", {"settlement": place.name})
-    for number in order.units:
-        unit = state.unit(seat, number)
+    for unit_id in order.units:
+        unit = state.unit(seat, unit_id)
         if unit is None:
-            return Refusal("unknown_unit", {"unit": number})
+            return Refusal("unknown_unit", {"unit": unit_id})
         if unit.nahkampf < 1 and unit.fernkampf < 1 and not unit.heimatverteidigung:
-            return Refusal("needs_combat_unit", {"unit": number})
+            return Refusal("needs_combat_unit", {"unit": unit_id})
     return place
 
 
@@ -203,13 +204,8 @@ def storm_lines(items: Items, lang: str) -> list[str]:
                 a=assault,
                 attackers=" ".join(assault.attackers),
                 defenders=" ".join(assault.defenders) or "-",
-                attack=_number(assault.attack),
-                defence=_number(assault.defence),
+                attack=number(assault.attack, lang),
+                defence=number(assault.defence, lang),
             )
         )
     return lines
-
-
-def _number(value: Fraction) -> str:
-    """A Kampfkraft as the GM reads it: whole, or with one decimal."""
-    return str(int(value)) if value.denominator == 1 else f"{float(value):.1f}"

@@ -94,7 +94,7 @@ def test_f_turns_a_unit_toward_the_sighted_one_and_they_meet() -> None:
     assert (meeting.kf, meeting.day, meeting.rounds) == ("1/20", Fraction(55, 2), 0)
     assert items.legs["1/102"].pursued == "2/101"
     dossier = GAME.dossier(placed(u1_102="1/19"), pursuit("KAF"), "de")
-    assert "  1/102: 1/20@27.5 (fängt 2/101 ab)" in dossier
+    assert "  1/102: 1/20@27,50 (fängt 2/101 ab)" in dossier
     after = month_of(placed(u1_102="1/19"), pursuit("KAF"))
     assert any(n.key == "note.pursued" and n.seat == 1 for n in after.notes)
 
