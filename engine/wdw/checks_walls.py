@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from engine.core import NEUTRAL, Order
+from engine.wdw.calculators.texts import number
 from engine.wdw.checks_army import Refusal
 from engine.wdw.checks_build import arrival_leg, arrival_share, worker_of
 from engine.wdw.checks_conquest import owner_of
@@ -84,7 +85,7 @@ def describe(state: WdwState, seat: int, order: Work, lang: str) -> str:
         unit=order.unit,
         kf=found.kf,
         side=found.side,
-        rate=found.rate,
+        rate=number(found.rate, lang),
         cost=wall_price(state, found.kf),
     )
 
@@ -175,7 +176,7 @@ def wall_siege_lines(state: WdwState, items: Items, lang: str) -> list[str]:
                 damage=wall.damage if wall else 0,
                 realm=siege.realm,
                 units=" ".join(siege.units),
-                rate=wall_siege_rate(state, units),
+                rate=number(wall_siege_rate(state, units), lang),
             )
         )
     return lines

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from engine.core import Order
+from engine.wdw.calculators.texts import number
 from engine.wdw.checks_army import Refusal
 from engine.wdw.formulas import demolition_rate, repair_rate, siege_rate
 from engine.wdw.movement import Leg
@@ -47,14 +48,14 @@ def workers(state: WdwState, seat: int, place: Settlement, units: tuple[int, ...
     """D32: the Arbeitsstärke (elements × level) of the units named, each the realm's,
     standing in the settlement, a worker."""
     strength = 0
-    for number in units:
-        unit = state.unit(seat, number)
+    for unit_id in units:
+        unit = state.unit(seat, unit_id)
         if unit is None:
-            return Refusal("unknown_unit", {"unit": number})
+            return Refusal("unknown_unit", {"unit": unit_id})
         if unit.kf != place.kf:
-            return Refusal("not_there", {"unit": number, "settlement": place.name})
+            return Refusal("not_there", {"unit": unit_id, "settlement": place.name})
         if unit.arbeit < 1:
-            return Refusal("needs_worker", {"unit": number})
+            return Refusal("needs_worker", {"unit": unit_id})
         strength += unit.size * unit.arbeit
     return strength
 
@@ -117,7 +118,7 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
         key,
         settlement=place.name,
         structure=order.structure,
-        rate=rate,
+        rate=number(rate, lang),
         bwp=getattr(order, "bwp", 0),
         cost=REPAIR_COST,
     )
@@ -211,5 +212,5 @@ def siege_line(state: WdwState, item: str, siege: Siege, lang: str) -> str:
         realm=siege.realm,
         units=" ".join(siege.units),
         structure=structure or "-",
-        rate=rate,
+        rate=number(rate, lang),
     )

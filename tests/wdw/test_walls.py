@@ -86,7 +86,7 @@ def test_an_ab_at_a_wall_is_read_with_its_side(line: str) -> None:
 def test_a_legal_wall_order_is_worded_with_the_bef_rate_and_the_price() -> None:
     order = Work(unit=201, code="AB", structure="wall", side=3)
     assert said(order, sample()) == (
-        "Einheit 201: baut am Wall in 1/18 Seite 3, 2/5 BWP Arbeit im Monat, "
+        "Einheit 201: baut am Wall in 1/18 Seite 3, 0,40 BWP Arbeit im Monat, "
         "5000 GS je fertigem BWP"
     )
     assert said(order, sample(), "en").startswith("unit 201: builds at the wall in 1/18 side 3")
@@ -366,7 +366,7 @@ def test_a_worker_builds_a_wall_where_its_move_ends_pro_rata() -> None:
     assert not result.errors and list(result.orders) == [order]
     # D18: on the road (range 3) it arrives on day 10 and builds 20/30 of 2/5 BWP.
     assert said(order, _road_to_1_19()).startswith(
-        "Einheit 201: baut am Wall in 1/19 Seite 2, 4/15 BWP Arbeit im Monat"
+        "Einheit 201: baut am Wall in 1/19 Seite 2, 0,27 BWP Arbeit im Monat"
     )
     state = month(_road_to_1_19(), order)
     assert [(w.kf, w.side, w.progress) for w in state.walls] == [("1/19", 2, ["bau=4/15"])]

@@ -64,7 +64,7 @@ def said(order: Order, state: WdwState | None = None) -> str:
         ),
         (
             Repair(settlement="Guru", structure="stv", units=(201,)),
-            "Reparatur in Guru: Stv, diesen Monat 26/5 BWP Arbeit, 5000 GS je BWP",
+            "Reparatur in Guru: Stv, diesen Monat 5,20 BWP Arbeit, 5000 GS je BWP",
         ),
     ],
 )
