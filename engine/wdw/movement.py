@@ -30,7 +30,9 @@ def month_range(unit: Unit, world: WorldMap, path: tuple[str, ...]) -> int:
     if unit.unit_class in ("sea", "character"):
         return 6
     base = 4 if unit.beritten else 2
-    on_road = bool(path) and all(world.fields[f].road for f in (unit.kf, *path))
+    # A field not on the map is no road (walk() then refuses the step, not_adjacent).
+    fields = world.fields
+    on_road = bool(path) and all(f in fields and fields[f].road for f in (unit.kf, *path))
     return base + (1 if on_road else 0)
 
 

@@ -142,3 +142,10 @@ def test_the_share_of_the_month_a_worker_builds(
 def test_an_unknown_build_on_arrival_is_refused() -> None:
     with pytest.raises(ValueError, match="build_on_arrival"):
         WdwOptions.of({"build_on_arrival": "sofort"})
+
+
+def test_a_path_into_a_field_not_on_the_map_is_refused_not_a_crash() -> None:
+    order = Work(unit=201, code="AB", structure="stv", path=("9/1",))
+    reason = GAME.describe_order(away(), 1, order, "de", by_number)
+    assert reason.endswith(": Weg: 9/1 grenzt nicht an das Feld davor")
+    assert month(away(), order).turn == 1  # the month runs; the worker stays
