@@ -51,6 +51,12 @@ def owner_of(state: WdwState, kf: str) -> int:
     return next((s.owner for s in state.settlements if s.kf == kf), 0)
 
 
+def fields_held(state: WdwState, seat: int) -> list[str]:
+    """The fields ``seat`` holds (owner_of): its settlements' fields and its conquests."""
+    candidates = {e.partition("=")[0] for e in state.territory} | {s.kf for s in state.settlements}
+    return sorted(kf for kf in candidates if owner_of(state, kf) == seat)
+
+
 def extension(unit: Unit, chosen: Mapping[tuple[int, int], Order]) -> str:
     """The unit's K extension this month: its new order's, else its standing one (D27)."""
     order = chosen.get((unit.realm, unit.id))

@@ -29,6 +29,7 @@ from engine.plaindata import copy_plain
 from engine.views import MapView
 from engine.wdw import maploading, views
 from engine.wdw.calculators.forms import answer, forms
+from engine.wdw.checks_conquest import fields_held
 from engine.wdw.dossier import dossier, open_lines
 from engine.wdw.forecast import forecast
 from engine.wdw.items import find_items
@@ -39,7 +40,7 @@ from engine.wdw.printout import printout
 from engine.wdw.rulings import check
 from engine.wdw.setup import new_state, options_of
 from engine.wdw.state import Report, WdwState
-from engine.wdw.texts import say
+from engine.wdw.texts import played_month, say
 from engine.wdw.views import REPORT_SCHEMA
 
 
@@ -131,16 +132,26 @@ class WdwGame(ForecastAcknowledging, RuledGame):
     def final_report(
         self, state: State, event: Event, seats: Sequence[SeatRecord], lang: str
     ) -> str:
-        """The end: each realm's known fields, settlements, BWP and treasury."""
+        """The end (design §7): each realm's months played, fields held, settlements and
+        their BWP, its units' Stärke, treasury and BükAz."""
         s = _wdw(state)
-        lines = [say(lang, "final.head", game=s.game, month=s.month, year=s.year)]
+        month, year = played_month(s)
+        lines = [say(lang, "final.head", game=s.game, month=month, year=year)]
+        played = say(lang, "count.months", n=s.turn)
         for realm in s.realms:
             places = [p for p in s.settlements if p.owner == realm.seat]
-            fields = say(lang, "count.fields", n=len(realm.known))
-            settlements = say(lang, "count.settlements", n=len(places))
-            bwp = sum(p.bwp() for p in places)
+            units = [u for u in s.units if u.realm == realm.seat]
             line = say(
-                lang, "final.realm", realm=realm, fields=fields, settlements=settlements, bwp=bwp
+                lang,
+                "final.realm",
+                realm=realm,
+                played=played,
+                fields=say(lang, "count.fields", n=len(fields_held(s, realm.seat))),
+                settlements=say(lang, "count.settlements", n=len(places)),
+                bwp=sum(p.bwp() for p in places),
+                units=say(lang, "count.units", n=len(units)),
+                melee=sum(u.size * u.nahkampf for u in units),
+                ranged=sum(u.size * u.fernkampf for u in units),
             )
             lines.append(line)
         return "\n".join(lines) + "\n"

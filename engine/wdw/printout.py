@@ -10,13 +10,13 @@ from engine.wdw.checks_army import unit_lines
 from engine.wdw.checks_realm import realm_lines
 from engine.wdw.checks_walls import wall_lines
 from engine.wdw.state import WdwState
-from engine.wdw.texts import heading, say
+from engine.wdw.texts import printout_heading, say
 
 
 def printout(state: WdwState, seat: int, lang: str) -> str:
     """The printout of ``seat`` (NEUTRAL: the GM's overview)."""
     head = "print.gm_head" if seat == NEUTRAL else "print.head"
-    lines = [heading(lang, head, state, state.turn)]
+    lines = [printout_heading(lang, head, state)]
     for realm in state.realms:
         if seat not in (NEUTRAL, realm.seat):
             continue

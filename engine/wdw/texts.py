@@ -26,5 +26,22 @@ def say(lang: str, key: str, **values: object) -> str:
 
 
 def heading(lang: str, key: str, state: WdwState, turn: int) -> str:
-    """The heading ``key`` of a printout or dossier: the game, its Myra date, ``turn``."""
+    """The heading ``key`` of a dossier: the game, its Myra date, ``turn``."""
     return say(lang, key, game=state.game, month=state.month, year=state.year, turn=turn)
+
+
+def played_month(state: WdwState) -> tuple[int, int]:
+    """The month and year a state's last turn played: the calendar has already turned to
+    the next month (engine.wdw.phases.calendar); before the first turn, the first month."""
+    if state.turn == 0:
+        return state.month, state.year
+    if state.month == 1:
+        return 12, state.year - 1
+    return state.month - 1, state.year
+
+
+def printout_heading(lang: str, key: str, state: WdwState) -> str:
+    """The heading ``key`` of a printout or final report: the game, the month it reports
+    on (the dossier of that month names the same month) and the turn."""
+    month, year = played_month(state)
+    return say(lang, key, game=state.game, month=month, year=year, turn=state.turn)

@@ -50,9 +50,9 @@ def test_a_plunder_of_one_day_reads_one_day() -> None:
 
 def test_the_final_report_counts_one_field_and_one_settlement_in_the_singular() -> None:
     state = sample()
-    state.realm(1).known = ["1/18"]
+    state.turn = 1
     assert [p.name for p in state.settlements if p.owner == 1] == ["Guru"]
     german = GAME.final_report(state, Event("game_over"), [], "de")
-    assert "Isyrial (Platz 1): 1 Kleinfeld bekannt, 1 Ansiedlung mit " in german
+    assert "Isyrial (Platz 1): 1 Monat gespielt, 1 Kleinfeld gehalten, 1 Ansiedlung mit " in german
     english = GAME.final_report(state, Event("game_over"), [], "en")
-    assert "Isyrial (seat 1): 1 field known, 1 settlement with " in english
+    assert "Isyrial (seat 1): 1 month played, 1 field held, 1 settlement with " in english
