@@ -1,6 +1,7 @@
-"""Demo realms: each moves its first combat unit one field toward the nearest foreign
-capital, builds a point of Stadtverteidigung when it can pay it, raises 500 warriors
-while it has few units, and lets its spy infiltrate that capital."""
+"""Demo realms: each marches its first combat unit and the combat units standing with it
+one field toward the nearest foreign capital, attacking (KA); builds a point of
+Stadtverteidigung when it can pay it, raises 500 warriors while it has few units, and lets
+its spy infiltrate that capital."""
 
 from __future__ import annotations
 
@@ -23,16 +24,17 @@ class WdwBots:
         mine = [s for s in state.settlements if s.owner == seat]
         fighters = [u for u in state.units if u.realm == seat and u.nahkampf > 0]
         if fighters and foreign:
-            unit = fighters[0]
-            goal = foreign[0].kf
-            here = the_map.fields[unit.kf]
+            # The army marches together: the first combat unit and the others standing
+            # with it, all attacking.
+            leader = fighters[0]
+            company = [u for u in fighters if u.kf == leader.kf]
+            goal = the_map.fields[foreign[0].kf]
+            here = the_map.fields[leader.kf]
             steps = [n for n in here.neighbours if n is not None and not the_map.fields[n].water]
             if steps:
-                best = min(
-                    steps, key=lambda f: (_distance(the_map.fields[f], the_map.fields[goal]), f)
-                )
-                code = rng.choice(("KA", "KV"))
-                lines.append(f"{unit.id} {code} {best}")
+                best = min(steps, key=lambda f: (_distance(the_map.fields[f], goal), f))
+                for unit in company:
+                    lines.append(f"{unit.id} KA {best}")
         if mine and state.realm(seat).treasury >= 5000:
             lines.append(f"Baue {mine[0].name} Stv +1")
         if mine and len([u for u in state.units if u.realm == seat]) < 6:

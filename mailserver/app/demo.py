@@ -382,7 +382,7 @@ def _orders(
         *kind.bots.orders(state, seat, rng),
     ]
     if seat == 1 and turn == 1:
-        lines += ["Artikel", f"Das Imperium von Spieler {seat} grüßt die Galaxis!", "Ende"]
+        lines += ["Artikel", f"Spieler {seat} grüßt alle Mitspieler!", "Ende"]
     if seat == 2 and turn == 2:
         lines += ["Geheim an 3", "Sollen wir gemeinsam gegen Spieler 4 ziehen?", "Ende"]
     if seat == 3 and turn == 3:

@@ -69,7 +69,10 @@ def test_a_combat_between_equal_kampfkraft_has_no_winner_by_default() -> None:
     assert default_ruling("K1", items) == "Sieger keiner; Verluste keine"
     assert form_words("K1", items, "en") == "Winner none; losses none"
     printout = GAME.printout(draft(), 1, "de")
-    assert "In 1/20 kommt es zu keinem Kampf." in printout and "gewonnen" not in printout
+    assert (
+        "In 1/20 setzt sich keine Seite durch (kein Sieger)." in printout
+        and "gewonnen" not in printout
+    )
 
 
 @pytest.mark.parametrize(("rounds", "default"), [(0, "Sieger keiner"), (1, "Sieger A")])
