@@ -120,6 +120,22 @@ def stationed(state: WdwState, seat: int, kf: str) -> int:
     )
 
 
+def capacity_line(state: WdwState, place: Settlement, lang: str) -> str:
+    """A settlement's Rüstkapazität used and left this half-year (F4, D12) and its
+    stationing used and room (F4, D35), for its owner's printout and the dossier."""
+    capacity, room = rues_capacity(place.rues), barracks(place.mil)
+    return say(
+        lang,
+        "print.capacity",
+        settlement=place.name,
+        used=place.rues_used,
+        capacity=capacity,
+        left=max(0, capacity - place.rues_used),
+        stationed=stationed(state, place.owner, place.kf),
+        room=room,
+    )
+
+
 def in_training(state: WdwState, seat: int, kf: str) -> int:
     """Strategie 4.3: units in training count as stationed in their settlement
     (foot-equivalents, mounted 2)."""

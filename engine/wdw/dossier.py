@@ -9,12 +9,15 @@ from collections.abc import Mapping, Sequence
 from engine.core import Order, Ruling
 from engine.wdw.calculators.briefing import scene_of, siege_lines, workbench_lines
 from engine.wdw.calculators.texts import number
+from engine.wdw.checks_army import capacity_line
 from engine.wdw.checks_conquest import raid_lines
 from engine.wdw.checks_decay import decay_lines
 from engine.wdw.checks_spy import infiltration
 from engine.wdw.checks_walls import wall_siege_lines
+from engine.wdw.forecast import forecast
 from engine.wdw.form import form_words
 from engine.wdw.items import Items, Meeting
+from engine.wdw.phases.sightings import sights
 from engine.wdw.setup import options_of
 from engine.wdw.state import WdwState
 from engine.wdw.storm import storm_lines
@@ -26,12 +29,12 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
     """The whole dossier, parts A to J."""
     lines = [heading(lang, "dossier.head", state, state.turn + 1), ""]
     lines.append(say(lang, "dossier.orders"))
-    for seat in sorted(orders):
-        for order in orders[seat]:
-            lines.append(f"  {seat}: {order.describe(lang)}")
+    lines += _order_lines(state, orders, lang)
     lines += ["", say(lang, "dossier.economy")]
     for realm in state.realms:
         lines.append("  " + say(lang, "dossier.treasury", realm=realm))
+        places = [p for p in state.settlements if p.owner == realm.seat]
+        lines += ["    " + capacity_line(state, place, lang) for place in places]
     lines += ["", say(lang, "dossier.timeline")]
     for key, leg in items.legs.items():
         if not leg.steps and not leg.bad:
@@ -42,6 +45,7 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
         extra += say(lang, "dossier.pursued", unit=leg.pursued) if leg.pursued else ""
         extra += say(lang, "dossier.halted") if leg.halted else ""
         lines.append("  " + say(lang, "dossier.leg", unit=key, steps=steps) + extra)
+    lines += _sighting_lines(state, orders, items, lang)
     lines += ["", say(lang, "dossier.items")]
     if not items.ids():
         lines.append("  " + say(lang, "dossier.none"))
@@ -70,6 +74,43 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
     lines += [f"{item} {form_words(item, items, lang)}" for item in items.ids()]
     lines.append(say(lang, "dossier.end"))
     return "\n".join(lines) + "\n"
+
+
+def _order_lines(state: WdwState, orders: Mapping[int, Sequence[Order]], lang: str) -> list[str]:
+    """Part A: each realm's orders as its acknowledgement checked them on its position
+    (engine.wdw.forecast: the words, the cost, the reason of a refusal), and the realms
+    that sent none (NMR, for the BükAz, Strategie 6.5)."""
+    lines = []
+    realms = {r.seat for r in state.realms}
+    for seat in sorted(realms | set(orders)):
+        given = orders.get(seat, ())
+        if not given and seat in realms:
+            lines.append("  " + say(lang, "dossier.nmr", realm=state.realm(seat)))
+        for outlook in forecast(state, seat, given, lang):
+            lines.append(f"  {seat}: {outlook.worded}")
+            lines += [f"     ! {warning}" for warning in outlook.warnings]
+    return lines
+
+
+def _sighting_lines(
+    state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items, lang: str
+) -> list[str]:
+    """Part C's sightings (Strategie 6.1): who sees which foreign unit, where and when,
+    as the month runs with the orders given (the GM sees the unit; the realm reads only
+    its kind and estimated size)."""
+    return [
+        "  "
+        + say(
+            lang,
+            "dossier.sighting",
+            seat=sight.seat,
+            unit=sight.unit.key,
+            kf=sight.kf,
+            day=number(sight.day, lang),
+            size=sight.unit.size,
+        )
+        for sight in sights(state, orders, items.legs, {}, options_of(state))
+    ]
 
 
 def _meeting_lines(item: str, meeting: Meeting, lang: str) -> list[str]:

@@ -5,10 +5,12 @@ everything and the log. Nothing of another realm's hidden state reaches a realm.
 from __future__ import annotations
 
 from engine.core import NEUTRAL
+from engine.wdw.calculators.economy import months_to_income
 from engine.wdw.characters import lord_lines, role_lines
-from engine.wdw.checks_army import unit_lines
+from engine.wdw.checks_army import capacity_line, unit_lines
 from engine.wdw.checks_realm import realm_lines
 from engine.wdw.checks_walls import wall_lines
+from engine.wdw.setup import options_of
 from engine.wdw.state import WdwState
 from engine.wdw.texts import printout_heading, say
 
@@ -21,6 +23,7 @@ def printout(state: WdwState, seat: int, lang: str) -> str:
         if seat not in (NEUTRAL, realm.seat):
             continue
         lines += ["", say(lang, "print.realm", realm=realm)]
+        lines.append(_next_income(state, lang))
         lines += realm_lines(state, realm, lang)
         lines.append(say(lang, "print.settlements"))
         for place in state.settlements:
@@ -28,6 +31,7 @@ def printout(state: WdwState, seat: int, lang: str) -> str:
                 capital = say(lang, "print.capital") if place.capital else ""
                 lines.append(say(lang, "print.settlement", place=place, capital=capital))
                 lines += lord_lines(place, lang)
+                lines.append("  " + capacity_line(state, place, lang))
         lines.append(say(lang, "print.units"))
         for unit in state.units:
             if unit.realm == realm.seat:
@@ -51,3 +55,12 @@ def printout(state: WdwState, seat: int, lang: str) -> str:
     if seat == NEUTRAL and state.log:
         lines += ["", say(lang, "print.log"), *state.log]
     return "\n".join(lines) + "\n"
+
+
+def _next_income(state: WdwState, lang: str) -> str:
+    """Design §8 heading: the next Einnahmetermin (Strategie 2.1, D12), counting the month
+    the printout's reader plays next."""
+    options = options_of(state)
+    months = months_to_income(state.month, options)
+    month = (state.month - 1 + months - 1) % 12 + 1
+    return say(lang, "print.next_income", month=month, months=say(lang, "count.months", n=months))

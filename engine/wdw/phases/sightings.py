@@ -8,13 +8,16 @@ state's ``sightings`` for the realm's map and JSON twin."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from engine.core import Order
 from engine.wdw.discovery import discovered
 from engine.wdw.items import by_unit, main_order
 from engine.wdw.month import Month
+from engine.wdw.movement import Leg
+from engine.wdw.options import WdwOptions
 from engine.wdw.sightlines import visible
 from engine.wdw.state import Sighting, Unit, WdwState, world
 from engine.wdw.timeline import MONTH_DAYS, Span, first_common_day, scale_of, spans_of, stays_of
@@ -51,16 +54,27 @@ def estimate(size: int) -> int:
 
 def sightings(month: Month) -> list[Sight]:
     """Every realm's first sight of each foreign unit this month, by seat, then unit."""
-    state = month.state
-    chosen = by_unit(month.orders)
+    return sights(month.state, month.orders, month.items.legs, month.origins, month.options)
+
+
+def sights(
+    state: WdwState,
+    orders: Mapping[int, Sequence[Order]],
+    legs: Mapping[str, Leg],
+    origins: Mapping[str, str],
+    options: WdwOptions,
+) -> list[Sight]:
+    """The sightings of a month whose units take ``legs`` from ``origins`` (where they
+    stood when it began; a unit not named there from where it stands): the phase's, and
+    the dossier's part C before the GM rules."""
+    chosen = by_unit(orders)
     stays = {
-        u.key: stays_of(replace(u, kf=month.origins.get(u.key, u.kf)), month.items.legs[u.key])
-        for u in state.units
+        u.key: stays_of(replace(u, kf=origins.get(u.key, u.kf)), legs[u.key]) for u in state.units
     }
     # The days in whole numbers (timeline.spans_of); a settlement looks out all month.
     scale = scale_of(s for mine in stays.values() for s in mine)
     spans = {key: spans_of(mine, scale) for key, mine in stays.items()}
-    the_map, radius = world(state.map_text), month.options.sight_radius
+    the_map, radius = world(state.map_text), options.sight_radius
     sight: dict[str, frozenset[str]] = {}  # the fields seen from a field, worked out once
 
     def seen_from(kf: str) -> frozenset[str]:
@@ -71,7 +85,7 @@ def sightings(month: Month) -> list[Sight]:
     hidden = {u.key for u in state.units if main_order(u, chosen) == "KX"}
     found = []
     for realm in state.realms:
-        views = _views(month, state, realm.seat, spans, seen_from, scale)
+        views = _views(options, state, realm.seat, spans, seen_from, scale)
         for other in state.units:
             if other.realm == realm.seat or other.realm in realm.allies:
                 continue
@@ -84,7 +98,7 @@ def sightings(month: Month) -> list[Sight]:
 
 
 def _views(
-    month: Month,
+    options: WdwOptions,
     state: WdwState,
     seat: int,
     spans: dict[str, list[Span]],
@@ -97,7 +111,7 @@ def _views(
     for unit in state.units:
         if unit.realm != seat:
             continue
-        spy = unit.spion and not month.options.spy_sight
+        spy = unit.spion and not options.spy_sight
         for span in spans[unit.key]:
             for kf in frozenset({span[0]}) if spy else seen_from(span[0]):
                 views.setdefault(kf, []).append(span)

@@ -1,0 +1,56 @@
+"""The dossier's parts A to C (design §4.2) and the printout's economy lines (design §8):
+orders as their acknowledgement checked them, NMR, the Rüstkapazität and stationing, the
+sightings, the next income date."""
+
+from __future__ import annotations
+
+from engine.wdw.orders import Build, Fight
+from tests.wdw.helpers import GAME, month_of, placed, sample
+
+
+def test_part_a_words_each_order_as_checked_with_its_cost_or_refusal_and_names_nmr() -> None:
+    state = sample(3)
+    orders = {
+        1: [Build(line=1, settlement="Guru", structure="stv", bwp=1)],
+        2: [Fight(line=1, unit=999, code="KA", ext="", path=("1/20",))],
+    }
+    lines = GAME.dossier(state, orders, "de").splitlines()
+    part_a = lines[lines.index("A Befehle") + 1 : lines.index("B Wirtschaft")]
+    assert "  1: Baue in Guru: Stv +1 (diesen Monat 5000 GS)" in part_a
+    refused = next(x for x in part_a if x.startswith("  2: "))
+    assert "999" in refused and refused != "  2: Einheit 999: KA 1/20"
+    assert "  Reich 3 Corigani: keine Befehle (NMR)" in part_a
+
+
+def test_part_b_gives_each_settlements_capacity_used_and_left_and_its_stationing() -> None:
+    state = sample()
+    state.settlement("Guru").rues_used = 2500
+    text = GAME.dossier(state, {}, "de")
+    assert (
+        "Guru: Rüstkapazität 2500 von 30000 GS genutzt (frei 27500), stationiert 5000 von 4000"
+        in text
+    )
+
+
+def test_part_c_lists_who_sights_which_foreign_unit_where_and_when() -> None:
+    state = placed(u1_101="1/20")
+    orders = {1: [Fight(line=1, unit=101, code="KV", ext="", path=("1/21",))]}
+    lines = GAME.dossier(state, orders, "de").splitlines()
+    part_c = lines[lines.index("C Bewegungen") + 1 : lines.index("D Offene Punkte")]
+    seen = [x for x in part_c if x.startswith("  Sichtung: Reich 2 sieht 1/101 in ")]
+    assert seen, part_c
+    english = GAME.dossier(state, orders, "en")
+    assert "Sighting: realm 2 sees 1/101 in " in english
+
+
+def test_the_printout_names_the_next_income_month_and_the_months_to_go() -> None:
+    after = month_of(sample(), {})
+    assert (after.month, after.year) == (2, 1000)
+    german = GAME.printout(after, 1, "de").splitlines()
+    assert "Nächster Einnahmetermin: Monat 6, noch 5 Monate" in german
+    assert (
+        "  Guru: Rüstkapazität 0 von 30000 GS genutzt (frei 30000), stationiert 5000 von 4000"
+        in german
+    )
+    english = GAME.printout(after, 1, "en").splitlines()
+    assert "Next income date: month 6, 5 months to go" in english
