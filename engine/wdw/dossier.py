@@ -32,7 +32,7 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
     lines += _order_lines(state, orders, lang)
     lines += ["", say(lang, "dossier.economy")]
     for realm in state.realms:
-        lines.append("  " + say(lang, "dossier.treasury", realm=realm))
+        lines.append("  " + say(lang, "dossier.treasury", realm=realm, bukaz=realm.bukaz))
         places = [p for p in state.settlements if p.owner == realm.seat]
         lines += ["    " + capacity_line(state, place, lang) for place in places]
     lines += ["", say(lang, "dossier.timeline")]

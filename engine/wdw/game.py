@@ -35,6 +35,7 @@ from engine.wdw.forecast import forecast
 from engine.wdw.items import find_items
 from engine.wdw.mapfile import MapError
 from engine.wdw.month import Month
+from engine.wdw.morale import bukaz_words
 from engine.wdw.phases import PHASES
 from engine.wdw.printout import printout
 from engine.wdw.rulings import check
@@ -152,6 +153,7 @@ class WdwGame(ForecastAcknowledging, RuledGame):
                 units=say(lang, "count.units", n=len(units)),
                 melee=sum(u.size * u.nahkampf for u in units),
                 ranged=sum(u.size * u.fernkampf for u in units),
+                bukaz=bukaz_words(realm.bukaz, options_of(s), lang),
             )
             lines.append(line)
         return "\n".join(lines) + "\n"

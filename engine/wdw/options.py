@@ -14,6 +14,7 @@ _CHOICES = {
     "allied_meeting": ("stop", "pass"),
     "fort_ranged_gp": ("per_bwp", "flat"),
     "build_on_arrival": ("pro_rata", "next_month"),
+    "bukaz_display": ("exact", "verbal"),
 }
 """The options that take one of a few words."""
 
@@ -81,6 +82,9 @@ class WdwOptions:
     """Strategie 5.1-2: an unmanned wall holds hostile units too (else only a manned one)."""
     wall_siege_strength: int = 2500
     """Strategie 6.4: the siege strength that destroys one BWP of a wall a month."""
+    bukaz_display: str = "exact"
+    """Strategie 6.5: a realm reads its BükAz ``exact`` or ``verbal`` (a word for its band,
+    engine.wdw.morale); the GM reads the number."""
 
     def __post_init__(self) -> None:
         for name, choices in _CHOICES.items():

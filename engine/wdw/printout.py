@@ -10,6 +10,7 @@ from engine.wdw.characters import lord_lines, role_lines
 from engine.wdw.checks_army import capacity_line, unit_lines
 from engine.wdw.checks_realm import realm_lines
 from engine.wdw.checks_walls import wall_lines
+from engine.wdw.morale import bukaz_words
 from engine.wdw.setup import options_of
 from engine.wdw.state import WdwState
 from engine.wdw.texts import printout_heading, say
@@ -22,7 +23,8 @@ def printout(state: WdwState, seat: int, lang: str) -> str:
     for realm in state.realms:
         if seat not in (NEUTRAL, realm.seat):
             continue
-        lines += ["", say(lang, "print.realm", realm=realm)]
+        bukaz = bukaz_words(realm.bukaz, options_of(state), lang, exact=seat == NEUTRAL)
+        lines += ["", say(lang, "print.realm", realm=realm, bukaz=bukaz)]
         lines.append(_next_income(state, lang))
         lines += realm_lines(state, realm, lang)
         lines.append(say(lang, "print.settlements"))

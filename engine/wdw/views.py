@@ -14,7 +14,9 @@ from engine.views import UNKNOWN, MapGround, MapPlace, MapView
 from engine.wdw.characters import owners_lord
 from engine.wdw.map_lines import level, lines, place_number
 from engine.wdw.mapfile import WorldMap
-from engine.wdw.state import Settlement, WdwState, world
+from engine.wdw.morale import band
+from engine.wdw.setup import options_of
+from engine.wdw.state import Realm, Settlement, WdwState, world
 from engine.wdw.texts import say
 
 REPORT_SCHEMA = "wdw-report/1"
@@ -139,7 +141,7 @@ def report_data(state: WdwState, player: int, lang: str) -> dict[str, JSONValue]
         "turn": state.turn,
         "year": state.year,
         "month": state.month,
-        "realms": [to_plain(r) for r in state.realms if r.seat in seen],
+        "realms": [_realm(state, r, player) for r in state.realms if r.seat in seen],
         "settlements": [_settlement(s, player) for s in state.settlements if s.owner in seen],
         "units": [to_plain(u) for u in state.units if u.realm in seen],
         "spying": [to_plain(s) for s in state.spying if s.realm in seen],
@@ -151,3 +153,14 @@ def report_data(state: WdwState, player: int, lang: str) -> dict[str, JSONValue]
     if player == NEUTRAL:
         data["log"] = list(state.log)
     return data
+
+
+def _realm(state: WdwState, realm: Realm, player: int) -> JSONValue:
+    """A realm's row; with ``bukaz_display = "verbal"`` its owner reads the band of its
+    BükAz (``bukaz_band``, engine.wdw.morale), not the number (the GM reads both)."""
+    row = to_plain(realm)
+    assert isinstance(row, dict)
+    if player != NEUTRAL and options_of(state).bukaz_display == "verbal":
+        row["bukaz"] = None
+    row["bukaz_band"] = band(realm.bukaz)
+    return row
