@@ -1,9 +1,9 @@
 """The base of a game kind's engine over the kind's own state class.
 
 The host's :class:`engine.core.Game` hands every method a :class:`~engine.core.State`;
-an engine works on its own kind's. :class:`KindEngine` does the check (:meth:`own`), the
-JSON round trip and the wrapping of a turn's result once, so that a kind's ``game.py``
-holds only what is its own.
+an engine works on its own kind's. :class:`OwnStates` does the check (:meth:`~OwnStates.own`)
+and the JSON round trip once, :class:`KindEngine` adds the wrapping of a turn's result, so
+that a kind's ``game.py`` holds only what is its own.
 """
 
 from __future__ import annotations
@@ -26,23 +26,40 @@ class OwnState(State, Protocol):
 S = TypeVar("S", bound=OwnState)
 
 
-class KindEngine(ForecastAcknowledging, Generic[S]):
-    """Base of a kind's engine whose states are ``state_type``'s (``kind``, ``title``: the
-    :class:`~engine.core.Game`'s), acknowledging a seat's orders with a forecast."""
+K = TypeVar("K", bound=State)
 
-    kind: str
-    title: str
+
+def state_as(state: State, state_type: type[K]) -> K:
+    """``state`` as a ``state_type``, the kind's own state class (a :class:`TypeError` for
+    another kind's): the host hands an engine, its bots and its views every state as a
+    :class:`~engine.core.State`."""
+    if not isinstance(state, state_type):
+        raise TypeError(f"not a {state_type.__name__}: {type(state).__name__}")
+    return state
+
+
+class OwnStates(Generic[S]):
+    """Base of a kind's engine whose states are ``state_type``'s: the check that a state
+    is its own, the JSON round trip."""
+
     state_type: type[S]
 
     def own(self, state: State) -> S:
         """``state`` as this kind's (a :class:`TypeError` for another kind's)."""
-        if not isinstance(state, self.state_type):
-            raise TypeError(f"not a state of {self.title}: {type(state).__name__}")
-        return state
+        return state_as(state, self.state_type)
 
     def state_from_json(self, data: Mapping[str, JSONValue]) -> S:
         """Inverse of the state's ``to_json``."""
         return self.state_type.from_json(data)
+
+
+class KindEngine(ForecastAcknowledging, OwnStates[S]):
+    """Base of a kind's engine over its own states (:class:`OwnStates`; ``kind``, ``title``:
+    the :class:`~engine.core.Game`'s), acknowledging a seat's orders with a forecast, its
+    turn one function (:meth:`evaluate`)."""
+
+    kind: str
+    title: str
 
     def run_turn(self, state: State, orders: SeatOrders, dice: Dice) -> TurnResult:
         """The turn :meth:`evaluate` computes, with the log of ``dice``."""

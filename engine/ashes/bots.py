@@ -21,6 +21,7 @@ from engine.ashes.rules import SPY_COST, a_cost
 from engine.ashes.state import AshesState, Options, Planet
 from engine.ashesmap.galaxy import Galaxy, load_galaxy
 from engine.core import NEUTRAL, State
+from engine.kind_engine import state_as
 
 WAR_PP = 2
 """PP a bot must have to start a war: a buffer for a turn in which an ally drops out."""
@@ -174,9 +175,7 @@ class AshesBots:
 
     def orders(self, state: State, seat: int, rng: Random) -> list[str]:
         """The order lines of ``seat`` for the next turn, without the header line."""
-        if not isinstance(state, AshesState):
-            raise TypeError(f"not an Ashes of Empire state: {type(state).__name__}")
-        return bot_orders(state, seat, rng).splitlines()[1:]
+        return bot_orders(state_as(state, AshesState), seat, rng).splitlines()[1:]
 
 
 def _target(

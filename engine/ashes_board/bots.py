@@ -9,6 +9,7 @@ from engine.ashes_board.fleets import distance
 from engine.ashes_board.state import ORBIT, BoardState, Player
 from engine.ashes_board.tables import COSTS, FIGHTER, TRANSPORTER, TROOPS
 from engine.core import NEUTRAL, State
+from engine.kind_engine import state_as
 
 GARRISON = 2
 """Fighters a bot leaves in the orbit of a planet it attacks from."""
@@ -21,8 +22,7 @@ class BoardBots:
 
     def orders(self, state: State, seat: int, rng: Random) -> list[str]:
         """The order lines of ``seat`` for the next round."""
-        if not isinstance(state, BoardState):
-            raise TypeError(f"not a board-game Ashes state: {type(state).__name__}")
+        state = state_as(state, BoardState)
         if state.finished or state.player(seat).out:
             return []
         return _builds(state, state.player(seat), rng) + _flights(state, seat, rng)

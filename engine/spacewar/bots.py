@@ -7,6 +7,7 @@ from __future__ import annotations
 from random import Random
 
 from engine.core import State
+from engine.kind_engine import state_as
 from engine.spacewar.board import (
     ENEMY,
     HOME,
@@ -30,8 +31,7 @@ class SpacewarBots:
 
     def orders(self, state: State, seat: int, rng: Random) -> list[str]:
         """The bot's order lines for the next step."""
-        if not isinstance(state, SpacewarState):
-            raise TypeError(f"not a Spacewar state: {type(state).__name__}")
+        state = state_as(state, SpacewarState)
         if state.over:
             return []
         if state.setup_step:

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from random import Random
 
 from engine.core import State
+from engine.kind_engine import state_as
 from engine.starweb.state import Character, Fleet, Player, StarwebState, World
 
 Wanted = Callable[[World], bool]
@@ -44,8 +45,7 @@ class StarwebBots:
 
     def orders(self, state: State, seat: int, rng: Random) -> list[str]:
         """The order lines of ``seat`` for the next turn."""
-        if not isinstance(state, StarwebState):
-            raise TypeError(f"not a Starweb state: {type(state).__name__}")
+        state = state_as(state, StarwebState)
         player = state.player(seat)
         if player.out:
             return []

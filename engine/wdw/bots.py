@@ -8,6 +8,7 @@ from __future__ import annotations
 from random import Random
 
 from engine.core import State
+from engine.kind_engine import state_as
 from engine.wdw.mapfile import Field
 from engine.wdw.state import WdwState, world
 
@@ -16,8 +17,7 @@ class WdwBots:
     """The orders a sensible realm would mail."""
 
     def orders(self, state: State, seat: int, rng: Random) -> list[str]:
-        if not isinstance(state, WdwState):
-            raise TypeError("not a Welt der Waben state")
+        state = state_as(state, WdwState)
         the_map = world(state.map_text)
         lines = []
         foreign = [s for s in state.settlements if s.owner != seat and s.capital]

@@ -4,7 +4,7 @@ the defaults, ready to be edited and mailed back."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from engine.core import Order, Ruling
 from engine.wdw.calculators.briefing import scene_of, siege_lines, workbench_lines
@@ -149,38 +149,36 @@ def _ig(state: WdwState, seat: int, unit: int, target: str) -> str:
 
 
 def open_lines(items: Items, given: Sequence[Ruling], lang: str) -> list[str]:
-    """The items without a ruling yet, one line each, id first."""
+    """The items without a ruling yet, one line each, id first (a meeting's with the
+    words its ruling may use)."""
     ruled = {r.item.upper() for r in given}
     lines = []
-    for item, meeting in items.meetings.items():
+    for item, key, values in _open_items(items):
         if item not in ruled:
-            key = {"K": "open.combat", "D": "open.discovery"}.get(item[0], "open.encounter")
-            lines.append(
-                f"{item} {say(lang, key, kf=meeting.kf)} — {form_words(item, items, lang)}"
-            )
-    for item, (seat, spy) in items.spies.items():
-        if item not in ruled:
-            lines.append(f"{item} {say(lang, 'open.spy', seat=seat, unit=spy.unit, code=spy.code)}")
-    for item, (seat, _special) in items.specials.items():
-        if item not in ruled:
-            lines.append(f"{item} {say(lang, 'open.special', seat=seat)}")
-    for item, (seat, province) in items.provinces.items():
-        if item not in ruled:
-            lines.append(f"{item} {say(lang, 'open.province', seat=seat, name=province.name)}")
-    for item, siege in items.sieges.items():
-        if item not in ruled:
-            lines.append(f"{item} {say(lang, 'open.siege', settlement=siege.settlement)}")
-    for item, wall_siege in items.wall_sieges.items():
-        if item not in ruled:
-            kf, side = wall_siege.wall_kf, wall_siege.wall_side
-            lines.append(f"{item} {say(lang, 'open.wall_siege', kf=kf, side=side)}")
-    for item, assault in items.storms.items():
-        if item not in ruled:
-            lines.append(f"{item} {say(lang, 'open.storm', settlement=assault.settlement)}")
-    for item, raid in items.raids.items():
-        if item not in ruled:
-            lines.append(f"{item} {say(lang, 'open.raid', unit=raid.unit, kf=raid.kf)}")
-    for item, (name, _default) in items.decays.items():
-        if item not in ruled:
-            lines.append(f"{item} {say(lang, 'open.decay', settlement=name)}")
+            words = f" — {form_words(item, items, lang)}" if item in items.meetings else ""
+            lines.append(f"{item} {say(lang, key, **values)}{words}")
     return lines
+
+
+def _open_items(items: Items) -> Iterator[tuple[str, str, dict[str, object]]]:
+    """Every item of the month, ruled or not, in the dossier's order: its id, the key of
+    its open line and what the line fills in."""
+    for item, meeting in items.meetings.items():
+        key = {"K": "open.combat", "D": "open.discovery"}.get(item[0], "open.encounter")
+        yield item, key, {"kf": meeting.kf}
+    for item, (seat, spy) in items.spies.items():
+        yield item, "open.spy", {"seat": seat, "unit": spy.unit, "code": spy.code}
+    for item, (seat, _special) in items.specials.items():
+        yield item, "open.special", {"seat": seat}
+    for item, (seat, province) in items.provinces.items():
+        yield item, "open.province", {"seat": seat, "name": province.name}
+    for item, siege in items.sieges.items():
+        yield item, "open.siege", {"settlement": siege.settlement}
+    for item, wall_siege in items.wall_sieges.items():
+        yield item, "open.wall_siege", {"kf": wall_siege.wall_kf, "side": wall_siege.wall_side}
+    for item, assault in items.storms.items():
+        yield item, "open.storm", {"settlement": assault.settlement}
+    for item, raid in items.raids.items():
+        yield item, "open.raid", {"unit": raid.unit, "kf": raid.kf}
+    for item, (name, _default) in items.decays.items():
+        yield item, "open.decay", {"settlement": name}

@@ -25,6 +25,7 @@ from engine.core import (
     TurnResult,
 )
 from engine.dice import Dice
+from engine.kind_engine import OwnStates
 from engine.plaindata import copy_plain
 from engine.views import MapView
 from engine.wdw import maploading, views
@@ -45,33 +46,28 @@ from engine.wdw.texts import played_month, say
 from engine.wdw.views import REPORT_SCHEMA
 
 
-def _wdw(state: State) -> WdwState:
-    if not isinstance(state, WdwState):
-        raise TypeError(f"not a Welt der Waben state: {type(state).__name__}")
-    return state
-
-
-class WdwGame(ForecastAcknowledging, RuledGame):
+class WdwGame(ForecastAcknowledging, RuledGame, OwnStates[WdwState]):
     """The engine of the kind ``wdw``."""
 
     kind = "wdw"
     title = "Welt der Waben"
     report_schema = REPORT_SCHEMA
+    state_type = WdwState
     map_option = "map"
     """The GM's map file's text at setup (engine.mapfiles.MapFiles; D1)."""
 
     def map_view(self, state: State, player: int, lang: str) -> MapView:
         """The known map of ``player`` (engine.views.Charting)."""
-        return views.map_view(_wdw(state), player, lang)
+        return views.map_view(self.own(state), player, lang)
 
     def report_data(self, state: State, player: int, lang: str) -> dict[str, JSONValue]:
         """The JSON twin of ``player``'s printout (engine.views.Reporting)."""
-        return views.report_data(_wdw(state), player, lang)
+        return views.report_data(self.own(state), player, lang)
 
     def load_map(self, state: State, text: str) -> WdwState:
         """``state`` on the map file ``text`` (engine.mapfiles.MapFiles): MapError names
         the line of its first problem, or what stands on a field it lacks."""
-        return maploading.load_map(_wdw(state), text)
+        return maploading.load_map(self.own(state), text)
 
     def map_correction(self, text: str) -> str:
         """The correction that loads the map file ``text`` into a running game."""
@@ -88,7 +84,7 @@ class WdwGame(ForecastAcknowledging, RuledGame):
         """The month from the state, the orders, the GM's rulings ``given`` and the named
         dice: every phase in order (engine.wdw.phases); the printouts' state before the
         GM's narrative."""
-        old = _wdw(state)
+        old = self.own(state)
         items = find_items(old, orders, given)
         new = copy_plain(old)
         new.notes, new.reports = [], []
@@ -111,7 +107,7 @@ class WdwGame(ForecastAcknowledging, RuledGame):
     ) -> list[Outlook]:
         """Each of ``seat``'s orders in words, checked against what the realm knows after
         the orders before it, with what it costs (engine.wdw.forecast)."""
-        return forecast(_wdw(state), seat, orders, lang)
+        return forecast(self.own(state), seat, orders, lang)
 
     def warned(self, text: str, warnings: list[str], lang: str) -> str:
         """``text`` followed by each warning in brackets."""
@@ -119,15 +115,11 @@ class WdwGame(ForecastAcknowledging, RuledGame):
 
     def printout(self, state: State, player: int, lang: str) -> str:
         """The printout of ``player`` (0: the GM's overview; engine.wdw.printout)."""
-        return printout(_wdw(state), player, lang)
-
-    def state_from_json(self, data: Mapping[str, JSONValue]) -> WdwState:
-        """Inverse of :meth:`WdwState.to_json`."""
-        return WdwState.from_json(data)
+        return printout(self.own(state), player, lang)
 
     def names(self, state: State, lang: str = "de") -> Names:
         """The realms' names by seat; the fields have ids, no names."""
-        s = _wdw(state)
+        s = self.own(state)
         return Names(rulers={r.seat: r.name for r in s.realms}, places={})
 
     def final_report(
@@ -135,7 +127,7 @@ class WdwGame(ForecastAcknowledging, RuledGame):
     ) -> str:
         """The end (design §7): each realm's months played, fields held, settlements and
         their BWP, its units' Stärke, treasury and BükAz."""
-        s = _wdw(state)
+        s = self.own(state)
         month, year = played_month(s)
         lines = [say(lang, "final.head", game=s.game, month=month, year=year)]
         played = say(lang, "count.months", n=s.turn)
@@ -162,12 +154,12 @@ class WdwGame(ForecastAcknowledging, RuledGame):
     def dossier(self, state: State, orders: SeatOrders, lang: str) -> str:
         """The GM's dossier: every realm's checked orders and the open items with the
         ruling form (engine.wdw.dossier)."""
-        s = _wdw(state)
+        s = self.own(state)
         return dossier(s, orders, find_items(s, orders), lang)
 
     def apply_reports(self, state: State, reports: Mapping[int, str]) -> TurnResult:
         """The GM's narrative appended to the draft's printouts (the turn stays)."""
-        new = copy_plain(_wdw(state))
+        new = copy_plain(self.own(state))
         new.reports = [
             Report(seat, text) for seat, text in sorted(reports.items()) if seat != NEUTRAL
         ]
@@ -176,7 +168,7 @@ class WdwGame(ForecastAcknowledging, RuledGame):
     def check_correction(self, state: State, ruling: Ruling, lang: str) -> str:
         """Why the correction cannot be taken: a map (``Karte <file>``) that does not load
         or fit (engine.wdw.maploading), else the forms of engine.wdw.rulings."""
-        s = _wdw(state)
+        s = self.own(state)
         map_text = maploading.map_text_of(ruling.text)
         if map_text is None:
             return check(s, find_items(s, {}), ruling, lang)
@@ -190,21 +182,21 @@ class WdwGame(ForecastAcknowledging, RuledGame):
         self, state: State, orders: SeatOrders, given: Sequence[Ruling], ruling: Ruling, lang: str
     ) -> str:
         """Why the ruling on an open item cannot be taken (engine.wdw.rulings)."""
-        s = _wdw(state)
+        s = self.own(state)
         return check(s, find_items(s, orders, given), ruling, lang)
 
     def open_items(
         self, state: State, orders: SeatOrders, given: Sequence[Ruling], lang: str
     ) -> list[str]:
         """The items of the month still without a ruling after ``given``, one line each."""
-        s = _wdw(state)
+        s = self.own(state)
         return open_lines(find_items(s, orders, given), given, lang)
 
     # -- calculators (engine.calculating.Calculating)
     def calculators(self, state: State, seat: int | None, lang: str) -> Sequence[CalculatorForm]:
         """The calculators ``seat`` may use (None: the GM, all six; a realm: economy,
         unit designer, movement), their fields filled with useful defaults."""
-        return forms(_wdw(state), seat, lang)
+        return forms(self.own(state), seat, lang)
 
     def calculate(
         self,
@@ -215,4 +207,4 @@ class WdwGame(ForecastAcknowledging, RuledGame):
         lang: str,
     ) -> str:
         """The answer of calculator ``key``, computed from what ``seat`` knows."""
-        return answer(_wdw(state), seat, key, params, lang)
+        return answer(self.own(state), seat, key, params, lang)

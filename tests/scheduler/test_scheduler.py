@@ -110,6 +110,15 @@ def everybody_votes(engine: Engine, passwords: dict[int, str]) -> None:
         orders(engine, seat, password, "Rundenzahl 20")
 
 
+def due_now(engine: Engine) -> int:
+    """A game whose players have all sent orders and whose deadline has just passed (the
+    orders came while it was a day away)."""
+    game_id, passwords = new_game(engine, deadline=utcnow() + timedelta(days=1))
+    everybody_votes(engine, passwords)
+    move_deadline(engine, game_id, utcnow())
+    return game_id
+
+
 async def test_a_deadline_missed_while_down_fires_at_start(db_engine: Engine) -> None:
     game_id, passwords = new_game(db_engine, deadline=utcnow() - timedelta(hours=3))
     everybody_votes(db_engine, passwords)
@@ -226,9 +235,7 @@ async def test_two_schedulers_on_one_database_run_the_turn_once(db_engine: Engin
 async def test_a_deadline_planned_again_while_its_run_waits_starts_no_second_run(
     db_engine: Engine,
 ) -> None:
-    game_id, passwords = new_game(db_engine, deadline=utcnow() + timedelta(days=1))
-    everybody_votes(db_engine, passwords)
-    move_deadline(db_engine, game_id, utcnow())
+    game_id = due_now(db_engine)
     # Resyncs in quick succession, counted: the test waits for them, not for the clock.
     scheduler = DeadlineScheduler(
         db_engine, SchedulerConfig(TERMS, resync_seconds=0.05), lambda: None
@@ -377,9 +384,7 @@ async def test_a_resync_removes_the_jobs_of_a_game_paused_elsewhere(db_engine: E
 async def test_a_passed_deadline_whose_run_was_refused_is_planned_again_by_the_resync(
     db_engine: Engine,
 ) -> None:
-    game_id, passwords = new_game(db_engine, deadline=utcnow() + timedelta(days=1))
-    everybody_votes(db_engine, passwords)
-    move_deadline(db_engine, game_id, utcnow())
+    game_id = due_now(db_engine)
     scheduler = DeadlineScheduler(db_engine, SchedulerConfig(TERMS), lambda: None)
     runs: list[int] = []
     run_turn = scheduler.run_turn

@@ -29,6 +29,7 @@ from engine.core import (
     TurnResult,
 )
 from engine.dice import Dice
+from engine.kind_engine import state_as
 
 HEADING = "=== Toy printout"
 LAST_TURN = 3
@@ -91,9 +92,7 @@ class ToyState:
 
 
 def _toy(state: State) -> ToyState:
-    if not isinstance(state, ToyState):
-        raise TypeError(f"not a toy state: {type(state).__name__}")
-    return state
+    return state_as(state, ToyState)
 
 
 class ToyGame:

@@ -10,9 +10,12 @@ from engine.core import Order, PlayerSetup, Ruling, Setup
 from engine.dice import Dice
 from engine.wdw.game import WdwGame
 from engine.wdw.state import WdwState
+from grammar.wdw import LANGUAGE
 
 GAME = WdwGame()
 SEED = "5e" * 32
+HEADER = "Partie 7 Spieler 1 Kennwort geheim\n"
+"""The header line of realm 1's orders in game 7: the orders below it start at line 2."""
 
 
 def sample(seats: int = 2, **options: object) -> WdwState:
@@ -73,3 +76,10 @@ def month(
     result = GAME.draft(state, {seat: numbered}, list(rulings), dice())
     assert isinstance(result.state, WdwState)
     return result.state
+
+
+def read_orders(text: str) -> list[Order]:
+    """The orders of ``text`` below :data:`HEADER` (from line 2), read without an error."""
+    result = LANGUAGE.parse(HEADER + text)
+    assert not result.errors, [e.message("de") for e in result.errors]
+    return list(result.orders)

@@ -10,15 +10,11 @@ from engine.core import Order
 from engine.wdw.orders import Raise, Train
 from engine.wdw.state import WdwState
 from grammar.wdw import LANGUAGE
-from tests.wdw.helpers import GAME, by_number, month, sample
-
-HEADER = "Partie 7 Spieler 1 Kennwort geheim\n"
+from tests.wdw.helpers import GAME, by_number, month, read_orders, sample
 
 
 def parsed(line: str) -> Order:
-    result = LANGUAGE.parse(HEADER + line)
-    assert not result.errors, [e.message("de") for e in result.errors]
-    (order,) = result.orders
+    (order,) = read_orders(line)
     return order
 
 

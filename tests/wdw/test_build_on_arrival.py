@@ -15,10 +15,18 @@ from engine.wdw.movement import Leg
 from engine.wdw.options import WdwOptions
 from engine.wdw.orders import Fight, Work
 from engine.wdw.state import WdwState
-from grammar.wdw import LANGUAGE
-from tests.wdw.helpers import GAME, by_number, field_of, month, month_of, noted, placed, sample
+from tests.wdw.helpers import (
+    GAME,
+    by_number,
+    field_of,
+    month,
+    month_of,
+    noted,
+    placed,
+    read_orders,
+    sample,
+)
 
-HEADER = "Partie 7 Spieler 1 Kennwort geheim\n"
 # 1/201 (1,000 workers, Arbeit 1: 1 BWP Stv a month) walks from 1/19 into Guru (1/18)
 # by road: range 3, it arrives on day 10.
 HOME = Work(unit=201, code="AB", structure="stv", path=("1/18",))
@@ -31,9 +39,7 @@ def away(build_on_arrival: str = "pro_rata") -> WdwState:
 
 
 def test_every_a_order_keeps_its_path() -> None:
-    result = LANGUAGE.parse(HEADER + "201 ABV nach 1/18 Stv\n201 AS 1/18 1/19\n201 AMR 1/18")
-    assert not result.errors
-    assert list(result.orders) == [
+    assert read_orders("201 ABV nach 1/18 Stv\n201 AS 1/18 1/19\n201 AMR 1/18") == [
         Work(line=2, unit=201, code="AB", ext="V", structure="stv", path=("1/18",)),
         Work(line=3, unit=201, code="AS", path=("1/18", "1/19")),
         Work(line=4, unit=201, code="AM", ext="R", path=("1/18",)),

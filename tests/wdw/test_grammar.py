@@ -8,14 +8,7 @@ import pytest
 from engine.core import Order
 from engine.wdw.orders import Build, Fight, Special, Spy, Work
 from grammar.wdw import LANGUAGE
-
-HEADER = "Partie 7 Spieler 1 Kennwort geheim\n"
-
-
-def orders(text: str) -> list[Order]:
-    result = LANGUAGE.parse(HEADER + text)
-    assert not result.errors, [e.message("de") for e in result.errors]
-    return list(result.orders)
+from tests.wdw.helpers import HEADER, read_orders
 
 
 @pytest.mark.parametrize(
@@ -62,12 +55,12 @@ def orders(text: str) -> list[Order]:
     ],
 )
 def test_each_order_form_is_read(line: str, order: Order) -> None:
-    assert orders(line + "\n") == [order]
+    assert read_orders(line + "\n") == [order]
 
 
 def test_gs_and_gp_in_text_are_no_orders() -> None:
     # D16: a G code is read only in the order slot after a unit.
-    assert orders("Artikel: 5000 GS für GP\n")[0].kind == "press"
+    assert read_orders("Artikel: 5000 GS für GP\n")[0].kind == "press"
 
 
 @pytest.mark.parametrize("line", ["115 KF 12/4", "Baue Guru Kirche", "KN 115"])
@@ -85,6 +78,8 @@ def test_a_field_beyond_kf_48_is_refused() -> None:
 
 
 def test_orders_round_trip_through_json() -> None:
-    for order in orders("115 KNF 12/4\n601 GI4 Ziel: Guru\nBaue Guru Stv\nSonderbefehl 1: x\n"):
+    for order in read_orders(
+        "115 KNF 12/4\n601 GI4 Ziel: Guru\nBaue Guru Stv\nSonderbefehl 1: x\n"
+    ):
         data = {**order.to_json(), "kind": order.kind, "line": order.line}
         assert LANGUAGE.order_from_json(data) == order

@@ -12,10 +12,8 @@ from engine.wdw.items import find_items
 from engine.wdw.orders import Convert, Fight, Raise, Train
 from engine.wdw.provinces import melee_level
 from engine.wdw.state import Unit, WdwState
-from grammar.wdw import LANGUAGE
-from tests.wdw.helpers import GAME, by_number, month, sample
+from tests.wdw.helpers import GAME, by_number, month, read_orders, sample
 
-HEADER = "Partie 7 Spieler 1 Kennwort geheim\n"
 HV = "heimatverteidigung"
 
 
@@ -64,8 +62,7 @@ HV = "heimatverteidigung"
     ],
 )
 def test_heimatverteidigung_orders_read_in_german_and_english(line: str, order: Order) -> None:
-    result = LANGUAGE.parse(HEADER + line)
-    assert not result.errors and list(result.orders) == [order]
+    assert read_orders(line) == [order]
 
 
 @pytest.mark.parametrize(

@@ -10,10 +10,7 @@ from engine.core import Order, Ruling
 from engine.wdw.items import find_items
 from engine.wdw.orders import Alliance, CapitalMove, Province
 from engine.wdw.state import Settlement, WdwState
-from grammar.wdw import LANGUAGE
-from tests.wdw.helpers import GAME, by_number, month, sample
-
-HEADER = "Partie 7 Spieler 1 Kennwort geheim\n"
+from tests.wdw.helpers import GAME, by_number, month, read_orders, sample
 
 
 @pytest.mark.parametrize(
@@ -31,8 +28,7 @@ HEADER = "Partie 7 Spieler 1 Kennwort geheim\n"
     ],
 )
 def test_realm_orders_read_in_german_and_english(line: str, order: Order) -> None:
-    result = LANGUAGE.parse(HEADER + line)
-    assert not result.errors and list(result.orders) == [order]
+    assert read_orders(line) == [order]
 
 
 def with_second_settlement() -> WdwState:

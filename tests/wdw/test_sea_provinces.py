@@ -14,10 +14,8 @@ from engine.wdw.mapfile import MapError, read_map
 from engine.wdw.orders import Province, Raise
 from engine.wdw.sea_provinces import reach
 from engine.wdw.state import WdwState, world
-from grammar.wdw import LANGUAGE
-from tests.wdw.helpers import GAME, by_number, month, sample
+from tests.wdw.helpers import GAME, by_number, month, read_orders, sample
 
-HEADER = "Partie 7 Spieler 2 Kennwort geheim\n"
 SEA = Province(name="Tharnsee", fields=("1/24", "1/16"), port="Tharnburg")
 
 
@@ -49,9 +47,7 @@ def said(order: Order, state: WdwState) -> str:
     ],
 )
 def test_a_sea_province_is_read_with_its_home_port(line: str) -> None:
-    result = LANGUAGE.parse(HEADER + line)
-    assert not result.errors
-    assert list(result.orders) == [
+    assert read_orders(line) == [
         Province(line=2, name="Tharnsee", fields=("1/24", "1/16"), port="Tharnburg")
     ]
 

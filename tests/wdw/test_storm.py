@@ -16,10 +16,8 @@ from engine.wdw.items import find_items
 from engine.wdw.orders import Fight, Storm
 from engine.wdw.state import Wall, WdwState
 from engine.wdw.storm import StormResult, read_storm
-from grammar.wdw import LANGUAGE
-from tests.wdw.helpers import GAME, by_number, month, noted, placed, sample
+from tests.wdw.helpers import GAME, by_number, month, noted, placed, read_orders, sample
 
-HEADER = "Partie 7 Spieler 1 Kennwort geheim\n"
 STORM = Storm(settlement="Tharnburg", units=(101, 102))
 
 
@@ -46,9 +44,7 @@ def at_the_gates(bef: int = 2) -> WdwState:
     ],
 )
 def test_a_storm_is_read_with_its_units(line: str) -> None:
-    result = LANGUAGE.parse(HEADER + line)
-    assert not result.errors
-    assert list(result.orders) == [Storm(line=2, settlement="Tharnburg", units=(101, 102))]
+    assert read_orders(line) == [Storm(line=2, settlement="Tharnburg", units=(101, 102))]
 
 
 def test_a_legal_storm_goes_to_the_gm() -> None:

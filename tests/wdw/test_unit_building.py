@@ -10,10 +10,7 @@ import pytest
 from engine.core import Order
 from engine.wdw.orders import Work
 from engine.wdw.state import WdwState
-from grammar.wdw import LANGUAGE
-from tests.wdw.helpers import GAME, by_number, month, sample
-
-HEADER = "Partie 7 Spieler 1 Kennwort geheim\n"
+from tests.wdw.helpers import GAME, by_number, month, read_orders, sample
 
 
 def said(order: Order, state: WdwState | None = None, lang: str = "de") -> str:
@@ -21,9 +18,9 @@ def said(order: Order, state: WdwState | None = None, lang: str = "de") -> str:
 
 
 def test_an_ab_order_is_read_with_its_structure() -> None:
-    result = LANGUAGE.parse(HEADER + "201 ABV Stadtverteidigung")
-    assert not result.errors
-    assert list(result.orders) == [Work(line=2, unit=201, code="AB", ext="V", structure="stv")]
+    assert read_orders("201 ABV Stadtverteidigung") == [
+        Work(line=2, unit=201, code="AB", ext="V", structure="stv")
+    ]
 
 
 def test_a_legal_ab_is_worded_with_its_rate_and_price() -> None:

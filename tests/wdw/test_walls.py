@@ -18,10 +18,7 @@ from engine.wdw.items import find_items
 from engine.wdw.orders import Fight, Work
 from engine.wdw.state import Unit, Wall, WdwState
 from engine.wdw.walls import is_breached, opposite, siege_strength, works
-from grammar.wdw import LANGUAGE
-from tests.wdw.helpers import GAME, by_number, month, noted, sample
-
-HEADER = "Partie 7 Spieler 1 Kennwort geheim\n"
+from tests.wdw.helpers import GAME, by_number, month, noted, read_orders, sample
 
 
 def said(order: Order, state: WdwState, lang: str = "de") -> str:
@@ -78,9 +75,7 @@ def test_ships_besiege_at_fifty_a_ship_and_only_with_a_ranged_attack() -> None:
 
 @pytest.mark.parametrize("line", ["201 AB Wall 3", "201 AB Wall Seite 3", "201 ab wall side 3"])
 def test_an_ab_at_a_wall_is_read_with_its_side(line: str) -> None:
-    result = LANGUAGE.parse(HEADER + line)
-    assert not result.errors
-    assert list(result.orders) == [Work(line=2, unit=201, code="AB", structure="wall", side=3)]
+    assert read_orders(line) == [Work(line=2, unit=201, code="AB", structure="wall", side=3)]
 
 
 def test_a_legal_wall_order_is_worded_with_the_bef_rate_and_the_price() -> None:
@@ -361,9 +356,8 @@ def _road_to_1_19() -> WdwState:
 
 
 def test_a_worker_builds_a_wall_where_its_move_ends_pro_rata() -> None:
-    result = LANGUAGE.parse(HEADER + "201 AB 1/19 Wall 2")
     order = Work(line=2, unit=201, code="AB", structure="wall", side=2, path=("1/19",))
-    assert not result.errors and list(result.orders) == [order]
+    assert read_orders("201 AB 1/19 Wall 2") == [order]
     # D18: on the road (range 3) it arrives on day 10 and builds 20/30 of 2/5 BWP.
     assert said(order, _road_to_1_19()).startswith(
         "Einheit 201: baut am Wall in 1/19 Seite 2, 0,27 BWP Arbeit im Monat"

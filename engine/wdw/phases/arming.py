@@ -5,10 +5,10 @@ in training counts its months while it stands in an own settlement."""
 
 from __future__ import annotations
 
-from engine.wdw.checks_army import HV, Refusal, defended, levels, plan_raise, plan_train
+from engine.wdw.checks_army import HV, defended, levels, plan_raise, plan_train
 from engine.wdw.month import Month
 from engine.wdw.orders import Raise, Train
-from engine.wdw.phases.ordered import orders_of, refused
+from engine.wdw.phases.ordered import checked, orders_of
 from engine.wdw.state import Unit, world
 
 
@@ -24,9 +24,8 @@ def run(month: Month) -> None:
 
 def _raise(month: Month, seat: int, order: Raise) -> None:
     state = month.state
-    plan = plan_raise(state, seat, order)
-    if isinstance(plan, Refusal):
-        refused(month, seat, order, plan)
+    plan = checked(month, seat, order, plan_raise(state, seat, order))
+    if plan is None:
         return
     state.realm(seat).treasury -= plan.cost
     plan.place.rues_used += plan.capacity
@@ -54,9 +53,8 @@ def _raise(month: Month, seat: int, order: Raise) -> None:
 
 def _train(month: Month, seat: int, order: Train) -> None:
     state = month.state
-    plan = plan_train(state, seat, order)
-    if isinstance(plan, Refusal):
-        refused(month, seat, order, plan)
+    plan = checked(month, seat, order, plan_train(state, seat, order))
+    if plan is None:
         return
     unit = state.unit(seat, order.unit)
     assert unit is not None  # plan_train refuses an unknown unit

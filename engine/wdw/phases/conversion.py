@@ -4,11 +4,11 @@ the old ability when the order is carried out and has the new one after six mont
 
 from __future__ import annotations
 
-from engine.wdw.checks_army import HV, Refusal
+from engine.wdw.checks_army import HV
 from engine.wdw.checks_conversion import CONVERSION_MONTHS, check_convert
 from engine.wdw.month import Month
 from engine.wdw.orders import Convert
-from engine.wdw.phases.ordered import orders_of, refused
+from engine.wdw.phases.ordered import checked, orders_of
 from engine.wdw.state import Unit
 
 
@@ -27,9 +27,8 @@ def run(month: Month) -> None:
 
 
 def _start(month: Month, seat: int, order: Convert) -> None:
-    found = check_convert(month.state, seat, order)
-    if isinstance(found, Refusal):
-        refused(month, seat, order, found)
+    found = checked(month, seat, order, check_convert(month.state, seat, order))
+    if found is None:
         return
     unit = month.state.unit(seat, order.unit)
     assert unit is not None  # check_convert refuses an unknown unit

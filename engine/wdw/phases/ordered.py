@@ -1,14 +1,17 @@
 """What the phases of the new orders share: the month's orders of some kinds in the
 order of the mail's lines (D25: costs are charged in that order), and the printout's
-lines of an order the month could not carry out."""
+lines of an order the month could not carry out (checked again on the month's state)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TypeVar
 
 from engine.core import Order
 from engine.wdw.checks_army import Refusal
 from engine.wdw.month import Month
+
+Found = TypeVar("Found")
 
 
 def orders_of(month: Month, *kinds: type[Order]) -> Iterator[tuple[int, Order]]:
@@ -27,3 +30,12 @@ def refused(month: Month, seat: int, order: Order, refusal: Refusal) -> None:
     month's state may differ from the acknowledgement's: the builds are paid first)."""
     month.note(seat, "note.not_done", order=order.describe("de"))
     month.note(seat, f"reject.{refusal.key}", **refusal.values)
+
+
+def checked(month: Month, seat: int, order: Order, found: Found | Refusal) -> Found | None:
+    """What the month's check of ``order`` found (a plan, a place), or None once the
+    printout says why the month could not carry the order out (:func:`refused`)."""
+    if isinstance(found, Refusal):
+        refused(month, seat, order, found)
+        return None
+    return found

@@ -4,7 +4,6 @@ approval of provinces (Strategie 1.2, the ``V`` items)."""
 
 from __future__ import annotations
 
-from engine.wdw.checks_army import Refusal
 from engine.wdw.checks_realm import (
     CAPITAL_MOVE_MONTHS,
     check_alliance,
@@ -13,7 +12,7 @@ from engine.wdw.checks_realm import (
 )
 from engine.wdw.month import Month
 from engine.wdw.orders import Alliance, CapitalMove
-from engine.wdw.phases.ordered import orders_of, refused
+from engine.wdw.phases.ordered import checked, orders_of, refused
 from engine.wdw.rulings import SpecialResult, default_ruling, read
 
 
@@ -30,9 +29,8 @@ def run(month: Month) -> None:
 
 
 def _alliance(month: Month, seat: int, order: Alliance) -> None:
-    other = check_alliance(month.state, seat, order)
-    if isinstance(other, Refusal):
-        refused(month, seat, order, other)
+    other = checked(month, seat, order, check_alliance(month.state, seat, order))
+    if other is None:
         return
     allies = month.state.realm(seat).allies
     if order.end:
@@ -45,9 +43,8 @@ def _alliance(month: Month, seat: int, order: Alliance) -> None:
 
 
 def _capital(month: Month, seat: int, order: CapitalMove) -> None:
-    place = check_capital(month.state, seat, order)
-    if isinstance(place, Refusal):
-        refused(month, seat, order, place)
+    place = checked(month, seat, order, check_capital(month.state, seat, order))
+    if place is None:
         return
     realm = month.state.realm(seat)
     for old in month.state.settlements:

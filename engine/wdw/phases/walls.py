@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from math import floor
 
-from engine.wdw.checks_army import Refusal
 from engine.wdw.checks_walls import wall_building, wall_price, wall_siege_rate
 from engine.wdw.month import Month
 from engine.wdw.orders import Work
 from engine.wdw.parts import progress, take_whole
-from engine.wdw.phases.ordered import refused
+from engine.wdw.phases.ordered import checked
 from engine.wdw.rulings import SpecialResult, default_ruling, read
 from engine.wdw.state import Wall
 from engine.wdw.walls import is_breached, wall_at
@@ -48,9 +47,8 @@ def build(month: Month, seat: int, order: Work) -> None:
     whole BWP of work is lost, as for a settlement's structure."""
     state = month.state
     leg = month.items.legs.get(f"{seat}/{order.unit}")  # D18: after a move, pro rata
-    found = wall_building(state, seat, order, leg)
-    if isinstance(found, Refusal):
-        refused(month, seat, order, found)
+    found = checked(month, seat, order, wall_building(state, seat, order, leg))
+    if found is None:
         return
     wall = found.wall
     if wall is None:

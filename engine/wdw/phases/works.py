@@ -4,11 +4,8 @@ each in exact parts of a BWP (D24); whole BWP count, the rest waits for the next
 
 from __future__ import annotations
 
-from fractions import Fraction
 from math import floor
 
-from engine.core import Order
-from engine.wdw.checks_army import Refusal
 from engine.wdw.checks_build import building, bwp_price, room
 from engine.wdw.checks_works import (
     REPAIR_COST,
@@ -25,7 +22,7 @@ from engine.wdw.orders import Build, Demolish, Repair, Work
 from engine.wdw.parts import progress, take_whole
 from engine.wdw.phases import walls
 from engine.wdw.phases.money import interrupted
-from engine.wdw.phases.ordered import orders_of, refused
+from engine.wdw.phases.ordered import checked, orders_of
 from engine.wdw.rulings import SpecialResult, default_ruling, read
 from engine.wdw.state import Settlement
 
@@ -43,17 +40,6 @@ def run(month: Month) -> None:
             walls.build(month, seat, order)
         elif isinstance(order, Work) and order.code == "AB":
             _unit_build(month, seat, order)
-
-
-def _checked(
-    month: Month, seat: int, order: Order, found: tuple[Settlement, Fraction] | Refusal
-) -> tuple[Settlement, Fraction] | None:
-    """A work's place and rate, or None once the printout says why the month could not
-    carry it out."""
-    if isinstance(found, Refusal):
-        refused(month, seat, order, found)
-        return None
-    return found
 
 
 def _sieges(month: Month) -> None:
@@ -89,7 +75,7 @@ def _sieges(month: Month) -> None:
 
 
 def _demolish(month: Month, seat: int, order: Demolish) -> None:
-    found = _checked(month, seat, order, demolition(month.state, seat, order))
+    found = checked(month, seat, order, demolition(month.state, seat, order))
     if found is None:
         return
     place, rate = found
@@ -108,7 +94,7 @@ def _demolish(month: Month, seat: int, order: Demolish) -> None:
 
 
 def _repair(month: Month, seat: int, order: Repair) -> None:
-    found = _checked(month, seat, order, repair(month.state, seat, order))
+    found = checked(month, seat, order, repair(month.state, seat, order))
     if found is None:
         return
     place, rate = found
@@ -126,7 +112,7 @@ def _unit_build(month: Month, seat: int, order: Work) -> None:
     terrain's price, or four quarters of reuse (F14); what the treasury cannot pay is
     interrupted (D25), the part of a BWP begun waits."""
     leg = month.items.legs.get(f"{seat}/{order.unit}")  # D18: after a move, pro rata
-    found = _checked(month, seat, order, building(month.state, seat, order, leg))
+    found = checked(month, seat, order, building(month.state, seat, order, leg))
     if found is None:
         return
     place, rate = found
