@@ -87,7 +87,7 @@ class WdwGame(ForecastAcknowledging, RuledGame, OwnStates[WdwState]):
         old = self.own(state)
         items = find_items(old, orders, given)
         new = copy_plain(old)
-        new.notes, new.reports = [], []
+        new.notes, new.reports, new.ledger = [], [], []
         month = Month(
             new,
             orders,

@@ -11,7 +11,7 @@ from engine.dice import Dice
 from engine.wdw.items import Items
 from engine.wdw.options import WdwOptions
 from engine.wdw.rulings import Verdict, read
-from engine.wdw.state import Note, WdwState
+from engine.wdw.state import Booking, Note, WdwState
 
 
 @dataclass
@@ -44,6 +44,16 @@ class Month:
     def ends_game(self) -> bool:
         """The GM ended the game with this month."""
         return any(r.item == GAME_END for r in self.rulings)
+
+    def book(self, seat: int, cause: str, amount: int, what: str = "") -> int:
+        """Change ``seat``'s treasury by ``amount`` GS, never below 0 (D25), and write the
+        change in its ledger; the change made."""
+        realm = self.state.realm(seat)
+        change = max(-realm.treasury, amount)
+        realm.treasury += change
+        if change:
+            self.state.ledger.append(Booking(seat, cause, change, what))
+        return change
 
     def note(self, seat: int, key: str, **values: object) -> None:
         """A line of ``seat``'s printout (0: the GM's), worded when it is printed."""

@@ -26,6 +26,7 @@ def printout(state: WdwState, seat: int, lang: str) -> str:
         bukaz = bukaz_words(realm.bukaz, options_of(state), lang, exact=seat == NEUTRAL)
         lines += ["", say(lang, "print.realm", realm=realm, bukaz=bukaz)]
         lines.append(_next_income(state, lang))
+        lines += _ledger_lines(state, realm.seat, realm.treasury, lang)
         lines += realm_lines(state, realm, lang)
         lines.append(say(lang, "print.settlements"))
         for place in state.settlements:
@@ -66,3 +67,22 @@ def _next_income(state: WdwState, lang: str) -> str:
     months = months_to_income(state.month, options)
     month = (state.month - 1 + months - 1) % 12 + 1
     return say(lang, "print.next_income", month=month, months=say(lang, "count.months", n=months))
+
+
+def _ledger_lines(state: WdwState, seat: int, treasury: int, lang: str) -> list[str]:
+    """Design §8 "Treasury": the month's ledger, from the treasury the month began with
+    to the one it ends with, a line for each cause (and place) with its sum."""
+    sums: dict[tuple[str, str], int] = {}
+    for booking in state.ledger:
+        if booking.seat == seat:
+            key = (booking.cause, booking.what)
+            sums[key] = sums.get(key, 0) + booking.amount
+    if not sums:
+        return []
+    start = treasury - sum(sums.values())
+    lines = [say(lang, "ledger.head", start=start)]
+    for (cause, what), amount in sums.items():
+        where = f" {what}" if what else ""
+        lines.append(f"  {say(lang, f'ledger.{cause}')}{where}: {amount:+d} GS")
+    lines.append(say(lang, "ledger.end", treasury=treasury))
+    return lines

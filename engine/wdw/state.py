@@ -182,6 +182,18 @@ class Note:
 
 
 @dataclass
+class Booking:
+    """A line of a realm's ledger this month (design §8): what changed its treasury, by
+    how many GS (``cause``: a ``ledger.*`` catalog key's last part; ``what``: a name the
+    line gives, e.g. a settlement)."""
+
+    seat: int
+    cause: str
+    amount: int
+    what: str = ""
+
+
+@dataclass
 class Report:
     """The GM's narrative of the month to one seat."""
 
@@ -219,6 +231,8 @@ class WdwState:
     """The other realms' units each realm saw this month (engine.wdw.phases.sightings)."""
     walls: list[Wall] = field(default_factory=list)
     """The walls at the sides of fields (Strategie 3.5, engine.wdw.walls)."""
+    ledger: list[Booking] = field(default_factory=list)
+    """What changed each realm's treasury this month, in order (Month.book)."""
 
     def to_json(self) -> dict[str, JSONValue]:
         plain: dict[str, JSONValue] = to_plain(self)

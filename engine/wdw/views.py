@@ -146,6 +146,7 @@ def report_data(state: WdwState, player: int, lang: str) -> dict[str, JSONValue]
         "units": [to_plain(u) for u in state.units if u.realm in seen],
         "spying": [to_plain(s) for s in state.spying if s.realm in seen],
         "sightings": [to_plain(s) for s in state.sightings if s.seat in seen],
+        "ledger": [to_plain(b) for b in state.ledger if b.seat in seen],
         "fields": [to_plain(the_map.fields[fid]) for fid in _shown(state, player)],
         "month_notes": [{"seat": n.seat, "text": say(lang, n.key, **n.values())} for n in notes],
         "report": [r.text for r in state.reports if r.seat == player],

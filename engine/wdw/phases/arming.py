@@ -27,7 +27,7 @@ def _raise(month: Month, seat: int, order: Raise) -> None:
     plan = checked(month, seat, order, plan_raise(state, seat, order))
     if plan is None:
         return
-    state.realm(seat).treasury -= plan.cost
+    month.book(seat, "raise", -plan.cost, plan.place.name)
     plan.place.rues_used += plan.capacity
     number = max((u.id for u in state.units if u.realm == seat), default=100) + 1
     unit = Unit(
@@ -58,7 +58,7 @@ def _train(month: Month, seat: int, order: Train) -> None:
         return
     unit = state.unit(seat, order.unit)
     assert unit is not None  # plan_train refuses an unknown unit
-    state.realm(seat).treasury -= plan.cost
+    month.book(seat, "train", -plan.cost, plan.place.name)
     if not plan.months:  # D22 (training_halfyear): done at once, on the Rüstkapazität
         plan.place.rues_used += plan.capacity
         _give(unit, plan.properties, plan.provinces)

@@ -67,8 +67,7 @@ def _plunder(month: Month) -> None:
         realm, number = (int(x) for x in raid.unit.split("/"))
         if state.unit(realm, number) is None:
             continue  # lost in the month's combats
-        state.realm(realm).treasury += verdict.loot
-        victim = state.realm(raid.owner)
-        victim.treasury = max(0, victim.treasury - verdict.tax_loss)
+        month.book(realm, "loot", verdict.loot, raid.kf)
+        month.book(raid.owner, "plundered", -verdict.tax_loss, raid.kf)
         month.note(realm, "note.plunder", unit=number, kf=raid.kf, loot=verdict.loot)
         month.note(raid.owner, "note.plundered", kf=raid.kf, loss=verdict.tax_loss)

@@ -37,8 +37,7 @@ def run(month: Month) -> None:
                 most = max(place.rues_used, rues_capacity(place.rues))
                 place.rues_used = min(max(0, place.rues_used - fix.value), most)
         elif fix.what == "treasury":
-            realm_ = state.realm(int(fix.target))
-            realm_.treasury = max(0, realm_.treasury + fix.value)
+            month.book(int(fix.target), "correction", fix.value)
         else:
             realm_ = state.realm(int(fix.target))
             # Strategie 6.5: the BükAz runs from -100 to +100.

@@ -37,8 +37,9 @@ def run(month: Month) -> None:
         return
     for realm in state.realms:
         earned, paid = ledger(state, realm.seat, month.options)
+        month.book(realm.seat, "income", earned)
         # D25: the treasury never goes below zero; a shortfall is the GM's (decay, unrest).
-        realm.treasury = max(0, realm.treasury + earned - paid)
+        month.book(realm.seat, "upkeep", -paid)
         month.note(realm.seat, "note.income", income=earned, upkeep=paid)
     for place in state.settlements:
         place.rues_used = 0

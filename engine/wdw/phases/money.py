@@ -64,6 +64,6 @@ def _build_one(month: Month, realm: Realm, place: Settlement, structure: str) ->
     if realm.treasury < cost:
         interrupted(month, seat, place, structure, cost - realm.treasury)
         return None
-    realm.treasury -= cost
+    month.book(seat, "build", -cost, place.name)
     setattr(place, structure, getattr(place, structure) + 1)
     return cost

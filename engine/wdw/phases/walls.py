@@ -61,7 +61,7 @@ def build(month: Month, seat: int, order: Work) -> None:
     if paid < wanted:
         month.note(seat, "note.wall_interrupted", **_where(wall), missing=price - realm.treasury)
     n = take_whole(wall, "bau", found.rate, min(wanted, paid))
-    realm.treasury -= n * price
+    month.book(seat, "wall", -n * price, wall.kf)
     repaired = min(n, wall.damage)  # the damage first (Strategie 6.4: "bis zu einer Reparatur")
     wall.damage -= repaired
     wall.bwp += n

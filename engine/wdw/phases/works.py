@@ -101,7 +101,7 @@ def _repair(month: Month, seat: int, order: Repair) -> None:
     realm = month.state.realm(seat)
     most = min(damaged(place, order.structure), realm.treasury // REPAIR_COST)
     n = take_whole(place, f"reparatur:{order.structure}", rate, most)
-    realm.treasury -= n * REPAIR_COST
+    month.book(seat, "repair", -n * REPAIR_COST, place.name)
     setattr(place, order.structure, getattr(place, order.structure) + n)
     set_damaged(place, order.structure, damaged(place, order.structure) - n)
     month.note(seat, "note.repaired", **_work(place, order.structure, n), cost=n * REPAIR_COST)
@@ -127,7 +127,7 @@ def _unit_build(month: Month, seat: int, order: Work) -> None:
     from_reuse = min(n, place.reuse // 4)
     place.reuse -= 4 * from_reuse
     cost = (n - from_reuse) * price
-    realm.treasury -= cost
+    month.book(seat, "build", -cost, place.name)
     setattr(place, order.structure, getattr(place, order.structure) + n)
     month.note(
         seat, "note.unit_built", unit=order.unit, **_work(place, order.structure, n), cost=cost
