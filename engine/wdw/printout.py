@@ -10,9 +10,10 @@ from engine.wdw.characters import lord_lines, role_lines
 from engine.wdw.checks_army import capacity_line, unit_lines
 from engine.wdw.checks_realm import realm_lines
 from engine.wdw.checks_walls import wall_lines
+from engine.wdw.formulas import movement_points
 from engine.wdw.morale import bukaz_words
 from engine.wdw.setup import options_of
-from engine.wdw.state import WdwState
+from engine.wdw.state import Unit, WdwState
 from engine.wdw.texts import printout_heading, say
 
 
@@ -40,7 +41,16 @@ def printout(state: WdwState, seat: int, lang: str) -> str:
             if unit.realm == realm.seat:
                 mounted = say(lang, "print.mounted") if unit.beritten else ""
                 cls = say(lang, f"class.{unit.unit_class}")
-                line = say(lang, "print.unit", unit=unit, cls=cls, mounted=mounted, rs=unit.rs())
+                line = say(
+                    lang,
+                    "print.unit",
+                    unit=unit,
+                    cls=cls,
+                    properties=_properties(unit, lang),
+                    mounted=mounted,
+                    rs=unit.rs(),
+                    bp=_bp(unit),
+                )
                 lines.append(line)
                 lines += role_lines(unit, lang) + unit_lines(unit, lang)
         lines += wall_lines(state, realm.seat, lang)
@@ -86,3 +96,22 @@ def _ledger_lines(state: WdwState, seat: int, treasury: int, lang: str) -> list[
         lines.append(f"  {say(lang, f'ledger.{cause}')}{where}: {amount:+d} GS")
     lines.append(say(lang, "ledger.end", treasury=treasury))
     return lines
+
+
+PROPERTIES = ("nahkampf", "fernkampf", "arbeit", "belagerung", "geschwindigkeit")
+"""The levels a unit line names when the unit has them (Strategie 4.2-1a)."""
+
+
+def _properties(unit: Unit, lang: str) -> str:
+    """``, NK 1 Arbeit 2``: the unit's property levels above 0, in the table's order."""
+    parts = [
+        say(lang, f"print.prop.{name}", n=getattr(unit, name))
+        for name in PROPERTIES
+        if getattr(unit, name)
+    ]
+    return ", " + " ".join(parts) if parts else ""
+
+
+def _bp(unit: Unit) -> int:
+    """F8: the unit's BP a month."""
+    return movement_points(unit.unit_class, speed=unit.geschwindigkeit, mounted=unit.beritten)

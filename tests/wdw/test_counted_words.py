@@ -56,3 +56,12 @@ def test_the_final_report_counts_one_field_and_one_settlement_in_the_singular() 
     assert "Isyrial (Platz 1): 1 Monat gespielt, 1 Kleinfeld gehalten, 1 Ansiedlung mit " in german
     english = GAME.final_report(state, Event("game_over"), [], "en")
     assert "Isyrial (seat 1): 1 month played, 1 field held, 1 settlement with " in english
+
+
+def test_a_unit_line_names_only_the_levels_it_has_and_its_bp() -> None:
+    lines = GAME.printout(sample(), 1, "de").splitlines()
+    assert "101 in 1/18: 2000 Krieger, NK 1 – RS 1, BP 15, Befehl KV" in lines
+    assert "102 in 1/18: 1000 Krieger, NK 1, beritten – RS 2, BP 30, Befehl KV" in lines
+    assert "601 in 1/18: 1 Charakter – RS 1, BP 40, Befehl KV" in lines
+    english = GAME.printout(sample(), 1, "en").splitlines()
+    assert "201 in 1/18: 1000 warriors, work 1 - RS 1, BP 15, order KV" in english
