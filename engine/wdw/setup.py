@@ -15,6 +15,8 @@ from engine.wdw.sightlines import see
 from engine.wdw.state import Realm, Settlement, Unit, WdwState
 
 SCENARIOS = ("sample",)
+MAPS = ("sample-map.json",)
+"""The packaged scenarios and maps (``engine/wdw/data/``)."""
 
 
 def _data(name: str) -> str:
@@ -22,22 +24,40 @@ def _data(name: str) -> str:
     return resources.files("engine.wdw").joinpath("data", name).read_text(encoding="utf-8")
 
 
-def scenario_data(name: str) -> dict[str, Any]:
-    """The scenario file's content (ValueError for an unknown name)."""
-    if name not in SCENARIOS:
-        raise ValueError(f"Welt der Waben has no scenario {name!r} ({', '.join(SCENARIOS)})")
-    data: dict[str, Any] = json.loads(_data(f"{name}.json"))
+def scenario_data(name: str, text: object = None) -> dict[str, Any]:
+    """The content of the scenario file ``text`` (the option ``scenario``: a GM's own
+    file, docs/state-wdw.md "Scenario file"), else of the packaged scenario ``name``
+    (ValueError for an unknown name or a file that is not a scenario)."""
+    if text is None:
+        if name not in SCENARIOS:
+            raise ValueError(f"Welt der Waben has no scenario {name!r} ({', '.join(SCENARIOS)})")
+        text = _data(f"{name}.json")
+    if not isinstance(text, str):
+        raise ValueError("the option scenario is the text of a scenario file")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"the scenario file is not JSON: {error}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("realms"), list):
+        raise ValueError("the scenario file has no list of realms")
+    for key in ("map", "year", "month"):
+        if key not in data:
+            raise ValueError(f"the scenario file has no {key!r}")
     return data
 
 
 def new_state(setup: Setup) -> WdwState:
     """Turn 0: the scenario's realms for the seats, the map checked whole, each realm
     knowing what its units and settlements see."""
-    options = {k: v for k, v in setup.options.items() if k != "map"}
+    options = {k: v for k, v in setup.options.items() if k not in ("map", "scenario")}
     the_options = WdwOptions.of(options)  # unknown options and bad values are refused here
-    data = scenario_data(setup.scenario or "sample")
+    data = scenario_data(setup.scenario or "sample", setup.options.get("scenario"))
     map_text = setup.options.get("map")
     if not isinstance(map_text, str):
+        if str(data["map"]) not in MAPS:
+            raise ValueError(
+                f"the scenario's map {data['map']!r} is not packaged: give it as the option map"
+            )
         map_text = _data(str(data["map"]))
     the_map = read_map(map_text)
     realms_data = data["realms"]
@@ -48,11 +68,14 @@ def new_state(setup: Setup) -> WdwState:
         sorted(setup.players, key=lambda p: p.number), realms_data, strict=False
     ):
         seat = player.number
-        realms.append(Realm(seat, str(realm["name"]), int(realm["treasury"])))
-        for place in realm["settlements"]:
-            settlements.append(from_plain(Settlement, {**place, "owner": seat}))
-        for unit in realm["units"]:
-            units.append(from_plain(Unit, {**unit, "realm": seat}))
+        try:
+            realms.append(Realm(seat, str(realm["name"]), int(realm["treasury"])))
+            for place in realm["settlements"]:
+                settlements.append(from_plain(Settlement, {**place, "owner": seat}))
+            for unit in realm["units"]:
+                units.append(from_plain(Unit, {**unit, "realm": seat}))
+        except (KeyError, TypeError, ValueError) as error:
+            raise ValueError(f"the scenario's realm {seat}: {error!r}") from None
     for item in [*settlements, *units]:
         if item.kf not in the_map.fields:
             raise ValueError(f"the scenario places something on {item.kf}, not on the map")
