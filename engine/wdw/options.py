@@ -82,6 +82,9 @@ class WdwOptions:
     """Strategie 5.1-2: an unmanned wall holds hostile units too (else only a manned one)."""
     wall_siege_strength: int = 2500
     """Strategie 6.4: the siege strength that destroys one BWP of a wall a month."""
+    show_odds: bool = False
+    """Design §6: a spy's owner reads the GM's odds beside the roll (``Wurf 12 (W100)
+    gegen 35``); off, the roll only."""
     bukaz_display: str = "exact"
     """Strategie 6.5: a realm reads its BükAz ``exact`` or ``verbal`` (a word for its band,
     engine.wdw.morale); the GM reads the number."""

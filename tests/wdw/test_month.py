@@ -248,3 +248,12 @@ def test_gm_options_change_the_rates_and_unknown_ones_are_refused() -> None:
     assert any(n.key == "note.built" and "cost=7000" in n.args for n in state.notes)
     with pytest.raises(ValueError, match="no option 'fog'"):
         sample(fog=True)
+
+
+def test_a_roll_shows_the_gms_odds_only_when_the_option_show_odds_is_on() -> None:
+    hidden = draft(Ruling("G1", "Chance 35"))
+    lines = GAME.printout(hidden, 1, "de")
+    assert "Wurf " in lines and "gegen 35" not in lines
+    shown = draft(Ruling("G1", "Chance 35"), state=sample(show_odds=True))
+    assert "(W100) gegen 35." in GAME.printout(shown, 1, "de")
+    assert "(d100) against 35." in GAME.printout(shown, 1, "en")

@@ -22,7 +22,10 @@ def run(month: Month) -> None:
         if verdict.chance is not None:
             roll = month.dice.named(item, 100, seen_by=frozenset({seat}))
             success = roll <= verdict.chance
-            month.note(seat, "note.spy_roll", roll=roll, chance=verdict.chance)
+            if month.options.show_odds:  # design §6: the GM's odds are his unless shown
+                month.note(seat, "note.spy_roll", roll=roll, chance=verdict.chance)
+            else:
+                month.note(seat, "note.spy_roll_plain", roll=roll)
         record = infiltration(state.spying, seat, order.unit, order.target, month.options)
         if record is None:
             record = Spying(seat, order.unit, order.target)
