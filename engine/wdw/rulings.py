@@ -142,7 +142,8 @@ def _spy(words: list[str]) -> SpyResult | None:
             success = True
         elif word in ("misslungen", "mißlungen", "fehlschlag", "failed"):
             success = False
-        elif word == "chance" and rest and rest[0].isdigit():
+        # isdecimal: the digits int() reads (isdigit also takes "²", which int() refuses)
+        elif word == "chance" and rest and rest[0].isdecimal():
             chance = int(rest.pop(0))
         elif word in ("entdeckt", "discovered") and rest and rest[0] in ("ja", "nein", "yes", "no"):
             discovered = rest.pop(0) in ("ja", "yes")
@@ -157,7 +158,7 @@ def _correction(text: str) -> Correction | None:
     words = text.split()
     if len(words) == 3 and words[0].lower() in ("schatz", "treasury", "bükaz", "bukaz"):
         what = "treasury" if words[0].lower() in ("schatz", "treasury") else "bukaz"
-        if words[1].isdigit() and re.fullmatch(r"[+-]?\d+", words[2]):
+        if words[1].isdecimal() and re.fullmatch(r"[+-]?\d+", words[2]):
             return Correction(what, words[1], int(words[2]))
     capacity = ("rüstkapazität", "ruestkapazitaet", "capacity")
     if len(words) == 3 and words[0].lower() in capacity and re.fullmatch(r"[+-]\d+", words[2]):
@@ -175,7 +176,7 @@ def _correction(text: str) -> Correction | None:
             )
         )
         and re.fullmatch(r"\d+/\d+", words[1])
-        and words[3].isdigit()
+        and words[3].isdecimal()
     ):
         return Correction("size", words[1], int(words[3]))
     return None

@@ -299,6 +299,8 @@ def test_the_forecast_pays_builds_and_names_the_shortfall() -> None:
             {"builds": "Guru Turm 1"},
             BUILDS + "„Turm“ ist keine Struktur (Bev, Rüs, Mil, Stv, Bef, Lab, Tmp)",
         ),
+        # "²" passed str.isdigit and then raised ValueError in int()
+        ({"builds": "Guru Stv ²"}, BUILDS + "² liegt nicht zwischen 1 und 24"),
     ],
 )
 def test_the_forecast_names_the_bad_field(params: dict[str, str], message: str) -> None:
@@ -357,6 +359,11 @@ def test_the_designer_plans_training_an_own_unit() -> None:
             "Klasse: „drache“ ist keine der Möglichkeiten (land, sea, character)",
         ),
         ({"unit": "2/101"}, "Einheit: keine bekannte Einheit 2/101"),
+        # "²" passed str.isdigit as a level and then raised ValueError in int()
+        (
+            {"properties": "Nahkampf ²"},
+            "Eigenschaften (z. B. Nahkampf 3, Beritten): „²“ ist keine Eigenschaft",
+        ),
     ],
 )
 def test_the_designer_names_the_bad_field(params: dict[str, str], message: str) -> None:

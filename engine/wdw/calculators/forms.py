@@ -138,7 +138,7 @@ def _economy(state: WdwState, given: Inputs) -> list[str]:
         if structure is None:
             raise given.fail("builds", "unknown_structure", value=words[1])
         count = words[2] if len(words) == 3 else "1"
-        if not count.isdigit() or not 1 <= int(count) <= 24:
+        if not count.isdecimal() or not 1 <= int(count) <= 24:  # "²" is a digit, no number
             raise given.fail("builds", "range", value=count, least=1, most=24)
         plans.append(economy.Plan(place, structure, int(count)))
     sites = {s.kf: _site(given.known, s) for s in own}
