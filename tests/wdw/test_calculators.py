@@ -267,15 +267,24 @@ def test_the_forecast_books_income_and_upkeep_in_the_income_month() -> None:
     assert lines[-1] == "Kein Fehlbetrag."
 
 
+@pytest.mark.parametrize(
+    ("lang", "build"), [("de", "Bau Guru Rüs −5000"), ("en", "build Guru Rüs −5000")]
+)
+def test_the_forecast_names_a_build_by_the_structures_short_name(lang: str, build: str) -> None:
+    # It said "rues", the state's field name.
+    params = {"builds": "Guru Rüs 1", "months": "1"}
+    assert build in GAME.calculate(sample(), 1, "economy", params, lang)
+
+
 def test_the_forecast_pays_builds_and_names_the_shortfall() -> None:
     state = sample()
     state.realm(1).treasury = 7000
     params = {"builds": "Guru Stv 2", "months": "6"}
     lines = lines_of(GAME.calculate(state, 1, "economy", params, "de"))
     # F12: 5,000 GS a BWP in normal terrain (D11), paid in the month; then interrupted.
-    assert lines[2] == "Monat 1/1000: Anfang 7000 GS; Bau Guru stv −5000; Ende 2000 GS"
+    assert lines[2] == "Monat 1/1000: Anfang 7000 GS; Bau Guru Stv −5000; Ende 2000 GS"
     assert lines[3] == (
-        "Monat 2/1000: Anfang 2000 GS; Bau Guru stv unterbrochen (fehlen 3000); Ende 2000 GS"
+        "Monat 2/1000: Anfang 2000 GS; Bau Guru Stv unterbrochen (fehlen 3000); Ende 2000 GS"
     )
     # F1 with 13 BWP: 7,500 − 1,300 = 6,200; the build waits again that month.
     assert "Einnahmen +6200 (Guru +6200), Unterhalt −4200; Ende 4000 GS" in lines[7]
