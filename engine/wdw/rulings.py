@@ -238,11 +238,23 @@ def correction_of(ruling: Ruling) -> Correction | None:
     return _correction(ruling.text) if ruling.item == CORRECTION else None
 
 
+def _appears_superior(meeting: Meeting) -> str:
+    """The table side (``a``, ``b``) the ruling form proposes as appearing superior in a
+    KT row: the greater Kampfkraft. Strategie 5.1 KT attacks only an enemy that appears
+    weaker, so at equal Kampfkraft the KT side gives way and the other side appears
+    superior (Tab. 6.1-1); between two KT sides, where the table has no branch in which
+    both withdraw, side A."""
+    a, b = meeting.a.kampfkraft, meeting.b.kampfkraft
+    if a != b:
+        return "a" if a > b else "b"
+    return "b" if meeting.a.order[:2] == "KT" and meeting.b.order[:2] != "KT" else "a"
+
+
 def default_ruling(item: str, items: Items) -> str:
     """The ruling form's default for ``item``: the side with the greater Kampfkraft
-    appears superior and wins, without losses (the GM enters them), a combat without a
-    round or between equal Kampfkraft has no winner; a spy fails
-    undiscovered; a Sonderbefehl is refused."""
+    appears superior (at equal Kampfkraft the side that is not KT) and wins, without
+    losses (the GM enters them), a combat without a round or between equal Kampfkraft
+    has no winner; a spy fails undiscovered; a Sonderbefehl is refused."""
     kind = item[0]
     if kind == "D":
         return DISCOVERY_DEFAULT
@@ -250,7 +262,7 @@ def default_ruling(item: str, items: Items) -> str:
         meeting = items.meetings[item]
         stronger = "a" if meeting.a.kampfkraft >= meeting.b.kampfkraft else "b"
         if kind == "E":
-            return f"{stronger.upper()} überlegen"
+            return f"{_appears_superior(meeting).upper()} überlegen"
         # F9, D8: no round left to fight, or equal Kampfkraft: nobody wins unless the GM rules
         if meeting.rounds == 0 or meeting.a.kampfkraft == meeting.b.kampfkraft:
             return "Sieger keiner; Verluste keine"
