@@ -59,6 +59,24 @@ def test_the_gm_gets_all_six_most_valuable_first_and_a_realm_its_own_three() -> 
     assert [f.key for f in GAME.calculators(state, 1, "en")] == ["economy", "designer", "movement"]
 
 
+@pytest.mark.parametrize(
+    ("lang", "classes", "loading"),
+    [
+        ("de", ("Land", "See", "Charakter"), ("", "Küste", "Hafen")),
+        ("en", None, ("", "coast", "port")),
+    ],
+)
+def test_the_choices_are_labelled_in_the_readers_words(
+    lang: str, classes: tuple[str, ...] | None, loading: tuple[str, ...]
+) -> None:
+    # The designer listed "land, sea, character", the movement planner "kueste".
+    fields = {f.name: f for form in GAME.calculators(sample(), 1, lang) for f in form.fields}
+    assert fields["unit_class"].choices == ("land", "sea", "character")  # what the form sends
+    assert fields["unit_class"].choice_labels == (classes or ("land", "sea", "character"))
+    assert fields["load"].choice_labels == loading
+    assert fields["mode"].choice_labels == fields["mode"].choices  # codes stay codes
+
+
 @pytest.mark.parametrize("key", ["combat", "encounters", "siege"])
 def test_a_realm_is_refused_the_gms_calculators(key: str) -> None:
     assert refusal(sample(), 1, key) == f"Der Rechner „{key}“ ist nur für die Spielleitung."
