@@ -28,6 +28,9 @@ class CalculatorField:
     default: str = ""
     choices: tuple[str, ...] = ()
     """The allowed values; empty: free text."""
+    choice_labels: tuple[str, ...] = ()
+    """What each of ``choices`` is called, in the reader's language (empty: the values
+    themselves); the form sends the value."""
 
 
 @dataclass(frozen=True)

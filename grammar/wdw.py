@@ -114,6 +114,9 @@ class WdwLines:
             for t in node.scan_values(lambda v: isinstance(v, Token) and v.type == "FIELD")
         )
         if code.startswith("G"):
+            # The code's extensions are the K and A codes'; a spy's is only its risk 1–5.
+            if ext and not re.fullmatch(r"R?[1-5]", ext):
+                raise LineError.at(tokens["CODE"], TEXTS.every("reject.spy_ext", ext=ext))
             risk = int(ext.lstrip("R")) if ext else 3
             target = str(tokens["TEXT"]).strip() if "TEXT" in tokens else ""
             return [Spy(line=line, unit=unit, code=code, risk=risk, target=target)]

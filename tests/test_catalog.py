@@ -137,3 +137,17 @@ def test_say_fills_a_plural_in_the_form_of_its_count() -> None:
     assert [words.say("en", "unit.factory", n=n) for n in (1, 2)] == ["1 factory", "2 factories"]
     assert words.say("de", "unit.hangar", n="3") == "3 Hangars"  # a report line's value is text
     assert words.text("en", "unit.factory") == "{n} factories"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("de", ["0 Entscheide übernommen.", "1 Entscheid übernommen.", "2 Entscheide übernommen."]),
+        ("en", ["0 rulings taken.", "1 ruling taken.", "2 rulings taken."]),
+    ],
+)
+def test_the_gm_is_told_how_many_rulings_were_taken_in_the_plural_form(
+    lang: str, said: list[str]
+) -> None:
+    # It read "{count} Entscheid(e) übernommen." whatever the count.
+    assert [say(lang, "rulings_taken", count=n) for n in (0, 1, 2)] == said

@@ -60,6 +60,6 @@ def decay_lines(state: WdwState, items: Items, lang: str) -> list[str]:
         place = state.settlement(name)
         owner = place.owner if place is not None else 0
         lines.append(
-            say(lang, "item.decay", item=item, settlement=name, realm=owner, default=default)
+            say(lang, "item.decay", item=item, settlement=name, realm=owner, structure=default)
         )
     return lines

@@ -33,10 +33,14 @@ UNIT_ORDERS = (Fight, Work, Spy)
 
 
 def position(state: WdwState, seat: int) -> WdwState:
-    """A copy of what ``seat``'s realm has and knows, to play its orders on."""
-    known = set(state.realm(seat).known)
+    """A copy of what ``seat``'s realm has and knows, to play its orders on; a seat
+    without a realm has an empty one (nothing of its own: its orders are refused)."""
     mine = copy_plain(state)
+    own = next((r for r in mine.realms if r.seat == seat), Realm(seat, ""))
+    known = set(own.known)
     mine.realms = [r if r.seat == seat else Realm(r.seat, r.name) for r in mine.realms]
+    if own not in mine.realms:
+        mine.realms.append(own)
     mine.settlements = [s for s in mine.settlements if s.owner == seat or s.kf in known]
     mine.units = [u for u in mine.units if u.realm == seat]
     mine.spying = [s for s in mine.spying if s.realm == seat]
@@ -74,8 +78,6 @@ entry changes nothing a later order's check reads."""
 def forecast(state: WdwState, seat: int, orders: Sequence[Order], lang: str) -> list[Outlook]:
     """Each of ``seat``'s ``orders`` worded as checked on the realm's position after the
     orders before it; a unit's second order this month warns that it replaces the first."""
-    if seat not in {r.seat for r in state.realms}:
-        return [Outlook(worded=describe(state, seat, order, lang)) for order in orders]
     mine = position(state, seat)
     options = options_of(state)
     ordered: set[int] = set()

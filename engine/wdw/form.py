@@ -6,6 +6,7 @@ keeps the default's own words."""
 from __future__ import annotations
 
 from engine.wdw.appearance import Appearance
+from engine.wdw.checks_decay import Decay
 from engine.wdw.items import Items
 from engine.wdw.rulings import Combat, SpecialResult, SpyResult, default_ruling, read
 from engine.wdw.texts import say
@@ -25,6 +26,8 @@ def form_words(item: str, items: Items, lang: str) -> str:
         words = say(lang, "form.spy_failed")
     elif isinstance(verdict, SpecialResult) and not verdict.accepted and not verdict.text:
         words = say(lang, "form.refused")
+    elif isinstance(verdict, Decay):  # the structure's short name, as the printouts say it
+        words = say(lang, f"struct.{verdict.structure}")
     else:
         words = default
     return words

@@ -142,7 +142,8 @@ def _spy(words: list[str]) -> SpyResult | None:
             success = True
         elif word in ("misslungen", "mißlungen", "fehlschlag", "failed"):
             success = False
-        elif word == "chance" and rest and rest[0].isdigit():
+        # isdecimal: the digits int() reads (isdigit also takes "²", which int() refuses)
+        elif word == "chance" and rest and rest[0].isdecimal():
             chance = int(rest.pop(0))
         elif word in ("entdeckt", "discovered") and rest and rest[0] in ("ja", "nein", "yes", "no"):
             discovered = rest.pop(0) in ("ja", "yes")
@@ -157,7 +158,7 @@ def _correction(text: str) -> Correction | None:
     words = text.split()
     if len(words) == 3 and words[0].lower() in ("schatz", "treasury", "bükaz", "bukaz"):
         what = "treasury" if words[0].lower() in ("schatz", "treasury") else "bukaz"
-        if words[1].isdigit() and re.fullmatch(r"[+-]?\d+", words[2]):
+        if words[1].isdecimal() and re.fullmatch(r"[+-]?\d+", words[2]):
             return Correction(what, words[1], int(words[2]))
     capacity = ("rüstkapazität", "ruestkapazitaet", "capacity")
     if len(words) == 3 and words[0].lower() in capacity and re.fullmatch(r"[+-]\d+", words[2]):
@@ -175,7 +176,7 @@ def _correction(text: str) -> Correction | None:
             )
         )
         and re.fullmatch(r"\d+/\d+", words[1])
-        and words[3].isdigit()
+        and words[3].isdecimal()
     ):
         return Correction("size", words[1], int(words[3]))
     return None
@@ -237,11 +238,23 @@ def correction_of(ruling: Ruling) -> Correction | None:
     return _correction(ruling.text) if ruling.item == CORRECTION else None
 
 
+def _appears_superior(meeting: Meeting) -> str:
+    """The table side (``a``, ``b``) the ruling form proposes as appearing superior in a
+    KT row: the greater Kampfkraft. Strategie 5.1 KT attacks only an enemy that appears
+    weaker, so at equal Kampfkraft the KT side gives way and the other side appears
+    superior (Tab. 6.1-1); between two KT sides, where the table has no branch in which
+    both withdraw, side A."""
+    a, b = meeting.a.kampfkraft, meeting.b.kampfkraft
+    if a != b:
+        return "a" if a > b else "b"
+    return "b" if meeting.a.order[:2] == "KT" and meeting.b.order[:2] != "KT" else "a"
+
+
 def default_ruling(item: str, items: Items) -> str:
     """The ruling form's default for ``item``: the side with the greater Kampfkraft
-    appears superior and wins, without losses (the GM enters them), a combat without a
-    round or between equal Kampfkraft has no winner; a spy fails
-    undiscovered; a Sonderbefehl is refused."""
+    appears superior (at equal Kampfkraft the side that is not KT) and wins, without
+    losses (the GM enters them), a combat without a round or between equal Kampfkraft
+    has no winner; a spy fails undiscovered; a Sonderbefehl is refused."""
     kind = item[0]
     if kind == "D":
         return DISCOVERY_DEFAULT
@@ -249,7 +262,7 @@ def default_ruling(item: str, items: Items) -> str:
         meeting = items.meetings[item]
         stronger = "a" if meeting.a.kampfkraft >= meeting.b.kampfkraft else "b"
         if kind == "E":
-            return f"{stronger.upper()} überlegen"
+            return f"{_appears_superior(meeting).upper()} überlegen"
         # F9, D8: no round left to fight, or equal Kampfkraft: nobody wins unless the GM rules
         if meeting.rounds == 0 or meeting.a.kampfkraft == meeting.b.kampfkraft:
             return "Sieger keiner; Verluste keine"

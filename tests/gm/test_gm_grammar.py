@@ -439,3 +439,18 @@ def test_publishing_reports_in_both_languages() -> None:
     assert gm.echo_command(gm.PublishReports(line=6), "de") == "Veröffentlichen"
     english = gm.parse("Game 227 GM password x\nSend reports\n")
     assert english.commands == [gm.PublishReports(line=2)] and english.language == "en"
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "echo"),
+    [
+        ("K1 Sieger A", "de", "Entscheid (1 Zeile)"),
+        ("K1 Sieger A\nG2 Chance 35", "de", "Entscheid (2 Zeilen)"),
+        ("K1 winner A", "en", "Rulings (1 line)"),
+        ("K1 winner A\nG2 chance 35", "en", "Rulings (2 lines)"),
+    ],
+)
+def test_a_rulings_block_is_echoed_with_its_lines_counted_in_the_plural_form(
+    text: str, lang: str, echo: str
+) -> None:
+    assert gm.echo_command(gm.GiveRulings(line=2, text=text), lang) == echo

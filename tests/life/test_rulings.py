@@ -62,7 +62,7 @@ def test_rulings_in_two_mails_are_checked_kept_and_answered_with_what_is_open(
 ) -> None:
     game_id, _ = adjudicating(db_engine)
     reply, drafts = gm_mail(db_engine, "Entscheid\nA2 nein\nA7 ja\nA1 vielleicht\nEnde\n")
-    assert "1 Entscheid(e) übernommen" in reply
+    assert "1 Entscheid übernommen" in reply
     assert "„A7 ja“ – A7: kein offener Punkt" in reply
     assert "„A1 vielleicht“ – ja | nein | Chance 0-100" in reply
     assert "Noch offen (1):\n      A1 Seat 1 addiert 9" in reply and drafts == []

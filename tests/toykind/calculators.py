@@ -41,7 +41,13 @@ class ToyCalculators:
                 else "A seat's score after an addition.",
                 (
                     CalculatorField("seat", "Platz" if de else "Seat", str(seat or 1)),
-                    CalculatorField("add", "ADD", "5", ("1", "5", "9")),
+                    CalculatorField(
+                        "add",
+                        "ADD",
+                        "5",
+                        ("1", "5", "9"),
+                        ("eins", "fünf", "neun") if de else ("one", "five", "nine"),
+                    ),
                 ),
             ),
         )

@@ -5,12 +5,16 @@ the timeline, the combats and the printouts follow it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from fractions import Fraction
+
 import pytest
 
 from engine.core import Order, Ruling
 from engine.wdw.appearance import Appearance, branch, read_appearance
 from engine.wdw.items import find_items
 from engine.wdw.orders import Fight
+from engine.wdw.rulings import default_ruling
 from engine.wdw.state import WdwState
 from engine.wdw.tables import encounter
 from tests.wdw.helpers import GAME, dice, field_of, month_of, noted, placed
@@ -160,3 +164,27 @@ def test_the_month_is_the_same_whatever_the_order_of_the_e_rulings() -> None:
     assert field_of(after, 1, 101) == "1/21"
     unit = after.unit(2, 102)
     assert unit is not None and unit.size == 1200 and unit.kf != "1/21"
+
+
+@pytest.mark.parametrize(
+    ("orders", "kampfkraft", "default"),
+    [
+        (("KA", "KT"), (2000, 2000), "A überlegen"),  # the KT side B gives way
+        (("KT", "KV"), (2000, 2000), "B überlegen"),  # it said "A überlegen": A attacked
+        (("KT", "KI"), (2000, 2000), "B überlegen"),
+        (("KT", "KT"), (2000, 2000), "A überlegen"),  # no branch where both withdraw
+        (("KT", "KV"), (2001, 2000), "A überlegen"),
+        (("KA", "KT"), (2000, 2001), "B überlegen"),
+    ],
+)
+def test_the_form_proposes_the_stronger_side_and_at_a_tie_the_side_that_is_not_kt(
+    orders: tuple[str, str], kampfkraft: tuple[int, int], default: str
+) -> None:
+    # Strategie 5.1 KT: "greift … an, sofern sie schwächer erscheint …, anderenfalls
+    # zieht sie sich zurück": equal is not weaker.
+    items = find_items(kt_ahead(), ATTACK)
+    meeting = items.meetings["E1"]
+    a = replace(meeting.a, order=orders[0], kampfkraft=Fraction(kampfkraft[0]))
+    b = replace(meeting.b, order=orders[1], kampfkraft=Fraction(kampfkraft[1]))
+    items.meetings["E1"] = replace(meeting, a=a, b=b)
+    assert default_ruling("E1", items) == default

@@ -59,6 +59,24 @@ def test_the_gm_gets_all_six_most_valuable_first_and_a_realm_its_own_three() -> 
     assert [f.key for f in GAME.calculators(state, 1, "en")] == ["economy", "designer", "movement"]
 
 
+@pytest.mark.parametrize(
+    ("lang", "classes", "loading"),
+    [
+        ("de", ("Land", "See", "Charakter"), ("", "Küste", "Hafen")),
+        ("en", None, ("", "coast", "port")),
+    ],
+)
+def test_the_choices_are_labelled_in_the_readers_words(
+    lang: str, classes: tuple[str, ...] | None, loading: tuple[str, ...]
+) -> None:
+    # The designer listed "land, sea, character", the movement planner "kueste".
+    fields = {f.name: f for form in GAME.calculators(sample(), 1, lang) for f in form.fields}
+    assert fields["unit_class"].choices == ("land", "sea", "character")  # what the form sends
+    assert fields["unit_class"].choice_labels == (classes or ("land", "sea", "character"))
+    assert fields["load"].choice_labels == loading
+    assert fields["mode"].choice_labels == fields["mode"].choices  # codes stay codes
+
+
 @pytest.mark.parametrize("key", ["combat", "encounters", "siege"])
 def test_a_realm_is_refused_the_gms_calculators(key: str) -> None:
     assert refusal(sample(), 1, key) == f"Der Rechner „{key}“ ist nur für die Spielleitung."
@@ -267,15 +285,24 @@ def test_the_forecast_books_income_and_upkeep_in_the_income_month() -> None:
     assert lines[-1] == "Kein Fehlbetrag."
 
 
+@pytest.mark.parametrize(
+    ("lang", "build"), [("de", "Bau Guru Rüs −5000"), ("en", "build Guru Rüs −5000")]
+)
+def test_the_forecast_names_a_build_by_the_structures_short_name(lang: str, build: str) -> None:
+    # It said "rues", the state's field name.
+    params = {"builds": "Guru Rüs 1", "months": "1"}
+    assert build in GAME.calculate(sample(), 1, "economy", params, lang)
+
+
 def test_the_forecast_pays_builds_and_names_the_shortfall() -> None:
     state = sample()
     state.realm(1).treasury = 7000
     params = {"builds": "Guru Stv 2", "months": "6"}
     lines = lines_of(GAME.calculate(state, 1, "economy", params, "de"))
     # F12: 5,000 GS a BWP in normal terrain (D11), paid in the month; then interrupted.
-    assert lines[2] == "Monat 1/1000: Anfang 7000 GS; Bau Guru stv −5000; Ende 2000 GS"
+    assert lines[2] == "Monat 1/1000: Anfang 7000 GS; Bau Guru Stv −5000; Ende 2000 GS"
     assert lines[3] == (
-        "Monat 2/1000: Anfang 2000 GS; Bau Guru stv unterbrochen (fehlen 3000); Ende 2000 GS"
+        "Monat 2/1000: Anfang 2000 GS; Bau Guru Stv unterbrochen (fehlen 3000); Ende 2000 GS"
     )
     # F1 with 13 BWP: 7,500 − 1,300 = 6,200; the build waits again that month.
     assert "Einnahmen +6200 (Guru +6200), Unterhalt −4200; Ende 4000 GS" in lines[7]
@@ -299,6 +326,8 @@ def test_the_forecast_pays_builds_and_names_the_shortfall() -> None:
             {"builds": "Guru Turm 1"},
             BUILDS + "„Turm“ ist keine Struktur (Bev, Rüs, Mil, Stv, Bef, Lab, Tmp)",
         ),
+        # "²" passed str.isdigit and then raised ValueError in int()
+        ({"builds": "Guru Stv ²"}, BUILDS + "² liegt nicht zwischen 1 und 24"),
     ],
 )
 def test_the_forecast_names_the_bad_field(params: dict[str, str], message: str) -> None:
@@ -357,6 +386,11 @@ def test_the_designer_plans_training_an_own_unit() -> None:
             "Klasse: „drache“ ist keine der Möglichkeiten (land, sea, character)",
         ),
         ({"unit": "2/101"}, "Einheit: keine bekannte Einheit 2/101"),
+        # "²" passed str.isdigit as a level and then raised ValueError in int()
+        (
+            {"properties": "Nahkampf ²"},
+            "Eigenschaften (z. B. Nahkampf 3, Beritten): „²“ ist keine Eigenschaft",
+        ),
     ],
 )
 def test_the_designer_names_the_bad_field(params: dict[str, str], message: str) -> None:

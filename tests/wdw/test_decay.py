@@ -41,7 +41,11 @@ def test_a_whole_bwp_is_an_item_and_the_gm_names_the_structure() -> None:
     guru.unpaid, guru.progress = True, ["verfall=19/20"]
     items = find_items(state, {})
     assert items.decays == {"Z1": ("Guru", "bev")}
-    assert "Z1 Verfall in Guru (Reich 1): ein BWP zerfällt" in GAME.dossier(state, {}, "de")
+    dossier = GAME.dossier(state, {}, "de")
+    assert "Z1 Verfall in Guru (Reich 1): ein BWP zerfällt" in dossier
+    # The structure as players read it (Strategie 3.2), not the state's field name "bev".
+    assert "(Vorschlag: die größte, Bev)" in dossier and "\nZ1 Bev\n" in dossier
+    assert "(proposed: the largest, Bev)" in GAME.dossier(state, {}, "en")
     after = month(state, rulings=(Ruling("Z1", "Mil"),))
     assert (after.settlements[0].mil, after.settlements[0].bev) == (1, 5)
     assert after.settlements[0].progress == ["verfall=1/20"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core import Order
 from engine.wdw.forecast import position
 from engine.wdw.kind import WDW
-from engine.wdw.orders import Build, Fight, Work
+from engine.wdw.orders import Alliance, Build, Fight, Storm, Work
 from engine.wdw.state import Realm, WdwState
 from tests.wdw.helpers import GAME, by_number, sample
 
@@ -75,3 +75,16 @@ def test_the_position_holds_only_what_the_realm_has_and_knows() -> None:
     assert all(s.owner == 1 or s.kf in known for s in mine.settlements)
     assert "Tharnburg" not in {s.name for s in mine.settlements}
     assert mine.log == [] and mine.notes == []
+
+
+def test_a_seat_without_a_realm_has_its_orders_refused_on_an_empty_position() -> None:
+    # A storm and an alliance looked up the seat's realm and raised KeyError.
+    orders: list[Order] = [
+        Storm(line=1, settlement="Tharnburg", units=(101,)),
+        Alliance(line=2, realm="1"),
+        Fight(line=3, unit=101, code="KN", path=("1/19",)),
+    ]
+    texts = GAME.describe_orders(sample(2), 3, orders, "en", by_number)
+    assert "knows no settlement Tharnburg" in texts[0]
+    assert texts[1].startswith("Alliance with Isyrial (realm 1)")
+    assert "no unit 101 of your realm" in texts[2]

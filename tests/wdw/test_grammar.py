@@ -77,6 +77,21 @@ def test_a_field_beyond_kf_48_is_refused() -> None:
     assert "12/49 is no field" in error.message("en")
 
 
+@pytest.mark.parametrize(
+    ("line", "ext"), [("601 GAP-II", "P2"), ("601 GIB3", "B3"), ("601 GI S", "S")]
+)
+def test_a_spy_with_another_codes_extension_is_refused_with_the_risk_forms(
+    line: str, ext: str
+) -> None:
+    # These raised ValueError in int() and came back as "internal error".
+    (error,) = LANGUAGE.parse(HEADER + line + "\n").errors
+    assert error.message("de").endswith(f"nur das Risiko 1 bis 5 („GI4“, „GI R4“), nicht „{ext}“")
+    assert error.message("en").endswith(
+        f'the risk 1 to 5 as its extension ("GI4", "GI R4"), not "{ext}"'
+    )
+    assert error.column == 5
+
+
 def test_orders_round_trip_through_json() -> None:
     for order in read_orders(
         "115 KNF 12/4\n601 GI4 Ziel: Guru\nBaue Guru Stv\nSonderbefehl 1: x\n"

@@ -111,6 +111,10 @@ def test_open_items_shrink_as_rulings_come() -> None:
         (Ruling(CORRECTION, "Schatz 9 +5"), "kein Reich 9"),
         (Ruling(CORRECTION, "Einheit 1/999 Größe 5"), "keine Einheit 1/999"),
         (Ruling(CORRECTION, "Wetter schön"), "Korrektur: „Schatz 3 +5000“"),
+        # "²" is a digit to str.isdigit but no number to int(): these raised ValueError
+        (Ruling("G1", "Chance ²"), "Spionage: „gelungen“"),
+        (Ruling(CORRECTION, "Schatz ² +5"), "Korrektur: „Schatz 3 +5000“"),
+        (Ruling(CORRECTION, "Einheit 1/101 Größe ²"), "Korrektur: „Schatz 3 +5000“"),
     ],
 )
 def test_each_way_a_ruling_is_refused_says_why(ruling: Ruling, reason: str) -> None:

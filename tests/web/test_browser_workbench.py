@@ -70,7 +70,7 @@ def test_the_gm_rules_checks_drafts_and_publishes_from_the_workbench(
         )
         browser.find_element(By.ID, "ruling-give").click()
         wait.until(ready.presence_of_element_located((By.ID, "nothing-open")))
-        assert "2 Entscheid(e) übernommen" in browser.find_element(By.ID, "done").text
+        assert "2 Entscheide übernommen" in browser.find_element(By.ID, "done").text
         assert "A2" in browser.find_element(By.ID, "given").text
         # The drafts: seat 1's printout as publishing now would send it.
         browser.find_element(By.ID, "draft-1").click()

@@ -53,6 +53,16 @@ def test_the_gm_and_each_player_have_a_calculators_page_linked_from_their_page(
         assert 'name="f-a" value="1"' in shown
 
 
+def test_a_choice_shows_its_label_and_sends_its_value(
+    client: TestClient, web_engine: Engine, game: int
+) -> None:
+    # Welt der Waben's unit designer listed its classes by the state's names (sea).
+    page = link(web_engine, game, 1) + "/calculators"
+    shown = section(calculate(client, page, "score", seat="1", add="9"), "score")
+    assert '<option value="1">eins</option>' in shown
+    assert '<option value="9" selected>neun</option>' in shown
+
+
 @pytest.mark.parametrize(
     ("seat", "a", "answer", "error"),
     [

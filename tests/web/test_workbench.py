@@ -143,7 +143,7 @@ def test_rulings_are_kept_as_the_mail_keeps_them_and_the_answer_says_what_is_ope
     )
     assert location.startswith(bench + "?") and query["done"] == "ok"
     said = query["said"]
-    assert "1 Entscheid(e) übernommen" in said and "„A7 ja“ – A7: kein offener Punkt" in said
+    assert "1 Entscheid übernommen" in said and "„A7 ja“ – A7: kein offener Punkt" in said
     assert "Noch offen (1):" in said and "A1 Seat 1 addiert 9" in said
     assert query["keep"] == "A7 ja\nA1 vielleicht"  # the refused lines stay to be mended
     page = client.get(location).text

@@ -63,7 +63,8 @@ def read_properties(text: str, unit_class: str) -> dict[str, int]:
         if name not in (*LEVELLED, *FLAT, "geschwindigkeit", "heimatverteidigung"):
             raise DesignError("unknown_property", original)
         level = 1
-        if i + 1 < len(words) and words[i + 1].isdigit():
+        # isdecimal: the digits int() reads ("Nahkampf ²" names no level)
+        if i + 1 < len(words) and words[i + 1].isdecimal():
             level = int(words[i + 1])
             i += 1
         if name in FLAT and level != 1:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from engine.wdw import texts
 from engine.wdw.calculators.texts import say
 from engine.wdw.formulas import income, structure_limit, upkeep
 from engine.wdw.options import WdwOptions
@@ -161,8 +162,10 @@ def render(result: Forecast, lang: str) -> list[str]:
                 key = "economy.interrupted"
             else:
                 key = "economy.build"
-            # The texts name the payment's fields (``{payment.cost}``).
-            parts.append(say(lang, key, payment=p))
+            # The texts name the payment's fields (``{payment.cost}``); the structure by
+            # its short name, as the printouts say it (Strategie 3.2: "Rüs", not "rues").
+            structure = texts.say(lang, f"struct.{p.structure}")
+            parts.append(say(lang, key, payment=p, structure=structure))
         if row.income:
             each = ", ".join(f"{name} {n:+d}" for name, n in row.income)
             total = sum(n for _, n in row.income)

@@ -14,7 +14,7 @@ from engine.calculating import CalculatorField, CalculatorForm, CalculatorInputE
 from engine.wdw.calculators import combat, designer, economy, encounters, movement, siege
 from engine.wdw.calculators.inputs import Inputs
 from engine.wdw.calculators.knowledge import Knowledge, knowledge
-from engine.wdw.calculators.texts import say
+from engine.wdw.calculators.texts import TEXTS, say
 from engine.wdw.items import hostile
 from engine.wdw.mapfile import MapError, field_id
 from engine.wdw.setup import options_of
@@ -138,7 +138,7 @@ def _economy(state: WdwState, given: Inputs) -> list[str]:
         if structure is None:
             raise given.fail("builds", "unknown_structure", value=words[1])
         count = words[2] if len(words) == 3 else "1"
-        if not count.isdigit() or not 1 <= int(count) <= 24:
+        if not count.isdecimal() or not 1 <= int(count) <= 24:  # "²" is a digit, no number
             raise given.fail("builds", "range", value=count, least=1, most=24)
         plans.append(economy.Plan(place, structure, int(count)))
     sites = {s.kf: _site(given.known, s) for s in own}
@@ -326,6 +326,13 @@ def _allowed(seat: int | None) -> tuple[Calculator, ...]:
     return tuple(c for c in CALCULATORS if seat is None or not c.gm_only)
 
 
+def _choice_labels(name: str, choices: tuple[str, ...], lang: str) -> tuple[str, ...]:
+    """What the reader calls each choice of field ``name`` (``choice.<name>.<value>``:
+    "See" for the unit class ``sea``); a value without an entry (a code: KX) as it is."""
+    keys = [f"choice.{name}.{c}" for c in choices]
+    return tuple(say(lang, k) if k in TEXTS else c for k, c in zip(keys, choices, strict=True))
+
+
 def forms(state: WdwState, seat: int | None, lang: str) -> list[CalculatorForm]:
     """The forms ``seat`` may use (None: the GM), with their defaults."""
     known = knowledge(state, seat)
@@ -333,7 +340,13 @@ def forms(state: WdwState, seat: int | None, lang: str) -> list[CalculatorForm]:
     for calc in _allowed(seat):
         defaults = calc.defaults(state, known)
         fields = tuple(
-            CalculatorField(name, say(lang, f"field.{name}"), defaults.get(name, ""), choices)
+            CalculatorField(
+                name,
+                say(lang, f"field.{name}"),
+                defaults.get(name, ""),
+                choices,
+                _choice_labels(name, choices, lang),
+            )
             for name, choices in calc.fields
         )
         found.append(
