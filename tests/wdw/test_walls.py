@@ -221,6 +221,43 @@ def test_the_option_lets_an_unmanned_wall_hold_too() -> None:
     assert unit(_march(_approaching(state)), 1, 101).kf == "1/21"
 
 
+# -- hunters (F/W, Tab. 5.1-3) are held by the same walls
+
+
+def _hunt(state: WdwState, ext: str) -> tuple[tuple[str, ...], list[str]]:
+    """The fields of unit 1/102's leg hunting with ``ext``, and the month's items."""
+    items = find_items(state, {1: [Fight(unit=102, code="KA", ext=ext)]})
+    return tuple(kf for kf, _ in items.legs["1/102"].steps), items.ids()
+
+
+def test_a_pursuer_goes_round_a_manned_hostile_wall_and_not_through_it() -> None:
+    state = walled()  # Tharn's wall at 1/22 side 5 faces 1/21, Tharn's army behind it
+    unit(state, 1, 102).kf = "1/21"
+    assert _hunt(state, "F") == (("1/13", "1/22"), ["K1"])
+    for side in range(1, 5):  # walled on every side: no way in
+        state.walls.append(Wall("1/22", side, 2, 10))
+    state.walls.append(Wall("1/22", 6, 2, 10))
+    assert _hunt(state, "F") == ((), [])
+
+
+def test_a_guard_does_not_follow_across_a_manned_hostile_wall() -> None:
+    state = walled()
+    unit(state, 1, 102).kf, unit(state, 2, 102).kf = "1/19", "1/20"
+    assert _hunt(state, "W") == (("1/20",), ["K1"])  # no wall: it follows one field
+    state.walls.append(Wall("1/20", 5, 2, 10))  # 1/20's side 5 faces 1/19
+    assert _hunt(state, "W") == ((), [])
+
+
+def test_a_hunter_passes_an_unmanned_wall_unless_the_option_holds_it() -> None:
+    for holds, way in ((False, ("1/22",)), (True, ("1/13", "1/22"))):
+        state = sample(wall_unmanned_holds=holds)
+        state.walls.append(Wall("1/22", 5, 2, 10))
+        unit(state, 1, 102).kf = "1/21"
+        for army in (101, 102, 201):  # far away: only Tharn's character stays in 1/22
+            unit(state, 2, army).kf = "1/46"
+        assert _hunt(state, "F")[0] == way
+
+
 # -- sieges of walls
 
 
