@@ -11,6 +11,7 @@ from fractions import Fraction
 import pytest
 
 from engine.core import Order, Ruling
+from engine.views import MapEdge
 from engine.wdw.calculators.combat import Approach, Scene, gp_causes
 from engine.wdw.dossier import open_lines
 from engine.wdw.game import WdwGame
@@ -19,6 +20,7 @@ from engine.wdw.orders import Fight, Work
 from engine.wdw.state import Unit, Wall, WdwState
 from engine.wdw.walls import is_breached, opposite, siege_strength, works
 from grammar.wdw import LANGUAGE
+from mailserver.printouts.map_svg import legend
 from tests.wdw.helpers import GAME, by_number, month, noted, sample
 
 HEADER = "Partie 7 Spieler 1 Kennwort geheim\n"
@@ -359,6 +361,50 @@ def test_the_printout_shows_own_walls_and_others_only_in_known_fields() -> None:
     assert "Wälle" not in GAME.printout(state, 1, "de")
     state.realm(1).known.append("1/22")
     assert "1/22 side 5: 10 BWP, damage 0 (Tharn; working)" in GAME.printout(state, 1, "en")
+
+
+def _seen_walls() -> WdwState:
+    """Realm 1 knows 1/22 with Tharn's working wall; Tharn's breached one at 1/22 side 4
+    and realm 1's unfinished one in Guru's field; Tharn's wall in 1/30, unknown to it."""
+    state = walled()
+    state.walls += [Wall("1/22", 4, 2, 8, 2), Wall("1/18", 2, 1, 3, progress=["bau=1/2"])]
+    state.walls.append(Wall("1/30", 1, 2, 10, progress=["bau=2/5"]))
+    state.realm(1).known = [kf for kf in state.realm(1).known if kf != "1/30"] + ["1/22"]
+    return state
+
+
+def test_the_json_twin_lists_the_walls_seen_without_the_others_work_or_men() -> None:
+    rows = GAME.report_data(_seen_walls(), 1, "en")["walls"]
+    assert rows == [
+        {"kf": "1/22", "side": 5, "owner": 2, "owner_name": "Tharn", "bwp": 10, "damage": 0,
+         "condition": "works"},
+        {"kf": "1/22", "side": 4, "owner": 2, "owner_name": "Tharn", "bwp": 8, "damage": 2,
+         "condition": "breached"},
+        {"kf": "1/18", "side": 2, "owner": 1, "owner_name": "Isyrial", "bwp": 3, "damage": 0,
+         "condition": "unfinished", "progress": ["bau=1/2"]},
+    ]  # fmt: skip
+    gm = GAME.report_data(_seen_walls(), 0, "en")["walls"]
+    assert isinstance(gm, list) and len(gm) == 4
+    assert {"kf": "1/30", "side": 1, "owner": 2, "owner_name": "Tharn", "bwp": 10, "damage": 0,
+            "condition": "works", "progress": ["bau=2/5"]} in gm  # fmt: skip
+
+
+def test_the_picture_draws_the_walls_seen_inside_their_field_by_condition() -> None:
+    state = _seen_walls()
+    view = GAME.map_view(state, 1, "de")
+    walls = [e for e in view.edges if e.line.startswith("wall")]
+    assert walls == [
+        MapEdge(118, 2, "wall_unfinished"),
+        MapEdge(122, 4, "wall_breached"),
+        MapEdge(122, 5, "wall"),
+    ]
+    assert view.lines["wall_breached"].broken and view.lines["wall"].inset > 0
+    texts = [e.text for e in legend(view) if e.symbol == "line"]
+    assert "Wall mit Bresche (ohne Wirkung)" in texts and "unfertiger Wall (unter 5 BWP)" in texts
+    english = [e.text for e in legend(GAME.map_view(state, 1, "en"))]
+    assert "wall with a breach (no effect)" in english
+    gm = [e for e in GAME.map_view(state, 0, "de").edges if e.line.startswith("wall")]
+    assert MapEdge(130, 1, "wall") in gm and len(gm) == 4
 
 
 def test_walls_survive_the_json_round_trip_and_old_states_load() -> None:
