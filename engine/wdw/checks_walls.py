@@ -22,7 +22,7 @@ from engine.wdw.orders import Fight, Work
 from engine.wdw.setup import options_of
 from engine.wdw.state import Unit, Wall, WdwState, world
 from engine.wdw.texts import say
-from engine.wdw.walls import condition, facing, seen_walls, siege_strength, wall_at
+from engine.wdw.walls import condition, seen_walls, siege_strength, targets, wall_at
 
 if TYPE_CHECKING:
     from engine.wdw.items import Items
@@ -129,16 +129,11 @@ def wall_sieges_of(
             side = the_map.side_to(kf, order.path[len(leg.steps)]) or 0
         if side:
             found.setdefault((kf, side, unit.realm), []).append(unit.key)
-    allies = {r.seat: r.allies for r in state.realms}
     sieges: dict[str, WallSiege] = {}
     for kf, side, realm in sorted(found, key=lambda k: (*map(int, k[0].split("/")), k[1], k[2])):
-        targets = [
-            w
-            for w in facing(state, the_map, kf, side)
-            if w.bwp and w.owner != realm and w.owner not in allies.get(realm, [])
-        ]
-        if targets:
-            wall = targets[0]
+        attacked = targets(state, the_map, kf, side, realm)
+        if attacked:
+            wall = attacked[0]
             siege = WallSiege(kf, wall.kf, wall.side, realm, tuple(found[(kf, side, realm)]))
             sieges[f"B{first + len(sieges)}"] = siege
     return sieges

@@ -69,6 +69,16 @@ def seen_walls(state: WdwState, seat: int) -> list[Wall]:
     return [w for w in state.walls if w.owner == seat or w.kf in known]
 
 
+def targets(state: WdwState, the_map: WorldMap, kf: str, side: int, realm: int) -> list[Wall]:
+    """Strategie 5.1-2 B1–B6: the walls a unit of ``realm`` in ``kf`` attacks at side
+    ``side``, in their order (:func:`facing`): those standing, of a realm it does not
+    count an ally."""
+    allies = next((r.allies for r in state.realms if r.seat == realm), [])
+    return [
+        w for w in facing(state, the_map, kf, side) if w.bwp and w.owner not in (realm, *allies)
+    ]
+
+
 def manned(state: WdwState, wall: Wall) -> bool:
     """Strategie 5.1-2 ("besetzter Wall"), 6.4: a land unit of the wall's owner stands in
     the field behind it."""
