@@ -58,13 +58,20 @@ class MapLine:
     text: str
     colour: str
     width: float = 2.0
+    inset: float = 0.0
+    """How far inside the place's hex an edge of this kind runs, as a part of the hex's
+    radius (0: on the side itself): a line that belongs to one of the two places its
+    side divides (a wall standing in a field), not to the border between them."""
+    broken: bool = False
+    """Drawn dashed (a breached wall), not solid."""
 
 
 @dataclass(frozen=True)
 class MapEdge:
-    """A line along one side of a place's hex (a river between two fields), of the kind
-    :attr:`MapView.lines` names ``line``. Side 1 is the upper right one, the others
-    clockwise: 2 right, 3 lower right, 4 lower left, 5 left, 6 upper left."""
+    """A line along one side of a place's hex (a river between two fields, a wall in a
+    field), of the kind :attr:`MapView.lines` names ``line``. Side 1 is the upper right
+    one, the others clockwise: 2 right, 3 lower right, 4 lower left, 5 left, 6 upper
+    left."""
 
     place: int
     side: int

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from engine.core import NEUTRAL, Order
+from engine.core import Order
 from engine.wdw.calculators.texts import number
 from engine.wdw.checks_army import Refusal
 from engine.wdw.checks_build import arrival_leg, arrival_share, worker_of
@@ -22,7 +22,7 @@ from engine.wdw.orders import Fight, Work
 from engine.wdw.setup import options_of
 from engine.wdw.state import Unit, Wall, WdwState, world
 from engine.wdw.texts import say
-from engine.wdw.walls import facing, is_breached, siege_strength, wall_at, works
+from engine.wdw.walls import condition, seen_walls, siege_strength, targets, wall_at
 
 if TYPE_CHECKING:
     from engine.wdw.items import Items
@@ -129,16 +129,11 @@ def wall_sieges_of(
             side = the_map.side_to(kf, order.path[len(leg.steps)]) or 0
         if side:
             found.setdefault((kf, side, unit.realm), []).append(unit.key)
-    allies = {r.seat: r.allies for r in state.realms}
     sieges: dict[str, WallSiege] = {}
     for kf, side, realm in sorted(found, key=lambda k: (*map(int, k[0].split("/")), k[1], k[2])):
-        targets = [
-            w
-            for w in facing(state, the_map, kf, side)
-            if w.bwp and w.owner != realm and w.owner not in allies.get(realm, [])
-        ]
-        if targets:
-            wall = targets[0]
+        attacked = targets(state, the_map, kf, side, realm)
+        if attacked:
+            wall = attacked[0]
             siege = WallSiege(kf, wall.kf, wall.side, realm, tuple(found[(kf, side, realm)]))
             sieges[f"B{first + len(sieges)}"] = siege
     return sieges
@@ -185,12 +180,8 @@ def wall_siege_lines(state: WdwState, items: Items, lang: str) -> list[str]:
 def wall_lines(state: WdwState, seat: int, lang: str) -> list[str]:
     """The printout's walls: the realm's own (with the damage) and the others' in its
     known fields (buildings are seen, Strategie 1.3); the GM's all."""
-    known = set(state.realm(seat).known) if seat != NEUTRAL else set()
     lines = []
-    for wall in state.walls:
-        if seat not in (NEUTRAL, wall.owner) and wall.kf not in known:
-            continue
-        state_word = "breached" if is_breached(wall) else "works" if works(wall) else "unfinished"
+    for wall in seen_walls(state, seat):
         lines.append(
             say(
                 lang,
@@ -200,7 +191,7 @@ def wall_lines(state: WdwState, seat: int, lang: str) -> list[str]:
                 bwp=wall.bwp,
                 damage=wall.damage,
                 owner=state.realm(wall.owner).name,
-                state=say(lang, f"wall.{state_word}"),
+                state=say(lang, f"wall.{condition(wall)}"),
             )
         )
     return [say(lang, "print.walls"), *lines] if lines else []

@@ -13,11 +13,13 @@ from engine.core import Order
 from engine.wdw.calculators.texts import number
 from engine.wdw.checks_army import Refusal
 from engine.wdw.formulas import demolition_rate, repair_rate, siege_rate
+from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import Leg
 from engine.wdw.orders import Demolish, Fight, Repair
 from engine.wdw.setup import options_of
-from engine.wdw.state import Settlement, Unit, WdwState
+from engine.wdw.state import Settlement, Unit, WdwState, world
 from engine.wdw.texts import say
+from engine.wdw.walls import siege_strength, targets
 
 WORKS = (Demolish, Repair)
 """The orders this module checks (engine.wdw.acknowledge dispatches them here)."""
@@ -142,24 +144,64 @@ class Siege:
     units: tuple[str, ...]
 
 
+def _extension(unit: Unit, chosen: Mapping[tuple[int, int], Order]) -> str:
+    # The extension of the unit's K order this month, else of its standing one (D27).
+    order = chosen.get((unit.realm, unit.id))
+    return order.ext if isinstance(order, Fight) else unit.order[2:]
+
+
 def besieging(unit: Unit, chosen: Mapping[tuple[int, int], Order]) -> bool:
     """The unit's K order this month (or its standing one, D27) has the extension B
-    against a settlement (B1–B6 aim at walls: engine.wdw.checks_walls)."""
-    order = chosen.get((unit.realm, unit.id))
-    ext = order.ext if isinstance(order, Fight) else unit.order[2:]
-    return ext == "B"
+    against a settlement, or is a ship's B1–B6 (it may aim at a settlement on the shore,
+    :func:`ashore`; a land unit's B1–B6 aim at walls: engine.wdw.checks_walls)."""
+    ext = _extension(unit, chosen)
+    return ext == "B" or (unit.unit_class == "sea" and ext[:1] == "B" and ext[1:].isdigit())
+
+
+def ashore(state: WdwState, the_map: WorldMap, unit: Unit, kf: str, ext: str) -> str | None:
+    """Strategie 5.1-2 B1–B6 ("Schiffe mit Fernkampf- und Belagerungsfähigkeit benutzen
+    B1-6, um Wälle und Ansiedlungen an Küsten anzugreifen"): the field beside ``kf`` at
+    the side of a ship's B<s> when no wall there is its target first (the walls facing
+    it, engine.wdw.walls.targets); None for a land unit, a B without side or a wall."""
+    if unit.unit_class != "sea" or ext[:1] != "B" or not ext[1:].isdigit():
+        return None
+    side = int(ext[1:])
+    if not 1 <= side <= 6 or targets(state, the_map, kf, side, unit.realm):
+        return None
+    return the_map.fields[kf].neighbours[side - 1]
+
+
+def at_siege(
+    state: WdwState, unit: Unit, siege: Siege, chosen: Mapping[tuple[int, int], Order]
+) -> bool:
+    """The besieger stands at its siege now: in the settlement's field, or a ship beside
+    it with its B<s> towards it (:func:`ashore`)."""
+    if not besieging(unit, chosen):
+        return False
+    if unit.kf == siege.kf:
+        return True
+    the_map = world(state.map_text)
+    return ashore(state, the_map, unit, unit.kf, _extension(unit, chosen)) == siege.kf
 
 
 def sieges_of(
     state: WdwState, chosen: Mapping[tuple[int, int], Order], legs: Mapping[str, Leg]
 ) -> dict[str, Siege]:
-    """The month's sieges, numbered by field and realm: where each besieger's leg ends."""
+    """The month's sieges, numbered by field and realm: where each besieger's leg ends,
+    a ship's the field ashore it attacks (:func:`ashore`)."""
+    the_map = world(state.map_text)
     found: dict[tuple[str, int], list[str]] = {}
     for unit in state.units:
         if not besieging(unit, chosen):
             continue
         leg = legs.get(unit.key)
         kf = leg.steps[-1][0] if leg is not None and leg.steps else unit.kf
+        ext = _extension(unit, chosen)
+        if ext != "B":
+            target = ashore(state, the_map, unit, kf, ext)
+            if target is None:
+                continue
+            kf = target
         found.setdefault((kf, unit.realm), []).append(unit.key)
     sieges: dict[str, Siege] = {}
     for kf, realm in sorted(found, key=lambda k: (*(int(x) for x in k[0].split("/")), k[1])):
@@ -174,7 +216,8 @@ def sieges_of(
 def siege_work(state: WdwState, siege: Siege, units: list[Unit]) -> tuple[str, Fraction]:
     """F17 with its conditions (Strategie 6.4): Bef first, by siege strength/2,500; then
     Stv by (siege + workers)/1,000; then the others by (siege + workers)/1,000 + combat
-    /2,500. Workers, and siege units without a ranged attack against the others, only
+    /2,500; a ship's siege strength 50 a ship (1:50, engine.wdw.walls.siege_strength).
+    Workers, and siege units without a ranged attack against the others, only
     when no combat unit of the owner stands in the field. The structure and the BWP of
     this month's work ("" when nothing is left to destroy)."""
     place = state.settlement(siege.settlement)
@@ -184,13 +227,13 @@ def siege_work(state: WdwState, siege: Siege, units: list[Unit]) -> tuple[str, F
         u.realm == place.owner and u.kf == place.kf and (u.nahkampf or u.fernkampf)
         for u in state.units
     )
-    siege_strength = sum(u.size * u.belagerung for u in units)
+    strength = sum(siege_strength(u) for u in units)  # ships 1:50 (Strategie 6.4)
     work = 0 if defended else sum(u.size * u.arbeit for u in units)
     if place.bef:
-        return "bef", siege_rate("bef", siege_strength, 0, 0)
+        return "bef", siege_rate("bef", strength, 0, 0)
     if place.stv:
-        return "stv", siege_rate("stv", siege_strength, work, 0)
-    ranged = sum(u.size * u.belagerung for u in units if u.fernkampf or not defended)
+        return "stv", siege_rate("stv", strength, work, 0)
+    ranged = sum(siege_strength(u) for u in units if u.fernkampf or not defended)
     combat = sum(u.size * u.nahkampf for u in units)
     for structure in OTHERS:
         if getattr(place, structure):

@@ -9,6 +9,9 @@ when it arrives (the timeline finds the meeting).
   field, then goes back to the field it saw the unit from and on along its path with the
   range left; a land unit does not follow into foreign territory (a field with another
   realm's settlement, the only territory the state knows).
+- A land hunter does not cross a wall that would hold its ordered path (Strategie 5.1-2:
+  a manned wall of a hostile realm; any working one with ``wall_unmanned_holds``): its
+  way to the hunted unit goes round it, and a W going back stops before it.
 
 Each unit reacts once a month, to the first hostile unit it sights (the earliest day;
 ties by unit). Hidden units (KX) are not sighted. The days are the range used: a unit
@@ -52,6 +55,9 @@ class Interceptions:
     hidden: Callable[[Unit], bool]
     foreign: Callable[[Unit, str], bool]
     """A field is foreign territory for the unit."""
+    walls: Mapping[int, frozenset[tuple[str, str]]] = field(default_factory=dict)
+    """By realm, the steps (from, to) a wall holds its land units at (Strategie 5.1-2,
+    engine.wdw.walls.held_crossings): a hunter does not cross them."""
     ignored: set[tuple[str, str]] = field(default_factory=set)
     """(hunter, target) pairs where the hunter could take no step toward the target."""
 
@@ -129,11 +135,13 @@ class Interceptions:
         else:
             seen = _where(stays[target.key], day)
             nxt = self._toward(unit, here, seen) if seen is not None else None
-            if nxt is None:
+            if nxt is None or nxt != seen:  # one field only: not round a wall
                 return None
             route = [nxt, here, *(kf for kf, _ in leg.steps[index:])]
             pos = here
             for kf in route:
+                if self._held(unit, pos, kf):  # back across a wall: it stays before it
+                    break
                 cost = step_cost(unit, self.the_map, pos, kf)
                 if used + cost > reach:
                     truncated = True
@@ -159,11 +167,19 @@ class Interceptions:
                 for there in self.the_map.fields[here].neighbours:
                     if there is None or there in seen or not self._may_enter(unit, there):
                         continue
+                    if self._held(unit, here, there):
+                        continue
                     seen.add(there)
                     first[there] = first.get(here, there)
                     reached.append(there)
             layer = reached
         return first.get(goal)
+
+    def _held(self, unit: Unit, here: str, there: str) -> bool:
+        """Strategie 5.1-2: a wall holds the land unit at the step from ``here`` to
+        ``there``, as it holds the unit's ordered path (engine.wdw.movement.walk)."""
+        held = self.walls.get(unit.realm, frozenset())
+        return unit.unit_class == "land" and (here, there) in held
 
     def _may_enter(self, unit: Unit, kf: str) -> bool:
         water = self.the_map.fields[kf].water

@@ -112,14 +112,8 @@ def by_unit(orders: Mapping[int, Sequence[Order]]) -> UnitOrders:
 def legs_of(state: WdwState, chosen: UnitOrders) -> dict[str, Leg]:
     """Every unit's leg along its K order's path this month (others stay)."""
     the_map = world(state.map_text)
-    options = options_of(state)
-    white, seats = options.into_white, {r.seat for r in state.realms}
-    held = {  # Strategie 5.1-2: a manned wall holds hostile units before it
-        seat: held_crossings(
-            state, the_map, seat, lambda a, b: hostile(state, a, b), options.wall_unmanned_holds
-        )
-        for seat in seats
-    }
+    white, seats = options_of(state).into_white, {r.seat for r in state.realms}
+    held = held_walls(state, the_map, lambda a, b: hostile(state, a, b))
     legs = {}
     for unit in state.units:
         order = chosen.get((unit.realm, unit.id))
@@ -135,6 +129,16 @@ def legs_of(state: WdwState, chosen: UnitOrders) -> dict[str, Leg]:
         else:
             legs[unit.key] = walk(unit, the_map, ())
     return legs
+
+
+def held_walls(
+    state: WdwState, the_map: WorldMap, enemies: Callable[[int, int], bool]
+) -> dict[int, frozenset[tuple[str, str]]]:
+    """Strategie 5.1-2: by realm, the steps (from, to) a wall holds its land units at
+    (a manned hostile wall; any working one with ``wall_unmanned_holds``), for the
+    month's legs and the F/W hunters alike."""
+    unmanned = options_of(state).wall_unmanned_holds
+    return {r.seat: held_crossings(state, the_map, r.seat, enemies, unmanned) for r in state.realms}
 
 
 def main_order(unit: Unit, chosen: UnitOrders) -> str:
@@ -351,6 +355,7 @@ def interceptions(
         enemies,
         lambda u: main[u.key] == "KX",
         lambda u, kf: owners.get(kf, u.realm) != u.realm,
+        held_walls(state, the_map, enemies),
     )
 
 

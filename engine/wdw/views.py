@@ -1,8 +1,9 @@
 """What a realm's printout shows, as a map view and as data (engine.views): its known
 fields as hexes in their terrain with their rivers, roads and heights
-(engine.wdw.map_lines), its own settlements and units, where it sighted other realms'
-units this month; the GM sees the whole map. Nothing of another realm's hidden state
-(Strategie 1.3: the map never shows units; a sighting is where and what kind)."""
+(engine.wdw.map_lines) and the walls it sees (engine.wdw.map_walls), its own settlements
+and units, where it sighted other realms' units this month; the GM sees the whole map.
+Nothing of another realm's hidden state (Strategie 1.3: the map never shows units; a
+sighting is where and what kind)."""
 
 from __future__ import annotations
 
@@ -13,11 +14,13 @@ from engine.plaindata import to_plain
 from engine.views import UNKNOWN, MapGround, MapPlace, MapView
 from engine.wdw.characters import owners_lord
 from engine.wdw.map_lines import level, lines, place_number
+from engine.wdw.map_walls import wall_edges
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.morale import band
 from engine.wdw.setup import options_of
-from engine.wdw.state import Realm, Settlement, WdwState, world
+from engine.wdw.state import Realm, Settlement, Wall, WdwState, world
 from engine.wdw.texts import say
+from engine.wdw.walls import condition, seen_walls
 
 REPORT_SCHEMA = "wdw-report/1"
 
@@ -59,9 +62,9 @@ def grounds(the_map: WorldMap, shown: list[str]) -> dict[str, MapGround]:
 
 def map_view(state: WdwState, player: int, lang: str) -> MapView:
     """The fields ``player`` knows (the GM: all) as hexes in their terrain with their
-    rivers, roads and heights, labelled with the field and the own settlement there; own
-    capital marked ``home``, own units as ``fleet``, the other realms' units sighted this
-    month as ``sighted``."""
+    rivers, roads, heights and the walls it sees (engine.wdw.map_walls), labelled with
+    the field and the own settlement there; own capital marked ``home``, own units as
+    ``fleet``, the other realms' units sighted this month as ``sighted``."""
     the_map = world(state.map_text)
     shown = _shown(state, player)
     visible = set(shown)
@@ -103,6 +106,7 @@ def map_view(state: WdwState, player: int, lang: str) -> MapView:
     pairs = tuple((a, b) for a, b in links)
     hexes = {place_number(fid): (the_map.fields[fid].x, the_map.fields[fid].y) for fid in shown}
     terrain = lines(the_map, shown, lang)
+    wall_kinds, walls = wall_edges(state, player, visible, lang)
     return MapView(
         player,
         tuple(places),
@@ -113,8 +117,8 @@ def map_view(state: WdwState, player: int, lang: str) -> MapView:
         hexes=hexes,
         grounds=grounds(the_map, shown),
         mark_texts={"fleet": say(lang, "map.units" if player else "map.all_units")},
-        lines=terrain.kinds,
-        edges=terrain.edges,
+        lines=terrain.kinds | wall_kinds,
+        edges=terrain.edges + walls,
         paths=terrain.paths,
         level_texts=terrain.level_texts,
     )
@@ -127,10 +131,28 @@ def _settlement(place: Settlement, player: int) -> JSONValue:
     return to_plain(replace(place, lord=lord))
 
 
+def _wall(state: WdwState, wall: Wall, player: int) -> JSONValue:
+    """A wall's row as its printout line says it (Strategie 1.3: buildings are seen):
+    the work under way on it only to its owner and the GM; never whether it is manned."""
+    row: dict[str, JSONValue] = {
+        "kf": wall.kf,
+        "side": wall.side,
+        "owner": wall.owner,
+        "owner_name": state.realm(wall.owner).name,
+        "bwp": wall.bwp,
+        "damage": wall.damage,
+        "condition": condition(wall),
+    }
+    if player in (NEUTRAL, wall.owner):
+        row["progress"] = list(wall.progress)
+    return row
+
+
 def report_data(state: WdwState, player: int, lang: str) -> dict[str, JSONValue]:
     """The printout of ``player`` as data (0: the GM's view with every realm and the log):
-    its realm, settlements, units, spies, the sightings of the month, and the fields of
-    its known map as the map file gives them (docs/report-schema.md, ``wdw-report/1``)."""
+    its realm, settlements, units, spies, the walls it sees, the sightings of the month,
+    and the fields of its known map as the map file gives them (docs/report-schema.md,
+    ``wdw-report/1``)."""
     the_map = world(state.map_text)
     seen = {r.seat for r in state.realms if player in (NEUTRAL, r.seat)}
     notes = [n for n in state.notes if player == NEUTRAL or n.seat == player]
@@ -145,6 +167,7 @@ def report_data(state: WdwState, player: int, lang: str) -> dict[str, JSONValue]
         "settlements": [_settlement(s, player) for s in state.settlements if s.owner in seen],
         "units": [to_plain(u) for u in state.units if u.realm in seen],
         "spying": [to_plain(s) for s in state.spying if s.realm in seen],
+        "walls": [_wall(state, w, player) for w in seen_walls(state, player)],
         "sightings": [to_plain(s) for s in state.sightings if s.seat in seen],
         "ledger": [to_plain(b) for b in state.ledger if b.seat in seen],
         "fields": [to_plain(the_map.fields[fid]) for fid in _shown(state, player)],

@@ -53,6 +53,32 @@ def facing(state: WdwState, the_map: WorldMap, kf: str, side: int) -> list[Wall]
     return [w for w in found if w is not None]
 
 
+def condition(wall: Wall) -> str:
+    """What anyone who sees the wall sees of it (Strategie 3.5, F16): ``works``,
+    ``breached`` or ``unfinished`` (no whole tier yet)."""
+    return "breached" if is_breached(wall) else "works" if works(wall) else "unfinished"
+
+
+def seen_walls(state: WdwState, seat: int) -> list[Wall]:
+    """The walls ``seat`` sees: its own and the others' in its known fields (buildings
+    are seen, Strategie 1.3); the GM (0) all. Whether a foreign wall is manned is not
+    seen (its men are units, D37)."""
+    if seat == 0:
+        return list(state.walls)
+    known = set(state.realm(seat).known)
+    return [w for w in state.walls if w.owner == seat or w.kf in known]
+
+
+def targets(state: WdwState, the_map: WorldMap, kf: str, side: int, realm: int) -> list[Wall]:
+    """Strategie 5.1-2 B1–B6: the walls a unit of ``realm`` in ``kf`` attacks at side
+    ``side``, in their order (:func:`facing`): those standing, of a realm it does not
+    count an ally."""
+    allies = next((r.allies for r in state.realms if r.seat == realm), [])
+    return [
+        w for w in facing(state, the_map, kf, side) if w.bwp and w.owner not in (realm, *allies)
+    ]
+
+
 def manned(state: WdwState, wall: Wall) -> bool:
     """Strategie 5.1-2 ("besetzter Wall"), 6.4: a land unit of the wall's owner stands in
     the field behind it."""

@@ -1,8 +1,9 @@
 """What a hex map shows beside the fields' grounds (:class:`engine.views.MapView`'s
 ``edges``, ``paths`` and its places' ``level``), drawn in SVG: lines along the hexes'
-sides (rivers between fields), lines from a hex's middle to its sides (roads, rivers
-through a field), and a place's level as small peaks. Only what the view holds is drawn,
-and the view holds only the viewer's knowledge (the secrecy tests compare them)."""
+sides (rivers between fields, walls just inside a field), lines from a hex's middle to
+its sides (roads, rivers through a field), and a place's level as small peaks. Only what
+the view holds is drawn, and the view holds only the viewer's knowledge (the secrecy
+tests compare them)."""
 
 from __future__ import annotations
 
@@ -22,11 +23,24 @@ def _width(line: MapLine, radius: float) -> float:
     return max(1.0, line.width * radius / LARGEST)
 
 
+def dash_pattern(width: float) -> str:
+    """The dash pattern of a broken line (``MapLine.broken``) ``width`` wide: strokes of
+    two widths, gaps of one and a half."""
+    return f"{_num(width * 2)} {_num(width * 1.5)}"
+
+
+def _inside(
+    end: tuple[float, float], centre: tuple[float, float], inset: float
+) -> tuple[float, float]:
+    # A corner moved towards the hex's middle by ``inset`` of the radius.
+    return end[0] + (centre[0] - end[0]) * inset, end[1] + (centre[1] - end[1]) * inset
+
+
 def draw_lines(root: ET.Element, view: MapView, grid: HexGrid) -> None:
     """The view's paths and edges of the places the grid holds: one SVG path per kind of
     line (few elements rasterize fast), the kinds in the order of ``MapView.lines``
     (a later one over an earlier: a road over a river); a path without sides a dot as
-    wide as two of its lines."""
+    wide as two of its lines; an edge of a kind with an inset inside its place's hex."""
     r = grid.radius
     strokes: dict[str, list[str]] = {}
     dots: list[tuple[str, float, float]] = []
@@ -42,7 +56,10 @@ def draw_lines(root: ET.Element, view: MapView, grid: HexGrid) -> None:
     for edge in view.edges:
         if edge.place not in grid.centres or edge.line not in view.lines:
             continue
-        (x1, y1), (x2, y2) = side_ends(*grid.centres[edge.place], r, edge.side)
+        centre = grid.centres[edge.place]
+        inset = view.lines[edge.line].inset
+        ends = (_inside(end, centre, inset) for end in side_ends(*centre, r, edge.side))
+        (x1, y1), (x2, y2) = ends
         strokes.setdefault(edge.line, []).append(f"M{_num(x1)},{_num(y1)} L{_num(x2)},{_num(y2)}")
     if not strokes and not dots:
         return
@@ -56,6 +73,8 @@ def draw_lines(root: ET.Element, view: MapView, grid: HexGrid) -> None:
         if key in strokes:
             attrs = {"class": f"line-{key}", "d": " ".join(strokes[key]), "fill": "none"}
             stroke = {"stroke": line.colour, "stroke-width": _num(width)}
+            if line.broken:
+                stroke["stroke-dasharray"] = dash_pattern(width)
             ET.SubElement(group, "path", attrs | stroke | {"stroke-linecap": "round"})
 
 

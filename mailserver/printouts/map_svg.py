@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from engine.views import UNKNOWN, MapPlace, MapView
 from mailserver.common.catalog import say
-from mailserver.printouts.map_features import draw_lines, draw_peaks, used_lines
+from mailserver.printouts.map_features import dash_pattern, draw_lines, draw_peaks, used_lines
 from mailserver.printouts.map_hex import HexGrid, hex_corners, hex_grid
 from mailserver.printouts.map_hex import num as _num
 from mailserver.printouts.map_layout import UNKNOWN_COLOUR, Positions, layout, seat_colour
@@ -56,6 +56,8 @@ class LegendEntry:
     text: str
     colour: str = "#ffffff"
     width: float = 0.0
+    broken: bool = False
+    """A ``line`` drawn dashed."""
 
 
 @dataclass(frozen=True)
@@ -84,7 +86,7 @@ def legend(view: MapView) -> list[LegendEntry]:
     ]
     for key in used_lines(view):
         line = view.lines[key]
-        entries.append(LegendEntry("line", line.text, line.colour, line.width))
+        entries.append(LegendEntry("line", line.text, line.colour, line.width, line.broken))
     entries += [
         LegendEntry(f"level{level}", view.level_texts[level])
         for level in sorted({p.level for p in places if p.level in view.level_texts})
@@ -485,6 +487,8 @@ def _draw_symbol(parent: ET.Element, entry: LegendEntry, x: float, y: float, siz
         )
     elif kind == "line":
         attrs = {"stroke": entry.colour, "stroke_width": _num(entry.width)}
+        if entry.broken:
+            attrs["stroke_dasharray"] = dash_pattern(entry.width)
         _line(parent, left, right, stroke_linecap="round", **attrs)
     elif kind.startswith("level"):
         # The peaks as on the largest hexes, ending at the symbol's right end.

@@ -161,3 +161,27 @@ def test_a_view_without_lines_draws_none() -> None:
 
 def test_the_same_view_with_lines_gives_the_same_png() -> None:
     assert render_map(with_lines()) == render_map(with_lines())
+
+
+def _wall_path(view: MapView) -> ET.Element:
+    (path,) = ET.fromstring(map_svg(view)).findall(".//svg:path[@class='line-wall']", NS)
+    return path
+
+
+def _xs(path: ET.Element) -> list[float]:
+    """The x of the two ends of a one-line path ``Mx,y Lx,y``."""
+    return [float(end.split(",")[0]) for end in path.get("d", "")[1:].split(" L")]
+
+
+def test_an_inset_edge_runs_inside_its_hex_and_a_broken_one_is_dashed_in_the_legend_too() -> None:
+    wall = MapLine("Wall", "#3b2a20", 4.0, inset=0.25, broken=True)
+    view = replace(fields(), lines={"wall": wall}, edges=(MapEdge(101, 2, "wall"),))
+    inset = _wall_path(view)
+    assert inset.get("stroke-dasharray") == "8 6"  # strokes of two widths, gaps of 1.5
+    on_side = _wall_path(replace(view, lines={"wall": replace(wall, inset=0.0, broken=False)}))
+    assert on_side.get("stroke-dasharray") is None
+    # Side 2 is the right one, upright: the inset line runs parallel, left of it.
+    left, right = _xs(inset), _xs(on_side)
+    assert left[0] == left[1] < right[0] == right[1]
+    entry = next(e for e in legend(view) if e.text == "Wall")
+    assert entry.broken and 'stroke-dasharray="8 6"' in swatch(entry)

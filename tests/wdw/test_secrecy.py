@@ -1,9 +1,11 @@
 """No realm's printout, JSON twin, map view or acknowledgement shows another realm's
-hidden state, whatever the orders and rulings of the month (a property test)."""
+hidden state, whatever the orders and rulings of the month, nor any wall it cannot see
+(property tests)."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,7 +22,7 @@ from engine.wdw.orders import (
     Spy,
     Train,
 )
-from engine.wdw.state import WdwState
+from engine.wdw.state import Wall, WdwState
 from mailserver.printouts.map_svg import map_svg
 from tests.lanes import examples
 from tests.wdw.helpers import GAME, by_number, dice, sample
@@ -148,3 +150,40 @@ def test_the_json_twin_is_the_printout_as_data() -> None:
     assert "log" not in mine
     overview = GAME.report_data(result.state, 0, "de")
     assert overview["log"] == ["Korrektur Schatz 1 +5 (Grund X)"]
+
+
+walls = st.lists(
+    st.builds(
+        Wall,
+        kf=st.sampled_from(FIELDS),
+        side=st.integers(1, 6),
+        owner=st.just(2),
+        bwp=st.integers(0, 20),
+        damage=st.integers(0, 5),
+        progress=st.lists(st.sampled_from(["bau=1/5", "belagerung=2/7"]), max_size=2, unique=True),
+    ),
+    max_size=8,
+    unique_by=lambda w: (w.kf, w.side),
+)
+
+
+def realm_1_sees(state: WdwState, lang: str) -> list[str]:
+    """Realm 1's printout, JSON twin and map picture."""
+    data = json.dumps(GAME.report_data(state, 1, lang), ensure_ascii=False)
+    return [GAME.printout(state, 1, lang), data, map_svg(GAME.map_view(state, 1, lang))]
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(walls=walls, men=st.sampled_from(FIELDS), lang=st.sampled_from(["de", "en"]))
+def test_a_realm_sees_no_wall_outside_its_known_fields_nor_the_work_or_men_of_one(
+    walls: list[Wall], men: str, lang: str
+) -> None:
+    full = hidden_state()
+    known = set(full.realm(1).known)
+    full.walls = walls
+    for unit in full.units:
+        if unit.realm == 2:
+            unit.kf = men  # whether Tharn's walls are manned
+    bare = hidden_state()
+    bare.walls = [replace(w, progress=[]) for w in walls if w.kf in known]
+    assert realm_1_sees(full, lang) == realm_1_sees(bare, lang)

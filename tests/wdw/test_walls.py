@@ -11,6 +11,7 @@ from fractions import Fraction
 import pytest
 
 from engine.core import Order, Ruling
+from engine.views import MapEdge
 from engine.wdw.calculators.combat import Approach, Scene, gp_causes
 from engine.wdw.dossier import open_lines
 from engine.wdw.game import WdwGame
@@ -18,6 +19,7 @@ from engine.wdw.items import find_items
 from engine.wdw.orders import Fight, Work
 from engine.wdw.state import Unit, Wall, WdwState
 from engine.wdw.walls import is_breached, opposite, siege_strength, works
+from mailserver.printouts.map_svg import legend
 from tests.wdw.helpers import GAME, by_number, month, noted, read_orders, sample
 
 
@@ -216,6 +218,43 @@ def test_the_option_lets_an_unmanned_wall_hold_too() -> None:
     assert unit(_march(_approaching(state)), 1, 101).kf == "1/21"
 
 
+# -- hunters (F/W, Tab. 5.1-3) are held by the same walls
+
+
+def _hunt(state: WdwState, ext: str) -> tuple[tuple[str, ...], list[str]]:
+    """The fields of unit 1/102's leg hunting with ``ext``, and the month's items."""
+    items = find_items(state, {1: [Fight(unit=102, code="KA", ext=ext)]})
+    return tuple(kf for kf, _ in items.legs["1/102"].steps), items.ids()
+
+
+def test_a_pursuer_goes_round_a_manned_hostile_wall_and_not_through_it() -> None:
+    state = walled()  # Tharn's wall at 1/22 side 5 faces 1/21, Tharn's army behind it
+    unit(state, 1, 102).kf = "1/21"
+    assert _hunt(state, "F") == (("1/13", "1/22"), ["K1"])
+    for side in range(1, 5):  # walled on every side: no way in
+        state.walls.append(Wall("1/22", side, 2, 10))
+    state.walls.append(Wall("1/22", 6, 2, 10))
+    assert _hunt(state, "F") == ((), [])
+
+
+def test_a_guard_does_not_follow_across_a_manned_hostile_wall() -> None:
+    state = walled()
+    unit(state, 1, 102).kf, unit(state, 2, 102).kf = "1/19", "1/20"
+    assert _hunt(state, "W") == (("1/20",), ["K1"])  # no wall: it follows one field
+    state.walls.append(Wall("1/20", 5, 2, 10))  # 1/20's side 5 faces 1/19
+    assert _hunt(state, "W") == ((), [])
+
+
+def test_a_hunter_passes_an_unmanned_wall_unless_the_option_holds_it() -> None:
+    for holds, way in ((False, ("1/22",)), (True, ("1/13", "1/22"))):
+        state = sample(wall_unmanned_holds=holds)
+        state.walls.append(Wall("1/22", 5, 2, 10))
+        unit(state, 1, 102).kf = "1/21"
+        for army in (101, 102, 201):  # far away: only Tharn's character stays in 1/22
+            unit(state, 2, army).kf = "1/46"
+        assert _hunt(state, "F")[0] == way
+
+
 # -- sieges of walls
 
 
@@ -317,6 +356,50 @@ def test_the_printout_shows_own_walls_and_others_only_in_known_fields() -> None:
     assert "Wälle" not in GAME.printout(state, 1, "de")
     state.realm(1).known.append("1/22")
     assert "1/22 side 5: 10 BWP, damage 0 (Tharn; working)" in GAME.printout(state, 1, "en")
+
+
+def _seen_walls() -> WdwState:
+    """Realm 1 knows 1/22 with Tharn's working wall; Tharn's breached one at 1/22 side 4
+    and realm 1's unfinished one in Guru's field; Tharn's wall in 1/30, unknown to it."""
+    state = walled()
+    state.walls += [Wall("1/22", 4, 2, 8, 2), Wall("1/18", 2, 1, 3, progress=["bau=1/2"])]
+    state.walls.append(Wall("1/30", 1, 2, 10, progress=["bau=2/5"]))
+    state.realm(1).known = [kf for kf in state.realm(1).known if kf != "1/30"] + ["1/22"]
+    return state
+
+
+def test_the_json_twin_lists_the_walls_seen_without_the_others_work_or_men() -> None:
+    rows = GAME.report_data(_seen_walls(), 1, "en")["walls"]
+    assert rows == [
+        {"kf": "1/22", "side": 5, "owner": 2, "owner_name": "Tharn", "bwp": 10, "damage": 0,
+         "condition": "works"},
+        {"kf": "1/22", "side": 4, "owner": 2, "owner_name": "Tharn", "bwp": 8, "damage": 2,
+         "condition": "breached"},
+        {"kf": "1/18", "side": 2, "owner": 1, "owner_name": "Isyrial", "bwp": 3, "damage": 0,
+         "condition": "unfinished", "progress": ["bau=1/2"]},
+    ]  # fmt: skip
+    gm = GAME.report_data(_seen_walls(), 0, "en")["walls"]
+    assert isinstance(gm, list) and len(gm) == 4
+    assert {"kf": "1/30", "side": 1, "owner": 2, "owner_name": "Tharn", "bwp": 10, "damage": 0,
+            "condition": "works", "progress": ["bau=2/5"]} in gm  # fmt: skip
+
+
+def test_the_picture_draws_the_walls_seen_inside_their_field_by_condition() -> None:
+    state = _seen_walls()
+    view = GAME.map_view(state, 1, "de")
+    walls = [e for e in view.edges if e.line.startswith("wall")]
+    assert walls == [
+        MapEdge(118, 2, "wall_unfinished"),
+        MapEdge(122, 4, "wall_breached"),
+        MapEdge(122, 5, "wall"),
+    ]
+    assert view.lines["wall_breached"].broken and view.lines["wall"].inset > 0
+    texts = [e.text for e in legend(view) if e.symbol == "line"]
+    assert "Wall mit Bresche (ohne Wirkung)" in texts and "unfertiger Wall (unter 5 BWP)" in texts
+    english = [e.text for e in legend(GAME.map_view(state, 1, "en"))]
+    assert "wall with a breach (no effect)" in english
+    gm = [e for e in GAME.map_view(state, 0, "de").edges if e.line.startswith("wall")]
+    assert MapEdge(130, 1, "wall") in gm and len(gm) == 4
 
 
 def test_walls_survive_the_json_round_trip_and_old_states_load() -> None:

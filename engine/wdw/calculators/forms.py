@@ -15,10 +15,11 @@ from engine.wdw.calculators import combat, designer, economy, encounters, moveme
 from engine.wdw.calculators.inputs import Inputs
 from engine.wdw.calculators.knowledge import Knowledge, knowledge
 from engine.wdw.calculators.texts import TEXTS, say
+from engine.wdw.checks_works import ashore
 from engine.wdw.items import hostile
 from engine.wdw.mapfile import MapError, field_id
 from engine.wdw.setup import options_of
-from engine.wdw.state import STRUCTURES, Settlement, Unit, WdwState
+from engine.wdw.state import STRUCTURES, Settlement, Unit, WdwState, world
 from engine.wdw.tables import MAIN_ORDERS
 
 Defaults = Callable[[WdwState, Knowledge], Mapping[str, str]]
@@ -215,12 +216,19 @@ def _is_field_id(word: str) -> bool:
 
 
 def _besiegers(state: WdwState, place: Settlement) -> tuple[tuple[Unit, ...], tuple[Unit, ...]]:
-    here = [u for u in state.units if u.kf == place.kf]
+    # The units in the settlement's field, and the ships whose standing B<s> aims at it
+    # from the water beside it (Strategie 5.1-2 B1–B6).
+    the_map = world(state.map_text)
+    here = [
+        u
+        for u in state.units
+        if u.kf == place.kf or ashore(state, the_map, u, u.kf, u.order[2:]) == place.kf
+    ]
     enemies = tuple(
         u for u in here if u.realm != place.owner and hostile(state, u.realm, place.owner)
     )
-    sieging = tuple(u for u in enemies if u.order[2:3] == "B")
-    defenders = tuple(u for u in here if u.realm == place.owner)
+    sieging = tuple(u for u in enemies if u.order[2:3] == "B" or u.kf != place.kf)
+    defenders = tuple(u for u in here if u.realm == place.owner and u.kf == place.kf)
     return sieging or enemies, defenders
 
 

@@ -16,6 +16,7 @@ from engine.wdw.checks_works import damaged
 from engine.wdw.formulas import repair_rate, siege_rate
 from engine.wdw.parts import progress
 from engine.wdw.state import Settlement, Unit
+from engine.wdw.walls import siege_strength
 
 REPAIR_GOLD = 5000
 """Strategie 6.4: "Die Reparatur eines Bauwertpunktes kostet 5.000 GS"."""
@@ -62,9 +63,10 @@ class SiegePlan:
 def forces_of(
     besiegers: tuple[Unit, ...], defenders: tuple[Unit, ...], place: Settlement
 ) -> Forces:
-    """The strengths of the units at a siege (D32)."""
+    """The strengths of the units at a siege (D32; ships 1:50 with a ranged attack,
+    Strategie 6.4)."""
     return Forces(
-        siege=sum(u.size * u.belagerung for u in besiegers),
+        siege=sum(siege_strength(u) for u in besiegers),
         workers=sum(u.size * u.arbeit for u in besiegers),
         combat=sum(u.size * u.nahkampf for u in besiegers),
         inhabitants=place.population,

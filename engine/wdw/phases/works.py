@@ -9,7 +9,7 @@ from math import floor
 from engine.wdw.checks_build import building, bwp_price, room
 from engine.wdw.checks_works import (
     REPAIR_COST,
-    besieging,
+    at_siege,
     damaged,
     demolition,
     repair,
@@ -54,9 +54,7 @@ def _sieges(month: Month) -> None:
             continue
         place = state.settlement(siege.settlement)
         units = [
-            u
-            for u in state.units
-            if u.key in siege.units and u.kf == siege.kf and besieging(u, chosen)
+            u for u in state.units if u.key in siege.units and at_siege(state, u, siege, chosen)
         ]
         if place is None or not units:
             continue
