@@ -255,7 +255,7 @@ class _AshesLines:
     def _check_second_name(self, number: int, tok: Token) -> None:
         inner = str(tok)[1:-1] if tok.type == "PAREN" else str(tok)
         inner = inner.strip().lstrip("-").strip()
-        other = int(inner) if inner.isdigit() else self.planets.index.get(fold_name(inner))
+        other = int(inner) if inner.isdecimal() else self.planets.index.get(fold_name(inner))
         if other is not None and other != number:
             raise LineError(
                 tok.column or 1,

@@ -313,7 +313,7 @@ def subject_parts(
             continue
         value = match.group("value")
         if key == "player":
-            number = int(value) if value.isdigit() else ord(value.lower()) - ord("a") + 1
+            number = int(value) if value.isdecimal() else ord(value.lower()) - ord("a") + 1
             if not 1 <= number <= max_seat:
                 continue
             parts.player = number

@@ -88,6 +88,7 @@ def test_new_takes_the_seats_fields_and_deals_the_rest(tmp_path: Path) -> None:
     for bad, said in (
         ("4,code_name=X", "a seat 1-3"),
         ("x,code_name=X", "a seat 1-3"),
+        ("²,code_name=X", "a seat 1-3"),  # a digit to str.isdigit, no number to int()
         ("1,colour=red", "'colour=red' is no FIELD=VALUE (fields: character, code_name)"),
         ("1,code_name", "is no FIELD=VALUE"),
     ):

@@ -44,7 +44,7 @@ class View:
 
     def player_arg(self, arg: str) -> str:
         """A code's argument read as a player number, shown as his code name."""
-        if arg.isdigit() and 1 <= int(arg) <= len(self.state.players):
+        if arg.isdecimal() and 1 <= int(arg) <= len(self.state.players):
             return self.state.player(int(arg)).code_name
         return arg
 

@@ -52,10 +52,10 @@ def read_role(text: str) -> Role | None:
     text = text.strip()
     if match := _REP_RE.match(text):
         years = match[2]
-        return Role("rep", match[1], int(years) if years.isdigit() else -1)
+        return Role("rep", match[1], int(years) if years.isdecimal() else -1)
     if match := _LORD_RE.match(text):
         unit = match[2]
-        return Role("lord", match[1], int(unit) if unit.isdigit() else 0)
+        return Role("lord", match[1], int(unit) if unit.isdecimal() else 0)
     return None
 
 

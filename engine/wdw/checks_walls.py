@@ -124,7 +124,7 @@ def wall_sieges_of(
             continue
         leg = legs.get(unit.key)
         kf = leg.steps[-1][0] if leg is not None and leg.steps else unit.kf
-        side = int(ext[1]) if ext[1:].isdigit() else 0
+        side = int(ext[1]) if ext[1:].isdecimal() else 0
         if leg is not None and _held(leg) and isinstance(order, Fight):
             side = the_map.side_to(kf, order.path[len(leg.steps)]) or 0
         if side:

@@ -155,7 +155,7 @@ def besieging(unit: Unit, chosen: Mapping[tuple[int, int], Order]) -> bool:
     against a settlement, or is a ship's B1–B6 (it may aim at a settlement on the shore,
     :func:`ashore`; a land unit's B1–B6 aim at walls: engine.wdw.checks_walls)."""
     ext = _extension(unit, chosen)
-    return ext == "B" or (unit.unit_class == "sea" and ext[:1] == "B" and ext[1:].isdigit())
+    return ext == "B" or (unit.unit_class == "sea" and ext[:1] == "B" and ext[1:].isdecimal())
 
 
 def ashore(state: WdwState, the_map: WorldMap, unit: Unit, kf: str, ext: str) -> str | None:
@@ -163,7 +163,7 @@ def ashore(state: WdwState, the_map: WorldMap, unit: Unit, kf: str, ext: str) ->
     B1-6, um Wälle und Ansiedlungen an Küsten anzugreifen"): the field beside ``kf`` at
     the side of a ship's B<s> when no wall there is its target first (the walls facing
     it, engine.wdw.walls.targets); None for a land unit, a B without side or a wall."""
-    if unit.unit_class != "sea" or ext[:1] != "B" or not ext[1:].isdigit():
+    if unit.unit_class != "sea" or ext[:1] != "B" or not ext[1:].isdecimal():
         return None
     side = int(ext[1:])
     if not 1 <= side <= 6 or targets(state, the_map, kf, side, unit.realm):

@@ -261,7 +261,7 @@ async def draft(web: WebApp, request: Request) -> Response:
 
     def show(session: Session, opened: Page, context: dict[str, Any]) -> Response | None:
         seat = request.query_params.get("seat", str(tokens.GM_SEAT))
-        if not context["waiting"] or not seat.isdigit():
+        if not context["waiting"] or not seat.isdecimal():
             return None
         terms = HostTerms.from_settings(web.settings)
         drafts = gm.preview(session, opened.game.number, terms)

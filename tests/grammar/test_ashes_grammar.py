@@ -562,3 +562,8 @@ def test_every_example_in_the_player_docs_parses() -> None:
             result = parse("\n".join(piece))
             assert result.errors == [], (piece, [e.message("en") for e in result.errors])
             assert result.orders or result.header.game, piece
+
+
+def test_a_superscript_digit_as_a_planets_second_name_is_a_name_not_a_crash() -> None:
+    # "²" is a digit to str.isdigit but no number to int(): it raised inside the reader.
+    assert one("4 (²) ausspionieren") == o.Spy(line=1, planet=4)

@@ -187,6 +187,8 @@ def test_each_seats_draft_is_the_printout_publishing_now_would_send(
     full = client.get(bench + "/draft?seat=0").text
     assert "Seat 1: 9" in full and "Seat 2: 0" in full and "Seat 3: 2" in full
     assert client.get(bench + "/draft?seat=9").status_code == 404
+    # "²" is a digit to str.isdigit but no number to int(): a 404, not a crash.
+    assert client.get(bench + "/draft?seat=²").status_code == 404
 
 
 def test_publishing_is_refused_while_items_are_open_and_asks_to_confirm(

@@ -135,7 +135,7 @@ def forced_rolls(raw: bytes, file: Path) -> list[tuple[str | None, int]]:
         if not text or text.startswith("#"):
             continue
         label, _, value = text.rpartition(" ")
-        if not value.isdigit():
+        if not value.isdecimal():
             fail(say("en", "cli_dice_line", file=file, line=number, text=text), "en", 2)
         rolls.append((label.strip() or None, int(value)))
     return rolls

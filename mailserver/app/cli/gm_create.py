@@ -41,7 +41,7 @@ def _seat_spec(text: str, lang: str) -> gm.SeatSpec:
     """``1=anna@example.org[,en][,FIELD=VALUE...]`` (the game kind's per-seat fields)."""
     seat, sep, rest = text.partition("=")
     address, *parts = rest.split(",")
-    if not sep or not seat.strip().isdigit() or "@" not in address:
+    if not sep or not seat.strip().isdecimal() or "@" not in address:
         fail(say(lang, "cli_bad_seat", text=text), lang, 2)
     checked(check_address, address, lang)
     fields = dict(
@@ -219,7 +219,7 @@ def create_cmd(
     options.update(option_arg(o, lang) for o in option or [])
     hours = data.get("reminder_hours", [48, 12])
     if reminder_hours is not None:
-        if not all(h.strip().isdigit() for h in reminder_hours.split(",") if h.strip()):
+        if not all(h.strip().isdecimal() for h in reminder_hours.split(",") if h.strip()):
             fail(say(lang, "cli_bad_hours", text=reminder_hours), lang, 2)
         hours = [int(h) for h in reminder_hours.split(",") if h.strip()]
     timezone = checked(check_timezone, str(data.get("timezone", "Europe/Berlin")), lang)
@@ -234,9 +234,9 @@ def create_cmd(
     first = _first_deadline(data.get("first_deadline"), timezone, deadline_at, now, lang)
     days = data.get("every_days", 14)
     for key, value in (("number", data["number"]), ("every_days", days)):
-        if str(value).strip().startswith("-") and str(value).strip()[1:].isdigit():
+        if str(value).strip().startswith("-") and str(value).strip()[1:].isdecimal():
             fail(say(lang, "cli_bad_every_days", value=value), lang, 2)
-        if not str(value).isdigit():  # from a game file; the options are typed
+        if not str(value).isdecimal():  # from a game file; the options are typed
             fail(say(lang, "cli_bad_whole_number", key=key, value=value), lang, 2)
     with gm_session(config, lang, may_create=True) as (session, _settings):
         game = gm.create_game(

@@ -68,7 +68,7 @@ def edit_cmd(
         fail(say(lang, "cli_bad_every_days", value=every_days), lang, 2)
     hours = None
     if reminder_hours is not None:
-        if not all(h.strip().isdigit() for h in reminder_hours.split(",") if h.strip()):
+        if not all(h.strip().isdecimal() for h in reminder_hours.split(",") if h.strip()):
             fail(say(lang, "cli_bad_hours", text=reminder_hours), lang, 2)
         hours = [int(h) for h in reminder_hours.split(",") if h.strip()]
     options: dict[str, Any] | None = None

@@ -103,7 +103,7 @@ def seat_fields(kind: GameKind, specs: list[str], players: int) -> dict[int, dic
     fields: dict[int, dict[str, str]] = {}
     for spec in specs:
         seat_text, *parts = spec.split(",")
-        if not seat_text.strip().isdigit() or not 1 <= int(seat_text) <= players:
+        if not seat_text.strip().isdecimal() or not 1 <= int(seat_text) <= players:
             fail(f"--seat {spec!r}: expected SEAT,FIELD=VALUE with a seat 1-{players}", "en", 2)
         values = fields.setdefault(int(seat_text), {})
         for part in parts:
@@ -196,7 +196,7 @@ def kind_app(kind: GameKind) -> typer.Typer:
 
     def read_orders(state: State, spec: str) -> tuple[int, list[Order]]:
         player_text, _, file = spec.partition("=")
-        if not player_text.strip().isdigit() or not file:
+        if not player_text.strip().isdecimal() or not file:
             fail(f"--orders {spec!r}: expected P=FILE", "en", 2)
         player = int(player_text)
         rulers = engine.names(state).rulers

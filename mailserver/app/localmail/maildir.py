@@ -38,7 +38,7 @@ def _uid_order(maildir: Path) -> dict[str, int]:
     for line in lines[1:]:  # the first line is the header (version, UIDVALIDITY, next UID)
         uid, sep, name = line.partition(":")
         fields = uid.split()
-        if sep and fields and fields[0].isdigit():
+        if sep and fields and fields[0].isdecimal():
             order[name.strip()] = int(fields[0])
     return order
 
