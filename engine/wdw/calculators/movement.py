@@ -13,6 +13,7 @@ from engine.wdw.calculators.knowledge import Knowledge
 from engine.wdw.calculators.texts import number, say
 from engine.wdw.formulas import movement_points, rounds_possible
 from engine.wdw.movement import mode_factor, step_cost
+from engine.wdw.rivers import barrier
 from engine.wdw.state import Unit
 
 MODES = ("", "KX", "S", "KXS")
@@ -35,7 +36,8 @@ class Step:
 @dataclass(frozen=True)
 class Route:
     """The planner's answer: the range, the steps the range allows, and why it ends
-    early (``stop``: ``truncated``, ``not_adjacent``, ``land_water``, ``into_white``;
+    early (``stop``: ``truncated``, ``not_adjacent``, ``land_water``, ``off_river``,
+    ``not_navigable``, ``into_white``;
     ``stop_at`` the field it could not enter)."""
 
     unit: str
@@ -83,9 +85,10 @@ def plan(
         if not known.knows(there):
             stop, stop_at = "into_white", there
             break
-        water = known.field(there).water
-        if (unit.unit_class == "land" and water) or (unit.unit_class == "sea" and not water):
-            stop, stop_at = "land_water", there
+        # Both fields are known here: the river between them is the reader's knowledge.
+        bad = barrier(unit.unit_class, known.the_map, here, there)
+        if bad:
+            stop, stop_at = bad, there
             break
         cost = step_cost(unit, known.the_map, here, there) * factor
         if used + cost > total:
