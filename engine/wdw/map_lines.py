@@ -87,12 +87,12 @@ def _edges(the_map: WorldMap, shown: list[str]) -> tuple[MapEdge, ...]:
     flows: dict[tuple[int, int], int] = {}
     for fid in shown:
         item = the_map.fields[fid]
-        toward = dict(item.river_flow)
         for side in item.rivers:
             other = item.neighbours[side - 1]
             key = (place_number(fid), side)
             # Clockwise along the side in one field's hex is the other way in the other's.
-            flow = (1 if toward[side] == side % 6 + 1 else -1) if side in toward else 0
+            toward = item.flows_toward(side)
+            flow = (1 if toward == side % 6 + 1 else -1) if toward else 0
             if other in visible and back_side(side) in the_map.fields[other].rivers:
                 mirrored = (place_number(other), back_side(side))
                 if mirrored < key:

@@ -55,9 +55,16 @@ class Field:
     river_out: tuple[int, ...] = ()
     """The sides of ``river_through`` the river flows out by (the others it flows in by);
     empty: the map does not say which way it flows (Strategie 7.1, upstream)."""
-    river_flow: tuple[tuple[int, int], ...] = ()
-    """Which way the rivers at the sides flow: (side, the side whose corner it flows
-    towards), for the sides the map says it of."""
+    river_flow: tuple[int, ...] = ()
+    """Which way the rivers at the sides flow: for each side of ``rivers``, in its order,
+    the side whose corner it flows towards (0: not said); empty when the map says it of
+    none."""
+
+    def flows_toward(self, side: int) -> int:
+        """The side whose corner the river at ``side`` flows towards; 0 not known."""
+        if side not in self.rivers or not self.river_flow:
+            return 0
+        return self.river_flow[self.rivers.index(side)]
 
     @property
     def source(self) -> bool:
@@ -215,12 +222,12 @@ def _river_out(raw: dict[str, Any], fid: str, through: tuple[int, ...]) -> tuple
     return out
 
 
-def _river_flow(raw: Any, fid: str, rivers: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+def _river_flow(raw: Any, fid: str, rivers: tuple[int, ...]) -> tuple[int, ...]:
     """``river_flow`` ``{"2": 3}``: the river at side 2 flows towards the corner side 2
     shares with side 3 (a side next to it); only for sides with a river."""
     if not isinstance(raw, dict):
         raise MapError(f'field {fid}: river_flow is an object {{"side": side it flows towards}}')
-    flow = []
+    flow: dict[int, int] = {}
     for key, value in raw.items():
         (side,) = _sides([key], f"field {fid}: river_flow sides are 1-6")
         (toward,) = _sides([value], f"field {fid}: river_flow sides are 1-6")
@@ -231,8 +238,8 @@ def _river_flow(raw: Any, fid: str, rivers: tuple[int, ...]) -> tuple[tuple[int,
                 f"field {fid}: the river at side {side} flows towards a side next to it, "
                 f"{(side + 4) % 6 + 1} or {side % 6 + 1}, not {toward}"
             )
-        flow.append((side, toward))
-    return tuple(sorted(flow))
+        flow[side] = toward
+    return tuple(flow.get(side, 0) for side in rivers) if flow else ()
 
 
 def _sides(raw: Any, problem: str) -> tuple[int, ...]:
@@ -295,13 +302,9 @@ def _check_flow(item: Field, side: int, onward: Field) -> None:
                 f"and the river of {onward.id} flows {way} by side {back} ({item.id})",
                 item.id,
             )
-    mine, theirs = dict(item.river_flow).get(side), dict(onward.river_flow).get(back)
+    mine, theirs = item.flows_toward(side), onward.flows_toward(back)
     # Clockwise along the side in one field is counter-clockwise in the other.
-    if (
-        mine is not None
-        and theirs is not None
-        and (mine == side % 6 + 1) == (theirs == back % 6 + 1)
-    ):
+    if mine and theirs and (mine == side % 6 + 1) == (theirs == back % 6 + 1):
         raise MapError(
             f"field {item.id}: the river at side {side} flows towards side {mine}, "
             f"but {onward.id} says the other way (side {back} towards {theirs})",

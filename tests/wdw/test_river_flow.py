@@ -37,7 +37,8 @@ def test_the_example_says_where_the_river_rises_and_which_way_it_flows() -> None
     assert fields["1/37"].source and fields["1/37"].river_out == (2,)
     assert [fields[f].river_out for f in ("1/38", "1/39")] == [(2,), (2,)]
     assert not fields["1/38"].source
-    assert fields["1/19"].river_flow == ((2, 3),) and fields["1/20"].river_flow == ((5, 4),)
+    assert fields["1/19"].river_flow == (3,) and fields["1/20"].river_flow == (4,)
+    assert fields["1/19"].flows_toward(2) == 3 and fields["1/19"].flows_toward(5) == 0
 
 
 def test_an_old_map_without_flow_loads_with_no_direction_and_no_source() -> None:
