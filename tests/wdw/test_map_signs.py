@@ -39,6 +39,8 @@ def test_the_picture_draws_arrowheads_the_source_ring_and_coastlines() -> None:
     assert english["flow"] == "arrowhead on a river: the way it flows"
     flow = next(e for e in legend(view) if e.symbol == "flow")
     assert "<path" in swatch(flow) and "#2f6fc4" in swatch(flow)
+    source = next(e for e in legend(view) if e.symbol == "source")
+    assert 'class="source"' in swatch(source)  # the web page's legend
 
 
 def test_a_realm_sees_a_coastline_only_where_it_knows_the_water() -> None:

@@ -148,9 +148,12 @@ def test_the_planner_counts_the_upstream_steps_and_names_the_stop() -> None:
     state = with_fleet("1/40", ["1/37", "1/38", "1/39", "1/40", "1/47"])
     params = {"unit": "301", "path": "1/39 1/38 1/37"}
     lines = lines_of(GAME.calculate(state, 1, "movement", params, "de"))
-    assert "1/39: kostet 3, verbraucht 3/6, Tag 15" in lines
-    assert "1/38: kostet 2, verbraucht 5/6, Tag 25" in lines
+    assert "1/39: kostet 3 (flussaufwärts), verbraucht 3/6, Tag 15" in lines
+    assert "1/38: kostet 2 (flussaufwärts), verbraucht 5/6, Tag 25" in lines
     assert "1/37: der Fluss dorthin ist nicht schiffbar" in lines
+    down = {"unit": "301", "path": "1/40"}
+    back = lines_of(GAME.calculate(with_fleet("1/39", ["1/39", "1/40"]), 1, "movement", down, "en"))
+    assert "1/40: costs 2, used 2/6, day 10" in back  # downstream, one height level down
     english = lines_of(GAME.calculate(state, 1, "movement", {"unit": "301", "path": "1/47"}, "en"))
     assert "1/47: land/water does not suit the unit" in english
 
