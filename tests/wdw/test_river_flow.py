@@ -13,7 +13,7 @@ from engine.wdw.mapfile import MapError, read_map
 from engine.wdw.movement import walk
 from engine.wdw.orders import Fight
 from engine.wdw.state import Unit, WdwState
-from tests.wdw.helpers import GAME, by_number
+from tests.wdw.helpers import GAME, by_number, field_of, month
 from tests.wdw.test_calculators import lines_of
 from tests.wdw.test_map_lines import EXAMPLE, edited, on_map
 
@@ -177,3 +177,17 @@ def test_the_acknowledgement_refuses_a_fleet_off_the_river_with_the_reason() -> 
         by_number,
     )
     assert "path: the river to 1/37 is not navigable" in upriver
+
+
+def test_the_month_takes_a_fleet_up_the_river_as_far_as_its_range_goes() -> None:
+    # Up 3 + 2, back down 1, out to the sea 2: 8 of 6 — it stops in 1/39 on the way back.
+    path = ("1/39", "1/38", "1/39", "1/40")
+    state = with_fleet("1/40", ["1/38", "1/39", "1/40"])
+    after = month(state, Fight(unit=301, code="KN", path=path))
+    assert field_of(after, 1, 301) == "1/39"
+    said = GAME.describe_order(state, 1, Fight(unit=301, code="KN", path=path), "de", by_number)
+    assert "der Weg ist länger als die Reichweite: die Einheit hält in 1/39" in said
+    # Where the map does not say which way the river flows, the same path fits the range.
+    flat = on_map(NO_FLOW, ["1/38", "1/39", "1/40"])
+    flat.units.append(fleet("1/40"))
+    assert field_of(month(flat, Fight(unit=301, code="KN", path=path)), 1, 301) == "1/40"
