@@ -30,7 +30,7 @@ class MapPlace:
     marks: tuple[str, ...] = ()
     """What else to draw: ``home`` (the viewer's home), ``fleet`` (own ships there),
     ``black_hole``, ``unexplored`` (known to exist, never reported), ``sighted`` (others'
-    units the viewer saw there)."""
+    units the viewer saw there), ``source`` (on a hex map: a line, a river, rises there)."""
     report: str = ""
     """What the viewer's printout says of the place (its report line or lines joined),
     shown when the reader points at it on the web page."""
@@ -76,6 +76,10 @@ class MapEdge:
     place: int
     side: int
     line: str
+    flow: int = 0
+    """Which way the line flows along the side (a river): 1 clockwise round the place's
+    hex (side 1 from its top corner to its upper right one), -1 the other way, 0 not
+    known or no flow."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +91,9 @@ class MapPath:
     place: int
     sides: tuple[int, ...]
     line: str
+    out: tuple[int, ...] = ()
+    """The ``sides`` the line flows out by (a river), the others it flows in by; empty:
+    no flow known or none."""
 
 
 @dataclass(frozen=True)

@@ -2,10 +2,12 @@
 
 A map file is JSON: ``{"name": …, "terrains": [{"name", "class", "water"}…], "fields": [{"id":
 "GF/KF", "terrain", "height" 0–4, "neighbours": [six ids or null, side 1 first], "rivers":
-[sides], "river_through": [sides], "navigable", "road", "coast", "x", "y"}…]}``.
+[sides], "river_flow": {side: side}, "river_through": [sides], "river_out": [sides],
+"source", "fork", "navigable", "road", "coast", "x", "y"}…]}``.
 ``x``/``y`` place the hex on the picture (odd rows shifted right). The file is checked
 whole: ids, terrains, heights, neighbours that name each other on opposite sides, and
-rivers through fields that run on into the neighbour (docs/state-wdw.md, "Map file").
+rivers through fields that run on into the neighbour, and which way the rivers flow
+(docs/state-wdw.md, "Map file").
 """
 
 from __future__ import annotations
@@ -50,6 +52,25 @@ class Field:
     rises or ends in the field); crossing it costs nothing (docs/rules-wdw.md, 7.1)."""
     wet: bool | None = None
     """The terrain list's ``"water"`` flag; None: water by name (:data:`WATER`)."""
+    river_out: tuple[int, ...] = ()
+    """The sides of ``river_through`` the river flows out by (the others it flows in by);
+    empty: the map does not say which way it flows (Strategie 7.1, upstream)."""
+    river_flow: tuple[int, ...] = ()
+    """Which way the rivers at the sides flow: for each side of ``rivers``, in its order,
+    the side whose corner it flows towards (0: not said); empty when the map says it of
+    none."""
+
+    def flows_toward(self, side: int) -> int:
+        """The side whose corner the river at ``side`` flows towards; 0 not known."""
+        if side not in self.rivers or not self.river_flow:
+            return 0
+        return self.river_flow[self.rivers.index(side)]
+
+    @property
+    def source(self) -> bool:
+        """Strategie 1.3 (Quellen): the river through the field rises here — it flows
+        out by every side it passes."""
+        return bool(self.river_out) and set(self.river_out) == set(self.river_through)
 
     @property
     def water(self) -> bool:
@@ -147,6 +168,8 @@ def _field(raw: Any, classes: dict[str, str], wet: dict[str, bool | None]) -> Fi
         raise MapError(f"field {fid}: six neighbours (side 1 to 6, null off the map)")
     rivers = _sides(raw.get("rivers", []), f"field {fid}: river sides are 1-6")
     through = _sides(raw.get("river_through", []), f"field {fid}: river_through sides are 1-6")
+    out = _river_out(raw, fid, through)
+    flow = _river_flow(raw.get("river_flow", {}), fid, rivers)
     # Strategie 1.1: mountains (HS 4) are at least difficult terrain.
     terrain_class = classes[terrain]
     if height == 4 and terrain_class == "normal":
@@ -165,7 +188,58 @@ def _field(raw: Any, classes: dict[str, str], wet: dict[str, bool | None]) -> Fi
         y=int(raw.get("y", 0)),
         river_through=through,
         wet=wet[terrain],
+        river_out=out,
+        river_flow=flow,
     )
+
+
+def _river_out(raw: dict[str, Any], fid: str, through: tuple[int, ...]) -> tuple[int, ...]:
+    """The sides the river through field ``fid`` flows out by (docs/rules-wdw.md, "The
+    flow of rivers"): ``river_out``, or every side of ``river_through`` for a
+    ``"source": true``; more than one only where the river splits (``"fork": true``)."""
+    source = raw.get("source", False)
+    if not isinstance(source, bool) or not isinstance(raw.get("fork", False), bool):
+        raise MapError(f"field {fid}: source and fork must be true or false")
+    if source and not through:
+        raise MapError(f"field {fid}: a source needs the sides its river leaves by (river_through)")
+    given = raw.get("river_out")
+    if given is None:
+        return through if source else ()
+    out = _sides(
+        given if isinstance(given, list) else [given], f"field {fid}: river_out sides are 1-6"
+    )
+    if not set(out) <= set(through):
+        raise MapError(f"field {fid}: river_out {list(out)} is not among river_through")
+    if source and set(out) != set(through):
+        side = min(set(through) - set(out))
+        raise MapError(f"field {fid}: a source, but its river flows in by side {side}")
+    forked = raw.get("fork", False) or (source and len(set(through)) > 1)
+    if len(set(out)) > 1 and not forked:
+        raise MapError(
+            f"field {fid}: the river flows out by sides {' and '.join(map(str, out))}; "
+            'a river that splits there needs "fork": true'
+        )
+    return out
+
+
+def _river_flow(raw: Any, fid: str, rivers: tuple[int, ...]) -> tuple[int, ...]:
+    """``river_flow`` ``{"2": 3}``: the river at side 2 flows towards the corner side 2
+    shares with side 3 (a side next to it); only for sides with a river."""
+    if not isinstance(raw, dict):
+        raise MapError(f'field {fid}: river_flow is an object {{"side": side it flows towards}}')
+    flow: dict[int, int] = {}
+    for key, value in raw.items():
+        (side,) = _sides([key], f"field {fid}: river_flow sides are 1-6")
+        (toward,) = _sides([value], f"field {fid}: river_flow sides are 1-6")
+        if side not in rivers:
+            raise MapError(f"field {fid}: river_flow names side {side}, which has no river")
+        if toward not in (side % 6 + 1, (side + 4) % 6 + 1):
+            raise MapError(
+                f"field {fid}: the river at side {side} flows towards a side next to it, "
+                f"{(side + 4) % 6 + 1} or {side % 6 + 1}, not {toward}"
+            )
+        flow[side] = toward
+    return tuple(flow.get(side, 0) for side in rivers) if flow else ()
 
 
 def _sides(raw: Any, problem: str) -> tuple[int, ...]:
@@ -210,3 +284,29 @@ def _check_neighbours(world: WorldMap) -> None:
                     f"river_through of {other} has no side {back}",
                     item.id,
                 )
+            _check_flow(item, side, onward)
+
+
+def _check_flow(item: Field, side: int, onward: Field) -> None:
+    """The river between ``item`` and its neighbour ``onward`` on ``side`` flows one way:
+    through both fields, not out of each into the other; along their common side, the
+    same way in both fields' records."""
+    back = back_side(side)
+    joined = side in item.river_through and back in onward.river_through
+    if joined and item.river_out and onward.river_out:
+        out = side in item.river_out
+        if out == (back in onward.river_out):
+            way = "out" if out else "in"
+            raise MapError(
+                f"field {item.id}: its river flows {way} by side {side} ({onward.id}), "
+                f"and the river of {onward.id} flows {way} by side {back} ({item.id})",
+                item.id,
+            )
+    mine, theirs = item.flows_toward(side), onward.flows_toward(back)
+    # Clockwise along the side in one field is counter-clockwise in the other.
+    if mine and theirs and (mine == side % 6 + 1) == (theirs == back % 6 + 1):
+        raise MapError(
+            f"field {item.id}: the river at side {side} flows towards side {mine}, "
+            f"but {onward.id} says the other way (side {back} towards {theirs})",
+            item.id,
+        )

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from engine.wdw.mapfile import WorldMap
+from engine.wdw.rivers import barrier, upstream
 from engine.wdw.state import Realm, Unit
 
 
@@ -37,11 +38,12 @@ def month_range(unit: Unit, world: WorldMap, path: tuple[str, ...]) -> int:
 
 
 def step_cost(unit: Unit, world: WorldMap, a: str, b: str) -> int:
-    """Strategie 7.1: each field costs 1; each height level crossed and each river
-    crossed counts as one more field; mounted units move as foot in swamp and at HS 4
-    (charged as one more) and lose one at HS 3."""
+    """Strategie 7.1: each field costs 1 (a fleet's step up a river 2); each height
+    level crossed and each river crossed counts as one more field; mounted units move
+    as foot in swamp and at HS 4 (charged as one more) and lose one at HS 3."""
     here, there = world.fields[a], world.fields[b]
-    cost = 1 + abs(here.height - there.height)
+    upriver = unit.unit_class == "sea" and upstream(world, a, b)
+    cost = (2 if upriver else 1) + abs(here.height - there.height)
     side = world.side_to(a, b)
     if unit.unit_class == "land" and side is not None and side in here.rivers:
         cost += 1
@@ -76,8 +78,10 @@ def walk(
     range ends; each step costs ``factor`` times as much, ``mode_factor``). A step that
     is not adjacent, takes a land unit onto water or a ship onto land, or leaves the
     ``known`` fields (``enterable``), or crosses a wall that holds it (``walls``, the
-    steps (from, to) barred, engine.wdw.walls), ends the leg there with its reason
-    (``not_adjacent``, ``land_water``, ``into_white``, ``wall``)."""
+    steps (from, to) barred, engine.wdw.walls), or takes a fleet onto land off a
+    navigable river (engine.wdw.rivers), ends the leg there with its reason
+    (``not_adjacent``, ``land_water``, ``off_river``, ``not_navigable``, ``into_white``,
+    ``wall``)."""
     left = month_range(unit, world, path)
     total = left
     entered: list[tuple[str, int]] = []
@@ -89,9 +93,9 @@ def walk(
             return _leg(entered, total, bad="into_white")
         if walls and (here, there) in walls:  # Strategie 5.1-2: held by a manned wall
             return _leg(entered, total, bad="wall")
-        water = world.fields[there].water
-        if (unit.unit_class == "land" and water) or (unit.unit_class == "sea" and not water):
-            return _leg(entered, total, bad="land_water")
+        bad = barrier(unit.unit_class, world, here, there)
+        if bad:
+            return _leg(entered, total, bad=bad)
         cost = step_cost(unit, world, here, there) * factor
         if cost > left:
             return _leg(entered, total, truncated=True)

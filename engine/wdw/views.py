@@ -80,6 +80,7 @@ def map_view(state: WdwState, player: int, lang: str) -> MapView:
         marks: tuple[str, ...] = ("home",) if town is not None and town.capital else ()
         marks += ("fleet",) if fid in armies else ()
         marks += ("sighted",) if fid in sighted else ()
+        marks += ("source",) if field.source else ()  # Strategie 1.3: Quellen
         owner = town.owner if town is not None else UNKNOWN
         report = f"{fid} {field.terrain}" + (f" {town.name}" if town else "")
         places.append(

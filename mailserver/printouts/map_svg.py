@@ -22,7 +22,15 @@ from dataclasses import dataclass
 
 from engine.views import UNKNOWN, MapPlace, MapView
 from mailserver.common.catalog import say
-from mailserver.printouts.map_features import dash_pattern, draw_lines, draw_peaks, used_lines
+from mailserver.printouts.map_features import (
+    arrowhead,
+    dash_pattern,
+    draw_lines,
+    draw_peaks,
+    draw_source,
+    flow_colour,
+    used_lines,
+)
 from mailserver.printouts.map_hex import HexGrid, hex_corners, hex_grid
 from mailserver.printouts.map_hex import num as _num
 from mailserver.printouts.map_layout import UNKNOWN_COLOUR, Positions, layout, seat_colour
@@ -50,8 +58,9 @@ class LegendEntry:
 
     symbol: str
     """``place`` (a place of ``colour``), ``own``, ``home``, ``fleet``, ``black_hole``,
-    ``unexplored``, ``sighted``, ``ground`` (a hex of ``colour``), ``line`` (a line of
-    ``colour`` and ``width``), ``level1``/``level2``… (peaks), ``link``,
+    ``unexplored``, ``sighted``, ``source`` (a ring), ``ground`` (a hex of ``colour``),
+    ``line`` (a line of ``colour`` and ``width``), ``flow`` (an arrowhead on a line of
+    ``colour``), ``level1``/``level2``… (peaks), ``link``,
     ``near0``/``near1``… (a distance line), ``move``."""
     text: str
     colour: str = "#ffffff"
@@ -87,6 +96,8 @@ def legend(view: MapView) -> list[LegendEntry]:
     for key in used_lines(view):
         line = view.lines[key]
         entries.append(LegendEntry("line", line.text, line.colour, line.width, line.broken))
+    if colour := flow_colour(view):
+        entries.append(LegendEntry("flow", say(lang, "map_legend_flow"), colour))
     entries += [
         LegendEntry(f"level{level}", view.level_texts[level])
         for level in sorted({p.level for p in places if p.level in view.level_texts})
@@ -103,7 +114,7 @@ def legend(view: MapView) -> list[LegendEntry]:
         entries.append(LegendEntry("place", say(lang, "map_legend_unknown"), seat_colour(UNKNOWN)))
     if view.viewer > 0 and any(p.owner == view.viewer for p in places):
         entries.append(LegendEntry("own", say(lang, "map_legend_own"), seat_colour(view.viewer)))
-    for mark in ("home", "fleet", "sighted", "black_hole", "unexplored"):
+    for mark in ("home", "fleet", "sighted", "source", "black_hole", "unexplored"):
         if any(mark in p.marks for p in places):
             text = view.mark_texts.get(mark) or say(lang, f"map_legend_{mark}")
             entries.append(LegendEntry(mark, text))
@@ -375,6 +386,8 @@ def _hexes(root: ET.Element, view: MapView, places: list[MapPlace], grid: HexGri
     for place in places:
         x, y = grid.centres[place.number]
         draw_peaks(signs, place.level, x, y, r)
+        if "source" in place.marks:
+            draw_source(signs, x, y, r)
         own = view.viewer > 0 and place.owner == view.viewer
         if place.owner != UNKNOWN or "home" in place.marks:
             _shape(signs, place.marks, own, seat_colour(place.owner), x, y, r * 0.22)
@@ -476,6 +489,8 @@ def _draw_symbol(parent: ET.Element, entry: LegendEntry, x: float, y: float, siz
     left, right = (x + 2, cy), (x + size * 1.6 - 3, cy)
     if kind in ("place", "own"):
         _shape(ET.SubElement(parent, "g"), (), kind == "own", entry.colour, cx, cy, r)
+    elif kind == "source":
+        draw_source(parent, cx, cy, size * 2.4)
     elif kind in ("home", "fleet", "sighted", "black_hole", "unexplored"):
         _shape(ET.SubElement(parent, "g"), (kind,), False, "#ffffff", cx, cy, r)
     elif kind == "ground":
@@ -490,6 +505,11 @@ def _draw_symbol(parent: ET.Element, entry: LegendEntry, x: float, y: float, siz
         if entry.broken:
             attrs["stroke_dasharray"] = dash_pattern(entry.width)
         _line(parent, left, right, stroke_linecap="round", **attrs)
+    elif kind == "flow":
+        _line(parent, left, right, stroke=entry.colour, stroke_width="2")
+        ET.SubElement(
+            parent, "path", {"d": arrowhead(left, right, size * 2.4), "fill": entry.colour}
+        )
     elif kind.startswith("level"):
         # The peaks as on the largest hexes, ending at the symbol's right end.
         radius = size * 2.4

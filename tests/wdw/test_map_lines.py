@@ -62,7 +62,7 @@ def test_river_through_sides_are_1_to_6(sides: object) -> None:
 
 def test_the_gms_picture_has_every_river_road_and_height() -> None:
     view = GAME.map_view(sample(map=EXAMPLE), 0, "en")
-    rivers = {(e.place, e.side) for e in view.edges}
+    rivers = {(e.place, e.side) for e in view.edges if e.line != "coast"}
     # Five sides with a river, each listed by both fields, drawn once.
     assert rivers == {(104, 2), (112, 2), (119, 2), (127, 2), (135, 2)}
     paths = {p.place: (p.sides, p.line) for p in view.paths}
@@ -71,6 +71,7 @@ def test_the_gms_picture_has_every_river_road_and_height() -> None:
     levels = {p.number: p.level for p in view.places if p.level}
     assert levels[136] == 4 and levels[127] == 2 and 118 not in levels  # HS 1: none
     assert [e.text for e in legend(view) if e.symbol == "line"] == [
+        "coastline",
         "river",
         "navigable river",
         "road",
@@ -87,11 +88,14 @@ def test_a_road_leads_only_towards_known_fields_with_a_road() -> None:
 
 def test_a_river_at_a_side_is_drawn_from_the_known_field_that_lists_it() -> None:
     # 1/20 lists side 5 (towards 1/19), 1/19 side 2: known alone, each draws its own.
-    assert GAME.map_view(on_map(EXAMPLE, ["1/20"]), 1, "en").edges == (MapEdge(120, 5, "river"),)
+    # Both say it flows south: up side 5 of 1/20 is counter-clockwise, side 2 of 1/19
+    # clockwise.
+    alone = GAME.map_view(on_map(EXAMPLE, ["1/20"]), 1, "en").edges
+    assert alone == (MapEdge(120, 5, "river", -1),)
     both = GAME.map_view(on_map(EXAMPLE, ["1/19", "1/20"]), 1, "en").edges
-    assert both == (MapEdge(119, 2, "river"),)
+    assert both == (MapEdge(119, 2, "river", 1),)
     # A side only the unseen neighbour lists is not drawn.
-    one_sided = edited(EXAMPLE, f1_20={"rivers": []})
+    one_sided = edited(EXAMPLE, f1_20={"rivers": [], "river_flow": {}})
     assert GAME.map_view(on_map(one_sided, ["1/20"]), 1, "en").edges == ()
 
 
@@ -124,6 +128,7 @@ UNSEEN = st.fixed_dictionaries(
         "height": st.integers(0, 4),
         "terrain": st.sampled_from(["Tiefland", "Wald", "Gebirge"]),
         "rivers": st.lists(st.integers(1, 6), max_size=3, unique=True),
+        "coast": st.booleans(),
     }
 )
 
@@ -133,15 +138,21 @@ UNSEEN = st.fixed_dictionaries(
     known=st.lists(st.sampled_from(sorted(world(EXAMPLE).fields)), min_size=1, unique=True),
     unseen=st.lists(UNSEEN, min_size=48, max_size=48),
     lang=st.sampled_from(["de", "en"]),
+    unflowed=st.sets(st.sampled_from(["1/37", "1/38", "1/39"])),
 )
 def test_the_picture_is_the_same_whatever_the_unseen_fields_hold(
-    known: list[str], unseen: list[dict[str, object]], lang: str
+    known: list[str], unseen: list[dict[str, object]], lang: str, unflowed: set[str]
 ) -> None:
     data = json.loads(EXAMPLE)
     for item, change in zip(data["fields"], unseen, strict=True):
+        if item["id"] in unflowed - set(known):
+            # Which way an unseen stretch of the river flows (or whether it rises there).
+            item.pop("river_out", None)
+            item.pop("source", None)
         if item["id"] not in known and not item.get("river_through"):
             # Water stays water: the example's river ends in it.
             item.update(change | ({"terrain": item["terrain"]} if item["height"] == 0 else {}))
+            item.pop("river_flow", None)  # the flow of its old rivers
     other = json.dumps(data, ensure_ascii=False)
     first = GAME.map_view(on_map(EXAMPLE, known), 1, lang)
     second = GAME.map_view(on_map(other, known), 1, lang)

@@ -13,6 +13,7 @@ from engine.wdw.calculators.knowledge import Knowledge
 from engine.wdw.calculators.texts import number, say
 from engine.wdw.formulas import movement_points, rounds_possible
 from engine.wdw.movement import mode_factor, step_cost
+from engine.wdw.rivers import barrier, upstream
 from engine.wdw.state import Unit
 
 MODES = ("", "KX", "S", "KXS")
@@ -24,18 +25,21 @@ _LOAD_COST = {"": 0, "kueste": 3, "hafen": 2}
 
 @dataclass(frozen=True)
 class Step:
-    """One step: the field, what it costs, the range used after it and the day (F9)."""
+    """One step: the field, what it costs, the range used after it and the day (F9);
+    whether it is a fleet's step up a river (Strategie 7.1)."""
 
     kf: str
     cost: int
     used: int
     day: Fraction
+    upstream: bool = False
 
 
 @dataclass(frozen=True)
 class Route:
     """The planner's answer: the range, the steps the range allows, and why it ends
-    early (``stop``: ``truncated``, ``not_adjacent``, ``land_water``, ``into_white``;
+    early (``stop``: ``truncated``, ``not_adjacent``, ``land_water``, ``off_river``,
+    ``not_navigable``, ``into_white``;
     ``stop_at`` the field it could not enter)."""
 
     unit: str
@@ -83,16 +87,18 @@ def plan(
         if not known.knows(there):
             stop, stop_at = "into_white", there
             break
-        water = known.field(there).water
-        if (unit.unit_class == "land" and water) or (unit.unit_class == "sea" and not water):
-            stop, stop_at = "land_water", there
+        # Both fields are known here: the river between them is the reader's knowledge.
+        bad = barrier(unit.unit_class, known.the_map, here, there)
+        if bad:
+            stop, stop_at = bad, there
             break
         cost = step_cost(unit, known.the_map, here, there) * factor
         if used + cost > total:
             stop, stop_at = "truncated", there
             break
         used += cost
-        steps.append(Step(there, cost, used, Fraction(30 * used, total)))
+        upriver = unit.unit_class == "sea" and upstream(known.the_map, here, there)
+        steps.append(Step(there, cost, used, Fraction(30 * used, total), upriver))
         here = there
     bp = movement_points(unit.unit_class, speed=unit.geschwindigkeit, mounted=unit.beritten)
     bp_left = Fraction(bp) * max(0, total - used) / total
@@ -116,7 +122,8 @@ def render(route: Route, lang: str) -> list[str]:
     if route.loading:
         lines.append(say(lang, "movement.loading", cost=route.loading))
     for step in route.steps:
-        lines.append(say(lang, "movement.step", route=route, step=step, day=number(step.day, lang)))
+        key = "movement.step_upstream" if step.upstream else "movement.step"
+        lines.append(say(lang, key, route=route, step=step, day=number(step.day, lang)))
     if route.stop:
         lines.append(say(lang, f"movement.stop_{route.stop}", kf=route.stop_at))
     end = route.steps[-1].kf if route.steps else route.start
