@@ -6,8 +6,9 @@ keeps the default's own words."""
 from __future__ import annotations
 
 from engine.wdw.appearance import Appearance
+from engine.wdw.fights import Combat
 from engine.wdw.items import Items
-from engine.wdw.rulings import Combat, SpecialResult, SpyResult, default_ruling, read
+from engine.wdw.rulings import SpecialResult, SpyResult, default_ruling, read
 from engine.wdw.texts import say
 
 

@@ -14,6 +14,7 @@ _CHOICES = {
     "allied_meeting": ("stop", "pass"),
     "fort_ranged_gp": ("per_bwp", "flat"),
     "build_on_arrival": ("pro_rata", "next_month"),
+    "after_fight": ("go_on", "stay"),
 }
 """The options that take one of a few words."""
 
@@ -81,6 +82,10 @@ class WdwOptions:
     """Strategie 5.1-2: an unmanned wall holds hostile units too (else only a manned one)."""
     wall_siege_strength: int = 2500
     """Strategie 6.4: the siege strength that destroys one BWP of a wall a month."""
+    after_fight: str = "go_on"
+    """Strategie 6.2: when a combat's last round ends, its winner's units ``go_on`` along
+    their paths (four days a round later), or every unit of a combat ``stay`` in its
+    field for the rest of the month."""
 
     def __post_init__(self) -> None:
         for name, choices in _CHOICES.items():
