@@ -40,6 +40,8 @@ class Scene:
     realms_in: Mapping[str, frozenset[int]]
     towns: Mapping[str, Settlement]
     bukaz: Mapping[int, int]
+    fleets_in: Mapping[str, frozenset[int]] = field(default_factory=dict)
+    """The realms with a fleet standing in each field (a retreat onto it, 6.1)."""
     parties: dict[tuple[object, ...], Party] = field(default_factory=dict)
     """Each side's figures by what they depend on (a side often meets several realms)."""
     enemies: dict[tuple[int, int], bool] = field(default_factory=dict)
@@ -51,11 +53,15 @@ class Scene:
         """The scene of ``state``; ``where`` moves units (``realm/id`` → field), e.g.
         to where their legs end this month."""
         realms_in: dict[str, set[int]] = {}
+        fleets_in: dict[str, set[int]] = {}
         units = {}
         for unit in state.units:
             key = unit.key
             units[key] = unit
-            realms_in.setdefault((where or {}).get(key, unit.kf), set()).add(unit.realm)
+            kf = (where or {}).get(key, unit.kf)
+            realms_in.setdefault(kf, set()).add(unit.realm)
+            if unit.unit_class == "sea" and unit.size > 0:
+                fleets_in.setdefault(kf, set()).add(unit.realm)
         return cls(
             state,
             world(state.map_text),
@@ -63,6 +69,7 @@ class Scene:
             {kf: frozenset(realms) for kf, realms in realms_in.items()},
             {s.kf: s for s in state.settlements},
             {r.seat: r.bukaz for r in state.realms},
+            {kf: frozenset(realms) for kf, realms in fleets_in.items()},
             options=options_of(state),
         )
 
@@ -252,7 +259,8 @@ def retreat_fields(
 ) -> tuple[tuple[str, ...], bool]:
     """D28: the field the side came from if no non-allied unit stands there; else the
     passable neighbours without one, by side 1–6, for the draw R1 (empty: no retreat,
-    the GM rules a surrender)."""
+    the GM rules a surrender); for land units a water field where an own fleet waits is
+    passable (Strategie 6.1)."""
 
     def free(kf: str) -> bool:
         return not any(scene.hostile(realm, other) for other in scene.realms_in.get(kf, ()))
@@ -262,7 +270,11 @@ def retreat_fields(
     ships = all(u.unit_class == "sea" for u in side.units)
     found = []
     for other in scene.the_map.fields[kf].neighbours:
-        if other is None or scene.the_map.fields[other].water != ships:
+        if other is None:
+            continue
+        water = scene.the_map.fields[other].water
+        boarding = water and not ships and realm in scene.fleets_in.get(other, ())
+        if water != ships and not boarding:
             continue
         if free(other):
             found.append(other)
