@@ -5,16 +5,23 @@ field) changes the meetings after it.
 
 The next meeting comes from a queue of each field's earliest meeting still to come
 (:class:`Fields`): a meeting or a changed path touches a few fields, and only those are
-looked at again (a month of 300 units has hundreds of meetings in a few dozen fields)."""
+looked at again (a month of 300 units has hundreds of meetings in a few dozen fields).
+
+A fight keeps its units in the field for its rounds (Strategie 6.2, engine.wdw.fights):
+the winner's go on when the last round ends, and a unit that arrives while the fight is
+under way joins it from the next round ("Später ankommende Einheiten")."""
 
 from __future__ import annotations
 
 import heapq
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import lcm
 
+from engine.wdw.appearance import Branch
+from engine.wdw.fights import ROUND_DAYS, fight_end, joining_round
 from engine.wdw.movement import Leg
 from engine.wdw.state import Unit
 from engine.wdw.tables import encounter
@@ -27,6 +34,7 @@ from engine.wdw.timeline import (
     held,
     hiding,
     lead_order,
+    pause,
     scale_of,
     spans_of,
     stays_of,
@@ -48,6 +56,46 @@ class Contact:
     """``D<n>`` when one side hides (KX) and the GM rules whether it is discovered."""
     hider: int = 0
     """The realm that hides (KX), when there is a discovery question."""
+    combat: str = ""
+    """``K<n>`` when the meeting is a fight (its row, or the GM's answer to its KT
+    question, says "Kampf")."""
+    joins: tuple[str, int] | None = None
+    """The fight under way in the field that this meeting's side arrives late at, and
+    the round it joins from (Strategie 6.2)."""
+    late: tuple[tuple[str, int], ...] = ()
+    """The fight's late arrivals (``realm/unit``) with the round each joins from."""
+    rounds: int = 0
+    """A fight's rounds possible (F9, D8), when ``contacts`` was given ``fought``."""
+
+
+Fought = Callable[[str, int, int, Sequence[Unit], Fraction], tuple[int, int, frozenset[int]]]
+"""A fight on the timeline (engine.wdw.fights): from its item ``K<n>``, the realms of
+its table sides A and B, its units and its day, the rounds its units' BP allow, the
+rounds it takes and the realms whose units go on along their paths when it ends."""
+
+
+@dataclass(eq=False)
+class _Fight:
+    """A fight on the timeline: its field, days and rounds, who is in it, who goes on
+    afterwards, and the units that arrived late, with their round."""
+
+    item: str
+    kf: str
+    start: Fraction
+    end: Fraction
+    rounds: int
+    realms: tuple[int, int]
+    goers: frozenset[int]
+    members: set[str]
+    late: list[tuple[str, int]] = field(default_factory=list)
+
+    def joins(self, day: Fraction) -> int:
+        """The round a unit arriving on ``day`` joins from, or 0: the fight is not under
+        way then, or its last round has begun."""
+        if not self.start < day < self.end:
+            return 0
+        round_ = joining_round(self.start, day)
+        return round_ if round_ <= self.rounds else 0
 
 
 MeetingKey = tuple[Fraction, tuple[int, int], int, int, str]
@@ -65,7 +113,8 @@ def contacts(
     field_order: Callable[[str], tuple[int, int]],
     react: Reaction | None = None,
     discovered: Callable[[str], bool] = lambda item: False,
-    appears: Callable[[str, str, str], tuple[bool, bool] | None] = lambda item, a, b: None,
+    appears: Callable[[str, str, str], Branch | None] = lambda item, a, b: None,
+    fought: Fought | None = None,
 ) -> tuple[list[Contact], dict[str, Leg]]:
     """Every meeting of hostile realms in the month, in the order of days (then fields
     by GF/KF, then seats), each pair of realms once a field; and the legs as they end:
@@ -73,24 +122,56 @@ def contacts(
     another (a meeting on the same day comes first). ``main`` is each unit's main K
     order. A hiding side (KX) is met only when ``discovered`` says the GM found it
     (its ``D<n>`` question; footnote ²: undiscovered, it passes). ``appears`` gives
-    which table sides stop after the GM's answer on a KT question ``E<n>`` (the row's
-    orders as the table lists them; None while unanswered: both stop)."""
+    the row's branch after the GM's answer on a KT question ``E<n>`` (the row's orders
+    as the table lists them; None while unanswered: both stop). ``fought`` gives each
+    fight's rounds and who goes on after it (None: a fight holds its units for the rest
+    of the month, and nobody joins it)."""
     by_key = {u.key: u for u in units}
     legs = dict(legs)
     board = Fields(units, {u.key: stays_of(u, legs[u.key]) for u in units}, hostile, field_order)
     found: list[Contact] = []
-    asked = appearances = 0
+    asked = appearances = fights = 0
+    fights_at = _Arrivals(board, main)
+    today = Fraction(0)
+    """The day of the last meeting, change or arrival taken."""
+    busy: dict[str, Fraction] = {}
+    """The day each unit's fights hold it until."""
+
+    def hold(unit: Unit, kf: str, day: Fraction, until: Fraction | None) -> None:
+        # A fight holds the unit until ``until`` (then it goes on), or for the month.
+        stays, leg = board.stays[unit.key], legs[unit.key]
+        if until is None:
+            stays, legs[unit.key] = halt(stays, leg, kf, day)
+        else:
+            shift = until - max(day, busy.get(unit.key, day))
+            stays, legs[unit.key] = pause(unit, stays, leg, kf, day, shift)
+            busy[unit.key] = max(until, busy.get(unit.key, until))
+        board.move(unit.key, stays)
+
     while True:
         first = board.first()
         change = react(board.stays, legs) if react is not None else None
+        arrival = fights_at.next(today)
+        if arrival is not None and all(
+            other is None or arrival[0] <= other[0] for other in (first, change)
+        ):
+            day, fight, key, round_ = arrival
+            today = day
+            fight.members.add(key)
+            fight.late.append((key, round_))
+            unit = by_key[key]
+            hold(unit, fight.kf, day, fight.end if unit.realm in fight.goers else None)
+            continue
         if change is not None and (first is None or change[0] < first[0]):
-            _day, key, leg = change
+            today, key, leg = change
             legs[key] = leg
             board.move(key, stays_of(by_key[key], leg))
             continue
         if first is None:
-            return found, legs
+            late = fights_at.late()
+            return [replace(c, late=late.get(c.combat, ())) for c in found], legs
         day, _order, ra, rb, kf = first
+        today = day
         present = {r: board.present(kf, r, day) for r in (ra, rb)}
         lead_a, lead_b = lead_order(present[ra], main), lead_order(present[rb], main)
         hider = hiding(lead_a, lead_b)
@@ -107,19 +188,150 @@ def contacts(
         board.close(kf, ra, rb)
         outcome, flipped = encounter(lead_a, lead_b)
         stop_a, stop_b = held(outcome)
+        fight_here = outcome.fight and not hider
         if outcome.question and not hider:
             appearances += 1
             row = (lead_b, lead_a) if flipped else (lead_a, lead_b)
-            stop_a, stop_b = appears(f"E{appearances}", *row) or (stop_a, stop_b)
+            branch = appears(f"E{appearances}", *row)
+            if branch is not None:
+                (stop_a, stop_b), fight_here = branch.held, branch.fight
         if flipped:
             stop_a, stop_b = stop_b, stop_a
         if hider and outcome.question:
             # KT finds a hidden unit: a hiding unit never seems superior; it retreats.
             stop_a, stop_b = hider == "a", hider == "b"
+        until: dict[int, Fraction] = {}
+        if fight_here:
+            fights += 1
+            item = f"K{fights}"
+            found[-1] = replace(found[-1], combat=item)
+            _join_third(found, fights_at.fights.get(kf, ()), present)
+            if fought is not None:
+                table = (rb, ra) if flipped else (ra, rb)
+                units = (*present[ra], *present[rb])
+                possible, n, goers = fought(item, *table, units, day)
+                found[-1] = replace(found[-1], rounds=possible)
+                end = fight_end(day, n)
+                members = {u.key for u in units}
+                fights_at.add(_Fight(item, kf, day, end, n, (ra, rb), goers, members))
+                until = {realm: end for realm in goers}
         for realm, stop in ((ra, stop_a), (rb, stop_b)):
             for unit in present[realm] if stop else ():
-                stays, legs[unit.key] = halt(board.stays[unit.key], legs[unit.key], kf, day)
-                board.move(unit.key, stays)
+                hold(unit, kf, day, until.get(realm))
+
+
+_PASSING = ("KI", "KX", "KR")
+"""Orders whose units do not join their realm's fight (Strategie 6.2 "je nach Befehl"):
+they ignore, hide from or give way to the enemy (Tab. 6.1-1)."""
+
+
+def _join_third(
+    found: list[Contact], running: Sequence[_Fight], present: dict[int, tuple[Unit, ...]]
+) -> None:
+    """Strategie 6.2: the last meeting's fight is a third realm (or an ally) coming late
+    to a fight under way in the field: its units join that fight from the next round."""
+    contact = found[-1]
+    for fight in running:
+        if contact.a not in fight.realms and contact.b not in fight.realms:
+            continue
+        round_ = fight.joins(contact.day)
+        if not round_:
+            continue
+        found[-1] = replace(contact, joins=(fight.item, round_))
+        for realm in (contact.a, contact.b):
+            for unit in present[realm] if realm not in fight.realms else ():
+                if unit.key not in fight.members:
+                    fight.members.add(unit.key)
+                    fight.late.append((unit.key, round_))
+        return
+
+
+class _Arrivals:
+    """The fights of the month by field, and the next unit of a fight's realms to arrive
+    in its field while it is under way (Strategie 6.2, "Später ankommende Einheiten"):
+    each fight's next arrival is kept, and worked out again only when a unit's stays in
+    its field changed (``Fields.changed``) for one of its realms; a queue gives the
+    earliest of them."""
+
+    def __init__(self, board: Fields, main: Mapping[str, str]) -> None:
+        self.fights: dict[str, list[_Fight]] = {}
+        self._board, self._main = board, main
+        self._all: list[_Fight] = []
+        self._index: dict[_Fight, int] = {}
+        self._next: dict[int, tuple[Fraction, int, str, int] | None] = {}
+        self._queue: list[tuple[Fraction, int, str, int]] = []
+
+    def add(self, fight: _Fight) -> None:
+        """A new fight: its late arrivals are looked for from now on."""
+        self.fights.setdefault(fight.kf, []).append(fight)
+        self._index[fight] = len(self._all)
+        self._all.append(fight)
+        self._board.changed.setdefault(fight.kf, set()).update(fight.realms)
+
+    def next(self, today: Fraction) -> tuple[Fraction, _Fight, str, int] | None:
+        """The earliest late arrival still to come after ``today`` (the day of the
+        meetings so far): its day, fight, unit and round."""
+        for kf, realms in self._board.changed.items():
+            # A fight over by today has nobody still to come.
+            # Whole numbers compare many times faster than fractions.
+            num, den = today.numerator, today.denominator
+            live = [
+                f
+                for f in self.fights.get(kf, ())
+                if f.end.numerator * den > num * f.end.denominator
+            ]
+            if not live:
+                continue
+            self.fights[kf] = live
+            # Only the fights of a realm whose units there changed.
+            stale = [f for f in live if f.realms[0] in realms or f.realms[1] in realms]
+            arriving = self._arriving(kf) if stale else []
+            for fight in stale:
+                index = self._index[fight]
+                found = self._first(fight, index, arriving)
+                if found != self._next.get(index):
+                    self._next[index] = found
+                    if found is not None:
+                        heapq.heappush(self._queue, found)
+        self._board.changed.clear()
+        while self._queue and self._next.get(self._queue[0][1]) != self._queue[0]:
+            heapq.heappop(self._queue)
+        if not self._queue:
+            return None
+        day, index, key, round_ = self._queue[0]
+        return day, self._all[index], key, round_
+
+    def late(self) -> dict[str, tuple[tuple[str, int], ...]]:
+        """Each fight's late arrivals with their round, by its item."""
+        return {f.item: tuple(f.late) for f in self._all if f.late}
+
+    def _arriving(self, kf: str) -> list[tuple[int, str, int, Fraction]]:
+        """The days units enter ``kf`` (in whole multiples of the board's 1/scale, then
+        the unit, its realm and the day), but for units that ignore, hide or give way
+        (``_PASSING``): they do not join."""
+        board = self._board
+        return sorted(
+            (board.whole(stay.start), key, board.realm_of(key), stay.start)
+            for key in board.at(kf)
+            if self._main[key] not in _PASSING
+            for stay in board.stays[key]
+            if stay.kf == kf and stay.start.numerator > 0
+        )
+
+    def _first(
+        self, fight: _Fight, index: int, arriving: Sequence[tuple[int, str, int, Fraction]]
+    ) -> tuple[Fraction, int, str, int] | None:
+        start, end = self._board.whole(fight.start), self._board.whole(fight.end)
+        per_round = self._board.whole(Fraction(ROUND_DAYS))
+        # The arrivals after the fight's first day, by day, then unit.
+        for i in range(bisect_right(arriving, (start, "\uffff")), len(arriving)):
+            whole, key, realm, day = arriving[i]
+            if whole >= end:
+                return None
+            if realm in fight.realms and key not in fight.members:
+                round_ = -((start - whole) // per_round) + 1  # joining_round, in whole days
+                return (day, index, key, round_) if round_ <= fight.rounds else None
+        return None
 
 
 class Fields:
@@ -157,6 +369,9 @@ class Fields:
         """The realms whose spans or pairs in a field changed since ``first``."""
         self._answer: dict[str, _Whole | None] = {}
         self._queue: list[_Whole] = []
+        self.changed: dict[str, set[int]] = {}
+        """The realms whose units or stays changed in a field, by field, since the
+        caller last cleared it."""
         for key, mine in stays.items():
             self._enter(key, mine)
 
@@ -192,6 +407,18 @@ class Fields:
         ]
         return tuple(self._units[key] for key in sorted(keys, key=self._rank.__getitem__))
 
+    def at(self, kf: str) -> set[str]:
+        """The units with a stay in ``kf``."""
+        return self._at.get(kf, set())
+
+    def whole(self, day: Fraction) -> int:
+        """``day`` in whole multiples of the board's 1/scale (a day of its stays)."""
+        return day.numerator * (self._scale // day.denominator)
+
+    def realm_of(self, key: str) -> int:
+        """The realm of unit ``key``."""
+        return self._units[key].realm
+
     def move(self, key: str, stays: list[Stay]) -> None:
         """The unit ``key`` has new stays (a meeting held it, it turned to intercept)."""
         realm = self._units[key].realm
@@ -214,6 +441,7 @@ class Fields:
 
     def _touch(self, kf: str, realm: int) -> None:
         self._dirty.setdefault(kf, set()).add(realm)
+        self.changed.setdefault(kf, set()).add(realm)
 
     def _enter(self, key: str, stays: list[Stay]) -> None:
         realm = self._units[key].realm

@@ -134,7 +134,11 @@ def _meeting_lines(item: str, meeting: Meeting, lang: str) -> list[str]:
         ]
     # The strengths, GP, ratio and rounds are the workbench's, under the item.
     met = say(lang, "item.met", day=day)
-    return [say(lang, "item.combat", **sides, a_units=a_units, b_units=b_units), met]
+    lines = [say(lang, "item.combat", **sides, a_units=a_units, b_units=b_units), met]
+    if meeting.joins is not None:
+        lines.append(say(lang, "item.joins", combat=meeting.joins[0], round=meeting.joins[1]))
+    lines += [say(lang, "item.late", unit=key, round=n) for key, n in meeting.late]
+    return lines
 
 
 def _ig(state: WdwState, seat: int, unit: int, target: str) -> str:

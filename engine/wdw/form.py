@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from engine.wdw.appearance import Appearance
 from engine.wdw.checks_decay import Decay
+from engine.wdw.fights import Combat
 from engine.wdw.items import Items
-from engine.wdw.rulings import Combat, SpecialResult, SpyResult, default_ruling, read
+from engine.wdw.rulings import SpecialResult, SpyResult, default_ruling, read
 from engine.wdw.texts import say
 
 

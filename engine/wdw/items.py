@@ -13,15 +13,16 @@ from fractions import Fraction
 
 from engine.core import Order, Ruling
 from engine.wdw.allied import AlliedStops, first_of, mutual_pairs
-from engine.wdw.appearance import Branch, answered
+from engine.wdw.appearance import answered
 from engine.wdw.characters import character_gp, with_leaders
 from engine.wdw.checks_conquest import Raid, owner_of, raids_of
 from engine.wdw.checks_decay import decays_of
 from engine.wdw.checks_spy import may_spy
 from engine.wdw.checks_walls import WallSiege, wall_sieges_of
 from engine.wdw.checks_works import Siege, sieges_of
-from engine.wdw.contacts import contacts
+from engine.wdw.contacts import Fought, contacts
 from engine.wdw.discovery import discovered
+from engine.wdw.fights import combat_verdict, fought_rounds, going_on
 from engine.wdw.formulas import kampfkraft
 from engine.wdw.interception import INTERCEPTING, Hunter, Interceptions
 from engine.wdw.mapfile import WorldMap
@@ -60,6 +61,12 @@ class Meeting:
     """The day they meet (F9, engine.wdw.timeline)."""
     rounds: int = 0
     """The rounds of combat their BP leave (F9, D8)."""
+    late: tuple[tuple[str, int], ...] = ()
+    """A combat's late arrivals (``realm/unit``) and the round each joins from
+    (Strategie 6.2 "Später ankommende Einheiten", engine.wdw.contacts)."""
+    joins: tuple[str, int] | None = None
+    """The combat under way in the field this one's newcomers join, and from which
+    round."""
 
 
 @dataclass(frozen=True)
@@ -239,12 +246,13 @@ def find_items(
         _field_order,
         react,
         lambda item: discovered(given, item),
-        lambda item, a, b: _stops(answered(given, item, a, b)),
+        lambda item, a, b: answered(given, item, a, b),
+        _fought(given, options.max_rounds, options.after_fight == "go_on"),
     )
     max_rounds, hv_bonus = options.max_rounds, options.hv_bonus
     meetings: dict[str, Meeting] = {}
     retreats: list[tuple[str, tuple[str, ...], int]] = []
-    e = k = 0
+    e = 0
     for contact in found:
         sa = _side(contact.a, list(contact.a_units), state, chosen, contact.kf, hv_bonus)
         sb = _side(contact.b, list(contact.b_units), state, chosen, contact.kf, hv_bonus)
@@ -263,9 +271,10 @@ def find_items(
         first, second = (sb, sa) if flipped else (sa, sb)
         retreats += _retreats(contact.kf, first, second, retreating(outcome))
         fighting = (*contact.a_units, *contact.b_units)
-        when = rounds(fighting, contact.day, max_rounds)
-        meeting = Meeting(contact.kf, first, second, outcome, contact.day, when)
-        fight = outcome.fight
+        when = contact.rounds if contact.combat else rounds(fighting, contact.day, max_rounds)
+        meeting = Meeting(
+            contact.kf, first, second, outcome, contact.day, when, contact.late, contact.joins
+        )
         if outcome.question:
             e += 1
             meetings[f"E{e}"] = meeting
@@ -273,10 +282,9 @@ def find_items(
             then = answered(given, f"E{e}", first.order, second.order)
             if then is not None:
                 retreats += _retreats(contact.kf, first, second, then.back)
-                fight, meeting = then.fight, replace(meeting, outcome=then.outcome)
-        if fight:
-            k += 1
-            meetings[f"K{k}"] = meeting
+                meeting = replace(meeting, outcome=then.outcome)
+        if contact.combat:  # the timeline numbered the fights (engine.wdw.contacts)
+            meetings[contact.combat] = meeting
     spies: dict[str, tuple[int, Spy]] = {}
     specials: dict[str, tuple[int, Special]] = {}
     for seat in sorted(orders):
@@ -309,9 +317,20 @@ def find_items(
     )
 
 
-def _stops(then: Branch | None) -> tuple[bool, bool] | None:
-    """Which table sides stop after the GM's KT answer (None: not answered yet)."""
-    return None if then is None else then.held
+def _fought(given: Sequence[Ruling], max_rounds: int, go_on: bool) -> Fought:
+    """Strategie 6.2 on the timeline: a fight takes the rounds the GM rules (``Runden
+    n``), else every round the BP allow (F9, D8); its winner goes on afterwards unless
+    the option ``after_fight`` keeps everybody in the field (``go_on`` False)."""
+
+    def days(
+        item: str, a: int, b: int, units: Sequence[Unit], day: Fraction
+    ) -> tuple[int, int, frozenset[int]]:
+        verdict = combat_verdict(given, item)
+        goers = going_on(verdict, a, b) if go_on else frozenset[int]()
+        possible = rounds(units, day, max_rounds)
+        return possible, fought_rounds(possible, verdict), goers
+
+    return days
 
 
 def _retreats(

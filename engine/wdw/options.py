@@ -15,6 +15,7 @@ _CHOICES = {
     "fort_ranged_gp": ("per_bwp", "flat"),
     "build_on_arrival": ("pro_rata", "next_month"),
     "bukaz_display": ("exact", "verbal"),
+    "after_fight": ("go_on", "stay"),
 }
 """The options that take one of a few words."""
 
@@ -88,6 +89,10 @@ class WdwOptions:
     bukaz_display: str = "exact"
     """Strategie 6.5: a realm reads its BükAz ``exact`` or ``verbal`` (a word for its band,
     engine.wdw.morale); the GM reads the number."""
+    after_fight: str = "go_on"
+    """Strategie 6.2: when a combat's last round ends, its winner's units ``go_on`` along
+    their paths (four days a round later), or every unit of a combat ``stay`` in its
+    field for the rest of the month."""
 
     def __post_init__(self) -> None:
         for name, choices in _CHOICES.items():

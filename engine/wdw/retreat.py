@@ -1,8 +1,9 @@
 """Where a beaten unit goes (Strategie 5.1, 6.1 "Rückzug", D28): to the field it entered
 the combat's field from; a unit that stood still, or whose field is blocked by a hostile
 unit, draws R1 among the free neighbours (sides 1 to 6, the map's order) with a named
-die, so rulings in any order give the same field (design §6). With no free neighbour it
-cannot retreat, and the GM rules on a surrender."""
+die, so rulings in any order give the same field (design §6). A land unit may retreat
+onto an own fleet that waits in a neighbouring water field (Strategie 6.1). With no free
+neighbour it cannot retreat, and the GM rules on a surrender."""
 
 from __future__ import annotations
 
@@ -20,16 +21,28 @@ def blocked(state: WdwState, unit: Unit, kf: str) -> bool:
     )
 
 
+def fleet_waits(state: WdwState, realm: int, kf: str) -> bool:
+    """Strategie 6.1: an own fleet *waits* in ``kf`` — it stands there after the month's
+    movement ("Vorbeifahren reicht nicht": a fleet that went on is elsewhere)."""
+    return any(
+        o.realm == realm and o.unit_class == "sea" and o.kf == kf and o.size > 0
+        for o in state.units
+    )
+
+
 def free_neighbours(state: WdwState, unit: Unit) -> list[str]:
-    """The neighbours of the unit's field it may enter (land units on land, ships on
-    water) and that no hostile unit blocks, by side 1 to 6."""
+    """The neighbours of the unit's field it may enter (land units on land, or onto an
+    own fleet waiting on the water; ships on water) and that no hostile unit blocks, by
+    side 1 to 6."""
     the_map = world(state.map_text)
     free = []
     for kf in the_map.fields[unit.kf].neighbours:
         if kf is None or blocked(state, unit, kf):
             continue
         water = the_map.fields[kf].water
-        if (unit.unit_class == "land" and water) or (unit.unit_class == "sea" and not water):
+        if unit.unit_class == "land" and water and not fleet_waits(state, unit.realm, kf):
+            continue
+        if unit.unit_class == "sea" and not water:
             continue
         free.append(kf)
     return free

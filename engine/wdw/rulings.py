@@ -17,20 +17,13 @@ from engine.wdw.checks_conquest import Plunder, read_plunder
 from engine.wdw.checks_decay import Decay, read_decay
 from engine.wdw.discovery import DEFAULT as DISCOVERY_DEFAULT
 from engine.wdw.discovery import Discovery, read_discovery
+from engine.wdw.fights import Combat, read_combat
 from engine.wdw.items import Items, Meeting
 from engine.wdw.state import WdwState
 from engine.wdw.storm import DEFAULT as STORM_DEFAULT
 from engine.wdw.storm import StormResult, check_verdict, read_storm
 from engine.wdw.texts import say
 from engine.wdw.unit_lines import UNIT_LINES, check_line, over_size
-
-
-@dataclass(frozen=True)
-class Combat:
-    """K<n>: the winner (``a``, ``b``, or ``none``: no fight) and each unit's losses."""
-
-    winner: str
-    losses: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -72,8 +65,6 @@ Verdict = (
     | StormResult
 )
 
-_LOSS_RE = re.compile(r"^(\d+)/(\d+)\s*-\s*(\d+)$")
-
 
 def read(item: str, text: str) -> Verdict | None:
     """The verdict of a ruling's words for an item of its kind (by the id's letter),
@@ -83,7 +74,7 @@ def read(item: str, text: str) -> Verdict | None:
     if kind == "E":
         return read_appearance(text)
     if kind == "K":
-        return _combat(text)
+        return read_combat(text)
     if kind == "D":
         return read_discovery(text)
     if kind == "G":
@@ -102,31 +93,6 @@ def read(item: str, text: str) -> Verdict | None:
         if word in ("abgelehnt", "refused", "nein", "no"):
             return SpecialResult(False, rest.strip())
     return None
-
-
-def _combat(text: str) -> Combat | None:
-    winner = ""
-    losses: list[tuple[str, int]] = []
-    for part in (p.strip() for p in text.split(";") if p.strip()):
-        head, _, rest = part.partition(" ")
-        head = head.lower()
-        if head in ("sieger", "winner"):
-            winner = {"a": "a", "b": "b", "keiner": "none", "none": "none"}.get(
-                rest.strip().lower(), ""
-            )
-            if not winner:
-                return None
-        elif head in ("verluste", "losses"):
-            if rest.strip().lower() in ("keine", "none"):
-                continue
-            for loss in rest.split(","):
-                match = _LOSS_RE.match(loss.strip())
-                if not match:
-                    return None
-                losses.append((f"{int(match[1])}/{int(match[2])}", int(match[3])))
-        else:
-            return None
-    return Combat(winner, tuple(losses)) if winner else None
 
 
 def _spy(words: list[str]) -> SpyResult | None:
@@ -224,7 +190,10 @@ def check(state: WdwState, items: Items, ruling: Ruling, lang: str) -> str:
 
 
 def _check_losses(state: WdwState, meeting: Meeting, verdict: Combat, lang: str) -> str:
-    fighting = set(meeting.a.units) | set(meeting.b.units)
+    if verdict.rounds is not None and verdict.rounds > meeting.rounds:
+        # F9, D8: the units' BP leave no more rounds this month.
+        return say(lang, "ruling.rounds_over", rounds=verdict.rounds, most=meeting.rounds)
+    fighting = {*meeting.a.units, *meeting.b.units, *(key for key, _ in meeting.late)}
     for key, loss in verdict.losses:
         if key not in fighting:
             return say(lang, "ruling.not_in_combat", unit=key)

@@ -161,6 +161,24 @@ def halt(stays: list[Stay], leg: Leg, kf: str, day: Fraction) -> tuple[list[Stay
     return stays, leg
 
 
+def pause(
+    unit: Unit, stays: list[Stay], leg: Leg, kf: str, day: Fraction, shift: Fraction
+) -> tuple[list[Stay], Leg]:
+    """Strategie 6.2: a fight holds the unit in ``kf`` (where it is on ``day``) for
+    ``shift`` more days, then it goes on: its later steps come that much later (F9: a
+    round's four days are its BP of four days), and those after the month's end go."""
+    for i, stay in enumerate(stays):
+        if stay.kf == kf and stay.holds(day):
+            if stay.last or shift <= 0:
+                return stays, leg
+            later = [(f, d + shift) for f, d in leg.steps[i:]]
+            kept = tuple(s for s in later if s[1] <= MONTH_DAYS)
+            cut = len(kept) < len(later)
+            moved = replace(leg, steps=(*leg.steps[:i], *kept), truncated=leg.truncated or cut)
+            return stays_of(unit, moved), moved
+    return stays, leg
+
+
 def rounds(units: Sequence[Unit], day: Fraction, max_rounds: int) -> int:
     """F9, Strategie 4.4 (D8): the rounds of combat the units can still fight after
     meeting on ``day``: a round costs 4N/30 of a unit's N BP, at most ``max_rounds``;

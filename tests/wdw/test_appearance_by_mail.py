@@ -8,26 +8,16 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from db import repo
-from db.models import OutboxKind
-from db.session import transaction
-from mailserver.gm import operations as gm
-from mailserver.turns.evaluate import replay_check
-from tests.life.helpers import START, TERMS, address, create, game_of, outbox
-from tests.life.test_shapes import mail, run
-from tests.wdw.test_by_mail import gm_mail
+from tests.life.helpers import address
+from tests.wdw.test_by_mail import gm_mail, publish_month, two_realms_ruled
 
 
 def test_e_answers_in_any_order_give_the_month_the_replay_rebuilds(db_engine: Engine) -> None:
-    with transaction(db_engine) as session:
-        seats = [gm.SeatSpec(1, address(1)), gm.SeatSpec(2, address(2))]
-        game = create(session, 600, kind="wdw", seats=seats, every_days=7, seed=5)
-        game_id = game.id or 0
-        passwords = gm.start_game(session, 600, TERMS.at(START))
     # Isyrial's 101 attacks along the road to 1/21 (days 10, 20, 30); Tharn's 101 (KT)
     # comes to 1/20 on day 20, its 102 (KT) waits in 1/21 from day 10.
-    mail(db_engine, 1, passwords[1], "101 KA 1/19 1/20 1/21\n", 600)
-    mail(db_engine, 2, passwords[2], "101 KT 1/21 1/20\n102 KT 1/21\n", 600)
-    assert run(db_engine, game_id).status == "adjudicating"
+    game_id = two_realms_ruled(
+        db_engine, "101 KA 1/19 1/20 1/21\n", "101 KT 1/21 1/20\n102 KT 1/21\n"
+    )
     # Tharn's 101 does not give way: a combat in 1/20, and 1/21 is never reached.
     reply = gm_mail(db_engine, "Entscheid\nE1 B überlegen\nEnde\n")
     assert "Noch offen (1): K1 Kampf in 1/20" in reply
@@ -37,17 +27,13 @@ def test_e_answers_in_any_order_give_the_month_the_replay_rebuilds(db_engine: En
     # The combat first, then the question that keeps it.
     answers = "K1 Sieger A; Verluste 2/102 -500\nE2 B überlegen\n"
     assert "Nichts ist mehr offen" in gm_mail(db_engine, f"Entscheid\n{answers}Ende\n")
-    gm_mail(db_engine, "Veröffentlichen\n")
+    printouts = publish_month(db_engine, game_id)
+    assert "Einheit 101 zieht nach 1/21." in printouts[address(1)]
+    assert "Kampf in 1/21: gewonnen." in printouts[address(1)]
+    tharn = printouts[address(2)]
+    assert "Einheit 102 verliert 500 (1000 übrig)." in tharn
+    assert "Einheit 102 zieht sich nach 1/22 zurück." in tharn  # the way it came
+    assert "Einheit 101 zieht sich nach" in tharn  # before the combat, in 1/20
     with Session(db_engine) as session:
-        game = game_of(session, game_id)
-        assert game.turn == 1
-        printouts = {o.to_address: o.body for o in outbox(session, OutboxKind.PRINTOUT, 1)}
-        assert "Einheit 101 zieht nach 1/21." in printouts[address(1)]
-        assert "Kampf in 1/21: gewonnen." in printouts[address(1)]
-        tharn = printouts[address(2)]
-        assert "Einheit 102 verliert 500 (1000 übrig)." in tharn
-        assert "Einheit 102 zieht sich nach 1/22 zurück." in tharn  # the way it came
-        assert "Einheit 101 zieht sich nach" in tharn  # before the combat, in 1/20
         # The later E1 replaced the first; the combat's ruling came before E2's.
         assert [r.item for r in repo.gm_rulings(session, game_id, 1)] == ["E1", "K1", "E2"]
-        assert replay_check(session, game_id, 1)

@@ -28,6 +28,30 @@ def gm_mail(engine: Engine, body: str) -> str:
         return " ".join(max(mails, key=lambda o: o.id or 0).body.split())
 
 
+def two_realms_ruled(engine: Engine, isyrial: str, tharn: str) -> int:
+    """Game 600 of two realms after month 1's orders (``isyrial``, ``tharn``): waiting
+    for the GM's rulings; its id."""
+    with transaction(engine) as session:
+        seats = [gm.SeatSpec(1, address(1)), gm.SeatSpec(2, address(2))]
+        game = create(session, 600, kind="wdw", seats=seats, every_days=7, seed=5)
+        game_id = game.id or 0
+        passwords = gm.start_game(session, 600, TERMS.at(START))
+    mail(engine, 1, passwords[1], isyrial, 600)
+    mail(engine, 2, passwords[2], tharn, 600)
+    assert run(engine, game_id).status == "adjudicating"
+    return game_id
+
+
+def publish_month(engine: Engine, game_id: int) -> dict[str, str]:
+    """The GM of game 600 publishes month 1: its printouts by address, once the turn has
+    advanced and the replay rebuilds it from state, orders and rulings."""
+    gm_mail(engine, "Veröffentlichen\n")
+    with Session(engine) as session:
+        assert game_of(session, game_id).turn == 1
+        assert replay_check(session, game_id, 1)
+        return {o.to_address: o.body for o in outbox(session, OutboxKind.PRINTOUT, 1)}
+
+
 def test_a_month_by_mail_from_orders_to_printouts_and_its_replay(db_engine: Engine) -> None:
     with transaction(db_engine) as session:
         game = create(

@@ -9,7 +9,7 @@ from engine.dice import Dice
 from engine.wdw.orders import Fight
 from engine.wdw.retreat import free_neighbours
 from engine.wdw.state import Unit, WdwState, world
-from tests.wdw.helpers import dice, field_of, month_of, noted, placed, sample
+from tests.wdw.helpers import GAME, dice, field_of, month_of, noted, placed, sample
 
 NEIGHBOURS_OF_1_20 = ["1/12", "1/21", "1/28", "1/27", "1/19", "1/11"]
 
@@ -133,3 +133,40 @@ def test_a_discovered_hiding_unit_retreats_from_its_finder() -> None:
     assert field_of(hidden, 2, 102) == "1/20"
     found = month_of(placed(u2_102="1/21"), orders, Ruling("D1", "entdeckt"))
     assert field_of(found, 2, 102) == "1/21"
+
+
+def coast(fleet: bool) -> WdwState:
+    """2/101 stands on the coast in 1/15; Isyrial holds its land neighbours 1/23, 1/7
+    and 1/14 (where its 101 comes from); Tharn's fleet 301 waits in 1/16 if ``fleet``."""
+    state = placed(u2_101="1/15", u1_101="1/14")
+    for n, kf in enumerate(("1/23", "1/7", "1/14")):
+        state.units.append(Unit(realm=1, id=700 + n, unit_class="land", size=10, kf=kf))
+    if fleet:
+        state.units.append(Unit(realm=2, id=301, unit_class="sea", size=5, kf="1/16"))
+    return state
+
+
+def test_a_land_unit_may_retreat_onto_an_own_fleet_waiting_on_the_water() -> None:
+    unit = coast(True).unit(2, 101)
+    assert unit is not None
+    assert free_neighbours(coast(True), unit) == ["1/16"]  # not 1/8, 1/24: no fleet there
+    assert free_neighbours(coast(False), unit) == []
+    orders: dict[int, list[Order]] = {1: [Fight(unit=101, code="KA", path=("1/15",))]}
+    state = coast(True)
+    dossier = GAME.dossier(state, orders, "de")
+    assert "Rückzug B: Los R1 unter 1/16" in dossier  # the workbench knows it too
+    after = month_of(state, orders, Ruling("K1", "Sieger A; Verluste keine"))
+    assert field_of(after, 2, 101) == "1/16" and noted(after, 2, "note.retreat")
+    stuck = month_of(coast(False), orders, Ruling("K1", "Sieger A; Verluste keine"))
+    assert field_of(stuck, 2, 101) == "1/15" and noted(stuck, 2, "note.no_retreat")
+
+
+def test_a_fleet_that_sails_on_is_no_refuge() -> None:
+    # "Vorbeifahren reicht nicht": the fleet sails past 1/15 through 1/24 to 1/32, out of
+    # reach, so 2/101 cannot board.
+    orders: dict[int, list[Order]] = {
+        1: [Fight(unit=101, code="KA", path=("1/15",))],
+        2: [Fight(unit=301, code="KV", path=("1/24", "1/32"))],
+    }
+    after = month_of(coast(True), orders, Ruling("K1", "Sieger A; Verluste keine"))
+    assert field_of(after, 2, 301) == "1/32" and field_of(after, 2, 101) == "1/15"

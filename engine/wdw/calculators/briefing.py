@@ -4,13 +4,13 @@ month's legs (F9) giving where each side came from and on which day it arrived."
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from engine.wdw import checks_works
 from engine.wdw.calculators import combat, siege
 from engine.wdw.calculators.texts import say
-from engine.wdw.items import Items, Meeting, Side
+from engine.wdw.items import Items, Meeting
 from engine.wdw.movement import Leg
 from engine.wdw.state import Unit, WdwState
 
@@ -21,26 +21,30 @@ def scene_of(state: WdwState, legs: Mapping[str, Leg]) -> combat.Scene:
 
 
 def _approach(
-    side: Side, kf: str, units: Mapping[str, Unit], legs: Mapping[str, Leg]
+    keys: Sequence[str], order: str, kf: str, units: Mapping[str, Unit], legs: Mapping[str, Leg]
 ) -> combat.Approach:
     # The first unit of the side that entered the field gives where and when it came.
-    members = tuple(units[k] for k in side.units)
+    members = tuple(units[k] for k in keys)
     for unit in members:
         steps = legs[unit.key].steps
         for i, (field, day) in enumerate(steps):
             if field == kf:
                 came = steps[i - 1][0] if i else unit.kf
-                return combat.Approach(members, side.order, came, day)
-    return combat.Approach(members, side.order, "", Fraction(0))
+                return combat.Approach(members, order, came, day)
+    return combat.Approach(members, order, "", Fraction(0))
 
 
 def workbench_lines(
     scene: combat.Scene, meeting: Meeting, legs: Mapping[str, Leg], lang: str
 ) -> list[str]:
     """The combat workbench of a K item, indented for the dossier."""
-    a = _approach(meeting.a, meeting.kf, scene.units, legs)
-    b = _approach(meeting.b, meeting.kf, scene.units, legs)
-    bench = combat.workbench(scene, meeting.kf, a, b)
+    a = _approach(meeting.a.units, meeting.a.order, meeting.kf, scene.units, legs)
+    b = _approach(meeting.b.units, meeting.b.order, meeting.kf, scene.units, legs)
+    late = [
+        (_approach((key,), scene.units[key].order[:2], meeting.kf, scene.units, legs), round_)
+        for key, round_ in meeting.late
+    ]
+    bench = combat.workbench(scene, meeting.kf, a, b, late)
     return [
         say(lang, "dossier.workbench"),
         *("     " + line for line in combat.render(bench, lang)),

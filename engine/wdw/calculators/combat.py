@@ -6,7 +6,7 @@ allow (F9, D8), the fields each side may retreat to (D28) and the "befestigt" fl
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -40,6 +40,8 @@ class Scene:
     realms_in: Mapping[str, frozenset[int]]
     towns: Mapping[str, Settlement]
     bukaz: Mapping[int, int]
+    fleets_in: Mapping[str, frozenset[int]] = field(default_factory=dict)
+    """The realms with a fleet standing in each field (a retreat onto it, 6.1)."""
     parties: dict[tuple[object, ...], Party] = field(default_factory=dict)
     """Each side's figures by what they depend on (a side often meets several realms)."""
     enemies: dict[tuple[int, int], bool] = field(default_factory=dict)
@@ -51,11 +53,15 @@ class Scene:
         """The scene of ``state``; ``where`` moves units (``realm/id`` → field), e.g.
         to where their legs end this month."""
         realms_in: dict[str, set[int]] = {}
+        fleets_in: dict[str, set[int]] = {}
         units = {}
         for unit in state.units:
             key = unit.key
             units[key] = unit
-            realms_in.setdefault((where or {}).get(key, unit.kf), set()).add(unit.realm)
+            kf = (where or {}).get(key, unit.kf)
+            realms_in.setdefault(kf, set()).add(unit.realm)
+            if unit.unit_class == "sea" and unit.size > 0:
+                fleets_in.setdefault(kf, set()).add(unit.realm)
         return cls(
             state,
             world(state.map_text),
@@ -63,6 +69,7 @@ class Scene:
             {kf: frozenset(realms) for kf, realms in realms_in.items()},
             {s.kf: s for s in state.settlements},
             {r.seat: r.bukaz for r in state.realms},
+            {kf: frozenset(realms) for kf, realms in fleets_in.items()},
             options=options_of(state),
         )
 
@@ -136,6 +143,9 @@ class Workbench:
     """The settlement whose Befestigung makes the field "befestigt", or ""."""
     max_rounds: int = 4
     """D8: the rounds a unit can fight a month at most (the option ``max_rounds``)."""
+    late: tuple[tuple[Fighter, str, int], ...] = ()
+    """Strategie 6.2 "Später ankommende Einheiten": each late arrival's figures, its side
+    (``A``, ``B``, or its realm's number when a third realm joins) and its first round."""
 
 
 def lead_order(orders: Iterable[str]) -> str:
@@ -249,7 +259,8 @@ def retreat_fields(
 ) -> tuple[tuple[str, ...], bool]:
     """D28: the field the side came from if no non-allied unit stands there; else the
     passable neighbours without one, by side 1–6, for the draw R1 (empty: no retreat,
-    the GM rules a surrender)."""
+    the GM rules a surrender); for land units a water field where an own fleet waits is
+    passable (Strategie 6.1)."""
 
     def free(kf: str) -> bool:
         return not any(scene.hostile(realm, other) for other in scene.realms_in.get(kf, ()))
@@ -259,7 +270,11 @@ def retreat_fields(
     ships = all(u.unit_class == "sea" for u in side.units)
     found = []
     for other in scene.the_map.fields[kf].neighbours:
-        if other is None or scene.the_map.fields[other].water != ships:
+        if other is None:
+            continue
+        water = scene.the_map.fields[other].water
+        boarding = water and not ships and realm in scene.fleets_in.get(other, ())
+        if water != ships and not boarding:
             continue
         if free(other):
             found.append(other)
@@ -308,12 +323,29 @@ def _figures(
     )
 
 
-def workbench(scene: Scene, kf: str, a: Approach, b: Approach) -> Workbench:
+def workbench(
+    scene: Scene,
+    kf: str,
+    a: Approach,
+    b: Approach,
+    late: Sequence[tuple[Approach, int]] = (),
+) -> Workbench:
     """The workbench for side ``a`` (the attacker, the table's A) meeting ``b`` in
-    ``kf``: Strategie 6.1–6.3, F9–F11, D7–D9, D28."""
+    ``kf``: Strategie 6.1–6.3, F9–F11, D7–D9, D28; ``late`` are the units arriving while
+    the fight is under way (one unit each) with the round each joins from (6.2)."""
     outcome, flipped = encounter(a.order, b.order)
     party_a = _party(scene, kf, a, b, True)
     party_b = _party(scene, kf, b, a, False)
+    realm_a, realm_b = party_a.realm, party_b.realm
+    joining = []
+    for arrival, round_ in late:
+        unit = arrival.units[0]
+        side, enemy = ("B", a) if unit.realm == realm_b else ("A", b)
+        name = side if unit.realm in (realm_a, realm_b) else str(unit.realm)
+        leaders = tuple(character_gp(arrival.units, scene.towns))
+        on_land = any(u.unit_class != "sea" for u in enemy.units)
+        fighter = _fighter(unit, scene, kf, arrival, enemy, side == "A", on_land, leaders)
+        joining.append((fighter, name, round_))
     town = scene.towns.get(kf)
     return Workbench(
         kf=kf,
@@ -325,6 +357,7 @@ def workbench(scene: Scene, kf: str, a: Approach, b: Approach) -> Workbench:
         rounds=min(party_a.rounds, party_b.rounds),
         fortified=town.name if town is not None and town.bef > 0 else "",
         max_rounds=scene.options.max_rounds,
+        late=tuple(joining),
     )
 
 
@@ -392,6 +425,7 @@ def render(bench: Workbench, lang: str) -> list[str]:
     most = bench.max_rounds
     rounds = {"rounds": bench.rounds, "a": bench.a.rounds, "b": bench.b.rounds, "most": most}
     lines.append(say(lang, "combat.rounds", **rounds))
+    lines += _late_lines(bench, lang)
     for name, party in (("A", bench.a), ("B", bench.b)):
         if not party.retreat:
             lines.append(say(lang, "combat.no_retreat", side=name))
@@ -400,4 +434,23 @@ def render(bench: Workbench, lang: str) -> list[str]:
             lines.append(say(lang, key, side=name, fields=" ".join(party.retreat)))
     if bench.fortified:
         lines.append(say(lang, "combat.fortified", name=bench.fortified))
+    return lines
+
+
+def _late_lines(bench: Workbench, lang: str) -> list[str]:
+    """Strategie 6.2: the late arrivals, each with its round and Kampfkraft, and the
+    sides' Kampfkraft once all of them have joined."""
+    if not bench.late:
+        return []
+    lines = []
+    more = {"A": Fraction(0), "B": Fraction(0)}
+    for fighter, side, round_ in bench.late:
+        power = number(fighter.melee_power, lang)
+        lines.append(
+            say(lang, "combat.late", unit=fighter.key, side=side, round=round_, power=power)
+        )
+        if side in more:
+            more[side] += fighter.melee_power
+    a, b = number(bench.a.melee + more["A"], lang), number(bench.b.melee + more["B"], lang)
+    lines.append(say(lang, "combat.late_total", count=len(bench.late), a=a, b=b))
     return lines

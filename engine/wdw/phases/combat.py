@@ -4,9 +4,10 @@ engine.wdw.retreat)."""
 
 from __future__ import annotations
 
+from engine.wdw.fights import Combat
 from engine.wdw.month import Month
 from engine.wdw.retreat import retreat
-from engine.wdw.rulings import Combat, default_ruling, read
+from engine.wdw.rulings import default_ruling, read
 from engine.wdw.state import Unit
 
 
@@ -39,7 +40,9 @@ def run(month: Month) -> None:
             loser, winner = (
                 (meeting.b, meeting.a) if verdict.winner == "a" else (meeting.a, meeting.b)
             )
-            _retreat(month, units, item, loser.units, winner.realm)
+            # Strategie 6.2: the loser's late arrivals retreat with it.
+            late = tuple(key for key, _ in meeting.late if units[key].realm == loser.realm)
+            _retreat(month, units, item, (*loser.units, *late), winner.realm)
     state.units = [u for u in state.units if u.size > 0]
 
 
