@@ -298,6 +298,24 @@ _CURRENT_PLAYERS = (
 )
 
 
+_SEAT_BY_NUMBERS = (
+    select(Game, Player)
+    .join(Player, col(Player.game_id) == col(Game.id))
+    .where(
+        Game.number == bindparam("number"),
+        Player.seat == bindparam("seat"),
+        col(Player.is_current).is_(True),
+    )
+)
+
+
+def seat_by_numbers(session: Session, number: int, seat: int) -> tuple[Game, Player] | None:
+    """Game ``number`` and the current occupant of its ``seat``, in one query; ``None``
+    when there is no such game or no such seat."""
+    found = session.exec(_SEAT_BY_NUMBERS, params={"number": number, "seat": seat}).first()
+    return None if found is None else (found[0], found[1])
+
+
 def get_game_by_number(session: Session, number: int) -> Game | None:
     """The game with this game number."""
     return session.exec(_GAME_BY_NUMBER, params={"number": number}).first()

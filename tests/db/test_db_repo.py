@@ -165,6 +165,26 @@ def test_a_replaced_player_stays_as_history(db_engine: Engine) -> None:
         assert repo.next_standby(session, kind="starweb") is not None
 
 
+def test_a_seat_by_numbers_is_its_current_occupant_in_one_query(db_engine: Engine) -> None:
+    with transaction(db_engine) as session:
+        game = add_game(session, turn=4)
+        old = add_player(session, game, 2)
+        new = repo.replace_player(
+            session, old, address="new@example.org", password_hash=PASSWORD_HASH, turn=5
+        )
+        number, new_id = game.number, new.id
+    with Session(db_engine) as session:
+        found = repo.seat_by_numbers(session, number, 2)
+        assert found is not None
+        assert (found[0].number, found[1].id, found[1].address) == (
+            number,
+            new_id,
+            "new@example.org",
+        )
+        assert repo.seat_by_numbers(session, number, 3) is None  # no such seat
+        assert repo.seat_by_numbers(session, number + 1, 2) is None  # no such game
+
+
 # ------------------------------------------------------------ orders, messages
 
 
