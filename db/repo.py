@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 from functools import cache
 from typing import Any, Required, TypedDict, TypeVar, Unpack
 
-from sqlalchemy import Table, and_, bindparam, case, exists, func, insert, or_, update
+from sqlalchemy import Row, Table, and_, bindparam, case, exists, func, insert, or_, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Mapped, make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
@@ -753,6 +753,32 @@ def outbox_mails(session: Session, outbox_ids: Sequence[int]) -> list[Outbox]:
     stmt = select(Outbox).where(col(Outbox.id).in_(list(outbox_ids)))
     rows = session.exec(stmt.execution_options(populate_existing=True))
     by_id = {row.id: row for row in rows}
+    return [by_id[id_] for id_ in outbox_ids if id_ in by_id]
+
+
+_OUTBOX_MAIL_COLUMNS = (
+    "id",
+    "to_address",
+    "subject",
+    "body",
+    "secret",
+    "message_id",
+    "in_reply_to",
+    "thread_references",
+    "auto_submitted",
+    "created_at",
+    "attachments",
+)
+
+
+def outbox_rows(session: Session, outbox_ids: Sequence[int]) -> list[Row[Any]]:
+    """What the mails of ``outbox_ids`` are made of (the columns of :func:`outbox_mails`
+    a message is built from, as plain rows: no model objects for a mail about to be
+    sent), in that order (a missing one is left out)."""
+    table = _table(Outbox)
+    columns = [table.c[name] for name in _OUTBOX_MAIL_COLUMNS]
+    stmt = select(*columns).where(table.c.id.in_(list(outbox_ids)))
+    by_id = {row.id: row for row in session.execute(stmt)}
     return [by_id[id_] for id_ in outbox_ids if id_ in by_id]
 
 

@@ -27,6 +27,7 @@ from db.models import (
     Submission,
 )
 from db.session import transaction
+from mailserver.outbound.outbox import OutboxMail
 from mailserver.turns.inputs import pending_news
 from tests.db.helpers import PASSWORD_HASH, add_game, add_player
 
@@ -342,6 +343,24 @@ def test_an_outbox_mail_stored_by_id_alone_is_the_same_row(db_session: Session) 
         T0,
     )
     assert rows[keyed].to_address == "b@example.org"
+
+
+def test_outbox_rows_come_in_the_order_asked_with_the_models_values(
+    db_session: Session,
+) -> None:
+    attachment = {"filename": "map.png", "content_type": "image/png", "data": "AAAA"}
+    rows = [
+        *enqueue(db_session, 2, now=T0),
+        *enqueue(db_session, now=T0, attachments=[attachment], secret="pw", references="<a@b>"),
+    ]
+    ids = [r.id or 0 for r in rows]
+    wanted = [ids[2], ids[0], 10**9]  # a missing id is left out
+    plain = repo.outbox_rows(db_session, wanted)
+    assert [r.id for r in plain] == [ids[2], ids[0]]
+    models = repo.outbox_mails(db_session, wanted)
+    # The sender builds the same mail from either.
+    assert [OutboxMail.of(r) for r in plain] == [OutboxMail.of(m) for m in models]
+    assert OutboxMail.of(plain[0]).attachments == (attachment,)
 
 
 def test_many_outbox_rows_go_in_at_once_and_a_retry_keeps_the_first(
