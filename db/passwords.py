@@ -76,15 +76,22 @@ class VerifiedCache:
         message = stored.encode("utf-8") + b"\0" + password.encode("utf-8")
         return hmac.new(self._key, message, hashlib.sha256).digest()
 
-    def verify(self, password: str, stored: str) -> bool:
-        """:func:`verify_password`, answered from the cache for a recent success."""
+    def known(self, password: str, stored: str) -> bool:
+        """Whether :meth:`verify` would answer at once: a recent success is cached."""
         tag = self._tag(password, stored)
-        now = time.monotonic()
         with self._lock:
             expires = self._entries.get(tag)
-            if expires is not None and expires > now:
-                self._entries.move_to_end(tag)
-                return True
+            if expires is None or expires <= time.monotonic():
+                return False
+            self._entries.move_to_end(tag)
+            return True
+
+    def verify(self, password: str, stored: str) -> bool:
+        """:func:`verify_password`, answered from the cache for a recent success."""
+        if self.known(password, stored):
+            return True
+        tag = self._tag(password, stored)
+        now = time.monotonic()
         if not verify_password(password, stored):
             return False
         with self._lock:

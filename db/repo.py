@@ -19,9 +19,10 @@ from datetime import datetime, timedelta
 from functools import cache
 from typing import Any, Required, TypedDict, TypeVar, Unpack
 
-from sqlalchemy import Table, and_, bindparam, case, exists, func, insert, or_, update
+from sqlalchemy import Row, Table, and_, bindparam, case, exists, func, insert, or_, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Mapped, make_transient_to_detached
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, SQLModel, col, select
 
 from db.models import (
@@ -219,6 +220,36 @@ def record_inbound_mail(
     return _insert_if_absent(session, mail, "message_id")
 
 
+_SET_OUTCOME = (
+    update(_table(InboundMail))
+    .where(_table(InboundMail).c.id == bindparam("mail_id"))
+    .values(
+        status=bindparam("status"),
+        reason=bindparam("reason"),
+        game_id=bindparam("game_id"),
+        player_id=bindparam("player_id"),
+    )
+)
+
+
+def set_inbound_outcome(
+    session: Session,
+    mail: InboundMail,
+    status: InboundStatus,
+    reason: str | None,
+    *,
+    game_id: int | None,
+    player_id: int | None,
+) -> None:
+    """Record what became of ``mail`` (a stored row): written at once by one ``UPDATE``,
+    and ``mail`` shows it without being left to the session's flush (a unit of work for
+    one row was a tenth of intake's transaction)."""
+    outcome = {"status": status, "reason": reason, "game_id": game_id, "player_id": player_id}
+    session.connection().execute(_SET_OUTCOME, {"mail_id": mail.id, **outcome})
+    for name, value in outcome.items():
+        set_committed_value(mail, name, value)
+
+
 def expire_inbound_mail(session: Session, *, before: datetime) -> int:
     """Drop the stored text of mails received before ``before`` (the retention period);
     their record (key, sender, outcome) stays, so a copy is still recognised. How many."""
@@ -296,6 +327,24 @@ _CURRENT_PLAYERS = (
     .where(Player.game_id == bindparam("game_id"), col(Player.is_current).is_(True))
     .order_by(col(Player.seat))
 )
+
+
+_SEAT_BY_NUMBERS = (
+    select(Game, Player)
+    .join(Player, col(Player.game_id) == col(Game.id))
+    .where(
+        Game.number == bindparam("number"),
+        Player.seat == bindparam("seat"),
+        col(Player.is_current).is_(True),
+    )
+)
+
+
+def seat_by_numbers(session: Session, number: int, seat: int) -> tuple[Game, Player] | None:
+    """Game ``number`` and the current occupant of its ``seat``, in one query; ``None``
+    when there is no such game or no such seat."""
+    found = session.exec(_SEAT_BY_NUMBERS, params={"number": number, "seat": seat}).first()
+    return None if found is None else (found[0], found[1])
 
 
 def get_game_by_number(session: Session, number: int) -> Game | None:
@@ -568,6 +617,23 @@ def enqueue_outbox(session: Session, **fields: Unpack[OutboxFields]) -> Outbox:
     return _insert(session, mail)
 
 
+def enqueue_outbox_id(session: Session, **fields: Unpack[OutboxFields]) -> int:
+    """:func:`enqueue_outbox`, giving only the new row's id (with ``dedup_key``: the id of
+    the row already there). No model object is built and none is added to the session:
+    intake answers every mail this way, and the object was a third of storing it."""
+    values = outbox_values(**fields)
+    connection = session.connection()
+    key = values["dedup_key"]
+    if key is None:
+        return int(connection.execute(_insert_returning_id(Outbox), values).scalar_one())
+    stmt = _insert_unless_taken(connection.dialect.name, Outbox, "dedup_key")
+    inserted = connection.execute(stmt, values).first()
+    if inserted is not None:
+        return int(inserted[0])
+    table = _table(Outbox)
+    return int(connection.execute(select(table.c.id).where(table.c.dedup_key == key)).scalar_one())
+
+
 def enqueue_outbox_many(session: Session, mails: Sequence[Mapping[str, Any]]) -> list[int]:
     """Store ``mails`` (from :func:`outbox_values`, each with its own ``dedup_key``);
     their ids, in order.
@@ -687,6 +753,32 @@ def outbox_mails(session: Session, outbox_ids: Sequence[int]) -> list[Outbox]:
     stmt = select(Outbox).where(col(Outbox.id).in_(list(outbox_ids)))
     rows = session.exec(stmt.execution_options(populate_existing=True))
     by_id = {row.id: row for row in rows}
+    return [by_id[id_] for id_ in outbox_ids if id_ in by_id]
+
+
+_OUTBOX_MAIL_COLUMNS = (
+    "id",
+    "to_address",
+    "subject",
+    "body",
+    "secret",
+    "message_id",
+    "in_reply_to",
+    "thread_references",
+    "auto_submitted",
+    "created_at",
+    "attachments",
+)
+
+
+def outbox_rows(session: Session, outbox_ids: Sequence[int]) -> list[Row[Any]]:
+    """What the mails of ``outbox_ids`` are made of (the columns of :func:`outbox_mails`
+    a message is built from, as plain rows: no model objects for a mail about to be
+    sent), in that order (a missing one is left out)."""
+    table = _table(Outbox)
+    columns = [table.c[name] for name in _OUTBOX_MAIL_COLUMNS]
+    stmt = select(*columns).where(table.c.id.in_(list(outbox_ids)))
+    by_id = {row.id: row for row in session.execute(stmt)}
     return [by_id[id_] for id_ in outbox_ids if id_ in by_id]
 
 

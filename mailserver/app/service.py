@@ -14,6 +14,7 @@ import signal
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from sqlalchemy import Engine
@@ -22,7 +23,7 @@ from sqlalchemy.exc import OperationalError
 from config.settings import Settings
 from db import repo
 from db.models import InboundStatus
-from db.passwords import verify_password_cached
+from db.passwords import VERIFIED
 from db.session import make_engine, reading, transaction, upgrade
 from mailserver.app.workers import Workers, auto_count, quiet_collector
 from mailserver.common.faults import crash_point
@@ -105,6 +106,8 @@ class MailHandler:
         self.mail_first = mail_first or MailFirst()
         """Marks each mail's intake as mail work (the pages wait for a pause in it)."""
         self._prefetched: dict[tuple[int, int], asyncio.Future[ParsedMail | None]] = {}
+        self._checks = ThreadPoolExecutor(PREFETCH_KEPT, thread_name_prefix="password")
+        """Where a password is checked beside the reading of its mail."""
 
     def prefetch(self, mail: FetchedMail) -> None:
         """Start verifying the next mail's password while the current one is committed."""
@@ -144,14 +147,21 @@ class MailHandler:
 
     def preverify(self, mail: FetchedMail) -> ParsedMail:
         """Take the mail apart and verify its password into the process's cache, outside
-        any write transaction (a short read, then scrypt, which releases the GIL): intake,
-        holding the write lock, then finds the answer there instead of spending ~50 ms on
-        it, and gets the parsed mail instead of parsing it again."""
+        any write transaction: intake, holding the write lock, then finds the answer there
+        instead of spending ~50 ms on it, and gets the parsed mail instead of parsing it
+        again. A password not in the cache is checked in a thread of its own while the
+        order text is read (scrypt releases the GIL)."""
         parsed = parse_mail(mail.raw, config=self.config, size=mail.size)
+        checks: list[Future[bool]] = []
+
+        def start(password: str, stored: str) -> None:
+            if not VERIFIED.known(password, stored):
+                checks.append(self._checks.submit(VERIFIED.verify, password, stored))
+
         with reading(self.engine) as session:
-            pairs = preverify(session, parsed, config=self.config)
-        for password, stored in pairs:
-            verify_password_cached(password, stored)
+            preverify(session, parsed, config=self.config, start=start)
+        for check in checks:
+            check.result()
         return parsed
 
     def process(self, mail: FetchedMail, parsed: ParsedMail | None = None) -> int | None:

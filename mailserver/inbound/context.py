@@ -140,7 +140,7 @@ class Intake:
         if out.dedup_key is not None and repo.outbox_key_taken(self.session, out.dedup_key):
             return  # sent once already (a warning an hour, a notice once)
         body = wrap(out.body) if out.prose else out.body
-        row = repo.enqueue_outbox(
+        outbox_id = repo.enqueue_outbox_id(
             self.session,
             to_address=out.to,
             subject=self.masked(out.subject),
@@ -158,8 +158,7 @@ class Intake:
             dedup_key=out.dedup_key,
             now=self.now,
         )
-        assert row.id is not None
-        self.outbox_ids.append(row.id)
+        self.outbox_ids.append(outbox_id)
 
     def may_answer(self, address: str, game: Game | None) -> bool:
         """Whether ``address`` may get another answer: at most ``answers_per_hour`` an
@@ -224,11 +223,14 @@ class Intake:
         player: Player | None = None,
     ) -> IntakeOutcome:
         """Record what became of ``mail``: the outcome of its intake."""
-        mail.record.status = status
-        mail.record.reason = reason or None
-        mail.record.game_id = game.id if game else None
-        mail.record.player_id = player.id if player else None
-        self.session.add(mail.record)
+        repo.set_inbound_outcome(
+            self.session,
+            mail.record,
+            status,
+            reason or None,
+            game_id=game.id if game else None,
+            player_id=player.id if player else None,
+        )
         return IntakeOutcome(status, reason, mail.record.id, self.outbox_ids, mail.record.game_id)
 
     def stored_copy(self, raw: bytes, body: MailBody) -> bytes:

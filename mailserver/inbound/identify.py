@@ -50,6 +50,12 @@ def find_seat(session: Session, header: OrderHeader, sender: str) -> Seat | Unpl
     looked up only when the header names no game, or one that does not exist (for the
     answer's language).
     """
+    if header.game is not None and header.player is not None:
+        # The usual header (game and seat by number): both rows in one query, the same
+        # seat as below; the lookups below only when they find none, to say why.
+        found = repo.seat_by_numbers(session, header.game, header.player)
+        if found is not None:
+            return Seat(*found)
     if header.game is not None:
         game = repo.get_game_by_number(session, header.game)
         if game is None:

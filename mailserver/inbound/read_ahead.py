@@ -12,6 +12,8 @@ either (:func:`mailserver.inbound.authenticate.strangers_locked`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from sqlmodel import Session
 
 from db import repo
@@ -29,14 +31,19 @@ from mailserver.inbound.parsed import ParsedMail, Reading, read_orders
 
 
 def preverify(
-    session: Session, parsed: ParsedMail, *, config: IntakeConfig
+    session: Session,
+    parsed: ParsedMail,
+    *,
+    config: IntakeConfig,
+    start: Callable[[str, str], object] | None = None,
 ) -> list[tuple[str, str]]:
     """The (password, stored hash) pairs intake may check for the mail ``parsed``.
 
     Only a guess at what intake will look up (the database may change before it runs):
     a miss just costs intake its own scrypt. Nothing for mails over the size limit or
     without a password. A player's order text is read into ``parsed.readings`` on the
-    way (see :func:`_read_ahead`).
+    way (see :func:`_read_ahead`). ``start`` is called with each pair as soon as it is
+    known, before the text is read: the caller may begin the check beside the reading.
     """
     header, sender = parsed.header, parsed.headers.sender
     if parsed.too_big or not header.password:
@@ -45,12 +52,20 @@ def preverify(
         game = repo.get_game_by_number(session, header.game or 0)
         if game is None or _locked(session, config, sender, game, None):
             return []
-        return [(header.password, game.gm_password_hash)]
+        return [_begun((header.password, game.gm_password_hash), start)]
     found = find_seat(session, header, sender)
     if not isinstance(found, Seat) or _locked(session, config, sender, found.game, found.player):
         return []
+    pair = _begun((header.password, found.player.password_hash), start)
     _read_ahead(session, parsed, found, config)
-    return [(header.password, found.player.password_hash)]
+    return [pair]
+
+
+def _begun(pair: tuple[str, str], start: Callable[[str, str], object] | None) -> tuple[str, str]:
+    """``pair``, its check begun by ``start`` when there is one."""
+    if start is not None:
+        start(*pair)
+    return pair
 
 
 def _locked(

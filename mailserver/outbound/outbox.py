@@ -20,9 +20,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.message import EmailMessage
-from typing import Protocol, TypedDict
+from typing import Any, Protocol, TypedDict
 
-from sqlalchemy import Engine
+from sqlalchemy import Engine, Row
 from sqlmodel import Session
 
 from config.game_options import gm_language
@@ -98,8 +98,9 @@ class OutboxMail:
     attachments: tuple[dict[str, str], ...]
 
     @classmethod
-    def of(cls, row: Outbox) -> OutboxMail:
-        """The row's mail; a takeover's password goes into the text only now."""
+    def of(cls, row: Outbox | Row[Any]) -> OutboxMail:
+        """The row's mail (a model object, or :func:`db.repo.outbox_rows`'s plain row); a
+        takeover's password goes into the text only now."""
         return cls(
             id=row.id or 0,
             to=row.to_address,
@@ -442,7 +443,7 @@ class OutboxSender:
     def _build(self, outbox_ids: list[int]) -> dict[int, FlatMail | str]:
         """The mails of ``outbox_ids`` read and built here (no workers to do it)."""
         with reading(self.engine) as session:
-            mails = [OutboxMail.of(row) for row in repo.outbox_mails(session, outbox_ids)]
+            mails = [OutboxMail.of(row) for row in repo.outbox_rows(session, outbox_ids)]
         built: dict[int, FlatMail | str] = {}
         for mail in mails:
             try:

@@ -27,6 +27,7 @@ from db.models import (
     Submission,
 )
 from db.session import transaction
+from mailserver.outbound.outbox import OutboxMail
 from mailserver.turns.inputs import pending_news
 from tests.db.helpers import PASSWORD_HASH, add_game, add_player
 
@@ -165,6 +166,47 @@ def test_a_replaced_player_stays_as_history(db_engine: Engine) -> None:
         assert repo.next_standby(session, kind="starweb") is not None
 
 
+def test_a_seat_by_numbers_is_its_current_occupant_in_one_query(db_engine: Engine) -> None:
+    with transaction(db_engine) as session:
+        game = add_game(session, turn=4)
+        old = add_player(session, game, 2)
+        new = repo.replace_player(
+            session, old, address="new@example.org", password_hash=PASSWORD_HASH, turn=5
+        )
+        number, new_id = game.number, new.id
+    with Session(db_engine) as session:
+        found = repo.seat_by_numbers(session, number, 2)
+        assert found is not None
+        assert (found[0].number, found[1].id, found[1].address) == (
+            number,
+            new_id,
+            "new@example.org",
+        )
+        assert repo.seat_by_numbers(session, number, 3) is None  # no such seat
+        assert repo.seat_by_numbers(session, number + 1, 2) is None  # no such game
+
+
+def test_an_outcome_is_written_at_once_and_leaves_nothing_to_flush(db_engine: Engine) -> None:
+    with transaction(db_engine) as session:
+        game = add_game(session)
+        player = add_player(session, game, 2)
+        mail, _ = repo.record_inbound_mail(session, raw=b"x", message_id="<o@example.org>")
+        repo.set_inbound_outcome(
+            session, mail, InboundStatus.REJECTED, "why", game_id=game.id, player_id=player.id
+        )
+        assert (mail.status, mail.reason, mail.game_id) == (InboundStatus.REJECTED, "why", game.id)
+        assert mail not in session.dirty
+        ids = (mail.id, game.id, player.id)
+    with Session(db_engine) as session:
+        stored = session.get(InboundMail, ids[0])
+        assert stored is not None
+        assert (stored.status, stored.reason, stored.game_id, stored.player_id) == (
+            InboundStatus.REJECTED,
+            "why",
+            *ids[1:],
+        )
+
+
 # ------------------------------------------------------------ orders, messages
 
 
@@ -285,6 +327,40 @@ def test_a_dedup_key_makes_enqueueing_idempotent(db_session: Session) -> None:
     enqueue(db_session, 2)  # no key: both kept
     assert again.id == first.id and again.message_id == first.message_id
     assert len(db_session.exec(select(Outbox)).all()) == 3
+
+
+def test_an_outbox_mail_stored_by_id_alone_is_the_same_row(db_session: Session) -> None:
+    fields: dict[str, Any] = {"subject": "S", "body": "B", "kind": OutboxKind.ACK, "now": T0}
+    first = repo.enqueue_outbox_id(db_session, to_address="a@example.org", **fields)
+    keyed = repo.enqueue_outbox_id(db_session, to_address="b@example.org", dedup_key="k", **fields)
+    again = repo.enqueue_outbox_id(db_session, to_address="c@example.org", dedup_key="k", **fields)
+    assert keyed == again and first != keyed  # a key already there gives its row
+    rows = {r.id: r for r in db_session.exec(select(Outbox))}
+    assert sorted(rows) == sorted([first, keyed])
+    assert (rows[first].to_address, rows[first].kind, rows[first].created_at) == (
+        "a@example.org",
+        OutboxKind.ACK,
+        T0,
+    )
+    assert rows[keyed].to_address == "b@example.org"
+
+
+def test_outbox_rows_come_in_the_order_asked_with_the_models_values(
+    db_session: Session,
+) -> None:
+    attachment = {"filename": "map.png", "content_type": "image/png", "data": "AAAA"}
+    rows = [
+        *enqueue(db_session, 2, now=T0),
+        *enqueue(db_session, now=T0, attachments=[attachment], secret="pw", references="<a@b>"),
+    ]
+    ids = [r.id or 0 for r in rows]
+    wanted = [ids[2], ids[0], 10**9]  # a missing id is left out
+    plain = repo.outbox_rows(db_session, wanted)
+    assert [r.id for r in plain] == [ids[2], ids[0]]
+    models = repo.outbox_mails(db_session, wanted)
+    # The sender builds the same mail from either.
+    assert [OutboxMail.of(r) for r in plain] == [OutboxMail.of(m) for m in models]
+    assert OutboxMail.of(plain[0]).attachments == (attachment,)
 
 
 def test_many_outbox_rows_go_in_at_once_and_a_retry_keeps_the_first(

@@ -45,3 +45,13 @@ def test_the_cache_is_bounded_expires_and_follows_a_new_hash(calls: list[str]) -
     calls.clear()
     assert expiring.verify("a1", first) and expiring.verify("a1", first)
     assert calls == ["a1", "a1"]  # expired at once: verified again
+
+
+def test_known_tells_a_cached_success_without_checking(calls: list[str]) -> None:
+    stored = hash_password("geheim")
+    cache = VerifiedCache()
+    assert not cache.known("geheim", stored)
+    assert not cache.verify("falsch", stored) and not cache.known("falsch", stored)
+    assert cache.verify("geheim", stored) and cache.known("geheim", stored)
+    assert calls == ["falsch", "geheim"]  # known() itself never ran scrypt
+    assert not VerifiedCache(seconds=0.0).known("geheim", stored)
