@@ -152,7 +152,9 @@ class WdwLines:
         return None
 
 
-LANGUAGE = reader.LinesLanguage(ORDER_KINDS, WdwLines())
+# Every line of this language starts with a unit or a keyword, never a free word: a line
+# whose first word is read is an order with a fault, never a sentence (issue 24).
+LANGUAGE = reader.LinesLanguage(ORDER_KINDS, WdwLines(), first_word_decides=True)
 """The Welt der Waben order language (:class:`engine.core.OrderLanguage`)."""
 
 

@@ -88,3 +88,29 @@ def test_orders_round_trip_through_json() -> None:
     for order in orders("115 KNF 12/4\n601 GI4 Ziel: Guru\nBaue Guru Stv\nSonderbefehl 1: x\n"):
         data = {**order.to_json(), "kind": order.kind, "line": order.line}
         assert LANGUAGE.order_from_json(data) == order
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "115 KV heute nicht mehr weiter",
+        "601 GA2 und dann noch etwas mehr",
+        "Rüsten viele Krieger für die Stadt Guru",
+        "201 AB Kirche am Markt bauen",
+        "army 115 attacks the city at dawn",
+    ],
+)
+def test_a_line_starting_with_a_unit_or_keyword_is_an_error_never_prose(line: str) -> None:
+    # Issue 24: a garbled order must come back as an error with its line, not as a note.
+    result = LANGUAGE.parse(HEADER + line + "\n")
+    assert not result.notes
+    (error,) = result.errors
+    assert error.line == 2
+    assert error.line_text == line
+
+
+def test_a_sentence_in_the_orders_stays_a_note() -> None:
+    result = LANGUAGE.parse(HEADER + "Ich greife morgen mit allen Truppen an\n")
+    assert not result.errors
+    (note,) = result.notes
+    assert "ein Satz oder eine Unterschrift" in note.messages["de"]
