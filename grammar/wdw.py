@@ -65,10 +65,102 @@ def _unit(tok: Token) -> int:
 
 def _ext(text: str) -> str:
     """The extension in its canonical form: ``P2``, ``B3``, ``B``, ``F`` …"""
-    ext = re.sub(r"[\s-]", "", text).upper()
+    ext = re.sub(r"[\s.-]", "", text).upper()
     if ext[:1] == "P" and ext[1:].lower() in _ROMAN:
         return "P" + _ROMAN[ext[1:].lower()]
     return ext
+
+
+# The words of the codes and extensions (design §3.2–3.5), first match wins.
+_CODE_WORDS = tuple(
+    (re.compile(pattern, re.IGNORECASE), code)
+    for pattern, code in (
+        (r"vernicht|destroy", "KN"),
+        (r"tak|tactical", "KT"),
+        (r"angr|greife|attack", "KA"),
+        (r"stellung|halt|hold", "KH"),
+        (r"verteidig|defend", "KV"),
+        (r"ignor", "KI"),
+        (r"versteck|hide", "KX"),
+        (r"rückzug|rueckzug|zurück|zurueck|retreat", "KR"),
+        (r"zielschutz|target", "GZ"),
+        (r"gegen|counter", "GG"),
+        (r"infiltr", "GI"),
+        (r"orts|gebiets|area", "GO"),
+        (r"verh|interrog", "GV"),
+        (r"hof|court", "GH"),
+        (r"propaganda", "GP"),
+        (r"attentat|assassin", "GA"),
+        (r"sabotage", "GS"),
+        (r"einheiten|unit", "GE"),
+        (r"lesen|read", "GL"),
+        (r"abfangen|intercept", "GB"),
+        (r"rufmord|defamation", "GR"),
+        (r"diebstahl|theft", "GD"),
+        (r"unterschieben|plant", "GU"),
+    )
+)
+_EXT_WORDS = tuple(
+    (re.compile(pattern, re.IGNORECASE), ext, kind)
+    for pattern, ext, kind in (
+        (r"pl", "P", "K"),
+        (r"belager|siege", "B", "K"),
+        (r"erober|conquer", "E", "K"),
+        (r"verfolg|pursue|follow", "F", "K"),
+        (r"bewach|guard", "W", "K"),
+        (r"durchsuch|search", "S", "K"),
+        (r"halten|hold", "H", "A"),
+        (r"verteidig|defend", "V", "A"),
+        (r"ignor", "I", "A"),
+        (r"rückzug|rueckzug|retreat", "R", "A"),
+    )
+)
+
+
+def _word(table: Sequence[tuple[re.Pattern[str], str]], text: str) -> str:
+    return next(code for pattern, code in table if pattern.search(text))
+
+
+def _code(tokens: dict[str, Token]) -> tuple[str, str]:
+    """A K or A order's code and its one extension (Strategie 5.1: at most one), from
+    the code's letters or words: ``KNF``, ``Angriff``, ``KI+Erobern``, ``AB halten``."""
+    if "K_WORD" in tokens:
+        code, ext = _word(_CODE_WORDS, str(tokens["K_WORD"])), ""
+    else:
+        match = _CODE_RE.match(str(tokens["CODE"]).strip())
+        assert match is not None
+        code, ext = match["code"].upper(), _ext(match["ext"])
+    said = tokens.get("EXT_WORD") or tokens.get("SEARCH_KW")
+    if said is None:
+        return code, ext
+    word, level = re.sub(r"\d+|\bi{1,3}$", "", str(said)).strip(" +-/"), _level(str(said))
+    letter, kind = next((e, k) for p, e, k in _EXT_WORDS if p.search(word))
+    if ext or kind != code[0]:
+        raise LineError.at(said, TEXTS.every("reject.extension_word", code=code, word=word))
+    return code, letter + level
+
+
+def _level(text: str) -> str:
+    """The stage or side after an extension's word (``Plündern 3``, ``Belagern Seite 3``,
+    ``plunder II``), or ""."""
+    digits = re.search(r"\d", text)
+    if digits:
+        return digits[0]
+    roman = re.search(r"\b(i{1,3})$", text.strip(), re.IGNORECASE)
+    return _ROMAN[roman[1].lower()] if roman else ""
+
+
+def _spy(line: int, unit: int, tokens: dict[str, Token]) -> Spy:
+    """A G order (Strategie 5.3) with its risk (default 3) and its target, named with or
+    without ``Ziel:`` — never without one: a spy acts on a target."""
+    said = tokens.get("G_CODE") or tokens["G_WORD"]
+    code = str(said)[:2].upper() if "G_CODE" in tokens else _word(_CODE_WORDS, str(said))
+    digits = re.findall(r"\d", str(said))
+    risk = int(digits[-1]) if digits else 3
+    target = str(tokens["TEXT"]).strip() if "TEXT" in tokens else ""
+    if not target:
+        raise LineError.at(said, TEXTS.every("reject.spy_without_target", code=code))
+    return Spy(line=line, unit=unit, code=code, risk=risk, target=target)
 
 
 class WdwLines:
@@ -106,17 +198,13 @@ class WdwLines:
                 )
             ]
         unit = _unit(tokens["UNIT"])
-        match = _CODE_RE.match(str(tokens["CODE"]).strip())
-        assert match is not None
-        code, ext = match["code"].upper(), _ext(match["ext"])
+        if node.data == "spy_order":
+            return [_spy(line, unit, tokens)]
+        code, ext = _code(tokens)
         path = tuple(
             _field(t)
             for t in node.scan_values(lambda v: isinstance(v, Token) and v.type == "FIELD")
         )
-        if code.startswith("G"):
-            risk = int(ext.lstrip("R")) if ext else 3
-            target = str(tokens["TEXT"]).strip() if "TEXT" in tokens else ""
-            return [Spy(line=line, unit=unit, code=code, risk=risk, target=target)]
         if code.startswith("A"):
             struct = tokens.get("STRUCT")
             structure = _STRUCTS[str(struct).lower()] if struct is not None else ""
@@ -138,7 +226,8 @@ class WdwLines:
                 ]
             work = Work(line=line, unit=unit, code=code, ext=ext, structure=structure, path=where)
             return [work]
-        return [Fight(line=line, unit=unit, code=code, ext=ext, path=path)]
+        search = str(tokens["TEXT"]).strip() if "SEARCH_KW" in tokens else ""
+        return [Fight(line=line, unit=unit, code=code, ext=ext, path=path, search=search)]
 
     def explain(self, at: Position, code: str) -> reader.Explanation:
         return reader.Explanation(

@@ -20,10 +20,13 @@ class Fight(Order):
     code: str
     ext: str = ""
     path: tuple[str, ...] = ()
+    search: str = ""
+    """What an S searches for besides foreign units, as written (Tab. 5.1-2: "vom
+    Spieler anzugebenden Objekten"); the GM decides what is found."""
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        route = " ".join(self.path)
-        return f"{self.unit} {self.code}{self.ext} {route}".strip()
+        words = (f"{self.unit} {self.code}{self.ext}", *self.path, self.search)
+        return " ".join(w for w in words if w)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -50,7 +50,7 @@ def orders(text: str) -> list[Order]:
             "602 GA2 Ziel: Herrscher von Tharn",
             Spy(line=2, unit=602, code="GA", risk=2, target="Herrscher von Tharn"),
         ),
-        ("603 GI", Spy(line=2, unit=603, code="GI", risk=3)),
+        ("603 GI Tharnburg", Spy(line=2, unit=603, code="GI", risk=3, target="Tharnburg")),
         ("Baue Guru Stv +2", Build(line=2, settlement="Guru", structure="stv", bwp=2)),
         ("Bau Guru: 2 Befestigung", Build(line=2, settlement="Guru", structure="bef", bwp=2)),
         ("build Guru mil", Build(line=2, settlement="Guru", structure="mil")),
@@ -94,7 +94,7 @@ def test_orders_round_trip_through_json() -> None:
     "line",
     [
         "115 KV heute nicht mehr weiter",
-        "601 GA2 und dann noch etwas mehr",
+        "601 GX2 und dann noch etwas mehr",
         "Rüsten viele Krieger für die Stadt Guru",
         "201 AB Kirche am Markt bauen",
         "army 115 attacks the city at dawn",
@@ -114,3 +114,119 @@ def test_a_sentence_in_the_orders_stays_a_note() -> None:
     assert not result.errors
     (note,) = result.notes
     assert "ein Satz oder eine Unterschrift" in note.messages["de"]
+
+
+def _one(line: str) -> Order:
+    (order,) = orders(line + "\n")
+    return order
+
+
+@pytest.mark.parametrize(
+    ("line", "code", "ext"),
+    [
+        ("115 Vernichten", "KN", ""),
+        ("115 vernichte 12/4", "KN", ""),
+        ("115 destroy", "KN", ""),
+        ("115 Angriff", "KA", ""),
+        ("115 angreifen", "KA", ""),
+        ("115 attack", "KA", ""),
+        ("115 KA.", "KA", ""),
+        ("115 KA. 12/4", "KA", ""),
+        ("115 Taktischer Angriff", "KT", ""),
+        ("115 tak. Angriff", "KT", ""),
+        ("115 tactical attack", "KT", ""),
+        ("115 halten", "KH", ""),
+        ("115 Stellung halten", "KH", ""),
+        ("115 hold position", "KH", ""),
+        ("115 Verteidigung", "KV", ""),
+        ("115 defend", "KV", ""),
+        ("115 ignorieren", "KI", ""),
+        ("115 ignore", "KI", ""),
+        ("115 verstecken", "KX", ""),
+        ("115 hide", "KX", ""),
+        ("115 Rückzug", "KR", ""),
+        ("115 zurückziehen", "KR", ""),
+        ("115 retreat", "KR", ""),
+        ("115 KI+Erobern", "KI", "E"),
+        ("115 KI conquer", "KI", "E"),
+        ("115 KA Plündern 3", "KA", "P3"),
+        ("115 KA Plündern II", "KA", "P2"),
+        ("115 attack plunder 2", "KA", "P2"),
+        ("115 KH Belagern Seite 3", "KH", "B3"),
+        ("115 KH Belagern", "KH", "B"),
+        ("115 hold siege side 4", "KH", "B4"),
+        ("115 KN verfolgen", "KN", "F"),
+        ("115 destroy pursue", "KN", "F"),
+        ("115 KA bewachen", "KA", "W"),
+        ("115 KA guard", "KA", "W"),
+        ("115 Angriff bewachen", "KA", "W"),
+    ],
+)
+def test_the_words_of_k_codes_and_extensions_are_read(line: str, code: str, ext: str) -> None:
+    order = _one(line)
+    assert isinstance(order, Fight)
+    assert (order.unit, order.code, order.ext) == (115, code, ext)
+
+
+def test_a_search_names_its_objects_for_the_gm_in_both_languages() -> None:
+    assert _one("115 KV Durchsuchen nach Gold 12/4") == Fight(
+        line=2, unit=115, code="KV", ext="S", search="Gold 12/4"
+    )
+    assert _one("115 KV search for the lost crown") == Fight(
+        line=2, unit=115, code="KV", ext="S", search="the lost crown"
+    )
+    assert _one("115 KV Durchsuchen 12/4") == Fight(
+        line=2, unit=115, code="KV", ext="S", path=("12/4",)
+    )
+
+
+@pytest.mark.parametrize(("line", "ext"), [("201 AB halten Stv", "H"), ("201 AB defend Stv", "V")])
+def test_an_a_extension_as_a_word_is_read(line: str, ext: str) -> None:
+    assert _one(line) == Work(line=2, unit=201, code="AB", ext=ext, structure="stv")
+
+
+@pytest.mark.parametrize(
+    ("line", "de", "en"),
+    [
+        ("115 KA halten", "„halten“ ist keine Erweiterung zu KA", '"halten" is no extension of KA'),
+        ("201 AB Erobern", "„Erobern“ ist keine Erweiterung zu AB", '"Erobern" is no extension'),
+        ("115 KAF verfolgen", "„verfolgen“ ist keine Erweiterung zu KA, oder die zweite", "or a"),
+    ],
+)
+def test_a_wrong_or_second_extension_word_is_refused(line: str, de: str, en: str) -> None:
+    (error,) = LANGUAGE.parse(HEADER + line + "\n").errors
+    assert de in error.message("de")
+    assert en in error.message("en")
+
+
+@pytest.mark.parametrize(
+    ("line", "order"),
+    [
+        ("601 GI Risiko 4 Ziel: Guru", Spy(line=2, unit=601, code="GI", risk=4, target="Guru")),
+        ("601 GI risk 4 target: Guru", Spy(line=2, unit=601, code="GI", risk=4, target="Guru")),
+        ("601 GI-4 Guru", Spy(line=2, unit=601, code="GI", risk=4, target="Guru")),
+        ("601 Infiltrieren Guru", Spy(line=2, unit=601, code="GI", risk=3, target="Guru")),
+        ("601 infiltrate 5 Guru", Spy(line=2, unit=601, code="GI", risk=5, target="Guru")),
+        (
+            "602 GA2 Herrscher von Tharn",
+            Spy(line=2, unit=602, code="GA", risk=2, target="Herrscher von Tharn"),
+        ),
+        ("602 Attentat 2 Ziel: Fürst", Spy(line=2, unit=602, code="GA", risk=2, target="Fürst")),
+        (
+            "602 assassinate 2 ruler of Tharn",
+            Spy(line=2, unit=602, code="GA", risk=2, target="ruler of Tharn"),
+        ),
+        ("603 Rufmord Ziel: Kanzler", Spy(line=2, unit=603, code="GR", risk=3, target="Kanzler")),
+        ("603 intercept messages Guru", Spy(line=2, unit=603, code="GB", risk=3, target="Guru")),
+    ],
+)
+def test_the_g_order_forms_are_read(line: str, order: Spy) -> None:
+    assert _one(line) == order
+
+
+@pytest.mark.parametrize("line", ["601 GI", "601 GA2", "601 Infiltrieren"])
+def test_a_g_order_without_a_target_is_refused(line: str) -> None:
+    (error,) = LANGUAGE.parse(HEADER + line + "\n").errors
+    assert error.line == 2
+    assert "braucht ein Ziel: „601" in error.message("de")
+    assert "needs a target" in error.message("en")
