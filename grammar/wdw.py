@@ -75,6 +75,8 @@ def _ext(text: str) -> str:
 _CODE_WORDS = tuple(
     (re.compile(pattern, re.IGNORECASE), code)
     for pattern, code in (
+        (r"bau|build", "AB"),
+        (r"mine|mining", "AM"),
         (r"vernicht|destroy", "KN"),
         (r"tak|tactical", "KT"),
         (r"angr|greife|attack", "KA"),
@@ -124,8 +126,8 @@ def _word(table: Sequence[tuple[re.Pattern[str], str]], text: str) -> str:
 def _code(tokens: dict[str, Token]) -> tuple[str, str]:
     """A K or A order's code and its one extension (Strategie 5.1: at most one), from
     the code's letters or words: ``KNF``, ``Angriff``, ``KI+Erobern``, ``AB halten``."""
-    if "K_WORD" in tokens:
-        code, ext = _word(_CODE_WORDS, str(tokens["K_WORD"])), ""
+    if "CODE_WORD" in tokens:
+        code, ext = _word(_CODE_WORDS, str(tokens["CODE_WORD"])), ""
     else:
         match = _CODE_RE.match(str(tokens["CODE"]).strip())
         assert match is not None
@@ -148,6 +150,23 @@ def _level(text: str) -> str:
         return digits[0]
     roman = re.search(r"\b(i{1,3})$", text.strip(), re.IGNORECASE)
     return _ROMAN[roman[1].lower()] if roman else ""
+
+
+def _unit_works(line: int, unit: int, code: str, tokens: dict[str, Token]) -> Order:
+    """D20: a worker's demolition or repair in the settlement where it stands, as the
+    people's order with the unit named (``201 AB Abriss Mil 2``); destroying is not an
+    order of this host (docs/rules-wdw.md)."""
+    word = tokens.get("DEMOLISH_KW") or tokens.get("REPAIR_KW") or tokens["DESTROY_KW"]
+    if code != "AB":
+        raise LineError.at(word, TEXTS.every("reject.works_code", code=code, word=str(word)))
+    if word.type == "DESTROY_KW":
+        raise LineError.at(word, TEXTS.every("reject.destroy_no_order", unit=unit))
+    structure = _STRUCTS[str(tokens["STRUCT"]).lower()]
+    if word.type == "REPAIR_KW":
+        return Repair(line=line, settlement="", structure=structure, units=(unit,))
+    count = tokens.get("INT")
+    bwp = int(count) if count is not None else 1
+    return Demolish(line=line, settlement="", structure=structure, bwp=bwp, units=(unit,))
 
 
 def _spy(line: int, unit: int, tokens: dict[str, Token]) -> Spy:
@@ -205,6 +224,8 @@ class WdwLines:
             _field(t)
             for t in node.scan_values(lambda v: isinstance(v, Token) and v.type == "FIELD")
         )
+        if node.data == "unit_order" and any(node.find_data("works")):
+            return [_unit_works(line, unit, code, tokens)]
         if code.startswith("A"):
             struct = tokens.get("STRUCT")
             structure = _STRUCTS[str(struct).lower()] if struct is not None else ""

@@ -230,3 +230,17 @@ def test_a_g_order_without_a_target_is_refused(line: str) -> None:
     assert error.line == 2
     assert "braucht ein Ziel: „601" in error.message("de")
     assert "needs a target" in error.message("en")
+
+
+@pytest.mark.parametrize(
+    ("line", "order"),
+    [
+        ("201 Bauen: Befestigung", Work(line=2, unit=201, code="AB", structure="bef")),
+        ("201 build stv", Work(line=2, unit=201, code="AB", structure="stv")),
+        ("201 AB-H Bef", Work(line=2, unit=201, code="AB", ext="H", structure="bef")),
+        ("201 Minenarbeit 12/7", Work(line=2, unit=201, code="AM", path=("12/7",))),
+        ("201 mining 12/7", Work(line=2, unit=201, code="AM", path=("12/7",))),
+    ],
+)
+def test_the_words_of_a_orders_are_read(line: str, order: Order) -> None:
+    assert _one(line) == order
