@@ -294,8 +294,10 @@ def _army(node: Tree[Token], line: int) -> Order:
             defends = True
         elif tok.type == "PLACE" and defends:
             province, defends = str(tok), False
-        elif tok.type == "PROPERTY":
-            properties.append(f"{_PROPERTIES[str(tok).lower()]}=1")
+        elif tok.type == "PROPERTY":  # "Nahkampf", or with its level glued: "NK3"
+            glued = re.fullmatch(r"(\D+)(\d*)", str(tok).lower())
+            assert glued is not None  # the PROPERTY terminal is letters, then digits
+            properties.append(f"{_PROPERTIES[glued[1]]}={int(glued[2] or 1)}")
         elif tok.type == "INT" and properties:
             properties[-1] = properties[-1].split("=")[0] + f"={int(tok)}"
         elif tok.type == "INT":
@@ -310,6 +312,9 @@ def _army(node: Tree[Token], line: int) -> Order:
             word = str(tok).lower()
     if node.data == "train":
         return Train(line=line, unit=unit, properties=tuple(properties), rs=rs, province=province)
+    if not place:
+        first = next(node.scan_values(lambda v: isinstance(v, Token)))
+        raise LineError.at(first, TEXTS.every("reject.raise_without_settlement"))
     names = {p.split("=")[0] for p in properties}
     if word in _SEA_WORDS:
         unit_class = "sea"
