@@ -10,7 +10,7 @@ from functools import cache
 
 from lark import Lark, Token, Tree
 
-from engine.core import Order
+from engine.core import GmMessage, Order
 from engine.wdw.orders import (
     ORDER_KINDS,
     Alliance,
@@ -72,6 +72,14 @@ def _ext(text: str) -> str:
 
 
 # The words of the codes and extensions (design §3.2–3.5), first match wins.
+_NOT_ORDERS = tuple(
+    (re.compile(pattern, re.IGNORECASE), key)
+    for pattern, key in (
+        (r"steuer|tax", "tax"),
+        (r"voraus|prepay", "prepay"),
+        (r"verband|group|teil|split|l(ä|ae|a)d", "units"),
+    )
+)
 _CODE_WORDS = tuple(
     (re.compile(pattern, re.IGNORECASE), code)
     for pattern, code in (
@@ -189,8 +197,12 @@ class WdwLines:
     def parser(self) -> Lark:
         return _parser()
 
-    def build(self, node: Tree[Token], line: int) -> Sequence[Order]:
+    def build(self, node: Tree[Token], line: int) -> Sequence[Order] | reader.Text[Order]:
         tokens = {t.type: t for t in node.scan_values(lambda v: isinstance(v, Token))}
+        said = tokens.get("UNBUILT_KW") or tokens.get("LOAD_KW")
+        if said is not None:  # docs/rules-wdw.md: a decision, said with what to write
+            key = _word(_NOT_ORDERS, str(said))
+            raise LineError.at(said, TEXTS.every(f"reject.not_an_order_{key}"))
         if node.data in ("raise_units", "instant", "train"):
             return [_army(node, line)]
         if node.data in ("alliance", "capital", "province"):
@@ -202,10 +214,22 @@ class WdwLines:
         if node.data == "storm":
             units = tuple(_unit(t) for t in _typed(node, "UNIT"))
             return [Storm(line=line, settlement=str(tokens["PLACE"]), units=units)]
+        if node.data == "defamation":
+            keyword, given = str(tokens["DEFAMATION_KW"]), tokens.get("TEXT")
+
+            def defamation(words: str) -> Order:
+                # Tab. 5.3-2 GR: the text appears in the news when the GM rules success
+                return GmMessage(line=line, text=f"{keyword}: {words.strip()}")
+
+            return reader.Text(defamation, str(given).strip() if given is not None else None)
         if node.data == "special":
-            return [
-                Special(line=line, unit=_unit(tokens["UNIT"]), text=str(tokens["TEXT"]).strip())
-            ]
+            unit = _unit(tokens["UNIT"])
+            text = str(tokens["TEXT"]).strip() if "TEXT" in tokens else None
+
+            def special(words: str) -> Order:
+                return Special(line=line, unit=unit, text=words.strip())
+
+            return reader.Text(special, text)  # without text: a block up to "Ende"
         if node.data == "build":
             count = tokens.get("INT")
             return [

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Order
+from engine.core import GmMessage, Order
 from engine.wdw.orders import Build, Fight, Special, Spy, Work
 from grammar.wdw import LANGUAGE
 
@@ -244,3 +244,42 @@ def test_a_g_order_without_a_target_is_refused(line: str) -> None:
 )
 def test_the_words_of_a_orders_are_read(line: str, order: Order) -> None:
     assert _one(line) == order
+
+
+def test_a_sonderbefehl_and_a_defamation_text_may_be_blocks_up_to_ende() -> None:
+    text = (
+        "603 GR Ziel: Kanzler\nRufmord:\nDer Kanzler stolpert\nin den Brunnen.\nEnde\n"
+        "Sonderbefehl 115:\nDie Brücke abbrechen\nEnde\n115 KA 1/2\n"
+    )
+    assert orders(text) == [
+        Spy(line=2, unit=603, code="GR", risk=3, target="Kanzler"),
+        GmMessage(line=3, text="Rufmord: Der Kanzler stolpert\nin den Brunnen."),
+        Special(line=7, unit=115, text="Die Brücke abbrechen"),
+        Fight(line=10, unit=115, code="KA", path=("1/2",)),
+    ]
+    assert orders("defamation: He lies.\n") == [GmMessage(line=2, text="defamation: He lies.")]
+
+
+@pytest.mark.parametrize(
+    ("line", "de", "en"),
+    [
+        ("Steuern +10 %", "ein Steuersatz ist kein Befehl dieses Spiels", '"GM: taxes +10 %"'),
+        ("tax rate +10 %", "„SL: Steuern +10 %“", "a tax rate is no order of this game"),
+        (
+            "Baue Guru Stv +2 Vorauszahlung 15000",
+            "eine Vorauszahlung ist kein Befehl dieses Spiels",
+            "a building is paid month by month",
+        ),
+        ("Verband 115 116", "Verbände, Teilen und Laden sind keine Befehle", "grouping"),
+        ("Teile 115: 500 -> 119", "„Sonderbefehl 115: …“", '"special order 115: …"'),
+        ("301 lädt 115", "Verbände, Teilen und Laden", "loading units are no orders"),
+        ("group 115 116", "Verbände, Teilen und Laden", "grouping, splitting and loading"),
+    ],
+)
+def test_the_designs_forms_that_are_no_orders_here_say_what_to_write(
+    line: str, de: str, en: str
+) -> None:
+    (error,) = LANGUAGE.parse(HEADER + line + "\n").errors
+    assert error.line == 2
+    assert de in error.message("de")
+    assert en in error.message("en")
