@@ -34,6 +34,7 @@ from grammar.lark_errors import LineError, Position
 
 _CODE_RE = re.compile(r"^(?P<code>[kag][a-z])\s*(?:-|\+|/|mit\s+)?\s*(?P<ext>.*)$", re.IGNORECASE)
 _FIELD_RE = re.compile(r"(\d+)\D+(\d+)$")
+_PATH_RE = re.compile(r"\d{1,4}[/.\-]\d{1,2}(\s+\d{1,4}[/.\-]\d{1,2})*")
 _STRUCTS = {
     "bev": "bev", "bevölkerung": "bev", "bevoelkerung": "bev",
     "rüs": "rues", "rues": "rues", "rüstung": "rues", "ruestung": "rues",
@@ -272,6 +273,10 @@ class WdwLines:
             work = Work(line=line, unit=unit, code=code, ext=ext, structure=structure, path=where)
             return [work]
         search = str(tokens["TEXT"]).strip() if "SEARCH_KW" in tokens else ""
+        if search and _PATH_RE.fullmatch(search):  # "KV Durchsuchen nach 12/4": a path
+            text = tokens["TEXT"]
+            path = tuple(_field(Token("FIELD", f, column=text.column)) for f in search.split())
+            search = ""
         return [Fight(line=line, unit=unit, code=code, ext=ext, path=path, search=search)]
 
     def explain(self, at: Position, code: str) -> reader.Explanation:

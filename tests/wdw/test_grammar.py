@@ -178,6 +178,10 @@ def test_a_search_names_its_objects_for_the_gm_in_both_languages() -> None:
     assert _one("115 KV Durchsuchen 12/4") == Fight(
         line=2, unit=115, code="KV", ext="S", path=("12/4",)
     )
+    # "nach" and fields only: the way to search, not an object
+    assert _one("115 KV Durchsuchen nach 12/4 12/5") == Fight(
+        line=2, unit=115, code="KV", ext="S", path=("12/4", "12/5")
+    )
 
 
 @pytest.mark.parametrize(("line", "ext"), [("201 AB halten Stv", "H"), ("201 AB defend Stv", "V")])
