@@ -251,6 +251,8 @@ class WdwLines:
         )
         if node.data == "unit_order" and any(node.find_data("works")):
             return [_unit_works(line, unit, code, tokens)]
+        if "INT" in tokens:  # "AB-H Bef 2": docs/rules-wdw.md, the unit builds while it stands
+            raise LineError.at(tokens["INT"], TEXTS.every("reject.structure_count", unit=unit))
         if code.startswith("A"):
             struct = tokens.get("STRUCT")
             structure = _STRUCTS[str(struct).lower()] if struct is not None else ""

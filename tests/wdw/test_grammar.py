@@ -287,3 +287,11 @@ def test_the_designs_forms_that_are_no_orders_here_say_what_to_write(
     assert error.line == 2
     assert de in error.message("de")
     assert en in error.message("en")
+
+
+def test_a_number_after_an_ab_structure_is_refused_with_the_form() -> None:
+    # docs/rules-wdw.md: "AB-H Bef 2" names no end a unit's standing order could keep.
+    (error,) = LANGUAGE.parse(HEADER + "201 AB-H Bef 2\n").errors
+    assert error.column == len("201 AB-H Bef 2")
+    assert "die Zahl nach dem Bauwerk wird nicht gelesen" in error.message("de")
+    assert '"201 AB-H bef"' in error.message("en")
