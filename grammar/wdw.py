@@ -72,44 +72,44 @@ def _ext(text: str) -> str:
     return ext
 
 
-# The words of the codes and extensions (design §3.2–3.5), first match wins.
-_NOT_ORDERS = tuple(
-    (re.compile(pattern, re.IGNORECASE), key)
-    for pattern, key in (
-        (r"steuer|tax", "tax"),
-        (r"voraus|prepay", "prepay"),
-        (r"verband|group|teil|split|l(ä|ae|a)d", "units"),
-    )
+def _table(*pairs: tuple[str, str]) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """Words to what they name: the first pattern found in a word wins."""
+    return tuple((re.compile(pattern, re.IGNORECASE), name) for pattern, name in pairs)
+
+
+# The design's forms that are no orders here, by the catalog key that says so.
+_NOT_ORDERS = _table(
+    (r"steuer|tax", "tax"),
+    (r"voraus|prepay", "prepay"),
+    (r"verband|group|teil|split|l(ä|ae|a)d", "units"),
 )
-_CODE_WORDS = tuple(
-    (re.compile(pattern, re.IGNORECASE), code)
-    for pattern, code in (
-        (r"bau|build", "AB"),
-        (r"mine|mining", "AM"),
-        (r"vernicht|destroy", "KN"),
-        (r"tak|tactical", "KT"),
-        (r"angr|greife|attack", "KA"),
-        (r"stellung|halt|hold", "KH"),
-        (r"verteidig|defend", "KV"),
-        (r"ignor", "KI"),
-        (r"versteck|hide", "KX"),
-        (r"rückzug|rueckzug|zurück|zurueck|retreat", "KR"),
-        (r"zielschutz|target", "GZ"),
-        (r"gegen|counter", "GG"),
-        (r"infiltr", "GI"),
-        (r"orts|gebiets|area", "GO"),
-        (r"verh|interrog", "GV"),
-        (r"hof|court", "GH"),
-        (r"propaganda", "GP"),
-        (r"attentat|assassin", "GA"),
-        (r"sabotage", "GS"),
-        (r"einheiten|unit", "GE"),
-        (r"lesen|read", "GL"),
-        (r"abfangen|intercept", "GB"),
-        (r"rufmord|defamation", "GR"),
-        (r"diebstahl|theft", "GD"),
-        (r"unterschieben|plant", "GU"),
-    )
+# The words of the codes (design §3.2–3.5).
+_CODE_WORDS = _table(
+    (r"bau|build", "AB"),
+    (r"mine|mining", "AM"),
+    (r"vernicht|destroy", "KN"),
+    (r"tak|tactical", "KT"),
+    (r"angr|greife|attack", "KA"),
+    (r"stellung|halt|hold", "KH"),
+    (r"verteidig|defend", "KV"),
+    (r"ignor", "KI"),
+    (r"versteck|hide", "KX"),
+    (r"rückzug|rueckzug|zurück|zurueck|retreat", "KR"),
+    (r"zielschutz|target", "GZ"),
+    (r"gegen|counter", "GG"),
+    (r"infiltr", "GI"),
+    (r"orts|gebiets|area", "GO"),
+    (r"verh|interrog", "GV"),
+    (r"hof|court", "GH"),
+    (r"propaganda", "GP"),
+    (r"attentat|assassin", "GA"),
+    (r"sabotage", "GS"),
+    (r"einheiten|unit", "GE"),
+    (r"lesen|read", "GL"),
+    (r"abfangen|intercept", "GB"),
+    (r"rufmord|defamation", "GR"),
+    (r"diebstahl|theft", "GD"),
+    (r"unterschieben|plant", "GU"),
 )
 _EXT_WORDS = tuple(
     (re.compile(pattern, re.IGNORECASE), ext, kind)
