@@ -556,7 +556,9 @@ class Reader(Generic[T]):
     ``messages`` are the classes of the shared orders (``None``: the language has none,
     like the GM's); ``max_seat`` the largest player number; ``seat_name`` turns a player
     named by a word (a ``PLAYER_NAME`` token, see :func:`player_grammar`) into a seat,
-    raising :class:`~grammar.lark_errors.LineError` for an unknown name; ``strict_blocks``: only
+    raising :class:`~grammar.lark_errors.LineError` for an unknown name; ``first_word_decides``:
+    a line whose first word the language reads (a unit, an order's keyword) is an order or
+    an error with its line, never a sentence or a signature; ``strict_blocks``: only
     ``Ende`` closes a text block and a block without it is not used (commands that act at
     once); otherwise the next block closes one, and a text without ``Ende`` still counts
     (orders: the player sees the error and can correct them); ``subject`` reads the
@@ -570,6 +572,7 @@ class Reader(Generic[T]):
         messages: Mapping[str, Callable[..., T]] | None = None,
         max_seat: int = 99,
         seat_name: Callable[[Token], int] | None = None,
+        first_word_decides: bool = False,
         strict_blocks: bool = False,
         subject: Callable[[str], HeaderParts] | None = None,
     ) -> None:
@@ -578,6 +581,7 @@ class Reader(Generic[T]):
         self.messages = messages
         self.max_seat = max_seat
         self.seat_name = seat_name
+        self.first_word_decides = first_word_decides
         self.strict_blocks = strict_blocks
         self.read_subject = subject or (lambda text: subject_parts(text, max_seat=max_seat))
         self.result: Reading[T] = Reading()
@@ -679,21 +683,21 @@ class Reader(Generic[T]):
             del self.result.errors[errors_before:]
             outcome = self._parse_parts(line, code)
         suggested = any(e.suggestion for e in self.result.errors[errors_before:])
+        indent = 1 + len(code) - len(code.lstrip())
+        # not even the first word is an order's: a name or a sentence, not an unfinished order
+        first_word_failed = all(e.column <= indent for e in self.result.errors[errors_before:])
         if (
             outcome is None
             and self._syntax_failed
             and not suggested
+            and (first_word_failed or not self.first_word_decides)
             and (
                 self._closing
                 or looks_like_prose(code)
                 or (
                     line.number == self._last_line
                     and _NAME_RE.match(code.strip()) is not None
-                    # not even the first word is an order's: a name, not an unfinished order
-                    and all(
-                        e.column <= 1 + len(code) - len(code.lstrip())
-                        for e in self.result.errors[errors_before:]
-                    )
+                    and first_word_failed
                 )
             )
         ):
@@ -972,13 +976,19 @@ class LinesLanguage(KindLanguage):
     """The order language of a kind that needs nothing more than its ``lines`` and the
     shared orders (:data:`CORE_MESSAGES`); its places are shown by number."""
 
-    def __init__(self, kinds: core.OrderKinds, lines: LineGrammar[Order]) -> None:
+    def __init__(
+        self, kinds: core.OrderKinds, lines: LineGrammar[Order], *, first_word_decides: bool = False
+    ) -> None:
         super().__init__(kinds)
         self.lines = lines
+        self.first_word_decides = first_word_decides
+        """As :class:`Reader`'s: a line its first word makes an order is never prose."""
 
     def read(self, given: OrderText) -> core.ParseResult:
         """``given`` read line by line by the kind's ``lines``."""
-        read = Reader(self.lines, messages=CORE_MESSAGES).read(given.text, given.subject)
+        read = Reader(
+            self.lines, messages=CORE_MESSAGES, first_word_decides=self.first_word_decides
+        ).read(given.text, given.subject)
         return read.result(read.items)
 
 

@@ -10,7 +10,7 @@ from functools import cache
 
 from lark import Lark, Token, Tree
 
-from engine.core import Order
+from engine.core import GmMessage, Order
 from engine.wdw.orders import (
     ORDER_KINDS,
     Alliance,
@@ -34,6 +34,7 @@ from grammar.lark_errors import LineError, Position
 
 _CODE_RE = re.compile(r"^(?P<code>[kag][a-z])\s*(?:-|\+|/|mit\s+)?\s*(?P<ext>.*)$", re.IGNORECASE)
 _FIELD_RE = re.compile(r"(\d+)\D+(\d+)$")
+_PATH_RE = re.compile(r"\d{1,4}[/.\-]\d{1,2}(\s+\d{1,4}[/.\-]\d{1,2})*")
 _STRUCTS = {
     "bev": "bev", "bevölkerung": "bev", "bevoelkerung": "bev",
     "rüs": "rues", "rues": "rues", "rüstung": "rues", "ruestung": "rues",
@@ -65,10 +66,129 @@ def _unit(tok: Token) -> int:
 
 def _ext(text: str) -> str:
     """The extension in its canonical form: ``P2``, ``B3``, ``B``, ``F`` …"""
-    ext = re.sub(r"[\s-]", "", text).upper()
+    ext = re.sub(r"[\s.-]", "", text).upper()
     if ext[:1] == "P" and ext[1:].lower() in _ROMAN:
         return "P" + _ROMAN[ext[1:].lower()]
     return ext
+
+
+def _table(*pairs: tuple[str, str]) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """Words to what they name: the first pattern found in a word wins."""
+    return tuple((re.compile(pattern, re.IGNORECASE), name) for pattern, name in pairs)
+
+
+# The design's forms that are no orders here, by the catalog key that says so.
+_NOT_ORDERS = _table(
+    (r"steuer|tax", "tax"),
+    (r"voraus|prepay", "prepay"),
+    (r"verband|group|teil|split|l(ä|ae|a)d", "units"),
+)
+# The words of the codes (design §3.2–3.5).
+_CODE_WORDS = _table(
+    (r"bau|build", "AB"),
+    (r"mine|mining", "AM"),
+    (r"vernicht|destroy", "KN"),
+    (r"tak|tactical", "KT"),
+    (r"angr|greife|attack", "KA"),
+    (r"stellung|halt|hold", "KH"),
+    (r"verteidig|defend", "KV"),
+    (r"ignor", "KI"),
+    (r"versteck|hide", "KX"),
+    (r"rückzug|rueckzug|zurück|zurueck|retreat", "KR"),
+    (r"zielschutz|target", "GZ"),
+    (r"gegen|counter", "GG"),
+    (r"infiltr", "GI"),
+    (r"orts|gebiets|area", "GO"),
+    (r"verh|interrog", "GV"),
+    (r"hof|court", "GH"),
+    (r"propaganda", "GP"),
+    (r"attentat|assassin", "GA"),
+    (r"sabotage", "GS"),
+    (r"einheiten|unit", "GE"),
+    (r"lesen|read", "GL"),
+    (r"abfangen|intercept", "GB"),
+    (r"rufmord|defamation", "GR"),
+    (r"diebstahl|theft", "GD"),
+    (r"unterschieben|plant", "GU"),
+)
+_EXT_WORDS = tuple(
+    (re.compile(pattern, re.IGNORECASE), ext, kind)
+    for pattern, ext, kind in (
+        (r"pl", "P", "K"),
+        (r"belager|siege", "B", "K"),
+        (r"erober|conquer", "E", "K"),
+        (r"verfolg|pursue|follow", "F", "K"),
+        (r"bewach|guard", "W", "K"),
+        (r"durchsuch|search", "S", "K"),
+        (r"halten|hold", "H", "A"),
+        (r"verteidig|defend", "V", "A"),
+        (r"ignor", "I", "A"),
+        (r"rückzug|rueckzug|retreat", "R", "A"),
+    )
+)
+
+
+def _word(table: Sequence[tuple[re.Pattern[str], str]], text: str) -> str:
+    return next(code for pattern, code in table if pattern.search(text))
+
+
+def _code(tokens: dict[str, Token]) -> tuple[str, str]:
+    """A K or A order's code and its one extension (Strategie 5.1: at most one), from
+    the code's letters or words: ``KNF``, ``Angriff``, ``KI+Erobern``, ``AB halten``."""
+    if "CODE_WORD" in tokens:
+        code, ext = _word(_CODE_WORDS, str(tokens["CODE_WORD"])), ""
+    else:
+        match = _CODE_RE.match(str(tokens["CODE"]).strip())
+        assert match is not None
+        code, ext = match["code"].upper(), _ext(match["ext"])
+    said = tokens.get("EXT_WORD") or tokens.get("SEARCH_KW")
+    if said is None:
+        return code, ext
+    word, level = re.sub(r"\d+|\bi{1,3}$", "", str(said)).strip(" +-/"), _level(str(said))
+    letter, kind = next((e, k) for p, e, k in _EXT_WORDS if p.search(word))
+    if ext or kind != code[0]:
+        raise LineError.at(said, TEXTS.every("reject.extension_word", code=code, word=word))
+    return code, letter + level
+
+
+def _level(text: str) -> str:
+    """The stage or side after an extension's word (``Plündern 3``, ``Belagern Seite 3``,
+    ``plunder II``), or ""."""
+    digits = re.search(r"\d", text)
+    if digits:
+        return digits[0]
+    roman = re.search(r"\b(i{1,3})$", text.strip(), re.IGNORECASE)
+    return _ROMAN[roman[1].lower()] if roman else ""
+
+
+def _unit_works(line: int, unit: int, code: str, tokens: dict[str, Token]) -> Order:
+    """D20: a worker's demolition or repair in the settlement where it stands, as the
+    people's order with the unit named (``201 AB Abriss Mil 2``); destroying is not an
+    order of this host (docs/rules-wdw.md)."""
+    word = tokens.get("DEMOLISH_KW") or tokens.get("REPAIR_KW") or tokens["DESTROY_KW"]
+    if code != "AB":
+        raise LineError.at(word, TEXTS.every("reject.works_code", code=code, word=str(word)))
+    if word.type == "DESTROY_KW":
+        raise LineError.at(word, TEXTS.every("reject.destroy_no_order", unit=unit))
+    structure = _STRUCTS[str(tokens["STRUCT"]).lower()]
+    if word.type == "REPAIR_KW":
+        return Repair(line=line, settlement="", structure=structure, units=(unit,))
+    count = tokens.get("INT")
+    bwp = int(count) if count is not None else 1
+    return Demolish(line=line, settlement="", structure=structure, bwp=bwp, units=(unit,))
+
+
+def _spy(line: int, unit: int, tokens: dict[str, Token]) -> Spy:
+    """A G order (Strategie 5.3) with its risk (default 3) and its target, named with or
+    without ``Ziel:`` — never without one: a spy acts on a target."""
+    said = tokens.get("G_CODE") or tokens["G_WORD"]
+    code = str(said)[:2].upper() if "G_CODE" in tokens else _word(_CODE_WORDS, str(said))
+    digits = re.findall(r"\d", str(said))
+    risk = int(digits[-1]) if digits else 3
+    target = str(tokens["TEXT"]).strip() if "TEXT" in tokens else ""
+    if not target:
+        raise LineError.at(said, TEXTS.every("reject.spy_without_target", code=code))
+    return Spy(line=line, unit=unit, code=code, risk=risk, target=target)
 
 
 class WdwLines:
@@ -78,8 +198,12 @@ class WdwLines:
     def parser(self) -> Lark:
         return _parser()
 
-    def build(self, node: Tree[Token], line: int) -> Sequence[Order]:
+    def build(self, node: Tree[Token], line: int) -> Sequence[Order] | reader.Text[Order]:
         tokens = {t.type: t for t in node.scan_values(lambda v: isinstance(v, Token))}
+        said = tokens.get("UNBUILT_KW") or tokens.get("LOAD_KW")
+        if said is not None:  # docs/rules-wdw.md: a decision, said with what to write
+            key = _word(_NOT_ORDERS, str(said))
+            raise LineError.at(said, TEXTS.every(f"reject.not_an_order_{key}"))
         if node.data in ("raise_units", "instant", "train"):
             return [_army(node, line)]
         if node.data in ("alliance", "capital", "province"):
@@ -91,10 +215,22 @@ class WdwLines:
         if node.data == "storm":
             units = tuple(_unit(t) for t in _typed(node, "UNIT"))
             return [Storm(line=line, settlement=str(tokens["PLACE"]), units=units)]
+        if node.data == "defamation":
+            keyword, given = str(tokens["DEFAMATION_KW"]), tokens.get("TEXT")
+
+            def defamation(words: str) -> Order:
+                # Tab. 5.3-2 GR: the text appears in the news when the GM rules success
+                return GmMessage(line=line, text=f"{keyword}: {words.strip()}")
+
+            return reader.Text(defamation, str(given).strip() if given is not None else None)
         if node.data == "special":
-            return [
-                Special(line=line, unit=_unit(tokens["UNIT"]), text=str(tokens["TEXT"]).strip())
-            ]
+            unit = _unit(tokens["UNIT"])
+            text = str(tokens["TEXT"]).strip() if "TEXT" in tokens else None
+
+            def special(words: str) -> Order:
+                return Special(line=line, unit=unit, text=words.strip())
+
+            return reader.Text(special, text)  # without text: a block up to "Ende"
         if node.data == "build":
             count = tokens.get("INT")
             return [
@@ -106,20 +242,17 @@ class WdwLines:
                 )
             ]
         unit = _unit(tokens["UNIT"])
-        match = _CODE_RE.match(str(tokens["CODE"]).strip())
-        assert match is not None
-        code, ext = match["code"].upper(), _ext(match["ext"])
+        if node.data == "spy_order":
+            return [_spy(line, unit, tokens)]
+        code, ext = _code(tokens)
         path = tuple(
             _field(t)
             for t in node.scan_values(lambda v: isinstance(v, Token) and v.type == "FIELD")
         )
-        if code.startswith("G"):
-            # The code's extensions are the K and A codes'; a spy's is only its risk 1–5.
-            if ext and not re.fullmatch(r"R?[1-5]", ext):
-                raise LineError.at(tokens["CODE"], TEXTS.every("reject.spy_ext", ext=ext))
-            risk = int(ext.lstrip("R")) if ext else 3
-            target = str(tokens["TEXT"]).strip() if "TEXT" in tokens else ""
-            return [Spy(line=line, unit=unit, code=code, risk=risk, target=target)]
+        if node.data == "unit_order" and any(node.find_data("works")):
+            return [_unit_works(line, unit, code, tokens)]
+        if "INT" in tokens:  # "AB-H Bef 2": docs/rules-wdw.md, the unit builds while it stands
+            raise LineError.at(tokens["INT"], TEXTS.every("reject.structure_count", unit=unit))
         if code.startswith("A"):
             struct = tokens.get("STRUCT")
             structure = _STRUCTS[str(struct).lower()] if struct is not None else ""
@@ -141,7 +274,12 @@ class WdwLines:
                 ]
             work = Work(line=line, unit=unit, code=code, ext=ext, structure=structure, path=where)
             return [work]
-        return [Fight(line=line, unit=unit, code=code, ext=ext, path=path)]
+        search = str(tokens["TEXT"]).strip() if "SEARCH_KW" in tokens else ""
+        if search and _PATH_RE.fullmatch(search):  # "KV Durchsuchen nach 12/4": a path
+            text = tokens["TEXT"]
+            path = tuple(_field(Token("FIELD", f, column=text.column)) for f in search.split())
+            search = ""
+        return [Fight(line=line, unit=unit, code=code, ext=ext, path=path, search=search)]
 
     def explain(self, at: Position, code: str) -> reader.Explanation:
         return reader.Explanation(
@@ -155,7 +293,9 @@ class WdwLines:
         return None
 
 
-LANGUAGE = reader.LinesLanguage(ORDER_KINDS, WdwLines())
+# Every line of this language starts with a unit or a keyword, never a free word: a line
+# whose first word is read is an order with a fault, never a sentence (issue 24).
+LANGUAGE = reader.LinesLanguage(ORDER_KINDS, WdwLines(), first_word_decides=True)
 """The Welt der Waben order language (:class:`engine.core.OrderLanguage`)."""
 
 
@@ -185,8 +325,10 @@ def _army(node: Tree[Token], line: int) -> Order:
             defends = True
         elif tok.type == "PLACE" and defends:
             province, defends = str(tok), False
-        elif tok.type == "PROPERTY":
-            properties.append(f"{_PROPERTIES[str(tok).lower()]}=1")
+        elif tok.type == "PROPERTY":  # "Nahkampf", or with its level glued: "NK3"
+            glued = re.fullmatch(r"(\D+)(\d*)", str(tok).lower())
+            assert glued is not None  # the PROPERTY terminal is letters, then digits
+            properties.append(f"{_PROPERTIES[glued[1]]}={int(glued[2] or 1)}")
         elif tok.type == "INT" and properties:
             properties[-1] = properties[-1].split("=")[0] + f"={int(tok)}"
         elif tok.type == "INT":
@@ -201,6 +343,9 @@ def _army(node: Tree[Token], line: int) -> Order:
             word = str(tok).lower()
     if node.data == "train":
         return Train(line=line, unit=unit, properties=tuple(properties), rs=rs, province=province)
+    if not place:
+        first = next(node.scan_values(lambda v: isinstance(v, Token)))
+        raise LineError.at(first, TEXTS.every("reject.raise_without_settlement"))
     names = {p.split("=")[0] for p in properties}
     if word in _SEA_WORDS:
         unit_class = "sea"

@@ -62,10 +62,22 @@ def workers(state: WdwState, seat: int, place: Settlement, units: tuple[int, ...
     return strength
 
 
-def _own(state: WdwState, seat: int, name: str) -> Settlement | Refusal:
+def _own(state: WdwState, seat: int, name: str, units: tuple[int, ...]) -> Settlement | Refusal:
+    if not name and units:  # D20 "201 AB Abriss Mil 2": where the worker stands
+        return _standing(state, seat, units[0])
     place = state.settlement(name)
     if place is None or place.owner != seat:
         return Refusal("unknown_settlement", {"settlement": name})
+    return place
+
+
+def _standing(state: WdwState, seat: int, unit_id: int) -> Settlement | Refusal:
+    unit = state.unit(seat, unit_id)
+    if unit is None:
+        return Refusal("unknown_unit", {"unit": unit_id})
+    place = next((s for s in state.settlements if s.kf == unit.kf and s.owner == seat), None)
+    if place is None:
+        return Refusal("no_own_settlement", {"unit": unit_id, "kf": unit.kf})
     return place
 
 
@@ -76,7 +88,7 @@ Work = tuple[Settlement, Fraction]
 def demolition(state: WdwState, seat: int, order: Demolish) -> Work | Refusal:
     """F13, D19: the people demolish 1 BWP a month (the option ``build_people``),
     workers Arbeitsstärke/1,000 (Bef /2,500); the BWP of this month's work."""
-    place = _own(state, seat, order.settlement)
+    place = _own(state, seat, order.settlement, order.units)
     if isinstance(place, Refusal):
         return place
     if getattr(place, order.structure) < 1:
@@ -91,7 +103,7 @@ def demolition(state: WdwState, seat: int, order: Demolish) -> Work | Refusal:
 def repair(state: WdwState, seat: int, order: Repair) -> Work | Refusal:
     """F17: 10,000 inhabitants or Arbeitsstärke 5,000 repair a BWP a month, only what a
     siege destroyed (D24)."""
-    place = _own(state, seat, order.settlement)
+    place = _own(state, seat, order.settlement, order.units)
     if isinstance(place, Refusal):
         return place
     if not damaged(place, order.structure):

@@ -20,10 +20,13 @@ class Fight(Order):
     code: str
     ext: str = ""
     path: tuple[str, ...] = ()
+    search: str = ""
+    """What an S searches for besides foreign units, as written (Tab. 5.1-2: "vom
+    Spieler anzugebenden Objekten"); the GM decides what is found."""
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        route = " ".join(self.path)
-        return f"{self.unit} {self.code}{self.ext} {route}".strip()
+        words = (f"{self.unit} {self.code}{self.ext}", *self.path, self.search)
+        return " ".join(w for w in words if w)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -202,7 +205,8 @@ class Convert(Order):
 @dataclass(frozen=True, kw_only=True)
 class Demolish(Order):
     """Demolishing ``bwp`` of a structure this month (Strategie 3.3, D20): by the people
-    (1 BWP a month, not while they build) and the worker ``units`` named."""
+    (1 BWP a month, not while they build) and the worker ``units`` named; ``settlement``
+    "" is where the first unit stands (``201 AB Abriss Mil 2``)."""
 
     kind: ClassVar[str] = "wdw_demolish"
     settlement: str
@@ -211,6 +215,8 @@ class Demolish(Order):
     units: tuple[int, ...] = ()
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        if not self.settlement:  # D20: a worker's order where it stands
+            return f"{self.units[0]} AB Abriss {self.structure} {self.bwp}"
         helpers = f" mit {' '.join(map(str, self.units))}" if self.units else ""
         return f"Abriss {self.settlement} {self.structure} {self.bwp}{helpers}"
 
@@ -218,7 +224,8 @@ class Demolish(Order):
 @dataclass(frozen=True, kw_only=True)
 class Repair(Order):
     """Repairing siege damage of a structure (Strategie 6.4, D20): by the inhabitants and
-    the worker ``units`` named, 5,000 GS per BWP."""
+    the worker ``units`` named, 5,000 GS per BWP; ``settlement`` "" is where the first
+    unit stands (``201 AB Reparatur Bef``)."""
 
     kind: ClassVar[str] = "wdw_repair"
     settlement: str
@@ -226,6 +233,8 @@ class Repair(Order):
     units: tuple[int, ...] = ()
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
+        if not self.settlement:  # D20: a worker's order where it stands
+            return f"{self.units[0]} AB Reparatur {self.structure}"
         helpers = f" mit {' '.join(map(str, self.units))}" if self.units else ""
         return f"Repariere {self.settlement} {self.structure}{helpers}"
 

@@ -10,7 +10,7 @@ from engine.core import Order
 from engine.wdw.orders import Raise, Train
 from engine.wdw.state import WdwState
 from grammar.wdw import LANGUAGE
-from tests.wdw.helpers import GAME, by_number, month, read_orders, sample
+from tests.wdw.helpers import GAME, HEADER, by_number, month, read_orders, sample
 
 
 def parsed(line: str) -> Order:
@@ -241,3 +241,60 @@ def test_training_rests_while_the_unit_is_away_from_its_settlements() -> None:
     unit = state.unit(1, 101)
     assert unit is not None and unit.training_months == 2
     assert "die Ausbildung ruht" in GAME.printout(state, 1, "de")
+
+
+@pytest.mark.parametrize(
+    ("line", "order"),
+    [
+        (
+            "Rüsten 2000 Krieger (Nahkampf) Guru",
+            Raise(line=2, settlement="Guru", count=2000, properties=("nahkampf=1",)),
+        ),
+        (
+            "raise 500 archers (ranged) Guru",
+            Raise(line=2, settlement="Guru", count=500, properties=("fernkampf=1",)),
+        ),
+        (
+            "Sofort rüsten 200 K Stufe 3 NK3 in Guru",
+            Raise(
+                line=2,
+                settlement="Guru",
+                count=200,
+                properties=("nahkampf=3",),
+                instant=True,
+                rs=3,
+            ),
+        ),
+        (
+            "instant raise 200 warriors level 3 melee3 at Guru",
+            Raise(
+                line=2,
+                settlement="Guru",
+                count=200,
+                properties=("nahkampf=3",),
+                instant=True,
+                rs=3,
+            ),
+        ),
+        ("115 ausbilden auf RS4", Train(line=2, unit=115, rs=4)),
+        (
+            "115 ausbilden auf RS4 (Nahkampf 4)",
+            Train(line=2, unit=115, properties=("nahkampf=4",), rs=4),
+        ),
+        ("115 train to RS 2 melee 2", Train(line=2, unit=115, properties=("nahkampf=2",), rs=2)),
+    ],
+)
+def test_the_designs_other_army_forms_are_read(line: str, order: Order) -> None:
+    assert parsed(line) == order
+
+
+@pytest.mark.parametrize(("lang", "words"), [("de", "wo? Gerüstet wird"), ("en", "where? Units")])
+def test_a_raising_without_a_settlement_is_refused_with_the_form(lang: str, words: str) -> None:
+    (error,) = LANGUAGE.parse(HEADER + "Sofort rüsten 200 K Stufe 3 NK3").errors
+    assert error.line == 2
+    assert error.message(lang).startswith(words)
+
+
+def test_a_training_to_an_rs_alone_says_the_properties_give_less() -> None:
+    # "115 ausbilden auf RS4" names no property: the RS alone does not say which to train.
+    assert "angegeben ist RS 4, die Eigenschaften ergeben RS 1" in said(Train(unit=101, rs=4))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Order
+from engine.core import GmMessage, Order
 from engine.wdw.orders import Build, Fight, Special, Spy, Work
 from grammar.wdw import LANGUAGE
 from tests.wdw.helpers import HEADER, read_orders
@@ -43,7 +43,7 @@ from tests.wdw.helpers import HEADER, read_orders
             "602 GA2 Ziel: Herrscher von Tharn",
             Spy(line=2, unit=602, code="GA", risk=2, target="Herrscher von Tharn"),
         ),
-        ("603 GI", Spy(line=2, unit=603, code="GI", risk=3)),
+        ("603 GI Tharnburg", Spy(line=2, unit=603, code="GI", risk=3, target="Tharnburg")),
         ("Baue Guru Stv +2", Build(line=2, settlement="Guru", structure="stv", bwp=2)),
         ("Bau Guru: 2 Befestigung", Build(line=2, settlement="Guru", structure="bef", bwp=2)),
         ("build Guru mil", Build(line=2, settlement="Guru", structure="mil")),
@@ -77,19 +77,17 @@ def test_a_field_beyond_kf_48_is_refused() -> None:
     assert "12/49 is no field" in error.message("en")
 
 
-@pytest.mark.parametrize(
-    ("line", "ext"), [("601 GAP-II", "P2"), ("601 GIB3", "B3"), ("601 GI S", "S")]
-)
-def test_a_spy_with_another_codes_extension_is_refused_with_the_risk_forms(
-    line: str, ext: str
-) -> None:
+@pytest.mark.parametrize("line", ["601 GAP-II", "601 GIB3"])
+def test_a_spy_with_another_codes_extension_is_refused_with_the_spy_form(line: str) -> None:
     # These raised ValueError in int() and came back as "internal error".
     (error,) = LANGUAGE.parse(HEADER + line + "\n").errors
-    assert error.message("de").endswith(f"nur das Risiko 1 bis 5 („GI4“, „GI R4“), nicht „{ext}“")
-    assert error.message("en").endswith(
-        f'the risk 1 to 5 as its extension ("GI4", "GI R4"), not "{ext}"'
-    )
     assert error.column == 5
+    assert "„601 GI4 Ziel: Guru“" in error.message("de")
+    assert '"601 GI4 target: Guru"' in error.message("en")
+
+
+def test_a_spy_code_and_a_word_is_the_spy_and_its_target() -> None:
+    assert read_orders("601 GI S\n") == [Spy(line=2, unit=601, code="GI", risk=3, target="S")]
 
 
 def test_orders_round_trip_through_json() -> None:
@@ -98,3 +96,210 @@ def test_orders_round_trip_through_json() -> None:
     ):
         data = {**order.to_json(), "kind": order.kind, "line": order.line}
         assert LANGUAGE.order_from_json(data) == order
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "115 KV heute nicht mehr weiter",
+        "601 GX2 und dann noch etwas mehr",
+        "Rüsten viele Krieger für die Stadt Guru",
+        "201 AB Kirche am Markt bauen",
+        "army 115 attacks the city at dawn",
+    ],
+)
+def test_a_line_starting_with_a_unit_or_keyword_is_an_error_never_prose(line: str) -> None:
+    # Issue 24: a garbled order must come back as an error with its line, not as a note.
+    result = LANGUAGE.parse(HEADER + line + "\n")
+    assert not result.notes
+    (error,) = result.errors
+    assert error.line == 2
+    assert error.line_text == line
+
+
+def test_a_sentence_in_the_orders_stays_a_note() -> None:
+    result = LANGUAGE.parse(HEADER + "Ich greife morgen mit allen Truppen an\n")
+    assert not result.errors
+    (note,) = result.notes
+    assert "ein Satz oder eine Unterschrift" in note.messages["de"]
+
+
+def _one(line: str) -> Order:
+    (order,) = read_orders(line + "\n")
+    return order
+
+
+@pytest.mark.parametrize(
+    ("line", "code", "ext"),
+    [
+        ("115 Vernichten", "KN", ""),
+        ("115 vernichte 12/4", "KN", ""),
+        ("115 destroy", "KN", ""),
+        ("115 Angriff", "KA", ""),
+        ("115 angreifen", "KA", ""),
+        ("115 attack", "KA", ""),
+        ("115 KA.", "KA", ""),
+        ("115 KA. 12/4", "KA", ""),
+        ("115 Taktischer Angriff", "KT", ""),
+        ("115 tak. Angriff", "KT", ""),
+        ("115 tactical attack", "KT", ""),
+        ("115 halten", "KH", ""),
+        ("115 Stellung halten", "KH", ""),
+        ("115 hold position", "KH", ""),
+        ("115 Verteidigung", "KV", ""),
+        ("115 defend", "KV", ""),
+        ("115 ignorieren", "KI", ""),
+        ("115 ignore", "KI", ""),
+        ("115 verstecken", "KX", ""),
+        ("115 hide", "KX", ""),
+        ("115 Rückzug", "KR", ""),
+        ("115 zurückziehen", "KR", ""),
+        ("115 retreat", "KR", ""),
+        ("115 KI+Erobern", "KI", "E"),
+        ("115 KI conquer", "KI", "E"),
+        ("115 KA Plündern 3", "KA", "P3"),
+        ("115 KA Plündern II", "KA", "P2"),
+        ("115 attack plunder 2", "KA", "P2"),
+        ("115 KH Belagern Seite 3", "KH", "B3"),
+        ("115 KH Belagern", "KH", "B"),
+        ("115 hold siege side 4", "KH", "B4"),
+        ("115 KN verfolgen", "KN", "F"),
+        ("115 destroy pursue", "KN", "F"),
+        ("115 KA bewachen", "KA", "W"),
+        ("115 KA guard", "KA", "W"),
+        ("115 Angriff bewachen", "KA", "W"),
+    ],
+)
+def test_the_words_of_k_codes_and_extensions_are_read(line: str, code: str, ext: str) -> None:
+    order = _one(line)
+    assert isinstance(order, Fight)
+    assert (order.unit, order.code, order.ext) == (115, code, ext)
+
+
+def test_a_search_names_its_objects_for_the_gm_in_both_languages() -> None:
+    assert _one("115 KV Durchsuchen nach Gold 12/4") == Fight(
+        line=2, unit=115, code="KV", ext="S", search="Gold 12/4"
+    )
+    assert _one("115 KV search for the lost crown") == Fight(
+        line=2, unit=115, code="KV", ext="S", search="the lost crown"
+    )
+    assert _one("115 KV Durchsuchen 12/4") == Fight(
+        line=2, unit=115, code="KV", ext="S", path=("12/4",)
+    )
+    # "nach" and fields only: the way to search, not an object
+    assert _one("115 KV Durchsuchen nach 12/4 12/5") == Fight(
+        line=2, unit=115, code="KV", ext="S", path=("12/4", "12/5")
+    )
+
+
+@pytest.mark.parametrize(("line", "ext"), [("201 AB halten Stv", "H"), ("201 AB defend Stv", "V")])
+def test_an_a_extension_as_a_word_is_read(line: str, ext: str) -> None:
+    assert _one(line) == Work(line=2, unit=201, code="AB", ext=ext, structure="stv")
+
+
+@pytest.mark.parametrize(
+    ("line", "de", "en"),
+    [
+        ("115 KA halten", "„halten“ ist keine Erweiterung zu KA", '"halten" is no extension of KA'),
+        ("201 AB Erobern", "„Erobern“ ist keine Erweiterung zu AB", '"Erobern" is no extension'),
+        ("115 KAF verfolgen", "„verfolgen“ ist keine Erweiterung zu KA, oder die zweite", "or a"),
+    ],
+)
+def test_a_wrong_or_second_extension_word_is_refused(line: str, de: str, en: str) -> None:
+    (error,) = LANGUAGE.parse(HEADER + line + "\n").errors
+    assert de in error.message("de")
+    assert en in error.message("en")
+
+
+@pytest.mark.parametrize(
+    ("line", "order"),
+    [
+        ("601 GI Risiko 4 Ziel: Guru", Spy(line=2, unit=601, code="GI", risk=4, target="Guru")),
+        ("601 GI risk 4 target: Guru", Spy(line=2, unit=601, code="GI", risk=4, target="Guru")),
+        ("601 GI-4 Guru", Spy(line=2, unit=601, code="GI", risk=4, target="Guru")),
+        ("601 Infiltrieren Guru", Spy(line=2, unit=601, code="GI", risk=3, target="Guru")),
+        ("601 infiltrate 5 Guru", Spy(line=2, unit=601, code="GI", risk=5, target="Guru")),
+        (
+            "602 GA2 Herrscher von Tharn",
+            Spy(line=2, unit=602, code="GA", risk=2, target="Herrscher von Tharn"),
+        ),
+        ("602 Attentat 2 Ziel: Fürst", Spy(line=2, unit=602, code="GA", risk=2, target="Fürst")),
+        (
+            "602 assassinate 2 ruler of Tharn",
+            Spy(line=2, unit=602, code="GA", risk=2, target="ruler of Tharn"),
+        ),
+        ("603 Rufmord Ziel: Kanzler", Spy(line=2, unit=603, code="GR", risk=3, target="Kanzler")),
+        ("603 intercept messages Guru", Spy(line=2, unit=603, code="GB", risk=3, target="Guru")),
+    ],
+)
+def test_the_g_order_forms_are_read(line: str, order: Spy) -> None:
+    assert _one(line) == order
+
+
+@pytest.mark.parametrize("line", ["601 GI", "601 GA2", "601 Infiltrieren"])
+def test_a_g_order_without_a_target_is_refused(line: str) -> None:
+    (error,) = LANGUAGE.parse(HEADER + line + "\n").errors
+    assert error.line == 2
+    assert "braucht ein Ziel: „601" in error.message("de")
+    assert "needs a target" in error.message("en")
+
+
+@pytest.mark.parametrize(
+    ("line", "order"),
+    [
+        ("201 Bauen: Befestigung", Work(line=2, unit=201, code="AB", structure="bef")),
+        ("201 build stv", Work(line=2, unit=201, code="AB", structure="stv")),
+        ("201 AB-H Bef", Work(line=2, unit=201, code="AB", ext="H", structure="bef")),
+        ("201 Minenarbeit 12/7", Work(line=2, unit=201, code="AM", path=("12/7",))),
+        ("201 mining 12/7", Work(line=2, unit=201, code="AM", path=("12/7",))),
+    ],
+)
+def test_the_words_of_a_orders_are_read(line: str, order: Order) -> None:
+    assert _one(line) == order
+
+
+def test_a_sonderbefehl_and_a_defamation_text_may_be_blocks_up_to_ende() -> None:
+    text = (
+        "603 GR Ziel: Kanzler\nRufmord:\nDer Kanzler stolpert\nin den Brunnen.\nEnde\n"
+        "Sonderbefehl 115:\nDie Brücke abbrechen\nEnde\n115 KA 1/2\n"
+    )
+    assert read_orders(text) == [
+        Spy(line=2, unit=603, code="GR", risk=3, target="Kanzler"),
+        GmMessage(line=3, text="Rufmord: Der Kanzler stolpert\nin den Brunnen."),
+        Special(line=7, unit=115, text="Die Brücke abbrechen"),
+        Fight(line=10, unit=115, code="KA", path=("1/2",)),
+    ]
+    assert read_orders("defamation: He lies.\n") == [GmMessage(line=2, text="defamation: He lies.")]
+
+
+@pytest.mark.parametrize(
+    ("line", "de", "en"),
+    [
+        ("Steuern +10 %", "ein Steuersatz ist kein Befehl dieses Spiels", '"GM: taxes +10 %"'),
+        ("tax rate +10 %", "„SL: Steuern +10 %“", "a tax rate is no order of this game"),
+        (
+            "Baue Guru Stv +2 Vorauszahlung 15000",
+            "eine Vorauszahlung ist kein Befehl dieses Spiels",
+            "a building is paid month by month",
+        ),
+        ("Verband 115 116", "Verbände, Teilen und Laden sind keine Befehle", "grouping"),
+        ("Teile 115: 500 -> 119", "„Sonderbefehl 115: …“", '"special order 115: …"'),
+        ("301 lädt 115", "Verbände, Teilen und Laden", "loading units are no orders"),
+        ("group 115 116", "Verbände, Teilen und Laden", "grouping, splitting and loading"),
+    ],
+)
+def test_the_designs_forms_that_are_no_orders_here_say_what_to_write(
+    line: str, de: str, en: str
+) -> None:
+    (error,) = LANGUAGE.parse(HEADER + line + "\n").errors
+    assert error.line == 2
+    assert de in error.message("de")
+    assert en in error.message("en")
+
+
+def test_a_number_after_an_ab_structure_is_refused_with_the_form() -> None:
+    # docs/rules-wdw.md: "AB-H Bef 2" names no end a unit's standing order could keep.
+    (error,) = LANGUAGE.parse(HEADER + "201 AB-H Bef 2\n").errors
+    assert error.column == len("201 AB-H Bef 2")
+    assert "die Zahl nach dem Bauwerk wird nicht gelesen" in error.message("de")
+    assert '"201 AB-H bef"' in error.message("en")

@@ -10,7 +10,8 @@ from engine.core import Order, Ruling
 from engine.wdw.items import find_items
 from engine.wdw.orders import Build, Demolish, Repair
 from engine.wdw.state import Unit, WdwState
-from tests.wdw.helpers import GAME, by_number, month, read_orders, sample
+from grammar.wdw import LANGUAGE
+from tests.wdw.helpers import GAME, HEADER, by_number, month, read_orders, sample
 
 
 @pytest.mark.parametrize(
@@ -178,3 +179,50 @@ def test_an_ally_is_not_besieged() -> None:
     state = besieged()
     state.realm(1).allies = [2]
     assert find_items(state, {}).sieges == {}
+
+
+@pytest.mark.parametrize(
+    ("line", "order"),
+    [
+        (
+            "201 AB Abriss Mil 2",
+            Demolish(line=2, settlement="", structure="mil", bwp=2, units=(201,)),
+        ),
+        ("201 AB demolish mil", Demolish(line=2, settlement="", structure="mil", units=(201,))),
+        ("201 AB Reparatur Bef", Repair(line=2, settlement="", structure="bef", units=(201,))),
+        ("201 AB repair bef", Repair(line=2, settlement="", structure="bef", units=(201,))),
+    ],
+)
+def test_a_workers_demolition_and_repair_are_read_in_german_and_english(
+    line: str, order: Order
+) -> None:
+    result = LANGUAGE.parse(HEADER + line)
+    assert not result.errors and list(result.orders) == [order]
+
+
+def test_a_workers_demolition_works_in_the_settlement_where_it_stands() -> None:
+    # D20: "201 AB Abriss Mil 2" is the demolition in Guru with unit 201 named.
+    state = month(sample(), Demolish(settlement="", structure="mil", bwp=2, units=(201,)))
+    assert (state.settlements[0].mil, state.settlements[0].reuse) == (0, 4)
+    assert "Guru: 2 BWP Mil abgerissen (0 übrig)." in GAME.printout(state, 1, "de")
+
+
+def test_a_worker_outside_its_settlements_is_refused_the_demolition() -> None:
+    state = sample()
+    state.units[2].kf = "1/1"
+    text = said(Demolish(settlement="", structure="mil", units=(state.units[2].id,)), state)
+    assert f"Einheit {state.units[2].id} steht in 1/1 in keiner Ansiedlung Ihres Reiches" in text
+
+
+@pytest.mark.parametrize(
+    ("line", "de", "en"),
+    [
+        ("201 AB Zerstören Mil", "Zerstören ist kein Befehl dieses Spiels", "destroying is no"),
+        ("201 AB destroy mil", "„Sonderbefehl 201: …“", '"special order 201: …"'),
+        ("201 KA Abriss Mil", "Abriss ist ein Arbeitsbefehl und geht nicht mit KA", "with KA"),
+    ],
+)
+def test_destroying_and_a_work_word_after_a_k_code_are_refused(line: str, de: str, en: str) -> None:
+    (error,) = LANGUAGE.parse(HEADER + line).errors
+    assert de in error.message("de")
+    assert en in error.message("en")
