@@ -53,6 +53,24 @@ def test_every_language_has_every_key_with_the_same_placeholders(locale: Path) -
             assert _fields(text) == _fields(english[key]), (lang, key)
 
 
+_PO_LINE = re.compile(r'^(?:(?:msgid|msgid_plural|msgstr(?:\[\d+\])?) )?"(?:[^"\\]|\\.)*"$')
+
+
+@pytest.mark.parametrize(
+    "path", sorted(c / f"{lang}.po" for c in CATALOGS for lang in ("de", "en")), ids=str
+)
+def test_every_catalog_is_valid_gettext_for_a_translators_tools(path: Path) -> None:
+    # Babel reads a msgstr with an unescaped quote leniently; msgfmt and Poedit refuse it.
+    text = path.read_text("utf-8")
+    for number, line in enumerate(text.splitlines(), 1):
+        if line and not line.startswith("#"):
+            assert _PO_LINE.match(line), f"{path}:{number}: {line}"
+    if "msgid_plural" in text:
+        assert '"Plural-Forms: nplurals=' in text, (
+            f"{path}: plural entries need a Plural-Forms header"
+        )
+
+
 def test_every_key_the_host_names_is_in_the_catalog() -> None:
     used = set()
     for path in (ROOT / "mailserver").rglob("*.py"):
