@@ -535,15 +535,20 @@ def latest_submission(session: Session, game_id: int, seat: int, turn: int) -> S
     return session.exec(_LATEST_SUBMISSION, params=params).first()
 
 
-def latest_submissions(session: Session, game_id: int, turn: int) -> dict[int, Submission]:
-    """The submission that counts for every seat that sent one for ``turn``, by seat."""
-    latest_ids = (
+# A turn's plan (the run's and the evaluation ahead's) reads these: built once.
+_LATEST_SUBMISSIONS = select(Submission).where(
+    col(Submission.id).in_(
         select(func.max(Submission.id))
-        .where(Submission.game_id == game_id, Submission.turn == turn)
+        .where(Submission.game_id == bindparam("game_id"), Submission.turn == bindparam("turn"))
         .group_by(col(Submission.seat))
     )
-    stmt = select(Submission).where(col(Submission.id).in_(latest_ids))
-    return {s.seat: s for s in session.exec(stmt).all()}
+)
+
+
+def latest_submissions(session: Session, game_id: int, turn: int) -> dict[int, Submission]:
+    """The submission that counts for every seat that sent one for ``turn``, by seat."""
+    found = session.exec(_LATEST_SUBMISSIONS, params={"game_id": game_id, "turn": turn})
+    return {s.seat: s for s in found.all()}
 
 
 # ------------------------------------------------------------------------ outbox
@@ -1070,21 +1075,25 @@ def bookings(session: Session, player_id: int, *, turn: int, kind: LedgerKind) -
     return list(session.exec(stmt).all())
 
 
+# A turn run's printouts read them: built once (an expanding parameter for the players).
+_BOOKINGS_OF_PLAYERS = (
+    select(LedgerEntry)
+    .where(
+        col(LedgerEntry.player_id).in_(bindparam("player_ids", expanding=True)),
+        LedgerEntry.turn == bindparam("turn"),
+        LedgerEntry.kind == bindparam("kind"),
+    )
+    .order_by(col(LedgerEntry.id))
+)
+
+
 def bookings_of_players(
     session: Session, player_ids: Sequence[int], *, turn: int, kind: LedgerKind
 ) -> dict[int, list[LedgerEntry]]:
     """:func:`bookings` of several players in one query, by player id (none: absent)."""
-    stmt = (
-        select(LedgerEntry)
-        .where(
-            col(LedgerEntry.player_id).in_(list(player_ids)),
-            LedgerEntry.turn == turn,
-            LedgerEntry.kind == kind,
-        )
-        .order_by(col(LedgerEntry.id))
-    )
+    values = {"player_ids": list(player_ids), "turn": turn, "kind": kind}
     found: dict[int, list[LedgerEntry]] = {}
-    for entry in session.exec(stmt):
+    for entry in session.exec(_BOOKINGS_OF_PLAYERS, params=values):
         found.setdefault(entry.player_id, []).append(entry)
     return found
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import bindparam
 from sqlmodel import Session, col, select
 
 from db import repo
@@ -58,24 +59,28 @@ def held_secrets(session: Session, game_id: int, seat: int, turn: int) -> list[G
     return held_secrets_of(session, game_id, [seat], turn).get(seat, [])
 
 
+_HELD_SECRETS_OF = (
+    select(GameMessage)
+    .where(
+        GameMessage.game_id == bindparam("game_id"),
+        GameMessage.kind == MessageKind.SECRET,
+        col(GameMessage.addressee_seat).in_(bindparam("seats", expanding=True)),
+        col(GameMessage.turn) <= bindparam("turn"),
+        col(GameMessage.delivered).is_(False),
+    )
+    .order_by(col(GameMessage.id))
+)
+"""Built once (building a statement cost more than running it; every turn run asks)."""
+
+
 def held_secrets_of(
     session: Session, game_id: int, seats: Collection[int], turn: int
 ) -> dict[int, list[GameMessage]]:
     """:func:`held_secrets` of several seats in one query (a turn run's printouts), by
     seat (none: absent)."""
-    stmt = (
-        select(GameMessage)
-        .where(
-            GameMessage.game_id == game_id,
-            GameMessage.kind == MessageKind.SECRET,
-            col(GameMessage.addressee_seat).in_(list(seats)),
-            col(GameMessage.turn) <= turn,
-            col(GameMessage.delivered).is_(False),
-        )
-        .order_by(col(GameMessage.id))
-    )
+    values = {"game_id": game_id, "seats": list(seats), "turn": turn}
     found: dict[int, list[GameMessage]] = {}
-    for message in session.exec(stmt):
+    for message in session.exec(_HELD_SECRETS_OF, params=values):
         found.setdefault(message.addressee_seat or 0, []).append(message)
     return found
 

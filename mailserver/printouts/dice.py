@@ -34,6 +34,12 @@ class DiceView:
     """The turn's whole reveal, every roll; None for a turn with legacy dice (or turn 0)."""
     final: bool = False
     """The game is over: every roll goes to everybody."""
+    _blocks: dict[tuple[tuple[bool, ...], str], tuple[str, ...]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
+    """The text blocks made so far, by the rolls shown and the language: a turn's seats
+    mostly see the same rolls, and writing the block for each of them was about 5 % of
+    the turn run's own processor time (docs/performance.md)."""
 
     def reveal_for(self, seat: int) -> Reveal | None:
         """The reveal ``seat`` may read: only its visible rolls (all of them at the end)."""
@@ -46,6 +52,19 @@ class DiceView:
         """The compact block of the text printout: the next seal, then the reveal with
         one line per roll as ``label #index: value (d6) [check]``. Complete enough to be
         checked from the text alone (:func:`reveal_from_text` reads it back)."""
+        shown = self._shown(seat)
+        block = self._blocks.get((shown, lang))
+        if block is None:
+            block = self._blocks[(shown, lang)] = tuple(self._lines(seat, lang))
+        return list(block)
+
+    def _shown(self, seat: int) -> tuple[bool, ...]:
+        """Which of the reveal's rolls ``seat`` sees (what its block depends on)."""
+        if self.reveal is None or self.final:
+            return ()
+        return tuple(r.visible_to(seat) for r in self.reveal.rolls)
+
+    def _lines(self, seat: int, lang: str) -> list[str]:
         lines: list[str] = []
         if self.next_seal is not None:
             lines.append(say(lang, "dice_seal", turn=self.turn + 1, seal=self.next_seal))

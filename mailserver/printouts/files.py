@@ -28,6 +28,9 @@ from mailserver.printouts.maps import WebMap, render_map, web_map
 
 log = logging.getLogger(__name__)
 
+DICE = "dice"
+"""The JSON twin's key of the dice (the run adds it: :func:`with_dice`)."""
+
 
 def wants(game: Game, what: str, player: Player | None = None) -> bool:
     """Whether the printouts carry ``what`` (``map`` or ``json``): the player's own
@@ -87,7 +90,7 @@ def report_json(
 
 def with_dice(data: dict[str, Any], dice: DiceView, seat: int) -> dict[str, Any]:
     """A JSON twin with its ``dice`` (:meth:`DiceView.json`) for ``seat``."""
-    return {**data, "dice": dice.json(seat)}
+    return {**data, DICE: dice.json(seat)}
 
 
 @dataclass(frozen=True)
@@ -101,16 +104,37 @@ class FileViews:
     made: frozenset[str] = frozenset()
     map: bytes | None = None
     json: bytes | None = None
+    json_around: tuple[str, str] | None = None
+    """The JSON twin's members before and after where its ``dice`` go (:func:`twin_parts`),
+    for the run to put the dice in without reading the twin back."""
 
 
 def made_files(game: Game, player: Player, state: State) -> FileViews:
     """The files ``player`` wants with a printout of ``state``, made now."""
     made = frozenset(what for what in ("map", "json") if wants(game, what, player))
-    return FileViews(
-        made,
-        _map_file(game, state, player.seat, player.language) if "map" in made else None,
-        _json_file(game, state, player.seat, player.language) if "json" in made else None,
-    )
+    png = _map_file(game, state, player.seat, player.language) if "map" in made else None
+    data = report_json(game, state, player.seat, player.language) if "json" in made else None
+    if data is None:
+        return FileViews(made, png)
+    parts = twin_parts(data)
+    if parts is None:
+        return FileViews(made, png, _json_bytes(data))
+    below, own, above = parts
+    return FileViews(made, png, _joined(below, own, above), (below, above))
+
+
+def twin_parts(data: dict[str, Any]) -> tuple[str, str, str] | None:
+    """A JSON twin as its members (compact JSON without the braces) sorted before its key
+    ``dice``, the member ``dice`` itself ("" when it has none) and those after it; None
+    when its keys are not all strings. :func:`_joined` makes the twin's bytes of them,
+    the same as :func:`_json_bytes` of the whole, and the run puts its ``dice`` between
+    the two without parsing and writing the twin again (docs/performance.md)."""
+    if not all(isinstance(key, str) for key in data):
+        return None
+    below = _members({k: v for k, v in data.items() if k < DICE})
+    above = _members({k: v for k, v in data.items() if k > DICE})
+    own = _members({DICE: data[DICE]}) if DICE in data else ""
+    return below, own, above
 
 
 def printout_files(
@@ -137,8 +161,11 @@ def printout_files(
             name = say(player.language, "map_file")
             files.append(Attachment(f"{name}-{stem}.png", "image/png", png))
     if wants(game, "json", player):
-        if "json" in ahead.made and ahead.json is not None and dice is not None:
-            data: bytes | None = _json_bytes(with_dice(json.loads(ahead.json), dice, player.seat))
+        if "json" in ahead.made and ahead.json_around is not None and dice is not None:
+            below, above = ahead.json_around
+            data: bytes | None = _joined(below, _members({DICE: dice.json(player.seat)}), above)
+        elif "json" in ahead.made and ahead.json is not None and dice is not None:
+            data = _json_bytes(with_dice(json.loads(ahead.json), dice, player.seat))
         elif "json" in ahead.made:
             data = ahead.json
         else:
@@ -164,6 +191,19 @@ def _json_file(
 
 
 def _json_bytes(data: dict[str, Any]) -> bytes:
+    return (_compact(data) + "\n").encode()
+
+
+def _compact(data: dict[str, Any]) -> str:
     # Compact: the C encoder does not indent, and the twin is for programs.
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-    return (text + "\n").encode()
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def _members(data: dict[str, Any]) -> str:
+    """``data``'s members as the twin writes them, without the braces ("" for none)."""
+    return _compact(data)[1:-1]
+
+
+def _joined(*members: str) -> bytes:
+    """A twin's bytes of its members in order (:func:`twin_parts`)."""
+    return ("{" + ",".join(m for m in members if m) + "}\n").encode()

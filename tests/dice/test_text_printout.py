@@ -19,7 +19,7 @@ from engine.dice import EVERYBODY, Dice, DiceError, Reveal, check_reveal, dice_s
 from mailserver.app.cli.main import app as pbem
 from mailserver.common.catalog import languages
 from mailserver.printouts.dice import DiceView, reveal_from_text
-from tests.dice.test_draws import SEAL
+from tests.dice.test_draws import SEAL, SEED
 from tests.dice.test_verify import ROLLS, reveal_of
 from tests.lanes import examples
 
@@ -139,3 +139,27 @@ def _redrawn(reveal: Reveal, draws: list[tuple[str, int]]) -> Reveal:
     for label, sides in draws:
         dice.roll(label, sides, seen_by=EVERYBODY)
     return dataclasses.replace(reveal, seed=seed, rolls=dice.log)
+
+
+SEATS = st.frozensets(st.integers(1, 4), max_size=3)
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(audiences=st.lists(SEATS | st.just(EVERYBODY), min_size=1, max_size=6))
+def test_a_block_written_once_for_seats_that_see_the_same_rolls_is_each_ones_own(
+    audiences: list[Any],
+) -> None:
+    # A turn's view writes the block once per rolls shown and language, and reuses it.
+    dice = Dice.sealed(SEED)
+    for number, seen_by in enumerate(audiences):
+        dice.roll(f"lot {number}", 6, seen_by=seen_by)
+    reveal = reveal_of([])
+    reveal = dataclasses.replace(reveal, rolls=tuple(dice.log))
+    shared = DiceView(5, next_seal=NEXT_SEAL, reveal=reveal)
+    for lang in languages():
+        for seat in range(5):
+            fresh = DiceView(5, next_seal=NEXT_SEAL, reveal=reveal).lines(seat, lang)
+            assert shared.lines(seat, lang) == fresh
+            for roll in reveal.rolls:  # the block shows the rolls this seat sees, no more
+                shown = any(f"{roll.label} #" in line for line in fresh)
+                assert shown == roll.visible_to(seat)
