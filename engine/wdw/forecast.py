@@ -21,6 +21,7 @@ from engine.wdw.formulas import structure_limit
 from engine.wdw.options import WdwOptions
 from engine.wdw.orders import Build, Fight, Spy, Work
 from engine.wdw.setup import options_of
+from engine.wdw.spy_limits import over_limit, stands
 from engine.wdw.state import Realm, WdwState, world
 from engine.wdw.texts import say
 
@@ -81,9 +82,16 @@ def forecast(state: WdwState, seat: int, orders: Sequence[Order], lang: str) -> 
     mine = position(state, seat)
     options = options_of(state)
     ordered: set[int] = set()
+    spies: set[int] = set()
     found = []
     for order in orders:
         seen = Outlook(worded=describe(mine, seat, order, lang))
+        if isinstance(order, Spy):  # Strategie 5.3: the GM's limit of G orders a month
+            refusal = over_limit(spies, order.unit, options)
+            if refusal is not None:
+                seen.worded = refusal.of(order, lang)
+            elif stands(mine.unit(seat, order.unit), order, options):
+                spies.add(order.unit)
         if isinstance(order, UNIT_ORDERS):
             if order.unit in ordered and mine.unit(seat, order.unit) is not None:
                 seen.warnings.append(say(lang, "warn.replaces", unit=order.unit))
