@@ -18,6 +18,7 @@ from engine.core import Order, Outlook
 from engine.plaindata import copy_plain
 from engine.wdw.acknowledge import describe
 from engine.wdw.formulas import structure_limit
+from engine.wdw.leaders import shortfall, shortfall_text
 from engine.wdw.options import WdwOptions
 from engine.wdw.orders import Build, Fight, Spy, Work
 from engine.wdw.setup import options_of
@@ -96,8 +97,21 @@ def forecast(state: WdwState, seat: int, orders: Sequence[Order], lang: str) -> 
             if order.unit in ordered and mine.unit(seat, order.unit) is not None:
                 seen.warnings.append(say(lang, "warn.replaces", unit=order.unit))
             ordered.add(order.unit)
+        if isinstance(order, Fight):
+            seen.warnings += _leaders(mine, seat, order.unit, options, lang)
         effect = EFFECTS.get(type(order))
         if effect is not None:
             effect(mine, seat, order, options)
         found.append(seen)
     return found
+
+
+def _leaders(state: WdwState, seat: int, number: int, options: WdwOptions, lang: str) -> list[str]:
+    """Strategie 4.1, ``leader_capacity``: the warning for a K order of a unit whose army
+    (the realm's units in its field, as they stand) has too few Heerführer."""
+    unit = state.unit(seat, number)
+    if unit is None:
+        return []
+    army = [u for u in state.units if u.realm == seat and u.kf == unit.kf]
+    short = shortfall(army, options)
+    return [] if short is None else [shortfall_text(short, lang, "warn.leaders", kf=unit.kf)]

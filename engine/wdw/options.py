@@ -113,6 +113,9 @@ class WdwOptions:
     ones are refused."""
     g_min_rs: tuple[tuple[str, int], ...] = ()
     """Strategie 5.3: the least RS a spy needs for an action (JSON ``{"GA": 3}``)."""
+    leader_capacity: int = 0
+    """Strategie 4.1 (D1): the elements one Heerführer leads, mounted ones counting twice
+    (0: no check); an army beyond it is warned of and noted for the GM."""
     chapters: tuple[str, ...] = CHAPTERS
     """[R Vorwort]: the chapters in play (JSON: the ones switched off, ``{"decay":
     false}``; only :data:`SWITCHABLE` ones)."""
