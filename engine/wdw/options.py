@@ -31,6 +31,10 @@ CHAPTERS = (
 )
 """The module's chapters a GM may switch off [R Vorwort] (design §2.7)."""
 
+NOT_BUILT = ("movement", "bukaz_split")
+"""Options of the design (§2.7) the host does not have yet: refused with that reason, so
+no GM believes them in play (docs/rules-wdw.md, "GM options")."""
+
 SWITCHABLE = ("espionage", "provinces", "tiered_walls", "decay")
 """The chapters the host can switch off so far; the others are refused, not ignored
 (docs/rules-wdw.md, "GM options")."""
@@ -38,8 +42,8 @@ SWITCHABLE = ("espionage", "provinces", "tiered_walls", "decay")
 
 @dataclass(frozen=True)
 class WdwOptions:
-    """The options with their defaults (docs/rules-wdw.md, "GM options"); the others of
-    the design (§2.7) come with the chapters that read them."""
+    """The options with their defaults (docs/rules-wdw.md, "GM options"); the design's
+    (§2.7) not built yet are refused (:data:`NOT_BUILT`)."""
 
     income_months: tuple[int, ...] = (6, 12)
     """The Einnahmetermin months (D12)."""
@@ -133,6 +137,8 @@ class WdwOptions:
         known = {f.name: f for f in fields(cls)}
         values: dict[str, object] = {}
         for key, value in options.items():
+            if key in NOT_BUILT:
+                raise ValueError(f"the option {key!r} is not built yet (docs/rules-wdw.md)")
             if key not in known:
                 raise ValueError(f"Welt der Waben has no option {key!r}")
             default = getattr(cls(), key)

@@ -144,9 +144,11 @@ def test_tiered_walls_off_still_builds_the_first_tier_and_repairs() -> None:
         ({"chapters": {"magic": False}}, "no chapter 'magic'"),
         ({"chapters": {"unit_kit": False}}, "cannot be switched off yet"),
         ({"chapters": ["decay"]}, "chapters must map"),
+        ({"movement": "bp"}, "'movement' is not built yet"),
+        ({"bukaz_split": True}, "'bukaz_split' is not built yet"),
     ],
 )
-def test_a_bad_espionage_or_chapter_option_is_refused(
+def test_a_bad_or_unbuilt_option_is_refused_with_its_reason(
     options: dict[str, object], message: str
 ) -> None:
     with pytest.raises(ValueError, match=message):
