@@ -28,12 +28,12 @@ def test_the_acknowledgement_warns_of_an_army_beyond_its_heerfuehrer(
     capacity: int, warned: bool
 ) -> None:
     (text,) = GAME.describe_orders(_led(capacity), 1, [Fight(unit=101, code="KV")], "de", by_number)
-    expected = "in 1/18 führen 1 Heerführer höchstens 2000 Elemente, das Heer hat 5000"
+    expected = "in 1/18 führen die Heerführer (1) höchstens 2000 Elemente, das Heer hat 5000"
     assert (expected in text) is warned
     (english,) = GAME.describe_orders(
         _led(capacity), 1, [Fight(unit=101, code="KV")], "en", by_number
     )
-    assert ("Heerführer lead 2000 elements at most" in english) is warned
+    assert ("the Heerführer (1) lead 2000 elements at most" in english) is warned
 
 
 def test_mounted_elements_count_twice_and_characters_not_at_all() -> None:
@@ -55,7 +55,7 @@ def test_the_workbench_notes_a_side_without_enough_heerfuehrer(capacity: int, no
     text = GAME.dossier(sample(2, leader_capacity=capacity), ORDERS, "de")
     combat = text.split("K1 Kampf in 1/20", 1)[1]
     assert "Werkbank:" in combat
-    line = "Heerführer: Reich 1 hat 2000 Elemente, seine 0 Heerführer führen höchstens 0"
+    line = "Heerführer: Reich 1 hat 2000 Elemente, seine Heerführer (0) führen höchstens 0"
     assert (line in combat) is noted
     assert ("Heerführer: Reich 2 hat 2000 Elemente" in combat) is noted
 
@@ -68,4 +68,4 @@ def test_a_heerfuehrer_with_the_army_leads_it_in_the_workbench() -> None:
     text = GAME.dossier(state, {**ORDERS, **orders}, "de")
     combat = text.split("K1 Kampf in 1/20", 1)[1]
     assert "Heerführer: Reich 1" not in combat
-    assert "Heerführer: Reich 2 hat 2000 Elemente, seine 0 Heerführer" in combat
+    assert "Heerführer: Reich 2 hat 2000 Elemente, seine Heerführer (0)" in combat
