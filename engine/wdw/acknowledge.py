@@ -22,6 +22,7 @@ from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import enterable, mode_factor, walk
 from engine.wdw.orders import Build, Convert, Fight, Special, Spy, Storm, Work
 from engine.wdw.setup import options_of
+from engine.wdw.spy_limits import spy_refusal
 from engine.wdw.state import Unit, WdwState, world
 from engine.wdw.tables import min_ig
 from engine.wdw.texts import say
@@ -54,6 +55,9 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
     if isinstance(order, Spy):
         if not may_spy(unit, options_of(state)):  # D15
             return _refused(order, lang, "needs_spy", unit=unit.id)
+        limited = spy_refusal(unit, order, options_of(state))
+        if limited is not None:  # Strategie 5.3, the GM's options
+            return limited.of(order, lang)
         place = state.settlement(order.target)
         # Only what the realm knows: a settlement's size counts only when it is its own.
         known = place is not None and place.owner == seat

@@ -9,6 +9,7 @@ from engine.wdw.checks_army import Refusal
 from engine.wdw.orders import Alliance, CapitalMove, Province
 from engine.wdw.provinces import provinces_of
 from engine.wdw.sea_provinces import check_sea_province
+from engine.wdw.setup import options_of
 from engine.wdw.state import Realm, Settlement, WdwState, world
 from engine.wdw.texts import say
 
@@ -58,7 +59,10 @@ def check_capital(state: WdwState, seat: int, order: CapitalMove) -> Settlement 
 
 def check_province(state: WdwState, seat: int, order: Province) -> Refusal | None:
     """Strategie 1.2: a new name, fields the realm knows, on land, in no other province
-    of the realm; a sea province (with a home port) by engine.wdw.sea_provinces."""
+    of the realm; a sea province (with a home port) by engine.wdw.sea_provinces.
+    Every province is refused while the GM has switched the chapter off [R Vorwort]."""
+    if not options_of(state).chapter("provinces"):
+        return Refusal("chapter_provinces_off")
     if order.port:
         return check_sea_province(state, seat, order)
     realm = state.realm(seat)

@@ -18,11 +18,12 @@ from engine.wdw.checks_build import arrival_leg, arrival_share, worker_of
 from engine.wdw.checks_conquest import owner_of
 from engine.wdw.formulas import build_rate
 from engine.wdw.movement import Leg
+from engine.wdw.options import WdwOptions
 from engine.wdw.orders import Fight, Work
 from engine.wdw.setup import options_of
 from engine.wdw.state import Unit, Wall, WdwState, world
 from engine.wdw.texts import say
-from engine.wdw.walls import condition, seen_walls, siege_strength, targets, wall_at
+from engine.wdw.walls import WALL_TIER, condition, seen_walls, siege_strength, targets, wall_at
 
 if TYPE_CHECKING:
     from engine.wdw.items import Items
@@ -61,8 +62,17 @@ def wall_building(
     wall = wall_at(state, kf, order.side)
     if wall is not None and wall.owner != seat:
         return Refusal("wall_foreign", {"kf": kf, "side": order.side})
+    most = wall_most(options)
+    if wall is not None and most is not None and not wall.damage and wall.bwp >= most:
+        return Refusal("chapter_tiered_walls_off", {"most": WALL_TIER})
     rate = build_rate(unit.size * unit.arbeit, "bef", options) * share
     return WallWork(kf, order.side, wall, rate)
+
+
+def wall_most(options: WdwOptions) -> int | None:
+    """The most BWP a wall may have: any number of tiers (None; Strategie 3.5,
+    "Gestaffelte Wälle"), or one tier when the GM switched that chapter off [R Vorwort]."""
+    return None if options.chapter("tiered_walls") else WALL_TIER
 
 
 def wall_price(state: WdwState, kf: str) -> int:

@@ -17,6 +17,7 @@ from engine.wdw.checks_walls import wall_siege_lines
 from engine.wdw.forecast import forecast
 from engine.wdw.form import form_words
 from engine.wdw.items import Items, Meeting
+from engine.wdw.leaders import shortfall, shortfall_text
 from engine.wdw.phases.sightings import sights
 from engine.wdw.setup import options_of
 from engine.wdw.state import WdwState
@@ -54,6 +55,7 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
         lines += _meeting_lines(item, meeting, lang)
         if item.startswith("K"):
             lines += workbench_lines(scene, meeting, items.legs, lang)
+            lines += _leader_lines(state, meeting, lang)
     for item, (seat, spy) in items.spies.items():
         ig = _ig(state, seat, spy.unit, spy.target)
         lines.append(say(lang, "item.spy", item=item, seat=seat, spy=spy, ig=ig))
@@ -186,3 +188,15 @@ def _open_items(items: Items) -> Iterator[tuple[str, str, dict[str, object]]]:
         yield item, "open.raid", {"unit": raid.unit, "kf": raid.kf}
     for item, (name, _default) in items.decays.items():
         yield item, "open.decay", {"settlement": name}
+
+
+def _leader_lines(state: WdwState, meeting: Meeting, lang: str) -> list[str]:
+    """Strategie 4.1, ``leader_capacity``: under the workbench, each side whose
+    Heerführer lead fewer elements than it has (only so many fight; the GM's)."""
+    lines = []
+    for side in (meeting.a, meeting.b):
+        army = [u for u in state.units if u.key in side.units]
+        short = shortfall(army, options_of(state))
+        if short is not None:
+            lines.append(shortfall_text(short, lang, "dossier.leaders", realm=side.realm))
+    return lines

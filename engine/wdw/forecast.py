@@ -18,9 +18,11 @@ from engine.core import Order, Outlook
 from engine.plaindata import copy_plain
 from engine.wdw.acknowledge import describe
 from engine.wdw.formulas import structure_limit
+from engine.wdw.leaders import shortfall, shortfall_text
 from engine.wdw.options import WdwOptions
 from engine.wdw.orders import Build, Fight, Spy, Work
 from engine.wdw.setup import options_of
+from engine.wdw.spy_limits import over_limit, stands
 from engine.wdw.state import Realm, WdwState, world
 from engine.wdw.texts import say
 
@@ -81,15 +83,35 @@ def forecast(state: WdwState, seat: int, orders: Sequence[Order], lang: str) -> 
     mine = position(state, seat)
     options = options_of(state)
     ordered: set[int] = set()
+    spies: set[int] = set()
     found = []
     for order in orders:
         seen = Outlook(worded=describe(mine, seat, order, lang))
+        if isinstance(order, Spy):  # Strategie 5.3: the GM's limit of G orders a month
+            refusal = over_limit(spies, order.unit, options)
+            if refusal is not None:
+                seen.worded = refusal.of(order, lang)
+            elif stands(mine.unit(seat, order.unit), order, options):
+                spies.add(order.unit)
         if isinstance(order, UNIT_ORDERS):
             if order.unit in ordered and mine.unit(seat, order.unit) is not None:
                 seen.warnings.append(say(lang, "warn.replaces", unit=order.unit))
             ordered.add(order.unit)
+        if isinstance(order, Fight):
+            seen.warnings += _leaders(mine, seat, order.unit, options, lang)
         effect = EFFECTS.get(type(order))
         if effect is not None:
             effect(mine, seat, order, options)
         found.append(seen)
     return found
+
+
+def _leaders(state: WdwState, seat: int, number: int, options: WdwOptions, lang: str) -> list[str]:
+    """Strategie 4.1, ``leader_capacity``: the warning for a K order of a unit whose army
+    (the realm's units in its field, as they stand) has too few Heerführer."""
+    unit = state.unit(seat, number)
+    if unit is None:
+        return []
+    army = [u for u in state.units if u.realm == seat and u.kf == unit.kf]
+    short = shortfall(army, options)
+    return [] if short is None else [shortfall_text(short, lang, "warn.leaders", kf=unit.kf)]

@@ -17,7 +17,6 @@ from engine.wdw.appearance import answered
 from engine.wdw.characters import character_gp, with_leaders
 from engine.wdw.checks_conquest import Raid, owner_of, raids_of
 from engine.wdw.checks_decay import decays_of
-from engine.wdw.checks_spy import may_spy
 from engine.wdw.checks_walls import WallSiege, wall_sieges_of
 from engine.wdw.checks_works import Siege, sieges_of
 from engine.wdw.contacts import Fought, contacts
@@ -30,6 +29,7 @@ from engine.wdw.movement import Leg, enterable, mode_factor, month_range, walk
 from engine.wdw.orders import Fight, Province, Special, Spy, Work
 from engine.wdw.provinces import home_gp, melee_level
 from engine.wdw.setup import options_of
+from engine.wdw.spy_limits import over_limit, stands
 from engine.wdw.state import Unit, WdwState, world
 from engine.wdw.storm import Assault, storms_of
 from engine.wdw.tables import MAIN_ORDERS, Outcome, encounter
@@ -288,15 +288,20 @@ def find_items(
     spies: dict[str, tuple[int, Spy]] = {}
     specials: dict[str, tuple[int, Special]] = {}
     for seat in sorted(orders):
+        active: set[int] = set()
         for order in orders[seat]:
             if isinstance(order, Spy):
                 spy = state.unit(seat, order.unit)
-                if spy is not None and may_spy(spy, options):  # D15: else refused
+                # D15, Strategie 5.3: a refused G order is no item
+                if stands(spy, order, options) and not over_limit(active, order.unit, options):
+                    active.add(order.unit)
                     spies[f"G{len(spies) + 1}"] = (seat, order)
             elif isinstance(order, Special):
                 specials[f"X{len(specials) + 1}"] = (seat, order)
     # Strategie 1.2: a province needs the GM's approval.
     asked = [(seat, o) for seat in sorted(orders) for o in orders[seat] if isinstance(o, Province)]
+    if not options.chapter("provinces"):  # [R Vorwort]: refused, so nothing to approve
+        asked = []
     provinces = {f"V{n}": a for n, a in enumerate(asked, 1)}
     sieges, raids = sieges_of(state, chosen, legs), raids_of(state, chosen, legs)
     the_map = world(state.map_text)
@@ -309,7 +314,7 @@ def find_items(
         provinces,
         sieges,
         raids,
-        decays_of(state),
+        decays_of(state) if options.chapter("decay") else {},
         wall_sieges_of(state, chosen, legs, len(sieges) + 1),
         storms_of(
             state, orders, legs, lambda u, kf: sum(n for _, n in gp_of(u, state, the_map, kf))

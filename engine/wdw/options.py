@@ -16,14 +16,35 @@ _CHOICES = {
     "build_on_arrival": ("pro_rata", "next_month"),
     "bukaz_display": ("exact", "verbal"),
     "after_fight": ("go_on", "stay"),
+    "espionage_mode": ("rules", "culture_only"),
 }
 """The options that take one of a few words."""
+
+CHAPTERS = (
+    "settlement_kit",
+    "unit_kit",
+    "espionage",
+    "advanced_combat",
+    "provinces",
+    "tiered_walls",
+    "decay",
+    "microfields",
+)
+"""The module's chapters a GM may switch off [R Vorwort] (design §2.7)."""
+
+NOT_BUILT = ("movement", "bukaz_split")
+"""Options of the design (§2.7) the host does not have yet: refused with that reason, so
+no GM believes them in play (docs/rules-wdw.md, "GM options")."""
+
+SWITCHABLE = ("espionage", "provinces", "tiered_walls", "decay")
+"""The chapters the host can switch off so far; the others are refused, not ignored
+(docs/rules-wdw.md, "GM options")."""
 
 
 @dataclass(frozen=True)
 class WdwOptions:
-    """The options with their defaults (docs/rules-wdw.md, "GM options"); the others of
-    the design (§2.7) come with the chapters that read them."""
+    """The options with their defaults (docs/rules-wdw.md, "GM options"); the design's
+    (§2.7) not built yet are refused (:data:`NOT_BUILT`)."""
 
     income_months: tuple[int, ...] = (6, 12)
     """The Einnahmetermin months (D12)."""
@@ -93,6 +114,20 @@ class WdwOptions:
     """Strategie 6.2: when a combat's last round ends, its winner's units ``go_on`` along
     their paths (four days a round later), or every unit of a combat ``stay`` in its
     field for the rest of the month."""
+    espionage_mode: str = "rules"
+    """Strategie 5.3 (Spielleiter-Optionen): G orders by the ``rules``, or espionage by
+    culture and Sonderbefehle only (``culture_only``: G orders are refused)."""
+    g_max_active: int = 0
+    """Strategie 5.3: the G orders a realm may have a month (0: unlimited); the later
+    ones are refused."""
+    g_min_rs: tuple[tuple[str, int], ...] = ()
+    """Strategie 5.3: the least RS a spy needs for an action (JSON ``{"GA": 3}``)."""
+    leader_capacity: int = 0
+    """Strategie 4.1 (D1): the elements one Heerführer leads, mounted ones counting twice
+    (0: no check); an army beyond it is warned of and noted for the GM."""
+    chapters: tuple[str, ...] = CHAPTERS
+    """[R Vorwort]: the chapters in play (JSON: the ones switched off, ``{"decay":
+    false}``; only :data:`SWITCHABLE` ones)."""
 
     def __post_init__(self) -> None:
         for name, choices in _CHOICES.items():
@@ -107,10 +142,16 @@ class WdwOptions:
         known = {f.name: f for f in fields(cls)}
         values: dict[str, object] = {}
         for key, value in options.items():
+            if key in NOT_BUILT:
+                raise ValueError(f"the option {key!r} is not built yet (docs/rules-wdw.md)")
             if key not in known:
                 raise ValueError(f"Welt der Waben has no option {key!r}")
             default = getattr(cls(), key)
-            if isinstance(default, tuple):
+            if key == "g_min_rs":
+                values[key] = _min_rs(value)
+            elif key == "chapters":
+                values[key] = _chapters(value)
+            elif isinstance(default, tuple):
                 values[key] = tuple(int(v) for v in value)
             elif isinstance(default, bool):
                 values[key] = bool(value)
@@ -120,6 +161,14 @@ class WdwOptions:
                 values[key] = str(value)
         return cls(**values)  # type: ignore[arg-type]
 
+    def chapter(self, name: str) -> bool:
+        """Whether the chapter ``name`` (:data:`CHAPTERS`) is in play [R Vorwort]."""
+        return name in self.chapters
+
+    def least_rs(self, code: str) -> int:
+        """Strategie 5.3: the least RS a spy needs for the action ``code`` (1: any)."""
+        return dict(self.g_min_rs).get(code.upper(), 1)
+
     def bwp_cost(self, terrain_class: str) -> int:
         """F2, Strategie 3.1 (D11): the cost of one BWP by terrain class."""
         return {
@@ -127,3 +176,25 @@ class WdwOptions:
             "schwer": self.bwp_cost_schwer,
             "extrem": self.bwp_cost_extrem,
         }[terrain_class]
+
+
+def _min_rs(value: JSONValue) -> tuple[tuple[str, int], ...]:
+    """``{"GA": 3}``: each G action with the least RS its spy needs."""
+    if not isinstance(value, dict):
+        raise ValueError('g_min_rs must map G actions to an RS, like {"GA": 3}')
+    for code in value:
+        if len(code) != 2 or code[0].upper() != "G":
+            raise ValueError(f"g_min_rs: {code!r} is no G action (Tab. 5.3-2)")
+    return tuple(sorted((code.upper(), int(str(rs))) for code, rs in value.items()))
+
+
+def _chapters(value: JSONValue) -> tuple[str, ...]:
+    """``{"decay": false}``: the chapters in play, all but the ones switched off."""
+    if not isinstance(value, dict):
+        raise ValueError('chapters must map chapters to true or false, like {"decay": false}')
+    for name, on in value.items():
+        if name not in CHAPTERS:
+            raise ValueError(f"Welt der Waben has no chapter {name!r}")
+        if not on and name not in SWITCHABLE:
+            raise ValueError(f"the chapter {name!r} cannot be switched off yet")
+    return tuple(c for c in CHAPTERS if value.get(c, True))

@@ -16,8 +16,10 @@ from engine.wdw.rulings import default_ruling, read
 
 
 def run(month: Month) -> None:
-    """Decay first, then who pays at this Einnahmetermin."""
-    _decay(month)
+    """Decay first (unless the GM switched it off [R Vorwort]), then who pays at this
+    Einnahmetermin."""
+    if month.options.chapter("decay"):
+        _decay(month)
     state = month.state
     if state.month not in month.options.income_months:
         return

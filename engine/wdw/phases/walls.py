@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from math import floor
 
-from engine.wdw.checks_walls import wall_building, wall_price, wall_siege_rate
+from engine.wdw.checks_walls import wall_building, wall_most, wall_price, wall_siege_rate
 from engine.wdw.month import Month
 from engine.wdw.orders import Work
 from engine.wdw.parts import progress, take_whole
@@ -60,7 +60,9 @@ def build(month: Month, seat: int, order: Work) -> None:
     paid = realm.treasury // price if price else wanted
     if paid < wanted:
         month.note(seat, "note.wall_interrupted", **_where(wall), missing=price - realm.treasury)
-    n = take_whole(wall, "bau", found.rate, min(wanted, paid))
+    most = wall_most(month.options)  # [R Vorwort]: one tier without "Gestaffelte Wälle"
+    room = wanted if most is None else max(0, most - wall.bwp)
+    n = take_whole(wall, "bau", found.rate, min(wanted, paid, room))
     month.book(seat, "wall", -n * price, wall.kf)
     repaired = min(n, wall.damage)  # the damage first (Strategie 6.4: "bis zu einer Reparatur")
     wall.damage -= repaired
