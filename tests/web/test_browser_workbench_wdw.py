@@ -17,7 +17,7 @@ from sqlalchemy import Engine
 from db.models import GameStatus
 from tests.web.browser import artifacts_dir, served
 from tests.web.helpers import game_of, link, run_turn, start_game, web_orders
-from tests.web.test_browser_workbench import verdicts
+from tests.web.test_browser_workbench import draft_and_publish, verdicts
 from tests.web.test_workbench import printouts
 
 pytestmark = [pytest.mark.slow(reason="starts Chromium"), pytest.mark.timeout(180)]
@@ -83,16 +83,9 @@ def test_the_gm_rules_a_wdw_month_from_the_workbench_in_a_browser(
         wait.until(lambda b: verdicts(b) == [f"G1 gelungen; entdeckt nein – {TAKEN}"])
         browser.find_element(By.ID, "ruling-give").click()
         wait.until(ready.presence_of_element_located((By.ID, "nothing-open")))
-        # The drafts: Tharn's printout as publishing now would send it.
-        browser.find_element(By.ID, "draft-2").click()
-        draft = browser.find_element(By.ID, "draft").text
+        # The drafts: Tharn's printout as publishing now would send it; then publish.
+        draft = draft_and_publish(browser, web_engine, GAME, 2, "web-workbench-wdw-published.png")
         assert "Einheit 101 verliert 500 (1500 übrig)." in draft and "Isyrial" not in draft
-        browser.find_element(By.ID, "back-to-bench").click()
-        browser.find_element(By.ID, "publish-link").click()
-        assert game_of(web_engine, GAME).status == GameStatus.ADJUDICATING
-        browser.find_element(By.ID, "publish-button").click()
-        wait.until(ready.presence_of_element_located((By.ID, "desk")))
-        browser.save_screenshot(str(artifacts_dir() / "web-workbench-wdw-published.png"))
     game = game_of(web_engine, GAME)
     assert game.turn == 1 and game.status == GameStatus.RUNNING
     # The realms' printouts went out with the rulings applied.
