@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from datetime import UTC, datetime, timedelta
 from functools import partial
@@ -112,3 +113,14 @@ def game_of(engine: Engine, number: int) -> Game:
         game = repo.get_game_by_number(session, number)
         assert game is not None
         return game
+
+
+def give_defaults(client: TestClient, engine: Engine, number: int) -> str:
+    """Give the rulings the GM's workbench offers for the month's open items (the
+    dossier's defaults) as the GM does on the page; the workbench's answer."""
+    bench = link(engine, number, 0) + "/workbench"
+    page = client.get(bench).text
+    form = re.search(r'<textarea name="text" id="ruling-text"[^>]*>(.*?)</textarea>', page, re.S)
+    assert form
+    data = {"csrf": form_token(page), "action": "give", "text": html.unescape(form[1])}
+    return client.post(bench + "/rulings", data=data).text

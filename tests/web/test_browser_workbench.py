@@ -32,6 +32,23 @@ def verdicts(browser: webdriver.Chrome) -> list[str]:
     return [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#verdicts li")]
 
 
+def draft_and_publish(
+    browser: webdriver.Chrome, engine: Engine, number: int, seat: int, shot: str
+) -> str:
+    """From the workbench: open ``seat``'s draft, go back, publish after the confirmation
+    (which publishes nothing by itself) and save a screenshot ``shot`` of the desk the
+    page returns to; the draft's text."""
+    browser.find_element(By.ID, f"draft-{seat}").click()
+    draft = browser.find_element(By.ID, "draft").text
+    browser.find_element(By.ID, "back-to-bench").click()
+    browser.find_element(By.ID, "publish-link").click()
+    assert game_of(engine, number).status == GameStatus.ADJUDICATING
+    browser.find_element(By.ID, "publish-button").click()
+    WebDriverWait(browser, 20).until(ready.presence_of_element_located((By.ID, "desk")))
+    browser.save_screenshot(str(artifacts_dir() / shot))
+    return draft
+
+
 def test_the_gm_rules_checks_drafts_and_publishes_from_the_workbench(
     web_engine: Engine, browser: webdriver.Chrome
 ) -> None:
@@ -72,18 +89,10 @@ def test_the_gm_rules_checks_drafts_and_publishes_from_the_workbench(
         wait.until(ready.presence_of_element_located((By.ID, "nothing-open")))
         assert "2 Entscheide übernommen" in browser.find_element(By.ID, "done").text
         assert "A2" in browser.find_element(By.ID, "given").text
-        # The drafts: seat 1's printout as publishing now would send it.
-        browser.find_element(By.ID, "draft-1").click()
-        draft = browser.find_element(By.ID, "draft").text
+        # The drafts: seat 1's printout as publishing now would send it; then publish.
+        draft = draft_and_publish(browser, web_engine, GAME, 1, "web-workbench-published.png")
         assert "Seat 1: 9" in draft and "Seat 2" not in draft
-        browser.find_element(By.ID, "back-to-bench").click()
-        # Publish, after the confirmation.
-        browser.find_element(By.ID, "publish-link").click()
-        assert game_of(web_engine, GAME).status == GameStatus.ADJUDICATING
-        browser.find_element(By.ID, "publish-button").click()
-        wait.until(ready.presence_of_element_located((By.ID, "desk")))
         assert "Runde 1 ist ausgewertet" in browser.find_element(By.ID, "done").text
-        browser.save_screenshot(str(artifacts_dir() / "web-workbench-published.png"))
         game = game_of(web_engine, GAME)
         assert game.turn == 1 and game.status == GameStatus.RUNNING
         # The players have their printouts: in the outbox, and on their pages.

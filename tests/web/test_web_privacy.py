@@ -22,6 +22,7 @@ from db import repo
 from db.models import Game
 from db.session import transaction
 from engine.core import State
+from engine.wdw.state import WdwState
 from mailserver.app.cli.main import app as cli
 from mailserver.common.kinds import game_kind
 from mailserver.gm import running
@@ -30,7 +31,7 @@ from mailserver.printouts.files import map_png, report_json
 from mailserver.web import app as app_module
 from mailserver.web import views
 from tests.lanes import examples
-from tests.web.helpers import TERMS, link, now, run_turn, start_game, web_orders
+from tests.web.helpers import TERMS, give_defaults, link, now, run_turn, start_game, web_orders
 
 _numbers = itertools.count(700)
 
@@ -134,7 +135,8 @@ def test_pages_never_show_another_seats_printout(
     seed: int,
     turns: int,
 ) -> None:
-    """Of every kind, before and after a turn (with seat 1's article in it, where given)."""
+    """Of every kind, before and after a turn (with seat 1's article in it, where given);
+    Welt der Waben's months with orders of every realm have their own test below."""
     number = next(_numbers)
     # Spacewar and the board game are for two, Welt der Waben's sample world has three realms.
     seats = {"spacewar": 2, "ashes-board": 2, "wdw": min(seats, 3)}.get(kind, seats)
@@ -147,6 +149,77 @@ def test_pages_never_show_another_seats_printout(
             with transaction(web_engine) as session:
                 running.publish(session, number, TERMS.at(now()))
     _check_pages(client, web_engine, number)
+
+
+WDW_ORDERS = {
+    1: "101 KA 1/19 1/20\n601 GI4 Ziel: Tharnburg\nBaue Guru stv +1\n",
+    2: "101 KV 1/21 1/20\n102 KX 1/21\n",
+    3: "101 KA 1/35\n",
+}
+"""Each month: Isyrial's army and Tharn's meet in 1/20, Isyrial sends a spy to Tharnburg
+and builds (its treasury is no longer the others'), Tharn's 102 hides (KX) on its way."""
+
+
+def _page_text(page: str) -> str:
+    """A page's text, its tags made line breaks."""
+    return html.unescape(re.sub(r"<[^>]+>", "\n", page))
+
+
+def _hidden_facts(state: WdwState, realm: int) -> set[str]:
+    """What only ``realm`` may read of its state: its treasury, its units' ids (as the
+    GM names them), fields and sizes, its spies' targets."""
+    facts = {f"Schatz {state.realm(realm).treasury} GS"}
+    for unit in state.units:
+        if unit.realm == realm:
+            facts |= {f"{realm}/{unit.id}", f"{unit.id} in {unit.kf}: {unit.size}"}
+    for seat, text in WDW_ORDERS.items():
+        if seat == realm:
+            facts |= {f"Ziel {target}" for target in re.findall(r"Ziel: (\w+)", text)}
+    return facts
+
+
+@pytest.mark.slow(reason="plays Welt der Waben months with orders: over 3 s an example")
+@settings(
+    max_examples=examples(4),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(seats=st.integers(2, 3), seed=st.integers(0, 2**32), months=st.integers(1, 2))
+def test_wdw_pages_never_show_another_realms_hidden_state(
+    client: TestClient, web_engine: Engine, seats: int, seed: int, months: int
+) -> None:
+    """Welt der Waben months with orders of every realm (armies that meet, a hiding
+    unit, a spy, a build), each published as drafted: no realm's page, map or report
+    shows another's printout, nor its treasury, its units' ids and sizes (the hidden one
+    among them) or its spy's target, unless its own printouts say the same."""
+    number = next(_numbers)
+    start_game(web_engine, number, seats=seats, seed=seed, kind="wdw")
+    for _ in range(months):
+        for seat in range(1, seats + 1):
+            web_orders(web_engine, number, seat, WDW_ORDERS[seat])
+        run_turn(web_engine, number)
+        assert 'id="nothing-open"' in give_defaults(client, web_engine, number)
+        with transaction(web_engine) as session:
+            running.publish(session, number, TERMS.at(now()))
+    _check_pages(client, web_engine, number)
+    own, states, _ = _seat_lines(web_engine, number)
+    engine = game_kind("wdw").engine
+    state = states[-1]
+    assert isinstance(state, WdwState) and len(states) == months + 1
+    said = {s: "\n".join(engine.printout(t, s, "de") for t in states) for s in own}
+    pages = {s: _page_text(client.get(link(web_engine, number, s)).text) for s in own}
+    # The secrets are there to leak: each realm's page shows its treasury and its units.
+    hider = state.unit(2, 102)
+    assert hider is not None and hider.order == "KX"
+    assert f"102 in {hider.kf}: {hider.size}" in pages[2]
+    assert f"102 in {hider.kf}: {hider.size}" not in said[1]  # so realm 1's page is checked
+    for realm in own:
+        assert f"Schatz {state.realm(realm).treasury} GS" in pages[realm]
+    for seat in own:
+        for realm in own:
+            if realm != seat:
+                for fact in _hidden_facts(state, realm):
+                    assert fact in said[seat] or fact not in pages[seat], (seat, realm, fact)
 
 
 def test_the_property_fails_on_a_page_showing_another_seat(
