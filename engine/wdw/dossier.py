@@ -193,10 +193,14 @@ def _open_items(items: Items) -> Iterator[tuple[str, str, dict[str, object]]]:
 def _leader_lines(state: WdwState, meeting: Meeting, lang: str) -> list[str]:
     """Strategie 4.1, ``leader_capacity``: under the workbench, each side whose
     Heerführer lead fewer elements than it has (only so many fight; the GM's)."""
+    options = options_of(state)
+    if not options.leader_capacity:
+        return []  # no check: 810 combats of the bench scanned every unit for nothing
     lines = []
+    by_key = {u.key: u for u in state.units}
     for side in (meeting.a, meeting.b):
-        army = [u for u in state.units if u.key in side.units]
-        short = shortfall(army, options_of(state))
+        army = [by_key[key] for key in side.units if key in by_key]
+        short = shortfall(army, options)
         if short is not None:
             lines.append(shortfall_text(short, lang, "dossier.leaders", realm=side.realm))
     return lines

@@ -13,6 +13,7 @@ sight), nothing else: no check can word what the realm cannot see."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from engine.core import Order, Outlook
 from engine.plaindata import copy_plain
@@ -36,19 +37,32 @@ UNIT_ORDERS = (Fight, Work, Spy)
 
 def position(state: WdwState, seat: int) -> WdwState:
     """A copy of what ``seat``'s realm has and knows, to play its orders on; a seat
-    without a realm has an empty one (nothing of its own: its orders are refused)."""
-    mine = copy_plain(state)
-    own = next((r for r in mine.realms if r.seat == seat), Realm(seat, ""))
-    known = set(own.known)
-    mine.realms = [r if r.seat == seat else Realm(r.seat, r.name) for r in mine.realms]
-    if own not in mine.realms:
-        mine.realms.append(own)
-    mine.settlements = [s for s in mine.settlements if s.owner == seat or s.kf in known]
-    mine.units = [u for u in mine.units if u.realm == seat]
-    mine.spying = [s for s in mine.spying if s.realm == seat]
-    mine.sightings = [s for s in mine.sightings if s.seat == seat]
-    mine.notes, mine.reports, mine.log = [], [], []
-    return mine
+    without a realm has an empty one (nothing of its own: its orders are refused). Only
+    its own part is copied (twelve copies of a whole world were a third of a dossier)."""
+    own = next((r for r in state.realms if r.seat == seat), None)
+    mine_realm = copy_plain(own) if own is not None else Realm(seat, "")
+    # What it sees: its known map and where its units and settlements stand.
+    known = set(mine_realm.known) | {u.kf for u in state.units if u.realm == seat}
+    known |= {s.kf for s in state.settlements if s.owner == seat}
+    realms = [mine_realm if r.seat == seat else Realm(r.seat, r.name) for r in state.realms]
+    if own is None:
+        realms.append(mine_realm)
+    return replace(
+        state,
+        realms=realms,
+        settlements=[copy_plain(s) for s in state.settlements if s.owner == seat or s.kf in known],
+        units=[copy_plain(u) for u in state.units if u.realm == seat],
+        spying=[copy_plain(s) for s in state.spying if s.realm == seat],
+        sightings=[copy_plain(s) for s in state.sightings if s.seat == seat],
+        # Buildings in sight (Strategie 1.3): its own walls and those in its known fields.
+        walls=[copy_plain(w) for w in state.walls if w.owner == seat or w.kf in known],
+        notes=[],
+        reports=[],
+        log=[],
+        ledger=[],
+        options=list(state.options),
+        territory=list(state.territory),
+    )
 
 
 def _build(state: WdwState, seat: int, order: Order, options: WdwOptions) -> None:
