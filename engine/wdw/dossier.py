@@ -7,7 +7,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 
 from engine.core import Order, Ruling
-from engine.wdw.calculators.briefing import scene_of, siege_lines, workbench_lines
+from engine.wdw.calculators.briefing import (
+    forecast_lines,
+    scene_of,
+    siege_lines,
+    workbench_lines,
+)
+from engine.wdw.calculators.knowledge import knowledge
 from engine.wdw.calculators.texts import number
 from engine.wdw.checks_army import capacity_line
 from engine.wdw.checks_conquest import raid_lines
@@ -31,10 +37,12 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
     lines.append(say(lang, "dossier.orders"))
     lines += _order_lines(state, orders, lang)
     lines += ["", say(lang, "dossier.economy")]
+    known = knowledge(state, None)
     for realm in state.realms:
         lines.append("  " + say(lang, "dossier.treasury", realm=realm, bukaz=realm.bukaz))
         places = [p for p in state.settlements if p.owner == realm.seat]
         lines += ["    " + capacity_line(state, place, lang) for place in places]
+        lines += forecast_lines(state, known, realm, orders.get(realm.seat, ()), lang)
     lines += ["", say(lang, "dossier.timeline")]
     for key, leg in items.legs.items():
         if not leg.steps and not leg.bad:

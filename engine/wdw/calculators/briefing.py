@@ -1,18 +1,23 @@
-"""The calculators' answers in the GM's dossier (design §4.2 parts E and F): for each
-open combat the combat workbench, for each siege item the siege planner, with the
-month's legs (F9) giving where each side came from and on which day it arrived."""
+"""The calculators' answers in the GM's dossier (design §4.2): in part B each realm's
+economy forecast, in parts E and F for each open combat the combat workbench and for
+each siege item the siege planner, with the month's legs (F9) giving where each side
+came from and on which day it arrived."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from engine.core import Order
 from engine.wdw import checks_works
-from engine.wdw.calculators import combat, siege
+from engine.wdw.calculators import combat, economy, siege
+from engine.wdw.calculators.knowledge import Knowledge
 from engine.wdw.calculators.texts import say
 from engine.wdw.items import Items, Meeting, Side
 from engine.wdw.movement import Leg
-from engine.wdw.state import Unit, WdwState
+from engine.wdw.orders import Build
+from engine.wdw.setup import options_of
+from engine.wdw.state import STRUCTURES, Realm, Unit, WdwState
 
 
 def scene_of(state: WdwState, legs: Mapping[str, Leg]) -> combat.Scene:
@@ -70,3 +75,27 @@ def _end_field(unit: Unit, legs: Mapping[str, Leg]) -> str:
     """Where the unit's leg ends this month (its field when it has none)."""
     leg = legs.get(unit.key)
     return leg.steps[-1][0] if leg is not None and leg.steps else unit.kf
+
+
+def forecast_lines(
+    state: WdwState, known: Knowledge, realm: Realm, orders: Sequence[Order], lang: str
+) -> list[str]:
+    """Part B: the realm's economy forecast (design §9.3) from this month up to its next
+    Einnahmetermin, its ``Baue`` orders of the month the builds it plans (F12, as the
+    month pays them: engine.wdw.phases.money); the line of the shortfalls is flagged
+    ``!`` (the advice of [R 3.1]: pay ahead)."""
+    options = options_of(state)
+    plans = []
+    for order in orders:
+        if not isinstance(order, Build) or order.structure not in STRUCTURES:
+            continue
+        place = state.settlement(order.settlement)
+        if place is not None and place.owner == realm.seat:
+            plans.append(economy.Plan(place, order.structure, order.bwp))
+    start = (state.month, state.year)
+    months = economy.months_to_income(state.month, options)
+    result = economy.realm_forecast(known, realm, tuple(plans), start, months, options)
+    lines = [line.strip() for line in economy.render(result, lang)[1:]]  # named above
+    if any(row.short for row in result.rows):
+        lines[-1] = "! " + lines[-1]
+    return ["    " + line for line in lines]
