@@ -1,10 +1,11 @@
 """The calculators in the dossier (design §4.2, §9): part B's economy forecast up to
-the next income date — in German and English."""
+the next income date, part C's range used and left of each moving unit and the F/W
+hunters' sightings — in German and English."""
 
 from __future__ import annotations
 
 from engine.core import Order
-from engine.wdw.orders import Build
+from engine.wdw.orders import Build, Fight
 from tests.wdw.helpers import GAME, sample
 
 
@@ -56,3 +57,64 @@ def test_part_b_flags_the_months_a_realm_runs_short() -> None:
     assert f"    ! Shortfalls: {short} – advice [R 3.1]: pay ahead" in english
     # A realm with gold enough is not flagged.
     assert "    Kein Fehlbetrag." in german
+
+
+# -- part C: range used and left, interceptions
+
+ATTACK: dict[int, list[Order]] = {
+    1: [Fight(line=1, unit=101, code="KA", path=("1/19", "1/20"))],
+    2: [Fight(line=1, unit=101, code="KV", ext="F", path=("1/21", "1/20"))],
+}
+
+
+def test_part_c_gives_each_moving_units_range_used_and_left_and_its_bp_and_rounds() -> None:
+    part_c = _part(GAME.dossier(sample(), ATTACK, "de"), "C Bewegungen", "D Offene Punkte")
+    # On the road the range is 3 (7.1); two fields used leave one, a third of 15 BP,
+    # two rounds of 2 BP each (F9).
+    at = part_c.index("  1/101: 1/19@10 1/20@20")
+    assert part_c[at + 1] == "     Reichweite 3: genutzt 2, frei 1; BP 15, übrig 5, Runden 2"
+    english = GAME.dossier(sample(), ATTACK, "en").splitlines()
+    assert "     Range 3: used 2, free 1; BP 15, left 5, rounds 2" in english
+    # A unit that does not move gets no line of its own.
+    assert not any(line.startswith("  1/102:") for line in part_c)
+
+
+def test_part_c_lists_the_hunters_sightings_with_both_ranges() -> None:
+    part_c = _part(GAME.dossier(sample(), ATTACK, "de"), "C Bewegungen", "D Offene Punkte")
+    at = part_c.index("  Abfangen (F/W, Tab. 5.1-3; Reichweiten wie befohlen):")
+    assert (
+        part_c[at + 1]
+        == "    2/101 sieht 1/101 in 1/20 ab Tag 20 – F: Jäger Reichweite 3, Gejagter 3"
+    )
+    english = GAME.dossier(sample(), ATTACK, "en").splitlines()
+    assert "    2/101 sees 1/101 in 1/20 from day 20 – F: hunter's range 3, hunted's 3" in english
+
+
+def test_part_c_has_no_interceptions_without_an_f_or_w_order() -> None:
+    orders = {1: ATTACK[1], 2: [Fight(line=1, unit=101, code="KV", path=("1/21", "1/20"))]}
+    text = GAME.dossier(sample(), orders, "de")
+    assert "Abfangen" not in text
+    assert "Interception" not in GAME.dossier(sample(), orders, "en")
+
+
+def test_a_w_hunter_looks_one_field_around_an_f_hunter_as_far_as_it_sees() -> None:
+    def hunters_lines(ext: str, where: str) -> list[str]:
+        state = sample(sight_radius=4)
+        hunted = state.unit(2, 101)
+        assert hunted is not None
+        hunted.kf = where
+        orders = {1: [Fight(line=1, unit=101, code="KV", ext=ext)]}
+        return [
+            line
+            for line in GAME.dossier(state, orders, "en").splitlines()
+            if " – F" in line or " – W" in line
+        ]
+
+    # Tab. 5.1-3, engine.wdw.interception: F reacts within the sight radius (here 4:
+    # 1/20 and Tharnburg's units in 1/22), W one field around (none of them).
+    far = hunters_lines("F", "1/20")
+    assert far[0] == "    1/101 sees 2/101 in 1/20 from day 0 – F: hunter's range 2, hunted's 2"
+    assert "    1/101 sees 2/601 in 1/22 from day 0 – F: hunter's range 2, hunted's 6" in far
+    assert hunters_lines("W", "1/20") == []
+    near = "    1/101 sees 2/101 in 1/19 from day 0 – W: hunter's range 2, hunted's 2"
+    assert hunters_lines("W", "1/19") == [near]
