@@ -15,6 +15,7 @@ from engine.wdw.calculators.briefing import (
     siege_lines,
     workbench_lines,
 )
+from engine.wdw.calculators.draws import draw_lines
 from engine.wdw.calculators.knowledge import knowledge
 from engine.wdw.calculators.texts import number
 from engine.wdw.checks_army import capacity_line
@@ -87,6 +88,11 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
     lines += wall_siege_lines(state, items, lang) + storm_lines(items, lang)
     lines += raid_lines(state, items, lang)
     lines += decay_lines(state, items, lang)
+    lines += [
+        "",
+        say(lang, "dossier.dice"),
+        *draw_lines(scene, orders, items, state.turn + 1, lang),
+    ]
     lines += ["", say(lang, "dossier.form"), say(lang, "dossier.rulings")]
     lines += [f"{item} {form_words(item, items, lang)}" for item in items.ids()]
     lines.append(say(lang, "dossier.end"))

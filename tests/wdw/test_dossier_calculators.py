@@ -1,12 +1,13 @@
 """The calculators in the dossier (design §4.2, §9): part B's economy forecast up to
 the next income date, part C's range used and left of each moving unit and the F/W
-hunters' sightings — in German and English."""
+hunters' sightings, part I's named draws of the month — in German and English."""
 
 from __future__ import annotations
 
-from engine.core import Order
-from engine.wdw.orders import Build, Fight
-from tests.wdw.helpers import GAME, sample
+from engine.core import Order, Ruling
+from engine.wdw.orders import Build, Fight, Spy
+from engine.wdw.state import WdwState
+from tests.wdw.helpers import GAME, dice, month_of, sample
 
 
 def _part(text: str, head: str, after: str) -> list[str]:
@@ -118,3 +119,57 @@ def test_a_w_hunter_looks_one_field_around_an_f_hunter_as_far_as_it_sees() -> No
     assert hunters_lines("W", "1/20") == []
     near = "    1/101 sees 2/101 in 1/19 from day 0 – W: hunter's range 2, hunted's 2"
     assert hunters_lines("W", "1/19") == [near]
+
+
+# -- part I: the month's draws by name
+
+
+def _standing() -> WdwState:
+    """The sample with 2/101 standing in 1/20: a loser that stood still draws (D28)."""
+    state = sample()
+    unit = state.unit(2, 101)
+    assert unit is not None
+    unit.kf, unit.order = "1/20", "KV"
+    return state
+
+
+SPY_AND_ATTACK: dict[int, list[Order]] = {
+    1: [
+        Fight(line=1, unit=101, code="KA", path=("1/19", "1/20")),
+        Spy(line=2, unit=601, code="GI", risk=4, target="Tharnburg"),
+    ]
+}
+
+
+def test_part_i_names_each_draw_the_month_will_make_and_the_draft_makes_them_so() -> None:
+    part_i = _part(GAME.dossier(_standing(), SPY_AND_ATTACK, "de"), "I Würfel", "")
+    assert part_i[2:5] == [
+        "  Dieser Monat zieht, je nach deinen Entscheiden:",
+        "    R K1 2/101: W6 unter 1/12 1/21 1/28 1/27 1/19 1/11, wenn Seite B verliert"
+        " (sehen Reich 1, 2)",
+        "    G1: W100, nur bei „G1 Chance p“ (sieht Reich 1)",
+    ]
+    # 1/101 came from 1/19, which is free: it goes back without a draw.
+    assert not any("R K1 1/101" in line for line in part_i)
+    the_dice = dice()
+    rulings = (Ruling("K1", "Sieger A; Verluste keine"), Ruling("G1", "Chance 35; entdeckt nein"))
+    month_of(_standing(), SPY_AND_ATTACK, *rulings, the_dice=the_dice)
+    drawn = {(r.label, r.sides, r.seen_by) for r in the_dice.log}
+    assert drawn == {("R K1 2/101", 6, frozenset({1, 2})), ("G1", 100, frozenset({1}))}
+
+
+def test_part_i_says_where_the_seal_is_and_that_nothing_is_drawn_before_the_rulings() -> None:
+    german = _part(GAME.dossier(sample(), {}, "de"), "I Würfel", "")
+    assert german[0].startswith("  Siegel (die Würfel des Servers, kein Jahressiegel")
+    assert "das Würfelsiegel der Runde 1 stand in den Auswertungen der Runde 0" in german[0]
+    assert german[1].startswith("  Bisher gezogen: nichts")
+    assert german[2] == "  Dieser Monat zieht nichts (kein Spion, kein Rückzug durch Los)."
+    english = _part(GAME.dossier(sample(), {}, "en"), "I Dice", "")
+    assert "the dice seal of turn 1 was in the printouts of turn 0" in english[0]
+    assert english[2] == "  This month draws nothing (no spy, no retreat by lot)."
+    english = GAME.dossier(_standing(), SPY_AND_ATTACK, "en").splitlines()
+    assert (
+        "    R K1 2/101: d6 among 1/12 1/21 1/28 1/27 1/19 1/11 if side B loses"
+        " (seen by realms 1, 2)" in english
+    )
+    assert '    G1: d100, only with "G1 Chance p" (seen by realm 1)' in english
