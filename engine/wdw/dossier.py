@@ -7,7 +7,16 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 
 from engine.core import Order, Ruling
-from engine.wdw.calculators.briefing import scene_of, siege_lines, workbench_lines
+from engine.wdw.calculators.briefing import (
+    budget_line,
+    forecast_lines,
+    interception_lines,
+    scene_of,
+    siege_lines,
+    workbench_lines,
+)
+from engine.wdw.calculators.draws import draw_lines
+from engine.wdw.calculators.knowledge import knowledge
 from engine.wdw.calculators.texts import number
 from engine.wdw.checks_army import capacity_line
 from engine.wdw.checks_conquest import raid_lines
@@ -16,11 +25,11 @@ from engine.wdw.checks_spy import infiltration
 from engine.wdw.checks_walls import wall_siege_lines
 from engine.wdw.forecast import forecast
 from engine.wdw.form import form_words
-from engine.wdw.items import Items, Meeting
+from engine.wdw.items import Items, Meeting, by_unit
 from engine.wdw.leaders import shortfall, shortfall_text
 from engine.wdw.phases.sightings import sights
 from engine.wdw.setup import options_of
-from engine.wdw.state import WdwState
+from engine.wdw.state import WdwState, world
 from engine.wdw.storm import storm_lines
 from engine.wdw.tables import min_ig
 from engine.wdw.texts import heading, say
@@ -32,11 +41,15 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
     lines.append(say(lang, "dossier.orders"))
     lines += _order_lines(state, orders, lang)
     lines += ["", say(lang, "dossier.economy")]
+    known = knowledge(state, None)
     for realm in state.realms:
         lines.append("  " + say(lang, "dossier.treasury", realm=realm, bukaz=realm.bukaz))
         places = [p for p in state.settlements if p.owner == realm.seat]
         lines += ["    " + capacity_line(state, place, lang) for place in places]
+        lines += forecast_lines(state, known, realm, orders.get(realm.seat, ()), lang)
     lines += ["", say(lang, "dossier.timeline")]
+    chosen, units = by_unit(orders), {u.key: u for u in state.units}
+    the_map, max_rounds = world(state.map_text), options_of(state).max_rounds
     for key, leg in items.legs.items():
         if not leg.steps and not leg.bad:
             continue
@@ -46,7 +59,12 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
         extra += say(lang, "dossier.pursued", unit=leg.pursued) if leg.pursued else ""
         extra += say(lang, "dossier.halted") if leg.halted else ""
         lines.append("  " + say(lang, "dossier.leg", unit=key, steps=steps) + extra)
+        if leg.steps:
+            unit = units[key]
+            order = chosen.get((unit.realm, unit.id))
+            lines.append(budget_line(unit, leg, order, the_map, max_rounds, lang))
     lines += _sighting_lines(state, orders, items, lang)
+    lines += interception_lines(state, orders, lang)
     lines += ["", say(lang, "dossier.items")]
     if not items.ids():
         lines.append("  " + say(lang, "dossier.none"))
@@ -72,6 +90,11 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
     lines += wall_siege_lines(state, items, lang) + storm_lines(items, lang)
     lines += raid_lines(state, items, lang)
     lines += decay_lines(state, items, lang)
+    lines += [
+        "",
+        say(lang, "dossier.dice"),
+        *draw_lines(scene, orders, items, state.turn + 1, lang),
+    ]
     lines += ["", say(lang, "dossier.form"), say(lang, "dossier.rulings")]
     lines += [f"{item} {form_words(item, items, lang)}" for item in items.ids()]
     lines.append(say(lang, "dossier.end"))

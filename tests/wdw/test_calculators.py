@@ -257,8 +257,9 @@ def test_the_finder_sees_within_the_sight_radius_and_flags_hidden_and_pursuing_u
     # 1/101 enters 1/21 on day 30 next to Tharnburg (1/22), sight radius 1 (D1).
     sighting = next(line for line in lines if line.startswith("1/101 sieht 2/101 in 1/22"))
     assert "(versteckt: entdeckt? R2, SL)" in sighting
-    # F: the hunter's range (foot: 2) against the hunted's (foot: 2).
-    assert sighting.endswith("– F: Jäger Reichweite 2, Gejagter 2")
+    # F: the hunter's range (foot on the road all the way: 3, as its days count it)
+    # against the hunted's (foot, standing: 2).
+    assert sighting.endswith("– F: Jäger Reichweite 3, Gejagter 2")
     # A realm's own units are no sighting.
     assert not any(line.startswith(("1/101 sieht 1/", "2/101 sieht 2/")) for line in lines)
 

@@ -1,18 +1,25 @@
-"""The calculators' answers in the GM's dossier (design §4.2 parts E and F): for each
-open combat the combat workbench, for each siege item the siege planner, with the
-month's legs (F9) giving where each side came from and on which day it arrived."""
+"""The calculators' answers in the GM's dossier (design §4.2): in part B each realm's
+economy forecast, in part C each moving unit's range used and left and the F/W
+hunters' sightings, in parts E and F for each open combat the combat workbench and for
+each siege item the siege planner, with the month's legs (F9) giving where each side
+came from and on which day it arrived."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from engine.core import Order
 from engine.wdw import checks_works
-from engine.wdw.calculators import combat, siege
+from engine.wdw.calculators import combat, economy, encounters, movement, siege
+from engine.wdw.calculators.knowledge import Knowledge
 from engine.wdw.calculators.texts import say
 from engine.wdw.items import Items, Meeting
-from engine.wdw.movement import Leg
-from engine.wdw.state import Unit, WdwState
+from engine.wdw.mapfile import WorldMap
+from engine.wdw.movement import Leg, month_range
+from engine.wdw.orders import Build, Fight, Spy, Work
+from engine.wdw.setup import options_of
+from engine.wdw.state import STRUCTURES, Realm, Unit, WdwState
 
 
 def scene_of(state: WdwState, legs: Mapping[str, Leg]) -> combat.Scene:
@@ -74,3 +81,67 @@ def _end_field(unit: Unit, legs: Mapping[str, Leg]) -> str:
     """Where the unit's leg ends this month (its field when it has none)."""
     leg = legs.get(unit.key)
     return leg.steps[-1][0] if leg is not None and leg.steps else unit.kf
+
+
+def forecast_lines(
+    state: WdwState, known: Knowledge, realm: Realm, orders: Sequence[Order], lang: str
+) -> list[str]:
+    """Part B: the realm's economy forecast (design §9.3) from this month up to its next
+    Einnahmetermin, its ``Baue`` orders of the month the builds it plans (F12, as the
+    month pays them: engine.wdw.phases.money); the line of the shortfalls is flagged
+    ``!`` (the advice of [R 3.1]: pay ahead)."""
+    options = options_of(state)
+    plans = []
+    for order in orders:
+        if not isinstance(order, Build) or order.structure not in STRUCTURES:
+            continue
+        place = state.settlement(order.settlement)
+        if place is not None and place.owner == realm.seat:
+            plans.append(economy.Plan(place, order.structure, order.bwp))
+    start = (state.month, state.year)
+    months = economy.months_to_income(state.month, options)
+    result = economy.realm_forecast(known, realm, tuple(plans), start, months, options)
+    lines = [line.strip() for line in economy.render(result, lang)[1:]]  # named above
+    if any(row.short for row in result.rows):
+        lines[-1] = "! " + lines[-1]
+    return ["    " + line for line in lines]
+
+
+def budget_line(
+    unit: Unit, leg: Leg, order: Order | None, the_map: WorldMap, max_rounds: int, lang: str
+) -> str:
+    """Part C: the range the unit's leg used and left (7.1, F20), its BP left and the
+    rounds of combat they allow (F8, F9; at most ``max_rounds``, D8), as the movement
+    planner counts them."""
+    total = month_range(unit, the_map, _ordered_path(order))
+    return "     " + movement.render_budget(movement.leg_budget(unit, leg, total, max_rounds), lang)
+
+
+def interception_lines(
+    state: WdwState, orders: Mapping[int, Sequence[Order]], lang: str
+) -> list[str]:
+    """Part C: the F/W units' sightings of hostile units (Tab. 5.1-3, design §9.2) with
+    the range of hunter and hunted, as the encounter and sighting finder finds them on
+    the month's paths; nothing when no unit hunts this month."""
+    plans: dict[str, tuple[str, tuple[str, ...]]] = {}
+    for seat, given in orders.items():
+        for order in given:
+            if isinstance(order, Fight):
+                plans[f"{seat}/{order.unit}"] = (order.code + order.ext, order.path)
+            elif isinstance(order, Work | Spy):  # Strategie 5.2: they defend, never hunt
+                plans[f"{seat}/{order.unit}"] = ("KV", _ordered_path(order))
+    found = encounters.hunts(state, plans, options_of(state).sight_radius)
+    if not found:
+        return []
+    return [
+        say(lang, "dossier.hunts"),
+        *("    " + encounters.sighting_line(s, lang) for s in found),
+    ]
+
+
+def _ordered_path(order: Order | None) -> tuple[str, ...]:
+    """The path the unit's order of the month gives it, as engine.wdw.items.legs_of
+    walks it: a K order's, or an AB's (Tab. 5.2-1, D18); none for the others."""
+    if isinstance(order, Fight) or (isinstance(order, Work) and order.code == "AB"):
+        return order.path
+    return ()

@@ -10,8 +10,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.wdw import texts
+from engine.wdw.calculators.knowledge import Knowledge
 from engine.wdw.calculators.texts import say
 from engine.wdw.formulas import income, structure_limit, upkeep
+from engine.wdw.mapfile import Field
 from engine.wdw.options import WdwOptions
 from engine.wdw.state import STRUCTURES, Realm, Settlement, Unit
 
@@ -23,6 +25,11 @@ class Site:
 
     terrain_class: str
     big: bool
+
+    @classmethod
+    def of(cls, field: Field) -> Site:
+        """The site of a settlement on ``field``."""
+        return cls(field.terrain_class, field.big_site)
 
 
 @dataclass(frozen=True)
@@ -148,6 +155,22 @@ def forecast(
         rows.append(MonthRow(month, year, begin, tuple(payments), earned, paid, treasury, short))
         month, year = (1, year + 1) if month == 12 else (month + 1, year)
     return Forecast(realm.seat, realm.name, tuple(rows))
+
+
+def realm_forecast(
+    known: Knowledge,
+    realm: Realm,
+    plans: tuple[Plan, ...],
+    start: tuple[int, int],
+    months: int,
+    options: WdwOptions,
+) -> Forecast:
+    """:func:`forecast` for ``realm`` with the settlements and units ``known`` holds of
+    it (a realm's own knowledge, or the GM's: the same figures for the same realm)."""
+    own = tuple(s for s in known.settlements if s.owner == realm.seat)
+    sites = {s.kf: Site.of(known.field(s.kf)) for s in own}
+    units = tuple(u for u in known.units if u.realm == realm.seat)
+    return forecast(realm, own, units, sites, plans, start, months, options)
 
 
 def render(result: Forecast, lang: str) -> list[str]:

@@ -7,12 +7,13 @@ reads every unit, hidden ones too."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
 from engine.wdw.calculators.combat import lead_order
 from engine.wdw.calculators.texts import number, say
+from engine.wdw.interception import INTERCEPTING
 from engine.wdw.items import hostile
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import month_range, walk
@@ -107,47 +108,90 @@ def find(
     """Strategie 6.1 (Tab. 6.1-1), 5.1-3, F9: the month with each unit's standing order
     and no path, except the units ``plans`` gives an order and a path (``realm/id`` →
     (order, path)); ``only`` limits meetings and sightings to one field."""
-    the_map = world(state.map_text)
+    month = _Month.of(state, plans)
     units = {u.key: u for u in state.units}
-    orders = {u.key: plans.get(u.key, (u.order, ()))[0] for u in state.units}
-    stays = {u.key: stays_of(u, the_map, plans.get(u.key, ("", ()))[1]) for u in state.units}
-    by_field: dict[str, list[tuple[str, Stay]]] = {}
-    for key, where in stays.items():
-        for stay in where:
-            by_field.setdefault(stay[0], []).append((key, stay))
-    meetings = _meetings(state, units, orders, by_field, only)
+    meetings = _meetings(state, units, month.orders, month.by_field, only)
+    sightings = _sightings(month, month.stays, lambda key: radius, only)
+    moving = tuple((k, v) for k, v in month.stays.items() if len(v) > 1)
+    return Finding(moving, tuple(meetings), sightings)
+
+
+def hunts(
+    state: WdwState, plans: Mapping[str, tuple[str, tuple[str, ...]]], radius: int
+) -> tuple[Sighting, ...]:
+    """Tab. 5.1-3, Strategie 6.1: the first sighting of a hostile unit by each unit
+    under F or W this month (``plans`` as for :func:`find`), looking as the timeline's
+    hunters look (engine.wdw.interception): F within the sight radius ``radius``, W one
+    field around its path; with the range of hunter and hunted."""
+    ext = {u.key: plans.get(u.key, (u.order, ()))[0][2:3] for u in state.units}
+    if not any(e in INTERCEPTING for e in ext.values()):
+        return ()
+    month = _Month.of(state, plans)
+    spotters = {k: v for k, v in month.stays.items() if ext[k] in INTERCEPTING}
+    return _sightings(month, spotters, lambda key: radius if ext[key] == "F" else 1, "")
+
+
+@dataclass(frozen=True)
+class _Month:
+    """The finder's month: each unit's order, its stays (F9), and the stays by field."""
+
+    state: WdwState
+    the_map: WorldMap
+    plans: Mapping[str, tuple[str, tuple[str, ...]]]
+    orders: dict[str, str]
+    stays: dict[str, tuple[Stay, ...]]
+    by_field: dict[str, list[tuple[str, Stay]]]
+
+    @classmethod
+    def of(cls, state: WdwState, plans: Mapping[str, tuple[str, tuple[str, ...]]]) -> _Month:
+        the_map = world(state.map_text)
+        orders = {u.key: plans.get(u.key, (u.order, ()))[0] for u in state.units}
+        stays = {u.key: stays_of(u, the_map, plans.get(u.key, ("", ()))[1]) for u in state.units}
+        by_field: dict[str, list[tuple[str, Stay]]] = {}
+        for key, where in stays.items():
+            for stay in where:
+                by_field.setdefault(stay[0], []).append((key, stay))
+        return cls(state, the_map, plans, orders, stays, by_field)
+
+
+def _sightings(
+    month: _Month,
+    spotters: Mapping[str, tuple[Stay, ...]],
+    radius: Callable[[str], int],
+    only: str,
+) -> tuple[Sighting, ...]:
+    """The first sighting of each hostile unit by each of ``spotters`` within its
+    ``radius`` [R 6.1], each range as the unit's path gives it (F20: +1 when the whole
+    move is on a road, as the timeline counts it)."""
+    state, the_map = month.state, month.the_map
+    units = {u.key: u for u in state.units}
+
+    def reach(key: str) -> int:
+        return month_range(units[key], the_map, month.plans.get(key, ("", ()))[1])
+
     sightings = []
-    for key, where in stays.items():
+    for key, where in spotters.items():
         spotter = units[key]
+        hunt = month.orders[key][2:3] if month.orders[key][2:3] in INTERCEPTING else ""
         for stay in where:
-            for kf, distance in visible(the_map, stay[0], radius).items():
+            for kf, distance in visible(the_map, stay[0], radius(key)).items():
                 if distance == 0 or (only and kf != only):
                     continue
-                for other, there in by_field.get(kf, ()):
+                for other, there in month.by_field.get(kf, ()):
                     seen = units[other]
                     day = _overlap(stay, there)
                     if day is None or seen.realm == spotter.realm:
                         continue
                     if not hostile(state, spotter.realm, seen.realm):
                         continue
-                    hunt = orders[key][2:3] if orders[key][2:3] in ("F", "W") else ""
+                    hidden = month.orders[other][:2] == "KX"
                     sightings.append(
-                        Sighting(
-                            key,
-                            other,
-                            kf,
-                            day,
-                            orders[other][:2] == "KX",
-                            hunt,
-                            month_range(spotter, the_map, ()),
-                            month_range(seen, the_map, ()),
-                        )
+                        Sighting(key, other, kf, day, hidden, hunt, reach(key), reach(other))
                     )
     first: dict[tuple[str, str], Sighting] = {}
     for s in sorted(sightings, key=lambda s: s.day):
         first.setdefault((s.spotter, s.seen), s)
-    moving = tuple((k, v) for k, v in stays.items() if len(v) > 1)
-    return Finding(moving, tuple(meetings), tuple(first.values()))
+    return tuple(first.values())
 
 
 def _meetings(
@@ -213,20 +257,21 @@ def render(result: Finding, lang: str) -> list[str]:
     lines.append(say(lang, "finder.sightings"))
     if not result.sightings:
         lines.append("  " + say(lang, "finder.none"))
-    for s in result.sightings:
-        text = say(
-            lang,
-            "finder.sighting",
-            spotter=s.spotter,
-            seen=s.seen,
-            kf=s.kf,
-            day=number(s.day, lang),
-        )
-        if s.hidden:
-            text += " " + say(lang, "finder.discovery")
-        if s.hunt:
-            text += " " + say(
-                lang, "finder.hunt", hunt=s.hunt, hunter=s.hunter_range, hunted=s.hunted_range
-            )
-        lines.append("  " + text)
+    lines += ["  " + sighting_line(s, lang) for s in result.sightings]
     return lines
+
+
+def sighting_line(sighting: Sighting, lang: str) -> str:
+    """One sighting: who sees whom where from which day, whether the seen unit hides,
+    and for a hunter (F/W) both ranges."""
+    s = sighting
+    text = say(
+        lang, "finder.sighting", spotter=s.spotter, seen=s.seen, kf=s.kf, day=number(s.day, lang)
+    )
+    if s.hidden:
+        text += " " + say(lang, "finder.discovery")
+    if s.hunt:
+        text += " " + say(
+            lang, "finder.hunt", hunt=s.hunt, hunter=s.hunter_range, hunted=s.hunted_range
+        )
+    return text

@@ -142,17 +142,9 @@ def _economy(state: WdwState, given: Inputs) -> list[str]:
         if not count.isdecimal() or not 1 <= int(count) <= 24:  # "²" is a digit, no number
             raise given.fail("builds", "range", value=count, least=1, most=24)
         plans.append(economy.Plan(place, structure, int(count)))
-    sites = {s.kf: _site(given.known, s) for s in own}
-    units = tuple(u for u in given.known.units if u.realm == seat)
-    result = economy.forecast(
-        realm, own, units, sites, tuple(plans), (state.month, state.year), months, options
-    )
+    months_from = (state.month, state.year)
+    result = economy.realm_forecast(given.known, realm, tuple(plans), months_from, months, options)
     return economy.render(result, given.lang)
-
-
-def _site(known: Knowledge, place: Settlement) -> economy.Site:
-    field = known.field(place.kf)
-    return economy.Site(field.terrain_class, (field.coast and field.height == 1) or field.navigable)
 
 
 # -- unit designer

@@ -12,9 +12,10 @@ from fractions import Fraction
 from engine.wdw.calculators.knowledge import Knowledge
 from engine.wdw.calculators.texts import number, say
 from engine.wdw.formulas import movement_points, rounds_possible
-from engine.wdw.movement import mode_factor, step_cost
+from engine.wdw.movement import Leg, mode_factor, step_cost
 from engine.wdw.rivers import barrier, upstream
 from engine.wdw.state import Unit
+from engine.wdw.timeline import MONTH_DAYS
 
 MODES = ("", "KX", "S", "KXS")
 """D21: hiding (KX) or searching (S) doubles each step's cost, both together ×4."""
@@ -100,8 +101,7 @@ def plan(
         upriver = unit.unit_class == "sea" and upstream(known.the_map, here, there)
         steps.append(Step(there, cost, used, Fraction(30 * used, total), upriver))
         here = there
-    bp = movement_points(unit.unit_class, speed=unit.geschwindigkeit, mounted=unit.beritten)
-    bp_left = Fraction(bp) * max(0, total - used) / total
+    left = budget(unit, total, Fraction(used), max_rounds)
     return Route(
         unit=unit.key,
         start=unit.kf,
@@ -110,9 +110,49 @@ def plan(
         steps=tuple(steps),
         stop=stop,
         stop_at=stop_at,
-        bp=bp,
-        bp_left=bp_left,
-        rounds=rounds_possible(bp_left, bp, max_rounds),
+        bp=left.bp,
+        bp_left=left.bp_left,
+        rounds=left.rounds,
+    )
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What a unit's move leaves it this month: the range (7.1) and how much of it is
+    used, its BP (F8) and what is left of them, and the rounds of combat they allow (F9)."""
+
+    range: int
+    used: Fraction
+    bp: int
+    bp_left: Fraction
+    rounds: int
+
+
+def budget(unit: Unit, total: int, used: Fraction, max_rounds: int) -> Budget:
+    """F8, F9 (D8): the unit's BP left after ``used`` of its range ``total``, as the
+    share of the range left, and the rounds of combat they allow (at most ``max_rounds``)."""
+    bp = movement_points(unit.unit_class, speed=unit.geschwindigkeit, mounted=unit.beritten)
+    bp_left = Fraction(bp) * max(Fraction(0), total - used) / total
+    return Budget(total, used, bp, bp_left, rounds_possible(bp_left, bp, max_rounds))
+
+
+def leg_budget(unit: Unit, leg: Leg, total: int, max_rounds: int) -> Budget:
+    """The :func:`budget` of a month's leg (engine.wdw.movement.walk, a hunter's or a
+    held one): F9 stamps each step with its day, 30·(range used)/(range), so the last
+    step's day gives the range used."""
+    used = Fraction(leg.steps[-1][1] * total, MONTH_DAYS) if leg.steps else Fraction(0)
+    return budget(unit, total, used, max_rounds)
+
+
+def render_budget(left: Budget, lang: str) -> str:
+    """A budget in one line (the texts name its fields: ``{left.range}``)."""
+    return say(
+        lang,
+        "movement.budget",
+        left=left,
+        used=number(left.used, lang),
+        free=number(left.range - left.used, lang),
+        bp_left=number(left.bp_left, lang),
     )
 
 
