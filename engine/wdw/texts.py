@@ -17,11 +17,16 @@ TEXTS = load("engine.wdw")
 def say(lang: str, key: str, **values: object) -> str:
     """The text of ``key`` in ``lang`` (English where the language lacks it). A value
     named ``structure`` that is a structure's name in the state (``rues``) is said as
-    the reader reads it (``struct.rues``: Rüs, Strategie 3.2): the notes keep the name
-    and are worded when printed."""
+    the reader reads it (``struct.rues``: Rüs, Strategie 3.2), a value named ``why`` that
+    is a path's reason key (``not_adjacent``) in its words (``why.not_adjacent``): the
+    notes keep the names and are worded when printed."""
     structure = values.get("structure")
     if isinstance(structure, str) and f"struct.{structure}" in TEXTS:
         values["structure"] = TEXTS.say(lang, f"struct.{structure}")
+    # A path's end is kept as its reason key (``not_adjacent``) and read in words.
+    why = values.get("why")
+    if isinstance(why, str) and f"why.{why}" in TEXTS:
+        values["why"] = TEXTS.say(lang, f"why.{why}")
     return TEXTS.say(lang, key, **values)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from engine.core import Event
-from engine.wdw.orders import Raise, Train
+from engine.wdw.orders import Fight, Raise, Train
 from engine.wdw.texts import say
 from tests.wdw.helpers import GAME, by_number, month, sample
 
@@ -65,3 +65,14 @@ def test_a_unit_line_names_only_the_levels_it_has_and_its_bp() -> None:
     assert "601 in 1/18: 1 Charakter – RS 1, BP 40, Befehl KV" in lines
     english = GAME.printout(sample(), 1, "en").splitlines()
     assert "201 in 1/18: 1000 warriors, work 1 - RS 1, BP 15, order KV" in english
+
+
+def test_a_path_that_ends_early_says_why_in_words_not_its_key() -> None:
+    state = sample()
+    after = month(state, Fight(unit=101, code="KA", path=("1/20",)))
+    german = GAME.printout(after, 1, "de")
+    assert "der Weg endet in 1/18 (das nächste Feld grenzt nicht an)." in german
+    assert "not_adjacent" not in german and "not_adjacent" not in GAME.printout(after, 1, "en")
+    assert "(Weg endet: das nächste Feld grenzt nicht an)" in GAME.dossier(
+        state, {1: [Fight(line=1, unit=101, code="KA", path=("1/20",))]}, "de"
+    )
