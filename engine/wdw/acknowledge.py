@@ -5,6 +5,8 @@ The texts name the order's own fields (``{order.code}``)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.core import Order
 from engine.wdw import (
     checks_army,
@@ -19,9 +21,10 @@ from engine.wdw import (
 from engine.wdw.checks_spy import may_spy
 from engine.wdw.formulas import structure_limit
 from engine.wdw.mapfile import WorldMap
-from engine.wdw.movement import enterable, mode_factor, walk
+from engine.wdw.movement import enterable, mode_factor, month_range, step_cost, walk
 from engine.wdw.orders import Build, Convert, Fight, Special, Spy, Storm, Work
 from engine.wdw.setup import options_of
+from engine.wdw.sightlines import seen_by
 from engine.wdw.spy_limits import spy_refusal
 from engine.wdw.state import Unit, WdwState, world
 from engine.wdw.tables import min_ig
@@ -77,12 +80,19 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
     refusal = checks_conquest.check_fight(order, unit, options_of(state))
     if refusal is not None:  # D4: E needs the Mindestgröße
         return refusal.of(order, lang)
-    enter = enterable(state.realm(seat), options_of(state).into_white)
-    return _fight(world(state.map_text), order, unit, enter, lang)
+    options = options_of(state)
+    enter = enterable(state.realm(seat), options.into_white)
+    sight = frozenset(seen_by(state, seat, options))
+    return _fight(world(state.map_text), order, unit, enter, sight, lang)
 
 
 def _fight(
-    the_map: WorldMap, order: Fight, unit: Unit, known: frozenset[str] | None, lang: str
+    the_map: WorldMap,
+    order: Fight,
+    unit: Unit,
+    enter: frozenset[str] | None,
+    known: frozenset[str],
+    lang: str,
 ) -> str:
     ext = order.ext[:1]
     if ext and ext in _NOT_WITH.get(order.code, ()):
@@ -93,8 +103,25 @@ def _fight(
         return _refused(order, lang, "needs_combat_unit", unit=unit.id)
     if ext == "B" and unit.belagerung < 1:
         return _refused(order, lang, "needs_siege_unit", unit=unit.id)
-    leg = walk(unit, the_map, order.path, mode_factor(order.code, order.ext), known)
+    # D37: checked only as far as the realm knows the way; a step "ins Weiße" (allowed
+    # here, else ``enter`` refuses it) is the month's to find out: its terrain, rivers
+    # and roads would otherwise show in the answer.
+    seen = next((n for n, kf in enumerate(order.path) if kf not in known), len(order.path))
+    path = order.path if enter is not None else order.path[:seen]
+    leg = walk(unit, the_map, path, mode_factor(order.code, order.ext), enter)
     stop = leg.steps[-1][0] if leg.steps else unit.kf
+    if not leg.bad and not leg.truncated and len(path) < len(order.path):
+        # The first unknown step: whether it borders the known field before it is seen,
+        # and whether the range left could pay even the cheapest step.
+        walked = walk(unit, the_map, order.path[: len(path) + 1], 1, frozenset(path) | known)
+        factor = mode_factor(order.code, order.ext)
+        here, used = unit.kf, 0
+        for there in path:
+            used, here = used + step_cost(unit, the_map, here, there) * factor, there
+        if walked.bad == "not_adjacent":
+            leg = walked
+        elif month_range(unit, the_map, path) - used < factor:
+            leg = replace(leg, truncated=True)
     if leg.bad:
         bad_step = order.path[len(leg.steps)]
         return _refused(order, lang, leg.bad, kf=bad_step)
@@ -103,6 +130,8 @@ def _fight(
     ).strip()
     if leg.truncated:
         text += f" ({say(lang, 'reject.truncated', kf=stop)})"
+    elif len(path) < len(order.path):
+        text += f" ({say(lang, 'warn.into_white', kf=order.path[len(path)])})"
     return text
 
 

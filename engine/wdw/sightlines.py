@@ -36,19 +36,27 @@ def visible(the_map: WorldMap, origin: str, radius: int) -> frozenset[str]:
     return frozenset(seen)
 
 
+def seen_by(state: WdwState, seat: int, options: WdwOptions) -> set[str]:
+    """The fields ``seat``'s realm knows and those its units and settlements see now
+    (Strategie 1.3, 6.1; a spy only its own field unless ``spy_sight``)."""
+    the_map = world(state.map_text)
+    radius = options.sight_radius
+    realm = next((r for r in state.realms if r.seat == seat), None)
+    seen = set(realm.known) if realm is not None else set()
+    for unit in state.units:
+        if unit.realm == seat:
+            spy = unit.spion and not options.spy_sight
+            seen |= {unit.kf} if spy else visible(the_map, unit.kf, radius)
+    for place in state.settlements:
+        if place.owner == seat:
+            seen |= visible(the_map, place.kf, radius)
+    return seen
+
+
 def see(state: WdwState, options: WdwOptions) -> None:
     """Add what each realm's units and settlements see now to its known map: each month
     (phase ``sight``) and at turn 0, so that the first printout shows the surroundings."""
     # Strategie 1.3, 6.1
-    the_map = world(state.map_text)
-    radius = options.sight_radius
     for realm in state.realms:
-        seen = set(realm.known)
-        for unit in state.units:
-            if unit.realm == realm.seat:
-                spy = unit.spion and not options.spy_sight
-                seen |= {unit.kf} if spy else visible(the_map, unit.kf, radius)
-        for place in state.settlements:
-            if place.owner == realm.seat:
-                seen |= visible(the_map, place.kf, radius)
+        seen = seen_by(state, realm.seat, options)
         realm.known = sorted(seen, key=lambda f: tuple(int(x) for x in f.split("/")))

@@ -48,7 +48,7 @@ def test_legal_orders_are_worded_with_their_cost(order: Order, words: str) -> No
         (Fight(unit=101, code="KA", path=("1/30",)), "Weg: 1/30 grenzt nicht an das Feld davor"),
         (
             Fight(unit=101, code="KA", path=("1/19", "1/20", "1/21", "1/22", "1/23")),
-            "die Einheit hält in 1/20",
+            "ab 1/20 unbekanntes Gebiet",
         ),
         (Work(unit=101, code="AB", structure="stv"), "Einheit 101 hat keine Arbeitsstärke"),
         (Spy(unit=101, code="GI", target="Tharnburg"), "Einheit 101 ist kein Spion"),
@@ -96,3 +96,21 @@ def test_a_path_into_a_field_held_by_an_enemy_reveals_nothing() -> None:
         state, 1, Fight(unit=101, code="KA", path=("1/19",)), "de", by_number
     )
     assert text == "Einheit 101: KA 1/19"
+
+
+def test_a_path_through_known_land_beyond_the_range_stops_where_the_range_ends() -> None:
+    state = sample()
+    state.realm(1).known += ["1/20", "1/21", "1/22", "1/23"]
+    order = Fight(unit=101, code="KA", path=("1/19", "1/20", "1/21", "1/22", "1/23"))
+    text = GAME.describe_order(state, 1, order, "de", by_number)
+    assert "die Einheit hält in 1/20" in text
+
+
+def test_the_acknowledgement_tells_nothing_of_fields_the_realm_does_not_know() -> None:
+    # D37: 1/24 is water, which realm 2 cannot know: its answer must not say so.
+    state = sample()
+    assert "1/23" in state.realm(2).known and "1/24" not in state.realm(2).known
+    order = Fight(unit=101, code="KA", path=("1/23", "1/24"))
+    text = GAME.describe_order(state, 2, order, "de", by_number)
+    assert "nicht befahrbar" not in text
+    assert "ab 1/24 unbekanntes Gebiet" in text
