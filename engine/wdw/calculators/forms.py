@@ -16,6 +16,7 @@ from engine.wdw.calculators.inputs import Inputs
 from engine.wdw.calculators.knowledge import Knowledge, knowledge
 from engine.wdw.calculators.texts import TEXTS, say
 from engine.wdw.checks_works import ashore
+from engine.wdw.home_terrain import class_at, home_terrain
 from engine.wdw.items import hostile
 from engine.wdw.mapfile import MapError, field_id
 from engine.wdw.setup import options_of
@@ -142,7 +143,8 @@ def _economy(state: WdwState, given: Inputs) -> list[str]:
         if not count.isdecimal() or not 1 <= int(count) <= 24:  # "²" is a digit, no number
             raise given.fail("builds", "range", value=count, least=1, most=24)
         plans.append(economy.Plan(place, structure, int(count)))
-    sites = {s.kf: _site(given.known, s) for s in own}
+    home = home_terrain(realm, given.known.settlements, given.known.the_map)
+    sites = {s.kf: _site(given.known, s, home) for s in own}
     units = tuple(u for u in given.known.units if u.realm == seat)
     result = economy.forecast(
         realm, own, units, sites, tuple(plans), (state.month, state.year), months, options
@@ -150,9 +152,12 @@ def _economy(state: WdwState, given: Inputs) -> list[str]:
     return economy.render(result, given.lang)
 
 
-def _site(known: Knowledge, place: Settlement) -> economy.Site:
+def _site(known: Knowledge, place: Settlement, home: str) -> economy.Site:
+    """The settlement's field for the forecast: its terrain class for the realm (normal
+    in its Heimatgelände, D33) and whether Bev may reach 10 there (F4)."""
     field = known.field(place.kf)
-    return economy.Site(field.terrain_class, (field.coast and field.height == 1) or field.navigable)
+    big = (field.coast and field.height == 1) or field.navigable
+    return economy.Site(class_at(field, home), big)
 
 
 # -- unit designer
