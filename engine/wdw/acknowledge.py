@@ -20,6 +20,7 @@ from engine.wdw import (
 )
 from engine.wdw.checks_spy import may_spy
 from engine.wdw.formulas import structure_limit
+from engine.wdw.home_terrain import terrain_class
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import enterable, mode_factor, month_range, step_cost, walk
 from engine.wdw.orders import Build, Convert, Fight, Special, Spy, Storm, Work
@@ -144,7 +145,7 @@ def _build(state: WdwState, seat: int, order: Build, lang: str) -> str:
     limit = structure_limit(order.structure, structures, big_site=field.big_site)
     if getattr(place, order.structure) + order.bwp > limit:
         return _refused(order, lang, "structure_max", structure=order.structure, limit=limit)
-    cost = options_of(state).bwp_cost(field.terrain_class)
+    cost = options_of(state).bwp_cost(terrain_class(state, seat, place.kf))  # D33
     treasury = state.realm(seat).treasury
     text = say(
         lang,

@@ -11,6 +11,7 @@ from fractions import Fraction
 from engine.wdw.calculators.texts import number
 from engine.wdw.checks_army import Refusal
 from engine.wdw.formulas import build_rate, structure_limit
+from engine.wdw.home_terrain import terrain_class
 from engine.wdw.movement import Leg, enterable, walk
 from engine.wdw.options import WdwOptions
 from engine.wdw.orders import Work
@@ -83,8 +84,9 @@ def room(state: WdwState, place: Settlement, structure: str) -> int:
 
 
 def bwp_price(state: WdwState, options: WdwOptions, place: Settlement) -> int:
-    """F2, D11: the price of one BWP in the settlement's terrain class."""
-    return options.bwp_cost(world(state.map_text).fields[place.kf].terrain_class)
+    """F2, D11: the price of one BWP in the settlement's terrain class (normal in the
+    owner's Heimatgelände, D33)."""
+    return options.bwp_cost(terrain_class(state, place.owner, place.kf))
 
 
 def arrival_leg(

@@ -17,6 +17,7 @@ from engine.wdw.checks_army import Refusal
 from engine.wdw.checks_build import arrival_leg, arrival_share, worker_of
 from engine.wdw.checks_conquest import owner_of
 from engine.wdw.formulas import build_rate
+from engine.wdw.home_terrain import terrain_class
 from engine.wdw.movement import Leg
 from engine.wdw.options import WdwOptions
 from engine.wdw.orders import Fight, Work
@@ -75,9 +76,10 @@ def wall_most(options: WdwOptions) -> int | None:
     return None if options.chapter("tiered_walls") else WALL_TIER
 
 
-def wall_price(state: WdwState, kf: str) -> int:
-    """F2, D11: a wall's BWP costs the BWP price of its field's terrain class."""
-    return options_of(state).bwp_cost(world(state.map_text).fields[kf].terrain_class)
+def wall_price(state: WdwState, seat: int, kf: str) -> int:
+    """F2, D11: a wall's BWP costs the BWP price of its field's terrain class for the
+    builder ``seat`` (normal in its Heimatgelände, D33)."""
+    return options_of(state).bwp_cost(terrain_class(state, seat, kf))
 
 
 def describe(state: WdwState, seat: int, order: Work, lang: str) -> str:
@@ -96,7 +98,7 @@ def describe(state: WdwState, seat: int, order: Work, lang: str) -> str:
         kf=found.kf,
         side=found.side,
         rate=number(found.rate, lang),
-        cost=wall_price(state, found.kf),
+        cost=wall_price(state, seat, found.kf),
     )
 
 

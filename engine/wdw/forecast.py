@@ -19,6 +19,7 @@ from engine.core import Order, Outlook
 from engine.plaindata import copy_plain
 from engine.wdw.acknowledge import describe
 from engine.wdw.formulas import structure_limit
+from engine.wdw.home_terrain import terrain_class
 from engine.wdw.leaders import shortfall, shortfall_text
 from engine.wdw.options import WdwOptions
 from engine.wdw.orders import Build, Fight, Spy, Work
@@ -77,7 +78,7 @@ def _build(state: WdwState, seat: int, order: Order, options: WdwOptions) -> Non
     limit = structure_limit(order.structure, structures, big_site=field.big_site)
     if getattr(place, order.structure) + 1 > limit:
         return
-    cost = options.bwp_cost(field.terrain_class)
+    cost = options.bwp_cost(terrain_class(state, seat, place.kf))  # D33
     realm = state.realm(seat)
     if realm.treasury >= cost:
         realm.treasury -= cost

@@ -11,6 +11,7 @@ from engine.wdw.checks_army import capacity_line, unit_lines
 from engine.wdw.checks_realm import realm_lines
 from engine.wdw.checks_walls import wall_lines
 from engine.wdw.formulas import movement_points
+from engine.wdw.labels import label
 from engine.wdw.morale import bukaz_words
 from engine.wdw.setup import options_of
 from engine.wdw.state import Unit, WdwState
@@ -33,7 +34,9 @@ def printout(state: WdwState, seat: int, lang: str) -> str:
         for place in state.settlements:
             if place.owner == realm.seat:
                 capital = say(lang, "print.capital") if place.capital else ""
-                lines.append(say(lang, "print.settlement", place=place, capital=capital))
+                lines.append(
+                    say(lang, "print.settlement", place=place, label=label(place), capital=capital)
+                )
                 lines += lord_lines(place, lang)
                 lines.append("  " + capacity_line(state, place, lang))
         lines.append(say(lang, "print.units"))

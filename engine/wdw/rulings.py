@@ -19,6 +19,7 @@ from engine.wdw.discovery import DEFAULT as DISCOVERY_DEFAULT
 from engine.wdw.discovery import Discovery, read_discovery
 from engine.wdw.fights import Combat, read_combat
 from engine.wdw.items import Items, Meeting
+from engine.wdw.labels import check_relabel, read_relabel
 from engine.wdw.state import WdwState
 from engine.wdw.storm import DEFAULT as STORM_DEFAULT
 from engine.wdw.storm import StormResult, check_verdict, read_storm
@@ -158,6 +159,9 @@ def check(state: WdwState, items: Items, ruling: Ruling, lang: str) -> str:
         role = read_role(ruling.text)
         if role is not None:  # Strategie 6.3: a character's role
             return check_role(state, role, lang)
+        relabel = read_relabel(ruling.text)
+        if relabel is not None:  # Strategie 3.1, D34: the GM names the kind
+            return check_relabel(state, relabel, lang)
         fix = _correction(ruling.text)
         if fix is None:
             return role_form(ruling.text, lang) or say(lang, "ruling.correction_form")

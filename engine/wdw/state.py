@@ -49,6 +49,9 @@ class Settlement:
     """Its upkeep was not paid at the last Einnahmetermin: it decays (Strategie 3.4)."""
     lord: str = ""
     """The character (``realm/id``) who leads it, its Stadtherr (Strategie 6.3: one)."""
+    label: str = ""
+    """The GM's label for it (BRG/STD/FST/MET/GAR/TMP, D34); "": derived from its
+    structures and inhabitants (engine.wdw.labels)."""
 
     def bwp(self) -> int:
         """The settlement's total BWP (Strategie 3.1)."""

@@ -12,6 +12,7 @@ from dataclasses import replace
 from engine.core import NEUTRAL, JSONValue
 from engine.plaindata import to_plain
 from engine.views import UNKNOWN, MapGround, MapPlace, MapView
+from engine.wdw import labels
 from engine.wdw.characters import owners_lord
 from engine.wdw.map_lines import level, lines, place_number
 from engine.wdw.map_walls import wall_edges
@@ -76,7 +77,7 @@ def map_view(state: WdwState, player: int, lang: str) -> MapView:
     for fid in shown:
         field = the_map.fields[fid]
         town = towns.get(fid)
-        label = fid + (f" {town.name}" if town else "")
+        label = fid + (f" {labels.label(town)} {town.name}" if town else "")
         marks: tuple[str, ...] = ("home",) if town is not None and town.capital else ()
         marks += ("fleet",) if fid in armies else ()
         marks += ("sighted",) if fid in sighted else ()
@@ -129,7 +130,7 @@ def _settlement(place: Settlement, player: int) -> JSONValue:
     """A settlement's row; a realm reads its lord only when it is one of its own
     characters (the GM the whole record)."""
     lord = place.lord if player == NEUTRAL else owners_lord(place)
-    return to_plain(replace(place, lord=lord))
+    return to_plain(replace(place, lord=lord, label=labels.label(place)))
 
 
 def _wall(state: WdwState, wall: Wall, player: int) -> JSONValue:

@@ -131,7 +131,7 @@ def test_the_map_view_holds_the_known_fields_and_the_own_places_only() -> None:
     known = set(result.state.realm(1).known)
     assert {p.label.split()[0] for p in view.places} == known
     home = [p for p in view.places if "home" in p.marks]
-    assert [p.label for p in home] == ["1/18 Guru"] and home[0].owner == 1
+    assert [p.label for p in home] == ["1/18 STD Guru"] and home[0].owner == 1
     assert home[0].report == "1/18 Tiefland Guru" and home[0].ground == "Tiefland"
     assert set(view.hexes) == {p.number for p in view.places}
     assert set(view.grounds) == {p.ground for p in view.places}

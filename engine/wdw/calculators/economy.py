@@ -13,6 +13,7 @@ from engine.wdw import texts
 from engine.wdw.calculators.knowledge import Knowledge
 from engine.wdw.calculators.texts import say
 from engine.wdw.formulas import income, structure_limit, upkeep
+from engine.wdw.home_terrain import class_at, home_terrain
 from engine.wdw.mapfile import Field
 from engine.wdw.options import WdwOptions
 from engine.wdw.state import STRUCTURES, Realm, Settlement, Unit
@@ -27,9 +28,10 @@ class Site:
     big: bool
 
     @classmethod
-    def of(cls, field: Field) -> Site:
-        """The site of a settlement on ``field``."""
-        return cls(field.terrain_class, field.big_site)
+    def of(cls, field: Field, home: str = "") -> Site:
+        """The site of a settlement on ``field`` for a realm whose Heimatgelände is
+        ``home`` (normal there, D33)."""
+        return cls(class_at(field, home), field.big_site)
 
 
 @dataclass(frozen=True)
@@ -168,7 +170,8 @@ def realm_forecast(
     """:func:`forecast` for ``realm`` with the settlements and units ``known`` holds of
     it (a realm's own knowledge, or the GM's: the same figures for the same realm)."""
     own = tuple(s for s in known.settlements if s.owner == realm.seat)
-    sites = {s.kf: Site.of(known.field(s.kf)) for s in own}
+    home = home_terrain(realm, known.settlements, known.the_map)
+    sites = {s.kf: Site.of(known.field(s.kf), home) for s in own}
     units = tuple(u for u in known.units if u.realm == realm.seat)
     return forecast(realm, own, units, sites, plans, start, months, options)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.wdw import maploading
 from engine.wdw.characters import apply_role, read_role
 from engine.wdw.formulas import rues_capacity
+from engine.wdw.labels import apply_relabel, read_relabel
 from engine.wdw.month import Month
 from engine.wdw.rulings import correction_of
 
@@ -20,6 +21,11 @@ def run(month: Month) -> None:
         role = read_role(ruling.text)
         if role is not None:  # Strategie 6.3: a REP or a settlement's lord
             apply_role(state, role)
+            state.log.append(f"{ruling.item} {ruling.text} ({ruling.reason})")
+            continue
+        relabel = read_relabel(ruling.text)
+        if relabel is not None:  # Strategie 3.1, D34: the GM names the kind
+            apply_relabel(state, relabel)
             state.log.append(f"{ruling.item} {ruling.text} ({ruling.reason})")
             continue
         fix = correction_of(ruling)

@@ -5,6 +5,7 @@ Rüstkapazität starts again."""
 from __future__ import annotations
 
 from engine.wdw.formulas import income, upkeep
+from engine.wdw.home_terrain import class_at, home_terrain
 from engine.wdw.month import Month
 from engine.wdw.options import WdwOptions
 from engine.wdw.state import WdwState, world
@@ -14,11 +15,12 @@ def ledger(state: WdwState, seat: int, options: WdwOptions) -> tuple[int, int]:
     """A realm's Einnahmetermin: its settlements' net income (F1) and its units' upkeep
     for the half-year (F7)."""
     the_map = world(state.map_text)
+    home = home_terrain(state.realm(seat), state.settlements, the_map)
     earned = sum(
         income(
             s.population,
             s.bwp(),
-            the_map.fields[s.kf].terrain_class,
+            class_at(the_map.fields[s.kf], home),  # D33: normal in the Heimatgelände
             exact=options.income_rounding == "exact",  # D10
         )
         for s in state.settlements

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.wdw.formulas import structure_limit
+from engine.wdw.home_terrain import terrain_class
 from engine.wdw.month import Month
 from engine.wdw.orders import Build
 from engine.wdw.state import Realm, Settlement, world
@@ -57,8 +58,7 @@ def _build_one(month: Month, realm: Realm, place: Settlement, structure: str) ->
     if getattr(place, structure) + 1 > limit:
         month.note(seat, "note.build_max", name=place.name, structure=structure, limit=limit)
         return None
-    terrain_class = world(month.state.map_text).fields[place.kf].terrain_class
-    cost = month.options.bwp_cost(terrain_class)
+    cost = month.options.bwp_cost(terrain_class(month.state, seat, place.kf))  # D33
     if place.reuse >= 4:  # Strategie 3.3 (F14): reused resources cost no gold
         place.reuse, cost = place.reuse - 4, 0
     if realm.treasury < cost:

@@ -55,7 +55,7 @@ def build(month: Month, seat: int, order: Work) -> None:
         wall = Wall(found.kf, found.side, seat)
         state.walls.append(wall)
     realm = state.realm(seat)
-    price = wall_price(state, found.kf)
+    price = wall_price(state, seat, found.kf)
     wanted = floor(progress(wall, "bau") + found.rate)
     paid = realm.treasury // price if price else wanted
     if paid < wanted:

@@ -1,0 +1,100 @@
+"""A realm's Heimatgelände (Strategie 1.2, D33): the difficult terrain type its core
+province (the province with its capital) mostly is counts as normal for the realm's
+BWP price (F2, D11) and the upkeep deducted from income (F1)."""
+
+from __future__ import annotations
+
+import json
+
+from engine.wdw.checks_build import bwp_price
+from engine.wdw.checks_walls import wall_price
+from engine.wdw.home_terrain import home_terrain, terrain_class
+from engine.wdw.orders import Build
+from engine.wdw.phases.income import ledger
+from engine.wdw.setup import options_of
+from engine.wdw.state import WdwState, world
+from tests.wdw.helpers import GAME, by_number, month, sample
+
+CORE = "Erinal=1/18 1/17 1/19"
+
+
+def _forest(*fields: str, provinces: tuple[str, ...] = (CORE,)) -> WdwState:
+    """The sample with ``fields`` turned into Wald (schwer) and Isyrial's provinces."""
+    state = sample()
+    the_map = json.loads(state.map_text)
+    for raw in the_map["fields"]:
+        if raw["id"] in fields:
+            raw["terrain"] = "Wald"
+    state.map_text = json.dumps(the_map)
+    state.realm(1).provinces = list(provinces)
+    return state
+
+
+def _home(state: WdwState, seat: int) -> str:
+    return home_terrain(state.realm(seat), state.settlements, world(state.map_text))
+
+
+def test_the_difficult_type_of_most_of_the_core_province_is_the_heimatgelaende() -> None:
+    assert _home(_forest("1/18", "1/17"), 1) == "Wald"  # two of three fields
+    assert _home(_forest("1/18", "1/17", "1/19"), 1) == "Wald"
+
+
+def test_no_heimatgelaende_without_a_difficult_majority_or_a_core_province() -> None:
+    assert _home(_forest("1/18"), 1) == ""  # one of three: not "überwiegend"
+    four = "Erinal=1/18 1/17 1/19 1/10"
+    assert _home(_forest("1/18", "1/17", provinces=(four,)), 1) == ""  # half is not more
+    assert _home(_forest("1/18", "1/17", "1/19", provinces=()), 1) == ""
+    elsewhere = "Erinal=1/25 1/26"  # a province without the capital is not the core
+    assert _home(_forest("1/25", "1/26", provinces=(elsewhere,)), 1) == ""
+
+
+def test_the_heimatgelaende_counts_as_normal_for_its_realm_only() -> None:
+    state = _forest("1/18", "1/17", "1/25")
+    assert terrain_class(state, 1, "1/25") == "normal"  # Wald anywhere, not only the core
+    assert terrain_class(state, 2, "1/25") == "schwer"
+    assert terrain_class(state, 1, "1/26") == "normal"
+
+
+def test_a_bwp_in_the_heimatgelaende_costs_the_normal_price() -> None:
+    home, foreign = _forest("1/18", "1/17"), _forest("1/18", "1/17", provinces=())
+    guru_home, guru_foreign = home.settlement("Guru"), foreign.settlement("Guru")
+    assert guru_home is not None and guru_foreign is not None
+    assert bwp_price(home, options_of(home), guru_home) == 5000
+    assert bwp_price(foreign, options_of(foreign), guru_foreign) == 10000
+    assert (wall_price(home, 1, "1/18"), wall_price(home, 2, "1/18")) == (5000, 10000)
+
+
+def test_the_acknowledgement_and_the_month_charge_the_normal_price_at_home() -> None:
+    build = Build(settlement="Guru", structure="stv")
+    for state, cost in ((_forest("1/18", "1/17"), 5000), (_forest("1/18", provinces=()), 10000)):
+        said = GAME.describe_order(state, 1, build, "de", by_number)
+        assert f"(diesen Monat {cost} GS)" in said
+        after = month(state, build)
+        assert after.realm(1).treasury == state.realm(1).treasury - cost
+
+
+def test_the_income_deducts_the_normal_upkeep_in_the_heimatgelaende() -> None:
+    # F1: Guru, 50,000 inhabitants and 12 BWP: 7,500 - 12 x 100 (normal) or x 200 (schwer)
+    home, foreign = _forest("1/18", "1/17"), _forest("1/18", "1/17", provinces=())
+    assert ledger(home, 1, options_of(home))[0] == 7500 - 1200
+    assert ledger(foreign, 1, options_of(foreign))[0] == 7500 - 2400
+
+
+def test_the_economy_workbench_and_the_order_forecast_count_the_heimatgelaende() -> None:
+    params = {"builds": "Guru Stv 1", "months": "6"}
+    home, foreign = _forest("1/18", "1/17"), _forest("1/18", "1/17", provinces=())
+    at_home = GAME.calculate(home, 1, "economy", params, "de")
+    abroad = GAME.calculate(foreign, 1, "economy", params, "de")
+    # F2: the BWP 5,000 GS instead of 10,000; F1 with 13 BWP: 7,500 − 1,300 or − 2,600.
+    assert "Bau Guru Stv −5000" in at_home and "(Guru +6200)" in at_home
+    assert "Bau Guru Stv −10000" in abroad and "(Guru +4900)" in abroad
+    # The order forecast pays the first build from the treasury before the second.
+    build = Build(line=1, settlement="Guru", structure="stv")
+    for state in (home, foreign):
+        state.realm(1).treasury = 12000
+    (_, second) = GAME.forecast(home, 1, [build, build], "de")
+    assert second.worded == "Baue in Guru: Stv +1 (diesen Monat 5000 GS)"
+    (_, second) = GAME.forecast(foreign, 1, [build, build], "de")
+    assert (
+        second.worded is not None and "der Schatz (2000 GS) deckt 10000 GS nicht" in second.worded
+    )
