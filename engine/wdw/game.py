@@ -10,6 +10,7 @@ from random import Random
 from engine.calculating import CalculatorForm
 from engine.core import (
     NEUTRAL,
+    Article,
     Event,
     ForecastAcknowledging,
     JSONValue,
@@ -88,6 +89,13 @@ class WdwGame(ForecastAcknowledging, RuledGame, OwnStates[WdwState]):
         items = find_items(old, orders, given)
         new = copy_plain(old)
         new.notes, new.reports, new.ledger = [], [], []
+        # The newspaper: the GM's notices (seat 0) first, then the realms' articles.
+        new.news = [
+            order.text.strip()
+            for _seat, given in sorted(orders.items())
+            for order in given
+            if isinstance(order, Article) and order.text.strip()
+        ]
         month = Month(
             new,
             orders,

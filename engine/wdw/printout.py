@@ -65,6 +65,11 @@ def printout(state: WdwState, seat: int, lang: str) -> str:
         notes = [say(lang, n.key, **n.values()) for n in state.notes if n.seat == seat]
     if notes:
         lines += ["", say(lang, "print.month"), *notes]
+    if state.news:
+        lines += ["", say(lang, "print.news")]
+        for text in state.news:
+            lines += [*text.splitlines(), ""]
+        lines.pop()
     reports = [n.text for n in state.reports if n.seat == seat]
     if reports:
         lines += ["", say(lang, "print.report"), *reports]

@@ -236,6 +236,9 @@ class WdwState:
     """The walls at the sides of fields (Strategie 3.5, engine.wdw.walls)."""
     ledger: list[Booking] = field(default_factory=list)
     """What changed each realm's treasury this month, in order (Month.book)."""
+    news: list[str] = field(default_factory=list)
+    """The month's newspaper (design §8 "Segmentsüberblick"): the GM's notices and the
+    players' articles, in order, without their authors."""
 
     def to_json(self) -> dict[str, JSONValue]:
         plain: dict[str, JSONValue] = to_plain(self)

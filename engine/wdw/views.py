@@ -172,6 +172,7 @@ def report_data(state: WdwState, player: int, lang: str) -> dict[str, JSONValue]
         "walls": [_wall(state, w, player) for w in seen_walls(state, player)],
         "sightings": [to_plain(s) for s in state.sightings if s.seat in seen],
         "ledger": [to_plain(b) for b in state.ledger if b.seat in seen],
+        "news": list(state.news),
         "fields": [to_plain(the_map.fields[fid]) for fid in _shown(state, player)],
         "month_notes": [{"seat": n.seat, "text": say(lang, n.key, **n.values())} for n in notes],
         "report": [r.text for r in state.reports if r.seat == player],
