@@ -121,6 +121,11 @@ def _spy(words: list[str]) -> SpyResult | None:
     return SpyResult(success, chance, discovered)
 
 
+MAX_CORRECTION = 10**9
+"""Decision: a correction moves a treasury, a Rüstkapazität or a size by at most a
+billion (GS or elements) — a whole world's wealth is far below; more is a slip."""
+
+
 def _correction(text: str) -> Correction | None:
     words = text.split()
     if len(words) == 3 and words[0].lower() in ("schatz", "treasury", "bükaz", "bukaz"):
@@ -165,6 +170,8 @@ def check(state: WdwState, items: Items, ruling: Ruling, lang: str) -> str:
         fix = _correction(ruling.text)
         if fix is None:
             return role_form(ruling.text, lang) or say(lang, "ruling.correction_form")
+        if abs(fix.value) > MAX_CORRECTION:
+            return say(lang, "ruling.value_range", value=fix.value, most=MAX_CORRECTION)
         if fix.what == "size":
             realm, number = (int(x) for x in fix.target.split("/"))
             if state.unit(realm, number) is None:

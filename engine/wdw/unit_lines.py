@@ -39,6 +39,11 @@ class UnitChanges:
     cause: str = ""
 
 
+MAX_GRANTED_GP = 10
+"""Decision (Strategie 6.3, D29): the GP a GM grants a unit stay within 10 — twice the
+most any cause of Tab. 6.3-1 gives; more is a typing slip, not a ruling."""
+
+
 def read_line(item: str, text: str) -> UnitChanges | None:
     """The changes of an ``L`` or ``GP`` line, or None when the words are not
     understood. Losses are written with ``-``, good points with ``+`` or ``-``."""
@@ -72,6 +77,8 @@ def check_line(state: WdwState, ruling: Ruling, lang: str) -> str:
             return say(lang, "ruling.loss_above_size", unit=key, loss=-value, size=unit.size)
         if item == GRANTS and unit.gp_bonus + value < 0:
             return say(lang, "ruling.gp_below_zero", unit=key, gp=unit.gp_bonus)
+        if item == GRANTS and unit.gp_bonus + value > MAX_GRANTED_GP:
+            return say(lang, "ruling.gp_above_max", unit=key, most=MAX_GRANTED_GP)
     return ""
 
 

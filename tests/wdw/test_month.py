@@ -261,3 +261,18 @@ def test_a_roll_shows_the_gms_odds_only_when_the_option_show_odds_is_on() -> Non
     shown = draft(Ruling("G1", "Chance 35"), state=sample(show_odds=True))
     assert "(W100) gegen 35." in GAME.printout(shown, 1, "de")
     assert "(d100) against 35." in GAME.printout(shown, 1, "en")
+
+
+def test_gm_values_out_of_every_range_are_refused_with_the_most_allowed() -> None:
+    too_many = Ruling("GP", "1/101 +11 (Kampferfahrung)")
+    assert "mehr als 10 GP vom Spielleiter gibt es nicht" in check(too_many)
+    huge = Ruling(CORRECTION, "Schatz 1 +99999999999999999999", "Tippfehler")
+    assert "eine Korrektur ändert um höchstens 1000000000" in check(huge)
+    english = GAME.check_ruling(sample(), ORDERS, [], huge, "en")
+    assert "at most 1000000000" in english
+
+
+def test_granted_gp_without_a_cause_read_without_a_dangling_colon() -> None:
+    state = draft(Ruling("GP", "1/101 +2"))
+    printout = GAME.printout(state, 1, "de")
+    assert "Einheit 101 hat jetzt 2 GP vom Spielleiter." in printout

@@ -19,4 +19,5 @@ def run(month: Month) -> None:
         if unit is None:
             continue  # gone this month (combat or losses)
         unit.gp_bonus = max(0, unit.gp_bonus + value)
-        month.note(unit.realm, "note.gp", unit=unit.id, gp=unit.gp_bonus, cause=line.cause)
+        key = "note.gp" if line.cause else "note.gp_no_cause"
+        month.note(unit.realm, key, unit=unit.id, gp=unit.gp_bonus, cause=line.cause)
