@@ -5,6 +5,8 @@ The texts name the order's own fields (``{order.code}``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engine.core import Order
 from engine.wdw import (
     checks_army,
@@ -77,12 +79,18 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
     refusal = checks_conquest.check_fight(order, unit, options_of(state))
     if refusal is not None:  # D4: E needs the Mindestgröße
         return refusal.of(order, lang)
-    enter = enterable(state.realm(seat), options_of(state).into_white)
-    return _fight(world(state.map_text), order, unit, enter, lang)
+    options = options_of(state)
+    enter = enterable(state.realm(seat), options.into_white)
+    return _fight(world(state.map_text), order, unit, enter, options.step_prices(), lang)
 
 
 def _fight(
-    the_map: WorldMap, order: Fight, unit: Unit, known: frozenset[str] | None, lang: str
+    the_map: WorldMap,
+    order: Fight,
+    unit: Unit,
+    known: frozenset[str] | None,
+    prices: Mapping[str, int] | None,
+    lang: str,
 ) -> str:
     ext = order.ext[:1]
     if ext and ext in _NOT_WITH.get(order.code, ()):
@@ -93,7 +101,8 @@ def _fight(
         return _refused(order, lang, "needs_combat_unit", unit=unit.id)
     if ext == "B" and unit.belagerung < 1:
         return _refused(order, lang, "needs_siege_unit", unit=unit.id)
-    leg = walk(unit, the_map, order.path, mode_factor(order.code, order.ext), known)
+    factor = mode_factor(order.code, order.ext)
+    leg = walk(unit, the_map, order.path, factor, known, prices=prices)
     stop = leg.steps[-1][0] if leg.steps else unit.kf
     if leg.bad:
         bad_step = order.path[len(leg.steps)]
@@ -101,7 +110,9 @@ def _fight(
     text = say(
         lang, "order.fight", unit=unit.id, code=order.code, ext=order.ext, path=" ".join(order.path)
     ).strip()
-    if leg.truncated:
+    if leg.truncated and prices is not None:  # movement by BP: what it needs, what it has
+        text += f" ({say(lang, 'reject.truncated_bp', kf=stop, need=leg.need, bp=leg.budget)})"
+    elif leg.truncated:
         text += f" ({say(lang, 'reject.truncated', kf=stop)})"
     return text
 

@@ -15,7 +15,8 @@ from engine.wdw.calculators.combat import lead_order
 from engine.wdw.calculators.texts import number, say
 from engine.wdw.items import hostile
 from engine.wdw.mapfile import WorldMap
-from engine.wdw.movement import month_range, walk
+from engine.wdw.movement import budget, walk
+from engine.wdw.setup import options_of
 from engine.wdw.state import Unit, WdwState, world
 from engine.wdw.tables import Outcome, encounter
 
@@ -62,9 +63,15 @@ class Finding:
     sightings: tuple[Sighting, ...]
 
 
-def stays_of(unit: Unit, the_map: WorldMap, path: tuple[str, ...]) -> tuple[Stay, ...]:
-    """Where the unit is when this month (F9; D21 via :func:`engine.wdw.movement.walk`)."""
-    leg = walk(unit, the_map, path)
+def stays_of(
+    unit: Unit,
+    the_map: WorldMap,
+    path: tuple[str, ...],
+    prices: Mapping[str, int] | None = None,
+) -> tuple[Stay, ...]:
+    """Where the unit is when this month (F9; D21 via :func:`engine.wdw.movement.walk`;
+    ``prices``: movement by BP)."""
+    leg = walk(unit, the_map, path, prices=prices)
     if not leg.steps:
         return ((unit.kf, Fraction(0), Fraction(30)),)
     fields = [unit.kf, *(kf for kf, _ in leg.steps)]
@@ -110,7 +117,10 @@ def find(
     the_map = world(state.map_text)
     units = {u.key: u for u in state.units}
     orders = {u.key: plans.get(u.key, (u.order, ()))[0] for u in state.units}
-    stays = {u.key: stays_of(u, the_map, plans.get(u.key, ("", ()))[1]) for u in state.units}
+    prices = options_of(state).step_prices()
+    stays = {
+        u.key: stays_of(u, the_map, plans.get(u.key, ("", ()))[1], prices) for u in state.units
+    }
     by_field: dict[str, list[tuple[str, Stay]]] = {}
     for key, where in stays.items():
         for stay in where:
@@ -139,8 +149,8 @@ def find(
                             day,
                             orders[other][:2] == "KX",
                             hunt,
-                            month_range(spotter, the_map, ()),
-                            month_range(seen, the_map, ()),
+                            budget(spotter, the_map, (), prices),
+                            budget(seen, the_map, (), prices),
                         )
                     )
     first: dict[tuple[str, str], Sighting] = {}
