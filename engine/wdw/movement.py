@@ -123,7 +123,9 @@ def walk(
         bad = barrier(unit.unit_class, world, here, there)
         if bad:
             return _leg(entered, total, bad=bad)
-        cost = price(unit, world, here, there, prices) * factor
+        cost = step_cost(unit, world, here, there) * factor
+        if prices is not None:  # by BP (``price``), inline: the month walks every unit
+            cost *= prices[world.fields[there].terrain]
         if cost > left:
             return _leg(entered, total, truncated=True, need=total - left + cost)
         left -= cost
