@@ -5,6 +5,7 @@ The texts name the order's own fields (``{order.code}``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from engine.core import Order
@@ -22,7 +23,7 @@ from engine.wdw.checks_spy import may_spy
 from engine.wdw.formulas import structure_limit
 from engine.wdw.home_terrain import terrain_class
 from engine.wdw.mapfile import WorldMap
-from engine.wdw.movement import enterable, mode_factor, month_range, step_cost, walk
+from engine.wdw.movement import budget, enterable, mode_factor, price, walk
 from engine.wdw.orders import Build, Convert, Fight, Special, Spy, Storm, Work
 from engine.wdw.setup import options_of
 from engine.wdw.sightlines import seen_by
@@ -84,7 +85,8 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
     options = options_of(state)
     enter = enterable(state.realm(seat), options.into_white)
     sight = frozenset(seen_by(state, seat, options))
-    return _fight(world(state.map_text), order, unit, enter, sight, lang)
+    prices = options.step_prices()
+    return _fight(world(state.map_text), order, unit, enter, sight, prices, lang)
 
 
 def _fight(
@@ -93,6 +95,7 @@ def _fight(
     unit: Unit,
     enter: frozenset[str] | None,
     known: frozenset[str],
+    prices: Mapping[str, int] | None,
     lang: str,
 ) -> str:
     ext = order.ext[:1]
@@ -109,19 +112,19 @@ def _fight(
     # and roads would otherwise show in the answer.
     seen = next((n for n, kf in enumerate(order.path) if kf not in known), len(order.path))
     path = order.path if enter is not None else order.path[:seen]
-    leg = walk(unit, the_map, path, mode_factor(order.code, order.ext), enter)
+    factor = mode_factor(order.code, order.ext)
+    leg = walk(unit, the_map, path, factor, enter, prices=prices)
     stop = leg.steps[-1][0] if leg.steps else unit.kf
     if not leg.bad and not leg.truncated and len(path) < len(order.path):
         # The first unknown step: whether it borders the known field before it is seen,
         # and whether the range left could pay even the cheapest step.
         walked = walk(unit, the_map, order.path[: len(path) + 1], 1, frozenset(path) | known)
-        factor = mode_factor(order.code, order.ext)
         here, used = unit.kf, 0
         for there in path:
-            used, here = used + step_cost(unit, the_map, here, there) * factor, there
+            used, here = used + price(unit, the_map, here, there, prices) * factor, there
         if walked.bad == "not_adjacent":
             leg = walked
-        elif month_range(unit, the_map, path) - used < factor:
+        elif budget(unit, the_map, path, prices) - used < factor:
             leg = replace(leg, truncated=True)
     if leg.bad:
         bad_step = order.path[len(leg.steps)]
@@ -129,7 +132,9 @@ def _fight(
     text = say(
         lang, "order.fight", unit=unit.id, code=order.code, ext=order.ext, path=" ".join(order.path)
     ).strip()
-    if leg.truncated:
+    if leg.truncated and prices is not None and leg.need:  # by BP: what it needs, has
+        text += f" ({say(lang, 'reject.truncated_bp', kf=stop, need=leg.need, bp=leg.budget)})"
+    elif leg.truncated:
         text += f" ({say(lang, 'reject.truncated', kf=stop)})"
     elif len(path) < len(order.path):
         text += f" ({say(lang, 'warn.into_white', kf=order.path[len(path)])})"

@@ -99,7 +99,7 @@ def arrival_leg(
     if unit is None or not order.path:
         return None, ""
     known = enterable(state.realm(seat), options.into_white)
-    leg = walk(unit, world(state.map_text), order.path, 1, known)
+    leg = walk(unit, world(state.map_text), order.path, 1, known, prices=options.step_prices())
     if leg.bad:
         return Refusal(leg.bad, {"kf": order.path[len(leg.steps)]})
     return leg, leg.steps[-1][0] if leg.steps else ""

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from engine.wdw.mapfile import WorldMap
-from engine.wdw.movement import Leg, step_cost
+from engine.wdw.movement import Leg, price
 from engine.wdw.sightlines import visible
 from engine.wdw.state import Unit
 from engine.wdw.timeline import MONTH_DAYS, Stay, common_day
@@ -58,6 +58,8 @@ class Interceptions:
     walls: Mapping[int, frozenset[tuple[str, str]]] = field(default_factory=dict)
     """By realm, the steps (from, to) a wall holds its land units at (Strategie 5.1-2,
     engine.wdw.walls.held_crossings): a hunter does not cross them."""
+    prices: Mapping[str, int] | None = None
+    """The BP a terrain costs when movement is by BP (engine.wdw.movement.price)."""
     ignored: set[tuple[str, str]] = field(default_factory=set)
     """(hunter, target) pairs where the hunter could take no step toward the target."""
 
@@ -127,9 +129,12 @@ class Interceptions:
                 if at is None or at == pos or at not in visible(self.the_map, pos, self.radius):
                     break
                 nxt = self._toward(unit, pos, at)
-                if nxt is None or used + step_cost(unit, self.the_map, pos, nxt) > reach:
+                if nxt is None:
                     break
-                used += step_cost(unit, self.the_map, pos, nxt)
+                cost = price(unit, self.the_map, pos, nxt, self.prices)
+                if used + cost > reach:
+                    break
+                used += cost
                 steps.append((nxt, used * MONTH_DAYS / reach))
                 pos = nxt
         else:
@@ -142,7 +147,7 @@ class Interceptions:
             for kf in route:
                 if self._held(unit, pos, kf):  # back across a wall: it stays before it
                     break
-                cost = step_cost(unit, self.the_map, pos, kf)
+                cost = price(unit, self.the_map, pos, kf, self.prices)
                 if used + cost > reach:
                     truncated = True
                     break

@@ -25,7 +25,7 @@ from engine.wdw.fights import combat_verdict, fought_rounds, going_on
 from engine.wdw.formulas import kampfkraft
 from engine.wdw.interception import INTERCEPTING, Hunter, Interceptions
 from engine.wdw.mapfile import WorldMap
-from engine.wdw.movement import Leg, enterable, mode_factor, month_range, walk
+from engine.wdw.movement import Leg, budget, enterable, mode_factor, walk
 from engine.wdw.orders import Fight, Province, Special, Spy, Work
 from engine.wdw.provinces import home_gp, melee_level
 from engine.wdw.setup import options_of
@@ -119,7 +119,8 @@ def by_unit(orders: Mapping[int, Sequence[Order]]) -> UnitOrders:
 def legs_of(state: WdwState, chosen: UnitOrders) -> dict[str, Leg]:
     """Every unit's leg along its K order's path this month (others stay)."""
     the_map = world(state.map_text)
-    white, seats = options_of(state).into_white, {r.seat for r in state.realms}
+    options, seats = options_of(state), {r.seat for r in state.realms}
+    white, prices = options.into_white, options.step_prices()
     held = held_walls(state, the_map, lambda a, b: hostile(state, a, b))
     legs = {}
     for unit in state.units:
@@ -132,9 +133,9 @@ def legs_of(state: WdwState, chosen: UnitOrders) -> dict[str, Leg]:
             factor = mode_factor(order.code, order.ext) if isinstance(order, Fight) else 1
             known = enterable(state.realm(unit.realm), white) if unit.realm in seats else None
             walls = held.get(unit.realm, frozenset()) if unit.unit_class == "land" else None
-            legs[unit.key] = walk(unit, the_map, path, factor, known, walls)
+            legs[unit.key] = walk(unit, the_map, path, factor, known, walls, prices)
         else:
-            legs[unit.key] = walk(unit, the_map, ())
+            legs[unit.key] = walk(unit, the_map, (), prices=prices)
     return legs
 
 
@@ -361,6 +362,7 @@ def interceptions(
     D27) with their range, for the timeline (Tab. 5.1-3); ``enemies`` says which realms
     are hostile (``hostility``)."""
     the_map = world(state.map_text)
+    prices = options_of(state).step_prices()
     hunters = []
     for unit in state.units:
         order = chosen.get((unit.realm, unit.id))
@@ -369,7 +371,7 @@ def interceptions(
         else:
             ext, path = (unit.order[2:] if order is None else ""), ()
         if ext in INTERCEPTING:
-            hunters.append(Hunter(unit, ext, month_range(unit, the_map, path)))
+            hunters.append(Hunter(unit, ext, budget(unit, the_map, path, prices)))
     owners = {s.kf: s.owner for s in state.settlements}
     return Interceptions(
         the_map,
@@ -380,6 +382,7 @@ def interceptions(
         lambda u: main[u.key] == "KX",
         lambda u, kf: owners.get(kf, u.realm) != u.realm,
         held_walls(state, the_map, enemies),
+        prices,
     )
 
 

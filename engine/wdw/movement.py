@@ -1,11 +1,14 @@
-"""Movement by ranges (Strategie 7.1, F20, D21): how far a unit gets along its path,
-and on which day it enters each field (F9)."""
+"""Movement by ranges (Strategie 7.1, F20, D21) or by BP (the option ``movement`` ``bp``,
+F8 and the GM's ``bp_costs``): how far a unit gets along its path, and on which day it
+enters each field (F9)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from engine.wdw.formulas import movement_points
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.rivers import barrier, upstream
 from engine.wdw.state import Realm, Unit
@@ -23,6 +26,10 @@ class Leg:
     halted: bool = False
     pursued: str = ""
     """The unit (``realm/unit``) it changed its path to intercept (F/W, engine.wdw.interception)."""
+    need: int = 0
+    """When truncated: the range (fields or BP) the path needed up to the field it could
+    not enter; ``budget`` is what the unit had."""
+    budget: int = 0
 
 
 def month_range(unit: Unit, world: WorldMap, path: tuple[str, ...]) -> int:
@@ -54,6 +61,25 @@ def step_cost(unit: Unit, world: WorldMap, a: str, b: str) -> int:
     return cost
 
 
+def budget(
+    unit: Unit, world: WorldMap, path: tuple[str, ...], prices: Mapping[str, int] | None
+) -> int:
+    """The unit's means this month: its range in fields (``month_range``), or with
+    ``prices`` (movement by BP) its BP by F8 (Strategie 4.4; no road bonus, the table
+    prices the terrain)."""
+    if prices is None:
+        return month_range(unit, world, path)
+    return movement_points(unit.unit_class, speed=unit.geschwindigkeit, mounted=unit.beritten)
+
+
+def price(unit: Unit, world: WorldMap, a: str, b: str, prices: Mapping[str, int] | None) -> int:
+    """A step's cost: its fields by Strategie 7.1 (``step_cost``), with ``prices``
+    (movement by BP) each of those fields at the BP of the terrain entered (rivers,
+    heights, a fleet upstream and a mounted unit's penalties as in 7.1)."""
+    fields = step_cost(unit, world, a, b)
+    return fields if prices is None else fields * prices[world.fields[b].terrain]
+
+
 def mode_factor(code: str, ext: str) -> int:
     """D21, Strategie 5.1-1/5.1-2: hiding (main order KX) or searching (extension S)
     doubles the time each step takes, both together ×4."""
@@ -73,6 +99,7 @@ def walk(
     factor: int = 1,
     known: frozenset[str] | None = None,
     walls: frozenset[tuple[str, str]] | None = None,
+    prices: Mapping[str, int] | None = None,
 ) -> Leg:
     """The unit's leg along ``path`` (D21: a path longer than the range stops where the
     range ends; each step costs ``factor`` times as much, ``mode_factor``). A step that
@@ -81,8 +108,8 @@ def walk(
     steps (from, to) barred, engine.wdw.walls), or takes a fleet onto land off a
     navigable river (engine.wdw.rivers), ends the leg there with its reason
     (``not_adjacent``, ``land_water``, ``off_river``, ``not_navigable``, ``into_white``,
-    ``wall``)."""
-    left = month_range(unit, world, path)
+    ``wall``). With ``prices`` the unit moves by BP (``budget``, ``price``)."""
+    left = budget(unit, world, path, prices)
     total = left
     entered: list[tuple[str, int]] = []
     here = unit.kf
@@ -97,15 +124,24 @@ def walk(
         if bad:
             return _leg(entered, total, bad=bad)
         cost = step_cost(unit, world, here, there) * factor
+        if prices is not None:  # by BP (``price``), inline: the month walks every unit
+            cost *= prices[world.fields[there].terrain]
         if cost > left:
-            return _leg(entered, total, truncated=True)
+            return _leg(entered, total, truncated=True, need=total - left + cost)
         left -= cost
         entered.append((there, total - left))
         here = there
     return _leg(entered, total)
 
 
-def _leg(entered: list[tuple[str, int]], total: int, **why: object) -> Leg:
+def _leg(
+    entered: list[tuple[str, int]],
+    total: int,
+    *,
+    truncated: bool = False,
+    bad: str = "",
+    need: int = 0,
+) -> Leg:
     # F9: the day a field is entered is 30·(range used)/(range).
     steps = tuple((f, Fraction(30 * used, total)) for f, used in entered)
-    return Leg(steps, bool(why.get("truncated", False)), str(why.get("bad", "")))
+    return Leg(steps, truncated, bad, need=need, budget=total)

@@ -3,7 +3,7 @@ Basismodul would set, and every chapter the module makes optional [R Vorwort].""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 
 from engine.core import JSONValue
@@ -17,6 +17,7 @@ _CHOICES = {
     "bukaz_display": ("exact", "verbal"),
     "after_fight": ("go_on", "stay"),
     "espionage_mode": ("rules", "culture_only"),
+    "movement": ("ranges", "bp"),
 }
 """The options that take one of a few words."""
 
@@ -32,7 +33,7 @@ CHAPTERS = (
 )
 """The module's chapters a GM may switch off [R Vorwort] (design §2.7)."""
 
-NOT_BUILT = ("movement", "bukaz_split")
+NOT_BUILT = ("bukaz_split",)
 """Options of the design (§2.7) the host does not have yet: refused with that reason, so
 no GM believes them in play (docs/rules-wdw.md, "GM options")."""
 
@@ -125,6 +126,13 @@ class WdwOptions:
     leader_capacity: int = 0
     """Strategie 4.1 (D1): the elements one Heerführer leads, mounted ones counting twice
     (0: no check); an army beyond it is warned of and noted for the GM."""
+    movement: str = "ranges"
+    """Strategie 7.1, 4.4 (D21): movement by ``ranges`` (fields a month) or by ``bp`` (the
+    unit's BP by F8, each step priced by ``bp_costs``, docs/rules-wdw.md "Movement by BP")."""
+    bp_costs: tuple[tuple[str, int], ...] = ()
+    """The Basismodul's BM 5.3 (missing, D1): the BP a field of each terrain costs to enter
+    (JSON ``{"Tiefland": 3, "Wald": 5}``); only with ``movement`` ``bp``, every terrain of
+    the map named."""
     chapters: tuple[str, ...] = CHAPTERS
     """[R Vorwort]: the chapters in play (JSON: the ones switched off, ``{"decay":
     false}``; only :data:`SWITCHABLE` ones)."""
@@ -135,6 +143,10 @@ class WdwOptions:
             if value not in choices:
                 allowed = " or ".join(repr(c) for c in choices)
                 raise ValueError(f"{name} must be {allowed}, not {value!r}")
+        if self.movement == "bp" and not self.bp_costs:
+            raise ValueError('movement "bp" needs bp_costs, like {"Tiefland": 3, "Wald": 5}')
+        if self.bp_costs and self.movement != "bp":
+            raise ValueError('bp_costs are only used with movement "bp"')
 
     @classmethod
     def of(cls, options: Mapping[str, JSONValue]) -> WdwOptions:
@@ -149,6 +161,8 @@ class WdwOptions:
             default = getattr(cls(), key)
             if key == "g_min_rs":
                 values[key] = _min_rs(value)
+            elif key == "bp_costs":
+                values[key] = _bp_costs(value)
             elif key == "chapters":
                 values[key] = _chapters(value)
             elif isinstance(default, tuple):
@@ -169,6 +183,20 @@ class WdwOptions:
         """Strategie 5.3: the least RS a spy needs for the action ``code`` (1: any)."""
         return dict(self.g_min_rs).get(code.upper(), 1)
 
+    def step_prices(self) -> dict[str, int] | None:
+        """The BP a field of each terrain costs to enter, or None when movement is by
+        ranges (Strategie 7.1; engine.wdw.movement)."""
+        return dict(self.bp_costs) if self.movement == "bp" else None
+
+    def check_terrains(self, terrains: Iterable[str]) -> None:
+        """Refuses (ValueError) a BP-cost table that misses a terrain of the map."""
+        if self.movement != "bp":
+            return
+        priced = dict(self.bp_costs)
+        missing = sorted({t for t in terrains if t not in priced})
+        if missing:
+            raise ValueError(f"bp_costs has no BP for the terrain {', '.join(missing)}")
+
     def bwp_cost(self, terrain_class: str) -> int:
         """F2, Strategie 3.1 (D11): the cost of one BWP by terrain class."""
         return {
@@ -186,6 +214,18 @@ def _min_rs(value: JSONValue) -> tuple[tuple[str, int], ...]:
         if len(code) != 2 or code[0].upper() != "G":
             raise ValueError(f"g_min_rs: {code!r} is no G action (Tab. 5.3-2)")
     return tuple(sorted((code.upper(), int(str(rs))) for code, rs in value.items()))
+
+
+def _bp_costs(value: JSONValue) -> tuple[tuple[str, int], ...]:
+    """``{"Tiefland": 3}``: each terrain with the BP a field of it costs (at least 1)."""
+    if not isinstance(value, dict):
+        raise ValueError('bp_costs must map terrains to BP, like {"Tiefland": 3, "Wald": 5}')
+    table = []
+    for terrain, bp in value.items():
+        if isinstance(bp, bool) or not isinstance(bp, int) or bp < 1:
+            raise ValueError(f"bp_costs: {terrain!r} must cost a whole number of BP, at least 1")
+        table.append((terrain, bp))
+    return tuple(sorted(table))
 
 
 def _chapters(value: JSONValue) -> tuple[str, ...]:

@@ -60,6 +60,7 @@ def new_state(setup: Setup) -> WdwState:
             )
         map_text = _data(str(data["map"]))
     the_map = read_map(map_text)
+    the_options.check_terrains(f.terrain for f in the_map.fields.values())
     realms_data = data["realms"]
     if len(setup.players) > len(realms_data):
         raise ValueError(f"the scenario has {len(realms_data)} realms")

@@ -144,7 +144,11 @@ def test_tiered_walls_off_still_builds_the_first_tier_and_repairs() -> None:
         ({"chapters": {"magic": False}}, "no chapter 'magic'"),
         ({"chapters": {"unit_kit": False}}, "cannot be switched off yet"),
         ({"chapters": ["decay"]}, "chapters must map"),
-        ({"movement": "bp"}, "'movement' is not built yet"),
+        ({"movement": "bp"}, "needs bp_costs"),
+        ({"movement": "hops"}, "movement must be"),
+        ({"bp_costs": {"Wald": 5}}, "only used with movement"),
+        ({"movement": "bp", "bp_costs": {"Wald": 0}}, "'Wald' must cost"),
+        ({"movement": "bp", "bp_costs": [3]}, "bp_costs must map"),
         ({"bukaz_split": True}, "'bukaz_split' is not built yet"),
     ],
 )

@@ -16,7 +16,8 @@ from engine.wdw.calculators.texts import number, say
 from engine.wdw.interception import INTERCEPTING
 from engine.wdw.items import hostile
 from engine.wdw.mapfile import WorldMap
-from engine.wdw.movement import month_range, walk
+from engine.wdw.movement import budget, walk
+from engine.wdw.setup import options_of
 from engine.wdw.state import Unit, WdwState, world
 from engine.wdw.tables import Outcome, encounter
 
@@ -63,9 +64,15 @@ class Finding:
     sightings: tuple[Sighting, ...]
 
 
-def stays_of(unit: Unit, the_map: WorldMap, path: tuple[str, ...]) -> tuple[Stay, ...]:
-    """Where the unit is when this month (F9; D21 via :func:`engine.wdw.movement.walk`)."""
-    leg = walk(unit, the_map, path)
+def stays_of(
+    unit: Unit,
+    the_map: WorldMap,
+    path: tuple[str, ...],
+    prices: Mapping[str, int] | None = None,
+) -> tuple[Stay, ...]:
+    """Where the unit is when this month (F9; D21 via :func:`engine.wdw.movement.walk`;
+    ``prices``: movement by BP)."""
+    leg = walk(unit, the_map, path, prices=prices)
     if not leg.steps:
         return ((unit.kf, Fraction(0), Fraction(30)),)
     fields = [unit.kf, *(kf for kf, _ in leg.steps)]
@@ -141,17 +148,22 @@ class _Month:
     orders: dict[str, str]
     stays: dict[str, tuple[Stay, ...]]
     by_field: dict[str, list[tuple[str, Stay]]]
+    prices: Mapping[str, int] | None
+    """Movement by BP (option ``movement``), else None."""
 
     @classmethod
     def of(cls, state: WdwState, plans: Mapping[str, tuple[str, tuple[str, ...]]]) -> _Month:
         the_map = world(state.map_text)
         orders = {u.key: plans.get(u.key, (u.order, ()))[0] for u in state.units}
-        stays = {u.key: stays_of(u, the_map, plans.get(u.key, ("", ()))[1]) for u in state.units}
+        prices = options_of(state).step_prices()
+        stays = {
+            u.key: stays_of(u, the_map, plans.get(u.key, ("", ()))[1], prices) for u in state.units
+        }
         by_field: dict[str, list[tuple[str, Stay]]] = {}
         for key, where in stays.items():
             for stay in where:
                 by_field.setdefault(stay[0], []).append((key, stay))
-        return cls(state, the_map, plans, orders, stays, by_field)
+        return cls(state, the_map, plans, orders, stays, by_field, prices)
 
 
 def _sightings(
@@ -167,7 +179,8 @@ def _sightings(
     units = {u.key: u for u in state.units}
 
     def reach(key: str) -> int:
-        return month_range(units[key], the_map, month.plans.get(key, ("", ()))[1])
+        path = month.plans.get(key, ("", ()))[1]
+        return budget(units[key], the_map, path, month.prices)
 
     sightings = []
     for key, where in spotters.items():

@@ -191,8 +191,9 @@ def _movement(state: WdwState, given: Inputs) -> list[str]:
             path.append(field_id(word))
     mode = given.choice("mode", movement.MODES)
     load = given.choice("load", movement.LOADING)
-    most = options_of(state).max_rounds  # D8
-    route = movement.plan(unit, given.known, tuple(path), mode, load, most)
+    options = options_of(state)
+    prices = options.step_prices()
+    route = movement.plan(unit, given.known, tuple(path), mode, load, options.max_rounds, prices)
     return movement.render(route, given.lang)
 
 

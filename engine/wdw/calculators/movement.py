@@ -1,18 +1,20 @@
 """The movement planner (design §9.5): a unit's range this month (Strategie 7.1, F20,
-D21), the cost and day of each step along a path (F9), where the range ends, a step
-into fields the realm does not know ("ins Weiße" [R 4.4]: its cost is unknown), the
-cost of loading a fleet, and the BP and rounds of combat left on arrival (F8, F9).
+D21; or its BP by F8 when the GM's option ``movement`` is ``bp``, priced by
+``bp_costs``), the cost and day of each step along a path (F9), where the range ends, a
+step into fields the realm does not know ("ins Weiße" [R 4.4]: its cost is unknown),
+the cost of loading a fleet, and the BP and rounds of combat left on arrival (F8, F9).
 It reads only the map the reader knows; it never looks at units in the fields."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
 from engine.wdw.calculators.knowledge import Knowledge
 from engine.wdw.calculators.texts import number, say
 from engine.wdw.formulas import movement_points, rounds_possible
-from engine.wdw.movement import Leg, mode_factor, step_cost
+from engine.wdw.movement import Leg, mode_factor, price
 from engine.wdw.rivers import barrier, upstream
 from engine.wdw.state import Unit
 from engine.wdw.timeline import MONTH_DAYS
@@ -53,6 +55,8 @@ class Route:
     bp: int
     bp_left: Fraction
     rounds: int
+    by_bp: bool = False
+    """The range is in BP (the option ``movement`` ``bp``), not in fields."""
 
 
 def month_range(unit: Unit, known: Knowledge, path: tuple[str, ...]) -> int:
@@ -72,13 +76,20 @@ def plan(
     mode: str,
     load: str,
     max_rounds: int = 4,
+    prices: Mapping[str, int] | None = None,
 ) -> Route:
     """The unit's leg along ``path`` as the reader can compute it (D21: a path longer
     than the range stops where the range ends; a step into an unknown field stops the
-    plan there); the rounds left at most ``max_rounds`` (D8, the option)."""
-    total = month_range(unit, known, path)
+    plan there); the rounds left at most ``max_rounds`` (D8, the option). With
+    ``prices`` the unit moves by BP (engine.wdw.movement.price; loading costs its
+    fields at the BP of the fleet's own field)."""
+    bp = movement_points(unit.unit_class, speed=unit.geschwindigkeit, mounted=unit.beritten)
+    total = month_range(unit, known, path) if prices is None else bp
     factor = mode_factor(mode[:2], mode[2:]) if mode.startswith("KX") else mode_factor("", mode)
-    used = _LOAD_COST[load] if unit.unit_class == "sea" else 0
+    loading = _LOAD_COST[load] if unit.unit_class == "sea" else 0
+    if prices is not None:
+        loading *= prices[known.field(unit.kf).terrain]
+    used = loading
     steps: list[Step] = []
     here, stop, stop_at = unit.kf, "", ""
     for there in path:
@@ -93,7 +104,7 @@ def plan(
         if bad:
             stop, stop_at = bad, there
             break
-        cost = step_cost(unit, known.the_map, here, there) * factor
+        cost = price(unit, known.the_map, here, there, prices) * factor
         if used + cost > total:
             stop, stop_at = "truncated", there
             break
@@ -106,13 +117,14 @@ def plan(
         unit=unit.key,
         start=unit.kf,
         range=total,
-        loading=_LOAD_COST[load] if unit.unit_class == "sea" else 0,
+        loading=loading,
         steps=tuple(steps),
         stop=stop,
         stop_at=stop_at,
         bp=left.bp,
         bp_left=left.bp_left,
         rounds=left.rounds,
+        by_bp=prices is not None,
     )
 
 
@@ -158,9 +170,10 @@ def render_budget(left: Budget, lang: str) -> str:
 
 def render(route: Route, lang: str) -> list[str]:
     """The route in lines (the texts name its fields: ``{route.range}``)."""
-    lines = [say(lang, "movement.head", route=route)]
+    unit = "_bp" if route.by_bp else ""
+    lines = [say(lang, f"movement.head{unit}", route=route)]
     if route.loading:
-        lines.append(say(lang, "movement.loading", cost=route.loading))
+        lines.append(say(lang, f"movement.loading{unit}", cost=route.loading))
     for step in route.steps:
         key = "movement.step_upstream" if step.upstream else "movement.step"
         lines.append(say(lang, key, route=route, step=step, day=number(step.day, lang)))

@@ -1,0 +1,103 @@
+"""Movement by BP (the GM's option ``movement`` ``bp`` with ``bp_costs``; Strategie 4.4,
+7.1, F8, F9; docs/rules-wdw.md "Movement by BP"): the month's legs, the acknowledgement,
+the movement planner and the days read the GM's table; ``ranges`` stays as it was."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from engine.wdw.movement import price, walk
+from engine.wdw.orders import Fight
+from engine.wdw.state import WdwState, world
+from tests.wdw.helpers import GAME, by_number, field_of, month, sample
+
+TABLE = {"Tiefland": 4, "Hügelland": 6, "Wald": 5, "Sumpf": 8, "Gebirge": 10, "Wasser": 2}
+ROAD = ("1/19", "1/20", "1/21", "1/22")
+
+
+def by_bp(**costs: int) -> WdwState:
+    """The sample (unit 1/101 on foot, speed 0: 15 BP by F8, in 1/18) moving by BP."""
+    return sample(movement="bp", bp_costs={**TABLE, **costs})
+
+
+def test_a_table_without_a_terrain_of_the_map_refuses_the_game_naming_it() -> None:
+    costs = {k: v for k, v in TABLE.items() if k not in ("Sumpf", "Wald")}
+    with pytest.raises(ValueError, match="bp_costs has no BP for the terrain Sumpf, Wald"):
+        sample(movement="bp", bp_costs=costs)
+
+
+def test_each_step_costs_the_table_bp_and_the_day_is_30_used_over_bp() -> None:
+    state = by_bp()
+    unit = state.unit(1, 101)
+    assert unit is not None
+    prices = dict(TABLE)
+    leg = walk(unit, world(state.map_text), ROAD, prices=prices)
+    # F8: 15 BP; Tiefland 4 BP a field; F9: day = 30·used/15; the fourth step needs 16.
+    assert leg.steps == (("1/19", Fraction(8)), ("1/20", Fraction(16)), ("1/21", Fraction(24)))
+    assert (leg.truncated, leg.need, leg.budget) == (True, 16, 15)
+
+
+def test_without_the_option_the_same_path_goes_by_ranges() -> None:
+    state = sample()
+    unit = state.unit(1, 101)
+    assert unit is not None
+    leg = walk(unit, world(state.map_text), ROAD)
+    # 7.1: 2 KF on foot, +1 on the road: 3 fields, days 10, 20, 30.
+    assert leg.steps == (("1/19", Fraction(10)), ("1/20", Fraction(20)), ("1/21", Fraction(30)))
+
+
+def test_a_height_level_crossed_costs_the_entered_terrain_once_more() -> None:
+    state = by_bp()
+    unit = state.unit(1, 101)
+    assert unit is not None
+    # 7.1: 1/21 (HS 1) to 1/28 (Hügelland, HS 2) is two fields, each at 6 BP.
+    assert price(unit, world(state.map_text), "1/21", "1/28", dict(TABLE)) == 12
+    assert price(unit, world(state.map_text), "1/21", "1/28", None) == 2
+
+
+def test_the_months_leg_stops_where_the_bp_end_and_goes_on_by_ranges() -> None:
+    order = Fight(unit=101, code="KV", path=ROAD[:3])
+    # 8 BP a Tiefland field: 1/19 on day 16, 1/20 would need 16 of 15 BP.
+    assert field_of(month(by_bp(Tiefland=8), order), 1, 101) == "1/19"
+    assert field_of(month(sample(), order), 1, 101) == "1/21"
+
+
+@pytest.mark.parametrize(
+    ("lang", "sentence"),
+    [
+        ("de", "reicht nicht: 16 BP, die Einheit hat 15; sie hält in 1/21"),
+        ("en", "not enough: 16 BP, the unit has 15; it stops in 1/21"),
+    ],
+)
+def test_the_acknowledgement_says_the_bp_needed_and_had(lang: str, sentence: str) -> None:
+    order = Fight(unit=101, code="KV", path=ROAD)
+    bp, ranges = by_bp(), sample()
+    for state in (bp, ranges):  # D37: the way is judged where the realm knows it
+        state.realm(1).known = sorted({*state.realm(1).known, *ROAD})
+    assert sentence in GAME.describe_order(bp, 1, order, lang, by_number)
+    assert "BP" not in GAME.describe_order(ranges, 1, order, lang, by_number)
+
+
+def _planned(state: WdwState, lang: str) -> list[str]:
+    state.realm(1).known = sorted({*state.realm(1).known, *ROAD})
+    text = GAME.calculate(state, 1, "movement", {"path": " ".join(ROAD)}, lang)
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def test_the_planner_prices_each_step_by_the_table_in_german() -> None:
+    assert _planned(by_bp(), "de")[1:] == [
+        "1/101 ab 1/18: 15 BP (F8; Kosten nach der SL-Tabelle)",
+        "1/19: kostet 4, verbraucht 4/15, Tag 8",
+        "1/20: kostet 4, verbraucht 8/15, Tag 16",
+        "1/21: kostet 4, verbraucht 12/15, Tag 24",
+        "Reichweite endet vor 1/22 (der Zug wird dort gekürzt)",
+        "Ende in 1/21; BP 15, übrig 3, Kampfrunden danach 1",
+    ]
+
+
+def test_the_planner_prices_each_step_by_the_table_in_english() -> None:
+    lines = _planned(by_bp(), "en")
+    assert lines[1] == "1/101 from 1/18: 15 BP (F8; costs by the GM's table)"
+    assert lines[-1] == "Ends in 1/21; BP 15, left 3, combat rounds after 1"
