@@ -35,9 +35,19 @@ def free_neighbours(state: WdwState, unit: Unit) -> list[str]:
     own fleet waiting on the water; ships on water) and that no hostile unit blocks, by
     side 1 to 6."""
     the_map = world(state.map_text)
+    around = {kf for kf in the_map.fields[unit.kf].neighbours if kf is not None}
+    # The hostile units around, found in one pass (not one pass a neighbour).
+    taken = {
+        o.kf
+        for o in state.units
+        if o.kf in around
+        and o.size > 0
+        and o.realm != unit.realm
+        and hostile(state, o.realm, unit.realm)
+    }
     free = []
     for kf in the_map.fields[unit.kf].neighbours:
-        if kf is None or blocked(state, unit, kf):
+        if kf is None or kf in taken:
             continue
         water = the_map.fields[kf].water
         if unit.unit_class == "land" and water and not fleet_waits(state, unit.realm, kf):

@@ -14,9 +14,25 @@ from engine.wdw.mapfile import WorldMap
 from engine.wdw.options import WdwOptions
 from engine.wdw.state import WdwState, world
 
+_SEEN: dict[int, tuple[WorldMap, dict[tuple[str, int], frozenset[str]]]] = {}
+"""What each field sees, per map (kept with the map: its id is not reused while cached).
+An acknowledgement asks it for every unit of the realm for each of its orders."""
+
 
 def visible(the_map: WorldMap, origin: str, radius: int) -> frozenset[str]:
     """The fields seen from ``origin`` (itself included) up to ``radius`` steps away."""
+    entry = _SEEN.get(id(the_map))
+    if entry is None or entry[0] is not the_map:
+        if len(_SEEN) >= 8:
+            _SEEN.clear()
+        entry = _SEEN[id(the_map)] = (the_map, {})
+    found = entry[1].get((origin, radius))
+    if found is None:
+        found = entry[1][(origin, radius)] = _visible(the_map, origin, radius)
+    return found
+
+
+def _visible(the_map: WorldMap, origin: str, radius: int) -> frozenset[str]:
     # ``between[f]``: over the shortest ways to f, the least of the highest field between.
     between: dict[str, int] = {origin: -1}
     seen = {origin}
