@@ -69,6 +69,43 @@ def parsed(line: str) -> Order:
             Train(line=2, unit=101, properties=("nahkampf=3", "beritten=1")),
         ),
         ("train unit 101 RS 2 melee 2", Train(line=2, unit=101, properties=("nahkampf=2",), rs=2)),
+        # The design's other spellings of the same orders.
+        (
+            "Rüsten 2000 Krieger (Nahkampf) Guru",
+            Raise(line=2, settlement="Guru", count=2000, properties=("nahkampf=1",)),
+        ),
+        (
+            "raise 500 archers (ranged) Guru",
+            Raise(line=2, settlement="Guru", count=500, properties=("fernkampf=1",)),
+        ),
+        (
+            "Sofort rüsten 200 K Stufe 3 NK3 in Guru",
+            Raise(
+                line=2,
+                settlement="Guru",
+                count=200,
+                properties=("nahkampf=3",),
+                instant=True,
+                rs=3,
+            ),
+        ),
+        (
+            "instant raise 200 warriors level 3 melee3 at Guru",
+            Raise(
+                line=2,
+                settlement="Guru",
+                count=200,
+                properties=("nahkampf=3",),
+                instant=True,
+                rs=3,
+            ),
+        ),
+        ("115 ausbilden auf RS4", Train(line=2, unit=115, rs=4)),
+        (
+            "115 ausbilden auf RS4 (Nahkampf 4)",
+            Train(line=2, unit=115, properties=("nahkampf=4",), rs=4),
+        ),
+        ("115 train to RS 2 melee 2", Train(line=2, unit=115, properties=("nahkampf=2",), rs=2)),
     ],
 )
 def test_army_orders_read_in_german_and_english(line: str, order: Order) -> None:
@@ -241,51 +278,6 @@ def test_training_rests_while_the_unit_is_away_from_its_settlements() -> None:
     unit = state.unit(1, 101)
     assert unit is not None and unit.training_months == 2
     assert "die Ausbildung ruht" in GAME.printout(state, 1, "de")
-
-
-@pytest.mark.parametrize(
-    ("line", "order"),
-    [
-        (
-            "Rüsten 2000 Krieger (Nahkampf) Guru",
-            Raise(line=2, settlement="Guru", count=2000, properties=("nahkampf=1",)),
-        ),
-        (
-            "raise 500 archers (ranged) Guru",
-            Raise(line=2, settlement="Guru", count=500, properties=("fernkampf=1",)),
-        ),
-        (
-            "Sofort rüsten 200 K Stufe 3 NK3 in Guru",
-            Raise(
-                line=2,
-                settlement="Guru",
-                count=200,
-                properties=("nahkampf=3",),
-                instant=True,
-                rs=3,
-            ),
-        ),
-        (
-            "instant raise 200 warriors level 3 melee3 at Guru",
-            Raise(
-                line=2,
-                settlement="Guru",
-                count=200,
-                properties=("nahkampf=3",),
-                instant=True,
-                rs=3,
-            ),
-        ),
-        ("115 ausbilden auf RS4", Train(line=2, unit=115, rs=4)),
-        (
-            "115 ausbilden auf RS4 (Nahkampf 4)",
-            Train(line=2, unit=115, properties=("nahkampf=4",), rs=4),
-        ),
-        ("115 train to RS 2 melee 2", Train(line=2, unit=115, properties=("nahkampf=2",), rs=2)),
-    ],
-)
-def test_the_designs_other_army_forms_are_read(line: str, order: Order) -> None:
-    assert parsed(line) == order
 
 
 @pytest.mark.parametrize(("lang", "words"), [("de", "wo? Gerüstet wird"), ("en", "where? Units")])
