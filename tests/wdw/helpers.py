@@ -9,6 +9,7 @@ from random import Random
 from engine.core import Order, PlayerSetup, Ruling, Setup
 from engine.dice import Dice
 from engine.wdw.game import WdwGame
+from engine.wdw.orders import Raise
 from engine.wdw.state import WdwState
 from grammar.wdw import LANGUAGE
 
@@ -76,6 +77,11 @@ def month(
     result = GAME.draft(state, {seat: numbered}, list(rulings), dice())
     assert isinstance(result.state, WdwState)
     return result.state
+
+
+def raising(count: int, *properties: str, **kw: object) -> Raise:
+    """A raising of ``count`` elements with ``properties`` in Guru (realm 1's settlement)."""
+    return Raise(settlement="Guru", count=count, properties=properties, **kw)  # type: ignore[arg-type]
 
 
 def read_orders(text: str) -> list[Order]:
