@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from random import Random
 
-from engine.core import Order, PlayerSetup, Ruling, Setup
+from engine.core import Order, ParseError, PlayerSetup, Ruling, Setup
 from engine.dice import Dice
 from engine.wdw.game import WdwGame
 from engine.wdw.orders import Raise
@@ -89,3 +89,10 @@ def read_orders(text: str) -> list[Order]:
     result = LANGUAGE.parse(HEADER + text)
     assert not result.errors, [e.message("de") for e in result.errors]
     return list(result.orders)
+
+
+def read_error(line: str) -> ParseError:
+    """The one error of the order ``line`` below :data:`HEADER` (so on line 2)."""
+    (error,) = LANGUAGE.parse(HEADER + line + "\n").errors
+    assert error.line == 2
+    return error

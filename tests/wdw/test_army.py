@@ -10,7 +10,15 @@ from engine.core import Order
 from engine.wdw.orders import Raise, Train
 from engine.wdw.state import WdwState
 from grammar.wdw import LANGUAGE
-from tests.wdw.helpers import GAME, HEADER, by_number, month, raising, read_orders, sample
+from tests.wdw.helpers import (
+    GAME,
+    by_number,
+    month,
+    raising,
+    read_error,
+    read_orders,
+    sample,
+)
 
 
 def parsed(line: str) -> Order:
@@ -231,8 +239,7 @@ def test_training_rests_while_the_unit_is_away_from_its_settlements() -> None:
 
 @pytest.mark.parametrize(("lang", "words"), [("de", "wo? Gerüstet wird"), ("en", "where? Units")])
 def test_a_raising_without_a_settlement_is_refused_with_the_form(lang: str, words: str) -> None:
-    (error,) = LANGUAGE.parse(HEADER + "Sofort rüsten 200 K Stufe 3 NK3").errors
-    assert error.line == 2
+    error = read_error("Sofort rüsten 200 K Stufe 3 NK3")
     assert error.message(lang).startswith(words)
 
 
