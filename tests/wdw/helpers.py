@@ -96,3 +96,12 @@ def read_error(line: str) -> ParseError:
     (error,) = LANGUAGE.parse(HEADER + line + "\n").errors
     assert error.line == 2
     return error
+
+
+def assert_refused(line: str, de: str, en: str) -> ParseError:
+    """The one error of the order ``line`` (:func:`read_error`), whose reason says ``de``
+    in German and ``en`` in English."""
+    error = read_error(line)
+    assert de in error.message("de")
+    assert en in error.message("en")
+    return error

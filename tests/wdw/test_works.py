@@ -10,7 +10,7 @@ from engine.core import Order, Ruling
 from engine.wdw.items import find_items
 from engine.wdw.orders import Build, Demolish, Repair
 from engine.wdw.state import Unit, WdwState
-from tests.wdw.helpers import GAME, by_number, month, read_error, read_orders, sample
+from tests.wdw.helpers import GAME, assert_refused, by_number, month, read_orders, sample
 
 
 @pytest.mark.parametrize(
@@ -221,6 +221,4 @@ def test_a_worker_outside_its_settlements_is_refused_the_demolition() -> None:
     ],
 )
 def test_destroying_and_a_work_word_after_a_k_code_are_refused(line: str, de: str, en: str) -> None:
-    error = read_error(line)
-    assert de in error.message("de")
-    assert en in error.message("en")
+    assert_refused(line, de, en)
