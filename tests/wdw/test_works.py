@@ -10,8 +10,7 @@ from engine.core import Order, Ruling
 from engine.wdw.items import find_items
 from engine.wdw.orders import Build, Demolish, Repair
 from engine.wdw.state import Unit, WdwState
-from grammar.wdw import LANGUAGE
-from tests.wdw.helpers import GAME, HEADER, by_number, month, read_orders, sample
+from tests.wdw.helpers import GAME, assert_refused, by_number, month, read_orders, sample
 
 
 @pytest.mark.parametrize(
@@ -196,8 +195,7 @@ def test_an_ally_is_not_besieged() -> None:
 def test_a_workers_demolition_and_repair_are_read_in_german_and_english(
     line: str, order: Order
 ) -> None:
-    result = LANGUAGE.parse(HEADER + line)
-    assert not result.errors and list(result.orders) == [order]
+    assert read_orders(line) == [order]
 
 
 def test_a_workers_demolition_works_in_the_settlement_where_it_stands() -> None:
@@ -223,6 +221,4 @@ def test_a_worker_outside_its_settlements_is_refused_the_demolition() -> None:
     ],
 )
 def test_destroying_and_a_work_word_after_a_k_code_are_refused(line: str, de: str, en: str) -> None:
-    (error,) = LANGUAGE.parse(HEADER + line).errors
-    assert de in error.message("de")
-    assert en in error.message("en")
+    assert_refused(line, de, en)
