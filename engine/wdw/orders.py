@@ -202,6 +202,18 @@ class Convert(Order):
         return f"Umwandlung {self.unit} {source} -> {target}"
 
 
+def _settlement_work(
+    worker_word: str, word: str, settlement: str, what: str, units: tuple[int, ...]
+) -> str:
+    """Work on a settlement's structure as written (D20): a worker's order where it stands
+    (``201 AB Abriss Mil 2``), else the settlement's with its helpers (``Abriss Burg Mil 2
+    mit 201 202``)."""
+    if not settlement:
+        return f"{units[0]} AB {worker_word} {what}"
+    helpers = f" mit {' '.join(map(str, units))}" if units else ""
+    return f"{word} {settlement} {what}{helpers}"
+
+
 @dataclass(frozen=True, kw_only=True)
 class Demolish(Order):
     """Demolishing ``bwp`` of a structure this month (Strategie 3.3, D20): by the people
@@ -215,10 +227,9 @@ class Demolish(Order):
     units: tuple[int, ...] = ()
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        if not self.settlement:  # D20: a worker's order where it stands
-            return f"{self.units[0]} AB Abriss {self.structure} {self.bwp}"
-        helpers = f" mit {' '.join(map(str, self.units))}" if self.units else ""
-        return f"Abriss {self.settlement} {self.structure} {self.bwp}{helpers}"
+        return _settlement_work(
+            "Abriss", "Abriss", self.settlement, f"{self.structure} {self.bwp}", self.units
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -233,10 +244,9 @@ class Repair(Order):
     units: tuple[int, ...] = ()
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        if not self.settlement:  # D20: a worker's order where it stands
-            return f"{self.units[0]} AB Reparatur {self.structure}"
-        helpers = f" mit {' '.join(map(str, self.units))}" if self.units else ""
-        return f"Repariere {self.settlement} {self.structure}{helpers}"
+        return _settlement_work(
+            "Reparatur", "Repariere", self.settlement, self.structure, self.units
+        )
 
 
 @dataclass(frozen=True, kw_only=True)

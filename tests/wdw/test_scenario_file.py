@@ -41,8 +41,8 @@ def test_a_scenario_file_sets_the_realms_their_places_and_the_date() -> None:
 @pytest.mark.parametrize(
     ("text", "reason"),
     [
-        ("kein JSON", "the scenario file is not JSON"),
-        ("[]", "the scenario file has no list of realms"),
+        ("kein JSON", "the scenario file is not JSON: Expecting value (line 1)"),
+        ("[]", 'the scenario file needs "realms": a list of realms'),
         ('{"realms": [], "year": 1000, "month": 1}', "the scenario file has no 'map'"),
         (
             '{"realms": [], "year": 1000, "month": 1, "map": "mine.json"}',

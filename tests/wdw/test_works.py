@@ -198,6 +198,32 @@ def test_a_workers_demolition_and_repair_are_read_in_german_and_english(
     assert read_orders(line) == [order]
 
 
+@pytest.mark.parametrize(
+    ("order", "written"),
+    [
+        (Demolish(line=2, settlement="Guru", structure="mil", bwp=2), "Abriss Guru mil 2"),
+        (
+            Demolish(line=2, settlement="Guru", structure="mil", units=(201, 202)),
+            "Abriss Guru mil 1 mit 201 202",
+        ),
+        (
+            Demolish(line=2, settlement="", structure="mil", bwp=2, units=(201,)),
+            "201 AB Abriss mil 2",
+        ),
+        (
+            Repair(line=2, settlement="Guru", structure="stv", units=(201,)),
+            "Repariere Guru stv mit 201",
+        ),
+        (Repair(line=2, settlement="", structure="bef", units=(201,)), "201 AB Reparatur bef"),
+    ],
+)
+def test_demolition_and_repair_are_written_as_orders_that_read_back(
+    order: Order, written: str
+) -> None:
+    assert order.describe("de") == written
+    assert read_orders(written) == [order]
+
+
 def test_a_workers_demolition_works_in_the_settlement_where_it_stands() -> None:
     # D20: "201 AB Abriss Mil 2" is the demolition in Guru with unit 201 named.
     state = month(sample(), Demolish(settlement="", structure="mil", bwp=2, units=(201,)))
