@@ -341,19 +341,19 @@ def test_the_forecast_names_the_bad_field(params: dict[str, str], message: str) 
 def test_the_designer_prices_the_rulebooks_fleet() -> None:
     # Strategie 4.2, "Ein Beispiel": 100 ships of RS 6 (two RS of combat strength, three
     # of speed): raised at RS 1 for 10,000 GS, 200,000 GS of training (Tab. 4.2-1b:
-    # 2,100 a ship at RS 6), 15 months (12 rounded to half-years, D22).
+    # 2,100 a ship at RS 6), 15 months (12 rounded to half-years, option training_halfyear).
     params = {"unit_class": "sea", "elements": "100", "properties": "Nahkampf 3, Geschwindigkeit 2"}
     lines = lines_of(GAME.calculate(sample(), 1, "designer", params, "de"))
-    assert lines[1] == "100 × See, geschwindigkeit 2, nahkampf 3: Rüststufe 6 (F6)"
-    assert lines[2] == "Kosten je Element 2100 GS, zusammen 210000 GS (F5)"
+    assert lines[1] == "100 × See, geschwindigkeit 2, nahkampf 3: Rüststufe 6 (Strategie 4.2, 4.3)"
+    assert lines[2] == "Kosten je Element 2100 GS, zusammen 210000 GS (Tab. 4.2-1b)"
     assert lines[3] == (
         "Rüsten auf RS 1: 10000 GS (Rüstkapazität), dann Ausbildung 200000 GS in 15 Monaten "
-        "(12 mit Halbjahresrundung, D22)"
+        "(12 mit Halbjahresrundung)"
     )
     assert lines[4] == "Sofortrüstung: 210000 GS, alles gegen die Rüstkapazität"
     # F8: at sea 30 + 10·2 BP. F7: 0.2·100·100 = 2,000 GS; D23: ×(1 + ⌊5/3⌋).
-    assert lines[5] == "BP 50 (F8); Kasernenplatz 0 Fußsoldaten"
-    assert lines[6] == "Unterhalt je Einnahmetermin 2000 GS (4000 mit RS-Aufschlag, D23)"
+    assert lines[5] == "BP 50 (Tab. 4.2-1a, Strategie 4.3); Kasernenplatz 0 Fußsoldaten"
+    assert lines[6] == "Unterhalt je Einnahmetermin 2000 GS (4000 mit RS-Aufschlag, Strategie 4.2)"
     assert lines[7] == "freie Immunitäten: 5 (RS − 1)"
 
 
@@ -361,7 +361,7 @@ def test_the_designer_plans_training_an_own_unit() -> None:
     # 1/102: 1,000 mounted NK 1 (RS 2, 15 GS each). To NK 2 and mounted: RS 3, 30 GS each.
     params = {"unit": "102", "properties": "Nahkampf 2 Beritten"}
     lines = lines_of(GAME.calculate(sample(), 1, "designer", params, "en"))
-    assert "BP 30 (F8); barracks 2000 foot" in lines
+    assert "BP 30 (Tab. 4.2-1a, Strategie 4.3); barracks 2000 foot" in lines
     assert lines[-1] == "Training from RS 2 to RS 3: 15000 GS, 3 months"
 
 
