@@ -21,7 +21,7 @@ from engine.wdw.calculators.texts import number
 from engine.wdw.checks_army import capacity_line
 from engine.wdw.checks_conquest import raid_lines
 from engine.wdw.checks_decay import decay_lines
-from engine.wdw.checks_spy import infiltration
+from engine.wdw.checks_spy import infiltration, names_something
 from engine.wdw.checks_walls import wall_siege_lines
 from engine.wdw.forecast import forecast
 from engine.wdw.form import form_words
@@ -77,6 +77,8 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
     for item, (seat, spy) in items.spies.items():
         ig = _ig(state, seat, spy.unit, spy.target)
         lines.append(say(lang, "item.spy", item=item, seat=seat, spy=spy, ig=ig))
+        if not names_something(state, spy.target):  # D37: the realm was not told
+            lines.append(say(lang, "item.spy_target_unknown", target=spy.target))
     for item, (seat, special) in items.specials.items():
         lines.append(
             say(lang, "item.special", item=item, seat=seat, unit=special.unit, text=special.text)
