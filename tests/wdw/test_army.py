@@ -107,7 +107,7 @@ def test_legal_army_orders_are_worded_with_their_cost(order: Order, words: str) 
 
 def test_raising_beyond_the_barracks_is_only_a_warning() -> None:
     text = said(raising(2000, "nahkampf=1"))
-    assert "Hinweis: dann stehen 7000 Fußsoldaten im Feld, die Kasernen fassen 4000" in text
+    assert "Hinweis: dann stehen 7000 Fußsoldaten im Feld, die Kasernen fassen 6000" in text
 
 
 @pytest.mark.parametrize(

@@ -275,13 +275,13 @@ def test_the_finder_names_a_bad_path() -> None:
 
 def test_the_forecast_books_income_and_upkeep_in_the_income_month() -> None:
     lines = lines_of(GAME.calculate(sample(), 1, "economy", {}, "de"))
-    # F1 (Tab. 3.1-1): Guru 50,000 inhabitants, 12 BWP normal: 1,500·5 − 12·100 = 6,300.
+    # F1 (Tab. 3.1-1): Guru 50,000 inhabitants, 13 BWP normal: 1,500·5 − 13·100 = 6,200.
     # F7 [R 4.2]: 2,000 land units 2,000 GS a half-year; +1,000 +1,000; a character 200.
     assert lines[1] == "Reich 1 Isyrial:"
     assert lines[2] == "Monat 1/1000: Anfang 60000 GS; Ende 60000 GS"
     assert lines[7] == (
-        "Monat 6/1000: Anfang 60000 GS; Einnahmen +6300 (Guru +6300), Unterhalt −4200; "
-        "Ende 62100 GS"
+        "Monat 6/1000: Anfang 60000 GS; Einnahmen +6200 (Guru +6200), Unterhalt −4200; "
+        "Ende 62000 GS"
     )
     assert lines[-1] == "Kein Fehlbetrag."
 
@@ -305,8 +305,8 @@ def test_the_forecast_pays_builds_and_names_the_shortfall() -> None:
     assert lines[3] == (
         "Monat 2/1000: Anfang 2000 GS; Bau Guru Stv unterbrochen (fehlen 3000); Ende 2000 GS"
     )
-    # F1 with 13 BWP: 7,500 − 1,300 = 6,200; the build waits again that month.
-    assert "Einnahmen +6200 (Guru +6200), Unterhalt −4200; Ende 4000 GS" in lines[7]
+    # F1 with 14 BWP: 7,500 − 1,400 = 6,100; the build waits again that month.
+    assert "Einnahmen +6100 (Guru +6100), Unterhalt −4200; Ende 3900 GS" in lines[7]
     assert lines[-1].startswith("Fehlbeträge: 2/1000 (3000), 3/1000 (3000)")
 
 

@@ -27,7 +27,7 @@ def test_part_b_gives_each_settlements_capacity_used_and_left_and_its_stationing
     state.settlement("Guru").rues_used = 2500
     text = GAME.dossier(state, {}, "de")
     assert (
-        "Guru: Rüstkapazität 2500 von 30000 GS genutzt (frei 27500), stationiert 5000 von 4000"
+        "Guru: Rüstkapazität 2500 von 30000 GS genutzt (frei 27500), stationiert 5000 von 6000"
         in text
     )
 
@@ -49,7 +49,7 @@ def test_the_printout_names_the_next_income_month_and_the_months_to_go() -> None
     german = GAME.printout(after, 1, "de").splitlines()
     assert "Nächster Einnahmetermin: Monat 6, noch 5 Monate" in german
     assert (
-        "  Guru: Rüstkapazität 0 von 30000 GS genutzt (frei 30000), stationiert 5000 von 4000"
+        "  Guru: Rüstkapazität 0 von 30000 GS genutzt (frei 30000), stationiert 5000 von 6000"
         in german
     )
     english = GAME.printout(after, 1, "en").splitlines()

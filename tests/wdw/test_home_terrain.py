@@ -74,10 +74,10 @@ def test_the_acknowledgement_and_the_month_charge_the_normal_price_at_home() -> 
 
 
 def test_the_income_deducts_the_normal_upkeep_in_the_heimatgelaende() -> None:
-    # F1: Guru, 50,000 inhabitants and 12 BWP: 7,500 - 12 x 100 (normal) or x 200 (schwer)
+    # F1: Guru, 50,000 inhabitants and 13 BWP: 7,500 - 13 x 100 (normal) or x 200 (schwer)
     home, foreign = _forest("1/18", "1/17"), _forest("1/18", "1/17", provinces=())
-    assert ledger(home, 1, options_of(home))[0] == 7500 - 1200
-    assert ledger(foreign, 1, options_of(foreign))[0] == 7500 - 2400
+    assert ledger(home, 1, options_of(home))[0] == 7500 - 1300
+    assert ledger(foreign, 1, options_of(foreign))[0] == 7500 - 2600
 
 
 def test_the_economy_workbench_and_the_order_forecast_count_the_heimatgelaende() -> None:
@@ -85,9 +85,9 @@ def test_the_economy_workbench_and_the_order_forecast_count_the_heimatgelaende()
     home, foreign = _forest("1/18", "1/17"), _forest("1/18", "1/17", provinces=())
     at_home = GAME.calculate(home, 1, "economy", params, "de")
     abroad = GAME.calculate(foreign, 1, "economy", params, "de")
-    # F2: the BWP 5,000 GS instead of 10,000; F1 with 13 BWP: 7,500 − 1,300 or − 2,600.
-    assert "Bau Guru Stv −5000" in at_home and "(Guru +6200)" in at_home
-    assert "Bau Guru Stv −10000" in abroad and "(Guru +4900)" in abroad
+    # F2: the BWP 5,000 GS instead of 10,000; F1 with 14 BWP: 7,500 − 1,400 or − 2,800.
+    assert "Bau Guru Stv −5000" in at_home and "(Guru +6100)" in at_home
+    assert "Bau Guru Stv −10000" in abroad and "(Guru +4700)" in abroad
     # The order forecast pays the first build from the treasury before the second.
     build = Build(line=1, settlement="Guru", structure="stv")
     for state in (home, foreign):

@@ -101,8 +101,8 @@ def test_a_repair_the_treasury_cannot_pay_rests() -> None:
 def test_people_and_workers_demolish_and_the_bwp_can_be_reused() -> None:
     state = month(sample(), Demolish(settlement="Guru", structure="mil", bwp=2, units=(201,)))
     guru = state.settlements[0]
-    assert (guru.mil, guru.reuse) == (0, 4)
-    assert "Guru: 2 BWP Mil abgerissen (0 übrig)." in GAME.printout(state, 1, "de")
+    assert (guru.mil, guru.reuse) == (1, 4)
+    assert "Guru: 2 BWP Mil abgerissen (1 übrig)." in GAME.printout(state, 1, "de")
     treasury = state.realm(1).treasury
     state = month(state, Build(settlement="Guru", structure="stv"))
     assert state.settlements[0].stv == 3 and state.settlements[0].reuse == 0
@@ -118,10 +118,10 @@ def test_the_people_do_not_build_and_demolish_at_once_and_parts_carry_over() -> 
     )
     state = month(state, *orders)
     guru = state.settlements[0]
-    assert guru.mil == 2 and guru.progress == ["abriss:mil=1/2"]
+    assert guru.mil == 3 and guru.progress == ["abriss:mil=1/2"]
     assert "die Bevölkerung baut und reißt nicht zugleich ab" in GAME.printout(state, 1, "de")
     state = month(state, *orders)
-    assert state.settlements[0].mil == 1 and state.settlements[0].progress == []
+    assert state.settlements[0].mil == 2 and state.settlements[0].progress == []
 
 
 def test_a_repair_restores_the_damage_and_costs_5000_per_bwp() -> None:
@@ -227,8 +227,8 @@ def test_demolition_and_repair_are_written_as_orders_that_read_back(
 def test_a_workers_demolition_works_in_the_settlement_where_it_stands() -> None:
     # D20: "201 AB Abriss Mil 2" is the demolition in Guru with unit 201 named.
     state = month(sample(), Demolish(settlement="", structure="mil", bwp=2, units=(201,)))
-    assert (state.settlements[0].mil, state.settlements[0].reuse) == (0, 4)
-    assert "Guru: 2 BWP Mil abgerissen (0 übrig)." in GAME.printout(state, 1, "de")
+    assert (state.settlements[0].mil, state.settlements[0].reuse) == (1, 4)
+    assert "Guru: 2 BWP Mil abgerissen (1 übrig)." in GAME.printout(state, 1, "de")
 
 
 def test_a_worker_outside_its_settlements_is_refused_the_demolition() -> None:
