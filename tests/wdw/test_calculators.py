@@ -536,7 +536,7 @@ def test_the_siege_planner_says_a_breach_is_there_already() -> None:
 def test_the_siege_planner_sees_when_the_repair_keeps_up() -> None:
     params = {"settlement": "Tharnburg", "siege": "2500", "inhabitants": "50000"}
     lines = lines_of(GAME.calculate(attack_on_tharnburg(), GM, "siege", params, "en"))
-    assert lines[-1] == "The Stadtverteidigung falls never (the repair keeps up)"
+    assert lines[-1] == "The town defence falls never (the repair keeps up)"
 
 
 def test_the_siege_planner_names_the_bad_field() -> None:

@@ -6,6 +6,7 @@ words or cite the rulebook ("Strategie 5.2", "Tab. 4.2-1a"), never a design id (
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -44,3 +45,40 @@ def test_the_design_id_pattern_finds_the_ids_and_spares_fields_and_orders() -> N
     assert DESIGN_ID.search("a unit builds (D27; docs/rules-wdw.md)")
     assert DESIGN_ID.search("BP 30 (F8)")
     assert not DESIGN_ID.search("K-F, KF 1/22, Tab. 4.2-1a, B1–B6, P1–P3")
+
+
+GLOSSARY = Path(__file__).parents[2] / "docs" / "orders-wdw.md"
+QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|„[^“]*“")
+
+
+def glossary() -> dict[str, str]:
+    """German rulebook term -> its one English word, from the glossary of
+    docs/orders-wdw.md."""
+    text = GLOSSARY.read_text(encoding="utf-8")
+    section = text[text.index("## English words (glossary)") :]
+    rows = re.findall(r"^\| ([^|`]+?) \| ([^|`]+?) \|$", section, re.MULTILINE)
+    return {german: english for german, english in rows if german != "rulebook (German)"}
+
+
+def test_the_glossary_gives_the_arms_capacity_one_english_word() -> None:
+    assert glossary()["Rüstkapazität"] == "arms capacity"
+    assert len(glossary()) >= 20
+
+
+@pytest.mark.parametrize("package", sorted(GM_ONLY))
+def test_the_english_catalog_says_no_german_term_the_glossary_translates(package: str) -> None:
+    terms = glossary()
+    # Every English text, the GM's too; a quoted keyword (a ruling's "entdeckt") is
+    # German in every language.
+    texts = {
+        key: QUOTED.sub("", entry if isinstance(entry, str) else " ".join(entry.forms))
+        for key, entry in load(package).table["en"].items()
+        if key
+    }
+    german = {
+        key: term
+        for key, text in texts.items()
+        for term in terms
+        if re.search(rf"\b{term}\b", text, re.IGNORECASE)
+    }
+    assert german == {}
