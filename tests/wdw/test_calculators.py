@@ -344,7 +344,7 @@ def test_the_designer_prices_the_rulebooks_fleet() -> None:
     # 2,100 a ship at RS 6), 15 months (12 rounded to half-years, option training_halfyear).
     params = {"unit_class": "sea", "elements": "100", "properties": "Nahkampf 3, Geschwindigkeit 2"}
     lines = lines_of(GAME.calculate(sample(), 1, "designer", params, "de"))
-    assert lines[1] == "100 × See, geschwindigkeit 2, nahkampf 3: Rüststufe 6 (Strategie 4.2, 4.3)"
+    assert lines[1] == "100 × See, Geschwindigkeit 2, Nahkampf 3: Rüststufe 6 (Strategie 4.2, 4.3)"
     assert lines[2] == "Kosten je Element 2100 GS, zusammen 210000 GS (Tab. 4.2-1b)"
     assert lines[3] == (
         "Rüsten auf RS 1: 10000 GS (Rüstkapazität), dann Ausbildung 200000 GS in 15 Monaten "
@@ -363,6 +363,19 @@ def test_the_designer_plans_training_an_own_unit() -> None:
     lines = lines_of(GAME.calculate(sample(), 1, "designer", params, "en"))
     assert "BP 30 (Tab. 4.2-1a, Strategie 4.3); barracks 2000 foot" in lines
     assert lines[-1] == "Training from RS 2 to RS 3: 15000 GS, 3 months"
+
+
+def test_the_designer_names_the_properties_in_the_readers_words() -> None:
+    # It said "geschwindigkeit 2, nahkampf 3" and "beritten 1" in English too.
+    params = {
+        "unit_class": "land",
+        "elements": "10",
+        "properties": "NK 2, Geschwindigkeit 1, beritten",
+    }
+    english = lines_of(GAME.calculate(sample(), 1, "designer", params, "en"))[1]
+    assert english.startswith("10 × land, mounted, speed 1, melee 2: arms level ")
+    german = lines_of(GAME.calculate(sample(), 1, "designer", params, "de"))[1]
+    assert german.startswith("10 × Land, beritten, Geschwindigkeit 1, Nahkampf 2: Rüststufe ")
 
 
 @pytest.mark.parametrize(
