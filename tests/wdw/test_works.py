@@ -293,3 +293,11 @@ def test_a_workers_replaced_ab_builds_nothing() -> None:
     )
     guru = state.settlements[0]
     assert (guru.stv, guru.rues) == (2, 4)
+
+
+def test_a_worker_named_twice_in_a_demolition_works_once() -> None:
+    twice = Demolish(settlement="Guru", structure="mil", bwp=3, units=(201, 201))
+    assert "diesen Monat 2 BWP Arbeit" in said(twice, sample())
+    state = sample()
+    state.settlements[0].mil = 5
+    assert month(state, twice).settlements[0].mil == 3  # the people 1, unit 201 1
