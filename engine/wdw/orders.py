@@ -3,7 +3,8 @@ order per unit a month, building in a settlement, and Sonderbefehle for the GM."
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from engine.core import SHARED_ORDER_CLASSES, Order, OrderKinds, PlanetNamer
@@ -269,3 +270,26 @@ ORDER_KINDS = OrderKinds(
     )
 )
 """The orders of the kind with those of the army and the realm (appended)."""
+
+
+def counted(given: Sequence[Order]) -> list[Order]:
+    """A realm's orders as the month carries them out: each unit has one K, A or G order
+    a month, the last given counting (Strategie 5.1–5.3, D27). A worker named in a
+    demolition or repair has that as its AB order (Strategie 5.2, D20), so a later order
+    to it takes it out of the work, and the work replaces its earlier order; a worker's
+    own work (``201 AB Abriss Mil 2``) goes with it entirely. Other orders pass as given."""
+    taken: set[int] = set()
+    kept: list[Order] = []
+    for order in reversed(given):
+        if isinstance(order, Fight | Work | Spy):
+            if order.unit in taken:
+                continue
+            taken.add(order.unit)
+        elif isinstance(order, Demolish | Repair) and order.units:
+            units = tuple(u for u in order.units if u not in taken)
+            taken.update(order.units)
+            if not units and not order.settlement:
+                continue
+            order = replace(order, units=units)
+        kept.append(order)
+    return kept[::-1]

@@ -24,8 +24,14 @@ def said(order: Order, seat: int = 1, lang: str = "de") -> str:
             Fight(unit=101, code="KA", path=("1/19", "1/20", "1/21")),
             "Einheit 101: KA 1/19 1/20 1/21",
         ),
-        (Spy(unit=601, code="GI", risk=4, target="Tharnburg"), "Mindest-IG nach Ihrem Wissen: 1"),
-        (Spy(unit=601, code="GZ", risk=3, target="Guru"), "Mindest-IG nach Ihrem Wissen: 15"),
+        (
+            Spy(unit=601, code="GI", risk=4, target="Tharnburg"),
+            "Mindest-IG nach Kenntnis des Reiches: 1",
+        ),
+        (
+            Spy(unit=601, code="GZ", risk=3, target="Guru"),
+            "Mindest-IG nach Kenntnis des Reiches: 15",
+        ),
         (Work(unit=201, code="AB", structure="stv"), "Einheit 201: AB baut in Guru an Stv"),
         (Build(settlement="Guru", structure="stv"), "Baue in Guru: Stv +1 (diesen Monat 5000 GS)"),
         (Special(unit=101, text="x"), "Sonderbefehl für Einheit 101: an den Spielleiter"),

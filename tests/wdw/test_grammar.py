@@ -289,3 +289,22 @@ def test_a_number_after_an_ab_structure_is_refused_with_the_form() -> None:
         "201 AB-H Bef 2", "die Zahl nach dem Bauwerk wird nicht gelesen", '"201 AB-H bef"'
     )
     assert error.column == len("201 AB-H Bef 2")
+
+
+@pytest.mark.parametrize(
+    ("line", "de", "en"),
+    [
+        ("115 KA Bef", "„Bef“ ist ein Bauwerk, und KA baut nicht", '"Bef" is a structure'),
+        ("115 KA 1/2 Stv", "„Stv“ ist ein Bauwerk, und KA baut nicht", "and KA does not build"),
+        ("115 KV Wall 3", "„Wall 3“ ist ein Bauwerk, und KV baut nicht", '"115 AB Wall 3"'),
+        ("201 AM 1/2 Bef", "„Bef“ ist ein Bauwerk, und AM baut nicht", '"201 AB Bef"'),
+        ("115 KA Ziel: Guru", "„Ziel: Guru“: ein Ziel nimmt nur ein G-Befehl", "only a G order"),
+        ("201 AB Ziel: Guru", "„Ziel: Guru“: ein Ziel nimmt nur ein G-Befehl", "no AB"),
+    ],
+)
+def test_a_part_the_orders_code_does_not_read_is_refused_naming_it(
+    line: str, de: str, en: str
+) -> None:
+    # docs/orders-wdw.md: only AB names a structure or a wall, only a G order a target;
+    # "115 KA Bef" was read as "115 KA", the structure dropped unsaid.
+    assert_refused(line, de, en)

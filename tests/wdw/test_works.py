@@ -8,7 +8,7 @@ import pytest
 
 from engine.core import Order, Ruling
 from engine.wdw.items import find_items
-from engine.wdw.orders import Build, Demolish, Repair
+from engine.wdw.orders import Build, Demolish, Fight, Repair, Work
 from engine.wdw.state import Unit, WdwState
 from tests.wdw.helpers import GAME, assert_refused, by_number, month, read_orders, sample
 
@@ -248,3 +248,56 @@ def test_a_worker_outside_its_settlements_is_refused_the_demolition() -> None:
 )
 def test_destroying_and_a_work_word_after_a_k_code_are_refused(line: str, de: str, en: str) -> None:
     assert_refused(line, de, en)
+
+
+def test_a_demolition_is_the_workers_order_of_the_month_and_a_later_one_replaces_it() -> None:
+    # Strategie 5.2, D20, D27: the worker's part in a demolition is its AB order; a
+    # later order to it takes it out of the work, the people go on demolishing.
+    named = Demolish(settlement="Guru", structure="mil", bwp=2, units=(201,))
+    state = month(sample(), named, Fight(unit=201, code="KV", path=("1/19",)))
+    assert state.settlements[0].mil == 1
+    assert state.unit(1, 201) is not None and state.unit(1, 201).kf == "1/19"
+    assert "nicht ausgeführt" not in GAME.printout(state, 1, "de")
+    # Its own demolition ("201 AB Abriss Mil 2") goes with it entirely.
+    own = Demolish(settlement="", structure="mil", bwp=2, units=(201,))
+    state = month(sample(), own, Fight(unit=201, code="KV"))
+    assert state.settlements[0].mil == 2
+
+
+def test_a_later_demolition_replaces_the_workers_earlier_order_and_shows_it_busy() -> None:
+    build = Work(unit=201, code="AB", structure="stv")
+    state = month(
+        sample(), build, Demolish(settlement="Guru", structure="mil", bwp=2, units=(201,))
+    )
+    guru = state.settlements[0]
+    assert (guru.mil, guru.stv) == (0, 2)  # the demolition, not the build as well
+    assert "201 in 1/18: 1000" in GAME.printout(state, 1, "de")
+    line = next(x for x in GAME.printout(state, 1, "de").splitlines() if "201 in 1/18" in x)
+    assert line.endswith("Befehl AB")
+
+
+def test_a_worker_in_a_repair_has_its_order_of_the_month() -> None:
+    # The repair uses the worker's order as a demolition does (D20).
+    state = damaged_guru()
+    state = month(state, Repair(settlement="Guru", structure="stv", units=(201,)))
+    line = next(x for x in GAME.printout(state, 1, "de").splitlines() if "201 in 1/18" in x)
+    assert line.endswith("Befehl AB")
+
+
+def test_a_workers_replaced_ab_builds_nothing() -> None:
+    # D27: the last AB counts; the month built both before.
+    state = month(
+        sample(),
+        Work(unit=201, code="AB", structure="stv"),
+        Work(unit=201, code="AB", structure="rues"),
+    )
+    guru = state.settlements[0]
+    assert (guru.stv, guru.rues) == (2, 4)
+
+
+def test_a_worker_named_twice_in_a_demolition_works_once() -> None:
+    twice = Demolish(settlement="Guru", structure="mil", bwp=3, units=(201, 201))
+    assert "diesen Monat 2 BWP Arbeit" in said(twice, sample())
+    state = sample()
+    state.settlements[0].mil = 5
+    assert month(state, twice).settlements[0].mil == 3  # the people 1, unit 201 1
