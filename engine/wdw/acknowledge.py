@@ -134,7 +134,8 @@ def _fight(
             leg = replace(leg, truncated=True)
     if leg.bad:
         bad_step = order.path[len(leg.steps)]
-        return _refused(order, lang, leg.bad, kf=bad_step)
+        before = (unit.kf, *order.path)[len(leg.steps)]
+        return _refused(order, lang, leg.bad, kf=bad_step, before=before)
     text = say(
         lang, "order.fight", unit=unit.id, code=order.code, ext=order.ext, path=" ".join(order.path)
     ).strip()
