@@ -720,36 +720,48 @@ def claim_due_outbox_ids(
     """
     _require_write_lock(session)
     now = now or utcnow()
-    table = _table(Outbox)
-    due = _due_outbox(select(table.c.id, table.c.to_address), now, limit, grace)
-    claimed = [(int(id_), str(to)) for id_, to in session.execute(due).all()]
+    terms = {"now": now, "alive_since": now - grace, "limit": limit}
+    claimed = [(int(id_), str(to)) for id_, to in session.execute(_DUE_OUTBOX, terms).all()]
     if claimed:
         session.execute(
-            update(table)
-            .where(table.c.id.in_([id_ for id_, _ in claimed]))
-            .values(attempts=table.c.attempts + 1, next_attempt_at=now + lease, claimed_by=owner)
+            _CLAIM_OUTBOX,
+            {"ids": [id_ for id_, _ in claimed], "until": now + lease, "owner": owner},
         )
     return claimed
 
 
-def _due_outbox(stmt: Any, now: datetime, limit: int, grace: timedelta) -> Any:
-    """``stmt`` narrowed to the pending mails that are due or whose owner is gone,
-    oldest first, locked."""
-    table = _table(Outbox)
-    servers = _table(Server)
-    owner_alive = exists().where(
-        servers.c.id == table.c.claimed_by, servers.c.heartbeat_at >= now - grace
+# The sender claims, reads and marks its mails with these, a lone acknowledgement as
+# much as a printout burst: built once (building a statement, with its cache key, cost
+# more than running it).
+_OUTBOX = _table(Outbox)
+_OWNER_ALIVE = exists().where(
+    _table(Server).c.id == _OUTBOX.c.claimed_by,
+    _table(Server).c.heartbeat_at >= bindparam("alive_since"),
+)
+_DUE_OUTBOX = (
+    select(_OUTBOX.c.id, _OUTBOX.c.to_address)
+    .where(
+        _OUTBOX.c.status == OutboxStatus.PENDING,
+        # Due, or claimed by a server whose heartbeat stopped (its claim is free).
+        or_(
+            _OUTBOX.c.next_attempt_at <= bindparam("now"),
+            and_(_OUTBOX.c.claimed_by.is_not(None), ~_OWNER_ALIVE),
+        ),
     )
-    orphaned = and_(table.c.claimed_by.is_not(None), ~owner_alive)
-    return (
-        stmt.where(
-            table.c.status == OutboxStatus.PENDING,
-            or_(table.c.next_attempt_at <= now, orphaned),
-        )
-        .order_by(table.c.next_attempt_at, table.c.id)
-        .limit(limit)
-        .with_for_update(skip_locked=True)
+    .order_by(_OUTBOX.c.next_attempt_at, _OUTBOX.c.id)
+    .limit(bindparam("limit"))
+    .with_for_update(skip_locked=True)
+)
+"""The pending mails that are due or whose owner is gone, oldest first, locked."""
+_CLAIM_OUTBOX = (
+    update(_OUTBOX)
+    .where(_OUTBOX.c.id.in_(bindparam("ids", expanding=True)))
+    .values(
+        attempts=_OUTBOX.c.attempts + 1,
+        next_attempt_at=bindparam("until"),
+        claimed_by=bindparam("owner"),
     )
+)
 
 
 def outbox_mails(session: Session, outbox_ids: Sequence[int]) -> list[Outbox]:
@@ -776,14 +788,17 @@ _OUTBOX_MAIL_COLUMNS = (
 )
 
 
+_OUTBOX_ROWS = select(*(_OUTBOX.c[name] for name in _OUTBOX_MAIL_COLUMNS)).where(
+    _OUTBOX.c.id.in_(bindparam("ids", expanding=True))
+)
+
+
 def outbox_rows(session: Session, outbox_ids: Sequence[int]) -> list[Row[Any]]:
     """What the mails of ``outbox_ids`` are made of (the columns of :func:`outbox_mails`
     a message is built from, as plain rows: no model objects for a mail about to be
     sent), in that order (a missing one is left out)."""
-    table = _table(Outbox)
-    columns = [table.c[name] for name in _OUTBOX_MAIL_COLUMNS]
-    stmt = select(*columns).where(table.c.id.in_(list(outbox_ids)))
-    by_id = {row.id: row for row in session.execute(stmt)}
+    found = session.execute(_OUTBOX_ROWS, {"ids": list(outbox_ids)})
+    by_id = {row.id: row for row in found}
     return [by_id[id_] for id_ in outbox_ids if id_ in by_id]
 
 
@@ -821,14 +836,19 @@ def mark_sent_many(
     if not outbox_ids:
         return 0
     _require_write_lock(session)
-    stmt = (
-        update(Outbox)
-        .where(col(Outbox.id).in_(list(outbox_ids)), col(Outbox.status) == OutboxStatus.PENDING)
-        .values(status=OutboxStatus.SENT, sent_at=now or utcnow(), last_error=None, secret=None)
-        .execution_options(synchronize_session=False)
-    )
-    result = session.execute(stmt)
+    params = {"ids": list(outbox_ids), "at": now or utcnow()}
+    result = session.connection().execute(_MARK_SENT, params)
     return int(getattr(result, "rowcount", 0) or 0)
+
+
+_MARK_SENT = (
+    update(_OUTBOX)
+    .where(
+        _OUTBOX.c.id.in_(bindparam("ids", expanding=True)),
+        _OUTBOX.c.status == OutboxStatus.PENDING,
+    )
+    .values(status=OutboxStatus.SENT, sent_at=bindparam("at"), last_error=None, secret=None)
+)
 
 
 def retry_delay(attempts: int, *, base: timedelta, cap: timedelta) -> timedelta:
