@@ -535,6 +535,27 @@ def latest_submission(session: Session, game_id: int, seat: int, turn: int) -> S
     return session.exec(_LATEST_SUBMISSION, params=params).first()
 
 
+_LATEST_ORDERS = (
+    select(_table(Submission).c.orders)
+    .where(
+        _table(Submission).c.game_id == bindparam("game_id"),
+        _table(Submission).c.seat == bindparam("seat"),
+        _table(Submission).c.turn == bindparam("turn"),
+    )
+    .order_by(_table(Submission).c.id.desc())
+    .limit(1)
+)
+
+
+def latest_orders(session: Session, game_id: int, seat: int, turn: int) -> list[Any] | None:
+    """The stored orders (JSON) of :func:`latest_submission`, ``None`` when there is none:
+    one column read by the session's connection, no model row (intake reads this for
+    every order mail)."""
+    params = {"game_id": game_id, "seat": seat, "turn": turn}
+    found = session.connection().execute(_LATEST_ORDERS, params).first()
+    return None if found is None else list(found[0])
+
+
 # A turn's plan (the run's and the evaluation ahead's) reads these: built once.
 _LATEST_SUBMISSIONS = select(Submission).where(
     col(Submission.id).in_(
@@ -954,7 +975,8 @@ _STORE_DICE_REVEAL = (
 
 def dice_secret(session: Session, game_id: int, turn: int) -> str | None:
     """The secret of ``turn``'s dice; None for a turn sealed before games had them."""
-    found = session.execute(_DICE_SECRET, {"of_game": game_id, "of_turn": turn}).scalar()
+    params = {"of_game": game_id, "of_turn": turn}
+    found = session.connection().execute(_DICE_SECRET, params).scalar()
     return None if found is None else str(found)
 
 
@@ -983,7 +1005,8 @@ _SNAPSHOT_TEXT = select(TurnSnapshot.state).where(
 def snapshot_text(session: Session, game_id: int, turn: int) -> str | None:
     """The stored state (JSON text) of ``turn``'s snapshot, without the rest of the row
     (intake needs only this, and a loaded state cached by it)."""
-    return session.exec(_SNAPSHOT_TEXT, params={"game_id": game_id, "turn": turn}).first()
+    params = {"game_id": game_id, "turn": turn}
+    return session.connection().execute(_SNAPSHOT_TEXT, params).scalar()
 
 
 # ------------------------------------------------------------------ mail safety
@@ -1032,7 +1055,7 @@ def same_mail_answered(
     if it had the same text, was answered, and nothing has happened since that a second
     answer could tell: it was refused, or its orders are for a turn still pending."""
     params = {"sender": sender, "before": before, "since": since}
-    last = session.exec(_LAST_MAIL_OF, params=params).first()
+    last = session.connection().execute(_LAST_MAIL_OF, params).first()
     if last is None:
         return None
     last_id, last_hash = last
@@ -1047,7 +1070,7 @@ def same_mail_answered(
         game = session.get(Game, submission.game_id)
         if game is None or game.turn + 1 != submission.turn:
             return None  # a turn has run since: the same orders are new orders
-    return last_id
+    return int(last_id)
 
 
 _WAITING = (
