@@ -500,21 +500,65 @@ def store_submission(
 
     ``orders`` and ``errors`` are JSON-able lists (``ParseResult.to_json()`` parts).
     """
+    values = _submission_values(
+        player, turn, raw_text, orders, errors, final, inbound_mail_id, now or utcnow()
+    )
+    submission = Submission(**values)
+    submission.id = _insert_submission(session, values)
+    return _persistent(session, submission)
+
+
+def add_submission(
+    session: Session,
+    *,
+    player: Player,
+    turn: int,
+    raw_text: str,
+    orders: Sequence[Any],
+    errors: Sequence[Any],
+    final: bool = False,
+    inbound_mail_id: int | None = None,
+    now: datetime | None = None,
+) -> int:
+    """:func:`store_submission`, giving only the new row's id: no model object is built
+    (intake stores one submission per order mail and does not read it back)."""
+    values = _submission_values(
+        player, turn, raw_text, orders, errors, final, inbound_mail_id, now or utcnow()
+    )
+    return _insert_submission(session, values)
+
+
+def _submission_values(
+    player: Player,
+    turn: int,
+    raw_text: str,
+    orders: Sequence[Any],
+    errors: Sequence[Any],
+    final: bool,
+    inbound_mail_id: int | None,
+    now: datetime,
+) -> dict[str, Any]:
+    """The columns of a new submission (see :func:`store_submission`)."""
     if player.id is None:
         raise ValueError("the player has no id yet: flush it first")
-    submission = Submission(
-        game_id=player.game_id,
-        player_id=player.id,
-        seat=player.seat,
-        turn=turn,
-        raw_text=clean_text(raw_text),
-        orders=list(orders),
-        errors=list(errors),
-        final=final,
-        inbound_mail_id=inbound_mail_id,
-        created_at=now or utcnow(),
-    )
-    return _insert(session, submission)
+    return {
+        "game_id": player.game_id,
+        "player_id": player.id,
+        "seat": player.seat,
+        "turn": turn,
+        "raw_text": clean_text(raw_text),
+        "orders": list(orders),
+        "errors": list(errors),
+        "final": final,
+        "inbound_mail_id": inbound_mail_id,
+        "created_at": now,
+    }
+
+
+def _insert_submission(session: Session, values: dict[str, Any]) -> int:
+    """One ``INSERT ... RETURNING id`` of a submission's ``values``."""
+    stmt = _insert_returning_id(Submission)
+    return int(session.connection().execute(stmt, values).scalar_one())
 
 
 _LATEST_SUBMISSION = (
@@ -1074,7 +1118,7 @@ def same_mail_answered(
 
 
 _WAITING = (
-    select(GameMessage)
+    select(GameMessage.addressee_seat, GameMessage.text)
     .where(
         GameMessage.game_id == bindparam("game_id"),
         GameMessage.sender_seat == bindparam("seat"),
@@ -1094,14 +1138,18 @@ _WAITING_EXCEPT = _WAITING.where(
 
 def waiting_messages(
     session: Session, game_id: int, seat: int, turn: int, *, except_mail: int | None
-) -> list[GameMessage]:
+) -> list[Row[Any]]:
     """Articles and secret messages ``seat`` sent for ``turn`` that wait for the printouts,
-    except those of mail ``except_mail``."""
+    except those of mail ``except_mail``: their ``addressee_seat`` and ``text``, as plain
+    rows (intake asks this for every order mail; mostly there are none)."""
+    if session.new:
+        session.flush()  # messages stored in this transaction count (as with autoflush)
     params = {"game_id": game_id, "seat": seat, "turn": turn}
-    if except_mail is None:
-        return list(session.exec(_WAITING, params=params).all())
-    params["except_mail"] = except_mail
-    return list(session.exec(_WAITING_EXCEPT, params=params).all())
+    stmt = _WAITING
+    if except_mail is not None:
+        params["except_mail"] = except_mail
+        stmt = _WAITING_EXCEPT
+    return list(session.connection().execute(stmt, params).all())
 
 
 def bookings(session: Session, player_id: int, *, turn: int, kind: LedgerKind) -> list[LedgerEntry]:

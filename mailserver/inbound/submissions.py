@@ -78,7 +78,7 @@ def store_orders(
     else:
         stored = [j for o, j in as_json if not isinstance(o, MessageOrder)]
     raw_text = intake.masked(read.text if read.text is not None else mail.body.text)
-    repo.store_submission(
+    repo.add_submission(
         session,
         player=player,
         turn=turn,
