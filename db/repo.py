@@ -484,74 +484,52 @@ def next_standby_for_game(session: Session, game: Game) -> Standby | None:
 # ---------------------------------------------------------- orders and messages
 
 
-def store_submission(
-    session: Session,
-    *,
-    player: Player,
-    turn: int,
-    raw_text: str,
-    orders: Sequence[Any],
-    errors: Sequence[Any],
-    final: bool = False,
-    inbound_mail_id: int | None = None,
-    now: datetime | None = None,
-) -> Submission:
+class SubmissionFields(TypedDict, total=False):
+    """What a new submission is made of (see :func:`store_submission`)."""
+
+    player: Required[Player]
+    turn: Required[int]
+    raw_text: Required[str]
+    orders: Required[Sequence[Any]]
+    errors: Required[Sequence[Any]]
+    final: bool
+    inbound_mail_id: int | None
+    now: datetime | None
+
+
+def store_submission(session: Session, **fields: Unpack[SubmissionFields]) -> Submission:
     """Keep one order submission of ``player`` for ``turn`` (all are kept).
 
     ``orders`` and ``errors`` are JSON-able lists (``ParseResult.to_json()`` parts).
     """
-    values = _submission_values(
-        player, turn, raw_text, orders, errors, final, inbound_mail_id, now or utcnow()
-    )
+    values = _submission_values(**fields)
     submission = Submission(**values)
     submission.id = _insert_submission(session, values)
     return _persistent(session, submission)
 
 
-def add_submission(
-    session: Session,
-    *,
-    player: Player,
-    turn: int,
-    raw_text: str,
-    orders: Sequence[Any],
-    errors: Sequence[Any],
-    final: bool = False,
-    inbound_mail_id: int | None = None,
-    now: datetime | None = None,
-) -> int:
+def add_submission(session: Session, **fields: Unpack[SubmissionFields]) -> int:
     """:func:`store_submission`, giving only the new row's id: no model object is built
     (intake stores one submission per order mail and does not read it back)."""
-    values = _submission_values(
-        player, turn, raw_text, orders, errors, final, inbound_mail_id, now or utcnow()
-    )
-    return _insert_submission(session, values)
+    return _insert_submission(session, _submission_values(**fields))
 
 
-def _submission_values(
-    player: Player,
-    turn: int,
-    raw_text: str,
-    orders: Sequence[Any],
-    errors: Sequence[Any],
-    final: bool,
-    inbound_mail_id: int | None,
-    now: datetime,
-) -> dict[str, Any]:
+def _submission_values(**fields: Unpack[SubmissionFields]) -> dict[str, Any]:
     """The columns of a new submission (see :func:`store_submission`)."""
+    player = fields["player"]
     if player.id is None:
         raise ValueError("the player has no id yet: flush it first")
     return {
         "game_id": player.game_id,
         "player_id": player.id,
         "seat": player.seat,
-        "turn": turn,
-        "raw_text": clean_text(raw_text),
-        "orders": list(orders),
-        "errors": list(errors),
-        "final": final,
-        "inbound_mail_id": inbound_mail_id,
-        "created_at": now,
+        "turn": fields["turn"],
+        "raw_text": clean_text(fields["raw_text"]),
+        "orders": list(fields["orders"]),
+        "errors": list(fields["errors"]),
+        "final": fields.get("final", False),
+        "inbound_mail_id": fields.get("inbound_mail_id"),
+        "created_at": fields.get("now") or utcnow(),
     }
 
 
