@@ -31,6 +31,7 @@ from markupsafe import Markup
 from sqlalchemy import Engine
 from sqlmodel import Session, col, func, select
 from starlette.applications import Starlette
+from starlette.convertors import IntegerConvertor, register_url_convertor
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -109,6 +110,16 @@ def map_markup(found: WebMap | None) -> PageMap | None:
     return PageMap(Markup(found.svg), tuple((Markup(s), text) for s, text in found.legend))
 
 
+class _Number(IntegerConvertor):
+    """A game or seat number in an address: at most nine digits, so that a longer one is
+    no page (404) rather than a number the database cannot hold (a 500)."""
+
+    regex = "[0-9]{1,9}"
+
+
+register_url_convertor("number", _Number())
+
+
 def _lang_of(request: Request) -> str:
     """A public page's language: ``?lang=``, else the browser's first choice (``en-US``:
     ``en``), if the pages have it; else the default (German)."""
@@ -149,12 +160,12 @@ class WebApp:
         self.checks = Throttle()
         """The order form's checks, per link (a small token bucket each)."""
         self.templates = page_templates()
-        seat = "/game/{number:int}/seat/{seat:int}/{token}"
-        gm = "/game/{number:int}/gm/{token}"
+        seat = "/game/{number:number}/seat/{seat:number}/{token}"
+        gm = "/game/{number:number}/gm/{token}"
         self.app = Starlette(
             routes=[
                 Route("/", self.index),
-                Route("/game/{number:int}", self.public),
+                Route("/game/{number:number}", self.public),
                 Route(seat, self.private),
                 Route(seat + "/check", self.check, methods=["POST"]),
                 Route(seat + "/orders", self.orders, methods=["POST"]),
@@ -468,6 +479,8 @@ class WebApp:
             order_text = str(form.get("text", ""))
             form_token = str(form.get("csrf", ""))
             action = str(form.get("action", "send"))
+        if action not in ("check", "send"):  # a forged form: checked, nothing is sent
+            action = "check"
         limits = self.settings.limits
         if action == "check" and (wait := self.too_many_checks(request)):
             throttled = self.render(
@@ -493,6 +506,9 @@ class WebApp:
                     session, request, page, text=order_text, checked=checked
                 )
                 return self.render("private.html", **context)
+            if not order_text.strip():  # nothing to send: said, nothing stored or mailed
+                context = self.private_context(session, request, page, text=order_text)
+                return self.render("private.html", **{**context, "sent": "empty"})
             if self.sent_lately(session, page) >= limits.answers_per_hour:
                 # Refused unread and unanswered: a page cannot make the server send
                 # unbounded mail (the mail path's answers are bounded the same way).

@@ -173,3 +173,45 @@ def test_the_kept_maps_and_reports_are_bounded(
             assert client.get(own + "/map.png", params={"turn": turn}).status_code == 200
             assert client.get(own + "/report.json", params={"turn": turn}).status_code == 200
     assert len(web._extras) <= 4
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/game/99999999999999999999",
+        "/game/{game}/seat/99999999999999999999/abc",
+        "/game/99999999999999999999/seat/1/abc",
+        "/game/99999999999999999999/gm/abc",
+        "/game/{game}/seat/99999999999999999999/abc/report.json",
+    ],
+)
+def test_a_number_too_long_for_the_database_is_no_page(
+    client: TestClient, game: int, path: str
+) -> None:
+    # A 20-digit game or seat number reached the database and answered 500.
+    answer = client.get(path.format(game=game))
+    assert answer.status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("action", "text", "said"),
+    [
+        ("send", "", "Nichts abgeschickt: das Befehlsfeld ist leer."),
+        ("send", "  \n\t\n", "Nichts abgeschickt: das Befehlsfeld ist leer."),
+        ("<script>", "Fertig\n", None),
+    ],
+)
+def test_an_empty_send_or_a_forged_action_sends_nothing(
+    client: TestClient, web_engine: Engine, game: int, action: str, text: str, said: str | None
+) -> None:
+    # An empty send answered "?sent=ok" and any unknown action counted as a send.
+    own, csrf = open_form(client, web_engine, game, 1)
+    data = {"csrf": csrf, "action": action, "text": text}
+    answer = client.post(own + "/orders", data=data, follow_redirects=False)
+    assert answer.status_code == 200
+    assert "sent=ok" not in answer.headers.get("location", "")
+    if said is not None:
+        assert said in answer.text
+    with Session(web_engine) as session:
+        assert session.exec(select(InboundMail)).all() == []
+        assert session.exec(select(Submission)).all() == []
