@@ -253,7 +253,7 @@ def test_raisings_are_paid_in_the_order_of_the_lines_and_the_last_is_refused() -
     assert [u.id for u in after.units if u.realm == 1][-1] == 602
     assert after.realm(1).treasury == 5000
     text = GAME.printout(after, 1, "de")
-    assert "Nicht ausgeführt: Rüste 2000 arbeit 1 in Guru" in text
+    assert "Nicht ausgeführt: Rüste 2000 Krieger Arbeit 1 in Guru" in text
     assert "der Schatz (5000 GS) deckt 10000 GS nicht" in text
 
 

@@ -3,10 +3,22 @@ its sloppy forms."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine.core import GmMessage, Order
-from engine.wdw.orders import Build, Fight, Special, Spy, Work
+from engine.wdw.orders import (
+    Build,
+    Convert,
+    Fight,
+    Raise,
+    Special,
+    Spy,
+    Storm,
+    Train,
+    Work,
+)
 from grammar.wdw import LANGUAGE
 from tests.wdw.helpers import HEADER, read_orders
 
@@ -375,3 +387,53 @@ def test_a_number_after_an_ab_structure_is_refused_with_the_form() -> None:
     assert error.column == len("201 AB-H Bef 2")
     assert "die Zahl nach dem Bauwerk wird nicht gelesen" in error.message("de")
     assert '"201 AB-H bef"' in error.message("en")
+
+
+@pytest.mark.parametrize(
+    ("order", "de", "en"),
+    [
+        (
+            Raise(settlement="Guru", count=10, unit_class="sea", province="Erinal"),
+            "Rüste 10 Schiffe Heimatverteidigung Erinal in Guru",
+            "raise 10 ships home defence Erinal in Guru",
+        ),
+        (
+            Raise(settlement="Guru", count=200, properties=("nahkampf=3",), instant=True, rs=3),
+            "Soforrüstung 200 Krieger RS3 Nahkampf 3 in Guru",
+            "instant raise 200 warriors RS3 melee 3 in Guru",
+        ),
+        (
+            Train(unit=101, properties=("nahkampf=2", "geschwindigkeit=1"), rs=4),
+            "Ausbildung 101 RS4 Nahkampf 2 Geschwindigkeit 1",
+            "train 101 RS4 melee 2 speed 1",
+        ),
+        (
+            Train(unit=301, province="Nord"),
+            "Ausbildung 301 Heimatverteidigung Nord",
+            "train 301 home defence Nord",
+        ),
+        (
+            Convert(
+                unit=101, source="heimatverteidigung", source_province="Nord", target="nahkampf"
+            ),
+            "Umwandlung 101 Heimatverteidigung Nord -> Nahkampf",
+            "convert 101 home defence Nord -> melee",
+        ),
+        (
+            Storm(settlement="Tharnburg", units=(101, 102)),
+            "Sturm auf Tharnburg mit 101 102",
+            "storm Tharnburg with 101 102",
+        ),
+        (Storm(settlement="Tharnburg"), "Sturm auf Tharnburg", "storm Tharnburg"),
+    ],
+)
+def test_an_orders_echo_is_its_written_form_in_the_readers_language(
+    order: Order, de: str, en: str
+) -> None:
+    # The echo heads the acknowledgement's line (and each refusal): it once printed state
+    # names ("fernkampf"), German words in English, a double space and "mit :".
+    assert order.describe("de") == de
+    assert order.describe("en") == en
+    for lang in ("de", "en"):
+        (read,) = read_orders(order.describe(lang) + "\n")
+        assert replace(read, line=0) == order
