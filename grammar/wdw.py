@@ -178,6 +178,22 @@ def _unit_works(line: int, unit: int, code: str, tokens: dict[str, Token]) -> Or
     return Demolish(line=line, settlement="", structure=structure, bwp=bwp, units=(unit,))
 
 
+def _read_whole(unit: int, code: str, tokens: dict[str, Token]) -> None:
+    """A part of a K or A line its code does not read is refused, never dropped unsaid
+    (docs/orders-wdw.md): only AB names a structure or a wall (Tab. 5.2-1), only a G
+    order a target (Tab. 5.3-2)."""
+    built = tokens.get("STRUCT") or tokens.get("WALL")
+    if built is not None and code != "AB":
+        word = " ".join(str(built).split())
+        raise LineError.at(
+            built, TEXTS.every("reject.code_structure", code=code, unit=unit, word=word)
+        )
+    said = tokens.get("TARGET_KW")
+    if said is not None:
+        word = f"{said}: {str(tokens['TEXT']).strip()}"
+        raise LineError.at(said, TEXTS.every("reject.code_target", code=code, word=word))
+
+
 def _spy(line: int, unit: int, tokens: dict[str, Token]) -> Spy:
     """A G order (Strategie 5.3) with its risk (default 3) and its target, named with or
     without ``Ziel:`` — never without one: a spy acts on a target."""
@@ -251,6 +267,7 @@ class WdwLines:
         )
         if node.data == "unit_order" and any(node.find_data("works")):
             return [_unit_works(line, unit, code, tokens)]
+        _read_whole(unit, code, tokens)
         if "INT" in tokens:  # "AB-H Bef 2": docs/rules-wdw.md, the unit builds while it stands
             raise LineError.at(tokens["INT"], TEXTS.every("reject.structure_count", unit=unit))
         if code.startswith("A"):

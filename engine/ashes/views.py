@@ -69,12 +69,6 @@ def map_view(state: AshesState, player: int, lang: str) -> MapView:
         )
         for p in state.planets
     )
-    distances = {
-        (a.number, b.number): galaxy.distance(a.number, b.number)
-        for a in galaxy.planets
-        for b in galaxy.planets
-        if a.number < b.number
-    }
     moves = tuple(
         MapMove(
             target=f.target, label=f"{_ships(f)} (D+{f.stage})" if f.stage else f"{_ships(f)} (D)"
@@ -87,7 +81,7 @@ def map_view(state: AshesState, player: int, lang: str) -> MapView:
     return MapView(
         viewer=player,
         places=places,
-        distances=distances,
+        distances=galaxy.pair_distances(),
         moves=moves,
         owners=owners,
         title=title,

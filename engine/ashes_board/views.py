@@ -53,16 +53,10 @@ def map_view(state: BoardState, reader: int, lang: str) -> MapView:
         for f in state.fleets
         if f.space != ORBIT
     )
-    distances = {
-        (a.number, b.number): galaxy.distance(a.number, b.number)
-        for a in galaxy.planets
-        for b in galaxy.planets
-        if a.number < b.number
-    }
     return MapView(
         viewer=reader,
         places=places,
-        distances=distances,
+        distances=galaxy.pair_distances(),
         moves=moves,
         owners={p.number: seat_name(state, p.number, lang) for p in state.players},
         title=PRINT.say(lang, "map_title", game=state.game, turn=state.turn),

@@ -53,6 +53,16 @@ class Galaxy:
         """Distance class from a to b: 0 = (D) arrives this turn, 1 = (D+1), ..."""
         return self.distances[a - 1][b - 1]
 
+    def pair_distances(self) -> dict[tuple[int, int], int]:
+        """The distance class of every pair of planets, the lower number first: what a
+        map of the galaxy draws (:attr:`engine.views.MapView.distances`)."""
+        return {
+            (a.number, b.number): self.distance(a.number, b.number)
+            for a in self.planets
+            for b in self.planets
+            if a.number < b.number
+        }
+
     def name_index(self) -> dict[str, int]:
         """Every accepted spelling (folded, see :func:`fold_name`) to its planet number."""
         index = {fold_name(p.name): p.number for p in self.planets}

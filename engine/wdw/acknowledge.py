@@ -19,7 +19,7 @@ from engine.wdw import (
     checks_works,
     storm,
 )
-from engine.wdw.checks_spy import may_spy
+from engine.wdw.checks_spy import known_target, may_spy
 from engine.wdw.formulas import structure_limit
 from engine.wdw.home_terrain import terrain_class
 from engine.wdw.mapfile import WorldMap
@@ -67,7 +67,13 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
         # Only what the realm knows: a settlement's size counts only when it is its own.
         known = place is not None and place.owner == seat
         ig = min_ig(place.population if known and place else None, frozenset())
-        return say(lang, "order.spy", order=order, unit=unit.id, ig=ig)
+        text = say(lang, "order.spy", order=order, unit=unit.id, ig=ig)
+        # D37: a target the realm does not know is answered in one and the same words,
+        # whether it is hidden from it or does not exist; the dossier tells the GM which.
+        fields = frozenset(seen_by(state, seat, options_of(state)))
+        if not known_target(state, seat, order.target, fields):
+            text += f" ({say(lang, 'warn.unknown_target')})"
+        return text
     if isinstance(order, Work) and order.code == "AB" and order.side:  # Strategie 3.5
         return checks_walls.describe(state, seat, order, lang)
     if isinstance(order, Work) and order.code == "AB":  # Tab. 5.2-1, D19

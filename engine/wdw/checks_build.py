@@ -26,7 +26,7 @@ def building(
 ) -> tuple[Settlement, Fraction] | Refusal:
     """Tab. 5.2-1 AB, D19: the settlement the unit builds in (its realm's, in the field
     ``at``, else its own) and the BWP of this month's work, or why it cannot build;
-    after a move (``leg``, D18) the share :func:`arrival_share` gives."""
+    after a move (``leg``, D18) the share :func:`work_share` gives."""
     unit = worker_of(state, seat, order)
     if isinstance(unit, Refusal):
         return unit
@@ -34,9 +34,9 @@ def building(
         return Refusal("build_what", {"unit": unit.id})
     kf = at or unit.kf
     options = options_of(state)
-    share = arrival_share(leg, options) if leg is not None else Fraction(1)
-    if share is None:
-        return Refusal("not_arrived", {"unit": unit.id, "kf": kf})
+    share = work_share(unit, kf, leg, options)
+    if isinstance(share, Refusal):
+        return share
     place = next((s for s in state.settlements if s.kf == kf and s.owner == seat), None)
     if place is None:  # "am eigenen Standort": a settlement of the realm in its field
         moved = leg is not None and bool(leg.steps)
@@ -47,6 +47,15 @@ def building(
         limit = getattr(place, order.structure) + free
         return Refusal("structure_max", {"structure": order.structure, "limit": limit})
     return place, build_rate(unit.size * unit.arbeit, order.structure, options) * share
+
+
+def work_share(unit: Unit, kf: str, leg: Leg | None, options: WdwOptions) -> Fraction | Refusal:
+    """D18: the share of the month's work ``unit`` does in ``kf`` — all without a move,
+    after one :func:`arrival_share` — or, where its path was cut, why it does none."""
+    share = arrival_share(leg, options) if leg is not None else Fraction(1)
+    if share is None:
+        return Refusal("not_arrived", {"unit": unit.id, "kf": kf})
+    return share
 
 
 def arrival_share(leg: Leg, options: WdwOptions) -> Fraction | None:

@@ -63,12 +63,12 @@ def check_province(state: WdwState, seat: int, order: Province) -> Refusal | Non
     Every province is refused while the GM has switched the chapter off [R Vorwort]."""
     if not options_of(state).chapter("provinces"):
         return Refusal("chapter_provinces_off")
-    if order.port:
-        return check_sea_province(state, seat, order)
     realm = state.realm(seat)
     taken = provinces_of(realm)
     if order.name.lower() in {name.lower() for name in taken}:
         return Refusal("province_exists", {"name": order.name})
+    if order.port:
+        return check_sea_province(state, seat, order)
     the_map = world(state.map_text)
     # What the realm knows: its known map and where its settlements and units stand.
     seen = set(realm.known) | {s.kf for s in state.settlements if s.owner == seat}

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from engine.core import Order
 from engine.wdw.calculators.texts import number
 from engine.wdw.checks_army import Refusal
-from engine.wdw.checks_build import arrival_leg, arrival_share, worker_of
+from engine.wdw.checks_build import arrival_leg, work_share, worker_of
 from engine.wdw.checks_conquest import owner_of
 from engine.wdw.formulas import build_rate
 from engine.wdw.home_terrain import terrain_class
@@ -53,9 +53,9 @@ def wall_building(
         return unit
     kf = at or unit.kf
     options = options_of(state)
-    share = arrival_share(leg, options) if leg is not None else Fraction(1)
-    if share is None:
-        return Refusal("not_arrived", {"unit": unit.id, "kf": kf})
+    share = work_share(unit, kf, leg, options)
+    if isinstance(share, Refusal):
+        return share
     if world(state.map_text).fields[kf].neighbours[order.side - 1] is None:
         return Refusal("wall_edge", {"kf": kf, "side": order.side})
     if owner_of(state, kf) != seat:  # "am eigenen Standort"

@@ -48,9 +48,9 @@ def set_damaged(place: Settlement, structure: str, bwp: int) -> None:
 
 def workers(state: WdwState, seat: int, place: Settlement, units: tuple[int, ...]) -> int | Refusal:
     """D32: the Arbeitsstärke (elements × level) of the units named, each the realm's,
-    standing in the settlement, a worker."""
+    standing in the settlement, a worker; a unit named twice works once."""
     strength = 0
-    for unit_id in units:
+    for unit_id in dict.fromkeys(units):
         unit = state.unit(seat, unit_id)
         if unit is None:
             return Refusal("unknown_unit", {"unit": unit_id})

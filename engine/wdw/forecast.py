@@ -22,7 +22,7 @@ from engine.wdw.formulas import structure_limit
 from engine.wdw.home_terrain import terrain_class
 from engine.wdw.leaders import shortfall, shortfall_text
 from engine.wdw.options import WdwOptions
-from engine.wdw.orders import Build, Fight, Spy, Work
+from engine.wdw.orders import Build, Demolish, Fight, Repair, Spy, Work
 from engine.wdw.setup import options_of
 from engine.wdw.spy_limits import over_limit, stands
 from engine.wdw.state import Realm, WdwState, world
@@ -108,10 +108,10 @@ def forecast(state: WdwState, seat: int, orders: Sequence[Order], lang: str) -> 
                 seen.worded = refusal.of(order, lang)
             elif stands(mine.unit(seat, order.unit), order, options):
                 spies.add(order.unit)
-        if isinstance(order, UNIT_ORDERS):
-            if order.unit in ordered and mine.unit(seat, order.unit) is not None:
-                seen.warnings.append(say(lang, "warn.replaces", unit=order.unit))
-            ordered.add(order.unit)
+        for unit in _units_ordered(order):
+            if unit in ordered and mine.unit(seat, unit) is not None:
+                seen.warnings.append(say(lang, "warn.replaces", unit=unit))
+            ordered.add(unit)
         if isinstance(order, Fight):
             seen.warnings += _leaders(mine, seat, order.unit, options, lang)
         effect = EFFECTS.get(type(order))
@@ -119,6 +119,16 @@ def forecast(state: WdwState, seat: int, orders: Sequence[Order], lang: str) -> 
             effect(mine, seat, order, options)
         found.append(seen)
     return found
+
+
+def _units_ordered(order: Order) -> tuple[int, ...]:
+    """The units whose order of the month ``order`` is: a K, A or G order's unit, the
+    workers of a demolition or repair (their AB, D20; engine.wdw.orders.counted)."""
+    if isinstance(order, UNIT_ORDERS):
+        return (order.unit,)
+    if isinstance(order, Demolish | Repair):
+        return tuple(dict.fromkeys(order.units))
+    return ()
 
 
 def _leaders(state: WdwState, seat: int, number: int, options: WdwOptions, lang: str) -> list[str]:

@@ -25,6 +25,7 @@ from fractions import Fraction
 
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import Leg, price
+from engine.wdw.rivers import barrier, on_a_river
 from engine.wdw.sightlines import visible
 from engine.wdw.state import Unit
 from engine.wdw.timeline import MONTH_DAYS, Stay, common_day
@@ -159,8 +160,8 @@ class Interceptions:
         return Leg((*leg.steps[:index], *steps), truncated=truncated, pursued=target.key)
 
     def _toward(self, unit: Unit, start: str, goal: str) -> str | None:
-        """The first step of a shortest way from ``start`` to ``goal`` over fields the
-        unit may enter (by side 1 to 6 where ways tie), or None."""
+        """The first step of a shortest way from ``start`` to ``goal`` by steps the unit
+        may take (engine.wdw.rivers; by side 1 to 6 where ways tie), or None."""
         if not self._may_enter(unit, goal):
             return None
         first: dict[str, str] = {}
@@ -170,8 +171,10 @@ class Interceptions:
             reached = []
             for here in layer:
                 for there in self.the_map.fields[here].neighbours:
-                    if there is None or there in seen or not self._may_enter(unit, there):
+                    if there is None or there in seen:
                         continue
+                    if barrier(unit.unit_class, self.the_map, here, there):
+                        continue  # as walk() takes it: a fleet along rivers too
                     if self._held(unit, here, there):
                         continue
                     seen.add(there)
@@ -187,10 +190,12 @@ class Interceptions:
         return unit.unit_class == "land" and (here, there) in held
 
     def _may_enter(self, unit: Unit, kf: str) -> bool:
+        """Whether any step could take the unit into ``kf``: land units stay off water,
+        fleets go onto land only on a river (engine.wdw.rivers)."""
         water = self.the_map.fields[kf].water
-        return not (
-            (unit.unit_class == "land" and water) or (unit.unit_class == "sea" and not water)
-        )
+        if unit.unit_class == "land":
+            return not water
+        return unit.unit_class != "sea" or water or on_a_river(self.the_map, kf)
 
 
 def _where(stays: Sequence[Stay], day: Fraction) -> str | None:

@@ -26,7 +26,7 @@ from engine.wdw.formulas import kampfkraft
 from engine.wdw.interception import INTERCEPTING, Hunter, Interceptions
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import Leg, budget, enterable, mode_factor, walk
-from engine.wdw.orders import Fight, Province, Special, Spy, Work
+from engine.wdw.orders import Demolish, Fight, Province, Repair, Special, Spy, Work, counted
 from engine.wdw.provinces import home_gp, melee_level
 from engine.wdw.setup import options_of
 from engine.wdw.spy_limits import over_limit, stands
@@ -107,12 +107,16 @@ UnitOrders = dict[tuple[int, int], Fight | Work | Spy]
 
 
 def by_unit(orders: Mapping[int, Sequence[Order]]) -> UnitOrders:
-    """The month's unit orders by (realm, unit); the last given counts (D27)."""
+    """The month's unit orders by (realm, unit), as engine.wdw.orders.counted keeps them;
+    a worker in a demolition or repair is under AB where it stands (D20)."""
     found: UnitOrders = {}
     for seat, given in orders.items():
-        for order in given:
+        for order in counted(given):
             if isinstance(order, Fight | Work | Spy):
                 found[(seat, order.unit)] = order
+            elif isinstance(order, Demolish | Repair):
+                for unit in order.units:
+                    found[(seat, unit)] = Work(line=order.line, unit=unit, code="AB")
     return found
 
 

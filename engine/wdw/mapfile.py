@@ -108,14 +108,21 @@ def field_id(text: str) -> str:
     return f"{int(match[1])}/{int(match[2])}"
 
 
-def read_map(text: str) -> WorldMap:
-    """The map of a map file's text; :class:`MapError` names the first problem."""
+def json_file(text: str, what: str, listed: str, error: type[ValueError]) -> dict[str, Any]:
+    """The object of a GM's JSON file (the ``what`` file: map, scenario) that has the list
+    ``listed``; ``error`` says what is wrong with it, for the GM (docs/state-wdw.md)."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise MapError(f"the map file is no JSON: {exc.msg} (line {exc.lineno})") from None
-    if not isinstance(data, dict) or not isinstance(data.get("fields"), list):
-        raise MapError('the map file needs "fields": a list of fields')
+        raise error(f"the {what} file is not JSON: {exc.msg} (line {exc.lineno})") from None
+    if not isinstance(data, dict) or not isinstance(data.get(listed), list):
+        raise error(f'the {what} file needs "{listed}": a list of {listed}')
+    return data
+
+
+def read_map(text: str) -> WorldMap:
+    """The map of a map file's text; :class:`MapError` names the first problem."""
+    data = json_file(text, "map", "fields", MapError)
     classes = {}
     wet: dict[str, bool | None] = {}
     for terrain in data.get("terrains", []):

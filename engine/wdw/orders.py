@@ -3,7 +3,8 @@ order per unit a month, building in a settlement, and Sonderbefehle for the GM."
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from engine.core import SHARED_ORDER_CLASSES, Order, OrderKinds, PlanetNamer
@@ -220,6 +221,18 @@ class Convert(Order):
         return say(lang, "words.convert", unit=self.unit, source=source, target=target)
 
 
+def _settlement_work(
+    worker_word: str, word: str, settlement: str, what: str, units: tuple[int, ...]
+) -> str:
+    """Work on a settlement's structure as written (D20): a worker's order where it stands
+    (``201 AB Abriss Mil 2``), else the settlement's with its helpers (``Abriss Burg Mil 2
+    mit 201 202``)."""
+    if not settlement:
+        return f"{units[0]} AB {worker_word} {what}"
+    helpers = f" mit {' '.join(map(str, units))}" if units else ""
+    return f"{word} {settlement} {what}{helpers}"
+
+
 @dataclass(frozen=True, kw_only=True)
 class Demolish(Order):
     """Demolishing ``bwp`` of a structure this month (Strategie 3.3, D20): by the people
@@ -233,10 +246,9 @@ class Demolish(Order):
     units: tuple[int, ...] = ()
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        if not self.settlement:  # D20: a worker's order where it stands
-            return f"{self.units[0]} AB Abriss {self.structure} {self.bwp}"
-        helpers = f" mit {' '.join(map(str, self.units))}" if self.units else ""
-        return f"Abriss {self.settlement} {self.structure} {self.bwp}{helpers}"
+        return _settlement_work(
+            "Abriss", "Abriss", self.settlement, f"{self.structure} {self.bwp}", self.units
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -251,10 +263,9 @@ class Repair(Order):
     units: tuple[int, ...] = ()
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        if not self.settlement:  # D20: a worker's order where it stands
-            return f"{self.units[0]} AB Reparatur {self.structure}"
-        helpers = f" mit {' '.join(map(str, self.units))}" if self.units else ""
-        return f"Repariere {self.settlement} {self.structure}{helpers}"
+        return _settlement_work(
+            "Reparatur", "Repariere", self.settlement, self.structure, self.units
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -280,3 +291,26 @@ ORDER_KINDS = OrderKinds(
     )
 )
 """The orders of the kind with those of the army and the realm (appended)."""
+
+
+def counted(given: Sequence[Order]) -> list[Order]:
+    """A realm's orders as the month carries them out: each unit has one K, A or G order
+    a month, the last given counting (Strategie 5.1–5.3, D27). A worker named in a
+    demolition or repair has that as its AB order (Strategie 5.2, D20), so a later order
+    to it takes it out of the work, and the work replaces its earlier order; a worker's
+    own work (``201 AB Abriss Mil 2``) goes with it entirely. Other orders pass as given."""
+    taken: set[int] = set()
+    kept: list[Order] = []
+    for order in reversed(given):
+        if isinstance(order, Fight | Work | Spy):
+            if order.unit in taken:
+                continue
+            taken.add(order.unit)
+        elif isinstance(order, Demolish | Repair) and order.units:
+            units = tuple(u for u in order.units if u not in taken)
+            taken.update(order.units)
+            if not units and not order.settlement:
+                continue
+            order = replace(order, units=units)
+        kept.append(order)
+    return kept[::-1]

@@ -2,13 +2,15 @@
 the combat's field from; a unit that stood still, or whose field is blocked by a hostile
 unit, draws R1 among the free neighbours (sides 1 to 6, the map's order) with a named
 die, so rulings in any order give the same field (design §6). A land unit may retreat
-onto an own fleet that waits in a neighbouring water field (Strategie 6.1). With no free
-neighbour it cannot retreat, and the GM rules on a surrender."""
+onto an own fleet that waits in a neighbouring water field (Strategie 6.1); a fleet
+retreats where it may sail, on the water or along a navigable river (engine.wdw.rivers).
+With no free neighbour it cannot retreat, and the GM rules on a surrender."""
 
 from __future__ import annotations
 
 from engine.wdw.items import hostile
 from engine.wdw.month import Month
+from engine.wdw.rivers import barrier
 from engine.wdw.state import Unit, WdwState, world
 
 
@@ -32,7 +34,8 @@ def fleet_waits(state: WdwState, realm: int, kf: str) -> bool:
 
 def free_neighbours(state: WdwState, unit: Unit) -> list[str]:
     """The neighbours of the unit's field it may enter (land units on land, or onto an
-    own fleet waiting on the water; ships on water) and that no hostile unit blocks, by
+    own fleet waiting on the water; ships where they may sail: on water, and along a
+    navigable river onto land, engine.wdw.rivers) and that no hostile unit blocks, by
     side 1 to 6."""
     the_map = world(state.map_text)
     around = {kf for kf in the_map.fields[unit.kf].neighbours if kf is not None}
@@ -52,8 +55,8 @@ def free_neighbours(state: WdwState, unit: Unit) -> list[str]:
         water = the_map.fields[kf].water
         if unit.unit_class == "land" and water and not fleet_waits(state, unit.realm, kf):
             continue
-        if unit.unit_class == "sea" and not water:
-            continue
+        if unit.unit_class == "sea" and barrier("sea", the_map, unit.kf, kf):
+            continue  # D28: a fleet retreats as it sails, along a river too
         free.append(kf)
     return free
 

@@ -52,13 +52,11 @@ def sea_names(realm: Realm) -> set[str]:
 
 
 def check_sea_province(state: WdwState, seat: int, order: Province) -> Refusal | None:
-    """Strategie 1.2: a new name; the home port an own settlement on a coast in one of
-    the realm's land provinces; every field known, water, in no other province of the
-    realm and within 2 KF of its own coast."""
+    """Strategie 1.2: the home port an own settlement on a coast in one of the realm's
+    land provinces; every field known, water, in no other province of the realm and
+    within 2 KF of its own coast (the new name: engine.wdw.checks_realm.check_province)."""
     realm = state.realm(seat)
     taken = provinces_of(realm)
-    if order.name.lower() in {name.lower() for name in taken}:
-        return Refusal("province_exists", {"name": order.name})
     the_map = world(state.map_text)
     port = state.settlement(order.port)
     if port is None or port.owner != seat:

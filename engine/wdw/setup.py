@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.core import Setup
 from engine.plaindata import from_plain
-from engine.wdw.mapfile import read_map
+from engine.wdw.mapfile import json_file, read_map
 from engine.wdw.options import WdwOptions
 from engine.wdw.sightlines import see
 from engine.wdw.state import Realm, Settlement, Unit, WdwState
@@ -34,12 +34,7 @@ def scenario_data(name: str, text: object = None) -> dict[str, Any]:
         text = _data(f"{name}.json")
     if not isinstance(text, str):
         raise ValueError("the option scenario is the text of a scenario file")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"the scenario file is not JSON: {error}") from None
-    if not isinstance(data, dict) or not isinstance(data.get("realms"), list):
-        raise ValueError("the scenario file has no list of realms")
+    data = json_file(text, "scenario", "realms", ValueError)
     for key in ("map", "year", "month"):
         if key not in data:
             raise ValueError(f"the scenario file has no {key!r}")

@@ -10,9 +10,11 @@ see only their own field unless the option ``spy_sight`` gives them a sight rang
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.options import WdwOptions
-from engine.wdw.state import WdwState, world
+from engine.wdw.state import Realm, WdwState, world
 
 _SEEN: dict[int, tuple[WorldMap, dict[tuple[str, int], frozenset[str]]]] = {}
 """What each field sees, per map (kept with the map: its id is not reused while cached).
@@ -74,5 +76,11 @@ def see(state: WdwState, options: WdwOptions) -> None:
     (phase ``sight``) and at turn 0, so that the first printout shows the surroundings."""
     # Strategie 1.3, 6.1
     for realm in state.realms:
-        seen = seen_by(state, realm.seat, options)
-        realm.known = sorted(seen, key=lambda f: tuple(int(x) for x in f.split("/")))
+        learn(realm, seen_by(state, realm.seat, options))
+
+
+def learn(realm: Realm, fields: Iterable[str]) -> None:
+    """Add ``fields`` to the realm's known map (Strategie 1.3), kept in the map's order:
+    Großfeld, then Kleinfeld."""
+    found = set(realm.known) | set(fields)
+    realm.known = sorted(found, key=lambda f: tuple(int(x) for x in f.split("/")))

@@ -20,7 +20,7 @@ from engine.wdw.mapfile import WorldMap
 from engine.wdw.morale import band
 from engine.wdw.setup import options_of
 from engine.wdw.state import Realm, Settlement, Wall, WdwState, world
-from engine.wdw.texts import say
+from engine.wdw.texts import played_month, say
 from engine.wdw.walls import condition, seen_walls
 
 REPORT_SCHEMA = "wdw-report/1"
@@ -158,13 +158,17 @@ def report_data(state: WdwState, player: int, lang: str) -> dict[str, JSONValue]
     the_map = world(state.map_text)
     seen = {r.seat for r in state.realms if player in (NEUTRAL, r.seat)}
     notes = [n for n in state.notes if player == NEUTRAL or n.seat == player]
+    # The printout heads with the month it reports on; the calendar has turned already.
+    month, year = played_month(state)
     data: dict[str, JSONValue] = {
         "schema": REPORT_SCHEMA,
         "player": player,
         "game": state.game,
         "turn": state.turn,
-        "year": state.year,
-        "month": state.month,
+        "year": year,
+        "month": month,
+        "next_year": state.year,
+        "next_month": state.month,
         "realms": [_realm(state, r, player) for r in state.realms if r.seat in seen],
         "settlements": [_settlement(s, player) for s in state.settlements if s.owner in seen],
         "units": [to_plain(u) for u in state.units if u.realm in seen],

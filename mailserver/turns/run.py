@@ -184,7 +184,11 @@ def dossier_text(session: Session, game: Game, plan: TurnPlan, lang: str) -> str
     before = state_of(session, game, game.turn)
     orders = engine_orders(kind, before, TurnInputs(plan.executing, []))
     body = kind.adjudicated.dossier(before, orders, lang)
-    missing = ", ".join(str(s) for s in sorted(plan.nmr)) or "-"
+    seats = ", ".join(str(s) for s in sorted(plan.nmr))
+    # An empty list in words, not as a sign the GM has to guess at.
+    missing = (
+        say(lang, "dossier_missing", seats=seats) if seats else say(lang, "dossier_missing_none")
+    )
     intro = "dossier_intro_rulings" if kind.ruled is not None else "dossier_intro"
     said = say(lang, intro, game=game.number, turn=plan.turn, missing=missing)
     return wrap(said) + "\n\n" + body.rstrip("\n") + "\n"

@@ -92,3 +92,11 @@ def test_rulebook_flight_examples_use_the_shared_distance_table() -> None:
     assert galaxy.distance(10, 12) == 2
     assert galaxy.distance(2, 10) == 0
     assert galaxy.name_index()["mechamea"] == 12
+
+
+def test_a_map_draws_each_pair_of_planets_once_with_its_distance() -> None:
+    galaxy = standard_galaxy()
+    pairs = galaxy.pair_distances()
+    assert len(pairs) == galaxy.size * (galaxy.size - 1) // 2
+    assert (pairs[(10, 12)], pairs[(2, 10)]) == (2, 0)
+    assert (12, 10) not in pairs and (10, 10) not in pairs

@@ -168,6 +168,17 @@ def test_edit_refuses_bad_values_with_one_line_and_changes_nothing(
     assert game_row(engine).timezone == "Europe/Berlin"
 
 
+def test_create_and_edit_refuse_an_unreadable_first_deadline_in_the_gms_language(
+    config: Path,
+) -> None:
+    # One reading of --first-deadline: edit once answered in English whatever --lang said.
+    unreadable = "„bald“ ist kein Datum, das sich lesen lässt"
+    assert unreadable in refused(config, *CREATE, "--first-deadline", "bald", "--lang", "de")
+    assert no_game(config)
+    create(config)
+    assert unreadable in refused(config, "edit", "227", "--first-deadline", "bald", "--lang", "de")
+
+
 def test_edit_of_rule_options_and_first_deadline_waits_for_no_started_game(
     config: Path,
     engine: Engine,

@@ -55,6 +55,18 @@ def test_the_dossier_numbers_the_open_items_and_carries_the_ruling_form(
         (dossier,) = [o for o in outbox(session, OutboxKind.NOTICE, 1) if o.to_address == GM]
     assert "A1 Seat 1 addiert 9" in dossier.body and "A2 Seat 2 addiert 7" in dossier.body
     assert "Entscheid\nA1 ja\nA2 ja\nEnde" in dossier.body
+    # Every seat sent orders: said in words, not as an empty list "-".
+    assert "(alle Spieler haben Befehle geschickt)" in " ".join(dossier.body.split())
+
+
+def test_the_dossier_names_the_seats_without_orders(db_engine: Engine) -> None:
+    game_id, passwords = start_toy(db_engine, "toy-ruled", seats=3)
+    mail(db_engine, 1, passwords[1], "ADD 9\n")
+    mail(db_engine, 2, passwords[2], "ADD 2\n")
+    assert run(db_engine, game_id).status == "adjudicating"
+    with Session(db_engine) as session:
+        (dossier,) = [o for o in outbox(session, OutboxKind.NOTICE, 1) if o.to_address == GM]
+    assert "(ohne Befehle: 3)" in " ".join(dossier.body.split())
 
 
 def test_rulings_in_two_mails_are_checked_kept_and_answered_with_what_is_open(

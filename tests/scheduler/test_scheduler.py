@@ -272,6 +272,32 @@ async def test_a_deadline_planned_again_while_its_run_waits_starts_no_second_run
     assert scheduler.turns_run == 1
 
 
+async def test_a_deadline_job_firing_twice_while_its_run_waits_starts_one_run(
+    db_engine: Engine,
+) -> None:
+    # The resync does not plan a due game's job again (the test above); this is the
+    # job's own guard, for a job that fires anyway (a misfire caught up, a job planned
+    # by an earlier resync just before the first one fired).
+    game_id = due_now(db_engine)
+    scheduler = DeadlineScheduler(db_engine, SchedulerConfig(TERMS), lambda: None)
+    runs: list[int] = []
+    release = asyncio.Event()
+
+    async def waiting(game_id: int, *, force: bool = False) -> TurnRun | None:
+        runs.append(game_id)
+        await release.wait()
+        return None
+
+    scheduler.run_turn = waiting  # type: ignore[method-assign]
+    await scheduler._deadline(game_id)
+    await until(lambda: runs == [game_id])
+    await scheduler._deadline(game_id)
+    await asyncio.sleep(0.05)  # a second run, had it been spawned, would have started
+    release.set()
+    await until(lambda: not scheduler._due)
+    assert runs == [game_id]
+
+
 async def test_a_turn_replans_its_own_game_and_leaves_the_others_alone(
     db_engine: Engine,
 ) -> None:

@@ -119,7 +119,7 @@ def test_names_are_code_names_and_worlds_have_none() -> None:
 def test_describe_order_keeps_the_order_and_warns() -> None:
     state = make_state()
     assert GAME.describe_order(state, 1, Move(fleet=7, path=(4,)), "de", str) == (
-        "F7W4: Flotte 7 nach Welt 4 — Warnung: Flotte 7 gehört Ihnen nicht"
+        "F7W4: Flotte 7 nach Welt 4 — Warnung: Flotte 7 gehört Dir nicht"
     )
 
 

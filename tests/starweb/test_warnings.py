@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+
 from engine.starweb.orders import (
     FLEET,
     I_SHIPS,
@@ -41,7 +46,7 @@ def test_the_gates_of_a_world_the_player_has_not_seen_are_not_told() -> None:
 
 def test_someone_elses_key_no_gate_and_no_ships_are_warned_about() -> None:
     state = make_state()
-    assert warnings(state, 1, Move(fleet=6, path=(4,)), "de") == ["Flotte 6 gehört Ihnen nicht"]
+    assert warnings(state, 1, Move(fleet=6, path=(4,)), "de") == ["Flotte 6 gehört Dir nicht"]
     setv(state.fleet(1), ships=2)
     setv(state.fleet(2), world=2)  # W2 seen: its gates are his to know
     assert warnings(state, 1, Move(fleet=1, path=(2, 5)), "en") == ["no gate leads from W2 to W5"]
@@ -54,7 +59,7 @@ def test_the_acknowledgement_line_keeps_the_order_and_adds_the_warning() -> None
     state = make_state()
     order = Move(fleet=12, path=(5,))
     text = decorate(order.code, warnings(state, 1, order, "de"), "de")
-    assert text == "F12W5 — Warnung: Flotte 12 gehört Ihnen nicht"
+    assert text == "F12W5 — Warnung: Flotte 12 gehört Dir nicht"
     assert decorate("F1W2", [], "de") == "F1W2"
 
 
@@ -78,7 +83,7 @@ def test_fire_at_a_key_elsewhere_and_plunder_of_a_foreign_world() -> None:
     state = make_state()
     order = Fire(source=FLEET, number=1, target="F", target_fleet=6)  # key 6 is on W3
     assert warnings(state, 1, order, "de") == ["Flotte 6 steht nicht auf Welt 1"]
-    assert warnings(state, 1, Plunder(world=3), "de") == ["Welt 3 gehört Ihnen nicht"]
+    assert warnings(state, 1, Plunder(world=3), "de") == ["Welt 3 gehört Dir nicht"]
 
 
 def test_character_orders_code_names_bombs_and_the_vote() -> None:
@@ -108,3 +113,14 @@ def test_character_orders_code_names_bombs_and_the_vote() -> None:
     assert warnings(state, 1, EndScoreVote(score=99), "de") == [
         "die Endpunktzahl liegt zwischen 1000 und 15000"
     ]
+
+
+def test_every_german_starweb_text_says_du_as_the_rulebook_does() -> None:
+    # docs/rules-starweb.md, "How the game speaks to the player": the acknowledgement's
+    # warnings said "Ihnen" while the printout said "Dir".
+    catalog = Path(__file__).parents[2] / "engine" / "starweb" / "locale" / "de.po"
+    with catalog.open("rb") as f:
+        texts = [m.string for m in read_po(f) if m.id and isinstance(m.string, str)]
+    polite = re.compile(r"\b(Sie|Ihnen|Ihr|Ihre|Ihren|Ihrer|Ihrem|Ihres)\b")
+    assert [t for t in texts if polite.search(t)] == []
+    assert any(re.search(r"\b(Du|Dir|Dein)\b", t) for t in texts)

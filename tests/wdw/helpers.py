@@ -6,9 +6,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from random import Random
 
-from engine.core import Order, PlayerSetup, Ruling, Setup
+from engine.core import Order, ParseError, PlayerSetup, Ruling, Setup
 from engine.dice import Dice
 from engine.wdw.game import WdwGame
+from engine.wdw.orders import Raise
 from engine.wdw.state import WdwState
 from grammar.wdw import LANGUAGE
 
@@ -78,8 +79,29 @@ def month(
     return result.state
 
 
+def raising(count: int, *properties: str, **kw: object) -> Raise:
+    """A raising of ``count`` elements with ``properties`` in Guru (realm 1's settlement)."""
+    return Raise(settlement="Guru", count=count, properties=properties, **kw)  # type: ignore[arg-type]
+
+
 def read_orders(text: str) -> list[Order]:
     """The orders of ``text`` below :data:`HEADER` (from line 2), read without an error."""
     result = LANGUAGE.parse(HEADER + text)
     assert not result.errors, [e.message("de") for e in result.errors]
     return list(result.orders)
+
+
+def read_error(line: str) -> ParseError:
+    """The one error of the order ``line`` below :data:`HEADER` (so on line 2)."""
+    (error,) = LANGUAGE.parse(HEADER + line + "\n").errors
+    assert error.line == 2
+    return error
+
+
+def assert_refused(line: str, de: str, en: str) -> ParseError:
+    """The one error of the order ``line`` (:func:`read_error`), whose reason says ``de``
+    in German and ``en`` in English."""
+    error = read_error(line)
+    assert de in error.message("de")
+    assert en in error.message("en")
+    return error

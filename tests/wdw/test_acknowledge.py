@@ -3,6 +3,8 @@ what it costs; a rejection names no hidden unit."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine.core import Order
@@ -22,8 +24,14 @@ def said(order: Order, seat: int = 1, lang: str = "de") -> str:
             Fight(unit=101, code="KA", path=("1/19", "1/20", "1/21")),
             "Einheit 101: KA 1/19 1/20 1/21",
         ),
-        (Spy(unit=601, code="GI", risk=4, target="Tharnburg"), "Mindest-IG nach Ihrem Wissen: 1"),
-        (Spy(unit=601, code="GZ", risk=3, target="Guru"), "Mindest-IG nach Ihrem Wissen: 15"),
+        (
+            Spy(unit=601, code="GI", risk=4, target="Tharnburg"),
+            "Mindest-IG nach Kenntnis des Reiches: 1",
+        ),
+        (
+            Spy(unit=601, code="GZ", risk=3, target="Guru"),
+            "Mindest-IG nach Kenntnis des Reiches: 15",
+        ),
         (Work(unit=201, code="AB", structure="stv"), "Einheit 201: AB baut in Guru an Stv"),
         (Build(settlement="Guru", structure="stv"), "Baue in Guru: Stv +1 (diesen Monat 5000 GS)"),
         (Special(unit=101, text="x"), "Sonderbefehl für Einheit 101: an den Spielleiter"),
@@ -114,3 +122,46 @@ def test_the_acknowledgement_tells_nothing_of_fields_the_realm_does_not_know() -
     text = GAME.describe_order(state, 2, order, "de", by_number)
     assert "nicht befahrbar" not in text
     assert "ab 1/24 unbekanntes Gebiet" in text
+
+
+UNKNOWN_TARGET = "Ihr Reich kennt dieses Ziel nicht"
+
+
+@pytest.mark.parametrize("target", ["Guru", "1/19", "1/101"])
+def test_a_spy_target_the_realm_knows_is_acknowledged_without_doubt(target: str) -> None:
+    # Its own settlement, a field of its map, its own unit.
+    text = said(Spy(unit=601, code="GI", target=target))
+    assert f"Ziel {target} " in text and UNKNOWN_TARGET not in text
+
+
+def test_a_spy_target_that_does_not_exist_is_answered_as_unknown() -> None:
+    text = said(Spy(unit=601, code="GI", target="Atlantis"))
+    assert f"Ziel Atlantis (Mindest-IG nach Ihrem Wissen: 1) ({UNKNOWN_TARGET}" in text
+
+
+@pytest.mark.parametrize("target", ["2/115", "Tharnburg", "1/22"])
+def test_a_hidden_spy_target_and_a_missing_one_get_the_same_answer(target: str) -> None:
+    # D37: realm 2's unit 2/115, its settlement Tharnburg on 1/22 and that field lie out
+    # of realm 1's sight; with them and without them the answer is the same.
+    there = sample()
+    enemy = there.unit(2, 101)
+    assert enemy is not None and "1/22" not in there.realm(1).known
+    there.units.append(replace(enemy, id=115))
+    gone = sample()
+    gone.units = [u for u in gone.units if u.realm != 2]
+    gone.settlements = [s for s in gone.settlements if s.owner != 2]
+    order = Spy(unit=601, code="GI", target=target)
+    for lang in ("de", "en"):
+        answer = GAME.describe_order(there, 1, order, lang, by_number)
+        assert answer == GAME.describe_order(gone, 1, order, lang, by_number)
+    assert UNKNOWN_TARGET in GAME.describe_order(there, 1, order, "de", by_number)
+
+
+def test_the_dossier_tells_the_gm_a_spy_target_that_names_nothing() -> None:
+    orders: dict[int, list[Order]] = {
+        1: [Spy(line=1, unit=601, code="GI", target="Atlantis")],
+        2: [Spy(line=1, unit=601, code="GI", target="Guru")],
+    }
+    dossier = GAME.dossier(sample(), orders, "en")
+    assert 'the target "Atlantis" names nothing in the state' in dossier
+    assert 'the target "Guru" names nothing' not in dossier

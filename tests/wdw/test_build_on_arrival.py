@@ -10,7 +10,9 @@ from fractions import Fraction
 import pytest
 
 from engine.core import Order
-from engine.wdw.checks_build import arrival_share
+from engine.wdw.checks_army import Refusal
+from engine.wdw.checks_build import arrival_share, building
+from engine.wdw.checks_walls import wall_building
 from engine.wdw.movement import Leg
 from engine.wdw.options import WdwOptions
 from engine.wdw.orders import Fight, Work
@@ -126,6 +128,17 @@ def test_a_worker_held_by_a_meeting_does_not_build() -> None:
     after = month_of(state, orders)
     assert field_of(after, 1, 201) == "1/19" and noted(after, 1, "reject.not_arrived")
     assert after.settlements[0].progress == []
+
+
+@pytest.mark.parametrize(
+    "cut", [Leg((("1/18", Fraction(20)),), truncated=True), Leg((), bad="impassable")]
+)
+def test_a_worker_whose_path_is_cut_builds_neither_structure_nor_wall(cut: Leg) -> None:
+    structure = Work(unit=201, code="AB", structure="stv", path=("1/18",))
+    wall = Work(unit=201, code="AB", structure="wall", side=1, path=("1/18",))
+    for found in (building(away(), 1, structure, cut), wall_building(away(), 1, wall, cut)):
+        assert isinstance(found, Refusal) and found.key == "not_arrived"
+        assert found.values == {"unit": 201, "kf": "1/19"}
 
 
 @pytest.mark.parametrize(

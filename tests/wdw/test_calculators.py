@@ -275,13 +275,13 @@ def test_the_finder_names_a_bad_path() -> None:
 
 def test_the_forecast_books_income_and_upkeep_in_the_income_month() -> None:
     lines = lines_of(GAME.calculate(sample(), 1, "economy", {}, "de"))
-    # F1 (Tab. 3.1-1): Guru 50,000 inhabitants, 12 BWP normal: 1,500·5 − 12·100 = 6,300.
+    # F1 (Tab. 3.1-1): Guru 50,000 inhabitants, 13 BWP normal: 1,500·5 − 13·100 = 6,200.
     # F7 [R 4.2]: 2,000 land units 2,000 GS a half-year; +1,000 +1,000; a character 200.
     assert lines[1] == "Reich 1 Isyrial:"
     assert lines[2] == "Monat 1/1000: Anfang 60000 GS; Ende 60000 GS"
     assert lines[7] == (
-        "Monat 6/1000: Anfang 60000 GS; Einnahmen +6300 (Guru +6300), Unterhalt −4200; "
-        "Ende 62100 GS"
+        "Monat 6/1000: Anfang 60000 GS; Einnahmen +6200 (Guru +6200), Unterhalt −4200; "
+        "Ende 62000 GS"
     )
     assert lines[-1] == "Kein Fehlbetrag."
 
@@ -305,8 +305,8 @@ def test_the_forecast_pays_builds_and_names_the_shortfall() -> None:
     assert lines[3] == (
         "Monat 2/1000: Anfang 2000 GS; Bau Guru Stv unterbrochen (fehlen 3000); Ende 2000 GS"
     )
-    # F1 with 13 BWP: 7,500 − 1,300 = 6,200; the build waits again that month.
-    assert "Einnahmen +6200 (Guru +6200), Unterhalt −4200; Ende 4000 GS" in lines[7]
+    # F1 with 14 BWP: 7,500 − 1,400 = 6,100; the build waits again that month.
+    assert "Einnahmen +6100 (Guru +6100), Unterhalt −4200; Ende 3900 GS" in lines[7]
     assert lines[-1].startswith("Fehlbeträge: 2/1000 (3000), 3/1000 (3000)")
 
 
@@ -341,19 +341,19 @@ def test_the_forecast_names_the_bad_field(params: dict[str, str], message: str) 
 def test_the_designer_prices_the_rulebooks_fleet() -> None:
     # Strategie 4.2, "Ein Beispiel": 100 ships of RS 6 (two RS of combat strength, three
     # of speed): raised at RS 1 for 10,000 GS, 200,000 GS of training (Tab. 4.2-1b:
-    # 2,100 a ship at RS 6), 15 months (12 rounded to half-years, D22).
+    # 2,100 a ship at RS 6), 15 months (12 rounded to half-years, option training_halfyear).
     params = {"unit_class": "sea", "elements": "100", "properties": "Nahkampf 3, Geschwindigkeit 2"}
     lines = lines_of(GAME.calculate(sample(), 1, "designer", params, "de"))
-    assert lines[1] == "100 × See, geschwindigkeit 2, nahkampf 3: Rüststufe 6 (F6)"
-    assert lines[2] == "Kosten je Element 2100 GS, zusammen 210000 GS (F5)"
+    assert lines[1] == "100 × See, Geschwindigkeit 2, Nahkampf 3: Rüststufe 6 (Strategie 4.2, 4.3)"
+    assert lines[2] == "Kosten je Element 2100 GS, zusammen 210000 GS (Tab. 4.2-1b)"
     assert lines[3] == (
         "Rüsten auf RS 1: 10000 GS (Rüstkapazität), dann Ausbildung 200000 GS in 15 Monaten "
-        "(12 mit Halbjahresrundung, D22)"
+        "(12 mit Halbjahresrundung)"
     )
     assert lines[4] == "Sofortrüstung: 210000 GS, alles gegen die Rüstkapazität"
     # F8: at sea 30 + 10·2 BP. F7: 0.2·100·100 = 2,000 GS; D23: ×(1 + ⌊5/3⌋).
-    assert lines[5] == "BP 50 (F8); Kasernenplatz 0 Fußsoldaten"
-    assert lines[6] == "Unterhalt je Einnahmetermin 2000 GS (4000 mit RS-Aufschlag, D23)"
+    assert lines[5] == "BP 50 (Tab. 4.2-1a, Strategie 4.3); Kasernenplatz 0 Fußsoldaten"
+    assert lines[6] == "Unterhalt je Einnahmetermin 2000 GS (4000 mit RS-Aufschlag, Strategie 4.2)"
     assert lines[7] == "freie Immunitäten: 5 (RS − 1)"
 
 
@@ -361,8 +361,21 @@ def test_the_designer_plans_training_an_own_unit() -> None:
     # 1/102: 1,000 mounted NK 1 (RS 2, 15 GS each). To NK 2 and mounted: RS 3, 30 GS each.
     params = {"unit": "102", "properties": "Nahkampf 2 Beritten"}
     lines = lines_of(GAME.calculate(sample(), 1, "designer", params, "en"))
-    assert "BP 30 (F8); barracks 2000 foot" in lines
+    assert "BP 30 (Tab. 4.2-1a, Strategie 4.3); barracks 2000 foot" in lines
     assert lines[-1] == "Training from RS 2 to RS 3: 15000 GS, 3 months"
+
+
+def test_the_designer_names_the_properties_in_the_readers_words() -> None:
+    # It said "geschwindigkeit 2, nahkampf 3" and "beritten 1" in English too.
+    params = {
+        "unit_class": "land",
+        "elements": "10",
+        "properties": "NK 2, Geschwindigkeit 1, beritten",
+    }
+    english = lines_of(GAME.calculate(sample(), 1, "designer", params, "en"))[1]
+    assert english.startswith("10 × land, mounted, speed 1, melee 2: arms level ")
+    german = lines_of(GAME.calculate(sample(), 1, "designer", params, "de"))[1]
+    assert german.startswith("10 × Land, beritten, Geschwindigkeit 1, Nahkampf 2: Rüststufe ")
 
 
 @pytest.mark.parametrize(
@@ -536,7 +549,7 @@ def test_the_siege_planner_says_a_breach_is_there_already() -> None:
 def test_the_siege_planner_sees_when_the_repair_keeps_up() -> None:
     params = {"settlement": "Tharnburg", "siege": "2500", "inhabitants": "50000"}
     lines = lines_of(GAME.calculate(attack_on_tharnburg(), GM, "siege", params, "en"))
-    assert lines[-1] == "The Stadtverteidigung falls never (the repair keeps up)"
+    assert lines[-1] == "The town defence falls never (the repair keeps up)"
 
 
 def test_the_siege_planner_names_the_bad_field() -> None:

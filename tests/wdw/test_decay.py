@@ -29,9 +29,9 @@ def test_an_einnahmetermin_the_treasury_cannot_cover_leaves_the_settlements_unpa
 def test_an_unpaid_settlement_decays_a_120th_of_its_bwp_a_month() -> None:
     state = sample()
     guru = state.settlements[0]
-    guru.unpaid = True  # 12 BWP: 1/10 BWP a month
+    guru.unpaid = True  # 13 BWP: 13/120 BWP a month
     state = month(state)
-    assert state.settlements[0].progress == ["verfall=1/10"]
+    assert state.settlements[0].progress == ["verfall=13/120"]
     assert find_items(state, {}).decays == {}
 
 
@@ -47,8 +47,8 @@ def test_a_whole_bwp_is_an_item_and_the_gm_names_the_structure() -> None:
     assert "(Vorschlag: die größte, Bev)" in dossier and "\nZ1 Bev\n" in dossier
     assert "(proposed: the largest, Bev)" in GAME.dossier(state, {}, "en")
     after = month(state, rulings=(Ruling("Z1", "Mil"),))
-    assert (after.settlements[0].mil, after.settlements[0].bev) == (1, 5)
-    assert after.settlements[0].progress == ["verfall=1/20"]
+    assert (after.settlements[0].mil, after.settlements[0].bev) == (2, 5)
+    assert after.settlements[0].progress == ["verfall=7/120"]
     assert "Guru: 1 BWP Mil verfallen." in GAME.printout(after, 1, "de")
     assert month(state).settlements[0].bev == 4  # the default: the largest
 

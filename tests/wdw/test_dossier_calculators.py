@@ -32,8 +32,8 @@ def test_part_b_forecasts_each_realm_to_its_income_month_with_its_builds_as_plan
         "    Monat 4/1000: Anfang 50000 GS; Ende 50000 GS",
         "    Monat 5/1000: Anfang 50000 GS; Ende 50000 GS",
         # F1: 100 GS less income for each of the two BWP built.
-        "    Monat 6/1000: Anfang 50000 GS; Einnahmen +6100 (Guru +6100), Unterhalt −4200;"
-        " Ende 51900 GS",
+        "    Monat 6/1000: Anfang 50000 GS; Einnahmen +6000 (Guru +6000), Unterhalt −4200;"
+        " Ende 51800 GS",
         "    Kein Fehlbetrag.",
     ]
     # Realm 2 plans nothing: its treasury only changes at the income date.

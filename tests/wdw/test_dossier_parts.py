@@ -4,7 +4,7 @@ sightings, the next income date."""
 
 from __future__ import annotations
 
-from engine.wdw.orders import Build, Fight
+from engine.wdw.orders import Build, Fight, Spy
 from tests.wdw.helpers import GAME, month_of, placed, sample
 
 
@@ -22,12 +22,23 @@ def test_part_a_words_each_order_as_checked_with_its_cost_or_refusal_and_names_n
     assert "  Reich 3 Corigani: keine Befehle (NMR)" in part_a
 
 
+def test_part_a_words_a_spys_minimum_ig_as_the_realm_knows_it_not_as_the_gm_does() -> None:
+    # Part A is the acknowledgement's check on the realm's position; the GM reading it
+    # is not the one whose knowledge it is ("nach Ihrem Wissen" addressed the GM).
+    orders = {1: [Spy(line=1, unit=601, code="GI", risk=4, target="Tharnburg")]}
+    lines = GAME.dossier(sample(3), orders, "de").splitlines()
+    part_a = lines[lines.index("A Befehle") + 1 : lines.index("B Wirtschaft")]
+    spy = "  1: Einheit 601: GI Risiko 4, Ziel Tharnburg (Mindest-IG nach Kenntnis des Reiches: 1)"
+    assert spy in part_a
+    assert not any("Ihrem Wissen" in line for line in part_a)
+
+
 def test_part_b_gives_each_settlements_capacity_used_and_left_and_its_stationing() -> None:
     state = sample()
     state.settlement("Guru").rues_used = 2500
     text = GAME.dossier(state, {}, "de")
     assert (
-        "Guru: Rüstkapazität 2500 von 30000 GS genutzt (frei 27500), stationiert 5000 von 4000"
+        "Guru: Rüstkapazität 2500 von 30000 GS genutzt (frei 27500), stationiert 5000 von 6000"
         in text
     )
 
@@ -49,7 +60,7 @@ def test_the_printout_names_the_next_income_month_and_the_months_to_go() -> None
     german = GAME.printout(after, 1, "de").splitlines()
     assert "Nächster Einnahmetermin: Monat 6, noch 5 Monate" in german
     assert (
-        "  Guru: Rüstkapazität 0 von 30000 GS genutzt (frei 30000), stationiert 5000 von 4000"
+        "  Guru: Rüstkapazität 0 von 30000 GS genutzt (frei 30000), stationiert 5000 von 6000"
         in german
     )
     english = GAME.printout(after, 1, "en").splitlines()

@@ -105,7 +105,7 @@ def test_an_own_unit_arriving_during_the_fight_joins_it_from_the_next_round() ->
     # The workbench counts it: 1000 riders, GP mounted +1 and terrain +1 = 1400, with A's.
     assert "Später dazu: 1/102 (Seite A) ab Runde 2, Kampfkraft 1400 (Strategie 6.2)" in german
     assert "Mit den Späteren (1): Kampfkraft A 3800, B 2400" in german
-    assert "With the late arrivals (1): Kampfkraft A 3800, B 2400" in english
+    assert "With the late arrivals (1): combat power A 3800, B 2400" in english
     # Its losses may be ruled, and it is held in the field with its side.
     ruling = Ruling("K1", "Sieger B; Verluste 1/102 -100")
     assert GAME.check_ruling(state, LATE, [], ruling, "de") == ""

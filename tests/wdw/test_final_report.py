@@ -27,6 +27,24 @@ def test_the_printout_after_december_names_december_of_the_old_year() -> None:
     assert f"Monat 12/{before.year} " in GAME.printout(after, 0, "de").splitlines()[0]
 
 
+def test_the_json_twin_names_the_month_its_printout_heads_with() -> None:
+    before = sample()
+    before.month = 12
+    after = month(before)
+    heading = GAME.printout(after, 1, "de").splitlines()[0]
+    data = GAME.report_data(after, 1, "de")
+    assert f"Monat {data['month']}/{data['year']} " in heading
+    assert (data["month"], data["year"]) == (12, before.year)
+    assert (data["next_month"], data["next_year"]) == (1, before.year + 1)
+
+
+def test_the_json_twin_before_the_first_turn_names_the_first_month_both_ways() -> None:
+    state = sample()
+    data = GAME.report_data(state, 0, "de")
+    assert (data["month"], data["year"]) == (state.month, state.year)
+    assert (data["next_month"], data["next_year"]) == (state.month, state.year)
+
+
 def test_fields_held_are_own_settlements_and_conquests_less_what_others_took() -> None:
     state = sample()
     own = sorted(p.kf for p in state.settlements if p.owner == 1)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core import Order
 from engine.wdw.forecast import position
 from engine.wdw.kind import WDW
-from engine.wdw.orders import Alliance, Build, Fight, Storm, Work
+from engine.wdw.orders import Alliance, Build, Demolish, Fight, Repair, Storm, Work
 from engine.wdw.state import Realm, WdwState
 from tests.wdw.helpers import GAME, by_number, sample
 
@@ -42,6 +42,18 @@ def test_a_units_second_order_says_it_replaces_the_first() -> None:
     assert "replaces the earlier order to unit 101: the last one counts" in texts[2]
     german = said(sample(), orders, "de")[2]
     assert "ersetzt den früheren Befehl an Einheit 101" in german
+
+
+def test_a_demolition_or_repair_counts_as_the_named_workers_order() -> None:
+    # Strategie 5.2, D20: the worker's part in the work is its AB order of the month.
+    demolish = Demolish(settlement="Guru", structure="mil", units=(201,))
+    texts = said(sample(), [demolish, Fight(unit=201, code="KV")])
+    assert ["replaces" in t for t in texts] == [False, True]
+    assert "replaces the earlier order to unit 201" in texts[1]
+    repair = Repair(settlement="Guru", structure="stv", units=(102, 201))
+    texts = said(sample(), [Work(unit=201, code="AB", structure="stv"), repair], "de")
+    assert "ersetzt den früheren Befehl an Einheit 201: der letzte gilt" in texts[1]
+    assert "Einheit 102" not in texts[1].partition("ersetzt")[2]
 
 
 def test_an_unknown_unit_twice_is_refused_twice_without_replacing() -> None:

@@ -20,7 +20,7 @@ from engine.wdw.orders import (
     Work,
 )
 from grammar.wdw import LANGUAGE
-from tests.wdw.helpers import HEADER, read_orders
+from tests.wdw.helpers import HEADER, assert_refused, read_error, read_orders
 
 
 @pytest.mark.parametrize(
@@ -77,8 +77,7 @@ def test_gs_and_gp_in_text_are_no_orders() -> None:
 
 @pytest.mark.parametrize("line", ["Baue Guru Kirche", "115 AB Kirche"])
 def test_a_wrong_line_is_an_error_with_examples(line: str) -> None:
-    result = LANGUAGE.parse(HEADER + line + "\n")
-    (error,) = result.errors
+    error = read_error(line)
     assert "„115 KNF 12/4 12/5“" in error.message("de")
 
 
@@ -155,19 +154,14 @@ def test_an_order_code_without_its_unit_is_an_error_not_a_signature(line: str) -
 
 
 def test_a_field_beyond_kf_48_is_refused() -> None:
-    result = LANGUAGE.parse(HEADER + "115 KN 12/49\n")
-    (error,) = result.errors
-    assert "12/49 ist kein Kleinfeld" in error.message("de")
-    assert "12/49 is no field" in error.message("en")
+    assert_refused("115 KN 12/49", "12/49 ist kein Kleinfeld", "12/49 is no field")
 
 
 @pytest.mark.parametrize("line", ["601 GAP-II", "601 GIB3"])
 def test_a_spy_with_another_codes_extension_is_refused_with_the_spy_form(line: str) -> None:
     # These raised ValueError in int() and came back as "internal error".
-    (error,) = LANGUAGE.parse(HEADER + line + "\n").errors
+    error = assert_refused(line, "„601 GI4 Ziel: Guru“", '"601 GI4 target: Guru"')
     assert error.column == 5
-    assert "„601 GI4 Ziel: Guru“" in error.message("de")
-    assert '"601 GI4 target: Guru"' in error.message("en")
 
 
 def test_a_spy_code_and_a_word_is_the_spy_and_its_target() -> None:
@@ -290,9 +284,7 @@ def test_an_a_extension_as_a_word_is_read(line: str, ext: str) -> None:
     ],
 )
 def test_a_wrong_or_second_extension_word_is_refused(line: str, de: str, en: str) -> None:
-    (error,) = LANGUAGE.parse(HEADER + line + "\n").errors
-    assert de in error.message("de")
-    assert en in error.message("en")
+    assert_refused(line, de, en)
 
 
 @pytest.mark.parametrize(
@@ -322,10 +314,7 @@ def test_the_g_order_forms_are_read(line: str, order: Spy) -> None:
 
 @pytest.mark.parametrize("line", ["601 GI", "601 GA2", "601 Infiltrieren"])
 def test_a_g_order_without_a_target_is_refused(line: str) -> None:
-    (error,) = LANGUAGE.parse(HEADER + line + "\n").errors
-    assert error.line == 2
-    assert "braucht ein Ziel: „601" in error.message("de")
-    assert "needs a target" in error.message("en")
+    assert_refused(line, "braucht ein Ziel: „601", "needs a target")
 
 
 @pytest.mark.parametrize(
@@ -375,18 +364,15 @@ def test_a_sonderbefehl_and_a_defamation_text_may_be_blocks_up_to_ende() -> None
 def test_the_designs_forms_that_are_no_orders_here_say_what_to_write(
     line: str, de: str, en: str
 ) -> None:
-    (error,) = LANGUAGE.parse(HEADER + line + "\n").errors
-    assert error.line == 2
-    assert de in error.message("de")
-    assert en in error.message("en")
+    assert_refused(line, de, en)
 
 
 def test_a_number_after_an_ab_structure_is_refused_with_the_form() -> None:
     # docs/rules-wdw.md: "AB-H Bef 2" names no end a unit's standing order could keep.
-    (error,) = LANGUAGE.parse(HEADER + "201 AB-H Bef 2\n").errors
+    error = assert_refused(
+        "201 AB-H Bef 2", "die Zahl nach dem Bauwerk wird nicht gelesen", '"201 AB-H bef"'
+    )
     assert error.column == len("201 AB-H Bef 2")
-    assert "die Zahl nach dem Bauwerk wird nicht gelesen" in error.message("de")
-    assert '"201 AB-H bef"' in error.message("en")
 
 
 @pytest.mark.parametrize(
@@ -437,3 +423,22 @@ def test_an_orders_echo_is_its_written_form_in_the_readers_language(
     for lang in ("de", "en"):
         (read,) = read_orders(order.describe(lang) + "\n")
         assert replace(read, line=0) == order
+
+
+@pytest.mark.parametrize(
+    ("line", "de", "en"),
+    [
+        ("115 KA Bef", "„Bef“ ist ein Bauwerk, und KA baut nicht", '"Bef" is a structure'),
+        ("115 KA 1/2 Stv", "„Stv“ ist ein Bauwerk, und KA baut nicht", "and KA does not build"),
+        ("115 KV Wall 3", "„Wall 3“ ist ein Bauwerk, und KV baut nicht", '"115 AB Wall 3"'),
+        ("201 AM 1/2 Bef", "„Bef“ ist ein Bauwerk, und AM baut nicht", '"201 AB Bef"'),
+        ("115 KA Ziel: Guru", "„Ziel: Guru“: ein Ziel nimmt nur ein G-Befehl", "only a G order"),
+        ("201 AB Ziel: Guru", "„Ziel: Guru“: ein Ziel nimmt nur ein G-Befehl", "no AB"),
+    ],
+)
+def test_a_part_the_orders_code_does_not_read_is_refused_naming_it(
+    line: str, de: str, en: str
+) -> None:
+    # docs/orders-wdw.md: only AB names a structure or a wall, only a G order a target;
+    # "115 KA Bef" was read as "115 KA", the structure dropped unsaid.
+    assert_refused(line, de, en)

@@ -9,10 +9,10 @@ import pytest
 from engine.core import Order
 from engine.wdw.formulas import rs_of
 from engine.wdw.items import find_items
-from engine.wdw.orders import Convert, Fight, Raise, Train
+from engine.wdw.orders import Convert, Fight, Train
 from engine.wdw.provinces import melee_level
 from engine.wdw.state import Unit, WdwState
-from tests.wdw.helpers import GAME, by_number, month, read_orders, sample
+from tests.wdw.helpers import GAME, by_number, month, raising, read_orders, sample
 
 HV = "heimatverteidigung"
 
@@ -45,18 +45,11 @@ HV = "heimatverteidigung"
         ),
         (
             "Rüste 1000 Krieger Heimatverteidigung Erinal in Guru",
-            Raise(line=2, settlement="Guru", count=1000, province="Erinal"),
+            raising(1000, province="Erinal", line=2),
         ),
         (
             "Soforrüstung 100 Krieger HV Erinal Nahkampf 2 Guru",
-            Raise(
-                line=2,
-                settlement="Guru",
-                count=100,
-                properties=("nahkampf=2",),
-                instant=True,
-                province="Erinal",
-            ),
+            raising(100, "nahkampf=2", instant=True, province="Erinal", line=2),
         ),
         ("train 101 home defense Erinal", Train(line=2, unit=101, province="Erinal")),
     ],
@@ -101,17 +94,11 @@ def said(order: Order, state: WdwState | None = None) -> str:
     ("order", "words"),
     [
         (
-            Raise(settlement="Guru", count=1000, province="erinal"),
+            raising(1000, province="erinal"),
             "Rüste in Guru: 1000 Krieger (Heimatverteidigung Erinal), RS 1: 5000 GS",
         ),
         (
-            Raise(
-                settlement="Guru",
-                count=100,
-                properties=("nahkampf=2",),
-                instant=True,
-                province="Erinal",
-            ),
+            raising(100, "nahkampf=2", instant=True, province="Erinal"),
             "(Nahkampf 2, Heimatverteidigung Erinal), RS 3: 3000 GS",
         ),
         (
@@ -131,13 +118,13 @@ def test_legal_heimatverteidigung_orders_are_worded(order: Order, words: str) ->
 @pytest.mark.parametrize(
     ("order", "reason"),
     [
-        (Raise(settlement="Guru", count=10, province="Süd"), "Ihr Reich hat keine Provinz Süd"),
+        (raising(10, province="Süd"), "Ihr Reich hat keine Provinz Süd"),
         (
-            Raise(settlement="Guru", count=10, unit_class="sea", province="Erinal"),
+            raising(10, unit_class="sea", province="Erinal"),
             "Heimatverteidigung in Erinal: Seeprovinzen für Flotten, Landprovinzen für",
         ),
         (
-            Raise(settlement="Guru", count=10, properties=("nahkampf=1",), province="Erinal"),
+            raising(10, "nahkampf=1", province="Erinal"),
             "mehr geben Ausbildung oder Soforrüstung",
         ),
         (Train(unit=301, province="Erinal"), "Einheit 301 hat schon Heimatverteidigung für"),
@@ -234,7 +221,7 @@ def test_a_conversion_takes_six_months_with_neither_ability() -> None:
 
 
 def test_a_raised_defender_gets_its_province_and_training_adds_one() -> None:
-    state = month(with_province(), Raise(settlement="Guru", count=1000, province="Erinal"))
+    state = month(with_province(), raising(1000, province="Erinal"))
     unit = state.unit(1, 602)
     assert unit is not None and unit.heimatverteidigung == ["Erinal"] and unit.rs() == 1
     state = month(state, Train(unit=602, province="Nord"))

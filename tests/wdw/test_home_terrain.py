@@ -8,12 +8,13 @@ import json
 
 from engine.wdw.checks_build import bwp_price
 from engine.wdw.checks_walls import wall_price
-from engine.wdw.home_terrain import home_terrain, terrain_class
-from engine.wdw.orders import Build
+from engine.wdw.home_terrain import home_terrain, loss_immunity, terrain_class
+from engine.wdw.orders import Build, Fight
 from engine.wdw.phases.income import ledger
 from engine.wdw.setup import options_of
 from engine.wdw.state import WdwState, world
 from tests.wdw.helpers import GAME, by_number, month, sample
+from tests.wdw.test_calculators import lines_of
 
 CORE = "Erinal=1/18 1/17 1/19"
 
@@ -74,10 +75,10 @@ def test_the_acknowledgement_and_the_month_charge_the_normal_price_at_home() -> 
 
 
 def test_the_income_deducts_the_normal_upkeep_in_the_heimatgelaende() -> None:
-    # F1: Guru, 50,000 inhabitants and 12 BWP: 7,500 - 12 x 100 (normal) or x 200 (schwer)
+    # F1: Guru, 50,000 inhabitants and 13 BWP: 7,500 - 13 x 100 (normal) or x 200 (schwer)
     home, foreign = _forest("1/18", "1/17"), _forest("1/18", "1/17", provinces=())
-    assert ledger(home, 1, options_of(home))[0] == 7500 - 1200
-    assert ledger(foreign, 1, options_of(foreign))[0] == 7500 - 2400
+    assert ledger(home, 1, options_of(home))[0] == 7500 - 1300
+    assert ledger(foreign, 1, options_of(foreign))[0] == 7500 - 2600
 
 
 def test_the_economy_workbench_and_the_order_forecast_count_the_heimatgelaende() -> None:
@@ -85,9 +86,9 @@ def test_the_economy_workbench_and_the_order_forecast_count_the_heimatgelaende()
     home, foreign = _forest("1/18", "1/17"), _forest("1/18", "1/17", provinces=())
     at_home = GAME.calculate(home, 1, "economy", params, "de")
     abroad = GAME.calculate(foreign, 1, "economy", params, "de")
-    # F2: the BWP 5,000 GS instead of 10,000; F1 with 13 BWP: 7,500 − 1,300 or − 2,600.
-    assert "Bau Guru Stv −5000" in at_home and "(Guru +6200)" in at_home
-    assert "Bau Guru Stv −10000" in abroad and "(Guru +4900)" in abroad
+    # F2: the BWP 5,000 GS instead of 10,000; F1 with 14 BWP: 7,500 − 1,400 or − 2,800.
+    assert "Bau Guru Stv −5000" in at_home and "(Guru +6100)" in at_home
+    assert "Bau Guru Stv −10000" in abroad and "(Guru +4700)" in abroad
     # The order forecast pays the first build from the treasury before the second.
     build = Build(line=1, settlement="Guru", structure="stv")
     for state in (home, foreign):
@@ -98,3 +99,77 @@ def test_the_economy_workbench_and_the_order_forecast_count_the_heimatgelaende()
     assert (
         second.worded is not None and "der Schatz (2000 GS) deckt 10000 GS nicht" in second.worded
     )
+
+
+def _terrains(provinces: tuple[str, ...] = (CORE,), **fields: tuple[str, int]) -> WdwState:
+    """The sample with fields changed (``f1_17=("Sumpf", 1)``: terrain and height) and
+    Isyrial's provinces."""
+    state = sample()
+    the_map = json.loads(state.map_text)
+    for raw in the_map["fields"]:
+        change = fields.get("f" + raw["id"].replace("/", "_"))
+        if change is not None:
+            raw["terrain"], raw["height"] = change
+    state.map_text = json.dumps(the_map)
+    state.realm(1).provinces = list(provinces)
+    return state
+
+
+# Isyrial's core province 1/18 1/17 1/19 is mostly difficult (Sumpf, Wald), no one type
+# the most: no Heimatgelände, but its units take no losses in Tiefland, Sumpf and Wald.
+MIXED = {"f1_17": ("Sumpf", 1), "f1_19": ("Wald", 1), "f1_26": ("Gebirge", 1)}
+RIDE = {1: [Fight(unit=102, code="KV", path=("1/19", "1/26"))]}
+
+
+def test_a_mostly_difficult_core_province_frees_its_terrain_types_of_losses() -> None:
+    state = _terrains(**MIXED)
+    immune = loss_immunity(state.realm(1), state.settlements, world(state.map_text))
+    assert immune.types == {"Tiefland", "Sumpf", "Wald"} and immune.home == ""
+    fields = world(state.map_text).fields
+    assert immune.why_free(fields["1/12"], mounted=False) == "core"  # Wald anywhere
+    assert immune.why_free(fields["1/26"], mounted=False) == ""  # Gebirge is not in it
+    other = loss_immunity(state.realm(2), state.settlements, world(state.map_text))
+    assert other.why_free(fields["1/12"], mounted=False) == ""
+    half = _terrains(("Erinal=1/18 1/17 1/19 1/10",), **MIXED)  # half is not "überwiegend"
+    assert loss_immunity(half.realm(1), half.settlements, world(half.map_text)).types == set()
+
+
+def test_height_4_needs_mountains_in_the_core_province_and_riders_keep_their_losses() -> None:
+    flat = _terrains(**MIXED, f1_36=("Wald", 4))
+    immune = loss_immunity(flat.realm(1), flat.settlements, world(flat.map_text))
+    high = world(flat.map_text).fields["1/36"]
+    assert immune.why_free(high, mounted=False) == ""  # 1.1: height 4 has losses of its own
+    peaks = _terrains(**{**MIXED, "f1_36": ("Wald", 4), "f1_17": ("Sumpf", 4)})
+    immune = loss_immunity(peaks.realm(1), peaks.settlements, world(peaks.map_text))
+    assert immune.why_free(high, mounted=False) == "core"
+    assert immune.why_free(high, mounted=True) == "riders"  # Strategie 4.3
+
+
+def test_the_dossier_marks_the_difficult_fields_a_unit_enters_and_where_it_is_free() -> None:
+    dossier = GAME.dossier(_terrains(**MIXED), RIDE, "de")
+    assert (
+        "     schwieriges Gelände (Verluste: „L“-Zeile): 1/19 Wald (schwer, frei von"
+        " Geländeverlusten: Kernprovinz, Strategie 1.2), 1/26 Gebirge (extrem)"
+    ) in dossier
+    without = GAME.dossier(_terrains((), **MIXED), RIDE, "en")
+    assert '     difficult terrain (losses: the "L" line): 1/19 Wald (schwer), 1/26 Gebirge' in (
+        without
+    )
+    home = GAME.dossier(_terrains(**{**MIXED, "f1_17": ("Wald", 1)}), RIDE, "de")
+    assert "1/19 Wald (Heimatgelände: nicht schwierig, Strategie 1.2), 1/26 Gebirge" in home
+    riders = {1: [Fight(unit=102, code="KV", path=("1/19", "1/11"))]}
+    assert "schwieriges Gelände" not in GAME.dossier(_terrains(), riders, "de")
+
+
+def test_the_movement_planner_says_where_the_realm_is_free_of_terrain_losses() -> None:
+    params = {"unit": "102", "path": "1/19 1/26"}
+    lines = lines_of(GAME.calculate(_terrains(**MIXED), 1, "movement", params, "de"))
+    assert (
+        "Wald (schwer): keine Geländeverluste, der Typ kommt in der Kernprovinz vor (Strategie 1.2)"
+    ) in lines
+    assert "Gebirge (extrem): Geländeverluste möglich (der Spielleiter)" in lines
+    english = lines_of(GAME.calculate(_terrains((), **MIXED), 1, "movement", params, "en"))
+    assert "Wald (schwer): terrain losses possible (the GM's)" in english
+    home = _terrains(**{**MIXED, "f1_17": ("Wald", 1)})
+    said = lines_of(GAME.calculate(home, 1, "movement", params, "de"))
+    assert "Wald: Heimatgelände, nicht schwierig (Strategie 1.2)" in said

@@ -33,7 +33,7 @@ def test_the_acknowledgement_warns_of_an_army_beyond_its_heerfuehrer(
     (english,) = GAME.describe_orders(
         _led(capacity), 1, [Fight(unit=101, code="KV")], "en", by_number
     )
-    assert ("the Heerführer (1) lead 2000 elements at most" in english) is warned
+    assert ("the leaders (1) lead 2000 elements at most" in english) is warned
 
 
 def test_mounted_elements_count_twice_and_characters_not_at_all() -> None:

@@ -61,8 +61,10 @@ def test_a_broken_map_is_refused_with_its_reason(change: dict[str, object], reas
 
 
 def test_no_json_and_duplicates_are_refused() -> None:
-    with pytest.raises(MapError, match="no JSON"):
+    with pytest.raises(MapError, match="the map file is not JSON"):
         read_map("{")
+    with pytest.raises(MapError, match='the map file needs "fields": a list of fields'):
+        read_map('{"fields": {}}')
     data = json.loads(SAMPLE)
     data["fields"].append(data["fields"][0])
     with pytest.raises(MapError, match="listed twice"):

@@ -10,7 +10,7 @@ from engine.wdw.orders import Fight
 from engine.wdw.phases.sightings import kind_of
 from engine.wdw.state import Sighting, WdwState, world
 from mailserver.printouts.maps import render_map
-from tests.wdw.helpers import GAME, dice, sample
+from tests.wdw.helpers import GAME, dice, placed, sample
 
 
 def month(state: WdwState, orders: dict[int, list[Order]] | None = None) -> WdwState:
@@ -53,6 +53,20 @@ def test_the_realms_picture_is_its_known_fields_with_its_own_and_sighted_units()
     assert marks[place_number("1/22")] == ("sighted",)
     assert view.mark_texts == {"fleet": "triangle: own units there"}
     assert render_map(view).startswith(b"\x89PNG")
+
+
+def test_a_sighting_from_a_field_left_later_is_drawn_on_the_realms_picture() -> None:
+    # Realm 1's rider sees realm 2's unit in 1/20 on day 0, then rides west out of sight.
+    state = placed(u1_102="1/19", u2_102="1/20")
+    assert "1/20" not in state.realm(1).known
+    orders: dict[int, list[Order]] = {1: [Fight(unit=102, code="KV", path=("1/18", "1/17"))]}
+    after = month(state, orders)
+    assert "Sighting on day 0 in 1/20: foreign warriors" in GAME.printout(after, 1, "en")
+    marks = {p.number: p.marks for p in GAME.map_view(after, 1, "en").places}
+    assert marks[place_number("1/20")] == ("sighted",)
+    fields = GAME.report_data(after, 1, "en")["fields"]
+    assert isinstance(fields, list)
+    assert "1/20" in [f["id"] for f in fields if isinstance(f, dict)]
 
 
 def test_the_gms_picture_is_the_whole_map_with_every_unit_and_no_sighting() -> None:

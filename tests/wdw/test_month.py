@@ -248,9 +248,9 @@ def test_the_month_advances_the_calendar_and_income_comes_in_june() -> None:
     state.month = 6
     after = draft(state=state)
     assert (after.month, after.year, after.turn) == (7, 1000, 1)
-    # Guru: 50,000 inhabitants, 13 BWP (after building Stv) -> 7,500 - 1,300; upkeep of
+    # Guru: 50,000 inhabitants, 14 BWP (after building Stv) -> 7,500 - 1,400; upkeep of
     # 2,000 + 1,000 + 1,000 warriors and a character: 2,000 + 1,000 + 1,000 + 200.
-    assert after.realm(1).treasury == 60000 - 5000 + 6200 - 4200
+    assert after.realm(1).treasury == 60000 - 5000 + 6100 - 4200
 
 
 def test_a_realms_printout_shows_nothing_of_the_other_realm() -> None:

@@ -88,7 +88,7 @@ def _planned(state: WdwState, lang: str) -> list[str]:
 
 def test_the_planner_prices_each_step_by_the_table_in_german() -> None:
     assert _planned(by_bp(), "de")[1:] == [
-        "1/101 ab 1/18: 15 BP (F8; Kosten nach der SL-Tabelle)",
+        "1/101 ab 1/18: 15 BP (Tab. 4.2-1a; Kosten nach der SL-Tabelle)",
         "1/19: kostet 4, verbraucht 4/15, Tag 8",
         "1/20: kostet 4, verbraucht 8/15, Tag 16",
         "1/21: kostet 4, verbraucht 12/15, Tag 24",
@@ -99,5 +99,5 @@ def test_the_planner_prices_each_step_by_the_table_in_german() -> None:
 
 def test_the_planner_prices_each_step_by_the_table_in_english() -> None:
     lines = _planned(by_bp(), "en")
-    assert lines[1] == "1/101 from 1/18: 15 BP (F8; costs by the GM's table)"
+    assert lines[1] == "1/101 from 1/18: 15 BP (Tab. 4.2-1a; costs by the GM's table)"
     assert lines[-1] == "Ends in 1/21; BP 15, left 3, combat rounds after 1"

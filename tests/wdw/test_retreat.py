@@ -10,6 +10,7 @@ from engine.wdw.orders import Fight
 from engine.wdw.retreat import free_neighbours
 from engine.wdw.state import Unit, WdwState, world
 from tests.wdw.helpers import GAME, dice, field_of, month_of, noted, placed, sample
+from tests.wdw.test_map_lines import EXAMPLE
 
 NEIGHBOURS_OF_1_20 = ["1/12", "1/21", "1/28", "1/27", "1/19", "1/11"]
 
@@ -170,3 +171,28 @@ def test_a_fleet_that_sails_on_is_no_refuge() -> None:
     }
     after = month_of(coast(True), orders, Ruling("K1", "Sieger A; Verluste keine"))
     assert field_of(after, 2, 301) == "1/32" and field_of(after, 2, 101) == "1/15"
+
+
+def river_fight() -> WdwState:
+    """On the example map (its river runs through 1/38 and 1/39 into the sea 1/40): Tharn's
+    fleet 301 lies on the river in 1/39; Isyrial's fleets come from the sea, where its
+    302 stays and blocks the way out."""
+    state = sample(map=EXAMPLE)
+    state.units += [
+        Unit(realm=2, id=301, unit_class="sea", size=5, kf="1/39", nahkampf=1),
+        Unit(realm=1, id=301, unit_class="sea", size=50, kf="1/40", nahkampf=1),
+        Unit(realm=1, id=302, unit_class="sea", size=50, kf="1/40", nahkampf=1),
+    ]
+    return state
+
+
+def test_a_fleet_on_a_river_retreats_along_the_river() -> None:
+    # D28: 1/40 is blocked, 1/38 lies up the navigable river; land without it is no way.
+    state = river_fight()
+    fleet = state.unit(2, 301)
+    assert fleet is not None
+    assert free_neighbours(state, fleet) == ["1/38"]
+    orders: dict[int, list[Order]] = {1: [Fight(unit=301, code="KA", path=("1/39",))]}
+    assert "Rückzug B: Los R1 unter 1/38" in GAME.dossier(state, orders, "de")
+    after = month_of(state, orders, Ruling("K1", "Sieger A; Verluste keine"))
+    assert field_of(after, 2, 301) == "1/38" and noted(after, 2, "note.retreat")

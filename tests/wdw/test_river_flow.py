@@ -163,7 +163,8 @@ def test_the_acknowledgement_refuses_a_fleet_off_the_river_with_the_reason() -> 
     order = Fight(unit=301, code="KN", path=("1/39",))
     german = GAME.describe_order(state, 1, order, "de", by_number)
     assert (
-        "eine Flotte fährt nach 1/39 nur auf dem Fluss, der vom Feld davor dorthin fließt" in german
+        "eine Flotte fährt nach 1/39 nur auf einem Fluss, der vom Feld davor dorthin führt"
+        in german
     )
     english = GAME.describe_order(
         state, 1, Fight(unit=301, code="KN", path=("1/47",)), "en", by_number

@@ -11,6 +11,10 @@ from random import Random
 import pytest
 
 from engine.core import PlayerSetup, Setup
+from engine.wdw.checks_army import stationed
+from engine.wdw.formulas import barracks, rues_capacity, structure_limit
+from engine.wdw.setup import SCENARIOS, scenario_data
+from engine.wdw.state import STRUCTURES, WdwState, world
 from tests.wdw.helpers import GAME
 
 ROOT = Path(__file__).parents[2]
@@ -41,8 +45,8 @@ def test_a_scenario_file_sets_the_realms_their_places_and_the_date() -> None:
 @pytest.mark.parametrize(
     ("text", "reason"),
     [
-        ("kein JSON", "the scenario file is not JSON"),
-        ("[]", "the scenario file has no list of realms"),
+        ("kein JSON", "the scenario file is not JSON: Expecting value (line 1)"),
+        ("[]", 'the scenario file needs "realms": a list of realms'),
         ('{"realms": [], "year": 1000, "month": 1}', "the scenario file has no 'map'"),
         (
             '{"realms": [], "year": 1000, "month": 1, "map": "mine.json"}',
@@ -58,3 +62,55 @@ def test_a_scenario_file_sets_the_realms_their_places_and_the_date() -> None:
 def test_a_bad_scenario_file_is_refused_with_its_reason(text: str, reason: str) -> None:
     with pytest.raises(ValueError, match=re.escape(reason)):
         start(scenario=text)
+
+
+def faults(state: WdwState) -> list[str]:
+    """What a scenario's turn 0 breaks of the state's own rules: a treasury below 0
+    (D25), a BükAz outside −100…+100, a structure above its limit (F4, Strategie 3.2),
+    more inhabitants than the Bev BWP hold, land units beyond the barracks of their
+    realm's settlement (F4, D35), a Rüstkapazität overspent (D12), a realm with no or
+    two capitals, a unit of no size."""
+    the_map = world(state.map_text)
+    found = [f"{r.name}: treasury {r.treasury}" for r in state.realms if r.treasury < 0]
+    found += [f"{r.name}: BükAz {r.bukaz}" for r in state.realms if not -100 <= r.bukaz <= 100]
+    for place in state.settlements:
+        structures = {s: getattr(place, s) for s in STRUCTURES}
+        big = the_map.fields[place.kf].big_site
+        found += [
+            f"{place.name}: {s} {bwp}"
+            for s, bwp in structures.items()
+            if bwp > structure_limit(s, structures, big_site=big)
+        ]
+        if place.population > 10000 * place.bev:
+            found.append(f"{place.name}: {place.population} inhabitants, Bev {place.bev}")
+        if stationed(state, place.owner, place.kf) > barracks(place.mil):
+            found.append(f"{place.name}: {stationed(state, place.owner, place.kf)} stationed")
+        if place.rues_used > rues_capacity(place.rues):
+            found.append(f"{place.name}: Rüstkapazität {place.rues_used} used")
+    for realm in state.realms:
+        capitals = [p for p in state.settlements if p.owner == realm.seat and p.capital]
+        if len(capitals) != 1:
+            found.append(f"{realm.name}: {len(capitals)} capitals")
+    found += [f"unit {u.realm}/{u.id}: size {u.size}" for u in state.units if u.size < 1]
+    return found
+
+
+def test_the_faults_find_a_garrison_beyond_its_barracks() -> None:
+    state = start()
+    assert isinstance(state, WdwState)
+    state.settlement("Guru").mil = 2  # type: ignore[union-attr]
+    assert faults(state) == ["Guru: 5000 stationed"]
+
+
+@pytest.mark.parametrize("scenario", [*SCENARIOS, "config/examples/wdw-scenario.json"])
+def test_every_shipped_scenario_keeps_the_states_own_rules(scenario: str) -> None:
+    text = (ROOT / scenario).read_text(encoding="utf-8") if "/" in scenario else None
+    realms = len(scenario_data(scenario if text is None else "", text)["realms"])
+    players = [PlayerSetup(n) for n in range(1, realms + 1)]
+    if text is None:
+        setup = Setup(7, players, seed=3, scenario=scenario)
+    else:
+        setup = Setup(7, players, seed=3, options={"scenario": text})
+    state = GAME.new_game(setup, Random(0))
+    assert isinstance(state, WdwState)
+    assert len(state.realms) == realms and faults(state) == []

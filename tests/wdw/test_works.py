@@ -8,10 +8,9 @@ import pytest
 
 from engine.core import Order, Ruling
 from engine.wdw.items import find_items
-from engine.wdw.orders import Build, Demolish, Repair
+from engine.wdw.orders import Build, Demolish, Fight, Repair, Work
 from engine.wdw.state import Unit, WdwState
-from grammar.wdw import LANGUAGE
-from tests.wdw.helpers import GAME, HEADER, by_number, month, read_orders, sample
+from tests.wdw.helpers import GAME, assert_refused, by_number, month, read_orders, sample
 
 
 @pytest.mark.parametrize(
@@ -102,8 +101,8 @@ def test_a_repair_the_treasury_cannot_pay_rests() -> None:
 def test_people_and_workers_demolish_and_the_bwp_can_be_reused() -> None:
     state = month(sample(), Demolish(settlement="Guru", structure="mil", bwp=2, units=(201,)))
     guru = state.settlements[0]
-    assert (guru.mil, guru.reuse) == (0, 4)
-    assert "Guru: 2 BWP Mil abgerissen (0 übrig)." in GAME.printout(state, 1, "de")
+    assert (guru.mil, guru.reuse) == (1, 4)
+    assert "Guru: 2 BWP Mil abgerissen (1 übrig)." in GAME.printout(state, 1, "de")
     treasury = state.realm(1).treasury
     state = month(state, Build(settlement="Guru", structure="stv"))
     assert state.settlements[0].stv == 3 and state.settlements[0].reuse == 0
@@ -119,10 +118,10 @@ def test_the_people_do_not_build_and_demolish_at_once_and_parts_carry_over() -> 
     )
     state = month(state, *orders)
     guru = state.settlements[0]
-    assert guru.mil == 2 and guru.progress == ["abriss:mil=1/2"]
+    assert guru.mil == 3 and guru.progress == ["abriss:mil=1/2"]
     assert "die Bevölkerung baut und reißt nicht zugleich ab" in GAME.printout(state, 1, "de")
     state = month(state, *orders)
-    assert state.settlements[0].mil == 1 and state.settlements[0].progress == []
+    assert state.settlements[0].mil == 2 and state.settlements[0].progress == []
 
 
 def test_a_repair_restores_the_damage_and_costs_5000_per_bwp() -> None:
@@ -196,15 +195,40 @@ def test_an_ally_is_not_besieged() -> None:
 def test_a_workers_demolition_and_repair_are_read_in_german_and_english(
     line: str, order: Order
 ) -> None:
-    result = LANGUAGE.parse(HEADER + line)
-    assert not result.errors and list(result.orders) == [order]
+    assert read_orders(line) == [order]
+
+
+@pytest.mark.parametrize(
+    ("order", "written"),
+    [
+        (Demolish(line=2, settlement="Guru", structure="mil", bwp=2), "Abriss Guru mil 2"),
+        (
+            Demolish(line=2, settlement="Guru", structure="mil", units=(201, 202)),
+            "Abriss Guru mil 1 mit 201 202",
+        ),
+        (
+            Demolish(line=2, settlement="", structure="mil", bwp=2, units=(201,)),
+            "201 AB Abriss mil 2",
+        ),
+        (
+            Repair(line=2, settlement="Guru", structure="stv", units=(201,)),
+            "Repariere Guru stv mit 201",
+        ),
+        (Repair(line=2, settlement="", structure="bef", units=(201,)), "201 AB Reparatur bef"),
+    ],
+)
+def test_demolition_and_repair_are_written_as_orders_that_read_back(
+    order: Order, written: str
+) -> None:
+    assert order.describe("de") == written
+    assert read_orders(written) == [order]
 
 
 def test_a_workers_demolition_works_in_the_settlement_where_it_stands() -> None:
     # D20: "201 AB Abriss Mil 2" is the demolition in Guru with unit 201 named.
     state = month(sample(), Demolish(settlement="", structure="mil", bwp=2, units=(201,)))
-    assert (state.settlements[0].mil, state.settlements[0].reuse) == (0, 4)
-    assert "Guru: 2 BWP Mil abgerissen (0 übrig)." in GAME.printout(state, 1, "de")
+    assert (state.settlements[0].mil, state.settlements[0].reuse) == (1, 4)
+    assert "Guru: 2 BWP Mil abgerissen (1 übrig)." in GAME.printout(state, 1, "de")
 
 
 def test_a_worker_outside_its_settlements_is_refused_the_demolition() -> None:
@@ -223,6 +247,57 @@ def test_a_worker_outside_its_settlements_is_refused_the_demolition() -> None:
     ],
 )
 def test_destroying_and_a_work_word_after_a_k_code_are_refused(line: str, de: str, en: str) -> None:
-    (error,) = LANGUAGE.parse(HEADER + line).errors
-    assert de in error.message("de")
-    assert en in error.message("en")
+    assert_refused(line, de, en)
+
+
+def test_a_demolition_is_the_workers_order_of_the_month_and_a_later_one_replaces_it() -> None:
+    # Strategie 5.2, D20, D27: the worker's part in a demolition is its AB order; a
+    # later order to it takes it out of the work, the people go on demolishing.
+    named = Demolish(settlement="Guru", structure="mil", bwp=2, units=(201,))
+    state = month(sample(), named, Fight(unit=201, code="KV", path=("1/19",)))
+    assert state.settlements[0].mil == 1
+    assert state.unit(1, 201) is not None and state.unit(1, 201).kf == "1/19"
+    assert "nicht ausgeführt" not in GAME.printout(state, 1, "de")
+    # Its own demolition ("201 AB Abriss Mil 2") goes with it entirely.
+    own = Demolish(settlement="", structure="mil", bwp=2, units=(201,))
+    state = month(sample(), own, Fight(unit=201, code="KV"))
+    assert state.settlements[0].mil == 2
+
+
+def test_a_later_demolition_replaces_the_workers_earlier_order_and_shows_it_busy() -> None:
+    build = Work(unit=201, code="AB", structure="stv")
+    state = month(
+        sample(), build, Demolish(settlement="Guru", structure="mil", bwp=2, units=(201,))
+    )
+    guru = state.settlements[0]
+    assert (guru.mil, guru.stv) == (0, 2)  # the demolition, not the build as well
+    assert "201 in 1/18: 1000" in GAME.printout(state, 1, "de")
+    line = next(x for x in GAME.printout(state, 1, "de").splitlines() if "201 in 1/18" in x)
+    assert line.endswith("Befehl AB")
+
+
+def test_a_worker_in_a_repair_has_its_order_of_the_month() -> None:
+    # The repair uses the worker's order as a demolition does (D20).
+    state = damaged_guru()
+    state = month(state, Repair(settlement="Guru", structure="stv", units=(201,)))
+    line = next(x for x in GAME.printout(state, 1, "de").splitlines() if "201 in 1/18" in x)
+    assert line.endswith("Befehl AB")
+
+
+def test_a_workers_replaced_ab_builds_nothing() -> None:
+    # D27: the last AB counts; the month built both before.
+    state = month(
+        sample(),
+        Work(unit=201, code="AB", structure="stv"),
+        Work(unit=201, code="AB", structure="rues"),
+    )
+    guru = state.settlements[0]
+    assert (guru.stv, guru.rues) == (2, 4)
+
+
+def test_a_worker_named_twice_in_a_demolition_works_once() -> None:
+    twice = Demolish(settlement="Guru", structure="mil", bwp=3, units=(201, 201))
+    assert "diesen Monat 2 BWP Arbeit" in said(twice, sample())
+    state = sample()
+    state.settlements[0].mil = 5
+    assert month(state, twice).settlements[0].mil == 3  # the people 1, unit 201 1

@@ -17,6 +17,7 @@ from engine.wdw.formulas import bukaz_gp, kampfkraft, movement_points, rounds_po
 from engine.wdw.items import hostile
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.options import WdwOptions
+from engine.wdw.rivers import barrier
 from engine.wdw.setup import options_of
 from engine.wdw.state import Settlement, Unit, WdwState, world
 from engine.wdw.tables import MAIN_ORDERS, Outcome, encounter
@@ -260,7 +261,8 @@ def retreat_fields(
     """D28: the field the side came from if no non-allied unit stands there; else the
     passable neighbours without one, by side 1–6, for the draw R1 (empty: no retreat,
     the GM rules a surrender); for land units a water field where an own fleet waits is
-    passable (Strategie 6.1)."""
+    passable (Strategie 6.1), for fleets a field they may sail to (on the water or
+    along a navigable river, engine.wdw.rivers)."""
 
     def free(kf: str) -> bool:
         return not any(scene.hostile(realm, other) for other in scene.realms_in.get(kf, ()))
@@ -272,10 +274,14 @@ def retreat_fields(
     for other in scene.the_map.fields[kf].neighbours:
         if other is None:
             continue
-        water = scene.the_map.fields[other].water
-        boarding = water and not ships and realm in scene.fleets_in.get(other, ())
-        if water != ships and not boarding:
-            continue
+        if ships:
+            # D28: a fleet retreats where it may sail, along a navigable river too.
+            if barrier("sea", scene.the_map, kf, other):
+                continue
+        else:
+            water = scene.the_map.fields[other].water
+            if water and realm not in scene.fleets_in.get(other, ()):
+                continue
         if free(other):
             found.append(other)
     return tuple(found), True

@@ -148,7 +148,10 @@ def design(
 
 def render(result: Design, lang: str) -> list[str]:
     """The design in lines (the texts name its fields: ``{design.rs}``)."""
-    props = ", ".join(f"{name} {level}" for name, level in result.properties)
+    props = ", ".join(
+        say(lang, f"designer.prop.{name}") + ("" if name in FLAT else f" {level}")
+        for name, level in result.properties
+    )
     unit_class = say(lang, f"class.{result.unit_class}")
     keys = ["head", "cost", "normal", "sofort", "bp", "upkeep", "immunities"]
     if result.from_rs:

@@ -2,8 +2,10 @@
 D21; or its BP by F8 when the GM's option ``movement`` is ``bp``, priced by
 ``bp_costs``), the cost and day of each step along a path (F9), where the range ends, a
 step into fields the realm does not know ("ins Weiße" [R 4.4]: its cost is unknown),
-the cost of loading a fleet, and the BP and rounds of combat left on arrival (F8, F9).
-It reads only the map the reader knows; it never looks at units in the fields."""
+the cost of loading a fleet, the BP and rounds of combat left on arrival (F8, F9), and
+the difficult fields on the way with whether the unit's realm is free of terrain losses
+there (Strategie 1.2, D33). It reads only the map the reader knows; it never looks at
+units in the fields."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from fractions import Fraction
 from engine.wdw.calculators.knowledge import Knowledge
 from engine.wdw.calculators.texts import number, say
 from engine.wdw.formulas import movement_points, rounds_possible
+from engine.wdw.home_terrain import NORMAL, LossImmunity, loss_immunity
 from engine.wdw.movement import Leg, mode_factor, price
 from engine.wdw.rivers import barrier, upstream
 from engine.wdw.state import Unit
@@ -29,13 +32,18 @@ _LOAD_COST = {"": 0, "kueste": 3, "hafen": 2}
 @dataclass(frozen=True)
 class Step:
     """One step: the field, what it costs, the range used after it and the day (F9);
-    whether it is a fleet's step up a river (Strategie 7.1)."""
+    whether it is a fleet's step up a river (Strategie 7.1); in difficult terrain
+    (``ground``, its class ``ground_class``) ``loss``: ``losses`` (the GM's ``L`` line)
+    or why the realm is free of them (``LossImmunity.why_free``), else ""."""
 
     kf: str
     cost: int
     used: int
     day: Fraction
     upstream: bool = False
+    loss: str = ""
+    ground: str = ""
+    ground_class: str = ""
 
 
 @dataclass(frozen=True)
@@ -90,6 +98,8 @@ def plan(
     if prices is not None:
         loading *= prices[known.field(unit.kf).terrain]
     used = loading
+    realm = known.realm(unit.realm)
+    immune = loss_immunity(realm, known.settlements, known.the_map) if realm else LossImmunity()
     steps: list[Step] = []
     here, stop, stop_at = unit.kf, "", ""
     for there in path:
@@ -110,7 +120,12 @@ def plan(
             break
         used += cost
         upriver = unit.unit_class == "sea" and upstream(known.the_map, here, there)
-        steps.append(Step(there, cost, used, Fraction(30 * used, total), upriver))
+        field = known.field(there)
+        loss = "" if field.terrain_class == NORMAL else "losses"
+        loss = loss and (immune.why_free(field, unit.beritten) or loss)
+        day = Fraction(30 * used, total)
+        ground = (field.terrain, field.terrain_class) if loss else ("", "")
+        steps.append(Step(there, cost, used, day, upriver, loss, *ground))
         here = there
     left = budget(unit, total, Fraction(used), max_rounds)
     return Route(
@@ -177,6 +192,9 @@ def render(route: Route, lang: str) -> list[str]:
     for step in route.steps:
         key = "movement.step_upstream" if step.upstream else "movement.step"
         lines.append(say(lang, key, route=route, step=step, day=number(step.day, lang)))
+        if step.loss:
+            terrain, cls = step.ground, step.ground_class
+            lines.append(say(lang, f"movement.terrain_{step.loss}", terrain=terrain, cls=cls))
     if route.stop:
         lines.append(say(lang, f"movement.stop_{route.stop}", kf=route.stop_at))
     end = route.steps[-1].kf if route.steps else route.start

@@ -10,17 +10,19 @@ from typing import TypeVar
 from engine.core import Order
 from engine.wdw.checks_army import Refusal
 from engine.wdw.month import Month
+from engine.wdw.orders import counted
 
 Found = TypeVar("Found")
 
 
 def orders_of(month: Month, *kinds: type[Order]) -> Iterator[tuple[int, Order]]:
-    """Each order of ``kinds`` with its seat, seat by seat, line by line; orders of a
-    seat without a realm are left out."""
+    """Each order of ``kinds`` with its seat, seat by seat, line by line, as the month
+    carries them out (a unit's replaced order left out: engine.wdw.orders.counted);
+    orders of a seat without a realm are left out."""
     seats = {r.seat for r in month.state.realms}
     for seat in sorted(month.orders):
         if seat in seats:
-            for order in month.orders[seat]:
+            for order in counted(month.orders[seat]):
                 if isinstance(order, kinds):
                     yield seat, order
 

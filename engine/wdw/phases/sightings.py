@@ -4,7 +4,8 @@ with a line of sight, engine.wdw.sightlines; a spy sees only its own field unles
 option ``spy_sight`` is set). Hidden units (KX) are not sighted. What a realm learns is
 its own: the field, the day, the kind of unit and its size rounded to two digits — not
 whose it is (the GM may tell, in his narrative). The fields and kinds are kept in the
-state's ``sightings`` for the realm's map and JSON twin."""
+state's ``sightings`` for the realm's map and JSON twin, and the fields join its known
+map (a unit that saw one may have moved on by the month's end)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from engine.wdw.items import by_unit, main_order
 from engine.wdw.month import Month
 from engine.wdw.movement import Leg
 from engine.wdw.options import WdwOptions
-from engine.wdw.sightlines import visible
+from engine.wdw.sightlines import learn, visible
 from engine.wdw.state import Sighting, Unit, WdwState, world
 from engine.wdw.timeline import MONTH_DAYS, Span, first_common_day, scale_of, spans_of, stays_of
 
@@ -155,6 +156,10 @@ def run(month: Month) -> None:
     seen = sightings(month)
     marks = {(s.seat, s.kf, kind_of(s.unit)) for s in seen}
     month.state.sightings = [Sighting(seat, kf, kind) for seat, kf, kind in sorted(marks)]
+    # Strategie 1.3: the field a realm saw a unit in was in its sight that day, though its
+    # units may have left it since: it joins the known map, so the picture can draw it.
+    for realm in month.state.realms:
+        learn(realm, (s.kf for s in month.state.sightings if s.seat == realm.seat))
     for sighting in seen:
         unit = sighting.unit
         kind = "mounted" if unit.beritten else unit.unit_class

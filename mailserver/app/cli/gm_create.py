@@ -23,6 +23,7 @@ from mailserver.app.cli.gm_session import (
     ConfigOption,
     EarlyRunOption,
     EveryDaysOption,
+    FirstDeadlineOption,
     GmAddressOption,
     ReminderHoursOption,
     TimeZoneOption,
@@ -125,15 +126,14 @@ def time_of_day(text: str, lang: str) -> time:
         fail(say(lang, "cli_bad_time", text=text), lang, 2)
 
 
-def _first_deadline(
-    text: object, timezone: str, at: time, now: datetime, lang: str
-) -> schedule.ReadWhen | None:
-    """The first deadline as written (``--first-deadline``), in the future; exit 2 if not."""
-    if not text:
-        return None
+def first_deadline_arg(
+    text: str, timezone: str, at: time, now: datetime, lang: str
+) -> schedule.ReadWhen:
+    """The first deadline as written (``--first-deadline``, a game file's
+    ``first_deadline``), in the future; exit 2 if not. A day without a time is at ``at``."""
     try:
         first = schedule.read_when(
-            str(text), timezone, now=now, default_time=at, days_at_default_time=True
+            text, timezone, now=now, default_time=at, days_at_default_time=True
         )
     except ValueError as exc:
         why = exc.say(lang) if isinstance(exc, schedule.WhenError) else str(exc)
@@ -176,10 +176,7 @@ def create_cmd(
     every_days: EveryDaysOption = None,
     at: AtOption = None,
     tz: TimeZoneOption = None,
-    first_deadline: Annotated[
-        str | None,
-        typer.Option(help="The first deadline, e.g. '2026-12-01 18:00' or '+14d'."),
-    ] = None,
+    first_deadline: FirstDeadlineOption = None,
     early_run: EarlyRunOption = None,
     option: Annotated[
         list[str] | None, typer.Option(help="A rule option KEY=VALUE, repeated.")
@@ -231,7 +228,8 @@ def create_cmd(
             checked(check_timezone, str(spec.timezone), lang)
     deadline_at = time_of_day(str(data.get("at", "18:00")), lang)
     now = utc_now()
-    first = _first_deadline(data.get("first_deadline"), timezone, deadline_at, now, lang)
+    written = data.get("first_deadline")
+    first = first_deadline_arg(str(written), timezone, deadline_at, now, lang) if written else None
     days = data.get("every_days", 14)
     for key, value in (("number", data["number"]), ("every_days", days)):
         if str(value).strip().startswith("-") and str(value).strip()[1:].isdecimal():

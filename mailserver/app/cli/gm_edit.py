@@ -13,12 +13,19 @@ from typing import Annotated, Any
 import typer
 
 from mailserver.app.cli.common import LangOption, fail
-from mailserver.app.cli.gm_create import checked, checked_title, option_arg, time_of_day
+from mailserver.app.cli.gm_create import (
+    checked,
+    checked_title,
+    first_deadline_arg,
+    option_arg,
+    time_of_day,
+)
 from mailserver.app.cli.gm_session import (
     AtOption,
     ConfigOption,
     EarlyRunOption,
     EveryDaysOption,
+    FirstDeadlineOption,
     GameArg,
     GmAddressOption,
     ReminderHoursOption,
@@ -33,8 +40,7 @@ from mailserver.common.catalog import say
 from mailserver.common.terms import HostTerms
 from mailserver.gm import mail as gm_mail
 from mailserver.gm import operations as gm
-from mailserver.gm.checks import check_address, check_future, check_timezone
-from mailserver.turns import deadlines as schedule
+from mailserver.gm.checks import check_address, check_timezone
 
 
 def edit_cmd(
@@ -47,10 +53,7 @@ def edit_cmd(
     gm_address: GmAddressOption = None,
     every_days: EveryDaysOption = None,
     at: AtOption = None,
-    first_deadline: Annotated[
-        str | None,
-        typer.Option(help="The first deadline (setup only), e.g. '2026-12-01 18:00', '+14d'."),
-    ] = None,
+    first_deadline: FirstDeadlineOption = None,
     early_run: EarlyRunOption = None,
     reminder_hours: ReminderHoursOption = None,
     option: Annotated[
@@ -82,16 +85,8 @@ def edit_cmd(
         if first_deadline is not None:
             zone = timezone or game.timezone
             default = deadline_at or game.schedule_time or gm_mail.DEFAULT_DEADLINE_TIME
-            try:
-                read = schedule.read_when(
-                    first_deadline, zone, now=now, default_time=default, days_at_default_time=True
-                )
-                first = check_future(read.moment, now, zone)
-                note = read.note(zone, lang)
-            except ValueError as exc:
-                fail(f"--first-deadline: {exc}", lang, 2)
-            except gm.GmError as exc:
-                fail(exc.message(lang), lang, 2)
+            read = first_deadline_arg(first_deadline, zone, default, now, lang)
+            first, note = read.moment, read.note(zone, lang)
         edit = gm.GameEdit(
             timezone=timezone,
             gm_address=address,

@@ -50,6 +50,10 @@ EveryDaysOption = Annotated[
     int | None, typer.Option(help="A deadline every this many days (0: GM sets each).")
 ]
 AtOption = Annotated[str | None, typer.Option(help="Local time of the deadlines, HH:MM.")]
+FirstDeadlineOption = Annotated[
+    str | None,
+    typer.Option(help="The first deadline (setup only), e.g. '2026-12-01 18:00' or '+14d'."),
+]
 EarlyRunOption = Annotated[
     bool | None,
     typer.Option("--early-run/--no-early-run", help="Run once every player is final."),
