@@ -136,7 +136,7 @@ def test_a_spy_target_the_realm_knows_is_acknowledged_without_doubt(target: str)
 
 def test_a_spy_target_that_does_not_exist_is_answered_as_unknown() -> None:
     text = said(Spy(unit=601, code="GI", target="Atlantis"))
-    assert f"Ziel Atlantis (Mindest-IG nach Ihrem Wissen: 1) ({UNKNOWN_TARGET}" in text
+    assert f"Ziel Atlantis (Mindest-IG nach Kenntnis des Reiches: 1) ({UNKNOWN_TARGET}" in text
 
 
 @pytest.mark.parametrize("target", ["2/115", "Tharnburg", "1/22"])

@@ -254,14 +254,15 @@ def test_a_demolition_is_the_workers_order_of_the_month_and_a_later_one_replaces
     # Strategie 5.2, D20, D27: the worker's part in a demolition is its AB order; a
     # later order to it takes it out of the work, the people go on demolishing.
     named = Demolish(settlement="Guru", structure="mil", bwp=2, units=(201,))
+    before = sample().settlements[0].mil
     state = month(sample(), named, Fight(unit=201, code="KV", path=("1/19",)))
-    assert state.settlements[0].mil == 1
+    assert state.settlements[0].mil == before - 1
     assert state.unit(1, 201) is not None and state.unit(1, 201).kf == "1/19"
     assert "nicht ausgeführt" not in GAME.printout(state, 1, "de")
     # Its own demolition ("201 AB Abriss Mil 2") goes with it entirely.
     own = Demolish(settlement="", structure="mil", bwp=2, units=(201,))
     state = month(sample(), own, Fight(unit=201, code="KV"))
-    assert state.settlements[0].mil == 2
+    assert state.settlements[0].mil == before
 
 
 def test_a_later_demolition_replaces_the_workers_earlier_order_and_shows_it_busy() -> None:
@@ -269,8 +270,8 @@ def test_a_later_demolition_replaces_the_workers_earlier_order_and_shows_it_busy
     state = month(
         sample(), build, Demolish(settlement="Guru", structure="mil", bwp=2, units=(201,))
     )
-    guru = state.settlements[0]
-    assert (guru.mil, guru.stv) == (0, 2)  # the demolition, not the build as well
+    guru, before = state.settlements[0], sample().settlements[0]
+    assert (guru.mil, guru.stv) == (before.mil - 2, before.stv)  # not the build as well
     assert "201 in 1/18: 1000" in GAME.printout(state, 1, "de")
     line = next(x for x in GAME.printout(state, 1, "de").splitlines() if "201 in 1/18" in x)
     assert line.endswith("Befehl AB")
