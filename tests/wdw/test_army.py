@@ -212,6 +212,8 @@ def test_raisings_are_paid_in_the_order_of_the_lines_and_the_last_is_refused() -
     text = GAME.printout(after, 1, "de")
     assert "Nicht ausgeführt: Rüste 2000 Krieger Arbeit 1 in Guru" in text
     assert "der Schatz (5000 GS) deckt 10000 GS nicht" in text
+    # The order is worded in the reader's language (it was kept in German words).
+    assert "raise 2000 warriors work 1 in Guru" in GAME.printout(after, 1, "en")
 
 
 def test_training_pays_now_and_gives_the_properties_after_its_months() -> None:
