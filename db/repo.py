@@ -484,37 +484,59 @@ def next_standby_for_game(session: Session, game: Game) -> Standby | None:
 # ---------------------------------------------------------- orders and messages
 
 
-def store_submission(
-    session: Session,
-    *,
-    player: Player,
-    turn: int,
-    raw_text: str,
-    orders: Sequence[Any],
-    errors: Sequence[Any],
-    final: bool = False,
-    inbound_mail_id: int | None = None,
-    now: datetime | None = None,
-) -> Submission:
+class SubmissionFields(TypedDict, total=False):
+    """What a new submission is made of (see :func:`store_submission`)."""
+
+    player: Required[Player]
+    turn: Required[int]
+    raw_text: Required[str]
+    orders: Required[Sequence[Any]]
+    errors: Required[Sequence[Any]]
+    final: bool
+    inbound_mail_id: int | None
+    now: datetime | None
+
+
+def store_submission(session: Session, **fields: Unpack[SubmissionFields]) -> Submission:
     """Keep one order submission of ``player`` for ``turn`` (all are kept).
 
     ``orders`` and ``errors`` are JSON-able lists (``ParseResult.to_json()`` parts).
     """
+    values = _submission_values(**fields)
+    submission = Submission(**values)
+    submission.id = _insert_submission(session, values)
+    return _persistent(session, submission)
+
+
+def add_submission(session: Session, **fields: Unpack[SubmissionFields]) -> int:
+    """:func:`store_submission`, giving only the new row's id: no model object is built
+    (intake stores one submission per order mail and does not read it back)."""
+    return _insert_submission(session, _submission_values(**fields))
+
+
+def _submission_values(**fields: Unpack[SubmissionFields]) -> dict[str, Any]:
+    """The columns of a new submission (see :func:`store_submission`)."""
+    player = fields["player"]
     if player.id is None:
         raise ValueError("the player has no id yet: flush it first")
-    submission = Submission(
-        game_id=player.game_id,
-        player_id=player.id,
-        seat=player.seat,
-        turn=turn,
-        raw_text=clean_text(raw_text),
-        orders=list(orders),
-        errors=list(errors),
-        final=final,
-        inbound_mail_id=inbound_mail_id,
-        created_at=now or utcnow(),
-    )
-    return _insert(session, submission)
+    return {
+        "game_id": player.game_id,
+        "player_id": player.id,
+        "seat": player.seat,
+        "turn": fields["turn"],
+        "raw_text": clean_text(fields["raw_text"]),
+        "orders": list(fields["orders"]),
+        "errors": list(fields["errors"]),
+        "final": fields.get("final", False),
+        "inbound_mail_id": fields.get("inbound_mail_id"),
+        "created_at": fields.get("now") or utcnow(),
+    }
+
+
+def _insert_submission(session: Session, values: dict[str, Any]) -> int:
+    """One ``INSERT ... RETURNING id`` of a submission's ``values``."""
+    stmt = _insert_returning_id(Submission)
+    return int(session.connection().execute(stmt, values).scalar_one())
 
 
 _LATEST_SUBMISSION = (
@@ -533,6 +555,27 @@ def latest_submission(session: Session, game_id: int, seat: int, turn: int) -> S
     """The submission that counts for (game, seat, turn): the latest stored one."""
     params = {"game_id": game_id, "seat": seat, "turn": turn}
     return session.exec(_LATEST_SUBMISSION, params=params).first()
+
+
+_LATEST_ORDERS = (
+    select(_table(Submission).c.orders)
+    .where(
+        _table(Submission).c.game_id == bindparam("game_id"),
+        _table(Submission).c.seat == bindparam("seat"),
+        _table(Submission).c.turn == bindparam("turn"),
+    )
+    .order_by(_table(Submission).c.id.desc())
+    .limit(1)
+)
+
+
+def latest_orders(session: Session, game_id: int, seat: int, turn: int) -> list[Any] | None:
+    """The stored orders (JSON) of :func:`latest_submission`, ``None`` when there is none:
+    one column read by the session's connection, no model row (intake reads this for
+    every order mail)."""
+    params = {"game_id": game_id, "seat": seat, "turn": turn}
+    found = session.connection().execute(_LATEST_ORDERS, params).first()
+    return None if found is None else list(found[0])
 
 
 # A turn's plan (the run's and the evaluation ahead's) reads these: built once.
@@ -720,36 +763,48 @@ def claim_due_outbox_ids(
     """
     _require_write_lock(session)
     now = now or utcnow()
-    table = _table(Outbox)
-    due = _due_outbox(select(table.c.id, table.c.to_address), now, limit, grace)
-    claimed = [(int(id_), str(to)) for id_, to in session.execute(due).all()]
+    terms = {"now": now, "alive_since": now - grace, "limit": limit}
+    claimed = [(int(id_), str(to)) for id_, to in session.execute(_DUE_OUTBOX, terms).all()]
     if claimed:
         session.execute(
-            update(table)
-            .where(table.c.id.in_([id_ for id_, _ in claimed]))
-            .values(attempts=table.c.attempts + 1, next_attempt_at=now + lease, claimed_by=owner)
+            _CLAIM_OUTBOX,
+            {"ids": [id_ for id_, _ in claimed], "until": now + lease, "owner": owner},
         )
     return claimed
 
 
-def _due_outbox(stmt: Any, now: datetime, limit: int, grace: timedelta) -> Any:
-    """``stmt`` narrowed to the pending mails that are due or whose owner is gone,
-    oldest first, locked."""
-    table = _table(Outbox)
-    servers = _table(Server)
-    owner_alive = exists().where(
-        servers.c.id == table.c.claimed_by, servers.c.heartbeat_at >= now - grace
+# The sender claims, reads and marks its mails with these, a lone acknowledgement as
+# much as a printout burst: built once (building a statement, with its cache key, cost
+# more than running it).
+_OUTBOX = _table(Outbox)
+_OWNER_ALIVE = exists().where(
+    _table(Server).c.id == _OUTBOX.c.claimed_by,
+    _table(Server).c.heartbeat_at >= bindparam("alive_since"),
+)
+_DUE_OUTBOX = (
+    select(_OUTBOX.c.id, _OUTBOX.c.to_address)
+    .where(
+        _OUTBOX.c.status == OutboxStatus.PENDING,
+        # Due, or claimed by a server whose heartbeat stopped (its claim is free).
+        or_(
+            _OUTBOX.c.next_attempt_at <= bindparam("now"),
+            and_(_OUTBOX.c.claimed_by.is_not(None), ~_OWNER_ALIVE),
+        ),
     )
-    orphaned = and_(table.c.claimed_by.is_not(None), ~owner_alive)
-    return (
-        stmt.where(
-            table.c.status == OutboxStatus.PENDING,
-            or_(table.c.next_attempt_at <= now, orphaned),
-        )
-        .order_by(table.c.next_attempt_at, table.c.id)
-        .limit(limit)
-        .with_for_update(skip_locked=True)
+    .order_by(_OUTBOX.c.next_attempt_at, _OUTBOX.c.id)
+    .limit(bindparam("limit"))
+    .with_for_update(skip_locked=True)
+)
+"""The pending mails that are due or whose owner is gone, oldest first, locked."""
+_CLAIM_OUTBOX = (
+    update(_OUTBOX)
+    .where(_OUTBOX.c.id.in_(bindparam("ids", expanding=True)))
+    .values(
+        attempts=_OUTBOX.c.attempts + 1,
+        next_attempt_at=bindparam("until"),
+        claimed_by=bindparam("owner"),
     )
+)
 
 
 def outbox_mails(session: Session, outbox_ids: Sequence[int]) -> list[Outbox]:
@@ -776,14 +831,17 @@ _OUTBOX_MAIL_COLUMNS = (
 )
 
 
+_OUTBOX_ROWS = select(*(_OUTBOX.c[name] for name in _OUTBOX_MAIL_COLUMNS)).where(
+    _OUTBOX.c.id.in_(bindparam("ids", expanding=True))
+)
+
+
 def outbox_rows(session: Session, outbox_ids: Sequence[int]) -> list[Row[Any]]:
     """What the mails of ``outbox_ids`` are made of (the columns of :func:`outbox_mails`
     a message is built from, as plain rows: no model objects for a mail about to be
     sent), in that order (a missing one is left out)."""
-    table = _table(Outbox)
-    columns = [table.c[name] for name in _OUTBOX_MAIL_COLUMNS]
-    stmt = select(*columns).where(table.c.id.in_(list(outbox_ids)))
-    by_id = {row.id: row for row in session.execute(stmt)}
+    found = session.execute(_OUTBOX_ROWS, {"ids": list(outbox_ids)})
+    by_id = {row.id: row for row in found}
     return [by_id[id_] for id_ in outbox_ids if id_ in by_id]
 
 
@@ -821,14 +879,19 @@ def mark_sent_many(
     if not outbox_ids:
         return 0
     _require_write_lock(session)
-    stmt = (
-        update(Outbox)
-        .where(col(Outbox.id).in_(list(outbox_ids)), col(Outbox.status) == OutboxStatus.PENDING)
-        .values(status=OutboxStatus.SENT, sent_at=now or utcnow(), last_error=None, secret=None)
-        .execution_options(synchronize_session=False)
-    )
-    result = session.execute(stmt)
+    params = {"ids": list(outbox_ids), "at": now or utcnow()}
+    result = session.connection().execute(_MARK_SENT, params)
     return int(getattr(result, "rowcount", 0) or 0)
+
+
+_MARK_SENT = (
+    update(_OUTBOX)
+    .where(
+        _OUTBOX.c.id.in_(bindparam("ids", expanding=True)),
+        _OUTBOX.c.status == OutboxStatus.PENDING,
+    )
+    .values(status=OutboxStatus.SENT, sent_at=bindparam("at"), last_error=None, secret=None)
+)
 
 
 def retry_delay(attempts: int, *, base: timedelta, cap: timedelta) -> timedelta:
@@ -934,7 +997,8 @@ _STORE_DICE_REVEAL = (
 
 def dice_secret(session: Session, game_id: int, turn: int) -> str | None:
     """The secret of ``turn``'s dice; None for a turn sealed before games had them."""
-    found = session.execute(_DICE_SECRET, {"of_game": game_id, "of_turn": turn}).scalar()
+    params = {"of_game": game_id, "of_turn": turn}
+    found = session.connection().execute(_DICE_SECRET, params).scalar()
     return None if found is None else str(found)
 
 
@@ -963,7 +1027,8 @@ _SNAPSHOT_TEXT = select(TurnSnapshot.state).where(
 def snapshot_text(session: Session, game_id: int, turn: int) -> str | None:
     """The stored state (JSON text) of ``turn``'s snapshot, without the rest of the row
     (intake needs only this, and a loaded state cached by it)."""
-    return session.exec(_SNAPSHOT_TEXT, params={"game_id": game_id, "turn": turn}).first()
+    params = {"game_id": game_id, "turn": turn}
+    return session.connection().execute(_SNAPSHOT_TEXT, params).scalar()
 
 
 # ------------------------------------------------------------------ mail safety
@@ -1012,7 +1077,7 @@ def same_mail_answered(
     if it had the same text, was answered, and nothing has happened since that a second
     answer could tell: it was refused, or its orders are for a turn still pending."""
     params = {"sender": sender, "before": before, "since": since}
-    last = session.exec(_LAST_MAIL_OF, params=params).first()
+    last = session.connection().execute(_LAST_MAIL_OF, params).first()
     if last is None:
         return None
     last_id, last_hash = last
@@ -1027,11 +1092,11 @@ def same_mail_answered(
         game = session.get(Game, submission.game_id)
         if game is None or game.turn + 1 != submission.turn:
             return None  # a turn has run since: the same orders are new orders
-    return last_id
+    return int(last_id)
 
 
 _WAITING = (
-    select(GameMessage)
+    select(GameMessage.addressee_seat, GameMessage.text)
     .where(
         GameMessage.game_id == bindparam("game_id"),
         GameMessage.sender_seat == bindparam("seat"),
@@ -1051,14 +1116,18 @@ _WAITING_EXCEPT = _WAITING.where(
 
 def waiting_messages(
     session: Session, game_id: int, seat: int, turn: int, *, except_mail: int | None
-) -> list[GameMessage]:
+) -> list[Row[Any]]:
     """Articles and secret messages ``seat`` sent for ``turn`` that wait for the printouts,
-    except those of mail ``except_mail``."""
+    except those of mail ``except_mail``: their ``addressee_seat`` and ``text``, as plain
+    rows (intake asks this for every order mail; mostly there are none)."""
+    if session.new:
+        session.flush()  # messages stored in this transaction count (as with autoflush)
     params = {"game_id": game_id, "seat": seat, "turn": turn}
-    if except_mail is None:
-        return list(session.exec(_WAITING, params=params).all())
-    params["except_mail"] = except_mail
-    return list(session.exec(_WAITING_EXCEPT, params=params).all())
+    stmt = _WAITING
+    if except_mail is not None:
+        params["except_mail"] = except_mail
+        stmt = _WAITING_EXCEPT
+    return list(session.connection().execute(stmt, params).all())
 
 
 def bookings(session: Session, player_id: int, *, turn: int, kind: LedgerKind) -> list[LedgerEntry]:

@@ -23,7 +23,7 @@ from engine.wdw.checks_spy import known_target, may_spy
 from engine.wdw.formulas import structure_limit
 from engine.wdw.home_terrain import terrain_class
 from engine.wdw.mapfile import WorldMap
-from engine.wdw.movement import budget, enterable, mode_factor, price, walk
+from engine.wdw.movement import enterable, mode_factor, walk
 from engine.wdw.orders import Build, Convert, Fight, Special, Spy, Storm, Work
 from engine.wdw.setup import options_of
 from engine.wdw.sightlines import seen_by
@@ -125,16 +125,14 @@ def _fight(
         # The first unknown step: whether it borders the known field before it is seen,
         # and whether the range left could pay even the cheapest step.
         walked = walk(unit, the_map, order.path[: len(path) + 1], 1, frozenset(path) | known)
-        here, used = unit.kf, 0
-        for there in path:
-            used, here = used + price(unit, the_map, here, there, prices) * factor, there
         if walked.bad == "not_adjacent":
             leg = walked
-        elif budget(unit, the_map, path, prices) - used < factor:
+        elif leg.budget - leg.used < factor:
             leg = replace(leg, truncated=True)
     if leg.bad:
         bad_step = order.path[len(leg.steps)]
-        return _refused(order, lang, leg.bad, kf=bad_step)
+        before = (unit.kf, *order.path)[len(leg.steps)]
+        return _refused(order, lang, leg.bad, kf=bad_step, before=before)
     text = say(
         lang, "order.fight", unit=unit.id, code=order.code, ext=order.ext, path=" ".join(order.path)
     ).strip()

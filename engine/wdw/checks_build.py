@@ -110,7 +110,8 @@ def arrival_leg(
     known = enterable(state.realm(seat), options.into_white)
     leg = walk(unit, world(state.map_text), order.path, 1, known, prices=options.step_prices())
     if leg.bad:
-        return Refusal(leg.bad, {"kf": order.path[len(leg.steps)]})
+        before = (unit.kf, *order.path)[len(leg.steps)]
+        return Refusal(leg.bad, {"kf": order.path[len(leg.steps)], "before": before})
     return leg, leg.steps[-1][0] if leg.steps else ""
 
 

@@ -169,7 +169,8 @@ def contacts(
             continue
         if first is None:
             late = fights_at.late()
-            return [replace(c, late=late.get(c.combat, ())) for c in found], legs
+            # Only a fight with late arrivals changes (replace() is slow, found is long).
+            return [replace(c, late=late[c.combat]) if c.combat in late else c for c in found], legs
         day, _order, ra, rb, kf = first
         today = day
         present = {r: board.present(kf, r, day) for r in (ra, rb)}
@@ -204,13 +205,15 @@ def contacts(
         if fight_here:
             fights += 1
             item = f"K{fights}"
-            found[-1] = replace(found[-1], combat=item)
+            table = (rb, ra) if flipped else (ra, rb)
+            units = (*present[ra], *present[rb])
+            ran = fought(item, *table, units, day) if fought is not None else None
+            # One replace() for the fight's item and rounds (it is slow; a month has
+            # hundreds of fights).
+            found[-1] = replace(found[-1], combat=item, rounds=ran[0] if ran else 0)
             _join_third(found, fights_at.fights.get(kf, ()), present)
-            if fought is not None:
-                table = (rb, ra) if flipped else (ra, rb)
-                units = (*present[ra], *present[rb])
-                possible, n, goers = fought(item, *table, units, day)
-                found[-1] = replace(found[-1], rounds=possible)
+            if ran is not None:
+                _possible, n, goers = ran
                 end = fight_end(day, n)
                 members = {u.key for u in units}
                 fights_at.add(_Fight(item, kf, day, end, n, (ra, rb), goers, members))
@@ -355,6 +358,9 @@ class Fields:
         self._field_order = field_order
         self._at: dict[str, set[str]] = {}
         """The units with a stay in a field."""
+        self._mine: dict[str, dict[int, set[str]]] = {}
+        """The units with a stay in a field, by realm (``_refresh`` and ``present`` ask
+        for one realm's)."""
         self._closed: dict[str, set[tuple[int, int]]] = {}
         self._unseen: set[tuple[str, str]] = set()
         self._scale = 1
@@ -398,9 +404,8 @@ class Fields:
         at = day.numerator * (self._scale // day.denominator)  # Stay.holds in whole days
         keys = [
             key
-            for key in self._at.get(kf, ())
-            if self._units[key].realm == realm
-            and any(
+            for key in self._mine.get(kf, {}).get(realm, ())
+            if any(
                 f == kf and (start <= at < end or (last and at == end))
                 for f, start, end, last in self._spans[key]
             )
@@ -424,6 +429,7 @@ class Fields:
         realm = self._units[key].realm
         for stay in self.stays[key]:
             self._at[stay.kf].discard(key)
+            self._mine[stay.kf][realm].discard(key)
             self._touch(stay.kf, realm)
         self.stays[key] = stays
         self._enter(key, stays)
@@ -447,6 +453,7 @@ class Fields:
         realm = self._units[key].realm
         for stay in stays:
             self._at.setdefault(stay.kf, set()).add(key)
+            self._mine.setdefault(stay.kf, {}).setdefault(realm, set()).add(key)
             self._touch(stay.kf, realm)
         scale = lcm(self._scale, scale_of(stays))
         if scale == self._scale:
@@ -465,11 +472,12 @@ class Fields:
         """The field's earliest meeting, its pairs of the ``touched`` realms worked out
         again."""
         here = self._here.setdefault(kf, {})
+        mine = self._mine.get(kf, {})
         for realm in touched:
             spans = [
                 span
-                for key in self._at.get(kf, ())
-                if self._units[key].realm == realm and (kf, key) not in self._unseen
+                for key in mine.get(realm, ())
+                if (kf, key) not in self._unseen
                 for span in self._spans[key]
                 if span[0] == kf
             ]

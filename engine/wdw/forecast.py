@@ -24,6 +24,7 @@ from engine.wdw.leaders import shortfall, shortfall_text
 from engine.wdw.options import WdwOptions
 from engine.wdw.orders import Build, Demolish, Fight, Repair, Spy, Work
 from engine.wdw.setup import options_of
+from engine.wdw.sightlines import seen_by
 from engine.wdw.spy_limits import over_limit, stands
 from engine.wdw.state import Realm, WdwState, world
 from engine.wdw.texts import say
@@ -39,12 +40,12 @@ UNIT_ORDERS = (Fight, Work, Spy)
 def position(state: WdwState, seat: int) -> WdwState:
     """A copy of what ``seat``'s realm has and knows, to play its orders on; a seat
     without a realm has an empty one (nothing of its own: its orders are refused). Only
-    its own part is copied (twelve copies of a whole world were a third of a dossier)."""
+    its own part is copied (twelve copies of a whole world were a third of a dossier).
+    What it sees is :func:`engine.wdw.sightlines.seen_by`, as its acknowledgement and
+    printout read it."""
     own = next((r for r in state.realms if r.seat == seat), None)
     mine_realm = copy_plain(own) if own is not None else Realm(seat, "")
-    # What it sees: its known map and where its units and settlements stand.
-    known = set(mine_realm.known) | {u.kf for u in state.units if u.realm == seat}
-    known |= {s.kf for s in state.settlements if s.owner == seat}
+    known = seen_by(state, seat, options_of(state))
     realms = [mine_realm if r.seat == seat else Realm(r.seat, r.name) for r in state.realms]
     if own is None:
         realms.append(mine_realm)

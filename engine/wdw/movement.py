@@ -31,16 +31,27 @@ class Leg:
     not enter; ``budget`` is what the unit had."""
     budget: int = 0
 
+    @property
+    def used(self) -> Fraction:
+        """The range (fields or BP) the steps used, as :func:`walk` gave them: F9 read
+        back, the last step's day is 30·(range used)/(range)."""
+        return self.steps[-1][1] * self.budget / 30 if self.steps else Fraction(0)
 
-def month_range(unit: Unit, world: WorldMap, path: tuple[str, ...]) -> int:
+
+def month_range(
+    unit: Unit, world: WorldMap, path: tuple[str, ...], seen: frozenset[str] | None = None
+) -> int:
     """Strategie 7.1: land units 2 KF a month, mounted 4; ships and characters 6; +1
-    when the whole move is on a road."""
+    when the whole move is on a road (with ``seen``: on road fields among those, the
+    fields a reader knows, engine.wdw.calculators.movement)."""
     if unit.unit_class in ("sea", "character"):
         return 6
     base = 4 if unit.beritten else 2
     # A field not on the map is no road (walk() then refuses the step, not_adjacent).
     fields = world.fields
-    on_road = bool(path) and all(f in fields and fields[f].road for f in (unit.kf, *path))
+    on_road = bool(path) and all(
+        f in fields and fields[f].road and (seen is None or f in seen) for f in (unit.kf, *path)
+    )
     return base + (1 if on_road else 0)
 
 
@@ -100,6 +111,9 @@ def walk(
     known: frozenset[str] | None = None,
     walls: frozenset[tuple[str, str]] | None = None,
     prices: Mapping[str, int] | None = None,
+    *,
+    total: int | None = None,
+    spent: int = 0,
 ) -> Leg:
     """The unit's leg along ``path`` (D21: a path longer than the range stops where the
     range ends; each step costs ``factor`` times as much, ``mode_factor``). A step that
@@ -108,9 +122,12 @@ def walk(
     steps (from, to) barred, engine.wdw.walls), or takes a fleet onto land off a
     navigable river (engine.wdw.rivers), ends the leg there with its reason
     (``not_adjacent``, ``land_water``, ``off_river``, ``not_navigable``, ``into_white``,
-    ``wall``). With ``prices`` the unit moves by BP (``budget``, ``price``)."""
-    left = budget(unit, world, path, prices)
-    total = left
+    ``wall``). With ``prices`` the unit moves by BP (``budget``, ``price``). ``total``
+    replaces the unit's range (the planner's, of the fields its reader knows), and
+    ``spent`` of it is used before the first step (a fleet's loading, Strategie 7.1)."""
+    if total is None:
+        total = budget(unit, world, path, prices)
+    left = total - spent
     entered: list[tuple[str, int]] = []
     here = unit.kf
     for there in path:
@@ -123,9 +140,7 @@ def walk(
         bad = barrier(unit.unit_class, world, here, there)
         if bad:
             return _leg(entered, total, bad=bad)
-        cost = step_cost(unit, world, here, there) * factor
-        if prices is not None:  # by BP (``price``), inline: the month walks every unit
-            cost *= prices[world.fields[there].terrain]
+        cost = price(unit, world, here, there, prices) * factor
         if cost > left:
             return _leg(entered, total, truncated=True, need=total - left + cost)
         left -= cost

@@ -39,15 +39,11 @@ def free_neighbours(state: WdwState, unit: Unit) -> list[str]:
     side 1 to 6."""
     the_map = world(state.map_text)
     around = {kf for kf in the_map.fields[unit.kf].neighbours if kf is not None}
-    # The hostile units around, found in one pass (not one pass a neighbour).
-    taken = {
-        o.kf
-        for o in state.units
-        if o.kf in around
-        and o.size > 0
-        and o.realm != unit.realm
-        and hostile(state, o.realm, unit.realm)
-    }
+    # The hostile units around, found in one pass (not one pass a neighbour); each
+    # realm's hostility looked up once, not once a unit.
+    foes = {r.seat for r in state.realms if r.seat != unit.realm}
+    foes = {seat for seat in foes if hostile(state, seat, unit.realm)}
+    taken = {o.kf for o in state.units if o.kf in around and o.size > 0 and o.realm in foes}
     free = []
     for kf in the_map.fields[unit.kf].neighbours:
         if kf is None or kf in taken:

@@ -10,6 +10,8 @@ from engine.wdw.checks_conquest import owner_of
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.orders import Province
 from engine.wdw.provinces import provinces_of
+from engine.wdw.setup import options_of
+from engine.wdw.sightlines import seen_by
 from engine.wdw.state import Realm, WdwState, world
 
 SEA_REACH = 2
@@ -66,7 +68,7 @@ def check_sea_province(state: WdwState, seat: int, order: Province) -> Refusal |
     land = {name: fields for name, fields in taken.items() if name not in sea_names(realm)}
     if not any(port.kf in fields for fields in land.values()):
         return Refusal("port_no_province", {"settlement": port.name})
-    seen = set(realm.known) | {u.kf for u in state.units if u.realm == seat}
+    seen = seen_by(state, seat, options_of(state))
     near = reach(the_map, own_coast(state, the_map, seat))
     for kf in order.fields:
         if kf not in seen or kf not in the_map.fields:

@@ -62,7 +62,7 @@ def store_orders(
     session, game, player = intake.session, seat.game, seat.player
     result, language, turn = read.result, read.language, read.turn
     lang = seat.lang
-    previous = repo.latest_submission(session, game.id or 0, player.seat, turn)
+    previous = repo.latest_orders(session, game.id or 0, player.seat, turn)
     parsed = result.to_json(lang)
     final = any(isinstance(o, Final) for o in orders)
     confirm_only = final and previous is not None and all(isinstance(o, Final) for o in orders)
@@ -71,16 +71,14 @@ def store_orders(
     if confirm_only and previous is not None:
         # "Final" alone: the previous orders stand, now marked final.
         kept = [
-            o
-            for o in order_items(previous.orders)
-            if not isinstance(language.order_from_json(o), Final)
+            o for o in order_items(previous) if not isinstance(language.order_from_json(o), Final)
         ]
         orders = [*(language.order_from_json(o) for o in kept), *orders]
         stored = [*kept, *(j for o, j in as_json if isinstance(o, Final))]
     else:
         stored = [j for o, j in as_json if not isinstance(o, MessageOrder)]
     raw_text = intake.masked(read.text if read.text is not None else mail.body.text)
-    repo.store_submission(
+    repo.add_submission(
         session,
         player=player,
         turn=turn,
@@ -104,7 +102,7 @@ def store_orders(
         digest = submission_digest(raw_text)
         lines += [say(lang, "ack_digest", turn=turn), f"  {digest}", ""]
     if previous is not None:
-        lines += [*diff(previous.orders, orders, lang, language), ""]
+        lines += [*diff(previous, orders, lang, language), ""]
     return lines
 
 

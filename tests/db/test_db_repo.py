@@ -241,6 +241,26 @@ def test_every_submission_is_kept_and_the_latest_counts(db_session: Session) -> 
     assert len(db_session.exec(select(Player)).all()) == 2
 
 
+def test_a_submission_added_by_values_is_the_one_its_orders_are_read_from(
+    db_session: Session,
+) -> None:
+    game = add_game(db_session)
+    one = add_player(db_session, game, 1)
+    assert game.id is not None
+    assert repo.latest_orders(db_session, game.id, 1, 1) is None
+    repo.store_submission(
+        db_session, player=one, turn=1, raw_text="old", orders=[{"kind": "old"}], errors=[]
+    )
+    added = repo.add_submission(
+        db_session, player=one, turn=1, raw_text="HP=10\x00", orders=[{"kind": "hp"}], errors=[]
+    )
+    db_session.commit()
+    assert repo.latest_orders(db_session, game.id, 1, 1) == [{"kind": "hp"}]
+    stored = repo.latest_submission(db_session, game.id, 1, 1)
+    assert stored is not None and stored.id == added
+    assert (stored.raw_text, stored.final, stored.seat) == ("HP=10", False, 1)
+
+
 def test_stored_rows_are_the_sessions_and_later_changes_are_saved(db_engine: Engine) -> None:
     # store_submission and enqueue_outbox insert without a flush and without reading back.
     with transaction(db_engine) as session:

@@ -53,7 +53,10 @@ def test_legal_orders_are_worded_with_their_cost(order: Order, words: str) -> No
         (Fight(unit=101, code="KH", ext="B"), "Einheit 101 hat keine Belagerungsstärke"),
         (Fight(unit=101, code="KX", ext="E"), "E geht nicht mit KX"),
         (Fight(unit=101, code="KR", ext="F"), "F geht nicht mit KR"),
-        (Fight(unit=101, code="KA", path=("1/30",)), "Weg: 1/30 grenzt nicht an das Feld davor"),
+        (
+            Fight(unit=101, code="KA", path=("1/30",)),
+            "Weg: 1/30 grenzt nicht an 1/18, das Feld davor (ein Weg nennt jedes Feld",
+        ),
         (
             Fight(unit=101, code="KA", path=("1/19", "1/20", "1/21", "1/22", "1/23")),
             "ab 1/20 unbekanntes Gebiet",
@@ -165,3 +168,11 @@ def test_the_dossier_tells_the_gm_a_spy_target_that_names_nothing() -> None:
     dossier = GAME.dossier(sample(), orders, "en")
     assert 'the target "Atlantis" names nothing in the state' in dossier
     assert 'the target "Guru" names nothing' not in dossier
+
+
+def test_a_destination_alone_is_refused_naming_the_field_it_does_not_border() -> None:
+    # "101 KA nach 1/21" was refused as "grenzt nicht an das Feld davor" without saying
+    # which field, and a player took "nach" for a destination the server would route to.
+    text = said(Fight(unit=101, code="KA", path=("1/21",)))
+    assert "Weg: 1/21 grenzt nicht an 1/18, das Feld davor" in text
+    assert "ein Weg nennt jedes Feld" in text

@@ -166,5 +166,5 @@ def test_an_unknown_build_on_arrival_is_refused() -> None:
 def test_a_path_into_a_field_not_on_the_map_is_refused_not_a_crash() -> None:
     order = Work(unit=201, code="AB", structure="stv", path=("9/1",))
     reason = GAME.describe_order(away(), 1, order, "de", by_number)
-    assert reason.endswith(": Weg: 9/1 grenzt nicht an das Feld davor")
+    assert ": Weg: 9/1 grenzt nicht an 1/19, das Feld davor (" in reason
     assert month(away(), order).turn == 1  # the month runs; the worker stays

@@ -278,12 +278,24 @@ def test_the_forecast_books_income_and_upkeep_in_the_income_month() -> None:
     # F1 (Tab. 3.1-1): Guru 50,000 inhabitants, 13 BWP normal: 1,500·5 − 13·100 = 6,200.
     # F7 [R 4.2]: 2,000 land units 2,000 GS a half-year; +1,000 +1,000; a character 200.
     assert lines[1] == "Reich 1 Isyrial:"
-    assert lines[2] == "Monat 1/1000: Anfang 60000 GS; Ende 60000 GS"
-    assert lines[7] == (
+    # Months 1 to 5 neither pay nor earn: one line for them.
+    assert lines[2] == "Monat 1/1000 bis 5/1000: keine Änderung, 60000 GS"
+    assert lines[3] == (
         "Monat 6/1000: Anfang 60000 GS; Einnahmen +6200 (Guru +6200), Unterhalt −4200; "
         "Ende 62000 GS"
     )
     assert lines[-1] == "Kein Fehlbetrag."
+
+
+@pytest.mark.parametrize(
+    ("lang", "quiet"),
+    [("de", "Monat 2/1000: keine Änderung, 55000 GS"), ("en", "Month 2/1000: no change, 55000 GS")],
+)
+def test_the_forecast_says_a_single_month_without_payments_in_one_line(
+    lang: str, quiet: str
+) -> None:
+    params = {"builds": "Guru Stv 1", "months": "2"}
+    assert lines_of(GAME.calculate(sample(), 1, "economy", params, lang))[3] == quiet
 
 
 @pytest.mark.parametrize(

@@ -53,7 +53,9 @@ def test_the_final_report_counts_one_field_and_one_settlement_in_the_singular() 
     state.turn = 1
     assert [p.name for p in state.settlements if p.owner == 1] == ["Guru"]
     german = GAME.final_report(state, Event("game_over"), [], "de")
-    assert "Isyrial (Platz 1): 1 Monat gespielt, 1 Kleinfeld gehalten, 1 Ansiedlung mit " in german
+    assert (
+        "Isyrial (Position 1): 1 Monat gespielt, 1 Kleinfeld gehalten, 1 Ansiedlung mit " in german
+    )
     english = GAME.final_report(state, Event("game_over"), [], "en")
     assert "Isyrial (seat 1): 1 month played, 1 field held, 1 settlement with " in english
 

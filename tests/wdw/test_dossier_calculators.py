@@ -4,6 +4,8 @@ hunters' sightings, part I's named draws of the month — in German and English.
 
 from __future__ import annotations
 
+import re
+
 from engine.core import Order, Ruling
 from engine.wdw.orders import Build, Fight, Spy
 from engine.wdw.state import WdwState
@@ -24,20 +26,21 @@ def test_part_b_forecasts_each_realm_to_its_income_month_with_its_builds_as_plan
     orders: dict[int, list[Order]] = {1: [Build(line=1, settlement="Guru", structure="stv", bwp=2)]}
     part_b = _part(GAME.dossier(sample(), orders, "de"), "B Wirtschaft", "C Bewegungen")
     guru = part_b.index("  Reich 1 Isyrial: Schatz 60000 GS, BükAz 0")
-    # Month 1 is being played, month 6 the next Einnahmetermin (D12): six rows.
-    assert part_b[guru + 2 : guru + 9] == [
+    # Month 1 is being played, month 6 the next Einnahmetermin (D12): six months, the
+    # three in which nothing is paid or earned in one line.
+    assert part_b[guru + 2 : guru + 7] == [
         "    Monat 1/1000: Anfang 60000 GS; Bau Guru Stv −5000; Ende 55000 GS",
         "    Monat 2/1000: Anfang 55000 GS; Bau Guru Stv −5000; Ende 50000 GS",
-        "    Monat 3/1000: Anfang 50000 GS; Ende 50000 GS",
-        "    Monat 4/1000: Anfang 50000 GS; Ende 50000 GS",
-        "    Monat 5/1000: Anfang 50000 GS; Ende 50000 GS",
+        "    Monat 3/1000 bis 5/1000: keine Änderung, 50000 GS",
         # F1: 100 GS less income for each of the two BWP built.
         "    Monat 6/1000: Anfang 50000 GS; Einnahmen +6000 (Guru +6000), Unterhalt −4200;"
         " Ende 51800 GS",
         "    Kein Fehlbetrag.",
     ]
     # Realm 2 plans nothing: its treasury only changes at the income date.
-    assert "    Monat 1/1000: Anfang 60000 GS; Ende 60000 GS" in part_b
+    assert "    Monat 1/1000 bis 5/1000: keine Änderung, 60000 GS" in part_b
+    # No month is listed with nothing in it.
+    assert not [line for line in part_b if re.search(r"Anfang (\d+) GS; Ende \1 GS", line)]
     english = GAME.dossier(sample(), orders, "en").splitlines()
     assert "    Month 2/1000: start 55000 GS; build Guru Stv −5000; end 50000 GS" in english
 

@@ -63,7 +63,7 @@ def test_the_final_report_sums_the_units_stärke_and_counts_fields_held() -> Non
     ranged = sum(u.size * u.fernkampf for u in units)
     held = len(fields_held(state, 1))
     german = GAME.final_report(state, Event("game_over"), [], "de")
-    line = next(x for x in german.splitlines() if "(Platz 1)" in x)
+    line = next(x for x in german.splitlines() if "(Position 1)" in x)
     assert "14 Monate gespielt" in line
     assert f"{held} Kleinfeld" in line and "gehalten" in line
     assert f"Stärke {melee} im Nahkampf und {ranged} im Fernkampf" in line

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from importlib.resources import files
+from pathlib import Path
 
 import pytest
 
@@ -69,3 +70,21 @@ def test_no_json_and_duplicates_are_refused() -> None:
     data["fields"].append(data["fields"][0])
     with pytest.raises(MapError, match="listed twice"):
         read_map(json.dumps(data))
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        files("engine.wdw") / "data" / "sample-map.json",
+        Path(__file__).parents[2] / "config" / "examples" / "wdw-map.json",
+    ],
+    ids=["sample", "example"],
+)
+def test_the_shipped_maps_class_the_rulebooks_extreme_terrains_as_extreme(path: Path) -> None:
+    # Strategie 4.3: "extremes Gelände (Sumpf, Vulkan)", 4.4: "… wie Sumpf, Vulkan und
+    # Tiefsee"; the sample maps had Sumpf as schwer (BWP price, income, immunity).
+    world = read_map(path.read_text(encoding="utf-8"))
+    classes = {field.terrain: field.terrain_class for field in world.fields.values()}
+    named = {"Sumpf", "Vulkan", "Tiefsee"} & classes.keys()
+    assert "Sumpf" in named
+    assert {classes[terrain] for terrain in named} == {"extrem"}

@@ -316,3 +316,20 @@ def test_granted_gp_without_a_cause_read_without_a_dangling_colon() -> None:
     state = draft(Ruling("GP", "1/101 +2"))
     printout = GAME.printout(state, 1, "de")
     assert "Einheit 101 hat jetzt 2 GP vom Spielleiter." in printout
+
+
+@pytest.mark.parametrize(
+    ("ruling", "line"),
+    [
+        ("abgelehnt", "Sonderbefehl von Einheit 102 abgelehnt."),
+        ("angenommen", "Sonderbefehl von Einheit 102 angenommen."),
+        ("abgelehnt: zu spät", "Sonderbefehl von Einheit 102 abgelehnt. zu spät"),
+    ],
+)
+def test_a_special_order_ruled_without_a_text_reads_as_a_whole_sentence(
+    ruling: str, line: str
+) -> None:
+    # The default "abgelehnt" printed "… abgelehnt. " with a blank and nothing after it.
+    printout = GAME.printout(draft(Ruling("X1", ruling)), 2, "de").splitlines()
+    assert line in [x.strip() for x in printout]
+    assert not any(x.endswith(("abgelehnt. ", "angenommen. ")) for x in printout)

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from random import Random
 
+import pytest
+
+from engine.wdw.calculators.knowledge import knowledge
+from engine.wdw.calculators.movement import plan
 from engine.wdw.movement import month_range, walk
 from engine.wdw.state import Unit, world
 from tests.wdw.helpers import sample
@@ -56,3 +61,27 @@ def test_a_step_to_a_field_that_is_not_adjacent_ends_the_path() -> None:
 def test_land_units_stay_off_the_water() -> None:
     leg = walk(foot(kf="1/7"), WORLD, ("1/8",))
     assert leg.steps == () and leg.bad == "land_water"
+
+
+@pytest.mark.parametrize("prices", [None, {"Tiefland": 3, "Hügelland": 4, "Wald": 5}])
+@pytest.mark.parametrize("mounted", [False, True])
+def test_the_planner_prices_every_step_as_the_month_walks_it(
+    prices: dict[str, int] | None, mounted: bool
+) -> None:
+    # Strategie 7.1, F9: the planner (design §9.5) and the month read one price.
+    terrains = {f.terrain for f in WORLD.fields.values()}
+    step_prices = {t: 2 for t in terrains} | prices if prices is not None else None
+    gm = knowledge(sample(), None)
+    rng = Random(7)
+    for start in sorted(WORLD.fields)[::3]:
+        unit = foot(kf=start, beritten=mounted)
+        path: list[str] = []
+        here = start
+        for _ in range(4):
+            here = rng.choice([n for n in WORLD.fields[here].neighbours if n is not None])
+            path.append(here)
+        route = plan(unit, gm, tuple(path), "", "", prices=step_prices)
+        leg = walk(unit, WORLD, tuple(path), prices=step_prices)
+        assert [(s.kf, s.day) for s in route.steps] == list(leg.steps)
+        assert route.stop == ("truncated" if leg.truncated else leg.bad)
+        assert sum(s.cost for s in route.steps) == leg.used

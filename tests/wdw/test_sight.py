@@ -6,11 +6,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engine.core import Order
+from engine.wdw.calculators.knowledge import knowledge
+from engine.wdw.forecast import position
 from engine.wdw.items import find_items
 from engine.wdw.orders import Fight
 from engine.wdw.phases.sightings import estimate
-from engine.wdw.sightlines import visible
-from engine.wdw.state import world
+from engine.wdw.setup import options_of
+from engine.wdw.sightlines import seen_by, visible
+from engine.wdw.state import WdwState, world
 from tests.wdw.helpers import GAME, field_of, month_of, placed, sample
 
 
@@ -147,3 +150,47 @@ def test_into_white_off_lets_the_first_months_steps_next_to_home_pass() -> None:
     step = next(f for f in world(state.map_text).fields[unit.kf].neighbours if f is not None)
     after = month_of(state, {1: [Fight(unit=101, code="KI", path=(step,))]})
     assert field_of(after, 1, 101) == step
+
+
+def _sight_of_every_part(state: WdwState, seat: int) -> dict[str, set[str]]:
+    """What realm ``seat`` sees as each part that shows or checks it says it."""
+    data = GAME.report_data(state, seat, "de")
+    fields = data["fields"]
+    assert isinstance(fields, list)
+    view = GAME.map_view(state, seat, "de")
+    mine = position(state, seat)
+    return {
+        "sightlines": seen_by(state, seat, options_of(state)),
+        "known map": set(state.realm(seat).known),
+        "JSON": {f["id"] for f in fields if isinstance(f, dict) and isinstance(f["id"], str)},
+        "map": {p.report.split()[0] for p in view.places},
+        "calculators": set(knowledge(state, seat).known or ()),
+        # The position the acknowledgement checks on: foreign settlements in sight only.
+        "acknowledgement": {s.kf for s in mine.settlements if s.owner != seat}
+        | seen_by(mine, seat, options_of(state)),
+    }
+
+
+def test_the_printout_map_json_and_acknowledgement_agree_on_what_a_realm_sees() -> None:
+    # Strategie 1.3, 6.1: at the start and after a month in which units moved.
+    start = sample(3, sight_radius=2)
+    orders: dict[int, list[Order]] = {
+        1: [Fight(line=1, unit=101, code="KA", path=("1/19", "1/20"))],
+        2: [Fight(line=1, unit=101, code="KV", path=("1/21",))],
+    }
+    for state in (start, month_of(start, orders)):
+        for realm in state.realms:
+            parts = _sight_of_every_part(state, realm.seat)
+            assert all(seen == parts["sightlines"] for seen in parts.values()), parts
+            count = len(parts["sightlines"])
+            assert f"Bekannte Karte: {count} Kleinfelder" in GAME.printout(state, realm.seat, "de")
+
+
+def test_the_acknowledgement_reads_the_settlements_in_the_fields_it_checks_paths_in() -> None:
+    # A unit placed beside Tharnburg (1/22) since the known map was drawn: the
+    # acknowledgement checked a path into 1/22 as seen, but its position lacked the
+    # settlement there (it read the known map and the units' own fields).
+    state = placed(u1_101="1/21")
+    assert "1/22" in seen_by(state, 1, options_of(state))
+    assert "Tharnburg" in {s.name for s in position(state, 1).settlements}
+    assert "1/22" in (knowledge(state, 1).known or ())

@@ -75,6 +75,9 @@ def test_fortifications_take_2500_strength_a_bwp_and_parts_carry_over() -> None:
     order = Work(unit=201, code="AB", structure="bef")
     state = month(sample(), order)
     assert (state.settlements[0].bef, state.settlements[0].progress) == (0, ["bau:bef=2/5"])
+    # A part of a BWP is said as such ("hat 0 BWP Bef gebaut (0 GS)" said nothing).
+    assert "Guru: Einheit 201 baut an Bef, 2/5 BWP fertig." in GAME.printout(state, 1, "de")
+    assert "0 BWP" not in GAME.printout(state, 1, "de")
     state = month(month(state, order), order)
     assert (state.settlements[0].bef, state.settlements[0].progress) == (1, ["bau:bef=1/5"])
 

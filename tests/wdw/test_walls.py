@@ -453,7 +453,8 @@ def test_a_wall_move_that_cannot_be_made_is_refused() -> None:
     order = Work(unit=201, code="AB", structure="wall", side=2, path=("1/30",))
     assert (
         said(order, _road_to_1_19())
-        == "201 AB 1/30 Wall 2: Weg: 1/30 grenzt nicht an das Feld davor"
+        == "201 AB 1/30 Wall 2: Weg: 1/30 grenzt nicht an 1/18, das Feld davor"
+        " (ein Weg nennt jedes Feld, durch das die Einheit zieht)"
     )
 
 

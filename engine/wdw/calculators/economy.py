@@ -176,10 +176,31 @@ def realm_forecast(
     return forecast(realm, own, units, sites, plans, start, months, options)
 
 
+def _quiet(row: MonthRow) -> bool:
+    """A month in which the treasury neither pays nor earns anything."""
+    return not row.payments and not row.income and not row.upkeep and not row.short
+
+
+def _quiet_line(run: list[MonthRow], lang: str) -> str:
+    """A run of quiet months in one line: their first and last, and the treasury."""
+    first, last = run[0], run[-1]
+    if first is last:
+        return say(lang, "economy.quiet", month=first.month, year=first.year, treasury=first.end)
+    return say(lang, "economy.quiet_run", first=first, last=last, treasury=last.end)
+
+
 def render(result: Forecast, lang: str) -> list[str]:
-    """The forecast in lines, the shortfalls last."""
+    """The forecast in lines, the shortfalls last; a run of months in which nothing is
+    paid or earned in one line (the dossier's part B listed each, design §9.3)."""
     lines = [say(lang, "economy.head", realm=result.realm, name=result.name)]
+    run: list[MonthRow] = []
     for row in result.rows:
+        if _quiet(row):
+            run.append(row)
+            continue
+        if run:
+            lines.append(_quiet_line(run, lang))
+            run = []
         parts = [say(lang, "economy.start", treasury=row.start)]
         for p in row.payments:
             if p.at_limit:
@@ -198,6 +219,8 @@ def render(result: Forecast, lang: str) -> list[str]:
             parts.append(say(lang, "economy.income", total=total, each=each, upkeep=row.upkeep))
         parts.append(say(lang, "economy.end", treasury=row.end))
         lines.append(say(lang, "economy.month", month=row.month, year=row.year) + "; ".join(parts))
+    if run:
+        lines.append(_quiet_line(run, lang))
     short = [r for r in result.rows if r.short]
     if short:
         when = ", ".join(f"{r.month}/{r.year} ({r.short})" for r in short)

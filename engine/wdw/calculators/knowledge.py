@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.wdw.mapfile import Field, WorldMap
+from engine.wdw.setup import options_of
+from engine.wdw.sightlines import seen_by
 from engine.wdw.state import Realm, Settlement, Unit, WdwState, world
 
 
@@ -43,9 +45,9 @@ class Knowledge:
 
 def knowledge(state: WdwState, seat: int | None) -> Knowledge:
     """What ``seat`` knows of ``state`` (None: the GM, everything). A realm knows its
-    own units and settlements and its known map plus the fields its own units and
-    settlements stand on; no foreign unit (sightings are the printout's, not the
-    calculators')."""
+    own units and settlements and the fields it sees (engine.wdw.sightlines.seen_by:
+    its known map and what its units and settlements see); no foreign unit (sightings
+    are the printout's, not the calculators')."""
     the_map = world(state.map_text)
     if seat is None:
         return Knowledge(
@@ -59,6 +61,5 @@ def knowledge(state: WdwState, seat: int | None) -> Knowledge:
     realms = tuple(r for r in state.realms if r.seat == seat)
     units = tuple(u for u in state.units if u.realm == seat)
     places = tuple(s for s in state.settlements if s.owner == seat)
-    known = {f for r in realms for f in r.known}
-    known |= {u.kf for u in units} | {s.kf for s in places}
+    known = seen_by(state, seat, options_of(state))
     return Knowledge(seat, realms, units, places, the_map, frozenset(known))

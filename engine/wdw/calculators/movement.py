@@ -17,8 +17,8 @@ from engine.wdw.calculators.knowledge import Knowledge
 from engine.wdw.calculators.texts import number, say
 from engine.wdw.formulas import movement_points, rounds_possible
 from engine.wdw.home_terrain import NORMAL, LossImmunity, loss_immunity
-from engine.wdw.movement import Leg, mode_factor, price
-from engine.wdw.rivers import barrier, upstream
+from engine.wdw.movement import Leg, mode_factor, month_range, walk
+from engine.wdw.rivers import upstream
 from engine.wdw.state import Unit
 from engine.wdw.timeline import MONTH_DAYS
 
@@ -67,16 +67,6 @@ class Route:
     """The range is in BP (the option ``movement`` ``bp``), not in fields."""
 
 
-def month_range(unit: Unit, known: Knowledge, path: tuple[str, ...]) -> int:
-    """Strategie 7.1: land 2 KF a month, mounted 4, ships and characters 6; +1 when the
-    whole move is on a road (of fields the reader knows)."""
-    if unit.unit_class in ("sea", "character"):
-        return 6
-    fields = (unit.kf, *path)
-    on_road = bool(path) and all(known.knows(f) and known.field(f).road for f in fields)
-    return (4 if unit.beritten else 2) + (1 if on_road else 0)
-
-
 def plan(
     unit: Unit,
     known: Knowledge,
@@ -92,42 +82,31 @@ def plan(
     ``prices`` the unit moves by BP (engine.wdw.movement.price; loading costs its
     fields at the BP of the fleet's own field)."""
     bp = movement_points(unit.unit_class, speed=unit.geschwindigkeit, mounted=unit.beritten)
-    total = month_range(unit, known, path) if prices is None else bp
+    the_map = known.the_map
+    total = month_range(unit, the_map, path, known.known) if prices is None else bp
     factor = mode_factor(mode[:2], mode[2:]) if mode.startswith("KX") else mode_factor("", mode)
     loading = _LOAD_COST[load] if unit.unit_class == "sea" else 0
     if prices is not None:
         loading *= prices[known.field(unit.kf).terrain]
-    used = loading
     realm = known.realm(unit.realm)
     immune = loss_immunity(realm, known.settlements, known.the_map) if realm else LossImmunity()
+    # The month's walk (engine.wdw.movement.walk) over the fields the reader knows.
+    leg = walk(unit, the_map, path, factor, known.known, prices=prices, total=total, spent=loading)
     steps: list[Step] = []
-    here, stop, stop_at = unit.kf, "", ""
-    for there in path:
-        if known.field(here).neighbours.count(there) == 0:
-            stop, stop_at = "not_adjacent", there
-            break
-        if not known.knows(there):
-            stop, stop_at = "into_white", there
-            break
-        # Both fields are known here: the river between them is the reader's knowledge.
-        bad = barrier(unit.unit_class, known.the_map, here, there)
-        if bad:
-            stop, stop_at = bad, there
-            break
-        cost = price(unit, known.the_map, here, there, prices) * factor
-        if used + cost > total:
-            stop, stop_at = "truncated", there
-            break
-        used += cost
-        upriver = unit.unit_class == "sea" and upstream(known.the_map, here, there)
-        field = known.field(there)
+    here, before = unit.kf, Fraction(loading)
+    for kf, day in leg.steps:
+        used = day * total / MONTH_DAYS
+        upriver = unit.unit_class == "sea" and upstream(the_map, here, kf)
+        field = known.field(kf)
         loss = "" if field.terrain_class == NORMAL else "losses"
         loss = loss and (immune.why_free(field, unit.beritten) or loss)
-        day = Fraction(30 * used, total)
         ground = (field.terrain, field.terrain_class) if loss else ("", "")
-        steps.append(Step(there, cost, used, day, upriver, loss, *ground))
-        here = there
-    left = budget(unit, total, Fraction(used), max_rounds)
+        steps.append(Step(kf, int(used - before), int(used), day, upriver, loss, *ground))
+        here, before = kf, used
+    stop = "truncated" if leg.truncated else leg.bad
+    stop_at = path[len(steps)] if stop else ""
+    used = before
+    left = budget(unit, total, used, max_rounds)
     return Route(
         unit=unit.key,
         start=unit.kf,

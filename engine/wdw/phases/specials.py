@@ -14,4 +14,6 @@ def run(month: Month) -> None:
         if not isinstance(verdict, SpecialResult):
             continue
         key = "note.special_accepted" if verdict.accepted else "note.special_refused"
+        if not verdict.text.strip():  # the GM gave no text: no dangling blank
+            key += "_plain"
         month.note(seat, key, unit=order.unit, text=verdict.text)

@@ -127,6 +127,16 @@ def _unit_build(month: Month, seat: int, order: Work) -> None:
     cost = (n - from_reuse) * price
     month.book(seat, "build", -cost, place.name)
     setattr(place, order.structure, getattr(place, order.structure) + n)
+    if n == 0:  # a part of a BWP: "hat 0 BWP gebaut (0 GS)" said nothing of the work
+        done = progress(place, key)
+        month.note(
+            seat,
+            "note.unit_building",
+            unit=order.unit,
+            **_work(place, order.structure, 0),
+            done=f"{done.numerator}/{done.denominator}",
+        )
+        return
     month.note(
         seat, "note.unit_built", unit=order.unit, **_work(place, order.structure, n), cost=cost
     )
