@@ -393,6 +393,10 @@ class Explanation:
     """A keyword or name the player probably meant."""
     hint: Messages | None = None
     """An example of the right form, per language."""
+    fault: Messages | None = None
+    """What exactly is wrong, per language, when the language can tell (a code it has
+    no such order for, a field written wrongly): said instead of "unexpected …; expected
+    …", and the line is an order with that fault, never a sentence or a signature."""
 
 
 class LineGrammar(Protocol[T]):
@@ -756,8 +760,11 @@ class Reader(Generic[T]):
         try:
             tree = parse_line(self.parser, code)
         except UnexpectedInput as exc:
-            self._syntax_failed = True
-            self.result.errors.append(self._syntax_error(exc, line, code, offset))
+            error, named = self._syntax_error(exc, line, code, offset)
+            # A fault the language names is as certain as a bad value: no shorter form
+            # of the line is tried, and the line is never taken for prose.
+            self._syntax_failed = not named
+            self.result.errors.append(error)
             return None
         try:
             built = self._build(tree, line.number)
@@ -795,17 +802,20 @@ class Reader(Generic[T]):
 
     def _syntax_error(
         self, exc: UnexpectedInput, line: _Line, code: str, offset: int
-    ) -> ParseError:
-        """A Lark error as a readable :class:`ParseError`, in the language's words."""
+    ) -> tuple[ParseError, bool]:
+        """A Lark error as a readable :class:`ParseError`, in the language's words, and
+        whether the language named the fault (:attr:`Explanation.fault`)."""
         at = locate(exc, code)
         said = self.lines.explain(at, code)
         messages = syntax_message(at, dict(said.words), said.suggestion)
-        if said.hint:
+        if said.fault:
+            messages = dict(said.fault)
+        elif said.hint:
             messages = {
                 lang: f"{message} {in_language(said.hint, lang)}"
                 for lang, message in messages.items()
             }
-        return ParseError(
+        error = ParseError(
             line=line.number,
             column=offset + at.pos + 1,
             text=at.found or code.strip(),
@@ -814,6 +824,7 @@ class Reader(Generic[T]):
             messages=messages,
             suggestion=said.suggestion,
         )
+        return error, said.fault is not None
 
     def _build(
         self, tree: Tree[Token], line: int

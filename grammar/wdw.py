@@ -303,11 +303,89 @@ class WdwLines:
             {
                 "de": "„115 KNF 12/4 12/5“, „403 ABV Stv“, „601 GI4 Ziel: Guru“",
                 "en": '"115 KNF 12/4 12/5", "403 ABV Stv", "601 GI4 target: Guru"',
-            }
+            },
+            fault=_fault(at, code),
         )
 
     def check(self, item: Order) -> dict[str, str] | None:
         return None
+
+
+# The codes of each kind of order (Strategie 5.1–5.3) and the table that lists them.
+_CODES = {"K": "NATHVIXR", "A": "BMS", "G": "ZGIOVHPASELBRDU"}
+_CODE_TABLES = {"K": "Tab. 5.1-1", "A": "Tab. 5.2-1", "G": "Tab. 5.3-2"}
+# An extension's letter and the numbers it takes (Tab. 5.1-2, 5.1-3, 5.2-2): None for none.
+_EXTENSIONS: dict[str, dict[str, range | None]] = {
+    "K": {"S": None, "E": None, "P": range(1, 4), "B": range(1, 7), "F": None, "W": None},
+    "A": {"H": None, "V": None, "I": None, "R": None},
+}
+_CODE_LIKE = re.compile(r"(?P<kind>[a-z])(?P<code>[a-z]?)(?P<ext>[a-z]?)(?P<digits>\d*)", re.I)
+_EXT_LIKE = re.compile(r"(?P<ext>[a-z])(?P<digits>\d*)", re.I)
+_UNIT_WORD = re.compile(r"(heer|einheit|flotte|unit|army|fleet)", re.I)
+_UNIT_LIKE = re.compile(r"h?\d{1,4}:?", re.I)
+_FIELD_LIKE = re.compile(r"[\d/.\-]*\d[\d/.\-]*")
+
+
+def _fault(at: Position, code: str) -> dict[str, str] | None:
+    """What exactly is wrong where the line went wrong, when it is an order's code, its
+    extension or a field (issue 24: ``GI9``, ``115 KH B7``, ``115 KA 12``); None when the
+    examples of the order forms say it better."""
+    words = [(m.start(), m.group()) for m in re.finditer(r"\S+", code)]
+    here = next((n for n, (s, w) in enumerate(words) if s <= at.pos < s + len(w)), None)
+    if here is None:
+        return None
+    said = [w for _, w in words]
+    start = 1 if _UNIT_WORD.fullmatch(said[0]) and len(said) > 1 else 0
+    if not _UNIT_LIKE.fullmatch(said[start]):
+        # "KH B7", "GI9": an order code first, in capitals or with its number
+        looks = _CODE_LIKE.fullmatch(said[0])
+        if here == 0 and looks and looks["kind"].upper() in _CODES and said[0].isupper():
+            return TEXTS.every("fault.no_unit", word=said[0])
+        return None
+    word = said[here]
+    if here == start + 1:
+        return _code_fault(word)
+    if here == start + 2 and _EXT_LIKE.fullmatch(word):
+        main = _CODE_LIKE.fullmatch(said[start + 1])
+        if main and main["kind"].upper() in _EXTENSIONS and not main["ext"] + main["digits"]:
+            code = (main["kind"] + main["code"]).upper()
+            return _ext_fault(word, code, word[0].upper(), word[1:])
+    if here > start + 1 and _FIELD_LIKE.fullmatch(word):
+        return TEXTS.every("fault.field", word=word)
+    return None
+
+
+def _code_fault(word: str) -> dict[str, str] | None:
+    """The fault of a word in the code's place: an unknown kind or code, a G order's
+    risk beyond 1 to 5, a K or A order's extension it does not take."""
+    looks = _CODE_LIKE.fullmatch(word)
+    if looks is None:
+        return None
+    kind, letter = looks["kind"].upper(), looks["code"].upper()
+    if kind not in _CODES:
+        return TEXTS.every("fault.kind", word=word, kind=kind)
+    if not letter or letter not in _CODES[kind]:
+        codes = ", ".join(kind + c for c in _CODES[kind])
+        table = _CODE_TABLES[kind]
+        return TEXTS.every("fault.code", word=word, code=kind + letter, codes=codes, table=table)
+    if kind == "G":  # Strategie 5.3: a G order has its risk 1 to 5, no extension
+        return TEXTS.every("fault.spy", word=word, code=kind + letter)
+    return _ext_fault(word, kind + letter, looks["ext"].upper(), looks["digits"])
+
+
+def _ext_fault(word: str, code: str, ext: str, digits: str) -> dict[str, str] | None:
+    """The fault of ``code``'s extension ``ext`` with its number ``digits``."""
+    allowed = _EXTENSIONS[code[0]]
+    if ext not in allowed:
+        return TEXTS.every("fault.extension", word=word, code=code, ext=ext or digits)
+    numbers = allowed[ext]
+    if numbers is None and digits:
+        return TEXTS.every("fault.extension", word=word, code=code, ext=ext + digits)
+    if numbers is not None and ext == "P" and (not digits or int(digits) not in numbers):
+        return TEXTS.every("fault.stage", word=word, code=code)
+    if numbers is not None and ext == "B" and digits and int(digits) not in numbers:
+        return TEXTS.every("fault.side", word=word, code=code)
+    return None
 
 
 # Every line of this language starts with a unit or a keyword, never a free word: a line

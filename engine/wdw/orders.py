@@ -116,9 +116,15 @@ class Raise(Order):
     """Heimatverteidigung for this province (Strategie 1.2, 4.3), or none."""
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        word = "Soforrüstung" if self.instant else "Rüste"
-        hv = f" Heimatverteidigung {self.province}" if self.province else ""
-        return f"{word} {self.count} {_props(self.properties)}{hv} in {self.settlement}"
+        return say(
+            lang,
+            "words.instant" if self.instant else "words.raise",
+            count=self.count,
+            who=say(lang, f"class.{self.unit_class}"),
+            rs=f" RS{self.rs}" if self.rs else "",
+            properties=_props(self.properties, self.province, lang),
+            settlement=self.settlement,
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -134,12 +140,24 @@ class Train(Order):
     """Heimatverteidigung for one more province (Strategie 4.3), or none."""
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        hv = f" Heimatverteidigung {self.province}" if self.province else ""
-        return f"Ausbildung {self.unit} {_props(self.properties)}{hv}"
+        return say(
+            lang,
+            "words.train",
+            unit=self.unit,
+            rs=f" RS{self.rs}" if self.rs else "",
+            properties=_props(self.properties, self.province, lang),
+        )
 
 
-def _props(properties: tuple[str, ...]) -> str:
-    return " ".join(p.replace("=", " ") for p in properties)
+def _props(properties: tuple[str, ...], province: str, lang: str) -> str:
+    """`` Nahkampf 3 Heimatverteidigung Erinal``: the properties with their levels and a
+    province's Heimatverteidigung, in ``lang`` as the order is written (each after a
+    space)."""
+    pairs = (entry.partition("=") for entry in properties)
+    said = [f" {say(lang, f'prop.{name}')} {level}" for name, _, level in pairs]
+    if province:
+        said.append(f" {say(lang, 'prop.heimatverteidigung')} {province}")
+    return "".join(said)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -198,9 +216,9 @@ class Convert(Order):
     target_province: str = ""
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        source = f"{self.source} {self.source_province}".strip()
-        target = f"{self.target} {self.target_province}".strip()
-        return f"Umwandlung {self.unit} {source} -> {target}"
+        source = f"{say(lang, f'prop.{self.source}')} {self.source_province}".strip()
+        target = f"{say(lang, f'prop.{self.target}')} {self.target_province}".strip()
+        return say(lang, "words.convert", unit=self.unit, source=source, target=target)
 
 
 def _settlement_work(
@@ -260,7 +278,10 @@ class Storm(Order):
     units: tuple[int, ...] = ()
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return f"Sturm auf {self.settlement} mit {' '.join(map(str, self.units))}"
+        if not self.units:
+            return say(lang, "words.storm_alone", settlement=self.settlement)
+        units = " ".join(map(str, self.units))
+        return say(lang, "words.storm", settlement=self.settlement, units=units)
 
 
 ORDER_KINDS = OrderKinds(

@@ -4,6 +4,8 @@ everything and the log. Nothing of another realm's hidden state reaches a realm.
 
 from __future__ import annotations
 
+import json
+
 from engine.core import NEUTRAL
 from engine.wdw.calculators.economy import months_to_income
 from engine.wdw.characters import lord_lines, role_lines
@@ -13,8 +15,9 @@ from engine.wdw.checks_walls import wall_lines
 from engine.wdw.formulas import movement_points
 from engine.wdw.labels import label
 from engine.wdw.morale import bukaz_words
+from engine.wdw.orders import ORDER_KINDS
 from engine.wdw.setup import options_of
-from engine.wdw.state import Unit, WdwState
+from engine.wdw.state import Note, Unit, WdwState
 from engine.wdw.texts import printout_heading, say
 
 
@@ -60,9 +63,9 @@ def printout(state: WdwState, seat: int, lang: str) -> str:
         lines.append(say(lang, "print.known", count=len(realm.known)))
     # The month's sightings are its notes (day, field, kind, size): said once, there.
     if seat == NEUTRAL:
-        notes = [f"{n.seat}: {say(lang, n.key, **n.values())}" for n in state.notes]
+        notes = [f"{n.seat}: {note_text(n, lang)}" for n in state.notes]
     else:
-        notes = [say(lang, n.key, **n.values()) for n in state.notes if n.seat == seat]
+        notes = [note_text(n, lang) for n in state.notes if n.seat == seat]
     if notes:
         lines += ["", say(lang, "print.month"), *notes]
     if state.news:
@@ -76,6 +79,16 @@ def printout(state: WdwState, seat: int, lang: str) -> str:
     if seat == NEUTRAL and state.log:
         lines += ["", say(lang, "print.log"), *state.log]
     return "\n".join(lines) + "\n"
+
+
+def note_text(note: Note, lang: str) -> str:
+    """A printout line of ``note`` in ``lang``; an order it names (as its JSON, from the
+    month's phases) in the reader's words, as the order is written."""
+    values = note.values()
+    order = values.get("order", "")
+    if order.startswith("{"):
+        values["order"] = ORDER_KINDS.from_json(json.loads(order)).describe(lang)
+    return say(lang, note.key, **values)
 
 
 def _next_income(state: WdwState, lang: str) -> str:

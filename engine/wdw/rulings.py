@@ -126,8 +126,19 @@ MAX_CORRECTION = 10**9
 billion (GS or elements) — a whole world's wealth is far below; more is a slip."""
 
 
+_REALM_WORDS = ("reich", "realm")
+# The first words of a state correction (``_correction``, a role, a settlement's kind):
+# a GM command with its reason, which a ruling block may not hold.
+_CORRECTION_WORDS = (
+    "schatz", "treasury", "bükaz", "bukaz", "rüstkapazität", "ruestkapazitaet", "capacity",
+    "einheit", "unit", "ansiedlung", "settlement",
+)  # fmt: skip
+
+
 def _correction(text: str) -> Correction | None:
     words = text.split()
+    if len(words) == 4 and words[1].lower() in _REALM_WORDS:  # "BükAz Reich 1 -10"
+        words = [words[0], *words[2:]]
     if len(words) == 3 and words[0].lower() in ("schatz", "treasury", "bükaz", "bukaz"):
         what = "treasury" if words[0].lower() in ("schatz", "treasury") else "bukaz"
         if words[1].isdecimal() and re.fullmatch(r"[+-]?\d+", words[2]):
@@ -186,7 +197,7 @@ def check(state: WdwState, items: Items, ruling: Ruling, lang: str) -> str:
     if item in UNIT_LINES:
         return check_line(state, ruling, lang)
     if item not in items.ids():
-        return say(lang, "ruling.no_item", item=ruling.item)
+        return _command_in_block(ruling, lang) or say(lang, "ruling.no_item", item=ruling.item)
     verdict = read(item, ruling.text)
     if verdict is None:
         return say(lang, f"ruling.form_{item[0]}")
@@ -198,6 +209,15 @@ def check(state: WdwState, items: Items, ruling: Ruling, lang: str) -> str:
     if chance is not None and not 0 <= chance <= 100:
         return say(lang, "ruling.chance_range")
     return ""
+
+
+def _command_in_block(ruling: Ruling, lang: str) -> str:
+    """Why a line of an ``Entscheid`` block that is a state correction is refused
+    (design §4.2: a ``Korrektur`` is a command of its own, with its reason), with the
+    line to write instead; "" for any other line."""
+    if ruling.item.lower() not in _CORRECTION_WORDS:
+        return ""
+    return say(lang, "ruling.correction_in_block", what=f"{ruling.item} {ruling.text}".strip())
 
 
 def _check_losses(state: WdwState, meeting: Meeting, verdict: Combat, lang: str) -> str:

@@ -18,8 +18,9 @@ def say(lang: str, key: str, **values: object) -> str:
     """The text of ``key`` in ``lang`` (English where the language lacks it). A value
     named ``structure`` that is a structure's name in the state (``rues``) is said as
     the reader reads it (``struct.rues``: Rüs, Strategie 3.2), a value named ``why`` that
-    is a path's reason key (``not_adjacent``) in its words (``why.not_adjacent``): the
-    notes keep the names and are worded when printed."""
+    is a path's reason key (``not_adjacent``) in its words (``why.not_adjacent``), a
+    ``property`` and a ``cls`` by their names (``prop.*``, ``class.*``): the notes and
+    refusals keep the names and are worded when printed."""
     structure = values.get("structure")
     if isinstance(structure, str) and f"struct.{structure}" in TEXTS:
         values["structure"] = TEXTS.say(lang, f"struct.{structure}")
@@ -27,6 +28,15 @@ def say(lang: str, key: str, **values: object) -> str:
     why = values.get("why")
     if isinstance(why, str) and f"why.{why}" in TEXTS:
         values["why"] = TEXTS.say(lang, f"why.{why}")
+    # A refusal keeps a property (``nahkampf``, ``heimatverteidigung Nord``) and a unit
+    # class (``land``) by their state names; the player reads them in words.
+    named = values.get("property")
+    if isinstance(named, str) and f"prop.{named.split(' ')[0]}" in TEXTS:
+        first, _, rest = named.partition(" ")
+        values["property"] = " ".join(filter(None, (TEXTS.say(lang, f"prop.{first}"), rest)))
+    cls = values.get("cls")
+    if isinstance(cls, str) and f"class.{cls}" in TEXTS:
+        values["cls"] = TEXTS.say(lang, f"class.{cls}")
     return TEXTS.say(lang, key, **values)
 
 

@@ -18,6 +18,7 @@ from engine.wdw.map_lines import level, lines, place_number
 from engine.wdw.map_walls import wall_edges
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.morale import band
+from engine.wdw.printout import note_text
 from engine.wdw.setup import options_of
 from engine.wdw.state import Realm, Settlement, Wall, WdwState, world
 from engine.wdw.texts import played_month, say
@@ -178,7 +179,7 @@ def report_data(state: WdwState, player: int, lang: str) -> dict[str, JSONValue]
         "ledger": [to_plain(b) for b in state.ledger if b.seat in seen],
         "news": list(state.news),
         "fields": [to_plain(the_map.fields[fid]) for fid in _shown(state, player)],
-        "month_notes": [{"seat": n.seat, "text": say(lang, n.key, **n.values())} for n in notes],
+        "month_notes": [{"seat": n.seat, "text": note_text(n, lang)} for n in notes],
         "report": [r.text for r in state.reports if r.seat == player],
     }
     if player == NEUTRAL:

@@ -18,6 +18,7 @@ from sqlmodel import Session
 from db import repo
 from db.models import Game, GameStatus
 from engine.core import CORRECTION, GAME_END, Order, Ruled, Ruling, State
+from mailserver.common.catalog import say
 from mailserver.common.kinds import game_kind
 from mailserver.gm.lookup import GmError, game_numbered, locked_game
 from mailserver.turns.inputs import TurnInputs, engine_orders
@@ -63,7 +64,7 @@ def give_rulings(
     """Check and keep the rulings of an ``Entscheid`` block, one a line (``K1 Sieger A``:
     the item, then its words); a later ruling on an item replaces the earlier one."""
     rulings = [r for r in map(ruling_of, lines) if r is not None]
-    return _take(session, number, rulings, lang=lang, now=now, by=by)
+    return _take(session, number, rulings, lang=lang, now=now, by=by, block=True)
 
 
 def check_lines(
@@ -76,7 +77,7 @@ def check_lines(
     waiting = _waiting(session, game)
     numbered = [(i, ruling_of(line)) for i, line in enumerate(lines)]
     rulings = [(i, r) for i, r in numbered if r is not None]
-    verdicts = _verdicts(waiting, [r for _, r in rulings], lang)
+    verdicts = _verdicts(waiting, [r for _, r in rulings], lang, block=True)
     return [(i, why) for (i, _), (_, why) in zip(rulings, verdicts, strict=True)]
 
 
@@ -132,14 +133,25 @@ def _waiting(session: Session, game: Game) -> _Waiting:
     return _Waiting(game, ruled, plan, before, orders, given)
 
 
+_COMMANDS = frozenset(
+    word.casefold() for word in (CORRECTION, GAME_END, "correction", "Partieende")
+)
+"""The first words of the commands a ruling block may not hold (grammar/gm.lark)."""
+
+
 def _verdicts(
-    waiting: _Waiting, rulings: Sequence[Ruling], lang: str
+    waiting: _Waiting, rulings: Sequence[Ruling], lang: str, *, block: bool = False
 ) -> Iterator[tuple[Ruling, str]]:
     """Each ruling with why it is refused ("" when it is taken), checked after the
     rulings kept and the ones before it that are taken (a later ruling on an item
-    replaces the earlier one; corrections add up)."""
+    replaces the earlier one; corrections add up). A line of an ``Entscheid`` block
+    (``block``) that is a ``Korrektur`` or ``Spielende`` is refused: those are commands
+    of their own, a correction with its reason, never items of a block."""
     given = list(waiting.given)
     for ruling in rulings:
+        if block and ruling.item.casefold() in _COMMANDS:
+            yield ruling, say(lang, "ruling_command_in_block", command=ruling.item)
+            continue
         why = waiting.ruled.check_ruling(waiting.before, waiting.orders, given, ruling, lang)
         yield ruling, why
         if not why:
@@ -155,12 +167,13 @@ def _take(
     lang: str,
     now: datetime,
     by: Giver | None,
+    block: bool = False,
 ) -> RulingsTaken:
     waiting = _waiting(session, locked_game(session, number))
     game = waiting.game
     game_id, turn = game.id or 0, game.turn + 1
     taken, refused = 0, []
-    for ruling, why in _verdicts(waiting, rulings, lang):
+    for ruling, why in _verdicts(waiting, rulings, lang, block=block):
         if why:
             refused.append((f"{ruling.item} {ruling.text}".strip(), why))
             continue

@@ -136,6 +136,22 @@ def test_a_correction_needs_a_reason_and_is_logged_for_the_gm_only(db_engine: En
         assert replay_check(session, game_id, 1)
 
 
+def test_a_correction_or_the_game_end_inside_a_ruling_block_is_refused_as_a_command(
+    db_engine: Engine,
+) -> None:
+    # Inside the block these were taken as rulings: a correction without its reason.
+    adjudicating(db_engine)
+    reply, _ = gm_mail(db_engine, "Entscheid\nKorrektur 3 40\nSpielende\nA1 ja\nEnde\n")
+    words = " ".join(reply.split())
+    assert "1 Entscheid übernommen" in words
+    assert (
+        "Abgelehnt: „Korrektur 3 40“ – „Korrektur“ ist ein Befehl, kein Entscheid zu einem "
+        "offenen Punkt: er steht außerhalb von „Entscheid … Ende“ in einer eigenen Zeile, eine "
+        "Korrektur mit ihrem Grund („Korrektur … Grund: …“)."
+    ) in words
+    assert "Abgelehnt: „Spielende“ – „Spielende“ ist ein Befehl" in words
+
+
 def test_the_end_of_the_game_is_a_ruling_and_the_published_turn_is_the_last(
     db_engine: Engine,
 ) -> None:

@@ -119,7 +119,7 @@ def test_raising_beyond_the_barracks_is_only_a_warning() -> None:
         ),
         (raising(0, "nahkampf=1"), "0 Elemente gehen nicht"),
         (raising(2, "spion=1", unit_class="character"), "2 Elemente gehen nicht"),
-        (raising(10, "spion=1"), "spion gibt es hier nicht für die Klasse land"),
+        (raising(10, "spion=1"), "Spion gibt es hier nicht für die Klasse Krieger"),
         (raising(10, "beritten=1", instant=True), "braucht eine erste Eigenschaft"),
         (raising(10, "nahkampf=2"), "mehr geben Ausbildung oder Soforrüstung"),
         (raising(10, "nahkampf=1", "beritten=1"), "mehr geben Ausbildung oder Soforrüstung"),
@@ -137,9 +137,9 @@ def test_raising_beyond_the_barracks_is_only_a_warning() -> None:
             "die Rüstkapazität von Guru reicht nicht: frei 30000 GS, nötig 30030 GS",
         ),
         (Train(unit=999, properties=("nahkampf=2",)), "keine Einheit 999 Ihres Reiches"),
-        (Train(unit=601, properties=("nahkampf=2",)), "nahkampf gibt es hier nicht"),
+        (Train(unit=601, properties=("nahkampf=2",)), "Nahkampf gibt es hier nicht"),
         (Train(unit=101, properties=("nahkampf=1",)), "nicht mehr als die RS 1"),
-        (Train(unit=101, properties=("nahkampf=0",)), "nahkampf hat schon Stufe 1"),
+        (Train(unit=101, properties=("nahkampf=0",)), "Nahkampf hat schon Stufe 1"),
         (Train(unit=101, properties=("nahkampf=3",), rs=2), "angegeben ist RS 2"),
         (Train(unit=101, properties=("nahkampf=4",)), "der Schatz (60000 GS) deckt 90000 GS"),
     ],
@@ -210,8 +210,10 @@ def test_raisings_are_paid_in_the_order_of_the_lines_and_the_last_is_refused() -
     assert [u.id for u in after.units if u.realm == 1][-1] == 602
     assert after.realm(1).treasury == 5000
     text = GAME.printout(after, 1, "de")
-    assert "Nicht ausgeführt: Rüste 2000 arbeit 1 in Guru" in text
+    assert "Nicht ausgeführt: Rüste 2000 Krieger Arbeit 1 in Guru" in text
     assert "der Schatz (5000 GS) deckt 10000 GS nicht" in text
+    # The order is worded in the reader's language (it was kept in German words).
+    assert "raise 2000 warriors work 1 in Guru" in GAME.printout(after, 1, "en")
 
 
 def test_training_pays_now_and_gives_the_properties_after_its_months() -> None:

@@ -3,10 +3,22 @@ its sloppy forms."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine.core import GmMessage, Order
-from engine.wdw.orders import Build, Fight, Special, Spy, Work
+from engine.wdw.orders import (
+    Build,
+    Convert,
+    Fight,
+    Raise,
+    Special,
+    Spy,
+    Storm,
+    Train,
+    Work,
+)
 from grammar.wdw import LANGUAGE
 from tests.wdw.helpers import HEADER, assert_refused, read_error, read_orders
 
@@ -63,10 +75,82 @@ def test_gs_and_gp_in_text_are_no_orders() -> None:
     assert read_orders("Artikel: 5000 GS für GP\n")[0].kind == "press"
 
 
-@pytest.mark.parametrize("line", ["115 KF 12/4", "Baue Guru Kirche", "KN 115"])
+@pytest.mark.parametrize("line", ["Baue Guru Kirche", "115 AB Kirche"])
 def test_a_wrong_line_is_an_error_with_examples(line: str) -> None:
     error = read_error(line)
     assert "„115 KNF 12/4 12/5“" in error.message("de")
+
+
+@pytest.mark.parametrize(
+    ("line", "column", "de", "en"),
+    [
+        (
+            "601 GI9 Ziel: Guru",
+            5,
+            "„GI9“: nach GI steht nur das Risiko 1 bis 5, keine Erweiterung: „601 GI4 Ziel: Guru“",
+            '"GI9": GI takes only its risk 1 to 5, no extension',
+        ),
+        (
+            "115 KH B7",
+            8,
+            "„B7“: belagert wird eine der Seiten 1 bis 6 des Feldes: „115 KHB3“",
+            '"B7": a siege is laid at one of the sides 1 to 6 of the field',
+        ),
+        ("115 KHB7", 5, "„KHB7“: belagert wird eine der Seiten 1 bis 6", "sides 1 to 6"),
+        ("115 KA P4", 8, "„P4“: Plündern hat die Stufen 1 bis 3: „115 KAP2“", "stages 1 to 3"),
+        (
+            "115 KF 12/4",
+            5,
+            "„KF“: einen Befehl KF gibt es nicht; erwartet wird KN, KA, KT, KH, KV, KI, KX, KR "
+            "(Tab. 5.1-1)",
+            '"KF": there is no order KF; expected KN, KA, KT, KH, KV, KI, KX, KR (Tab. 5.1-1)',
+        ),
+        (
+            "601 GX2 Guru",
+            5,
+            "„GX2“: einen Befehl GX gibt es nicht; erwartet wird GZ, GG, GI",
+            "no order GX",
+        ),
+        (
+            "115 XA 1/2",
+            5,
+            "„XA“: eine Befehlsart „X“ gibt es nicht; K (Kampf), A (Arbeit) oder G (Spionage) "
+            "erwartet (Strategie 5.1–5.3)",
+            'there is no kind of order "X"; K (combat), A (work) or G (espionage) expected',
+        ),
+        ("115 ABQ Stv", 5, "„ABQ“: „Q“ ist keine Erweiterung zu AB", '"Q" is no extension of AB'),
+        (
+            "115 KN 12-4-5",
+            12,
+            "„12-4-5“: ein Feld wird GF/KF geschrieben, Großfeld und Kleinfeld 1 bis 48: „12/4“",
+            "a field is written GF/KF",
+        ),
+        ("Heer 115 KA 12", 13, "„12“: ein Feld wird GF/KF geschrieben", "a field is written"),
+        (
+            "KN 115",
+            1,
+            "„KN“: vor dem Befehl steht die Nummer der Einheit, die ihn ausführt",
+            "the number of the unit that carries out the order comes first",
+        ),
+    ],
+)
+def test_a_malformed_code_or_field_says_what_is_wrong(
+    line: str, column: int, de: str, en: str
+) -> None:
+    error = read_error(line)
+    assert error.column == column
+    assert error.message("de").startswith(de)
+    assert en in error.message("en")
+
+
+@pytest.mark.parametrize("line", ["GI9", "KH B7"])
+def test_an_order_code_without_its_unit_is_an_error_not_a_signature(line: str) -> None:
+    # The last line of a mail, short and name-like, used to be taken for a signature.
+    result = LANGUAGE.parse(HEADER + "115 KA 1/19\n" + line + "\n")
+    assert not result.notes
+    (error,) = result.errors
+    assert error.line == 3
+    assert "vor dem Befehl steht die Nummer der Einheit" in error.message("de")
 
 
 def test_a_field_beyond_kf_48_is_refused() -> None:
@@ -289,6 +373,56 @@ def test_a_number_after_an_ab_structure_is_refused_with_the_form() -> None:
         "201 AB-H Bef 2", "die Zahl nach dem Bauwerk wird nicht gelesen", '"201 AB-H bef"'
     )
     assert error.column == len("201 AB-H Bef 2")
+
+
+@pytest.mark.parametrize(
+    ("order", "de", "en"),
+    [
+        (
+            Raise(settlement="Guru", count=10, unit_class="sea", province="Erinal"),
+            "Rüste 10 Schiffe Heimatverteidigung Erinal in Guru",
+            "raise 10 ships home defence Erinal in Guru",
+        ),
+        (
+            Raise(settlement="Guru", count=200, properties=("nahkampf=3",), instant=True, rs=3),
+            "Soforrüstung 200 Krieger RS3 Nahkampf 3 in Guru",
+            "instant raise 200 warriors RS3 melee 3 in Guru",
+        ),
+        (
+            Train(unit=101, properties=("nahkampf=2", "geschwindigkeit=1"), rs=4),
+            "Ausbildung 101 RS4 Nahkampf 2 Geschwindigkeit 1",
+            "train 101 RS4 melee 2 speed 1",
+        ),
+        (
+            Train(unit=301, province="Nord"),
+            "Ausbildung 301 Heimatverteidigung Nord",
+            "train 301 home defence Nord",
+        ),
+        (
+            Convert(
+                unit=101, source="heimatverteidigung", source_province="Nord", target="nahkampf"
+            ),
+            "Umwandlung 101 Heimatverteidigung Nord -> Nahkampf",
+            "convert 101 home defence Nord -> melee",
+        ),
+        (
+            Storm(settlement="Tharnburg", units=(101, 102)),
+            "Sturm auf Tharnburg mit 101 102",
+            "storm Tharnburg with 101 102",
+        ),
+        (Storm(settlement="Tharnburg"), "Sturm auf Tharnburg", "storm Tharnburg"),
+    ],
+)
+def test_an_orders_echo_is_its_written_form_in_the_readers_language(
+    order: Order, de: str, en: str
+) -> None:
+    # The echo heads the acknowledgement's line (and each refusal): it once printed state
+    # names ("fernkampf"), German words in English, a double space and "mit :".
+    assert order.describe("de") == de
+    assert order.describe("en") == en
+    for lang in ("de", "en"):
+        (read,) = read_orders(order.describe(lang) + "\n")
+        assert replace(read, line=0) == order
 
 
 @pytest.mark.parametrize(

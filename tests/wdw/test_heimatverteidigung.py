@@ -131,20 +131,20 @@ def test_legal_heimatverteidigung_orders_are_worded(order: Order, words: str) ->
         (Convert(unit=999, source="nahkampf", target=HV), "keine Einheit 999 Ihres Reiches"),
         (
             Convert(unit=601, source="nahkampf", target=HV, target_province="Erinal"),
-            "heimatverteidigung gibt es hier nicht für die Klasse character",
+            "Heimatverteidigung gibt es hier nicht für die Klasse Charakter",
         ),
         (Convert(unit=101, source="nahkampf", target="nahkampf"), "Umwandlung in dasselbe"),
         (
             Convert(unit=101, source="fernkampf", target="nahkampf"),
-            "fernkampf lässt sich nicht umwandeln",
+            "Fernkampf lässt sich nicht umwandeln",
         ),
         (
             Convert(unit=201, source="nahkampf", target=HV, target_province="Erinal"),
-            "Einheit 201 hat kein nahkampf",
+            "Einheit 201 hat kein Nahkampf",
         ),
         (
             Convert(unit=101, source=HV, source_province="Nord", target="nahkampf"),
-            "Einheit 101 hat kein heimatverteidigung Nord",
+            "Einheit 101 hat kein Heimatverteidigung Nord",
         ),
         (
             Convert(unit=101, source="nahkampf", target=HV, target_province="Süd"),
@@ -152,7 +152,7 @@ def test_legal_heimatverteidigung_orders_are_worded(order: Order, words: str) ->
         ),
         (
             Convert(unit=301, source="nahkampf", target=HV, target_province="Erinal"),
-            "Einheit 301 hat kein nahkampf",
+            "Einheit 301 hat kein Nahkampf",
         ),
         (
             Convert(

@@ -122,6 +122,46 @@ def test_each_way_a_ruling_is_refused_says_why(ruling: Ruling, reason: str) -> N
 
 
 @pytest.mark.parametrize(
+    ("line", "lang", "reason"),
+    [
+        (
+            "BükAz Reich 1 -10",
+            "de",
+            "kein Entscheid zu einem offenen Punkt, sondern eine Korrektur des Spielstands: sie "
+            "steht außerhalb von „Entscheid … Ende“ in einer eigenen Zeile, mit ihrem Grund: "
+            "„Korrektur BükAz Reich 1 -10 Grund: …“",
+        ),
+        (
+            "Schatz 2 +2000",
+            "de",
+            "kein Entscheid zu einem offenen Punkt, sondern eine Korrektur des Spielstands: sie "
+            "steht außerhalb von „Entscheid … Ende“ in einer eigenen Zeile, mit ihrem Grund: "
+            "„Korrektur Schatz 2 +2000 Grund: …“",
+        ),
+        (
+            "Einheit 1/101 Größe 1800",
+            "en",
+            "no ruling on an open item but a correction of the state: it stands outside "
+            '"Entscheid … Ende" on a line of its own, with its reason: "correction Einheit '
+            '1/101 Größe 1800 reason: …"',
+        ),
+    ],
+)
+def test_a_correction_in_the_ruling_block_is_refused_as_belonging_outside(
+    line: str, lang: str, reason: str
+) -> None:
+    # A ruling block's line is an item and its words: "BükAz" was read as an unknown item.
+    item, _, text = line.partition(" ")
+    assert GAME.check_ruling(sample(), ORDERS, [], Ruling(item, text), lang) == reason
+
+
+def test_a_correction_may_name_the_realm_with_its_word() -> None:
+    correction = Ruling(CORRECTION, "BükAz Reich 1 -10", "Vertrag gebrochen")
+    assert check(correction) == ""
+    assert draft(correction).realm(1).bukaz == sample().realm(1).bukaz - 10
+
+
+@pytest.mark.parametrize(
     "ruling",
     [
         Ruling("K1", "Sieger A; Verluste 1/101 -100, 2/101 -2000"),

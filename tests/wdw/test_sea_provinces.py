@@ -136,9 +136,10 @@ def test_fleets_defend_sea_provinces_and_land_units_land_provinces() -> None:
     )
     only_hv = Raise(settlement="Tharnburg", count=10, unit_class="sea", province="Tharnsee")
     # Tab. 4.2-1a: Heimatverteidigung is a first property of land units only.
-    assert "eine neue Einheit (sea) braucht eine erste Eigenschaft" in said(only_hv, state)
+    assert "eine neue Einheit (Schiffe) braucht eine erste Eigenschaft" in said(only_hv, state)
     land = Raise(settlement="Tharnburg", count=10, province="Tharnsee")
-    assert "Seeprovinzen für Flotten, Landprovinzen für Landeinheiten (land)" in said(land, state)
+    wrong_class = "Seeprovinzen für Flotten, Landprovinzen für Landeinheiten (Krieger)"
+    assert wrong_class in said(land, state)
 
 
 # -- the map file's water flag

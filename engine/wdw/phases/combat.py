@@ -1,11 +1,14 @@
-"""Combats (Strategie 6.2): the GM's verdict on each K item, its losses applied, the
-loser retreating (Tab. 6.1-1) to the field its leg came from, or a drawn one (D28,
+"""Combats (Strategie 6.2): the GM's verdict on each K item, told to each side (design
+§8: its own figures exact, the enemy's as seen), its losses applied, the loser
+retreating (Tab. 6.1-1) to the field its leg came from, or a drawn one (D28,
 engine.wdw.retreat)."""
 
 from __future__ import annotations
 
 from engine.wdw.fights import Combat
+from engine.wdw.items import Meeting
 from engine.wdw.month import Month
+from engine.wdw.phases.sightings import estimate
 from engine.wdw.retreat import retreat
 from engine.wdw.rulings import default_ruling, read
 from engine.wdw.state import Unit
@@ -22,12 +25,7 @@ def run(month: Month) -> None:
         verdict = month.verdict(item) or read(item, default_ruling(item, month.items))
         if not isinstance(verdict, Combat):
             continue
-        for seat, side in ((meeting.a.realm, "a"), (meeting.b.realm, "b")):
-            if verdict.winner == "none":
-                key = "note.no_fight"
-            else:
-                key = "note.won" if verdict.winner == side else "note.lost"
-            month.note(seat, key, kf=meeting.kf)
+        _tell(month, units, meeting, verdict)
         for key, loss in verdict.losses:
             unit = units.get(key)
             if unit is None or unit.size == 0:
@@ -44,6 +42,38 @@ def run(month: Month) -> None:
             late = tuple(key for key, _ in meeting.late if units[key].realm == loser.realm)
             _retreat(month, units, item, (*loser.units, *late), winner.realm)
     state.units = [u for u in state.units if u.size > 0]
+
+
+def _tell(month: Month, units: dict[str, Unit], meeting: Meeting, verdict: Combat) -> None:
+    """Each side's lines of the combat before its losses are applied (design §8 "the
+    month": own figures, enemy figures as seen): where and the outcome; the day, the
+    enemy's strength as an observer guesses it (two digits, as a sighting) and its own
+    units with their sizes; its own losses, and the enemy's as guessed. The enemy's
+    realm, units and properties are not told (docs/rules-wdw.md, "Sightings")."""
+    keys = (*meeting.a.units, *meeting.b.units, *(key for key, _ in meeting.late))
+    fighting = [units[key] for key in dict.fromkeys(keys) if key in units]
+    lost: dict[str, int] = {}
+    for key, loss in verdict.losses:
+        lost[key] = lost.get(key, 0) + loss
+    for seat, side in ((meeting.a.realm, "a"), (meeting.b.realm, "b")):
+        if verdict.winner == "none":
+            outcome = "note.no_fight"
+        else:
+            outcome = "note.won" if verdict.winner == side else "note.lost"
+        month.note(seat, outcome, kf=meeting.kf)
+        own = [u for u in fighting if u.realm == seat]
+        theirs = [u for u in fighting if u.realm != seat]
+        month.note(
+            seat,
+            "note.battle_sides",
+            day=int(meeting.day),
+            theirs=estimate(sum(u.size for u in theirs)),
+            own=sum(u.size for u in own),
+            units=", ".join(f"{u.id}: {u.size}" for u in own),
+        )
+        own_loss = sum(min(lost.get(u.key, 0), u.size) for u in own)
+        their_loss = sum(min(lost.get(u.key, 0), u.size) for u in theirs)
+        month.note(seat, "note.battle_losses", own=own_loss, theirs=estimate(their_loss))
 
 
 def _retreat(

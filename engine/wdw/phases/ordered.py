@@ -4,6 +4,7 @@ lines of an order the month could not carry out (checked again on the month's st
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import TypeVar
 
@@ -30,7 +31,8 @@ def orders_of(month: Month, *kinds: type[Order]) -> Iterator[tuple[int, Order]]:
 def refused(month: Month, seat: int, order: Order, refusal: Refusal) -> None:
     """The printout's lines of an order the month could not carry out, and why (the
     month's state may differ from the acknowledgement's: the builds are paid first)."""
-    month.note(seat, "note.not_done", order=order.describe("de"))
+    # The order as data, worded in the reader's language when printed (printout.note_text).
+    month.note(seat, "note.not_done", order=json.dumps({**order.to_json(), "kind": order.kind}))
     month.note(seat, f"reject.{refusal.key}", **refusal.values)
 
 
