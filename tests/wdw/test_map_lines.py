@@ -94,9 +94,10 @@ def test_a_river_at_a_side_is_drawn_from_the_known_field_that_lists_it() -> None
     assert alone == (MapEdge(120, 5, "river", -1),)
     both = GAME.map_view(on_map(EXAMPLE, ["1/19", "1/20"]), 1, "en").edges
     assert both == (MapEdge(119, 2, "river", 1),)
-    # A side only the unseen neighbour lists is not drawn.
+    # A side only the unseen neighbour lists is the known field's border too: drawn, with
+    # the neighbour's flow.
     one_sided = edited(EXAMPLE, f1_20={"rivers": [], "river_flow": {}})
-    assert GAME.map_view(on_map(one_sided, ["1/20"]), 1, "en").edges == ()
+    assert GAME.map_view(on_map(one_sided, ["1/20"]), 1, "en").edges == alone
 
 
 def test_the_legend_in_german_names_rivers_roads_and_heights() -> None:
@@ -151,8 +152,14 @@ def test_the_picture_is_the_same_whatever_the_unseen_fields_hold(
             item.pop("source", None)
         if item["id"] not in known and not item.get("river_through"):
             # Water stays water: the example's river ends in it.
+            # A river at a side towards a known field is that field's border too (read
+            # into both, docs/state-wdw.md): it stays as it was.
+            shared = [i for i, n in enumerate(item["neighbours"], 1) if n in known]
+            flow = {k: v for k, v in item.get("river_flow", {}).items() if int(k) in shared}
+            rivers = [r for r in item.get("rivers", []) if r in shared]
             item.update(change | ({"terrain": item["terrain"]} if item["height"] == 0 else {}))
-            item.pop("river_flow", None)  # the flow of its old rivers
+            item["rivers"] = sorted({*rivers, *(r for r in item["rivers"] if r not in shared)})
+            item["river_flow"] = flow  # the flow of its old rivers at the unseen sides goes
     other = json.dumps(data, ensure_ascii=False)
     first = GAME.map_view(on_map(EXAMPLE, known), 1, lang)
     second = GAME.map_view(on_map(other, known), 1, lang)
