@@ -92,5 +92,5 @@ def test_a_river_at_a_side_one_field_lists_is_read_into_both_with_its_flow() -> 
 
 def test_a_side_both_fields_list_keeps_each_fields_record() -> None:
     fields = read_map(SAMPLE).fields
-    assert [fields[f].rivers for f in ("1/4", "1/5")] == [(2,), (5,)]
+    assert [fields[f].rivers for f in ("1/4", "1/5")] == [(2,), (3, 5, 4)]
     assert (fields["1/4"].flows_toward(2), fields["1/5"].flows_toward(5)) == (3, 4)
