@@ -25,7 +25,7 @@ from engine.wdw.checks_spy import infiltration, names_something
 from engine.wdw.checks_walls import wall_siege_lines
 from engine.wdw.forecast import forecast
 from engine.wdw.form import form_words
-from engine.wdw.home_terrain import NORMAL, LossImmunity, loss_immunity
+from engine.wdw.home_terrain import LossImmunity, difficult_ground, loss_immunity
 from engine.wdw.items import Items, Meeting, by_unit
 from engine.wdw.leaders import shortfall, shortfall_text
 from engine.wdw.mapfile import WorldMap
@@ -115,21 +115,7 @@ def _terrain_lines(
     (the ``L`` line, Strategie 1.1), each marked when the unit's realm is free of them
     there (Strategie 1.2, D33: the core province, the Heimatgelände; 4.3: a rider at
     height 4); nothing when the leg stays in normal terrain."""
-    fields = []
-    for kf, _day in leg.steps:
-        field = the_map.fields[kf]
-        if field.terrain_class == NORMAL:
-            continue
-        why = immune.why_free(field, unit.beritten) or "losses"
-        fields.append(
-            say(
-                lang,
-                f"dossier.terrain_{why}",
-                kf=kf,
-                terrain=field.terrain,
-                cls=field.terrain_class,
-            )
-        )
+    fields = difficult_ground(unit, leg, the_map, immune, lang)
     return [say(lang, "dossier.terrain", fields=", ".join(fields))] if fields else []
 
 
