@@ -21,9 +21,9 @@ from engine.wdw import (
 )
 from engine.wdw.checks_spy import known_target, may_spy
 from engine.wdw.formulas import structure_limit
-from engine.wdw.home_terrain import terrain_class
+from engine.wdw.home_terrain import difficult_ground, loss_immunity, terrain_class
 from engine.wdw.mapfile import WorldMap
-from engine.wdw.movement import enterable, mode_factor, walk
+from engine.wdw.movement import Leg, enterable, mode_factor, walk
 from engine.wdw.orders import Build, Convert, Fight, Special, Spy, Storm, Work
 from engine.wdw.setup import options_of
 from engine.wdw.sightlines import seen_by
@@ -85,14 +85,30 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
             words = " ".join((order.code + order.ext, *order.path))
             return say(lang, "order.work_gm", words=words, unit=unit.id)
         return say(lang, "order.work", order=order, unit=unit.id)
-    refusal = checks_conquest.check_fight(order, unit, options_of(state))
-    if refusal is not None:  # D4: E needs the Mindestgröße
-        return refusal.of(order, lang)
+    return fight_outlook(state, seat, order, lang)[0]
+
+
+def fight_outlook(state: WdwState, seat: int, order: Fight, lang: str) -> tuple[str, str | None]:
+    """A K order in words (as :func:`describe`) and, when it is not refused, the
+    difficult fields its leg enters with whether the realm is free of terrain losses
+    there (Strategie 1.2, D33; ``home_terrain.difficult_ground``), or None: read from the
+    realm's own provinces and the fields it knows (D37)."""
+    unit = state.unit(seat, order.unit)
+    if unit is None:
+        return _refused(order, lang, "unknown_unit", unit=order.unit), None
     options = options_of(state)
+    refusal = checks_conquest.check_fight(order, unit, options)
+    if refusal is not None:  # D4: E needs the Mindestgröße
+        return refusal.of(order, lang), None
     enter = enterable(state.realm(seat), options.into_white)
     sight = frozenset(seen_by(state, seat, options))
-    prices = options.step_prices()
-    return _fight(world(state.map_text), order, unit, enter, sight, prices, lang)
+    the_map = world(state.map_text)
+    text, leg = _fight(the_map, order, unit, enter, sight, options.step_prices(), lang)
+    if leg is None:
+        return text, None
+    immune = loss_immunity(state.realm(seat), state.settlements, the_map)
+    fields = difficult_ground(unit, leg, the_map, immune, lang)
+    return text, say(lang, "forecast.terrain", fields=", ".join(fields)) if fields else None
 
 
 def _fight(
@@ -103,16 +119,17 @@ def _fight(
     known: frozenset[str],
     prices: Mapping[str, int] | None,
     lang: str,
-) -> str:
+) -> tuple[str, Leg | None]:
+    """The order in words and the leg the realm can foresee (None: refused)."""
     ext = order.ext[:1]
     if ext and ext in _NOT_WITH.get(order.code, ()):
-        return _refused(order, lang, "ext_not_with_main", ext=order.ext, code=order.code)
+        return _refused(order, lang, "ext_not_with_main", ext=order.ext, code=order.code), None
     aggressive = order.code in _COMBAT_MAIN or ext in ("E", "P")
     # D5: a Kampfeinheit has Angriffsstärke or Heimatverteidigung (D13).
     if aggressive and unit.nahkampf < 1 and unit.fernkampf < 1 and not unit.heimatverteidigung:
-        return _refused(order, lang, "needs_combat_unit", unit=unit.id)
+        return _refused(order, lang, "needs_combat_unit", unit=unit.id), None
     if ext == "B" and unit.belagerung < 1:
-        return _refused(order, lang, "needs_siege_unit", unit=unit.id)
+        return _refused(order, lang, "needs_siege_unit", unit=unit.id), None
     # D37: checked only as far as the realm knows the way; a step "ins Weiße" (allowed
     # here, else ``enter`` refuses it) is the month's to find out: its terrain, rivers
     # and roads would otherwise show in the answer.
@@ -132,7 +149,7 @@ def _fight(
     if leg.bad:
         bad_step = order.path[len(leg.steps)]
         before = (unit.kf, *order.path)[len(leg.steps)]
-        return _refused(order, lang, leg.bad, kf=bad_step, before=before)
+        return _refused(order, lang, leg.bad, kf=bad_step, before=before), None
     text = say(
         lang, "order.fight", unit=unit.id, code=order.code, ext=order.ext, path=" ".join(order.path)
     ).strip()
@@ -142,7 +159,7 @@ def _fight(
         text += f" ({say(lang, 'reject.truncated', kf=stop)})"
     elif len(path) < len(order.path):
         text += f" ({say(lang, 'warn.into_white', kf=order.path[len(path)])})"
-    return text
+    return text, leg
 
 
 def _build(state: WdwState, seat: int, order: Build, lang: str) -> str:

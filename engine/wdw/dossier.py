@@ -25,14 +25,12 @@ from engine.wdw.checks_spy import infiltration, names_something
 from engine.wdw.checks_walls import wall_siege_lines
 from engine.wdw.forecast import forecast
 from engine.wdw.form import form_words
-from engine.wdw.home_terrain import NORMAL, LossImmunity, loss_immunity
+from engine.wdw.home_terrain import difficult_ground, loss_immunity
 from engine.wdw.items import Items, Meeting, by_unit
 from engine.wdw.leaders import shortfall, shortfall_text
-from engine.wdw.mapfile import WorldMap
-from engine.wdw.movement import Leg
 from engine.wdw.phases.sightings import sights
 from engine.wdw.setup import options_of
-from engine.wdw.state import Unit, WdwState, world
+from engine.wdw.state import WdwState, world
 from engine.wdw.storm import storm_lines
 from engine.wdw.tables import min_ig
 from engine.wdw.texts import heading, say
@@ -67,7 +65,10 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
             unit = units[key]
             order = chosen.get((unit.realm, unit.id))
             lines.append(budget_line(unit, leg, order, the_map, max_rounds, lang))
-            lines += _terrain_lines(unit, leg, the_map, immune[unit.realm], lang)
+            # Part C: where the GM may rule terrain losses, and where the realm is free (D33).
+            ground = difficult_ground(unit, leg, the_map, immune[unit.realm], lang)
+            if ground:
+                lines.append(say(lang, "dossier.terrain", fields=", ".join(ground)))
     lines += _sighting_lines(state, orders, items, lang)
     lines += interception_lines(state, orders, lang)
     lines += ["", say(lang, "dossier.items")]
@@ -106,31 +107,6 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
     lines += [f"{item} {form_words(item, items, lang)}" for item in items.ids()]
     lines.append(say(lang, "dossier.end"))
     return "\n".join(lines) + "\n"
-
-
-def _terrain_lines(
-    unit: Unit, leg: Leg, the_map: WorldMap, immune: LossImmunity, lang: str
-) -> list[str]:
-    """Part C: the difficult fields the leg enters, where the GM may rule terrain losses
-    (the ``L`` line, Strategie 1.1), each marked when the unit's realm is free of them
-    there (Strategie 1.2, D33: the core province, the Heimatgelände; 4.3: a rider at
-    height 4); nothing when the leg stays in normal terrain."""
-    fields = []
-    for kf, _day in leg.steps:
-        field = the_map.fields[kf]
-        if field.terrain_class == NORMAL:
-            continue
-        why = immune.why_free(field, unit.beritten) or "losses"
-        fields.append(
-            say(
-                lang,
-                f"dossier.terrain_{why}",
-                kf=kf,
-                terrain=field.terrain,
-                cls=field.terrain_class,
-            )
-        )
-    return [say(lang, "dossier.terrain", fields=", ".join(fields))] if fields else []
 
 
 def _order_lines(state: WdwState, orders: Mapping[int, Sequence[Order]], lang: str) -> list[str]:

@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from engine.core import Order, Outlook
 from engine.plaindata import copy_plain
-from engine.wdw.acknowledge import describe
+from engine.wdw.acknowledge import describe, fight_outlook
 from engine.wdw.formulas import structure_limit
 from engine.wdw.home_terrain import terrain_class
 from engine.wdw.leaders import shortfall, shortfall_text
@@ -102,7 +102,11 @@ def forecast(state: WdwState, seat: int, orders: Sequence[Order], lang: str) -> 
     spies: set[int] = set()
     found = []
     for order in orders:
-        seen = Outlook(worded=describe(mine, seat, order, lang))
+        if isinstance(order, Fight):  # with the difficult fields on its way (D33)
+            words, ground = fight_outlook(mine, seat, order, lang)
+            seen = Outlook(forecast=ground, worded=words)
+        else:
+            seen = Outlook(worded=describe(mine, seat, order, lang))
         if isinstance(order, Spy):  # Strategie 5.3: the GM's limit of G orders a month
             refusal = over_limit(spies, order.unit, options)
             if refusal is not None:

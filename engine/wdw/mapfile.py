@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.mapfiles import MapFileError
@@ -148,7 +148,7 @@ def read_map(text: str) -> WorldMap:
     except MapError as exc:
         line = dict(zip(fields, lines, strict=True)).get(exc.args[1], "")
         raise MapError(f"{line}{exc.args[0]}") from None
-    return world
+    return _shared_sides(world)
 
 
 def _field_lines(text: str, count: int) -> list[str]:
@@ -292,6 +292,33 @@ def _check_neighbours(world: WorldMap) -> None:
                     item.id,
                 )
             _check_flow(item, side, onward)
+
+
+def _shared_sides(world: WorldMap) -> WorldMap:
+    """The map with each river at a side in both fields' records (docs/state-wdw.md,
+    "Map file"): a side is the border of both fields, so a river one of them lists is
+    crossed (Strategie 7.1) and sailed the same from either; its flow, where only one
+    says, is mirrored into the other (clockwise there is counter-clockwise here)."""
+    added: dict[str, dict[int, int]] = {}
+    for item in world.fields.values():
+        for side in item.rivers:
+            other = item.neighbours[side - 1]
+            if other is None:
+                continue
+            back, toward = back_side(side), item.flows_toward(side)
+            onward = world.fields[other]
+            if back in onward.rivers and (onward.flows_toward(back) or not toward):
+                continue
+            mirrored = (back + 4) % 6 + 1 if toward == side % 6 + 1 else back % 6 + 1
+            added.setdefault(other, {})[back] = mirrored if toward else 0
+    fields = dict(world.fields)
+    for fid, sides in added.items():
+        item = fields[fid]
+        flow = {s: item.flows_toward(s) for s in item.rivers} | sides
+        rivers = (*item.rivers, *sorted(s for s in sides if s not in item.rivers))
+        flows = tuple(flow[s] for s in rivers)
+        fields[fid] = replace(item, rivers=rivers, river_flow=flows if any(flows) else ())
+    return WorldMap(world.name, fields)
 
 
 def _check_flow(item: Field, side: int, onward: Field) -> None:

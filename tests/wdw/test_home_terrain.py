@@ -161,6 +161,38 @@ def test_the_dossier_marks_the_difficult_fields_a_unit_enters_and_where_it_is_fr
     assert "schwieriges Gelände" not in GAME.dossier(_terrains(), riders, "de")
 
 
+def test_the_acknowledgement_of_a_move_names_the_difficult_fields_and_where_it_is_free() -> None:
+    (move,) = RIDE[1]
+    said = GAME.describe_order(_terrains(**MIXED), 1, move, "de", by_number)
+    assert said == (
+        "Einheit 102: KV 1/19 1/26 → schwieriges Gelände auf dem Weg (Geländeverluste"
+        " entscheidet der Spielleiter): 1/19 Wald (schwer, frei von Geländeverlusten:"
+        " Kernprovinz, Strategie 1.2), 1/26 Gebirge (extrem)"
+    )
+    english = GAME.describe_order(_terrains((), **MIXED), 1, move, "en", by_number)
+    assert english.endswith(
+        "→ difficult terrain on the way (terrain losses are the GM's): 1/19 Wald (schwer),"
+        " 1/26 Gebirge (extrem)"
+    )
+    home = _terrains(**{**MIXED, "f1_17": ("Wald", 1)})
+    assert "1/19 Wald (Heimatgelände: nicht schwierig, Strategie 1.2), 1/26" in (
+        GAME.describe_order(home, 1, move, "de", by_number)
+    )
+    plain = Fight(unit=102, code="KV", path=("1/19", "1/11"))
+    assert "→" not in GAME.describe_order(_terrains(), 1, plain, "de", by_number)
+
+
+def test_the_acknowledgement_names_no_difficult_field_the_realm_does_not_know() -> None:
+    # D37: 1/27 (Wald) is unknown to Isyrial: the move goes on there ("ins Weiße").
+    state = _terrains(**MIXED, f1_27=("Wald", 1))
+    into = Fight(unit=102, code="KV", path=("1/19", "1/27"))
+    said = GAME.describe_order(state, 1, into, "en", by_number)
+    assert "1/19 Wald" in said and "1/27" not in said.split("→")[1]
+    assert "from 1/27 on unknown land" in said
+    refused = Fight(unit=102, code="KV", path=("1/19", "1/30"))  # not adjacent: no forecast
+    assert "→" not in GAME.describe_order(state, 1, refused, "en", by_number)
+
+
 def test_the_movement_planner_says_where_the_realm_is_free_of_terrain_losses() -> None:
     params = {"unit": "102", "path": "1/19 1/26"}
     lines = lines_of(GAME.calculate(_terrains(**MIXED), 1, "movement", params, "de"))

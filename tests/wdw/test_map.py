@@ -88,3 +88,28 @@ def test_the_shipped_maps_class_the_rulebooks_extreme_terrains_as_extreme(path: 
     named = {"Sumpf", "Vulkan", "Tiefsee"} & classes.keys()
     assert "Sumpf" in named
     assert {classes[terrain] for terrain in named} == {"extrem"}
+
+
+def _one_sided(**fields: dict[str, object]) -> str:
+    """The sample map with the changes named by field (``f1_4`` for 1/4)."""
+    data = json.loads(SAMPLE)
+    for name, change in fields.items():
+        fid = name[1:].replace("_", "/")
+        next(f for f in data["fields"] if f["id"] == fid).update(change)
+    return json.dumps(data)
+
+
+def test_a_river_at_a_side_one_field_lists_is_read_into_both_with_its_flow() -> None:
+    # 1/2 lists side 2 (towards 1/3) flowing to its south-east corner; 1/3 lists nothing.
+    fields = read_map(_one_sided(f1_2={"rivers": [2], "river_flow": {"2": 3}})).fields
+    assert fields["1/3"].rivers == (5,)
+    # The same corner seen from 1/3: its side 5 flows towards side 4 (south-west).
+    assert fields["1/3"].flows_toward(5) == 4
+    unflowed = read_map(_one_sided(f1_3={"rivers": [5]})).fields
+    assert unflowed["1/2"].rivers == (2,) and unflowed["1/2"].flows_toward(2) == 0
+
+
+def test_a_side_both_fields_list_keeps_each_fields_record() -> None:
+    fields = read_map(SAMPLE).fields
+    assert [fields[f].rivers for f in ("1/4", "1/5")] == [(2,), (3, 5, 4)]
+    assert (fields["1/4"].flows_toward(2), fields["1/5"].flows_toward(5)) == (3, 4)

@@ -63,8 +63,17 @@ def test_river_through_sides_are_1_to_6(sides: object) -> None:
 def test_the_gms_picture_has_every_river_road_and_height() -> None:
     view = GAME.map_view(sample(map=EXAMPLE), 0, "en")
     rivers = {(e.place, e.side) for e in view.edges if e.line != "coast"}
-    # Five sides with a river, each listed by both fields, drawn once.
-    assert rivers == {(104, 2), (112, 2), (119, 2), (127, 2), (135, 2)}
+    # Eight sides with a river, each listed by both fields, drawn once.
+    assert rivers == {
+        (104, 2),
+        (105, 3),
+        (105, 4),
+        (106, 3),
+        (106, 4),
+        (107, 3),
+        (107, 4),
+        (112, 2),
+    }
     paths = {p.place: (p.sides, p.line) for p in view.paths}
     assert paths[137] == ((2,), "river") and paths[139] == ((5, 2), "navigable")
     assert paths[117] == ((2,), "road") and paths[122] == ((5,), "road")
@@ -87,20 +96,23 @@ def test_a_road_leads_only_towards_known_fields_with_a_road() -> None:
 
 
 def test_a_river_at_a_side_is_drawn_from_the_known_field_that_lists_it() -> None:
-    # 1/20 lists side 5 (towards 1/19), 1/19 side 2: known alone, each draws its own.
-    # Both say it flows south: up side 5 of 1/20 is counter-clockwise, side 2 of 1/19
+    # 1/5 lists side 5 (towards 1/4), 1/4 side 2: known alone, each draws its own.
+    # Both say it flows south: up side 5 of 1/5 is counter-clockwise, side 2 of 1/4
     # clockwise.
-    alone = GAME.map_view(on_map(EXAMPLE, ["1/20"]), 1, "en").edges
-    assert alone == (MapEdge(120, 5, "river", -1),)
-    both = GAME.map_view(on_map(EXAMPLE, ["1/19", "1/20"]), 1, "en").edges
-    assert both == (MapEdge(119, 2, "river", 1),)
-    # A side only the unseen neighbour lists is not drawn.
-    one_sided = edited(EXAMPLE, f1_20={"rivers": [], "river_flow": {}})
-    assert GAME.map_view(on_map(one_sided, ["1/20"]), 1, "en").edges == ()
+    alone = GAME.map_view(on_map(EXAMPLE, ["1/5"]), 1, "en").edges
+    assert MapEdge(105, 5, "navigable", -1) in alone
+    both = GAME.map_view(on_map(EXAMPLE, ["1/4", "1/5"]), 1, "en").edges
+    assert MapEdge(104, 2, "navigable", 1) in both
+    assert (105, 5) not in {(e.place, e.side) for e in both}  # drawn once
+    # A side only the unseen neighbour lists is the known field's border too: drawn, with
+    # the neighbour's flow.
+    one_sided = edited(EXAMPLE, f1_5={"rivers": [3, 4], "river_flow": {"3": 2, "4": 3}})
+    assert GAME.map_view(on_map(one_sided, ["1/5"]), 1, "en").edges == alone
 
 
 def test_the_legend_in_german_names_rivers_roads_and_heights() -> None:
-    view = GAME.map_view(on_map(EXAMPLE, ["1/18", "1/19", "1/20", "1/27"]), 1, "de")
+    # A road (1/18, 1/19), the river rising in 1/37 at HS 2, not yet navigable.
+    view = GAME.map_view(on_map(EXAMPLE, ["1/18", "1/19", "1/37"]), 1, "de")
     texts = [(e.symbol, e.text) for e in legend(view)]
     assert ("line", "Fluss") in texts and ("line", "Straße") in texts
     assert ("level2", "Höhenstufe 2") in texts
@@ -151,8 +163,14 @@ def test_the_picture_is_the_same_whatever_the_unseen_fields_hold(
             item.pop("source", None)
         if item["id"] not in known and not item.get("river_through"):
             # Water stays water: the example's river ends in it.
+            # A river at a side towards a known field is that field's border too (read
+            # into both, docs/state-wdw.md): it stays as it was.
+            shared = [i for i, n in enumerate(item["neighbours"], 1) if n in known]
+            flow = {k: v for k, v in item.get("river_flow", {}).items() if int(k) in shared}
+            rivers = [r for r in item.get("rivers", []) if r in shared]
             item.update(change | ({"terrain": item["terrain"]} if item["height"] == 0 else {}))
-            item.pop("river_flow", None)  # the flow of its old rivers
+            item["rivers"] = sorted({*rivers, *(r for r in item["rivers"] if r not in shared)})
+            item["river_flow"] = flow  # the flow of its old rivers at the unseen sides goes
     other = json.dumps(data, ensure_ascii=False)
     first = GAME.map_view(on_map(EXAMPLE, known), 1, lang)
     second = GAME.map_view(on_map(other, known), 1, lang)

@@ -42,7 +42,7 @@ def test_the_correction_loads_the_map_first_in_the_month_and_logs_its_name() -> 
     assert GAME.check_ruling(sample(), {}, [], ruling, "de") == ""
     result = GAME.draft(sample(), {}, [ruling], dice())
     assert isinstance(result.state, WdwState)
-    assert world(result.state.map_text).fields["1/19"].rivers == (2,)
+    assert world(result.state.map_text).fields["1/37"].source  # the sample's rises in 1/30
     (line,) = result.state.log
     assert line.startswith("Korrektur Karte 'Nordmark") and line.endswith(
         ": 48 KF (Fluss vergessen)"

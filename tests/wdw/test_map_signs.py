@@ -21,7 +21,7 @@ def test_the_gms_picture_marks_the_source_the_coast_and_the_flow() -> None:
     paths = {p.place: p for p in view.paths}
     assert paths[137] == MapPath(137, (2,), "river", (2,))
     assert paths[138] == MapPath(138, (5, 2), "navigable", (2,))
-    assert MapEdge(104, 2, "river", 1) in view.edges  # flowing south
+    assert MapEdge(104, 2, "navigable", 1) in view.edges  # flowing south
 
 
 def test_the_picture_draws_arrowheads_the_source_ring_and_coastlines() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from random import Random
 
@@ -9,6 +10,7 @@ import pytest
 
 from engine.wdw.calculators.knowledge import knowledge
 from engine.wdw.calculators.movement import plan
+from engine.wdw.mapfile import read_map
 from engine.wdw.movement import month_range, walk
 from engine.wdw.state import Unit, world
 from tests.wdw.helpers import sample
@@ -51,6 +53,19 @@ def test_a_height_level_costs_one_field_more() -> None:
 def test_crossing_a_river_costs_one_field_more() -> None:
     leg = walk(foot(kf="1/4"), WORLD, ("1/5",))
     assert leg.steps == (("1/5", Fraction(30)),)
+
+
+@pytest.mark.parametrize("listed_by", ["1/4", "1/5"])
+def test_a_river_one_field_lists_costs_the_crossing_both_ways(listed_by: str) -> None:
+    # Only one of the two fields lists the side between 1/4 and 1/5 (Strategie 7.1).
+    data = json.loads(sample().map_text)
+    for item in data["fields"]:
+        if item["id"] in ("1/4", "1/5") and item["id"] != listed_by:
+            item.update(rivers=[], river_flow={})
+    one_sided = read_map(json.dumps(data))
+    for start, goal in (("1/4", "1/5"), ("1/5", "1/4")):
+        leg = walk(foot(kf=start), one_sided, (goal,))
+        assert leg.steps == ((goal, Fraction(30)),)
 
 
 def test_a_step_to_a_field_that_is_not_adjacent_ends_the_path() -> None:

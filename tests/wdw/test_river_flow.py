@@ -37,8 +37,9 @@ def test_the_example_says_where_the_river_rises_and_which_way_it_flows() -> None
     assert fields["1/37"].source and fields["1/37"].river_out == (2,)
     assert [fields[f].river_out for f in ("1/38", "1/39")] == [(2,), (2,)]
     assert not fields["1/38"].source
-    assert fields["1/19"].river_flow == (3,) and fields["1/20"].river_flow == (4,)
-    assert fields["1/19"].flows_toward(2) == 3 and fields["1/19"].flows_toward(5) == 0
+    # The river at the sides flows south along 1/4|1/5, then east to the sea at 1/8.
+    assert fields["1/4"].river_flow == (3,) and fields["1/5"].flows_toward(5) == 4
+    assert fields["1/4"].flows_toward(2) == 3 and fields["1/4"].flows_toward(5) == 0
 
 
 def test_an_old_map_without_flow_loads_with_no_direction_and_no_source() -> None:
@@ -72,15 +73,15 @@ def test_an_old_map_without_flow_loads_with_no_direction_and_no_source() -> None
             },
             "field 1/38: its river flows in by side 2 (1/39), and the river of 1/39 flows in by",
         ),
-        ({"f1_19": {"river_flow": {"2": 5}}}, "flows towards a side next to it, 1 or 3, not 5"),
+        ({"f1_4": {"river_flow": {"2": 5}}}, "flows towards a side next to it, 1 or 3, not 5"),
         (
             {"f1_19": {"river_flow": {"4": 3}}},
             "field 1/19: river_flow names side 4, which has no river",
         ),
         ({"f1_19": {"river_flow": [2]}}, "field 1/19: river_flow is an object"),
         (
-            {"f1_20": {"river_flow": {"5": 6}}},
-            "field 1/19: the river at side 2 flows towards side 3, but 1/20 says the other way",
+            {"f1_5": {"river_flow": {"3": 2, "5": 6, "4": 3}}},
+            "field 1/4: the river at side 2 flows towards side 3, but 1/5 says the other way",
         ),
     ],
 )

@@ -17,7 +17,7 @@ from engine.wdw.orders import Fight
 from engine.wdw.retreat import free_neighbours
 from engine.wdw.rivers import barrier, side_ways
 from engine.wdw.state import Unit, WdwState
-from tests.wdw.helpers import GAME, by_number, field_of, month
+from tests.wdw.helpers import GAME, by_number, field_of, month, sample
 from tests.wdw.test_calculators import lines_of
 from tests.wdw.test_map_lines import EXAMPLE, edited, on_map
 
@@ -150,3 +150,21 @@ def test_a_fleet_under_f_chases_up_a_river_at_the_sides() -> None:
     assert leg.steps == (("1/23", Fraction(30)),) and leg.pursued == "2/101"
     inland = find_items(with_fleet("1/24", EXAMPLE), orders).legs["1/301"]
     assert inland.steps == () and not inland.pursued  # no river there: it stays at sea
+
+
+@pytest.mark.parametrize(
+    "text", [sample().map_text, EXAMPLE], ids=["packaged sample", "config example"]
+)
+def test_the_shipped_maps_side_river_carries_a_fleet_from_the_sea_inland(text: str) -> None:
+    # The river along the sides from 1/4|1/5 east to the sea at 1/8: up its mouth past
+    # 1/15's corner 2 + one height level, on past 1/14's corner upstream 2: 5 of 6.
+    shipped = read_map(text)
+    leg = walk(fleet("1/8"), shipped, ("1/7", "1/6", "1/5"))
+    assert leg.steps == (("1/7", Fraction(15)), ("1/6", Fraction(25)))
+    assert leg.truncated and not leg.bad
+    # The next month on to the head of the river, across to the other bank at 1/12.
+    on = walk(fleet("1/6"), shipped, ("1/5", "1/4", "1/5", "1/12"))
+    assert [f for f, _ in on.steps] == ["1/5", "1/4", "1/5", "1/12"] and not on.bad
+    # Down to the sea again: no step upstream, one height level.
+    down = walk(fleet("1/5"), shipped, ("1/6", "1/7", "1/8"))
+    assert down.steps[-1] == ("1/8", Fraction(20)) and not down.bad
