@@ -81,7 +81,7 @@ def _table(*pairs: tuple[str, str]) -> tuple[tuple[re.Pattern[str], str], ...]:
 _NOT_ORDERS = _table(
     (r"steuer|tax", "tax"),
     (r"voraus|prepay", "prepay"),
-    (r"verband|group|teil|split|l(ä|ae|a)d", "units"),
+    (r"verband|group|teil|split|l(ä|ae|a)d|load", "units"),
 )
 # The words of the codes (design §3.2–3.5).
 _CODE_WORDS = _table(

@@ -359,6 +359,14 @@ def test_a_sonderbefehl_and_a_defamation_text_may_be_blocks_up_to_ende() -> None
         ("Teile 115: 500 -> 119", "„Sonderbefehl 115: …“", '"special order 115: …"'),
         ("301 lädt 115", "Verbände, Teilen und Laden", "loading units are no orders"),
         ("group 115 116", "Verbände, Teilen und Laden", "grouping, splitting and loading"),
+        # Every spelling of the grammar's words: "0 load" was an internal error.
+        ("0 load", "Verbände, Teilen und Laden", "loading units are no orders"),
+        ("301 loads 115", "Verbände, Teilen und Laden", "loading units are no orders"),
+        ("301 beladen 115", "Verbände, Teilen und Laden", "loading units are no orders"),
+        ("301 laedt 115", "Verbände, Teilen und Laden", "loading units are no orders"),
+        ("Steuersatz 10", "ein Steuersatz ist kein Befehl", "a tax rate is no order"),
+        ("prepayment 100", "eine Vorauszahlung ist kein Befehl", "a building is paid"),
+        ("split 115", "Verbände, Teilen und Laden", "grouping, splitting and loading"),
     ],
 )
 def test_the_designs_forms_that_are_no_orders_here_say_what_to_write(
