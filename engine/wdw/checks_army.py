@@ -84,6 +84,14 @@ def defended(entries: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     return tuple(e.split("=", 1)[1] for e in entries if e.startswith(f"{HV}="))
 
 
+def give(unit: Unit, properties: dict[str, int], provinces: tuple[str, ...]) -> None:
+    """Strategie 4.2: ``unit`` with the levels of ``properties`` (a flag set by a level
+    above 0) and Heimatverteidigung for ``provinces`` (a raising's or a training's)."""
+    for name, level in properties.items():
+        setattr(unit, name, bool(level) if isinstance(getattr(unit, name), bool) else level)
+    unit.heimatverteidigung += [p for p in provinces if p not in unit.heimatverteidigung]
+
+
 def rs_defending(properties: dict[str, int], provinces: tuple[str, ...] | list[str]) -> int:
     """F6 with Heimatverteidigung for ``provinces`` (one Rüststufe each, Strategie 4.3)."""
     return rs_of({**properties, HV: int(bool(provinces))}, provinces=len(provinces))

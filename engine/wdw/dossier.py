@@ -13,10 +13,10 @@ from engine.wdw.calculators.briefing import (
     interception_lines,
     scene_of,
     siege_lines,
+    spending,
     workbench_lines,
 )
 from engine.wdw.calculators.draws import draw_lines
-from engine.wdw.calculators.knowledge import knowledge
 from engine.wdw.calculators.texts import number
 from engine.wdw.checks_army import capacity_line
 from engine.wdw.checks_conquest import raid_lines
@@ -42,12 +42,12 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
     lines.append(say(lang, "dossier.orders"))
     lines += _order_lines(state, orders, lang)
     lines += ["", say(lang, "dossier.economy")]
-    known = knowledge(state, None)
+    after = spending(state, orders, items)  # part B's month as its phases pay it
     for realm in state.realms:
         lines.append("  " + say(lang, "dossier.treasury", realm=realm, bukaz=realm.bukaz))
         places = [p for p in state.settlements if p.owner == realm.seat]
         lines += ["    " + capacity_line(state, place, lang) for place in places]
-        lines += forecast_lines(state, known, realm, orders.get(realm.seat, ()), lang)
+        lines += forecast_lines(state, after, realm, orders.get(realm.seat, ()), lang)
     lines += ["", say(lang, "dossier.timeline")]
     chosen, units = by_unit(orders), {u.key: u for u in state.units}
     the_map, max_rounds = world(state.map_text), options_of(state).max_rounds

@@ -287,6 +287,21 @@ def test_the_forecast_books_income_and_upkeep_in_the_income_month() -> None:
     assert lines[-1] == "Kein Fehlbetrag."
 
 
+@pytest.mark.parametrize(("left", "upkeep"), [(7, 4200), (6, 5200)])
+def test_the_forecasts_upkeep_counts_a_training_at_its_new_rs_once_it_ends(
+    left: int, upkeep: int
+) -> None:
+    # D23: +100 % upkeep per 3 full RS after the first; unit 102 (1,000 GS a half-year)
+    # trains to RS 5. Ending in month 6 it pays double at that month's income (the
+    # training counts before the income, engine.wdw.phases); ending in month 7 not yet.
+    state = sample(upkeep_rs_surcharge=True)
+    unit = state.unit(1, 102)
+    assert unit is not None
+    unit.training_months, unit.training_to = left, ["nahkampf=3", "fernkampf=1"]
+    lines = lines_of(GAME.calculate(state, 1, "economy", {}, "de"))
+    assert f"Unterhalt −{upkeep};" in lines[3]
+
+
 @pytest.mark.parametrize(
     ("lang", "quiet"),
     [("de", "Monat 2/1000: keine Änderung, 55000 GS"), ("en", "Month 2/1000: no change, 55000 GS")],

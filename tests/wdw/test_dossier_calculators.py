@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 
 from engine.core import Order, Ruling
-from engine.wdw.orders import Build, Fight, Spy
+from engine.wdw.orders import Build, Fight, Spy, Train, Work
 from engine.wdw.state import WdwState
-from tests.wdw.helpers import GAME, dice, month_of, sample
+from tests.wdw.helpers import GAME, dice, month, month_of, raising, sample
 
 
 def _part(text: str, head: str, after: str) -> list[str]:
@@ -26,10 +26,11 @@ def test_part_b_forecasts_each_realm_to_its_income_month_with_its_builds_as_plan
     orders: dict[int, list[Order]] = {1: [Build(line=1, settlement="Guru", structure="stv", bwp=2)]}
     part_b = _part(GAME.dossier(sample(), orders, "de"), "B Wirtschaft", "C Bewegungen")
     guru = part_b.index("  Reich 1 Isyrial: Schatz 60000 GS, BükAz 0")
-    # Month 1 is being played, month 6 the next Einnahmetermin (D12): six months, the
-    # three in which nothing is paid or earned in one line.
+    # Month 1 is being played (what its phases pay, in the ledger's words), month 6 the
+    # next Einnahmetermin (D12): six months, the three in which nothing is paid or
+    # earned in one line.
     assert part_b[guru + 2 : guru + 7] == [
-        "    Monat 1/1000: Anfang 60000 GS; Bau Guru Stv −5000; Ende 55000 GS",
+        "    Monat 1/1000: Anfang 60000 GS; Bau in Guru −5000; Ende 55000 GS",
         "    Monat 2/1000: Anfang 55000 GS; Bau Guru Stv −5000; Ende 50000 GS",
         "    Monat 3/1000 bis 5/1000: keine Änderung, 50000 GS",
         # F1: 100 GS less income for each of the two BWP built.
@@ -61,6 +62,78 @@ def test_part_b_flags_the_months_a_realm_runs_short() -> None:
     assert f"    ! Shortfalls: {short} – advice [R 3.1]: pay ahead" in english
     # A realm with gold enough is not flagged.
     assert "    Kein Fehlbetrag." in german
+
+
+SPENDING: list[Order] = [
+    Build(line=1, settlement="Guru", structure="stv", bwp=2),
+    raising(2200, "nahkampf=1", line=2),
+    Train(line=3, unit=101, properties=("nahkampf=2",)),
+    Work(line=4, unit=201, code="AB", structure="stv"),
+]
+"""Realm 1 builds (F12), raises 2200 warriors, trains unit 101 and has unit 201 build
+(AB): 5000 + 11000 + 20000 + 5000 GS this month."""
+
+
+def _guru(part_b: list[str]) -> list[str]:
+    """Realm 1's forecast lines in part B (below its treasury and capacity lines)."""
+    heads = [i for i, line in enumerate(part_b) if line.startswith("  Reich ")]
+    return part_b[heads[0] + 2 : heads[1]]
+
+
+def test_part_b_month_one_spends_what_the_month_spends_and_counts_the_new_units_upkeep() -> None:
+    state = sample()
+    part_b = _part(GAME.dossier(state, {1: SPENDING}, "de"), "B Wirtschaft", "C Bewegungen")
+    assert _guru(part_b) == [
+        # The build and the worker's AB in one ledger line, as the printout sums them.
+        "    Monat 1/1000: Anfang 60000 GS; Bau in Guru −10000; Rüsten in Guru −11000;"
+        " Ausbildung in Guru −20000; Ende 19000 GS",
+        "    Monat 2/1000: Anfang 19000 GS; Bau Guru Stv −5000; Ende 14000 GS",
+        "    Monat 3/1000 bis 5/1000: keine Änderung, 14000 GS",
+        # F7: 4200 for the units there were, 2200 for the 2200 warriors raised.
+        "    Monat 6/1000: Anfang 14000 GS; Einnahmen +5900 (Guru +5900), Unterhalt −6400;"
+        " Ende 13500 GS",
+        "    Kein Fehlbetrag.",
+    ]
+    assert month(state, *SPENDING).realm(1).treasury == 19000
+    english = GAME.dossier(state, {1: SPENDING}, "en").splitlines()
+    assert (
+        "    Month 1/1000: start 60000 GS; building in Guru −10000; raising in Guru −11000;"
+        " training in Guru −20000; end 19000 GS"
+    ) in english
+
+
+def test_part_b_income_month_is_the_treasury_of_the_months_played() -> None:
+    # D23: the upkeep grows with the RS; unit 102 (mounted) ends a training to RS 5 in
+    # month 3, before the income month.
+    state = sample(upkeep_rs_surcharge=True)
+    unit = state.unit(1, 102)
+    assert unit is not None
+    unit.training_months, unit.training_to = 3, ["nahkampf=3", "fernkampf=1"]
+    part_b = _part(GAME.dossier(state, {1: SPENDING}, "de"), "B Wirtschaft", "C Bewegungen")
+    played = month(state, *SPENDING)
+    played = month(played, Build(settlement="Guru", structure="stv", bwp=1))
+    for _ in range(4):
+        played = month(played)
+    trained = played.unit(1, 102)
+    assert trained is not None and trained.rs() == 5
+    ledger = {b.cause: -b.amount for b in played.ledger if b.seat == 1}
+    income = f"Unterhalt −{ledger['upkeep']}; Ende {played.realm(1).treasury} GS"
+    assert _guru(part_b)[3].endswith(income)
+    assert ledger["upkeep"] > 6400  # the trained unit's surcharge counted
+
+
+def test_part_b_flags_an_army_order_the_month_cannot_pay() -> None:
+    state = sample()
+    state.realm(1).treasury = 30000
+    part_b = _part(GAME.dossier(state, {1: SPENDING}, "de"), "B Wirtschaft", "C Bewegungen")
+    guru = _guru(part_b)
+    # 30000 − 10000 − 11000 leave 9000 for the training's 20000 (D25: in line order).
+    assert guru[0] == (
+        "    Monat 1/1000: Anfang 30000 GS; Bau in Guru −10000; Rüsten in Guru −11000;"
+        " Rüsten/Ausbildung nicht bezahlt (fehlen 11000); Ende 9000 GS"
+    )
+    assert month(state, *SPENDING).realm(1).treasury == 9000
+    assert guru[-1].startswith("    ! Fehlbeträge: 1/1000 (11000)")
 
 
 # -- part C: range used and left, interceptions

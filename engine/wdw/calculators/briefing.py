@@ -10,14 +10,18 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from engine.core import Order
+from engine.dice import Dice
+from engine.plaindata import copy_plain
 from engine.wdw import checks_works
 from engine.wdw.calculators import combat, economy, encounters, movement, siege
-from engine.wdw.calculators.knowledge import Knowledge
+from engine.wdw.calculators.knowledge import knowledge
 from engine.wdw.calculators.texts import say
 from engine.wdw.items import Items, Meeting
 from engine.wdw.mapfile import WorldMap
+from engine.wdw.month import Month
 from engine.wdw.movement import Leg, month_range
 from engine.wdw.orders import Build, Fight, Spy, Work
+from engine.wdw.phases import arming, money, works
 from engine.wdw.setup import options_of
 from engine.wdw.state import STRUCTURES, Realm, Unit, WdwState
 
@@ -83,24 +87,93 @@ def _end_field(unit: Unit, legs: Mapping[str, Leg]) -> str:
     return leg.steps[-1][0] if leg is not None and leg.steps else unit.kf
 
 
+SPENDING = (money.run, works.run, arming.run)
+"""The month's phases that pay for the orders given, in the month's order
+(engine.wdw.phases): the builds (F12), the workers' works (AB, repair), the raising and
+training (Strategie 4.2)."""
+
+
+def spending(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items) -> WdwState:
+    """The state after the month's :data:`SPENDING` phases carried out ``orders`` on a
+    copy of ``state`` (the GM's defaults for its items): each realm's treasury, ledger
+    and printout lines as the month will have them before its income. They draw no dice
+    (a draw would fail: Dice.forced with none)."""
+    after = copy_plain(state)
+    after.notes, after.reports, after.ledger = [], [], []
+    origins = {u.key: u.kf for u in state.units}
+    month = Month(after, orders, items, (), Dice.forced(()), options_of(state), origins)
+    for phase in SPENDING:
+        phase(month)
+    return after
+
+
+def opening(after: WdwState, seat: int, treasury: int) -> economy.Opening:
+    """The month being played for ``seat`` from the state :func:`spending` left: what
+    its ledger paid, by cause and place as the printout sums it (design §8), the army
+    orders the treasury could not pay, and the builds interrupted or at their limit;
+    ``treasury`` the one the month begins with."""
+    sums: dict[tuple[str, str], int] = {}
+    for booking in after.ledger:
+        if booking.seat == seat:
+            key = (booking.cause, booking.what)
+            sums[key] = sums.get(key, 0) + booking.amount
+    spent = [economy.Spent(cause, what, -amount) for (cause, what), amount in sums.items()]
+    payments = []
+    for note in after.notes:
+        if note.seat != seat:
+            continue
+        value = note.values()
+        if note.key == "reject.funds_army":  # D25: checked again on the month's treasury
+            missing = int(value["cost"]) - int(value["treasury"])
+            spent.append(economy.Spent("army", "", 0, missing))
+        elif note.key == "note.build_interrupted":
+            name, structure = value["name"], value["structure"]
+            payments.append(economy.Payment(name, structure, 0, int(value["missing"])))
+        elif note.key == "note.build_max":
+            payments.append(economy.Payment(value["name"], value["structure"], 0, at_limit=True))
+    return economy.Opening(treasury, tuple(spent), tuple(payments))
+
+
 def forecast_lines(
-    state: WdwState, known: Knowledge, realm: Realm, orders: Sequence[Order], lang: str
+    state: WdwState, after: WdwState, realm: Realm, orders: Sequence[Order], lang: str
 ) -> list[str]:
     """Part B: the realm's economy forecast (design §9.3) from this month up to its next
-    Einnahmetermin, its ``Baue`` orders of the month the builds it plans (F12, as the
-    month pays them: engine.wdw.phases.money); the line of the shortfalls is flagged
-    ``!`` (the advice of [R 3.1]: pay ahead)."""
+    Einnahmetermin: this month as its phases pay the orders given (``after``, from
+    :func:`spending`: builds, AB, raising, training), then its ``Baue`` orders' BWP left
+    the builds it plans (F12, as the month pays them: engine.wdw.phases.money) and the
+    upkeep of the units it has then; the line of the shortfalls is flagged ``!`` (the
+    advice of [R 3.1]: pay ahead)."""
     options = options_of(state)
+    built: dict[tuple[str, str], int] = {}  # the BWP each build got this month
+    for note in after.notes:
+        if note.seat == realm.seat and note.key == "note.built":
+            value = note.values()
+            key = (value["name"], value["structure"])
+            built[key] = built.get(key, 0) + int(value["bwp"])
     plans = []
     for order in orders:
         if not isinstance(order, Build) or order.structure not in STRUCTURES:
             continue
-        place = state.settlement(order.settlement)
-        if place is not None and place.owner == realm.seat:
-            plans.append(economy.Plan(place, order.structure, order.bwp))
+        place = after.settlement(order.settlement)
+        if place is None or place.owner != realm.seat:
+            continue
+        key = (place.name, order.structure)
+        done = min(order.bwp, built.get(key, 0))
+        built[key] = built.get(key, 0) - done
+        if order.bwp > done:
+            plans.append(economy.Plan(place, order.structure, order.bwp - done))
     start = (state.month, state.year)
     months = economy.months_to_income(state.month, options)
-    result = economy.realm_forecast(known, realm, tuple(plans), start, months, options)
+    now = after.realm(realm.seat)
+    result = economy.realm_forecast(
+        knowledge(after, None),
+        now,
+        tuple(plans),
+        start,
+        months,
+        options,
+        opening(after, realm.seat, realm.treasury),
+    )
     lines = [line.strip() for line in economy.render(result, lang)[1:]]  # named above
     if any(row.short for row in result.rows):
         lines[-1] = "! " + lines[-1]

@@ -1,17 +1,21 @@
 """The economy forecast (design §9.3): a realm's treasury month by month up to the next
-Einnahmetermin — the builds it plans paid month by month (F12, the people's BWP a month
-each, D19), and in the income month the settlements' net income (F1, with the BWP built
-by then) and the units' upkeep (F7); the months with a shortfall (the advice of
-[R 3.1]: pay ahead)."""
+Einnahmetermin — the month being played as its phases pay the orders given (an
+:class:`Opening`: builds, workers' AB, raising, training), the builds it plans paid month
+by month (F12, the people's BWP a month each, D19), and in the income month the
+settlements' net income (F1, with the BWP built by then) and the units' upkeep (F7, the
+units raised and trained by then); the months with a shortfall (the advice of [R 3.1]:
+pay ahead)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from engine.plaindata import copy_plain
 from engine.wdw import texts
 from engine.wdw.calculators.knowledge import Knowledge
 from engine.wdw.calculators.texts import say
+from engine.wdw.checks_army import defended, give, levels
 from engine.wdw.formulas import income, structure_limit, upkeep
 from engine.wdw.home_terrain import class_at, home_terrain
 from engine.wdw.mapfile import Field
@@ -56,6 +60,30 @@ class Payment:
 
 
 @dataclass(frozen=True)
+class Spent:
+    """A payment of the month being played as its phase booked it: the ledger's
+    ``cause`` and ``what`` (engine.wdw.state.Booking) and the GS paid; or an army order
+    the treasury could not pay, ``missing`` GS short (``cause`` "army")."""
+
+    cause: str
+    what: str
+    cost: int
+    missing: int = 0
+
+
+@dataclass(frozen=True)
+class Opening:
+    """The month being played as its phases carry out the orders given: the treasury it
+    begins with, what they paid (:class:`Spent`), and the builds they interrupted or
+    stopped at the limit; the realm, settlements and units given to :func:`forecast`
+    are then as they stand after it."""
+
+    treasury: int
+    spent: tuple[Spent, ...]
+    payments: tuple[Payment, ...]
+
+
+@dataclass(frozen=True)
 class MonthRow:
     """One month of the forecast."""
 
@@ -69,6 +97,8 @@ class MonthRow:
     end: int
     short: int
     """GS the month could not pay (an interrupted build, upkeep beyond the treasury)."""
+    spent: tuple[Spent, ...] = ()
+    """In the month being played: what its phases paid (:class:`Opening`)."""
 
 
 @dataclass(frozen=True)
@@ -97,19 +127,27 @@ def forecast(
     start: tuple[int, int],
     months: int,
     options: WdwOptions,
+    opening: Opening | None = None,
 ) -> Forecast:
     """Strategie 2.1, 3.1, 4.2 (F1, F4, F7, F12; D10–D12, D25): ``months`` months from
     ``start`` (month, year) for ``realm`` with its own settlements and units; each
-    settlement's field in ``sites``. The treasury never goes below 0 (D25)."""
+    settlement's field in ``sites``. With an ``opening`` the first month is what it
+    paid, and ``plans`` are the BWP left for the months after. The treasury never goes
+    below 0 (D25)."""
     built = {(s.name, st): getattr(s, st) for s in settlements for st in STRUCTURES}
     left = [p.bwp for p in plans]
     treasury = realm.treasury
     month, year = start
     rows = []
-    for _ in range(months):
+    for ahead in range(months):
         begin, short = treasury, 0
-        payments = []
-        for i, plan in enumerate(plans):
+        payments: list[Payment] = []
+        spent: tuple[Spent, ...] = ()
+        if ahead == 0 and opening is not None:
+            begin, spent, payments = opening.treasury, opening.spent, list(opening.payments)
+            short = sum(s.missing for s in spent) + sum(p.missing for p in payments)
+        # The month's own phases paid its builds in the opening.
+        for i, plan in enumerate(plans if ahead or opening is None else ()):
             place, site = plan.settlement, sites[plan.settlement.kf]
             paid, count, stop = 0, 0, None
             for _ in range(options.build_people):  # D19: the people's BWP a month
@@ -150,13 +188,28 @@ def forecast(
                 )
                 for s in settlements
             )
-            paid = sum(upkeep(u.unit_class, u.size, u.rs(), options) for u in units)
+            # Strategie 4.2: the training months done by then, the first month's counted
+            # in the opening already (engine.wdw.phases.arming).
+            trained = ahead if opening else ahead + 1
+            paid = sum(upkeep(u.unit_class, u.size, _rs(u, trained), options) for u in units)
             after = treasury + sum(n for _, n in earned) - paid
             short += max(0, -after)
             treasury = max(0, after)
-        rows.append(MonthRow(month, year, begin, tuple(payments), earned, paid, treasury, short))
+        rows.append(
+            MonthRow(month, year, begin, tuple(payments), earned, paid, treasury, short, spent)
+        )
         month, year = (1, year + 1) if month == 12 else (month + 1, year)
     return Forecast(realm.seat, realm.name, tuple(rows))
+
+
+def _rs(unit: Unit, months: int) -> int:
+    """Strategie 4.2: the unit's RS after ``months`` more months, a training it is in
+    done when they cover its months left (it stays in its settlement)."""
+    if not 0 < unit.training_months <= months:
+        return unit.rs()
+    done = copy_plain(unit)
+    give(done, levels(unit.training_to), defended(unit.training_to))
+    return done.rs()
 
 
 def realm_forecast(
@@ -166,6 +219,7 @@ def realm_forecast(
     start: tuple[int, int],
     months: int,
     options: WdwOptions,
+    opening: Opening | None = None,
 ) -> Forecast:
     """:func:`forecast` for ``realm`` with the settlements and units ``known`` holds of
     it (a realm's own knowledge, or the GM's: the same figures for the same realm)."""
@@ -173,12 +227,14 @@ def realm_forecast(
     home = home_terrain(realm, known.settlements, known.the_map)
     sites = {s.kf: Site.of(known.field(s.kf), home) for s in own}
     units = tuple(u for u in known.units if u.realm == realm.seat)
-    return forecast(realm, own, units, sites, plans, start, months, options)
+    return forecast(realm, own, units, sites, plans, start, months, options, opening)
 
 
 def _quiet(row: MonthRow) -> bool:
     """A month in which the treasury neither pays nor earns anything."""
-    return not row.payments and not row.income and not row.upkeep and not row.short
+    return (
+        not row.payments and not row.spent and not row.income and not row.upkeep and not row.short
+    )
 
 
 def _quiet_line(run: list[MonthRow], lang: str) -> str:
@@ -187,6 +243,19 @@ def _quiet_line(run: list[MonthRow], lang: str) -> str:
     if first is last:
         return say(lang, "economy.quiet", month=first.month, year=first.year, treasury=first.end)
     return say(lang, "economy.quiet_run", first=first, last=last, treasury=last.end)
+
+
+def _spent_text(spent: Spent, lang: str) -> str:
+    """A payment of the month being played, in the words of the printout's ledger."""
+    if spent.missing:
+        return say(lang, "economy.unpaid", missing=spent.missing)
+    where = f" {spent.what}" if spent.what else ""
+    return say(
+        lang,
+        "economy.spent",
+        cause=texts.say(lang, f"ledger.{spent.cause}") + where,
+        cost=spent.cost,
+    )
 
 
 def render(result: Forecast, lang: str) -> list[str]:
@@ -202,6 +271,7 @@ def render(result: Forecast, lang: str) -> list[str]:
             lines.append(_quiet_line(run, lang))
             run = []
         parts = [say(lang, "economy.start", treasury=row.start)]
+        parts += [_spent_text(s, lang) for s in row.spent]
         for p in row.payments:
             if p.at_limit:
                 key = "economy.limit"

@@ -5,7 +5,7 @@ in training counts its months while it stands in an own settlement."""
 
 from __future__ import annotations
 
-from engine.wdw.checks_army import HV, defended, levels, plan_raise, plan_train
+from engine.wdw.checks_army import HV, defended, give, levels, plan_raise, plan_train
 from engine.wdw.month import Month
 from engine.wdw.orders import Raise, Train
 from engine.wdw.phases.ordered import checked, orders_of
@@ -38,7 +38,7 @@ def _raise(month: Month, seat: int, order: Raise) -> None:
         kf=plan.place.kf,
         raised_terrain=world(state.map_text).fields[plan.place.kf].terrain,
     )
-    _give(unit, plan.properties, plan.provinces)
+    give(unit, plan.properties, plan.provinces)
     state.units.append(unit)
     month.note(
         seat,
@@ -61,7 +61,7 @@ def _train(month: Month, seat: int, order: Train) -> None:
     month.book(seat, "train", -plan.cost, plan.place.name)
     if not plan.months:  # D22 (training_halfyear): done at once, on the Rüstkapazität
         plan.place.rues_used += plan.capacity
-        _give(unit, plan.properties, plan.provinces)
+        give(unit, plan.properties, plan.provinces)
         month.note(seat, "note.training", unit=unit.id, rs=plan.rs, months=0, cost=plan.cost)
         month.note(seat, "note.trained", unit=unit.id, rs=unit.rs())
         return
@@ -84,12 +84,6 @@ def _count_down(month: Month) -> None:
             continue
         unit.training_months -= 1
         if unit.training_months == 0:
-            _give(unit, levels(unit.training_to), defended(unit.training_to))
+            give(unit, levels(unit.training_to), defended(unit.training_to))
             unit.training_to = []
             month.note(unit.realm, "note.trained", unit=unit.id, rs=unit.rs())
-
-
-def _give(unit: Unit, properties: dict[str, int], provinces: tuple[str, ...]) -> None:
-    for name, level in properties.items():
-        setattr(unit, name, bool(level) if isinstance(getattr(unit, name), bool) else level)
-    unit.heimatverteidigung += [p for p in provinces if p not in unit.heimatverteidigung]
