@@ -145,6 +145,18 @@ def _insert_returning_id(model: type[SQLModel]) -> Any:
     return insert(table).returning(table.c.id)
 
 
+def _insert_values(session: Session, model: type[SQLModel], **values: Any) -> None:
+    """Insert one row of ``model`` from plain ``values`` (every column but the id) at
+    once, for a caller that needs no model object of it."""
+    session.connection().execute(_insert_plain(model), values)
+
+
+@cache
+def _insert_plain(model: type[SQLModel]) -> Any:
+    """``INSERT`` for ``model``, built once."""
+    return insert(_table(model))
+
+
 def _persistent(session: Session, obj: ModelT) -> ModelT:
     """``obj``, just inserted with its id set, as a loaded row of ``session``: later
     changes to it are flushed as an ``UPDATE``."""
@@ -363,13 +375,18 @@ def lock_game(session: Session, game_id: int, *, skip_locked: bool = False) -> G
     ``None`` also when no such game exists.
     """
     _require_write_lock(session)
-    stmt = (
-        select(Game)
-        .where(Game.id == game_id)
-        .with_for_update(skip_locked=skip_locked)
-        .execution_options(populate_existing=True)
-    )
-    return session.exec(stmt).first()
+    stmt = _LOCK_GAME_SKIP_LOCKED if skip_locked else _LOCK_GAME
+    return session.exec(stmt, params={"game_id": game_id}).first()
+
+
+# Built once: every turn run locks its game (building a statement cost more than running it).
+_LOCK_GAME = (
+    select(Game)
+    .where(Game.id == bindparam("game_id"))
+    .with_for_update()
+    .execution_options(populate_existing=True)
+)
+_LOCK_GAME_SKIP_LOCKED = _LOCK_GAME.with_for_update(skip_locked=True)
 
 
 _SEATS_OF_ADDRESS = select(Player).where(
@@ -654,21 +671,28 @@ def enqueue_outbox_many(session: Session, mails: Sequence[Mapping[str, Any]]) ->
     if None in keys or len(set(keys)) != len(keys):
         raise ValueError("enqueue_outbox_many needs a distinct dedup_key for every mail")
     table = _table(Outbox)
-    stmt = (
-        _dialect_insert(session, Outbox)
-        .on_conflict_do_nothing(index_elements=["dedup_key"])
-        .returning(table.c.id, table.c.dedup_key)
-    )
+    connection = session.connection()
+    stmt = _insert_outbox_many(connection.dialect.name)
     # Executemany, not one VALUES list: SQLAlchemy sends it as one statement all the same
     # ("insertmanyvalues") but compiles it once, where a VALUES list of n rows is
     # compiled anew for every call. RETURNING gives no promise about the order of the
     # rows: they are matched by key.
-    ids: dict[str, int] = {key: id_ for id_, key in session.execute(stmt, mails).all()}
+    ids: dict[str, int] = {key: id_ for id_, key in connection.execute(stmt, mails).all()}
     missing = [key for key in keys if key not in ids]
     if missing:
         found = select(table.c.id, table.c.dedup_key).where(table.c.dedup_key.in_(missing))
         ids.update({key: id_ for id_, key in session.execute(found).all()})
     return [ids[key] for key in keys if key is not None]
+
+
+@cache
+def _insert_outbox_many(dialect: str) -> Any:
+    """``INSERT ... ON CONFLICT (dedup_key) DO NOTHING RETURNING id, dedup_key`` into the
+    outbox, built once per database kind (every turn run stores its mails with it)."""
+    module = postgresql if dialect == "postgresql" else sqlite
+    table = _table(Outbox)
+    stmt = module.insert(table).on_conflict_do_nothing(index_elements=["dedup_key"])
+    return stmt.returning(table.c.id, table.c.dedup_key)
 
 
 OUTBOX_LEASE = timedelta(minutes=10)
@@ -720,36 +744,49 @@ def claim_due_outbox_ids(
     """
     _require_write_lock(session)
     now = now or utcnow()
-    table = _table(Outbox)
-    due = _due_outbox(select(table.c.id, table.c.to_address), now, limit, grace)
-    claimed = [(int(id_), str(to)) for id_, to in session.execute(due).all()]
+    connection = session.connection()
+    due = {"now": now, "alive_since": now - grace, "limit": limit}
+    claimed = [(int(id_), str(to)) for id_, to in connection.execute(_DUE_OUTBOX, due).all()]
     if claimed:
-        session.execute(
-            update(table)
-            .where(table.c.id.in_([id_ for id_, _ in claimed]))
-            .values(attempts=table.c.attempts + 1, next_attempt_at=now + lease, claimed_by=owner)
-        )
+        ids = [id_ for id_, _ in claimed]
+        connection.execute(_CLAIM_OUTBOX, {"ids": ids, "until": now + lease, "owner": owner})
     return claimed
 
 
-def _due_outbox(stmt: Any, now: datetime, limit: int, grace: timedelta) -> Any:
-    """``stmt`` narrowed to the pending mails that are due or whose owner is gone,
-    oldest first, locked."""
+def _due_outbox() -> Any:
+    """The ids and addresses of the pending mails that are due or whose owner is gone,
+    oldest first, locked (parameters ``now``, ``alive_since``: the oldest heartbeat of a
+    live owner, and ``limit``)."""
     table = _table(Outbox)
     servers = _table(Server)
     owner_alive = exists().where(
-        servers.c.id == table.c.claimed_by, servers.c.heartbeat_at >= now - grace
+        servers.c.id == table.c.claimed_by, servers.c.heartbeat_at >= bindparam("alive_since")
     )
     orphaned = and_(table.c.claimed_by.is_not(None), ~owner_alive)
     return (
-        stmt.where(
+        select(table.c.id, table.c.to_address)
+        .where(
             table.c.status == OutboxStatus.PENDING,
-            or_(table.c.next_attempt_at <= now, orphaned),
+            or_(table.c.next_attempt_at <= bindparam("now"), orphaned),
         )
         .order_by(table.c.next_attempt_at, table.c.id)
-        .limit(limit)
+        .limit(bindparam("limit"))
         .with_for_update(skip_locked=True)
     )
+
+
+# Built once: in a burst the sender claims after every turn run (building the statements
+# cost more than running them).
+_DUE_OUTBOX = _due_outbox()
+_CLAIM_OUTBOX = (
+    update(_table(Outbox))
+    .where(_table(Outbox).c.id.in_(bindparam("ids", expanding=True)))
+    .values(
+        attempts=_table(Outbox).c.attempts + 1,
+        next_attempt_at=bindparam("until"),
+        claimed_by=bindparam("owner"),
+    )
+)
 
 
 def outbox_mails(session: Session, outbox_ids: Sequence[int]) -> list[Outbox]:
@@ -821,14 +858,21 @@ def mark_sent_many(
     if not outbox_ids:
         return 0
     _require_write_lock(session)
-    stmt = (
-        update(Outbox)
-        .where(col(Outbox.id).in_(list(outbox_ids)), col(Outbox.status) == OutboxStatus.PENDING)
-        .values(status=OutboxStatus.SENT, sent_at=now or utcnow(), last_error=None, secret=None)
-        .execution_options(synchronize_session=False)
+    values = {"ids": list(outbox_ids), "when": now or utcnow()}
+    result = session.connection().execute(_MARK_SENT, values)
+    return int(result.rowcount or 0)
+
+
+# Built once: the sender marks every few mails of a burst (a Core statement: the session
+# has no model objects of the rows to synchronise).
+_MARK_SENT = (
+    update(_table(Outbox))
+    .where(
+        _table(Outbox).c.id.in_(bindparam("ids", expanding=True)),
+        _table(Outbox).c.status == OutboxStatus.PENDING,
     )
-    result = session.execute(stmt)
-    return int(getattr(result, "rowcount", 0) or 0)
+    .values(status=OutboxStatus.SENT, sent_at=bindparam("when"), last_error=None, secret=None)
+)
 
 
 def retry_delay(attempts: int, *, base: timedelta, cap: timedelta) -> timedelta:
@@ -883,7 +927,7 @@ def store_snapshot(
     seed: int,
     inputs: Mapping[str, Any] | None = None,
     events: Sequence[Any] | None = None,
-) -> TurnSnapshot:
+) -> None:
     """Store the state after ``turn`` (``State.to_json()``) as canonical JSON text, with
     the record of what the evaluation read (``inputs``) and of the engine's events
     (``events``). A ``str`` is taken as that canonical text already (a turn evaluated
@@ -892,18 +936,37 @@ def store_snapshot(
     A second snapshot of the same turn violates the unique constraint: a turn is stored
     once.
     """
-    snapshot = TurnSnapshot(
+    text = (
+        state
+        if isinstance(state, str)
+        else json.dumps(state, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    )
+    # One INSERT of plain values at once: no flush of the unit of work, and no model
+    # object made of the whole state only to be dumped back (a turn run stores one).
+    _insert_values(
+        session,
+        TurnSnapshot,
         game_id=game_id,
         turn=turn,
-        state=state
-        if isinstance(state, str)
-        else json.dumps(state, sort_keys=True, separators=(",", ":"), allow_nan=False),
+        state=text,
         seed=seed,
         inputs=dict(inputs) if inputs is not None else None,
         events=list(events) if events is not None else None,
+        created_at=utcnow(),
     )
-    # One INSERT at once, not a flush of the unit of work (a turn run stores one).
-    return _insert(session, snapshot)
+
+
+_SNAPSHOT_TAKEN = select(_table(TurnSnapshot).c.id).where(
+    _table(TurnSnapshot).c.game_id == bindparam("game_id"),
+    _table(TurnSnapshot).c.turn == bindparam("turn"),
+)
+
+
+def snapshot_taken(session: Session, game_id: int, turn: int) -> bool:
+    """Whether the snapshot of ``turn`` is stored (every turn run asks before it runs:
+    one prepared statement, nothing loaded)."""
+    found = session.execute(_SNAPSHOT_TAKEN, {"game_id": game_id, "turn": turn}).first()
+    return found is not None
 
 
 def load_snapshot(session: Session, game_id: int, turn: int | None = None) -> TurnSnapshot | None:
@@ -917,7 +980,15 @@ def load_snapshot(session: Session, game_id: int, turn: int | None = None) -> Tu
 def store_dice_secret(session: Session, game_id: int, turn: int, secret: str) -> None:
     """Keep the secret of ``turn``'s dice (a second one for the turn violates the unique
     constraint: a seal, once printed, is never replaced)."""
-    _insert(session, DiceSecret(game_id=game_id, turn=turn, secret=secret))
+    _insert_values(
+        session,
+        DiceSecret,
+        game_id=game_id,
+        turn=turn,
+        secret=secret,
+        reveal=None,
+        created=utcnow(),
+    )
 
 
 # Built once: every turn run reads and writes these.
