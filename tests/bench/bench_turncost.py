@@ -113,10 +113,9 @@ def one_round(url: str, profile: cProfile.Profile | None) -> dict[str, Stage]:
 
         def run(game_id: int) -> None:
             ahead = pickle.loads(aheads[game_id])
-            done = scheduler._run_turn(game_id, False, ahead)
+            done, _ = scheduler._run_turn(game_id, False, ahead)
             if done.status != "done":
                 raise RuntimeError(f"game id {game_id}: {done.status} {done.reason}")
-            scheduler._read_plans(game_id)
 
         def claim() -> list[int]:
             with transaction(engine) as session:
