@@ -145,6 +145,18 @@ def _insert_returning_id(model: type[SQLModel]) -> Any:
     return insert(table).returning(table.c.id)
 
 
+def _insert_values(session: Session, model: type[SQLModel], **values: Any) -> None:
+    """Insert one row of ``model`` from plain ``values`` (every column but the id) at
+    once, for a caller that needs no model object of it."""
+    session.connection().execute(_insert_plain(model), values)
+
+
+@cache
+def _insert_plain(model: type[SQLModel]) -> Any:
+    """``INSERT`` for ``model``, built once."""
+    return insert(_table(model))
+
+
 def _persistent(session: Session, obj: ModelT) -> ModelT:
     """``obj``, just inserted with its id set, as a loaded row of ``session``: later
     changes to it are flushed as an ``UPDATE``."""
@@ -363,13 +375,18 @@ def lock_game(session: Session, game_id: int, *, skip_locked: bool = False) -> G
     ``None`` also when no such game exists.
     """
     _require_write_lock(session)
-    stmt = (
-        select(Game)
-        .where(Game.id == game_id)
-        .with_for_update(skip_locked=skip_locked)
-        .execution_options(populate_existing=True)
-    )
-    return session.exec(stmt).first()
+    stmt = _LOCK_GAME_SKIP_LOCKED if skip_locked else _LOCK_GAME
+    return session.exec(stmt, params={"game_id": game_id}).first()
+
+
+# Built once: every turn run locks its game (building a statement cost more than running it).
+_LOCK_GAME = (
+    select(Game)
+    .where(Game.id == bindparam("game_id"))
+    .with_for_update()
+    .execution_options(populate_existing=True)
+)
+_LOCK_GAME_SKIP_LOCKED = _LOCK_GAME.with_for_update(skip_locked=True)
 
 
 _SEATS_OF_ADDRESS = select(Player).where(
@@ -697,21 +714,28 @@ def enqueue_outbox_many(session: Session, mails: Sequence[Mapping[str, Any]]) ->
     if None in keys or len(set(keys)) != len(keys):
         raise ValueError("enqueue_outbox_many needs a distinct dedup_key for every mail")
     table = _table(Outbox)
-    stmt = (
-        _dialect_insert(session, Outbox)
-        .on_conflict_do_nothing(index_elements=["dedup_key"])
-        .returning(table.c.id, table.c.dedup_key)
-    )
+    connection = session.connection()
+    stmt = _insert_outbox_many(connection.dialect.name)
     # Executemany, not one VALUES list: SQLAlchemy sends it as one statement all the same
     # ("insertmanyvalues") but compiles it once, where a VALUES list of n rows is
     # compiled anew for every call. RETURNING gives no promise about the order of the
     # rows: they are matched by key.
-    ids: dict[str, int] = {key: id_ for id_, key in session.execute(stmt, mails).all()}
+    ids: dict[str, int] = {key: id_ for id_, key in connection.execute(stmt, mails).all()}
     missing = [key for key in keys if key not in ids]
     if missing:
         found = select(table.c.id, table.c.dedup_key).where(table.c.dedup_key.in_(missing))
         ids.update({key: id_ for id_, key in session.execute(found).all()})
     return [ids[key] for key in keys if key is not None]
+
+
+@cache
+def _insert_outbox_many(dialect: str) -> Any:
+    """``INSERT ... ON CONFLICT (dedup_key) DO NOTHING RETURNING id, dedup_key`` into the
+    outbox, built once per database kind (every turn run stores its mails with it)."""
+    module = postgresql if dialect == "postgresql" else sqlite
+    table = _table(Outbox)
+    stmt = module.insert(table).on_conflict_do_nothing(index_elements=["dedup_key"])
+    return stmt.returning(table.c.id, table.c.dedup_key)
 
 
 OUTBOX_LEASE = timedelta(minutes=10)
@@ -946,7 +970,7 @@ def store_snapshot(
     seed: int,
     inputs: Mapping[str, Any] | None = None,
     events: Sequence[Any] | None = None,
-) -> TurnSnapshot:
+) -> None:
     """Store the state after ``turn`` (``State.to_json()``) as canonical JSON text, with
     the record of what the evaluation read (``inputs``) and of the engine's events
     (``events``). A ``str`` is taken as that canonical text already (a turn evaluated
@@ -955,18 +979,37 @@ def store_snapshot(
     A second snapshot of the same turn violates the unique constraint: a turn is stored
     once.
     """
-    snapshot = TurnSnapshot(
+    text = (
+        state
+        if isinstance(state, str)
+        else json.dumps(state, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    )
+    # One INSERT of plain values at once: no flush of the unit of work, and no model
+    # object made of the whole state only to be dumped back (a turn run stores one).
+    _insert_values(
+        session,
+        TurnSnapshot,
         game_id=game_id,
         turn=turn,
-        state=state
-        if isinstance(state, str)
-        else json.dumps(state, sort_keys=True, separators=(",", ":"), allow_nan=False),
+        state=text,
         seed=seed,
         inputs=dict(inputs) if inputs is not None else None,
         events=list(events) if events is not None else None,
+        created_at=utcnow(),
     )
-    # One INSERT at once, not a flush of the unit of work (a turn run stores one).
-    return _insert(session, snapshot)
+
+
+_SNAPSHOT_TAKEN = select(_table(TurnSnapshot).c.id).where(
+    _table(TurnSnapshot).c.game_id == bindparam("game_id"),
+    _table(TurnSnapshot).c.turn == bindparam("turn"),
+)
+
+
+def snapshot_taken(session: Session, game_id: int, turn: int) -> bool:
+    """Whether the snapshot of ``turn`` is stored (every turn run asks before it runs:
+    one prepared statement, nothing loaded)."""
+    found = session.execute(_SNAPSHOT_TAKEN, {"game_id": game_id, "turn": turn}).first()
+    return found is not None
 
 
 def load_snapshot(session: Session, game_id: int, turn: int | None = None) -> TurnSnapshot | None:
@@ -980,7 +1023,15 @@ def load_snapshot(session: Session, game_id: int, turn: int | None = None) -> Tu
 def store_dice_secret(session: Session, game_id: int, turn: int, secret: str) -> None:
     """Keep the secret of ``turn``'s dice (a second one for the turn violates the unique
     constraint: a seal, once printed, is never replaced)."""
-    _insert(session, DiceSecret(game_id=game_id, turn=turn, secret=secret))
+    _insert_values(
+        session,
+        DiceSecret,
+        game_id=game_id,
+        turn=turn,
+        secret=secret,
+        reveal=None,
+        created=utcnow(),
+    )
 
 
 # Built once: every turn run reads and writes these.

@@ -119,7 +119,9 @@ def _flatten_outbox(
     if _engine is None:
         raise RuntimeError("this worker reads no database")
     with reading(_engine) as session:
-        mails = [OutboxMail.of(row) for row in repo.outbox_mails(session, outbox_ids)]
+        # Plain rows of the columns a mail is made of: no model objects (as the sender's
+        # own small batches, OutboxSender._build).
+        mails = [OutboxMail.of(row) for row in repo.outbox_rows(session, outbox_ids)]
     done: list[tuple[int, FlatMail | str]] = []
     for mail in mails:
         try:

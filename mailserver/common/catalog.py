@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 
 from engine.catalogs import FALLBACK, load
 
@@ -58,7 +59,10 @@ def wrap(text: str) -> str:
     return "\n".join(_wrap(line) for line in text.split("\n"))
 
 
+@lru_cache(maxsize=1024)
 def _wrap(line: str) -> str:
+    # Kept: the same prose (a printout's footer, a note) is wrapped for every seat of
+    # every game of a deadline, and textwrap was a tenth of writing a printout.
     if len(line) <= WIDTH:
         return line
     indent = line[: len(line) - len(line.lstrip())]

@@ -104,6 +104,7 @@ class FileViews:
     made: frozenset[str] = frozenset()
     map: bytes | None = None
     json: bytes | None = None
+    """The JSON twin's bytes; None when ``json_around`` makes them."""
     json_around: tuple[str, str] | None = None
     """The JSON twin's members before and after where its ``dice`` go (:func:`twin_parts`),
     for the run to put the dice in without reading the twin back."""
@@ -120,7 +121,10 @@ def made_files(game: Game, player: Player, state: State) -> FileViews:
     if parts is None:
         return FileViews(made, png, _json_bytes(data))
     below, own, above = parts
-    return FileViews(made, png, _joined(below, own, above), (below, above))
+    # The whole twin is kept only when its parts leave out what it holds (a ``dice`` of
+    # the engine's own): the run makes it of them, and beside them it was half of what
+    # a turn evaluated ahead sent back from the worker for its twins.
+    return FileViews(made, png, _joined(below, own, above) if own else None, (below, above))
 
 
 def twin_parts(data: dict[str, Any]) -> tuple[str, str, str] | None:
@@ -166,6 +170,8 @@ def printout_files(
             data: bytes | None = _joined(below, _members({DICE: dice.json(player.seat)}), above)
         elif "json" in ahead.made and ahead.json is not None and dice is not None:
             data = _json_bytes(with_dice(json.loads(ahead.json), dice, player.seat))
+        elif "json" in ahead.made and ahead.json is None and ahead.json_around is not None:
+            data = _joined(*ahead.json_around)  # no dice to add (a turn of legacy dice)
         elif "json" in ahead.made:
             data = ahead.json
         else:

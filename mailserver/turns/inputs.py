@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import and_, or_
+from sqlalchemy import and_, bindparam, or_
 from sqlmodel import Session, col, select
 
 from db import repo
@@ -74,38 +74,42 @@ class TurnInputs:
         return record
 
 
+# The news statements of every turn run and evaluation ahead are built once, with
+# parameters: building a statement cost more than running it (docs/performance.md).
+_NEWS = (
+    select(GameMessage)
+    .where(
+        GameMessage.game_id == bindparam("game_id"),
+        col(GameMessage.kind).in_([MessageKind.PRESS, MessageKind.GM_NEWS]),
+    )
+    .order_by(col(GameMessage.id))
+)
+_PRINTED = and_(col(GameMessage.turn) == bindparam("turn"), col(GameMessage.delivered).is_(True))
+_PENDING = and_(col(GameMessage.turn) <= bindparam("turn"), col(GameMessage.delivered).is_(False))
+_PENDING_NEWS = _NEWS.where(_PENDING)
+_PRINTED_NEWS = _NEWS.where(_PRINTED)
+_NEWS_TO_PRINT = _NEWS.where(or_(_PRINTED, _PENDING))
+
+
 def news_query(game_id: int) -> Any:
     """Articles and GM notices of a game, in the order they came in."""
-    return (
-        select(GameMessage)
-        .where(
-            GameMessage.game_id == game_id,
-            col(GameMessage.kind).in_([MessageKind.PRESS, MessageKind.GM_NEWS]),
-        )
-        .order_by(col(GameMessage.id))
-    )
+    return _NEWS.params(game_id=game_id)
 
 
 def pending_news(session: Session, game_id: int, turn: int) -> list[GameMessage]:
     """Articles and notices not yet printed that belong in the printouts of ``turn``."""
-    stmt = news_query(game_id).where(
-        col(GameMessage.turn) <= turn, col(GameMessage.delivered).is_(False)
-    )
-    return list(session.exec(stmt).all())
+    return list(session.exec(_PENDING_NEWS, params={"game_id": game_id, "turn": turn}).all())
 
 
 def printed_news(session: Session, game_id: int, turn: int) -> list[GameMessage]:
     """Articles and notices printed with ``turn``."""
-    stmt = news_query(game_id).where(GameMessage.turn == turn, col(GameMessage.delivered).is_(True))
-    return list(session.exec(stmt).all())
+    return list(session.exec(_PRINTED_NEWS, params={"game_id": game_id, "turn": turn}).all())
 
 
 def news_to_print(session: Session, game_id: int, turn: int) -> list[GameMessage]:
     """What the run of ``turn`` prints, before it ran: :func:`printed_news` and
     :func:`pending_news` in one query (the run marks the pending ones printed)."""
-    printed = and_(col(GameMessage.turn) == turn, col(GameMessage.delivered).is_(True))
-    pending = and_(col(GameMessage.turn) <= turn, col(GameMessage.delivered).is_(False))
-    return list(session.exec(news_query(game_id).where(or_(printed, pending))).all())
+    return list(session.exec(_NEWS_TO_PRINT, params={"game_id": game_id, "turn": turn}).all())
 
 
 def news_of(messages: Sequence[GameMessage]) -> list[NewsText]:

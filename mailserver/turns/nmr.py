@@ -31,8 +31,10 @@ def count_nmr_and_drop(work: TurnWork) -> None:
     and drop those who reach the game's limit."""
     drops = {p.seat for p in work.plan.drops(nmr_drop_after(work.game.options))}
     for player in work.plan.active:
-        player.nmr_count = player.nmr_count + 1 if player.seat in work.plan.nmr else 0
-        work.session.add(player)
+        count = player.nmr_count + 1 if player.seat in work.plan.nmr else 0
+        if count != player.nmr_count:  # a row set to what it holds is work for the flush
+            player.nmr_count = count
+            work.session.add(player)
     for player in work.plan.active:
         if player.seat in drops:
             _drop(work, player)

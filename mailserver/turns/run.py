@@ -123,7 +123,7 @@ def _refusal(
         # Said of the turn the caller meant, not of the one pending now.
         missed = expected_turn + 1
         return TurnRun(game.number, missed, "not_due", f"turn {missed} is no longer pending")
-    if repo.load_snapshot(session, game.id or 0, turn) is not None:
+    if repo.snapshot_taken(session, game.id or 0, turn):
         return refuse("not_due", f"turn {turn} has been evaluated already")
     if force:
         return None

@@ -24,7 +24,7 @@ from typing import Any, Protocol
 from apscheduler.jobstores.base import JobLookupError
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from sqlalchemy import Engine, bindparam
-from sqlmodel import select
+from sqlmodel import Session, select
 
 from config.settings import Settings
 from db import repo
@@ -91,6 +91,25 @@ class _Plan:
     game_id: int
     deadline: datetime | None
     reminders: tuple[tuple[int, datetime], ...]
+
+
+def _plans_in(session: Session, game_id: int | None) -> list[_Plan]:
+    """The plans of every running game (``None``) or of one, as ``session`` sees them."""
+    if game_id is None:
+        rows = session.exec(_RUNNING).all()
+    else:
+        rows = session.exec(_ONE_RUNNING, params={"game_id": game_id}).all()
+    plans = []
+    for id_, deadline, reminder_hours in rows:
+        reminders: tuple[tuple[int, datetime], ...] = ()
+        if deadline is not None:
+            reminders = tuple(
+                (hours, deadline - timedelta(hours=hours))
+                for hours in sorted(set(reminder_hours), reverse=True)
+                if hours > 0
+            )
+        plans.append(_Plan(id_ or 0, deadline, reminders))
+    return plans
 
 
 class DeadlineScheduler:
@@ -316,24 +335,9 @@ class DeadlineScheduler:
         return fired[1]
 
     def _read_plans(self, game_id: int | None) -> list[_Plan]:
-        # A reader: after every turn of a burst it would otherwise queue for the write
-        # lock behind the next turn run.
+        # A reader: it would otherwise queue for the write lock behind a turn run.
         with reading(self.engine) as session:
-            if game_id is None:
-                rows = session.exec(_RUNNING).all()
-            else:
-                rows = session.exec(_ONE_RUNNING, params={"game_id": game_id}).all()
-            plans = []
-            for id_, deadline, reminder_hours in rows:
-                reminders: tuple[tuple[int, datetime], ...] = ()
-                if deadline is not None:
-                    reminders = tuple(
-                        (hours, deadline - timedelta(hours=hours))
-                        for hours in sorted(set(reminder_hours), reverse=True)
-                        if hours > 0
-                    )
-                plans.append(_Plan(id_ or 0, deadline, reminders))
-            return plans
+            return _plans_in(session, game_id)
 
     def _schedule(
         self, job_id: str, when: datetime, func: Callable[..., object], *args: object
@@ -403,7 +407,7 @@ class DeadlineScheduler:
                 if self._stopping:
                     return None
                 with self.mail_first.working():
-                    result = await asyncio.to_thread(self._run_turn, game_id, force, ahead)
+                    result, plans = await asyncio.to_thread(self._run_turn, game_id, force, ahead)
         log.info(
             "game %d turn %d: %s %s", result.game_number, result.turn, result.status, result.reason
         )
@@ -411,10 +415,16 @@ class DeadlineScheduler:
             self.wake_sender()
         if result.status == "done":
             self.turns_run += 1
-        await self.replan(game_id)  # the next deadline, or no job when held or finished
+        if not self._stopping:  # the next deadline, or no job when held or finished
+            self._plan_game(game_id, plans)
         return result
 
-    def _run_turn(self, game_id: int, force: bool, ahead: TurnAhead | None = None) -> turns.TurnRun:
+    def _run_turn(
+        self, game_id: int, force: bool, ahead: TurnAhead | None = None
+    ) -> tuple[turns.TurnRun, list[_Plan]]:
+        """The run in its transaction, and the game's plan as the run leaves it: read in
+        the same transaction, where a reader of its own after the commit was a session,
+        a transaction and a thread's turn more for every game of a deadline."""
         with transaction(self.engine) as session:
             result = turns.run_turn(
                 session,
@@ -426,8 +436,9 @@ class DeadlineScheduler:
                 expected_turn=ahead.turn - 1 if ahead is not None else None,
                 ahead=ahead,
             )
+            plans = _plans_in(session, game_id)
         crash_point("turn-after-commit")
-        return result
+        return result, plans
 
     def _early_ready(self, game_id: int) -> bool:
         """Whether the game allows a turn run early and every player is final."""

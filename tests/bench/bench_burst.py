@@ -43,6 +43,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import shutil
 import signal
 import statistics
@@ -255,6 +256,14 @@ def peak_mb(pid: int) -> float:
     raise RuntimeError(f"no VmHWM for process {pid}")
 
 
+def cpu_seconds(pid: int) -> float:
+    """The processor time (user and system) process ``pid`` has used so far, in seconds."""
+    # /proc/PID/stat: the name in parentheses may hold blanks; utime and stime are the
+    # 12th and 13th fields after it, in clock ticks.
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def children(pid: int) -> list[int]:
     """The child processes of ``pid`` (the server's workers)."""
     found: list[int] = []
@@ -284,6 +293,12 @@ class RunResult:
     """The peak resident memory of its worker processes, summed."""
     db_bytes: int
     """How much the database grew over the burst (one turn of every game)."""
+    server_cpu: float = 0.0
+    """The server process's processor seconds from the deadline to the last mail."""
+    workers_cpu: float = 0.0
+    """Its worker processes' processor seconds over the same time, summed."""
+    baseline_cpu: float = 0.0
+    """The processor seconds of sending the same mails over ``SmtpTransport`` alone."""
 
     @property
     def ratio(self) -> float:
@@ -328,6 +343,8 @@ def burst(
             deadline = datetime.now(UTC) + timedelta(seconds=LEAD)
             with transaction(server.engine) as session:
                 session.execute(update(Game).values(next_deadline=deadline))
+            workers = children(server.pid)
+            cpu_before = [cpu_seconds(pid) for pid in (server.pid, *workers)]
             spy = None
             if profile is not None:
                 spy = subprocess.Popen(
@@ -347,6 +364,7 @@ def burst(
                     stderr=subprocess.DEVNULL,
                 )
             accepted = sink.wait(expected)
+            cpu_after = [cpu_seconds(pid) for pid in (server.pid, *workers)]
             if spy is not None:
                 spy.send_signal(signal.SIGINT)  # py-spy writes its file on SIGINT
                 spy.wait(timeout=60)
@@ -373,7 +391,7 @@ def burst(
         raise RuntimeError(f"{len(rows)} outbox rows, {len(accepted)} accepted, {expected} wanted")
     # The very messages the sender built, attachments (the JSON twins) included.
     messages = [OutboxMail.of(row).message(FROM, "PBEM Spielleitung") for row in rows]
-    baseline_seconds, sizes = baseline(messages, workdir, connections)
+    baseline_seconds, sizes, baseline_cpu = baseline(messages, workdir, connections)
     if sizes != sorted(n for _, n in accepted):
         raise RuntimeError("the baseline did not send the same mails (sizes differ)")
     return RunResult(
@@ -385,15 +403,19 @@ def burst(
         server_mb=server_mb,
         workers_mb=workers_mb,
         db_bytes=database_bytes(url) - db_before,
+        server_cpu=cpu_after[0] - cpu_before[0],
+        workers_cpu=sum(cpu_after[1:]) - sum(cpu_before[1:]),
+        baseline_cpu=baseline_cpu,
     )
 
 
 def baseline(
     messages: list[EmailMessage], workdir: Path, connections: int = 1
-) -> tuple[float, list[int]]:
+) -> tuple[float, list[int], float]:
     """Seconds to send ``messages`` over ``connections`` SmtpTransports, to a fresh sink:
     one after the other on each connection, every connection taking the next message
-    (as the outbox sender shares a batch out); and the sizes the sink saw, sorted.
+    (as the outbox sender shares a batch out); the sizes the sink saw, sorted; and the
+    processor seconds the sending took in this process.
 
     Logged as the server logs (JSON lines into a file), so that both pay for their logs.
     """
@@ -419,9 +441,11 @@ def baseline(
             await asyncio.gather(*(worker(t) for t in transports))
             return start
 
+        cpu = time.process_time()
         start = asyncio.run(send_all())
+        cpu = time.process_time() - cpu
         accepted = sink.wait(len(messages))
-        return max(t for t, _ in accepted) - start, sorted(n for _, n in accepted)
+        return max(t for t, _ in accepted) - start, sorted(n for _, n in accepted), cpu
     finally:
         root.removeHandler(handler)
         handler.close()
@@ -471,7 +495,10 @@ def run_bursts(
                 f"{result.burst_seconds:.2f} s; SmtpTransport alone {result.baseline_seconds:.2f}"
                 f" s; ratio {result.ratio:.2f}; server {result.server_mb:.0f} MB, workers "
                 f"{result.workers_mb:.0f} MB; database +{result.db_bytes / games:.0f} bytes "
-                "per game-turn",
+                f"per game-turn; processor time per game-turn: server "
+                f"{result.server_cpu * 1000 / games:.1f} ms, workers "
+                f"{result.workers_cpu * 1000 / games:.1f} ms, SmtpTransport alone "
+                f"{result.baseline_cpu * 1000 / games:.1f} ms",
                 flush=True,
             )
     return results
@@ -518,6 +545,12 @@ def main() -> None:
     print(f"  server's peak memory:                 {med('server_mb'):8.1f} MB")
     print(f"  its workers' peak memory:             {med('workers_mb'):8.1f} MB")
     print(f"  database growth per game-turn:        {med('db_bytes') / args.games:8.0f} bytes")
+    for figure, what in (
+        ("server_cpu", "server's processor per game-turn:"),
+        ("workers_cpu", "workers' processor per game-turn:"),
+        ("baseline_cpu", "SmtpTransport alone, per game-turn:"),
+    ):
+        print(f"  {what:37s}{med(figure) * 1000 / args.games:8.1f} ms")
     if args.json:
         figures = ("turns_seconds", "burst_seconds", "baseline_seconds", "ratio")
         medians = {figure: med(figure) for figure in figures}

@@ -4,11 +4,15 @@ twin again would give."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
+from unittest.mock import patch
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from db.models import Game, Player
+from engine.core import State
+from mailserver.printouts import files
 from mailserver.printouts.dice import DiceView
 from mailserver.printouts.files import _joined, _json_bytes, _members, twin_parts, with_dice
 from tests.dice.test_verify import reveal_of
@@ -44,3 +48,20 @@ def test_dice_put_between_the_parts_are_the_twin_with_its_dice(
 
 def test_a_twin_with_keys_that_are_not_text_has_no_parts() -> None:
     assert twin_parts({1: "a", 2: "b"}) is None  # type: ignore[dict-item]
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(data=TWINS)
+def test_a_twin_made_ahead_without_dice_is_the_twin_made_in_the_run(data: dict[str, Any]) -> None:
+    # A turn of legacy dice has no dice to put in: the run joins the parts made ahead
+    # (the whole twin is not sent along with them) and must give the twin it would
+    # have written itself.
+    game = Game(kind="ashes", number=3, seed=1, gm_address="gm@x.example", gm_password_hash="-")
+    game.options = {"host": {"printout_map": False}}
+    player = Player(game_id=1, seat=2, address="p@x.example", password_hash="-")
+    with patch.object(files, "report_json", lambda *_: data):
+        ahead = files.made_files(game, player, cast(State, None))
+        made = files.printout_files(game, player, cast(State, None), 4, ahead)
+        fresh = files.printout_files(game, player, cast(State, None), 4)
+    assert made == fresh
+    assert [file["filename"] for file in made] == ["report-3-4-2.json"]
