@@ -294,7 +294,7 @@ def find_items(
     specials: dict[str, tuple[int, Special]] = {}
     for seat in sorted(orders):
         active: set[int] = set()
-        for order in orders[seat]:
+        for order in counted(orders[seat]):  # D27: a replaced G order makes no item
             if isinstance(order, Spy):
                 spy = state.unit(seat, order.unit)
                 # D15, Strategie 5.3: a refused G order is no item
