@@ -3,11 +3,14 @@ raises, the minimum IG of Tab. 5.3-1, and what a ruling may say."""
 
 from __future__ import annotations
 
+import pytest
+
+from engine.core import Ruling
+from engine.wdw.checks_spy import target_min_ig
 from engine.wdw.items import find_items
 from engine.wdw.orders import Spy
-from engine.wdw.state import Spying
-from engine.core import Ruling
-from tests.wdw.helpers import GAME, month_of, noted, sample
+from engine.wdw.state import Spying, WdwState
+from tests.wdw.helpers import GAME, by_number, month_of, noted, sample
 
 
 def test_a_replaced_spy_order_makes_no_item_only_the_last_order_of_the_unit_does() -> None:
@@ -37,3 +40,74 @@ def test_only_a_successful_infiltration_raises_the_ig_other_actions_leave_it() -
     after = month_of(infiltrated, scout, Ruling("G1", "gelungen"))
     assert [(s.target, s.ig) for s in after.spying] == [("Tharnburg", 40)]
     assert noted(after, 1, "note.spy_ok")
+
+
+def _acknowledged_min(order: Spy, state: WdwState | None = None) -> str:
+    text = GAME.describe_order(state or sample(), 1, order, "de", by_number)
+    return text.split("Mindest-IG nach Kenntnis des Reiches: ")[1].split(")")[0]
+
+
+def test_the_acknowledgement_counts_the_own_capital_in_the_minimum_ig() -> None:
+    # Guru: 50,000 inhabitants (15) and realm 1's capital (+10), as the dossier says.
+    assert _acknowledged_min(Spy(unit=601, code="GI", risk=4, target="Guru")) == "25"
+    dossier = GAME.dossier(sample(), {1: [Spy(line=1, unit=601, code="GI", target="Guru")]}, "de")
+    assert "Ziel Guru; IG 1 / min 25" in dossier
+
+
+def test_the_acknowledgement_counts_only_what_the_realm_knows_of_a_foreign_target() -> None:
+    # Tharnburg and 2/101 are realm 2's: realm 1 does not know their rows (D37).
+    assert _acknowledged_min(Spy(unit=601, code="GO", target="Tharnburg")) == "1"
+    assert _acknowledged_min(Spy(unit=601, code="GE", target="2/101")) == "1"
+    # Its own spy in its own capital Guru: 15 + 10 + Spion 20.
+    assert _acknowledged_min(Spy(unit=601, code="GZ", target="1/601")) == "45"
+
+
+def _in_open_ground(realm: int, number: int) -> WdwState:
+    state = sample()
+    unit = state.unit(realm, number)
+    assert unit is not None
+    unit.kf = "1/20"
+    return state
+
+
+@pytest.mark.parametrize(
+    ("population", "least"), [(10000, 20), (10001, 15), (50000, 15), (50001, 10)]
+)
+def test_a_settlements_minimum_ig_follows_its_size_row_of_tab_5_3_1(
+    population: int, least: int
+) -> None:
+    state = sample()
+    place = state.settlement("Tharnburg")
+    assert place is not None
+    place.population, place.capital = population, False
+    assert target_min_ig(state, "Tharnburg") == least
+    place.capital = True
+    assert target_min_ig(state, "Tharnburg") == least + 10
+
+
+@pytest.mark.parametrize(
+    ("target", "state", "least"),
+    [
+        ("1/20", sample(), 1),  # Offenes Gelände
+        ("2/101", _in_open_ground(2, 101), 6),  # + Heer
+        ("2/101", sample(), 30),  # an army in Tharnburg (15, Hauptstadt +10): + Heer
+        ("2/601", _in_open_ground(2, 601), 21),  # + Spion
+        ("Residenz Tharnburg", sample(), 35),  # + Residenz einer Ansiedlung
+        ("Fürst im Palast von Tharnburg", sample(), 55),  # + Residenz + Nähe eines Fürsten
+        ("Herrscher von Tharn", sample(), 21),  # Nähe eines Fürsten, somewhere
+    ],
+)
+def test_each_row_of_tab_5_3_1_adds_to_a_targets_minimum_ig(
+    target: str, state: WdwState, least: int
+) -> None:
+    assert target_min_ig(state, target) == least
+
+
+def test_a_character_counts_one_specialist_training_a_spy_20_a_leader_10() -> None:
+    state = _in_open_ground(2, 601)
+    character = state.unit(2, 601)
+    assert character is not None
+    character.heerfuehrer = True
+    assert target_min_ig(state, "2/601") == 21  # Heerführer and Spion: 20, not 30
+    character.spion = False
+    assert target_min_ig(state, "2/601") == 11
