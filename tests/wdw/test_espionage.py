@@ -111,3 +111,29 @@ def test_a_character_counts_one_specialist_training_a_spy_20_a_leader_10() -> No
     assert target_min_ig(state, "2/601") == 21  # Heerführer and Spion: 20, not 30
     character.spion = False
     assert target_min_ig(state, "2/601") == 11
+
+
+GO_THARNBURG = {1: [Spy(line=1, unit=601, code="GO", risk=4, target="Tharnburg")]}
+
+
+@pytest.mark.parametrize("verdict", ["gelungen", "gelungen; entdeckt nein", "Chance 40"])
+def test_a_ruling_gives_no_success_below_the_minimum_ig_and_says_why(verdict: str) -> None:
+    # Strategie 5.3: the minimum IG must be reached "bevor eine Chance auf einen Erfolg
+    # einer anderen Aktion besteht"; Tharnburg: 15 + Hauptstadt 10 = 25, the spy at 1.
+    reason = GAME.check_ruling(sample(), GO_THARNBURG, [], Ruling("G1", verdict), "de")
+    assert reason == "G1: IG 1 unter dem Mindest-IG 25 des Ziels: keine Chance (Strategie 5.3)"
+    english = GAME.check_ruling(sample(), GO_THARNBURG, [], Ruling("G1", verdict), "en")
+    assert english == "G1: IG 1 below the target's minimum IG 25: no chance (Strategie 5.3)"
+
+
+@pytest.mark.parametrize("verdict", ["misslungen; entdeckt ja", "Chance 0"])
+def test_a_failure_below_the_minimum_ig_is_accepted(verdict: str) -> None:
+    assert GAME.check_ruling(sample(), GO_THARNBURG, [], Ruling("G1", verdict), "de") == ""
+
+
+def test_a_success_at_the_minimum_ig_and_an_infiltration_below_it_are_accepted() -> None:
+    infiltrated = sample()
+    infiltrated.spying = [Spying(1, 601, "Tharnburg", 25)]
+    assert GAME.check_ruling(infiltrated, GO_THARNBURG, [], Ruling("G1", "gelungen"), "de") == ""
+    infiltrate = {1: [Spy(line=1, unit=601, code="GI", risk=4, target="Tharnburg")]}
+    assert GAME.check_ruling(sample(), infiltrate, [], Ruling("G1", "gelungen"), "de") == ""
