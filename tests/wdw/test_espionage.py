@@ -8,9 +8,9 @@ import pytest
 from engine.core import Ruling
 from engine.wdw.checks_spy import target_min_ig
 from engine.wdw.items import find_items
-from engine.wdw.orders import Spy
+from engine.wdw.orders import Fight, Spy
 from engine.wdw.state import Spying, WdwState
-from tests.wdw.helpers import GAME, by_number, month_of, noted, sample
+from tests.wdw.helpers import GAME, by_number, month_of, noted, placed, sample
 
 
 def test_a_replaced_spy_order_makes_no_item_only_the_last_order_of_the_unit_does() -> None:
@@ -137,3 +137,28 @@ def test_a_success_at_the_minimum_ig_and_an_infiltration_below_it_are_accepted()
     assert GAME.check_ruling(infiltrated, GO_THARNBURG, [], Ruling("G1", "gelungen"), "de") == ""
     infiltrate = {1: [Spy(line=1, unit=601, code="GI", risk=4, target="Tharnburg")]}
     assert GAME.check_ruling(sample(), infiltrate, [], Ruling("G1", "gelungen"), "de") == ""
+
+
+def test_a_foreign_spy_is_never_sighted_not_in_the_printout_nor_on_the_map() -> None:
+    # Design §8: other realms' spies are secret; 5.3: a spy works "unauffällig". 2/601
+    # stands in Tharnburg, which 1/101 sees from 1/21 (with 2/101, 2/102, 2/201).
+    after = month_of(placed(u1_101="1/21"), {})
+    assert noted(after, 1, "note.sighting_land")
+    assert not noted(after, 1, "note.sighting_character")
+    assert [s.kind for s in after.sightings if s.seat == 1] == ["land"]
+    printout = GAME.printout(after, 1, "de")
+    assert "fremder Charakter" not in printout and "2/601" not in printout
+
+
+def test_a_character_who_leads_no_army_is_in_no_combat_the_gm_judges_it_apart() -> None:
+    # Strategie 6.1: "Andere Charaktere, die gegeneinander kämpfen, werden vom
+    # Spielleiter gesondert ausgewertet"; a Heerführer counts as part of the army.
+    attack = {1: [Fight(line=1, unit=101, code="KA", path=("1/22",))]}
+    items = find_items(placed(u1_101="1/21"), attack)
+    assert items.meetings["K1"].b.units == ("2/101", "2/102", "2/201")
+    leading = placed(u1_101="1/21")
+    leader = leading.unit(2, 601)
+    assert leader is not None
+    leader.heerfuehrer = True
+    items = find_items(leading, attack)
+    assert items.meetings["K1"].b.units == ("2/101", "2/102", "2/201", "2/601")
