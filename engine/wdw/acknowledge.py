@@ -19,7 +19,7 @@ from engine.wdw import (
     checks_works,
     storm,
 )
-from engine.wdw.checks_spy import known_target, may_spy
+from engine.wdw.checks_spy import known_target, may_spy, target_min_ig
 from engine.wdw.formulas import structure_limit
 from engine.wdw.home_terrain import difficult_ground, loss_immunity, terrain_class
 from engine.wdw.mapfile import WorldMap
@@ -29,7 +29,6 @@ from engine.wdw.setup import options_of
 from engine.wdw.sightlines import seen_by
 from engine.wdw.spy_limits import spy_refusal
 from engine.wdw.state import Unit, WdwState, world
-from engine.wdw.tables import min_ig
 from engine.wdw.texts import say
 
 _COMBAT_MAIN = ("KN", "KA", "KT")
@@ -63,10 +62,8 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
         limited = spy_refusal(unit, order, options_of(state))
         if limited is not None:  # Strategie 5.3, the GM's options
             return limited.of(order, lang)
-        place = state.settlement(order.target)
-        # Only what the realm knows: a settlement's size counts only when it is its own.
-        known = place is not None and place.owner == seat
-        ig = min_ig(place.population if known and place else None, frozenset())
+        # Only what the realm knows: its own settlements and units (Tab. 5.3-1).
+        ig = target_min_ig(state, order.target, seat)
         text = say(lang, "order.spy", order=order, unit=unit.id, ig=ig)
         # D37: a target the realm does not know is answered in one and the same words,
         # whether it is hidden from it or does not exist; the dossier tells the GM which.

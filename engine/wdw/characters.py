@@ -120,6 +120,16 @@ def character_gp(units: Iterable[Unit], towns: Mapping[str, Settlement]) -> list
     return causes
 
 
+def with_the_army(unit: Unit, state: WdwState) -> bool:
+    """Strategie 6.1: whether ``unit`` meets and fights with its realm's army. A
+    character does when it leads (Heerführer) or gives the army GP (a REP, a Stadtherr:
+    Tab. 6.3-1); any other — a spy — is no part of an army: "Andere Charaktere, die
+    gegeneinander kämpfen, werden vom Spielleiter gesondert ausgewertet"."""
+    if unit.unit_class != "character" or unit.heerfuehrer or unit.rep:
+        return True
+    return any(town.lord == unit.key for town in state.settlements)
+
+
 def with_leaders(
     causes: list[tuple[str, int]], leaders: Sequence[tuple[str, int]], bukaz: int
 ) -> int:

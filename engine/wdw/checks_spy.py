@@ -6,10 +6,12 @@ for the acknowledgement (D37), and in the state, for the GM."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from engine.wdw.options import WdwOptions
 from engine.wdw.state import Spying, Unit, WdwState, world
+from engine.wdw.tables import min_ig
 
 
 def may_spy(unit: Unit, options: WdwOptions) -> bool:
@@ -66,3 +68,37 @@ def names_something(state: WdwState, target: str) -> bool:
         or (unit is not None and state.unit(*unit) is not None)
         or any(r.name.lower() == words.lower() for r in state.realms)
     )
+
+
+# Tab. 5.3-1's rows a target names in words (the rulebook's example: "in die Nähe eines
+# Reichsherrschers in seinem Palast"); the state keeps no residence and no prince.
+_RESIDENCE = frozenset({"residenz", "palast", "residence", "palace"})
+_PRINCE = frozenset({"fürst", "fürsten", "herrscher", "herrschers", "prince", "ruler"})
+
+
+def target_min_ig(state: WdwState, target: str, seat: int = 0) -> int:
+    """Strategie 5.3, Tab. 5.3-1: the minimum IG of a G order's ``target``, as the GM
+    knows it (``seat`` 0) or as realm ``seat`` knows it (D37: its own settlements and
+    units; a foreign one counts as open ground). A settlement gives its size's row and
+    "Hauptstadt"; a unit "Heer", or as a character "Spion" or "Heerführer oder anderer
+    Spezialist", on the row of the settlement in its field (else open ground: the
+    rulebook's ruler "mit einem Heer unterwegs" loses the city's rows); "Residenz" and
+    "Fürst" come from the target's words. The state keeps no Provinzhauptort: the GM
+    adds its +5."""
+    words = target.strip()
+    named = frozenset(re.split(r"[\s,.:;]+", words.lower()))
+    extras = {"residence"} if named & _RESIDENCE else set()
+    extras |= {"prince"} if named & _PRINCE else set()
+    reference = _unit_reference(words)
+    unit = state.unit(*reference) if reference is not None else None
+    if unit is not None and seat in (0, unit.realm):
+        extras |= {"spy"} if unit.spion else set()
+        extras |= {"specialist"} if unit.unit_class == "character" else {"army"}
+        place = next((s for s in state.settlements if s.kf == unit.kf), None)
+    else:
+        place = next((s for s in state.settlements if s.name.lower() in named), None)
+        place = state.settlement(words) or place
+    if place is None or seat not in (0, place.owner):
+        return min_ig(None, frozenset(extras))
+    extras |= {"capital"} if place.capital else set()
+    return min_ig(place.population, frozenset(extras))

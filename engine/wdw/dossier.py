@@ -21,7 +21,7 @@ from engine.wdw.calculators.texts import number
 from engine.wdw.checks_army import capacity_line
 from engine.wdw.checks_conquest import raid_lines
 from engine.wdw.checks_decay import decay_lines
-from engine.wdw.checks_spy import infiltration, names_something
+from engine.wdw.checks_spy import infiltration, names_something, target_min_ig
 from engine.wdw.checks_walls import wall_siege_lines
 from engine.wdw.forecast import forecast
 from engine.wdw.form import form_words
@@ -32,7 +32,6 @@ from engine.wdw.phases.sightings import sights
 from engine.wdw.setup import options_of
 from engine.wdw.state import WdwState, world
 from engine.wdw.storm import storm_lines
-from engine.wdw.tables import min_ig
 from engine.wdw.texts import heading, say
 
 
@@ -178,11 +177,7 @@ def _ig(state: WdwState, seat: int, unit: int, target: str) -> str:
     """The spy's IG on the target and the target's true minimum IG (Tab. 5.3-1)."""
     record = infiltration(state.spying, seat, unit, target, options_of(state))
     current = record.ig if record is not None else 1
-    place = state.settlement(target)
-    if place is None:
-        return f"{current} / min {min_ig(None, frozenset())}"
-    extras = frozenset({"capital"} if place.capital else set())
-    return f"{current} / min {min_ig(place.population, extras)}"
+    return f"{current} / min {target_min_ig(state, target)}"
 
 
 def open_lines(items: Items, given: Sequence[Ruling], lang: str) -> list[str]:

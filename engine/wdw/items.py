@@ -14,7 +14,7 @@ from fractions import Fraction
 from engine.core import Order, Ruling
 from engine.wdw.allied import AlliedStops, first_of, mutual_pairs
 from engine.wdw.appearance import answered
-from engine.wdw.characters import character_gp, with_leaders
+from engine.wdw.characters import character_gp, with_leaders, with_the_army
 from engine.wdw.checks_conquest import Raid, owner_of, raids_of
 from engine.wdw.checks_decay import decays_of
 from engine.wdw.checks_walls import WallSiege, wall_sieges_of
@@ -238,13 +238,14 @@ def find_items(
     main = {u.key: main_order(u, chosen) for u in state.units}
     options = options_of(state)
     enemies = hostility(state)
-    react: Reaction = interceptions(state, chosen, main, options.sight_radius, enemies)
+    army = [u for u in state.units if with_the_army(u, state)]  # 6.1: spies are the GM's
+    react: Reaction = interceptions(state, army, chosen, main, options.sight_radius, enemies)
     if options.allied_meeting == "stop":  # D26: allies stop in a partner's land
         pairs = mutual_pairs({r.seat: r.allies for r in state.realms})
-        stops = AlliedStops.of(state.units, pairs, lambda kf: owner_of(state, kf))
+        stops = AlliedStops.of(army, pairs, lambda kf: owner_of(state, kf))
         react = first_of(stops, react)
     found, legs = contacts(
-        state.units,
+        army,
         legs_of(state, chosen),
         main,
         enemies,
@@ -294,7 +295,7 @@ def find_items(
     specials: dict[str, tuple[int, Special]] = {}
     for seat in sorted(orders):
         active: set[int] = set()
-        for order in orders[seat]:
+        for order in counted(orders[seat]):  # D27: a replaced G order makes no item
             if isinstance(order, Spy):
                 spy = state.unit(seat, order.unit)
                 # D15, Strategie 5.3: a refused G order is no item
@@ -357,18 +358,19 @@ def _retreats(
 
 def interceptions(
     state: WdwState,
+    army: Sequence[Unit],
     chosen: UnitOrders,
     main: dict[str, str],
     radius: int,
     enemies: Callable[[int, int], bool],
 ) -> Interceptions:
-    """The month's F/W units (their new order's extension, else their standing one's,
-    D27) with their range, for the timeline (Tab. 5.1-3); ``enemies`` says which realms
-    are hostile (``hostility``)."""
+    """The month's F/W units among ``army`` (their new order's extension, else their
+    standing one's, D27) with their range, for the timeline (Tab. 5.1-3); ``enemies``
+    says which realms are hostile (``hostility``)."""
     the_map = world(state.map_text)
     prices = options_of(state).step_prices()
     hunters = []
-    for unit in state.units:
+    for unit in army:
         order = chosen.get((unit.realm, unit.id))
         if isinstance(order, Fight):
             ext, path = order.ext, order.path
@@ -380,7 +382,7 @@ def interceptions(
     return Interceptions(
         the_map,
         hunters,
-        state.units,
+        army,
         radius,
         enemies,
         lambda u: main[u.key] == "KX",

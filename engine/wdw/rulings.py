@@ -15,11 +15,14 @@ from engine.wdw.appearance import Appearance, read_appearance
 from engine.wdw.characters import check_role, read_role, role_form
 from engine.wdw.checks_conquest import Plunder, read_plunder
 from engine.wdw.checks_decay import Decay, read_decay
+from engine.wdw.checks_spy import infiltration, target_min_ig
 from engine.wdw.discovery import DEFAULT as DISCOVERY_DEFAULT
 from engine.wdw.discovery import Discovery, read_discovery
 from engine.wdw.fights import Combat, read_combat
 from engine.wdw.items import Items, Meeting
 from engine.wdw.labels import check_relabel, read_relabel
+from engine.wdw.orders import Spy
+from engine.wdw.setup import options_of
 from engine.wdw.state import WdwState
 from engine.wdw.storm import DEFAULT as STORM_DEFAULT
 from engine.wdw.storm import StormResult, check_verdict, read_storm
@@ -208,6 +211,8 @@ def check(state: WdwState, items: Items, ruling: Ruling, lang: str) -> str:
     chance = verdict.chance if isinstance(verdict, SpyResult) else None
     if chance is not None and not 0 <= chance <= 100:
         return say(lang, "ruling.chance_range")
+    if isinstance(verdict, SpyResult) and (verdict.success or chance):
+        return _below_min_ig(state, item, items.spies[item], lang)
     return ""
 
 
@@ -218,6 +223,20 @@ def _command_in_block(ruling: Ruling, lang: str) -> str:
     if ruling.item.lower() not in _CORRECTION_WORDS:
         return ""
     return say(lang, "ruling.correction_in_block", what=f"{ruling.item} {ruling.text}".strip())
+
+
+def _below_min_ig(state: WdwState, item: str, spy: tuple[int, Spy], lang: str) -> str:
+    """Strategie 5.3: an action other than GI has no chance "bevor" the spy's IG reaches
+    the target's minimum (Tab. 5.3-1); infiltrating is how it gets there."""
+    seat, order = spy
+    if order.code == "GI":
+        return ""
+    record = infiltration(state.spying, seat, order.unit, order.target, options_of(state))
+    ig = record.ig if record is not None else 1
+    least = target_min_ig(state, order.target)
+    if ig >= least:
+        return ""
+    return say(lang, "ruling.below_min_ig", item=item, ig=ig, least=least)
 
 
 def _check_losses(state: WdwState, meeting: Meeting, verdict: Combat, lang: str) -> str:

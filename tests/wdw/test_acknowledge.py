@@ -30,7 +30,7 @@ def said(order: Order, seat: int = 1, lang: str = "de") -> str:
         ),
         (
             Spy(unit=601, code="GZ", risk=3, target="Guru"),
-            "Mindest-IG nach Kenntnis des Reiches: 15",
+            "Mindest-IG nach Kenntnis des Reiches: 25",
         ),
         (Work(unit=201, code="AB", structure="stv"), "Einheit 201: AB baut in Guru an Stv"),
         (Build(settlement="Guru", structure="stv"), "Baue in Guru: Stv +1 (diesen Monat 5000 GS)"),

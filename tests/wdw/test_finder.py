@@ -35,7 +35,7 @@ def _seeded_world(seed: int) -> tuple[WdwState, dict[int, list[Order]]]:
 
 def test_the_finders_meetings_are_the_months_for_a_seeded_world() -> None:
     met = 0
-    for seed in range(8):
+    for seed in range(12):
         state, orders = _seeded_world(seed)
         plans = {
             f"{seat}/{o.unit}": (o.code + o.ext, o.path)

@@ -19,8 +19,16 @@ def month(state: WdwState, orders: dict[int, list[Order]] | None = None) -> WdwS
     return result.state
 
 
+def _led(state: WdwState) -> WdwState:
+    """Realm 2's character a Heerführer, no spy: it is sighted (a spy is not, design §8)."""
+    character = state.unit(2, 601)
+    assert character is not None
+    character.spion, character.heerfuehrer = False, True
+    return state
+
+
 def test_a_realm_sights_the_others_units_within_its_sight_by_field_and_kind() -> None:
-    after = month(sample(sight_radius=4))
+    after = month(_led(sample(sight_radius=4)))
     mine = [s for s in after.sightings if s.seat == 1]
     # Realm 2 stands on 1/22, four fields east of Guru (1/18): three land units and a
     # character, kept as one land and one character sighting.
@@ -80,7 +88,7 @@ def test_the_gms_picture_is_the_whole_map_with_every_unit_and_no_sighting() -> N
 
 
 def test_the_printout_and_the_json_twin_say_what_the_picture_marks_as_sighted() -> None:
-    after = month(sample(sight_radius=4))
+    after = month(_led(sample(sight_radius=4)))
     printout = GAME.printout(after, 1, "en")
     assert "Sighting on day 0 in 1/22: a foreign character.\n" in printout
     assert "Sighted:" not in printout  # said once, in the month's notes

@@ -104,8 +104,12 @@ def test_f_turns_a_unit_toward_the_sighted_one_and_they_meet() -> None:
 
 def test_w_follows_one_field_and_goes_back_when_nothing_holds_it() -> None:
     # A character (range 6) watching 1/19 under KIW sees the rider 2/101 enter 1/20 on
-    # day 15, is there on day 20 (KI-KI: they pass), and is back in 1/19 on day 25.
+    # day 15, is there on day 20 (KI-KI: they pass), and is back in 1/19 on day 25. A
+    # Heerführer: a spy is no part of an army and meets nobody (Strategie 6.1).
     state = placed(u1_601="1/19")
+    watcher = state.unit(1, 601)
+    assert watcher is not None
+    watcher.heerfuehrer = True
     rider = state.unit(2, 101)
     assert rider is not None
     rider.beritten = True

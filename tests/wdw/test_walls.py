@@ -252,6 +252,7 @@ def test_a_hunter_passes_an_unmanned_wall_unless_the_option_holds_it() -> None:
         unit(state, 1, 102).kf = "1/21"
         for army in (101, 102, 201):  # far away: only Tharn's character stays in 1/22
             unit(state, 2, army).kf = "1/46"
+        unit(state, 2, 601).heerfuehrer = True  # a spy is hunted by nobody (6.1)
         assert _hunt(state, "F")[0] == way
 
 

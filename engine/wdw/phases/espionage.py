@@ -1,7 +1,7 @@
 """Espionage (Strategie 5.3, F19): the GM's verdict on each G item; a ``Chance p``
 verdict rolls a named W100 (the item's id), so rulings in any order give the same
-numbers; success raises the IG by the risk, discovery sets it to 0. The IG is the
-spy's on that target, or with ``ig_carry_over`` its one IG (D14)."""
+numbers; a successful infiltration (GI) raises the IG by the risk, discovery sets it to
+0. The IG is the spy's on that target, or with ``ig_carry_over`` its one IG (D14)."""
 
 from __future__ import annotations
 
@@ -33,7 +33,8 @@ def run(month: Month) -> None:
         if month.options.ig_carry_over:  # D14: the spy's one IG follows it
             record.target = order.target
         if success:
-            record.ig += order.risk
+            if order.code == "GI":  # 5.3 GI: only infiltration raises the IG by the risk
+                record.ig += order.risk
             month.note(seat, "note.spy_ok", unit=order.unit, code=order.code, ig=record.ig)
         else:
             month.note(seat, "note.spy_failed", unit=order.unit, code=order.code)

@@ -1,11 +1,11 @@
 """Sightings (Strategie 6.1): on the month's timeline a realm sights every foreign unit
 that is, on some day, in a field one of its units or settlements sees (the sight radius
 with a line of sight, engine.wdw.sightlines; a spy sees only its own field unless the
-option ``spy_sight`` is set). Hidden units (KX) are not sighted. What a realm learns is
-its own: the field, the day, the kind of unit and its size rounded to two digits — not
-whose it is (the GM may tell, in his narrative). The fields and kinds are kept in the
-state's ``sightings`` for the realm's map and JSON twin, and the fields join its known
-map (a unit that saw one may have moved on by the month's end)."""
+option ``spy_sight`` is set). Hidden units (KX) and spies are not sighted. What a realm
+learns is its own: the field, the day, the kind of unit and its size rounded to two
+digits — not whose it is (the GM may tell, in his narrative). The fields and kinds are
+kept in the state's ``sightings`` for the realm's map and JSON twin, and the fields join
+its known map (a unit that saw one may have moved on by the month's end)."""
 
 from __future__ import annotations
 
@@ -92,6 +92,8 @@ def sights(
                 continue
             if other.key in hidden:
                 continue  # hidden: only the GM's ruling finds it (Tab. 5.1-1 KX)
+            if other.spion:
+                continue  # design §8: other realms' spies are secret (5.3 "unauffällig")
             first = _first_sight(views, spans[other.key])
             if first is not None:
                 found.append(Sight(realm.seat, other, first[1], Fraction(first[0], scale)))
