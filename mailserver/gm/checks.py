@@ -13,6 +13,7 @@ from datetime import datetime
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from mailserver.common.catalog import languages
 from mailserver.gm.lookup import GmError
 
 _ADDRESS_RE = re.compile(r"[^\s@<>,;:\"()\[\]]+@[^\s@<>,;:\"()\[\].][^\s@<>,;:\"()\[\]]*")
@@ -47,6 +48,17 @@ def check_address(address: str) -> str:
         raise GmError("gm_error_bad_address", address=address)
     return cleaned
 
+
+def check_language(language: str) -> str:
+    """``language`` if the host speaks it (its catalogs); :class:`GmError` otherwise."""
+    if language not in languages():
+        raise GmError("gm_error_bad_language", language=language, languages=", ".join(languages()))
+    return language
+
+
+EVERY_DAYS_MAX = 365
+"""The longest time between two deadlines a GM may set, in days (a year): a deadline far
+beyond it is a typing mistake, and past the calendar's end it cannot be computed."""
 
 TITLE_MAX = 120
 """Characters in a game's title."""
