@@ -13,6 +13,7 @@ from datetime import datetime
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from grammar.gm import POSTPONE_MAX
 from mailserver.common.catalog import languages
 from mailserver.gm.lookup import GmError
 
@@ -56,9 +57,9 @@ def check_language(language: str) -> str:
     return language
 
 
-EVERY_DAYS_MAX = 365
-"""The longest time between two deadlines a GM may set, in days (a year): a deadline far
-beyond it is a typing mistake, and past the calendar's end it cannot be computed."""
+EVERY_DAYS_MAX = POSTPONE_MAX.days
+"""The longest time between two deadlines a GM may set, in days, as a GM mail's schedule
+allows: a deadline far beyond it is a typing mistake, past the calendar's end none."""
 
 TITLE_MAX = 120
 """Characters in a game's title."""

@@ -70,7 +70,7 @@ def test_replace_refuses_an_unknown_language(config: Path) -> None:
         (["--number", BIG], f"--number {BIG}: expected a whole number from 1 to"),
         (["--number", "-1"], "--number -1: expected a whole number from 1 to"),
         (["--number", "5", "--seed", "-1"], "--seed -1: expected a whole number from 0 to"),
-        (["--number", "5", "--every-days", "99999999999999"], "from 0 to 365"),
+        (["--number", "5", "--every-days", "99999999999999"], "from 0 to 366"),
     ],
 )
 def test_create_refuses_numbers_out_of_range(config: Path, args: list[str], said: str) -> None:
@@ -84,7 +84,7 @@ def test_create_refuses_numbers_out_of_range(config: Path, args: list[str], said
         ("[1, 2]", "not a table of settings"),
         ('{"kind": "ashes", "number": 99999999999999999999, "gm": "g@example.org"}', "from 1"),
         ('{"kind": "ashes", "number": 5, "gm": "g@example.org", "seed": -1}', "seed -1"),
-        ('{"kind": "ashes", "number": 5, "gm": "g@example.org", "every_days": 400}', "to 365"),
+        ('{"kind": "ashes", "number": 5, "gm": "g@example.org", "every_days": 400}', "to 366"),
     ],
 )
 def test_create_refuses_a_bad_game_file(config: Path, content: str, said: str) -> None:
