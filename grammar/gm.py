@@ -41,6 +41,7 @@ TURN_MAX = 999
 TEXT_MAX = reader.TEXT_MAX
 """Characters in one news item or secret message."""
 POSTPONE_MAX = timedelta(days=366)
+_DURATION_CAP_HOURS = POSTPONE_MAX // timedelta(hours=1) + 1
 
 
 # ------------------------------------------------------------------------ commands
@@ -567,7 +568,9 @@ def _duration(node: Tree[Token]) -> timedelta:
         assert match is not None
         unit = match.group(2).lower()
         hours += int(match.group(1)) * next(h for names, h in _UNIT_HOURS if unit in names)
-    return timedelta(hours=hours)
+    # Every caller refuses a duration past POSTPONE_MAX: capped just beyond it, a huge one
+    # is refused the same way instead of overflowing timedelta.
+    return timedelta(hours=min(hours, _DURATION_CAP_HOURS))
 
 
 def _date(tok: Token) -> date:
@@ -611,10 +614,12 @@ def _when(node: Tree[Token]) -> When:
         duration = node.children[0]
         assert isinstance(duration, Tree)
         delta = _duration(duration)
+        tok = _first(duration, "DURATION")
+        assert tok is not None
         if delta <= timedelta(0):
-            tok = _first(duration, "DURATION")
-            assert tok is not None
             raise LineError.at(tok, TEXTS.every("gm.duration_must_positive"))
+        if delta > POSTPONE_MAX:  # beyond it a deadline is a typing mistake (or no date)
+            raise LineError.at(tok, TEXTS.every("gm.deadline_too_far"))
         return When(delta=delta)
     at_tok = _first(node, "TIME")
     at = _time(at_tok) if at_tok is not None else None

@@ -13,6 +13,8 @@ from datetime import datetime
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from grammar.gm import POSTPONE_MAX
+from mailserver.common.catalog import languages
 from mailserver.gm.lookup import GmError
 
 _ADDRESS_RE = re.compile(r"[^\s@<>,;:\"()\[\]]+@[^\s@<>,;:\"()\[\].][^\s@<>,;:\"()\[\]]*")
@@ -47,6 +49,17 @@ def check_address(address: str) -> str:
         raise GmError("gm_error_bad_address", address=address)
     return cleaned
 
+
+def check_language(language: str) -> str:
+    """``language`` if the host speaks it (its catalogs); :class:`GmError` otherwise."""
+    if language not in languages():
+        raise GmError("gm_error_bad_language", language=language, languages=", ".join(languages()))
+    return language
+
+
+EVERY_DAYS_MAX = POSTPONE_MAX.days
+"""The longest time between two deadlines a GM may set, in days, as a GM mail's schedule
+allows: a deadline far beyond it is a typing mistake, past the calendar's end none."""
 
 TITLE_MAX = 120
 """Characters in a game's title."""

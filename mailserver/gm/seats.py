@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from db import repo
 from db.models import (
@@ -19,13 +19,15 @@ from db.models import (
     Player,
     PlayerStatus,
     Standby,
+    StandbyStatus,
 )
 from db.passwords import hash_password
 from mailserver.common.catalog import say, wrap
 from mailserver.common.formats import format_when
+from mailserver.common.kinds import kind_names
 from mailserver.common.terms import TurnContext
 from mailserver.common.tokens import LINK_HOLDERS
-from mailserver.gm.checks import check_address
+from mailserver.gm.checks import check_address, check_language
 from mailserver.gm.lookup import GmError, game_numbered, locked_game, occupant
 from mailserver.gm.messages import news_message
 from mailserver.outbound.notices import Addressee, notice
@@ -42,11 +44,22 @@ def add_standby(
     kind: str | None = None,
     now: datetime,
 ) -> Standby:
-    """Put someone at the end of the stand-by list (host rules, "NMR and leaving the game")."""
+    """Put someone at the end of the stand-by list (host rules, "NMR and leaving the game").
+    :class:`GmError` for an address that is none, a language the host does not speak, a
+    kind not registered, or an address already waiting (it would be handed two seats)."""
+    address = repo.normalise_address(check_address(address))
+    check_language(language)
+    if kind is not None and kind not in kind_names():
+        raise GmError("gm_error_unknown_kind", kind=kind, known=", ".join(kind_names()))
+    waiting = session.exec(
+        select(Standby).where(Standby.address == address, Standby.status == StandbyStatus.WAITING)
+    ).first()
+    if waiting is not None:
+        raise GmError("gm_error_standby_twice", address=address)
     return repo.saved(
         session,
         Standby(
-            address=repo.normalise_address(address),
+            address=address,
             name=name,
             language=language,
             preferred_kind=kind,
@@ -85,6 +98,8 @@ def replace_player(
         address, language = standby.address, language or standby.language
     else:
         address = check_address(address)
+    if language is not None:
+        check_language(language)
     _refuse_second_seat(session, game, seat, address, allowed=second_seat)
     if old.status == PlayerStatus.ACTIVE:
         old.status = PlayerStatus.RESIGNED

@@ -135,9 +135,15 @@ def read_when(
         amount, unit = int(relative.group(1)), relative.group(2).lower()
         if unit != "d" or not days_at_default_time:
             step = {"d": timedelta(days=1), "h": timedelta(hours=1), "m": timedelta(minutes=1)}
-            return ReadWhen((now + amount * step[unit]).astimezone(UTC))
+            try:
+                return ReadWhen((now + amount * step[unit]).astimezone(UTC))
+            except OverflowError:  # past the calendar's end (year 9999)
+                raise WhenError("when_too_far", text) from None
         today = now.astimezone(ZoneInfo(tz)).date()
-        return _wall_when(today + timedelta(days=amount), default_time, tz)
+        try:
+            return _wall_when(today + timedelta(days=amount), default_time, tz)
+        except OverflowError:
+            raise WhenError("when_too_far", text) from None
     day: date | None = None
     hour_minute: tuple[str | None, str | None] = (None, None)
     if match := _ISO.match(cleaned):

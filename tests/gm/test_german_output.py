@@ -85,7 +85,7 @@ def test_a_negative_every_days_is_not_called_no_whole_number() -> None:
         ],
     )
     assert result.exit_code == 2
-    assert "0 oder mehr" in result.stderr and "keine ganze Zahl" not in result.stderr
+    assert "von 0 bis 366" in result.stderr and "keine ganze Zahl" not in result.stderr
 
 
 def test_the_black_box_of_the_gm_printout_is_worded_in_german() -> None:

@@ -14,6 +14,7 @@ commands that need them: reading them costs the start of a command that does not
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -23,12 +24,21 @@ from engine.catalogs import FALLBACK
 from mailserver.common.catalog import languages, say
 
 
-def _lang_choice(value: str) -> str:
-    # A callback rather than a typed choice: its refusal is one line like every other error,
-    # in English, as no language was given. The languages are those the host's catalog has.
+def check_lang(value: str, *, as_json: bool = False) -> str:
+    """``value`` if the host's catalog has that language; otherwise the refusal, in
+    English as no language was given (with ``as_json`` :func:`refuse`'s object), exit 2."""
     if value not in languages():
-        fail(f"--lang {value}: the languages are {' and '.join(languages())}.", FALLBACK, 2)
+        message = f"--lang {value}: the languages are {' and '.join(languages())}."
+        refuse("unknown_lang", message, FALLBACK, 2, as_json=as_json, languages=languages())
     return value
+
+
+_LANG_HELP = f"Language of the output and the errors: {' or '.join(languages())}."
+
+
+def _lang_choice(value: str) -> str:
+    # A callback rather than a typed choice: its refusal is one line like every other error.
+    return check_lang(value)
 
 
 LangOption = Annotated[
@@ -36,9 +46,36 @@ LangOption = Annotated[
     typer.Option(
         "--lang",
         callback=_lang_choice,
-        help=f"Language of the output and the errors: {' or '.join(languages())}.",
+        # Read before the other options, whose checks (:func:`whole_number`) speak it.
+        is_eager=True,
+        help=_LANG_HELP,
     ),
 ]
+JsonLangOption = Annotated[str, typer.Option("--lang", help=_LANG_HELP)]
+"""``--lang`` of a command with ``--json``, which checks it itself (:func:`check_lang`
+with ``as_json``): its refusal is JSON too, whatever the order of the options."""
+
+
+DB_INT_MAX = 2**63 - 1
+"""The biggest whole number the database stores (SQLite INTEGER, PostgreSQL BIGINT)."""
+
+
+def whole_number(
+    name: str, low: int, high: int = DB_INT_MAX
+) -> Callable[[typer.Context, int | None], int | None]:
+    """A check of a whole-number argument or option (``typer``'s ``callback``): outside
+    ``low``..``high`` it is one line naming ``name`` and the range, exit 2. One check for a
+    game number, a seat, a turn: a number the database cannot hold is refused here rather
+    than as the database's overflow."""
+
+    def check(ctx: typer.Context, value: int | None) -> int | None:
+        if value is not None and not low <= value <= high:
+            lang = str(ctx.params.get("lang") or FALLBACK)
+            message = say(lang, "cli_out_of_range", name=name, value=value, low=low, high=high)
+            fail(message, lang, 2)
+        return value
+
+    return check
 
 
 # The command line's own texts, German and English (str.format placeholders).
@@ -61,15 +98,56 @@ def refuse(
     fail(message, lang, code)
 
 
+REFUSED = 3
+"""The exit code of an input refused unread by the server's limits (too big, too long)."""
+
+
+def bounded(data: bytes, limit: int, lang: str, *, as_json: bool = False) -> bytes:
+    """``data`` (read as at most ``limit`` + 1 bytes) if it is within ``limit``; past it
+    the refusal of a mail too big, exit :data:`REFUSED` (as the server refuses such a mail)."""
+    if len(data) > limit:
+        message = say(lang, "cli_too_big", limit=limit // 1000)
+        refuse("too_big", message, lang, REFUSED, as_json=as_json, max_bytes=limit)
+    return data
+
+
 def read_input(file: Path, lang: str, *, as_json: bool = False) -> bytes:
-    """The bytes of an input file named on the command line; if it cannot be read, one
-    error line (with ``as_json``: :func:`refuse`'s object) and exit 2 (the command line
-    names something that is not there)."""
+    """The bytes of an input file named on the command line, at most the server's
+    ``max_mail_bytes`` (a bigger one, or an endless one such as /dev/zero, is refused after
+    that many bytes: :func:`bounded`); if it cannot be read, one error line (with
+    ``as_json``: :func:`refuse`'s object) and exit 2 (the command line names something that
+    is not there)."""
+    from config.limits import LimitSettings
+
+    limit = LimitSettings().max_mail_bytes
     try:
-        return file.read_bytes()
+        with file.open("rb") as stream:
+            data = stream.read(limit + 1)
     except FileNotFoundError:
         message = say(lang, "cli_file_missing", file=file)
         refuse("file_missing", message, lang, 2, as_json=as_json, file=str(file))
     except OSError as exc:
-        message = say(lang, "cli_file_unreadable", file=file, reason=exc.strerror or exc)
+        message = say(lang, "cli_file_unreadable", file=file, reason=os_reason(exc, lang))
         refuse("file_unreadable", message, lang, 2, as_json=as_json, file=str(file))
+    return bounded(data, limit, lang, as_json=as_json)
+
+
+def os_reason(exc: OSError, lang: str) -> str:
+    """Why a file cannot be read or written, in the language of ``lang`` for the common
+    cases (the system's own words are English)."""
+    if isinstance(exc, IsADirectoryError):
+        return say(lang, "cli_reason_folder")
+    if isinstance(exc, PermissionError):
+        return say(lang, "cli_reason_denied")
+    if isinstance(exc, FileNotFoundError | NotADirectoryError):
+        return say(lang, "cli_reason_no_folder")
+    return str(exc.strerror or exc)
+
+
+def write_output(file: Path, text: str, lang: str) -> None:
+    """Write ``text`` (UTF-8) to an output file named on the command line; if it cannot be
+    written (no such folder, a folder, no permission), one error line and exit 2."""
+    try:
+        file.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(say(lang, "cli_file_unwritable", file=file, reason=os_reason(exc, lang)), lang, 2)

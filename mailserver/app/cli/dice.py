@@ -17,12 +17,12 @@ import json
 import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 
 from engine.dice import DiceError, Reveal, check_reveal
-from mailserver.app.cli.common import LangOption, fail
+from mailserver.app.cli.common import JsonLangOption, check_lang, fail, read_input, refuse
 from mailserver.app.cli.group_help import DICE_HELP
 from mailserver.common.catalog import say
 from mailserver.printouts.dice import reveal_from_text
@@ -41,20 +41,19 @@ def _dice() -> None:
 def verify_cmd(
     file: Annotated[Path, typer.Argument(help="A printout, its JSON twin or the printout mail.")],
     as_json: JsonOption = False,
-    lang: LangOption = "de",
+    lang: JsonLangOption = "de",
 ) -> None:
     """Check the seal, the seed and every roll of a printout's reveal."""
-    try:
-        raw = file.read_bytes()
-    except OSError as error:
-        reason = error.strerror or error
-        _refuse(say(lang, "cli_file_unreadable", file=file, reason=reason), lang, as_json)
+    check_lang(lang, as_json=as_json)
+    raw = read_input(file, lang, as_json=as_json)
     try:
         reveal = read_reveal(raw)
     except DiceError as error:
-        _refuse(say(lang, "cli_dice_unreadable", file=file, reason=error), lang, as_json)
+        message = say(lang, "cli_dice_unreadable", file=file, reason=error)
+        refuse("dice_unreadable", message, lang, 2, as_json=as_json, file=str(file))
     if reveal is None:
-        _refuse(say(lang, "cli_dice_none", file=file), lang, as_json)
+        message = say(lang, "cli_dice_none", file=file)
+        refuse("no_dice", message, lang, 2, as_json=as_json, file=str(file))
     verdict = check_reveal(reveal)
     if as_json:
         bad = verdict.bad.roll.to_json() if verdict.bad is not None else None
@@ -116,14 +115,6 @@ def _reveal_object(data: Any) -> Mapping[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
-def _refuse(message: str, lang: str, as_json: bool) -> NoReturn:
-    """A file that is no reveal: one line (or one JSON object) and exit 2."""
-    if as_json:
-        typer.echo(json.dumps({"ok": False, "error": message}, ensure_ascii=False))
-        raise typer.Exit(2)
-    fail(message, lang, 2)
-
-
 def forced_rolls(raw: bytes, file: Path) -> list[tuple[str | None, int]]:
     """The rolls of a ``--dice`` file for :meth:`engine.dice.Dice.forced`: one a line,
     ``LABEL VALUE`` (the value for that label) or a bare ``VALUE`` (for any roll); empty
@@ -135,7 +126,7 @@ def forced_rolls(raw: bytes, file: Path) -> list[tuple[str | None, int]]:
         if not text or text.startswith("#"):
             continue
         label, _, value = text.rpartition(" ")
-        if not value.isdecimal():
+        if not value.isdecimal() or len(value) > 18:  # no die has a face past that
             fail(say("en", "cli_dice_line", file=file, line=number, text=text), "en", 2)
         rolls.append((label.strip() or None, int(value)))
     return rolls

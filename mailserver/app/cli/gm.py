@@ -32,7 +32,7 @@ from sqlmodel import col, select
 from db.models import Game, GameStatus, Standby, StandbyStatus
 from db.repo import current_players, set_web_access
 from grammar import gm as lang_gm
-from mailserver.app.cli.common import LangOption, fail, read_input
+from mailserver.app.cli.common import LangOption, fail, read_input, whole_number
 from mailserver.app.cli.gm_create import create_cmd
 from mailserver.app.cli.gm_edit import delete_cmd, edit_cmd, password_cmd
 from mailserver.app.cli.gm_map import map_cmd
@@ -54,6 +54,7 @@ from mailserver.common.catalog import say
 from mailserver.common.formats import format_when
 from mailserver.common.terms import HostTerms
 from mailserver.gm import operations as gm
+from mailserver.inbound.cleaning import normalise
 from mailserver.outbound.smtp import Attachment
 
 app = typer.Typer(
@@ -213,7 +214,11 @@ def preview_cmd(
     number: GameArg,
     config: ConfigOption = None,
     seat: Annotated[
-        int | None, typer.Option(help="Only this seat's printout (0: the GM's summary).")
+        int | None,
+        typer.Option(
+            help="Only this seat's printout (0: the GM's summary).",
+            callback=whole_number("--seat", 0, lang_gm.SEAT_MAX),
+        ),
     ] = None,
     lang: LangOption = "de",
 ) -> None:
@@ -221,6 +226,8 @@ def preview_cmd(
     with gm_session(config, lang) as (session, settings):
         game = game_or_fail(session, number, lang)
         printouts = gm.preview(session, number, HostTerms.from_settings(settings))
+    if seat is not None and seat not in printouts:  # else it would print nothing at all
+        fail(say(lang, "cli_no_player", player=seat), lang)
     for each, text in sorted(printouts.items()):
         if seat is not None and each != seat:
             continue
@@ -264,9 +271,16 @@ def drop_cmd(
 
 
 def _text_argument(text: str | None, lang: str) -> str:
-    value = sys.stdin.read() if text in (None, "-") else str(text)
+    """A news or secret text, from the argument or stdin: without control characters (an
+    escape sequence would act in the players' terminals), as the intake cleans an order
+    text, and at most the GM mail's :data:`~grammar.gm.TEXT_MAX` characters."""
+    most = lang_gm.TEXT_MAX
+    raw = sys.stdin.read(most + 1) if text in (None, "-") else str(text)
+    value = normalise(raw)
     if not value.strip():
         fail(say(lang, "cli_empty_text"), lang, 2)
+    if len(value) > most:
+        fail(say(lang, "cli_text_too_long", most=most), lang, 2)
     return value.strip("\n")
 
 
@@ -284,10 +298,20 @@ def news_cmd(
 @app.command("secret")
 def secret_cmd(
     number: GameArg,
-    seat: Annotated[int, typer.Argument(help="The addressee's seat.")],
+    seat: Annotated[
+        int,
+        typer.Argument(
+            help="The addressee's seat.", callback=whole_number("SEAT", 1, lang_gm.SEAT_MAX)
+        ),
+    ],
     text: Annotated[str | None, typer.Argument(help="The message; - or nothing: stdin.")] = None,
     from_seat: Annotated[
-        int | None, typer.Option("--from", help="The sender's seat (default: the GM).")
+        int | None,
+        typer.Option(
+            "--from",
+            help="The sender's seat (default: the GM).",
+            callback=whole_number("--from", 1, lang_gm.SEAT_MAX),
+        ),
     ] = None,
     config: ConfigOption = None,
     lang: LangOption = "de",
@@ -303,7 +327,13 @@ def secret_cmd(
 def resend_cmd(
     number: GameArg,
     seat: SeatArg,
-    turn: Annotated[int | None, typer.Option(help="The turn (default: the latest).")] = None,
+    turn: Annotated[
+        int | None,
+        typer.Option(
+            help="The turn (default: the latest).",
+            callback=whole_number("--turn", 0, lang_gm.TURN_MAX),
+        ),
+    ] = None,
     config: ConfigOption = None,
     lang: LangOption = "de",
 ) -> None:
@@ -314,7 +344,11 @@ def resend_cmd(
 @app.command("status")
 def status_cmd(
     number: Annotated[
-        int | None, typer.Argument(help="The game number (not needed if there is one game).")
+        int | None,
+        typer.Argument(
+            help="The game number (not needed if there is one game).",
+            callback=whole_number("GAME", 1),
+        ),
     ] = None,
     config: ConfigOption = None,
     lang: LangOption = "de",
@@ -420,7 +454,13 @@ def standby_list_cmd(config: ConfigOption = None, lang: LangOption = "de") -> No
 @app.command("web-link")
 def web_link_cmd(
     number: GameArg,
-    seat: Annotated[int, typer.Argument(help="The seat (player number); 0: the GM page.")],
+    seat: Annotated[
+        int,
+        typer.Argument(
+            help="The seat (player number); 0: the GM page.",
+            callback=whole_number("SEAT", 0, lang_gm.SEAT_MAX),
+        ),
+    ],
     renew: Annotated[
         bool, typer.Option("--renew", help="A new link; the old one stops working.")
     ] = False,

@@ -17,7 +17,7 @@ from typing import Annotated, Any
 
 import typer
 
-from mailserver.app.cli.common import LangOption, fail, read_input
+from mailserver.app.cli.common import DB_INT_MAX, LangOption, fail, read_input, whole_number
 from mailserver.app.cli.gm_session import (
     AtOption,
     ConfigOption,
@@ -34,7 +34,13 @@ from mailserver.app.cli.gm_session import (
 from mailserver.common.catalog import DEFAULT_LANGUAGE, either, say
 from mailserver.common.catalog import languages as host_languages
 from mailserver.gm import operations as gm
-from mailserver.gm.checks import check_address, check_future, check_timezone, check_title
+from mailserver.gm.checks import (
+    EVERY_DAYS_MAX,
+    check_address,
+    check_future,
+    check_timezone,
+    check_title,
+)
 from mailserver.turns import deadlines as schedule
 
 
@@ -90,6 +96,8 @@ def _read_game_file(path: Path, lang: str) -> dict[str, Any]:
         )
     except ValueError as exc:  # not UTF-8, not JSON, not TOML
         fail(say(lang, "cli_bad_game_file", file=path, reason=exc), lang, 2)
+    if not isinstance(data, dict):  # a JSON array or value: no keys to read
+        fail(say(lang, "cli_bad_game_file", file=path, reason=say(lang, "cli_no_table")), lang, 2)
     return data
 
 
@@ -116,6 +124,16 @@ def _seats_from_file(players: Any, lang: str) -> list[gm.SeatSpec]:
             # Not a table, or one without a seat number and an address.
             fail(say(lang, "cli_bad_player", entry=entry), lang, 2)
     return seats
+
+
+def _in_file_range(key: str, value: Any, low: int, high: int, lang: str) -> None:
+    """A game file's whole number ``key``: exit 2 if it is none or outside ``low``..``high``."""
+    text = str(value).strip()
+    if isinstance(value, bool) or not text.removeprefix("-").isdecimal():
+        fail(say(lang, "cli_bad_whole_number", key=key, value=value), lang, 2)
+    # Past 30 digits it is out of range whatever the bounds (int() of it would be slow).
+    if len(text) > 30 or not low <= int(text) <= high:
+        fail(say(lang, "cli_out_of_range", name=key, value=text, low=low, high=high), lang, 2)
 
 
 def time_of_day(text: str, lang: str) -> time:
@@ -154,7 +172,10 @@ def create_cmd(
     kind: Annotated[
         str | None, typer.Option(help="The game kind (pbem --help lists them).")
     ] = None,
-    number: Annotated[int | None, typer.Option(help="The game number (unique).")] = None,
+    number: Annotated[
+        int | None,
+        typer.Option(help="The game number (unique).", callback=whole_number("--number", 1)),
+    ] = None,
     gm_address: GmAddressOption = None,
     gm_password: Annotated[
         str | None,
@@ -183,7 +204,10 @@ def create_cmd(
     ] = None,
     scenario: Annotated[str | None, typer.Option(help="The engine's scenario.")] = None,
     reminder_hours: ReminderHoursOption = None,
-    seed: Annotated[int | None, typer.Option(help="The game's seed (default: random).")] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="The game's seed (default: random).", callback=whole_number("--seed", 0)),
+    ] = None,
     title: Annotated[str | None, typer.Option(help="The game's title, as you name it.")] = None,
     lang: LangOption = "de",
 ) -> None:
@@ -231,11 +255,11 @@ def create_cmd(
     written = data.get("first_deadline")
     first = first_deadline_arg(str(written), timezone, deadline_at, now, lang) if written else None
     days = data.get("every_days", 14)
-    for key, value in (("number", data["number"]), ("every_days", days)):
-        if str(value).strip().startswith("-") and str(value).strip()[1:].isdecimal():
-            fail(say(lang, "cli_bad_every_days", value=value), lang, 2)
-        if not str(value).isdecimal():  # from a game file; the options are typed
-            fail(say(lang, "cli_bad_whole_number", key=key, value=value), lang, 2)
+    bounds = [("number", data["number"], 1, DB_INT_MAX), ("every_days", days, 0, EVERY_DAYS_MAX)]
+    if data.get("seed") is not None:
+        bounds.append(("seed", data["seed"], 0, DB_INT_MAX))
+    for key, value, low, high in bounds:  # from a game file; the options are checked typed
+        _in_file_range(key, value, low, high, lang)
     with gm_session(config, lang, may_create=True) as (session, _settings):
         game = gm.create_game(
             session,
@@ -252,7 +276,7 @@ def create_cmd(
             first_deadline=None if first is None else first.moment,
             early_run=bool(data.get("early_run", False)),
             reminder_hours=hours,
-            seed=data.get("seed"),
+            seed=None if data.get("seed") is None else int(data["seed"]),
             title=str(data["title"]) if data.get("title") is not None else None,
             now=now,
         )

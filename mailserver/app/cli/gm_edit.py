@@ -67,8 +67,6 @@ def edit_cmd(
     checked_title(title, lang)
     timezone = checked(check_timezone, tz, lang) if tz is not None else None
     address = checked(check_address, gm_address, lang) if gm_address is not None else None
-    if every_days is not None and every_days < 0:
-        fail(say(lang, "cli_bad_every_days", value=every_days), lang, 2)
     hours = None
     if reminder_hours is not None:
         if not all(h.strip().isdecimal() for h in reminder_hours.split(",") if h.strip()):

@@ -25,13 +25,14 @@ from db.models import Game
 from db.repo import get_game_by_number
 from db.session import make_engine, transaction, upgrade
 from grammar import gm as lang_gm
-from mailserver.app.cli.common import fail
+from mailserver.app.cli.common import fail, whole_number
 from mailserver.app.cli.settings import LOCAL_CONFIG, config_file, settings_or_fail
 from mailserver.common.catalog import say
 from mailserver.common.kinds import UnknownGameKind, load_kinds
 from mailserver.common.terms import HostTerms
 from mailserver.gm import mail as gm_mail
 from mailserver.gm import operations as gm
+from mailserver.gm.checks import EVERY_DAYS_MAX
 
 ConfigOption = Annotated[
     Path | None,
@@ -40,14 +41,23 @@ ConfigOption = Annotated[
         help="TOML settings file (database_url, smtp.from_address; default: ./pbem.toml if there).",
     ),
 ]
-GameArg = Annotated[int, typer.Argument(help="The game number.")]
-SeatArg = Annotated[int, typer.Argument(help="The seat (player number).")]
+GameArg = Annotated[int, typer.Argument(help="The game number.", callback=whole_number("GAME", 1))]
+SeatArg = Annotated[
+    int,
+    typer.Argument(
+        help="The seat (player number).", callback=whole_number("SEAT", 1, lang_gm.SEAT_MAX)
+    ),
+]
 
 # The schedule and GM of a game, as ``pbem gm create`` and ``pbem gm edit`` take them.
 GmAddressOption = Annotated[str | None, typer.Option("--gm", help="The GM's address.")]
 TimeZoneOption = Annotated[str | None, typer.Option("--tz", help="The game's time zone.")]
 EveryDaysOption = Annotated[
-    int | None, typer.Option(help="A deadline every this many days (0: GM sets each).")
+    int | None,
+    typer.Option(
+        help=f"A deadline every this many days, {EVERY_DAYS_MAX} at most (0: GM sets each).",
+        callback=whole_number("--every-days", 0, EVERY_DAYS_MAX),
+    ),
 ]
 AtOption = Annotated[str | None, typer.Option(help="Local time of the deadlines, HH:MM.")]
 FirstDeadlineOption = Annotated[

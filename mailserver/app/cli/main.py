@@ -10,7 +10,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from mailserver.app.cli.common import LangOption, fail, read_input, refuse
+from mailserver.app.cli.common import (
+    REFUSED,
+    JsonLangOption,
+    bounded,
+    check_lang,
+    fail,
+    read_input,
+    refuse,
+)
 from mailserver.app.cli.groups import Commands
 from mailserver.common.catalog import say
 
@@ -34,19 +42,19 @@ def _root() -> None:
     """Play-by-email game host."""
 
 
-REFUSED = 3
-"""``pbem parse``'s exit code for a text refused unread by the server's limits."""
 PARSE_HELP = "\n\n".join(
     " ".join(paragraph.split())
     for paragraph in (
         "Read orders from a mail or text and show what was understood.",
         """The server's limits apply (the section limits of the settings): a text past them
         is refused unread, as the server refuses such a mail.""",
-        """Exit codes: 0 the orders were understood; 1 the text has order errors (shown);
+        """Exit codes: 0 the orders were understood; 1 the text has order errors (shown)
+        or no order at all (an empty text, junk);
         2 the command line is wrong (no such file, an unknown game kind); 3 refused unread
         by the limits (a mail too big, a text with too many lines or characters).""",
         """With --json every answer is one JSON object on stdout, a refusal too: "ok" false,
-        "refused" (why: too_big, too_long, file_missing, file_unreadable, unknown_kind) and
+        "refused" (why: too_big, too_long, file_missing, file_unreadable, unknown_kind,
+        unknown_lang) and
         "error" (the message in the language of --lang).""",
     )
 )
@@ -65,10 +73,11 @@ def parse_cmd(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print JSON instead of the echo.")
     ] = False,
-    lang: LangOption = "de",
+    lang: JsonLangOption = "de",
 ) -> None:
     """Read orders from a mail or text and show what was understood (:data:`PARSE_HELP`:
     the limits, the exit codes, the JSON of a refusal)."""
+    check_lang(lang, as_json=as_json)
     from config.limits import LimitSettings
     from engine.registry import headings
     from mailserver.common.kinds import UnknownGameKind, kind_names, order_language_of
@@ -76,15 +85,16 @@ def parse_cmd(
     from mailserver.inbound.mailbody import extract_order_text
 
     limits = LimitSettings()
-    source = sys.stdin.buffer if file == "-" else None
     data = (
-        source.read(limits.max_mail_bytes + 1)
-        if source
+        bounded(
+            sys.stdin.buffer.read(limits.max_mail_bytes + 1),
+            limits.max_mail_bytes,
+            lang,
+            as_json=as_json,
+        )
+        if file == "-"
         else read_input(Path(file), lang, as_json=as_json)
     )
-    if len(data) > limits.max_mail_bytes:
-        message = say(lang, "cli_too_big", limit=limits.max_mail_bytes // 1000)
-        refuse("too_big", message, lang, REFUSED, as_json=as_json, max_bytes=limits.max_mail_bytes)
     body = extract_order_text(data, printout_headings=headings())
     lines = body.text.count("\n") + 1
     if len(body.text) > limits.max_text_chars or lines > limits.max_order_lines:
@@ -103,7 +113,8 @@ def parse_cmd(
         typer.echo(json.dumps(result.to_json(lang), ensure_ascii=False, indent=2))
     else:
         typer.echo(echo(result, lang, language.namer()), nl=False)
-    raise typer.Exit(1 if result.errors else 0)
+    # An empty text or junk is no orders understood: a script must not take it for some.
+    raise typer.Exit(1 if result.errors or not result.understood() else 0)
 
 
 ServiceConfig = Annotated[
@@ -192,6 +203,8 @@ def demo_cmd(
     from mailserver.app.demo import DemoConfig, run_demo, summary
     from mailserver.common import logs
 
+    if directory.exists() and not directory.is_dir():  # emptying it would fail midway
+        fail(f"--dir {directory}: a file, not a folder", "en", 2)
     logs.configure("text", logging.INFO if verbose else logging.WARNING)
     config = DemoConfig(
         directory=directory.resolve(),

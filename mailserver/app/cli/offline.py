@@ -35,7 +35,7 @@ from engine.core import (
     turn_rng,
 )
 from engine.dice import Dice
-from mailserver.app.cli.common import LangOption, fail, read_input
+from mailserver.app.cli.common import LangOption, fail, read_input, whole_number, write_output
 from mailserver.app.cli.dice import forced_rolls
 from mailserver.app.cli.group_help import kind_help
 from mailserver.common.catalog import say
@@ -129,14 +129,19 @@ def kind_app(kind: GameKind) -> typer.Typer:
     engine = kind.engine
 
     def write(state: State, output: Path) -> None:
-        output.write_text(
-            json.dumps(state.to_json(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
-        )
+        text = json.dumps(state.to_json(), ensure_ascii=False, indent=1) + "\n"
+        write_output(output, text, "en")
 
     def read(path: Path, lang: str = "en") -> State:
         try:
-            return engine.state_from_json(json.loads(read_input(path, lang)))
-        except (ValueError, KeyError, TypeError) as exc:
+            data = json.loads(read_input(path, lang))
+        except ValueError:  # not JSON, not UTF-8: the decoder's position says nothing here
+            fail(say(lang, "cli_state_not_json", file=path), lang, 2)
+        if not isinstance(data, dict):
+            fail(say(lang, "cli_state_not_json", file=path), lang, 2)
+        try:
+            return engine.state_from_json(data)
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
             fail(f"{path}: {exc}", lang, 2)
 
     field_names = ", ".join(f.name for f in kind.seat_fields)
@@ -150,16 +155,28 @@ def kind_app(kind: GameKind) -> typer.Typer:
     @app.command("new")
     def new_cmd(
         output: Annotated[Path, typer.Option("-o", "--output", help="Where to write the state.")],
-        game: Annotated[int, typer.Option(help="The game number.")] = 1,
+        game: Annotated[
+            int, typer.Option(help="The game number.", callback=whole_number("--game", 1))
+        ] = 1,
+        # The kind's own bounds: a huge --players would build millions of seats.
         players: Annotated[
-            int, typer.Option(help=f"Number of players, seats 1..K ({kind.max_players} at most).")
+            int,
+            typer.Option(
+                help=f"Number of players, seats 1..K ({kind.min_players}-{kind.max_players}).",
+                callback=whole_number("--players", kind.min_players, kind.max_players),
+            ),
         ] = kind.max_players,
         seat: Annotated[list[str] | None, typer.Option(help=seat_help)] = None,
         scenario: Annotated[
             str | None,
             typer.Option(help="A scenario: " + (", ".join(kind.scenarios) or "none") + "."),
         ] = None,
-        seed: Annotated[int, typer.Option(help="The game's seed (every turn's chance).")] = 0,
+        seed: Annotated[
+            int,
+            typer.Option(
+                help="The game's seed (every turn's chance).", callback=whole_number("--seed", 0)
+            ),
+        ] = 0,
         option: Annotated[
             list[str] | None,
             typer.Option(help="A rule option NAME=VALUE (JSON value), repeatable."),
@@ -170,6 +187,9 @@ def kind_app(kind: GameKind) -> typer.Typer:
         ] = None,
     ) -> None:
         """Start a game: the state of turn 0 (the start position)."""
+        if scenario is not None and scenario not in kind.scenarios:
+            known = ", ".join(kind.scenarios) or "none"
+            fail(f"--scenario {scenario}: not a scenario of {kind.name} ({known})", "en", 2)
         options: dict[str, Any] = {}
         for item in option or []:
             key, _, value = item.partition("=")
@@ -258,7 +278,8 @@ def kind_app(kind: GameKind) -> typer.Typer:
         except ValueError as exc:
             fail(str(exc), "en", 2)
         write(result.state, output)
-        players_read = len([player for player in given if player != 0])  # 0: the news
+        # 0 is the news; a file with no order in it was not read as orders.
+        players_read = len([player for player, found in given.items() if player != 0 and found])
         typer.echo(turn_summary(result.state.turn, players_read, result.events))
 
     @app.command("report")
