@@ -87,29 +87,67 @@ class Plunder:
     tax_loss: int
 
 
+@dataclass(frozen=True)
+class Barren:
+    """A field a plundering unit passes with nothing to plunder in it (Strategie 5.1-2:
+    plunder "mindert die Steuereinnahmen des Besitzers"): ``reason`` is ``unowned`` (no
+    realm owns it), ``own`` or ``ally`` (the unit's realm counts the owner an ally)."""
+
+    kf: str
+    unit: str
+    reason: str
+
+
+def _plundered_fields(
+    state: WdwState, chosen: Mapping[tuple[int, int], Order], legs: Mapping[str, Leg]
+) -> list[tuple[Unit, str, int, str]]:
+    """Strategie 5.1-2 P1–P3, "Jedes durchzogene Kleinfeld wird ausgeplündert": each
+    unit with P1–P3 and each field of its leg (its own field when it stays), once, with
+    the field's owner and why nothing is there to plunder ("" when there is)."""
+    found = []
+    for unit in state.units:
+        if not re.fullmatch(r"P[1-3]", extension(unit, chosen)):
+            continue
+        leg = legs.get(unit.key)
+        fields = [kf for kf, _ in leg.steps] if leg is not None and leg.steps else [unit.kf]
+        for kf in dict.fromkeys(fields):
+            owner = owner_of(state, kf)
+            if owner == 0:
+                reason = "unowned"
+            elif owner == unit.realm:
+                reason = "own"
+            else:
+                reason = "ally" if owner in state.realm(unit.realm).allies else ""
+            found.append((unit, kf, owner, reason))
+    return found
+
+
 def raids_of(
     state: WdwState, chosen: Mapping[tuple[int, int], Order], legs: Mapping[str, Leg]
 ) -> dict[str, Raid]:
-    """The month's plunder, by field and unit: each unit with P1–P3 where its leg ends,
-    in a field another realm owns that it does not count an ally; the days by F18 unless
-    the option ``plunder_days`` is off (D31)."""
+    """The month's plunder, by field and unit: each field a unit with P1–P3 passes
+    through (or stands in) that another realm owns and it does not count an ally; the
+    days by F18 unless the option ``plunder_days`` is off (D31)."""
     computed = options_of(state).plunder_days
     raids: list[Raid] = []
-    for unit in state.units:
-        ext = extension(unit, chosen)
-        if not re.fullmatch(r"P[1-3]", ext):
-            continue
-        leg = legs.get(unit.key)
-        kf = leg.steps[-1][0] if leg is not None and leg.steps else unit.kf
-        owner = owner_of(state, kf)
-        if owner in (0, unit.realm) or owner in state.realm(unit.realm).allies:
+    for unit, kf, owner, reason in _plundered_fields(state, chosen, legs):
+        if reason:
             continue
         strength = unit.size * max(unit.nahkampf, unit.fernkampf, 1)
-        stage = int(ext[1])
+        stage = int(extension(unit, chosen)[1])
         days = plunder_days(stage, strength) if computed else None
         raids.append(Raid(kf, unit.key, owner, stage, days))
     raids.sort(key=lambda r: (*(int(x) for x in r.kf.split("/")), r.unit))
     return {f"P{n}": raid for n, raid in enumerate(raids, 1)}
+
+
+def barren_of(
+    state: WdwState, chosen: Mapping[tuple[int, int], Order], legs: Mapping[str, Leg]
+) -> tuple[Barren, ...]:
+    """The fields the month's plunderers pass with nothing to plunder, in their order:
+    the printout says so, so no P order vanishes without a word."""
+    found = _plundered_fields(state, chosen, legs)
+    return tuple(Barren(kf, unit.key, reason) for unit, kf, _, reason in found if reason)
 
 
 _PLUNDER_RE = re.compile(

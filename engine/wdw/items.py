@@ -15,7 +15,7 @@ from engine.core import Order, Ruling
 from engine.wdw.allied import AlliedStops, first_of, mutual_pairs
 from engine.wdw.appearance import answered
 from engine.wdw.characters import character_gp, with_leaders, with_the_army
-from engine.wdw.checks_conquest import Raid, owner_of, raids_of
+from engine.wdw.checks_conquest import Barren, Raid, barren_of, owner_of, raids_of
 from engine.wdw.checks_decay import decays_of
 from engine.wdw.checks_walls import WallSiege, wall_sieges_of
 from engine.wdw.checks_works import Siege, sieges_of
@@ -94,6 +94,8 @@ class Items:
     """``B<n>`` after the settlements' sieges: a wall besieged (Strategie 5.1-2 B1–B6)."""
     storms: dict[str, Assault] = field(default_factory=dict)
     """``S<n>``: a storm assault on a fortified settlement (Strategie 3.2, 6.4)."""
+    barren: tuple[Barren, ...] = ()
+    """The fields a plundering unit passes with nothing to plunder (no item; a line)."""
 
     def ids(self) -> list[str]:
         """Every open item's id, in the dossier's order."""
@@ -325,6 +327,7 @@ def find_items(
         storms_of(
             state, orders, legs, lambda u, kf: sum(n for _, n in gp_of(u, state, the_map, kf))
         ),
+        barren_of(state, chosen, legs),
     )
 
 

@@ -123,13 +123,18 @@ class Spying:
 
 @dataclass
 class Sighting:
-    """Another realm's unit a realm saw this month (Strategie 6.1, design §8): where,
-    and whether it was on land, a fleet or mounted; never its size, realm or id."""
+    """Another realm's unit a realm saw this month (Strategie 6.1, design §8): where, on
+    which day, whether it was on land, a fleet, mounted or a character, and its size as
+    the printout guesses it (two digits); never its exact size, realm or id."""
 
     seat: int
     kf: str
     kind: str = "land"
-    """``land``, ``fleet`` or ``mounted``."""
+    """``land``, ``fleet``, ``mounted`` or ``character``."""
+    day: int = 0
+    """The day of the month it was first seen (the printout's, whole days)."""
+    size: int = 0
+    """Its size rounded to two digits (engine.wdw.phases.sightings.estimate)."""
 
 
 @dataclass

@@ -85,3 +85,33 @@ def test_a_plunder_ruling_is_checked_and_an_ally_is_not_plundered() -> None:
     assert GAME.check_ruling(state, {}, [], Ruling("P1", "loot 10; tax loss 0"), "de") == ""
     state.realm(1).allies = [2]
     assert find_items(state, {}).raids == {}
+
+
+def test_every_field_a_plunderer_passes_through_is_plundered() -> None:
+    # Strategie 5.1-2 P1–P3: "Jedes durchzogene Kleinfeld wird ausgeplündert."
+    state = sample()
+    state.territory = ["1/20=2", "1/21=2"]
+    order = Fight(unit=101, code="KA", ext="P1", path=("1/19", "1/20", "1/21"))
+    raids = find_items(state, {1: [order]}).raids
+    assert [(r.kf, r.unit, r.owner) for r in raids.values()] == [
+        ("1/20", "1/101", 2),
+        ("1/21", "1/101", 2),
+    ]
+    after = month(state, order)
+    text = GAME.printout(after, 1, "de")
+    assert "Einheit 101: nichts zu plündern in 1/19: das Feld gehört keinem Reich." in text
+    assert "nichts zu plündern in 1/20" not in text
+
+
+def test_a_plunderer_with_nothing_to_plunder_is_told_why() -> None:
+    state = sample()
+    order = Fight(unit=102, code="KA", ext="P2", path=("1/19",))
+    assert find_items(state, {1: [order]}).raids == {}
+    text = GAME.printout(month(state, order), 1, "de")
+    assert "Einheit 102: nichts zu plündern in 1/19: das Feld gehört keinem Reich." in text
+    state.territory = ["1/19=1"]
+    english = GAME.printout(month(state, order), 1, "en")
+    assert "Unit 102: nothing to plunder in 1/19: the field is your realm's." in english
+    state.territory, state.realm(1).allies = ["1/19=2"], [2]
+    text = GAME.printout(month(state, order), 1, "de")
+    assert "Einheit 102: nichts zu plündern in 1/19: das Feld gehört einem Verbündeten." in text

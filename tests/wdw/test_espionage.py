@@ -145,7 +145,7 @@ def test_a_foreign_spy_is_never_sighted_not_in_the_printout_nor_on_the_map() -> 
     after = month_of(placed(u1_101="1/21"), {})
     assert noted(after, 1, "note.sighting_land")
     assert not noted(after, 1, "note.sighting_character")
-    assert [s.kind for s in after.sightings if s.seat == 1] == ["land"]
+    assert {s.kind for s in after.sightings if s.seat == 1} == {"land"}
     printout = GAME.printout(after, 1, "de")
     assert "fremder Charakter" not in printout and "2/601" not in printout
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from engine.core import Order
 from engine.wdw.map_lines import place_number
 from engine.wdw.orders import Fight
-from engine.wdw.phases.sightings import kind_of
-from engine.wdw.state import Sighting, WdwState, world
+from engine.wdw.phases.sightings import estimate, kind_of
+from engine.wdw.state import WdwState, world
 from mailserver.printouts.maps import render_map
 from tests.wdw.helpers import GAME, dice, placed, sample
 
@@ -32,7 +32,7 @@ def test_a_realm_sights_the_others_units_within_its_sight_by_field_and_kind() ->
     mine = [s for s in after.sightings if s.seat == 1]
     # Realm 2 stands on 1/22, four fields east of Guru (1/18): three land units and a
     # character, kept as one land and one character sighting.
-    assert mine == [Sighting(1, "1/22", "character"), Sighting(1, "1/22", "land")]
+    assert {(s.kf, s.kind) for s in mine} == {("1/22", "character"), ("1/22", "land")}
     assert all(s.seat != 1 or s.kf != "1/18" for s in after.sightings)
 
 
@@ -92,9 +92,11 @@ def test_the_printout_and_the_json_twin_say_what_the_picture_marks_as_sighted() 
     printout = GAME.printout(after, 1, "en")
     assert "Sighting on day 0 in 1/22: a foreign character.\n" in printout
     assert "Sighted:" not in printout  # said once, in the month's notes
-    assert GAME.report_data(after, 1, "en")["sightings"] == [
-        {"seat": 1, "kf": "1/22", "kind": "character"},
-        {"seat": 1, "kf": "1/22", "kind": "land"},
+    sighted = GAME.report_data(after, 1, "en")["sightings"]
+    assert isinstance(sighted, list) and {"seat": 1, "kf": "1/22", "kind": "character"} in [
+        {k: v for k, v in s.items() if k in ("seat", "kf", "kind")}
+        for s in sighted
+        if isinstance(s, dict)
     ]
     assert "2: Sichtung am Tag 0 in 1/18: fremde Reiter, etwa 1000." in GAME.printout(
         after, 0, "de"
@@ -113,3 +115,21 @@ def test_the_json_twin_holds_the_fields_of_the_known_map_as_the_map_file_gives_t
     assert guru["neighbours"] == ["1/10", "1/19", "1/26", "1/25", "1/17", "1/9"]
     overview = GAME.report_data(after, 0, "en")
     assert overview["player"] == 0 and len(overview["fields"]) == 48  # type: ignore[arg-type]
+
+
+def test_the_json_twin_gives_each_sighting_with_the_printouts_day_and_rounded_size() -> None:
+    # Realm 2's three land units on 1/22 are three sightings in the printout, each with
+    # its day and its size rounded to two digits: the JSON twin lists the same, one each.
+    after = month(sample(sight_radius=4))
+    printout = GAME.printout(after, 1, "en")
+    sighted = GAME.report_data(after, 1, "en")["sightings"]
+    assert isinstance(sighted, list)
+    land = [s for s in sighted if isinstance(s, dict) and s["kind"] == "land"]
+    mine = [u for u in after.units if u.realm == 2 and kind_of(u) == "land"]
+    assert len(land) == len(mine) > 1
+    assert sorted(s["size"] for s in land) == sorted(estimate(u.size) for u in mine)
+    for s in land:
+        assert set(s) == {"seat", "day", "kf", "kind", "size"}
+        assert f"Sighting on day {s['day']} in {s['kf']}: foreign warriors, about {s['size']}" in (
+            printout
+        )

@@ -1,7 +1,8 @@
 """Conquest and plunder at the end of the month (Strategie 5.1-2; design §4.1 step 3):
 each field a unit with E passed is conquered when no unit of its owner and no enemy
 stands in it now (after the combats); an unfortified settlement there changes hands;
-each ``P`` item books the GM's loot and the owner's lost taxes."""
+each ``P`` item books the GM's loot and the owner's lost taxes, and each field a
+plunderer passed with nothing to plunder is said in its realm's printout."""
 
 from __future__ import annotations
 
@@ -71,3 +72,7 @@ def _plunder(month: Month) -> None:
         month.book(raid.owner, "plundered", -verdict.tax_loss, raid.kf)
         month.note(realm, "note.plunder", unit=number, kf=raid.kf, loot=verdict.loot)
         month.note(raid.owner, "note.plundered", kf=raid.kf, loss=verdict.tax_loss)
+    for barren in month.items.barren:
+        realm, number = (int(x) for x in barren.unit.split("/"))
+        if state.unit(realm, number) is not None:
+            month.note(realm, f"note.no_plunder_{barren.reason}", unit=number, kf=barren.kf)

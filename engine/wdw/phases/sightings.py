@@ -4,8 +4,9 @@ with a line of sight, engine.wdw.sightlines; a spy sees only its own field unles
 option ``spy_sight`` is set). Hidden units (KX) and spies are not sighted. What a realm
 learns is its own: the field, the day, the kind of unit and its size rounded to two
 digits — not whose it is (the GM may tell, in his narrative). The fields and kinds are
-kept in the state's ``sightings`` for the realm's map and JSON twin, and the fields join
-its known map (a unit that saw one may have moved on by the month's end)."""
+kept in the state's ``sightings`` (with the day and the guessed size, as the printout
+says them) for the realm's map and JSON twin, and the fields join its known map (a unit
+that saw one may have moved on by the month's end)."""
 
 from __future__ import annotations
 
@@ -141,8 +142,8 @@ def _first_sight(views: dict[str, list[Span]], theirs: list[Span]) -> tuple[int,
 
 
 def run(month: Month) -> None:
-    """Tell each realm what it sighted (its printout only; the fields and kinds replace
-    last month's in the state, for its map), and both sides of a hiding unit the GM found
+    """Tell each realm what it sighted (its printout; the sightings replace last month's
+    in the state, for its map and JSON twin), and both sides of a hiding unit the GM found
     (``D<n> entdeckt``) that it was found."""
     units = {u.key: u for u in month.state.units}
     for item, meeting in month.items.meetings.items():
@@ -156,8 +157,11 @@ def run(month: Month) -> None:
         for key in meeting.b.units:
             month.note(meeting.b.realm, "note.hidden_found", unit=units[key].id, kf=meeting.kf)
     seen = sightings(month)
-    marks = {(s.seat, s.kf, kind_of(s.unit)) for s in seen}
-    month.state.sightings = [Sighting(seat, kf, kind) for seat, kf, kind in sorted(marks)]
+    # One per printout line, ordered by what the realm learns (never by unit: ids stay hidden).
+    marks = [
+        Sighting(s.seat, s.kf, kind_of(s.unit), int(s.day), estimate(s.unit.size)) for s in seen
+    ]
+    month.state.sightings = sorted(marks, key=lambda s: (s.seat, s.day, s.kf, s.kind, s.size))
     # Strategie 1.3: the field a realm saw a unit in was in its sight that day, though its
     # units may have left it since: it joins the known map, so the picture can draw it.
     for realm in month.state.realms:
