@@ -117,7 +117,9 @@ def contacts(
     fought: Fought | None = None,
 ) -> tuple[list[Contact], dict[str, Leg]]:
     """Every meeting of hostile realms in the month, in the order of days (then fields
-    by GF/KF, then seats), each pair of realms once a field; and the legs as they end:
+    by GF/KF, then seats), a pair of realms again in a field only when a unit comes
+    that was not in their meetings there (Tab. 6.1-1 holds for every unit that arrives:
+    a stand-off does not let a later attacker pass); and the legs as they end:
     cut where a meeting holds a unit, changed where ``react`` turns a unit toward
     another (a meeting on the same day comes first). ``main`` is each unit's main K
     order. A hiding side (KX) is met only when ``discovered`` says the GM found it
@@ -159,6 +161,7 @@ def contacts(
             today = day
             fight.members.add(key)
             fight.late.append((key, round_))
+            board.close(fight.kf, *fight.realms, (key,))  # it met them by joining
             unit = by_key[key]
             hold(unit, fight.kf, day, fight.end if unit.realm in fight.goers else None)
             continue
@@ -173,6 +176,12 @@ def contacts(
         day, _order, ra, rb, kf = first
         today = day
         present = {r: board.present(kf, r, day) for r in (ra, rb)}
+        if board.met(kf, ra, rb):
+            present = _newcomers(present, board.met(kf, ra, rb), fights_at.fights.get(kf, ()), day)
+            if not (present[ra] and present[rb]):
+                # Those still there are busy in a fight: nobody to meet.
+                board.close(kf, ra, rb, (u.key for r in (ra, rb) for u in present[r]))
+                continue
         lead_a, lead_b = lead_order(present[ra], main), lead_order(present[rb], main)
         hider = hiding(lead_a, lead_b)
         question = ""
@@ -185,7 +194,7 @@ def contacts(
             # It passes as if nobody were there; others of its realm may still be met.
             board.pass_unseen(kf, (u.key for u in present[who]))
             continue
-        board.close(kf, ra, rb)
+        board.close(kf, ra, rb, (u.key for r in (ra, rb) for u in present[r]))
         outcome, flipped = encounter(lead_a, lead_b)
         stop_a, stop_b = held(outcome)
         fight_here = outcome.fight and not hider
@@ -218,6 +227,24 @@ def contacts(
         for realm, stop in ((ra, stop_a), (rb, stop_b)):
             for unit in present[realm] if stop else ():
                 hold(unit, kf, day, until.get(realm))
+
+
+def _newcomers(
+    present: dict[int, tuple[Unit, ...]],
+    met: set[str],
+    running: Sequence[_Fight],
+    day: Fraction,
+) -> dict[int, tuple[Unit, ...]]:
+    """Tab. 6.1-1 for units coming where their realm already met the other: a side with
+    newcomers meets with them alone (the others' meeting stands), and units busy in a
+    fight under way there are not met (Strategie 6.2: they fight; a newcomer of their
+    realm joins it, engine.wdw.contacts._Arrivals, or passes it)."""
+    busy = {key for f in running if f.start <= day < f.end for key in f.members}
+    out = {}
+    for realm, units in present.items():
+        new = tuple(u for u in units if u.key not in met)
+        out[realm] = new or tuple(u for u in units if u.key not in busy)
+    return out
 
 
 _PASSING = ("KI", "KX", "KR")
@@ -336,9 +363,10 @@ class _Arrivals:
 
 class Fields:
     """Where the units are, field by field, and each field's earliest meeting still to
-    come. In a field, the first day each pair of realms shares is kept; a pair is looked
-    at again only when a unit of one of its realms changes its stays there, passes there
-    unseen, or the pair meets there."""
+    come. In a field, the first day each pair of realms shares is kept (once they met,
+    the first day a unit not in their meetings there shares with the other realm); a
+    pair is looked at again only when a unit of one of its realms changes its stays
+    there, passes there unseen, or the pair meets there."""
 
     def __init__(
         self,
@@ -355,7 +383,8 @@ class Fields:
         self._field_order = field_order
         self._at: dict[str, set[str]] = {}
         """The units with a stay in a field."""
-        self._closed: dict[str, set[tuple[int, int]]] = {}
+        self._met: dict[str, dict[tuple[int, int], set[str]]] = {}
+        """The units of each pair of realms that met in a field, by field."""
         self._unseen: set[tuple[str, str]] = set()
         self._scale = 1
         """A common denominator of the days: the days as whole multiples of 1/scale."""
@@ -428,10 +457,15 @@ class Fields:
         self.stays[key] = stays
         self._enter(key, stays)
 
-    def close(self, kf: str, a: int, b: int) -> None:
-        """Realms ``a`` and ``b`` met in ``kf``: they meet there no more this month."""
-        self._closed.setdefault(kf, set()).add((a, b))
+    def close(self, kf: str, a: int, b: int, keys: Iterable[str]) -> None:
+        """Realms ``a`` and ``b`` (``a`` < ``b``) met in ``kf`` with the units ``keys``:
+        those meet there no more this month; other units of theirs coming later do."""
+        self._met.setdefault(kf, {}).setdefault((a, b), set()).update(keys)
         self._touch(kf, a)
+
+    def met(self, kf: str, a: int, b: int) -> set[str]:
+        """The units of realms ``a`` < ``b`` that met in ``kf`` (empty: they have not)."""
+        return self._met.get(kf, {}).get((a, b), set())
 
     def pass_unseen(self, kf: str, keys: Iterable[str]) -> None:
         """Hiding units passed ``kf`` undiscovered: nobody meets them there."""
@@ -480,15 +514,18 @@ class Fields:
         days = self._days.setdefault(kf, {})
         for pair in [p for p in days if p[0] in touched or p[1] in touched]:
             del days[pair]
-        closed = self._closed.get(kf, set())
+        met = self._met.get(kf, {})
         for a in touched & here.keys():
             for b in here:
                 if b == a or (b < a and b in touched):
                     continue  # itself, or the pair is worked out from b
                 pair = (a, b) if a < b else (b, a)
-                if pair in closed or not self._hostile(*pair):
+                if not self._hostile(*pair):
                     continue
-                day = first_common_day(here[a], here[b])
+                if pair in met:
+                    day = self._again(kf, pair, met[pair], here)
+                else:
+                    day = first_common_day(here[a], here[b])
                 if day is not None:
                     days[pair] = day
         if not days:
@@ -496,3 +533,25 @@ class Fields:
         # Ties go to the lower seats.
         day, a, b = min((d, a, b) for (a, b), d in days.items())
         return (day, self._field_order(kf), a, b, kf)
+
+    def _again(
+        self, kf: str, pair: tuple[int, int], met: set[str], here: dict[int, list[Span]]
+    ) -> int | None:
+        """The first day a unit of either realm of ``pair`` that was not in their
+        meetings in ``kf`` shares there with the other realm (Tab. 6.1-1 holds for each
+        newcomer), or None."""
+        best: int | None = None
+        for mine, other in (pair, pair[::-1]):
+            new = [
+                span
+                for key in self._at.get(kf, ())
+                if key not in met
+                and self._units[key].realm == mine
+                and (kf, key) not in self._unseen
+                for span in self._spans[key]
+                if span[0] == kf
+            ]
+            day = first_common_day(new, here[other]) if new else None
+            if day is not None and (best is None or day < best):
+                best = day
+        return best
