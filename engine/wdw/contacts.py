@@ -26,6 +26,7 @@ from engine.wdw.movement import Leg
 from engine.wdw.state import Unit
 from engine.wdw.tables import encounter
 from engine.wdw.timeline import (
+    MONTH_DAYS,
     Reaction,
     Span,
     Stay,
@@ -115,6 +116,7 @@ def contacts(
     discovered: Callable[[str], bool] = lambda item: False,
     appears: Callable[[str, str, str], Branch | None] = lambda item, a, b: None,
     fought: Fought | None = None,
+    busy: dict[str, Fraction] | None = None,
 ) -> tuple[list[Contact], dict[str, Leg]]:
     """Every meeting of hostile realms in the month, in the order of days (then fields
     by GF/KF, then seats), a pair of realms again in a field only when a unit comes
@@ -127,7 +129,9 @@ def contacts(
     the row's branch after the GM's answer on a KT question ``E<n>`` (the row's orders
     as the table lists them; None while unanswered: both stop). ``fought`` gives each
     fight's rounds and who goes on after it (None: a fight holds its units for the rest
-    of the month, and nobody joins it)."""
+    of the month, and nobody joins it). ``busy`` is filled with the day each unit's
+    meetings hold it until (day 30: the month), as they come: ``react`` may read it
+    (Strategie 6.2: a unit in a fight stays in its field until the fight ends)."""
     by_key = {u.key: u for u in units}
     legs = dict(legs)
     board = Fields(units, {u.key: stays_of(u, legs[u.key]) for u in units}, hostile, field_order)
@@ -136,14 +140,15 @@ def contacts(
     fights_at = _Arrivals(board, main)
     today = Fraction(0)
     """The day of the last meeting, change or arrival taken."""
-    busy: dict[str, Fraction] = {}
-    """The day each unit's fights hold it until."""
+    busy = {} if busy is None else busy
+    """The day each unit's meetings hold it until."""
 
     def hold(unit: Unit, kf: str, day: Fraction, until: Fraction | None) -> None:
         # A fight holds the unit until ``until`` (then it goes on), or for the month.
         stays, leg = board.stays[unit.key], legs[unit.key]
         if until is None:
             stays, legs[unit.key] = halt(stays, leg, kf, day)
+            busy[unit.key] = Fraction(MONTH_DAYS)
         else:
             shift = until - max(day, busy.get(unit.key, day))
             stays, legs[unit.key] = pause(unit, stays, leg, kf, day, shift)

@@ -238,7 +238,10 @@ def find_items(
     main = {u.key: main_order(u, chosen) for u in state.units}
     options = options_of(state)
     enemies = hostility(state)
-    react: Reaction = interceptions(state, chosen, main, options.sight_radius, enemies)
+    hunters = interceptions(state, chosen, main, options.sight_radius, enemies)
+    busy: dict[str, Fraction] = {}
+    hunters.busy = busy  # Strategie 6.2: a hunter in a fight reacts only after it
+    react: Reaction = hunters
     if options.allied_meeting == "stop":  # D26: allies stop in a partner's land
         pairs = mutual_pairs({r.seat: r.allies for r in state.realms})
         stops = AlliedStops.of(state.units, pairs, lambda kf: owner_of(state, kf))
@@ -253,6 +256,7 @@ def find_items(
         lambda item: discovered(given, item),
         lambda item, a, b: answered(given, item, a, b),
         _fought(given, options.max_rounds, options.after_fight == "go_on"),
+        busy,
     )
     max_rounds, hv_bonus = options.max_rounds, options.hv_bonus
     meetings: dict[str, Meeting] = {}
