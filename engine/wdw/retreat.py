@@ -8,19 +8,37 @@ With no free neighbour it cannot retreat, and the GM rules on a surrender."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from fractions import Fraction
+
 from engine.wdw.items import hostile
 from engine.wdw.month import Month
 from engine.wdw.rivers import barrier
 from engine.wdw.state import Unit, WdwState, world
+from engine.wdw.timeline import field_on
 
 
-def blocked(state: WdwState, unit: Unit, kf: str) -> bool:
-    """A field is blocked for ``unit`` when a unit of a hostile realm (D26) stands in it."""
+def blocked(state: WdwState, unit: Unit, kf: str, where: Mapping[str, str]) -> bool:
+    """A field is blocked for ``unit`` when a unit of a hostile realm (D26) stands in it
+    (``where``: each unit's field, by ``realm/unit``)."""
     return any(
-        o.kf == kf and o.realm != unit.realm and hostile(state, o.realm, unit.realm)
+        where.get(o.key, o.kf) == kf
+        and o.realm != unit.realm
+        and hostile(state, o.realm, unit.realm)
         for o in state.units
         if o.size > 0
     )
+
+
+def fields_on(month: Month, day: Fraction) -> dict[str, str]:
+    """Each unit's field on ``day`` of the month along its leg (F9): D28's blocked fields
+    are those of the combat's day, as the dossier's workbench finds them
+    (engine.wdw.calculators.combat.retreat_fields)."""
+    legs = month.items.legs
+    return {
+        u.key: field_on(month.origins.get(u.key, u.kf), legs.get(u.key), day)
+        for u in month.state.units
+    }
 
 
 def fleet_waits(state: WdwState, realm: int, kf: str) -> bool:
@@ -32,18 +50,22 @@ def fleet_waits(state: WdwState, realm: int, kf: str) -> bool:
     )
 
 
-def free_neighbours(state: WdwState, unit: Unit) -> list[str]:
+def free_neighbours(
+    state: WdwState, unit: Unit, where: Mapping[str, str] | None = None
+) -> list[str]:
     """The neighbours of the unit's field it may enter (land units on land, or onto an
     own fleet waiting on the water; ships where they may sail: on water, and along a
     navigable river onto land, engine.wdw.rivers) and that no hostile unit blocks, by
-    side 1 to 6."""
+    side 1 to 6 (``where``: each unit's field on the combat's day, ``fields_on``; else
+    where the units stand)."""
     the_map = world(state.map_text)
     around = {kf for kf in the_map.fields[unit.kf].neighbours if kf is not None}
     # The hostile units around, found in one pass (not one pass a neighbour).
+    at = where or {}
     taken = {
-        o.kf
+        at.get(o.key, o.kf)
         for o in state.units
-        if o.kf in around
+        if at.get(o.key, o.kf) in around
         and o.size > 0
         and o.realm != unit.realm
         and hostile(state, o.realm, unit.realm)
@@ -61,26 +83,29 @@ def free_neighbours(state: WdwState, unit: Unit) -> list[str]:
     return free
 
 
-def retreat_field(month: Month, item: str, unit: Unit, winner: int) -> str | None:
-    """D28: the field ``unit`` retreats to after losing ``item`` (None: none is free).
-    The draw ``R <item> <realm/unit>`` is seen by both sides (design §6, R1)."""
+def retreat_field(month: Month, item: str, unit: Unit, winner: int, day: Fraction) -> str | None:
+    """D28: the field ``unit`` retreats to after losing ``item``, met on ``day`` (None:
+    none is free); the fields a hostile unit blocks are those of that day. The draw
+    ``R <item> <realm/unit>`` is seen by both sides (design §6, R1)."""
+    where = fields_on(month, day)
     leg = month.items.legs.get(unit.key)
     back = ""
     if leg is not None and leg.steps:
         back = leg.steps[-2][0] if len(leg.steps) > 1 else month.origins.get(unit.key, "")
-    if back and back != unit.kf and not blocked(month.state, unit, back):
+    if back and back != unit.kf and not blocked(month.state, unit, back, where):
         return back
-    free = free_neighbours(month.state, unit)
+    free = free_neighbours(month.state, unit, where)
     if not free:
         return None
     seen = frozenset({unit.realm, winner})
     return free[month.dice.named(f"R {item} {unit.key}", len(free), seen_by=seen) - 1]
 
 
-def retreat(month: Month, item: str, unit: Unit, foe: int) -> None:
-    """Move ``unit`` to its retreat field (:func:`retreat_field`) and tell its owner where
-    it went, or that it cannot retreat."""
-    back = retreat_field(month, item, unit, foe)
+def retreat(month: Month, item: str, unit: Unit, foe: int, day: Fraction) -> None:
+    """Move ``unit`` to its retreat field after the meeting on ``day``
+    (:func:`retreat_field`) and tell its owner where it went, or that it cannot
+    retreat."""
+    back = retreat_field(month, item, unit, foe, day)
     if back is None:
         month.note(unit.realm, "note.no_retreat", unit=unit.id, kf=unit.kf)
     elif back != unit.kf:

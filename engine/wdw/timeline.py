@@ -51,6 +51,17 @@ def stays_of(unit: Unit, leg: Leg) -> list[Stay]:
     return stays
 
 
+def field_on(start: str, leg: Leg | None, day: Fraction) -> str:
+    """F9: the field a unit that began the month in ``start`` is in on ``day`` along its
+    leg (it is in a field from the day it enters it)."""
+    kf = start
+    for step, when in leg.steps if leg is not None else ():
+        if when > day:
+            break
+        kf = step
+    return kf
+
+
 def common_day(x: Stay, y: Stay) -> Fraction | None:
     """The first day two stays (in any fields) have in common, or None."""
     low, high = max(x.start, y.start), min(x.end, y.end)
