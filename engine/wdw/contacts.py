@@ -99,6 +99,9 @@ class _Fight:
         return round_ if round_ <= self.rounds else 0
 
 
+_MONTH_END = Fraction(MONTH_DAYS)
+"""Held for the month (``busy``): made once, a Fraction is slow to make."""
+
 MeetingKey = tuple[Fraction, tuple[int, int], int, int, str]
 """A meeting's place in the order of the month: day, field (GF/KF), seats, field id."""
 
@@ -148,7 +151,7 @@ def contacts(
         stays, leg = board.stays[unit.key], legs[unit.key]
         if until is None:
             stays, legs[unit.key] = halt(stays, leg, kf, day)
-            busy[unit.key] = Fraction(MONTH_DAYS)
+            busy[unit.key] = _MONTH_END
         else:
             shift = until - max(day, busy.get(unit.key, day))
             stays, legs[unit.key] = pause(unit, stays, leg, kf, day, shift)
@@ -397,6 +400,8 @@ class Fields:
         """Each unit's stays in multiples of 1/scale."""
         self._here: dict[str, dict[int, list[Span]]] = {}
         """The spans each realm can be met in, by field."""
+        self._keyed: dict[str, dict[int, list[tuple[str, list[Span]]]]] = {}
+        """The same by unit (``realm/unit``), for realms that met there (``_again``)."""
         self._days: dict[str, dict[tuple[int, int], int]] = {}
         """The first day each pair of hostile realms shares in a field, by field."""
         self._dirty: dict[str, set[int]] = {}
@@ -504,18 +509,19 @@ class Fields:
         """The field's earliest meeting, its pairs of the ``touched`` realms worked out
         again."""
         here = self._here.setdefault(kf, {})
+        keyed = self._keyed.setdefault(kf, {})
         for realm in touched:
-            spans = [
-                span
+            mine = [
+                (key, [span for span in self._spans[key] if span[0] == kf])
                 for key in self._at.get(kf, ())
                 if self._units[key].realm == realm and (kf, key) not in self._unseen
-                for span in self._spans[key]
-                if span[0] == kf
             ]
+            spans = [span for _key, theirs in mine for span in theirs]
             if spans:
-                here[realm] = spans
+                here[realm], keyed[realm] = spans, mine
             else:
                 here.pop(realm, None)
+                keyed.pop(realm, None)
         days = self._days.setdefault(kf, {})
         for pair in [p for p in days if p[0] in touched or p[1] in touched]:
             del days[pair]
@@ -528,7 +534,7 @@ class Fields:
                 if not self._hostile(*pair):
                     continue
                 if pair in met:
-                    day = self._again(kf, pair, met[pair], here)
+                    day = _again(pair, met[pair], here, keyed)
                 else:
                     day = first_common_day(here[a], here[b])
                 if day is not None:
@@ -539,24 +545,23 @@ class Fields:
         day, a, b = min((d, a, b) for (a, b), d in days.items())
         return (day, self._field_order(kf), a, b, kf)
 
-    def _again(
-        self, kf: str, pair: tuple[int, int], met: set[str], here: dict[int, list[Span]]
-    ) -> int | None:
-        """The first day a unit of either realm of ``pair`` that was not in their
-        meetings in ``kf`` shares there with the other realm (Tab. 6.1-1 holds for each
-        newcomer), or None."""
-        best: int | None = None
-        for mine, other in (pair, pair[::-1]):
-            new = [
-                span
-                for key in self._at.get(kf, ())
-                if key not in met
-                and self._units[key].realm == mine
-                and (kf, key) not in self._unseen
-                for span in self._spans[key]
-                if span[0] == kf
-            ]
-            day = first_common_day(new, here[other]) if new else None
-            if day is not None and (best is None or day < best):
-                best = day
-        return best
+
+def _again(
+    pair: tuple[int, int],
+    met: set[str],
+    here: dict[int, list[Span]],
+    keyed: dict[int, list[tuple[str, list[Span]]]],
+) -> int | None:
+    """The first day a unit of either realm of ``pair`` that was not in their meetings
+    in the field shares there with the other realm (Tab. 6.1-1 holds for each newcomer),
+    or None; ``here`` and ``keyed`` are each realm's spans there, and by unit."""
+    best: int | None = None
+    for mine, other in (pair, pair[::-1]):
+        units = keyed[mine]
+        if len(units) <= len(met) and met.issuperset(key for key, _spans in units):
+            continue  # the usual case: all of them met already
+        new = [span for key, spans in units if key not in met for span in spans]
+        day = first_common_day(new, here[other]) if new else None
+        if day is not None and (best is None or day < best):
+            best = day
+    return best

@@ -8,37 +8,23 @@ With no free neighbour it cannot retreat, and the GM rules on a surrender."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
 
 from engine.wdw.items import hostile
 from engine.wdw.month import Month
 from engine.wdw.rivers import barrier
 from engine.wdw.state import Unit, WdwState, world
-from engine.wdw.timeline import field_on
+from engine.wdw.timeline import Whereabouts
 
 
-def blocked(state: WdwState, unit: Unit, kf: str, where: Mapping[str, str]) -> bool:
-    """A field is blocked for ``unit`` when a unit of a hostile realm (D26) stands in it
-    (``where``: each unit's field, by ``realm/unit``)."""
+def blocked(state: WdwState, unit: Unit, kf: str, day: Fraction, where: Whereabouts) -> bool:
+    """A field is blocked for ``unit`` when a unit of a hostile realm (D26) is in it on
+    ``day``, the combat's (as the dossier's workbench finds it,
+    engine.wdw.calculators.combat.retreat_fields)."""
     return any(
-        where.get(o.key, o.kf) == kf
-        and o.realm != unit.realm
-        and hostile(state, o.realm, unit.realm)
-        for o in state.units
-        if o.size > 0
+        o.realm != unit.realm and o.size > 0 and hostile(state, o.realm, unit.realm)
+        for o in where.units_in(kf, day)
     )
-
-
-def fields_on(month: Month, day: Fraction) -> dict[str, str]:
-    """Each unit's field on ``day`` of the month along its leg (F9): D28's blocked fields
-    are those of the combat's day, as the dossier's workbench finds them
-    (engine.wdw.calculators.combat.retreat_fields)."""
-    legs = month.items.legs
-    return {
-        u.key: field_on(month.origins.get(u.key, u.kf), legs.get(u.key), day)
-        for u in month.state.units
-    }
 
 
 def fleet_waits(state: WdwState, realm: int, kf: str) -> bool:
@@ -51,25 +37,28 @@ def fleet_waits(state: WdwState, realm: int, kf: str) -> bool:
 
 
 def free_neighbours(
-    state: WdwState, unit: Unit, where: Mapping[str, str] | None = None
+    state: WdwState, unit: Unit, on: tuple[Fraction, Whereabouts] | None = None
 ) -> list[str]:
     """The neighbours of the unit's field it may enter (land units on land, or onto an
     own fleet waiting on the water; ships where they may sail: on water, and along a
     navigable river onto land, engine.wdw.rivers) and that no hostile unit blocks, by
-    side 1 to 6 (``where``: each unit's field on the combat's day, ``fields_on``; else
-    where the units stand)."""
+    side 1 to 6: on the combat's day along the month's legs (``on``), else where the
+    units stand."""
     the_map = world(state.map_text)
     around = {kf for kf in the_map.fields[unit.kf].neighbours if kf is not None}
-    # The hostile units around, found in one pass (not one pass a neighbour).
-    at = where or {}
-    taken = {
-        at.get(o.key, o.kf)
-        for o in state.units
-        if at.get(o.key, o.kf) in around
-        and o.size > 0
-        and o.realm != unit.realm
-        and hostile(state, o.realm, unit.realm)
-    }
+    if on is not None:
+        day, where = on
+        taken = {kf for kf in around if blocked(state, unit, kf, day, where)}
+    else:
+        # The hostile units around, found in one pass (not one pass a neighbour).
+        taken = {
+            o.kf
+            for o in state.units
+            if o.kf in around
+            and o.size > 0
+            and o.realm != unit.realm
+            and hostile(state, o.realm, unit.realm)
+        }
     free = []
     for kf in the_map.fields[unit.kf].neighbours:
         if kf is None or kf in taken:
@@ -87,14 +76,14 @@ def retreat_field(month: Month, item: str, unit: Unit, winner: int, day: Fractio
     """D28: the field ``unit`` retreats to after losing ``item``, met on ``day`` (None:
     none is free); the fields a hostile unit blocks are those of that day. The draw
     ``R <item> <realm/unit>`` is seen by both sides (design §6, R1)."""
-    where = fields_on(month, day)
+    where = month.whereabouts
     leg = month.items.legs.get(unit.key)
     back = ""
     if leg is not None and leg.steps:
         back = leg.steps[-2][0] if len(leg.steps) > 1 else month.origins.get(unit.key, "")
-    if back and back != unit.kf and not blocked(month.state, unit, back, where):
+    if back and back != unit.kf and not blocked(month.state, unit, back, day, where):
         return back
-    free = free_neighbours(month.state, unit, where)
+    free = free_neighbours(month.state, unit, (day, where))
     if not free:
         return None
     seen = frozenset({unit.realm, winner})

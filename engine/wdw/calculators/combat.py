@@ -22,7 +22,7 @@ from engine.wdw.rivers import barrier
 from engine.wdw.setup import options_of
 from engine.wdw.state import Settlement, Unit, WdwState, world
 from engine.wdw.tables import MAIN_ORDERS, Outcome, encounter
-from engine.wdw.timeline import field_on
+from engine.wdw.timeline import Whereabouts
 from engine.wdw.walls import WALL_GP, wall_gp
 
 SHIP_MELEE = 50
@@ -50,9 +50,11 @@ class Scene:
     enemies: dict[tuple[int, int], bool] = field(default_factory=dict)
     options: WdwOptions = field(default_factory=WdwOptions)
     """The game's GM options (``fort_ranged_gp``, D9; ``max_rounds``, D8)."""
-    legs: Mapping[str, Leg] = field(default_factory=dict)
-    """The month's legs (F9): where the units are on a combat's day (``realms_on``)."""
-    on_day: dict[Fraction, dict[str, frozenset[int]]] = field(default_factory=dict)
+    where: Whereabouts | None = None
+    """Where the units are on each day along the month's legs (F9; None: no legs, they
+    stand where they are)."""
+    realms_then: dict[tuple[str, Fraction], frozenset[int]] = field(default_factory=dict)
+    """``realms_on`` remembered (a field's neighbours are asked for many combats)."""
 
     @classmethod
     def of(
@@ -82,23 +84,19 @@ class Scene:
             {r.seat: r.bukaz for r in state.realms},
             {kf: frozenset(realms) for kf, realms in fleets_in.items()},
             options=options_of(state),
-            legs=legs or {},
+            where=None if legs is None else Whereabouts(state.units, {}, legs),
         )
 
-    def realms_on(self, day: Fraction) -> Mapping[str, frozenset[int]]:
-        """D28: the realms with a unit in each field on ``day`` along the month's legs
-        (as engine.wdw.retreat.fields_on for the month); without legs, where they
-        stand."""
-        if not self.legs:
-            return self.realms_in
-        if day not in self.on_day:
-            found: dict[str, set[int]] = {}
-            for unit in self.units.values():
-                if unit.size > 0:
-                    kf = field_on(unit.kf, self.legs.get(unit.key), day)
-                    found.setdefault(kf, set()).add(unit.realm)
-            self.on_day[day] = {kf: frozenset(realms) for kf, realms in found.items()}
-        return self.on_day[day]
+    def realms_on(self, kf: str, day: Fraction) -> Iterable[int]:
+        """D28: the realms with a unit in ``kf`` on ``day`` along the month's legs (as
+        engine.wdw.retreat.blocked finds them for the month); without legs, those
+        standing there."""
+        if self.where is None:
+            return self.realms_in.get(kf, ())
+        if (kf, day) not in self.realms_then:
+            there = frozenset(u.realm for u in self.where.units_in(kf, day) if u.size > 0)
+            self.realms_then[(kf, day)] = there
+        return self.realms_then[(kf, day)]
 
     def hostile(self, a: int, b: int) -> bool:
         """D26: whether realms ``a`` and ``b`` meet as enemies (remembered)."""
@@ -291,10 +289,8 @@ def retreat_fields(
     passable (Strategie 6.1), for fleets a field they may sail to (on the water or
     along a navigable river, engine.wdw.rivers)."""
 
-    there = scene.realms_on(day)
-
     def free(kf: str) -> bool:
-        return not any(scene.hostile(realm, other) for other in there.get(kf, ()))
+        return not any(scene.hostile(realm, other) for other in scene.realms_on(kf, day))
 
     if side.came_from and side.came_from != kf and free(side.came_from):
         return (side.came_from,), False
