@@ -7,7 +7,7 @@ allow (F9, D8), the fields each side may retreat to (D28) and the "befestigt" fl
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 
@@ -149,8 +149,8 @@ class Party:
     melee: Fraction
     ranged: Fraction
     rounds: int
-    retreat: tuple[str, ...]
-    draw: bool
+    retreat: tuple[str, ...] = ()
+    draw: bool = False
 
 
 @dataclass(frozen=True)
@@ -327,28 +327,28 @@ def _party(
         enemy.came_from,
         attacker,
         enemy_on_land,
-        day,
     )
     if memo not in scene.parties:
-        scene.parties[memo] = _figures(scene, kf, side, enemy, attacker, enemy_on_land, day)
-    return scene.parties[memo]
+        scene.parties[memo] = _figures(scene, kf, side, enemy, attacker, enemy_on_land)
+    # The retreat fields depend on the day of the meeting too (D28).
+    then = (*memo, day)
+    if then not in scene.parties:
+        party = scene.parties[memo]
+        retreat, draw = retreat_fields(scene, kf, party.realm, side, day)
+        scene.parties[then] = replace(party, retreat=retreat, draw=draw)
+    return scene.parties[then]
 
 
 def _figures(
-    scene: Scene,
-    kf: str,
-    side: Approach,
-    enemy: Approach,
-    attacker: bool,
-    enemy_on_land: bool,
-    day: Fraction,
+    scene: Scene, kf: str, side: Approach, enemy: Approach, attacker: bool, enemy_on_land: bool
 ) -> Party:
+    """The side's figures; its retreat fields come from ``_party`` (they depend on the
+    day of the meeting)."""
     realm = side.units[0].realm
     leaders = tuple(character_gp(side.units, scene.towns))
     fighters = tuple(
         _fighter(u, scene, kf, side, enemy, attacker, enemy_on_land, leaders) for u in side.units
     )
-    retreat, draw = retreat_fields(scene, kf, realm, side, day)
     return Party(
         realm=realm,
         order=side.order,
@@ -358,8 +358,6 @@ def _figures(
         melee=sum((f.melee_power for f in fighters), Fraction(0)),
         ranged=sum((f.ranged_power for f in fighters), Fraction(0)),
         rounds=max((f.rounds for f in fighters), default=0),
-        retreat=retreat,
-        draw=draw,
     )
 
 
