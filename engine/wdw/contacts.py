@@ -26,6 +26,7 @@ from engine.wdw.movement import Leg
 from engine.wdw.state import Unit
 from engine.wdw.tables import encounter
 from engine.wdw.timeline import (
+    MONTH_DAYS,
     Reaction,
     Span,
     Stay,
@@ -98,6 +99,9 @@ class _Fight:
         return round_ if round_ <= self.rounds else 0
 
 
+_MONTH_END = Fraction(MONTH_DAYS)
+"""Held for the month (``busy``): made once, a Fraction is slow to make."""
+
 MeetingKey = tuple[Fraction, tuple[int, int], int, int, str]
 """A meeting's place in the order of the month: day, field (GF/KF), seats, field id."""
 
@@ -115,9 +119,12 @@ def contacts(
     discovered: Callable[[str], bool] = lambda item: False,
     appears: Callable[[str, str, str], Branch | None] = lambda item, a, b: None,
     fought: Fought | None = None,
+    busy: dict[str, Fraction] | None = None,
 ) -> tuple[list[Contact], dict[str, Leg]]:
     """Every meeting of hostile realms in the month, in the order of days (then fields
-    by GF/KF, then seats), each pair of realms once a field; and the legs as they end:
+    by GF/KF, then seats), a pair of realms again in a field only when a unit comes
+    that was not in their meetings there (Tab. 6.1-1 holds for every unit that arrives:
+    a stand-off does not let a later attacker pass); and the legs as they end:
     cut where a meeting holds a unit, changed where ``react`` turns a unit toward
     another (a meeting on the same day comes first). ``main`` is each unit's main K
     order. A hiding side (KX) is met only when ``discovered`` says the GM found it
@@ -125,7 +132,9 @@ def contacts(
     the row's branch after the GM's answer on a KT question ``E<n>`` (the row's orders
     as the table lists them; None while unanswered: both stop). ``fought`` gives each
     fight's rounds and who goes on after it (None: a fight holds its units for the rest
-    of the month, and nobody joins it)."""
+    of the month, and nobody joins it). ``busy`` is filled with the day each unit's
+    meetings hold it until (day 30: the month), as they come: ``react`` may read it
+    (Strategie 6.2: a unit in a fight stays in its field until the fight ends)."""
     by_key = {u.key: u for u in units}
     legs = dict(legs)
     board = Fields(units, {u.key: stays_of(u, legs[u.key]) for u in units}, hostile, field_order)
@@ -134,14 +143,15 @@ def contacts(
     fights_at = _Arrivals(board, main)
     today = Fraction(0)
     """The day of the last meeting, change or arrival taken."""
-    busy: dict[str, Fraction] = {}
-    """The day each unit's fights hold it until."""
+    busy = {} if busy is None else busy
+    """The day each unit's meetings hold it until."""
 
     def hold(unit: Unit, kf: str, day: Fraction, until: Fraction | None) -> None:
         # A fight holds the unit until ``until`` (then it goes on), or for the month.
         stays, leg = board.stays[unit.key], legs[unit.key]
         if until is None:
             stays, legs[unit.key] = halt(stays, leg, kf, day)
+            busy[unit.key] = _MONTH_END
         else:
             shift = until - max(day, busy.get(unit.key, day))
             stays, legs[unit.key] = pause(unit, stays, leg, kf, day, shift)
@@ -159,6 +169,7 @@ def contacts(
             today = day
             fight.members.add(key)
             fight.late.append((key, round_))
+            board.close(fight.kf, *fight.realms, (key,))  # it met them by joining
             unit = by_key[key]
             hold(unit, fight.kf, day, fight.end if unit.realm in fight.goers else None)
             continue
@@ -174,6 +185,12 @@ def contacts(
         day, _order, ra, rb, kf = first
         today = day
         present = {r: board.present(kf, r, day) for r in (ra, rb)}
+        if board.met(kf, ra, rb):
+            present = _newcomers(present, board.met(kf, ra, rb), fights_at.fights.get(kf, ()), day)
+            if not (present[ra] and present[rb]):
+                # Those still there are busy in a fight: nobody to meet.
+                board.close(kf, ra, rb, (u.key for r in (ra, rb) for u in present[r]))
+                continue
         lead_a, lead_b = lead_order(present[ra], main), lead_order(present[rb], main)
         hider = hiding(lead_a, lead_b)
         question = ""
@@ -186,7 +203,7 @@ def contacts(
             # It passes as if nobody were there; others of its realm may still be met.
             board.pass_unseen(kf, (u.key for u in present[who]))
             continue
-        board.close(kf, ra, rb)
+        board.close(kf, ra, rb, (u.key for r in (ra, rb) for u in present[r]))
         outcome, flipped = encounter(lead_a, lead_b)
         stop_a, stop_b = held(outcome)
         fight_here = outcome.fight and not hider
@@ -221,6 +238,24 @@ def contacts(
         for realm, stop in ((ra, stop_a), (rb, stop_b)):
             for unit in present[realm] if stop else ():
                 hold(unit, kf, day, until.get(realm))
+
+
+def _newcomers(
+    present: dict[int, tuple[Unit, ...]],
+    met: set[str],
+    running: Sequence[_Fight],
+    day: Fraction,
+) -> dict[int, tuple[Unit, ...]]:
+    """Tab. 6.1-1 for units coming where their realm already met the other: a side with
+    newcomers meets with them alone (the others' meeting stands), and units busy in a
+    fight under way there are not met (Strategie 6.2: they fight; a newcomer of their
+    realm joins it, engine.wdw.contacts._Arrivals, or passes it)."""
+    busy = {key for f in running if f.start <= day < f.end for key in f.members}
+    out = {}
+    for realm, units in present.items():
+        new = tuple(u for u in units if u.key not in met)
+        out[realm] = new or tuple(u for u in units if u.key not in busy)
+    return out
 
 
 _PASSING = ("KI", "KX", "KR")
@@ -339,9 +374,10 @@ class _Arrivals:
 
 class Fields:
     """Where the units are, field by field, and each field's earliest meeting still to
-    come. In a field, the first day each pair of realms shares is kept; a pair is looked
-    at again only when a unit of one of its realms changes its stays there, passes there
-    unseen, or the pair meets there."""
+    come. In a field, the first day each pair of realms shares is kept (once they met,
+    the first day a unit not in their meetings there shares with the other realm); a
+    pair is looked at again only when a unit of one of its realms changes its stays
+    there, passes there unseen, or the pair meets there."""
 
     def __init__(
         self,
@@ -361,7 +397,8 @@ class Fields:
         self._mine: dict[str, dict[int, set[str]]] = {}
         """The units with a stay in a field, by realm (``_refresh`` and ``present`` ask
         for one realm's)."""
-        self._closed: dict[str, set[tuple[int, int]]] = {}
+        self._met: dict[str, dict[tuple[int, int], set[str]]] = {}
+        """The units of each pair of realms that met in a field, by field."""
         self._unseen: set[tuple[str, str]] = set()
         self._scale = 1
         """A common denominator of the days: the days as whole multiples of 1/scale."""
@@ -369,6 +406,8 @@ class Fields:
         """Each unit's stays in multiples of 1/scale."""
         self._here: dict[str, dict[int, list[Span]]] = {}
         """The spans each realm can be met in, by field."""
+        self._keyed: dict[str, dict[int, list[tuple[str, list[Span]]]]] = {}
+        """The same by unit (``realm/unit``), for realms that met there (``_again``)."""
         self._days: dict[str, dict[tuple[int, int], int]] = {}
         """The first day each pair of hostile realms shares in a field, by field."""
         self._dirty: dict[str, set[int]] = {}
@@ -434,10 +473,15 @@ class Fields:
         self.stays[key] = stays
         self._enter(key, stays)
 
-    def close(self, kf: str, a: int, b: int) -> None:
-        """Realms ``a`` and ``b`` met in ``kf``: they meet there no more this month."""
-        self._closed.setdefault(kf, set()).add((a, b))
+    def close(self, kf: str, a: int, b: int, keys: Iterable[str]) -> None:
+        """Realms ``a`` and ``b`` (``a`` < ``b``) met in ``kf`` with the units ``keys``:
+        those meet there no more this month; other units of theirs coming later do."""
+        self._met.setdefault(kf, {}).setdefault((a, b), set()).update(keys)
         self._touch(kf, a)
+
+    def met(self, kf: str, a: int, b: int) -> set[str]:
+        """The units of realms ``a`` < ``b`` that met in ``kf`` (empty: they have not)."""
+        return self._met.get(kf, {}).get((a, b), set())
 
     def pass_unseen(self, kf: str, keys: Iterable[str]) -> None:
         """Hiding units passed ``kf`` undiscovered: nobody meets them there."""
@@ -472,31 +516,35 @@ class Fields:
         """The field's earliest meeting, its pairs of the ``touched`` realms worked out
         again."""
         here = self._here.setdefault(kf, {})
-        mine = self._mine.get(kf, {})
+        keyed = self._keyed.setdefault(kf, {})
+        by_realm = self._mine.get(kf, {})
         for realm in touched:
-            spans = [
-                span
-                for key in mine.get(realm, ())
+            mine = [
+                (key, [span for span in self._spans[key] if span[0] == kf])
+                for key in by_realm.get(realm, ())
                 if (kf, key) not in self._unseen
-                for span in self._spans[key]
-                if span[0] == kf
             ]
+            spans = [span for _key, theirs in mine for span in theirs]
             if spans:
-                here[realm] = spans
+                here[realm], keyed[realm] = spans, mine
             else:
                 here.pop(realm, None)
+                keyed.pop(realm, None)
         days = self._days.setdefault(kf, {})
         for pair in [p for p in days if p[0] in touched or p[1] in touched]:
             del days[pair]
-        closed = self._closed.get(kf, set())
+        met = self._met.get(kf, {})
         for a in touched & here.keys():
             for b in here:
                 if b == a or (b < a and b in touched):
                     continue  # itself, or the pair is worked out from b
                 pair = (a, b) if a < b else (b, a)
-                if pair in closed or not self._hostile(*pair):
+                if not self._hostile(*pair):
                     continue
-                day = first_common_day(here[a], here[b])
+                if pair in met:
+                    day = _again(pair, met[pair], here, keyed)
+                else:
+                    day = first_common_day(here[a], here[b])
                 if day is not None:
                     days[pair] = day
         if not days:
@@ -504,3 +552,24 @@ class Fields:
         # Ties go to the lower seats.
         day, a, b = min((d, a, b) for (a, b), d in days.items())
         return (day, self._field_order(kf), a, b, kf)
+
+
+def _again(
+    pair: tuple[int, int],
+    met: set[str],
+    here: dict[int, list[Span]],
+    keyed: dict[int, list[tuple[str, list[Span]]]],
+) -> int | None:
+    """The first day a unit of either realm of ``pair`` that was not in their meetings
+    in the field shares there with the other realm (Tab. 6.1-1 holds for each newcomer),
+    or None; ``here`` and ``keyed`` are each realm's spans there, and by unit."""
+    best: int | None = None
+    for mine, other in (pair, pair[::-1]):
+        units = keyed[mine]
+        if len(units) <= len(met) and met.issuperset(key for key, _spans in units):
+            continue  # the usual case: all of them met already
+        new = [span for key, spans in units if key not in met for span in spans]
+        day = first_common_day(new, here[other]) if new else None
+        if day is not None and (best is None or day < best):
+            best = day
+    return best

@@ -61,6 +61,9 @@ class Interceptions:
     engine.wdw.walls.held_crossings): a hunter does not cross them."""
     prices: Mapping[str, int] | None = None
     """The BP a terrain costs when movement is by BP (engine.wdw.movement.price)."""
+    busy: Mapping[str, Fraction] = field(default_factory=dict)
+    """The day a meeting holds each unit until (the timeline fills it, day 30: the
+    month): a hunter sights nothing before then (Strategie 6.2, a fight's days)."""
     ignored: set[tuple[str, str]] = field(default_factory=set)
     """(hunter, target) pairs where the hunter could take no step toward the target."""
 
@@ -88,6 +91,7 @@ class Interceptions:
             leg = legs[me.key]
             if leg.pursued or leg.halted:
                 continue
+            free = self.busy.get(me.key, Fraction(0))
             radius = self.radius if hunter.ext == "F" else 1
             for index, mine in enumerate(stays[me.key]):
                 area = visible(self.the_map, mine.kf, radius) - {mine.kf}
@@ -102,6 +106,9 @@ class Interceptions:
                         if hunter.ext == "W" and self.foreign(me, theirs.kf):
                             continue
                         day = common_day(mine, theirs)
+                        if day is not None and day < free:
+                            # Busy until then: it sees the unit if still there then.
+                            day = free if mine.holds(free) and theirs.holds(free) else None
                         if day is None or day >= MONTH_DAYS:
                             continue
                         key = (day, me.realm, me.id, other.realm, other.id)

@@ -19,7 +19,7 @@ from engine.wdw.checks_conquest import Barren, Raid, barren_of, owner_of, raids_
 from engine.wdw.checks_decay import decays_of
 from engine.wdw.checks_walls import WallSiege, wall_sieges_of
 from engine.wdw.checks_works import Siege, sieges_of
-from engine.wdw.contacts import Fought, contacts
+from engine.wdw.contacts import Contact, Fought, contacts
 from engine.wdw.discovery import discovered
 from engine.wdw.fights import combat_verdict, fought_rounds, going_on
 from engine.wdw.formulas import kampfkraft
@@ -69,6 +69,11 @@ class Meeting:
     round."""
 
 
+Retreat = tuple[str, tuple[str, ...], int, Fraction]
+"""A retreat before a combat: the field, the units that retreat, the realm they retreat
+from, and the day they met (D28's blocked fields are those of that day)."""
+
+
 @dataclass(frozen=True)
 class Items:
     """The month's open items by id, with what each is about."""
@@ -79,9 +84,8 @@ class Items:
     specials: dict[str, tuple[int, Special]]
     legs: dict[str, Leg]
     """Every unit's leg this month, by ``realm/unit``."""
-    retreats: tuple[tuple[str, tuple[str, ...], int], ...] = ()
-    """Retreats before a combat (Tab. 6.1-1 rows without a fight): the field, the units
-    that retreat, the realm they retreat from."""
+    retreats: tuple[Retreat, ...] = ()
+    """Retreats before a combat (Tab. 6.1-1 rows without a fight)."""
     provinces: dict[str, tuple[int, Province]] = field(default_factory=dict)
     """``V<n>``: a province the GM approves or not (Strategie 1.2)."""
     sieges: dict[str, Siege] = field(default_factory=dict)
@@ -241,7 +245,10 @@ def find_items(
     options = options_of(state)
     enemies = hostility(state)
     army = [u for u in state.units if with_the_army(u, state)]  # 6.1: spies are the GM's
-    react: Reaction = interceptions(state, army, chosen, main, options.sight_radius, enemies)
+    hunters = interceptions(state, army, chosen, main, options.sight_radius, enemies)
+    busy: dict[str, Fraction] = {}
+    hunters.busy = busy  # Strategie 6.2: a hunter in a fight reacts only after it
+    react: Reaction = hunters
     if options.allied_meeting == "stop":  # D26: allies stop in a partner's land
         pairs = mutual_pairs({r.seat: r.allies for r in state.realms})
         stops = AlliedStops.of(army, pairs, lambda kf: owner_of(state, kf))
@@ -256,10 +263,11 @@ def find_items(
         lambda item: discovered(given, item),
         lambda item, a, b: answered(given, item, a, b),
         _fought(given, options.max_rounds, options.after_fight == "go_on"),
+        busy,
     )
     max_rounds, hv_bonus = options.max_rounds, options.hv_bonus
     meetings: dict[str, Meeting] = {}
-    retreats: list[tuple[str, tuple[str, ...], int]] = []
+    retreats: list[Retreat] = []
     e = 0
     for contact in found:
         sa = _side(contact.a, list(contact.a_units), state, chosen, contact.kf, hv_bonus)
@@ -273,11 +281,11 @@ def find_items(
                 first, second = (hider, seeker) if flipped else (seeker, hider)
                 # A KT finding a hiding unit counts as superior (timeline): it retreats.
                 back = (False, True) if outcome.question else retreating(outcome)
-                retreats += _retreats(contact.kf, first, second, back)
+                retreats += _retreats(contact, first, second, back)
             continue
         outcome, flipped = encounter(sa.order, sb.order)
         first, second = (sb, sa) if flipped else (sa, sb)
-        retreats += _retreats(contact.kf, first, second, retreating(outcome))
+        retreats += _retreats(contact, first, second, retreating(outcome))
         fighting = (*contact.a_units, *contact.b_units)
         when = contact.rounds if contact.combat else rounds(fighting, contact.day, max_rounds)
         meeting = Meeting(
@@ -289,7 +297,7 @@ def find_items(
             # Tab. 6.1-1 KT (D7): the GM's answer picks the row's branch.
             then = answered(given, f"E{e}", first.order, second.order)
             if then is not None:
-                retreats += _retreats(contact.kf, first, second, then.back)
+                retreats += _retreats(contact, first, second, then.back)
                 meeting = replace(meeting, outcome=then.outcome)
         if contact.combat:  # the timeline numbered the fights (engine.wdw.contacts)
             meetings[contact.combat] = meeting
@@ -347,15 +355,14 @@ def _fought(given: Sequence[Ruling], max_rounds: int, go_on: bool) -> Fought:
     return days
 
 
-def _retreats(
-    kf: str, a: Side, b: Side, back: tuple[bool, bool]
-) -> list[tuple[str, tuple[str, ...], int]]:
-    """The retreats of table sides A and B in ``kf`` (each from the other's realm)."""
+def _retreats(contact: Contact, a: Side, b: Side, back: tuple[bool, bool]) -> list[Retreat]:
+    """The retreats of table sides A and B of the meeting (each from the other's
+    realm)."""
     out = []
     if back[0]:
-        out.append((kf, a.units, b.realm))
+        out.append((contact.kf, a.units, b.realm, contact.day))
     if back[1]:
-        out.append((kf, b.units, a.realm))
+        out.append((contact.kf, b.units, a.realm, contact.day))
     return out
 
 

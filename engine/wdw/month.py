@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from engine.core import CORRECTION, GAME_END, Order, Ruling
 from engine.dice import Dice
@@ -12,6 +13,7 @@ from engine.wdw.items import Items
 from engine.wdw.options import WdwOptions
 from engine.wdw.rulings import Verdict, read
 from engine.wdw.state import Booking, Note, WdwState
+from engine.wdw.timeline import Whereabouts
 
 
 @dataclass
@@ -26,6 +28,12 @@ class Month:
     options: WdwOptions
     origins: dict[str, str] = field(default_factory=dict)
     """Where each unit (``realm/unit``) stood when the month began."""
+
+    @cached_property
+    def whereabouts(self) -> Whereabouts:
+        """Where the units are on each day along the month's legs, from where they
+        began it (F9)."""
+        return Whereabouts(self.state.units, self.origins, self.items.legs)
 
     def verdict(self, item: str) -> Verdict | None:
         """The GM's verdict on ``item`` (the last ruling counts), or None."""

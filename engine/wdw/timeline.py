@@ -51,6 +51,31 @@ def stays_of(unit: Unit, leg: Leg) -> list[Stay]:
     return stays
 
 
+class Whereabouts:
+    """F9: who is in which field on which day along the month's legs, field by field
+    (a unit is in a field from the day it enters it until it enters the next); D28's
+    blocked fields of a combat's day (engine.wdw.retreat, the combat workbench)."""
+
+    def __init__(
+        self, units: Iterable[Unit], starts: Mapping[str, str], legs: Mapping[str, Leg]
+    ) -> None:
+        self._in: dict[str, list[tuple[Fraction, Fraction | None, Unit]]] = {}
+        for unit in units:
+            leg = legs.get(unit.key)
+            fields = [(starts.get(unit.key, unit.kf), Fraction(0)), *(leg.steps if leg else ())]
+            for i, (kf, start) in enumerate(fields):
+                end = fields[i + 1][1] if i + 1 < len(fields) else None
+                self._in.setdefault(kf, []).append((start, end, unit))
+
+    def units_in(self, kf: str, day: Fraction) -> list[Unit]:
+        """The units in ``kf`` on ``day``."""
+        return [
+            unit
+            for start, end, unit in self._in.get(kf, ())
+            if start <= day and (end is None or day < end)
+        ]
+
+
 def common_day(x: Stay, y: Stay) -> Fraction | None:
     """The first day two stays (in any fields) have in common, or None."""
     low, high = max(x.start, y.start), min(x.end, y.end)

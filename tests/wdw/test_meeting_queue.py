@@ -39,10 +39,11 @@ def reference_first(
     units: Sequence[Unit],
     stays: Mapping[str, list[Stay]],
     hostile: Callable[[int, int], bool],
-    closed: set[tuple[str, int, int]],
+    met: Mapping[tuple[str, int, int], set[str]],
     unseen: set[tuple[str, str]],
 ) -> MeetingKey | None:
-    """Every pair of units of hostile realms, every pair of their stays in one field."""
+    """Every pair of units of hostile realms, every pair of their stays in one field,
+    but two units that were both in their realms' meetings there."""
     best: MeetingKey | None = None
     for x in units:
         for y in units:
@@ -51,7 +52,10 @@ def reference_first(
             for sx in stays[x.key]:
                 for sy in stays[y.key]:
                     day = first_shared_day(sx, sy)
-                    if day is None or (sx.kf, x.realm, y.realm) in closed:
+                    if day is None:
+                        continue
+                    both = {x.key, y.key}
+                    if both <= met.get((sx.kf, x.realm, y.realm), set()):
                         continue
                     if (sx.kf, x.key) in unseen or (sy.kf, y.key) in unseen:
                         continue
@@ -82,8 +86,9 @@ units_and_legs = st.lists(
 )
 changes = st.lists(
     # What a meeting or an interception does: a unit held where the next meeting is,
-    # a unit turned onto a new leg, a pair of realms met in a field, a unit passing a
-    # field unseen. ``i``: the unit (or the first realm), ``j``: the second realm.
+    # a unit turned onto a new leg, a pair of realms met in a field (some of their
+    # units), a unit passing a field unseen. ``i``: the unit (or the first realm), ``j``:
+    # the second realm; the leg's length picks the units of a meeting.
     st.tuples(
         st.sampled_from(["halt", "turn", "close", "unseen"]),
         st.sampled_from(FIELDS),
@@ -109,10 +114,10 @@ def test_the_queue_names_the_meeting_a_search_of_every_pair_finds(
         return (a, b) not in allied and (b, a) not in allied
 
     fields = Fields(units, {u.key: stays_of(u, legs[u.key]) for u in units}, hostile, field_order)
-    closed: set[tuple[str, int, int]] = set()
+    met: dict[tuple[str, int, int], set[str]] = {}
     unseen: set[tuple[str, str]] = set()
     first = fields.first()
-    assert first == reference_first(units, fields.stays, hostile, closed, unseen)
+    assert first == reference_first(units, fields.stays, hostile, met, unseen)
     for kind, kf, i, j, leg in done:
         unit = units[i % len(units)]
         if kind == "halt" and first is not None:
@@ -121,13 +126,15 @@ def test_the_queue_names_the_meeting_a_search_of_every_pair_finds(
         elif kind == "turn":
             fields.move(unit.key, stays_of(unit, leg))
         elif kind == "close" and i < j:
-            closed.add((kf, i, j))
-            fields.close(kf, i, j)
+            parity = len(leg.steps) % 2
+            keys = [u.key for n, u in enumerate(units) if u.realm in (i, j) and n % 2 == parity]
+            met.setdefault((kf, i, j), set()).update(keys)
+            fields.close(kf, i, j, keys)
         elif kind == "unseen":
             unseen.add((kf, unit.key))
             fields.pass_unseen(kf, [unit.key])
         first = fields.first()
-        assert first == reference_first(units, fields.stays, hostile, closed, unseen)
+        assert first == reference_first(units, fields.stays, hostile, met, unseen)
 
 
 stay = st.builds(

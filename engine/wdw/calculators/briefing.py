@@ -27,8 +27,9 @@ from engine.wdw.state import STRUCTURES, Realm, Unit, WdwState
 
 
 def scene_of(state: WdwState, legs: Mapping[str, Leg]) -> combat.Scene:
-    """The month's scene: each unit where its leg ends."""
-    return combat.Scene.of(state, {k: leg.steps[-1][0] for k, leg in legs.items() if leg.steps})
+    """The month's scene: each unit where its leg ends, and the legs (F9)."""
+    ends = {k: leg.steps[-1][0] for k, leg in legs.items() if leg.steps}
+    return combat.Scene.of(state, ends, legs)
 
 
 def _approach(
@@ -55,7 +56,7 @@ def workbench_lines(
         (_approach((key,), scene.units[key].order[:2], meeting.kf, scene.units, legs), round_)
         for key, round_ in meeting.late
     ]
-    bench = combat.workbench(scene, meeting.kf, a, b, late)
+    bench = combat.workbench(scene, meeting.kf, a, b, late, meeting.day)
     return [
         say(lang, "dossier.workbench"),
         *("     " + line for line in combat.render(bench, lang)),

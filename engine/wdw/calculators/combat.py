@@ -7,7 +7,7 @@ allow (F9, D8), the fields each side may retreat to (D28) and the "befestigt" fl
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 
@@ -16,11 +16,13 @@ from engine.wdw.characters import character_gp, with_leaders
 from engine.wdw.formulas import bukaz_gp, kampfkraft, movement_points, rounds_possible
 from engine.wdw.items import hostile
 from engine.wdw.mapfile import WorldMap
+from engine.wdw.movement import Leg
 from engine.wdw.options import WdwOptions
 from engine.wdw.rivers import barrier
 from engine.wdw.setup import options_of
 from engine.wdw.state import Settlement, Unit, WdwState, world
 from engine.wdw.tables import MAIN_ORDERS, Outcome, encounter
+from engine.wdw.timeline import Whereabouts
 from engine.wdw.walls import WALL_GP, wall_gp
 
 SHIP_MELEE = 50
@@ -48,11 +50,21 @@ class Scene:
     enemies: dict[tuple[int, int], bool] = field(default_factory=dict)
     options: WdwOptions = field(default_factory=WdwOptions)
     """The game's GM options (``fort_ranged_gp``, D9; ``max_rounds``, D8)."""
+    where: Whereabouts | None = None
+    """Where the units are on each day along the month's legs (F9; None: no legs, they
+    stand where they are)."""
+    realms_then: dict[tuple[str, Fraction], frozenset[int]] = field(default_factory=dict)
+    """``realms_on`` remembered (a field's neighbours are asked for many combats)."""
 
     @classmethod
-    def of(cls, state: WdwState, where: Mapping[str, str] | None = None) -> Scene:
+    def of(
+        cls,
+        state: WdwState,
+        where: Mapping[str, str] | None = None,
+        legs: Mapping[str, Leg] | None = None,
+    ) -> Scene:
         """The scene of ``state``; ``where`` moves units (``realm/id`` → field), e.g.
-        to where their legs end this month."""
+        to where their legs end this month; ``legs`` are the month's legs."""
         realms_in: dict[str, set[int]] = {}
         fleets_in: dict[str, set[int]] = {}
         units = {}
@@ -72,7 +84,19 @@ class Scene:
             {r.seat: r.bukaz for r in state.realms},
             {kf: frozenset(realms) for kf, realms in fleets_in.items()},
             options=options_of(state),
+            where=None if legs is None else Whereabouts(state.units, {}, legs),
         )
+
+    def realms_on(self, kf: str, day: Fraction) -> Iterable[int]:
+        """D28: the realms with a unit in ``kf`` on ``day`` along the month's legs (as
+        engine.wdw.retreat.blocked finds them for the month); without legs, those
+        standing there."""
+        if self.where is None:
+            return self.realms_in.get(kf, ())
+        if (kf, day) not in self.realms_then:
+            there = frozenset(u.realm for u in self.where.units_in(kf, day) if u.size > 0)
+            self.realms_then[(kf, day)] = there
+        return self.realms_then[(kf, day)]
 
     def hostile(self, a: int, b: int) -> bool:
         """D26: whether realms ``a`` and ``b`` meet as enemies (remembered)."""
@@ -125,8 +149,8 @@ class Party:
     melee: Fraction
     ranged: Fraction
     rounds: int
-    retreat: tuple[str, ...]
-    draw: bool
+    retreat: tuple[str, ...] = ()
+    draw: bool = False
 
 
 @dataclass(frozen=True)
@@ -256,16 +280,17 @@ def _fighter(
 
 
 def retreat_fields(
-    scene: Scene, kf: str, realm: int, side: Approach
+    scene: Scene, kf: str, realm: int, side: Approach, day: Fraction
 ) -> tuple[tuple[str, ...], bool]:
-    """D28: the field the side came from if no non-allied unit stands there; else the
+    """D28: the field the side came from if no non-allied unit stands there on ``day``
+    (the combat's, ``Scene.realms_on``: as the month finds it); else the
     passable neighbours without one, by side 1–6, for the draw R1 (empty: no retreat,
     the GM rules a surrender); for land units a water field where an own fleet waits is
     passable (Strategie 6.1), for fleets a field they may sail to (on the water or
     along a navigable river, engine.wdw.rivers)."""
 
     def free(kf: str) -> bool:
-        return not any(scene.hostile(realm, other) for other in scene.realms_in.get(kf, ()))
+        return not any(scene.hostile(realm, other) for other in scene.realms_on(kf, day))
 
     if side.came_from and side.came_from != kf and free(side.came_from):
         return (side.came_from,), False
@@ -287,7 +312,9 @@ def retreat_fields(
     return tuple(found), True
 
 
-def _party(scene: Scene, kf: str, side: Approach, enemy: Approach, attacker: bool) -> Party:
+def _party(
+    scene: Scene, kf: str, side: Approach, enemy: Approach, attacker: bool, day: Fraction
+) -> Party:
     enemy_on_land = any(u.unit_class != "sea" for u in enemy.units)
     # The figures depend on these only (the enemy's units only through being on land).
     keys = tuple(u.key for u in side.units)
@@ -303,18 +330,25 @@ def _party(scene: Scene, kf: str, side: Approach, enemy: Approach, attacker: boo
     )
     if memo not in scene.parties:
         scene.parties[memo] = _figures(scene, kf, side, enemy, attacker, enemy_on_land)
-    return scene.parties[memo]
+    # The retreat fields depend on the day of the meeting too (D28).
+    then = (*memo, day)
+    if then not in scene.parties:
+        party = scene.parties[memo]
+        retreat, draw = retreat_fields(scene, kf, party.realm, side, day)
+        scene.parties[then] = replace(party, retreat=retreat, draw=draw)
+    return scene.parties[then]
 
 
 def _figures(
     scene: Scene, kf: str, side: Approach, enemy: Approach, attacker: bool, enemy_on_land: bool
 ) -> Party:
+    """The side's figures; its retreat fields come from ``_party`` (they depend on the
+    day of the meeting)."""
     realm = side.units[0].realm
     leaders = tuple(character_gp(side.units, scene.towns))
     fighters = tuple(
         _fighter(u, scene, kf, side, enemy, attacker, enemy_on_land, leaders) for u in side.units
     )
-    retreat, draw = retreat_fields(scene, kf, realm, side)
     return Party(
         realm=realm,
         order=side.order,
@@ -324,8 +358,6 @@ def _figures(
         melee=sum((f.melee_power for f in fighters), Fraction(0)),
         ranged=sum((f.ranged_power for f in fighters), Fraction(0)),
         rounds=max((f.rounds for f in fighters), default=0),
-        retreat=retreat,
-        draw=draw,
     )
 
 
@@ -335,13 +367,16 @@ def workbench(
     a: Approach,
     b: Approach,
     late: Sequence[tuple[Approach, int]] = (),
+    day: Fraction | None = None,
 ) -> Workbench:
     """The workbench for side ``a`` (the attacker, the table's A) meeting ``b`` in
     ``kf``: Strategie 6.1–6.3, F9–F11, D7–D9, D28; ``late`` are the units arriving while
-    the fight is under way (one unit each) with the round each joins from (6.2)."""
+    the fight is under way (one unit each) with the round each joins from (6.2);
+    ``day`` is the day they meet (else the later side's arrival)."""
     outcome, flipped = encounter(a.order, b.order)
-    party_a = _party(scene, kf, a, b, True)
-    party_b = _party(scene, kf, b, a, False)
+    met = max(a.day, b.day) if day is None else day
+    party_a = _party(scene, kf, a, b, True, met)
+    party_b = _party(scene, kf, b, a, False, met)
     realm_a, realm_b = party_a.realm, party_b.realm
     joining = []
     for arrival, round_ in late:

@@ -58,10 +58,10 @@ def _coming(
             for unit in (scene.units[key] for key in side.units if key in scene.units):
                 if main_order(unit, chosen) not in HOLDING:
                     label = f"R {item} {unit.key}"
-                    yield retreats.line(label, meeting.kf, unit, other.realm, name)
-    for kf, keys, foe in items.retreats:  # before a combat: named for the field (retreats)
+                    yield retreats.line(label, meeting.kf, unit, other.realm, name, meeting.day)
+    for kf, keys, foe, day in items.retreats:  # before a combat: named for the field
         for key in keys:
-            yield retreats.line(f"R {kf} {key}", kf, scene.units[key], foe, "")
+            yield retreats.line(f"R {kf} {key}", kf, scene.units[key], foe, "", day)
     for item, (seat, _spy) in items.spies.items():
         yield say(lang, "draws.spy", item=item, seat=seat)
 
@@ -76,19 +76,19 @@ class _Retreats:
     scene: combat.Scene
     legs: Mapping[str, Leg]
     lang: str
-    found: dict[tuple[str, int, str, bool], tuple[tuple[str, ...], bool]] = field(
+    found: dict[tuple[str, int, str, bool, Fraction], tuple[tuple[str, ...], bool]] = field(
         default_factory=dict
     )
 
-    def line(self, label: str, kf: str, unit: Unit, foe: int, side: str) -> str:
-        """The draw ``label`` of ``unit`` retreating from ``kf`` (seen by its realm and
-        ``foe``) if table side ``side`` loses ("": a retreat before a combat); "" when
-        it draws nothing."""
+    def line(self, label: str, kf: str, unit: Unit, foe: int, side: str, day: Fraction) -> str:
+        """The draw ``label`` of ``unit`` retreating from ``kf`` after meeting ``foe``
+        there on ``day`` (seen by its realm and ``foe``) if table side ``side`` loses
+        ("": a retreat before a combat); "" when it draws nothing."""
         came = _came_from(unit, kf, self.legs)
-        memo = (kf, unit.realm, came, unit.unit_class == "sea")
+        memo = (kf, unit.realm, came, unit.unit_class == "sea", day)
         if memo not in self.found:
             approach = combat.Approach((unit,), "", came, Fraction(0))
-            self.found[memo] = combat.retreat_fields(self.scene, kf, unit.realm, approach)
+            self.found[memo] = combat.retreat_fields(self.scene, kf, unit.realm, approach, day)
         fields, drawn = self.found[memo]
         if not drawn or not fields:
             return ""

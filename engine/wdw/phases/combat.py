@@ -5,6 +5,8 @@ engine.wdw.retreat)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from engine.wdw.fights import Combat
 from engine.wdw.items import Meeting
 from engine.wdw.month import Month
@@ -40,7 +42,8 @@ def run(month: Month) -> None:
             )
             # Strategie 6.2: the loser's late arrivals retreat with it.
             late = tuple(key for key, _ in meeting.late if units[key].realm == loser.realm)
-            _retreat(month, units, item, (*loser.units, *late), winner.realm)
+            keys = (*loser.units, *late)
+            _retreat(month, units, item, keys, winner.realm, meeting.day)
     state.units = [u for u in state.units if u.size > 0]
 
 
@@ -77,10 +80,15 @@ def _tell(month: Month, units: dict[str, Unit], meeting: Meeting, verdict: Comba
 
 
 def _retreat(
-    month: Month, units: dict[str, Unit], item: str, keys: tuple[str, ...], winner: int
+    month: Month,
+    units: dict[str, Unit],
+    item: str,
+    keys: tuple[str, ...],
+    winner: int,
+    day: Fraction,
 ) -> None:
     for key in keys:
         unit = units.get(key)
         if unit is None or unit.size == 0 or unit.order[:2] in ("KN", "KH"):
             continue  # Strategie 6.2: units under KN or KH do not retreat after a loss
-        retreat(month, item, unit, winner)
+        retreat(month, item, unit, winner, day)

@@ -10,10 +10,10 @@ from engine.wdw.retreat import retreat
 
 def run(month: Month) -> None:
     """Move every unit that retreats before a combat, and tell its owner."""
-    for kf, keys, foe in month.items.retreats:
+    for kf, keys, foe, day in month.items.retreats:
         for key in keys:
             realm, number = (int(x) for x in key.split("/"))
             unit = month.state.unit(realm, number)
             if unit is None or unit.kf != kf:
                 continue  # it left the field already (an earlier retreat)
-            retreat(month, kf, unit, foe)
+            retreat(month, kf, unit, foe, day)
