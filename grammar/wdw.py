@@ -11,7 +11,9 @@ from functools import cache
 from lark import Lark, Token, Tree
 
 from engine.core import GmMessage, Order
+from engine.wdw import property_words
 from engine.wdw.orders import (
+    IMMUNITY,
     ORDER_KINDS,
     Alliance,
     Build,
@@ -48,7 +50,8 @@ _ROMAN = {"i": "1", "ii": "2", "iii": "3"}
 
 @cache
 def _parser() -> Lark:
-    return reader.build_parser(reader.player_grammar(reader.grammar_text("wdw.lark")))
+    rules = reader.grammar_text("wdw.lark").replace("PROPERTY_WORDS", property_words.terminal())
+    return reader.build_parser(reader.player_grammar(rules))
 
 
 def _field(tok: Token) -> str:
@@ -394,36 +397,32 @@ LANGUAGE = reader.LinesLanguage(ORDER_KINDS, WdwLines(), first_word_decides=True
 """The Welt der Waben order language (:class:`engine.core.OrderLanguage`)."""
 
 
-_PROPERTIES = {
-    "nahkampf": "nahkampf", "nk": "nahkampf", "melee": "nahkampf",
-    "fernkampf": "fernkampf", "fk": "fernkampf", "ranged": "fernkampf",
-    "arbeit": "arbeit", "arbeitsstärke": "arbeit", "arbeiterstärke": "arbeit",
-    "arbeitsstaerke": "arbeit", "arbeiter": "arbeit", "work": "arbeit", "workers": "arbeit",
-    "belagerung": "belagerung", "siege": "belagerung", "transport": "transport",
-    "geschwindigkeit": "geschwindigkeit", "speed": "geschwindigkeit",
-    "beritten": "beritten", "mounted": "beritten", "spion": "spion", "spy": "spion",
-    "heerführer": "heerfuehrer", "heerfuehrer": "heerfuehrer", "leader": "heerfuehrer",
-}  # fmt: skip
 _SEA_WORDS = ("schiffe", "schiff", "flotte", "ships", "ship", "fleet", "sea")
 _CHARACTER_WORDS = ("charaktere", "charakter", "characters", "character")
 
 
 def _army(node: Tree[Token], line: int) -> Order:
     """A raising, Soforrüstung or training (Strategie 4.2): each property with the level
-    after it (1 when none is given); the class from its word, or a character when the
-    property is a specialist training (Tab. 4.2-1a)."""
+    after it (1 when none is given), a terrain immunity with its terrain (4.3); the
+    class from its word, or a character when the property is a specialist training
+    (Tab. 4.2-1a)."""
     properties: list[str] = []
     count, unit, rs, place, word, province = 0, 0, 0, "", "", ""
-    defends = False
+    defends = immune = False
     for tok in node.scan_values(lambda v: isinstance(v, Token)):
         if tok.type == "HV_KW":
             defends = True
+        elif tok.type == "IMMUNITY_KW":
+            immune = True
         elif tok.type == "PLACE" and defends:
             province, defends = str(tok), False
+        elif tok.type == "PLACE" and immune:  # Strategie 4.3: the map's terrain, checked later
+            properties.append(f"{IMMUNITY}={tok}")
+            immune = False
         elif tok.type == "PROPERTY":  # "Nahkampf", or with its level glued: "NK3"
             glued = re.fullmatch(r"(\D+)(\d*)", str(tok).lower())
             assert glued is not None  # the PROPERTY terminal is letters, then digits
-            properties.append(f"{_PROPERTIES[glued[1]]}={int(glued[2] or 1)}")
+            properties.append(f"{property_words.WORDS[glued[1]]}={int(glued[2] or 1)}")
         elif tok.type == "INT" and properties:
             properties[-1] = properties[-1].split("=")[0] + f"={int(tok)}"
         elif tok.type == "INT":
@@ -486,7 +485,7 @@ def _convert(node: Tree[Token], line: int, tokens: dict[str, Token]) -> Order:
         if len(words) == 2:
             sides.append(("heimatverteidigung", words[1]))
         else:
-            sides.append((_PROPERTIES[words[0].lower()], ""))
+            sides.append((property_words.WORDS[words[0].lower()], ""))
     (source, source_province), (target, target_province) = sides
     return Convert(
         line=line,

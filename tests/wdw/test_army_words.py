@@ -1,0 +1,153 @@
+"""The words of the army orders (docs/orders-wdw.md, Strategie 4.2, 4.3): class words,
+every property the unit designer knows, and the faults of a line that starts like one."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from engine.core import Order
+from engine.wdw.calculators.designer import design, read_properties
+from engine.wdw.options import WdwOptions
+from engine.wdw.orders import Raise, Train
+from engine.wdw.property_words import WORDS
+from engine.wdw.state import WdwState
+from tests.wdw.helpers import GAME, by_number, month, raising, read_orders, sample
+
+
+@pytest.mark.parametrize(
+    ("lines", "order"),
+    [
+        (
+            ("Ausbildung 101: Verteidigung 1", "train 101: defence 1"),
+            Train(unit=101, properties=("verteidigung=1",)),
+        ),
+        (
+            ("Ausbildung 101 Marineinfanterie", "train 101 marines"),
+            Train(unit=101, properties=("marineinfanterie=1",)),
+        ),
+        (
+            ("Ausbildung 101 Immunität Sumpf", "train 101 immunity Sumpf"),
+            Train(unit=101, properties=("immunitaet=Sumpf",)),
+        ),
+        (
+            (
+                "Soforrüstung 100 Krieger Nahkampf Verteidigung 2 Immunität Sumpf in Guru",
+                "instant raise 100 warriors melee defence 2 immunity Sumpf in Guru",
+            ),
+            Raise(
+                settlement="Guru",
+                count=100,
+                properties=("nahkampf=1", "verteidigung=2", "immunitaet=Sumpf"),
+                instant=True,
+            ),
+        ),
+    ],
+)
+def test_every_property_of_strategie_4_3_is_read(lines: tuple[str, ...], order: Order) -> None:
+    for line in lines:
+        (read,) = read_orders(line + "\n")
+        assert replace(read, line=0) == order
+
+
+@pytest.mark.parametrize("word", sorted(WORDS))
+def test_orders_and_the_unit_designer_read_the_same_property_words(word: str) -> None:
+    (read,) = read_orders(f"Ausbildung 101 {word} 2\n")
+    assert isinstance(read, Train)
+    (entry,) = read.properties
+    name = entry.split("=")[0]
+    unit_class = "character" if name in ("spion", "heerfuehrer") else "land"
+    assert read_properties(f"{word} 1", unit_class) == {name: 1}
+
+
+def said(order: Order, state: WdwState | None = None, lang: str = "de") -> str:
+    return GAME.describe_order(state or sample(), 1, order, lang, by_number)
+
+
+@pytest.mark.parametrize(
+    ("order", "de", "en"),
+    [
+        (
+            Train(unit=101, properties=("verteidigung=2",)),
+            "(Verteidigung 2) auf RS 3: 50000 GS",
+            "defence 2",
+        ),
+        (
+            Train(unit=101, properties=("marineinfanterie=1",)),
+            "(Marineinfanterie) auf RS 2: 20000 GS",
+            "marines",
+        ),
+        (
+            Train(unit=101, properties=("immunitaet=sumpf",)),
+            "(Immunität Sumpf) auf RS 2: 20000 GS",
+            "immunity Sumpf",
+        ),
+        (
+            raising(100, "nahkampf=1", "verteidigung=1", "immunitaet=Sumpf", instant=True),
+            "100 Krieger (Nahkampf 1, Verteidigung 1, Immunität Sumpf), RS 3: 3000 GS",
+            "100 warriors (melee 1, defence 1, immunity Sumpf), RS 3: 3000 GS",
+        ),
+    ],
+)
+def test_the_new_properties_cost_what_the_designer_computes(order: Order, de: str, en: str) -> None:
+    assert de in said(order)
+    assert en in said(order, lang="en")
+
+
+def test_the_designer_gives_the_rs_the_order_costs() -> None:
+    # Strategie 4.3: Nahkampf 1, Verteidigung 1 and an extreme-terrain immunity: RS 3,
+    # as the Soforrüstung above costs it
+    wanted = {"nahkampf": 1, "verteidigung": 1, "immun_extrem": 1}
+    assert design("land", 100, wanted, WdwOptions()).rs == 3
+
+
+@pytest.mark.parametrize(
+    ("order", "de", "en"),
+    [
+        (
+            Train(unit=101, properties=("immunitaet=Mondstaub",)),
+            "ein Gelände „Mondstaub“ gibt es auf der Karte nicht; sie kennt Gebirge, Hügelland,"
+            " Sumpf, Tiefland, Wald, Wasser",
+            'the map has no terrain "Mondstaub"; it has Gebirge, Hügelland, Sumpf',
+        ),
+        (
+            Train(unit=101, properties=("immunitaet=Tiefland",)),
+            "Tiefland ist kein schwieriges Gelände",
+            "Tiefland is no difficult terrain",
+        ),
+        (
+            Train(unit=101, properties=("immunitaet=Wald",)),
+            "1 Immunität gegen schwieriges Gelände, aber RS 1 gibt nur eine",
+            "but RS 1 gives only one free",
+        ),
+        (
+            Train(unit=601, properties=("marineinfanterie=1",)),
+            "Marineinfanterie gibt es hier nicht",
+            "marines",
+        ),
+    ],
+)
+def test_a_property_the_unit_cannot_have_is_refused_with_why(
+    order: Order, de: str, en: str
+) -> None:
+    assert de in said(order)
+    assert en in said(order, lang="en")
+
+
+def test_a_free_immunity_needs_no_rs_of_its_own() -> None:
+    # Strategie 4.3: one immunity against difficult terrain per Rüststufe over 1, free;
+    # unit 102 has RS 2.
+    state = month(sample(), Train(unit=102, properties=("immunitaet=Wald",)))
+    unit = state.unit(1, 102)
+    assert unit is not None and unit.immune == ["Wald"] and unit.rs() == 2
+    assert state.realm(1).treasury == 60000
+
+
+def test_a_trained_immunity_is_the_units_after_its_months() -> None:
+    state = month(sample(), Train(unit=101, properties=("immunitaet=Sumpf",)))
+    assert "in Ausbildung: Immunität Sumpf, noch 2 Monate" in GAME.printout(state, 1, "de")
+    state = month(month(state))
+    unit = state.unit(1, 101)
+    assert unit is not None and unit.immune == ["Sumpf"] and unit.immun_extrem == 1
+    assert unit.rs() == 2
