@@ -399,6 +399,8 @@ LANGUAGE = reader.LinesLanguage(ORDER_KINDS, WdwLines(), first_word_decides=True
 
 _SEA_WORDS = ("schiffe", "schiff", "flotte", "ships", "ship", "fleet", "sea")
 _CHARACTER_WORDS = ("charaktere", "charakter", "characters", "character")
+# Strategie 4.3 "Beritten": riders are land units with the property, not a class.
+_RIDER_WORDS = ("reiterei", "reiter", "cavalry", "riders", "rider")
 
 
 def _army(node: Tree[Token], line: int) -> Order:
@@ -441,6 +443,8 @@ def _army(node: Tree[Token], line: int) -> Order:
         first = next(node.scan_values(lambda v: isinstance(v, Token)))
         raise LineError.at(first, TEXTS.every("reject.raise_without_settlement"))
     names = {p.split("=")[0] for p in properties}
+    if word in _RIDER_WORDS and "beritten" not in names:
+        properties.append("beritten=1")
     if word in _SEA_WORDS:
         unit_class = "sea"
     elif word in _CHARACTER_WORDS or names & {"spion", "heerfuehrer"}:

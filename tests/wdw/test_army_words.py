@@ -17,6 +17,51 @@ from tests.wdw.helpers import GAME, by_number, month, raising, read_orders, samp
 
 
 @pytest.mark.parametrize(
+    ("line", "instant"),
+    [
+        ("Rüste 500 Reiter Nahkampf in Guru", False),
+        ("Rüste 500 Reiterei Nahkampf in Guru", False),
+        ("raise 500 cavalry melee in Guru", False),
+        ("raise 500 riders melee in Guru", False),
+        ("Soforrüstung 500 Reiter Nahkampf in Guru", True),
+        ("instant raise 500 cavalry melee in Guru", True),
+    ],
+)
+def test_riders_are_read_as_mounted_land_units(line: str, instant: bool) -> None:
+    # Strategie 4.3 "Beritten": Reiter are warriors with the property, not a class.
+    (order,) = read_orders(line + "\n")
+    assert replace(order, line=0) == Raise(
+        settlement="Guru",
+        count=500,
+        unit_class="land",
+        properties=("nahkampf=1", "beritten=1"),
+        instant=instant,
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "de", "en"),
+    [
+        (
+            "Rüste 500 Reiter Nahkampf in Guru",
+            "mehr geben Ausbildung oder Soforrüstung",
+            "more come by training or instant raising",
+        ),
+        (
+            "Soforrüstung 500 Reiter Nahkampf in Guru",
+            "500 Krieger (Nahkampf 1, beritten), RS 2: 7500 GS",
+            "500 warriors (melee 1, mounted), RS 2: 7500 GS",
+        ),
+    ],
+)
+def test_riders_cost_the_rs_of_beritten(line: str, de: str, en: str) -> None:
+    # Strategie 4.3: Beritten costs a Rüststufe, so riders are a Soforrüstung (or trained).
+    (order,) = read_orders(line + "\n")
+    assert de in said(order)
+    assert en in said(order, lang="en")
+
+
+@pytest.mark.parametrize(
     ("lines", "order"),
     [
         (
