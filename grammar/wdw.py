@@ -329,12 +329,38 @@ _UNIT_LIKE = re.compile(r"h?\d{1,4}:?", re.I)
 _FIELD_LIKE = re.compile(r"[\d/.\-]*\d[\d/.\-]*")
 
 
+# The starts of the army orders (Strategie 4.2, 4.3), as RAISE_KW, INSTANT_KW and
+# TRAIN_KW spell them in wdw.lark; instant first ("Sofort rüsten" is no raising).
+_ARMY_STARTS = _table(
+    (
+        r"^\s*(sofortrüstung|soforrüstung|sofortruestung|soforruestung|sofort\s+(rüsten|rüste"
+        r"|ruesten|rueste)|instant\s+raise|instant)(?!\w)",
+        "instant",
+    ),
+    (
+        r"^\s*(rüsten|rüste|ruesten|rueste|rekrutieren|rekrutiere|aufstellen|stelle\s+auf"
+        r"|ausheben|hebe\s+aus|raise|recruit)(?!\w)",
+        "raise",
+    ),
+    (
+        r"^\s*((heer|einheit|flotte|unit|army|fleet)?\s*h?\d{1,4}\s*:?\s+)?"
+        r"(ausbildung|ausbilden|bilde\s+aus|training|train)(?!\w)",
+        "train",
+    ),
+)
+
+
 def _fault(at: Position, code: str) -> dict[str, str] | None:
-    """What exactly is wrong where the line went wrong, when it is an order's code, its
-    extension or a field (issue 24: ``GI9``, ``115 KH B7``, ``115 KA 12``); None when the
-    examples of the order forms say it better."""
+    """What exactly is wrong where the line went wrong, when it is an army order (its
+    form, Strategie 4.2), an order's code, its extension or a field (issue 24: ``GI9``,
+    ``115 KH B7``, ``115 KA 12``); None when the examples of the order forms say it
+    better."""
     words = [(m.start(), m.group()) for m in re.finditer(r"\S+", code)]
     here = next((n for n, (s, w) in enumerate(words) if s <= at.pos < s + len(w)), None)
+    army = next((kind for pattern, kind in _ARMY_STARTS if pattern.search(code)), None)
+    if army is not None and words:  # issue 24: the army order's form, not the unit orders'
+        word = words[here][1] if here is not None else words[-1][1]
+        return TEXTS.every(f"fault.{army}", word=word)
     if here is None:
         return None
     said = [w for _, w in words]

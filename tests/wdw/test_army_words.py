@@ -13,7 +13,7 @@ from engine.wdw.options import WdwOptions
 from engine.wdw.orders import Raise, Train
 from engine.wdw.property_words import WORDS
 from engine.wdw.state import WdwState
-from tests.wdw.helpers import GAME, by_number, month, raising, read_orders, sample
+from tests.wdw.helpers import GAME, by_number, month, raising, read_error, read_orders, sample
 
 
 @pytest.mark.parametrize(
@@ -196,3 +196,46 @@ def test_a_trained_immunity_is_the_units_after_its_months() -> None:
     unit = state.unit(1, 101)
     assert unit is not None and unit.immune == ["Sumpf"] and unit.immun_extrem == 1
     assert unit.rs() == 2
+
+
+@pytest.mark.parametrize(
+    ("line", "de", "en"),
+    [
+        (
+            "Rüste 500 Drachen in Guru",
+            "„Drachen“: gerüstet wird „Rüste 2000 Krieger Nahkampf in Guru“",
+            '"Drachen": a raising reads "raise 2000 warriors melee in Guru"',
+        ),
+        (
+            "raise 500 dragons in Guru",
+            "„dragons“: gerüstet wird „Rüste 2000 Krieger Nahkampf in Guru“",
+            '"dragons": a raising reads "raise 2000 warriors melee in Guru"',
+        ),
+        (
+            "Soforrüstung 200 Krieger RS3 Magie 3 in Guru",
+            "„Magie“: eine Soforrüstung lautet „Soforrüstung 200 Krieger RS3 Nahkampf 3 in Guru“",
+            '"Magie": an instant raising reads "instant raise 200 warriors RS3 melee 3 in Guru"',
+        ),
+        (
+            "Ausbildung 101: Zauberei 2",
+            "„Zauberei“: eine Ausbildung lautet „Ausbildung 101: Nahkampf 3 beritten“",
+            '"Zauberei": a training reads "train 101: melee 3 mounted"',
+        ),
+        (
+            "train 101 magic 2",
+            "„magic“: eine Ausbildung lautet „Ausbildung 101: Nahkampf 3 beritten“",
+            '"magic": a training reads "train 101: melee 3 mounted"',
+        ),
+        (
+            "101 ausbilden Zauberei",
+            "„Zauberei“: eine Ausbildung lautet",
+            '"Zauberei": a training reads',
+        ),
+    ],
+)
+def test_a_broken_army_order_is_told_the_army_orders_form(line: str, de: str, en: str) -> None:
+    # It once named the unit orders ("erwartet wird hier „115 KNF 12/4 12/5“ …").
+    error = read_error(line)
+    assert de in error.message("de") and "KNF" not in error.message("de")
+    assert en in error.message("en") and "KNF" not in error.message("en")
+    assert "Verteidigung" in error.message("de") and "defence" in error.message("en")
