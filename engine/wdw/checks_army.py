@@ -38,9 +38,9 @@ FIRST = {
 a province, the order's ``province``)."""
 TRAINABLE = {
     "land": ("nahkampf", "fernkampf", "arbeit", "belagerung", "transport", "geschwindigkeit",
-             "beritten", "verteidigung", "marineinfanterie", "immun_extrem"),
+             "beritten", "verteidigung", "marineinfanterie", IMMUNITY),
     "sea": ("nahkampf", "fernkampf", "belagerung", "transport", "geschwindigkeit",
-            "verteidigung", "immun_extrem"),
+            "verteidigung", IMMUNITY),
     "character": ("spion", "heerfuehrer"),
 }  # fmt: skip
 """Strategie 4.3: the properties training (or a Soforrüstung) may add by class; a
@@ -238,7 +238,9 @@ def plan_raise(state: WdwState, seat: int, order: Raise) -> Plan | Refusal:
     terrains, extreme = immune
     if extreme:
         wanted["immun_extrem"] = extreme
-    refusal = _allowed(order.unit_class, wanted, order.instant, defends=bool(hv))
+    refusal = _not_allowed(order.unit_class, wanted, terrains) or _allowed(
+        order.unit_class, wanted, order.instant, defends=bool(hv)
+    )
     if refusal is not None:
         return refusal
     rs = rs_defending(wanted, hv)
@@ -288,9 +290,9 @@ def plan_train(state: WdwState, seat: int, order: Train) -> Plan | Refusal:
     terrains, extreme = immune
     if extreme:
         wanted["immun_extrem"] = unit.immun_extrem + extreme
-    for name in [*wanted, *(["immun_extrem"] if terrains else [])]:
-        if name not in TRAINABLE[unit.unit_class]:
-            return Refusal("property_not_allowed", {"property": name, "cls": unit.unit_class})
+    refusal = _not_allowed(unit.unit_class, wanted, terrains)
+    if refusal is not None:
+        return refusal
     now = properties_of(unit)
     lower = [n for n, level in wanted.items() if level < now[n]]
     if lower:
@@ -331,15 +333,24 @@ def plan_train(state: WdwState, seat: int, order: Train) -> Plan | Refusal:
     return Plan(rs, cost, used, months, place, changed, provinces=gained, terrains=terrains)
 
 
+def _not_allowed(
+    unit_class: str, wanted: dict[str, int], terrains: tuple[str, ...]
+) -> Refusal | None:
+    """Strategie 4.3, Tab. 4.2-1a: the first property the class may have, or what
+    training may add to it (a terrain immunity by that name, whatever its cost)."""
+    names = [n for n in wanted if n != "immun_extrem"] + ([IMMUNITY] if terrains else [])
+    for name in names:
+        if name not in FIRST[unit_class] + TRAINABLE[unit_class]:
+            return Refusal("property_not_allowed", {"property": name, "cls": unit_class})
+    return None
+
+
 def _allowed(
     unit_class: str, wanted: dict[str, int], instant: bool, *, defends: bool
 ) -> Refusal | None:
     """Tab. 4.2-1a: a raising has exactly one first property at level 1 (or
     Heimatverteidigung, ``defends``); a Soforrüstung has a first property and may add
     what training could."""
-    for name in wanted:
-        if name not in FIRST[unit_class] + TRAINABLE[unit_class]:
-            return Refusal("property_not_allowed", {"property": name, "cls": unit_class})
     first = [n for n in wanted if n in FIRST[unit_class]]
     if not first and not (defends and unit_class == "land"):  # HV: a land unit's only
         return Refusal("needs_first_property", {"cls": unit_class})

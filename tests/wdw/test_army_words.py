@@ -171,6 +171,16 @@ def test_the_designer_gives_the_rs_the_order_costs() -> None:
             "Marineinfanterie gibt es hier nicht",
             "marines",
         ),
+        (
+            Train(unit=601, properties=("immunitaet=Wald",)),
+            "Immunität gibt es hier nicht für die Klasse Charakter",
+            "immunity is not available here for the class character",
+        ),
+        (
+            raising(1, "spion=1", "immunitaet=Sumpf", unit_class="character", instant=True),
+            "Immunität gibt es hier nicht für die Klasse Charakter",
+            "immunity is not available here for the class character",
+        ),
     ],
 )
 def test_a_property_the_unit_cannot_have_is_refused_with_why(
