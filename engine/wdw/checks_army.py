@@ -409,12 +409,17 @@ def words(
 
 
 def unit_lines(unit: Unit, lang: str) -> list[str]:
-    """The printout's lines under a unit: the provinces it defends, its training and
-    its conversion (Strategie 4.2, 4.3)."""
+    """The printout's lines under a unit: the provinces it defends, Marineinfanterie,
+    the terrains it is immune in, its training and its conversion (Strategie 4.2,
+    4.3)."""
     lines = []
     if unit.heimatverteidigung:
         provinces = ", ".join(unit.heimatverteidigung)
         lines.append(say(lang, "print.defends", provinces=provinces))
+    if unit.marineinfanterie:
+        lines.append(say(lang, "print.marines"))
+    if unit.immune:
+        lines.append(say(lang, "print.immune", terrains=", ".join(unit.immune)))
     if unit.training_months:
         to = unit.training_to
         gained = words(levels(to), lang, defended(to), immune_to(to))

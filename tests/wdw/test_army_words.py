@@ -249,3 +249,20 @@ def test_a_broken_army_order_is_told_the_army_orders_form(line: str, de: str, en
     assert de in error.message("de") and "KNF" not in error.message("de")
     assert en in error.message("en") and "KNF" not in error.message("en")
     assert "Verteidigung" in error.message("de") and "defence" in error.message("en")
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("de", ("NK 1 Verteidigung 1", "    Marineinfanterie", "    immun in: Sumpf")),
+        ("en", ("defence 1", "    marines", "    immune in: Sumpf")),
+    ],
+)
+def test_the_printout_names_the_new_properties(lang: str, words: tuple[str, ...]) -> None:
+    wanted = ("nahkampf=1", "verteidigung=1", "marineinfanterie=1", "immunitaet=Sumpf")
+    state = month(sample(), raising(10, *wanted, instant=True))
+    unit = state.unit(1, 602)
+    assert unit is not None and unit.rs() == 4
+    text = GAME.printout(state, 1, lang)
+    for said_ in words:
+        assert said_ in text
