@@ -11,7 +11,9 @@ from functools import cache
 from lark import Lark, Token, Tree
 
 from engine.core import GmMessage, Order
+from engine.wdw import property_words
 from engine.wdw.orders import (
+    IMMUNITY,
     ORDER_KINDS,
     Alliance,
     Build,
@@ -48,7 +50,8 @@ _ROMAN = {"i": "1", "ii": "2", "iii": "3"}
 
 @cache
 def _parser() -> Lark:
-    return reader.build_parser(reader.player_grammar(reader.grammar_text("wdw.lark")))
+    rules = reader.grammar_text("wdw.lark").replace("PROPERTY_WORDS", property_words.terminal())
+    return reader.build_parser(reader.player_grammar(rules))
 
 
 def _field(tok: Token) -> str:
@@ -326,12 +329,38 @@ _UNIT_LIKE = re.compile(r"h?\d{1,4}:?", re.I)
 _FIELD_LIKE = re.compile(r"[\d/.\-]*\d[\d/.\-]*")
 
 
+# The starts of the army orders (Strategie 4.2, 4.3), as RAISE_KW, INSTANT_KW and
+# TRAIN_KW spell them in wdw.lark; instant first ("Sofort rüsten" is no raising).
+_ARMY_STARTS = _table(
+    (
+        r"^\s*(sofortrüstung|soforrüstung|sofortruestung|soforruestung|sofort\s+(rüsten|rüste"
+        r"|ruesten|rueste)|instant\s+raise|instant)(?!\w)",
+        "instant",
+    ),
+    (
+        r"^\s*(rüsten|rüste|ruesten|rueste|rekrutieren|rekrutiere|aufstellen|stelle\s+auf"
+        r"|ausheben|hebe\s+aus|raise|recruit)(?!\w)",
+        "raise",
+    ),
+    (
+        r"^\s*((heer|einheit|flotte|unit|army|fleet)?\s*h?\d{1,4}\s*:?\s+)?"
+        r"(ausbildung|ausbilden|bilde\s+aus|training|train)(?!\w)",
+        "train",
+    ),
+)
+
+
 def _fault(at: Position, code: str) -> dict[str, str] | None:
-    """What exactly is wrong where the line went wrong, when it is an order's code, its
-    extension or a field (issue 24: ``GI9``, ``115 KH B7``, ``115 KA 12``); None when the
-    examples of the order forms say it better."""
+    """What exactly is wrong where the line went wrong, when it is an army order (its
+    form, Strategie 4.2), an order's code, its extension or a field (issue 24: ``GI9``,
+    ``115 KH B7``, ``115 KA 12``); None when the examples of the order forms say it
+    better."""
     words = [(m.start(), m.group()) for m in re.finditer(r"\S+", code)]
     here = next((n for n, (s, w) in enumerate(words) if s <= at.pos < s + len(w)), None)
+    army = next((kind for pattern, kind in _ARMY_STARTS if pattern.search(code)), None)
+    if army is not None and words:  # issue 24: the army order's form, not the unit orders'
+        word = words[here][1] if here is not None else words[-1][1]
+        return TEXTS.every(f"fault.{army}", word=word)
     if here is None:
         return None
     said = [w for _, w in words]
@@ -394,36 +423,34 @@ LANGUAGE = reader.LinesLanguage(ORDER_KINDS, WdwLines(), first_word_decides=True
 """The Welt der Waben order language (:class:`engine.core.OrderLanguage`)."""
 
 
-_PROPERTIES = {
-    "nahkampf": "nahkampf", "nk": "nahkampf", "melee": "nahkampf",
-    "fernkampf": "fernkampf", "fk": "fernkampf", "ranged": "fernkampf",
-    "arbeit": "arbeit", "arbeitsstärke": "arbeit", "arbeiterstärke": "arbeit",
-    "arbeitsstaerke": "arbeit", "arbeiter": "arbeit", "work": "arbeit", "workers": "arbeit",
-    "belagerung": "belagerung", "siege": "belagerung", "transport": "transport",
-    "geschwindigkeit": "geschwindigkeit", "speed": "geschwindigkeit",
-    "beritten": "beritten", "mounted": "beritten", "spion": "spion", "spy": "spion",
-    "heerführer": "heerfuehrer", "heerfuehrer": "heerfuehrer", "leader": "heerfuehrer",
-}  # fmt: skip
 _SEA_WORDS = ("schiffe", "schiff", "flotte", "ships", "ship", "fleet", "sea")
 _CHARACTER_WORDS = ("charaktere", "charakter", "characters", "character")
+# Strategie 4.3 "Beritten": riders are land units with the property, not a class.
+_RIDER_WORDS = ("reiterei", "reiter", "cavalry", "riders", "rider")
 
 
 def _army(node: Tree[Token], line: int) -> Order:
     """A raising, Soforrüstung or training (Strategie 4.2): each property with the level
-    after it (1 when none is given); the class from its word, or a character when the
-    property is a specialist training (Tab. 4.2-1a)."""
+    after it (1 when none is given), a terrain immunity with its terrain (4.3); the
+    class from its word, or a character when the property is a specialist training
+    (Tab. 4.2-1a)."""
     properties: list[str] = []
     count, unit, rs, place, word, province = 0, 0, 0, "", "", ""
-    defends = False
+    defends = immune = False
     for tok in node.scan_values(lambda v: isinstance(v, Token)):
         if tok.type == "HV_KW":
             defends = True
+        elif tok.type == "IMMUNITY_KW":
+            immune = True
         elif tok.type == "PLACE" and defends:
             province, defends = str(tok), False
+        elif tok.type == "PLACE" and immune:  # Strategie 4.3: the map's terrain, checked later
+            properties.append(f"{IMMUNITY}={tok}")
+            immune = False
         elif tok.type == "PROPERTY":  # "Nahkampf", or with its level glued: "NK3"
             glued = re.fullmatch(r"(\D+)(\d*)", str(tok).lower())
             assert glued is not None  # the PROPERTY terminal is letters, then digits
-            properties.append(f"{_PROPERTIES[glued[1]]}={int(glued[2] or 1)}")
+            properties.append(f"{property_words.WORDS[glued[1]]}={int(glued[2] or 1)}")
         elif tok.type == "INT" and properties:
             properties[-1] = properties[-1].split("=")[0] + f"={int(tok)}"
         elif tok.type == "INT":
@@ -442,6 +469,8 @@ def _army(node: Tree[Token], line: int) -> Order:
         first = next(node.scan_values(lambda v: isinstance(v, Token)))
         raise LineError.at(first, TEXTS.every("reject.raise_without_settlement"))
     names = {p.split("=")[0] for p in properties}
+    if word in _RIDER_WORDS and "beritten" not in names:
+        properties.append("beritten=1")
     if word in _SEA_WORDS:
         unit_class = "sea"
     elif word in _CHARACTER_WORDS or names & {"spion", "heerfuehrer"}:
@@ -486,7 +515,7 @@ def _convert(node: Tree[Token], line: int, tokens: dict[str, Token]) -> Order:
         if len(words) == 2:
             sides.append(("heimatverteidigung", words[1]))
         else:
-            sides.append((_PROPERTIES[words[0].lower()], ""))
+            sides.append((property_words.WORDS[words[0].lower()], ""))
     (source, source_province), (target, target_province) = sides
     return Convert(
         line=line,

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 
 from engine.core import Order
 from engine.wdw.formulas import barracks, element_cost, rs_of, rues_capacity, training_months
-from engine.wdw.orders import Raise, Train
+from engine.wdw.orders import IMMUNITY, Raise, Train
+from engine.wdw.property_words import FLAGS
 from engine.wdw.provinces import province_named
 from engine.wdw.setup import options_of
 from engine.wdw.state import Settlement, Unit, WdwState, world
@@ -16,10 +17,18 @@ from engine.wdw.texts import say
 
 ORDERS = (Raise, Train)
 """The orders this module checks (engine.wdw.acknowledge dispatches them here)."""
-LEVELLED = ("nahkampf", "fernkampf", "arbeit", "belagerung", "transport", "geschwindigkeit")
-"""The properties with levels (Strategie 4.3, "(1..n)")."""
-FLAGS = ("beritten", "spion", "heerfuehrer")
-"""The properties a unit has or has not."""
+LEVELLED = (
+    "nahkampf",
+    "fernkampf",
+    "arbeit",
+    "belagerung",
+    "transport",
+    "geschwindigkeit",
+    "verteidigung",
+    "immun_extrem",
+)
+"""The properties with levels (Strategie 4.3, "(1..n)"; the extreme-terrain immunities
+as their count, one Rüststufe each)."""
 FIRST = {
     "land": ("nahkampf", "fernkampf", "arbeit", "belagerung", "transport"),
     "sea": ("nahkampf", "fernkampf", "transport"),
@@ -29,8 +38,9 @@ FIRST = {
 a province, the order's ``province``)."""
 TRAINABLE = {
     "land": ("nahkampf", "fernkampf", "arbeit", "belagerung", "transport", "geschwindigkeit",
-             "beritten"),
-    "sea": ("nahkampf", "fernkampf", "belagerung", "transport", "geschwindigkeit"),
+             "beritten", "verteidigung", "marineinfanterie", IMMUNITY),
+    "sea": ("nahkampf", "fernkampf", "belagerung", "transport", "geschwindigkeit",
+            "verteidigung", IMMUNITY),
     "character": ("spion", "heerfuehrer"),
 }  # fmt: skip
 """Strategie 4.3: the properties training (or a Soforrüstung) may add by class; a
@@ -67,16 +77,21 @@ class Plan:
     warning: Refusal | None = None
     provinces: tuple[str, ...] = ()
     """The provinces the unit gains Heimatverteidigung for (Strategie 4.3)."""
+    terrains: tuple[str, ...] = ()
+    """The terrains the unit gains immunity in (Strategie 4.3 "Geländeimmunität")."""
 
 
 HV = "heimatverteidigung"
+NORMAL = "normal"
+_HARDNESS = (NORMAL, "schwer", "extrem")
+"""Strategie 1.1: the terrain classes, easiest first."""
 
 
 def levels(entries: tuple[str, ...] | list[str]) -> dict[str, int]:
     """``name=level`` entries as a mapping (Heimatverteidigung's ``name=province``
     entries are :func:`defended`'s)."""
     pairs = (e.split("=", 1) for e in entries)
-    return {name: int(level) for name, level in pairs if name != HV}
+    return {name: int(level) for name, level in pairs if name not in (HV, IMMUNITY)}
 
 
 def defended(entries: tuple[str, ...] | list[str]) -> tuple[str, ...]:
@@ -84,12 +99,60 @@ def defended(entries: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     return tuple(e.split("=", 1)[1] for e in entries if e.startswith(f"{HV}="))
 
 
-def give(unit: Unit, properties: dict[str, int], provinces: tuple[str, ...]) -> None:
+def immune_to(entries: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """The terrains of the ``immunitaet=<terrain>`` entries."""
+    return tuple(e.split("=", 1)[1] for e in entries if e.startswith(f"{IMMUNITY}="))
+
+
+def give(
+    unit: Unit,
+    properties: dict[str, int],
+    provinces: tuple[str, ...],
+    terrains: tuple[str, ...] = (),
+) -> None:
     """Strategie 4.2: ``unit`` with the levels of ``properties`` (a flag set by a level
-    above 0) and Heimatverteidigung for ``provinces`` (a raising's or a training's)."""
+    above 0), Heimatverteidigung for ``provinces`` and immunity in ``terrains`` (4.3; a
+    raising's or a training's)."""
     for name, level in properties.items():
         setattr(unit, name, bool(level) if isinstance(getattr(unit, name), bool) else level)
     unit.heimatverteidigung += [p for p in provinces if p not in unit.heimatverteidigung]
+    unit.immune += [t for t in terrains if t not in unit.immune]
+
+
+def _immunities(
+    state: WdwState, entries: tuple[str, ...], had: list[str]
+) -> tuple[tuple[str, ...], int] | Refusal:
+    """Strategie 4.3 "Geländeimmunität": the new terrains of the ``immunitaet=`` entries,
+    as the map names them, and how many are extreme ("kostet immer eine komplette
+    Rüststufe"); a terrain not on the map or a normal one is refused."""
+    classes: dict[str, str] = {}
+    for spot in world(state.map_text).fields.values():  # a terrain's hardest class
+        was = classes.get(spot.terrain, NORMAL)
+        classes[spot.terrain] = max(was, spot.terrain_class, key=_HARDNESS.index)
+    named = {t.lower(): t for t in classes}
+    new: list[str] = []
+    for asked in immune_to(entries):
+        terrain = named.get(asked.lower())
+        if terrain is None:
+            return Refusal(
+                "unknown_terrain", {"name": asked, "terrains": ", ".join(sorted(classes))}
+            )
+        if classes[terrain] == NORMAL:
+            return Refusal("immunity_normal", {"name": terrain})
+        if terrain not in had and terrain not in new:
+            new.append(terrain)
+    return tuple(new), sum(classes[t] == "extrem" for t in new)
+
+
+def _free_immunities(state: WdwState, terrains: list[str], rs: int) -> Refusal | None:
+    """Strategie 4.3: immunity in difficult (not extreme) terrain is free, one per
+    Rüststufe over 1."""
+    the_map = world(state.map_text)
+    extreme = {f.terrain for f in the_map.fields.values() if f.terrain_class == "extrem"}
+    free = [t for t in terrains if t not in extreme]
+    if len(free) > rs - 1:
+        return Refusal("immunity_not_free", {"count": len(free), "rs": rs})
+    return None
 
 
 def rs_defending(properties: dict[str, int], provinces: tuple[str, ...] | list[str]) -> int:
@@ -114,7 +177,8 @@ def _province(state: WdwState, seat: int, name: str, unit_class: str) -> str | R
 
 
 def properties_of(unit: Unit) -> dict[str, int]:
-    """A unit's properties with their levels (flags as 0 or 1)."""
+    """A unit's properties with their levels (flags as 0 or 1; the extreme-terrain
+    immunities as their count)."""
     return {p: int(getattr(unit, p)) for p in (*LEVELLED, *FLAGS)}
 
 
@@ -168,12 +232,23 @@ def plan_raise(state: WdwState, seat: int, order: Raise) -> Plan | Refusal:
         if isinstance(found, Refusal):
             return found
         hv = (found,)
-    refusal = _allowed(order.unit_class, wanted, order.instant, defends=bool(hv))
+    immune = _immunities(state, order.properties, [])
+    if isinstance(immune, Refusal):
+        return immune
+    terrains, extreme = immune
+    if extreme:
+        wanted["immun_extrem"] = extreme
+    refusal = _not_allowed(order.unit_class, wanted, terrains) or _allowed(
+        order.unit_class, wanted, order.instant, defends=bool(hv)
+    )
     if refusal is not None:
         return refusal
     rs = rs_defending(wanted, hv)
     if order.rs and order.rs != rs:
         return Refusal("rs_mismatch", {"stated": order.rs, "rs": rs})
+    refusal = _free_immunities(state, list(terrains), rs)
+    if refusal is not None:
+        return refusal
     the_field = world(state.map_text).fields[place.kf]
     if order.unit_class == "sea" and not (the_field.coast or the_field.navigable):
         return Refusal("needs_port", {"settlement": place.name})
@@ -191,7 +266,7 @@ def plan_raise(state: WdwState, seat: int, order: Raise) -> Plan | Refusal:
         after = stationed(state, seat, place.kf) + order.count * (1 + wanted.get("beritten", 0))
         if after > barracks(place.mil):
             warning = Refusal("barracks_full", {"stationed": after, "room": barracks(place.mil)})
-    return Plan(rs, cost, used, 0, place, wanted, warning, hv)
+    return Plan(rs, cost, used, 0, place, wanted, warning, hv, terrains)
 
 
 def plan_train(state: WdwState, seat: int, order: Train) -> Plan | Refusal:
@@ -209,9 +284,15 @@ def plan_train(state: WdwState, seat: int, order: Train) -> Plan | Refusal:
     if unit.conversion_months > 0:
         return Refusal("converting", {"unit": unit.id, "months": unit.conversion_months})
     wanted = levels(order.properties)
-    for name in wanted:
-        if name not in TRAINABLE[unit.unit_class]:
-            return Refusal("property_not_allowed", {"property": name, "cls": unit.unit_class})
+    immune = _immunities(state, order.properties, unit.immune)
+    if isinstance(immune, Refusal):
+        return immune
+    terrains, extreme = immune
+    if extreme:
+        wanted["immun_extrem"] = unit.immun_extrem + extreme
+    refusal = _not_allowed(unit.unit_class, wanted, terrains)
+    if refusal is not None:
+        return refusal
     now = properties_of(unit)
     lower = [n for n, level in wanted.items() if level < now[n]]
     if lower:
@@ -228,7 +309,10 @@ def plan_train(state: WdwState, seat: int, order: Train) -> Plan | Refusal:
     rs_now, rs = unit.rs(), rs_defending(target, [*unit.heimatverteidigung, *gained])
     if order.rs and order.rs != rs:
         return Refusal("rs_mismatch", {"stated": order.rs, "rs": rs})
-    if rs <= rs_now:
+    refusal = _free_immunities(state, [*unit.immune, *terrains], rs)
+    if refusal is not None:
+        return refusal
+    if rs <= rs_now and not terrains:  # Strategie 4.3: a free immunity alone gains no RS
         return Refusal("no_gain", {"unit": unit.id, "rs": rs_now})
     cost = (element_cost(unit.unit_class, rs) - element_cost(unit.unit_class, rs_now)) * unit.size
     treasury = state.realm(seat).treasury
@@ -246,7 +330,19 @@ def plan_train(state: WdwState, seat: int, order: Train) -> Plan | Refusal:
         if used > free:
             return Refusal("rues_capacity", {"settlement": place.name, "free": free, "need": used})
     changed = {n: level for n, level in target.items() if level != now[n]}
-    return Plan(rs, cost, used, months, place, changed, provinces=gained)
+    return Plan(rs, cost, used, months, place, changed, provinces=gained, terrains=terrains)
+
+
+def _not_allowed(
+    unit_class: str, wanted: dict[str, int], terrains: tuple[str, ...]
+) -> Refusal | None:
+    """Strategie 4.3, Tab. 4.2-1a: the first property the class may have, or what
+    training may add to it (a terrain immunity by that name, whatever its cost)."""
+    names = [n for n in wanted if n != "immun_extrem"] + ([IMMUNITY] if terrains else [])
+    for name in names:
+        if name not in FIRST[unit_class] + TRAINABLE[unit_class]:
+            return Refusal("property_not_allowed", {"property": name, "cls": unit_class})
+    return None
 
 
 def _allowed(
@@ -255,9 +351,6 @@ def _allowed(
     """Tab. 4.2-1a: a raising has exactly one first property at level 1 (or
     Heimatverteidigung, ``defends``); a Soforrüstung has a first property and may add
     what training could."""
-    for name in wanted:
-        if name not in FIRST[unit_class] + TRAINABLE[unit_class]:
-            return Refusal("property_not_allowed", {"property": name, "cls": unit_class})
     first = [n for n in wanted if n in FIRST[unit_class]]
     if not first and not (defends and unit_class == "land"):  # HV: a land unit's only
         return Refusal("needs_first_property", {"cls": unit_class})
@@ -284,7 +377,7 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
         key,
         count=getattr(order, "count", 0),
         who=who,
-        properties=words(plan.properties, lang, plan.provinces),
+        properties=words(plan.properties, lang, plan.provinces, plan.terrains),
         settlement=plan.place.name,
         rs=plan.rs,
         cost=plan.cost,
@@ -296,26 +389,40 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
     return text
 
 
-def words(properties: dict[str, int], lang: str, provinces: tuple[str, ...] = ()) -> str:
-    """The properties in ``lang``: ``Nahkampf 3, beritten, Heimatverteidigung Erinal``."""
+def words(
+    properties: dict[str, int],
+    lang: str,
+    provinces: tuple[str, ...] = (),
+    terrains: tuple[str, ...] = (),
+) -> str:
+    """The properties in ``lang``: ``Nahkampf 3, beritten, Heimatverteidigung Erinal,
+    Immunität Sumpf`` (the extreme-terrain immunities by their terrains, not their
+    count)."""
     named = [
         say(lang, f"prop.{name}") + ("" if name in FLAGS else f" {level}")
         for name, level in properties.items()
-        if level
+        if level and name != "immun_extrem"
     ]
     named += [f"{say(lang, 'prop.heimatverteidigung')} {p}" for p in provinces]
+    named += [f"{say(lang, 'prop.immunitaet')} {t}" for t in terrains]
     return ", ".join(named)
 
 
 def unit_lines(unit: Unit, lang: str) -> list[str]:
-    """The printout's lines under a unit: the provinces it defends, its training and
-    its conversion (Strategie 4.2, 4.3)."""
+    """The printout's lines under a unit: the provinces it defends, Marineinfanterie,
+    the terrains it is immune in, its training and its conversion (Strategie 4.2,
+    4.3)."""
     lines = []
     if unit.heimatverteidigung:
         provinces = ", ".join(unit.heimatverteidigung)
         lines.append(say(lang, "print.defends", provinces=provinces))
+    if unit.marineinfanterie:
+        lines.append(say(lang, "print.marines"))
+    if unit.immune:
+        lines.append(say(lang, "print.immune", terrains=", ".join(unit.immune)))
     if unit.training_months:
-        gained = words(levels(unit.training_to), lang, defended(unit.training_to))
+        to = unit.training_to
+        gained = words(levels(to), lang, defended(to), immune_to(to))
         lines.append(say(lang, "print.training", properties=gained, months=unit.training_months))
     if unit.conversion_months:
         target = ability_words(unit.conversion_to, lang)

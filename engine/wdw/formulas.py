@@ -75,7 +75,7 @@ def rs_of(properties: dict[str, int], *, provinces: int = 0) -> int:
     """F6, Strategie 4.2/4.3: the Rüststufe the properties give: 1 for the first
     property, +1 for each further level of Nahkampf, Fernkampf, Arbeit, Belagerung,
     Transport or Verteidigung, Beritten 1, Geschwindigkeit s costs s(s+1)/2, an
-    extreme-terrain or Sturm/Strudel immunity 1, Marineinfanterie 1, Heimatverteidigung
+    extreme-terrain or Sturm/Strudel immunity 1 each, Marineinfanterie 1, Heimatverteidigung
     1 per province (the first free when it is the only levelled property: Tab. 4.2-1a);
     a character's second specialist training 1; other immunities are
     free (checked elsewhere)."""
@@ -84,8 +84,11 @@ def rs_of(properties: dict[str, int], *, provinces: int = 0) -> int:
     rs = 1 + max(0, levels - 1)
     speed = properties.get("geschwindigkeit", 0)
     rs += speed * (speed + 1) // 2
-    for flat in ("beritten", "marineinfanterie", "immun_extrem", "immun_sturm"):
+    for flat in ("beritten", "marineinfanterie"):
         rs += 1 if properties.get(flat, 0) else 0
+    # Strategie 4.3: each immunity against extreme terrain "kostet immer eine komplette
+    # Rüststufe" (Sumpf and Vulkan: two)
+    rs += properties.get("immun_extrem", 0) + properties.get("immun_sturm", 0)
     defended = provinces if properties.get("heimatverteidigung", 0) else 0
     # Tab. 4.2-1a: Heimatverteidigung may be the first property, free at RS 1.
     rs += defended - (1 if defended and not levels else 0)

@@ -149,6 +149,11 @@ class Train(Order):
         )
 
 
+IMMUNITY = "immunitaet"
+"""A terrain immunity's entry in an order's properties: ``immunitaet=<terrain>``
+(Strategie 4.3 "Geländeimmunität")."""
+
+
 def _props(properties: tuple[str, ...], province: str, lang: str) -> str:
     """`` Nahkampf 3 Heimatverteidigung Erinal``: the properties with their levels and a
     province's Heimatverteidigung, in ``lang`` as the order is written (each after a

@@ -119,8 +119,8 @@ def _ledger_lines(state: WdwState, seat: int, treasury: int, lang: str) -> list[
     return lines
 
 
-PROPERTIES = ("nahkampf", "fernkampf", "arbeit", "belagerung", "geschwindigkeit")
-"""The levels a unit line names when the unit has them (Strategie 4.2-1a)."""
+PROPERTIES = ("nahkampf", "fernkampf", "arbeit", "belagerung", "geschwindigkeit", "verteidigung")
+"""The levels a unit line names when the unit has them (Strategie 4.2-1a, 4.3)."""
 
 
 def _properties(unit: Unit, lang: str) -> str:

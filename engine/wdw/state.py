@@ -94,6 +94,14 @@ class Unit:
     """A character a player plays, a REP (Strategie 6.3: its GP with the army)."""
     experience: int = 0
     """A REP's years of play experience that give GP (Strategie 6.3; the GM's count)."""
+    verteidigung: int = 0
+    """Strategie 4.3 "Verteidigung": fewer losses in a fight (the GM's ruling)."""
+    marineinfanterie: bool = False
+    """Strategie 4.3: Angriffsstärke +3 in a boarding fight (the GM's ruling)."""
+    immun_extrem: int = 0
+    """Strategie 4.3: the immunities against extreme terrain, one Rüststufe each."""
+    immune: list[str] = field(default_factory=list)
+    """Strategie 4.3 "Geländeimmunität": the terrains it takes no terrain losses in."""
 
     @property
     def key(self) -> str:
@@ -102,9 +110,19 @@ class Unit:
 
     def rs(self) -> int:
         """F6: the Rüststufe its properties give."""
-        names = ("nahkampf", "fernkampf", "arbeit", "belagerung", "geschwindigkeit", "transport")
+        names = (
+            "nahkampf",
+            "fernkampf",
+            "arbeit",
+            "belagerung",
+            "geschwindigkeit",
+            "transport",
+            "verteidigung",
+            "immun_extrem",
+        )
         properties = {n: int(getattr(self, n)) for n in names}
         properties["beritten"] = int(self.beritten)
+        properties["marineinfanterie"] = int(self.marineinfanterie)
         properties["spion"] = int(self.spion)
         properties["heerfuehrer"] = int(self.heerfuehrer)
         properties["heimatverteidigung"] = int(bool(self.heimatverteidigung))

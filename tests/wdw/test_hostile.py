@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core import CORRECTION, Order, ParseResult, Ruling
+from engine.wdw import property_words
 from engine.wdw.characters import read_role
 from engine.wdw.items import find_items
 from engine.wdw.maploading import map_text_of
@@ -41,7 +42,8 @@ def _keywords() -> list[str]:
     each order's rule and not only the error path."""
     terminals = [line for line in GRAMMAR.read_text("utf-8").splitlines() if ".3: /" in line]
     terminals += [line for line in GRAMMAR.read_text("utf-8").splitlines() if ".4: /" in line]
-    return sorted({w for line in terminals for w in re.findall(r"[a-zäöüß]{2,}", line)})
+    spelled = {w for line in terminals for w in re.findall(r"[a-zäöüß]{2,}", line)}
+    return sorted(spelled | set(property_words.WORDS))  # PROPERTY's words: grammar/wdw.py
 
 
 _CODES = [

@@ -10,29 +10,19 @@ from dataclasses import dataclass
 from engine.wdw.calculators.texts import say
 from engine.wdw.formulas import element_cost, movement_points, rs_of, training_months, upkeep
 from engine.wdw.options import WdwOptions
+from engine.wdw.property_words import WORDS
 
 LEVELLED = ("nahkampf", "fernkampf", "arbeit", "belagerung", "transport", "verteidigung")
 """Strategie 4.3: the properties with levels (each further level costs one RS)."""
 FLAT = ("beritten", "marineinfanterie", "immun_extrem", "immun_sturm", "spion", "heerfuehrer")
 """Strategie 4.3: the properties without levels."""
 ALIASES = {
-    "nk": "nahkampf",
-    "melee": "nahkampf",
-    "fk": "fernkampf",
-    "ranged": "fernkampf",
-    "work": "arbeit",
-    "siege": "belagerung",
-    "defence": "verteidigung",
-    "geschw": "geschwindigkeit",
-    "speed": "geschwindigkeit",
-    "mounted": "beritten",
-    "marines": "marineinfanterie",
-    "spy": "spion",
-    "leader": "heerfuehrer",
-    "heerführer": "heerfuehrer",
+    **WORDS,
     "hv": "heimatverteidigung",
     "home_defence": "heimatverteidigung",
 }
+"""The property words orders read (engine.wdw.property_words), and Heimatverteidigung
+without its province."""
 ONLY = {
     "beritten": "land",
     "marineinfanterie": "land",

@@ -15,7 +15,7 @@ from engine.plaindata import copy_plain
 from engine.wdw import texts
 from engine.wdw.calculators.knowledge import Knowledge
 from engine.wdw.calculators.texts import say
-from engine.wdw.checks_army import defended, give, levels
+from engine.wdw.checks_army import defended, give, immune_to, levels
 from engine.wdw.formulas import income, structure_limit, upkeep
 from engine.wdw.home_terrain import class_at, home_terrain
 from engine.wdw.mapfile import Field
@@ -208,7 +208,8 @@ def _rs(unit: Unit, months: int) -> int:
     if not 0 < unit.training_months <= months:
         return unit.rs()
     done = copy_plain(unit)
-    give(done, levels(unit.training_to), defended(unit.training_to))
+    to = unit.training_to
+    give(done, levels(to), defended(to), immune_to(to))
     return done.rs()
 
 

@@ -5,9 +5,17 @@ in training counts its months while it stands in an own settlement."""
 
 from __future__ import annotations
 
-from engine.wdw.checks_army import HV, defended, give, levels, plan_raise, plan_train
+from engine.wdw.checks_army import (
+    HV,
+    defended,
+    give,
+    immune_to,
+    levels,
+    plan_raise,
+    plan_train,
+)
 from engine.wdw.month import Month
-from engine.wdw.orders import Raise, Train
+from engine.wdw.orders import IMMUNITY, Raise, Train
 from engine.wdw.phases.ordered import checked, orders_of
 from engine.wdw.state import Unit, world
 
@@ -38,7 +46,7 @@ def _raise(month: Month, seat: int, order: Raise) -> None:
         kf=plan.place.kf,
         raised_terrain=world(state.map_text).fields[plan.place.kf].terrain,
     )
-    give(unit, plan.properties, plan.provinces)
+    give(unit, plan.properties, plan.provinces, plan.terrains)
     state.units.append(unit)
     month.note(
         seat,
@@ -61,12 +69,13 @@ def _train(month: Month, seat: int, order: Train) -> None:
     month.book(seat, "train", -plan.cost, plan.place.name)
     if not plan.months:  # D22 (training_halfyear): done at once, on the Rüstkapazität
         plan.place.rues_used += plan.capacity
-        give(unit, plan.properties, plan.provinces)
+        give(unit, plan.properties, plan.provinces, plan.terrains)
         month.note(seat, "note.training", unit=unit.id, rs=plan.rs, months=0, cost=plan.cost)
         month.note(seat, "note.trained", unit=unit.id, rs=unit.rs())
         return
     unit.training_to = [f"{n}={level}" for n, level in plan.properties.items()]
     unit.training_to += [f"{HV}={name}" for name in plan.provinces]
+    unit.training_to += [f"{IMMUNITY}={name}" for name in plan.terrains]
     unit.training_months = plan.months
     month.note(seat, "note.training", unit=unit.id, rs=plan.rs, months=plan.months, cost=plan.cost)
 
@@ -84,6 +93,7 @@ def _count_down(month: Month) -> None:
             continue
         unit.training_months -= 1
         if unit.training_months == 0:
-            give(unit, levels(unit.training_to), defended(unit.training_to))
+            to = unit.training_to
+            give(unit, levels(to), defended(to), immune_to(to))
             unit.training_to = []
             month.note(unit.realm, "note.trained", unit=unit.id, rs=unit.rs())
