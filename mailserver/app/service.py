@@ -167,8 +167,9 @@ class MailHandler:
     def process(self, mail: FetchedMail, parsed: ParsedMail | None = None) -> int | None:
         """One mail in one transaction; a bug keeps the mail (status error), never loses it.
 
-        Returns the id of the game the mail was for, if any. ``parsed``: the mail taken
-        apart by :meth:`preverify` (else intake does it).
+        Returns the id of the game the mail was for when the scheduler must pass over it
+        (:attr:`~mailserver.inbound.context.IntakeOutcome.replan`), else None.
+        ``parsed``: the mail taken apart by :meth:`preverify` (else intake does it).
         """
         try:
             with transaction(self.engine) as session:
@@ -184,7 +185,7 @@ class MailHandler:
             crash_point("intake-after-commit")
             # The one line a handled mail writes (the poller's is at debug level).
             log.info("mail uid %d handled: %s %s", mail.uid, outcome.status.value, outcome.reason)
-            return outcome.game_id
+            return outcome.game_id if outcome.replan else None
         except OperationalError:
             raise  # the database is busy or away: the poller tries this mail again later
         except Exception as exc:

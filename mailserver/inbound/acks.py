@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from db import repo
-from db.models import InboundStatus, OutboxKind
+from db.models import Game, InboundStatus, OutboxKind
 from engine.core import GameKind, MessageOrder, PrintoutFiles, Salt, TurnShape, preview
 from grammar.mail_language import mail_language
 from mailserver.common.catalog import DEFAULT_LANGUAGE, languages, say
@@ -41,12 +41,24 @@ def acknowledge(intake: Intake, mail: Mail, seat: Seat) -> IntakeOutcome:
         lines = [say(seat.lang, "turn_past", turn=read.turn, next=next_turn), ""]
         _send_ack(intake, mail, seat, read, lines, stored=False)
         reason = f"turn {read.turn} is past"
-        return intake.finish(mail, InboundStatus.REJECTED, reason, game, player)
+        return _unplanned(intake.finish(mail, InboundStatus.REJECTED, reason, game, player), game)
     ruler = (loaded.names.rulers.get(player.seat) if loaded else None) or player.ruler_name
     desk = MessageDesk(intake, mail, seat, turn=next_turn, ruler=ruler)
     lines = [*_taken(intake, mail, seat, read, desk), *_earlier_messages(intake, mail, seat)]
     _send_ack(intake, mail, seat, read, lines)
-    return intake.finish(mail, InboundStatus.PROCESSED, "", game, player)
+    return _unplanned(intake.finish(mail, InboundStatus.PROCESSED, "", game, player), game)
+
+
+def _unplanned(outcome: IntakeOutcome, game: Game) -> IntakeOutcome:
+    """``outcome``, told whether the scheduler needs a pass over ``game`` after it.
+
+    A player's mail writes submissions, messages and the player's printout settings,
+    never the game's deadline, reminders, status or hold, which the scheduler plans from
+    (docs/performance.md, "A mail the scheduler need not see"). What it can change is
+    whether every seat is final, and that matters only in a game that runs early
+    (:func:`mailserver.turns.plan.early_run_ready`)."""
+    outcome.replan = game.early_run
+    return outcome
 
 
 def answer_language(setting: str, words: list[str]) -> str | None:

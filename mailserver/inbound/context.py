@@ -34,7 +34,11 @@ class IntakeOutcome:
     inbound_id: int | None = None
     outbox_ids: list[int] = field(default_factory=list)
     game_id: int | None = None
-    """The game the mail was for, when known (its schedule may have to be re-planned)."""
+    """The game the mail was for, when known."""
+    replan: bool = True
+    """Whether the mail may have changed the game's schedule or made its turn ready to
+    run early: then the scheduler passes over the game (see
+    :func:`mailserver.inbound.acks.acknowledge` for the mails that cannot)."""
 
 
 @dataclass(frozen=True)

@@ -246,7 +246,9 @@ class DeadlineScheduler:
             self._plan_game(game_id, plans)
 
     def _ready_and_plans(self, game_id: int) -> tuple[bool, list[_Plan]]:
-        return self._early_ready(game_id), self._read_plans(game_id)
+        # One reading transaction for both: a second one cost the pass a third more.
+        with reading(self.engine) as session:
+            return _early_ready(session, game_id), _plans_in(session, game_id)
 
     async def resync(self) -> None:
         """Make every job match the database."""
@@ -440,17 +442,6 @@ class DeadlineScheduler:
         crash_point("turn-after-commit")
         return result, plans
 
-    def _early_ready(self, game_id: int) -> bool:
-        """Whether the game allows a turn run early and every player is final."""
-        with reading(self.engine) as session:
-            game = session.get(Game, game_id)
-            return (
-                game is not None
-                and game.status == GameStatus.RUNNING
-                and game.early_run
-                and early_run_ready(session, game)
-            )
-
     async def send_reminders(self, game_id: int) -> None:
         """Remind players without orders (idempotent: one reminder per seat and hour)."""
 
@@ -463,3 +454,14 @@ class DeadlineScheduler:
 
         if await asyncio.to_thread(send):
             self.wake_sender()
+
+
+def _early_ready(session: Session, game_id: int) -> bool:
+    """Whether the game allows a turn run early and every player is final."""
+    game = session.get(Game, game_id)
+    return (
+        game is not None
+        and game.status == GameStatus.RUNNING
+        and game.early_run
+        and early_run_ready(session, game)
+    )

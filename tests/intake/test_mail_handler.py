@@ -11,15 +11,15 @@ import pytest
 from sqlalchemy import Engine
 from sqlmodel import select
 
-from db.models import InboundMail, InboundStatus, Player
+from db.models import Game, InboundMail, InboundStatus, Player
 from db.passwords import VERIFIED
-from db.session import reading
+from db.session import reading, transaction
 from mailserver.app import service
 from mailserver.app.service import MailHandler
 from mailserver.inbound import read_ahead
 from mailserver.inbound.imap import FetchedMail
 from tests.factories import order_mail
-from tests.intake.helpers import ALICE, CONFIG, alices_game
+from tests.intake.helpers import ALICE, CONFIG, GM_HEADER, alices_game, gm_game
 
 MAIL = FetchedMail(
     mailbox="INBOX",
@@ -91,3 +91,41 @@ def test_a_password_is_checked_beside_the_reading_and_kept_for_intake(
 def _alices_hash(engine: Engine) -> str:
     with reading(engine) as session:
         return session.exec(select(Player.password_hash).where(Player.address == ALICE)).one()
+
+
+def _alices_orders(uid: int, text: str = "2/15/1/21\n") -> FetchedMail:
+    raw = order_mail(ALICE, f"Partie 227 Spieler 2 Kennwort sternenstaub\n{text}")
+    return FetchedMail("INBOX", 7, uid, raw)
+
+
+def test_orders_in_a_game_without_early_runs_ask_for_no_scheduler_pass(db_engine: Engine) -> None:
+    alices_game(db_engine)
+    handler = MailHandler(db_engine, CONFIG, wake=lambda: None)
+    assert handler.process(_alices_orders(43)) is None
+    assert handler.process(_alices_orders(44, "Fertig\n")) is None
+    assert _statuses(db_engine) == [InboundStatus.PROCESSED] * 2
+
+
+def test_orders_in_a_game_that_runs_early_ask_for_the_schedulers_pass(db_engine: Engine) -> None:
+    game_id = alices_game(db_engine)
+    with transaction(db_engine) as session:
+        game = session.get(Game, game_id)
+        assert game is not None
+        game.early_run = True
+        session.add(game)
+    handler = MailHandler(db_engine, CONFIG, wake=lambda: None)
+    assert handler.process(_alices_orders(43, "Fertig\n")) == game_id
+
+
+def test_a_gm_command_asks_for_the_schedulers_pass(db_engine: Engine) -> None:
+    gm_game(db_engine, ALICE, "bob@example.org", seed=3)
+    handler = MailHandler(db_engine, CONFIG, wake=lambda: None)
+    raw = order_mail("gm@example.org", GM_HEADER + "Start\n")
+    game_id = handler.process(FetchedMail("INBOX", 7, 43, raw))
+    with reading(db_engine) as session:
+        assert game_id == session.exec(select(Game.id).where(Game.number == 88)).one()
+
+
+def _statuses(engine: Engine) -> list[InboundStatus]:
+    with reading(engine) as session:
+        return list(session.exec(select(InboundMail.status).order_by(InboundMail.id)))
