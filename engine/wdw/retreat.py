@@ -46,14 +46,14 @@ def free_neighbours(
     units stand."""
     the_map = world(state.map_text)
     around = {kf for kf in the_map.fields[unit.kf].neighbours if kf is not None}
+    # Each realm's hostility looked up once, not once a unit around.
+    foes = {r.seat for r in state.realms if r.seat != unit.realm}
+    foes = {seat for seat in foes if hostile(state, seat, unit.realm)}
     if on is not None:
         day, where = on
-        taken = {kf for kf in around if blocked(state, unit, kf, day, where)}
+        taken = {kf for kf in around if where.any_of(kf, day, foes)}
     else:
-        # The hostile units around, found in one pass (not one pass a neighbour); each
-        # realm's hostility looked up once, not once a unit.
-        foes = {r.seat for r in state.realms if r.seat != unit.realm}
-        foes = {seat for seat in foes if hostile(state, seat, unit.realm)}
+        # The hostile units around, found in one pass (not one pass a neighbour).
         taken = {o.kf for o in state.units if o.kf in around and o.size > 0 and o.realm in foes}
     free = []
     for kf in the_map.fields[unit.kf].neighbours:

@@ -67,6 +67,14 @@ class Whereabouts:
                 end = fields[i + 1][1] if i + 1 < len(fields) else None
                 self._in.setdefault(kf, []).append((start, end, unit))
 
+    def any_of(self, kf: str, day: Fraction, realms: set[int]) -> bool:
+        """Whether a unit (of size above 0) of one of ``realms`` is in ``kf`` on ``day``
+        (the realm asked first: comparing the days is the dear part)."""
+        return any(
+            unit.realm in realms and unit.size > 0 and start <= day and (end is None or day < end)
+            for start, end, unit in self._in.get(kf, ())
+        )
+
     def units_in(self, kf: str, day: Fraction) -> list[Unit]:
         """The units in ``kf`` on ``day``."""
         return [
