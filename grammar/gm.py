@@ -558,7 +558,10 @@ def _address(tok: Token) -> str:
     return str(tok).strip("<>")
 
 
-def _duration(node: Tree[Token]) -> timedelta:
+def _duration(node: Tree[Token], out_of_range: str) -> timedelta:
+    """The sum of the parts (``1 Woche und 2 Tage``), more than zero and at most
+    :data:`POSTPONE_MAX`; else the error ``out_of_range`` (a catalog key) at the first part.
+    Checked as a number of hours: a huge one is no ``timedelta`` at all."""
     hours = 0
     for tok in node.children:
         if not isinstance(tok, Token) or tok.type != "DURATION":
@@ -567,6 +570,10 @@ def _duration(node: Tree[Token]) -> timedelta:
         assert match is not None
         unit = match.group(2).lower()
         hours += int(match.group(1)) * next(h for names, h in _UNIT_HOURS if unit in names)
+    if not 0 < hours <= POSTPONE_MAX // timedelta(hours=1):
+        first = _first(node, "DURATION")
+        assert first is not None
+        raise LineError.at(first, TEXTS.every(out_of_range))
     return timedelta(hours=hours)
 
 
@@ -610,12 +617,7 @@ def _when(node: Tree[Token]) -> When:
     if node.data == "when_relative":
         duration = node.children[0]
         assert isinstance(duration, Tree)
-        delta = _duration(duration)
-        if delta <= timedelta(0):
-            tok = _first(duration, "DURATION")
-            assert tok is not None
-            raise LineError.at(tok, TEXTS.every("gm.duration_must_positive"))
-        return When(delta=delta)
+        return When(delta=_duration(duration, "gm.deadline_offset_range"))
     at_tok = _first(node, "TIME")
     at = _time(at_tok) if at_tok is not None else None
     if node.data == "when_day":
@@ -653,15 +655,7 @@ def _build(node: Tree[Token], line: int) -> Sequence[GmCommand] | Text[GmCommand
     if kind == "postpone":
         duration = node.children[-1]
         assert isinstance(duration, Tree)
-        delta = _duration(duration)
-        tok = _first(duration, "DURATION")
-        assert tok is not None
-        if not timedelta(0) < delta <= POSTPONE_MAX:
-            raise LineError.at(
-                tok,
-                TEXTS.every("gm.postponement_must_more_than_zero"),
-            )
-        return [Postpone(line, delta)]
+        return [Postpone(line, _duration(duration, "gm.postponement_must_more_than_zero"))]
     if kind == "replace":
         address = _first(node, "ADDRESS")
         second = _first(node, "SECOND_KW") or _first(node, "FORCE_KW")
@@ -737,8 +731,8 @@ def _schedule(node: Tree[Token], line: int) -> GmCommand:
     duration = _first(node, "DURATION")
     if duration is None:
         return ChangeSchedule(line, 0 if _first(node, "OFF_KW") else None, at)
-    delta = _duration(Tree("duration", [duration]))
-    if delta.total_seconds() % 86400 or not timedelta(days=1) <= delta <= POSTPONE_MAX:
+    delta = _duration(Tree("duration", [duration]), "gm.schedule_whole_days")
+    if delta.total_seconds() % 86400:
         raise LineError.at(duration, TEXTS.every("gm.schedule_whole_days"))
     return ChangeSchedule(line, delta.days, at)
 
