@@ -1,0 +1,64 @@
+"""A header line whose game or player number is out of range: the answer's first reason
+is that number, not a missing password (the line was lost whole, password and all, and
+the player was told "das Kennwort fehlt oder ist falsch" for the right one). Nothing in
+the answer says more about the game's seats than before, and the password of the lost
+line is masked like any other."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import Engine
+from sqlmodel import Session
+
+from db.models import InboundMail, InboundStatus
+from tests.factories import flat, order_mail
+from tests.intake.helpers import ALICE, alices_game, feed, outbox
+
+HUGE = "99999999999999999999"
+
+
+@pytest.mark.parametrize(
+    ("header", "reason"),
+    [
+        (f"Partie 227 Spieler {HUGE} Kennwort sternenstaub", "Die Spielernummer muss zwischen"),
+        (f"Partie {HUGE} Spieler 2 Kennwort sternenstaub", "Die Partienummer muss zwischen"),
+    ],
+)
+def test_a_number_out_of_range_is_the_first_reason_in_german(
+    db_engine: Engine, db_session: Session, header: str, reason: str
+) -> None:
+    alices_game(db_engine)
+    outcome = feed(db_engine, order_mail(ALICE, header + "\nHP=10"))
+    assert outcome.status == InboundStatus.REJECTED
+    (answer,) = outbox(db_session)
+    body = flat(answer.body)
+    assert body.startswith(
+        "Ihre Mail wurde NICHT angenommen: die Kopfzeile in Zeile 1 ist fehlerhaft. " + reason
+    )
+    assert "Kennwort fehlt" not in body and "kein Kennwort" not in body
+    assert "sternenstaub" not in answer.body
+    stored = db_session.get(InboundMail, answer.inbound_mail_id)
+    assert stored is not None and b"sternenstaub" not in stored.raw
+
+
+def test_a_number_out_of_range_is_the_first_reason_in_english(
+    db_engine: Engine, db_session: Session
+) -> None:
+    alices_game(db_engine, language="en")
+    feed(db_engine, order_mail(ALICE, f"Game 227 Player {HUGE} Password sternenstaub\nHP=10"))
+    (answer,) = outbox(db_session)
+    body = flat(answer.body)
+    assert body.startswith(
+        "Your mail was NOT accepted: the header line on line 1 is wrong. "
+        f"The player number must be between 1 and 99, not {HUGE}."
+    )
+    assert "password is missing" not in body and "no password" not in body
+
+
+def test_a_stranger_with_a_number_out_of_range_is_still_a_stranger(
+    db_engine: Engine, db_session: Session
+) -> None:
+    alices_game(db_engine)
+    raw = order_mail("mallory@example.org", f"Partie 227 Spieler {HUGE} Kennwort rate\nHP=10")
+    assert feed(db_engine, raw).status == InboundStatus.UNKNOWN_SENDER
+    assert "Spielernummer" not in "".join(a.body for a in outbox(db_session))
