@@ -32,7 +32,7 @@ from lark.exceptions import UnexpectedInput
 
 from engine.core import Findings
 from grammar import reader
-from grammar.lark_errors import TEXTS, LineError, Position, in_range, join_words
+from grammar.lark_errors import TEXTS, LineError, Messages, Position, in_range, join_words
 from grammar.reader import HeaderParts, Text
 
 SEAT_MAX = 99
@@ -428,6 +428,9 @@ class GmHeader:
     gm: bool = False
     language: str | None = None
     """``en`` or ``de`` when the header's words tell; ``None`` otherwise."""
+    fault: Messages | None = None
+    """A header line naming the GM with a game number out of range, when no line named
+    a game: what is wrong, per language (its password is ``password`` all the same)."""
 
 
 @dataclass
@@ -927,6 +930,7 @@ def read_header(text: str, subject: str | None = None) -> GmHeader:
     GM word are parsed.
     """
     sources: list[HeaderParts] = []
+    faults: list[Messages] = []
     for raw in unicodedata.normalize("NFC", text).splitlines():
         if not _GM_WORD_RE.search(raw):
             continue
@@ -938,16 +942,34 @@ def read_header(text: str, subject: str | None = None) -> GmHeader:
         if isinstance(node, Tree) and node.data == "header":
             try:
                 sources.append(reader.header_parts(node, SEAT_MAX))
-            except LineError:
-                continue
+            except LineError as exc:
+                faults.append(exc.messages)
+                sources.append(_faulty_header(node))
     if subject:
         sources.append(_subject_parts(subject))
     game = next((parts.game for parts in sources if parts.game is not None), None)
     password = next((parts.password for parts in sources if parts.password is not None), None)
-    return _gm_header(sources, game, password)
+    header = _gm_header(sources, game, password)
+    if game is None and faults and header.gm:
+        header.fault = faults[0]
+    return header
+
+
+def _faulty_header(node: Tree[Token]) -> HeaderParts:
+    """Of a header line with a number out of range: its words, whether it names the GM
+    and its password (a secret still), nothing else."""
+    parts = HeaderParts()
+    for part in node.children:
+        if isinstance(part, Tree) and isinstance(first := part.children[0], Token):
+            parts.words.append(str(first))
+            parts.gm = parts.gm or part.data == "h_gm"
+            if part.data == "h_password":
+                parts.password = str(part.children[-1])
+    return parts
 
 
 def is_gm_mail(text: str, subject: str | None = None) -> bool:
-    """Whether the mail's header (in the text or the Subject) names the GM of a game."""
+    """Whether the mail's header (in the text or the Subject) names the GM of a game (or
+    of a game number out of range: a GM's mail all the same, refused for that)."""
     header = read_header(text, subject)
-    return header.gm and header.game is not None
+    return header.gm and (header.game is not None or header.fault is not None)

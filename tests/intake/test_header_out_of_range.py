@@ -12,7 +12,7 @@ from sqlmodel import Session
 
 from db.models import InboundMail, InboundStatus
 from tests.factories import flat, order_mail
-from tests.intake.helpers import ALICE, alices_game, feed, outbox
+from tests.intake.helpers import ALICE, alices_game, feed, gm_game, outbox
 
 HUGE = "99999999999999999999"
 
@@ -62,3 +62,41 @@ def test_a_stranger_with_a_number_out_of_range_is_still_a_stranger(
     raw = order_mail("mallory@example.org", f"Partie 227 Spieler {HUGE} Kennwort rate\nHP=10")
     assert feed(db_engine, raw).status == InboundStatus.UNKNOWN_SENDER
     assert "Spielernummer" not in "".join(a.body for a in outbox(db_session))
+
+
+@pytest.mark.parametrize(
+    ("header", "start"),
+    [
+        (
+            f"Partie {HUGE} Spielleiter Kennwort spielleiter-x",
+            "Ihre Mail wurde NICHT angenommen: die Kopfzeile ist fehlerhaft. "
+            "Die Partienummer muss zwischen 1 und",
+        ),
+        (
+            f"Game {HUGE} GM Password spielleiter-x",
+            "Your mail was NOT accepted: the header line is wrong. "
+            "The game number must be between 1 and",
+        ),
+    ],
+)
+def test_a_gm_header_with_a_game_number_out_of_range_names_it(
+    db_engine: Engine, db_session: Session, header: str, start: str
+) -> None:
+    gm_game(db_engine, ALICE, "bob@example.org")
+    outcome = feed(db_engine, order_mail("gm@example.org", header + "\nStatus"))
+    assert outcome.status == InboundStatus.REJECTED
+    (answer,) = outbox(db_session)
+    assert flat(answer.body).startswith(start)
+    # The GM's password of the lost line is masked like any other.
+    assert "spielleiter-x" not in answer.body
+    stored = db_session.get(InboundMail, answer.inbound_mail_id)
+    assert stored is not None and b"spielleiter-x" not in stored.raw
+
+
+def test_a_stranger_s_gm_header_out_of_range_is_still_a_stranger(
+    db_engine: Engine, db_session: Session
+) -> None:
+    gm_game(db_engine, ALICE, "bob@example.org")
+    raw = order_mail("mallory@example.org", f"Partie {HUGE} Spielleiter Kennwort rate\nStatus")
+    assert feed(db_engine, raw).status == InboundStatus.UNKNOWN_SENDER
+    assert "Partienummer" not in "".join(a.body for a in outbox(db_session))
