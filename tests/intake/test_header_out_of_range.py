@@ -17,6 +17,17 @@ from tests.intake.helpers import ALICE, alices_game, feed, gm_game, outbox
 HUGE = "99999999999999999999"
 
 
+def _refusal(engine: Engine, session: Session, sender: str, text: str, secret: str) -> str:
+    """The one answer to a mail ``text`` from ``sender``, refused (flattened); the password
+    ``secret`` of its lost header line masked in the answer and the stored copy."""
+    assert feed(engine, order_mail(sender, text)).status == InboundStatus.REJECTED
+    (answer,) = outbox(session)
+    assert secret not in answer.body
+    stored = session.get(InboundMail, answer.inbound_mail_id)
+    assert stored is not None and secret.encode() not in stored.raw
+    return flat(answer.body)
+
+
 @pytest.mark.parametrize(
     ("header", "reason"),
     [
@@ -28,26 +39,19 @@ def test_a_number_out_of_range_is_the_first_reason_in_german(
     db_engine: Engine, db_session: Session, header: str, reason: str
 ) -> None:
     alices_game(db_engine)
-    outcome = feed(db_engine, order_mail(ALICE, header + "\nHP=10"))
-    assert outcome.status == InboundStatus.REJECTED
-    (answer,) = outbox(db_session)
-    body = flat(answer.body)
+    body = _refusal(db_engine, db_session, ALICE, header + "\nHP=10", "sternenstaub")
     assert body.startswith(
         "Ihre Mail wurde NICHT angenommen: die Kopfzeile in Zeile 1 ist fehlerhaft. " + reason
     )
     assert "Kennwort fehlt" not in body and "kein Kennwort" not in body
-    assert "sternenstaub" not in answer.body
-    stored = db_session.get(InboundMail, answer.inbound_mail_id)
-    assert stored is not None and b"sternenstaub" not in stored.raw
 
 
 def test_a_number_out_of_range_is_the_first_reason_in_english(
     db_engine: Engine, db_session: Session
 ) -> None:
     alices_game(db_engine, language="en")
-    feed(db_engine, order_mail(ALICE, f"Game 227 Player {HUGE} Password sternenstaub\nHP=10"))
-    (answer,) = outbox(db_session)
-    body = flat(answer.body)
+    text = f"Game 227 Player {HUGE} Password sternenstaub\nHP=10"
+    body = _refusal(db_engine, db_session, ALICE, text, "sternenstaub")
     assert body.startswith(
         "Your mail was NOT accepted: the header line on line 1 is wrong. "
         f"The player number must be between 1 and 99, not {HUGE}."
@@ -83,14 +87,10 @@ def test_a_gm_header_with_a_game_number_out_of_range_names_it(
     db_engine: Engine, db_session: Session, header: str, start: str
 ) -> None:
     gm_game(db_engine, ALICE, "bob@example.org")
-    outcome = feed(db_engine, order_mail("gm@example.org", header + "\nStatus"))
-    assert outcome.status == InboundStatus.REJECTED
-    (answer,) = outbox(db_session)
-    assert flat(answer.body).startswith(start)
-    # The GM's password of the lost line is masked like any other.
-    assert "spielleiter-x" not in answer.body
-    stored = db_session.get(InboundMail, answer.inbound_mail_id)
-    assert stored is not None and b"spielleiter-x" not in stored.raw
+    text = header + "\nStatus"
+    assert _refusal(db_engine, db_session, "gm@example.org", text, "spielleiter-x").startswith(
+        start
+    )
 
 
 def test_a_stranger_s_gm_header_out_of_range_is_still_a_stranger(
