@@ -11,6 +11,7 @@ from sqlalchemy import Engine
 from grammar import gm as lang_gm
 from grammar.lark_errors import TEXTS
 from tests.gm.test_gm_mail import HEADER, _mail
+from tests.lanes import examples
 
 NUMBERED = [
     "ZAT +{n}d",
@@ -41,7 +42,7 @@ def _lines(number: str) -> str:
     return "\n".join(line.format(n=number) for line in NUMBERED)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     st.sampled_from(NUMBERED),
     st.one_of(
