@@ -32,7 +32,7 @@ from lark.exceptions import UnexpectedInput
 
 from engine.core import Findings
 from grammar import reader
-from grammar.lark_errors import TEXTS, LineError, Position, in_range, join_words
+from grammar.lark_errors import TEXTS, LineError, Messages, Position, in_range, join_words
 from grammar.reader import HeaderParts, Text
 
 SEAT_MAX = 99
@@ -41,7 +41,6 @@ TURN_MAX = 999
 TEXT_MAX = reader.TEXT_MAX
 """Characters in one news item or secret message."""
 POSTPONE_MAX = timedelta(days=366)
-_DURATION_CAP_HOURS = POSTPONE_MAX // timedelta(hours=1) + 1
 
 
 # ------------------------------------------------------------------------ commands
@@ -429,6 +428,9 @@ class GmHeader:
     gm: bool = False
     language: str | None = None
     """``en`` or ``de`` when the header's words tell; ``None`` otherwise."""
+    fault: Messages | None = None
+    """A header line naming the GM with a game number out of range, when no line named
+    a game: what is wrong, per language (its password is ``password`` all the same)."""
 
 
 @dataclass
@@ -559,7 +561,10 @@ def _address(tok: Token) -> str:
     return str(tok).strip("<>")
 
 
-def _duration(node: Tree[Token]) -> timedelta:
+def _duration(node: Tree[Token], out_of_range: str) -> timedelta:
+    """The sum of the parts (``1 Woche und 2 Tage``), more than zero and at most
+    :data:`POSTPONE_MAX`; else the error ``out_of_range`` (a catalog key) at the first part.
+    Checked as a number of hours: a huge one is no ``timedelta`` at all."""
     hours = 0
     for tok in node.children:
         if not isinstance(tok, Token) or tok.type != "DURATION":
@@ -568,9 +573,11 @@ def _duration(node: Tree[Token]) -> timedelta:
         assert match is not None
         unit = match.group(2).lower()
         hours += int(match.group(1)) * next(h for names, h in _UNIT_HOURS if unit in names)
-    # Every caller refuses a duration past POSTPONE_MAX: capped just beyond it, a huge one
-    # is refused the same way instead of overflowing timedelta.
-    return timedelta(hours=min(hours, _DURATION_CAP_HOURS))
+    if not 0 < hours <= POSTPONE_MAX // timedelta(hours=1):
+        first = _first(node, "DURATION")
+        assert first is not None
+        raise LineError.at(first, TEXTS.every(out_of_range))
+    return timedelta(hours=hours)
 
 
 def _date(tok: Token) -> date:
@@ -613,14 +620,7 @@ def _when(node: Tree[Token]) -> When:
     if node.data == "when_relative":
         duration = node.children[0]
         assert isinstance(duration, Tree)
-        delta = _duration(duration)
-        tok = _first(duration, "DURATION")
-        assert tok is not None
-        if delta <= timedelta(0):
-            raise LineError.at(tok, TEXTS.every("gm.duration_must_positive"))
-        if delta > POSTPONE_MAX:  # beyond it a deadline is a typing mistake (or no date)
-            raise LineError.at(tok, TEXTS.every("gm.deadline_too_far"))
-        return When(delta=delta)
+        return When(delta=_duration(duration, "gm.deadline_offset_range"))
     at_tok = _first(node, "TIME")
     at = _time(at_tok) if at_tok is not None else None
     if node.data == "when_day":
@@ -658,15 +658,7 @@ def _build(node: Tree[Token], line: int) -> Sequence[GmCommand] | Text[GmCommand
     if kind == "postpone":
         duration = node.children[-1]
         assert isinstance(duration, Tree)
-        delta = _duration(duration)
-        tok = _first(duration, "DURATION")
-        assert tok is not None
-        if not timedelta(0) < delta <= POSTPONE_MAX:
-            raise LineError.at(
-                tok,
-                TEXTS.every("gm.postponement_must_more_than_zero"),
-            )
-        return [Postpone(line, delta)]
+        return [Postpone(line, _duration(duration, "gm.postponement_must_more_than_zero"))]
     if kind == "replace":
         address = _first(node, "ADDRESS")
         second = _first(node, "SECOND_KW") or _first(node, "FORCE_KW")
@@ -742,8 +734,8 @@ def _schedule(node: Tree[Token], line: int) -> GmCommand:
     duration = _first(node, "DURATION")
     if duration is None:
         return ChangeSchedule(line, 0 if _first(node, "OFF_KW") else None, at)
-    delta = _duration(Tree("duration", [duration]))
-    if delta.total_seconds() % 86400 or not timedelta(days=1) <= delta <= POSTPONE_MAX:
+    delta = _duration(Tree("duration", [duration]), "gm.schedule_whole_days")
+    if delta.total_seconds() % 86400:
         raise LineError.at(duration, TEXTS.every("gm.schedule_whole_days"))
     return ChangeSchedule(line, delta.days, at)
 
@@ -938,6 +930,7 @@ def read_header(text: str, subject: str | None = None) -> GmHeader:
     GM word are parsed.
     """
     sources: list[HeaderParts] = []
+    faults: list[Messages] = []
     for raw in unicodedata.normalize("NFC", text).splitlines():
         if not _GM_WORD_RE.search(raw):
             continue
@@ -949,16 +942,34 @@ def read_header(text: str, subject: str | None = None) -> GmHeader:
         if isinstance(node, Tree) and node.data == "header":
             try:
                 sources.append(reader.header_parts(node, SEAT_MAX))
-            except LineError:
-                continue
+            except LineError as exc:
+                faults.append(exc.messages)
+                sources.append(_faulty_header(node))
     if subject:
         sources.append(_subject_parts(subject))
     game = next((parts.game for parts in sources if parts.game is not None), None)
     password = next((parts.password for parts in sources if parts.password is not None), None)
-    return _gm_header(sources, game, password)
+    header = _gm_header(sources, game, password)
+    if game is None and faults and header.gm:
+        header.fault = faults[0]
+    return header
+
+
+def _faulty_header(node: Tree[Token]) -> HeaderParts:
+    """Of a header line with a number out of range: its words, whether it names the GM
+    and its password (a secret still), nothing else."""
+    parts = HeaderParts()
+    for part in node.children:
+        if isinstance(part, Tree) and isinstance(first := part.children[0], Token):
+            parts.words.append(str(first))
+            parts.gm = parts.gm or part.data == "h_gm"
+            if part.data == "h_password":
+                parts.password = str(part.children[-1])
+    return parts
 
 
 def is_gm_mail(text: str, subject: str | None = None) -> bool:
-    """Whether the mail's header (in the text or the Subject) names the GM of a game."""
+    """Whether the mail's header (in the text or the Subject) names the GM of a game (or
+    of a game number out of range: a GM's mail all the same, refused for that)."""
     header = read_header(text, subject)
-    return header.gm and header.game is not None
+    return header.gm and (header.game is not None or header.fault is not None)

@@ -351,10 +351,7 @@ def read_header(text: str, subject: str | None = None) -> OrderHeader:
     """
     header = OrderHeader()
     parser = _header_parser()
-    for raw in unicodedata.normalize("NFC", text).splitlines():
-        code = strip_comment(_BULLET_RE.sub(lambda m: " " * len(m.group(0)), raw))
-        if not _HEADER_START_RE.match(code):
-            continue
+    for _, code in _header_lines(text):
         try:
             parts = header_parts(parser.parse(code), max_seat=99)
         except (UnexpectedInput, LineError):
@@ -366,6 +363,46 @@ def read_header(text: str, subject: str | None = None) -> OrderHeader:
     if header.player is not None:
         header.player_name = None  # a number and a name: the number counts
     return header
+
+
+def _header_lines(text: str) -> Iterable[tuple[int, str]]:
+    """The lines of ``text`` that start like a header line (1-based number, code)."""
+    for number, raw in enumerate(unicodedata.normalize("NFC", text).splitlines(), 1):
+        code = strip_comment(_BULLET_RE.sub(lambda m: " " * len(m.group(0)), raw))
+        if _HEADER_START_RE.match(code):
+            yield number, code
+
+
+@dataclass(frozen=True)
+class HeaderFault:
+    """A header line :func:`read_header` passed over for a value out of range (``Spieler
+    99999``): the whole line is lost, its password with it."""
+
+    line: int
+    messages: Messages
+    """What is wrong, per language (the range of the number)."""
+    password: str | None
+    """The line's password: a secret all the same, to be masked."""
+
+
+def header_fault(text: str) -> HeaderFault | None:
+    """The first header line of ``text`` that reads as one but names a number out of
+    range (see :func:`read_header`, which skips such a line)."""
+    parser = _header_parser()
+    for number, code in _header_lines(text):
+        try:
+            tree = parser.parse(code)
+            header_parts(tree, max_seat=99)
+        except UnexpectedInput:
+            continue
+        except LineError as exc:
+            passwords = [
+                str(part.children[-1])
+                for part in tree.children
+                if isinstance(part, Tree) and part.data == "h_password"
+            ]
+            return HeaderFault(number, exc.messages, passwords[0] if passwords else None)
+    return None
 
 
 # ------------------------------------------------------------------- the line grammar

@@ -13,13 +13,14 @@ from sqlmodel import select
 from config.game_options import gm_language
 from db import repo
 from db.models import Game, InboundStatus, OutboxKind
+from engine.catalogs import FALLBACK
 from grammar.gm import GmHeader
 from mailserver.common.catalog import say
 from mailserver.gm import mail as gm_mail
 from mailserver.gm import operations as gm
 from mailserver.inbound.authenticate import WRONG_PASSWORD, guessing, own_tries
 from mailserver.inbound.context import Intake, IntakeOutcome, Mail, Outgoing
-from mailserver.inbound.identify import players_of, unknown_sender
+from mailserver.inbound.identify import HEADER_OUT_OF_RANGE, players_of, unknown_sender
 from mailserver.inbound.router import attachments_of
 
 
@@ -30,7 +31,13 @@ def gm_command(intake: Intake, mail: Mail, header: GmHeader) -> IntakeOutcome:
     if game is None:
         if not players_of(intake.session, mail.sender) and not _is_a_gm(intake, mail.sender):
             return unknown_sender(intake, mail)
-        intake.reply(mail, "reject_game", header.language or "de", None, number)
+        lang = header.language or "de"
+        if header.fault is not None:
+            # "Partie 99999999999999999999 Spielleiter …": the number is the reason.
+            reason = header.fault.get(lang) or header.fault[FALLBACK]
+            intake.reply(mail, "reject_gm_header", lang, None, "?", reason=reason)
+            return intake.finish(mail, InboundStatus.REJECTED, HEADER_OUT_OF_RANGE)
+        intake.reply(mail, "reject_game", lang, None, number)
         return intake.finish(mail, InboundStatus.REJECTED, f"no game {number}")
     lang = header.language or gm_language(game.options)
     owner = mail.sender == game.gm_address

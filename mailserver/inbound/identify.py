@@ -14,7 +14,9 @@ from sqlmodel import Session
 
 from db import repo
 from db.models import Game, InboundStatus, OutboxKind, Player
+from engine.catalogs import FALLBACK
 from engine.core import OrderHeader
+from grammar.reader import HeaderFault
 from mailserver.common.catalog import unknown_sender_mail
 from mailserver.inbound.context import Intake, IntakeOutcome, Mail, Outgoing, Seat
 from mailserver.inbound.loaded_states import current_state
@@ -35,6 +37,9 @@ class Unplaced:
     values: Mapping[str, object] = field(default_factory=dict)
     """What else the answer names."""
 
+
+HEADER_OUT_OF_RANGE = "header number out of range"
+"""For the mail's record: a header line named a game or player number out of range."""
 
 STRANGER = Unplaced("sender and game unknown", None)
 """No game the header names, and no seat of the sender's to guess it from."""
@@ -117,12 +122,29 @@ def identify(intake: Intake, mail: Mail, header: OrderHeader) -> Seat | IntakeOu
     """The seat a player's mail speaks for; a mail that names none is answered (see
     :func:`find_seat`) and ends here."""
     found = find_seat(intake.session, header, mail.sender)
+    fault = mail.parsed.fault
     if isinstance(found, Seat):
-        return found
+        if fault is None:
+            return found
+        return _refuse_fault(intake, mail, fault, found.player.language, found.game)
     if found.refusal is None:
         return unknown_sender(intake, mail)
+    if fault is not None:
+        return _refuse_fault(intake, mail, fault, found.lang, found.game)
     intake.reply(mail, found.refusal, found.lang, found.game, found.number, **found.values)
     return intake.finish(mail, InboundStatus.REJECTED, found.reason, found.game)
+
+
+def _refuse_fault(
+    intake: Intake, mail: Mail, fault: HeaderFault, lang: str, game: Game | None
+) -> IntakeOutcome:
+    """A header line lost for a number out of range: that number is the reason the mail
+    names no seat, not the password the line carried. Said only to a sender who holds a
+    seat (a stranger stays one) and names nothing he did not write."""
+    reason = fault.messages.get(lang) or fault.messages[FALLBACK]
+    number = game.number if game is not None else "?"
+    intake.reply(mail, "reject_header", lang, game, number, line=fault.line, reason=reason)
+    return intake.finish(mail, InboundStatus.REJECTED, HEADER_OUT_OF_RANGE, game)
 
 
 def unknown_sender(intake: Intake, mail: Mail) -> IntakeOutcome:

@@ -19,7 +19,7 @@ from engine.core import GameKind, OrderHeader, ParseResult
 from grammar.gm import GmHeader
 from grammar.gm import read_header as read_gm_header
 from grammar.header_typos import HeaderTypo, header_typos
-from grammar.reader import read_header
+from grammar.reader import HeaderFault, header_fault, read_header
 from mailserver.common.kinds import order_language, printout_headings
 from mailserver.gm import mail as gm_mail
 from mailserver.inbound.intake_config import IntakeConfig
@@ -72,6 +72,9 @@ class ParsedMail:
     """Of a cut mail: the attachments not read (their file names, else their types)."""
     typos: tuple[HeaderTypo, ...] = ()
     """A player's header lines with a misspelled password keyword (``Kenwort geheim``)."""
+    fault: HeaderFault | None = None
+    """A player's header line lost for a number out of range, when no other line named a
+    password: the reason his mail names no seat."""
 
     @property
     def too_big(self) -> bool:
@@ -86,6 +89,8 @@ class ParsedMail:
         mail or sent about it."""
         # A value after a misspelled keyword is the password all the same.
         typed = [typo.value for typo in self.typos]
+        if self.fault is not None and self.fault.password:
+            typed.append(self.fault.password)
         return [self.header.password, *typed] if self.header.password else typed
 
     def reading(self, game_id: int, loaded: LoadedState | None) -> Reading | None:
@@ -120,9 +125,14 @@ def parse_mail(raw: bytes, *, config: IntakeConfig, size: int | None = None) -> 
         skipped = (*_attachments(message), *([left] if left else []))
     header = _order_header(body, config)
     typos: tuple[HeaderTypo, ...] = ()
+    fault = None
     if not isinstance(header, GmHeader):
         typos = tuple(header_typos(body.text[: config.max_text_chars]))
-    return ParsedMail(headers, body, size, cut, header, message, skipped=skipped, typos=typos)
+        if header.password is None:
+            fault = header_fault(body.text[: config.max_text_chars])
+    return ParsedMail(
+        headers, body, size, cut, header, message, skipped=skipped, typos=typos, fault=fault
+    )
 
 
 _BOUNDARY = re.compile(rb"""(?i)\bboundary\s*=\s*(?:"([^"\r\n]{1,200})"|([^\s;"]{1,200}))""")

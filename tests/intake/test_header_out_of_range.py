@@ -1,0 +1,102 @@
+"""A header line whose game or player number is out of range: the answer's first reason
+is that number, not a missing password (the line was lost whole, password and all, and
+the player was told "das Kennwort fehlt oder ist falsch" for the right one). Nothing in
+the answer says more about the game's seats than before, and the password of the lost
+line is masked like any other."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import Engine
+from sqlmodel import Session
+
+from db.models import InboundMail, InboundStatus
+from tests.factories import flat, order_mail
+from tests.intake.helpers import ALICE, alices_game, feed, gm_game, outbox
+
+HUGE = "99999999999999999999"
+
+
+def _refusal(engine: Engine, session: Session, sender: str, text: str, secret: str) -> str:
+    """The one answer to a mail ``text`` from ``sender``, refused (flattened); the password
+    ``secret`` of its lost header line masked in the answer and the stored copy."""
+    assert feed(engine, order_mail(sender, text)).status == InboundStatus.REJECTED
+    (answer,) = outbox(session)
+    assert secret not in answer.body
+    stored = session.get(InboundMail, answer.inbound_mail_id)
+    assert stored is not None and secret.encode() not in stored.raw
+    return flat(answer.body)
+
+
+@pytest.mark.parametrize(
+    ("header", "reason"),
+    [
+        (f"Partie 227 Spieler {HUGE} Kennwort sternenstaub", "Die Spielernummer muss zwischen"),
+        (f"Partie {HUGE} Spieler 2 Kennwort sternenstaub", "Die Partienummer muss zwischen"),
+    ],
+)
+def test_a_number_out_of_range_is_the_first_reason_in_german(
+    db_engine: Engine, db_session: Session, header: str, reason: str
+) -> None:
+    alices_game(db_engine)
+    body = _refusal(db_engine, db_session, ALICE, header + "\nHP=10", "sternenstaub")
+    assert body.startswith(
+        "Ihre Mail wurde NICHT angenommen: die Kopfzeile in Zeile 1 ist fehlerhaft. " + reason
+    )
+    assert "Kennwort fehlt" not in body and "kein Kennwort" not in body
+
+
+def test_a_number_out_of_range_is_the_first_reason_in_english(
+    db_engine: Engine, db_session: Session
+) -> None:
+    alices_game(db_engine, language="en")
+    text = f"Game 227 Player {HUGE} Password sternenstaub\nHP=10"
+    body = _refusal(db_engine, db_session, ALICE, text, "sternenstaub")
+    assert body.startswith(
+        "Your mail was NOT accepted: the header line on line 1 is wrong. "
+        f"The player number must be between 1 and 99, not {HUGE}."
+    )
+    assert "password is missing" not in body and "no password" not in body
+
+
+def test_a_stranger_with_a_number_out_of_range_is_still_a_stranger(
+    db_engine: Engine, db_session: Session
+) -> None:
+    alices_game(db_engine)
+    raw = order_mail("mallory@example.org", f"Partie 227 Spieler {HUGE} Kennwort rate\nHP=10")
+    assert feed(db_engine, raw).status == InboundStatus.UNKNOWN_SENDER
+    assert "Spielernummer" not in "".join(a.body for a in outbox(db_session))
+
+
+@pytest.mark.parametrize(
+    ("header", "start"),
+    [
+        (
+            f"Partie {HUGE} Spielleiter Kennwort spielleiter-x",
+            "Ihre Mail wurde NICHT angenommen: die Kopfzeile ist fehlerhaft. "
+            "Die Partienummer muss zwischen 1 und",
+        ),
+        (
+            f"Game {HUGE} GM Password spielleiter-x",
+            "Your mail was NOT accepted: the header line is wrong. "
+            "The game number must be between 1 and",
+        ),
+    ],
+)
+def test_a_gm_header_with_a_game_number_out_of_range_names_it(
+    db_engine: Engine, db_session: Session, header: str, start: str
+) -> None:
+    gm_game(db_engine, ALICE, "bob@example.org")
+    text = header + "\nStatus"
+    assert _refusal(db_engine, db_session, "gm@example.org", text, "spielleiter-x").startswith(
+        start
+    )
+
+
+def test_a_stranger_s_gm_header_out_of_range_is_still_a_stranger(
+    db_engine: Engine, db_session: Session
+) -> None:
+    gm_game(db_engine, ALICE, "bob@example.org")
+    raw = order_mail("mallory@example.org", f"Partie {HUGE} Spielleiter Kennwort rate\nStatus")
+    assert feed(db_engine, raw).status == InboundStatus.UNKNOWN_SENDER
+    assert "Partienummer" not in "".join(a.body for a in outbox(db_session))
