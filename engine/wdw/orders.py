@@ -176,7 +176,7 @@ class Alliance(Order):
     end: bool = False
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return f"Bündnis {'aufheben ' if self.end else ''}{self.realm}"
+        return say(lang, "words.alliance_end" if self.end else "words.alliance", realm=self.realm)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -187,7 +187,7 @@ class CapitalMove(Order):
     settlement: str
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return f"Hauptstadt nach {self.settlement}"
+        return say(lang, "words.capital", settlement=self.settlement)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -202,9 +202,8 @@ class Province(Order):
     """A sea province's home port (Strategie 1.2: "Seeprovinz"); "" for a land province."""
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        if self.port:
-            return f"Seeprovinz {self.name}: {' '.join(self.fields)} Heimathafen {self.port}"
-        return f"Provinz {self.name}: {' '.join(self.fields)}"
+        key = "words.sea_province" if self.port else "words.province"
+        return say(lang, key, name=self.name, fields=" ".join(self.fields), port=self.port)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -227,15 +226,17 @@ class Convert(Order):
 
 
 def _settlement_work(
-    worker_word: str, word: str, settlement: str, what: str, units: tuple[int, ...]
+    lang: str, key: str, settlement: str, what: str, units: tuple[int, ...]
 ) -> str:
-    """Work on a settlement's structure as written (D20): a worker's order where it stands
-    (``201 AB Abriss Mil 2``), else the settlement's with its helpers (``Abriss Burg Mil 2
-    mit 201 202``)."""
+    """Work on a settlement's structure as written in ``lang`` (D20): a worker's order
+    where it stands (``201 AB Abriss Mil 2``, ``words.<key>_worker``), else the
+    settlement's with its helpers (``Abriss Burg Mil 2 mit 201 202``, ``words.<key>``).
+    The structure goes as ``what``: the order keeps it as written, not as a state name
+    ``say`` would word."""
     if not settlement:
-        return f"{units[0]} AB {worker_word} {what}"
-    helpers = f" mit {' '.join(map(str, units))}" if units else ""
-    return f"{word} {settlement} {what}{helpers}"
+        return say(lang, f"words.{key}_worker", unit=units[0], what=what)
+    helpers = say(lang, "words.helpers", units=" ".join(map(str, units))) if units else ""
+    return say(lang, f"words.{key}", settlement=settlement, what=what, helpers=helpers)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -251,9 +252,8 @@ class Demolish(Order):
     units: tuple[int, ...] = ()
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return _settlement_work(
-            "Abriss", "Abriss", self.settlement, f"{self.structure} {self.bwp}", self.units
-        )
+        what = f"{self.structure} {self.bwp}"
+        return _settlement_work(lang, "demolish", self.settlement, what, self.units)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -268,9 +268,7 @@ class Repair(Order):
     units: tuple[int, ...] = ()
 
     def describe(self, lang: str, planet_name: PlanetNamer | None = None) -> str:
-        return _settlement_work(
-            "Reparatur", "Repariere", self.settlement, self.structure, self.units
-        )
+        return _settlement_work(lang, "repair", self.settlement, self.structure, self.units)
 
 
 @dataclass(frozen=True, kw_only=True)

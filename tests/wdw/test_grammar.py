@@ -9,10 +9,15 @@ import pytest
 
 from engine.core import GmMessage, Order
 from engine.wdw.orders import (
+    Alliance,
     Build,
+    CapitalMove,
     Convert,
+    Demolish,
     Fight,
+    Province,
     Raise,
+    Repair,
     Special,
     Spy,
     Storm,
@@ -21,6 +26,7 @@ from engine.wdw.orders import (
 )
 from grammar.wdw import LANGUAGE
 from tests.wdw.helpers import HEADER, assert_refused, read_error, read_orders
+from tests.wdw.test_player_words import glossary
 
 
 @pytest.mark.parametrize(
@@ -419,6 +425,40 @@ def test_a_number_after_an_ab_structure_is_refused_with_the_form() -> None:
             "storm Tharnburg with 101 102",
         ),
         (Storm(settlement="Tharnburg"), "Sturm auf Tharnburg", "storm Tharnburg"),
+        (Alliance(realm="Tharn"), "Bündnis Tharn", "alliance Tharn"),
+        (Alliance(realm="2", end=True), "Bündnis aufheben 2", "end alliance 2"),
+        (CapitalMove(settlement="Guru"), "Hauptstadt nach Guru", "capital to Guru"),
+        (
+            Province(name="Erinal", fields=("1/18", "1/19")),
+            "Provinz Erinal: 1/18 1/19",
+            "province Erinal: 1/18 1/19",
+        ),
+        (
+            Province(name="Tharnsee", fields=("1/24", "1/16"), port="Tharnburg"),
+            "Seeprovinz Tharnsee: 1/24 1/16 Heimathafen Tharnburg",
+            "sea province Tharnsee: 1/24 1/16 home port Tharnburg",
+        ),
+        (
+            Demolish(settlement="Guru", structure="mil", units=(201, 202)),
+            "Abriss Guru mil 1 mit 201 202",
+            "demolish Guru mil 1 with 201 202",
+        ),
+        (
+            Demolish(settlement="", structure="mil", bwp=2, units=(201,)),
+            "201 AB Abriss mil 2",
+            "201 AB demolish mil 2",
+        ),
+        (
+            Repair(settlement="Guru", structure="stv", units=(201,)),
+            "Repariere Guru stv mit 201",
+            "repair Guru stv with 201",
+        ),
+        (Repair(settlement="Guru", structure="stv"), "Repariere Guru stv", "repair Guru stv"),
+        (
+            Repair(settlement="", structure="bef", units=(201,)),
+            "201 AB Reparatur bef",
+            "201 AB repair bef",
+        ),
     ],
 )
 def test_an_orders_echo_is_its_written_form_in_the_readers_language(
@@ -428,6 +468,8 @@ def test_an_orders_echo_is_its_written_form_in_the_readers_language(
     # names ("fernkampf"), German words in English, a double space and "mit :".
     assert order.describe("de") == de
     assert order.describe("en") == en
+    # docs/orders-wdw.md "English words (glossary)": no rulebook German in the English.
+    assert [term for term in glossary() if term.lower() in en.lower()] == []
     for lang in ("de", "en"):
         (read,) = read_orders(order.describe(lang) + "\n")
         assert replace(read, line=0) == order
