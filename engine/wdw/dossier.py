@@ -69,6 +69,7 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
             if ground:
                 lines.append(say(lang, "dossier.terrain", fields=", ".join(ground)))
     lines += _sighting_lines(state, orders, items, lang)
+    lines += _stand_off_lines(items, lang)
     lines += interception_lines(state, orders, lang)
     lines += ["", say(lang, "dossier.items")]
     if not items.ids():
@@ -142,6 +143,26 @@ def _sighting_lines(
             size=sight.unit.size,
         )
         for sight in sights(state, orders, items.legs, {}, options_of(state))
+    ]
+
+
+def _stand_off_lines(items: Items, lang: str) -> list[str]:
+    """Part C's meetings without a fight or an item (Strategie 6.1 "Aufhalten von
+    Einheiten", Tab. 6.1-1): both sides stay where they met; each realm's printout says
+    so."""
+    return [
+        "  "
+        + say(
+            lang,
+            "dossier.stand_off",
+            meeting=meeting,
+            a=meeting.a,
+            b=meeting.b,
+            day=number(meeting.day, lang),
+            a_units=" ".join(meeting.a.units),
+            b_units=" ".join(meeting.b.units),
+        )
+        for meeting in items.stand_offs
     ]
 
 

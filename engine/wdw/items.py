@@ -32,7 +32,7 @@ from engine.wdw.setup import options_of
 from engine.wdw.spy_limits import over_limit, stands
 from engine.wdw.state import Unit, WdwState, world
 from engine.wdw.storm import Assault, storms_of
-from engine.wdw.tables import MAIN_ORDERS, Outcome, encounter
+from engine.wdw.tables import MAIN_ORDERS, Outcome, encounter, stand_off
 from engine.wdw.timeline import Reaction, retreating, rounds
 from engine.wdw.walls import held_crossings
 
@@ -100,6 +100,8 @@ class Items:
     """``S<n>``: a storm assault on a fortified settlement (Strategie 3.2, 6.4)."""
     barren: tuple[Barren, ...] = ()
     """The fields a plundering unit passes with nothing to plunder (no item; a line)."""
+    stand_offs: tuple[Meeting, ...] = ()
+    """Meetings where both sides stay without a fight (Tab. 6.1-1; no item; a line)."""
 
     def ids(self) -> list[str]:
         """Every open item's id, in the dossier's order."""
@@ -267,6 +269,7 @@ def find_items(
     )
     max_rounds, hv_bonus = options.max_rounds, options.hv_bonus
     meetings: dict[str, Meeting] = {}
+    stand_offs: list[Meeting] = []
     retreats: list[Retreat] = []
     e = 0
     for contact in found:
@@ -301,6 +304,8 @@ def find_items(
                 meeting = replace(meeting, outcome=then.outcome)
         if contact.combat:  # the timeline numbered the fights (engine.wdw.contacts)
             meetings[contact.combat] = meeting
+        elif stand_off(outcome):  # Strategie 6.1: they negotiate; both realms learn of it
+            stand_offs.append(meeting)
     spies: dict[str, tuple[int, Spy]] = {}
     specials: dict[str, tuple[int, Special]] = {}
     for seat in sorted(orders):
@@ -336,6 +341,7 @@ def find_items(
             state, orders, legs, lambda u, kf: sum(n for _, n in gp_of(u, state, the_map, kf))
         ),
         barren_of(state, chosen, legs),
+        tuple(stand_offs),
     )
 
 

@@ -111,6 +111,12 @@ def encounter(a: str, b: str) -> tuple[Outcome, bool]:
     return _T[(b, a)], True
 
 
+def stand_off(outcome: Outcome) -> bool:
+    """Strategie 6.1 "Aufhalten von Einheiten", Tab. 6.1-1 (KH, KV with KH, KV, KI, KX):
+    both sides stay and negotiate, without a fight and without a question for the GM."""
+    return outcome == _BOTH_STAY
+
+
 # Strategie 5.3, Tab. 5.3-1.
 _IG_BASE_OPEN = 1
 _IG_EXTRA = {

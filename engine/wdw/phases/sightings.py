@@ -144,7 +144,8 @@ def _first_sight(views: dict[str, list[Span]], theirs: list[Span]) -> tuple[int,
 def run(month: Month) -> None:
     """Tell each realm what it sighted (its printout; the sightings replace last month's
     in the state, for its map and JSON twin), and both sides of a hiding unit the GM found
-    (``D<n> entdeckt``) that it was found."""
+    (``D<n> entdeckt``) that it was found, and both sides of a meeting without a fight
+    (Tab. 6.1-1: both stay) that they met foreign troops."""
     units = {u.key: u for u in month.state.units}
     for item, meeting in month.items.meetings.items():
         if not item.startswith("D") or not discovered(month.rulings, item):
@@ -156,6 +157,12 @@ def run(month: Month) -> None:
         )
         for key in meeting.b.units:
             month.note(meeting.b.realm, "note.hidden_found", unit=units[key].id, kf=meeting.kf)
+    for meeting in month.items.stand_offs:
+        # Strategie 6.1: each side learns the other's size as a sighting tells it, not whose.
+        day = int(meeting.day)
+        for side, other in ((meeting.a, meeting.b), (meeting.b, meeting.a)):
+            size = sum(units[key].size for key in other.units if key in units)
+            month.note(side.realm, "note.stand_off", kf=meeting.kf, day=day, size=estimate(size))
     seen = sightings(month)
     # One per printout line, ordered by what the realm learns (never by unit: ids stay hidden).
     marks = [

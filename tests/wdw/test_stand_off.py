@@ -1,0 +1,61 @@
+"""A meeting without a fight (Strategie 6.1 "Aufhalten von Einheiten", Tab. 6.1-1: KV
+with KI, both stay): no item, a line in the GM's dossier, and a line in each realm's
+printout that tells the other side's size as a sighting does, never whose it is."""
+
+from __future__ import annotations
+
+import re
+
+from engine.core import Order
+from engine.wdw.orders import Fight
+from engine.wdw.phases.sightings import estimate
+from engine.wdw.state import WdwState
+from tests.wdw.helpers import GAME, month_of, sample
+
+ORDERS: dict[int, list[Order]] = {1: [Fight(unit=101, code="KI", path=("1/19", "1/20"))]}
+
+
+def standing() -> WdwState:
+    """The sample with 2/101 standing in 1/20 under KV, in realm 1's 101's way; both
+    sizes such that an estimate differs from the truth."""
+    state = sample()
+    unit = state.unit(2, 101)
+    assert unit is not None
+    unit.kf, unit.order, unit.size = "1/20", "KV", 1987
+    mine = state.unit(1, 101)
+    assert mine is not None
+    mine.size = 2049  # sizes a sighting rounds (to 2000)
+    return state
+
+
+def size_of(state: WdwState, realm: int) -> int:
+    unit = state.unit(realm, 101)
+    assert unit is not None
+    return unit.size
+
+
+def test_the_dossier_lists_the_stand_off_without_an_item() -> None:
+    state = standing()
+    text = GAME.dossier(state, ORDERS, "de")
+    assert "Begegnung ohne Kampf in 1/20 am Tag" in text
+    [line] = [x for x in text.splitlines() if "Begegnung ohne Kampf" in x]
+    assert "Reich 1 1/101 (KI)" in line and "Reich 2 2/101 (KV)" in line
+    assert "\nK1 " not in text and "\nE1 " not in text
+
+
+def test_each_realm_reads_the_other_sides_estimated_size_and_nothing_of_whose() -> None:
+    state = standing()
+    sizes = {1: size_of(state, 2), 2: size_of(state, 1)}  # what each realm meets
+    after = month_of(state, ORDERS)
+    unit = after.unit(1, 101)
+    assert unit is not None and unit.kf == "1/20"  # held where it met 2/101
+    for seat, other in sizes.items():
+        de, en = (GAME.printout(after, seat, lang) for lang in ("de", "en"))
+        [line] = [x.strip() for x in de.splitlines() if "fremde Truppen" in x]
+        assert re.fullmatch(
+            rf"Am Tag \d+ in 1/20: fremde Truppen von etwa {estimate(other)} Elementen; "
+            r"kein Kampf \(beide Seiten halten still\)\.",
+            line,
+        ), line
+        assert f"1/20: foreign troops of about {estimate(other)} elements; no combat" in en
+        assert str(other) not in de + en  # only the estimate, never the true size
