@@ -218,7 +218,7 @@ def test_pbem_parse_refuses_a_huge_text_unread_like_the_server(lines: int, says:
     body = "Partie 227 Spieler 2 Kennwort x\n" + "".join(f"junk {n} junk\n" for n in range(lines))
     # The minute pbem_process allows is the bound: unread, it takes about a second.
     result = pbem_process("parse", "-", "--lang", "en", stdin=body)
-    # Exit 3: refused unread, told apart from order errors (exit 1; issue 26, item 8).
+    # Exit 3: refused unread, told apart from order errors (exit 1).
     assert result.returncode == 3 and "Traceback" not in result.stderr
     (said,) = result.stderr.splitlines()
     assert says in said and result.stdout == ""

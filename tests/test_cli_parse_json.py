@@ -1,5 +1,5 @@
 """``pbem parse --json`` answers every refusal with JSON on stdout and an exit code of its
-own (issue 26, item 8): 3 for a text the server's limits refuse unread (a mail too big,
+own: 3 for a text the server's limits refuse unread (a mail too big,
 too many lines, a 3 MB random file), 2 for a wrong command line, 1 only for order
 errors."""
 

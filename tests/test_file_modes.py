@@ -1,4 +1,4 @@
-"""Local secrets stay local (issue 26, item 9): the SQLite database the host makes (it
+"""Local secrets stay local: the SQLite database the host makes (it
 holds ``host_secret``, the key of every web link) and its -wal and -shm files are 0600
 under any umask, an older 0644 one is tightened; backups are 0600; backup.sh and
 restore.sh never put the PostgreSQL password on a command line."""

@@ -1,4 +1,4 @@
-"""``web.secret`` has a minimum length (issue 26, item 9): whoever knows the key forges
+"""``web.secret`` has a minimum length: whoever knows the key forges
 every link, so a short one is refused with one clear line naming the setting, from the
 file or the environment; empty still means the host makes one of its own."""
 

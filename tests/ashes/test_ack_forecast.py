@@ -1,6 +1,6 @@
 """The Ashes acknowledgement forecasts the whole order list: what each order will do in
 the seat's position, with the orders before it in the turn's order taken into account
-(issue 25.11; Ashes 7.1-7.4)."""
+(Ashes 7.1-7.4)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The Ashes acknowledgement checks each order against the seat's position and says,
-in the printout's words, why it will not do what it says (issue 25.11; Ashes 6, 7)."""
+in the printout's words, why it will not do what it says (Ashes 6, 7)."""
 
 from __future__ import annotations
 

@@ -114,7 +114,7 @@ GOALS = (
     Goal("map picture: Ashes player", "maps", "ashes_player_ms", "ms", 50, False),
     Goal("map picture: Starweb player", "maps", "starweb_player_ms", "ms", 50, False),
     Goal("map picture: Starweb GM (255 worlds)", "maps", "starweb_gm_ms", "ms", 200, False),
-    Goal("map picture: Welt der Waben realm (issue 24)", "maps", "wdw_player_ms", "ms", 50, False),
+    Goal("map picture: Welt der Waben realm", "maps", "wdw_player_ms", "ms", 50, False),
     Goal("map picture: Welt der Waben GM (48 fields)", "maps", "wdw_gm_ms", "ms", 200, False),
     Goal(
         "deadline burst / SmtpTransport alone",

@@ -373,7 +373,7 @@ def test_password_guessing_is_locked_out_and_answered_at_most_once_per_guess(
     rows = wait_handled(server, guesses)
     figure(f"30 password guesses handled in {time.monotonic() - start:.1f} s")
     # The right password during the lockout: from the attacker, and from the owner.
-    # (Before issue 26 both were refused unread: the lock was the seat's, not the
+    # (Once both were refused unread: the lock was the seat's, not the
     # strangers', so an attacker could cost the owner his turn.)
     right = [
         raw_mail(attacker.address, server.address, f"{alice.header(403)}\nHP=2"),
@@ -402,7 +402,7 @@ def test_password_guessing_is_locked_out_and_answered_at_most_once_per_guess(
     to_gm = inbox(mailstack, gm_user)
     assert 1 <= len(to_gm) <= spanned
     assert "falsche Kennwörter" in body(to_gm[0]) and attacker.address in body(to_gm[0])
-    # The lockout is the strangers' (issue 26): the attacker's right password was not
+    # The lockout is the strangers': the attacker's right password was not
     # even checked, the owner's mail from her registered address was taken and answered.
     assert locked[0].reason == "locked: too many wrong passwords"
     assert locked[1].status == models.InboundStatus.PROCESSED, locked[1].reason

@@ -141,7 +141,7 @@ def test_a_game_from_create_to_resend(config: Path, engine: Engine) -> None:
 
     out = gm(config, "list")
     assert "227" in out and "läuft" in out and "ashes" in out and "Abgabeschluss" in out
-    assert "running" not in out  # issue 25.15: the status in the GM's language
+    assert "running" not in out  # the status in the GM's language
     assert "running" in gm(config, "list", "--lang", "en")
 
 

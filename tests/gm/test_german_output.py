@@ -1,5 +1,5 @@
-"""German output says everything in German, and says precisely what is wrong
-(issue 25.15): the GM's status, refusals of ``gm create``, dates, the Starweb GM
+"""German output says everything in German, and says precisely what is wrong:
+the GM's status, refusals of ``gm create``, dates, the Starweb GM
 printout's Black Box; the public page's headings and turns are in tests/web."""
 
 from __future__ import annotations

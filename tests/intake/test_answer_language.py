@@ -1,5 +1,5 @@
 """An acknowledgement speaks the language of the seat's setting, else of the mail
-(issue 25.12; the rule in docs/host-rules.md)."""
+(the rule in docs/host-rules.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The guessing guard cannot be turned against the owner (issue 26, item 1), on SQLite
+"""The guessing guard cannot be turned against the owner, on SQLite
 and PostgreSQL: strangers' wrong passwords lock the seat (or the GM password) against
 strangers only; the registered address with the right password always gets through;
 the owner's own wrong tries only stop his wrong tries being answered; and no sender gets

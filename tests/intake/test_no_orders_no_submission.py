@@ -1,5 +1,5 @@
 """A mail without orders is no submission: nothing is stored, the orders sent before
-stand, and the GM's status does not show the seat as having sent orders (issue 25.9)."""
+stand, and the GM's status does not show the seat as having sent orders."""
 
 from __future__ import annotations
 

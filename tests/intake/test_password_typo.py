@@ -1,5 +1,5 @@
 """A mail refused for its password: a misspelled keyword is named, and the orders are
-checked all the same, plainly not stored (issue 25.8)."""
+checked all the same, plainly not stored."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Orders in an attached text file are read when the body holds none, and the
-acknowledgement says so (issue 25.9)."""
+acknowledgement says so."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The Starweb acknowledgement forecasts the whole order list: what each order will do in
 the seat's position, with the orders before it in the turn's order taken into account
-(issue 25.11; Starweb "Die Bearbeitungsreihenfolge")."""
+(Starweb "Die Bearbeitungsreihenfolge")."""
 
 from __future__ import annotations
 

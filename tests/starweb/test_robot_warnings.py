@@ -1,5 +1,5 @@
 """Robots are the berserker's: the acknowledgement warns anybody else who builds them
-(issue 25.11; Starweb "Bauen")."""
+(Starweb "Bauen")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The map drawn as SVG (issue 25 item 19): a legend for every viewer in his language,
+"""The map drawn as SVG: a legend for every viewer in his language,
 arrowheads and ships on the moves, the distances of an Ashes map, the report line of
 every place, the same bytes for the same view, and nothing a seat's printout does not
 say."""

@@ -1,4 +1,4 @@
-"""A text with a count reads in the singular for one (review of issue 24, finding 5):
+"""A text with a count reads in the singular for one:
 one Kleinfeld, one settlement, one element, one month, one day — in German and
 in English."""
 

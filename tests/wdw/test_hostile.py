@@ -1,4 +1,4 @@
-"""Hostile text against Welt der Waben (issue 24: the server never crashes on input):
+"""Hostile text against Welt der Waben (the server never crashes on input):
 the order language on any line built from its own keywords, the demo world's names,
 numbers of every size and stray unicode; the acknowledgement of whatever it reads on the
 demo world's realms; the GM's ``Entscheid`` … ``Ende`` and ``Korrektur`` on the open

@@ -1,5 +1,5 @@
 """Each way an order is illegal, as the whole sentence the player reads in the
-acknowledgement (issue 24: "each order's checks … with the reason the player reads"):
+acknowledgement:
 the refusals the checks give against the realm's state, and those the reader gives
 for a line that names no order of this game. The other refusals' sentences are asserted
 beside their orders (test_acknowledge, test_army, test_realm, test_works, …)."""

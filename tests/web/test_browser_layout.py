@@ -1,5 +1,5 @@
-"""The pages in a real browser at a phone's width (360 px) and a desktop's (issue 25,
-items 5, 18 and 20): nothing runs off the right edge, the printout is a monospace block
+"""The pages in a real browser at a phone's width (360 px) and a desktop's:
+nothing runs off the right edge, the printout is a monospace block
 that scrolls by itself, the pages have a favicon, the GM's mail times stay on one line,
 and the order form holds the prefilled form. The pages are served by uvicorn on a fresh
 SQLite database; every page is saved as a screenshot per width (``tests/web/browser.py``

@@ -1,5 +1,5 @@
-"""The map on the pages in a real browser at a phone's width (360 px) and a desktop's
-(issue 25 item 19): the drawing fits the width, pointing at (desktop) or tapping (phone)
+"""The map on the pages in a real browser at a phone's width (360 px) and a desktop's:
+the drawing fits the width, pointing at (desktop) or tapping (phone)
 a place shows what the seat's printout says of it, with the distances from it (Ashes) or
 its links (Starweb), the legend explains the symbols in the reader's language, and the
 zoom buttons zoom. Every page is saved as a screenshot per width

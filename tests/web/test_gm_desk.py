@@ -1,4 +1,4 @@
-"""The GM's page as a desk (issue 25, item 5): every seat with its address, orders and
+"""The GM's page as a desk: every seat with its address, orders and
 latest mails, the mails' statuses in words, and the buttons of the everyday GM commands
 behind the GM's link, its form token and the site's origin."""
 

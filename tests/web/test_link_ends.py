@@ -1,4 +1,4 @@
-"""A private link belongs to one person holding one seat (issue 26, item 2): dropping,
+"""A private link belongs to one person holding one seat: dropping,
 resigning or replacing ends it everywhere — page, archive, map, JSON, the check and the
 order form — with a page that says why; the new occupant's link works, and an occupant
 the rules took out keeps reading."""

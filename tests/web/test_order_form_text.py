@@ -1,4 +1,4 @@
-"""What the order form starts with and keeps (issue 25, item 18): the orders stored for
+"""What the order form starts with and keeps: the orders stored for
 the coming turn, else the prefilled order form of the seat's printout; orders refused
 stay in the form; the acknowledgement of a web submission names game and seat."""
 

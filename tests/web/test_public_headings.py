@@ -1,5 +1,5 @@
 """The public page says which turn was evaluated last and which turn's orders are
-collected, and heads each newspaper with a capital (issue 25.15)."""
+collected, and heads each newspaper with a capital."""
 
 from __future__ import annotations
 
