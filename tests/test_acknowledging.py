@@ -25,14 +25,18 @@ from tests.toykind.kind import TOY
 ORDERS: list[Order] = [Add(amount=1, line=2), Add(amount=2, line=3)]
 
 
-class _OneByOne:
-    """A kind's engine written against ``describe_order`` alone (as new kinds may be)."""
+class _Wrapping:
+    """The toy kind's engine with what a subclass adds: everything else is the toy's."""
 
     def __init__(self, engine: object) -> None:
         self._engine = engine
 
     def __getattr__(self, name: str) -> object:
         return getattr(self._engine, name)
+
+
+class _OneByOne(_Wrapping):
+    """A kind's engine written against ``describe_order`` alone (as new kinds may be)."""
 
     def describe_order(
         self, state: State, seat: int, order: Order, lang: str, place_name: PlanetNamer
@@ -60,14 +64,8 @@ class _Whole(_OneByOne):
         return out
 
 
-class _Forecasting(ForecastAcknowledging):
+class _Forecasting(_Wrapping, ForecastAcknowledging):
     """A kind's engine that forecasts the list (a running total, warned above 2)."""
-
-    def __init__(self, engine: object) -> None:
-        self._engine = engine
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(self._engine, name)
 
     def forecast(
         self, state: State, seat: int, orders: Sequence[Order], lang: str

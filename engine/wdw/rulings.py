@@ -8,6 +8,7 @@ ruling form's default for an item.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.core import CORRECTION, GAME_END, Ruling
@@ -73,33 +74,23 @@ Verdict = (
 def read(item: str, text: str) -> Verdict | None:
     """The verdict of a ruling's words for an item of its kind (by the id's letter),
     or None when they are not understood."""
-    words = text.lower().replace(",", " , ").split()
-    kind = item[:1].upper()
-    if kind == "E":
-        return read_appearance(text)
-    if kind == "K":
-        return read_combat(text)
-    if kind == "D":
-        return read_discovery(text)
-    if kind == "G":
-        return _spy(words)
-    if kind == "P":
-        return read_plunder(text)
-    if kind == "Z":
-        return read_decay(text)
-    if kind == "S":
-        return read_storm(text)
-    if kind in ("X", "V", "B"):  # a Sonderbefehl, a province, a siege: accepted or not
-        head, _, rest = text.partition(":")
-        word = head.strip().lower()
-        if word in ("angenommen", "accepted", "ja", "yes"):
-            return SpecialResult(True, rest.strip())
-        if word in ("abgelehnt", "refused", "nein", "no"):
-            return SpecialResult(False, rest.strip())
+    reader = _READERS.get(item[:1].upper())
+    return reader(text) if reader is not None else None
+
+
+def _accepted(text: str) -> SpecialResult | None:
+    """``angenommen: …`` or ``abgelehnt: …`` (and their English), with what the realm reads."""
+    head, _, rest = text.partition(":")
+    word = head.strip().lower()
+    if word in ("angenommen", "accepted", "ja", "yes"):
+        return SpecialResult(True, rest.strip())
+    if word in ("abgelehnt", "refused", "nein", "no"):
+        return SpecialResult(False, rest.strip())
     return None
 
 
-def _spy(words: list[str]) -> SpyResult | None:
+def _spy(text: str) -> SpyResult | None:
+    words = text.lower().replace(",", " , ").split()
     success: bool | None = None
     chance = None
     discovered = False
@@ -122,6 +113,22 @@ def _spy(words: list[str]) -> SpyResult | None:
     if (success is None) == (chance is None):
         return None
     return SpyResult(success, chance, discovered)
+
+
+_READERS: dict[str, Callable[[str], Verdict | None]] = {
+    "E": read_appearance,
+    "K": read_combat,
+    "D": read_discovery,
+    "G": _spy,
+    "P": read_plunder,
+    "Z": read_decay,
+    "S": read_storm,
+    # a Sonderbefehl, a province, a siege: accepted or not
+    "X": _accepted,
+    "V": _accepted,
+    "B": _accepted,
+}
+"""The reader of a ruling's words by the letter of its item's id."""
 
 
 MAX_CORRECTION = 10**9

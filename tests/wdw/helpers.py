@@ -10,7 +10,7 @@ from engine.core import Order, ParseError, PlayerSetup, Ruling, Setup
 from engine.dice import Dice
 from engine.wdw.game import WdwGame
 from engine.wdw.orders import Raise
-from engine.wdw.state import WdwState
+from engine.wdw.state import Unit, WdwState
 from grammar.wdw import LANGUAGE
 
 GAME = WdwGame()
@@ -40,9 +40,7 @@ def placed(**where: str) -> WdwState:
     state = sample()
     for name, kf in where.items():
         realm, number = (int(x) for x in name[1:].split("_"))
-        unit = state.unit(realm, number)
-        assert unit is not None
-        unit.kf = kf
+        unit_of(state, realm, number).kf = kf
     return state
 
 
@@ -56,6 +54,13 @@ def month_of(
     result = GAME.draft(state, orders, list(rulings), the_dice or dice())
     assert isinstance(result.state, WdwState)
     return result.state
+
+
+def unit_of(state: WdwState, realm: int, number: int) -> Unit:
+    """Unit ``realm/number``, which the test expects to be there."""
+    unit = state.unit(realm, number)
+    assert unit is not None, f"no unit {realm}/{number}"
+    return unit
 
 
 def field_of(state: WdwState, realm: int, number: int) -> str:

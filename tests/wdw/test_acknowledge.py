@@ -9,7 +9,7 @@ import pytest
 
 from engine.core import Order
 from engine.wdw.orders import Build, Fight, Special, Spy, Work
-from tests.wdw.helpers import GAME, by_number, month, sample
+from tests.wdw.helpers import GAME, by_number, month, sample, unit_of
 
 
 def said(order: Order, seat: int = 1, lang: str = "de") -> str:
@@ -100,8 +100,7 @@ def test_a_build_names_the_structure_by_its_short_name_not_the_states(
 
 def test_a_path_into_a_field_held_by_an_enemy_reveals_nothing() -> None:
     state = sample()
-    enemy = state.unit(2, 101)
-    assert enemy is not None
+    enemy = unit_of(state, 2, 101)
     enemy.kf = "1/19"
     text = GAME.describe_order(
         state, 1, Fight(unit=101, code="KA", path=("1/19",)), "de", by_number

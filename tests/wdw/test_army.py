@@ -18,6 +18,7 @@ from tests.wdw.helpers import (
     read_error,
     read_orders,
     sample,
+    unit_of,
 )
 
 
@@ -230,8 +231,7 @@ def test_training_pays_now_and_gives_the_properties_after_its_months() -> None:
 
 def test_training_rests_while_the_unit_is_away_from_its_settlements() -> None:
     state = month(sample(), Train(unit=101, properties=("nahkampf=2",)))
-    unit = state.unit(1, 101)
-    assert unit is not None
+    unit = unit_of(state, 1, 101)
     unit.kf = "1/19"
     state = month(state)
     unit = state.unit(1, 101)

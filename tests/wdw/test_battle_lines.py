@@ -10,7 +10,7 @@ import pytest
 
 from engine.core import NEUTRAL, Ruling
 from engine.wdw.state import WdwState
-from tests.wdw.helpers import GAME, sample
+from tests.wdw.helpers import GAME, sample, unit_of
 from tests.wdw.test_month import draft
 
 VERDICT = Ruling("K1", "Sieger B; Verluste 1/101 -300, 2/101 -137")
@@ -19,8 +19,7 @@ VERDICT = Ruling("K1", "Sieger B; Verluste 1/101 -300, 2/101 -137")
 
 def fought() -> WdwState:
     state = sample()
-    enemy = state.unit(2, 101)
-    assert enemy is not None
+    enemy = unit_of(state, 2, 101)
     enemy.size = 1937
     return draft(VERDICT, state=state)
 

@@ -10,7 +10,7 @@ from engine.core import Order, Ruling
 from engine.wdw.items import find_items
 from engine.wdw.orders import Fight
 from engine.wdw.state import WdwState
-from tests.wdw.helpers import placed
+from tests.wdw.helpers import placed, unit_of
 
 # Isyrial's 101 and Tharn's 101 (KV with F) both stand in 1/21: they fight from day 0,
 # four rounds, until day 16. Isyrial's mounted 102 rides 1/19 → 1/20 (day 6) → 1/12
@@ -38,8 +38,7 @@ def test_a_winner_pursues_from_the_day_the_combat_ends() -> None:
     # Tharn's 101 mounted (range 4 on the road) wins: free on day 16, it still sees
     # Isyrial's 102 in 1/20 (there from day 15 to 22.5) and rides after it, 7.5 days.
     state = fighting()
-    hunter = state.unit(2, 101)
-    assert hunter is not None
+    hunter = unit_of(state, 2, 101)
     hunter.beritten = True
     items = find_items(state, ORDERS, [Ruling("K1", "Sieger B; Verluste keine")])
     leg = items.legs["2/101"]

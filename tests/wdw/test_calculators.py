@@ -18,7 +18,7 @@ from engine.wdw.calculators.texts import number
 from engine.wdw.orders import Fight
 from engine.wdw.state import Unit, WdwState, world
 from tests.lanes import examples
-from tests.wdw.helpers import GAME, sample
+from tests.wdw.helpers import GAME, sample, unit_of
 from tests.wdw.test_month import ORDERS
 
 GM = None
@@ -295,8 +295,7 @@ def test_the_forecasts_upkeep_counts_a_training_at_its_new_rs_once_it_ends(
     # trains to RS 5. Ending in month 6 it pays double at that month's income (the
     # training counts before the income, engine.wdw.phases); ending in month 7 not yet.
     state = sample(upkeep_rs_surcharge=True)
-    unit = state.unit(1, 102)
-    assert unit is not None
+    unit = unit_of(state, 1, 102)
     unit.training_months, unit.training_to = left, ["nahkampf=3", "fernkampf=1"]
     lines = lines_of(GAME.calculate(state, 1, "economy", {}, "de"))
     assert f"Unterhalt −{upkeep};" in lines[3]

@@ -12,7 +12,7 @@ from engine.wdw.items import find_items
 from engine.wdw.orders import Fight
 from engine.wdw.state import WdwState
 from engine.wdw.views import report_data
-from tests.wdw.helpers import GAME, month, sample
+from tests.wdw.helpers import GAME, month, sample, unit_of
 
 
 @pytest.mark.parametrize(
@@ -93,8 +93,7 @@ def test_a_rep_as_heerfuehrer_gives_three_not_both() -> None:
 def test_the_bukaz_halves_or_takes_the_characters_gp(bukaz: int, total: int) -> None:
     state = _cast()
     state.realm(1).bukaz = bukaz
-    army = state.unit(1, 101)
-    assert army is not None
+    army = unit_of(state, 1, 101)
     army.raised_terrain, army.gp_bonus = "", 4
     # F11: 4 GP of its own and 5 of the characters; at −50 these count half (2), then
     # −2 for the BükAz: 4; at −75 none, then −3: 1.
@@ -104,8 +103,7 @@ def test_the_bukaz_halves_or_takes_the_characters_gp(bukaz: int, total: int) -> 
 def test_a_lord_of_a_lost_settlement_or_a_plain_character_gives_nothing() -> None:
     state = _cast()
     state.settlements[0].owner = 2
-    ruler = state.unit(1, 601)
-    assert ruler is not None
+    ruler = unit_of(state, 1, 601)
     ruler.rep = False
     gp = _gp(state)
     assert not {"rep", "erfahrung", "stadtherr"} & set(gp)
@@ -146,8 +144,7 @@ def test_the_items_kampfkraft_counts_the_characters_too() -> None:
 
 def test_the_owner_and_the_gm_read_the_roles_the_other_realm_does_not() -> None:
     state = _cast()
-    ruler = state.unit(1, 601)
-    assert ruler is not None
+    ruler = unit_of(state, 1, 601)
     ruler.heerfuehrer = True
     roles = "    Rolle: Spion, Heerführer, REP (Spieljahre: 2)"
     for seat in (1, 0):

@@ -8,7 +8,7 @@ from engine.core import Ruling
 from engine.wdw.items import find_items
 from engine.wdw.orders import Fight
 from engine.wdw.state import WdwState
-from tests.wdw.helpers import GAME, by_number, month, sample
+from tests.wdw.helpers import GAME, by_number, month, sample, unit_of
 
 
 def test_conquest_needs_the_minimum_size() -> None:
@@ -32,8 +32,7 @@ def test_each_field_passed_is_conquered_when_no_enemy_stands_in_it() -> None:
 
 def test_a_field_with_an_enemy_in_it_is_not_conquered() -> None:
     state = sample()
-    enemy = state.unit(2, 201)
-    assert enemy is not None
+    enemy = unit_of(state, 2, 201)
     enemy.kf = "1/19"
     assert month(state, Fight(unit=101, code="KV", ext="E", path=("1/19",))).territory == []
 

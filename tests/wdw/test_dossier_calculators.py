@@ -9,7 +9,7 @@ import re
 from engine.core import Order, Ruling
 from engine.wdw.orders import Build, Fight, Spy, Train, Work
 from engine.wdw.state import WdwState
-from tests.wdw.helpers import GAME, dice, month, month_of, raising, sample
+from tests.wdw.helpers import GAME, dice, month, month_of, raising, sample, unit_of
 
 
 def _part(text: str, head: str, after: str) -> list[str]:
@@ -106,8 +106,7 @@ def test_part_b_income_month_is_the_treasury_of_the_months_played() -> None:
     # D23: the upkeep grows with the RS; unit 102 (mounted) ends a training to RS 5 in
     # month 3, before the income month.
     state = sample(upkeep_rs_surcharge=True)
-    unit = state.unit(1, 102)
-    assert unit is not None
+    unit = unit_of(state, 1, 102)
     unit.training_months, unit.training_to = 3, ["nahkampf=3", "fernkampf=1"]
     part_b = _part(GAME.dossier(state, {1: SPENDING}, "de"), "B Wirtschaft", "C Bewegungen")
     played = month(state, *SPENDING)
@@ -177,8 +176,7 @@ def test_part_c_has_no_interceptions_without_an_f_or_w_order() -> None:
 def test_a_w_hunter_looks_one_field_around_an_f_hunter_as_far_as_it_sees() -> None:
     def hunters_lines(ext: str, where: str) -> list[str]:
         state = sample(sight_radius=4)
-        hunted = state.unit(2, 101)
-        assert hunted is not None
+        hunted = unit_of(state, 2, 101)
         hunted.kf = where
         orders = {1: [Fight(line=1, unit=101, code="KV", ext=ext)]}
         return [
@@ -203,8 +201,7 @@ def test_a_w_hunter_looks_one_field_around_an_f_hunter_as_far_as_it_sees() -> No
 def _standing() -> WdwState:
     """The sample with 2/101 standing in 1/20: a loser that stood still draws (D28)."""
     state = sample()
-    unit = state.unit(2, 101)
-    assert unit is not None
+    unit = unit_of(state, 2, 101)
     unit.kf, unit.order = "1/20", "KV"
     return state
 

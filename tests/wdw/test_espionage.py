@@ -10,7 +10,7 @@ from engine.wdw.checks_spy import target_min_ig
 from engine.wdw.items import find_items
 from engine.wdw.orders import Fight, Spy
 from engine.wdw.state import Spying, WdwState
-from tests.wdw.helpers import GAME, by_number, month_of, noted, placed, sample
+from tests.wdw.helpers import GAME, by_number, month_of, noted, placed, sample, unit_of
 
 
 def test_a_replaced_spy_order_makes_no_item_only_the_last_order_of_the_unit_does() -> None:
@@ -64,8 +64,7 @@ def test_the_acknowledgement_counts_only_what_the_realm_knows_of_a_foreign_targe
 
 def _in_open_ground(realm: int, number: int) -> WdwState:
     state = sample()
-    unit = state.unit(realm, number)
-    assert unit is not None
+    unit = unit_of(state, realm, number)
     unit.kf = "1/20"
     return state
 
@@ -105,8 +104,7 @@ def test_each_row_of_tab_5_3_1_adds_to_a_targets_minimum_ig(
 
 def test_a_character_counts_one_specialist_training_a_spy_20_a_leader_10() -> None:
     state = _in_open_ground(2, 601)
-    character = state.unit(2, 601)
-    assert character is not None
+    character = unit_of(state, 2, 601)
     character.heerfuehrer = True
     assert target_min_ig(state, "2/601") == 21  # Heerführer and Spion: 20, not 30
     character.spion = False
@@ -157,8 +155,7 @@ def test_a_character_who_leads_no_army_is_in_no_combat_the_gm_judges_it_apart() 
     items = find_items(placed(u1_101="1/21"), attack)
     assert items.meetings["K1"].b.units == ("2/101", "2/102", "2/201")
     leading = placed(u1_101="1/21")
-    leader = leading.unit(2, 601)
-    assert leader is not None
+    leader = unit_of(leading, 2, 601)
     leader.heerfuehrer = True
     items = find_items(leading, attack)
     assert items.meetings["K1"].b.units == ("2/101", "2/102", "2/201", "2/601")

@@ -14,7 +14,7 @@ from engine.wdw.fights import joining_round, read_combat
 from engine.wdw.items import find_items
 from engine.wdw.orders import Fight
 from engine.wdw.state import WdwState
-from tests.wdw.helpers import GAME, field_of, month_of, placed, sample
+from tests.wdw.helpers import GAME, field_of, month_of, placed, sample, unit_of
 
 # Isyrial's 101 enters 1/20 on day 10 (on the road, range 3) and would go on to 1/21 on
 # day 20; Tharn's 101 stands in 1/20 and its 102 in 1/21.
@@ -131,8 +131,7 @@ def test_a_third_realm_arriving_during_the_fight_joins_it() -> None:
     state = sample(3)
     for key, kf in {"1/101": "1/19", "2/101": "1/20", "3/101": "1/22"}.items():
         realm, number = (int(x) for x in key.split("/"))
-        unit = state.unit(realm, number)
-        assert unit is not None
+        unit = unit_of(state, realm, number)
         unit.kf = kf
     for unit in state.units:
         if unit.realm == 2 and unit.id != 101:

@@ -15,7 +15,7 @@ from engine.wdw.orders import Fight, Spy, Train, Work
 from engine.wdw.phases.income import ledger
 from engine.wdw.provinces import melee_level
 from engine.wdw.state import Unit, WdwState
-from tests.wdw.helpers import GAME, by_number, field_of, month, sample
+from tests.wdw.helpers import GAME, by_number, field_of, month, sample, unit_of
 
 
 def _defended(**options: object) -> WdwState:
@@ -24,8 +24,7 @@ def _defended(**options: object) -> WdwState:
     state.realm(1).provinces = ["Erinal=1/18 1/19"]
     unit = Unit(realm=1, id=301, unit_class="land", size=1000, kf="1/18")
     unit.heimatverteidigung = ["Erinal"]
-    enemy = state.unit(2, 101)
-    assert enemy is not None
+    enemy = unit_of(state, 2, 101)
     enemy.kf, enemy.order = "1/18", "KA"
     state.units = [u for u in state.units if u.realm == 2] + [unit]
     return state
@@ -34,8 +33,7 @@ def _defended(**options: object) -> WdwState:
 @pytest.mark.parametrize(("bonus", "power", "melee"), [("strength", 3000, 3), ("gp", 1400, 1)])
 def test_hv_bonus_gives_strength_or_gp_at_home(bonus: str, power: int, melee: int) -> None:
     state = _defended(hv_bonus=bonus)
-    unit = state.unit(1, 301)
-    assert unit is not None
+    unit = unit_of(state, 1, 301)
     assert melee_level(state, unit, "1/18", bonus) == melee
     (meeting,) = find_items(state, {}).meetings.values()
     side = meeting.a if meeting.a.realm == 1 else meeting.b

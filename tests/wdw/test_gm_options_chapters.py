@@ -12,7 +12,7 @@ from engine.wdw.items import find_items
 from engine.wdw.options import WdwOptions
 from engine.wdw.orders import Province, Spy, Work
 from engine.wdw.state import Unit, Wall, WdwState
-from tests.wdw.helpers import GAME, by_number, month, sample
+from tests.wdw.helpers import GAME, by_number, month, sample, unit_of
 
 
 def said(order: Order, state: WdwState, lang: str = "de") -> str:
@@ -64,8 +64,7 @@ def test_g_min_rs_refuses_a_spy_below_the_rs_the_action_needs() -> None:
 
 def test_g_min_rs_lets_a_spy_of_the_rs_act() -> None:
     state = sample(2)
-    spy = state.unit(1, 601)
-    assert spy is not None
+    spy = unit_of(state, 1, 601)
     state = sample(2, g_min_rs={"ga": spy.rs()})
     assert find_items(state, {1: [_spy("GA")]}).ids() == ["G1"]
 
@@ -109,8 +108,7 @@ def test_decay_off_makes_no_item_and_no_settlement_decays(decay: bool) -> None:
 
 def _wall(bwp: int, damage: int = 0, **options: object) -> WdwState:
     state = sample(**options)
-    worker = state.unit(1, 201)
-    assert worker is not None
+    worker = unit_of(state, 1, 201)
     worker.size = 12500  # a whole tier a month
     state.walls.append(Wall("1/18", 3, 1, bwp, damage))
     return state

@@ -13,7 +13,7 @@ from engine.wdw.items import find_items
 from engine.wdw.options import WdwOptions
 from engine.wdw.orders import Build, Demolish, Fight, Spy
 from engine.wdw.state import Realm, Spying, Unit, WdwState
-from tests.wdw.helpers import GAME, field_of, month, noted, sample
+from tests.wdw.helpers import GAME, field_of, month, noted, sample, unit_of
 
 RIDE = Fight(unit=102, code="KV", path=("1/19", "1/20", "1/21"))
 """Isyrial's riders through 1/20, where Tharn's unit 101 stands."""
@@ -25,8 +25,7 @@ def _allies(mutual: bool = True, owner: int = 2, meeting: str = "") -> WdwState:
     state = sample(allied_meeting=meeting) if meeting else sample()
     state.realm(1).allies = [2]
     state.realm(2).allies = [1] if mutual else []
-    unit = state.unit(2, 101)
-    assert unit is not None
+    unit = unit_of(state, 2, 101)
     unit.kf = "1/20"
     state.territory = [f"1/20={owner}"] if owner else []
     return state

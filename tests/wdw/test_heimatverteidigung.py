@@ -12,7 +12,7 @@ from engine.wdw.items import find_items
 from engine.wdw.orders import Convert, Fight, Train
 from engine.wdw.provinces import melee_level
 from engine.wdw.state import Unit, WdwState
-from tests.wdw.helpers import GAME, by_number, month, raising, read_orders, sample
+from tests.wdw.helpers import GAME, by_number, month, raising, read_orders, sample, unit_of
 
 HV = "heimatverteidigung"
 
@@ -192,8 +192,7 @@ def test_a_defender_may_attack_and_fights_with_its_bonus_at_home() -> None:
     state = with_province()
     defender(state)
     assert "Angriffsstärke" not in said(Fight(unit=301, code="KA"), state)
-    enemy = state.unit(2, 101)
-    assert enemy is not None
+    enemy = unit_of(state, 2, 101)
     enemy.kf, enemy.order = "1/18", "KA"
     state.units = [u for u in state.units if u.realm == 2 or u.id == 301]
     (meeting,) = find_items(state, {}).meetings.values()
@@ -204,8 +203,7 @@ def test_a_defender_may_attack_and_fights_with_its_bonus_at_home() -> None:
 def test_a_conversion_takes_six_months_with_neither_ability() -> None:
     order = Convert(unit=101, source="nahkampf", target=HV, target_province="Erinal")
     state = month(with_province(), order)
-    unit = state.unit(1, 101)
-    assert unit is not None
+    unit = unit_of(state, 1, 101)
     assert (unit.nahkampf, unit.heimatverteidigung, unit.conversion_months) == (0, [], 5)
     text = GAME.printout(state, 1, "de")
     assert "in Umwandlung zu Heimatverteidigung Erinal: noch 5 Monate" in text

@@ -14,7 +14,7 @@ from engine.wdw.items import legs_of
 from engine.wdw.movement import mode_factor, walk
 from engine.wdw.orders import Fight
 from engine.wdw.state import Unit, world
-from tests.wdw.helpers import GAME, by_number, sample
+from tests.wdw.helpers import GAME, by_number, sample, unit_of
 
 WORLD = world(sample().map_text)
 
@@ -40,8 +40,7 @@ def test_a_hiding_unit_enters_its_field_at_the_end_of_the_month() -> None:
 
 def test_the_months_legs_use_the_doubled_time() -> None:
     state = sample()
-    unit = state.unit(1, 101)
-    assert unit is not None
+    unit = unit_of(state, 1, 101)
     unit.kf = "1/9"
     order = Fight(unit=101, code="KV", ext="S", path=("1/10", "1/11"))
     legs = legs_of(state, {(1, 101): order})

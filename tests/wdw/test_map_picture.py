@@ -10,7 +10,7 @@ from engine.wdw.orders import Fight
 from engine.wdw.phases.sightings import estimate, kind_of
 from engine.wdw.state import WdwState, world
 from mailserver.printouts.maps import render_map
-from tests.wdw.helpers import GAME, dice, placed, sample
+from tests.wdw.helpers import GAME, dice, placed, sample, unit_of
 
 
 def month(state: WdwState, orders: dict[int, list[Order]] | None = None) -> WdwState:
@@ -21,8 +21,7 @@ def month(state: WdwState, orders: dict[int, list[Order]] | None = None) -> WdwS
 
 def _led(state: WdwState) -> WdwState:
     """Realm 2's character a Heerführer, no spy: it is sighted (a spy is not, design §8)."""
-    character = state.unit(2, 601)
-    assert character is not None
+    character = unit_of(state, 2, 601)
     character.spion, character.heerfuehrer = False, True
     return state
 
@@ -42,8 +41,7 @@ def test_nothing_is_sighted_beyond_the_sight() -> None:
 
 def test_a_sighting_tells_fleet_mounted_or_land() -> None:
     state = sample()
-    unit = state.unit(1, 101)
-    assert unit is not None
+    unit = unit_of(state, 1, 101)
     assert kind_of(unit) == "land"
     unit.beritten = True
     assert kind_of(unit) == "mounted"

@@ -11,7 +11,7 @@ import pytest
 from engine.wdw.movement import price, walk
 from engine.wdw.orders import Fight
 from engine.wdw.state import WdwState, world
-from tests.wdw.helpers import GAME, by_number, field_of, month, sample
+from tests.wdw.helpers import GAME, by_number, field_of, month, sample, unit_of
 
 TABLE = {"Tiefland": 4, "Hügelland": 6, "Wald": 5, "Sumpf": 8, "Gebirge": 10, "Wasser": 2}
 ROAD = ("1/19", "1/20", "1/21", "1/22")
@@ -30,8 +30,7 @@ def test_a_table_without_a_terrain_of_the_map_refuses_the_game_naming_it() -> No
 
 def test_each_step_costs_the_table_bp_and_the_day_is_30_used_over_bp() -> None:
     state = by_bp()
-    unit = state.unit(1, 101)
-    assert unit is not None
+    unit = unit_of(state, 1, 101)
     prices = dict(TABLE)
     leg = walk(unit, world(state.map_text), ROAD, prices=prices)
     # F8: 15 BP; Tiefland 4 BP a field; F9: day = 30·used/15; the fourth step needs 16.
@@ -41,8 +40,7 @@ def test_each_step_costs_the_table_bp_and_the_day_is_30_used_over_bp() -> None:
 
 def test_without_the_option_the_same_path_goes_by_ranges() -> None:
     state = sample()
-    unit = state.unit(1, 101)
-    assert unit is not None
+    unit = unit_of(state, 1, 101)
     leg = walk(unit, world(state.map_text), ROAD)
     # 7.1: 2 KF on foot, +1 on the road: 3 fields, days 10, 20, 30.
     assert leg.steps == (("1/19", Fraction(10)), ("1/20", Fraction(20)), ("1/21", Fraction(30)))
@@ -50,8 +48,7 @@ def test_without_the_option_the_same_path_goes_by_ranges() -> None:
 
 def test_a_height_level_crossed_costs_the_entered_terrain_once_more() -> None:
     state = by_bp()
-    unit = state.unit(1, 101)
-    assert unit is not None
+    unit = unit_of(state, 1, 101)
     # 7.1: 1/21 (HS 1) to 1/28 (Hügelland, HS 2) is two fields, each at 6 BP.
     assert price(unit, world(state.map_text), "1/21", "1/28", dict(TABLE)) == 12
     assert price(unit, world(state.map_text), "1/21", "1/28", None) == 2

@@ -13,7 +13,7 @@ import pytest
 from engine.core import Order
 from engine.wdw.orders import Convert, Fight, Province, Raise, Spy, Storm, Train, Work
 from engine.wdw.state import Wall, WdwState
-from tests.wdw.helpers import GAME, by_number, read_error, sample
+from tests.wdw.helpers import GAME, by_number, read_error, sample, unit_of
 
 HV = "heimatverteidigung"
 SPY = Spy(unit=601, code="GI", risk=3, target="Tharnburg")
@@ -24,8 +24,7 @@ STORM = Storm(settlement="Tharnburg", units=(101, 102))
 def _worker_at(kf: str) -> WdwState:
     """Isyrial's worker 201 in ``kf``, a field outside its territory."""
     state = sample()
-    worker = state.unit(1, 201)
-    assert worker is not None
+    worker = unit_of(state, 1, 201)
     worker.kf = kf
     return state
 
@@ -41,8 +40,7 @@ def _at_the_gates(*allies: int) -> WdwState:
     """Isyrial's 101 and 102 in Tharnburg's field, with these allies."""
     state = sample()
     for number in (101, 102):
-        unit = state.unit(1, number)
-        assert unit is not None
+        unit = unit_of(state, 1, number)
         unit.kf = "1/22"
     state.realm(1).known.append("1/22")
     state.realm(1).allies.extend(allies)

@@ -9,7 +9,7 @@ from engine.dice import Dice
 from engine.wdw.orders import Fight
 from engine.wdw.retreat import free_neighbours
 from engine.wdw.state import Unit, WdwState, world
-from tests.wdw.helpers import GAME, dice, field_of, month_of, noted, placed, sample
+from tests.wdw.helpers import GAME, dice, field_of, month_of, noted, placed, sample, unit_of
 from tests.wdw.test_map_lines import EXAMPLE
 
 NEIGHBOURS_OF_1_20 = ["1/12", "1/21", "1/28", "1/27", "1/19", "1/11"]
@@ -18,8 +18,7 @@ NEIGHBOURS_OF_1_20 = ["1/12", "1/21", "1/28", "1/27", "1/19", "1/11"]
 def standing(order: str = "KV", seats: int = 2) -> WdwState:
     """The sample with 2/101 standing in 1/20 under ``order``."""
     state = sample(seats)
-    unit = state.unit(2, 101)
-    assert unit is not None
+    unit = unit_of(state, 2, 101)
     unit.kf, unit.order = "1/20", order
     return state
 
@@ -148,8 +147,7 @@ def coast(fleet: bool) -> WdwState:
 
 
 def test_a_land_unit_may_retreat_onto_an_own_fleet_waiting_on_the_water() -> None:
-    unit = coast(True).unit(2, 101)
-    assert unit is not None
+    unit = unit_of(coast(True), 2, 101)
     assert free_neighbours(coast(True), unit) == ["1/16"]  # not 1/8, 1/24: no fleet there
     assert free_neighbours(coast(False), unit) == []
     orders: dict[int, list[Order]] = {1: [Fight(unit=101, code="KA", path=("1/15",))]}
@@ -189,8 +187,7 @@ def river_fight() -> WdwState:
 def test_a_fleet_on_a_river_retreats_along_the_river() -> None:
     # D28: 1/40 is blocked, 1/38 lies up the navigable river; land without it is no way.
     state = river_fight()
-    fleet = state.unit(2, 301)
-    assert fleet is not None
+    fleet = unit_of(state, 2, 301)
     assert free_neighbours(state, fleet) == ["1/38"]
     orders: dict[int, list[Order]] = {1: [Fight(unit=301, code="KA", path=("1/39",))]}
     assert "Rückzug B: Los R1 unter 1/38" in GAME.dossier(state, orders, "de")

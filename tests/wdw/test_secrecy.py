@@ -25,7 +25,7 @@ from engine.wdw.orders import (
 from engine.wdw.state import Wall, WdwState
 from mailserver.printouts.map_svg import map_svg
 from tests.lanes import examples
-from tests.wdw.helpers import GAME, by_number, dice, sample
+from tests.wdw.helpers import GAME, by_number, dice, sample, unit_of
 
 FIELDS = [f"1/{n}" for n in range(1, 49)]
 ROADS = [
@@ -67,11 +67,9 @@ def hidden_state(where: str = "1/22") -> WdwState:
     sight wide enough that realm 1 sights realm 2's units."""
     state = sample(sight_radius=4)
     state.realm(2).treasury = SECRET_TREASURY
-    unit = state.unit(2, 102)
-    assert unit is not None
+    unit = unit_of(state, 2, 102)
     unit.size = SECRET_SIZE
-    other = state.unit(2, 101)
-    assert other is not None
+    other = unit_of(state, 2, 101)
     other.kf = where
     return state
 

@@ -17,7 +17,7 @@ from engine.wdw.orders import Fight
 from engine.wdw.retreat import free_neighbours
 from engine.wdw.rivers import barrier, side_ways
 from engine.wdw.state import Unit, WdwState
-from tests.wdw.helpers import GAME, by_number, field_of, month, sample
+from tests.wdw.helpers import GAME, by_number, field_of, month, sample, unit_of
 from tests.wdw.test_calculators import lines_of
 from tests.wdw.test_map_lines import EXAMPLE, edited, on_map
 
@@ -133,8 +133,7 @@ def test_the_acknowledgement_takes_a_way_along_the_sides_and_refuses_one_off_it(
 def test_the_month_sails_a_fleet_along_the_sides_and_it_retreats_that_way() -> None:
     after = month(with_fleet("1/24"), Fight(unit=301, code="KV", path=("1/31", "1/30", "1/23")))
     assert field_of(after, 1, 301) == "1/23"
-    moored = after.unit(1, 301)
-    assert moored is not None
+    moored = unit_of(after, 1, 301)
     assert free_neighbours(after, moored) == ["1/24", "1/31", "1/30"]
 
 

@@ -14,7 +14,7 @@ from engine.wdw.phases.sightings import estimate
 from engine.wdw.setup import options_of
 from engine.wdw.sightlines import seen_by, visible
 from engine.wdw.state import WdwState, world
-from tests.wdw.helpers import GAME, field_of, month_of, placed, sample
+from tests.wdw.helpers import GAME, field_of, month_of, placed, sample, unit_of
 
 
 def test_a_radius_of_one_sees_the_six_neighbours() -> None:
@@ -107,11 +107,9 @@ def test_w_follows_one_field_and_goes_back_when_nothing_holds_it() -> None:
     # day 15, is there on day 20 (KI-KI: they pass), and is back in 1/19 on day 25. A
     # Heerführer: a spy is no part of an army and meets nobody (Strategie 6.1).
     state = placed(u1_601="1/19")
-    watcher = state.unit(1, 601)
-    assert watcher is not None
+    watcher = unit_of(state, 1, 601)
     watcher.heerfuehrer = True
-    rider = state.unit(2, 101)
-    assert rider is not None
+    rider = unit_of(state, 2, 101)
     rider.beritten = True
     orders: dict[int, list[Order]] = {
         1: [Fight(unit=601, code="KI", ext="W")],
@@ -149,8 +147,7 @@ def test_turn_zero_knows_what_its_units_and_settlements_see() -> None:
 
 def test_into_white_off_lets_the_first_months_steps_next_to_home_pass() -> None:
     state = sample(into_white=False)
-    unit = state.unit(1, 101)
-    assert unit is not None
+    unit = unit_of(state, 1, 101)
     step = next(f for f in world(state.map_text).fields[unit.kf].neighbours if f is not None)
     after = month_of(state, {1: [Fight(unit=101, code="KI", path=(step,))]})
     assert field_of(after, 1, 101) == step

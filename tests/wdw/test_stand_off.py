@@ -10,7 +10,7 @@ from engine.core import Order
 from engine.wdw.orders import Fight
 from engine.wdw.phases.sightings import estimate
 from engine.wdw.state import WdwState
-from tests.wdw.helpers import GAME, month_of, sample
+from tests.wdw.helpers import GAME, month_of, sample, unit_of
 
 ORDERS: dict[int, list[Order]] = {1: [Fight(unit=101, code="KI", path=("1/19", "1/20"))]}
 
@@ -19,18 +19,15 @@ def standing() -> WdwState:
     """The sample with 2/101 standing in 1/20 under KV, in realm 1's 101's way; both
     sizes such that an estimate differs from the truth."""
     state = sample()
-    unit = state.unit(2, 101)
-    assert unit is not None
+    unit = unit_of(state, 2, 101)
     unit.kf, unit.order, unit.size = "1/20", "KV", 1987
-    mine = state.unit(1, 101)
-    assert mine is not None
+    mine = unit_of(state, 1, 101)
     mine.size = 2049  # sizes a sighting rounds (to 2000)
     return state
 
 
 def size_of(state: WdwState, realm: int) -> int:
-    unit = state.unit(realm, 101)
-    assert unit is not None
+    unit = unit_of(state, realm, 101)
     return unit.size
 
 

@@ -16,7 +16,7 @@ from engine.wdw.items import find_items
 from engine.wdw.orders import Fight, Storm
 from engine.wdw.state import Wall, WdwState
 from engine.wdw.storm import StormResult, read_storm
-from tests.wdw.helpers import GAME, by_number, month, noted, placed, read_orders, sample
+from tests.wdw.helpers import GAME, by_number, month, noted, placed, read_orders, sample, unit_of
 
 STORM = Storm(settlement="Tharnburg", units=(101, 102))
 
@@ -97,8 +97,7 @@ def test_no_item_for_an_unfortified_settlement_or_absent_units() -> None:
     state = at_the_gates()
     for key in ("1/101", "1/102"):
         realm, number = (int(x) for x in key.split("/"))
-        found = state.unit(realm, number)
-        assert found is not None
+        found = unit_of(state, realm, number)
         found.kf = "1/18"
     assert noted(month(state, STORM), 1, "note.storm_absent")
 

@@ -10,7 +10,7 @@ import pytest
 from engine.core import Order
 from engine.wdw.orders import Work
 from engine.wdw.state import WdwState
-from tests.wdw.helpers import GAME, by_number, month, read_orders, sample
+from tests.wdw.helpers import GAME, by_number, month, read_orders, sample, unit_of
 
 
 def said(order: Order, state: WdwState | None = None, lang: str = "de") -> str:
@@ -33,8 +33,7 @@ def test_a_legal_ab_is_worded_with_its_rate_and_price() -> None:
 
 def _elsewhere() -> WdwState:
     state = sample()
-    unit = state.unit(1, 201)
-    assert unit is not None
+    unit = unit_of(state, 1, 201)
     unit.kf = "1/19"
     return state
 

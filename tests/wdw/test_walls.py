@@ -20,7 +20,7 @@ from engine.wdw.orders import Fight, Work
 from engine.wdw.state import Unit, Wall, WdwState
 from engine.wdw.walls import is_breached, opposite, siege_strength, works
 from mailserver.printouts.map_svg import legend
-from tests.wdw.helpers import GAME, by_number, month, noted, read_orders, sample
+from tests.wdw.helpers import GAME, by_number, month, noted, read_orders, sample, unit_of
 
 
 def said(order: Order, state: WdwState, lang: str = "de") -> str:
@@ -35,8 +35,7 @@ def walled(bwp: int = 10, damage: int = 0, owner: int = 2) -> WdwState:
 
 
 def unit(state: WdwState, realm: int, number: int) -> Unit:
-    found = state.unit(realm, number)
-    assert found is not None
+    found = unit_of(state, realm, number)
     return found
 
 
