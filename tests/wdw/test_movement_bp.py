@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 
 from engine.wdw.movement import price, walk
+from engine.wdw.movement_rules import RANGES, MovementRules
 from engine.wdw.orders import Fight
 from engine.wdw.state import WdwState, world
 from tests.wdw.helpers import GAME, by_number, field_of, month, sample
@@ -33,7 +34,7 @@ def test_each_step_costs_the_table_bp_and_the_day_is_30_used_over_bp() -> None:
     unit = state.unit(1, 101)
     assert unit is not None
     prices = dict(TABLE)
-    leg = walk(unit, world(state.map_text), ROAD, prices=prices)
+    leg = walk(unit, world(state.map_text), ROAD, rules=MovementRules(prices))
     # F8: 15 BP; Tiefland 4 BP a field; F9: day = 30·used/15; the fourth step needs 16.
     assert leg.steps == (("1/19", Fraction(8)), ("1/20", Fraction(16)), ("1/21", Fraction(24)))
     assert (leg.truncated, leg.need, leg.budget) == (True, 16, 15)
@@ -53,8 +54,8 @@ def test_a_height_level_crossed_costs_the_entered_terrain_once_more() -> None:
     unit = state.unit(1, 101)
     assert unit is not None
     # 7.1: 1/21 (HS 1) to 1/28 (Hügelland, HS 2) is two fields, each at 6 BP.
-    assert price(unit, world(state.map_text), "1/21", "1/28", dict(TABLE)) == 12
-    assert price(unit, world(state.map_text), "1/21", "1/28", None) == 2
+    assert price(unit, world(state.map_text), "1/21", "1/28", MovementRules(dict(TABLE))) == 12
+    assert price(unit, world(state.map_text), "1/21", "1/28", RANGES) == 2
 
 
 def test_the_months_leg_stops_where_the_bp_end_and_goes_on_by_ranges() -> None:
