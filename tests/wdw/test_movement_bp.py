@@ -102,3 +102,12 @@ def test_the_planner_prices_each_step_by_the_table_in_english() -> None:
     lines = _planned(by_bp(), "en")
     assert lines[1] == "1/101 from 1/18: 15 BP (Tab. 4.2-1a; costs by the GM's table)"
     assert lines[-1] == "Ends in 1/21; BP 15, left 3, combat rounds after 1"
+
+
+def test_the_dossiers_budget_line_counts_the_bp_the_month_walked() -> None:
+    # Part C reads the budget of the walk (15 BP, 12 used), as the planner does, not
+    # the range in fields (3) that the path would have by ranges.
+    state = by_bp()
+    state.realm(1).known = sorted({*state.realm(1).known, *ROAD})
+    dossier = GAME.dossier(state, {1: [Fight(unit=101, code="KV", path=ROAD)]}, "de")
+    assert "     Reichweite 15: genutzt 12, frei 3; BP 15, übrig 3, Runden 1\n" in dossier
