@@ -5,7 +5,6 @@ The texts name the order's own fields (``{order.code}``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 
 from engine.core import Order
@@ -24,6 +23,7 @@ from engine.wdw.formulas import structure_limit
 from engine.wdw.home_terrain import difficult_ground, loss_immunity, terrain_class
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import Leg, enterable, mode_factor, walk
+from engine.wdw.movement_rules import MovementRules
 from engine.wdw.orders import Build, Convert, Fight, Special, Spy, Storm, Work
 from engine.wdw.setup import options_of
 from engine.wdw.sightlines import seen_by
@@ -100,7 +100,7 @@ def fight_outlook(state: WdwState, seat: int, order: Fight, lang: str) -> tuple[
     enter = enterable(state.realm(seat), options.into_white)
     sight = frozenset(seen_by(state, seat, options))
     the_map = world(state.map_text)
-    text, leg = _fight(the_map, order, unit, enter, sight, options.step_prices(), lang)
+    text, leg = _fight(the_map, order, unit, enter, sight, options.movement_rules(), lang)
     if leg is None:
         return text, None
     immune = loss_immunity(state.realm(seat), state.settlements, the_map)
@@ -114,7 +114,7 @@ def _fight(
     unit: Unit,
     enter: frozenset[str] | None,
     known: frozenset[str],
-    prices: Mapping[str, int] | None,
+    rules: MovementRules,
     lang: str,
 ) -> tuple[str, Leg | None]:
     """The order in words and the leg the realm can foresee (None: refused)."""
@@ -133,12 +133,14 @@ def _fight(
     seen = next((n for n, kf in enumerate(order.path) if kf not in known), len(order.path))
     path = order.path if enter is not None else order.path[:seen]
     factor = mode_factor(order.code, order.ext)
-    leg = walk(unit, the_map, path, factor, enter, prices=prices)
+    leg = walk(unit, the_map, path, factor, enter, rules=rules)
     stop = leg.steps[-1][0] if leg.steps else unit.kf
     if not leg.bad and not leg.truncated and len(path) < len(order.path):
         # The first unknown step: whether it borders the known field before it is seen,
         # and whether the range left could pay even the cheapest step.
-        walked = walk(unit, the_map, order.path[: len(path) + 1], 1, frozenset(path) | known)
+        walked = walk(
+            unit, the_map, order.path[: len(path) + 1], 1, frozenset(path) | known, rules=rules
+        )
         if walked.bad == "not_adjacent":
             leg = walked
         elif leg.budget - leg.used < factor:
@@ -150,7 +152,7 @@ def _fight(
     text = say(
         lang, "order.fight", unit=unit.id, code=order.code, ext=order.ext, path=" ".join(order.path)
     ).strip()
-    if leg.truncated and prices is not None and leg.need:  # by BP: what it needs, has
+    if leg.truncated and rules.by_bp and leg.need:  # by BP: what it needs, has
         text += f" ({say(lang, 'reject.truncated_bp', kf=stop, need=leg.need, bp=leg.budget)})"
     elif leg.truncated:
         text += f" ({say(lang, 'reject.truncated', kf=stop)})"

@@ -28,6 +28,11 @@ REP_LEADER_GP = 3
 """Tab. 6.3-1: a REP as its Heerführer."""
 LORD_BWP = 10
 """Tab. 6.3-1: the lord of a settlement gives +1 GP for each 10 full BWP."""
+REP_MOST_YEARS = 50
+"""Tab. 6.3-1 gives a REP +1 GP a year of play and sets no end; the host's cap on the
+years a correction gives (docs/rules-wdw.md, a decision): half a century of play, ten
+times the rulebook's veteran of five years, keeps a slip of the GM's keyboard (``REP
+200``) from turning a battle."""
 
 _REP_RE = re.compile(r"^(?:einheit|unit)\s+(\d+/\d+)\s+rep\s+(\d+|nein|no)$", re.IGNORECASE)
 _LORD_RE = re.compile(
@@ -68,9 +73,12 @@ def role_form(text: str, lang: str) -> str:
 
 def check_role(state: WdwState, role: Role, lang: str) -> str:
     """Why the role cannot be given ("" when it can): the unit, or the settlement and
-    its owner's unit, exists and is a character."""
+    its owner's unit, exists and is a character; a REP's years are at most
+    :data:`REP_MOST_YEARS`."""
     if role.what == "rep":
         realm, number = (int(x) for x in role.target.split("/"))
+        if role.value > REP_MOST_YEARS:  # Tab. 6.3-1: +1 GP a year of play
+            return say(lang, "ruling.rep_years", years=role.value, most=REP_MOST_YEARS)
         return _not_a_character(state, realm, number, lang)
     place = state.settlement(role.target)
     if place is None:

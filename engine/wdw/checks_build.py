@@ -108,7 +108,8 @@ def arrival_leg(
     if unit is None or not order.path:
         return None, ""
     known = enterable(state.realm(seat), options.into_white)
-    leg = walk(unit, world(state.map_text), order.path, 1, known, prices=options.step_prices())
+    rules = options.movement_rules()
+    leg = walk(unit, world(state.map_text), order.path, 1, known, rules=rules)
     if leg.bad:
         before = (unit.kf, *order.path)[len(leg.steps)]
         return Refusal(leg.bad, {"kf": order.path[len(leg.steps)], "before": before})

@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 
 from engine.wdw.options import WdwOptions
+from engine.wdw.provinces import province_seat
 from engine.wdw.state import Spying, Unit, WdwState, world
 from engine.wdw.tables import min_ig
 
@@ -83,8 +84,9 @@ def target_min_ig(state: WdwState, target: str, seat: int = 0) -> int:
     "Hauptstadt"; a unit "Heer", or as a character "Spion" or "Heerführer oder anderer
     Spezialist", on the row of the settlement in its field (else open ground: the
     rulebook's ruler "mit einem Heer unterwegs" loses the city's rows); "Residenz" and
-    "Fürst" come from the target's words. The state keeps no Provinzhauptort: the GM
-    adds its +5."""
+    "Fürst" come from the target's words; "Provinzhauptort" when the settlement is the
+    only one of its owner in a province of his (``provinces.province_seat``; of several,
+    the GM adds its +5)."""
     words = target.strip()
     named = frozenset(re.split(r"[\s,.:;]+", words.lower()))
     extras = {"residence"} if named & _RESIDENCE else set()
@@ -101,4 +103,5 @@ def target_min_ig(state: WdwState, target: str, seat: int = 0) -> int:
     if place is None or seat not in (0, place.owner):
         return min_ig(None, frozenset(extras))
     extras |= {"capital"} if place.capital else set()
+    extras |= {"province_capital"} if province_seat(state, place) else set()
     return min_ig(place.population, frozenset(extras))

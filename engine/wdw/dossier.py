@@ -49,7 +49,7 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
         lines += forecast_lines(state, after, realm, orders.get(realm.seat, ()), lang)
     lines += ["", say(lang, "dossier.timeline")]
     chosen, units = by_unit(orders), {u.key: u for u in state.units}
-    the_map, max_rounds = world(state.map_text), options_of(state).max_rounds
+    the_map, options = world(state.map_text), options_of(state)
     immune = {r.seat: loss_immunity(r, state.settlements, the_map) for r in state.realms}
     for key, leg in items.legs.items():
         if not leg.steps and not leg.bad:
@@ -63,7 +63,7 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
         if leg.steps:
             unit = units[key]
             order = chosen.get((unit.realm, unit.id))
-            lines.append(budget_line(unit, leg, order, the_map, max_rounds, lang))
+            lines.append(budget_line(unit, leg, order, the_map, options, lang))
             # Part C: where the GM may rule terrain losses, and where the realm is free (D33).
             ground = difficult_ground(unit, leg, the_map, immune[unit.realm], lang)
             if ground:

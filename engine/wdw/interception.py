@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from engine.wdw.mapfile import WorldMap
-from engine.wdw.movement import Leg, price
+from engine.wdw.movement import Leg, entered_hs3, price
+from engine.wdw.movement_rules import RANGES, MovementRules
 from engine.wdw.rivers import barrier, on_a_river
 from engine.wdw.sightlines import visible
 from engine.wdw.state import Unit
@@ -59,8 +60,8 @@ class Interceptions:
     walls: Mapping[int, frozenset[tuple[str, str]]] = field(default_factory=dict)
     """By realm, the steps (from, to) a wall holds its land units at (Strategie 5.1-2,
     engine.wdw.walls.held_crossings): a hunter does not cross them."""
-    prices: Mapping[str, int] | None = None
-    """The BP a terrain costs when movement is by BP (engine.wdw.movement.price)."""
+    rules: MovementRules = RANGES
+    """The game's movement rules (engine.wdw.movement.price: by BP, a rider at HS 3)."""
     busy: Mapping[str, Fraction] = field(default_factory=dict)
     """The day a meeting holds each unit until (the timeline fills it, day 30: the
     month): a hunter sights nothing before then (Strategie 6.2, a fight's days)."""
@@ -130,6 +131,8 @@ class Interceptions:
         used = day * reach / MONTH_DAYS
         steps: list[tuple[str, Fraction]] = []
         truncated = False
+        # D21 (mounted_hs3 "once"): the rider's HS 3 field counts across the whole move.
+        hs3 = entered_hs3(self.the_map, (kf for kf, _ in leg.steps[:index]))
         if hunter.ext == "F":
             pos = here
             while True:
@@ -139,12 +142,12 @@ class Interceptions:
                 nxt = self._toward(unit, pos, at)
                 if nxt is None:
                     break
-                cost = price(unit, self.the_map, pos, nxt, self.prices)
+                cost = price(unit, self.the_map, pos, nxt, self.rules, hs3)
                 if used + cost > reach:
                     break
                 used += cost
                 steps.append((nxt, used * MONTH_DAYS / reach))
-                pos = nxt
+                pos, hs3 = nxt, hs3 or self.the_map.fields[nxt].height == 3
         else:
             seen = _where(stays[target.key], day)
             nxt = self._toward(unit, here, seen) if seen is not None else None
@@ -155,13 +158,13 @@ class Interceptions:
             for kf in route:
                 if self._held(unit, pos, kf):  # back across a wall: it stays before it
                     break
-                cost = price(unit, self.the_map, pos, kf, self.prices)
+                cost = price(unit, self.the_map, pos, kf, self.rules, hs3)
                 if used + cost > reach:
                     truncated = True
                     break
                 used += cost
                 steps.append((kf, used * MONTH_DAYS / reach))
-                pos = kf
+                pos, hs3 = kf, hs3 or self.the_map.fields[kf].height == 3
         if not steps:
             return None
         return Leg((*leg.steps[:index], *steps), truncated=truncated, pursued=target.key)

@@ -132,7 +132,7 @@ def legs_of(state: WdwState, chosen: UnitOrders) -> dict[str, Leg]:
     """Every unit's leg along its K order's path this month (others stay)."""
     the_map = world(state.map_text)
     options, seats = options_of(state), {r.seat for r in state.realms}
-    white, prices = options.into_white, options.step_prices()
+    white, rules = options.into_white, options.movement_rules()
     held = held_walls(state, the_map, lambda a, b: hostile(state, a, b))
     legs = {}
     for unit in state.units:
@@ -145,9 +145,9 @@ def legs_of(state: WdwState, chosen: UnitOrders) -> dict[str, Leg]:
             factor = mode_factor(order.code, order.ext) if isinstance(order, Fight) else 1
             known = enterable(state.realm(unit.realm), white) if unit.realm in seats else None
             walls = held.get(unit.realm, frozenset()) if unit.unit_class == "land" else None
-            legs[unit.key] = walk(unit, the_map, path, factor, known, walls, prices)
+            legs[unit.key] = walk(unit, the_map, path, factor, known, walls, rules)
         else:
-            legs[unit.key] = walk(unit, the_map, (), prices=prices)
+            legs[unit.key] = walk(unit, the_map, (), rules=rules)
     return legs
 
 
@@ -384,7 +384,7 @@ def interceptions(
     standing one's, D27) with their range, for the timeline (Tab. 5.1-3); ``enemies``
     says which realms are hostile (``hostility``)."""
     the_map = world(state.map_text)
-    prices = options_of(state).step_prices()
+    rules = options_of(state).movement_rules()
     hunters = []
     for unit in army:
         order = chosen.get((unit.realm, unit.id))
@@ -393,7 +393,7 @@ def interceptions(
         else:
             ext, path = (unit.order[2:] if order is None else ""), ()
         if ext in INTERCEPTING:
-            hunters.append(Hunter(unit, ext, budget(unit, the_map, path, prices)))
+            hunters.append(Hunter(unit, ext, budget(unit, the_map, path, rules)))
     owners = {s.kf: s.owner for s in state.settlements}
     return Interceptions(
         the_map,
@@ -404,7 +404,7 @@ def interceptions(
         lambda u: main[u.key] == "KX",
         lambda u, kf: owners.get(kf, u.realm) != u.realm,
         held_walls(state, the_map, enemies),
-        prices,
+        rules,
     )
 
 

@@ -1,15 +1,16 @@
 """Movement by ranges (Strategie 7.1, F20, D21) or by BP (the option ``movement`` ``bp``,
 F8 and the GM's ``bp_costs``): how far a unit gets along its path, and on which day it
-enters each field (F9)."""
+enters each field (F9). The game's options come as one :class:`MovementRules`."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
 from engine.wdw.formulas import movement_points
 from engine.wdw.mapfile import WorldMap
+from engine.wdw.movement_rules import RANGES, MovementRules
 from engine.wdw.rivers import barrier, upstream
 from engine.wdw.state import Realm, Unit
 
@@ -55,10 +56,11 @@ def month_range(
     return base + (1 if on_road else 0)
 
 
-def step_cost(unit: Unit, world: WorldMap, a: str, b: str) -> int:
+def step_cost(unit: Unit, world: WorldMap, a: str, b: str, hs3: bool = True) -> int:
     """Strategie 7.1: each field costs 1 (a fleet's step up a river 2); each height
     level crossed and each river crossed counts as one more field; mounted units move
-    as foot in swamp and at HS 4 (charged as one more) and lose one at HS 3."""
+    as foot in swamp and at HS 4 (charged as one more) and lose one at HS 3 — unless
+    ``hs3`` is off (D21, the option ``mounted_hs3`` ``once``: paid already this move)."""
     here, there = world.fields[a], world.fields[b]
     upriver = unit.unit_class == "sea" and upstream(world, a, b)
     cost = (2 if upriver else 1) + abs(here.height - there.height)
@@ -67,28 +69,41 @@ def step_cost(unit: Unit, world: WorldMap, a: str, b: str) -> int:
         cost += 1
     if unit.beritten and (there.terrain == "Sumpf" or there.height == 4):
         cost += 1
-    if unit.beritten and there.height == 3:
+    if unit.beritten and there.height == 3 and hs3:
         cost += 1
     return cost
 
 
-def budget(
-    unit: Unit, world: WorldMap, path: tuple[str, ...], prices: Mapping[str, int] | None
-) -> int:
-    """The unit's means this month: its range in fields (``month_range``), or with
-    ``prices`` (movement by BP) its BP by F8 (Strategie 4.4; no road bonus, the table
-    prices the terrain)."""
-    if prices is None:
+def budget(unit: Unit, world: WorldMap, path: tuple[str, ...], rules: MovementRules) -> int:
+    """The unit's means this month: its range in fields (``month_range``), or by BP
+    (``rules.by_bp``) its BP by F8 (Strategie 4.4; no road bonus, the table prices the
+    terrain)."""
+    if not rules.by_bp:
         return month_range(unit, world, path)
     return movement_points(unit.unit_class, speed=unit.geschwindigkeit, mounted=unit.beritten)
 
 
-def price(unit: Unit, world: WorldMap, a: str, b: str, prices: Mapping[str, int] | None) -> int:
-    """A step's cost: its fields by Strategie 7.1 (``step_cost``), with ``prices``
-    (movement by BP) each of those fields at the BP of the terrain entered (rivers,
-    heights, a fleet upstream and a mounted unit's penalties as in 7.1)."""
-    fields = step_cost(unit, world, a, b)
+def price(
+    unit: Unit,
+    world: WorldMap,
+    a: str,
+    b: str,
+    rules: MovementRules,
+    entered_hs3: bool = False,
+) -> int:
+    """A step's cost: its fields by Strategie 7.1 (``step_cost``; ``entered_hs3``: the
+    unit entered an HS 3 field earlier this move, D21), by BP (``rules.prices``) each of
+    those fields at the BP of the terrain entered (rivers, heights, a fleet upstream and
+    a mounted unit's penalties as in 7.1)."""
+    fields = step_cost(unit, world, a, b, rules.hs3_charged(entered_hs3))
+    prices = rules.prices
     return fields if prices is None else fields * prices[world.fields[b].terrain]
+
+
+def entered_hs3(world: WorldMap, fields: Iterable[str]) -> bool:
+    """Whether a move entered an HS 3 field among ``fields`` (its steps so far; D21, the
+    option ``mounted_hs3``)."""
+    return any(world.fields[f].height == 3 for f in fields)
 
 
 def mode_factor(code: str, ext: str) -> int:
@@ -110,7 +125,7 @@ def walk(
     factor: int = 1,
     known: frozenset[str] | None = None,
     walls: frozenset[tuple[str, str]] | None = None,
-    prices: Mapping[str, int] | None = None,
+    rules: MovementRules = RANGES,
     *,
     total: int | None = None,
     spent: int = 0,
@@ -122,14 +137,14 @@ def walk(
     steps (from, to) barred, engine.wdw.walls), or takes a fleet onto land off a
     navigable river (engine.wdw.rivers), ends the leg there with its reason
     (``not_adjacent``, ``land_water``, ``off_river``, ``not_navigable``, ``into_white``,
-    ``wall``). With ``prices`` the unit moves by BP (``budget``, ``price``). ``total``
+    ``wall``). ``rules`` are the game's (by BP: ``budget``, ``price``). ``total``
     replaces the unit's range (the planner's, of the fields its reader knows), and
     ``spent`` of it is used before the first step (a fleet's loading, Strategie 7.1)."""
     if total is None:
-        total = budget(unit, world, path, prices)
+        total = budget(unit, world, path, rules)
     left = total - spent
     entered: list[tuple[str, int]] = []
-    here = unit.kf
+    here, hs3 = unit.kf, False
     for there in path:
         if there not in world.fields or world.side_to(here, there) is None:
             return _leg(entered, total, bad="not_adjacent")
@@ -140,12 +155,12 @@ def walk(
         bad = barrier(unit.unit_class, world, here, there)
         if bad:
             return _leg(entered, total, bad=bad)
-        cost = price(unit, world, here, there, prices) * factor
+        cost = price(unit, world, here, there, rules, hs3) * factor
         if cost > left:
             return _leg(entered, total, truncated=True, need=total - left + cost)
         left -= cost
         entered.append((there, total - left))
-        here = there
+        here, hs3 = there, hs3 or world.fields[there].height == 3
     return _leg(entered, total)
 
 

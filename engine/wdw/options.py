@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 
 from engine.core import JSONValue
+from engine.wdw.movement_rules import MOUNTED_HS3, MovementRules
 
 _CHOICES = {
     "hv_bonus": ("strength", "gp"),
@@ -18,6 +19,7 @@ _CHOICES = {
     "after_fight": ("go_on", "stay"),
     "espionage_mode": ("rules", "culture_only"),
     "movement": ("ranges", "bp"),
+    "mounted_hs3": MOUNTED_HS3,
 }
 """The options that take one of a few words."""
 
@@ -133,6 +135,10 @@ class WdwOptions:
     """The Basismodul's BM 5.3 (missing, D1): the BP a field of each terrain costs to enter
     (JSON ``{"Tiefland": 3, "Wald": 5}``); only with ``movement`` ``bp``, every terrain of
     the map named."""
+    mounted_hs3: str = "per_field"
+    """Strategie 7.1 "Für Reiter reduziert sich die Reichweite in Höhenstufe 3 um 1 KF": a
+    rider pays one field more (by BP: the field's BP once more) for each HS 3 field it
+    enters (``per_field``), or for the first only (``once``, WDW.md D21)."""
     chapters: tuple[str, ...] = CHAPTERS
     """[R Vorwort]: the chapters in play (JSON: the ones switched off, ``{"decay":
     false}``; only :data:`SWITCHABLE` ones)."""
@@ -183,10 +189,11 @@ class WdwOptions:
         """Strategie 5.3: the least RS a spy needs for the action ``code`` (1: any)."""
         return dict(self.g_min_rs).get(code.upper(), 1)
 
-    def step_prices(self) -> dict[str, int] | None:
-        """The BP a field of each terrain costs to enter, or None when movement is by
-        ranges (Strategie 7.1; engine.wdw.movement)."""
-        return dict(self.bp_costs) if self.movement == "bp" else None
+    def movement_rules(self) -> MovementRules:
+        """How units move (engine.wdw.movement): by ranges (Strategie 7.1) or at the BP
+        a field of each terrain costs, and how a rider pays for HS 3 (D21)."""
+        prices = dict(self.bp_costs) if self.movement == "bp" else None
+        return MovementRules(prices, hs3_once=self.mounted_hs3 == "once")
 
     def check_terrains(self, terrains: Iterable[str]) -> None:
         """Refuses (ValueError) a BP-cost table that misses a terrain of the map."""

@@ -1,9 +1,10 @@
 """A realm's provinces and the Heimatverteidigung of its units (Strategie 1.2, 4.3;
-D13): which fields a province holds, and the melee level a unit fights with."""
+D13): which fields a province holds, its Provinzhauptort as far as the state can tell
+(Tab. 5.3-1), and the melee level a unit fights with."""
 
 from __future__ import annotations
 
-from engine.wdw.state import Realm, Unit, WdwState
+from engine.wdw.state import Realm, Settlement, Unit, WdwState
 
 
 def provinces_of(realm: Realm) -> dict[str, tuple[str, ...]]:
@@ -18,6 +19,22 @@ def provinces_of(realm: Realm) -> dict[str, tuple[str, ...]]:
 def province_named(realm: Realm, name: str) -> str | None:
     """The realm's province called ``name`` (case does not matter), as it is written."""
     return next((p for p in provinces_of(realm) if p.lower() == name.lower()), None)
+
+
+def province_seat(state: WdwState, place: Settlement) -> bool:
+    """Tab. 5.3-1 "Provinzhauptort": whether ``place`` is the seat of one of its owner's
+    provinces as far as the state can tell — the owner's only settlement in it. The GM
+    approves a province by its fields and the state keeps no seat (Strategie 1.2), so of
+    several settlements the GM knows which one it is (docs/rules-wdw.md)."""
+    realm = next((r for r in state.realms if r.seat == place.owner), None)
+    if realm is None:
+        return False
+    for fields in provinces_of(realm).values():
+        if place.kf in fields:
+            own = [s.name for s in state.settlements if s.owner == place.owner and s.kf in fields]
+            if own == [place.name]:
+                return True
+    return False
 
 
 def at_home(state: WdwState, unit: Unit, kf: str) -> bool:

@@ -57,13 +57,25 @@ def check_storm(state: WdwState, seat: int, order: Storm) -> Settlement | Refusa
     return place
 
 
+def stormers(order: Storm) -> tuple[int, ...]:
+    """The units of a storm, each once (``mit 101 101`` is one unit, not two)."""
+    return tuple(dict.fromkeys(order.units))
+
+
 def describe(state: WdwState, seat: int, order: Storm, lang: str) -> str:
-    """The acknowledgement of a storm (D37: nothing the realm cannot see)."""
+    """The acknowledgement of a storm (D37: nothing the realm cannot see); a unit named
+    twice is refused the second time and counts once."""
     found = check_storm(state, seat, order)
     if isinstance(found, Refusal):
         return found.of(order, lang)
-    units = " ".join(map(str, order.units))
-    return say(lang, "order.storm", settlement=found.name, kf=found.kf, units=units)
+    units = stormers(order)
+    text = say(lang, "order.storm", settlement=found.name, kf=found.kf, units=_ids(units))
+    twice = tuple(n for n in units if order.units.count(n) > 1)
+    return text + (f" ({say(lang, 'reject.storm_twice', units=_ids(twice))})" if twice else "")
+
+
+def _ids(units: Sequence[int]) -> str:
+    return " ".join(map(str, units))
 
 
 @dataclass(frozen=True)
@@ -118,7 +130,7 @@ def storms_of(
             place = check_storm(state, seat, order)
             if isinstance(place, Refusal) or place.bef < 1:
                 continue
-            named = (state.unit(seat, n) for n in order.units)
+            named = (state.unit(seat, n) for n in stormers(order))
             attackers = [u for u in named if u is not None and where(u) == place.kf]
             if not attackers:
                 continue

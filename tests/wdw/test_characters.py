@@ -38,11 +38,23 @@ def test_role_corrections_are_read_in_german_and_english(text: str, role: Role |
         ("Ansiedlung Guru Stadtherr 999", "keine Einheit 1/999"),
         ("Ansiedlung Guru Stadtherr 601", ""),
         ("Einheit 1/601 REP zwei", "Korrektur: „Einheit 1/601 REP 2“ (Jahre Spielerfahrung;"),
+        ("Einheit 1/601 REP 50", ""),
+        (
+            "Einheit 1/601 REP 51",
+            "51 Jahre Spielerfahrung sind zu viele: eine REP hat höchstens 50",
+        ),
+        ("Einheit 1/601 REP 999999999", "999999999 Jahre Spielerfahrung sind zu viele"),
     ],
 )
 def test_a_role_correction_is_checked(text: str, reason: str) -> None:
     said = GAME.check_ruling(sample(), {}, [], Ruling(CORRECTION, text, "x"), "de")
     assert said.startswith(reason) and bool(said) is bool(reason)
+
+
+def test_a_reps_years_above_the_cap_are_refused_in_english() -> None:
+    ruling = Ruling(CORRECTION, "Unit 1/601 REP 51", "x")
+    said = GAME.check_ruling(sample(), {}, [], ruling, "en")
+    assert said == "51 years of play are too many: a REP has at most 50 (Tab. 6.3-1: +1 GP a year)"
 
 
 def _cast() -> WdwState:

@@ -9,7 +9,7 @@ from engine.core import Ruling
 from engine.wdw.checks_spy import target_min_ig
 from engine.wdw.items import find_items
 from engine.wdw.orders import Fight, Spy
-from engine.wdw.state import Spying, WdwState
+from engine.wdw.state import Settlement, Spying, WdwState
 from tests.wdw.helpers import GAME, by_number, month_of, noted, placed, sample, unit_of
 
 
@@ -159,3 +159,39 @@ def test_a_character_who_leads_no_army_is_in_no_combat_the_gm_judges_it_apart() 
     leader.heerfuehrer = True
     items = find_items(leading, attack)
     assert items.meetings["K1"].b.units == ("2/101", "2/102", "2/201", "2/601")
+
+
+def _tharn_province(*fields: str, capital: bool = False, realm: int = 2) -> WdwState:
+    """The sample with Tharnburg (50,000 inhabitants: 15) a capital or not, and a
+    province of ``realm`` over ``fields``; 1/21 gets a second settlement of Tharn."""
+    state = sample()
+    place = state.settlement("Tharnburg")
+    assert place is not None
+    place.capital = capital
+    state.settlements.append(Settlement("Tharnhof", "1/21", 2, population=5000))
+    state.realm(realm).provinces.append("Tharn=" + " ".join(fields))
+    return state
+
+
+@pytest.mark.parametrize(
+    ("state", "least"),
+    [
+        (_tharn_province("1/22", "1/30"), 20),  # its only settlement: Provinzhauptort +5
+        (_tharn_province("1/22", capital=True), 25),  # Hauptstadt, the +5 does not add
+        (_tharn_province("1/21", "1/22"), 15),  # one of two: the GM knows which
+        (_tharn_province("1/30"), 15),  # in no province
+        (_tharn_province("1/22", realm=1), 15),  # another realm's province
+    ],
+)
+def test_the_only_settlement_of_a_province_is_its_provinzhauptort(
+    state: WdwState, least: int
+) -> None:
+    # Tab. 5.3-1: "Provinzhauptort +5"; "Entsprechendes gilt für Hauptstadt und
+    # Provinzhauptort" (they do not add up).
+    assert target_min_ig(state, "Tharnburg") == least
+
+
+def test_only_the_owner_reads_its_provinzhauptort() -> None:
+    # D37: a realm knows its own provinces; a foreign settlement is open ground to it.
+    state = _tharn_province("1/22")
+    assert (target_min_ig(state, "Tharnburg", 2), target_min_ig(state, "Tharnburg", 1)) == (20, 1)

@@ -12,6 +12,7 @@ from engine.wdw.calculators.knowledge import knowledge
 from engine.wdw.calculators.movement import plan
 from engine.wdw.mapfile import read_map
 from engine.wdw.movement import month_range, walk
+from engine.wdw.movement_rules import MovementRules
 from engine.wdw.state import Unit, world
 from tests.wdw.helpers import sample
 
@@ -80,12 +81,14 @@ def test_land_units_stay_off_the_water() -> None:
 
 @pytest.mark.parametrize("prices", [None, {"Tiefland": 3, "Hügelland": 4, "Wald": 5}])
 @pytest.mark.parametrize("mounted", [False, True])
+@pytest.mark.parametrize("hs3_once", [False, True])
 def test_the_planner_prices_every_step_as_the_month_walks_it(
-    prices: dict[str, int] | None, mounted: bool
+    prices: dict[str, int] | None, mounted: bool, hs3_once: bool
 ) -> None:
     # Strategie 7.1, F9: the planner (design §9.5) and the month read one price.
     terrains = {f.terrain for f in WORLD.fields.values()}
     step_prices = {t: 2 for t in terrains} | prices if prices is not None else None
+    rules = MovementRules(step_prices, hs3_once)
     gm = knowledge(sample(), None)
     rng = Random(7)
     for start in sorted(WORLD.fields)[::3]:
@@ -95,8 +98,8 @@ def test_the_planner_prices_every_step_as_the_month_walks_it(
         for _ in range(4):
             here = rng.choice([n for n in WORLD.fields[here].neighbours if n is not None])
             path.append(here)
-        route = plan(unit, gm, tuple(path), "", "", prices=step_prices)
-        leg = walk(unit, WORLD, tuple(path), prices=step_prices)
+        route = plan(unit, gm, tuple(path), "", "", rules=rules)
+        leg = walk(unit, WORLD, tuple(path), rules=rules)
         assert [(s.kf, s.day) for s in route.steps] == list(leg.steps)
         assert route.stop == ("truncated" if leg.truncated else leg.bad)
         assert sum(s.cost for s in route.steps) == leg.used

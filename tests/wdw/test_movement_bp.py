@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 
 from engine.wdw.movement import price, walk
+from engine.wdw.movement_rules import RANGES, MovementRules
 from engine.wdw.orders import Fight
 from engine.wdw.state import WdwState, world
 from tests.wdw.helpers import GAME, by_number, field_of, month, sample, unit_of
@@ -32,7 +33,7 @@ def test_each_step_costs_the_table_bp_and_the_day_is_30_used_over_bp() -> None:
     state = by_bp()
     unit = unit_of(state, 1, 101)
     prices = dict(TABLE)
-    leg = walk(unit, world(state.map_text), ROAD, prices=prices)
+    leg = walk(unit, world(state.map_text), ROAD, rules=MovementRules(prices))
     # F8: 15 BP; Tiefland 4 BP a field; F9: day = 30·used/15; the fourth step needs 16.
     assert leg.steps == (("1/19", Fraction(8)), ("1/20", Fraction(16)), ("1/21", Fraction(24)))
     assert (leg.truncated, leg.need, leg.budget) == (True, 16, 15)
@@ -50,8 +51,8 @@ def test_a_height_level_crossed_costs_the_entered_terrain_once_more() -> None:
     state = by_bp()
     unit = unit_of(state, 1, 101)
     # 7.1: 1/21 (HS 1) to 1/28 (Hügelland, HS 2) is two fields, each at 6 BP.
-    assert price(unit, world(state.map_text), "1/21", "1/28", dict(TABLE)) == 12
-    assert price(unit, world(state.map_text), "1/21", "1/28", None) == 2
+    assert price(unit, world(state.map_text), "1/21", "1/28", MovementRules(dict(TABLE))) == 12
+    assert price(unit, world(state.map_text), "1/21", "1/28", RANGES) == 2
 
 
 def test_the_months_leg_stops_where_the_bp_end_and_goes_on_by_ranges() -> None:
@@ -98,3 +99,12 @@ def test_the_planner_prices_each_step_by_the_table_in_english() -> None:
     lines = _planned(by_bp(), "en")
     assert lines[1] == "1/101 from 1/18: 15 BP (Tab. 4.2-1a; costs by the GM's table)"
     assert lines[-1] == "Ends in 1/21; BP 15, left 3, combat rounds after 1"
+
+
+def test_the_dossiers_budget_line_counts_the_bp_the_month_walked() -> None:
+    # Part C reads the budget of the walk (15 BP, 12 used), as the planner does, not
+    # the range in fields (3) that the path would have by ranges.
+    state = by_bp()
+    state.realm(1).known = sorted({*state.realm(1).known, *ROAD})
+    dossier = GAME.dossier(state, {1: [Fight(unit=101, code="KV", path=ROAD)]}, "de")
+    assert "     Reichweite 15: genutzt 12, frei 3; BP 15, übrig 3, Runden 1\n" in dossier

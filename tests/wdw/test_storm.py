@@ -185,3 +185,30 @@ def test_an_unruled_storm_is_in_the_gms_list_of_open_items() -> None:
     assert open_lines(items, [], "de") == ["S1 Sturmangriff auf Tharnburg"]
     ruled = Ruling(item="S1", text="abgeschlagen; Verluste keine")
     assert open_lines(items, [ruled], "en") == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        (
+            "de",
+            "Sturmangriff auf Tharnburg in 1/22 mit 101 102: der Spielleiter entscheidet"
+            " (doppelt genannt, die Wiederholung gilt nicht, jede zählt einmal: 101)",
+        ),
+        (
+            "en",
+            "Storm on Tharnburg in 1/22 with 101 102: the GM rules it"
+            " (named twice, the repeat does not count, each counts once: 101)",
+        ),
+    ],
+)
+def test_a_unit_named_twice_is_refused_the_second_time(lang: str, text: str) -> None:
+    [order] = read_orders("Sturm auf Tharnburg mit 101 101 102 101")
+    assert GAME.describe_order(at_the_gates(), 1, order, lang, by_number) == text
+
+
+def test_a_unit_named_twice_counts_once_in_the_storm() -> None:
+    [order] = read_orders("Sturm auf Tharnburg mit 101 101")
+    assault = find_items(at_the_gates(), {1: [order]}).storms["S1"]
+    # F10: 1/101 alone, 2000·(5+1)/5; named twice it is not 4800.
+    assert (assault.attackers, assault.attack) == (("1/101",), 2400)

@@ -19,7 +19,8 @@ from engine.wdw.calculators.texts import say
 from engine.wdw.items import Items, Meeting
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.month import Month
-from engine.wdw.movement import Leg, month_range
+from engine.wdw.movement import Leg, budget
+from engine.wdw.options import WdwOptions
 from engine.wdw.orders import Build, Fight, Spy, Work
 from engine.wdw.phases import arming, money, works
 from engine.wdw.setup import options_of
@@ -182,12 +183,18 @@ def forecast_lines(
 
 
 def budget_line(
-    unit: Unit, leg: Leg, order: Order | None, the_map: WorldMap, max_rounds: int, lang: str
+    unit: Unit,
+    leg: Leg,
+    order: Order | None,
+    the_map: WorldMap,
+    options: WdwOptions,
+    lang: str,
 ) -> str:
-    """Part C: the range the unit's leg used and left (7.1, F20), its BP left and the
-    rounds of combat they allow (F8, F9; at most ``max_rounds``, D8), as the movement
-    planner counts them."""
-    total = month_range(unit, the_map, _ordered_path(order))
+    """Part C: the range the unit's leg used and left (7.1, F20; by BP its BP, F8, as
+    the month walked it), its BP left and the rounds of combat they allow (F8, F9; at
+    most the option ``max_rounds``, D8), as the movement planner counts them."""
+    total = budget(unit, the_map, _ordered_path(order), options.movement_rules())
+    max_rounds = options.max_rounds
     return "     " + movement.render_budget(movement.leg_budget(unit, leg, total, max_rounds), lang)
 
 

@@ -192,8 +192,8 @@ def _movement(state: WdwState, given: Inputs) -> list[str]:
     mode = given.choice("mode", movement.MODES)
     load = given.choice("load", movement.LOADING)
     options = options_of(state)
-    prices = options.step_prices()
-    route = movement.plan(unit, given.known, tuple(path), mode, load, options.max_rounds, prices)
+    rules = options.movement_rules()
+    route = movement.plan(unit, given.known, tuple(path), mode, load, options.max_rounds, rules)
     return movement.render(route, given.lang)
 
 

@@ -9,7 +9,6 @@ units in the fields."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -18,6 +17,7 @@ from engine.wdw.calculators.texts import number, say
 from engine.wdw.formulas import movement_points, rounds_possible
 from engine.wdw.home_terrain import NORMAL, LossImmunity, loss_immunity
 from engine.wdw.movement import Leg, mode_factor, month_range, walk
+from engine.wdw.movement_rules import RANGES, MovementRules
 from engine.wdw.rivers import upstream
 from engine.wdw.state import Unit
 from engine.wdw.timeline import MONTH_DAYS
@@ -74,15 +74,16 @@ def plan(
     mode: str,
     load: str,
     max_rounds: int = 4,
-    prices: Mapping[str, int] | None = None,
+    rules: MovementRules = RANGES,
 ) -> Route:
     """The unit's leg along ``path`` as the reader can compute it (D21: a path longer
     than the range stops where the range ends; a step into an unknown field stops the
-    plan there); the rounds left at most ``max_rounds`` (D8, the option). With
-    ``prices`` the unit moves by BP (engine.wdw.movement.price; loading costs its
-    fields at the BP of the fleet's own field)."""
+    plan there); the rounds left at most ``max_rounds`` (D8, the option). ``rules`` are
+    the game's (by BP: engine.wdw.movement.price; loading costs its fields at the BP of
+    the fleet's own field)."""
     bp = movement_points(unit.unit_class, speed=unit.geschwindigkeit, mounted=unit.beritten)
     the_map = known.the_map
+    prices = rules.prices
     total = month_range(unit, the_map, path, known.known) if prices is None else bp
     factor = mode_factor(mode[:2], mode[2:]) if mode.startswith("KX") else mode_factor("", mode)
     loading = _LOAD_COST[load] if unit.unit_class == "sea" else 0
@@ -91,7 +92,7 @@ def plan(
     realm = known.realm(unit.realm)
     immune = loss_immunity(realm, known.settlements, known.the_map) if realm else LossImmunity()
     # The month's walk (engine.wdw.movement.walk) over the fields the reader knows.
-    leg = walk(unit, the_map, path, factor, known.known, prices=prices, total=total, spent=loading)
+    leg = walk(unit, the_map, path, factor, known.known, rules=rules, total=total, spent=loading)
     steps: list[Step] = []
     here, before = unit.kf, Fraction(loading)
     for kf, day in leg.steps:
@@ -118,7 +119,7 @@ def plan(
         bp=left.bp,
         bp_left=left.bp_left,
         rounds=left.rounds,
-        by_bp=prices is not None,
+        by_bp=rules.by_bp,
     )
 
 
