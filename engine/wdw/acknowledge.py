@@ -18,6 +18,7 @@ from engine.wdw import (
     checks_works,
     storm,
 )
+from engine.wdw.checks_army import Refusal, Refused
 from engine.wdw.checks_spy import known_target, may_spy, target_min_ig
 from engine.wdw.formulas import structure_limit
 from engine.wdw.home_terrain import difficult_ground, loss_immunity, terrain_class
@@ -185,6 +186,6 @@ def _build(state: WdwState, seat: int, order: Build, lang: str) -> str:
     return text
 
 
-def _refused(order: Order, lang: str, reason: str, **values: object) -> str:
+def _refused(order: Order, lang: str, reason: str, **values: object) -> Refused:
     # Every rejection reads the same: the order in its words, then why (``reject.*``).
-    return f"{order.describe(lang)}: {say(lang, f'reject.{reason}', **values)}"
+    return Refusal(reason, values).of(order, lang)

@@ -47,6 +47,19 @@ TRAINABLE = {
 character's further training is the GM's (a Sonderbefehl: the module "Charaktere")."""
 
 
+class Refused(str):
+    """The acknowledgement's words of a refused order (``order: why``) with its
+    :class:`Refusal`: the order is void, the month never carries it out
+    (engine.wdw.forecast.standing reads the type)."""
+
+    refusal: Refusal
+
+    def __new__(cls, text: str, refusal: Refusal) -> Refused:
+        made = super().__new__(cls, text)
+        made.refusal = refusal
+        return made
+
+
 @dataclass(frozen=True)
 class Refusal:
     """Why an order fails: a ``reject.*`` key and its values."""
@@ -58,9 +71,9 @@ class Refusal:
         """The reason in ``lang``."""
         return say(lang, f"reject.{self.key}", **self.values)
 
-    def of(self, order: Order, lang: str) -> str:
+    def of(self, order: Order, lang: str) -> Refused:
         """The acknowledgement of a refused order: its words, then why."""
-        return f"{order.describe(lang)}: {self.say(lang)}"
+        return Refused(f"{order.describe(lang)}: {self.say(lang)}", self)
 
 
 @dataclass(frozen=True)

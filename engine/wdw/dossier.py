@@ -35,11 +35,19 @@ from engine.wdw.storm import storm_lines
 from engine.wdw.texts import heading, say
 
 
-def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items, lang: str) -> str:
-    """The whole dossier, parts A to J."""
+def dossier(
+    state: WdwState,
+    given: Mapping[int, Sequence[Order]],
+    orders: Mapping[int, Sequence[Order]],
+    items: Items,
+    lang: str,
+) -> str:
+    """The whole dossier, parts A to J: part A every order ``given`` with the reason of
+    a refusal, the rest the ``orders`` the month carries out (engine.wdw.forecast.standing)
+    and their ``items``."""
     lines = [heading(lang, "dossier.head", state, state.turn + 1), ""]
     lines.append(say(lang, "dossier.orders"))
-    lines += _order_lines(state, orders, lang)
+    lines += _order_lines(state, given, lang)
     lines += ["", say(lang, "dossier.economy")]
     after = spending(state, orders, items)  # part B's month as its phases pay it
     for realm in state.realms:

@@ -12,12 +12,13 @@ sight), nothing else: no check can word what the realm cannot see."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from engine.core import Order, Outlook
 from engine.plaindata import copy_plain
 from engine.wdw.acknowledge import describe, fight_outlook
+from engine.wdw.checks_army import Refusal, Refused
 from engine.wdw.formulas import structure_limit
 from engine.wdw.home_terrain import terrain_class
 from engine.wdw.leaders import shortfall, shortfall_text
@@ -33,6 +34,9 @@ Effect = Callable[[WdwState, int, Order, WdwOptions], None]
 """What an order does to the realm's position (``state``, ``seat``, the order, the GM
 options) for the orders after it."""
 
+LANG = "en"
+"""The language :func:`standing` checks in: whether an order is refused does not
+depend on the words."""
 UNIT_ORDERS = (Fight, Work, Spy)
 """The orders of which a unit has one a month, the last given counting (D27)."""
 
@@ -96,6 +100,42 @@ entry changes nothing a later order's check reads."""
 def forecast(state: WdwState, seat: int, orders: Sequence[Order], lang: str) -> list[Outlook]:
     """Each of ``seat``'s ``orders`` worded as checked on the realm's position after the
     orders before it; a unit's second order this month warns that it replaces the first."""
+    return [seen for seen, _void in _checked(state, seat, orders, lang)]
+
+
+@dataclass
+class Standing:
+    """A month's orders as the acknowledgements checked them."""
+
+    orders: dict[int, list[Order]]
+    """Each seat's orders the month carries out, in their order."""
+    void: list[tuple[int, Order, Refusal]]
+    """The refused ones with their seat and why, for the printouts."""
+
+
+def standing(state: WdwState, orders: Mapping[int, Sequence[Order]]) -> Standing:
+    """The orders the month carries out: each seat's orders without those its
+    acknowledgement refuses (design §3.0, D37: a refused order is void; the same checks
+    on the same position in the same order as :func:`forecast`, never a second copy).
+    What the acknowledgement only warns of (a purse too small, a way into the unknown)
+    the month decides on its own state."""
+    found = Standing({}, [])
+    for seat, given in orders.items():
+        kept = found.orders.setdefault(seat, [])
+        for order, (seen, _void) in zip(given, _checked(state, seat, given, LANG), strict=True):
+            if isinstance(seen.worded, Refused):
+                found.void.append((seat, order, seen.worded.refusal))
+            else:
+                kept.append(order)
+    return found
+
+
+def _checked(
+    state: WdwState, seat: int, orders: Sequence[Order], lang: str
+) -> list[tuple[Outlook, bool]]:
+    """Each order's :class:`Outlook` and whether it is refused (void), checked one after
+    the other on the realm's position; a void order changes nothing for the later ones
+    (it neither replaces a unit's earlier order nor takes a G order's place, D27)."""
     mine = position(state, seat)
     options = options_of(state)
     ordered: set[int] = set()
@@ -107,12 +147,16 @@ def forecast(state: WdwState, seat: int, orders: Sequence[Order], lang: str) -> 
             seen = Outlook(forecast=ground, worded=words)
         else:
             seen = Outlook(worded=describe(mine, seat, order, lang))
-        if isinstance(order, Spy):  # Strategie 5.3: the GM's limit of G orders a month
-            refusal = over_limit(spies, order.unit, options)
+        if isinstance(order, Spy) and not isinstance(seen.worded, Refused):
+            refusal = over_limit(spies, order.unit, options)  # Strategie 5.3: g_max_active
             if refusal is not None:
                 seen.worded = refusal.of(order, lang)
             elif stands(mine.unit(seat, order.unit), order, options):
                 spies.add(order.unit)
+        void = isinstance(seen.worded, Refused)
+        found.append((seen, void))
+        if void:
+            continue
         for unit in _units_ordered(order):
             if unit in ordered and mine.unit(seat, unit) is not None:
                 seen.warnings.append(say(lang, "warn.replaces", unit=unit))
@@ -122,7 +166,6 @@ def forecast(state: WdwState, seat: int, orders: Sequence[Order], lang: str) -> 
         effect = EFFECTS.get(type(order))
         if effect is not None:
             effect(mine, seat, order, options)
-        found.append(seen)
     return found
 
 

@@ -51,7 +51,9 @@ def test_a_demolition_or_repair_counts_as_the_named_workers_order() -> None:
     assert ["replaces" in t for t in texts] == [False, True]
     assert "replaces the earlier order to unit 201" in texts[1]
     repair = Repair(settlement="Guru", structure="stv", units=(102, 201))
-    texts = said(sample(), [Work(unit=201, code="AB", structure="stv"), repair], "de")
+    state = sample()
+    state.settlements[0].damage = ["stv=1"]  # a repair mends only what a siege destroyed
+    texts = said(state, [Work(unit=201, code="AB", structure="stv"), repair], "de")
     assert "ersetzt den früheren Befehl an Einheit 201: der letzte gilt" in texts[1]
     assert "Einheit 102" not in texts[1].partition("ersetzt")[2]
 
