@@ -5,6 +5,7 @@ The texts name the order's own fields (``{order.code}``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from engine.core import Order
@@ -36,8 +37,12 @@ _COMBAT_MAIN = ("KN", "KA", "KT")
 _NOT_WITH = {"KX": ("E", "P"), "KR": ("F", "W")}
 
 
-def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
-    """The order in words for ``seat``, with the reason it fails or what it costs."""
+def describe(
+    state: WdwState, seat: int, order: Order, lang: str, orders: Sequence[Order] = ()
+) -> str:
+    """The order in words for ``seat``, with the reason it fails or what it costs;
+    ``orders``: the realm's orders of the month, for a check that reads the others (the
+    people of a settlement build or demolish, Strategie 3.3)."""
     if isinstance(order, Build):
         return _build(state, seat, order, lang)
     if isinstance(order, checks_army.ORDERS):
@@ -47,7 +52,7 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
     if isinstance(order, Convert):
         return checks_conversion.describe(state, seat, order, lang)
     if isinstance(order, checks_works.WORKS):
-        return checks_works.describe(state, seat, order, lang)
+        return checks_works.describe(state, seat, order, lang, orders)
     if isinstance(order, Storm):
         return storm.describe(state, seat, order, lang)
     if not isinstance(order, Fight | Work | Spy | Special):
@@ -86,27 +91,31 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
     return fight_outlook(state, seat, order, lang)[0]
 
 
-def fight_outlook(state: WdwState, seat: int, order: Fight, lang: str) -> tuple[str, str | None]:
+def fight_outlook(
+    state: WdwState, seat: int, order: Fight, lang: str
+) -> tuple[str, str | None, Leg | None]:
     """A K order in words (as :func:`describe`) and, when it is not refused, the
     difficult fields its leg enters with whether the realm is free of terrain losses
     there (Strategie 1.2, D33; ``home_terrain.difficult_ground``), or None: read from the
-    realm's own provinces and the fields it knows (D37)."""
+    realm's own provinces and the fields it knows (D37); and the leg as far as the realm
+    foresees it (None: refused)."""
     unit = state.unit(seat, order.unit)
     if unit is None:
-        return _refused(order, lang, "unknown_unit", unit=order.unit), None
+        return _refused(order, lang, "unknown_unit", unit=order.unit), None, None
     options = options_of(state)
     refusal = checks_conquest.check_fight(order, unit, options)
     if refusal is not None:  # D4: E needs the Mindestgröße
-        return refusal.of(order, lang), None
+        return refusal.of(order, lang), None, None
     enter = enterable(state.realm(seat), options.into_white)
     sight = frozenset(seen_by(state, seat, options))
     the_map = world(state.map_text)
     text, leg = _fight(the_map, order, unit, enter, sight, options.movement_rules(), lang)
     if leg is None:
-        return text, None
+        return text, None, None
     immune = loss_immunity(state.realm(seat), state.settlements, the_map)
     fields = difficult_ground(unit, leg, the_map, immune, lang)
-    return text, say(lang, "forecast.terrain", fields=", ".join(fields)) if fields else None
+    ground = say(lang, "forecast.terrain", fields=", ".join(fields)) if fields else None
+    return text, ground, leg
 
 
 def _fight(
@@ -166,6 +175,8 @@ def _build(state: WdwState, seat: int, order: Build, lang: str) -> str:
     place = state.settlement(order.settlement)
     if place is None or place.owner != seat:
         return _refused(order, lang, "unknown_settlement", settlement=order.settlement)
+    if order.bwp < 1:  # Strategie 3.1: a build adds BWP
+        return _refused(order, lang, "build_none", structure=order.structure)
     field = world(state.map_text).fields[place.kf]
     structures = {s: getattr(place, s) for s in ("bev", "rues", "stv")}
     limit = structure_limit(order.structure, structures, big_site=field.big_site)

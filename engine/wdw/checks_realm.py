@@ -42,6 +42,21 @@ def check_alliance(state: WdwState, seat: int, order: Alliance) -> Realm | Refus
     return other
 
 
+def ally(realm: Realm, other: int, end: bool) -> None:
+    """D26: ``other`` joins ``realm``'s list of allies (``end``: leaves it), as
+    :func:`check_alliance` allowed."""
+    if end:
+        realm.allies.remove(other)
+    else:
+        realm.allies.append(other)
+        realm.allies.sort()
+
+
+def move_capital(realm: Realm, place: Settlement) -> None:
+    """Strategie 3.1: the move of ``realm``'s capital to ``place`` begins (a year)."""
+    realm.capital_move, realm.capital_to = CAPITAL_MOVE_MONTHS, place.name
+
+
 def check_capital(state: WdwState, seat: int, order: CapitalMove) -> Settlement | Refusal:
     """Strategie 3.1: an own settlement that is not the capital, no move under way."""
     place = state.settlement(order.settlement)

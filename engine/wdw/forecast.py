@@ -19,15 +19,16 @@ from engine.core import Order, Outlook
 from engine.plaindata import copy_plain
 from engine.wdw.acknowledge import describe, fight_outlook
 from engine.wdw.checks_army import Refusal, Refused
+from engine.wdw.checks_realm import ally, check_alliance, check_capital, move_capital
 from engine.wdw.formulas import structure_limit
 from engine.wdw.home_terrain import terrain_class
 from engine.wdw.leaders import shortfall, shortfall_text
 from engine.wdw.options import WdwOptions
-from engine.wdw.orders import Build, Demolish, Fight, Repair, Spy, Work
+from engine.wdw.orders import Alliance, Build, CapitalMove, Demolish, Fight, Repair, Spy, Work
 from engine.wdw.setup import options_of
 from engine.wdw.sightlines import seen_by
 from engine.wdw.spy_limits import over_limit, stands
-from engine.wdw.state import Realm, WdwState, world
+from engine.wdw.state import Realm, Unit, WdwState, world
 from engine.wdw.texts import say
 
 Effect = Callable[[WdwState, int, Order, WdwOptions], None]
@@ -90,8 +91,26 @@ def _build(state: WdwState, seat: int, order: Order, options: WdwOptions) -> Non
         setattr(place, order.structure, getattr(place, order.structure) + 1)
 
 
+def _alliance(state: WdwState, seat: int, order: Order, options: WdwOptions) -> None:
+    """D26 (engine.wdw.phases.realm): the other realm joins or leaves the list."""
+    assert isinstance(order, Alliance)
+    other = check_alliance(state, seat, order)
+    if not isinstance(other, Refusal):
+        ally(state.realm(seat), other.seat, order.end)
+
+
+def _capital(state: WdwState, seat: int, order: Order, options: WdwOptions) -> None:
+    """Strategie 3.1 (engine.wdw.phases.realm): the capital's move is under way."""
+    assert isinstance(order, CapitalMove)
+    place = check_capital(state, seat, order)
+    if not isinstance(place, Refusal):
+        move_capital(state.realm(seat), place)
+
+
 EFFECTS: dict[type[Order], Effect] = {
     Build: _build,
+    Alliance: _alliance,
+    CapitalMove: _capital,
 }
 """What each order kind does to the position for the later orders; a kind without an
 entry changes nothing a later order's check reads."""
@@ -142,11 +161,12 @@ def _checked(
     spies: set[int] = set()
     found = []
     for order in orders:
+        leg = None
         if isinstance(order, Fight):  # with the difficult fields on its way (D33)
-            words, ground = fight_outlook(mine, seat, order, lang)
+            words, ground, leg = fight_outlook(mine, seat, order, lang)
             seen = Outlook(forecast=ground, worded=words)
         else:
-            seen = Outlook(worded=describe(mine, seat, order, lang))
+            seen = Outlook(worded=describe(mine, seat, order, lang, orders))
         if isinstance(order, Spy) and not isinstance(seen.worded, Refused):
             refusal = over_limit(spies, order.unit, options)  # Strategie 5.3: g_max_active
             if refusal is not None:
@@ -166,7 +186,17 @@ def _checked(
         effect = EFFECTS.get(type(order))
         if effect is not None:
             effect(mine, seat, order, options)
+        if leg is not None and leg.steps:  # 7.1: the later orders find it where it ends
+            _unit(mine, seat, order).kf = leg.steps[-1][0]
     return found
+
+
+def _unit(state: WdwState, seat: int, order: Order) -> Unit:
+    # A K order's unit, which its acknowledgement found (its leg is not None).
+    assert isinstance(order, Fight)
+    unit = state.unit(seat, order.unit)
+    assert unit is not None
+    return unit
 
 
 def _units_ordered(order: Order) -> tuple[int, ...]:

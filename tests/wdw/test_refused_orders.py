@@ -42,7 +42,9 @@ def test_a_refused_k_order_does_not_move_the_unit_nor_stand(
 
 def test_a_refused_kxe_conquers_nothing_and_makes_no_item() -> None:
     state = placed(u1_101="1/21")
-    orders: dict[int, list[Order]] = {1: [Fight(line=1, unit=101, code="KX", ext="E", path=("1/22",))]}
+    orders: dict[int, list[Order]] = {
+        1: [Fight(line=1, unit=101, code="KX", ext="E", path=("1/22",))]
+    }
     assert GAME.open_items(state, orders, [], "de") == []
     dossier = GAME.dossier(state, orders, "de")
     assert "1: 101 KXE 1/22: E geht nicht mit KX" in dossier  # part A still shows it
@@ -85,6 +87,4 @@ def test_the_void_orders_are_those_the_acknowledgement_refuses() -> None:
     build = Build(line=2, settlement="Guru", structure="stv")
     checked = standing(sample(), {1: [work, build]})
     assert checked.orders == {1: [build]}
-    assert [(seat, order, r.key) for seat, order, r in checked.void] == [
-        (1, work, "needs_worker")
-    ]
+    assert [(seat, order, r.key) for seat, order, r in checked.void] == [(1, work, "needs_worker")]
