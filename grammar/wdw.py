@@ -197,6 +197,15 @@ def _read_whole(unit: int, code: str, tokens: dict[str, Token]) -> None:
         raise LineError.at(said, TEXTS.every("reject.code_target", code=code, word=word))
 
 
+_RISK_BEYOND = re.compile(
+    r"((?:r|risiko|risk)\s*\d+(?!\w)|(?:[-+/]|mit\s+)?\s*\d+(?=\s*(?:(?:ziel|target)(?!\w)|:)))",
+    re.I,
+)
+"""Strategie 5.3: a risk beyond 1 to 5 after a G code (``GI R7 Guru``; ``GI 6 Ziel: …``:
+a number before the target's ``Ziel:``), where a target without ``Ziel:`` would begin;
+a bare number stays a target (``GE 102``)."""
+
+
 def _spy(line: int, unit: int, tokens: dict[str, Token]) -> Spy:
     """A G order (Strategie 5.3) with its risk (default 3) and its target, named with or
     without ``Ziel:`` — never without one: a spy acts on a target."""
@@ -205,6 +214,10 @@ def _spy(line: int, unit: int, tokens: dict[str, Token]) -> Spy:
     digits = re.findall(r"\d", str(said))
     risk = int(digits[-1]) if digits else 3
     target = str(tokens["TEXT"]).strip() if "TEXT" in tokens else ""
+    beyond = _RISK_BEYOND.match(target) if "TARGET_KW" not in tokens else None
+    if beyond is not None:  # "601 GI 6 Ziel: y": the code took no risk 6, the target did
+        word = f"{said} {beyond[1]}"
+        raise LineError.at(said, TEXTS.every("reject.spy_risk", word=word, code=code))
     if not target:
         raise LineError.at(said, TEXTS.every("reject.spy_without_target", code=code))
     return Spy(line=line, unit=unit, code=code, risk=risk, target=target)
@@ -440,6 +453,8 @@ def _army(node: Tree[Token], line: int) -> Order:
     for tok in node.scan_values(lambda v: isinstance(v, Token)):
         if tok.type == "HV_KW":
             defends = True
+        elif tok.type == "IN_KW" and defends:  # Strategie 4.3: HV is one province's
+            raise LineError.at(tok, TEXTS.every("reject.hv_without_province"))
         elif tok.type == "IMMUNITY_KW":
             immune = True
         elif tok.type == "PLACE" and defends:
