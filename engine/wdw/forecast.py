@@ -116,12 +116,6 @@ EFFECTS: dict[type[Order], Effect] = {
 entry changes nothing a later order's check reads."""
 
 
-def forecast(state: WdwState, seat: int, orders: Sequence[Order], lang: str) -> list[Outlook]:
-    """Each of ``seat``'s ``orders`` worded as checked on the realm's position after the
-    orders before it; a unit's second order this month warns that it replaces the first."""
-    return [seen for seen, _void in _checked(state, seat, orders, lang)]
-
-
 @dataclass
 class Standing:
     """A month's orders as the acknowledgements checked them."""
@@ -141,7 +135,7 @@ def standing(state: WdwState, orders: Mapping[int, Sequence[Order]]) -> Standing
     found = Standing({}, [])
     for seat, given in orders.items():
         kept = found.orders.setdefault(seat, [])
-        for order, (seen, _void) in zip(given, _checked(state, seat, given, LANG), strict=True):
+        for order, seen in zip(given, forecast(state, seat, given, LANG), strict=True):
             if isinstance(seen.worded, Refused):
                 found.void.append((seat, order, seen.worded.refusal))
             else:
@@ -149,12 +143,11 @@ def standing(state: WdwState, orders: Mapping[int, Sequence[Order]]) -> Standing
     return found
 
 
-def _checked(
-    state: WdwState, seat: int, orders: Sequence[Order], lang: str
-) -> list[tuple[Outlook, bool]]:
-    """Each order's :class:`Outlook` and whether it is refused (void), checked one after
-    the other on the realm's position; a void order changes nothing for the later ones
-    (it neither replaces a unit's earlier order nor takes a G order's place, D27)."""
+def forecast(state: WdwState, seat: int, orders: Sequence[Order], lang: str) -> list[Outlook]:
+    """Each of ``seat``'s ``orders`` worded as checked on the realm's position after the
+    orders before it, ``refused`` when it is void; a unit's second order this month warns
+    that it replaces the first. A void order changes nothing for the later ones (it
+    neither replaces a unit's earlier order nor takes a G order's place, D27)."""
     mine = position(state, seat)
     options = options_of(state)
     ordered: set[int] = set()
@@ -173,9 +166,9 @@ def _checked(
                 seen.worded = refusal.of(order, lang)
             elif stands(mine.unit(seat, order.unit), order, options):
                 spies.add(order.unit)
-        void = isinstance(seen.worded, Refused)
-        found.append((seen, void))
-        if void:
+        seen.refused = isinstance(seen.worded, Refused)
+        found.append(seen)
+        if seen.refused:
             continue
         for unit in _units_ordered(order):
             if unit in ordered and mine.unit(seat, unit) is not None:

@@ -6,11 +6,23 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Order
+from engine.core import Order, RefusedText
 from engine.wdw.forecast import standing
 from engine.wdw.orders import Build, Fight, Storm, Work
 from engine.wdw.state import Unit, WdwState
-from tests.wdw.helpers import GAME, by_number, field_of, month, noted, placed, sample, unit_of
+from grammar.wdw import LANGUAGE
+from mailserver.inbound.echo import echo
+from tests.wdw.helpers import (
+    GAME,
+    HEADER,
+    by_number,
+    field_of,
+    month,
+    noted,
+    placed,
+    sample,
+    unit_of,
+)
 
 
 def _besieger() -> WdwState:
@@ -88,3 +100,15 @@ def test_the_void_orders_are_those_the_acknowledgement_refuses() -> None:
     checked = standing(sample(), {1: [work, build]})
     assert checked.orders == {1: [build]}
     assert [(seat, order, r.key) for seat, order, r in checked.void] == [(1, work, "needs_worker")]
+
+
+def test_the_echo_lists_a_refused_order_among_the_lines_not_carried_out() -> None:
+    result = LANGUAGE.parse(HEADER + "101 KV 1/19\nBaue Guru Bef +3\n201 KA 1/19\n")
+    words = GAME.describe_orders(sample(), 1, list(result.orders), "de", by_number)
+    assert [isinstance(w, RefusedText) for w in words] == [False, True, True]
+    worded = {id(order): text for order, text in zip(result.orders, words, strict=True)}
+    text = echo(result, "de", describe=lambda order: worded[id(order)])
+    understood, _, errors = text.partition("Fehler (2) – diese Zeilen werden NICHT ausgeführt:")
+    assert "Verstanden (1 Befehl):" in understood and "Bef +3" not in understood
+    assert "Zeile 3:\n      Baue Guru Bef +3: Bef darf höchstens 2 BWP haben" in errors
+    assert "Zeile 4:\n      201 KA 1/19: Einheit 201 hat keine Angriffsstärke" in errors
