@@ -148,12 +148,13 @@ def test_height_4_needs_mountains_in_the_core_province_and_riders_keep_their_los
 def test_the_dossier_marks_the_difficult_fields_a_unit_enters_and_where_it_is_free() -> None:
     dossier = GAME.dossier(_terrains(**MIXED), RIDE, "de")
     assert (
-        "     schwieriges Gelände (Verluste: „L“-Zeile): 1/19 Wald (schwer, frei von"
-        " Geländeverlusten: Kernprovinz, Strategie 1.2), 1/26 Gebirge (extrem)"
+        "     schwieriges Gelände, Flussübergänge (Verluste: „L“-Zeile): 1/19 Wald (schwer,"
+        " frei von Geländeverlusten: Kernprovinz, Strategie 1.2), 1/26 Gebirge (extrem)"
     ) in dossier
     without = GAME.dossier(_terrains((), **MIXED), RIDE, "en")
-    assert '     difficult terrain (losses: the "L" line): 1/19 Wald (schwer), 1/26 Gebirge' in (
-        without
+    assert (
+        '     difficult terrain, river crossings (losses: the "L" line): 1/19 Wald (schwer),'
+        " 1/26 Gebirge" in (without)
     )
     home = GAME.dossier(_terrains(**{**MIXED, "f1_17": ("Wald", 1)}), RIDE, "de")
     assert "1/19 Wald (Heimatgelände: nicht schwierig, Strategie 1.2), 1/26 Gebirge" in home
@@ -165,14 +166,14 @@ def test_the_acknowledgement_of_a_move_names_the_difficult_fields_and_where_it_i
     (move,) = RIDE[1]
     said = GAME.describe_order(_terrains(**MIXED), 1, move, "de", by_number)
     assert said == (
-        "Einheit 102: KV 1/19 1/26 → schwieriges Gelände auf dem Weg (Geländeverluste"
-        " entscheidet der Spielleiter): 1/19 Wald (schwer, frei von Geländeverlusten:"
-        " Kernprovinz, Strategie 1.2), 1/26 Gebirge (extrem)"
+        "Einheit 102: KV 1/19 1/26 → schwieriges Gelände und Flussübergänge auf dem Weg"
+        " (Geländeverluste entscheidet der Spielleiter): 1/19 Wald (schwer, frei von"
+        " Geländeverlusten: Kernprovinz, Strategie 1.2), 1/26 Gebirge (extrem)"
     )
     english = GAME.describe_order(_terrains((), **MIXED), 1, move, "en", by_number)
     assert english.endswith(
-        "→ difficult terrain on the way (terrain losses are the GM's): 1/19 Wald (schwer),"
-        " 1/26 Gebirge (extrem)"
+        "→ difficult terrain and river crossings on the way (terrain losses are the GM's):"
+        " 1/19 Wald (schwer), 1/26 Gebirge (extrem)"
     )
     home = _terrains(**{**MIXED, "f1_17": ("Wald", 1)})
     assert "1/19 Wald (Heimatgelände: nicht schwierig, Strategie 1.2), 1/26" in (
