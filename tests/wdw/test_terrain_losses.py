@@ -5,7 +5,6 @@ free, so the GM's default ``L`` line spares it."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 
 from engine.wdw.calculators.knowledge import knowledge
@@ -16,17 +15,7 @@ from engine.wdw.orders import Fight, Train
 from engine.wdw.state import Unit, WdwState, world
 from engine.wdw.terrain_losses import why_free
 from tests.wdw.helpers import GAME, by_number, sample
-
-
-def _map(state: WdwState, **fields: tuple[str, int]) -> WdwState:
-    """``state`` with fields changed (``f1_19=("Wald", 1)``: terrain and height)."""
-    the_map = json.loads(state.map_text)
-    for raw in the_map["fields"]:
-        change = fields.get("f" + raw["id"].replace("/", "_"))
-        if change is not None:
-            raw["terrain"], raw["height"] = change
-    state.map_text = json.dumps(the_map)
-    return state
+from tests.wdw.test_home_terrain import changed_map
 
 
 def _unit(state: WdwState, number: int) -> Unit:
@@ -40,7 +29,7 @@ MOVE = Fight(unit=101, code="KV", path=("1/19", "1/26"))
 
 
 def test_a_unit_immune_to_a_terrain_is_marked_free_there_and_not_elsewhere() -> None:
-    state = _map(sample(), **WALD)
+    state = changed_map((), **WALD)
     bare = GAME.dossier(state, {1: [MOVE]}, "de")
     assert "1/19 Wald (schwer), 1/26 Sumpf (extrem)" in bare
     _unit(state, 101).immune = ["Wald"]
@@ -54,7 +43,7 @@ def test_a_unit_immune_to_a_terrain_is_marked_free_there_and_not_elsewhere() -> 
 
 
 def test_a_unit_raised_in_a_difficult_terrain_is_free_there_automatically() -> None:
-    state = _map(sample(), **WALD)
+    state = changed_map((), **WALD)
     _unit(state, 101).raised_terrain = "Sumpf"
     dossier = GAME.dossier(state, {1: [MOVE]}, "en")
     assert (
@@ -64,7 +53,7 @@ def test_a_unit_raised_in_a_difficult_terrain_is_free_there_automatically() -> N
 
 
 def test_a_rider_keeps_its_extra_losses_at_height_4_whatever_its_immunity() -> None:
-    state = _map(sample(), f1_19=("Wald", 4))
+    state = changed_map((), f1_19=("Wald", 4))
     rider, foot = _unit(state, 102), _unit(state, 101)
     rider.immune = foot.immune = ["Wald"]
     high = world(state.map_text).fields["1/19"]
@@ -112,7 +101,7 @@ def test_training_gives_the_river_crossing_immunity_free_with_a_rank_above_1() -
 
 
 def test_the_movement_planner_marks_the_units_own_immunity() -> None:
-    state = _map(sample(), **WALD)
+    state = changed_map((), **WALD)
     unit = _unit(state, 101)
     unit.immune = ["Wald"]
     route = plan(unit, knowledge(state, None), ("1/19", "1/26"), "", "")

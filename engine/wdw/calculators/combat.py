@@ -251,17 +251,22 @@ def gp_causes(
     return causes
 
 
-def melee_boosts(unit: Unit, scene: Scene, kf: str, boarding: bool) -> list[tuple[str, int]]:
+def boarding(scene: Scene, kf: str, enemy: Approach) -> bool:
+    """Strategie 4.3 "Enterkampf zwischen Schiffen": a fight in a water field against a
+    side with ships."""
+    return scene.the_map.fields[kf].water and any(u.unit_class == "sea" for u in enemy.units)
+
+
+def melee_boosts(unit: Unit, scene: Scene, kf: str, enemy: Approach) -> list[tuple[str, int]]:
     """What raises the unit's Angriffsstärke in melee above its Nahkampf level:
     Heimatverteidigung (D13: it counts as Nahkampf 1, and +2 inside its province with
     the option ``hv_bonus`` ``strength``; Strategie 1.2, 4.3) and Marineinfanterie +3 in
-    a ``boarding`` fight (4.3: "im Enterkampf zwischen Schiffen": a land unit aboard
-    in a water field against a side with ships)."""
+    a :func:`boarding` fight (a land unit aboard in the water field)."""
     boosts = []
     home = melee_level(scene.state, unit, kf, scene.options.hv_bonus) - unit.nahkampf
     if home:
         boosts.append(("heimatverteidigung", home))
-    if boarding and unit.marineinfanterie and unit.unit_class == "land":
+    if unit.marineinfanterie and unit.unit_class == "land" and boarding(scene, kf, enemy):
         boosts.append(("marineinfanterie", MARINES))
     return boosts
 
@@ -275,7 +280,6 @@ def _fighter(
     attacker: bool,
     enemy_on_land: bool,
     leaders: tuple[tuple[str, int], ...],
-    boarding: bool = False,
 ) -> Fighter:
     causes = gp_causes(unit, scene, kf, side, enemy, attacker)
     base, led = sum(n for _, n in causes), sum(n for _, n in leaders)
@@ -293,7 +297,7 @@ def _fighter(
         conversion = f"1:{SHIP_MELEE}/1:{SHIP_RANGED}"
         boosts: list[tuple[str, int]] = []
     else:
-        boosts = melee_boosts(unit, scene, kf, boarding)
+        boosts = melee_boosts(unit, scene, kf, enemy)
         level = unit.nahkampf + sum(n for _, n in boosts)
         melee, ranged, conversion = unit.size * level, unit.size * unit.fernkampf, ""
     bp = movement_points(unit.unit_class, speed=unit.geschwindigkeit, mounted=unit.beritten)
@@ -353,10 +357,8 @@ def _party(
     scene: Scene, kf: str, side: Approach, enemy: Approach, attacker: bool, day: Fraction
 ) -> Party:
     enemy_on_land = any(u.unit_class != "sea" for u in enemy.units)
-    # Strategie 4.3: a boarding fight is one against ships on the water.
-    boarding = scene.the_map.fields[kf].water and any(u.unit_class == "sea" for u in enemy.units)
     # The figures depend on these only (the enemy's units only through being on land
-    # and having ships).
+    # and having ships, a boarding).
     keys = tuple(u.key for u in side.units)
     memo = (
         keys,
@@ -367,10 +369,10 @@ def _party(
         enemy.came_from,
         attacker,
         enemy_on_land,
-        boarding,
+        boarding(scene, kf, enemy),
     )
     if memo not in scene.parties:
-        scene.parties[memo] = _figures(scene, kf, side, enemy, attacker, enemy_on_land, boarding)
+        scene.parties[memo] = _figures(scene, kf, side, enemy, attacker, enemy_on_land)
     # The retreat fields depend on the day of the meeting too (D28).
     then = (*memo, day)
     if then not in scene.parties:
@@ -381,21 +383,14 @@ def _party(
 
 
 def _figures(
-    scene: Scene,
-    kf: str,
-    side: Approach,
-    enemy: Approach,
-    attacker: bool,
-    enemy_on_land: bool,
-    boarding: bool,
+    scene: Scene, kf: str, side: Approach, enemy: Approach, attacker: bool, enemy_on_land: bool
 ) -> Party:
     """The side's figures; its retreat fields come from ``_party`` (they depend on the
     day of the meeting)."""
     realm = side.units[0].realm
     leaders = tuple(character_gp(side.units, scene.towns))
     fighters = tuple(
-        _fighter(u, scene, kf, side, enemy, attacker, enemy_on_land, leaders, boarding)
-        for u in side.units
+        _fighter(u, scene, kf, side, enemy, attacker, enemy_on_land, leaders) for u in side.units
     )
     return Party(
         realm=realm,
@@ -433,8 +428,7 @@ def workbench(
         name = side if unit.realm in (realm_a, realm_b) else str(unit.realm)
         leaders = tuple(character_gp(arrival.units, scene.towns))
         on_land = any(u.unit_class != "sea" for u in enemy.units)
-        ships = scene.the_map.fields[kf].water and any(u.unit_class == "sea" for u in enemy.units)
-        fighter = _fighter(unit, scene, kf, arrival, enemy, side == "A", on_land, leaders, ships)
+        fighter = _fighter(unit, scene, kf, arrival, enemy, side == "A", on_land, leaders)
         joining.append((fighter, name, round_))
     town = scene.towns.get(kf)
     return Workbench(
