@@ -20,7 +20,7 @@ from engine.wdw import (
 )
 from engine.wdw.checks_spy import known_target, may_spy, target_min_ig
 from engine.wdw.formulas import structure_limit
-from engine.wdw.home_terrain import difficult_ground, loss_immunity, terrain_class
+from engine.wdw.home_terrain import loss_immunity, terrain_class
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import Leg, enterable, mode_factor, walk
 from engine.wdw.movement_rules import MovementRules
@@ -29,6 +29,7 @@ from engine.wdw.setup import options_of
 from engine.wdw.sightlines import seen_by
 from engine.wdw.spy_limits import spy_refusal
 from engine.wdw.state import Unit, WdwState, world
+from engine.wdw.terrain_losses import difficult_ground
 from engine.wdw.texts import say
 
 _COMBAT_MAIN = ("KN", "KA", "KT")

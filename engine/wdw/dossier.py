@@ -25,13 +25,14 @@ from engine.wdw.checks_spy import infiltration, names_something, target_min_ig
 from engine.wdw.checks_walls import wall_siege_lines
 from engine.wdw.forecast import forecast
 from engine.wdw.form import form_words
-from engine.wdw.home_terrain import difficult_ground, loss_immunity
+from engine.wdw.home_terrain import loss_immunity
 from engine.wdw.items import Items, Meeting, by_unit
 from engine.wdw.leaders import shortfall, shortfall_text
 from engine.wdw.phases.sightings import sights
 from engine.wdw.setup import options_of
 from engine.wdw.state import WdwState, world
 from engine.wdw.storm import storm_lines
+from engine.wdw.terrain_losses import difficult_ground
 from engine.wdw.texts import heading, say
 
 
