@@ -86,11 +86,14 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
     return fight_outlook(state, seat, order, lang)[0]
 
 
-def fight_outlook(state: WdwState, seat: int, order: Fight, lang: str) -> tuple[str, str | None]:
+def fight_outlook(
+    state: WdwState, seat: int, order: Fight, lang: str, seen: frozenset[str] | None = None
+) -> tuple[str, str | None]:
     """A K order in words (as :func:`describe`) and, when it is not refused, the
     difficult fields its leg enters with whether the realm is free of terrain losses
     there (Strategie 1.2, D33; ``home_terrain.difficult_ground``), or None: read from the
-    realm's own provinces and the fields it knows (D37)."""
+    realm's own provinces and the fields it knows (D37), ``seen`` when the caller worked
+    them out (``sightlines.seen_by``) for many orders."""
     unit = state.unit(seat, order.unit)
     if unit is None:
         return _refused(order, lang, "unknown_unit", unit=order.unit), None
@@ -99,7 +102,7 @@ def fight_outlook(state: WdwState, seat: int, order: Fight, lang: str) -> tuple[
     if refusal is not None:  # D4: E needs the Mindestgröße
         return refusal.of(order, lang), None
     enter = enterable(state.realm(seat), options.into_white)
-    sight = frozenset(seen_by(state, seat, options))
+    sight = frozenset(seen_by(state, seat, options)) if seen is None else seen
     the_map = world(state.map_text)
     text, leg = _fight(the_map, order, unit, enter, sight, options.movement_rules(), lang)
     if leg is None:

@@ -98,12 +98,14 @@ def forecast(state: WdwState, seat: int, orders: Sequence[Order], lang: str) -> 
     orders before it; a unit's second order this month warns that it replaces the first."""
     mine = position(state, seat)
     options = options_of(state)
+    # What the realm sees, for each K order: no order's effect moves a unit or a place.
+    sight = frozenset(seen_by(mine, seat, options))
     ordered: set[int] = set()
     spies: set[int] = set()
     found = []
     for order in orders:
         if isinstance(order, Fight):  # with the difficult fields on its way (D33)
-            words, ground = fight_outlook(mine, seat, order, lang)
+            words, ground = fight_outlook(mine, seat, order, lang, sight)
             seen = Outlook(forecast=ground, worded=words)
         else:
             seen = Outlook(worded=describe(mine, seat, order, lang))

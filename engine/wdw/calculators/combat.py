@@ -88,7 +88,7 @@ class Scene:
             {r.seat: r.bukaz for r in state.realms},
             {kf: frozenset(realms) for kf, realms in fleets_in.items()},
             options=options_of(state),
-            where=None if legs is None else Whereabouts(state.units, {}, legs),
+            where=None if legs is None else Whereabouts.along(state.units, {}, legs),
         )
 
     def realms_on(self, kf: str, day: Fraction) -> Iterable[int]:
