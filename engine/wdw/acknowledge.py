@@ -97,7 +97,7 @@ def fight_outlook(state: WdwState, seat: int, order: Fight, lang: str) -> tuple[
     refusal = checks_conquest.check_fight(order, unit, options)
     if refusal is not None:  # D4: E needs the Mindestgröße
         return refusal.of(order, lang), None
-    enter = enterable(state.realm(seat), options.into_white)
+    enter = enterable(state, seat, options)
     sight = frozenset(seen_by(state, seat, options))
     the_map = world(state.map_text)
     text, leg = _fight(the_map, order, unit, enter, sight, options.step_prices(), lang)
