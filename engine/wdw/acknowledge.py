@@ -19,6 +19,7 @@ from engine.wdw import (
     checks_works,
     storm,
 )
+from engine.wdw.checks_conquest import plunder_warnings
 from engine.wdw.checks_spy import known_target, may_spy, target_min_ig
 from engine.wdw.formulas import structure_limit
 from engine.wdw.home_terrain import difficult_ground, loss_immunity, terrain_class
@@ -103,6 +104,8 @@ def fight_outlook(state: WdwState, seat: int, order: Fight, lang: str) -> tuple[
     text, leg = _fight(the_map, order, unit, enter, sight, options.step_prices(), lang)
     if leg is None:
         return text, None
+    way = [kf for kf, _ in leg.steps] or [unit.kf]  # where the month plunders (5.1-2)
+    text += "".join(f" ({w})" for w in plunder_warnings(state, seat, order, way, sight, lang))
     immune = loss_immunity(state.realm(seat), state.settlements, the_map)
     fields = difficult_ground(unit, leg, the_map, immune, lang)
     return text, say(lang, "forecast.terrain", fields=", ".join(fields)) if fields else None
