@@ -289,6 +289,8 @@ def find_items(
                 # A KT finding a hiding unit counts as superior (timeline): it retreats.
                 back = (False, True) if outcome.question else retreating(outcome)
                 retreats += _retreats(contact, first, second, back)
+                if stand_off(outcome):  # Strategie 6.1: found, both stay and negotiate
+                    stand_offs.append(meetings[contact.discovery])
             continue
         outcome, flipped = encounter(sa.order, sb.order)
         first, second = (sb, sa) if flipped else (sa, sb)
