@@ -18,6 +18,7 @@ from engine.wdw import (
     checks_works,
     storm,
 )
+from engine.wdw.checks_conquest import plunder_warnings
 from engine.wdw.checks_spy import known_target, may_spy, target_min_ig
 from engine.wdw.formulas import structure_limit
 from engine.wdw.home_terrain import loss_immunity, terrain_class
@@ -101,12 +102,14 @@ def fight_outlook(
     refusal = checks_conquest.check_fight(order, unit, options)
     if refusal is not None:  # D4: E needs the Mindestgröße
         return refusal.of(order, lang), None
-    enter = enterable(state.realm(seat), options.into_white)
+    enter = enterable(state, seat, options)
     sight = frozenset(seen_by(state, seat, options)) if seen is None else seen
     the_map = world(state.map_text)
     text, leg = _fight(the_map, order, unit, enter, sight, options.movement_rules(), lang)
     if leg is None:
         return text, None
+    way = [kf for kf, _ in leg.steps] or [unit.kf]  # where the month plunders (5.1-2)
+    text += "".join(f" ({w})" for w in plunder_warnings(state, seat, order, way, sight, lang))
     immune = loss_immunity(state.realm(seat), state.settlements, the_map)
     fields = difficult_ground(unit, leg, the_map, immune, lang)
     return text, say(lang, "forecast.terrain", fields=", ".join(fields)) if fields else None

@@ -33,7 +33,7 @@ from engine.wdw.setup import options_of
 from engine.wdw.state import WdwState, world
 from engine.wdw.storm import storm_lines
 from engine.wdw.terrain_losses import difficult_ground
-from engine.wdw.texts import heading, say
+from engine.wdw.texts import gm_reads, heading, say
 
 
 def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items, lang: str) -> str:
@@ -112,7 +112,8 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
 
 def _order_lines(state: WdwState, orders: Mapping[int, Sequence[Order]], lang: str) -> list[str]:
     """Part A: each realm's orders as its acknowledgement checked them on its position
-    (engine.wdw.forecast: the words, the cost, the reason of a refusal), and the realms
+    (engine.wdw.forecast: the words, the cost, the reason of a refusal; the realm named
+    in the third person, :func:`engine.wdw.texts.gm_reads`), and the realms
     that sent none (NMR, for the BükAz, Strategie 6.5)."""
     lines = []
     realms = {r.seat for r in state.realms}
@@ -120,7 +121,9 @@ def _order_lines(state: WdwState, orders: Mapping[int, Sequence[Order]], lang: s
         given = orders.get(seat, ())
         if not given and seat in realms:
             lines.append("  " + say(lang, "dossier.nmr", realm=state.realm(seat)))
-        for outlook in forecast(state, seat, given, lang):
+        with gm_reads(seat):  # the realm's answers, in the GM's words ("Reich 3 kennt …")
+            outlooks = forecast(state, seat, given, lang)
+        for outlook in outlooks:
             lines.append(f"  {seat}: {outlook.worded}")
             lines += [f"     ! {warning}" for warning in outlook.warnings]
     return lines
