@@ -20,9 +20,10 @@ from engine.wdw import (
     storm,
 )
 from engine.wdw.checks_army import Refusal, Refused
+from engine.wdw.checks_conquest import plunder_warnings
 from engine.wdw.checks_spy import known_target, may_spy, target_min_ig
 from engine.wdw.formulas import structure_limit
-from engine.wdw.home_terrain import difficult_ground, loss_immunity, terrain_class
+from engine.wdw.home_terrain import loss_immunity, terrain_class
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import Leg, enterable, mode_factor, walk
 from engine.wdw.movement_rules import MovementRules
@@ -31,6 +32,7 @@ from engine.wdw.setup import options_of
 from engine.wdw.sightlines import seen_by
 from engine.wdw.spy_limits import spy_refusal
 from engine.wdw.state import Unit, WdwState, world
+from engine.wdw.terrain_losses import difficult_ground
 from engine.wdw.texts import say
 
 _COMBAT_MAIN = ("KN", "KA", "KT")
@@ -38,11 +40,17 @@ _NOT_WITH = {"KX": ("E", "P"), "KR": ("F", "W")}
 
 
 def describe(
-    state: WdwState, seat: int, order: Order, lang: str, orders: Sequence[Order] = ()
+    state: WdwState,
+    seat: int,
+    order: Order,
+    lang: str,
+    orders: Sequence[Order] = (),
+    seen: frozenset[str] | None = None,
 ) -> str:
     """The order in words for ``seat``, with the reason it fails or what it costs;
     ``orders``: the realm's orders of the month, for a check that reads the others (the
-    people of a settlement build or demolish, Strategie 3.3)."""
+    people of a settlement build or demolish, Strategie 3.3); ``seen``: what the realm
+    sees as the month begins (``sightlines.seen_by``), when the caller worked it out."""
     if isinstance(order, Build):
         return _build(state, seat, order, lang)
     if isinstance(order, checks_army.ORDERS):
@@ -73,7 +81,7 @@ def describe(
         text = say(lang, "order.spy", order=order, unit=unit.id, ig=ig)
         # D37: a target the realm does not know is answered in one and the same words,
         # whether it is hidden from it or does not exist; the dossier tells the GM which.
-        fields = frozenset(seen_by(state, seat, options_of(state)))
+        fields = frozenset(seen_by(state, seat, options_of(state))) if seen is None else seen
         if not known_target(state, seat, order.target, fields):
             text += f" ({say(lang, 'warn.unknown_target')})"
         return text
@@ -88,16 +96,17 @@ def describe(
             words = " ".join((order.code + order.ext, *order.path))
             return say(lang, "order.work_gm", words=words, unit=unit.id)
         return say(lang, "order.work", order=order, unit=unit.id)
-    return fight_outlook(state, seat, order, lang)[0]
+    return fight_outlook(state, seat, order, lang, seen)[0]
 
 
 def fight_outlook(
-    state: WdwState, seat: int, order: Fight, lang: str
+    state: WdwState, seat: int, order: Fight, lang: str, seen: frozenset[str] | None = None
 ) -> tuple[str, str | None, Leg | None]:
     """A K order in words (as :func:`describe`) and, when it is not refused, the
     difficult fields its leg enters with whether the realm is free of terrain losses
     there (Strategie 1.2, D33; ``home_terrain.difficult_ground``), or None: read from the
-    realm's own provinces and the fields it knows (D37); and the leg as far as the realm
+    realm's own provinces and the fields it knows (D37), ``seen`` when the caller worked
+    them out (``sightlines.seen_by``) for many orders; and the leg as far as the realm
     foresees it (None: refused)."""
     unit = state.unit(seat, order.unit)
     if unit is None:
@@ -106,12 +115,14 @@ def fight_outlook(
     refusal = checks_conquest.check_fight(order, unit, options)
     if refusal is not None:  # D4: E needs the Mindestgröße
         return refusal.of(order, lang), None, None
-    enter = enterable(state.realm(seat), options.into_white)
-    sight = frozenset(seen_by(state, seat, options))
+    enter = enterable(state, seat, options)
+    sight = frozenset(seen_by(state, seat, options)) if seen is None else seen
     the_map = world(state.map_text)
     text, leg = _fight(the_map, order, unit, enter, sight, options.movement_rules(), lang)
     if leg is None:
         return text, None, None
+    way = [kf for kf, _ in leg.steps] or [unit.kf]  # where the month plunders (5.1-2)
+    text += "".join(f" ({w})" for w in plunder_warnings(state, seat, order, way, sight, lang))
     immune = loss_immunity(state.realm(seat), state.settlements, the_map)
     fields = difficult_ground(unit, leg, the_map, immune, lang)
     ground = say(lang, "forecast.terrain", fields=", ".join(fields)) if fields else None

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from engine.core import Order
 from engine.wdw.formulas import barracks, element_cost, rs_of, rues_capacity, training_months
-from engine.wdw.orders import IMMUNITY, Raise, Train
+from engine.wdw.orders import IMMUNITY, RIVER, RIVER_WORDS, Raise, Train
 from engine.wdw.property_words import FLAGS
 from engine.wdw.provinces import province_named
 from engine.wdw.setup import options_of
@@ -137,7 +137,8 @@ def _immunities(
 ) -> tuple[tuple[str, ...], int] | Refusal:
     """Strategie 4.3 "Geländeimmunität": the new terrains of the ``immunitaet=`` entries,
     as the map names them, and how many are extreme ("kostet immer eine komplette
-    Rüststufe"); a terrain not on the map or a normal one is refused."""
+    Rüststufe"); a terrain not on the map or a normal one is refused; ``Fluss`` is the
+    immunity to river crossings ("oder von Verlusten bei Flußübergängen")."""
     classes: dict[str, str] = {}
     for spot in world(state.map_text).fields.values():  # a terrain's hardest class
         was = classes.get(spot.terrain, NORMAL)
@@ -145,16 +146,17 @@ def _immunities(
     named = {t.lower(): t for t in classes}
     new: list[str] = []
     for asked in immune_to(entries):
-        terrain = named.get(asked.lower())
+        # 4.3: river crossings are free like a difficult (not extreme) terrain.
+        terrain = RIVER if asked.lower() in RIVER_WORDS else named.get(asked.lower())
         if terrain is None:
             return Refusal(
                 "unknown_terrain", {"name": asked, "terrains": ", ".join(sorted(classes))}
             )
-        if classes[terrain] == NORMAL:
+        if classes.get(terrain) == NORMAL:
             return Refusal("immunity_normal", {"name": terrain})
         if terrain not in had and terrain not in new:
             new.append(terrain)
-    return tuple(new), sum(classes[t] == "extrem" for t in new)
+    return tuple(new), sum(classes.get(t) == "extrem" for t in new)
 
 
 def _free_immunities(state: WdwState, terrains: list[str], rs: int) -> Refusal | None:

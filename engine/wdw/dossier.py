@@ -25,14 +25,15 @@ from engine.wdw.checks_spy import infiltration, names_something, target_min_ig
 from engine.wdw.checks_walls import wall_siege_lines
 from engine.wdw.forecast import forecast
 from engine.wdw.form import form_words
-from engine.wdw.home_terrain import difficult_ground, loss_immunity
+from engine.wdw.home_terrain import loss_immunity
 from engine.wdw.items import Items, Meeting, by_unit
 from engine.wdw.leaders import shortfall, shortfall_text
 from engine.wdw.phases.sightings import sights
 from engine.wdw.setup import options_of
 from engine.wdw.state import WdwState, world
 from engine.wdw.storm import storm_lines
-from engine.wdw.texts import heading, say
+from engine.wdw.terrain_losses import difficult_ground
+from engine.wdw.texts import gm_reads, heading, say
 
 
 def dossier(
@@ -119,7 +120,8 @@ def dossier(
 
 def _order_lines(state: WdwState, orders: Mapping[int, Sequence[Order]], lang: str) -> list[str]:
     """Part A: each realm's orders as its acknowledgement checked them on its position
-    (engine.wdw.forecast: the words, the cost, the reason of a refusal), and the realms
+    (engine.wdw.forecast: the words, the cost, the reason of a refusal; the realm named
+    in the third person, :func:`engine.wdw.texts.gm_reads`), and the realms
     that sent none (NMR, for the BükAz, Strategie 6.5)."""
     lines = []
     realms = {r.seat for r in state.realms}
@@ -127,7 +129,9 @@ def _order_lines(state: WdwState, orders: Mapping[int, Sequence[Order]], lang: s
         given = orders.get(seat, ())
         if not given and seat in realms:
             lines.append("  " + say(lang, "dossier.nmr", realm=state.realm(seat)))
-        for outlook in forecast(state, seat, given, lang):
+        with gm_reads(seat):  # the realm's answers, in the GM's words ("Reich 3 kennt …")
+            outlooks = forecast(state, seat, given, lang)
+        for outlook in outlooks:
             lines.append(f"  {seat}: {outlook.worded}")
             lines += [f"     ! {warning}" for warning in outlook.warnings]
     return lines

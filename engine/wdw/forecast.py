@@ -150,16 +150,19 @@ def forecast(state: WdwState, seat: int, orders: Sequence[Order], lang: str) -> 
     neither replaces a unit's earlier order nor takes a G order's place, D27)."""
     mine = position(state, seat)
     options = options_of(state)
+    # What the realm sees as the month begins, for every order: a K order's effect moves
+    # its unit, but the realm sees from there only when it is there (D37).
+    sight = frozenset(seen_by(mine, seat, options))
     ordered: set[int] = set()
     spies: set[int] = set()
     found = []
     for order in orders:
         leg = None
         if isinstance(order, Fight):  # with the difficult fields on its way (D33)
-            words, ground, leg = fight_outlook(mine, seat, order, lang)
+            words, ground, leg = fight_outlook(mine, seat, order, lang, sight)
             seen = Outlook(forecast=ground, worded=words)
         else:
-            seen = Outlook(worded=describe(mine, seat, order, lang, orders))
+            seen = Outlook(worded=describe(mine, seat, order, lang, orders, sight))
         if isinstance(order, Spy) and not isinstance(seen.worded, Refused):
             refusal = over_limit(spies, order.unit, options)  # Strategie 5.3: g_max_active
             if refusal is not None:

@@ -143,3 +143,13 @@ def test_a_build_of_no_bwp_is_refused() -> None:
     (text,) = said(sample(), [Build(settlement="Guru", structure="stv", bwp=0)], "de")
     assert text == "Baue Guru Stv +0: +0 BWP baut nichts: Stv +1 oder mehr"
     assert "GS" not in text
+
+
+def test_a_unit_moved_by_an_earlier_order_sees_nothing_new_yet() -> None:
+    # D37: the realm sees from 1/19 only when its unit is there; the march does not
+    # reveal 1/20 to the orders after it.
+    ahead = Fight(unit=101, code="KV", path=("1/19",))
+    later = Fight(unit=102, code="KV", path=("1/19", "1/20"))
+    (alone,) = said(sample(), [later], "de")
+    assert "ab 1/20 unbekanntes Gebiet" in alone
+    assert said(sample(), [ahead, later], "de")[1] == alone

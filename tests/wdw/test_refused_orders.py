@@ -76,7 +76,7 @@ def test_a_build_above_its_limit_builds_nothing(structure: str, bwp: int) -> Non
 
 
 def test_a_refused_storm_makes_no_item() -> None:
-    state = placed(u1_101="1/21")
+    state = placed(u1_101="1/20")  # Tharnburg (1/22) is out of the realm's sight
     storm = Storm(line=1, settlement="Tharnburg", units=(101,))
     assert "kennt keine Ansiedlung" in GAME.describe_order(state, 1, storm, "de", by_number)
     assert GAME.open_items(state, {1: [storm]}, [], "de") == []
