@@ -47,8 +47,11 @@ class AheadEvaluators(Protocol):
 
     count: int
 
-    async def evaluate_ahead(self, game_id: int, turn_fee_cents: int) -> TurnAhead | None:
-        """The pending turn of ``game_id`` evaluated ahead, or None when they cannot."""
+    async def evaluate_ahead(
+        self, game_id: int, turn_fee_cents: int, due_by: datetime | None = None
+    ) -> TurnAhead | None:
+        """The pending turn of ``game_id`` evaluated ahead, or None when they cannot (or,
+        with ``due_by``, when the turn is not due then)."""
 
 
 POKE_DELAY = 0.1
@@ -404,7 +407,9 @@ class DeadlineScheduler:
             ahead = None
             if self.workers is not None and not self._stopping:
                 fee = self.config.terms.turn_fee_cents
-                ahead = await self.workers.evaluate_ahead(game_id, fee)
+                # Not for a turn the run would refuse as not due: with several servers
+                # the other one often has run it already.
+                ahead = await self.workers.evaluate_ahead(game_id, fee, None if force else utcnow())
             async with self._turn_lock:  # one run at a time per process
                 if self._stopping:
                     return None
