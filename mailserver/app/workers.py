@@ -23,6 +23,7 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from datetime import datetime
 from multiprocessing import get_context
 from typing import Any
 
@@ -104,11 +105,11 @@ def _pid() -> int:
     return os.getpid()
 
 
-def _evaluate_ahead(game_id: int, turn_fee_cents: int) -> TurnAhead | None:
+def _evaluate_ahead(game_id: int, turn_fee_cents: int, due_by: datetime | None) -> TurnAhead | None:
     if _engine is None:
         return None
     with reading(_engine) as session:
-        return evaluate_ahead(session, game_id, turn_fee_cents=turn_fee_cents)
+        return evaluate_ahead(session, game_id, turn_fee_cents=turn_fee_cents, due_by=due_by)
 
 
 def _flatten_outbox(
@@ -185,13 +186,18 @@ class Workers:
             ", ".join(str(pid) for pid in sorted(set(pids))),
         )
 
-    async def evaluate_ahead(self, game_id: int, turn_fee_cents: int) -> TurnAhead | None:
+    async def evaluate_ahead(
+        self, game_id: int, turn_fee_cents: int, due_by: datetime | None = None
+    ) -> TurnAhead | None:
         """The game's pending turn evaluated ahead in a worker, or None (no workers, a
-        database they cannot read, or a failure, which is logged)."""
+        database they cannot read, a failure, which is logged, or with ``due_by`` a turn
+        not due then: :func:`mailserver.turns.ahead.evaluate_ahead`)."""
         if self._pool is None or not self.reads_database:
             return None
         try:
-            ahead: TurnAhead | None = await self._run(_evaluate_ahead, game_id, turn_fee_cents)
+            ahead: TurnAhead | None = await self._run(
+                _evaluate_ahead, game_id, turn_fee_cents, due_by
+            )
             return ahead
         except BrokenProcessPool:
             return None

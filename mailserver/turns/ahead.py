@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from sqlmodel import Session
@@ -31,7 +32,7 @@ from mailserver.common.kinds import game_kind
 from mailserver.printouts.files import FileViews, made_files
 from mailserver.turns.evaluate import canonical_state, evaluate
 from mailserver.turns.inputs import TurnInputs, news_of, news_to_print
-from mailserver.turns.plan import READERS, plan_turn, state_of
+from mailserver.turns.plan import READERS, early_run_ready, plan_turn, state_of
 from mailserver.turns.sealing import sealed_inputs
 
 
@@ -61,9 +62,15 @@ class TurnAhead:
         ) and self.record == dict(record)
 
 
-def evaluate_ahead(session: Session, game_id: int, *, turn_fee_cents: int = 0) -> TurnAhead | None:
+def evaluate_ahead(
+    session: Session, game_id: int, *, turn_fee_cents: int = 0, due_by: datetime | None = None
+) -> TurnAhead | None:
     """The game's pending turn as a run would evaluate it now, or None when a run would
     not simply evaluate it (not running, GM-adjudicated, a seat about to be dropped).
+    ``due_by``: the moment of a run for a deadline (None: a forced run, whatever the
+    deadline); None too when that run would find the turn not due (held, or its deadline
+    not passed and no early run ready), as when another server ran it meanwhile: its
+    evaluation would be thrown away (docs/performance.md, "More than one server").
 
     Reads only; never writes. The inputs are assembled as :func:`mailserver.turns.run.run_turn`
     assembles them: the latest submission of each active occupant and the news that goes
@@ -75,6 +82,8 @@ def evaluate_ahead(session: Session, game_id: int, *, turn_fee_cents: int = 0) -
         return None
     kind = game_kind(game.kind)
     if kind.shape == TurnShape.GM_ADJUDICATED:
+        return None
+    if due_by is not None and not _due(session, game, due_by):
         return None
     turn = game.turn + 1
     players = repo.current_players(session, game_id)
@@ -100,3 +109,12 @@ def evaluate_ahead(session: Session, game_id: int, *, turn_fee_cents: int = 0) -
             ahead.texts[made] = kind.engine.printout(result.state, player.seat, player.language)
             ahead.files[made] = made_files(game, player, result.state)
     return ahead
+
+
+def _due(session: Session, game: Game, now: datetime) -> bool:
+    """Whether a run at ``now`` would take the pending turn as due (as the run's own
+    refusal, :func:`mailserver.turns.run.run_turn`, decides for an unforced run)."""
+    if game.held:
+        return False
+    passed = game.next_deadline is not None and game.next_deadline <= now
+    return passed or early_run_ready(session, game)

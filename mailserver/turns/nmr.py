@@ -72,17 +72,17 @@ def _drop(work: TurnWork, player: Player) -> None:
         work.takeovers.append((newcomer, password))
         parts.append(("news_takeover", {"seat": player.seat}))
     languages = languages_of(session, game) | {player.language}
-    session.add(
-        GameMessage(
-            game_id=game.id or 0,
-            kind=MessageKind.GM_NEWS,
-            text=public_notice(languages, parts),
-            turn=turn,
-            delivered=True,
-            delivered_at=now,
-            created_at=now,
-        )
+    notice = GameMessage(
+        game_id=game.id or 0,
+        kind=MessageKind.GM_NEWS,
+        text=public_notice(languages, parts),
+        turn=turn,
+        delivered=True,
+        delivered_at=now,
+        created_at=now,
     )
+    session.add(notice)
+    work.news.append(notice)  # printed with this turn, after the news read before it
 
 
 def players_out(work: TurnWork) -> None:
@@ -91,7 +91,7 @@ def players_out(work: TurnWork) -> None:
     outs = [event for event in work.evaluated.events if event.kind == "player_out"]
     if not outs:
         return
-    seats = {p.seat: p for p in repo.current_players(work.session, work.game.id or 0)}
+    seats = {p.seat: p for p in work.occupants()}
     for event in outs:
         reason = str(event.data.get("reason", ""))
         work.out.append((event.player, reason))

@@ -23,7 +23,7 @@ from mailserver.printouts.compose import mark_delivered
 from mailserver.turns import nmr, printing
 from mailserver.turns.deadlines import next_deadline
 from mailserver.turns.evaluate import canonical_state, evaluate, events_record
-from mailserver.turns.inputs import TurnInputs, news_of, pending_news, printed_news
+from mailserver.turns.inputs import TurnInputs, news_of, news_to_print
 from mailserver.turns.sealing import draw_secret, keep_reveal, sealed_inputs
 from mailserver.turns.work import TurnWork
 
@@ -41,8 +41,10 @@ def open_turn(work: TurnWork) -> None:
 
 
 def print_news(work: TurnWork) -> None:
-    """The articles and notices waiting for this turn go out with its printouts."""
-    pending = pending_news(work.session, work.game.id or 0, work.turn)
+    """The articles and notices waiting for this turn go out with its printouts (with
+    those printed with it already: the evaluation reads them all, in one query)."""
+    work.news = news_to_print(work.session, work.game.id or 0, work.turn)
+    pending = [message for message in work.news if not message.delivered]
     mark_delivered(work.session, pending, work.turn, work.ctx.now)
 
 
@@ -51,7 +53,7 @@ def evaluate_turn(work: TurnWork) -> None:
     orders and the news printed with the turn (drop notices included); the turn
     evaluated ahead is taken instead when it was made from exactly these inputs."""
     game = work.game
-    news = news_of(printed_news(work.session, game.id or 0, work.turn))
+    news = news_of(work.news)
     dice = sealed_inputs(work.session, game.id or 0, work.plan)
     inputs = TurnInputs(work.plan.executing, news, work.reports, dice, work.rulings)
     work.record = inputs.record()

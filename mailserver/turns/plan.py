@@ -32,6 +32,9 @@ class TurnPlan:
     """Seat -> the latest submission of the seat's active occupant."""
     broke: set[int]
     """Seats whose occupant cannot pay the turn fee (treated as NMR, host rules "Fees")."""
+    occupants: list[Player]
+    """The game's current occupants, any status, by seat (the run's later phases ask
+    again only when a stand-by took a seat over: :meth:`TurnWork.occupants`)."""
 
     @property
     def missing(self) -> set[int]:
@@ -86,7 +89,7 @@ def plan_turn(
         if p.seat in latest and latest[p.seat].player_id == p.id
     }
     broke = {p.seat for p in active if fee_cents > 0 and p.balance_cents < fee_cents}
-    return TurnPlan(turn, active, submissions, broke)
+    return TurnPlan(turn, active, submissions, broke, list(players))
 
 
 def state_of(session: Session, game: Game, turn: int) -> State:

@@ -84,7 +84,7 @@ def _mails(work: TurnWork) -> list[_Mail]:
     """Who gets a printout: the readers, then those dropped this turn (their last one,
     without secrets); a stand-by who took over gets the takeover's intro and password."""
     mails: dict[int, _Mail] = {}
-    for player in repo.current_players(work.session, work.game.id or 0):
+    for player in work.occupants():
         if player.status in READERS:
             mails[player.id or 0] = _Mail(player)
     for player in work.dropped:

@@ -37,6 +37,7 @@ from mailserver.turns import mails as turn_mails
 from mailserver.turns import run as turns
 from mailserver.turns.ahead import TurnAhead
 from mailserver.turns.plan import early_run_ready
+from mailserver.turns.ranked import RankedSlots
 
 log = logging.getLogger("pbem.scheduler")
 
@@ -47,8 +48,11 @@ class AheadEvaluators(Protocol):
 
     count: int
 
-    async def evaluate_ahead(self, game_id: int, turn_fee_cents: int) -> TurnAhead | None:
-        """The pending turn of ``game_id`` evaluated ahead, or None when they cannot."""
+    async def evaluate_ahead(
+        self, game_id: int, turn_fee_cents: int, due_by: datetime | None = None
+    ) -> TurnAhead | None:
+        """The pending turn of ``game_id`` evaluated ahead, or None when they cannot (or,
+        with ``due_by``, when the turn is not due then)."""
 
 
 POKE_DELAY = 0.1
@@ -134,7 +138,9 @@ class DeadlineScheduler:
         self._turn_lock = asyncio.Lock()
         # Turns evaluated ahead wait here for the turn lock; a few suffice to keep the
         # workers busy, and more would only hold states in memory.
-        self._ahead_slots = asyncio.Semaphore(workers.count + 2 if workers else 1)
+        # Taken in an order of this server's own (mailserver.turns.ranked): several
+        # servers then mostly run different games of one deadline.
+        self._ahead_slots = RankedSlots(workers.count + 2 if workers else 1)
         self._running: set[asyncio.Task[object]] = set()
         self._stopping = False
         self._poking: set[int] = set()
@@ -400,11 +406,13 @@ class DeadlineScheduler:
 
     async def run_turn(self, game_id: int, *, force: bool = False) -> turns.TurnRun | None:
         """Evaluate the game's pending turn if it is due (exactly once, see ``turns``)."""
-        async with self._ahead_slots:
+        async with self._ahead_slots.held(game_id):
             ahead = None
             if self.workers is not None and not self._stopping:
                 fee = self.config.terms.turn_fee_cents
-                ahead = await self.workers.evaluate_ahead(game_id, fee)
+                # Not for a turn the run would refuse as not due: with several servers
+                # the other one often has run it already.
+                ahead = await self.workers.evaluate_ahead(game_id, fee, None if force else utcnow())
             async with self._turn_lock:  # one run at a time per process
                 if self._stopping:
                     return None

@@ -15,7 +15,8 @@ from typing import Any
 
 from sqlmodel import Session
 
-from db.models import Game, GmReport, GmRuling, Player
+from db import repo
+from db.models import Game, GameMessage, GmReport, GmRuling, Player
 from engine.core import GameKind, State, TurnResult
 from engine.dice import Reveal
 from mailserver.common.kinds import game_kind
@@ -48,6 +49,9 @@ class TurnWork:
     """The new state as the snapshot keeps it."""
     record: dict[str, Any] = field(default_factory=dict)
     """What the evaluation read (:meth:`mailserver.turns.inputs.TurnInputs.record`)."""
+    news: list[GameMessage] = field(default_factory=list)
+    """The articles and notices printed with the turn, in the order they came in: read
+    once (phase ``print the news``), the drop notices added as they are written."""
     dropped: list[Player] = field(default_factory=list)
     takeovers: list[tuple[Player, str]] = field(default_factory=list)
     """The stand-bys who took a seat over, with their new passwords."""
@@ -67,6 +71,17 @@ class TurnWork:
     @property
     def turn(self) -> int:
         return self.plan.turn
+
+    def occupants(self) -> list[Player]:
+        """The game's current occupants, any status, by seat, as the run has left them.
+
+        The plan's own objects (the session's, with every change the run made to them)
+        unless a stand-by took a seat over: only that makes another occupant current.
+        Asking the database again was a query and eight model rows per turn run.
+        """
+        if self.takeovers:
+            return repo.current_players(self.session, self.game.id or 0)
+        return self.plan.occupants
 
     @property
     def kind(self) -> GameKind:

@@ -144,17 +144,22 @@ def _redrawn(reveal: Reveal, draws: list[tuple[str, int]]) -> Reveal:
 SEATS = st.frozensets(st.integers(1, 4), max_size=3)
 
 
-@settings(max_examples=examples(100), deadline=None)
-@given(audiences=st.lists(SEATS | st.just(EVERYBODY), min_size=1, max_size=6))
-def test_a_block_written_once_for_seats_that_see_the_same_rolls_is_each_ones_own(
-    audiences: list[Any],
-) -> None:
-    # A turn's view writes the block once per rolls shown and language, and reuses it.
+def reveal_seen_by(audiences: list[Any]) -> Reveal:
+    """A reveal of one roll per audience (the seats that see it, or everybody)."""
     dice = Dice.sealed(SEED)
     for number, seen_by in enumerate(audiences):
         dice.roll(f"lot {number}", 6, seen_by=seen_by)
-    reveal = reveal_of([])
-    reveal = dataclasses.replace(reveal, rolls=tuple(dice.log))
+    return dataclasses.replace(reveal_of([]), rolls=tuple(dice.log))
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(audiences=st.lists(SEATS | st.just(EVERYBODY), min_size=1, max_size=6))
+def test_a_block_and_a_reveal_made_once_for_seats_that_see_the_same_rolls_are_each_ones_own(
+    audiences: list[Any],
+) -> None:
+    # A turn's view writes the block once per rolls shown and language, and filters the
+    # reveal (the JSON twin's, and the block's) once per rolls shown, and reuses them.
+    reveal = reveal_seen_by(audiences)
     shared = DiceView(5, next_seal=NEXT_SEAL, reveal=reveal)
     for lang in languages():
         for seat in range(5):
@@ -163,3 +168,7 @@ def test_a_block_written_once_for_seats_that_see_the_same_rolls_is_each_ones_own
             for roll in reveal.rolls:  # the block shows the rolls this seat sees, no more
                 shown = any(f"{roll.label} #" in line for line in fresh)
                 assert shown == roll.visible_to(seat)
+            mine = shared.reveal_for(seat)
+            assert mine is not None
+            assert mine.rolls == tuple(r for r in reveal.rolls if r.visible_to(seat))
+            assert shared.json(seat) == DiceView(5, next_seal=NEXT_SEAL, reveal=reveal).json(seat)

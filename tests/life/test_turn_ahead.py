@@ -4,6 +4,7 @@ from the run's own inputs, and then writes exactly what it would have written it
 from __future__ import annotations
 
 import shutil
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -125,6 +126,26 @@ def test_no_evaluation_ahead_for_a_game_that_is_not_running(db_engine: Engine) -
         gm.pause(session, 227, now=START)
     with reading(db_engine) as session:
         assert evaluate_ahead(session, game_id) is None
+
+
+def test_no_evaluation_ahead_for_a_deadline_run_that_would_find_the_turn_not_due(
+    db_engine: Engine,
+) -> None:
+    # Two servers fire every deadline; the second one's run finds the turn done, and so
+    # must its evaluation ahead, before the engine's work (a forced run evaluates always).
+    game_id, passwords = create_and_start(db_engine)
+    orders_for_all(db_engine, game_id, passwords)
+    due = deadline(db_engine, game_id)
+    with reading(db_engine) as session:
+        assert evaluate_ahead(session, game_id, due_by=due - timedelta(minutes=1)) is None
+        assert evaluate_ahead(session, game_id) is not None
+        ahead = evaluate_ahead(session, game_id, due_by=due)
+        assert ahead is not None and ahead.turn == 1
+    assert run(db_engine, game_id, due).status == "done"  # the other server's run
+    with reading(db_engine) as session:
+        assert evaluate_ahead(session, game_id, due_by=due + timedelta(minutes=1)) is None
+        forced = evaluate_ahead(session, game_id)
+        assert forced is not None and forced.turn == 2
 
 
 def test_the_news_of_the_turn_is_read_ahead_as_the_run_prints_it(db_engine: Engine) -> None:

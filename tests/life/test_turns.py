@@ -9,7 +9,7 @@ from collections import Counter
 from datetime import timedelta
 
 import pytest
-from sqlalchemy import Engine
+from sqlalchemy import Engine, event
 from sqlmodel import Session, select
 
 from db import repo
@@ -183,6 +183,28 @@ def test_a_game_of_four_over_five_turns(db_engine: Engine) -> None:
         assert any(f.amount_cents == 0 and f.turn == 2 for f in fees)
         for turn in range(1, 6):
             assert replay_check(session, game_id, turn), turn
+
+
+def test_a_turn_run_reads_its_players_and_its_news_once(db_engine: Engine) -> None:
+    # The printouts take the occupants the plan read, and the evaluation the news the
+    # run marked printed: a query each per run (docs/performance.md), not two.
+    game_id, passwords = create_and_start(db_engine)
+    for seat in (1, 2, 3, 4):
+        send_orders(db_engine, game_id, seat, passwords[seat], now=START)
+    read: list[str] = []
+
+    def seen(_conn: object, _cursor: object, statement: str, *_: object) -> None:
+        if statement.lstrip().upper().startswith("SELECT"):
+            read.append(" ".join(statement.split()))
+
+    event.listen(db_engine, "before_cursor_execute", seen)
+    try:
+        assert run(db_engine, game_id, deadline(db_engine, game_id)).status == "done"
+    finally:
+        event.remove(db_engine, "before_cursor_execute", seen)
+    assert sum(" FROM player WHERE " in s for s in read) == 1
+    # The news to print, and the secret messages the printouts deliver.
+    assert sum(" FROM game_message WHERE " in s for s in read) == 2
 
 
 def test_replay_check_notices_a_changed_snapshot(db_engine: Engine) -> None:
