@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.options import WdwOptions
-from engine.wdw.state import Realm, WdwState, world
+from engine.wdw.state import Realm, Settlement, WdwState, world
 
 _SEEN: dict[int, tuple[WorldMap, dict[tuple[str, int], frozenset[str]]]] = {}
 """What each field sees, per map (kept with the map: its id is not reused while cached).
@@ -84,3 +84,11 @@ def learn(realm: Realm, fields: Iterable[str]) -> None:
     Großfeld, then Kleinfeld."""
     found = set(realm.known) | set(fields)
     realm.known = sorted(found, key=lambda f: tuple(int(x) for x in f.split("/")))
+
+
+def seen_settlements(state: WdwState, seat: int, options: WdwOptions) -> list[Settlement]:
+    """The other realms' settlements in the fields ``seat``'s realm knows or sees now
+    (:func:`seen_by`; Strategie 1.3: the map holds "Bauwerke und Reichszugehörigkeiten,
+    soweit diese im Sichtbereich ... liegen"), in the state's order."""
+    seen = seen_by(state, seat, options)
+    return [s for s in state.settlements if s.owner != seat and s.kf in seen]
