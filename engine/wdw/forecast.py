@@ -107,6 +107,11 @@ def forecast(state: WdwState, seat: int, orders: Sequence[Order], lang: str) -> 
         if isinstance(order, Fight):  # with the difficult fields on its way (D33)
             words, ground = fight_outlook(mine, seat, order, lang, sight)
             seen = Outlook(forecast=ground, worded=words)
+        elif isinstance(order, Spy):
+            # Tab. 5.3-1: a target may be another realm's unit the realm sees now, which
+            # the position leaves out; checks_spy reads the whole state as the realm sees it
+            # (D37), and no earlier order's effect touches a spy.
+            seen = Outlook(worded=describe(state, seat, order, lang))
         else:
             seen = Outlook(worded=describe(mine, seat, order, lang))
         if isinstance(order, Spy):  # Strategie 5.3: the GM's limit of G orders a month

@@ -57,10 +57,17 @@ def _visible(the_map: WorldMap, origin: str, radius: int) -> frozenset[str]:
 def seen_by(state: WdwState, seat: int, options: WdwOptions) -> set[str]:
     """The fields ``seat``'s realm knows and those its units and settlements see now
     (Strategie 1.3, 6.1; a spy only its own field unless ``spy_sight``)."""
+    realm = next((r for r in state.realms if r.seat == seat), None)
+    known = set(realm.known) if realm is not None else set()
+    return known | sight_now(state, seat, options)
+
+
+def sight_now(state: WdwState, seat: int, options: WdwOptions) -> set[str]:
+    """The fields ``seat``'s units and settlements see now (Strategie 6.1): where it may
+    see another realm's units, unlike the fields it only remembers."""
     the_map = world(state.map_text)
     radius = options.sight_radius
-    realm = next((r for r in state.realms if r.seat == seat), None)
-    seen = set(realm.known) if realm is not None else set()
+    seen: set[str] = set()
     for unit in state.units:
         if unit.realm == seat:
             spy = unit.spion and not options.spy_sight

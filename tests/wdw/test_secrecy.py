@@ -271,7 +271,7 @@ def test_a_foreign_settlement_is_shown_with_its_realm_exactly_when_in_sight(
 ) -> None:
     # Finding 4, Strategie 1.3: "Bauwerke und Reichszugehörigkeiten, soweit diese im
     # Sichtbereich ... liegen" — on the picture, in the printout and in the JSON twin,
-    # and never what a spy finds out (its structures, inhabitants, capital).
+    # and never what a spy finds out (its structures, its inhabitants).
     state = sample(sight_radius=radius)
     place = state.settlement("Tharnburg")
     assert place is not None
