@@ -28,6 +28,7 @@ from engine.wdw.sightlines import seen_by
 from engine.wdw.spy_limits import over_limit, stands
 from engine.wdw.state import Realm, WdwState, world
 from engine.wdw.texts import say
+from engine.wdw.walls import shows
 
 Effect = Callable[[WdwState, int, Order, WdwOptions], None]
 """What an order does to the realm's position (``state``, ``seat``, the order, the GM
@@ -56,8 +57,8 @@ def position(state: WdwState, seat: int) -> WdwState:
         units=[copy_plain(u) for u in state.units if u.realm == seat],
         spying=[copy_plain(s) for s in state.spying if s.realm == seat],
         sightings=[copy_plain(s) for s in state.sightings if s.seat == seat],
-        # Buildings in sight (Strategie 1.3): its own walls and those in its known fields.
-        walls=[copy_plain(w) for w in state.walls if w.owner == seat or w.kf in known],
+        # Buildings in sight (Strategie 1.3): its own walls and the others' it sees.
+        walls=[copy_plain(w) for w in state.walls if shows(w, seat, known)],
         notes=[],
         reports=[],
         log=[],

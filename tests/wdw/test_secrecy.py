@@ -192,7 +192,8 @@ def test_a_realm_sees_no_wall_outside_its_known_fields_nor_the_work_or_men_of_on
         if unit.realm == 2:
             unit.kf = men  # whether Tharn's walls are manned
     bare = hidden_state()
-    bare.walls = [replace(w, progress=[]) for w in walls if w.kf in known]
+    # A wall only begun (no BWP standing or destroyed) is no Bauwerk yet (finding 13).
+    bare.walls = [replace(w, progress=[]) for w in walls if w.kf in known and w.bwp + w.damage]
     assert realm_1_sees(full, lang) == realm_1_sees(bare, lang)
 
 
@@ -251,7 +252,7 @@ def test_realm_1s_acknowledgement_is_the_same_without_what_it_does_not_see(
         full,
         units=[u for u in full.units if u.realm == 1],
         settlements=[s for s in full.settlements if s.owner == 1 or s.kf in seen],
-        walls=[w for w in walls if w.kf in seen],
+        walls=[w for w in walls if w.kf in seen and w.bwp + w.damage],
         territory=[],
     )
     for lang in ("de", "en"):
