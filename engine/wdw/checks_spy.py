@@ -11,7 +11,9 @@ from collections.abc import Sequence
 
 from engine.wdw.options import WdwOptions
 from engine.wdw.provinces import province_seat
-from engine.wdw.state import Spying, Unit, WdwState, world
+from engine.wdw.setup import options_of
+from engine.wdw.sightlines import seen_by, sight_now
+from engine.wdw.state import Settlement, Spying, Unit, WdwState, world
 from engine.wdw.tables import min_ig
 
 
@@ -42,31 +44,64 @@ def _unit_reference(target: str) -> tuple[int, int] | None:
     return None
 
 
+_UNIT_IN_FIELD = re.compile(r"^(?:einheit|unit)\s+(\d+)\s+(?:in|im|at)\s+(\d+/\d+)$", re.I)
+"""``Einheit 102 in 1/30``: a unit as a realm names another's, by number and field."""
+
+
+def _named_units(state: WdwState, words: str) -> list[Unit]:
+    """The units a target's words name: ``2/115`` (realm/number), or ``Einheit 102 in
+    1/30`` — the units of that number in that field, of any realm."""
+    reference = _unit_reference(words)
+    if reference is not None:
+        unit = state.unit(*reference)
+        return [unit] if unit is not None else []
+    match = _UNIT_IN_FIELD.match(words)
+    if match is None:
+        return []
+    number, kf = int(match[1]), match[2]
+    return [u for u in state.units if u.id == number and u.kf == kf]
+
+
+def target_unit(state: WdwState, target: str, seat: int = 0) -> Unit | None:
+    """The unit a G order's ``target`` names, as the GM knows it (``seat`` 0) or as realm
+    ``seat`` knows it (D37): one of its own, or another realm's unit in a field its units
+    and settlements see now (Strategie 6.1) — never a spy (unseen, 6.1) nor a hiding unit
+    (KX), which no sighting shows."""
+    units = _named_units(state, target.strip())
+    if seat == 0:
+        return units[0] if units else None
+    own = [u for u in units if u.realm == seat]
+    if own:
+        return own[0]
+    sight = sight_now(state, seat, options_of(state))
+    seen = [u for u in units if u.kf in sight and not u.spion and u.order[:2] != "KX"]
+    return seen[0] if seen else None
+
+
 def known_target(state: WdwState, seat: int, target: str, fields: frozenset[str]) -> bool:
     """D37: whether ``seat``'s realm knows what a G order's ``target`` names — a field of
     ``fields`` (its known map and what it sees now), a settlement standing in one
-    (Strategie 1.3: the map shows buildings in sight) or one of its own units
-    (``seat/number``). Anything else it cannot tell from a thing that does not exist."""
+    (Strategie 1.3: the map shows buildings in sight) or a unit it sees
+    (:func:`target_unit`). Anything else it cannot tell from a thing that does not
+    exist."""
     words = target.strip()
     place = state.settlement(words)
     if place is not None and place.kf in fields:
         return True
-    if words in fields:
-        return True
-    unit = _unit_reference(words)
-    return unit is not None and unit[0] == seat and state.unit(*unit) is not None
+    return words in fields or target_unit(state, words, seat) is not None
 
 
 def names_something(state: WdwState, target: str) -> bool:
     """For the GM: whether a G order's ``target`` names anything in the state — a
-    settlement, a field of the map, a unit (``realm/number``) or a realm. Otherwise it
-    is a person or an office only the GM knows, or nothing at all."""
+    settlement, a field of the map, a unit (``realm/number``, ``Einheit 102 in 1/30``)
+    or a realm. Otherwise it is a person or an office only the GM knows, or nothing at
+    all: its minimum IG is the table's default, which he may set otherwise (Strategie
+    5.3: "Die Werte können je nach Kultur abweichen")."""
     words = target.strip()
-    unit = _unit_reference(words)
     return (
         state.settlement(words) is not None
         or words in world(state.map_text).fields
-        or (unit is not None and state.unit(*unit) is not None)
+        or bool(_named_units(state, words))
         or any(r.name.lower() == words.lower() for r in state.realms)
     )
 
@@ -80,28 +115,37 @@ _PRINCE = frozenset({"fürst", "fürsten", "herrscher", "herrschers", "prince", 
 def target_min_ig(state: WdwState, target: str, seat: int = 0) -> int:
     """Strategie 5.3, Tab. 5.3-1: the minimum IG of a G order's ``target``, as the GM
     knows it (``seat`` 0) or as realm ``seat`` knows it (D37: its own settlements and
-    units; a foreign one counts as open ground). A settlement gives its size's row and
-    "Hauptstadt"; a unit "Heer", or as a character "Spion" or "Heerführer oder anderer
-    Spezialist", on the row of the settlement in its field (else open ground: the
-    rulebook's ruler "mit einem Heer unterwegs" loses the city's rows); "Residenz" and
-    "Fürst" come from the target's words; "Provinzhauptort" when the settlement is the
-    only one of its owner in a province of his (``provinces.province_seat``; of several,
-    the GM adds its +5)."""
+    units, the others' settlements in sight — Strategie 1.3 — and their units it sees,
+    :func:`target_unit`; anything else counts as open ground). A settlement gives its
+    size's row and "Hauptstadt"; a unit "Heer", or as a character "Spion" or
+    "Heerführer oder anderer Spezialist", on the row of the settlement in its field
+    (else open ground: the rulebook's ruler "mit einem Heer unterwegs" loses the city's
+    rows); "Residenz" and "Fürst" come from the target's words; "Provinzhauptort" when
+    the settlement is the only one of its owner in a province of his
+    (``provinces.province_seat``; of several, the GM adds its +5), read by its owner and
+    the GM only."""
     words = target.strip()
     named = frozenset(re.split(r"[\s,.:;]+", words.lower()))
     extras = {"residence"} if named & _RESIDENCE else set()
     extras |= {"prince"} if named & _PRINCE else set()
-    reference = _unit_reference(words)
-    unit = state.unit(*reference) if reference is not None else None
-    if unit is not None and seat in (0, unit.realm):
+    unit = target_unit(state, words, seat)
+    if unit is not None:
         extras |= {"spy"} if unit.spion else set()
         extras |= {"specialist"} if unit.unit_class == "character" else {"army"}
         place = next((s for s in state.settlements if s.kf == unit.kf), None)
     else:
         place = next((s for s in state.settlements if s.name.lower() in named), None)
         place = state.settlement(words) or place
-    if place is None or seat not in (0, place.owner):
+    if place is None or not _knows(state, seat, place):
         return min_ig(None, frozenset(extras))
     extras |= {"capital"} if place.capital else set()
-    extras |= {"province_capital"} if province_seat(state, place) else set()
+    if seat in (0, place.owner) and province_seat(state, place):
+        extras.add("province_capital")
     return min_ig(place.population, frozenset(extras))
+
+
+def _knows(state: WdwState, seat: int, place: Settlement) -> bool:
+    """D37: the GM knows every settlement, a realm its own and those in sight (1.3)."""
+    if seat in (0, place.owner):
+        return True
+    return place.kf in seen_by(state, seat, options_of(state))

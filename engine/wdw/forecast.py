@@ -30,6 +30,7 @@ from engine.wdw.sightlines import seen_by
 from engine.wdw.spy_limits import over_limit, stands
 from engine.wdw.state import Realm, Unit, WdwState, world
 from engine.wdw.texts import say
+from engine.wdw.walls import shows
 
 Effect = Callable[[WdwState, int, Order, WdwOptions], None]
 """What an order does to the realm's position (``state``, ``seat``, the order, the GM
@@ -61,8 +62,8 @@ def position(state: WdwState, seat: int) -> WdwState:
         units=[copy_plain(u) for u in state.units if u.realm == seat],
         spying=[copy_plain(s) for s in state.spying if s.realm == seat],
         sightings=[copy_plain(s) for s in state.sightings if s.seat == seat],
-        # Buildings in sight (Strategie 1.3): its own walls and those in its known fields.
-        walls=[copy_plain(w) for w in state.walls if w.owner == seat or w.kf in known],
+        # Buildings in sight (Strategie 1.3): its own walls and the others' it sees.
+        walls=[copy_plain(w) for w in state.walls if shows(w, seat, known)],
         notes=[],
         reports=[],
         log=[],
@@ -161,6 +162,11 @@ def forecast(state: WdwState, seat: int, orders: Sequence[Order], lang: str) -> 
         if isinstance(order, Fight):  # with the difficult fields on its way (D33)
             words, ground, leg = fight_outlook(mine, seat, order, lang, sight)
             seen = Outlook(forecast=ground, worded=words)
+        elif isinstance(order, Spy):
+            # Tab. 5.3-1: a target may be another realm's unit the realm sees now, which
+            # the position leaves out; checks_spy reads the whole state as the realm sees it
+            # (D37), and no earlier order's effect touches a spy.
+            seen = Outlook(worded=describe(state, seat, order, lang))
         else:
             seen = Outlook(worded=describe(mine, seat, order, lang, orders, sight))
         if isinstance(order, Spy) and not isinstance(seen.worded, Refused):

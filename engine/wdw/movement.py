@@ -29,6 +29,9 @@ class Leg:
     halted: bool = False
     pursued: str = ""
     """The unit (``realm/unit``) it changed its path to intercept (F/W, engine.wdw.interception)."""
+    delayed: bool = False
+    """A fight held it so long that its later steps fell past the month's end (Strategie
+    6.2, engine.wdw.timeline.pause): truncated, but by the fight, not by its range."""
     need: int = 0
     """When truncated: the range (fields or BP) the path needed up to the field it could
     not enter; ``budget`` is what the unit had."""

@@ -1,6 +1,7 @@
-"""A realm's printout (design §8): its realm, settlements and units, the month's
-results for it, its known map's size, and the GM's narrative. The GM's view has
-everything and the log. Nothing of another realm's hidden state reaches a realm."""
+"""A realm's printout (design §8): its realm, settlements and units, the others'
+settlements in sight (Strategie 1.3), the month's results for it, its known map's size,
+and the GM's narrative. The GM's view has everything and the log. Nothing of another
+realm's hidden state reaches a realm."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from engine.wdw.labels import label
 from engine.wdw.morale import bukaz_words
 from engine.wdw.orders import ORDER_KINDS
 from engine.wdw.setup import options_of
+from engine.wdw.sightlines import seen_settlements
 from engine.wdw.state import Note, Unit, WdwState
 from engine.wdw.texts import printout_heading, say
 
@@ -60,6 +62,8 @@ def printout(state: WdwState, seat: int, lang: str) -> str:
                 lines.append(line)
                 lines += role_lines(unit, lang) + unit_lines(unit, lang)
         lines += wall_lines(state, realm.seat, lang)
+        if seat != NEUTRAL:
+            lines += _seen_settlement_lines(state, seat, lang)
         lines.append(say(lang, "print.known", count=len(realm.known)))
     # The month's sightings are its notes (day, field, kind, size): said once, there.
     if seat == NEUTRAL:
@@ -79,6 +83,16 @@ def printout(state: WdwState, seat: int, lang: str) -> str:
     if seat == NEUTRAL and state.log:
         lines += ["", say(lang, "print.log"), *state.log]
     return "\n".join(lines) + "\n"
+
+
+def _seen_settlement_lines(state: WdwState, seat: int, lang: str) -> list[str]:
+    """Strategie 1.3: the other realms' settlements in sight, with their realm (the GM's
+    overview has them all as their owners' settlements)."""
+    lines = [
+        say(lang, "print.seen_settlement", kf=s.kf, name=s.name, owner=state.realm(s.owner).name)
+        for s in seen_settlements(state, seat, options_of(state))
+    ]
+    return [say(lang, "print.seen_settlements"), *lines] if lines else []
 
 
 def note_text(note: Note, lang: str) -> str:

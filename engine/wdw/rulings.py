@@ -16,7 +16,7 @@ from engine.wdw.appearance import Appearance, read_appearance
 from engine.wdw.characters import check_role, read_role, role_form
 from engine.wdw.checks_conquest import Plunder, read_plunder
 from engine.wdw.checks_decay import Decay, read_decay
-from engine.wdw.checks_spy import infiltration, target_min_ig
+from engine.wdw.checks_spy import infiltration, names_something, target_min_ig
 from engine.wdw.discovery import DEFAULT as DISCOVERY_DEFAULT
 from engine.wdw.discovery import Discovery, read_discovery
 from engine.wdw.fights import Combat, read_combat
@@ -234,9 +234,12 @@ def _command_in_block(ruling: Ruling, lang: str) -> str:
 
 def _below_min_ig(state: WdwState, item: str, spy: tuple[int, Spy], lang: str) -> str:
     """Strategie 5.3: an action other than GI has no chance "bevor" the spy's IG reaches
-    the target's minimum (Tab. 5.3-1); infiltrating is how it gets there."""
+    the target's minimum (Tab. 5.3-1); infiltrating is how it gets there. A target that
+    names nothing in the state (a person, an office) has the table's minimum as a
+    default only: the GM rules as he finds ("Die Werte können je nach Kultur
+    abweichen")."""
     seat, order = spy
-    if order.code == "GI":
+    if order.code == "GI" or not names_something(state, order.target):
         return ""
     record = infiltration(state.spying, seat, order.unit, order.target, options_of(state))
     ig = record.ig if record is not None else 1

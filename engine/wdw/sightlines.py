@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.options import WdwOptions
-from engine.wdw.state import Realm, WdwState, world
+from engine.wdw.state import Realm, Settlement, WdwState, world
 
 _SEEN: dict[int, tuple[WorldMap, dict[tuple[str, int], frozenset[str]]]] = {}
 """What each field sees, per map (kept with the map: its id is not reused while cached).
@@ -57,10 +57,17 @@ def _visible(the_map: WorldMap, origin: str, radius: int) -> frozenset[str]:
 def seen_by(state: WdwState, seat: int, options: WdwOptions) -> set[str]:
     """The fields ``seat``'s realm knows and those its units and settlements see now
     (Strategie 1.3, 6.1; a spy only its own field unless ``spy_sight``)."""
+    realm = next((r for r in state.realms if r.seat == seat), None)
+    known = set(realm.known) if realm is not None else set()
+    return known | sight_now(state, seat, options)
+
+
+def sight_now(state: WdwState, seat: int, options: WdwOptions) -> set[str]:
+    """The fields ``seat``'s units and settlements see now (Strategie 6.1): where it may
+    see another realm's units, unlike the fields it only remembers."""
     the_map = world(state.map_text)
     radius = options.sight_radius
-    realm = next((r for r in state.realms if r.seat == seat), None)
-    seen = set(realm.known) if realm is not None else set()
+    seen: set[str] = set()
     for unit in state.units:
         if unit.realm == seat:
             spy = unit.spion and not options.spy_sight
@@ -84,3 +91,11 @@ def learn(realm: Realm, fields: Iterable[str]) -> None:
     Großfeld, then Kleinfeld."""
     found = set(realm.known) | set(fields)
     realm.known = sorted(found, key=lambda f: tuple(int(x) for x in f.split("/")))
+
+
+def seen_settlements(state: WdwState, seat: int, options: WdwOptions) -> list[Settlement]:
+    """The other realms' settlements in the fields ``seat``'s realm knows or sees now
+    (:func:`seen_by`; Strategie 1.3: the map holds "Bauwerke und Reichszugehörigkeiten,
+    soweit diese im Sichtbereich ... liegen"), in the state's order."""
+    seen = seen_by(state, seat, options)
+    return [s for s in state.settlements if s.owner != seat and s.kf in seen]

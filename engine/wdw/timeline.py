@@ -242,7 +242,10 @@ def pause(
             later = [(f, d + shift) for f, d in leg.steps[i:]]
             kept = tuple(s for s in later if s[1] <= MONTH_DAYS)
             cut = len(kept) < len(later)
-            moved = replace(leg, steps=(*leg.steps[:i], *kept), truncated=leg.truncated or cut)
+            steps = (*leg.steps[:i], *kept)
+            moved = replace(
+                leg, steps=steps, truncated=leg.truncated or cut, delayed=leg.delayed or cut
+            )
             return stays_of(unit, moved), moved
     return stays, leg
 

@@ -1,9 +1,10 @@
 """What a realm's printout shows, as a map view and as data (engine.views): its known
 fields as hexes in their terrain with their rivers, roads and heights
 (engine.wdw.map_lines) and the walls it sees (engine.wdw.map_walls), its own settlements
-and units, where it sighted other realms' units this month; the GM sees the whole map.
-Nothing of another realm's hidden state (Strategie 1.3: the map never shows units; a
-sighting is where and what kind)."""
+and the others' in sight (name and realm, Strategie 1.3) and its units, where it
+sighted other realms' units this month; the GM sees the whole map. Nothing of another
+realm's hidden state (Strategie 1.3: the map never shows units; a sighting is where and
+what kind)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from engine.wdw.mapfile import WorldMap
 from engine.wdw.morale import band
 from engine.wdw.printout import note_text
 from engine.wdw.setup import options_of
+from engine.wdw.sightlines import seen_settlements
 from engine.wdw.state import Realm, Settlement, Wall, WdwState, world
 from engine.wdw.texts import played_month, say
 from engine.wdw.walls import condition, seen_walls
@@ -65,21 +67,27 @@ def grounds(the_map: WorldMap, shown: list[str]) -> dict[str, MapGround]:
 def map_view(state: WdwState, player: int, lang: str) -> MapView:
     """The fields ``player`` knows (the GM: all) as hexes in their terrain with their
     rivers, roads, heights and the walls it sees (engine.wdw.map_walls), labelled with
-    the field and the own settlement there; own capital marked ``home``, own units as
+    the field and the own settlement there or another realm's in sight (its name, in its
+    realm's colour, Strategie 1.3); own capital marked ``home``, own units as
     ``fleet``, the other realms' units sighted this month as ``sighted``."""
     the_map = world(state.map_text)
     shown = _shown(state, player)
     visible = set(shown)
     mine = [s for s in state.settlements if player in (NEUTRAL, s.owner)]
-    towns = {s.kf: s for s in mine}
+    # Strategie 1.3: the others' settlements in sight, with their realm (not their kind:
+    # whether it is fortified is a GO result, Tab. 5.3-2).
+    theirs = [] if player == NEUTRAL else seen_settlements(state, player, options_of(state))
+    towns = {s.kf: s for s in [*mine, *theirs]}
     armies = {u.kf for u in state.units if player in (NEUTRAL, u.realm)}
     sighted = {s.kf for s in state.sightings if s.seat == player}
     places = []
     for fid in shown:
         field = the_map.fields[fid]
         town = towns.get(fid)
-        label = fid + (f" {labels.label(town)} {town.name}" if town else "")
-        marks: tuple[str, ...] = ("home",) if town is not None and town.capital else ()
+        own = town is not None and player in (NEUTRAL, town.owner)
+        label = fid + (f" {labels.label(town)}" if own and town else "")
+        label += f" {town.name}" if town else ""
+        marks: tuple[str, ...] = ("home",) if own and town and town.capital else ()
         marks += ("fleet",) if fid in armies else ()
         marks += ("sighted",) if fid in sighted else ()
         marks += ("source",) if field.source else ()  # Strategie 1.3: Quellen
@@ -104,7 +112,8 @@ def map_view(state: WdwState, player: int, lang: str) -> MapView:
             if other is not None and other in visible
         }
     )
-    owners = {r.seat: r.name for r in state.realms if player in (NEUTRAL, r.seat)}
+    shown_owners = {player} | {s.owner for s in theirs}
+    owners = {r.seat: r.name for r in state.realms if player == NEUTRAL or r.seat in shown_owners}
     title = say(lang, "print.known", count=len(shown))
     pairs = tuple((a, b) for a, b in links)
     hexes = {place_number(fid): (the_map.fields[fid].x, the_map.fields[fid].y) for fid in shown}
@@ -172,6 +181,7 @@ def report_data(state: WdwState, player: int, lang: str) -> dict[str, JSONValue]
         "next_month": state.month,
         "realms": [_realm(state, r, player) for r in state.realms if r.seat in seen],
         "settlements": [_settlement(s, player) for s in state.settlements if s.owner in seen],
+        "seen_settlements": _seen_settlements(state, player),
         "units": [to_plain(u) for u in state.units if u.realm in seen],
         "spying": [to_plain(s) for s in state.spying if s.realm in seen],
         "walls": [_wall(state, w, player) for w in seen_walls(state, player)],
@@ -185,6 +195,18 @@ def report_data(state: WdwState, player: int, lang: str) -> dict[str, JSONValue]
     if player == NEUTRAL:
         data["log"] = list(state.log)
     return data
+
+
+def _seen_settlements(state: WdwState, player: int) -> JSONValue:
+    """Strategie 1.3: the other realms' settlements in sight, as the map shows them —
+    field, name and realm, nothing of their structures (the GM reads them all in
+    ``settlements``)."""
+    if player == NEUTRAL:
+        return []
+    return [
+        {"kf": s.kf, "name": s.name, "owner": s.owner, "owner_name": state.realm(s.owner).name}
+        for s in seen_settlements(state, player, options_of(state))
+    ]
 
 
 def _realm(state: WdwState, realm: Realm, player: int) -> JSONValue:

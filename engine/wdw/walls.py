@@ -6,7 +6,7 @@ read the same rules."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from fractions import Fraction
 
 from engine.wdw.formulas import breached
@@ -63,12 +63,20 @@ def condition(wall: Wall) -> str:
 
 def seen_walls(state: WdwState, seat: int) -> list[Wall]:
     """The walls ``seat`` sees: its own and the others' in the fields it knows or sees now
-    (buildings are seen, Strategie 1.3); the GM (0) all. Whether a foreign wall is manned is not
-    seen (its men are units, D37)."""
+    (buildings are seen, Strategie 1.3; :func:`shows`); the GM (0) all. Whether a
+    foreign wall is manned is not seen (its men are units, D37)."""
     if seat == 0:
         return list(state.walls)
     known = seen_by(state, seat, options_of(state))  # D37: as the acknowledgement reads it
-    return [w for w in state.walls if w.owner == seat or w.kf in known]
+    return [w for w in state.walls if shows(w, seat, known)]
+
+
+def shows(wall: Wall, seat: int, known: Collection[str]) -> bool:
+    """Whether realm ``seat`` sees ``wall``, its fields ``known`` (seen_by): its own,
+    and another realm's in those fields once a BWP of it stands or stood — a wall only
+    begun is work under way, no Bauwerk yet (Strategie 1.3), and would tell the worker's
+    order (D37)."""
+    return wall.owner == seat or (wall.kf in known and wall.bwp + wall.damage > 0)
 
 
 def targets(state: WdwState, the_map: WorldMap, kf: str, side: int, realm: int) -> list[Wall]:

@@ -195,3 +195,61 @@ def test_only_the_owner_reads_its_provinzhauptort() -> None:
     # D37: a realm knows its own provinces; a foreign settlement is open ground to it.
     state = _tharn_province("1/22")
     assert (target_min_ig(state, "Tharnburg", 2), target_min_ig(state, "Tharnburg", 1)) == (20, 1)
+
+
+def _tharnburg_in_sight() -> WdwState:
+    """Realm 1's 101 in 1/21, next to Tharnburg (1/22): the realm sees the settlement."""
+    state = sample()
+    unit_of(state, 1, 101).kf = "1/21"
+    return state
+
+
+def test_a_foreign_settlement_in_sight_has_its_rows_of_tab_5_3_1_in_the_acknowledgement() -> None:
+    # Finding 10a: Strategie 1.3 shows the settlement; 15 (50,000) + Hauptstadt 10.
+    spy = Spy(unit=601, code="GI", risk=4, target="Tharnburg")
+    assert _acknowledged_min(spy, _tharnburg_in_sight()) == "25"
+    assert target_min_ig(_tharnburg_in_sight(), "Tharnburg", 1) == 25
+    assert target_min_ig(sample(), "Tharnburg", 1) == 1  # out of sight: open ground
+
+
+def _tharn_102_in_1_30(scout: str) -> WdwState:
+    state = sample()
+    unit_of(state, 2, 102).kf = "1/30"
+    unit_of(state, 1, 101).kf = scout
+    return state
+
+
+@pytest.mark.parametrize("target", ["Einheit 102 in 1/30", "unit 102 in 1/30", "2/102"])
+def test_a_foreign_unit_the_realm_sees_counts_as_an_army(target: str) -> None:
+    # Finding 10b: Tharn's 102 stands in open ground 1/30, realm 1's 101 beside it:
+    # Offenes Gelände 1 + Heer 5, for the realm and for the GM.
+    seen = _tharn_102_in_1_30("1/30")
+    spy = Spy(unit=601, code="GE", risk=2, target=target)
+    assert _acknowledged_min(spy, seen) == "6"
+    assert "kennt dieses Ziel nicht" not in GAME.describe_order(seen, 1, spy, "de", by_number)
+    dossier = GAME.dossier(seen, {1: [Spy(line=1, unit=601, code="GE", target=target)]}, "de")
+    assert f"Ziel {target}; IG 1 / min 6" in dossier
+    assert "benennt nichts im Stand" not in dossier
+
+
+def test_a_foreign_unit_out_of_sight_hiding_or_a_spy_is_not_seen() -> None:
+    # D37: the acknowledgement does not tell where another realm's units stand.
+    assert target_min_ig(_tharn_102_in_1_30("1/18"), "Einheit 102 in 1/30", 1) == 1
+    assert target_min_ig(_tharn_102_in_1_30("1/18"), "Einheit 102 in 1/30") == 6
+    hiding = _tharn_102_in_1_30("1/30")
+    unit_of(hiding, 2, 102).order = "KX"
+    assert target_min_ig(hiding, "Einheit 102 in 1/30", 1) == 1
+    spy = _tharn_102_in_1_30("1/30")
+    unit_of(spy, 2, 601).kf = "1/30"
+    assert target_min_ig(spy, "Einheit 601 in 1/30", 1) == 1
+    assert target_min_ig(spy, "Einheit 601 in 1/30") == 21
+
+
+def test_a_target_naming_nothing_in_the_state_leaves_the_minimum_to_the_gm() -> None:
+    # Finding 10c: the table's 21 for "Herrscher von Tharn" is a default; Strategie 5.3:
+    # "Die Werte können je nach Kultur abweichen" — the GM's success is taken.
+    orders = {1: [Spy(line=1, unit=601, code="GR", risk=4, target="Herrscher von Tharn")]}
+    assert GAME.check_ruling(sample(), orders, [], Ruling("G1", "gelungen"), "de") == ""
+    dossier = GAME.dossier(sample(), orders, "de")
+    assert "IG 1 / min 21" in dossier
+    assert "der Mindest-IG ist der Vorschlag der Tabelle" in dossier

@@ -157,3 +157,26 @@ def test_a_late_arrival_of_the_losing_side_takes_its_losses_and_retreats_with_it
     riders = after.unit(1, 102)
     assert riders is not None and riders.size == 900
     assert riders.kf == "1/19"  # back the way it came (D28)
+
+
+def test_a_unit_a_fight_holds_past_the_months_end_reads_held_not_out_of_range() -> None:
+    # Finding 13: Tharn's 101 (KTP2 1/21 1/20, range 3) fights in 1/21 and its step to
+    # 1/20 falls past the month's end: "wird in 1/21 aufgehalten", not "die Reichweite
+    # endet" (it used 1 of its 3 fields).
+    orders: dict[int, list[Order]] = {
+        1: [
+            Fight(line=1, unit=101, code="KA", ext="E", path=("1/19", "1/20", "1/21")),
+            Fight(line=2, unit=102, code="KN", ext="F", path=("1/19", "1/20")),
+        ],
+        2: [Fight(line=1, unit=101, code="KT", ext="P2", path=("1/21", "1/20"))],
+    }
+    rulings = [Ruling("E1", "B überlegen"), Ruling("K1", "Sieger B; Verluste keine")]
+    rulings += [Ruling("E2", "A überlegen"), Ruling("K2", "Sieger keiner; Verluste keine")]
+    after = month_of(sample(), orders, *rulings)
+    mine = [
+        (n.key, n.values().get("kf"))
+        for n in after.notes
+        if n.seat == 2 and n.values().get("unit") == "101"
+    ]
+    assert ("note.halted", "1/21") in mine
+    assert ("note.truncated", "1/21") not in mine

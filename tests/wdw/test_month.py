@@ -122,6 +122,21 @@ def test_each_way_a_ruling_is_refused_says_why(ruling: Ruling, reason: str) -> N
 
 
 @pytest.mark.parametrize(
+    ("lang", "forms"),
+    [
+        ("de", ("„Einheit 1/601 REP 2“", "„Ansiedlung Guru Stadtherr 601“", "pbem gm map")),
+        ("en", ('"Unit 1/601 REP 2"', '"Settlement Guru lord 601"', "pbem gm map")),
+    ],
+)
+def test_a_correction_not_understood_lists_every_form_of_one(
+    lang: str, forms: tuple[str, ...]
+) -> None:
+    # Finding 13: the refusal named the money, unit and settlement forms only.
+    refusal = GAME.check_ruling(sample(), {}, [], Ruling(CORRECTION, "Wetter schön"), lang)
+    assert all(form in refusal for form in forms), refusal
+
+
+@pytest.mark.parametrize(
     ("line", "lang", "reason"),
     [
         (

@@ -25,7 +25,7 @@ from engine.wdw.orders import (
     Work,
 )
 from engine.wdw.setup import options_of
-from engine.wdw.sightlines import seen_by
+from engine.wdw.sightlines import see, seen_by
 from engine.wdw.state import Wall, WdwState
 from mailserver.printouts.map_svg import map_svg
 from tests.lanes import examples
@@ -86,7 +86,11 @@ def secrets_of_realm_2(state: WdwState) -> list[str]:
     if marked is not None:
         after.append(str(marked.size))  # after the GM's loss
     after.append(str(SECRET_RAISE))
-    return [*after, "Tharnburg", "Tharn ", "Geheimplan", "Nordwind"]
+    # Strategie 1.3: Tharnburg and its realm are on realm 1's map once it sees the field.
+    place = state.settlement("Tharnburg")
+    hidden = place is None or place.kf not in seen_by(state, 1, options_of(state))
+    names = ["Tharnburg", "Tharn "] if hidden else []
+    return [*after, *names, "Geheimplan", "Nordwind"]
 
 
 @settings(max_examples=examples(60), deadline=None)
@@ -124,7 +128,7 @@ def test_realm_1_sees_nothing_hidden_of_realm_2(
             assert secret not in text, (secret, text)
 
 
-def test_the_map_view_holds_the_known_fields_and_the_own_places_only() -> None:
+def test_the_map_view_holds_the_known_fields_the_own_places_and_those_in_sight() -> None:
     state = hidden_state()
     result = GAME.draft(state, {}, [], dice())
     assert isinstance(result.state, WdwState)
@@ -137,7 +141,8 @@ def test_the_map_view_holds_the_known_fields_and_the_own_places_only() -> None:
     assert home[0].report == "1/18 Tiefland Guru" and home[0].ground == "Tiefland"
     assert set(view.hexes) == {p.number for p in view.places}
     assert set(view.grounds) == {p.ground for p in view.places}
-    assert view.owners == {1: "Isyrial"}
+    assert view.owners == {1: "Isyrial", 2: "Tharn"}  # Tharnburg in sight (Strategie 1.3)
+    assert [p.label for p in view.places if p.owner == 2] == ["1/22 Tharnburg"]
     assert all(a in {p.number for p in view.places} for link in view.links for a in link)
     gm = GAME.map_view(result.state, 0, "de")
     assert len(gm.places) == 48 and set(gm.owners) == {1, 2}
@@ -187,7 +192,8 @@ def test_a_realm_sees_no_wall_outside_its_known_fields_nor_the_work_or_men_of_on
         if unit.realm == 2:
             unit.kf = men  # whether Tharn's walls are manned
     bare = hidden_state()
-    bare.walls = [replace(w, progress=[]) for w in walls if w.kf in known]
+    # A wall only begun (no BWP standing or destroyed) is no Bauwerk yet (finding 13).
+    bare.walls = [replace(w, progress=[]) for w in walls if w.kf in known and w.bwp + w.damage]
     assert realm_1_sees(full, lang) == realm_1_sees(bare, lang)
 
 
@@ -246,9 +252,44 @@ def test_realm_1s_acknowledgement_is_the_same_without_what_it_does_not_see(
         full,
         units=[u for u in full.units if u.realm == 1],
         settlements=[s for s in full.settlements if s.owner == 1 or s.kf in seen],
-        walls=[w for w in walls if w.kf in seen],
+        walls=[w for w in walls if w.kf in seen and w.bwp + w.damage],
         territory=[],
     )
     for lang in ("de", "en"):
         told = GAME.describe_orders(full, 1, orders, lang, by_number)
         assert told == GAME.describe_orders(bare, 1, orders, lang, by_number)
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    town=st.sampled_from([f for f in FIELDS if f != "1/18"]),  # not Guru's field
+    scout=st.sampled_from(FIELDS),
+    radius=st.integers(1, 3),
+    lang=st.sampled_from(["de", "en"]),
+)
+def test_a_foreign_settlement_is_shown_with_its_realm_exactly_when_in_sight(
+    town: str, scout: str, radius: int, lang: str
+) -> None:
+    # Finding 4, Strategie 1.3: "Bauwerke und Reichszugehörigkeiten, soweit diese im
+    # Sichtbereich ... liegen" — on the picture, in the printout and in the JSON twin,
+    # and never what a spy finds out (its structures, its inhabitants).
+    state = sample(sight_radius=radius)
+    place = state.settlement("Tharnburg")
+    assert place is not None
+    place.kf, place.population = town, SECRET_TREASURY
+    unit_of(state, 1, 101).kf = scout
+    for unit in state.units:
+        if unit.realm == 2:
+            unit.kf = "1/48"
+    see(state, options_of(state))  # as the month's phase ``sight`` before the printout
+    in_sight = town in seen_by(state, 1, options_of(state))
+    text, data, picture = realm_1_sees(state, lang)
+    assert ("Tharnburg" in text) == ("Tharnburg" in data) == ("Tharnburg" in picture) == in_sight
+    report = GAME.report_data(state, 1, lang)
+    seen = [{"kf": town, "name": "Tharnburg", "owner": 2, "owner_name": "Tharn"}]
+    assert report["seen_settlements"] == (seen if in_sight else [])
+    assert all(row["owner"] == 1 for row in report["settlements"])  # type: ignore[index,union-attr]
+    view = GAME.map_view(state, 1, lang)
+    assert (2 in view.owners) == in_sight
+    assert not any("home" in p.marks for p in view.places if p.owner == 2)
+    assert str(SECRET_TREASURY) not in text + data + picture

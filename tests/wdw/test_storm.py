@@ -102,6 +102,18 @@ def test_no_item_for_an_unfortified_settlement_or_absent_units() -> None:
     assert noted(month(state, STORM), 1, "note.storm_absent")
 
 
+def test_a_storm_whose_units_are_not_there_reads_not_there_only() -> None:
+    # Finding 5: units short of an unfortified Tharnburg learn neither its Bef (a GO
+    # result, Tab. 5.3-2) nor that an E order would take it; nor of one it knows not.
+    state = at_the_gates(bef=0)
+    for number in (101, 102):
+        unit_of(state, 1, number).kf = "1/21"
+    for start in (state, sample()):
+        after = month(start, STORM)
+        assert noted(after, 1, "note.storm_absent")
+        assert "nicht befestigt" not in GAME.printout(after, 1, "de")
+
+
 @pytest.mark.parametrize(
     ("text", "verdict"),
     [

@@ -358,6 +358,20 @@ def test_the_printout_shows_own_walls_and_others_only_in_known_fields() -> None:
     assert "1/22 side 5: 10 BWP, damage 0 (Tharn; working)" in GAME.printout(state, 1, "en")
 
 
+def test_a_foreign_wall_only_begun_is_not_seen_nor_its_workers_order() -> None:
+    # Finding 13: Tharn's worker began a wall at 1/22 side 5 (a part of a BWP, none
+    # standing): no Bauwerk yet (Strategie 1.3); Isyrial, who sees 1/22, reads nothing.
+    state = walled(bwp=0)
+    state.walls[0].progress = ["bau=2/5"]
+    state.realm(1).known.append("1/22")
+    for lang, wall in (("de", "1/22 Seite 5"), ("en", "1/22 side 5")):
+        assert wall not in GAME.printout(state, 1, lang)
+        assert GAME.report_data(state, 1, lang)["walls"] == []
+    assert "1/22 Seite 5: 0 BWP" in GAME.printout(state, 2, "de")  # its owner's
+    state.walls[0].damage = 1  # a wall that stood, sieged down to nothing: a ruin is seen
+    assert "1/22 Seite 5: 0 BWP, Schaden 1 (Tharn" in GAME.printout(state, 1, "de")
+
+
 def _seen_walls() -> WdwState:
     """Realm 1 knows 1/22 with Tharn's working wall; Tharn's breached one at 1/22 side 4
     and realm 1's unfinished one in Guru's field; Tharn's wall in 1/30, unknown to it."""

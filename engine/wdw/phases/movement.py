@@ -21,7 +21,9 @@ def run(month: Month) -> None:
         if leg.steps:
             unit.kf = leg.steps[-1][0]
             month.note(unit.realm, "note.moved", unit=unit.id, kf=unit.kf)
-        if leg.truncated:
+        if leg.delayed:  # Strategie 6.2: the fight, not the range, ended its way
+            month.note(unit.realm, "note.halted", unit=unit.id, kf=unit.kf)
+        elif leg.truncated:
             month.note(unit.realm, "note.truncated", unit=unit.id, kf=unit.kf)
         elif leg.bad == "wall":  # Strategie 5.1-2: "von einem besetzten Wall aufgehalten"
             month.note(unit.realm, "note.wall_held", unit=unit.id, kf=unit.kf)

@@ -1,7 +1,8 @@
 """Storm assaults (Strategie 3.2, 6.4), after the combats and the works and before the
 conquests: each ``S`` item as the GM ruled it — the losses, and when the storm is taken
 every defender in the settlement falls and the settlement with its field passes to the
-stormer (no capital any more). A storm order without an item says why in the printout."""
+stormer (no capital any more). A storm order without an item says why in the printout,
+as far as its units see (D37)."""
 
 from __future__ import annotations
 
@@ -26,10 +27,17 @@ def run(month: Month) -> None:
         if (seat, order.settlement.lower()) in stormed:
             continue
         place = month.state.settlement(order.settlement)
-        if place is not None and place.owner != seat and place.bef < 1:
+        if place is not None and place.owner == seat:
+            continue
+        # D37: only a stormer in the settlement's field sees whether it is fortified
+        # (Bef is a GO result, Tab. 5.3-2); elsewhere the order's words, "not there".
+        there = place is not None and any(
+            u.realm == seat and u.id in order.units and u.kf == place.kf for u in month.state.units
+        )
+        if there and place is not None and place.bef < 1:
             month.note(seat, "note.storm_unfortified", settlement=place.name)
-        elif place is not None and place.owner != seat:
-            month.note(seat, "note.storm_absent", settlement=place.name)
+        else:
+            month.note(seat, "note.storm_absent", settlement=order.settlement)
 
 
 def _carry_out(month: Month, assault: Assault, verdict: StormResult) -> None:
