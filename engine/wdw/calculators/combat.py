@@ -11,10 +11,10 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 
+from engine.wdw.allied import hostile
 from engine.wdw.calculators.texts import number, say
 from engine.wdw.characters import character_gp, with_leaders
 from engine.wdw.formulas import bukaz_gp, kampfkraft, movement_points, rounds_possible
-from engine.wdw.items import hostile
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import Leg
 from engine.wdw.options import WdwOptions
@@ -353,30 +353,59 @@ def retreat_fields(
     return tuple(found), True
 
 
-def _party(
-    scene: Scene, kf: str, side: Approach, enemy: Approach, attacker: bool, day: Fraction
-) -> Party:
-    enemy_on_land = any(u.unit_class != "sea" for u in enemy.units)
+def approach(
+    keys: Sequence[str], order: str, kf: str, units: Mapping[str, Unit], legs: Mapping[str, Leg]
+) -> Approach:
+    """The side of ``keys`` as it comes to the fight in ``kf`` along the month's legs
+    (F9): the first of its units that entered the field gives where it came from and
+    on which day; a side that stood there comes from nowhere on day 0."""
+    members = tuple(units[k] for k in keys)
+    for unit in members:
+        steps = legs[unit.key].steps
+        for i, (step, day) in enumerate(steps):
+            if step == kf:
+                came = steps[i - 1][0] if i else unit.kf
+                return Approach(members, order, came, day)
+    return Approach(members, order, "", Fraction(0))
+
+
+def figures(scene: Scene, kf: str, side: Approach, enemy: Approach, attacker: bool) -> Party:
+    """F10, Tab. 6.3-1: the side's Kampfkraft against ``enemy`` in ``kf`` (``attacker``:
+    the table's A), its units' Stärke and GP by cause — the one computation the
+    workbench, the E question and the ruling form's default winner read
+    (engine.wdw.items); without the retreat fields (:func:`workbench` adds them)."""
+    memo = _memo(scene, kf, side, enemy, attacker)
+    if memo not in scene.parties:
+        on_land = any(u.unit_class != "sea" for u in enemy.units)
+        scene.parties[memo] = _figures(scene, kf, side, enemy, attacker, on_land)
+    return scene.parties[memo]
+
+
+def _memo(
+    scene: Scene, kf: str, side: Approach, enemy: Approach, attacker: bool
+) -> tuple[object, ...]:
     # The figures depend on these only (the enemy's units only through being on land
     # and having ships, a boarding).
-    keys = tuple(u.key for u in side.units)
-    memo = (
-        keys,
+    return (
+        tuple(u.key for u in side.units),
         kf,
         side.order,
         side.came_from,
         side.day,
         enemy.came_from,
         attacker,
-        enemy_on_land,
+        any(u.unit_class != "sea" for u in enemy.units),
         boarding(scene, kf, enemy),
     )
-    if memo not in scene.parties:
-        scene.parties[memo] = _figures(scene, kf, side, enemy, attacker, enemy_on_land)
+
+
+def _party(
+    scene: Scene, kf: str, side: Approach, enemy: Approach, attacker: bool, day: Fraction
+) -> Party:
+    party = figures(scene, kf, side, enemy, attacker)
     # The retreat fields depend on the day of the meeting too (D28).
-    then = (*memo, day)
+    then = (*_memo(scene, kf, side, enemy, attacker), day)
     if then not in scene.parties:
-        party = scene.parties[memo]
         retreat, draw = retreat_fields(scene, kf, party.realm, side, day)
         scene.parties[then] = replace(party, retreat=retreat, draw=draw)
     return scene.parties[then]
