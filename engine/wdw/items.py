@@ -64,9 +64,17 @@ class Meeting:
     late: tuple[tuple[str, int], ...] = ()
     """A combat's late arrivals (``realm/unit``) and the round each joins from
     (Strategie 6.2 "Später ankommende Einheiten", engine.wdw.contacts)."""
-    joins: tuple[str, int] | None = None
-    """The combat under way in the field this one's newcomers join, and from which
-    round."""
+    parties: tuple[tuple[int, ...], ...] = ()
+    """A combat's parties, each a realm or allied realms: side A's, side B's, then the
+    further ones of late arrivals (Strategie 6.2 "Kämpfe mit mehr als zwei Parteien")."""
+    others: tuple[Side, ...] = ()
+    """The further parties' sides (their late units, their Kampfkraft), in ``parties``'
+    order after A and B."""
+
+    def party_of(self, realm: int) -> tuple[int, ...]:
+        """The realms fighting on ``realm``'s side in this combat (its party)."""
+        found = (p for p in self.parties if realm in p)
+        return next(found, (realm,))
 
 
 Retreat = tuple[str, tuple[str, ...], int, Fraction]
@@ -203,6 +211,31 @@ def _lead(units: Sequence[Unit], chosen: UnitOrders) -> str:
     return min((main_order(u, chosen) for u in units), key=MAIN_ORDERS.index)
 
 
+def _side(
+    scene: combat.Scene,
+    kf: str,
+    units: Sequence[Unit],
+    enemy: Sequence[Unit],
+    attacker: bool,
+    chosen: UnitOrders,
+    legs: Mapping[str, Leg],
+) -> Side:
+    """A side in ``kf`` against ``enemy`` with its Kampfkraft as the combat workbench
+    computes it (F10, Tab. 6.3-1: the positional GP too — Stv, capital, river or wall,
+    height, forest — engine.wdw.calculators.combat), its GP summed by cause."""
+    mine, theirs = (
+        combat.approach([u.key for u in group], _lead(group, chosen), kf, scene.units, legs)
+        for group in (units, enemy)
+    )
+    party = combat.figures(scene, kf, mine, theirs, attacker)
+    gp: dict[str, int] = {}
+    for fighter in party.fighters:
+        for cause, n in fighter.gp:
+            gp[cause] = gp.get(cause, 0) + n
+    keys = tuple(u.key for u in units)
+    return Side(party.realm, keys, mine.order, party.melee, tuple(sorted(gp.items())))
+
+
 def _table(
     scene: combat.Scene,
     kf: str,
@@ -211,24 +244,42 @@ def _table(
     chosen: UnitOrders,
     legs: Mapping[str, Leg],
 ) -> tuple[Side, Side]:
-    """The table's sides A (``first``, the attacker) and B in ``kf`` with their
-    Kampfkraft as the combat workbench computes it (F10, Tab. 6.3-1: the positional GP
-    too — Stv, capital, river or wall, height, forest — engine.wdw.calculators.combat),
-    the GP summed by cause."""
-    a, b = (
-        combat.approach([u.key for u in units], _lead(units, chosen), kf, scene.units, legs)
-        for units in (first, second)
+    """The table's sides A (``first``, the attacker) and B in ``kf`` (:func:`_side`)."""
+    a = _side(scene, kf, first, second, True, chosen, legs)
+    return a, _side(scene, kf, second, first, False, chosen, legs)
+
+
+def _parties(
+    scene: combat.Scene,
+    meeting: Meeting,
+    chosen: UnitOrders,
+    legs: Mapping[str, Leg],
+    enemies: Callable[[int, int], bool],
+) -> Meeting:
+    """Strategie 6.2 "Kämpfe mit mehr als zwei Parteien": the combat's parties — a late
+    arrival's realm fights with the party it is allied with (D26: not hostile to any of
+    its realms), else it is a party of its own —, each further party a side of its late
+    units, its Kampfkraft against side A as the workbench computes it."""
+    parties = [[meeting.a.realm], [meeting.b.realm]]
+    keys: dict[int, list[str]] = {}
+    for key, _round in meeting.late:
+        realm = scene.units[key].realm
+        allied = (p for p in parties if realm in p or not any(enemies(realm, r) for r in p))
+        party = next(allied, None)
+        if party is None:
+            party = [realm]
+            parties.append(party)
+        elif realm not in party:
+            party.append(realm)
+        index = parties.index(party)
+        if index >= 2:
+            keys.setdefault(index, []).append(key)
+    enemy = [scene.units[key] for key in meeting.a.units]
+    others = tuple(
+        _side(scene, meeting.kf, [scene.units[k] for k in keys[i]], enemy, True, chosen, legs)
+        for i in sorted(keys)
     )
-    sides = []
-    for side, enemy, attacker in ((a, b, True), (b, a, False)):
-        party = combat.figures(scene, kf, side, enemy, attacker)
-        gp: dict[str, int] = {}
-        for fighter in party.fighters:
-            for cause, n in fighter.gp:
-                gp[cause] = gp.get(cause, 0) + n
-        keys = tuple(u.key for u in side.units)
-        sides.append(Side(party.realm, keys, side.order, party.melee, tuple(sorted(gp.items()))))
-    return sides[0], sides[1]
+    return replace(meeting, parties=tuple(tuple(p) for p in parties), others=others)
 
 
 def hostility(state: WdwState) -> Callable[[int, int], bool]:
@@ -304,9 +355,7 @@ def find_items(
         retreats += _retreats(contact, first, second, retreating(outcome))
         fighting = (*contact.a_units, *contact.b_units)
         when = contact.rounds if contact.combat else rounds(fighting, contact.day, max_rounds)
-        meeting = Meeting(
-            contact.kf, first, second, outcome, contact.day, when, contact.late, contact.joins
-        )
+        meeting = Meeting(contact.kf, first, second, outcome, contact.day, when, contact.late)
         if outcome.question:
             e += 1
             meetings[f"E{e}"] = meeting
@@ -316,7 +365,7 @@ def find_items(
                 retreats += _retreats(contact, first, second, then.back)
                 meeting = replace(meeting, outcome=then.outcome)
         if contact.combat:  # the timeline numbered the fights (engine.wdw.contacts)
-            meetings[contact.combat] = meeting
+            meetings[contact.combat] = _parties(scene, meeting, chosen, legs, enemies)
         elif stand_off(outcome):  # Strategie 6.1: they negotiate; both realms learn of it
             stand_offs.append(meeting)
     spies: dict[str, tuple[int, Spy]] = {}

@@ -453,8 +453,15 @@ def workbench(
     joining = []
     for arrival, round_ in late:
         unit = arrival.units[0]
-        side, enemy = ("B", a) if unit.realm == realm_b else ("A", b)
-        name = side if unit.realm in (realm_a, realm_b) else str(unit.realm)
+        # D26: an ally of B's fights on B's side; a realm hostile to both is a further
+        # party, named by its realm (Strategie 6.2 "mehr als zwei Parteien").
+        with_b = unit.realm == realm_b or (
+            unit.realm != realm_a and not scene.hostile(unit.realm, realm_b)
+        )
+        side, enemy = ("B", a) if with_b else ("A", b)
+        friend = realm_b if with_b else realm_a
+        allied = unit.realm == friend or not scene.hostile(unit.realm, friend)
+        name = side if allied else str(unit.realm)
         leaders = tuple(character_gp(arrival.units, scene.towns))
         on_land = any(u.unit_class != "sea" for u in enemy.units)
         fighter = _fighter(unit, scene, kf, arrival, enemy, side == "A", on_land, leaders)
@@ -581,8 +588,10 @@ def _late_lines(bench: Workbench, lang: str) -> list[str]:
         lines.append(
             say(lang, "combat.late", unit=fighter.key, side=side, round=round_, power=power)
         )
-        if side in more:
-            more[side] += fighter.melee_power
-    a, b = number(bench.a.melee + more["A"], lang), number(bench.b.melee + more["B"], lang)
+        more[side] = more.get(side, Fraction(0)) + fighter.melee_power
+    a, b = number(bench.a.melee + more.pop("A"), lang), number(bench.b.melee + more.pop("B"), lang)
     lines.append(say(lang, "combat.late_total", count=len(bench.late), a=a, b=b))
+    # Strategie 6.2: each further party fights all the others.
+    for realm, total in more.items():
+        lines.append(say(lang, "combat.late_party", realm=realm, power=number(total, lang)))
     return lines
