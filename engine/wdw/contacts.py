@@ -268,14 +268,13 @@ they ignore, hide from or give way to the enemy (Tab. 6.1-1)."""
 def _join_third(
     found: list[Contact], running: Sequence[_Fight], present: dict[int, tuple[Unit, ...]]
 ) -> _Fight | None:
-    """Strategie 6.2: the last meeting's fight is a third realm (or an ally, or newcomers)
-    coming to a fight under way in the field, on its first day too: its units join that
-    fight from the next round (the first, on its first day), a further party of it
-    ("Kämpfe mit mehr als zwei Parteien"); the fight joined, or None."""
+    """Strategie 6.2: the last meeting's fight is in a field where a fight is under way
+    (on its first day too): a third realm, an ally or newcomers coming to it — or two
+    realms meeting beside it, "Einheiten von mehr als zwei Parteien auf einem
+    Kleinfeld" — join that fight from the next round (the first, on its first day), its
+    further parties ("Kämpfe mit mehr als zwei Parteien"); the fight joined, or None."""
     contact = found[-1]
     for fight in running:
-        if contact.a not in fight.realms and contact.b not in fight.realms:
-            continue
         round_ = fight.joins(contact.day)
         if not round_:
             continue

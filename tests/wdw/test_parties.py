@@ -12,7 +12,7 @@ from engine.wdw.form import form_words
 from engine.wdw.items import find_items
 from engine.wdw.orders import Fight
 from engine.wdw.rulings import default_ruling
-from engine.wdw.state import WdwState
+from engine.wdw.state import Realm, Unit, WdwState
 from tests.wdw.helpers import GAME, dice, month_of, sample, unit_of
 
 ORDERS: dict[int, list[Order]] = {
@@ -46,6 +46,20 @@ def test_three_realms_in_one_field_fight_one_combat_of_three_parties() -> None:
     # The workbench under the item lists each party with its Kampfkraft.
     dossier = GAME.dossier(_three(), ORDERS, "de")
     assert "Weitere Partei Reich 3, jede gegen alle (Strategie 6.2): Kampfkraft 3600" in dossier
+
+
+def test_two_realms_meeting_beside_a_fight_under_way_join_it() -> None:
+    # Realm 4 (from 1/21) joins the fight of 1 and 2 on its first day, 10; realm 3 comes
+    # on day 15 and meets 1, 2 and 4 there: still the one fight, not a second of 3 and 4.
+    state = _three()
+    state.realms.append(Realm(4, "Reich 4"))
+    state.units.append(Unit(realm=4, id=101, unit_class="land", size=2000, kf="1/21", nahkampf=1))
+    unit_of(state, 2, 101).kf = "1/20"
+    orders = {**ORDERS, 2: [Fight(line=1, unit=101, code="KV")], 4: ORDERS[1]}
+    items = find_items(state, orders)
+    assert list(items.meetings) == ["K1"]
+    assert items.meetings["K1"].parties == ((1,), (2,), (4,), (3,))
+    assert items.meetings["K1"].late == (("4/101", 1), ("3/101", 3))
 
 
 def test_allied_realms_fight_as_one_party() -> None:
