@@ -29,3 +29,17 @@ def test_the_default_winner_counts_the_defenders_capital() -> None:
     # The workbench under the item shows the same figures.
     dossier = GAME.dossier(state, ORDERS, "de")
     assert "K1 Sieger B; Verluste keine" in dossier.split("Entscheid\n", 1)[1]
+
+
+def test_the_e_question_counts_the_defenders_capital() -> None:
+    # A KT attacker meets the same defender: it appears superior only by the workbench's
+    # Kampfkraft (2,400 against 3,600), so the form proposes B.
+    state = placed(u1_101="1/21", u2_102="1/30")
+    unit_of(state, 2, 101).size = 1500
+    orders: dict[int, list[Order]] = {
+        **ORDERS,
+        1: [Fight(line=1, unit=101, code="KT", path=("1/22",))],
+    }
+    items = find_items(state, orders)
+    assert default_ruling("E1", items) == "B überlegen"
+    assert "A 2400, B 3600" in GAME.dossier(state, orders, "de")
