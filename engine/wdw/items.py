@@ -259,7 +259,7 @@ def _parties(
     """Strategie 6.2 "Kämpfe mit mehr als zwei Parteien": the combat's parties — a late
     arrival's realm fights with the party it is allied with (D26: not hostile to any of
     its realms), else it is a party of its own —, each further party a side of its late
-    units, its Kampfkraft against side A as the workbench computes it."""
+    units, its Kampfkraft against side B as the workbench computes it."""
     parties = [[meeting.a.realm], [meeting.b.realm]]
     keys: dict[int, list[str]] = {}
     for key, _round in meeting.late:
@@ -274,7 +274,8 @@ def _parties(
         index = parties.index(party)
         if index >= 2:
             keys.setdefault(index, []).append(key)
-    enemy = [scene.units[key] for key in meeting.a.units]
+    # As the workbench counts a further party's late units: attacking side B.
+    enemy = [scene.units[key] for key in meeting.b.units]
     others = tuple(
         _side(scene, meeting.kf, [scene.units[k] for k in keys[i]], enemy, True, chosen, legs)
         for i in sorted(keys)
