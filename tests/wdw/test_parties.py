@@ -69,6 +69,11 @@ def test_allied_realms_fight_as_one_party() -> None:
     assert combat.others == ()
     # The ally joins on its partner's side of the workbench.
     assert "Später dazu: 3/101 (Seite A)" in GAME.dossier(_three(allied=True), ORDERS, "de")
+    # Its partner's victory is its own: only realm 2 lost and retreats.
+    after = month_of(_three(allied=True), ORDERS, Ruling("K1", "Sieger A; Verluste keine"))
+    told = {(n.seat, n.key) for n in after.notes if n.key in ("note.won", "note.lost")}
+    assert told == {(1, "note.won"), (2, "note.lost"), (3, "note.won")}
+    assert {u.key: u.kf for u in after.units if u.id == 101}["2/101"] == "1/21"
 
 
 def test_a_ruling_names_a_party_of_the_combat() -> None:
