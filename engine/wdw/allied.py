@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from engine.wdw.movement import Leg
-from engine.wdw.state import Unit
+from engine.wdw.state import Unit, WdwState
 from engine.wdw.timeline import Reaction, Stay, common_day
 
 Change = tuple[Fraction, str, Leg]
@@ -102,6 +102,11 @@ def _stopped(stays: list[Stay], leg: Leg, kf: str, day: Fraction) -> Leg:
     """The leg that ends in ``kf``, where the unit is on ``day``."""
     i = next(i for i, s in enumerate(stays) if s.kf == kf and s.holds(day))
     return replace(leg, steps=leg.steps[:i], truncated=False, bad="", halted=True)
+
+
+def hostile(state: WdwState, a: int, b: int) -> bool:
+    """Two realms meet as enemies unless either counts the other an ally (D26)."""
+    return b not in state.realm(a).allies and a not in state.realm(b).allies
 
 
 def mutual_pairs(allies: Mapping[int, Sequence[int]]) -> frozenset[tuple[int, int]]:

@@ -61,9 +61,6 @@ class Contact:
     combat: str = ""
     """``K<n>`` when the meeting is a fight (its row, or the GM's answer to its KT
     question, says "Kampf")."""
-    joins: tuple[str, int] | None = None
-    """The fight under way in the field that this meeting's side arrives late at, and
-    the round it joins from (Strategie 6.2)."""
     late: tuple[tuple[str, int], ...] = ()
     """The fight's late arrivals (``realm/unit``) with the round each joins from."""
     rounds: int = 0
@@ -92,9 +89,9 @@ class _Fight:
     late: list[tuple[str, int]] = field(default_factory=list)
 
     def joins(self, day: Fraction) -> int:
-        """The round a unit arriving on ``day`` joins from, or 0: the fight is not under
-        way then, or its last round has begun."""
-        if not self.start < day < self.end:
+        """The round a unit arriving on ``day`` joins from (1 on the fight's first day),
+        or 0: the fight is not under way then, or its last round has begun."""
+        if not self.start <= day < self.end:
             return 0
         round_ = joining_round(self.start, day)
         return round_ if round_ <= self.rounds else 0
@@ -172,7 +169,8 @@ def contacts(
             fight.late.append((key, round_))
             board.close(fight.kf, *fight.realms, (key,))  # it met them by joining
             unit = by_key[key]
-            hold(unit, fight.kf, day, fight.end if unit.realm in fight.goers else None)
+            goes = _goes_on(unit.realm, fight.goers, hostile)
+            hold(unit, fight.kf, day, fight.end if goes else None)
             continue
         if change is not None and (first is None or change[0] < first[0]):
             today, key, leg = change
@@ -220,7 +218,12 @@ def contacts(
             # KT finds a hidden unit: a hiding unit never seems superior; it retreats.
             stop_a, stop_b = hider == "a", hider == "b"
         until: dict[int, Fraction] = {}
-        if fight_here:
+        joined = _join_third(found, fights_at.fights.get(kf, ()), present) if fight_here else None
+        if joined is not None:
+            # Strategie 6.2 "Kämpfe mit mehr als zwei Parteien": one fight in the field,
+            # every party against all; no item of its own.
+            until = {r: joined.end for r in (ra, rb) if _goes_on(r, joined.goers, hostile)}
+        elif fight_here:
             fights += 1
             item = f"K{fights}"
             table = (rb, ra) if flipped else (ra, rb)
@@ -229,13 +232,12 @@ def contacts(
             # One replace() for the fight's item and rounds (it is slow; a month has
             # hundreds of fights).
             found[-1] = replace(found[-1], combat=item, rounds=ran[0] if ran else 0)
-            _join_third(found, fights_at.fights.get(kf, ()), present)
             if ran is not None:
                 _possible, n, goers = ran
                 end = fight_end(day, n)
                 members = {u.key for u in units}
                 fights_at.add(_Fight(item, kf, day, end, n, (ra, rb), goers, members))
-                until = {realm: end for realm in goers}
+                until = {r: end for r in (ra, rb) if _goes_on(r, goers, hostile)}
         for realm, stop in ((ra, stop_a), (rb, stop_b)):
             for unit in present[realm] if stop else ():
                 hold(unit, kf, day, until.get(realm))
@@ -266,23 +268,30 @@ they ignore, hide from or give way to the enemy (Tab. 6.1-1)."""
 
 def _join_third(
     found: list[Contact], running: Sequence[_Fight], present: dict[int, tuple[Unit, ...]]
-) -> None:
-    """Strategie 6.2: the last meeting's fight is a third realm (or an ally) coming late
-    to a fight under way in the field: its units join that fight from the next round."""
+) -> _Fight | None:
+    """Strategie 6.2: the last meeting's fight is in a field where a fight is under way
+    (on its first day too): a third realm, an ally or newcomers coming to it — or two
+    realms meeting beside it, "Einheiten von mehr als zwei Parteien auf einem
+    Kleinfeld" — join that fight from the next round (the first, on its first day), its
+    further parties ("Kämpfe mit mehr als zwei Parteien"); the fight joined, or None."""
     contact = found[-1]
     for fight in running:
-        if contact.a not in fight.realms and contact.b not in fight.realms:
-            continue
         round_ = fight.joins(contact.day)
         if not round_:
             continue
-        found[-1] = replace(contact, joins=(fight.item, round_))
         for realm in (contact.a, contact.b):
-            for unit in present[realm] if realm not in fight.realms else ():
+            for unit in present[realm]:
                 if unit.key not in fight.members:
                     fight.members.add(unit.key)
                     fight.late.append((unit.key, round_))
-        return
+        return fight
+    return None
+
+
+def _goes_on(realm: int, goers: frozenset[int], hostile: Callable[[int, int], bool]) -> bool:
+    """Whether the realm's units go on after a fight: the winner's realm, or one of its
+    allies fighting on its side (Strategie 6.2: a party is a realm or allied realms)."""
+    return any(realm == g or not hostile(realm, g) for g in goers)
 
 
 class _Arrivals:

@@ -200,8 +200,9 @@ def _meeting_lines(item: str, meeting: Meeting, lang: str) -> list[str]:
     # The strengths, GP, ratio and rounds are the workbench's, under the item.
     met = say(lang, "item.met", day=day)
     lines = [say(lang, "item.combat", **sides, a_units=a_units, b_units=b_units), met]
-    if meeting.joins is not None:
-        lines.append(say(lang, "item.joins", combat=meeting.joins[0], round=meeting.joins[1]))
+    if len(meeting.parties) > 2:  # Strategie 6.2: more than two parties, each against all
+        named = ", ".join(" ".join(str(r) for r in party) for party in meeting.parties[2:])
+        lines.append(say(lang, "item.parties", realms=named))
     lines += [say(lang, "item.late", unit=key, round=n) for key, n in meeting.late]
     return lines
 

@@ -1,5 +1,5 @@
 """A combat's verdict and its days on the timeline (Strategie 6.2): the GM's ``K<n>``
-words read (``Sieger A|B|keiner; Runden n; Verluste …``), and what the verdict makes of
+words read (``Sieger A|B|Reich n|keiner; Runden n; Verluste …``), and what the verdict makes of
 the fight's days — four days a round ("Für eine Kampfrunde werden vier Tage im Sinne der
 Bewegungsregel gerechnet"), the units held in the field until the last round ends, and
 then the winner's units going on along their paths (engine.wdw.contacts)."""
@@ -22,8 +22,10 @@ _LOSS_RE = re.compile(r"^(\d+)/(\d+)\s*-\s*(\d+)$")
 
 @dataclass(frozen=True)
 class Combat:
-    """K<n>: the winner (``a``, ``b``, or ``none``: no fight), each unit's losses, and
-    the rounds fought when the GM names them (None: as many as the BP allow, F9)."""
+    """K<n>: the winner (``a``, ``b``, a realm's seat in digits — Strategie 6.2 "Kämpfe
+    mit mehr als zwei Parteien": the party of that realm —, or ``none``: no fight), each
+    unit's losses, and the rounds fought when the GM names them (None: as many as the BP
+    allow, F9)."""
 
     winner: str
     losses: tuple[tuple[str, int], ...] = ()
@@ -39,9 +41,7 @@ def read_combat(text: str) -> Combat | None:
         head, _, rest = part.partition(" ")
         head = head.lower()
         if head in ("sieger", "winner"):
-            winner = {"a": "a", "b": "b", "keiner": "none", "none": "none"}.get(
-                rest.strip().lower(), ""
-            )
+            winner = _winner(rest)
             if not winner:
                 return None
         elif head in ("runden", "rounds"):
@@ -59,6 +59,28 @@ def read_combat(text: str) -> Combat | None:
         else:
             return None
     return Combat(winner, tuple(losses), rounds) if winner else None
+
+
+def _winner(words: str) -> str:
+    """``A``, ``B``, ``keiner`` (``none``), or a party by one of its realms: ``Reich 3``
+    (``realm 3``, or the bare seat); "" when not understood."""
+    said = words.lower().split()
+    if len(said) == 2 and said[0] in ("reich", "realm"):
+        said = said[1:]
+    if len(said) != 1:
+        return ""
+    word = said[0]
+    if word.isdecimal() and int(word) > 0:  # isdecimal: the digits int() reads
+        return str(int(word))
+    return {"a": "a", "b": "b", "keiner": "none", "none": "none"}.get(word, "")
+
+
+def winning_realm(verdict: Combat | None, table_a: int, table_b: int) -> int:
+    """The realm whose party won (0: nobody, or no verdict yet): table side A's or B's,
+    or the realm the GM named (Strategie 6.2, more than two parties)."""
+    if verdict is None or verdict.winner == "none":
+        return 0
+    return {"a": table_a, "b": table_b}.get(verdict.winner) or int(verdict.winner)
 
 
 def combat_verdict(given: Sequence[Ruling], item: str) -> Combat | None:
@@ -85,12 +107,12 @@ def fight_end(day: Fraction, rounds: int) -> Fraction:
 
 
 def going_on(verdict: Combat | None, table_a: int, table_b: int) -> frozenset[int]:
-    """The realms whose units go on along their paths after the fight: the winner's
-    (Tab. 6.1-1: the loser retreats, or fights to its end); nobody while the GM has not
-    ruled, or when nobody won (both stand, as the meeting held them)."""
-    if verdict is None or verdict.winner not in ("a", "b"):
-        return frozenset()
-    return frozenset({table_a if verdict.winner == "a" else table_b})
+    """The realm whose units go on along their paths after the fight: the winner's
+    (Tab. 6.1-1: the loser retreats, or fights to its end; its allies in the fight go on
+    with it, engine.wdw.contacts); nobody while the GM has not ruled, or when nobody won
+    (both stand, as the meeting held them)."""
+    winner = winning_realm(verdict, table_a, table_b)
+    return frozenset({winner}) if winner else frozenset()
 
 
 def joining_round(start: Fraction, day: Fraction) -> int:

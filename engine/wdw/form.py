@@ -21,6 +21,8 @@ def form_words(item: str, items: Items, lang: str) -> str:
         words = say(lang, "form.appearance", side=verdict.superior.upper())
     elif isinstance(verdict, Combat) and not verdict.losses and verdict.winner == "none":
         words = say(lang, "form.combat_none")
+    elif isinstance(verdict, Combat) and not verdict.losses and verdict.winner.isdecimal():
+        words = say(lang, "form.combat_realm", realm=verdict.winner)
     elif isinstance(verdict, Combat) and not verdict.losses:
         words = say(lang, "form.combat", winner=verdict.winner.upper())
     elif isinstance(verdict, SpyResult) and verdict.success is False and not verdict.discovered:

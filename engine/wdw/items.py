@@ -12,9 +12,10 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from engine.core import Order, Ruling
-from engine.wdw.allied import AlliedStops, first_of, mutual_pairs
+from engine.wdw.allied import AlliedStops, first_of, hostile, mutual_pairs
 from engine.wdw.appearance import answered
-from engine.wdw.characters import character_gp, with_leaders, with_the_army
+from engine.wdw.calculators import combat
+from engine.wdw.characters import with_leaders, with_the_army
 from engine.wdw.checks_conquest import Barren, Raid, barren_of, owner_of, raids_of
 from engine.wdw.checks_decay import decays_of
 from engine.wdw.checks_walls import WallSiege, wall_sieges_of
@@ -22,12 +23,11 @@ from engine.wdw.checks_works import Siege, sieges_of
 from engine.wdw.contacts import Contact, Fought, contacts
 from engine.wdw.discovery import discovered
 from engine.wdw.fights import combat_verdict, fought_rounds, going_on
-from engine.wdw.formulas import kampfkraft
 from engine.wdw.interception import INTERCEPTING, Hunter, Interceptions
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import Leg, budget, enterable, mode_factor, walk
 from engine.wdw.orders import Demolish, Fight, Province, Repair, Special, Spy, Work, counted
-from engine.wdw.provinces import home_gp, melee_level
+from engine.wdw.provinces import home_gp
 from engine.wdw.setup import options_of
 from engine.wdw.spy_limits import over_limit, stands
 from engine.wdw.state import Unit, WdwState, world
@@ -64,9 +64,17 @@ class Meeting:
     late: tuple[tuple[str, int], ...] = ()
     """A combat's late arrivals (``realm/unit``) and the round each joins from
     (Strategie 6.2 "Später ankommende Einheiten", engine.wdw.contacts)."""
-    joins: tuple[str, int] | None = None
-    """The combat under way in the field this one's newcomers join, and from which
-    round."""
+    parties: tuple[tuple[int, ...], ...] = ()
+    """A combat's parties, each a realm or allied realms: side A's, side B's, then the
+    further ones of late arrivals (Strategie 6.2 "Kämpfe mit mehr als zwei Parteien")."""
+    others: tuple[Side, ...] = ()
+    """The further parties' sides (their late units, their Kampfkraft), in ``parties``'
+    order after A and B."""
+
+    def party_of(self, realm: int) -> tuple[int, ...]:
+        """The realms fighting on ``realm``'s side in this combat (its party)."""
+        found = (p for p in self.parties if realm in p)
+        return next(found, (realm,))
 
 
 Retreat = tuple[str, tuple[str, ...], int, Fraction]
@@ -202,28 +210,81 @@ def gp_of(
     return causes
 
 
+def _lead(units: Sequence[Unit], chosen: UnitOrders) -> str:
+    """A side's leading order: its units' most aggressive main order (Tab. 5.1-1)."""
+    return min((main_order(u, chosen) for u in units), key=MAIN_ORDERS.index)
+
+
 def _side(
-    realm: int, units: list[Unit], state: WdwState, chosen: UnitOrders, kf: str, hv_bonus: str
+    scene: combat.Scene,
+    kf: str,
+    units: Sequence[Unit],
+    enemy: Sequence[Unit],
+    attacker: bool,
+    chosen: UnitOrders,
+    legs: Mapping[str, Leg],
 ) -> Side:
-    the_map = world(state.map_text)
-    lead = min((main_order(u, chosen) for u in units), key=MAIN_ORDERS.index)
-    power = Fraction(0)
-    gp_total: dict[str, int] = {}
-    leaders = character_gp(units, {s.kf: s for s in state.settlements})
-    for unit in units:
-        causes = gp_of(unit, state, the_map, kf, leaders, hv_bonus)
-        for cause, n in causes:
-            gp_total[cause] = gp_total.get(cause, 0) + n
-        # D13: Heimatverteidigung
-        strength = unit.size * melee_level(state, unit, kf, hv_bonus)
-        power += kampfkraft(strength, sum(n for _, n in causes))
+    """A side in ``kf`` against ``enemy`` with its Kampfkraft as the combat workbench
+    computes it (F10, Tab. 6.3-1: the positional GP too — Stv, capital, river or wall,
+    height, forest — engine.wdw.calculators.combat), its GP summed by cause."""
+    mine, theirs = (
+        combat.approach([u.key for u in group], _lead(group, chosen), kf, scene.units, legs)
+        for group in (units, enemy)
+    )
+    party = combat.figures(scene, kf, mine, theirs, attacker)
+    gp: dict[str, int] = {}
+    for fighter in party.fighters:
+        for cause, n in fighter.gp:
+            gp[cause] = gp.get(cause, 0) + n
     keys = tuple(u.key for u in units)
-    return Side(realm, keys, lead, power, tuple(sorted(gp_total.items())))
+    return Side(party.realm, keys, mine.order, party.melee, tuple(sorted(gp.items())))
 
 
-def hostile(state: WdwState, a: int, b: int) -> bool:
-    """Two realms meet as enemies unless either counts the other an ally (D26)."""
-    return b not in state.realm(a).allies and a not in state.realm(b).allies
+def _table(
+    scene: combat.Scene,
+    kf: str,
+    first: Sequence[Unit],
+    second: Sequence[Unit],
+    chosen: UnitOrders,
+    legs: Mapping[str, Leg],
+) -> tuple[Side, Side]:
+    """The table's sides A (``first``, the attacker) and B in ``kf`` (:func:`_side`)."""
+    a = _side(scene, kf, first, second, True, chosen, legs)
+    return a, _side(scene, kf, second, first, False, chosen, legs)
+
+
+def _parties(
+    scene: combat.Scene,
+    meeting: Meeting,
+    chosen: UnitOrders,
+    legs: Mapping[str, Leg],
+    enemies: Callable[[int, int], bool],
+) -> Meeting:
+    """Strategie 6.2 "Kämpfe mit mehr als zwei Parteien": the combat's parties — a late
+    arrival's realm fights with the party it is allied with (D26: not hostile to any of
+    its realms), else it is a party of its own —, each further party a side of its late
+    units, its Kampfkraft against side B as the workbench computes it."""
+    parties = [[meeting.a.realm], [meeting.b.realm]]
+    keys: dict[int, list[str]] = {}
+    for key, _round in meeting.late:
+        realm = scene.units[key].realm
+        allied = (p for p in parties if realm in p or not any(enemies(realm, r) for r in p))
+        party = next(allied, None)
+        if party is None:
+            party = [realm]
+            parties.append(party)
+        elif realm not in party:
+            party.append(realm)
+        index = parties.index(party)
+        if index >= 2:
+            keys.setdefault(index, []).append(key)
+    # As the workbench counts a further party's late units: attacking side B.
+    enemy = [scene.units[key] for key in meeting.b.units]
+    others = tuple(
+        _side(scene, meeting.kf, [scene.units[k] for k in keys[i]], enemy, True, chosen, legs)
+        for i in sorted(keys)
+    )
+    return replace(meeting, parties=tuple(tuple(p) for p in parties), others=others)
 
 
 def hostility(state: WdwState) -> Callable[[int, int], bool]:
@@ -271,17 +332,19 @@ def find_items(
         _fought(given, options.max_rounds, options.after_fight == "go_on"),
         busy,
     )
-    max_rounds, hv_bonus = options.max_rounds, options.hv_bonus
+    max_rounds = options.max_rounds
+    scene = combat.Scene.of(state)
     meetings: dict[str, Meeting] = {}
     stand_offs: list[Meeting] = []
     retreats: list[Retreat] = []
     e = 0
     for contact in found:
-        sa = _side(contact.a, list(contact.a_units), state, chosen, contact.kf, hv_bonus)
-        sb = _side(contact.b, list(contact.b_units), state, chosen, contact.kf, hv_bonus)
+        kf, a_units, b_units = contact.kf, contact.a_units, contact.b_units
         if contact.discovery:
             # The question comes first; if it is found, the row's outcome is the GM's to tell.
-            seeker, hider = (sb, sa) if contact.hider == contact.a else (sa, sb)
+            if contact.hider == contact.a:
+                a_units, b_units = b_units, a_units
+            seeker, hider = _table(scene, kf, a_units, b_units, chosen, legs)
             outcome, flipped = encounter(seeker.order, hider.order)
             meetings[contact.discovery] = Meeting(contact.kf, seeker, hider, outcome, contact.day)
             if discovered(given, contact.discovery):
@@ -292,14 +355,14 @@ def find_items(
                 if stand_off(outcome):  # Strategie 6.1: found, both stay and negotiate
                     stand_offs.append(meetings[contact.discovery])
             continue
-        outcome, flipped = encounter(sa.order, sb.order)
-        first, second = (sb, sa) if flipped else (sa, sb)
+        outcome, flipped = encounter(_lead(a_units, chosen), _lead(b_units, chosen))
+        if flipped:
+            a_units, b_units = b_units, a_units
+        first, second = _table(scene, kf, a_units, b_units, chosen, legs)
         retreats += _retreats(contact, first, second, retreating(outcome))
         fighting = (*contact.a_units, *contact.b_units)
         when = contact.rounds if contact.combat else rounds(fighting, contact.day, max_rounds)
-        meeting = Meeting(
-            contact.kf, first, second, outcome, contact.day, when, contact.late, contact.joins
-        )
+        meeting = Meeting(contact.kf, first, second, outcome, contact.day, when, contact.late)
         if outcome.question:
             e += 1
             meetings[f"E{e}"] = meeting
@@ -309,7 +372,7 @@ def find_items(
                 retreats += _retreats(contact, first, second, then.back)
                 meeting = replace(meeting, outcome=then.outcome)
         if contact.combat:  # the timeline numbered the fights (engine.wdw.contacts)
-            meetings[contact.combat] = meeting
+            meetings[contact.combat] = _parties(scene, meeting, chosen, legs, enemies)
         elif stand_off(outcome):  # Strategie 6.1: they negotiate; both realms learn of it
             stand_offs.append(meeting)
     spies: dict[str, tuple[int, Spy]] = {}

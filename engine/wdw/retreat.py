@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.wdw.items import hostile
+from engine.wdw.allied import hostile
 from engine.wdw.month import Month
 from engine.wdw.rivers import barrier
 from engine.wdw.state import Unit, WdwState, world

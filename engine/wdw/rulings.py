@@ -253,6 +253,11 @@ def _check_losses(state: WdwState, meeting: Meeting, verdict: Combat, lang: str)
     if verdict.rounds is not None and verdict.rounds > meeting.rounds:
         # F9, D8: the units' BP leave no more rounds this month.
         return say(lang, "ruling.rounds_over", rounds=verdict.rounds, most=meeting.rounds)
+    if verdict.winner.isdecimal():  # Strategie 6.2: a party named by one of its realms
+        parties = meeting.parties or ((meeting.a.realm,), (meeting.b.realm,))
+        if not any(int(verdict.winner) in party for party in parties):
+            named = ", ".join("+".join(str(r) for r in party) for party in parties)
+            return say(lang, "ruling.not_a_party", realm=verdict.winner, parties=named)
     fighting = {*meeting.a.units, *meeting.b.units, *(key for key, _ in meeting.late)}
     for key, loss in verdict.losses:
         if key not in fighting:
@@ -279,23 +284,31 @@ def _appears_superior(meeting: Meeting) -> str:
     return "b" if meeting.a.order[:2] == "KT" and meeting.b.order[:2] != "KT" else "a"
 
 
+def _strongest(meeting: Meeting) -> str:
+    """A combat's default: the party of the greatest Kampfkraft wins (F10); nobody at a
+    tie of the strongest, or without a round to fight (F9, D8)."""
+    powers = [("A", meeting.a.kampfkraft), ("B", meeting.b.kampfkraft)]
+    powers += [(f"Reich {side.realm}", side.kampfkraft) for side in meeting.others]
+    best = max(power for _, power in powers)
+    strongest = [name for name, power in powers if power == best]
+    if meeting.rounds == 0 or len(strongest) > 1:
+        return "Sieger keiner; Verluste keine"
+    return f"Sieger {strongest[0]}; Verluste keine"
+
+
 def default_ruling(item: str, items: Items) -> str:
     """The ruling form's default for ``item``: the side with the greater Kampfkraft
     appears superior (at equal Kampfkraft the side that is not KT) and wins, without
-    losses (the GM enters them), a combat without a round or between equal Kampfkraft
-    has no winner; a spy fails undiscovered; a Sonderbefehl is refused."""
+    losses (the GM enters them) — of more than two parties the strongest (Strategie 6.2),
+    named by its first realm —, a combat without a round or whose strongest parties are
+    equal has no winner; a spy fails undiscovered; a Sonderbefehl is refused."""
     kind = item[0]
     if kind == "D":
         return DISCOVERY_DEFAULT
-    if kind in "EK":
-        meeting = items.meetings[item]
-        stronger = "a" if meeting.a.kampfkraft >= meeting.b.kampfkraft else "b"
-        if kind == "E":
-            return f"{_appears_superior(meeting).upper()} überlegen"
-        # F9, D8: no round left to fight, or equal Kampfkraft: nobody wins unless the GM rules
-        if meeting.rounds == 0 or meeting.a.kampfkraft == meeting.b.kampfkraft:
-            return "Sieger keiner; Verluste keine"
-        return f"Sieger {stronger.upper()}; Verluste keine"
+    if kind == "E":
+        return f"{_appears_superior(items.meetings[item]).upper()} überlegen"
+    if kind == "K":
+        return _strongest(items.meetings[item])
     if kind == "G":
         return "misslungen; entdeckt nein"
     if kind == "B":  # Strategie 6.4: the siege works as computed unless the GM rules

@@ -125,7 +125,7 @@ def test_a_unit_arriving_in_the_last_round_is_too_late_to_join() -> None:
     assert items.meetings["K1"].late == ()
 
 
-def test_a_third_realm_arriving_during_the_fight_joins_it() -> None:
+def test_a_third_realm_arriving_during_the_fight_joins_it_as_a_party() -> None:
     # Tharn's 101 stands in 1/20; Isyrial's 101 comes on day 10, realm 3's 101 from 1/22
     # along the road on day 20 (Tharn's other units are away).
     state = sample(3)
@@ -144,10 +144,10 @@ def test_a_third_realm_arriving_during_the_fight_joins_it() -> None:
     items = find_items(state, orders)
     first = items.meetings["K1"]
     assert (first.kf, first.day, first.late) == ("1/20", 10, (("3/101", 4),))
-    joining = [(k, m.day, m.joins) for k, m in items.meetings.items() if k != "K1"]
-    assert joining == [("K2", 20, ("K1", 4)), ("K3", 20, ("K1", 4))]
+    # Strategie 6.2 "Kämpfe mit mehr als zwei Parteien": one fight, no pairwise items.
+    assert list(items.meetings) == ["K1"] and first.parties == ((1,), (2,), (3,))
     german = GAME.dossier(state, orders, "de")
-    assert "   Kommt zum laufenden Kampf K1 dazu, ab Runde 4 (Strategie 6.2)\n" in german
+    assert "Mehr als zwei Parteien, jede gegen alle (Strategie 6.2): A, B und Reich 3;" in german
     assert "Später dazu: 3/101 (Seite 3) ab Runde 4" in german
 
 

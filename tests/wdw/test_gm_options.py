@@ -30,14 +30,15 @@ def _defended(**options: object) -> WdwState:
     return state
 
 
-@pytest.mark.parametrize(("bonus", "power", "melee"), [("strength", 3000, 3), ("gp", 1400, 1)])
+@pytest.mark.parametrize(("bonus", "power", "melee"), [("strength", 6000, 3), ("gp", 2400, 1)])
 def test_hv_bonus_gives_strength_or_gp_at_home(bonus: str, power: int, melee: int) -> None:
     state = _defended(hv_bonus=bonus)
     unit = unit_of(state, 1, 301)
     assert melee_level(state, unit, "1/18", bonus) == melee
     (meeting,) = find_items(state, {}).meetings.values()
     side = meeting.a if meeting.a.realm == 1 else meeting.b
-    assert side.kampfkraft == power  # gp: 1,000 × (5 + 2)/5
+    # In its capital Guru (Stv 2): +2 Stv +3 Hauptstadt (Tab. 6.3-1) on top.
+    assert side.kampfkraft == power  # gp: 1,000 × (5 + 2 + 5)/5
 
 
 def test_hv_bonus_gp_gives_nothing_outside_the_province() -> None:

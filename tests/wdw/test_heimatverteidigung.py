@@ -197,7 +197,8 @@ def test_a_defender_may_attack_and_fights_with_its_bonus_at_home() -> None:
     state.units = [u for u in state.units if u.realm == 2 or u.id == 301]
     (meeting,) = find_items(state, {}).meetings.values()
     side = meeting.a if meeting.a.realm == 1 else meeting.b
-    assert side.kampfkraft == 3000  # 1,000 elements × (1 + 2), no GP
+    # 1,000 elements × (1 + 2), × (1 + 5/5) in its capital Guru (Stv 2 + Hauptstadt 3)
+    assert side.kampfkraft == 6000
 
 
 def test_a_conversion_takes_six_months_with_neither_ability() -> None:

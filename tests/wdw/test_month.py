@@ -95,7 +95,7 @@ def test_open_items_shrink_as_rulings_come() -> None:
     ("ruling", "reason"),
     [
         (Ruling("K2", "Sieger A"), "K2: kein offener Punkt"),
-        (Ruling("K1", "Sieger C"), "Kampf: „Sieger A|B|keiner"),
+        (Ruling("K1", "Sieger C"), "Kampf: „Sieger A|B|Reich n|keiner"),
         (
             Ruling("K1", "Sieger A; Verluste 1/101 -2001"),
             "Verlust 2001 ist mehr als ihre Größe 2000",

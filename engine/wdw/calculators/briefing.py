@@ -7,7 +7,6 @@ came from and on which day it arrived."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 
 from engine.core import Order
 from engine.dice import Dice
@@ -33,28 +32,14 @@ def scene_of(state: WdwState, legs: Mapping[str, Leg]) -> combat.Scene:
     return combat.Scene.of(state, ends, legs)
 
 
-def _approach(
-    keys: Sequence[str], order: str, kf: str, units: Mapping[str, Unit], legs: Mapping[str, Leg]
-) -> combat.Approach:
-    # The first unit of the side that entered the field gives where and when it came.
-    members = tuple(units[k] for k in keys)
-    for unit in members:
-        steps = legs[unit.key].steps
-        for i, (field, day) in enumerate(steps):
-            if field == kf:
-                came = steps[i - 1][0] if i else unit.kf
-                return combat.Approach(members, order, came, day)
-    return combat.Approach(members, order, "", Fraction(0))
-
-
 def workbench_lines(
     scene: combat.Scene, meeting: Meeting, legs: Mapping[str, Leg], lang: str
 ) -> list[str]:
     """The combat workbench of a K item, indented for the dossier."""
-    a = _approach(meeting.a.units, meeting.a.order, meeting.kf, scene.units, legs)
-    b = _approach(meeting.b.units, meeting.b.order, meeting.kf, scene.units, legs)
+    a = combat.approach(meeting.a.units, meeting.a.order, meeting.kf, scene.units, legs)
+    b = combat.approach(meeting.b.units, meeting.b.order, meeting.kf, scene.units, legs)
     late = [
-        (_approach((key,), scene.units[key].order[:2], meeting.kf, scene.units, legs), round_)
+        (combat.approach((key,), scene.units[key].order[:2], meeting.kf, scene.units, legs), round_)
         for key, round_ in meeting.late
     ]
     bench = combat.workbench(scene, meeting.kf, a, b, late, meeting.day)

@@ -11,10 +11,10 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 
+from engine.wdw.allied import hostile
 from engine.wdw.calculators.texts import number, say
 from engine.wdw.characters import character_gp, with_leaders
 from engine.wdw.formulas import bukaz_gp, kampfkraft, movement_points, rounds_possible
-from engine.wdw.items import hostile
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import Leg
 from engine.wdw.options import WdwOptions
@@ -353,30 +353,59 @@ def retreat_fields(
     return tuple(found), True
 
 
-def _party(
-    scene: Scene, kf: str, side: Approach, enemy: Approach, attacker: bool, day: Fraction
-) -> Party:
-    enemy_on_land = any(u.unit_class != "sea" for u in enemy.units)
+def approach(
+    keys: Sequence[str], order: str, kf: str, units: Mapping[str, Unit], legs: Mapping[str, Leg]
+) -> Approach:
+    """The side of ``keys`` as it comes to the fight in ``kf`` along the month's legs
+    (F9): the first of its units that entered the field gives where it came from and
+    on which day; a side that stood there comes from nowhere on day 0."""
+    members = tuple(units[k] for k in keys)
+    for unit in members:
+        steps = legs[unit.key].steps
+        for i, (step, day) in enumerate(steps):
+            if step == kf:
+                came = steps[i - 1][0] if i else unit.kf
+                return Approach(members, order, came, day)
+    return Approach(members, order, "", Fraction(0))
+
+
+def figures(scene: Scene, kf: str, side: Approach, enemy: Approach, attacker: bool) -> Party:
+    """F10, Tab. 6.3-1: the side's Kampfkraft against ``enemy`` in ``kf`` (``attacker``:
+    the table's A), its units' Stärke and GP by cause — the one computation the
+    workbench, the E question and the ruling form's default winner read
+    (engine.wdw.items); without the retreat fields (:func:`workbench` adds them)."""
+    memo = _memo(scene, kf, side, enemy, attacker)
+    if memo not in scene.parties:
+        on_land = any(u.unit_class != "sea" for u in enemy.units)
+        scene.parties[memo] = _figures(scene, kf, side, enemy, attacker, on_land)
+    return scene.parties[memo]
+
+
+def _memo(
+    scene: Scene, kf: str, side: Approach, enemy: Approach, attacker: bool
+) -> tuple[object, ...]:
     # The figures depend on these only (the enemy's units only through being on land
     # and having ships, a boarding).
-    keys = tuple(u.key for u in side.units)
-    memo = (
-        keys,
+    return (
+        tuple(u.key for u in side.units),
         kf,
         side.order,
         side.came_from,
         side.day,
         enemy.came_from,
         attacker,
-        enemy_on_land,
+        any(u.unit_class != "sea" for u in enemy.units),
         boarding(scene, kf, enemy),
     )
-    if memo not in scene.parties:
-        scene.parties[memo] = _figures(scene, kf, side, enemy, attacker, enemy_on_land)
+
+
+def _party(
+    scene: Scene, kf: str, side: Approach, enemy: Approach, attacker: bool, day: Fraction
+) -> Party:
+    party = figures(scene, kf, side, enemy, attacker)
     # The retreat fields depend on the day of the meeting too (D28).
-    then = (*memo, day)
+    then = (*_memo(scene, kf, side, enemy, attacker), day)
     if then not in scene.parties:
-        party = scene.parties[memo]
         retreat, draw = retreat_fields(scene, kf, party.realm, side, day)
         scene.parties[then] = replace(party, retreat=retreat, draw=draw)
     return scene.parties[then]
@@ -424,8 +453,15 @@ def workbench(
     joining = []
     for arrival, round_ in late:
         unit = arrival.units[0]
-        side, enemy = ("B", a) if unit.realm == realm_b else ("A", b)
-        name = side if unit.realm in (realm_a, realm_b) else str(unit.realm)
+        # D26: an ally of B's fights on B's side; a realm hostile to both is a further
+        # party, named by its realm (Strategie 6.2 "mehr als zwei Parteien").
+        with_b = unit.realm == realm_b or (
+            unit.realm != realm_a and not scene.hostile(unit.realm, realm_b)
+        )
+        side, enemy = ("B", a) if with_b else ("A", b)
+        friend = realm_b if with_b else realm_a
+        allied = unit.realm == friend or not scene.hostile(unit.realm, friend)
+        name = side if allied else str(unit.realm)
         leaders = tuple(character_gp(arrival.units, scene.towns))
         on_land = any(u.unit_class != "sea" for u in enemy.units)
         fighter = _fighter(unit, scene, kf, arrival, enemy, side == "A", on_land, leaders)
@@ -552,8 +588,10 @@ def _late_lines(bench: Workbench, lang: str) -> list[str]:
         lines.append(
             say(lang, "combat.late", unit=fighter.key, side=side, round=round_, power=power)
         )
-        if side in more:
-            more[side] += fighter.melee_power
-    a, b = number(bench.a.melee + more["A"], lang), number(bench.b.melee + more["B"], lang)
+        more[side] = more.get(side, Fraction(0)) + fighter.melee_power
+    a, b = number(bench.a.melee + more.pop("A"), lang), number(bench.b.melee + more.pop("B"), lang)
     lines.append(say(lang, "combat.late_total", count=len(bench.late), a=a, b=b))
+    # Strategie 6.2: each further party fights all the others.
+    for realm, total in more.items():
+        lines.append(say(lang, "combat.late_party", realm=realm, power=number(total, lang)))
     return lines

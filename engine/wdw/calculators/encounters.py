@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from engine.core import Order
+from engine.wdw.allied import hostile
 from engine.wdw.calculators.texts import number, say
 from engine.wdw.interception import INTERCEPTING
-from engine.wdw.items import by_unit, find_items, hostile, legs_of
+from engine.wdw.items import by_unit, find_items, legs_of
 from engine.wdw.movement import Leg
 from engine.wdw.orders import Fight
 from engine.wdw.sightlines import visible

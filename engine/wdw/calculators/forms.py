@@ -11,12 +11,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from engine.calculating import CalculatorField, CalculatorForm, CalculatorInputError
+from engine.wdw.allied import hostile
 from engine.wdw.calculators import combat, designer, economy, encounters, movement, siege
 from engine.wdw.calculators.inputs import Inputs
 from engine.wdw.calculators.knowledge import Knowledge, knowledge
 from engine.wdw.calculators.texts import TEXTS, say
 from engine.wdw.checks_works import ashore
-from engine.wdw.items import hostile
 from engine.wdw.mapfile import MapError, field_id
 from engine.wdw.setup import options_of
 from engine.wdw.state import STRUCTURES, Settlement, Unit, WdwState, world

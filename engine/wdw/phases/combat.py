@@ -1,4 +1,4 @@
-"""Combats (Strategie 6.2): the GM's verdict on each K item, told to each side (design
+"""Combats (Strategie 6.2): the GM's verdict on each K item, told to each party (design
 §8: its own figures exact, the enemy's as seen), its losses applied, the loser
 retreating (Tab. 6.1-1) to the field its leg came from, or a drawn one (D28,
 engine.wdw.retreat)."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.wdw.fights import Combat
+from engine.wdw.fights import Combat, winning_realm
 from engine.wdw.items import Meeting
 from engine.wdw.month import Month
 from engine.wdw.phases.sightings import estimate
@@ -36,14 +36,13 @@ def run(month: Month) -> None:
             month.note(unit.realm, "note.loss", unit=unit.id, loss=loss, left=unit.size)
             if unit.size == 0:
                 month.note(unit.realm, "note.destroyed", unit=unit.id)
-        if verdict.winner in ("a", "b"):
-            loser, winner = (
-                (meeting.b, meeting.a) if verdict.winner == "a" else (meeting.a, meeting.b)
-            )
-            # Strategie 6.2: the loser's late arrivals retreat with it.
-            late = tuple(key for key, _ in meeting.late if units[key].realm == loser.realm)
-            keys = (*loser.units, *late)
-            _retreat(month, units, item, keys, winner.realm, meeting.day)
+        winner = winning_realm(verdict, meeting.a.realm, meeting.b.realm)
+        if winner:
+            # Strategie 6.2: every other party lost (of more than two, each fought all),
+            # its late arrivals with it.
+            party = meeting.party_of(winner)
+            keys = tuple(k for k in _fighting(meeting) if units[k].realm not in party)
+            _retreat(month, units, item, keys, winner, meeting.day)
     state.units = [u for u in state.units if u.size > 0]
 
 
@@ -53,19 +52,21 @@ def _tell(month: Month, units: dict[str, Unit], meeting: Meeting, verdict: Comba
     enemy's strength as an observer guesses it (two digits, as a sighting) and its own
     units with their sizes; its own losses, and the enemy's as guessed. The enemy's
     realm, units and properties are not told (docs/rules-wdw.md, "Sightings")."""
-    keys = (*meeting.a.units, *meeting.b.units, *(key for key, _ in meeting.late))
-    fighting = [units[key] for key in dict.fromkeys(keys) if key in units]
+    fighting = [units[key] for key in _fighting(meeting) if key in units]
     lost: dict[str, int] = {}
     for key, loss in verdict.losses:
         lost[key] = lost.get(key, 0) + loss
-    for seat, side in ((meeting.a.realm, "a"), (meeting.b.realm, "b")):
-        if verdict.winner == "none":
+    winner = winning_realm(verdict, meeting.a.realm, meeting.b.realm)
+    parties = meeting.parties or ((meeting.a.realm,), (meeting.b.realm,))
+    for seat in (realm for party in parties for realm in party):
+        if not winner:
             outcome = "note.no_fight"
         else:
-            outcome = "note.won" if verdict.winner == side else "note.lost"
+            outcome = "note.won" if winner in meeting.party_of(seat) else "note.lost"
         month.note(seat, outcome, kf=meeting.kf)
         own = [u for u in fighting if u.realm == seat]
-        theirs = [u for u in fighting if u.realm != seat]
+        # Strategie 6.2: the enemy is every other party (its allies fight beside it).
+        theirs = [u for u in fighting if u.realm not in meeting.party_of(seat)]
         month.note(
             seat,
             "note.battle_sides",
@@ -77,6 +78,12 @@ def _tell(month: Month, units: dict[str, Unit], meeting: Meeting, verdict: Comba
         own_loss = sum(min(lost.get(u.key, 0), u.size) for u in own)
         their_loss = sum(min(lost.get(u.key, 0), u.size) for u in theirs)
         month.note(seat, "note.battle_losses", own=own_loss, theirs=estimate(their_loss))
+
+
+def _fighting(meeting: Meeting) -> tuple[str, ...]:
+    """Every unit of the combat once: sides A and B, then the late arrivals."""
+    keys = (*meeting.a.units, *meeting.b.units, *(key for key, _ in meeting.late))
+    return tuple(dict.fromkeys(keys))
 
 
 def _retreat(

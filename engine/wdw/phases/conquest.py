@@ -6,8 +6,9 @@ plunderer passed with nothing to plunder is said in its realm's printout."""
 
 from __future__ import annotations
 
+from engine.wdw.allied import hostile
 from engine.wdw.checks_conquest import Plunder, extension, min_size, owner_of
-from engine.wdw.items import by_unit, hostile
+from engine.wdw.items import by_unit
 from engine.wdw.month import Month
 from engine.wdw.rulings import default_ruling, read
 from engine.wdw.state import Unit
