@@ -30,7 +30,7 @@ import dataclasses
 import hashlib
 import heapq
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from random import Random
@@ -898,9 +898,12 @@ class GameKind:
     min_players: int
     max_players: int
     options: Mapping[str, JSONValue] = field(default_factory=dict)
-    """The default rule options."""
+    """The default rule options (each one a GM may set)."""
     gm_options: frozenset[str] = frozenset()
-    """The rule options a GM may set when creating a game."""
+    """The rule options a GM may set, by name: the host accepts these and no others, at
+    creation and in setup, by mail, command line and web (:meth:`unknown_options`). A
+    kind whose options have no JSON default (Welt der Waben's map and scenario texts)
+    names them here only."""
     host_options: Mapping[str, JSONValue] = field(default_factory=dict)
     """Rule options the host sets for every new game unless the GM gives them."""
     seat_fields: tuple[SeatField, ...] = ()
@@ -925,6 +928,20 @@ class GameKind:
                 f"game kind {self.name!r} lacks {', '.join(missing)} "
                 f"(its turn shape is {self.shape.value})"
             )
+        files = self.map_files
+        given = [*self.options, *self.host_options, *([files.map_option] if files else [])]
+        unsettable = self.unknown_options(given)
+        if unsettable:
+            # The host refuses every name outside gm_options: a default, a host default or
+            # the map file's option outside it could never be set.
+            raise KindContractError(
+                f"game kind {self.name!r} has options no GM may set: {', '.join(unsettable)}"
+            )
+
+    def unknown_options(self, names: Iterable[str]) -> list[str]:
+        """Those of ``names`` that are no rule option a GM may set (:attr:`gm_options`),
+        sorted: the host refuses a game's options by this one check, whoever gives them."""
+        return sorted(set(names) - self.gm_options)
 
     def missing_capabilities(self) -> list[str]:
         """What the kind declares but its objects do not provide, by name: the engine's

@@ -10,7 +10,7 @@ from typing import Any
 from engine.core import Setup
 from engine.plaindata import from_plain
 from engine.wdw.mapfile import json_file, read_map
-from engine.wdw.options import WdwOptions
+from engine.wdw.options import TEXT_OPTIONS, WdwOptions
 from engine.wdw.sightlines import see
 from engine.wdw.state import Realm, Settlement, Unit, WdwState
 
@@ -44,7 +44,7 @@ def scenario_data(name: str, text: object = None) -> dict[str, Any]:
 def new_state(setup: Setup) -> WdwState:
     """Turn 0: the scenario's realms for the seats, the map checked whole, each realm
     knowing what its units and settlements see."""
-    options = {k: v for k, v in setup.options.items() if k not in ("map", "scenario")}
+    options = {k: v for k, v in setup.options.items() if k not in TEXT_OPTIONS}
     the_options = WdwOptions.of(options)  # unknown options and bad values are refused here
     data = scenario_data(setup.scenario or "sample", setup.options.get("scenario"))
     map_text = setup.options.get("map")
