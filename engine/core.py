@@ -802,6 +802,12 @@ class Ruled(Protocol):
         printouts' state before the GM's texts); ``dice`` draws by name."""
         ...
 
+    def lapsed_rulings(self, drafted: State, lang: str) -> list[str]:
+        """The items of a :meth:`draft`'s state whose rulings the turn could not apply
+        (their units were no longer there, …), one line each with why, in the GM's
+        ``lang``: the host tells the GM with the drafts, so none is dropped unsaid."""
+        ...
+
 
 class RuledGame(ABC):
     """Base of a :class:`Ruled` game's glue: the turn without rulings is the draft with
@@ -829,6 +835,10 @@ class RuledGame(ABC):
     def run_turn(self, state: State, orders: SeatOrders, dice: Dice) -> TurnResult:
         """The turn with no rulings yet (every open item at its default)."""
         return self.draft(state, orders, [], dice)
+
+    def lapsed_rulings(self, drafted: State, lang: str) -> list[str]:
+        """As :meth:`Ruled.lapsed_rulings`: none, unless the kind's turn can lapse one."""
+        return []
 
     def check_ruling(
         self, state: State, orders: SeatOrders, given: Sequence[Ruling], ruling: Ruling, lang: str

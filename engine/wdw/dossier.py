@@ -24,7 +24,7 @@ from engine.wdw.checks_decay import decay_lines
 from engine.wdw.checks_spy import infiltration, names_something, target_min_ig
 from engine.wdw.checks_walls import wall_siege_lines
 from engine.wdw.forecast import forecast
-from engine.wdw.form import form_words
+from engine.wdw.form import form_lines, form_words
 from engine.wdw.home_terrain import difficult_ground, loss_immunity
 from engine.wdw.items import Items, Meeting, by_unit
 from engine.wdw.leaders import shortfall, shortfall_text
@@ -104,7 +104,7 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
         *draw_lines(scene, orders, items, state.turn + 1, lang),
     ]
     lines += ["", say(lang, "dossier.form"), say(lang, "dossier.rulings")]
-    lines += [f"{item} {form_words(item, items, lang)}" for item in items.ids()]
+    lines += form_lines(state, orders, items, lang)
     lines.append(say(lang, "dossier.end"))
     return "\n".join(lines) + "\n"
 
