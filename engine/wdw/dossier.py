@@ -32,6 +32,7 @@ from engine.wdw.phases.sightings import sights
 from engine.wdw.setup import options_of
 from engine.wdw.state import WdwState, world
 from engine.wdw.storm import storm_lines
+from engine.wdw.tables import row_words
 from engine.wdw.texts import heading, say
 
 
@@ -170,7 +171,8 @@ def _meeting_lines(item: str, meeting: Meeting, lang: str) -> list[str]:
     # The texts name the meeting's fields and its sides' (``{meeting.kf}``, ``{a.realm}``).
     a, b = meeting.a, meeting.b
     day = number(meeting.day, lang)
-    sides = {"item": item, "meeting": meeting, "a": a, "b": b}
+    row = row_words(meeting.outcome, lang)
+    sides = {"item": item, "meeting": meeting, "a": a, "b": b, "row": row}
     a_units, b_units = " ".join(a.units), " ".join(b.units)
     if item.startswith("D"):
         return [say(lang, "item.discovery", **sides, day=day, b_units=b_units)]

@@ -389,7 +389,7 @@ def handle_gm_mail(
     reply (``subject``, ``reply``) and commits.
     """
     parsed = lang_gm.parse(text, subject)
-    lang = parsed.language or gm_language(game.options)
+    lang = gm_language(game.options, parsed.language)
     errors = list(parsed.errors)
     named = parsed.header.game
     if named is not None and named != game.number:

@@ -125,3 +125,16 @@ def test_the_gms_reply_with_the_drafts_names_the_storm_that_lapsed(db_engine: En
         "1 Entscheid kann der Monat nicht anwenden; er bleibt gespeichert: "
         "S1 entfällt: keine Sturmeinheit (1/101) steht nach den Kämpfen noch in 1/22" in reply
     )
+
+
+def test_the_reply_to_rulings_speaks_the_gms_chosen_language_whatever_the_header(
+    db_engine: Engine,
+) -> None:
+    options = {"scenario": _at_tharnburg(), "gm_language": "en"}
+    two_realms_ruled(db_engine, "101 KA 1/22\nSturm auf Tharnburg mit 101\n", "101 KH\n", options)
+    # The header is German ("Partie 600 Spielleiter Kennwort"); the GM chose English.
+    reply = gm_mail(db_engine, "Entscheid\nK1 Sieger B; Verluste keine\nEnde\n")
+    assert reply.startswith("Game 600: your commands, line by line.")
+    assert "1 ruling taken. Still open (1): S1 Storm on Tharnburg" in reply
+    reply = gm_mail(db_engine, "Entscheid\nS1 abgeschlagen; Verluste keine\nEnde\n")
+    assert "1 ruling the month cannot apply; it stays kept: S1 lapses:" in reply
