@@ -641,6 +641,14 @@ class Outlook:
     """The order in words as the forecast found them (None: the game's
     :meth:`ForecastAcknowledging.worded`), for a game that words an order by the position
     the orders before it left."""
+    refused: bool = False
+    """The game refuses the order: its turn will not carry it out (:class:`RefusedText`)."""
+
+
+class RefusedText(str):
+    """The acknowledgement's words of an order the game refuses (``worded`` says why):
+    the turn will not carry it out, so the echo lists it among the lines that are not
+    carried out, not among the understood orders."""
 
 
 class ForecastAcknowledging(ABC):
@@ -682,7 +690,8 @@ class ForecastAcknowledging(ABC):
             text = seen.worded or self.worded(state, seat, order, lang, place_name)
             if seen.forecast is not None:
                 text = f"{text} → {seen.forecast}"
-            texts.append(self.warned(text, seen.warnings, lang))
+            text = self.warned(text, seen.warnings, lang)
+            texts.append(RefusedText(text) if seen.refused else text)
         return texts
 
     def describe_order(

@@ -46,11 +46,29 @@ _STRUCTS = {
     "lab": "lab", "labor": "lab", "tmp": "tmp", "tempel": "tmp",
 }  # fmt: skip
 _ROMAN = {"i": "1", "ii": "2", "iii": "3"}
+# The words that may stand before a unit's number ("Heer 115"; wdw.lark's UNIT).
+_UNIT_WORDS = ("heer", "einheit", "flotte", "unit", "army", "fleet")
+# The words of a raising's class (Strategie 4.2; wdw.lark's CLASS_WORD), by the class.
+_SEA_WORDS = ("schiffe", "schiff", "flotte", "ships", "ship", "fleet", "sea")
+_CHARACTER_WORDS = ("charaktere", "charakter", "characters", "character")
+# Strategie 4.3 "Beritten": riders are land units with the property, not a class.
+_RIDER_WORDS = ("reiterei", "reiter", "cavalry", "riders", "rider")
+_LAND_WORDS = (
+    "k", "krieger", "soldaten", "fußsoldaten", "fusssoldaten", "mann", "bogenschützen",
+    "bogenschuetzen", "landeinheiten", "landeinheit", "warriors", "warrior", "soldiers",
+    "men", "archers", "land",
+)  # fmt: skip
+_CLASS_WORDS = (*_LAND_WORDS, *_SEA_WORDS, *_CHARACTER_WORDS, *_RIDER_WORDS)
 
 
 @cache
 def _parser() -> Lark:
-    rules = reader.grammar_text("wdw.lark").replace("PROPERTY_WORDS", property_words.terminal())
+    rules = (
+        reader.grammar_text("wdw.lark")
+        .replace("PROPERTY_WORDS", property_words.terminal())
+        .replace("UNIT_WORDS", "|".join(_UNIT_WORDS))
+        .replace("CLASS_WORDS", "|".join(_CLASS_WORDS))
+    )
     return reader.build_parser(reader.player_grammar(rules))
 
 
@@ -197,6 +215,15 @@ def _read_whole(unit: int, code: str, tokens: dict[str, Token]) -> None:
         raise LineError.at(said, TEXTS.every("reject.code_target", code=code, word=word))
 
 
+_RISK_BEYOND = re.compile(
+    r"((?:r|risiko|risk)\s*\d+(?!\w)|(?:[-+/]|mit\s+)?\s*\d+(?=\s*(?:(?:ziel|target)(?!\w)|:)))",
+    re.I,
+)
+"""Strategie 5.3: a risk beyond 1 to 5 after a G code (``GI R7 Guru``; ``GI 6 Ziel: …``:
+a number before the target's ``Ziel:``), where a target without ``Ziel:`` would begin;
+a bare number stays a target (``GE 102``)."""
+
+
 def _spy(line: int, unit: int, tokens: dict[str, Token]) -> Spy:
     """A G order (Strategie 5.3) with its risk (default 3) and its target, named with or
     without ``Ziel:`` — never without one: a spy acts on a target."""
@@ -205,6 +232,10 @@ def _spy(line: int, unit: int, tokens: dict[str, Token]) -> Spy:
     digits = re.findall(r"\d", str(said))
     risk = int(digits[-1]) if digits else 3
     target = str(tokens["TEXT"]).strip() if "TEXT" in tokens else ""
+    beyond = _RISK_BEYOND.match(target) if "TARGET_KW" not in tokens else None
+    if beyond is not None:  # "601 GI 6 Ziel: y": the code took no risk 6, the target did
+        word = f"{said} {beyond[1]}"
+        raise LineError.at(said, TEXTS.every("reject.spy_risk", word=word, code=code))
     if not target:
         raise LineError.at(said, TEXTS.every("reject.spy_without_target", code=code))
     return Spy(line=line, unit=unit, code=code, risk=risk, target=target)
@@ -324,30 +355,21 @@ _EXTENSIONS: dict[str, dict[str, range | None]] = {
 }
 _CODE_LIKE = re.compile(r"(?P<kind>[a-z])(?P<code>[a-z]?)(?P<ext>[a-z]?)(?P<digits>\d*)", re.I)
 _EXT_LIKE = re.compile(r"(?P<ext>[a-z])(?P<digits>\d*)", re.I)
-_UNIT_WORD = re.compile(r"(heer|einheit|flotte|unit|army|fleet)", re.I)
 _UNIT_LIKE = re.compile(r"h?\d{1,4}:?", re.I)
 _FIELD_LIKE = re.compile(r"[\d/.\-]*\d[\d/.\-]*")
 
 
-# The starts of the army orders (Strategie 4.2, 4.3), as RAISE_KW, INSTANT_KW and
-# TRAIN_KW spell them in wdw.lark; instant first ("Sofort rüsten" is no raising).
-_ARMY_STARTS = _table(
-    (
-        r"^\s*(sofortrüstung|soforrüstung|sofortruestung|soforruestung|sofort\s+(rüsten|rüste"
-        r"|ruesten|rueste)|instant\s+raise|instant)(?!\w)",
-        "instant",
-    ),
-    (
-        r"^\s*(rüsten|rüste|ruesten|rueste|rekrutieren|rekrutiere|aufstellen|stelle\s+auf"
-        r"|ausheben|hebe\s+aus|raise|recruit)(?!\w)",
-        "raise",
-    ),
-    (
-        r"^\s*((heer|einheit|flotte|unit|army|fleet)?\s*h?\d{1,4}\s*:?\s+)?"
-        r"(ausbildung|ausbilden|bilde\s+aus|training|train)(?!\w)",
-        "train",
-    ),
-)
+@cache
+def _army_starts() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """The starts of the army orders (Strategie 4.2, 4.3): wdw.lark's INSTANT_KW, RAISE_KW
+    and TRAIN_KW (a training after its UNIT), read from the parser so that they cannot
+    drift from the grammar; instant first ("Sofort rüsten" is no raising)."""
+    said = {t.name: t.pattern.value for t in _parser().terminals}
+    return _table(
+        (rf"^\s*{said['INSTANT_KW']}", "instant"),
+        (rf"^\s*{said['RAISE_KW']}", "raise"),
+        (rf"^\s*({said['UNIT']}\s*:?\s+)?{said['TRAIN_KW']}", "train"),
+    )
 
 
 def _fault(at: Position, code: str) -> dict[str, str] | None:
@@ -357,14 +379,14 @@ def _fault(at: Position, code: str) -> dict[str, str] | None:
     better."""
     words = [(m.start(), m.group()) for m in re.finditer(r"\S+", code)]
     here = next((n for n, (s, w) in enumerate(words) if s <= at.pos < s + len(w)), None)
-    army = next((kind for pattern, kind in _ARMY_STARTS if pattern.search(code)), None)
+    army = next((kind for pattern, kind in _army_starts() if pattern.search(code)), None)
     if army is not None and words:  # issue 24: the army order's form, not the unit orders'
         word = words[here][1] if here is not None else words[-1][1]
         return TEXTS.every(f"fault.{army}", word=word)
     if here is None:
         return None
     said = [w for _, w in words]
-    start = 1 if _UNIT_WORD.fullmatch(said[0]) and len(said) > 1 else 0
+    start = 1 if said[0].lower() in _UNIT_WORDS and len(said) > 1 else 0
     if not _UNIT_LIKE.fullmatch(said[start]):
         # "KH B7", "GI9": an order code first, in capitals or with its number
         looks = _CODE_LIKE.fullmatch(said[0])
@@ -423,12 +445,6 @@ LANGUAGE = reader.LinesLanguage(ORDER_KINDS, WdwLines(), first_word_decides=True
 """The Welt der Waben order language (:class:`engine.core.OrderLanguage`)."""
 
 
-_SEA_WORDS = ("schiffe", "schiff", "flotte", "ships", "ship", "fleet", "sea")
-_CHARACTER_WORDS = ("charaktere", "charakter", "characters", "character")
-# Strategie 4.3 "Beritten": riders are land units with the property, not a class.
-_RIDER_WORDS = ("reiterei", "reiter", "cavalry", "riders", "rider")
-
-
 def _army(node: Tree[Token], line: int) -> Order:
     """A raising, Soforrüstung or training (Strategie 4.2): each property with the level
     after it (1 when none is given), a terrain immunity with its terrain (4.3); the
@@ -440,6 +456,8 @@ def _army(node: Tree[Token], line: int) -> Order:
     for tok in node.scan_values(lambda v: isinstance(v, Token)):
         if tok.type == "HV_KW":
             defends = True
+        elif tok.type == "IN_KW" and defends:  # Strategie 4.3: HV is one province's
+            raise LineError.at(tok, TEXTS.every("reject.hv_without_province"))
         elif tok.type == "IMMUNITY_KW":
             immune = True
         elif tok.type == "PLACE" and defends:

@@ -5,6 +5,7 @@ The texts name the order's own fields (``{order.code}``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from engine.core import Order
@@ -18,9 +19,11 @@ from engine.wdw import (
     checks_works,
     storm,
 )
+from engine.wdw.checks_army import Refusal, Refused
+from engine.wdw.checks_conquest import plunder_warnings
 from engine.wdw.checks_spy import known_target, may_spy, target_min_ig
 from engine.wdw.formulas import structure_limit
-from engine.wdw.home_terrain import difficult_ground, loss_immunity, terrain_class
+from engine.wdw.home_terrain import loss_immunity, terrain_class
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import Leg, enterable, mode_factor, walk
 from engine.wdw.movement_rules import MovementRules
@@ -29,14 +32,25 @@ from engine.wdw.setup import options_of
 from engine.wdw.sightlines import seen_by
 from engine.wdw.spy_limits import spy_refusal
 from engine.wdw.state import Unit, WdwState, world
+from engine.wdw.terrain_losses import difficult_ground
 from engine.wdw.texts import say
 
 _COMBAT_MAIN = ("KN", "KA", "KT")
 _NOT_WITH = {"KX": ("E", "P"), "KR": ("F", "W")}
 
 
-def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
-    """The order in words for ``seat``, with the reason it fails or what it costs."""
+def describe(
+    state: WdwState,
+    seat: int,
+    order: Order,
+    lang: str,
+    orders: Sequence[Order] = (),
+    seen: frozenset[str] | None = None,
+) -> str:
+    """The order in words for ``seat``, with the reason it fails or what it costs;
+    ``orders``: the realm's orders of the month, for a check that reads the others (the
+    people of a settlement build or demolish, Strategie 3.3); ``seen``: what the realm
+    sees as the month begins (``sightlines.seen_by``), when the caller worked it out."""
     if isinstance(order, Build):
         return _build(state, seat, order, lang)
     if isinstance(order, checks_army.ORDERS):
@@ -46,7 +60,7 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
     if isinstance(order, Convert):
         return checks_conversion.describe(state, seat, order, lang)
     if isinstance(order, checks_works.WORKS):
-        return checks_works.describe(state, seat, order, lang)
+        return checks_works.describe(state, seat, order, lang, orders)
     if isinstance(order, Storm):
         return storm.describe(state, seat, order, lang)
     if not isinstance(order, Fight | Work | Spy | Special):
@@ -67,7 +81,7 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
         text = say(lang, "order.spy", order=order, unit=unit.id, ig=ig)
         # D37: a target the realm does not know is answered in one and the same words,
         # whether it is hidden from it or does not exist; the dossier tells the GM which.
-        fields = frozenset(seen_by(state, seat, options_of(state)))
+        fields = frozenset(seen_by(state, seat, options_of(state))) if seen is None else seen
         if not known_target(state, seat, order.target, fields):
             text += f" ({say(lang, 'warn.unknown_target')})"
         return text
@@ -82,30 +96,37 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
             words = " ".join((order.code + order.ext, *order.path))
             return say(lang, "order.work_gm", words=words, unit=unit.id)
         return say(lang, "order.work", order=order, unit=unit.id)
-    return fight_outlook(state, seat, order, lang)[0]
+    return fight_outlook(state, seat, order, lang, seen)[0]
 
 
-def fight_outlook(state: WdwState, seat: int, order: Fight, lang: str) -> tuple[str, str | None]:
+def fight_outlook(
+    state: WdwState, seat: int, order: Fight, lang: str, seen: frozenset[str] | None = None
+) -> tuple[str, str | None, Leg | None]:
     """A K order in words (as :func:`describe`) and, when it is not refused, the
     difficult fields its leg enters with whether the realm is free of terrain losses
     there (Strategie 1.2, D33; ``home_terrain.difficult_ground``), or None: read from the
-    realm's own provinces and the fields it knows (D37)."""
+    realm's own provinces and the fields it knows (D37), ``seen`` when the caller worked
+    them out (``sightlines.seen_by``) for many orders; and the leg as far as the realm
+    foresees it (None: refused)."""
     unit = state.unit(seat, order.unit)
     if unit is None:
-        return _refused(order, lang, "unknown_unit", unit=order.unit), None
+        return _refused(order, lang, "unknown_unit", unit=order.unit), None, None
     options = options_of(state)
     refusal = checks_conquest.check_fight(order, unit, options)
     if refusal is not None:  # D4: E needs the Mindestgröße
-        return refusal.of(order, lang), None
-    enter = enterable(state.realm(seat), options.into_white)
-    sight = frozenset(seen_by(state, seat, options))
+        return refusal.of(order, lang), None, None
+    enter = enterable(state, seat, options)
+    sight = frozenset(seen_by(state, seat, options)) if seen is None else seen
     the_map = world(state.map_text)
     text, leg = _fight(the_map, order, unit, enter, sight, options.movement_rules(), lang)
     if leg is None:
-        return text, None
+        return text, None, None
+    way = [kf for kf, _ in leg.steps] or [unit.kf]  # where the month plunders (5.1-2)
+    text += "".join(f" ({w})" for w in plunder_warnings(state, seat, order, way, sight, lang))
     immune = loss_immunity(state.realm(seat), state.settlements, the_map)
     fields = difficult_ground(unit, leg, the_map, immune, lang)
-    return text, say(lang, "forecast.terrain", fields=", ".join(fields)) if fields else None
+    ground = say(lang, "forecast.terrain", fields=", ".join(fields)) if fields else None
+    return text, ground, leg
 
 
 def _fight(
@@ -165,6 +186,8 @@ def _build(state: WdwState, seat: int, order: Build, lang: str) -> str:
     place = state.settlement(order.settlement)
     if place is None or place.owner != seat:
         return _refused(order, lang, "unknown_settlement", settlement=order.settlement)
+    if order.bwp < 1:  # Strategie 3.1: a build adds BWP
+        return _refused(order, lang, "build_none", structure=order.structure)
     field = world(state.map_text).fields[place.kf]
     structures = {s: getattr(place, s) for s in ("bev", "rues", "stv")}
     limit = structure_limit(order.structure, structures, big_site=field.big_site)
@@ -185,6 +208,6 @@ def _build(state: WdwState, seat: int, order: Build, lang: str) -> str:
     return text
 
 
-def _refused(order: Order, lang: str, reason: str, **values: object) -> str:
+def _refused(order: Order, lang: str, reason: str, **values: object) -> Refused:
     # Every rejection reads the same: the order in its words, then why (``reject.*``).
-    return f"{order.describe(lang)}: {say(lang, f'reject.{reason}', **values)}"
+    return Refusal(reason, values).of(order, lang)

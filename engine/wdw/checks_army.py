@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from engine.core import Order
 from engine.wdw.formulas import barracks, element_cost, rs_of, rues_capacity, training_months
-from engine.wdw.orders import IMMUNITY, Raise, Train
+from engine.wdw.orders import IMMUNITY, RIVER, RIVER_WORDS, Raise, Train
 from engine.wdw.property_words import FLAGS
 from engine.wdw.provinces import province_named
 from engine.wdw.setup import options_of
@@ -47,6 +47,19 @@ TRAINABLE = {
 character's further training is the GM's (a Sonderbefehl: the module "Charaktere")."""
 
 
+class Refused(str):
+    """The acknowledgement's words of a refused order (``order: why``) with its
+    :class:`Refusal`: the order is void, the month never carries it out
+    (engine.wdw.forecast.standing reads the type)."""
+
+    refusal: Refusal
+
+    def __new__(cls, text: str, refusal: Refusal) -> Refused:
+        made = super().__new__(cls, text)
+        made.refusal = refusal
+        return made
+
+
 @dataclass(frozen=True)
 class Refusal:
     """Why an order fails: a ``reject.*`` key and its values."""
@@ -58,9 +71,9 @@ class Refusal:
         """The reason in ``lang``."""
         return say(lang, f"reject.{self.key}", **self.values)
 
-    def of(self, order: Order, lang: str) -> str:
+    def of(self, order: Order, lang: str) -> Refused:
         """The acknowledgement of a refused order: its words, then why."""
-        return f"{order.describe(lang)}: {self.say(lang)}"
+        return Refused(f"{order.describe(lang)}: {self.say(lang)}", self)
 
 
 @dataclass(frozen=True)
@@ -124,7 +137,8 @@ def _immunities(
 ) -> tuple[tuple[str, ...], int] | Refusal:
     """Strategie 4.3 "Geländeimmunität": the new terrains of the ``immunitaet=`` entries,
     as the map names them, and how many are extreme ("kostet immer eine komplette
-    Rüststufe"); a terrain not on the map or a normal one is refused."""
+    Rüststufe"); a terrain not on the map or a normal one is refused; ``Fluss`` is the
+    immunity to river crossings ("oder von Verlusten bei Flußübergängen")."""
     classes: dict[str, str] = {}
     for spot in world(state.map_text).fields.values():  # a terrain's hardest class
         was = classes.get(spot.terrain, NORMAL)
@@ -132,16 +146,17 @@ def _immunities(
     named = {t.lower(): t for t in classes}
     new: list[str] = []
     for asked in immune_to(entries):
-        terrain = named.get(asked.lower())
+        # 4.3: river crossings are free like a difficult (not extreme) terrain.
+        terrain = RIVER if asked.lower() in RIVER_WORDS else named.get(asked.lower())
         if terrain is None:
             return Refusal(
                 "unknown_terrain", {"name": asked, "terrains": ", ".join(sorted(classes))}
             )
-        if classes[terrain] == NORMAL:
+        if classes.get(terrain) == NORMAL:
             return Refusal("immunity_normal", {"name": terrain})
         if terrain not in had and terrain not in new:
             new.append(terrain)
-    return tuple(new), sum(classes[t] == "extrem" for t in new)
+    return tuple(new), sum(classes.get(t) == "extrem" for t in new)
 
 
 def _free_immunities(state: WdwState, terrains: list[str], rs: int) -> Refusal | None:

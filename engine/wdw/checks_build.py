@@ -12,10 +12,11 @@ from engine.wdw.calculators.texts import number
 from engine.wdw.checks_army import Refusal
 from engine.wdw.formulas import build_rate, structure_limit
 from engine.wdw.home_terrain import terrain_class
-from engine.wdw.movement import Leg, enterable, walk
+from engine.wdw.movement import Leg, walk
 from engine.wdw.options import WdwOptions
 from engine.wdw.orders import Work
 from engine.wdw.setup import options_of
+from engine.wdw.sightlines import seen_by
 from engine.wdw.state import Settlement, Unit, WdwState, world
 from engine.wdw.texts import say
 from engine.wdw.timeline import MONTH_DAYS
@@ -103,13 +104,18 @@ def arrival_leg(
 ) -> tuple[Leg | None, str] | Refusal:
     """D18: the worker's move before it builds, as the acknowledgement sees it, and the
     field it ends in (None and "": it does not move), or why the move fails — checked as
-    a K order's (Strategie 7.1)."""
+    a K order's (Strategie 7.1). D37: a way into a field the realm does not see (``ins
+    Weiße``, allowed) is not walked: its terrain would show, and the realm builds only
+    in its own fields, which it sees."""
     unit = state.unit(seat, order.unit)
     if unit is None or not order.path:
         return None, ""
-    known = enterable(state.realm(seat), options.into_white)
-    rules = options.movement_rules()
-    leg = walk(unit, world(state.map_text), order.path, 1, known, rules=rules)
+    seen = frozenset(seen_by(state, seat, options))  # movement.enterable without ``into_white``
+    cut = next((n for n, kf in enumerate(order.path) if kf not in seen), len(order.path))
+    path = order.path[: cut + 1]  # up to the first unseen step, checked as bordering or not
+    leg = walk(unit, world(state.map_text), path, 1, seen, rules=options.movement_rules())
+    if leg.bad == "into_white" and options.into_white:
+        return Refusal("arrival_unknown", {"unit": unit.id, "kf": order.path[cut]})
     if leg.bad:
         before = (unit.kf, *order.path)[len(leg.steps)]
         return Refusal(leg.bad, {"kf": order.path[len(leg.steps)], "before": before})

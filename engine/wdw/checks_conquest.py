@@ -4,7 +4,7 @@ which units conquer or plunder this month, the GM's ``P`` items and their verdic
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -112,14 +112,46 @@ def _plundered_fields(
         fields = [kf for kf, _ in leg.steps] if leg is not None and leg.steps else [unit.kf]
         for kf in dict.fromkeys(fields):
             owner = owner_of(state, kf)
-            if owner == 0:
-                reason = "unowned"
-            elif owner == unit.realm:
-                reason = "own"
-            else:
-                reason = "ally" if owner in state.realm(unit.realm).allies else ""
-            found.append((unit, kf, owner, reason))
+            found.append((unit, kf, owner, _barren(owner, unit.realm, state)))
     return found
+
+
+def _barren(owner: int, seat: int, state: WdwState) -> str:
+    """Strategie 5.1-2 (plunder "mindert die Steuereinnahmen des Besitzers"): why a unit
+    of ``seat`` finds nothing to plunder in a field of ``owner`` (``Barren.reason``), or
+    "" when it plunders there."""
+    if owner == 0:
+        return "unowned"
+    if owner == seat:
+        return "own"
+    return "ally" if owner in state.realm(seat).allies else ""
+
+
+def plunder_warnings(
+    state: WdwState, seat: int, order: Fight, fields: Sequence[str], seen: Set[str], lang: str
+) -> list[str]:
+    """The acknowledgement's warnings for a P1–P3 order of ``seat`` whose foreseeable way
+    is ``fields`` (its own field when it stays): the fields with nothing to plunder, by
+    reason, as far as the realm knows (D37): its own fields, and in the fields it sees
+    (``seen``) the owner of a settlement there, else no owner (another realm's conquest
+    of an open field it does not see, so the words say it knows of none)."""
+    if not re.fullmatch(r"P[1-3]", order.ext):
+        return []
+    barren: dict[str, list[str]] = {}
+    for kf in dict.fromkeys(fields):
+        if owner_of(state, kf) == seat:
+            owner = seat
+        elif kf in seen:
+            owner = next((p.owner for p in state.settlements if p.kf == kf), 0)
+        else:
+            continue  # D37: the month finds out
+        reason = _barren(owner, seat, state)
+        if reason:
+            barren.setdefault(reason, []).append(kf)
+    return [
+        say(lang, f"warn.no_plunder_{reason}", fields=", ".join(kfs))
+        for reason, kfs in barren.items()
+    ]
 
 
 def raids_of(

@@ -10,6 +10,7 @@ from engine.wdw.orders import Alliance, CapitalMove, Province
 from engine.wdw.provinces import provinces_of
 from engine.wdw.sea_provinces import check_sea_province
 from engine.wdw.setup import options_of
+from engine.wdw.sightlines import seen_by
 from engine.wdw.state import Realm, Settlement, WdwState, world
 from engine.wdw.texts import say
 
@@ -42,6 +43,21 @@ def check_alliance(state: WdwState, seat: int, order: Alliance) -> Realm | Refus
     return other
 
 
+def ally(realm: Realm, other: int, end: bool) -> None:
+    """D26: ``other`` joins ``realm``'s list of allies (``end``: leaves it), as
+    :func:`check_alliance` allowed."""
+    if end:
+        realm.allies.remove(other)
+    else:
+        realm.allies.append(other)
+        realm.allies.sort()
+
+
+def move_capital(realm: Realm, place: Settlement) -> None:
+    """Strategie 3.1: the move of ``realm``'s capital to ``place`` begins (a year)."""
+    realm.capital_move, realm.capital_to = CAPITAL_MOVE_MONTHS, place.name
+
+
 def check_capital(state: WdwState, seat: int, order: CapitalMove) -> Settlement | Refusal:
     """Strategie 3.1: an own settlement that is not the capital, no move under way."""
     place = state.settlement(order.settlement)
@@ -70,9 +86,8 @@ def check_province(state: WdwState, seat: int, order: Province) -> Refusal | Non
     if order.port:
         return check_sea_province(state, seat, order)
     the_map = world(state.map_text)
-    # What the realm knows: its known map and where its settlements and units stand.
-    seen = set(realm.known) | {s.kf for s in state.settlements if s.owner == seat}
-    seen |= {u.kf for u in state.units if u.realm == seat}
+    # D37: what the realm knows and sees now, as the acknowledgement's path check reads it.
+    seen = seen_by(state, seat, options_of(state))
     for kf in order.fields:
         if kf not in seen or kf not in the_map.fields:
             return Refusal("field_unknown", {"kf": kf})

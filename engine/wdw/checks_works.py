@@ -5,7 +5,7 @@ works phase read the same rules."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -15,7 +15,7 @@ from engine.wdw.checks_army import Refusal
 from engine.wdw.formulas import demolition_rate, repair_rate, siege_rate
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import Leg
-from engine.wdw.orders import Demolish, Fight, Repair
+from engine.wdw.orders import Build, Demolish, Fight, Repair
 from engine.wdw.setup import options_of
 from engine.wdw.state import Settlement, Unit, WdwState, world
 from engine.wdw.texts import say
@@ -85,9 +85,19 @@ Work = tuple[Settlement, Fraction]
 """Where the work is done and the BWP of this month's work."""
 
 
-def demolition(state: WdwState, seat: int, order: Demolish) -> Work | Refusal:
-    """F13, D19: the people demolish 1 BWP a month (the option ``build_people``),
-    workers Arbeitsstärke/1,000 (Bef /2,500); the BWP of this month's work."""
+def people_build(orders: Sequence[Order], place: Settlement) -> bool:
+    """Strategie 3.3: the people either build or demolish; they build in ``place`` this
+    month when the realm's ``orders`` have a Build there."""
+    name = place.name.lower()
+    return any(isinstance(o, Build) and o.settlement.lower() == name for o in orders)
+
+
+def demolition(
+    state: WdwState, seat: int, order: Demolish, orders: Sequence[Order] = ()
+) -> Work | Refusal:
+    """F13, D19: the people demolish 1 BWP a month (the option ``build_people``) unless
+    the realm's ``orders`` have them build there (:func:`people_build`), workers
+    Arbeitsstärke/1,000 (Bef /2,500); the BWP of this month's work."""
     place = _own(state, seat, order.settlement, order.units)
     if isinstance(place, Refusal):
         return place
@@ -97,7 +107,8 @@ def demolition(state: WdwState, seat: int, order: Demolish) -> Work | Refusal:
     if isinstance(strength, Refusal):
         return strength
     options = options_of(state)
-    return place, options.build_people + demolition_rate(strength, order.structure, options)
+    people = 0 if people_build(orders, place) else options.build_people
+    return place, people + demolition_rate(strength, order.structure, options)
 
 
 def repair(state: WdwState, seat: int, order: Repair) -> Work | Refusal:
@@ -114,10 +125,13 @@ def repair(state: WdwState, seat: int, order: Repair) -> Work | Refusal:
     return place, repair_rate(place.population, strength)
 
 
-def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
-    """The acknowledgement of a demolition or a repair (D37)."""
+def describe(
+    state: WdwState, seat: int, order: Order, lang: str, orders: Sequence[Order] = ()
+) -> str:
+    """The acknowledgement of a demolition or a repair (D37), among the realm's
+    ``orders`` of the month (a build there keeps the people from demolishing)."""
     if isinstance(order, Demolish):
-        found = demolition(state, seat, order)
+        found = demolition(state, seat, order, orders)
         key = "order.demolish"
     elif isinstance(order, Repair):
         found = repair(state, seat, order)

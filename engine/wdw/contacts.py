@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import heapq
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import lcm
@@ -30,6 +30,7 @@ from engine.wdw.timeline import (
     Reaction,
     Span,
     Stay,
+    Whereabouts,
     first_common_day,
     halt,
     held,
@@ -386,17 +387,14 @@ class Fields:
         hostile: Callable[[int, int], bool],
         field_order: Callable[[str], tuple[int, int]],
     ) -> None:
-        self.stays = stays
+        self.where = Whereabouts(units, stays)
+        """Where the units are on which days: their stays, and by field and realm the
+        units with a stay there (``_refresh`` and ``present`` ask for one realm's)."""
+        self.stays = self.where.stays
         """Each unit's stays by ``realm/unit``, as the month has them so far."""
-        self._units = {u.key: u for u in units}
-        self._rank = {u.key: i for i, u in enumerate(units)}
+        self._units = self.where.units
         self._hostile = hostile
         self._field_order = field_order
-        self._at: dict[str, set[str]] = {}
-        """The units with a stay in a field."""
-        self._mine: dict[str, dict[int, set[str]]] = {}
-        """The units with a stay in a field, by realm (``_refresh`` and ``present`` ask
-        for one realm's)."""
         self._met: dict[str, dict[tuple[int, int], set[str]]] = {}
         """The units of each pair of realms that met in a field, by field."""
         self._unseen: set[tuple[str, str]] = set()
@@ -443,17 +441,17 @@ class Fields:
         at = day.numerator * (self._scale // day.denominator)  # Stay.holds in whole days
         keys = [
             key
-            for key in self._mine.get(kf, {}).get(realm, ())
+            for key in self.where.in_field(kf).get(realm, ())
             if any(
                 f == kf and (start <= at < end or (last and at == end))
                 for f, start, end, last in self._spans[key]
             )
         ]
-        return tuple(self._units[key] for key in sorted(keys, key=self._rank.__getitem__))
+        return tuple(self._units[key] for key in sorted(keys, key=self.where.rank.__getitem__))
 
-    def at(self, kf: str) -> set[str]:
+    def at(self, kf: str) -> Iterator[str]:
         """The units with a stay in ``kf``."""
-        return self._at.get(kf, set())
+        return (key for mine in self.where.in_field(kf).values() for key in mine)
 
     def whole(self, day: Fraction) -> int:
         """``day`` in whole multiples of the board's 1/scale (a day of its stays)."""
@@ -466,11 +464,8 @@ class Fields:
     def move(self, key: str, stays: list[Stay]) -> None:
         """The unit ``key`` has new stays (a meeting held it, it turned to intercept)."""
         realm = self._units[key].realm
-        for stay in self.stays[key]:
-            self._at[stay.kf].discard(key)
-            self._mine[stay.kf][realm].discard(key)
+        for stay in self.where.move(key, stays):
             self._touch(stay.kf, realm)
-        self.stays[key] = stays
         self._enter(key, stays)
 
     def close(self, kf: str, a: int, b: int, keys: Iterable[str]) -> None:
@@ -494,10 +489,10 @@ class Fields:
         self.changed.setdefault(kf, set()).add(realm)
 
     def _enter(self, key: str, stays: list[Stay]) -> None:
+        # The unit's new stays are in the index (``where``): their fields are looked at
+        # again, their days in whole multiples of the scale.
         realm = self._units[key].realm
         for stay in stays:
-            self._at.setdefault(stay.kf, set()).add(key)
-            self._mine.setdefault(stay.kf, {}).setdefault(realm, set()).add(key)
             self._touch(stay.kf, realm)
         scale = lcm(self._scale, scale_of(stays))
         if scale == self._scale:
@@ -517,7 +512,7 @@ class Fields:
         again."""
         here = self._here.setdefault(kf, {})
         keyed = self._keyed.setdefault(kf, {})
-        by_realm = self._mine.get(kf, {})
+        by_realm = self.where.in_field(kf)
         for realm in touched:
             mine = [
                 (key, [span for span in self._spans[key] if span[0] == kf])

@@ -25,7 +25,7 @@ from engine.wdw.checks_spy import infiltration, names_something, target_min_ig
 from engine.wdw.checks_walls import wall_siege_lines
 from engine.wdw.forecast import forecast
 from engine.wdw.form import form_lines, form_words
-from engine.wdw.home_terrain import difficult_ground, loss_immunity
+from engine.wdw.home_terrain import loss_immunity
 from engine.wdw.items import Items, Meeting, by_unit
 from engine.wdw.leaders import shortfall, shortfall_text
 from engine.wdw.phases.sightings import sights
@@ -33,14 +33,23 @@ from engine.wdw.setup import options_of
 from engine.wdw.state import WdwState, world
 from engine.wdw.storm import storm_lines
 from engine.wdw.tables import row_words
-from engine.wdw.texts import heading, say
+from engine.wdw.terrain_losses import difficult_ground
+from engine.wdw.texts import gm_reads, heading, say
 
 
-def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items, lang: str) -> str:
-    """The whole dossier, parts A to J."""
+def dossier(
+    state: WdwState,
+    given: Mapping[int, Sequence[Order]],
+    orders: Mapping[int, Sequence[Order]],
+    items: Items,
+    lang: str,
+) -> str:
+    """The whole dossier, parts A to J: part A every order ``given`` with the reason of
+    a refusal, the rest the ``orders`` the month carries out (engine.wdw.forecast.standing)
+    and their ``items``."""
     lines = [heading(lang, "dossier.head", state, state.turn + 1), ""]
     lines.append(say(lang, "dossier.orders"))
-    lines += _order_lines(state, orders, lang)
+    lines += _order_lines(state, given, lang)
     lines += ["", say(lang, "dossier.economy")]
     after = spending(state, orders, items)  # part B's month as its phases pay it
     for realm in state.realms:
@@ -112,7 +121,8 @@ def dossier(state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items
 
 def _order_lines(state: WdwState, orders: Mapping[int, Sequence[Order]], lang: str) -> list[str]:
     """Part A: each realm's orders as its acknowledgement checked them on its position
-    (engine.wdw.forecast: the words, the cost, the reason of a refusal), and the realms
+    (engine.wdw.forecast: the words, the cost, the reason of a refusal; the realm named
+    in the third person, :func:`engine.wdw.texts.gm_reads`), and the realms
     that sent none (NMR, for the BükAz, Strategie 6.5)."""
     lines = []
     realms = {r.seat for r in state.realms}
@@ -120,7 +130,9 @@ def _order_lines(state: WdwState, orders: Mapping[int, Sequence[Order]], lang: s
         given = orders.get(seat, ())
         if not given and seat in realms:
             lines.append("  " + say(lang, "dossier.nmr", realm=state.realm(seat)))
-        for outlook in forecast(state, seat, given, lang):
+        with gm_reads(seat):  # the realm's answers, in the GM's words ("Reich 3 kennt …")
+            outlooks = forecast(state, seat, given, lang)
+        for outlook in outlooks:
             lines.append(f"  {seat}: {outlook.worded}")
             lines += [f"     ! {warning}" for warning in outlook.warnings]
     return lines

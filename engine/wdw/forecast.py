@@ -12,27 +12,32 @@ sight), nothing else: no check can word what the realm cannot see."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from engine.core import Order, Outlook
 from engine.plaindata import copy_plain
 from engine.wdw.acknowledge import describe, fight_outlook
+from engine.wdw.checks_army import Refusal, Refused
+from engine.wdw.checks_realm import ally, check_alliance, check_capital, move_capital
 from engine.wdw.formulas import structure_limit
 from engine.wdw.home_terrain import terrain_class
 from engine.wdw.leaders import shortfall, shortfall_text
 from engine.wdw.options import WdwOptions
-from engine.wdw.orders import Build, Demolish, Fight, Repair, Spy, Work
+from engine.wdw.orders import Alliance, Build, CapitalMove, Demolish, Fight, Repair, Spy, Work
 from engine.wdw.setup import options_of
 from engine.wdw.sightlines import seen_by
 from engine.wdw.spy_limits import over_limit, stands
-from engine.wdw.state import Realm, WdwState, world
+from engine.wdw.state import Realm, Unit, WdwState, world
 from engine.wdw.texts import say
 
 Effect = Callable[[WdwState, int, Order, WdwOptions], None]
 """What an order does to the realm's position (``state``, ``seat``, the order, the GM
 options) for the orders after it."""
 
+LANG = "en"
+"""The language :func:`standing` checks in: whether an order is refused does not
+depend on the words."""
 UNIT_ORDERS = (Fight, Work, Spy)
 """The orders of which a unit has one a month, the last given counting (D27)."""
 
@@ -86,33 +91,88 @@ def _build(state: WdwState, seat: int, order: Order, options: WdwOptions) -> Non
         setattr(place, order.structure, getattr(place, order.structure) + 1)
 
 
+def _alliance(state: WdwState, seat: int, order: Order, options: WdwOptions) -> None:
+    """D26 (engine.wdw.phases.realm): the other realm joins or leaves the list."""
+    assert isinstance(order, Alliance)
+    other = check_alliance(state, seat, order)
+    if not isinstance(other, Refusal):
+        ally(state.realm(seat), other.seat, order.end)
+
+
+def _capital(state: WdwState, seat: int, order: Order, options: WdwOptions) -> None:
+    """Strategie 3.1 (engine.wdw.phases.realm): the capital's move is under way."""
+    assert isinstance(order, CapitalMove)
+    place = check_capital(state, seat, order)
+    if not isinstance(place, Refusal):
+        move_capital(state.realm(seat), place)
+
+
 EFFECTS: dict[type[Order], Effect] = {
     Build: _build,
+    Alliance: _alliance,
+    CapitalMove: _capital,
 }
 """What each order kind does to the position for the later orders; a kind without an
 entry changes nothing a later order's check reads."""
 
 
+@dataclass
+class Standing:
+    """A month's orders as the acknowledgements checked them."""
+
+    orders: dict[int, list[Order]]
+    """Each seat's orders the month carries out, in their order."""
+    void: list[tuple[int, Order, Refusal]]
+    """The refused ones with their seat and why, for the printouts."""
+
+
+def standing(state: WdwState, orders: Mapping[int, Sequence[Order]]) -> Standing:
+    """The orders the month carries out: each seat's orders without those its
+    acknowledgement refuses (design §3.0, D37: a refused order is void; the same checks
+    on the same position in the same order as :func:`forecast`, never a second copy).
+    What the acknowledgement only warns of (a purse too small, a way into the unknown)
+    the month decides on its own state."""
+    found = Standing({}, [])
+    for seat, given in orders.items():
+        kept = found.orders.setdefault(seat, [])
+        for order, seen in zip(given, forecast(state, seat, given, LANG), strict=True):
+            if isinstance(seen.worded, Refused):
+                found.void.append((seat, order, seen.worded.refusal))
+            else:
+                kept.append(order)
+    return found
+
+
 def forecast(state: WdwState, seat: int, orders: Sequence[Order], lang: str) -> list[Outlook]:
     """Each of ``seat``'s ``orders`` worded as checked on the realm's position after the
-    orders before it; a unit's second order this month warns that it replaces the first."""
+    orders before it, ``refused`` when it is void; a unit's second order this month warns
+    that it replaces the first. A void order changes nothing for the later ones (it
+    neither replaces a unit's earlier order nor takes a G order's place, D27)."""
     mine = position(state, seat)
     options = options_of(state)
+    # What the realm sees as the month begins, for every order: a K order's effect moves
+    # its unit, but the realm sees from there only when it is there (D37).
+    sight = frozenset(seen_by(mine, seat, options))
     ordered: set[int] = set()
     spies: set[int] = set()
     found = []
     for order in orders:
+        leg = None
         if isinstance(order, Fight):  # with the difficult fields on its way (D33)
-            words, ground = fight_outlook(mine, seat, order, lang)
+            words, ground, leg = fight_outlook(mine, seat, order, lang, sight)
             seen = Outlook(forecast=ground, worded=words)
         else:
-            seen = Outlook(worded=describe(mine, seat, order, lang))
-        if isinstance(order, Spy):  # Strategie 5.3: the GM's limit of G orders a month
-            refusal = over_limit(spies, order.unit, options)
+            seen = Outlook(worded=describe(mine, seat, order, lang, orders, sight))
+        if isinstance(order, Spy) and not isinstance(seen.worded, Refused):
+            refusal = over_limit(spies, order.unit, options)  # Strategie 5.3: g_max_active
             if refusal is not None:
                 seen.worded = refusal.of(order, lang)
             elif stands(mine.unit(seat, order.unit), order, options):
                 spies.add(order.unit)
+        seen.refused = isinstance(seen.worded, Refused)
+        found.append(seen)
+        if seen.refused:
+            continue
         for unit in _units_ordered(order):
             if unit in ordered and mine.unit(seat, unit) is not None:
                 seen.warnings.append(say(lang, "warn.replaces", unit=unit))
@@ -122,8 +182,17 @@ def forecast(state: WdwState, seat: int, orders: Sequence[Order], lang: str) -> 
         effect = EFFECTS.get(type(order))
         if effect is not None:
             effect(mine, seat, order, options)
-        found.append(seen)
+        if leg is not None and leg.steps:  # 7.1: the later orders find it where it ends
+            _unit(mine, seat, order).kf = leg.steps[-1][0]
     return found
+
+
+def _unit(state: WdwState, seat: int, order: Order) -> Unit:
+    # A K order's unit, which its acknowledgement found (its leg is not None).
+    assert isinstance(order, Fight)
+    unit = state.unit(seat, order.unit)
+    assert unit is not None
+    return unit
 
 
 def _units_ordered(order: Order) -> tuple[int, ...]:

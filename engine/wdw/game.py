@@ -33,12 +33,13 @@ from engine.wdw import maploading, views
 from engine.wdw.calculators.forms import answer, forms
 from engine.wdw.checks_conquest import fields_held
 from engine.wdw.dossier import dossier, open_lines
-from engine.wdw.forecast import forecast
+from engine.wdw.forecast import forecast, standing
 from engine.wdw.items import find_items
 from engine.wdw.mapfile import MapError
 from engine.wdw.month import LAPSED, Month
 from engine.wdw.morale import bukaz_words
 from engine.wdw.phases import PHASES
+from engine.wdw.phases.ordered import refused
 from engine.wdw.printout import note_text, printout
 from engine.wdw.rulings import check
 from engine.wdw.setup import new_state, options_of
@@ -86,6 +87,8 @@ class WdwGame(ForecastAcknowledging, RuledGame, OwnStates[WdwState]):
         dice: every phase in order (engine.wdw.phases); the printouts' state before the
         GM's narrative."""
         old = self.own(state)
+        checked = standing(old, orders)  # a refused order is void (D37)
+        orders = checked.orders
         items = find_items(old, orders, given)
         new = copy_plain(old)
         new.notes, new.reports, new.ledger = [], [], []
@@ -105,6 +108,8 @@ class WdwGame(ForecastAcknowledging, RuledGame, OwnStates[WdwState]):
             options_of(old),
             origins={u.key: u.kf for u in old.units},
         )
+        for seat, order, refusal in checked.void:  # the printout says why, as the ack did
+            refused(month, seat, order, refusal)
         for _name, phase in PHASES:
             phase(month)
         events = [Event("game_over", data={"turn": new.turn})] if new.over else []
@@ -163,7 +168,8 @@ class WdwGame(ForecastAcknowledging, RuledGame, OwnStates[WdwState]):
         """The GM's dossier: every realm's checked orders and the open items with the
         ruling form (engine.wdw.dossier)."""
         s = self.own(state)
-        return dossier(s, orders, find_items(s, orders), lang)
+        kept = standing(s, orders).orders  # part A lists every order, the rest only these
+        return dossier(s, orders, kept, find_items(s, kept), lang)
 
     def apply_reports(self, state: State, reports: Mapping[int, str]) -> TurnResult:
         """The GM's narrative appended to the draft's printouts (the turn stays)."""
@@ -193,8 +199,9 @@ class WdwGame(ForecastAcknowledging, RuledGame, OwnStates[WdwState]):
         of the dossier that the rulings before it did away with (an E answer that sends a
         side back, Tab. 6.1-1) is said to lapse, not to be unknown."""
         s = self.own(state)
-        items, item = find_items(s, orders, given), ruling.item.upper()
-        if given and item not in items.meetings and item in find_items(s, orders).meetings:
+        kept = standing(s, orders).orders  # a refused order is void (D37)
+        items, item = find_items(s, kept, given), ruling.item.upper()
+        if given and item not in items.meetings and item in find_items(s, kept).meetings:
             return say(lang, "ruling.meeting_gone", item=item)
         return check(s, items, ruling, lang)
 
@@ -209,7 +216,7 @@ class WdwGame(ForecastAcknowledging, RuledGame, OwnStates[WdwState]):
     ) -> list[str]:
         """The items of the month still without a ruling after ``given``, one line each."""
         s = self.own(state)
-        return open_lines(find_items(s, orders, given), given, lang)
+        return open_lines(find_items(s, standing(s, orders).orders, given), given, lang)
 
     # -- calculators (engine.calculating.Calculating)
     def calculators(self, state: State, seat: int | None, lang: str) -> Sequence[CalculatorForm]:

@@ -15,10 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.wdw.mapfile import Field, WorldMap
-from engine.wdw.movement import Leg
 from engine.wdw.provinces import provinces_of
-from engine.wdw.state import Realm, Settlement, Unit, WdwState, world
-from engine.wdw.texts import say
+from engine.wdw.state import Realm, Settlement, WdwState, world
 
 NORMAL = "normal"
 
@@ -96,21 +94,3 @@ def loss_immunity(
         mountains=any(f.height == 4 for f in core),
         home=home_terrain(realm, places, the_map),
     )
-
-
-def difficult_ground(
-    unit: Unit, leg: Leg, the_map: WorldMap, immune: LossImmunity, lang: str
-) -> list[str]:
-    """The difficult fields ``leg`` enters in words, where the GM may rule terrain losses
-    (the ``L`` line, Strategie 1.1), each marked when the unit's realm is free of them
-    there (Strategie 1.2, D33: the core province, the Heimatgelände; 4.3: a rider at
-    height 4); none when the leg stays in normal terrain."""
-    fields = []
-    for kf, _day in leg.steps:
-        field = the_map.fields[kf]
-        if field.terrain_class == NORMAL:
-            continue
-        why = immune.why_free(field, unit.beritten) or "losses"
-        words = {"kf": kf, "terrain": field.terrain, "cls": field.terrain_class}
-        fields.append(say(lang, f"terrain.{why}", **words))
-    return fields

@@ -132,8 +132,9 @@ def legs_of(state: WdwState, chosen: UnitOrders) -> dict[str, Leg]:
     """Every unit's leg along its K order's path this month (others stay)."""
     the_map = world(state.map_text)
     options, seats = options_of(state), {r.seat for r in state.realms}
-    white, rules = options.into_white, options.movement_rules()
+    rules = options.movement_rules()
     held = held_walls(state, the_map, lambda a, b: hostile(state, a, b))
+    enter: dict[int, frozenset[str] | None] = {}  # by realm, made when its first unit moves
     legs = {}
     for unit in state.units:
         order = chosen.get((unit.realm, unit.id))
@@ -143,7 +144,10 @@ def legs_of(state: WdwState, chosen: UnitOrders) -> dict[str, Leg]:
         if path:
             # D21: KX or S take twice the time a step
             factor = mode_factor(order.code, order.ext) if isinstance(order, Fight) else 1
-            known = enterable(state.realm(unit.realm), white) if unit.realm in seats else None
+            if unit.realm not in enter:
+                mine = unit.realm in seats
+                enter[unit.realm] = enterable(state, unit.realm, options) if mine else None
+            known = enter[unit.realm]
             walls = held.get(unit.realm, frozenset()) if unit.unit_class == "land" else None
             legs[unit.key] = walk(unit, the_map, path, factor, known, walls, rules)
         else:
@@ -285,6 +289,8 @@ def find_items(
                 # A KT finding a hiding unit counts as superior (timeline): it retreats.
                 back = (False, True) if outcome.question else retreating(outcome)
                 retreats += _retreats(contact, first, second, back)
+                if stand_off(outcome):  # Strategie 6.1: found, both stay and negotiate
+                    stand_offs.append(meetings[contact.discovery])
             continue
         outcome, flipped = encounter(sa.order, sb.order)
         first, second = (sb, sa) if flipped else (sa, sb)

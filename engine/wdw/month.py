@@ -33,7 +33,7 @@ class Month:
     def whereabouts(self) -> Whereabouts:
         """Where the units are on each day along the month's legs, from where they
         began it (F9)."""
-        return Whereabouts(self.state.units, self.origins, self.items.legs)
+        return Whereabouts.along(self.state.units, self.origins, self.items.legs)
 
     def verdict(self, item: str) -> Verdict | None:
         """The GM's verdict on ``item`` (the last ruling counts), or None."""

@@ -11,8 +11,10 @@ from fractions import Fraction
 from engine.wdw.formulas import movement_points
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement_rules import RANGES, MovementRules
+from engine.wdw.options import WdwOptions
 from engine.wdw.rivers import barrier, upstream
-from engine.wdw.state import Realm, Unit
+from engine.wdw.sightlines import seen_by
+from engine.wdw.state import Unit, WdwState
 
 
 @dataclass(frozen=True)
@@ -112,10 +114,12 @@ def mode_factor(code: str, ext: str) -> int:
     return (2 if code == "KX" else 1) * (2 if ext[:1] == "S" else 1)
 
 
-def enterable(realm: Realm, into_white: bool) -> frozenset[str] | None:
-    """Strategie 4.4 (SL-Option "ins Weiße"): the fields the realm's units may enter —
-    any (None) when the option ``into_white`` allows it, else its known map."""
-    return None if into_white else frozenset(realm.known)
+def enterable(state: WdwState, seat: int, options: WdwOptions) -> frozenset[str] | None:
+    """Strategie 4.4 (SL-Option "ins Weiße"): the fields ``seat``'s units may enter —
+    any (None) when the option ``into_white`` allows it, else those the realm knows
+    (D37: :func:`engine.wdw.sightlines.seen_by`, as the acknowledgement's path check
+    reads them, so neither answers from a knowledge the other lacks)."""
+    return None if options.into_white else frozenset(seen_by(state, seat, options))
 
 
 def walk(

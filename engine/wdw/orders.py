@@ -152,6 +152,11 @@ class Train(Order):
 IMMUNITY = "immunitaet"
 """A terrain immunity's entry in an order's properties: ``immunitaet=<terrain>``
 (Strategie 4.3 "Geländeimmunität")."""
+RIVER = "Fluss"
+"""The immunity to river crossings (Strategie 4.3: "befreit … von Verlusten bei
+Flußübergängen"), as ``immunitaet=Fluss`` and in ``Unit.immune``."""
+RIVER_WORDS = ("fluss", "fluß", "flussübergang", "flußübergang", "river")
+"""The words an order names the river-crossing immunity by (any case)."""
 
 
 FLAGS = frozenset({"beritten", "spion", "heerfuehrer", "marineinfanterie"})

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from importlib import resources
 from typing import Any
 
@@ -116,6 +117,11 @@ def _give_land(state: WdwState, lands: list[Any]) -> None:
 
 def options_of(state: WdwState) -> WdwOptions:
     """The game's GM options as the state keeps them."""
-    return WdwOptions.of(
-        {k: json.loads(v) for k, _, v in (o.partition("=") for o in state.options)}
-    )
+    return _options(tuple(state.options))
+
+
+@lru_cache(maxsize=8)
+def _options(kept: tuple[str, ...]) -> WdwOptions:
+    # Read once per game's options: a dossier asks for them a thousand times (a combat's
+    # workbench, each K order's forecast); WdwOptions is frozen, so it can be shared.
+    return WdwOptions.of({k: json.loads(v) for k, _, v in (o.partition("=") for o in kept)})

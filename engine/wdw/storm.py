@@ -20,6 +20,7 @@ from engine.wdw.movement import Leg
 from engine.wdw.orders import Storm
 from engine.wdw.provinces import melee_level
 from engine.wdw.setup import options_of
+from engine.wdw.sightlines import seen_by
 from engine.wdw.state import Settlement, Unit, WdwState
 from engine.wdw.texts import say
 from engine.wdw.unit_lines import LOSSES, over_size, read_line
@@ -34,13 +35,13 @@ DEFAULT = "abgeschlagen; Verluste keine"
 
 
 def check_storm(state: WdwState, seat: int, order: Storm) -> Settlement | Refusal:
-    """A settlement the realm knows (its field in the known map or where its units
-    stand), not its own, of a realm it does not count an ally (attacking an ally is a
-    Sonderbefehl, Strategie 5.1), and units of the realm that are Kampfeinheiten (D5)."""
+    """A settlement the realm knows (in a field it knows or sees now, D37:
+    engine.wdw.sightlines.seen_by), not its own, of a realm it does not count an ally
+    (attacking an ally is a Sonderbefehl, Strategie 5.1), and units of the realm that are
+    Kampfeinheiten (D5)."""
     place = state.settlement(order.settlement)
     realm = state.realm(seat)
-    seen = set(realm.known) | {u.kf for u in state.units if u.realm == seat}
-    if place is None or place.kf not in seen:
+    if place is None or place.kf not in seen_by(state, seat, options_of(state)):
         return Refusal("storm_unknown", {"settlement": order.settlement})
     if place.owner == seat:
         return Refusal("storm_own", {"settlement": place.name})

@@ -3,6 +3,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
 from typing import TYPE_CHECKING
 
 from engine.catalogs import load
@@ -13,6 +17,33 @@ if TYPE_CHECKING:
 TEXTS = load("engine.wdw")
 """Every text of the game."""
 
+_GM_READS: ContextVar[int] = ContextVar("wdw_gm_reads", default=0)
+"""The realm whose acknowledgement the GM is reading (the dossier's part A), or 0: the
+realm reads its own. A context, not a parameter: the acknowledgement's texts are worded
+in a dozen check modules that need not know who reads them."""
+
+
+@contextmanager
+def gm_reads(seat: int) -> Iterator[None]:
+    """Within it, a text's ``{yours}`` words (``{yours}``, ``{yours_gen}``,
+    ``{yours_dat}``: "Ihr Reich", "Ihres Reiches", "Ihrem Reich") name realm ``seat`` in
+    the third person, as the GM reads them ("Reich 3"), so one catalog text serves both."""
+    token = _GM_READS.set(seat)
+    try:
+        yield
+    finally:
+        _GM_READS.reset(token)
+
+
+@cache
+def _yours(lang: str, seat: int) -> dict[str, str]:
+    # The reader's realm in each case the catalog's sentences need it.
+    prefix = "reader.gm" if seat else "reader.realm"
+    return {
+        name: TEXTS.say(lang, f"{prefix}.{name}", seat=seat)
+        for name in ("yours", "yours_gen", "yours_dat")
+    }
+
 
 def say(lang: str, key: str, **values: object) -> str:
     """The text of ``key`` in ``lang`` (English where the language lacks it). A value
@@ -20,7 +51,8 @@ def say(lang: str, key: str, **values: object) -> str:
     the reader reads it (``struct.rues``: Rüs, Strategie 3.2), a value named ``why`` that
     is a path's reason key (``not_adjacent``) in its words (``why.not_adjacent``), a
     ``property`` and a ``cls`` by their names (``prop.*``, ``class.*``): the notes and
-    refusals keep the names and are worded when printed."""
+    refusals keep the names and are worded when printed. The reader's own realm is
+    ``{yours}`` (:func:`gm_reads`)."""
     structure = values.get("structure")
     if isinstance(structure, str) and f"struct.{structure}" in TEXTS:
         values["structure"] = TEXTS.say(lang, f"struct.{structure}")
@@ -37,7 +69,7 @@ def say(lang: str, key: str, **values: object) -> str:
     cls = values.get("cls")
     if isinstance(cls, str) and f"class.{cls}" in TEXTS:
         values["cls"] = TEXTS.say(lang, f"class.{cls}")
-    return TEXTS.say(lang, key, **values)
+    return TEXTS.say(lang, key, **(_yours(lang, _GM_READS.get()) | values))
 
 
 def heading(lang: str, key: str, state: WdwState, turn: int) -> str:

@@ -40,9 +40,10 @@ class Stay:
         return self.start <= day < self.end or (self.last and day == self.end)
 
 
-def stays_of(unit: Unit, leg: Leg) -> list[Stay]:
-    """F9: where the unit is on which days of the month along its leg."""
-    fields = [(unit.kf, Fraction(0)), *leg.steps]
+def stays_of(unit: Unit, leg: Leg | None, origin: str | None = None) -> list[Stay]:
+    """F9: where the unit is on which days of the month along its leg (None: it stays),
+    from ``origin`` (None: from where it stands)."""
+    fields = [(unit.kf if origin is None else origin, Fraction(0)), *(leg.steps if leg else ())]
     stays = []
     for i, (kf, start) in enumerate(fields):
         last = i == len(fields) - 1
@@ -52,36 +53,70 @@ def stays_of(unit: Unit, leg: Leg) -> list[Stay]:
 
 
 class Whereabouts:
-    """F9: who is in which field on which day along the month's legs, field by field
-    (a unit is in a field from the day it enters it until it enters the next); D28's
-    blocked fields of a combat's day (engine.wdw.retreat, the combat workbench)."""
+    """F9: where each unit is on which days of the month (its stays), and field by field
+    the units of each realm with a stay there. One index for the day timeline, which
+    moves a unit when a meeting changes its stays (engine.wdw.contacts.Fields), and for
+    D28's blocked fields of a combat's day (engine.wdw.retreat, the combat workbench)."""
 
-    def __init__(
-        self, units: Iterable[Unit], starts: Mapping[str, str], legs: Mapping[str, Leg]
-    ) -> None:
-        self._in: dict[str, list[tuple[Fraction, Fraction | None, Unit]]] = {}
-        for unit in units:
-            leg = legs.get(unit.key)
-            fields = [(starts.get(unit.key, unit.kf), Fraction(0)), *(leg.steps if leg else ())]
-            for i, (kf, start) in enumerate(fields):
-                end = fields[i + 1][1] if i + 1 < len(fields) else None
-                self._in.setdefault(kf, []).append((start, end, unit))
+    def __init__(self, units: Iterable[Unit], stays: Mapping[str, list[Stay]]) -> None:
+        self.units = {u.key: u for u in units}
+        """The units by ``realm/unit``, in the month's order."""
+        self.rank = {key: i for i, key in enumerate(self.units)}
+        """Each unit's place in the month's order."""
+        self.stays: dict[str, list[Stay]] = {}
+        """Each unit's stays, as the month has them so far."""
+        self._in: dict[str, dict[int, set[str]]] = {}
+        for key, mine in stays.items():
+            self.move(key, mine)
+
+    @classmethod
+    def along(
+        cls, units: Iterable[Unit], starts: Mapping[str, str], legs: Mapping[str, Leg]
+    ) -> Whereabouts:
+        """The units along the month's ``legs`` from ``starts`` (where they stood when it
+        began; a unit not named there from where it stands, one without a leg stays)."""
+        units = list(units)
+        return cls(units, {u.key: stays_of(u, legs.get(u.key), starts.get(u.key)) for u in units})
+
+    def in_field(self, kf: str) -> Mapping[int, set[str]]:
+        """The units (``realm/unit``) with a stay in ``kf``, by realm."""
+        return self._in.get(kf, {})
+
+    def move(self, key: str, stays: list[Stay]) -> list[Stay]:
+        """The unit ``key`` has the new ``stays`` (a meeting held it, it turned to
+        intercept); its old ones, whose fields it may have left."""
+        realm = self.units[key].realm
+        old = self.stays.get(key, [])
+        for stay in old:
+            self._in[stay.kf][realm].discard(key)
+        self.stays[key] = stays
+        for stay in stays:
+            self._in.setdefault(stay.kf, {}).setdefault(realm, set()).add(key)
+        return old
 
     def any_of(self, kf: str, day: Fraction, realms: set[int]) -> bool:
         """Whether a unit (of size above 0) of one of ``realms`` is in ``kf`` on ``day``
         (the realm asked first: comparing the days is the dear part)."""
+        here = self.in_field(kf)
         return any(
-            unit.realm in realms and unit.size > 0 and start <= day and (end is None or day < end)
-            for start, end, unit in self._in.get(kf, ())
+            self.units[key].size > 0 and self._holds(key, kf, day)
+            for realm in realms & here.keys()
+            for key in here[realm]
         )
 
     def units_in(self, kf: str, day: Fraction) -> list[Unit]:
-        """The units in ``kf`` on ``day``."""
-        return [
-            unit
-            for start, end, unit in self._in.get(kf, ())
-            if start <= day and (end is None or day < end)
-        ]
+        """The units in ``kf`` on ``day``, in the month's order."""
+        keys = [key for mine in self.in_field(kf).values() for key in mine]
+        there = sorted(
+            (key for key in keys if self._holds(key, kf, day)), key=self.rank.__getitem__
+        )
+        return [self.units[key] for key in there]
+
+    def _holds(self, key: str, kf: str, day: Fraction) -> bool:
+        # Its last stay holds to the month's end; the others until it enters the next.
+        return any(
+            s.kf == kf and s.start <= day and (s.last or day < s.end) for s in self.stays[key]
+        )
 
 
 def common_day(x: Stay, y: Stay) -> Fraction | None:

@@ -11,6 +11,8 @@ from fractions import Fraction
 
 from engine.wdw.formulas import breached
 from engine.wdw.mapfile import WorldMap
+from engine.wdw.setup import options_of
+from engine.wdw.sightlines import seen_by
 from engine.wdw.state import Unit, Wall, WdwState
 
 WALL_TIER = 5
@@ -60,12 +62,12 @@ def condition(wall: Wall) -> str:
 
 
 def seen_walls(state: WdwState, seat: int) -> list[Wall]:
-    """The walls ``seat`` sees: its own and the others' in its known fields (buildings
-    are seen, Strategie 1.3); the GM (0) all. Whether a foreign wall is manned is not
+    """The walls ``seat`` sees: its own and the others' in the fields it knows or sees now
+    (buildings are seen, Strategie 1.3); the GM (0) all. Whether a foreign wall is manned is not
     seen (its men are units, D37)."""
     if seat == 0:
         return list(state.walls)
-    known = set(state.realm(seat).known)
+    known = seen_by(state, seat, options_of(state))  # D37: as the acknowledgement reads it
     return [w for w in state.walls if w.owner == seat or w.kf in known]
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable
 
-from engine.core import Order, ParseResult, PlanetNamer
+from engine.core import Instruction, Order, ParseError, ParseResult, PlanetNamer, RefusedText
 from mailserver.common.catalog import say
 
 WIDTH = 76  # fixed-width text that reads well in any mail client
@@ -24,6 +24,22 @@ def _more(count: int, limit: int, lang: str) -> list[str]:
 def _wrapped(text: str) -> list[str]:
     """An explanation under its line, indented and wrapped to the printout's width."""
     return textwrap.wrap(text, WIDTH, initial_indent="      ", subsequent_indent="      ")
+
+
+def _refused(
+    understood: list[Instruction], describe: Callable[[Order], str] | None
+) -> dict[int, tuple[int, str]]:
+    """The orders the game refuses (its words are a :class:`RefusedText`), by ``id``:
+    their line and the game's words, for the lines that are not carried out."""
+    if describe is None:
+        return {}
+    found = {}
+    for order in understood:
+        if isinstance(order, Order):
+            text = describe(order)
+            if isinstance(text, RefusedText):
+                found[id(order)] = (order.line, str(text))
+    return found
 
 
 def header_line(result: ParseResult, lang: str, web: bool = False) -> str:
@@ -65,6 +81,8 @@ def echo(
         out += [header_line(result, lang, web), ""]
     understood = result.understood()  # the host's settings beside the orders
     width = len(str(max([o.line for o in understood] + [e.line for e in result.errors] + [1])))
+    refused = _refused(understood, describe)
+    understood = [o for o in understood if id(o) not in refused]
     if understood:
         n = len(understood)
         key = "echo_understood" if stored else "echo_not_stored"
@@ -91,15 +109,22 @@ def echo(
         out += _more(len(understood), limit, lang)
     else:
         out.append(say(lang, "echo_none"))
-    if result.errors:
+    if result.errors or refused:
         out.append("")
-        n = len(result.errors)
+        n = len(result.errors) + len(refused)
         out.append(say(lang, "echo_errors_1") if n == 1 else say(lang, "echo_errors", n=n))
-        for err in sorted(result.errors, key=lambda e: (e.line, e.column))[:limit]:
-            where = f"{say(lang, 'echo_line')} {err.line}, {say(lang, 'echo_column')} {err.column}"
-            shown = err.line_text or err.text
-            out.append(f"  {where}: {shown}")
-            out.extend(_wrapped(err.message(lang)))
+        # The parser's errors and the game's refusals by line; only those listed are worded.
+        faults: list[tuple[int, int, ParseError | str]]
+        faults = [(e.line, e.column, e) for e in result.errors]
+        faults += [(line, 0, text) for line, text in refused.values()]
+        for line, _column, fault in sorted(faults, key=lambda f: f[:2])[:limit]:
+            if isinstance(fault, str):  # the game's words say the order and why
+                out.append(f"  {say(lang, 'echo_line')} {line}:")
+                out.extend(_wrapped(fault))
+                continue
+            where = f"{say(lang, 'echo_line')} {line}, {say(lang, 'echo_column')} {fault.column}"
+            out.append(f"  {where}: {fault.line_text or fault.text}")
+            out.extend(_wrapped(fault.message(lang)))
         out += _more(n, limit, lang)
     lines_not_read = [note for note in result.notes if note.order is None]
     if lines_not_read:

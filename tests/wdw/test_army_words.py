@@ -241,6 +241,16 @@ def test_a_trained_immunity_is_the_units_after_its_months() -> None:
             "„Zauberei“: eine Ausbildung lautet",
             '"Zauberei": a training reads',
         ),
+        (  # the unit as wdw.lark's UNIT spells it, which the fault finder reads
+            "Heer 101: ausbilden Zauberei",
+            "„Zauberei“: eine Ausbildung lautet",
+            '"Zauberei": a training reads',
+        ),
+        (
+            "instant raise 200 warriors RS3 magic 3 in Guru",
+            "„magic“: eine Soforrüstung lautet",
+            '"magic": an instant raising reads',
+        ),
     ],
 )
 def test_a_broken_army_order_is_told_the_army_orders_form(line: str, de: str, en: str) -> None:

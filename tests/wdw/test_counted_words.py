@@ -73,8 +73,9 @@ def test_a_path_that_ends_early_says_why_in_words_not_its_key() -> None:
     state = sample()
     after = month(state, Fight(unit=101, code="KA", path=("1/20",)))
     german = GAME.printout(after, 1, "de")
-    assert "der Weg endet in 1/18 (das nächste Feld grenzt nicht an)." in german
+    # The acknowledgement refused it, so the month did not carry it out (D37).
+    assert "Weg: 1/20 grenzt nicht an 1/18, das Feld davor" in german
     assert "not_adjacent" not in german and "not_adjacent" not in GAME.printout(after, 1, "en")
-    assert "(Weg endet: das nächste Feld grenzt nicht an)" in GAME.dossier(
+    assert "1: 101 KA 1/20: Weg: 1/20 grenzt nicht an 1/18" in GAME.dossier(
         state, {1: [Fight(line=1, unit=101, code="KA", path=("1/20",))]}, "de"
     )

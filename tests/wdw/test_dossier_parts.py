@@ -4,8 +4,12 @@ sightings, the next income date."""
 
 from __future__ import annotations
 
-from engine.wdw.orders import Build, Fight, Spy
-from tests.wdw.helpers import GAME, month_of, placed, sample
+import re
+
+from engine.core import Order
+from engine.wdw.orders import Build, Fight, Spy, Storm
+from engine.wdw.texts import TEXTS
+from tests.wdw.helpers import GAME, by_number, month_of, placed, sample
 
 
 def test_part_a_words_each_order_as_checked_with_its_cost_or_refusal_and_names_nmr() -> None:
@@ -31,6 +35,43 @@ def test_part_a_words_a_spys_minimum_ig_as_the_realm_knows_it_not_as_the_gm_does
     spy = "  1: Einheit 601: GI Risiko 4, Ziel Tharnburg (Mindest-IG nach Kenntnis des Reiches: 1)"
     assert any(line.startswith(spy) for line in part_a)
     assert not any("Ihrem Wissen" in line for line in part_a)
+
+
+def part_a(text: str, head: str, end: str) -> list[str]:
+    lines = text.splitlines()
+    return lines[lines.index(head) + 1 : lines.index(end)]
+
+
+def test_part_a_names_the_realm_in_the_third_person_for_the_gm() -> None:
+    # The GM read "Ihr Reich kennt dieses Ziel nicht", the realm's words, of realm 2's.
+    orders: dict[int, list[Order]] = {
+        2: [
+            Spy(line=1, unit=601, code="GI", target="Atlantis"),
+            Storm(line=2, settlement="Atlantis", units=(101,)),
+            Fight(line=3, unit=999, code="KA", path=("1/23",)),
+        ]
+    }
+    de = part_a(GAME.dossier(sample(3), orders, "de"), "A Befehle", "B Wirtschaft")
+    assert any("(Reich 2 kennt dieses Ziel nicht: ob es besteht," in x for x in de)
+    assert any(x.endswith(": Reich 2 kennt keine Ansiedlung Atlantis") for x in de)
+    assert any(x.endswith(": keine Einheit 999 des Reiches 2") for x in de)
+    assert not any("Ihr" in x for x in de)
+    en = part_a(GAME.dossier(sample(3), orders, "en"), "A Orders", "B Economy")
+    assert any("(realm 2 does not know this target: whether it exists," in x for x in en)
+    assert any(x.endswith(": realm 2 knows no settlement Atlantis") for x in en)
+    assert not any("your" in x for x in en)
+    # The realm itself still reads its own words.
+    said = GAME.describe_order(sample(3), 2, orders[2][1], "de", by_number)
+    assert said.endswith(": Ihr Reich kennt keine Ansiedlung Atlantis")
+
+
+def test_no_acknowledgement_text_names_the_realm_but_by_its_placeholder() -> None:
+    # One text serves the realm ("Ihr Reich") and the GM ("Reich 2"): engine.wdw.texts.
+    for lang, words in (("de", r"\bIhr(e[mns]?)? Reich"), ("en", r"\byour\b")):
+        for key in TEXTS.table[lang]:
+            if key.startswith(("reject.", "warn.", "order.", "forecast.")):
+                text = TEXTS.text(lang, key)
+                assert not re.search(words, text), (lang, key, text)
 
 
 def test_part_b_gives_each_settlements_capacity_used_and_left_and_its_stationing() -> None:

@@ -3,12 +3,14 @@ order given on a copy of its own position, so later orders see the earlier ones.
 
 from __future__ import annotations
 
+import pytest
+
 from engine.core import Order
 from engine.wdw.forecast import position
 from engine.wdw.kind import WDW
-from engine.wdw.orders import Alliance, Build, Demolish, Fight, Repair, Storm, Work
+from engine.wdw.orders import Alliance, Build, Demolish, Fight, Repair, Storm, Train, Work
 from engine.wdw.state import Realm, WdwState
-from tests.wdw.helpers import GAME, by_number, sample
+from tests.wdw.helpers import GAME, by_number, month, sample, unit_of
 
 
 def said(state: WdwState, orders: list[Order], lang: str = "en") -> list[str]:
@@ -51,7 +53,10 @@ def test_a_demolition_or_repair_counts_as_the_named_workers_order() -> None:
     assert ["replaces" in t for t in texts] == [False, True]
     assert "replaces the earlier order to unit 201" in texts[1]
     repair = Repair(settlement="Guru", structure="stv", units=(102, 201))
-    texts = said(sample(), [Work(unit=201, code="AB", structure="stv"), repair], "de")
+    state = sample()
+    state.settlements[0].damage = ["stv=1"]  # a repair mends only what a siege destroyed
+    unit_of(state, 1, 102).arbeit = 1  # and only with workers
+    texts = said(state, [Work(unit=201, code="AB", structure="stv"), repair], "de")
     assert "ersetzt den früheren Befehl an Einheit 201: der letzte gilt" in texts[1]
     assert "Einheit 102" not in texts[1].partition("ersetzt")[2]
 
@@ -100,3 +105,51 @@ def test_a_seat_without_a_realm_has_its_orders_refused_on_an_empty_position() ->
     assert "knows no settlement Tharnburg" in texts[0]
     assert texts[1].startswith("Alliance with Isyrial (realm 1)")
     assert "no unit 101 of your realm" in texts[2]
+
+
+def test_a_training_after_the_unit_marched_off_sees_it_gone() -> None:
+    # Strategie 4.3: a unit trains in a settlement; the month moves it before arming.
+    march = Fight(line=1, unit=102, code="KN", ext="F", path=("1/19", "1/20"))
+    train = Train(line=2, unit=102, properties=("nahkampf=2",))
+    texts = said(sample(), [march, train], "de")
+    assert texts[1] == "Ausbildung 102 Nahkampf 2: Einheit 102 steht in keiner eigenen Ansiedlung"
+    after = month(sample(), march, train)
+    assert after.realm(1).treasury == sample().realm(1).treasury  # nothing paid
+    assert unit_of(after, 1, 102).training_months == 0
+
+
+@pytest.mark.parametrize("build_first", [True, False])
+def test_a_demolition_where_the_people_build_says_what_the_month_does(build_first: bool) -> None:
+    # Strategie 3.3: the people build or demolish, whichever line comes first.
+    build = Build(line=1, settlement="Guru", structure="bef")
+    demolish = Demolish(line=2, settlement="Guru", structure="mil")
+    orders = [build, demolish] if build_first else [demolish, build]
+    texts = said(sample(), orders, "de")
+    assert "Abriss in Guru: Mil bis 1 BWP, diesen Monat 0 BWP Arbeit" in texts
+    assert "Abriss in Guru: Mil bis 1 BWP, diesen Monat 1 BWP Arbeit" in said(
+        sample(), [demolish], "de"
+    )
+
+
+def test_a_second_alliance_with_the_same_realm_is_refused() -> None:
+    first, second = said(sample(), [Alliance(realm="Tharn"), Alliance(realm="Tharn")], "de")
+    assert "schon ein Bündnis" not in first
+    assert second == "Bündnis Tharn: mit Tharn besteht schon ein Bündnis"
+    ended = said(sample(), [Alliance(realm="Tharn"), Alliance(realm="Tharn", end=True)])
+    assert "not" not in ended[1].partition(":")[2]  # ending what the first line made
+
+
+def test_a_build_of_no_bwp_is_refused() -> None:
+    (text,) = said(sample(), [Build(settlement="Guru", structure="stv", bwp=0)], "de")
+    assert text == "Baue Guru Stv +0: +0 BWP baut nichts: Stv +1 oder mehr"
+    assert "GS" not in text
+
+
+def test_a_unit_moved_by_an_earlier_order_sees_nothing_new_yet() -> None:
+    # D37: the realm sees from 1/19 only when its unit is there; the march does not
+    # reveal 1/20 to the orders after it.
+    ahead = Fight(unit=101, code="KV", path=("1/19",))
+    later = Fight(unit=102, code="KV", path=("1/19", "1/20"))
+    (alone,) = said(sample(), [later], "de")
+    assert "ab 1/20 unbekanntes Gebiet" in alone
+    assert said(sample(), [ahead, later], "de")[1] == alone

@@ -147,5 +147,5 @@ def test_into_white_off_ends_a_path_at_the_first_unknown_field(white: bool) -> N
     assert [kf for kf, _ in legs["1/101"].steps] == (["1/19", "1/20"] if white else ["1/19"])
     refusal = "1/20 kennt Ihr Reich nicht; ins Weiße ziehen ist in dieser Partie nicht erlaubt"
     assert (refusal in said(order, state)) is not white
-    after = month(state, order)
-    assert field_of(after, 1, 101) == ("1/20" if white else "1/19")
+    after = month(state, order)  # a refused order is void: the unit stays (D37)
+    assert field_of(after, 1, 101) == ("1/20" if white else "1/18")

@@ -8,7 +8,7 @@ import pytest
 
 from engine.core import Ruling
 from engine.wdw.calculators import combat
-from engine.wdw.calculators.economy import Payment, Plan, Site, forecast
+from engine.wdw.calculators.economy import Holdings, Payment, Plan, Site, forecast
 from engine.wdw.items import find_items
 from engine.wdw.options import WdwOptions
 from engine.wdw.orders import Build, Demolish, Fight, Spy
@@ -128,9 +128,7 @@ def test_build_people_in_the_economy_forecast_pay_one_line_per_build(
     options = WdwOptions(build_people=people)
     result = forecast(
         state.realm(1),
-        (guru,),
-        (),
-        {guru.kf: Site("normal", False)},
+        Holdings((guru,), (), {guru.kf: Site("normal", False)}),
         (Plan(guru, "stv", 2),),
         (1, 1000),
         1,

@@ -492,3 +492,30 @@ def test_a_part_the_orders_code_does_not_read_is_refused_naming_it(
     # docs/orders-wdw.md: only AB names a structure or a wall, only a G order a target;
     # "115 KA Bef" was read as "115 KA", the structure dropped unsaid.
     assert_refused(line, de, en)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Rüste 100 Krieger Heimatverteidigung in Guru",
+        "raise 100 warriors home defence in Guru",
+        "Soforrüstung 100 Krieger Nahkampf 2 Heimatverteidigung in Guru",
+    ],
+)
+def test_home_defence_without_its_province_is_refused_not_read_as_province_in(line: str) -> None:
+    # Strategie 4.3: Heimatverteidigung is one province's; "in" is no province's name.
+    error = assert_refused(line, "Heimatverteidigung für welche Provinz?", "for which province?")
+    assert "in in" not in error.message("de")
+    (order,) = read_orders("Rüste 100 Krieger Heimatverteidigung Erinal in Guru")
+    assert isinstance(order, Raise) and (order.province, order.settlement) == ("Erinal", "Guru")
+
+
+@pytest.mark.parametrize(
+    ("line", "word"),
+    [("601 GI 6 Ziel: y", "GI 6"), ("601 GI R7 Guru", "GI R7"), ("601 GI 10: Guru", "GI 10")],
+)
+def test_a_spy_risk_beyond_five_is_refused(line: str, word: str) -> None:
+    # Strategie 5.3: the risk is 1 to 5; a 6 is no part of the target.
+    assert_refused(line, f"„{word}“: das Risiko eines GI-Befehls ist 1 bis 5", "is 1 to 5")
+    (spy,) = read_orders("601 GE 102")  # a bare number after the code stays the target
+    assert isinstance(spy, Spy) and (spy.risk, spy.target) == (3, "102")

@@ -101,7 +101,7 @@ def test_the_economy_workbench_and_the_order_forecast_count_the_heimatgelaende()
     )
 
 
-def _terrains(provinces: tuple[str, ...] = (CORE,), **fields: tuple[str, int]) -> WdwState:
+def changed_map(provinces: tuple[str, ...] = (CORE,), **fields: tuple[str, int]) -> WdwState:
     """The sample with fields changed (``f1_17=("Sumpf", 1)``: terrain and height) and
     Isyrial's provinces."""
     state = sample()
@@ -122,7 +122,7 @@ RIDE = {1: [Fight(unit=102, code="KV", path=("1/19", "1/26"))]}
 
 
 def test_a_mostly_difficult_core_province_frees_its_terrain_types_of_losses() -> None:
-    state = _terrains(**MIXED)
+    state = changed_map(**MIXED)
     immune = loss_immunity(state.realm(1), state.settlements, world(state.map_text))
     assert immune.types == {"Tiefland", "Sumpf", "Wald"} and immune.home == ""
     fields = world(state.map_text).fields
@@ -130,61 +130,62 @@ def test_a_mostly_difficult_core_province_frees_its_terrain_types_of_losses() ->
     assert immune.why_free(fields["1/26"], mounted=False) == ""  # Gebirge is not in it
     other = loss_immunity(state.realm(2), state.settlements, world(state.map_text))
     assert other.why_free(fields["1/12"], mounted=False) == ""
-    half = _terrains(("Erinal=1/18 1/17 1/19 1/10",), **MIXED)  # half is not "überwiegend"
+    half = changed_map(("Erinal=1/18 1/17 1/19 1/10",), **MIXED)  # half is not "überwiegend"
     assert loss_immunity(half.realm(1), half.settlements, world(half.map_text)).types == set()
 
 
 def test_height_4_needs_mountains_in_the_core_province_and_riders_keep_their_losses() -> None:
-    flat = _terrains(**MIXED, f1_36=("Wald", 4))
+    flat = changed_map(**MIXED, f1_36=("Wald", 4))
     immune = loss_immunity(flat.realm(1), flat.settlements, world(flat.map_text))
     high = world(flat.map_text).fields["1/36"]
     assert immune.why_free(high, mounted=False) == ""  # 1.1: height 4 has losses of its own
-    peaks = _terrains(**{**MIXED, "f1_36": ("Wald", 4), "f1_17": ("Sumpf", 4)})
+    peaks = changed_map(**{**MIXED, "f1_36": ("Wald", 4), "f1_17": ("Sumpf", 4)})
     immune = loss_immunity(peaks.realm(1), peaks.settlements, world(peaks.map_text))
     assert immune.why_free(high, mounted=False) == "core"
     assert immune.why_free(high, mounted=True) == "riders"  # Strategie 4.3
 
 
 def test_the_dossier_marks_the_difficult_fields_a_unit_enters_and_where_it_is_free() -> None:
-    dossier = GAME.dossier(_terrains(**MIXED), RIDE, "de")
+    dossier = GAME.dossier(changed_map(**MIXED), RIDE, "de")
     assert (
-        "     schwieriges Gelände (Verluste: „L“-Zeile): 1/19 Wald (schwer, frei von"
-        " Geländeverlusten: Kernprovinz, Strategie 1.2), 1/26 Gebirge (extrem)"
+        "     schwieriges Gelände, Flussübergänge (Verluste: „L“-Zeile): 1/19 Wald (schwer,"
+        " frei von Geländeverlusten: Kernprovinz, Strategie 1.2), 1/26 Gebirge (extrem)"
     ) in dossier
-    without = GAME.dossier(_terrains((), **MIXED), RIDE, "en")
-    assert '     difficult terrain (losses: the "L" line): 1/19 Wald (schwer), 1/26 Gebirge' in (
-        without
+    without = GAME.dossier(changed_map((), **MIXED), RIDE, "en")
+    assert (
+        '     difficult terrain, river crossings (losses: the "L" line): 1/19 Wald (schwer),'
+        " 1/26 Gebirge" in (without)
     )
-    home = GAME.dossier(_terrains(**{**MIXED, "f1_17": ("Wald", 1)}), RIDE, "de")
+    home = GAME.dossier(changed_map(**{**MIXED, "f1_17": ("Wald", 1)}), RIDE, "de")
     assert "1/19 Wald (Heimatgelände: nicht schwierig, Strategie 1.2), 1/26 Gebirge" in home
     riders = {1: [Fight(unit=102, code="KV", path=("1/19", "1/11"))]}
-    assert "schwieriges Gelände" not in GAME.dossier(_terrains(), riders, "de")
+    assert "schwieriges Gelände" not in GAME.dossier(changed_map(), riders, "de")
 
 
 def test_the_acknowledgement_of_a_move_names_the_difficult_fields_and_where_it_is_free() -> None:
     (move,) = RIDE[1]
-    said = GAME.describe_order(_terrains(**MIXED), 1, move, "de", by_number)
+    said = GAME.describe_order(changed_map(**MIXED), 1, move, "de", by_number)
     assert said == (
-        "Einheit 102: KV 1/19 1/26 → schwieriges Gelände auf dem Weg (Geländeverluste"
-        " entscheidet der Spielleiter): 1/19 Wald (schwer, frei von Geländeverlusten:"
-        " Kernprovinz, Strategie 1.2), 1/26 Gebirge (extrem)"
+        "Einheit 102: KV 1/19 1/26 → schwieriges Gelände und Flussübergänge auf dem Weg"
+        " (Geländeverluste entscheidet der Spielleiter): 1/19 Wald (schwer, frei von"
+        " Geländeverlusten: Kernprovinz, Strategie 1.2), 1/26 Gebirge (extrem)"
     )
-    english = GAME.describe_order(_terrains((), **MIXED), 1, move, "en", by_number)
+    english = GAME.describe_order(changed_map((), **MIXED), 1, move, "en", by_number)
     assert english.endswith(
-        "→ difficult terrain on the way (terrain losses are the GM's): 1/19 Wald (schwer),"
-        " 1/26 Gebirge (extrem)"
+        "→ difficult terrain and river crossings on the way (terrain losses are the GM's):"
+        " 1/19 Wald (schwer), 1/26 Gebirge (extrem)"
     )
-    home = _terrains(**{**MIXED, "f1_17": ("Wald", 1)})
+    home = changed_map(**{**MIXED, "f1_17": ("Wald", 1)})
     assert "1/19 Wald (Heimatgelände: nicht schwierig, Strategie 1.2), 1/26" in (
         GAME.describe_order(home, 1, move, "de", by_number)
     )
     plain = Fight(unit=102, code="KV", path=("1/19", "1/11"))
-    assert "→" not in GAME.describe_order(_terrains(), 1, plain, "de", by_number)
+    assert "→" not in GAME.describe_order(changed_map(), 1, plain, "de", by_number)
 
 
 def test_the_acknowledgement_names_no_difficult_field_the_realm_does_not_know() -> None:
     # D37: 1/27 (Wald) is unknown to Isyrial: the move goes on there ("ins Weiße").
-    state = _terrains(**MIXED, f1_27=("Wald", 1))
+    state = changed_map(**MIXED, f1_27=("Wald", 1))
     into = Fight(unit=102, code="KV", path=("1/19", "1/27"))
     said = GAME.describe_order(state, 1, into, "en", by_number)
     assert "1/19 Wald" in said and "1/27" not in said.split("→")[1]
@@ -195,13 +196,13 @@ def test_the_acknowledgement_names_no_difficult_field_the_realm_does_not_know() 
 
 def test_the_movement_planner_says_where_the_realm_is_free_of_terrain_losses() -> None:
     params = {"unit": "102", "path": "1/19 1/26"}
-    lines = lines_of(GAME.calculate(_terrains(**MIXED), 1, "movement", params, "de"))
+    lines = lines_of(GAME.calculate(changed_map(**MIXED), 1, "movement", params, "de"))
     assert (
         "Wald (schwer): keine Geländeverluste, der Typ kommt in der Kernprovinz vor (Strategie 1.2)"
     ) in lines
     assert "Gebirge (extrem): Geländeverluste möglich (der Spielleiter)" in lines
-    english = lines_of(GAME.calculate(_terrains((), **MIXED), 1, "movement", params, "en"))
+    english = lines_of(GAME.calculate(changed_map((), **MIXED), 1, "movement", params, "en"))
     assert "Wald (schwer): terrain losses possible (the GM's)" in english
-    home = _terrains(**{**MIXED, "f1_17": ("Wald", 1)})
+    home = changed_map(**{**MIXED, "f1_17": ("Wald", 1)})
     said = lines_of(GAME.calculate(home, 1, "movement", params, "de"))
     assert "Wald: Heimatgelände, nicht schwierig (Strategie 1.2)" in said

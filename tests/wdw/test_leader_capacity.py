@@ -64,7 +64,7 @@ def test_a_heerfuehrer_with_the_army_leads_it_in_the_workbench() -> None:
     state = _led(2000)
     leader = state.unit(1, 602)
     assert leader is not None
-    orders = {1: [*ORDERS[1], Fight(line=2, unit=602, code="KA", path=("1/19", "1/20"))]}
+    orders = {1: [*ORDERS[1], Fight(line=2, unit=602, code="KV", path=("1/19", "1/20"))]}
     text = GAME.dossier(state, {**ORDERS, **orders}, "de")
     combat = text.split("K1 Kampf in 1/20", 1)[1]
     assert "Heerführer: Reich 1" not in combat

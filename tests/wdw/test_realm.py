@@ -44,7 +44,10 @@ def said(order: Order, state: WdwState | None = None, lang: str = "de") -> str:
 @pytest.mark.parametrize(
     ("order", "words"),
     [
-        (Alliance(realm="Tharn"), "Bündnis mit Tharn (Reich 2): Ihre Einheiten behandeln es"),
+        (
+            Alliance(realm="Tharn"),
+            "Bündnis mit Tharn (Reich 2): die Einheiten Ihres Reiches behandeln es",
+        ),
         (Alliance(realm="3"), "Bündnis mit Corigani (Reich 3)"),
         (CapitalMove(settlement="Erin"), "Hauptstadt nach Erin: 12 Monate ohne Hauptstadt"),
         (

@@ -93,7 +93,7 @@ def _no_province() -> WdwState:
         (
             Province(name="S", fields=("1/8",), port="Tharnburg"),
             harbour(),
-            "1/8 liegt weiter als 2 Kleinfelder von Ihrer Küste",
+            "1/8 liegt weiter als 2 Kleinfelder von der Küste Ihres Reiches",
         ),
     ],
 )

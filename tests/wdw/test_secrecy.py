@@ -20,8 +20,12 @@ from engine.wdw.orders import (
     Raise,
     Special,
     Spy,
+    Storm,
     Train,
+    Work,
 )
+from engine.wdw.setup import options_of
+from engine.wdw.sightlines import seen_by
 from engine.wdw.state import Wall, WdwState
 from mailserver.printouts.map_svg import map_svg
 from tests.lanes import examples
@@ -185,3 +189,66 @@ def test_a_realm_sees_no_wall_outside_its_known_fields_nor_the_work_or_men_of_on
     bare = hidden_state()
     bare.walls = [replace(w, progress=[]) for w in walls if w.kf in known]
     assert realm_1_sees(full, lang) == realm_1_sees(bare, lang)
+
+
+NEAR = ["1/19", "1/20", "1/21", "1/22", "1/23", "1/26", "1/27"]
+"""Fields on and along the roads between the realms: realm 1's unit stands, goes and
+plunders there, and realm 2 holds some of them."""
+near_paths = st.one_of(st.lists(st.sampled_from(NEAR), max_size=3), st.sampled_from(ROADS))
+realm_1_orders = st.one_of(
+    st.builds(
+        lambda name, units: Storm(settlement=name, units=units),
+        st.sampled_from(["Tharnburg", "Guru", "Atlantis"]),
+        st.sampled_from([(101,), (101, 102), ()]),
+    ),
+    st.builds(
+        lambda fields: Province(name="Nordwind", fields=tuple(fields)),
+        st.lists(st.sampled_from(FIELDS), min_size=1, max_size=3),
+    ),
+    st.builds(
+        lambda side, path: Work(unit=201, code="AB", side=side, path=tuple(path)),
+        st.integers(0, 6),
+        near_paths,
+    ),
+    st.builds(
+        lambda ext, path: Fight(unit=101, code="KA", ext=ext, path=tuple(path)),
+        st.sampled_from(["", "P1", "P3", "E"]),
+        near_paths,
+    ),
+)
+"""Storms, provinces, building (walls) with a way, and K orders with plunder."""
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    orders=st.lists(realm_1_orders, min_size=1, max_size=4),
+    where=st.sampled_from(NEAR),
+    walls=walls,
+    conquered=st.lists(st.sampled_from(NEAR), max_size=4),
+    white=st.booleans(),
+)
+def test_realm_1s_acknowledgement_is_the_same_without_what_it_does_not_see(
+    orders: list[Order], where: str, walls: list[Wall], conquered: list[str], white: bool
+) -> None:
+    # D37: realm 2's units, its settlements and walls out of realm 1's sight, its
+    # conquests (never shown to another realm) and its treasury change no answer; realm
+    # 1's unit 101 stands where the GM moved it, so what it sees now and its known map
+    # differ.
+    full = sample(sight_radius=2, into_white=white)
+    mine = full.unit(1, 101)
+    assert mine is not None
+    mine.kf = where
+    full.walls = walls
+    full.territory = [f"{kf}=2" for kf in dict.fromkeys(conquered)]
+    full.realm(2).treasury = SECRET_TREASURY
+    seen = seen_by(full, 1, options_of(full))
+    bare = replace(
+        full,
+        units=[u for u in full.units if u.realm == 1],
+        settlements=[s for s in full.settlements if s.owner == 1 or s.kf in seen],
+        walls=[w for w in walls if w.kf in seen],
+        territory=[],
+    )
+    for lang in ("de", "en"):
+        told = GAME.describe_orders(full, 1, orders, lang, by_number)
+        assert told == GAME.describe_orders(bare, 1, orders, lang, by_number)

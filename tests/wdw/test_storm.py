@@ -63,7 +63,7 @@ def _allied() -> WdwState:
     ("order", "state", "reason"),
     [
         (STORM, sample(), "Ihr Reich kennt keine Ansiedlung Tharnburg"),
-        (Storm(settlement="Guru", units=(101,)), sample(), "Guru gehört Ihrem eigenen Reich"),
+        (Storm(settlement="Guru", units=(101,)), sample(), "Guru gehört Ihrem Reich selbst"),
         (STORM, _allied(), "Tharnburg gehört einem Verbündeten"),
         (Storm(settlement="Tharnburg"), at_the_gates(), "braucht Einheiten"),
         (Storm(settlement="Tharnburg", units=(999,)), at_the_gates(), "keine Einheit 999"),

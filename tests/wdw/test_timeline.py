@@ -11,7 +11,7 @@ from engine.wdw.movement import Leg
 from engine.wdw.orders import Fight
 from engine.wdw.state import Unit
 from engine.wdw.tables import encounter
-from engine.wdw.timeline import Stay, first_shared_day, held, rounds, stays_of
+from engine.wdw.timeline import Stay, Whereabouts, first_shared_day, held, rounds, stays_of
 from tests.wdw.helpers import GAME, field_of, month_of, noted, placed, sample
 
 
@@ -23,6 +23,21 @@ def test_a_unit_is_in_each_field_from_the_day_it_enters_until_it_enters_the_next
         Stay("1/19", Fraction(10), Fraction(20)),
         Stay("1/20", Fraction(20), Fraction(30), last=True),
     ]
+
+
+def test_the_whereabouts_follow_a_unit_that_a_meeting_holds() -> None:
+    # One index for the contacts board and the retreat (D28): a move leaves no trace.
+    unit = Unit(realm=1, id=1, unit_class="land", size=10, kf="1/18")
+    foe = Unit(realm=2, id=1, unit_class="land", size=10, kf="1/20")
+    leg = Leg((("1/19", Fraction(10)), ("1/20", Fraction(20))))
+    where = Whereabouts.along([foe, unit], {"1/1": "1/17"}, {"1/1": leg})
+    assert where.units_in("1/17", Fraction(5)) == [unit]  # from where the month began
+    assert where.units_in("1/20", Fraction(25)) == [foe, unit]  # in the month's order
+    assert where.any_of("1/19", Fraction(10), {1}) and not where.any_of("1/19", Fraction(20), {1})
+    old = where.move("1/1", stays_of(unit, Leg((("1/19", Fraction(10)),)), "1/17"))
+    assert [stay.kf for stay in old] == ["1/17", "1/19", "1/20"]
+    assert where.units_in("1/20", Fraction(30)) == [foe]
+    assert where.any_of("1/19", Fraction(30), {1}) and not where.any_of("1/20", Fraction(30), {1})
 
 
 def test_stays_share_a_day_only_when_they_overlap_and_day_30_counts() -> None:

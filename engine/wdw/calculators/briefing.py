@@ -167,9 +167,9 @@ def forecast_lines(
     start = (state.month, state.year)
     months = economy.months_to_income(state.month, options)
     now = after.realm(realm.seat)
-    result = economy.realm_forecast(
-        knowledge(after, None),
+    result = economy.forecast(
         now,
+        economy.holdings(knowledge(after, None), now),
         tuple(plans),
         start,
         months,

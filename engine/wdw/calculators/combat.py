@@ -18,6 +18,7 @@ from engine.wdw.items import hostile
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import Leg
 from engine.wdw.options import WdwOptions
+from engine.wdw.provinces import home_gp, melee_level
 from engine.wdw.rivers import barrier
 from engine.wdw.setup import options_of
 from engine.wdw.state import Settlement, Unit, WdwState, world
@@ -29,6 +30,9 @@ SHIP_MELEE = 50
 """Strategie 4.3, F10: against land units in melee a ship counts 50 per Nahkampf level."""
 SHIP_RANGED = 20
 """Strategie 4.3/6.4, F10: a ship shooting at land counts 20 ("1:20") per level."""
+MARINES = 3
+"""Strategie 4.3: "Marineinfanteristen haben im Enterkampf zwischen Schiffen
+Angriffsstärke +3"."""
 
 
 @dataclass(frozen=True)
@@ -84,7 +88,7 @@ class Scene:
             {r.seat: r.bukaz for r in state.realms},
             {kf: frozenset(realms) for kf, realms in fleets_in.items()},
             options=options_of(state),
-            where=None if legs is None else Whereabouts(state.units, {}, legs),
+            where=None if legs is None else Whereabouts.along(state.units, {}, legs),
         )
 
     def realms_on(self, kf: str, day: Fraction) -> Iterable[int]:
@@ -133,6 +137,13 @@ class Fighter:
     ranged_power: Fraction
     bp: int
     rounds: int
+    level: int = 0
+    """Its Nahkampf level (Strategie 4.3), before the ``boosts``."""
+    boosts: tuple[tuple[str, int], ...] = ()
+    """What raises its Angriffsstärke in melee above its Nahkampf level, by cause
+    (Heimatverteidigung, D13; Marineinfanterie in a boarding fight, 4.3)."""
+    defence: int = 0
+    """Its Verteidigung level (Strategie 4.3: fewer losses; by how much is the GM's)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -203,8 +214,9 @@ def gp_causes(
     """Tab. 6.3-1, the causes the server knows: down a height level, out of a forest,
     raised in this terrain, out of the own settlement (Stv: defender 1 per BWP, attacker
     1 per 1.5 BWP, F3; capital +3/+2), mounted, defending across a river or a wall, the
-    GM's bonus (D29). The characters' GP come on top (engine.wdw.characters); all before
-    the BükAz (F11)."""
+    GM's bonus (D29), Heimatverteidigung's +2 inside its province when the option
+    ``hv_bonus`` reads it as GP (1.2, 4.3, D13). The characters' GP come on top
+    (engine.wdw.characters); all before the BükAz (F11)."""
     the_map = scene.the_map
     here = the_map.fields[kf]
     causes: list[tuple[str, int]] = []
@@ -233,7 +245,30 @@ def gp_causes(
         causes.append(("wall", WALL_GP))  # Tab. 6.3-1: "über einen Fluß oder Wall"
     if unit.gp_bonus:
         causes.append(("sl", unit.gp_bonus))
+    home = home_gp(scene.state, unit, kf, scene.options.hv_bonus)
+    if home:
+        causes.append(("heimatverteidigung", home))
     return causes
+
+
+def boarding(scene: Scene, kf: str, enemy: Approach) -> bool:
+    """Strategie 4.3 "Enterkampf zwischen Schiffen": a fight in a water field against a
+    side with ships."""
+    return scene.the_map.fields[kf].water and any(u.unit_class == "sea" for u in enemy.units)
+
+
+def melee_boosts(unit: Unit, scene: Scene, kf: str, enemy: Approach) -> list[tuple[str, int]]:
+    """What raises the unit's Angriffsstärke in melee above its Nahkampf level:
+    Heimatverteidigung (D13: it counts as Nahkampf 1, and +2 inside its province with
+    the option ``hv_bonus`` ``strength``; Strategie 1.2, 4.3) and Marineinfanterie +3 in
+    a :func:`boarding` fight (a land unit aboard in the water field)."""
+    boosts = []
+    home = melee_level(scene.state, unit, kf, scene.options.hv_bonus) - unit.nahkampf
+    if home:
+        boosts.append(("heimatverteidigung", home))
+    if unit.marineinfanterie and unit.unit_class == "land" and boarding(scene, kf, enemy):
+        boosts.append(("marineinfanterie", MARINES))
+    return boosts
 
 
 def _fighter(
@@ -260,8 +295,11 @@ def _fighter(
         melee = unit.size * SHIP_MELEE * unit.nahkampf
         ranged = unit.size * SHIP_RANGED * unit.fernkampf
         conversion = f"1:{SHIP_MELEE}/1:{SHIP_RANGED}"
+        boosts: list[tuple[str, int]] = []
     else:
-        melee, ranged, conversion = unit.size * unit.nahkampf, unit.size * unit.fernkampf, ""
+        boosts = melee_boosts(unit, scene, kf, enemy)
+        level = unit.nahkampf + sum(n for _, n in boosts)
+        melee, ranged, conversion = unit.size * level, unit.size * unit.fernkampf, ""
     bp = movement_points(unit.unit_class, speed=unit.geschwindigkeit, mounted=unit.beritten)
     bp_left = Fraction(bp) * (30 - side.day) / 30
     return Fighter(
@@ -276,6 +314,9 @@ def _fighter(
         ranged_power=kampfkraft(ranged, total + ranged_gp),
         bp=bp,
         rounds=rounds_possible(bp_left, bp, scene.options.max_rounds),
+        level=unit.nahkampf,
+        boosts=tuple(boosts),
+        defence=unit.verteidigung,
     )
 
 
@@ -316,7 +357,8 @@ def _party(
     scene: Scene, kf: str, side: Approach, enemy: Approach, attacker: bool, day: Fraction
 ) -> Party:
     enemy_on_land = any(u.unit_class != "sea" for u in enemy.units)
-    # The figures depend on these only (the enemy's units only through being on land).
+    # The figures depend on these only (the enemy's units only through being on land
+    # and having ships, a boarding).
     keys = tuple(u.key for u in side.units)
     memo = (
         keys,
@@ -327,6 +369,7 @@ def _party(
         enemy.came_from,
         attacker,
         enemy_on_land,
+        boarding(scene, kf, enemy),
     )
     if memo not in scene.parties:
         scene.parties[memo] = _figures(scene, kf, side, enemy, attacker, enemy_on_land)
@@ -407,7 +450,7 @@ def _ratio(a: Fraction, b: Fraction, lang: str) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _unit_line(f: Fighter, lang: str) -> str:
+def _unit_lines(f: Fighter, lang: str) -> tuple[str, ...]:
     # A unit meets many realms in a dossier: its line is worded once.
     causes = (
         ", ".join(say(lang, "gp.cause", cause=say(lang, f"gp.{cause}"), gp=n) for cause, n in f.gp)
@@ -417,7 +460,25 @@ def _unit_line(f: Fighter, lang: str) -> str:
     conversion = f" ({f.conversion})" if f.conversion else ""
     powers = {"power": number(f.melee_power, lang), "ranged_power": number(f.ranged_power, lang)}
     gp = sum(n for _, n in f.gp)
-    return say(lang, "combat.unit", unit=f, conversion=conversion, gp=gp, causes=causes, **powers)
+    boosts = ""
+    if f.boosts:  # Strategie 4.3, D13: the Angriffsstärke by cause
+        named = ", ".join(
+            say(lang, "gp.cause", cause=say(lang, f"gp.{cause}"), gp=n) for cause, n in f.boosts
+        )
+        boosts = say(lang, "combat.boosts", level=f.level, causes=named)
+    line = say(
+        lang,
+        "combat.unit",
+        unit=f,
+        conversion=conversion + boosts,
+        gp=gp,
+        causes=causes,
+        **powers,
+    )
+    if not f.defence:
+        return (line,)
+    # Strategie 4.3, 6.2 "Der Verteidigungswert": fewer losses, by no number.
+    return line, say(lang, "combat.defence", unit=f.key, level=f.defence)
 
 
 @lru_cache(maxsize=1024)
@@ -432,7 +493,8 @@ def _party_lines(party: Party, name: str, lang: str) -> tuple[str, ...]:
     lines.append(
         say(lang, "combat.side", party=party, side=name, came=came, day=number(party.day, lang))
     )
-    lines += [_unit_line(f, lang) for f in party.fighters]
+    for f in party.fighters:
+        lines += _unit_lines(f, lang)
     lines.append(
         say(
             lang,

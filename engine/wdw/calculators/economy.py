@@ -39,6 +39,16 @@ class Site:
 
 
 @dataclass(frozen=True)
+class Holdings:
+    """What a forecast reads of a realm: its own settlements and units, and each
+    settlement's site by its field."""
+
+    settlements: tuple[Settlement, ...]
+    units: tuple[Unit, ...]
+    sites: Mapping[str, Site]
+
+
+@dataclass(frozen=True)
 class Plan:
     """A build the forecast pays: ``bwp`` more of ``structure`` in ``settlement``."""
 
@@ -120,9 +130,7 @@ def months_to_income(month: int, options: WdwOptions) -> int:
 
 def forecast(
     realm: Realm,
-    settlements: tuple[Settlement, ...],
-    units: tuple[Unit, ...],
-    sites: Mapping[str, Site],
+    holdings: Holdings,
     plans: tuple[Plan, ...],
     start: tuple[int, int],
     months: int,
@@ -130,10 +138,10 @@ def forecast(
     opening: Opening | None = None,
 ) -> Forecast:
     """Strategie 2.1, 3.1, 4.2 (F1, F4, F7, F12; D10–D12, D25): ``months`` months from
-    ``start`` (month, year) for ``realm`` with its own settlements and units; each
-    settlement's field in ``sites``. With an ``opening`` the first month is what it
-    paid, and ``plans`` are the BWP left for the months after. The treasury never goes
-    below 0 (D25)."""
+    ``start`` (month, year) for ``realm`` with its own settlements and units
+    (``holdings``). With an ``opening`` the first month is what it paid, and ``plans``
+    are the BWP left for the months after. The treasury never goes below 0 (D25)."""
+    settlements, units, sites = holdings.settlements, holdings.units, holdings.sites
     built = {(s.name, st): getattr(s, st) for s in settlements for st in STRUCTURES}
     left = [p.bwp for p in plans]
     treasury = realm.treasury
@@ -213,22 +221,14 @@ def _rs(unit: Unit, months: int) -> int:
     return done.rs()
 
 
-def realm_forecast(
-    known: Knowledge,
-    realm: Realm,
-    plans: tuple[Plan, ...],
-    start: tuple[int, int],
-    months: int,
-    options: WdwOptions,
-    opening: Opening | None = None,
-) -> Forecast:
-    """:func:`forecast` for ``realm`` with the settlements and units ``known`` holds of
-    it (a realm's own knowledge, or the GM's: the same figures for the same realm)."""
+def holdings(known: Knowledge, realm: Realm) -> Holdings:
+    """The settlements and units ``known`` holds of ``realm`` (a realm's own knowledge, or
+    the GM's: the same figures for the same realm), each settlement's site as its
+    Heimatgelände makes it (D33)."""
     own = tuple(s for s in known.settlements if s.owner == realm.seat)
     home = home_terrain(realm, known.settlements, known.the_map)
     sites = {s.kf: Site.of(known.field(s.kf), home) for s in own}
-    units = tuple(u for u in known.units if u.realm == realm.seat)
-    return forecast(realm, own, units, sites, plans, start, months, options, opening)
+    return Holdings(own, tuple(u for u in known.units if u.realm == realm.seat), sites)
 
 
 def _quiet(row: MonthRow) -> bool:

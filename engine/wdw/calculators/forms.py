@@ -143,7 +143,8 @@ def _economy(state: WdwState, given: Inputs) -> list[str]:
             raise given.fail("builds", "range", value=count, least=1, most=24)
         plans.append(economy.Plan(place, structure, int(count)))
     months_from = (state.month, state.year)
-    result = economy.realm_forecast(given.known, realm, tuple(plans), months_from, months, options)
+    held = economy.holdings(given.known, realm)
+    result = economy.forecast(realm, held, tuple(plans), months_from, months, options)
     return economy.render(result, given.lang)
 
 

@@ -3,8 +3,8 @@ D21; or its BP by F8 when the GM's option ``movement`` is ``bp``, priced by
 ``bp_costs``), the cost and day of each step along a path (F9), where the range ends, a
 step into fields the realm does not know ("ins Weiße" [R 4.4]: its cost is unknown),
 the cost of loading a fleet, the BP and rounds of combat left on arrival (F8, F9), and
-the difficult fields on the way with whether the unit's realm is free of terrain losses
-there (Strategie 1.2, D33). It reads only the map the reader knows; it never looks at
+the difficult fields on the way with whether the unit is free of terrain losses there
+(Strategie 1.2, 4.3, D33). It reads only the map the reader knows; it never looks at
 units in the fields."""
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from engine.wdw.movement import Leg, mode_factor, month_range, walk
 from engine.wdw.movement_rules import RANGES, MovementRules
 from engine.wdw.rivers import upstream
 from engine.wdw.state import Unit
+from engine.wdw.terrain_losses import why_free
 from engine.wdw.timeline import MONTH_DAYS
 
 MODES = ("", "KX", "S", "KXS")
@@ -34,7 +35,8 @@ class Step:
     """One step: the field, what it costs, the range used after it and the day (F9);
     whether it is a fleet's step up a river (Strategie 7.1); in difficult terrain
     (``ground``, its class ``ground_class``) ``loss``: ``losses`` (the GM's ``L`` line)
-    or why the realm is free of them (``LossImmunity.why_free``), else ""."""
+    or why the unit is free of them (engine.wdw.terrain_losses.why_free: its realm's
+    immunity or its own), else ""."""
 
     kf: str
     cost: int
@@ -100,7 +102,7 @@ def plan(
         upriver = unit.unit_class == "sea" and upstream(the_map, here, kf)
         field = known.field(kf)
         loss = "" if field.terrain_class == NORMAL else "losses"
-        loss = loss and (immune.why_free(field, unit.beritten) or loss)
+        loss = loss and (why_free(unit, field, immune) or loss)
         ground = (field.terrain, field.terrain_class) if loss else ("", "")
         steps.append(Step(kf, int(used - before), int(used), day, upriver, loss, *ground))
         here, before = kf, used

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from engine.wdw.checks_realm import (
     CAPITAL_MOVE_MONTHS,
+    ally,
     check_alliance,
     check_capital,
     check_province,
+    move_capital,
 )
 from engine.wdw.month import Month
 from engine.wdw.orders import Alliance, CapitalMove
@@ -32,14 +34,8 @@ def _alliance(month: Month, seat: int, order: Alliance) -> None:
     other = checked(month, seat, order, check_alliance(month.state, seat, order))
     if other is None:
         return
-    allies = month.state.realm(seat).allies
-    if order.end:
-        allies.remove(other.seat)
-        month.note(seat, "note.alliance_ended", realm=other.name)
-    else:
-        allies.append(other.seat)
-        allies.sort()
-        month.note(seat, "note.alliance", realm=other.name)
+    ally(month.state.realm(seat), other.seat, order.end)
+    month.note(seat, "note.alliance_ended" if order.end else "note.alliance", realm=other.name)
 
 
 def _capital(month: Month, seat: int, order: CapitalMove) -> None:
@@ -53,7 +49,7 @@ def _capital(month: Month, seat: int, order: CapitalMove) -> None:
             # Strategie 3.1: whether the old capital is now too big for its site is the
             # Basismodul's maximum (missing, D1): the GM's correction.
             month.note(0, "note.gm_capital_left", realm=seat, settlement=old.name)
-    realm.capital_move, realm.capital_to = CAPITAL_MOVE_MONTHS, place.name
+    move_capital(realm, place)
     month.note(seat, "note.capital_move", settlement=place.name, months=CAPITAL_MOVE_MONTHS)
 
 

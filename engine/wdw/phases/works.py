@@ -12,13 +12,14 @@ from engine.wdw.checks_works import (
     at_siege,
     damaged,
     demolition,
+    people_build,
     repair,
     set_damaged,
     siege_work,
 )
 from engine.wdw.items import by_unit
 from engine.wdw.month import Month
-from engine.wdw.orders import Build, Demolish, Repair, Work
+from engine.wdw.orders import Demolish, Repair, Work
 from engine.wdw.parts import progress, take_whole
 from engine.wdw.phases import walls
 from engine.wdw.phases.money import interrupted
@@ -76,16 +77,11 @@ def _sieges(month: Month) -> None:
 
 
 def _demolish(month: Month, seat: int, order: Demolish) -> None:
-    found = checked(month, seat, order, demolition(month.state, seat, order))
+    found = checked(month, seat, order, demolition(month.state, seat, order, month.orders[seat]))
     if found is None:
         return
     place, rate = found
-    building = any(
-        isinstance(o, Build) and o.settlement.lower() == place.name.lower()
-        for o in month.orders[seat]
-    )
-    if building:  # Strategie 3.3: the people either build or demolish
-        rate -= month.options.build_people
+    if people_build(month.orders[seat], place):  # Strategie 3.3: build or demolish
         month.note(seat, "note.people_build", settlement=place.name)
     have = getattr(place, order.structure)
     n = take_whole(place, f"abriss:{order.structure}", rate, min(order.bwp, have))
