@@ -57,6 +57,9 @@ def nmr_drop_after(options: Mapping[str, Any]) -> int:
     return int(host_settings(options).get("nmr_drop_after", DEFAULT_NMR_DROP_AFTER))
 
 
-def gm_language(options: Mapping[str, Any]) -> str:
-    """The language of the GM's mails."""
-    return str(host_settings(options).get("gm_language", "de"))
+def gm_language(options: Mapping[str, Any], written: str | None = None) -> str:
+    """The language of the GM's mails: the one he chose (``gm_language``), which always
+    counts; else, answering a mail of his, the language it is written in (``written``);
+    else German."""
+    chosen = host_settings(options).get("gm_language")
+    return str(chosen) if chosen is not None else written or "de"

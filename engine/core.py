@@ -30,7 +30,7 @@ import dataclasses
 import hashlib
 import heapq
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from random import Random
@@ -811,6 +811,12 @@ class Ruled(Protocol):
         printouts' state before the GM's texts); ``dice`` draws by name."""
         ...
 
+    def lapsed_rulings(self, drafted: State, lang: str) -> list[str]:
+        """The items of a :meth:`draft`'s state whose rulings the turn could not apply
+        (their units were no longer there, …), one line each with why, in the GM's
+        ``lang``: the host tells the GM with the drafts, so none is dropped unsaid."""
+        ...
+
 
 class RuledGame(ABC):
     """Base of a :class:`Ruled` game's glue: the turn without rulings is the draft with
@@ -838,6 +844,10 @@ class RuledGame(ABC):
     def run_turn(self, state: State, orders: SeatOrders, dice: Dice) -> TurnResult:
         """The turn with no rulings yet (every open item at its default)."""
         return self.draft(state, orders, [], dice)
+
+    def lapsed_rulings(self, drafted: State, lang: str) -> list[str]:
+        """As :meth:`Ruled.lapsed_rulings`: none, unless the kind's turn can lapse one."""
+        return []
 
     def check_ruling(
         self, state: State, orders: SeatOrders, given: Sequence[Ruling], ruling: Ruling, lang: str
@@ -907,9 +917,12 @@ class GameKind:
     min_players: int
     max_players: int
     options: Mapping[str, JSONValue] = field(default_factory=dict)
-    """The default rule options."""
+    """The default rule options (each one a GM may set)."""
     gm_options: frozenset[str] = frozenset()
-    """The rule options a GM may set when creating a game."""
+    """The rule options a GM may set, by name: the host accepts these and no others, at
+    creation and in setup, by mail, command line and web (:meth:`unknown_options`). A
+    kind whose options have no JSON default (Welt der Waben's map and scenario texts)
+    names them here only."""
     host_options: Mapping[str, JSONValue] = field(default_factory=dict)
     """Rule options the host sets for every new game unless the GM gives them."""
     seat_fields: tuple[SeatField, ...] = ()
@@ -934,6 +947,20 @@ class GameKind:
                 f"game kind {self.name!r} lacks {', '.join(missing)} "
                 f"(its turn shape is {self.shape.value})"
             )
+        files = self.map_files
+        given = [*self.options, *self.host_options, *([files.map_option] if files else [])]
+        unsettable = self.unknown_options(given)
+        if unsettable:
+            # The host refuses every name outside gm_options: a default, a host default or
+            # the map file's option outside it could never be set.
+            raise KindContractError(
+                f"game kind {self.name!r} has options no GM may set: {', '.join(unsettable)}"
+            )
+
+    def unknown_options(self, names: Iterable[str]) -> list[str]:
+        """Those of ``names`` that are no rule option a GM may set (:attr:`gm_options`),
+        sorted: the host refuses a game's options by this one check, whoever gives them."""
+        return sorted(set(names) - self.gm_options)
 
     def missing_capabilities(self) -> list[str]:
         """What the kind declares but its objects do not provide, by name: the engine's

@@ -149,6 +149,20 @@ def test_bots_without_orders_are_refused() -> None:
         dataclasses.replace(ASHES, name="bare", bots=object())  # type: ignore[arg-type]
 
 
+def test_a_kind_whose_defaults_or_map_option_no_gm_may_set_is_refused_naming_them() -> None:
+    with pytest.raises(KindContractError, match=r"'bare' has options no GM may set: fog$"):
+        dataclasses.replace(ASHES, name="bare", host_options={"fog": 1})
+    with pytest.raises(KindContractError, match=r"no GM may set: map$"):
+        dataclasses.replace(WDW, name="bare", gm_options=WDW.gm_options - {"map"})
+
+
+def test_every_shipped_kind_takes_the_options_it_documents_and_no_others() -> None:
+    # Welt der Waben declares its names only: its rates and file texts have no JSON defaults.
+    assert WDW.unknown_options(["sight_radius", "max_rounds", "map", "scenario"]) == []
+    for shipped in BUILT_IN:
+        assert shipped.unknown_options([*shipped.options, "fog", "bogus"]) == ["bogus", "fog"]
+
+
 @pytest.mark.usefixtures("clean_registry")
 def test_register_refuses_a_kind_whose_capabilities_went_missing() -> None:
     toy = dataclasses.replace(TOY_STEPPED, name="toy-broken")

@@ -122,8 +122,8 @@ def describe(state: WdwState, seat: int, order: Order, lang: str) -> str:
 
 
 def realm_lines(state: WdwState, realm: Realm, lang: str) -> list[str]:
-    """The printout's lines of a realm's allies, provinces, conquered fields and capital
-    move."""
+    """The printout's lines of a realm's allies, provinces, land besides its settlements
+    (engine.wdw.territory) and capital move."""
     lines = []
     if realm.allies:
         names = ", ".join(state.realm(s).name for s in realm.allies)
@@ -133,9 +133,9 @@ def realm_lines(state: WdwState, realm: Realm, lang: str) -> list[str]:
         lines.append(say(lang, "print.province", name=name, fields=" ".join(fields)))
         if name in ports:
             lines.append(say(lang, "print.home_port", name=name, port=ports[name]))
-    conquered = [e.partition("=")[0] for e in state.territory if e.endswith(f"={realm.seat}")]
-    if conquered:
-        lines.append(say(lang, "print.territory", fields=" ".join(conquered)))
+    land = [e.partition("=")[0] for e in state.territory if e.endswith(f"={realm.seat}")]
+    if land:
+        lines.append(say(lang, "print.territory", fields=" ".join(land)))
     if realm.capital_move:
         lines.append(
             say(

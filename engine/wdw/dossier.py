@@ -24,7 +24,7 @@ from engine.wdw.checks_decay import decay_lines
 from engine.wdw.checks_spy import infiltration, names_something, target_min_ig
 from engine.wdw.checks_walls import wall_siege_lines
 from engine.wdw.forecast import forecast
-from engine.wdw.form import form_words
+from engine.wdw.form import form_lines, form_words
 from engine.wdw.home_terrain import loss_immunity
 from engine.wdw.items import Items, Meeting, by_unit
 from engine.wdw.leaders import shortfall, shortfall_text
@@ -32,6 +32,7 @@ from engine.wdw.phases.sightings import sights
 from engine.wdw.setup import options_of
 from engine.wdw.state import WdwState, world
 from engine.wdw.storm import storm_lines
+from engine.wdw.tables import row_words
 from engine.wdw.terrain_losses import difficult_ground
 from engine.wdw.texts import gm_reads, heading, say
 
@@ -113,7 +114,7 @@ def dossier(
         *draw_lines(scene, orders, items, state.turn + 1, lang),
     ]
     lines += ["", say(lang, "dossier.form"), say(lang, "dossier.rulings")]
-    lines += [f"{item} {form_words(item, items, lang)}" for item in items.ids()]
+    lines += form_lines(state, orders, items, lang)
     lines.append(say(lang, "dossier.end"))
     return "\n".join(lines) + "\n"
 
@@ -182,7 +183,8 @@ def _meeting_lines(item: str, meeting: Meeting, lang: str) -> list[str]:
     # The texts name the meeting's fields and its sides' (``{meeting.kf}``, ``{a.realm}``).
     a, b = meeting.a, meeting.b
     day = number(meeting.day, lang)
-    sides = {"item": item, "meeting": meeting, "a": a, "b": b}
+    row = row_words(meeting.outcome, lang)
+    sides = {"item": item, "meeting": meeting, "a": a, "b": b, "row": row}
     a_units, b_units = " ".join(a.units), " ".join(b.units)
     if item.startswith("D"):
         return [say(lang, "item.discovery", **sides, day=day, b_units=b_units)]

@@ -36,11 +36,11 @@ from engine.wdw.dossier import dossier, open_lines
 from engine.wdw.forecast import forecast, standing
 from engine.wdw.items import find_items
 from engine.wdw.mapfile import MapError
-from engine.wdw.month import Month
+from engine.wdw.month import LAPSED, Month
 from engine.wdw.morale import bukaz_words
 from engine.wdw.phases import PHASES
 from engine.wdw.phases.ordered import refused
-from engine.wdw.printout import printout
+from engine.wdw.printout import note_text, printout
 from engine.wdw.rulings import check
 from engine.wdw.setup import new_state, options_of
 from engine.wdw.state import Report, WdwState
@@ -195,9 +195,21 @@ class WdwGame(ForecastAcknowledging, RuledGame, OwnStates[WdwState]):
     def check_item(
         self, state: State, orders: SeatOrders, given: Sequence[Ruling], ruling: Ruling, lang: str
     ) -> str:
-        """Why the ruling on an open item cannot be taken (engine.wdw.rulings)."""
+        """Why the ruling on an open item cannot be taken (engine.wdw.rulings); a meeting
+        of the dossier that the rulings before it did away with (an E answer that sends a
+        side back, Tab. 6.1-1) is said to lapse, not to be unknown."""
         s = self.own(state)
-        return check(s, find_items(s, standing(s, orders).orders, given), ruling, lang)
+        kept = standing(s, orders).orders  # a refused order is void (D37)
+        items, item = find_items(s, kept, given), ruling.item.upper()
+        if given and item not in items.meetings and item in find_items(s, kept).meetings:
+            return say(lang, "ruling.meeting_gone", item=item)
+        return check(s, items, ruling, lang)
+
+    def lapsed_rulings(self, drafted: State, lang: str) -> list[str]:
+        """The items whose rulings the drafted month could not apply (a storm or siege
+        whose units the combats drove off), as the GM's overview says them."""
+        notes = self.own(drafted).notes
+        return [note_text(n, lang) for n in notes if n.seat == NEUTRAL and n.key.startswith(LAPSED)]
 
     def open_items(
         self, state: State, orders: SeatOrders, given: Sequence[Ruling], lang: str

@@ -463,7 +463,6 @@ def interceptions(
             ext, path = (unit.order[2:] if order is None else ""), ()
         if ext in INTERCEPTING:
             hunters.append(Hunter(unit, ext, budget(unit, the_map, path, rules)))
-    owners = {s.kf: s.owner for s in state.settlements}
     return Interceptions(
         the_map,
         hunters,
@@ -471,7 +470,7 @@ def interceptions(
         radius,
         enemies,
         lambda u: main[u.key] == "KX",
-        lambda u, kf: owners.get(kf, u.realm) != u.realm,
+        lambda u, kf: owner_of(state, kf) not in (0, u.realm),  # "fremdes Reichsgebiet"
         held_walls(state, the_map, enemies),
         rules,
     )

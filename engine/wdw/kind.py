@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core import GameKind, MessageRules, TurnShape
 from engine.wdw.bots import WdwBots
 from engine.wdw.game import WdwGame
+from engine.wdw.options import GM_OPTIONS
 from engine.wdw.setup import SCENARIOS
 from engine.wdw.texts import TEXTS
 
@@ -16,17 +17,7 @@ WDW = GameKind(
     min_players=2,
     max_players=3,
     demo_players=3,  # the sample map holds three realms
-    gm_options=frozenset(
-        {
-            "map",
-            "income_months",
-            "upkeep_rs_surcharge",
-            "sight_radius",
-            "bwp_cost_normal",
-            "bwp_cost_schwer",
-            "bwp_cost_extrem",
-        }
-    ),
+    gm_options=GM_OPTIONS,  # docs/rules-wdw.md, "GM options"
     scenarios=SCENARIOS,
     shape=TurnShape.GM_ADJUDICATED,
     # D30: urgent dispatches are off unless the GM allows them.

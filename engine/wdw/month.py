@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from engine.core import CORRECTION, GAME_END, Order, Ruling
+from engine.core import CORRECTION, GAME_END, NEUTRAL, Order, Ruling
 from engine.dice import Dice
 from engine.wdw.items import Items
 from engine.wdw.options import WdwOptions
@@ -66,3 +66,13 @@ class Month:
     def note(self, seat: int, key: str, **values: object) -> None:
         """A line of ``seat``'s printout (0: the GM's), worded when it is printed."""
         self.state.notes.append(Note(seat, key, [f"{k}={v}" for k, v in values.items()]))
+
+    def lapse(self, item: str, why: str, **values: object) -> None:
+        """The GM's line that the month cannot apply his ruling on ``item`` (``why``: a
+        catalog key under ``lapsed.``): his overview shows it, and the host tells him with
+        the drafts (engine.core.Ruled.lapsed_rulings), so no ruling is dropped unsaid."""
+        self.note(NEUTRAL, f"{LAPSED}{why}", item=item, **values)
+
+
+LAPSED = "lapsed."
+"""The catalog keys of the GM's notes that a ruling lapsed (:meth:`Month.lapse`)."""

@@ -213,6 +213,15 @@ class WdwOptions:
         }[terrain_class]
 
 
+TEXT_OPTIONS = ("map", "scenario")
+"""The options that are a file's text, read when the game is made (engine.wdw.setup),
+not rates of :class:`WdwOptions`."""
+
+GM_OPTIONS = frozenset({f.name for f in fields(WdwOptions)} | set(TEXT_OPTIONS))
+"""Every option a GM may set (docs/rules-wdw.md, "GM options"): the host refuses others
+with these listed (engine.core.GameKind.gm_options); :data:`NOT_BUILT` ones are none."""
+
+
 def _min_rs(value: JSONValue) -> tuple[tuple[str, int], ...]:
     """``{"GA": 3}``: each G action with the least RS its spy needs."""
     if not isinstance(value, dict):

@@ -159,12 +159,20 @@ RIVER_WORDS = ("fluss", "fluß", "flussübergang", "flußübergang", "river")
 """The words an order names the river-crossing immunity by (any case)."""
 
 
+FLAGS = frozenset({"beritten", "spion", "heerfuehrer", "marineinfanterie"})
+"""The properties a unit has or has not, without a level (Strategie 4.1: mounted, a spy,
+a Heerführer, marines): an order's words name them without a number."""
+
+
 def _props(properties: tuple[str, ...], province: str, lang: str) -> str:
-    """`` Nahkampf 3 Heimatverteidigung Erinal``: the properties with their levels and a
-    province's Heimatverteidigung, in ``lang`` as the order is written (each after a
-    space)."""
+    """`` Nahkampf 3 beritten Heimatverteidigung Erinal``: the properties with their
+    levels (a :data:`FLAGS` one without) and a province's Heimatverteidigung, in ``lang``
+    as the order is written (each after a space)."""
     pairs = (entry.partition("=") for entry in properties)
-    said = [f" {say(lang, f'prop.{name}')} {level}" for name, _, level in pairs]
+    said = [
+        f" {say(lang, f'prop.{name}')}" + ("" if name in FLAGS else f" {level}")
+        for name, _, level in pairs
+    ]
     if province:
         said.append(f" {say(lang, 'prop.heimatverteidigung')} {province}")
     return "".join(said)

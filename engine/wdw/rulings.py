@@ -27,6 +27,7 @@ from engine.wdw.setup import options_of
 from engine.wdw.state import WdwState
 from engine.wdw.storm import DEFAULT as STORM_DEFAULT
 from engine.wdw.storm import StormResult, check_verdict, read_storm
+from engine.wdw.territory import check_grant, read_grant
 from engine.wdw.texts import say
 from engine.wdw.unit_lines import UNIT_LINES, check_line, over_size
 
@@ -141,7 +142,7 @@ _REALM_WORDS = ("reich", "realm")
 # a GM command with its reason, which a ruling block may not hold.
 _CORRECTION_WORDS = (
     "schatz", "treasury", "bükaz", "bukaz", "rüstkapazität", "ruestkapazitaet", "capacity",
-    "einheit", "unit", "ansiedlung", "settlement",
+    "einheit", "unit", "ansiedlung", "settlement", "gebiet", "reichsgebiet", "territory",
 )  # fmt: skip
 
 
@@ -188,6 +189,9 @@ def check(state: WdwState, items: Items, ruling: Ruling, lang: str) -> str:
         relabel = read_relabel(ruling.text)
         if relabel is not None:  # Strategie 3.1, D34: the GM names the kind
             return check_relabel(state, relabel, lang)
+        grant = read_grant(ruling.text)
+        if grant is not None:  # Strategie 1.2, 1.3: a realm's land
+            return check_grant(state, grant, lang)
         fix = _correction(ruling.text)
         if fix is None:
             return role_form(ruling.text, lang) or say(lang, "ruling.correction_form")

@@ -11,9 +11,11 @@ from typing import Any
 from engine.core import Setup
 from engine.plaindata import from_plain
 from engine.wdw.mapfile import json_file, read_map
-from engine.wdw.options import WdwOptions
+from engine.wdw.options import TEXT_OPTIONS, WdwOptions
 from engine.wdw.sightlines import see
 from engine.wdw.state import Realm, Settlement, Unit, WdwState
+from engine.wdw.territory import land_problem, set_owner
+from engine.wdw.texts import say
 
 SCENARIOS = ("sample",)
 MAPS = ("sample-map.json",)
@@ -45,7 +47,7 @@ def scenario_data(name: str, text: object = None) -> dict[str, Any]:
 def new_state(setup: Setup) -> WdwState:
     """Turn 0: the scenario's realms for the seats, the map checked whole, each realm
     knowing what its units and settlements see."""
-    options = {k: v for k, v in setup.options.items() if k not in ("map", "scenario")}
+    options = {k: v for k, v in setup.options.items() if k not in TEXT_OPTIONS}
     the_options = WdwOptions.of(options)  # unknown options and bad values are refused here
     data = scenario_data(setup.scenario or "sample", setup.options.get("scenario"))
     map_text = setup.options.get("map")
@@ -88,8 +90,29 @@ def new_state(setup: Setup) -> WdwState:
         units=units,
         options=[f"{k}={json.dumps(v, sort_keys=True)}" for k, v in sorted(options.items())],
     )
+    _give_land(state, [realm.get("fields", []) for realm in realms_data])
     see(state, the_options)  # Strategie 1.3: the first printout shows what the realm sees
     return state
+
+
+def _give_land(state: WdwState, lands: list[Any]) -> None:
+    """Strategie 1.2, 1.3: each realm row's ``fields`` (its land besides its settlements'
+    fields) become the realm's, in seat order; a field that cannot be its land, or that
+    two realms claim, is refused with the reason (ValueError)."""
+    claimed: dict[str, int] = {}
+    for realm, fields in zip(state.realms, lands, strict=False):
+        if not isinstance(fields, list) or not all(isinstance(kf, str) for kf in fields):
+            raise ValueError(f"the scenario's realm {realm.seat}: fields must be a list of KF")
+        for kf in fields:
+            problem = land_problem(state, realm.seat, kf)
+            if problem is not None:  # worded as the GM's correction is refused
+                why = say("en", f"land.{problem[0]}", **problem[1])
+                raise ValueError(f"the scenario's realm {realm.seat}: {why}")
+            if claimed.setdefault(kf, realm.seat) != realm.seat:
+                raise ValueError(
+                    f"the scenario gives {kf} to realms {claimed[kf]} and {realm.seat}"
+                )
+            set_owner(state, kf, realm.seat)
 
 
 def options_of(state: WdwState) -> WdwOptions:

@@ -251,8 +251,9 @@ class WdwState:
     """The GM options as ``key=json`` (engine.wdw.options)."""
     over: bool = False
     territory: list[str] = field(default_factory=list)
-    """Fields conquered (Strategie 5.1-2 E) as ``GF/KF=seat``; a settlement's field
-    belongs to its owner."""
+    """A realm's land besides its settlements' fields (Strategie 1.2, 1.3) as
+    ``GF/KF=seat``: the scenario's, the GM's corrections, conquests (Strategie 5.1-2 E, a
+    storm); a settlement's field belongs to its owner (engine.wdw.territory)."""
     sightings: list[Sighting] = field(default_factory=list)
     """The other realms' units each realm saw this month (engine.wdw.phases.sightings)."""
     walls: list[Wall] = field(default_factory=list)

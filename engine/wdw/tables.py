@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.wdw.texts import say
+
 MAIN_ORDERS = ("KN", "KA", "KT", "KH", "KV", "KI", "KX", "KR")
 """Strategie 5.1, Tab. 5.1-1, in the order of their aggression."""
 
@@ -15,7 +17,10 @@ class Outcome:
     must judge first (``question``: KT appearance, or a hidden KX being found)."""
 
     text: str
-    """The table's words (German, verbatim)."""
+    """The table's words (German, verbatim): what the timeline reads."""
+    key: str
+    """The row's words in the catalogs (``item.row.<key>``, :func:`row_words`; the GM's
+    only): German as the rulebook prints them, and each other language's translation."""
     fight: bool
     """A fight may follow (its winner and losses are the GM's)."""
     question: str = ""
@@ -23,16 +28,19 @@ class Outcome:
 
 
 # The outcomes the table gives for several pairs, its words verbatim.
-_TO_THE_END = Outcome("Kampf bis zur völligen Vernichtung", True)
+_TO_THE_END = Outcome("Kampf bis zur völligen Vernichtung", "to_the_end", True)
 _A_WINS_OR_TO_THE_END = Outcome(
-    "Kampf. Falls A gewinnt, Rückzug B, sonst Kampf bis zur völligen Vernichtung", True
+    "Kampf. Falls A gewinnt, Rückzug B, sonst Kampf bis zur völligen Vernichtung",
+    "a_wins_or_to_the_end",
+    True,
 )
-_B_GIVES_WAY = Outcome("Rückzug von B (A zieht weiter).", False)
-_LOSER_RETREATS = Outcome("Kampf. Rückzug des Verlierers.", True)
-_BOTH_STAY = Outcome("A und B bleiben stehen. Kein Kampf.", False)
-_PASS_BY = Outcome("Beide Einheiten ziehen aneinander vorbei. Kein Kampf.", False)
+_B_GIVES_WAY = Outcome("Rückzug von B (A zieht weiter).", "b_gives_way", False)
+_LOSER_RETREATS = Outcome("Kampf. Rückzug des Verlierers.", "loser_retreats", True)
+_BOTH_STAY = Outcome("A und B bleiben stehen. Kein Kampf.", "both_stay", False)
+_PASS_BY = Outcome("Beide Einheiten ziehen aneinander vorbei. Kein Kampf.", "pass_by", False)
 _KT_PASSIVE = Outcome(
     "Wenn A unterlegen erscheint, Rückzug A (B zieht weiter). Sonst Rückzug B (A zieht weiter)",
+    "kt_passive",
     False,
     "appearance",
 )
@@ -44,6 +52,7 @@ _T = {
     ("KN", "KV"): _A_WINS_OR_TO_THE_END,
     ("KN", "KT"): Outcome(
         "Wenn A überlegen erscheint, Rückzug B (A zieht weiter). Sonst wie KN ⇔ KA.",
+        "kn_kt",
         True,
         "appearance",
     ),
@@ -53,10 +62,13 @@ _T = {
     ("KA", "KA"): _LOSER_RETREATS,
     ("KA", "KV"): _LOSER_RETREATS,
     ("KA", "KH"): Outcome(
-        "Kampf. Falls A verliert, Rückzug A, sonst Kampf bis zur völligen Vernichtung", True
+        "Kampf. Falls A verliert, Rückzug A, sonst Kampf bis zur völligen Vernichtung",
+        "ka_kh",
+        True,
     ),
     ("KA", "KT"): Outcome(
         "Wenn A überlegen erscheint, Rückzug B (A zieht weiter). Sonst wie KA ⇔ KA.",
+        "ka_kt",
         True,
         "appearance",
     ),
@@ -66,20 +78,23 @@ _T = {
     ("KT", "KT"): Outcome(
         "Wenn A (für B) überlegen erscheint, Rückzug B (A zieht weiter), und umgekehrt. "
         "Sehen beide sich selbst als überlegen, wie KA ⇔ KA.",
+        "kt_kt",
         True,
         "appearance",
     ),
     ("KT", "KV"): Outcome(
         "Wenn A unterlegen erscheint, Rückzug A (B zieht weiter). Sonst wie KA ⇔ KV",
+        "kt_kv",
         True,
         "appearance",
     ),
     ("KT", "KI"): _KT_PASSIVE,
     ("KT", "KX"): _KT_PASSIVE,
-    ("KT", "KR"): Outcome("Rückzug B (A zieht weiter).", False),
+    ("KT", "KR"): Outcome("Rückzug B (A zieht weiter).", "b_retreats", False),
     # Missing in the rulebook's table (D6, supplied).
     ("KT", "KH"): Outcome(
         "Wenn A unterlegen erscheint, Rückzug A (B bleibt). Sonst wie KA ⇔ KH. (ergänzt, D6)",
+        "kt_kh",
         True,
         "appearance",
     ),
@@ -87,18 +102,18 @@ _T = {
     ("KH", "KV"): _BOTH_STAY,
     ("KH", "KI"): _BOTH_STAY,
     ("KH", "KX"): _BOTH_STAY,
-    ("KH", "KR"): Outcome("Rückzug B (A zieht weiter).", False),
+    ("KH", "KR"): Outcome("Rückzug B (A zieht weiter).", "b_retreats", False),
     ("KV", "KV"): _BOTH_STAY,
     ("KV", "KI"): _BOTH_STAY,
     ("KV", "KX"): _BOTH_STAY,
-    ("KV", "KR"): Outcome("Rückzug B (A zieht weiter)", False),
+    ("KV", "KR"): Outcome("Rückzug B (A zieht weiter)", "b_retreats_bare", False),
     ("KI", "KI"): _PASS_BY,
     ("KI", "KX"): _PASS_BY,
-    ("KI", "KR"): Outcome("Rückzug B (A zieht weiter)", False),
+    ("KI", "KR"): Outcome("Rückzug B (A zieht weiter)", "b_retreats_bare", False),
     ("KX", "KX"): _PASS_BY,
     # Missing in the rulebook's table (D6, supplied): as KI ⇔ KR when A is discovered.
-    ("KX", "KR"): Outcome("Rückzug B (A zieht weiter) (ergänzt, D6)", False),
-    ("KR", "KR"): Outcome("Rückzug beider Seiten.", False),
+    ("KX", "KR"): Outcome("Rückzug B (A zieht weiter) (ergänzt, D6)", "kx_kr", False),
+    ("KR", "KR"): Outcome("Rückzug beider Seiten.", "both_retreat", False),
 }
 
 
@@ -151,7 +166,12 @@ def min_ig(population: int | None, extras: frozenset[str]) -> int:
     return base + sum(_IG_EXTRA[e] for e in sorted(chosen))
 
 
-def quoted_outcomes() -> frozenset[str]:
-    """Every row's words of Tab. 6.1-1, which the dossier and the combat workbench quote
-    verbatim (German) in every language, as the rulebook prints them."""
-    return frozenset(outcome.text for outcome in _T.values())
+def outcomes() -> frozenset[Outcome]:
+    """Every row of Tab. 6.1-1."""
+    return frozenset(_T.values())
+
+
+def row_words(outcome: Outcome, lang: str) -> str:
+    """A row of Tab. 6.1-1 in ``lang`` (the dossier, the combat workbench, the encounter
+    finder): German as the rulebook prints it, English translated."""
+    return say(lang, f"item.row.{outcome.key}")

@@ -1,4 +1,5 @@
-"""The checks of what a GM gives a game: a time zone, an address, a first deadline.
+"""The checks of what a GM gives a game: a time zone, an address, a first deadline, the
+names of rule options.
 
 ``create`` and ``edit`` (CLI and mail) call these before anything is stored, so a typo
 (``Europe/Berlinn``, ``not-an-address``, a deadline in the past) is refused at once with
@@ -9,10 +10,12 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterable
 from datetime import datetime
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from engine.core import GameKind
 from grammar.gm import POSTPONE_MAX
 from mailserver.common.catalog import languages
 from mailserver.gm.lookup import GmError
@@ -81,3 +84,13 @@ def check_future(when: datetime, now: datetime, tz: str) -> datetime:
         local = when.astimezone(ZoneInfo(check_timezone(tz)))
         raise GmError("gm_error_deadline_past", when=f"{local:%Y-%m-%d %H:%M} ({tz})")
     return when
+
+
+def check_rule_options(kind: GameKind, names: Iterable[str]) -> None:
+    """:class:`GmError` for the first of ``names`` that is no rule option a GM of ``kind``
+    may set (``GameKind.gm_options``), listing those it may: one check for creation and
+    setup edits, by mail, command line and web."""
+    unknown = kind.unknown_options(names)
+    if unknown:
+        known = ", ".join(sorted(kind.gm_options))
+        raise GmError("gm_error_unknown_option", key=unknown[0], title=kind.title, known=known)

@@ -39,7 +39,13 @@ from db.models import (
 )
 from engine.core import PlayerSetup, Setup, turn_rng
 from mailserver.common.kinds import game_kind
-from mailserver.gm.checks import check_address, check_future, check_timezone, check_title
+from mailserver.gm.checks import (
+    check_address,
+    check_future,
+    check_rule_options,
+    check_timezone,
+    check_title,
+)
 from mailserver.gm.lookup import GmError, locked_game
 
 
@@ -89,6 +95,7 @@ def edit_game(session: Session, number: int, edit: GameEdit, *, now: datetime) -
         raw, host = split_options(edit.options)
         if raw and not setup:
             raise GmError("gm_error_edit_setup_only", number=number, what=", ".join(sorted(raw)))
+        check_rule_options(game_kind(game.kind), raw)
         options = {**rule_options(game.options), **raw}
         options[HOST_KEY] = {**host_settings(game.options), **host}
         if raw:

@@ -24,7 +24,13 @@ from engine.core import GameKind, PlayerSetup, Setup, turn_rng
 from grammar.reader import name_problem
 from mailserver.common.kinds import UnknownGameKind, game_kind, kind_names
 from mailserver.common.terms import TurnContext
-from mailserver.gm.checks import check_address, check_future, check_timezone, check_title
+from mailserver.gm.checks import (
+    check_address,
+    check_future,
+    check_rule_options,
+    check_timezone,
+    check_title,
+)
 from mailserver.gm.lookup import GmError, locked_game
 from mailserver.printouts.compose import new_password
 from mailserver.turns.deadlines import next_deadline
@@ -112,10 +118,7 @@ def create_game(
         raise GmError("gm_error_each_seat_only_once")
     raw, host = split_options(options or {})
     raw = {**game_type.host_options, **raw}
-    for key in raw:
-        if key not in game_type.options:
-            known = ", ".join(game_type.options)
-            raise GmError("gm_error_unknown_option", key=key, title=game_type.title, known=known)
+    check_rule_options(game_type, raw)
     seed = secrets.randbits(64) if seed is None else seed
     setup = Setup(
         game=number,

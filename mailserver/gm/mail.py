@@ -183,10 +183,11 @@ def perform(
             else:
                 message = say(lang, "run_other", status=run.status, reason=run.reason)
         case lang_gm.Preview():
-            ids = enqueue_preview(session, game, ctx)
+            ids, lapsed = enqueue_preview(session, game, ctx)
             message = say(
                 lang, "preview", turn=game.turn + 1, count=len(ids), address=ctx.preview_to
             )
+            message = "\n".join([message, *_lapsed_lines(lapsed, lang)])
         case lang_gm.ReplacePlayer(
             seat=seat, address=address, language=language, second_seat=second
         ):
@@ -266,9 +267,17 @@ def _rulings_reply(
         lines.append(say(lang, "rulings_open", count=len(taken.still_open)))
         lines += [f"  {item}" for item in taken.still_open]
         return "\n".join(lines), []
-    ids = enqueue_preview(session, game, ctx)
+    ids, lapsed = enqueue_preview(session, game, ctx)
     lines.append(say(lang, "rulings_none_open", count=len(ids), address=ctx.preview_to))
-    return "\n".join(lines), ids
+    return "\n".join([*lines, *_lapsed_lines(lapsed, lang)]), ids
+
+
+def _lapsed_lines(lapsed: list[str], lang: str) -> list[str]:
+    """The rulings the drafted turn could not apply, under their heading (none: no
+    lines), so that the GM learns of each with the drafts."""
+    if not lapsed:
+        return []
+    return [say(lang, "rulings_lapsed", count=len(lapsed)), *(f"  {line}" for line in lapsed)]
 
 
 def _edit(session: Session, game: Game, command: lang_gm.GmCommand, ctx: GmContext) -> str:
@@ -312,13 +321,14 @@ def settings_text(game: Game, lang: str) -> str:
     )
 
 
-def enqueue_preview(session: Session, game: Game, ctx: GmContext) -> list[int]:
-    """Every printout of the pending turn, each as a mail of its own to the GM who asked."""
+def enqueue_preview(session: Session, game: Game, ctx: GmContext) -> tuple[list[int], list[str]]:
+    """Every printout of the pending turn, each as a mail of its own to the GM who asked:
+    the mails' ids, and the rulings the drafted turn could not apply."""
     assert game.id is not None
     lang, turn_ctx = ctx.lang, ctx.turn
-    printouts = gm.preview(session, game.number, turn_ctx.terms)
+    drafts = gm.drafts(session, game.number, turn_ctx.terms)
     ids = []
-    for seat, body in sorted(printouts.items()):
+    for seat, body in sorted(drafts.printouts.items()):
         who = say(lang, "preview_gm") if seat == 0 else say(lang, "preview_seat", seat=seat)
         mail = notice(
             session,
@@ -330,7 +340,7 @@ def enqueue_preview(session: Session, game: Game, ctx: GmContext) -> list[int]:
         )
         assert mail.id is not None
         ids.append(mail.id)
-    return ids
+    return ids, drafts.lapsed
 
 
 def _run_one(
@@ -379,7 +389,7 @@ def handle_gm_mail(
     reply (``subject``, ``reply``) and commits.
     """
     parsed = lang_gm.parse(text, subject)
-    lang = parsed.language or gm_language(game.options)
+    lang = gm_language(game.options, parsed.language)
     errors = list(parsed.errors)
     named = parsed.header.game
     if named is not None and named != game.number:

@@ -18,6 +18,7 @@ from mailserver.gm.games import SeatSpec, create_game, new_gm_password, start_ga
 from mailserver.gm.lookup import GmError
 from mailserver.gm.messages import forward_secret, publish_news, resend_printout
 from mailserver.gm.running import (
+    drafts,
     pause,
     postpone,
     preview,
@@ -45,6 +46,7 @@ __all__ = [
     "create_game",
     "delete_game",
     "deposit",
+    "drafts",
     "drop_player",
     "edit_game",
     "forward_secret",

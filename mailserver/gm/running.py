@@ -23,7 +23,7 @@ from mailserver.gm.lookup import GmError, game_numbered, locked_game, occupant
 from mailserver.outbound.notices import Addressee, notice
 from mailserver.outbound.smtp import Attachment
 from mailserver.printouts.compose import player_timezone
-from mailserver.turns.preview import preview_turn
+from mailserver.turns.preview import Drafts, draft_turn
 from mailserver.turns.run import TurnRun, publish_reports, run_turn
 
 
@@ -151,10 +151,16 @@ def publish(session: Session, number: int, ctx: TurnContext) -> TurnRun:
 
 def preview(session: Session, number: int, terms: HostTerms) -> dict[int, str]:
     """The printouts the pending turn would give now (0: the GM's view); writes nothing."""
+    return drafts(session, number, terms).printouts
+
+
+def drafts(session: Session, number: int, terms: HostTerms) -> Drafts:
+    """The printouts the pending turn would give now and the rulings it could not apply
+    (:class:`~mailserver.turns.preview.Drafts`); writes nothing."""
     game = game_numbered(session, number)
     if game.status == GameStatus.SETUP:
         raise GmError("gm_error_game_has_not_started", number=number)
-    return preview_turn(session, game.id or 0, terms)
+    return draft_turn(session, game.id or 0, terms)
 
 
 def _notify_players(

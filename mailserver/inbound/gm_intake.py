@@ -39,7 +39,7 @@ def gm_command(intake: Intake, mail: Mail, header: GmHeader) -> IntakeOutcome:
             return intake.finish(mail, InboundStatus.REJECTED, HEADER_OUT_OF_RANGE)
         intake.reply(mail, "reject_game", lang, None, number)
         return intake.finish(mail, InboundStatus.REJECTED, f"no game {number}")
-    lang = header.language or gm_language(game.options)
+    lang = gm_language(game.options, header.language)
     owner = mail.sender == game.gm_address
     if not owner and (locked := guessing(intake, mail, game, None, lang)) is not None:
         return locked  # strangers locked out; the GM's own address never is

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from sqlmodel import Session
 
@@ -20,8 +20,18 @@ from mailserver.turns.plan import READERS, languages_of, plan_turn, state_of
 from mailserver.turns.sealing import sealed_inputs
 
 
-def preview_turn(session: Session, game_id: int, terms: HostTerms) -> dict[int, str]:
-    """What the pending turn would give now: seat -> printout text (0: the GM's view).
+@dataclass(frozen=True)
+class Drafts:
+    """What the pending turn would give now: each seat's printout (0: the GM's view) and,
+    in a turn whose GM rules on items, the rulings it could not apply, one line each in
+    the GM's language (``engine.core.Ruled.lapsed_rulings``)."""
+
+    printouts: dict[int, str]
+    lapsed: list[str]
+
+
+def draft_turn(session: Session, game_id: int, terms: HostTerms) -> Drafts:
+    """What the pending turn would give now (:class:`Drafts`).
 
     Writes nothing (in a turn whose GM rules, these are the drafts: his rulings and
     reports so far are taken): the turn is evaluated (:func:`mailserver.turns.evaluate.evaluate`) on
@@ -51,7 +61,8 @@ def preview_turn(session: Session, game_id: int, terms: HostTerms) -> dict[int, 
         rulings = repo.gm_rulings(session, game_id, turn)
         inputs = replace(inputs, reports=reports, rulings=rulings)
     result = evaluate(game, turn, before, inputs)
-    views = {NEUTRAL: kind.engine.printout(result.state, NEUTRAL, gm_language(game.options))}
+    gm_lang = gm_language(game.options)
+    views = {NEUTRAL: kind.engine.printout(result.state, NEUTRAL, gm_lang)}
     for player in repo.current_players(session, game_id):
         if player.status in READERS:
             views[player.seat] = printout_body(
@@ -63,4 +74,5 @@ def preview_turn(session: Session, game_id: int, terms: HostTerms) -> dict[int, 
                 secret_messages=held_secrets(session, game_id, player.seat, turn),
                 show_deadline=False,
             )
-    return views
+    lapsed = kind.ruled.lapsed_rulings(result.state, gm_lang) if kind.ruled is not None else []
+    return Drafts(views, lapsed)

@@ -28,12 +28,14 @@ def gm_mail(engine: Engine, body: str) -> str:
         return " ".join(max(mails, key=lambda o: o.id or 0).body.split())
 
 
-def two_realms_ruled(engine: Engine, isyrial: str, tharn: str) -> int:
-    """Game 600 of two realms after month 1's orders (``isyrial``, ``tharn``): waiting
-    for the GM's rulings; its id."""
+def two_realms_ruled(
+    engine: Engine, isyrial: str, tharn: str, options: dict[str, object] | None = None
+) -> int:
+    """Game 600 of two realms (with the GM's rule ``options``) after month 1's orders
+    (``isyrial``, ``tharn``): waiting for the GM's rulings; its id."""
     with transaction(engine) as session:
         seats = [gm.SeatSpec(1, address(1)), gm.SeatSpec(2, address(2))]
-        game = create(session, 600, kind="wdw", seats=seats, every_days=7, seed=5)
+        game = create(session, 600, kind="wdw", seats=seats, every_days=7, seed=5, options=options)
         game_id = game.id or 0
         passwords = gm.start_game(session, 600, TERMS.at(START))
     mail(engine, 1, passwords[1], isyrial, 600)

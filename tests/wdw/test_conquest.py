@@ -26,8 +26,9 @@ def test_each_field_passed_is_conquered_when_no_enemy_stands_in_it() -> None:
     state = month(sample(), Fight(unit=101, code="KA", ext="E", path=("1/19", "1/20")))
     assert state.territory == ["1/19=1", "1/20=1"]
     text = GAME.printout(state, 1, "de")
-    assert "Einheit 101 erobert 1/19." in text and "Erobertes Gebiet: 1/19 1/20" in text
-    assert "Erobertes Gebiet" not in GAME.printout(state, 2, "de")
+    land = "Reichsgebiet außer den Feldern der Ansiedlungen: 1/19 1/20"
+    assert "Einheit 101 erobert 1/19." in text and land in text
+    assert "Reichsgebiet" not in GAME.printout(state, 2, "de")
 
 
 def test_a_field_with_an_enemy_in_it_is_not_conquered() -> None:

@@ -9,8 +9,8 @@ from pathlib import Path
 from engine.core import CORRECTION, Event, Order, Ruling
 from engine.wdw.orders import Build, Fight, Special, Spy, Work
 from engine.wdw.state import WdwState
-from engine.wdw.tables import quoted_outcomes
-from tests.wdw.helpers import GAME, by_number, dice, sample
+from engine.wdw.tables import outcomes, row_words
+from tests.wdw.helpers import GAME, by_number, dice, read_orders, sample
 from tests.wdw.test_month import ORDERS
 
 LOCALE = Path(__file__).parents[2] / "engine" / "wdw" / "locale"
@@ -80,8 +80,30 @@ def test_the_english_month_has_no_german_catalog_text() -> None:
     words = german_words()
     assert {"Schatz", "Einheit", "Ansiedlungen"} <= words  # the check can fail
     texts = english_texts()
-    # Tab. 6.1-1 is quoted as the rulebook prints it, in every language (docs/rules-wdw.md).
-    for quote in quoted_outcomes():
-        texts = texts.replace(quote, "")
+    assert "Tab. 6.1-1: A KA ⇔ B KV: Combat. The loser retreats." in texts  # translated
     found = sorted(set(WORD.findall(texts)) & words)
     assert found == []
+
+
+def test_tab_6_1_1_reads_in_german_as_the_rulebook_prints_it() -> None:
+    rows = outcomes()
+    assert len(rows) > 10
+    assert all(row_words(row, "de") == row.text for row in rows)
+    assert all(row_words(row, "en") != row.text for row in rows)
+
+
+def test_the_english_printout_says_melee_and_ranged_as_the_glossary() -> None:
+    state = sample()
+    state.units[0].fernkampf = 2
+    english = GAME.printout(state, 1, "en")
+    assert "101 in 1/18: 2000 warriors, melee 1 ranged 2" in english
+    assert "NK 1" not in english and "FK 2" not in english
+    assert "2000 Krieger, NK 1 FK 2" in GAME.printout(state, 1, "de")
+
+
+def test_an_echo_names_mounted_without_a_level() -> None:
+    (order,) = read_orders("Soforrüstung 100 Krieger Nahkampf 2 beritten in Guru\n")
+    assert order.describe("de") == "Soforrüstung 100 Krieger Nahkampf 2 beritten in Guru"
+    assert order.describe("en") == "instant raise 100 warriors melee 2 mounted in Guru"
+    (leader,) = read_orders("Rüste 2 Heerführer in Guru\n")
+    assert leader.describe("en") == "raise 2 character leader in Guru"

@@ -22,7 +22,7 @@ from engine.wdw.provinces import home_gp, melee_level
 from engine.wdw.rivers import barrier
 from engine.wdw.setup import options_of
 from engine.wdw.state import Settlement, Unit, WdwState, world
-from engine.wdw.tables import MAIN_ORDERS, Outcome, encounter
+from engine.wdw.tables import MAIN_ORDERS, Outcome, encounter, row_words
 from engine.wdw.timeline import Whereabouts
 from engine.wdw.walls import WALL_GP, wall_gp
 
@@ -547,7 +547,8 @@ def render(bench: Workbench, lang: str) -> list[str]:
     """The workbench in lines (the dossier indents them under its combat item)."""
     # The texts name the bench's and the parties' fields (``{bench.a.order}``).
     flipped = say(lang, "combat.flipped") if bench.flipped else ""
-    lines = [say(lang, "combat.row", bench=bench, flipped=flipped)]
+    row = row_words(bench.outcome, lang)
+    lines = [say(lang, "combat.row", bench=bench, flipped=flipped, row=row)]
     if bench.outcome.question:
         lines.append(say(lang, "combat.question"))
     for name, party in (("A", bench.a), ("B", bench.b)):

@@ -21,7 +21,7 @@ from engine.wdw.movement import Leg
 from engine.wdw.orders import Fight
 from engine.wdw.sightlines import visible
 from engine.wdw.state import Unit, WdwState, world
-from engine.wdw.tables import MAIN_ORDERS, Outcome
+from engine.wdw.tables import MAIN_ORDERS, Outcome, row_words
 from engine.wdw.timeline import Stay, common_day, stays_of
 
 Plans = Mapping[str, tuple[str, tuple[str, ...]]]
@@ -217,7 +217,7 @@ def render(result: Finding, lang: str) -> list[str]:
                 a_order=m.a_order,
                 b=" ".join(m.b),
                 b_order=m.b_order,
-                text=m.outcome.text,
+                text=row_words(m.outcome, lang),
             )
         )
         if m.hidden:

@@ -8,6 +8,7 @@ from engine.wdw.formulas import rues_capacity
 from engine.wdw.labels import apply_relabel, read_relabel
 from engine.wdw.month import Month
 from engine.wdw.rulings import correction_of
+from engine.wdw.territory import apply_grant, read_grant
 
 
 def run(month: Month) -> None:
@@ -26,6 +27,11 @@ def run(month: Month) -> None:
         relabel = read_relabel(ruling.text)
         if relabel is not None:  # Strategie 3.1, D34: the GM names the kind
             apply_relabel(state, relabel)
+            state.log.append(f"{ruling.item} {ruling.text} ({ruling.reason})")
+            continue
+        grant = read_grant(ruling.text)
+        if grant is not None:  # Strategie 1.2, 1.3: the GM gives a realm its land
+            apply_grant(state, grant)
             state.log.append(f"{ruling.item} {ruling.text} ({ruling.reason})")
             continue
         fix = correction_of(ruling)

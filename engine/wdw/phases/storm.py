@@ -20,7 +20,7 @@ def run(month: Month) -> None:
     for item, assault in month.items.storms.items():
         verdict = month.verdict(item) or read(item, default_ruling(item, month.items))
         if isinstance(verdict, StormResult):
-            _carry_out(month, assault, verdict)
+            _carry_out(month, item, assault, verdict)
         stormed.add((assault.realm, assault.settlement.lower()))
     for seat, order in orders_of(month, Storm):
         assert isinstance(order, Storm)
@@ -40,11 +40,13 @@ def run(month: Month) -> None:
             month.note(seat, "note.storm_absent", settlement=order.settlement)
 
 
-def _carry_out(month: Month, assault: Assault, verdict: StormResult) -> None:
+def _carry_out(month: Month, item: str, assault: Assault, verdict: StormResult) -> None:
     state = month.state
     if not any(u.key in assault.attackers and u.kf == assault.kf for u in state.units):
-        # The month's combats drove every stormer off (or killed it): no storm.
+        # The month's combats drove every stormer off (or killed it): no storm, and the
+        # GM's verdict with its losses lapses; he is told so.
         month.note(assault.realm, "note.storm_absent", settlement=assault.settlement)
+        month.lapse(item, "storm", units=" ".join(assault.attackers), kf=assault.kf)
         return
     for key, loss in verdict.losses:
         realm, number = (int(x) for x in key.split("/"))

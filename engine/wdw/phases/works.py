@@ -57,7 +57,10 @@ def _sieges(month: Month) -> None:
         units = [
             u for u in state.units if u.key in siege.units and at_siege(state, u, siege, chosen)
         ]
-        if place is None or not units:
+        if place is None:
+            continue
+        if not units:  # the month's combats drove the besiegers off: the ruling lapses
+            month.lapse(item, "siege", units=" ".join(siege.units), settlement=place.name)
             continue
         structure, rate = siege_work(state, siege, units)
         if not structure:
