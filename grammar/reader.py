@@ -171,8 +171,17 @@ def grammar_text(name: str) -> str:
     return resources.files("grammar").joinpath(name).read_text("utf-8")
 
 
+MEDIA_WORDS = "artikel für die gm|für die gm|fuer die gm|an die gm|gm-artikel|gm|galactic media"
+"""The article words of a kind whose newspaper is the Galactic Media (Starweb, Ashes):
+there "GM" is the press, and the game master is "SL" or "to GM" (docs/orders-ashes.md)."""
+
+
 def player_grammar(
-    order_rules: str | None, *, named_seats: bool = False, named_players: bool = False
+    order_rules: str | None,
+    *,
+    named_seats: bool = False,
+    named_players: bool = False,
+    galactic_media: bool = False,
 ) -> str:
     """A players' language: the header, the shared orders and ``order_rules``.
 
@@ -181,8 +190,14 @@ def player_grammar(
     With ``named_seats`` the header also names a player by a word (``Player Blackbeard``);
     with ``named_players`` every ``player`` may be a name too: the header's seat and the
     addressee of a message (``Geheim an BORG: …``, Starweb's code names), resolved by the
-    :class:`Reader`'s ``seat_name``.
+    :class:`Reader`'s ``seat_name``. With ``galactic_media`` "GM" and "an die GM" start
+    an article (the kind's newspaper is the Galactic Media); else they reach the GM.
     """
+    # A regex alternative of the terminals in players.lark: the kind decides whose
+    # word "GM" is (a newspaper's or the game master's), never both.
+    media, gm = (MEDIA_WORDS + "|", "") if galactic_media else ("", "|gm")
+    shared = grammar_text("players.lark").replace("MEDIA_WORDS|", media)
+    shared = shared.replace("|GM_WORDS", gm)
     if named_players:
         player = "player: INT | LETTER | PLAYER_NAME"
         seat = "?seat_player: player"
@@ -196,7 +211,7 @@ def player_grammar(
             seat,
             player,
             grammar_text("header.lark"),
-            grammar_text("players.lark"),
+            shared,
             order_rules or "",
         )
     )
