@@ -55,6 +55,7 @@ from grammar.lark_errors import (
 )
 from grammar.line_parser import parse_line
 from grammar.parser_cache import cached_parser
+from grammar.realm_names import RealmNames
 
 _log = logging.getLogger("pbem.grammar")
 
@@ -182,6 +183,7 @@ def player_grammar(
     named_seats: bool = False,
     named_players: bool = False,
     galactic_media: bool = False,
+    realms: bool = False,
 ) -> str:
     """A players' language: the header, the shared orders and ``order_rules``.
 
@@ -191,14 +193,21 @@ def player_grammar(
     with ``named_players`` every ``player`` may be a name too: the header's seat and the
     addressee of a message (``Geheim an BORG: …``, Starweb's code names), resolved by the
     :class:`Reader`'s ``seat_name``. With ``galactic_media`` "GM" and "an die GM" start
-    an article (the kind's newspaper is the Galactic Media); else they reach the GM.
+    an article (the kind's newspaper is the Galactic Media); else they reach the GM. With
+    ``realms`` a player is also "Reich 2" / "realm 1", and a message may name its
+    addressee by his realm's name (``Geheim an Tharn: …``), resolved by the
+    :class:`Reader`'s ``seat_name``; the header names its seat by number all the same.
     """
     # A regex alternative of the terminals in players.lark: the kind decides whose
     # word "GM" is (a newspaper's or the game master's), never both.
     media, gm = (MEDIA_WORDS + "|", "") if galactic_media else ("", "|gm")
     shared = grammar_text("players.lark").replace("MEDIA_WORDS|", media)
     shared = shared.replace("|GM_WORDS", gm)
-    if named_players:
+    shared = shared.replace("|REALM_WORDS", "|reich|realm" if realms else "")
+    if realms:
+        player = "player: INT | LETTER | PLAYER_NAME"
+        seat = "?seat_player: INT -> player\n    | LETTER -> player"
+    elif named_players:
         player = "player: INT | LETTER | PLAYER_NAME"
         seat = "?seat_player: player"
     else:
@@ -1049,8 +1058,14 @@ class LinesLanguage(KindLanguage):
 
     def read(self, given: OrderText) -> core.ParseResult:
         """``given`` read line by line by the kind's ``lines``."""
+        # A kind whose grammar names realms (player_grammar's ``realms``) reads the
+        # addressee of a message by his realm's name in a running game.
+        names = RealmNames(given.rulers) if given.rulers else None
         read = Reader(
-            self.lines, messages=CORE_MESSAGES, first_word_decides=self.first_word_decides
+            self.lines,
+            messages=CORE_MESSAGES,
+            seat_name=names.seat if names else None,
+            first_word_decides=self.first_word_decides,
         ).read(given.text, given.subject)
         return read.result(read.items)
 
