@@ -148,7 +148,7 @@ def build_parser(spellings: tuple[str, ...]) -> Lark:
     rules = reader.grammar_text("ashes.lark").replace(
         "__PLANET_NAMES__", _names_alternation(spellings)
     )
-    return reader.build_parser(reader.player_grammar(rules))
+    return reader.build_parser(reader.player_grammar(rules, galactic_media=True))
 
 
 @dataclass

@@ -93,7 +93,7 @@ def _alternation() -> str:
 @cache
 def _parser() -> Lark:
     rules = reader.grammar_text("ashes_board.lark").replace("__PLANET_NAMES__", _alternation())
-    return reader.build_parser(reader.player_grammar(rules))
+    return reader.build_parser(reader.player_grammar(rules, galactic_media=True))
 
 
 def _tokens(node: Tree[Token]) -> list[Token]:

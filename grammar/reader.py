@@ -55,6 +55,7 @@ from grammar.lark_errors import (
 )
 from grammar.line_parser import parse_line
 from grammar.parser_cache import cached_parser
+from grammar.realm_names import RealmNames
 
 _log = logging.getLogger("pbem.grammar")
 
@@ -171,8 +172,18 @@ def grammar_text(name: str) -> str:
     return resources.files("grammar").joinpath(name).read_text("utf-8")
 
 
+MEDIA_WORDS = "artikel für die gm|für die gm|fuer die gm|an die gm|gm-artikel|gm|galactic media"
+"""The article words of a kind whose newspaper is the Galactic Media (Starweb, Ashes):
+there "GM" is the press, and the game master is "SL" or "to GM" (docs/orders-ashes.md)."""
+
+
 def player_grammar(
-    order_rules: str | None, *, named_seats: bool = False, named_players: bool = False
+    order_rules: str | None,
+    *,
+    named_seats: bool = False,
+    named_players: bool = False,
+    galactic_media: bool = False,
+    realms: bool = False,
 ) -> str:
     """A players' language: the header, the shared orders and ``order_rules``.
 
@@ -181,9 +192,22 @@ def player_grammar(
     With ``named_seats`` the header also names a player by a word (``Player Blackbeard``);
     with ``named_players`` every ``player`` may be a name too: the header's seat and the
     addressee of a message (``Geheim an BORG: …``, Starweb's code names), resolved by the
-    :class:`Reader`'s ``seat_name``.
+    :class:`Reader`'s ``seat_name``. With ``galactic_media`` "GM" and "an die GM" start
+    an article (the kind's newspaper is the Galactic Media); else they reach the GM. With
+    ``realms`` a player is also "Reich 2" / "realm 1", and a message may name its
+    addressee by his realm's name (``Geheim an Tharn: …``), resolved by the
+    :class:`Reader`'s ``seat_name``; the header names its seat by number all the same.
     """
-    if named_players:
+    # A regex alternative of the terminals in players.lark: the kind decides whose
+    # word "GM" is (a newspaper's or the game master's), never both.
+    media, gm = (MEDIA_WORDS + "|", "") if galactic_media else ("", "|gm")
+    shared = grammar_text("players.lark").replace("MEDIA_WORDS|", media)
+    shared = shared.replace("|GM_WORDS", gm)
+    shared = shared.replace("|REALM_WORDS", "|reich|realm" if realms else "")
+    if realms:
+        player = "player: INT | LETTER | PLAYER_NAME"
+        seat = "?seat_player: INT -> player\n    | LETTER -> player"
+    elif named_players:
         player = "player: INT | LETTER | PLAYER_NAME"
         seat = "?seat_player: player"
     else:
@@ -196,7 +220,7 @@ def player_grammar(
             seat,
             player,
             grammar_text("header.lark"),
-            grammar_text("players.lark"),
+            shared,
             order_rules or "",
         )
     )
@@ -1034,8 +1058,14 @@ class LinesLanguage(KindLanguage):
 
     def read(self, given: OrderText) -> core.ParseResult:
         """``given`` read line by line by the kind's ``lines``."""
+        # A kind whose grammar names realms (player_grammar's ``realms``) reads the
+        # addressee of a message by his realm's name in a running game.
+        names = RealmNames(given.rulers) if given.rulers else None
         read = Reader(
-            self.lines, messages=CORE_MESSAGES, first_word_decides=self.first_word_decides
+            self.lines,
+            messages=CORE_MESSAGES,
+            seat_name=names.seat if names else None,
+            first_word_decides=self.first_word_decides,
         ).read(given.text, given.subject)
         return read.result(read.items)
 

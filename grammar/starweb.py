@@ -515,7 +515,9 @@ def _suggest(compact: str) -> str | None:
 def build_parser() -> Lark:
     """The LALR parser of a Starweb order line (header, shared orders, order codes)."""
     rules = reader.grammar_text("starweb.lark")
-    return reader.build_parser(reader.player_grammar(rules, named_players=True))
+    return reader.build_parser(
+        reader.player_grammar(rules, named_players=True, galactic_media=True)
+    )
 
 
 class _StarwebLines(reader.TokenLines[Order]):

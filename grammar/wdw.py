@@ -69,7 +69,7 @@ def _parser() -> Lark:
         .replace("UNIT_WORDS", "|".join(_UNIT_WORDS))
         .replace("CLASS_WORDS", "|".join(_CLASS_WORDS))
     )
-    return reader.build_parser(reader.player_grammar(rules))
+    return reader.build_parser(reader.player_grammar(rules, realms=True))
 
 
 def _field(tok: Token) -> str:

@@ -73,14 +73,18 @@ def _refuse_password(intake: Intake, mail: Mail, seat: Seat) -> None:
     lang = player.language
     text = say(lang, "reject_password", game=game.number, seat=player.seat)
     more = checked_anyway(intake, mail, seat)
+    footer = say(lang, "footer")
     intake.send(
         mail,
         Outgoing(
             to=mail.sender,
             subject=say(lang, "reject_subject", game=game.number),
-            body="\n".join([text, "", *more, *mail.quoted_hint(lang), say(lang, "footer"), ""]),
+            body="\n".join([text, "", *more, *mail.quoted_hint(lang), footer, ""]),
             kind=OutboxKind.NOTICE,
             game=game,
+            # The refusal names the game and seat from the data: a password "falsch"
+            # is masked in the echo, not in "das Kennwort fehlt oder ist falsch".
+            own=(text, footer),
         ),
     )
 

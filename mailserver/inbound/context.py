@@ -9,6 +9,7 @@ ends by :meth:`Intake.finish`.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
@@ -73,6 +74,9 @@ class Outgoing:
     """Sent at most once for this key (a warning an hour, a notice once)."""
     prose: bool = True
     """The host's own words, wrapped; ``False``: a player's own text, as written."""
+    own: tuple[str, ...] = ()
+    """Texts in ``body`` made of the host's words and stored data alone (nothing the mail
+    said): a password that is a common word is not masked inside them ("falsch")."""
 
 
 @dataclass
@@ -143,12 +147,15 @@ class Intake:
         ``None`` a mail of its own."""
         if out.dedup_key is not None and repo.outbox_key_taken(self.session, out.dedup_key):
             return  # sent once already (a warning an hour, a notice once)
-        body = wrap(out.body) if out.prose else out.body
+        # Masked before wrapping: the mask is as wide as no password, and the own texts
+        # are found as written.
+        body = self.masked(out.body, keep=out.own)
+        body = wrap(body) if out.prose else body
         outbox_id = repo.enqueue_outbox_id(
             self.session,
             to_address=out.to,
             subject=self.masked(out.subject),
-            body=self.masked(body),
+            body=body,
             kind=out.kind,
             domain=self.config.terms.domain,
             game_id=out.game.id if out.game else None,
@@ -242,8 +249,17 @@ class Intake:
         limit, subject = self.config.max_text_chars, body.subject or None
         return stored_copy(raw, body.text, limit=limit, secrets=self.secrets, subject=subject)
 
-    def masked(self, text: str) -> str:
-        """``text`` with the passwords of this mail masked (what is stored of it)."""
+    def masked(self, text: str, keep: Iterable[str] = ()) -> str:
+        """``text`` with the passwords of this mail masked (what is stored of it), except
+        inside the texts ``keep`` (the host's own words: only the echo is masked)."""
+        kept = [own for own in keep if own]
+        if not kept:
+            return self._masked(text)
+        parts = re.split("(" + "|".join(map(re.escape, kept)) + ")", text)
+        # re.split with one group: the kept texts stand at the odd places.
+        return "".join(part if i % 2 else self._masked(part) for i, part in enumerate(parts))
+
+    def _masked(self, text: str) -> str:
         for secret in self.secrets:
             text = mask(text, secret)
         return text

@@ -7,6 +7,7 @@ it has one) and the same echo text; only nothing is stored.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from sqlmodel import Session
@@ -38,6 +39,9 @@ def check_orders(
     language = order_language(kind)
     rulers = names.rulers if names else None
     result = language.parse(body.text, None, places, rulers=rulers)
+    # The page's link names the game and the seat, as the intake of the page's orders
+    # takes them (mailserver/inbound/acks.py): the echo says so, not "Partie ?".
+    result = replace(result, header=replace(result.header, game=game.number, player=player.seat))
     namer = language.namer(places)
     describe = describer(game, kind, state, player.seat, lang, namer, result.orders)
     return {
@@ -68,5 +72,5 @@ def check_orders(
             for n in result.notes
             if n.order is None  # a warning about an order stands beside it
         ],
-        "echo": echo(result, lang, namer, describe=describe),
+        "echo": echo(result, lang, namer, describe=describe, web=True),
     }

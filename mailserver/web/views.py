@@ -87,6 +87,9 @@ class PublicView:
     seats: list[SeatRow]
     editions: list[Edition]
     final_report: str | None = None
+    dice_seal: str | None = None
+    """The seal of the coming turn's dice (docs/dice.md, "Seal"): public before its
+    orders come in; ``None`` when there is none (a finished or unsealed game)."""
 
 
 @dataclass
@@ -168,6 +171,7 @@ def public_view(session: Session, game: Game, lang: str) -> PublicView:
         deadline=game.next_deadline if game.status != GameStatus.FINISHED else None,
         seats=seat_rows(session, game),
         editions=editions(session, game),
+        dice_seal=dice_view(session, game, game.turn).next_seal,
     )
     if game.status == GameStatus.FINISHED:
         view.final_report = final_report(session, game, lang)

@@ -47,3 +47,13 @@ def test_header_typos_only_in_header_lines() -> None:
         "Kennwort",
     ]
     assert header_typos("Partie 1 Spieler 2 Kennwort x\nErde: Passwörter sind toll") == []
+
+
+def test_a_wrong_password_that_is_a_word_of_the_refusal_is_masked_only_where_echoed(
+    db_engine: Engine, db_session: Session
+) -> None:
+    alices_game(db_engine)
+    feed(db_engine, order_mail(ALICE, "Partie 227 Spieler 2 Kennwort falsch\nPresse: falsch"))
+    body = flat(outbox(db_session)[0].body)
+    assert "das Kennwort fehlt oder ist falsch." in body
+    assert "„••••••“" in body.split("NICHT gespeichert")[1]

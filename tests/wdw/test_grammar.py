@@ -354,7 +354,7 @@ def test_a_sonderbefehl_and_a_defamation_text_may_be_blocks_up_to_ende() -> None
 @pytest.mark.parametrize(
     ("line", "de", "en"),
     [
-        ("Steuern +10 %", "ein Steuersatz ist kein Befehl dieses Spiels", '"GM: taxes +10 %"'),
+        ("Steuern +10 %", "ein Steuersatz ist kein Befehl dieses Spiels", '"to GM: taxes +10 %"'),
         ("tax rate +10 %", "„SL: Steuern +10 %“", "a tax rate is no order of this game"),
         (
             "Baue Guru Stv +2 Vorauszahlung 15000",

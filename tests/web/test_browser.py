@@ -72,6 +72,10 @@ def test_pages_of_a_game_played_by_mail(
     news = wait(browser, "#newspaper", "Freihändler")
     assert "<b>Freihändler</b>" in news  # shown as written, not as markup
     assert not browser.find_elements(By.CSS_SELECTOR, "#newspaper b")
+    # The dice seal of turn 2, public before its orders: the one the printout carries.
+    sealed = re.search(r"Würfelsiegel Runde 2: ([0-9a-f]{64})", printout)
+    assert sealed, printout
+    assert wait(browser, "#dice-seal") == sealed[1]
     deadline = browser.find_element(By.CSS_SELECTOR, "#deadline time")
     assert str(deadline.get_attribute("title")).endswith("UTC")  # the script made it local
     browser.save_screenshot(str(shots / "web-public.png"))

@@ -143,6 +143,16 @@ def test_check_endpoint_reads_orders_like_the_intake(
     assert "Zeile" in result["echo"]
 
 
+def test_the_check_on_the_seat_s_page_names_its_game_and_seat(
+    client: TestClient, form: tuple[str, str]
+) -> None:
+    own, csrf = form
+    answer = client.post(own + "/check", json={"text": "HP = 20\n"}, headers={"X-CSRF-Token": csrf})
+    echo = answer.json()["echo"]
+    assert echo.startswith("Partie 501 · Spieler 1 · ")
+    assert "?" not in echo.splitlines()[0] and "kein Kennwort" not in echo
+
+
 def test_check_endpoint_refuses_without_form_token_or_from_elsewhere(
     client: TestClient, web_engine: Engine, game: int, form: tuple[str, str]
 ) -> None:
