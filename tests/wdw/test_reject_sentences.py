@@ -228,6 +228,18 @@ UNREAD: list[tuple[str, str, str]] = [
         "destroying is no order",
     ),
     (
+        "201 AB Zerstören",
+        "Zerstören ist kein Befehl dieses Spiels (docs/rules-wdw.md): in einer eigenen "
+        "Ansiedlung „201 AB Abriss Mil 2“, sonst „Sonderbefehl 201: …“ für die Spielleitung",
+        "destroying is no order",
+    ),
+    (
+        "201 AB destroy",
+        "Zerstören ist kein Befehl dieses Spiels (docs/rules-wdw.md): in einer eigenen "
+        "Ansiedlung „201 AB Abriss Mil 2“, sonst „Sonderbefehl 201: …“ für die Spielleitung",
+        "destroying is no order",
+    ),
+    (
         "201 KA Abriss Mil",
         "Abriss ist ein Arbeitsbefehl und geht nicht mit KA: „201 AB Abriss Mil 2“, „201 AB "
         "Reparatur Bef“",
