@@ -23,7 +23,7 @@ from engine.wdw.checks_spy import known_target, may_spy, target_min_ig
 from engine.wdw.formulas import structure_limit
 from engine.wdw.home_terrain import loss_immunity, terrain_class
 from engine.wdw.mapfile import WorldMap
-from engine.wdw.movement import Leg, enterable, mode_factor, walk
+from engine.wdw.movement import Leg, enterable, mode_factor, walk, why_stopped
 from engine.wdw.movement_rules import MovementRules
 from engine.wdw.orders import Build, Convert, Fight, Special, Spy, Storm, Work
 from engine.wdw.setup import options_of
@@ -153,9 +153,8 @@ def _fight(
         elif leg.budget - leg.used < factor:
             leg = replace(leg, truncated=True)
     if leg.bad:
-        bad_step = order.path[len(leg.steps)]
-        before = (unit.kf, *order.path)[len(leg.steps)]
-        return _refused(order, lang, leg.bad, kf=bad_step, before=before), None
+        reason, values = why_stopped(unit, order.path, leg)
+        return _refused(order, lang, reason, **values), None
     text = say(
         lang, "order.fight", unit=unit.id, code=order.code, ext=order.ext, path=" ".join(order.path)
     ).strip()

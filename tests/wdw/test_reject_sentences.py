@@ -274,6 +274,11 @@ UNREAD: list[tuple[str, str, str]] = [
         "steht, und ein Befehl steht, bis ein neuer ihn ersetzt: „201 AB-H Bef“",
         '"201 AB-H bef"',
     ),
+    (
+        "201 AM 7",
+        "„7“: ein Feld wird GF/KF geschrieben, Großfeld und Kleinfeld 1 bis 48: „12/4“",
+        '"7": a field is written GF/KF',
+    ),
     ("115 KN 12/49", "12/49 ist kein Kleinfeld (GF/KF, KF 1 bis 48)", "12/49 is no field"),
     (
         "115 KA halten",
