@@ -85,7 +85,7 @@ def test_a_legal_wall_order_is_worded_with_the_bef_rate_and_the_price() -> None:
         "Einheit 201: baut am Wall in 1/18 Seite 3, 0,40 BWP Arbeit im Monat, "
         "5000 GS je fertigem BWP"
     )
-    assert said(order, sample(), "en").startswith("unit 201: builds at the wall in 1/18 side 3")
+    assert said(order, sample(), "en").startswith("Unit 201: builds at the wall in 1/18 side 3")
 
 
 def _worker_at(kf: str, territory: bool) -> WdwState:
