@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from engine.core import NEUTRAL
-from engine.wdw.calculators.economy import months_to_income
+from engine.wdw.calculators.economy import next_income
 from engine.wdw.characters import lord_lines, role_lines
 from engine.wdw.checks_army import capacity_line, unit_lines
 from engine.wdw.checks_realm import realm_lines
@@ -94,9 +94,7 @@ def note_text(note: Note, lang: str) -> str:
 def _next_income(state: WdwState, lang: str) -> str:
     """Design §8 heading: the next Einnahmetermin (Strategie 2.1, D12), counting the month
     the printout's reader plays next."""
-    options = options_of(state)
-    months = months_to_income(state.month, options)
-    month = (state.month - 1 + months - 1) % 12 + 1
+    month, months = next_income(state.month, options_of(state))
     return say(lang, "print.next_income", month=month, months=say(lang, "count.months", n=months))
 
 

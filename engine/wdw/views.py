@@ -13,6 +13,7 @@ from engine.core import NEUTRAL, JSONValue
 from engine.plaindata import to_plain
 from engine.views import UNKNOWN, MapGround, MapPlace, MapView
 from engine.wdw import labels
+from engine.wdw.calculators.economy import next_income
 from engine.wdw.characters import owners_lord
 from engine.wdw.map_lines import level, lines, place_number
 from engine.wdw.map_walls import wall_edges
@@ -161,6 +162,7 @@ def report_data(state: WdwState, player: int, lang: str) -> dict[str, JSONValue]
     notes = [n for n in state.notes if player == NEUTRAL or n.seat == player]
     # The printout heads with the month it reports on; the calendar has turned already.
     month, year = played_month(state)
+    income_month, income_in = next_income(state.month, options_of(state))
     data: dict[str, JSONValue] = {
         "schema": REPORT_SCHEMA,
         "player": player,
@@ -170,6 +172,7 @@ def report_data(state: WdwState, player: int, lang: str) -> dict[str, JSONValue]
         "month": month,
         "next_year": state.year,
         "next_month": state.month,
+        "next_income": {"month": income_month, "months": income_in},
         "realms": [_realm(state, r, player) for r in state.realms if r.seat in seen],
         "settlements": [_settlement(s, player) for s in state.settlements if s.owner in seen],
         "units": [to_plain(u) for u in state.units if u.realm in seen],
