@@ -110,6 +110,8 @@ def fight_outlook(
         return text, None
     way = [kf for kf, _ in leg.steps] or [unit.kf]  # where the month plunders (5.1-2)
     text += "".join(f" ({w})" for w in plunder_warnings(state, seat, order, way, sight, lang))
+    resting = checks_army.training_warning(state, unit, way[-1], lang)
+    text += f" ({resting})" if resting else ""
     immune = loss_immunity(state.realm(seat), state.settlements, the_map)
     fields = difficult_ground(unit, leg, the_map, immune, lang)
     return text, say(lang, "forecast.terrain", fields=", ".join(fields)) if fields else None

@@ -220,6 +220,22 @@ def in_training(state: WdwState, seat: int, kf: str) -> int:
     )
 
 
+def trains_at(state: WdwState, unit: Unit, kf: str) -> bool:
+    """Strategie 4.2: a unit's training counts its months only in a settlement of its
+    own realm (``kf``: where it stands)."""
+    return any(s.kf == kf and s.owner == unit.realm for s in state.settlements)
+
+
+def training_warning(state: WdwState, unit: Unit, end: str, lang: str) -> str:
+    """Strategie 4.2: the acknowledgement's warning when a unit in training is ordered
+    out of its realm's settlements (its leg ends in ``end``): the training rests there
+    ("" when it trains on, or trains nothing)."""
+    if unit.training_months <= 0 or trains_at(state, unit, end):
+        return ""
+    months = say(lang, "count.months", n=unit.training_months)
+    return say(lang, "warn.training_rests", unit=unit.id, kf=end, months=months)
+
+
 def plan_raise(state: WdwState, seat: int, order: Raise) -> Plan | Refusal:
     """Strategie 4.2: a raising at RS 1 or a Soforrüstung in an own settlement."""
     place = state.settlement(order.settlement)
