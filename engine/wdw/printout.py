@@ -5,9 +5,11 @@ everything and the log. Nothing of another realm's hidden state reaches a realm.
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 from engine.core import NEUTRAL
 from engine.wdw.calculators.economy import next_income
+from engine.wdw.calculators.texts import number
 from engine.wdw.characters import lord_lines, role_lines
 from engine.wdw.checks_army import capacity_line, unit_lines
 from engine.wdw.checks_realm import realm_lines
@@ -88,6 +90,8 @@ def note_text(note: Note, lang: str) -> str:
     order = values.get("order", "")
     if order.startswith("{"):
         values["order"] = ORDER_KINDS.from_json(json.loads(order)).describe(lang)
+    if "part" in values:  # an exact part of a BWP (``2/5``) as the reader writes it
+        values["part"] = number(Fraction(values["part"]), lang)
     return say(lang, note.key, **values)
 
 

@@ -358,6 +358,29 @@ def test_the_printout_shows_own_walls_and_others_only_in_known_fields() -> None:
     assert "1/22 side 5: 10 BWP, damage 0 (Tharn; working)" in GAME.printout(state, 1, "en")
 
 
+def test_the_owner_reads_the_part_of_a_bwp_its_workers_did_in_printout_and_json() -> None:
+    state = month(sample(), Work(unit=201, code="AB", structure="wall", side=3))
+    german, english = GAME.printout(state, 1, "de"), GAME.printout(state, 1, "en")
+    assert "Wall 1/18 Seite 3: Einheit 201 hat 0 BWP gebaut (0 GS); im Bau: 0,40 von 1 BWP." in (
+        german
+    )
+    assert "1/18 Seite 3: 0 BWP, im Bau 0,40 von 1 BWP, Schaden 0 (Isyrial; unfertig)" in german
+    assert "Wall 1/18 side 3: Unit 201 built 0 BWP (0 GS); under way: 0.40 of 1 BWP." in english
+    assert "1/18 side 3: 0 BWP, under way 0.40 of 1 BWP, damage 0" in english
+    (row,) = GAME.report_data(state, 1, "de")["walls"]  # type: ignore[misc]
+    assert row["progress"] == ["bau=2/5"]  # type: ignore[index]
+
+
+def test_another_realm_reads_no_part_of_a_bwp_at_a_wall_it_sees() -> None:
+    state = walled()
+    state.walls[0].progress = ["bau=1/4"]
+    state.realm(1).known.append("1/22")
+    assert "1/22 Seite 5: 10 BWP, im Bau 0,25 von 1 BWP" in GAME.printout(state, 2, "de")
+    assert "1/22 Seite 5: 10 BWP, Schaden 0 (Tharn; wirkt)" in GAME.printout(state, 1, "de")
+    (row,) = GAME.report_data(state, 1, "de")["walls"]  # type: ignore[misc]
+    assert "progress" not in row  # type: ignore[operator]
+
+
 def _seen_walls() -> WdwState:
     """Realm 1 knows 1/22 with Tharn's working wall; Tharn's breached one at 1/22 side 4
     and realm 1's unfinished one in Guru's field; Tharn's wall in 1/30, unknown to it."""
