@@ -13,7 +13,7 @@ from engine.wdw.property_words import FLAGS
 from engine.wdw.provinces import province_named
 from engine.wdw.setup import options_of
 from engine.wdw.state import Settlement, Unit, WdwState, world
-from engine.wdw.texts import say
+from engine.wdw.texts import say, terrain_words
 
 ORDERS = (Raise, Train)
 """The orders this module checks (engine.wdw.acknowledge dispatches them here)."""
@@ -130,7 +130,7 @@ def _immunities(
     for spot in world(state.map_text).fields.values():  # a terrain's hardest class
         was = classes.get(spot.terrain, NORMAL)
         classes[spot.terrain] = max(was, spot.terrain_class, key=_HARDNESS.index)
-    named = {t.lower(): t for t in classes}
+    named = {word.lower(): t for t in classes for word in terrain_words(t)}
     new: list[str] = []
     for asked in immune_to(entries):
         # 4.3: river crossings are free like a difficult (not extreme) terrain.
@@ -140,7 +140,7 @@ def _immunities(
                 "unknown_terrain", {"name": asked, "terrains": ", ".join(sorted(classes))}
             )
         if classes.get(terrain) == NORMAL:
-            return Refusal("immunity_normal", {"name": terrain})
+            return Refusal("immunity_normal", {"terrain": terrain})
         if terrain not in had and terrain not in new:
             new.append(terrain)
     return tuple(new), sum(classes.get(t) == "extrem" for t in new)

@@ -22,7 +22,7 @@ from engine.wdw.morale import band
 from engine.wdw.printout import note_text
 from engine.wdw.setup import options_of
 from engine.wdw.state import Realm, Settlement, Wall, WdwState, world
-from engine.wdw.texts import played_month, say
+from engine.wdw.texts import played_month, say, terrain_word
 from engine.wdw.walls import condition, seen_walls
 
 REPORT_SCHEMA = "wdw-report/1"
@@ -47,9 +47,9 @@ def _shown(state: WdwState, player: int) -> list[str]:
     return list(state.realm(player).known)
 
 
-def grounds(the_map: WorldMap, shown: list[str]) -> dict[str, MapGround]:
+def grounds(the_map: WorldMap, shown: list[str], lang: str) -> dict[str, MapGround]:
     """The terrains of the ``shown`` fields in the order the map file first uses them,
-    with their colours."""
+    with their colours, named in ``lang`` (keyed by the map file's names)."""
     found: dict[str, MapGround] = {}
     visible = set(shown)
     for item in the_map.fields.values():
@@ -58,7 +58,7 @@ def grounds(the_map: WorldMap, shown: list[str]) -> dict[str, MapGround]:
         if item.terrain not in found:
             fallback = WATER_COLOUR if item.water else CLASS_COLOURS[item.terrain_class]
             found[item.terrain] = MapGround(
-                item.terrain, GROUND_COLOURS.get(item.terrain, fallback)
+                terrain_word(item.terrain, lang), GROUND_COLOURS.get(item.terrain, fallback)
             )
     return found
 
@@ -85,7 +85,7 @@ def map_view(state: WdwState, player: int, lang: str) -> MapView:
         marks += ("sighted",) if fid in sighted else ()
         marks += ("source",) if field.source else ()  # Strategie 1.3: Quellen
         owner = town.owner if town is not None else UNKNOWN
-        report = f"{fid} {field.terrain}" + (f" {town.name}" if town else "")
+        report = f"{fid} {terrain_word(field.terrain, lang)}" + (f" {town.name}" if town else "")
         places.append(
             MapPlace(
                 place_number(fid),
@@ -119,7 +119,7 @@ def map_view(state: WdwState, player: int, lang: str) -> MapView:
         title=title,
         lang=lang,
         hexes=hexes,
-        grounds=grounds(the_map, shown),
+        grounds=grounds(the_map, shown, lang),
         mark_texts={"fleet": say(lang, "map.units" if player else "map.all_units")},
         lines=terrain.kinds | wall_kinds,
         edges=terrain.edges + walls,

@@ -186,7 +186,7 @@ def test_a_unit_in_training_marched_out_is_warned_that_its_training_rests() -> N
     out = Fight(unit=101, code="KA", path=("1/19",))
     assert said(out, state).endswith(
         "(Hinweis: Einheit 101 ist in der Ausbildung (noch 2 Monate); in 1/19 steht sie in "
-        "keiner eigenen Ansiedlung, dort ruht die Ausbildung (Strategie 4.2))"
+        "keiner Ansiedlung Ihres Reiches, dort ruht die Ausbildung (Strategie 4.2))"
     )
     assert "the training rests there (Strategie 4.2)" in said(out, state, "en")
     assert "Ausbildung" not in said(Fight(unit=101, code="KA"), state)  # it stays in Guru
