@@ -13,7 +13,7 @@ from engine.wdw.property_words import FLAGS
 from engine.wdw.provinces import province_named
 from engine.wdw.setup import options_of
 from engine.wdw.state import Settlement, Unit, WdwState, world
-from engine.wdw.texts import say, terrain_words
+from engine.wdw.texts import say, terrain_word, terrain_words
 
 ORDERS = (Raise, Train)
 """The orders this module checks (engine.wdw.acknowledge dispatches them here)."""
@@ -422,7 +422,7 @@ def words(
         if level and name != "immun_extrem"
     ]
     named += [f"{say(lang, 'prop.heimatverteidigung')} {p}" for p in provinces]
-    named += [f"{say(lang, 'prop.immunitaet')} {t}" for t in terrains]
+    named += [f"{say(lang, 'prop.immunitaet')} {terrain_word(t, lang)}" for t in terrains]
     return ", ".join(named)
 
 

@@ -126,12 +126,12 @@ def said(order: Order, state: WdwState | None = None, lang: str = "de") -> str:
         (
             Train(unit=101, properties=("immunitaet=sumpf",)),
             "(Immunität Sumpf) auf RS 2: 20000 GS",
-            "immunity Sumpf",
+            "immunity swamp",
         ),
         (
             raising(100, "nahkampf=1", "verteidigung=1", "immunitaet=Sumpf", instant=True),
             "100 Krieger (Nahkampf 1, Verteidigung 1, Immunität Sumpf), RS 3: 3000 GS",
-            "100 warriors (melee 1, defence 1, immunity Sumpf), RS 3: 3000 GS",
+            "100 warriors (melee 1, defence 1, immunity swamp), RS 3: 3000 GS",
         ),
     ],
 )

@@ -14,7 +14,9 @@ from tests.wdw.helpers import GAME, by_number, month, read_orders, sample
 def test_an_immunity_takes_the_english_word_and_keeps_the_maps_name(word: str) -> None:
     (order,) = read_orders(f"train 102 immunity {word}")
     said = GAME.describe_order(sample(), 1, order, "en", by_number)
-    assert "no terrain" not in said
+    assert said.startswith("Training of unit 102 in Guru (immunity forest) to RS 2")
+    german = GAME.describe_order(sample(), 1, order, "de", by_number)
+    assert "(Immunität Wald)" in german
     unit = month(sample(), order).unit(1, 102)
     assert unit is not None and unit.immune == ["Wald"]
 
