@@ -25,7 +25,7 @@ from engine.wdw.checks_spy import known_target, may_spy, target_min_ig
 from engine.wdw.formulas import structure_limit
 from engine.wdw.home_terrain import loss_immunity, terrain_class
 from engine.wdw.mapfile import WorldMap
-from engine.wdw.movement import Leg, enterable, mode_factor, walk
+from engine.wdw.movement import Leg, enterable, mode_factor, walk, why_stopped
 from engine.wdw.movement_rules import MovementRules
 from engine.wdw.orders import Build, Convert, Fight, Special, Spy, Storm, Work
 from engine.wdw.setup import options_of
@@ -123,6 +123,8 @@ def fight_outlook(
         return text, None, None
     way = [kf for kf, _ in leg.steps] or [unit.kf]  # where the month plunders (5.1-2)
     text += "".join(f" ({w})" for w in plunder_warnings(state, seat, order, way, sight, lang))
+    resting = checks_army.training_warning(state, unit, way[-1], lang)
+    text += f" ({resting})" if resting else ""
     immune = loss_immunity(state.realm(seat), state.settlements, the_map)
     fields = difficult_ground(unit, leg, the_map, immune, lang)
     ground = say(lang, "forecast.terrain", fields=", ".join(fields)) if fields else None
@@ -167,9 +169,8 @@ def _fight(
         elif leg.budget - leg.used < factor:
             leg = replace(leg, truncated=True)
     if leg.bad:
-        bad_step = order.path[len(leg.steps)]
-        before = (unit.kf, *order.path)[len(leg.steps)]
-        return _refused(order, lang, leg.bad, kf=bad_step, before=before), None
+        reason, values = why_stopped(unit, order.path, leg)
+        return _refused(order, lang, reason, **values), None
     text = say(
         lang, "order.fight", unit=unit.id, code=order.code, ext=order.ext, path=" ".join(order.path)
     ).strip()

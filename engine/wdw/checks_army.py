@@ -13,7 +13,7 @@ from engine.wdw.property_words import FLAGS
 from engine.wdw.provinces import province_named
 from engine.wdw.setup import options_of
 from engine.wdw.state import Settlement, Unit, WdwState, world
-from engine.wdw.texts import say
+from engine.wdw.texts import say, terrain_word, terrain_words
 
 ORDERS = (Raise, Train)
 """The orders this module checks (engine.wdw.acknowledge dispatches them here)."""
@@ -143,7 +143,7 @@ def _immunities(
     for spot in world(state.map_text).fields.values():  # a terrain's hardest class
         was = classes.get(spot.terrain, NORMAL)
         classes[spot.terrain] = max(was, spot.terrain_class, key=_HARDNESS.index)
-    named = {t.lower(): t for t in classes}
+    named = {word.lower(): t for t in classes for word in terrain_words(t)}
     new: list[str] = []
     for asked in immune_to(entries):
         # 4.3: river crossings are free like a difficult (not extreme) terrain.
@@ -153,7 +153,7 @@ def _immunities(
                 "unknown_terrain", {"name": asked, "terrains": ", ".join(sorted(classes))}
             )
         if classes.get(terrain) == NORMAL:
-            return Refusal("immunity_normal", {"name": terrain})
+            return Refusal("immunity_normal", {"terrain": terrain})
         if terrain not in had and terrain not in new:
             new.append(terrain)
     return tuple(new), sum(classes.get(t) == "extrem" for t in new)
@@ -231,6 +231,22 @@ def in_training(state: WdwState, seat: int, kf: str) -> int:
         for u in state.units
         if u.realm == seat and u.kf == kf and u.training_months > 0
     )
+
+
+def trains_at(state: WdwState, unit: Unit, kf: str) -> bool:
+    """Strategie 4.2: a unit's training counts its months only in a settlement of its
+    own realm (``kf``: where it stands)."""
+    return any(s.kf == kf and s.owner == unit.realm for s in state.settlements)
+
+
+def training_warning(state: WdwState, unit: Unit, end: str, lang: str) -> str:
+    """Strategie 4.2: the acknowledgement's warning when a unit in training is ordered
+    out of its realm's settlements (its leg ends in ``end``): the training rests there
+    ("" when it trains on, or trains nothing)."""
+    if unit.training_months <= 0 or trains_at(state, unit, end):
+        return ""
+    months = say(lang, "count.months", n=unit.training_months)
+    return say(lang, "warn.training_rests", unit=unit.id, kf=end, months=months)
 
 
 def plan_raise(state: WdwState, seat: int, order: Raise) -> Plan | Refusal:
@@ -419,7 +435,7 @@ def words(
         if level and name != "immun_extrem"
     ]
     named += [f"{say(lang, 'prop.heimatverteidigung')} {p}" for p in provinces]
-    named += [f"{say(lang, 'prop.immunitaet')} {t}" for t in terrains]
+    named += [f"{say(lang, 'prop.immunitaet')} {terrain_word(t, lang)}" for t in terrains]
     return ", ".join(named)
 
 

@@ -12,7 +12,7 @@ from engine.wdw.calculators.texts import number
 from engine.wdw.checks_army import Refusal
 from engine.wdw.formulas import build_rate, structure_limit
 from engine.wdw.home_terrain import terrain_class
-from engine.wdw.movement import Leg, walk
+from engine.wdw.movement import Leg, walk, why_stopped
 from engine.wdw.options import WdwOptions
 from engine.wdw.orders import Work
 from engine.wdw.setup import options_of
@@ -117,8 +117,7 @@ def arrival_leg(
     if leg.bad == "into_white" and options.into_white:
         return Refusal("arrival_unknown", {"unit": unit.id, "kf": order.path[cut]})
     if leg.bad:
-        before = (unit.kf, *order.path)[len(leg.steps)]
-        return Refusal(leg.bad, {"kf": order.path[len(leg.steps)], "before": before})
+        return Refusal(*why_stopped(unit, order.path, leg))
     return leg, leg.steps[-1][0] if leg.steps else ""
 
 

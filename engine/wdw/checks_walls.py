@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from engine.core import Order
+from engine.core import NEUTRAL, Order
 from engine.wdw.calculators.texts import number
 from engine.wdw.checks_army import Refusal
 from engine.wdw.checks_build import arrival_leg, work_share, worker_of
@@ -21,6 +21,7 @@ from engine.wdw.home_terrain import terrain_class
 from engine.wdw.movement import Leg
 from engine.wdw.options import WdwOptions
 from engine.wdw.orders import Fight, Work
+from engine.wdw.parts import progress
 from engine.wdw.setup import options_of
 from engine.wdw.state import Unit, Wall, WdwState, world
 from engine.wdw.texts import say
@@ -194,13 +195,16 @@ def wall_lines(state: WdwState, seat: int, lang: str) -> list[str]:
     known fields (buildings are seen, Strategie 1.3); the GM's all."""
     lines = []
     for wall in seen_walls(state, seat):
+        # Strategie 3.5: the owner reads the part of the next BWP its workers did.
+        part = progress(wall, "bau") if seat in (NEUTRAL, wall.owner) else 0
         lines.append(
             say(
                 lang,
-                "print.wall",
+                "print.wall_part" if part else "print.wall",
                 kf=wall.kf,
                 side=wall.side,
                 bwp=wall.bwp,
+                part=number(part, lang),
                 damage=wall.damage,
                 owner=state.realm(wall.owner).name,
                 state=say(lang, f"wall.{condition(wall)}"),

@@ -171,6 +171,16 @@ def walk(
     return _leg(entered, total)
 
 
+def why_stopped(unit: Unit, path: tuple[str, ...], leg: Leg) -> tuple[str, dict[str, object]]:
+    """Why ``leg`` (bad) ends short of ``path``, as a reason key (``reject.*``) and its
+    values. A path begins next to the unit (docs/orders-wdw.md, Field): one that names the
+    unit's own field first is told so, not that the field does not border itself."""
+    step = path[len(leg.steps)]
+    if leg.bad == "not_adjacent" and not leg.steps and step == unit.kf:
+        return "path_from_own_field", {"unit": unit.id, "kf": step}
+    return leg.bad, {"kf": step, "before": (unit.kf, *path)[len(leg.steps)]}
+
+
 def _leg(
     entered: list[tuple[str, int]],
     total: int,

@@ -6,9 +6,11 @@ realm's hidden state reaches a realm."""
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 from engine.core import NEUTRAL
-from engine.wdw.calculators.economy import months_to_income
+from engine.wdw.calculators.economy import next_income
+from engine.wdw.calculators.texts import number
 from engine.wdw.characters import lord_lines, role_lines
 from engine.wdw.checks_army import capacity_line, unit_lines
 from engine.wdw.checks_realm import realm_lines
@@ -102,15 +104,15 @@ def note_text(note: Note, lang: str) -> str:
     order = values.get("order", "")
     if order.startswith("{"):
         values["order"] = ORDER_KINDS.from_json(json.loads(order)).describe(lang)
+    if "part" in values:  # an exact part of a BWP (``2/5``) as the reader writes it
+        values["part"] = number(Fraction(values["part"]), lang)
     return say(lang, note.key, **values)
 
 
 def _next_income(state: WdwState, lang: str) -> str:
     """Design §8 heading: the next Einnahmetermin (Strategie 2.1, D12), counting the month
     the printout's reader plays next."""
-    options = options_of(state)
-    months = months_to_income(state.month, options)
-    month = (state.month - 1 + months - 1) % 12 + 1
+    month, months = next_income(state.month, options_of(state))
     return say(lang, "print.next_income", month=month, months=say(lang, "count.months", n=months))
 
 

@@ -45,6 +45,25 @@ def _yours(lang: str, seat: int) -> dict[str, str]:
     }
 
 
+def terrain_word(terrain: str, lang: str) -> str:
+    """A terrain of the map file (``Sumpf``) in ``lang`` (``swamp``): the catalog's word
+    (``ground.*``) for the sample map's terrains, else the map's own name."""
+    key = f"ground.{terrain}"
+    return TEXTS.say(lang, key) if key in TEXTS else terrain
+
+
+def class_word(terrain_class: str, lang: str) -> str:
+    """A terrain class (Strategie 1.1: ``schwer``) in ``lang`` (``difficult``)."""
+    key = f"class.{terrain_class}"
+    return TEXTS.say(lang, key) if key in TEXTS else terrain_class
+
+
+def terrain_words(terrain: str) -> tuple[str, ...]:
+    """Every word an order may name the map's ``terrain`` by (any case): the map's name
+    and its catalog word in each language (docs/orders-wdw.md glossary)."""
+    return (terrain, *(terrain_word(terrain, lang) for lang in TEXTS.languages))
+
+
 def say(lang: str, key: str, **values: object) -> str:
     """The text of ``key`` in ``lang`` (English where the language lacks it). A value
     named ``structure`` that is a structure's name in the state (``rues``) is said as
@@ -52,7 +71,8 @@ def say(lang: str, key: str, **values: object) -> str:
     is a path's reason key (``not_adjacent``) in its words (``why.not_adjacent``), a
     ``property`` and a ``cls`` by their names (``prop.*``, ``class.*``): the notes and
     refusals keep the names and are worded when printed. The reader's own realm is
-    ``{yours}`` (:func:`gm_reads`)."""
+    ``{yours}`` (:func:`gm_reads`). A ``terrain`` (or a list, ``terrains``) is read in
+    the reader's word (:func:`terrain_word`)."""
     structure = values.get("structure")
     if isinstance(structure, str) and f"struct.{structure}" in TEXTS:
         values["structure"] = TEXTS.say(lang, f"struct.{structure}")
@@ -66,6 +86,12 @@ def say(lang: str, key: str, **values: object) -> str:
     if isinstance(named, str) and f"prop.{named.split(' ')[0]}" in TEXTS:
         first, _, rest = named.partition(" ")
         values["property"] = " ".join(filter(None, (TEXTS.say(lang, f"prop.{first}"), rest)))
+    # A terrain keeps the map file's name (``Hügelland``) and is read in the reader's
+    # word (``ground.*``); a list of them (``terrains``) each.
+    for name in ("terrain", "terrains"):
+        value = values.get(name)
+        if isinstance(value, str) and value:
+            values[name] = ", ".join(terrain_word(t, lang) for t in value.split(", "))
     cls = values.get("cls")
     if isinstance(cls, str) and f"class.{cls}" in TEXTS:
         values["cls"] = TEXTS.say(lang, f"class.{cls}")

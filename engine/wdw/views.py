@@ -14,6 +14,7 @@ from engine.core import NEUTRAL, JSONValue
 from engine.plaindata import to_plain
 from engine.views import UNKNOWN, MapGround, MapPlace, MapView
 from engine.wdw import labels
+from engine.wdw.calculators.economy import next_income
 from engine.wdw.characters import owners_lord
 from engine.wdw.map_lines import level, lines, place_number
 from engine.wdw.map_walls import wall_edges
@@ -23,7 +24,7 @@ from engine.wdw.printout import note_text
 from engine.wdw.setup import options_of
 from engine.wdw.sightlines import seen_settlements
 from engine.wdw.state import Realm, Settlement, Wall, WdwState, world
-from engine.wdw.texts import played_month, say
+from engine.wdw.texts import played_month, say, terrain_word
 from engine.wdw.walls import condition, seen_walls
 
 REPORT_SCHEMA = "wdw-report/1"
@@ -48,9 +49,9 @@ def _shown(state: WdwState, player: int) -> list[str]:
     return list(state.realm(player).known)
 
 
-def grounds(the_map: WorldMap, shown: list[str]) -> dict[str, MapGround]:
+def grounds(the_map: WorldMap, shown: list[str], lang: str) -> dict[str, MapGround]:
     """The terrains of the ``shown`` fields in the order the map file first uses them,
-    with their colours."""
+    with their colours, named in ``lang`` (keyed by the map file's names)."""
     found: dict[str, MapGround] = {}
     visible = set(shown)
     for item in the_map.fields.values():
@@ -59,7 +60,7 @@ def grounds(the_map: WorldMap, shown: list[str]) -> dict[str, MapGround]:
         if item.terrain not in found:
             fallback = WATER_COLOUR if item.water else CLASS_COLOURS[item.terrain_class]
             found[item.terrain] = MapGround(
-                item.terrain, GROUND_COLOURS.get(item.terrain, fallback)
+                terrain_word(item.terrain, lang), GROUND_COLOURS.get(item.terrain, fallback)
             )
     return found
 
@@ -92,7 +93,7 @@ def map_view(state: WdwState, player: int, lang: str) -> MapView:
         marks += ("sighted",) if fid in sighted else ()
         marks += ("source",) if field.source else ()  # Strategie 1.3: Quellen
         owner = town.owner if town is not None else UNKNOWN
-        report = f"{fid} {field.terrain}" + (f" {town.name}" if town else "")
+        report = f"{fid} {terrain_word(field.terrain, lang)}" + (f" {town.name}" if town else "")
         places.append(
             MapPlace(
                 place_number(fid),
@@ -127,7 +128,7 @@ def map_view(state: WdwState, player: int, lang: str) -> MapView:
         title=title,
         lang=lang,
         hexes=hexes,
-        grounds=grounds(the_map, shown),
+        grounds=grounds(the_map, shown, lang),
         mark_texts={"fleet": say(lang, "map.units" if player else "map.all_units")},
         lines=terrain.kinds | wall_kinds,
         edges=terrain.edges + walls,
@@ -170,6 +171,7 @@ def report_data(state: WdwState, player: int, lang: str) -> dict[str, JSONValue]
     notes = [n for n in state.notes if player == NEUTRAL or n.seat == player]
     # The printout heads with the month it reports on; the calendar has turned already.
     month, year = played_month(state)
+    income_month, income_in = next_income(state.month, options_of(state))
     data: dict[str, JSONValue] = {
         "schema": REPORT_SCHEMA,
         "player": player,
@@ -179,6 +181,7 @@ def report_data(state: WdwState, player: int, lang: str) -> dict[str, JSONValue]
         "month": month,
         "next_year": state.year,
         "next_month": state.month,
+        "next_income": {"month": income_month, "months": income_in},
         "realms": [_realm(state, r, player) for r in state.realms if r.seat in seen],
         "settlements": [_settlement(s, player) for s in state.settlements if s.owner in seen],
         "seen_settlements": _seen_settlements(state, player),

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Order
-from engine.wdw.orders import Raise, Train
+from engine.wdw.orders import Fight, Raise, Train
 from engine.wdw.state import WdwState
 from grammar.wdw import LANGUAGE
 from tests.wdw.helpers import (
@@ -178,6 +178,19 @@ def test_a_unit_in_training_takes_no_second_training() -> None:
     assert "Einheit 101 ist schon in Ausbildung (noch 2 Monate)" in said(
         Train(unit=101, properties=("nahkampf=3",)), state
     )
+
+
+def test_a_unit_in_training_marched_out_is_warned_that_its_training_rests() -> None:
+    state = sample()
+    state.units[0].training_months = 2  # 101 trains in Guru (1/18)
+    out = Fight(unit=101, code="KA", path=("1/19",))
+    assert said(out, state).endswith(
+        "(Hinweis: Einheit 101 ist in der Ausbildung (noch 2 Monate); in 1/19 steht sie in "
+        "keiner Ansiedlung Ihres Reiches, dort ruht die Ausbildung (Strategie 4.2))"
+    )
+    assert "the training rests there (Strategie 4.2)" in said(out, state, "en")
+    assert "Ausbildung" not in said(Fight(unit=101, code="KA"), state)  # it stays in Guru
+    assert "Ausbildung" not in said(out)  # not in training
 
 
 def test_the_acknowledgement_is_worded_in_english() -> None:

@@ -126,12 +126,12 @@ def said(order: Order, state: WdwState | None = None, lang: str = "de") -> str:
         (
             Train(unit=101, properties=("immunitaet=sumpf",)),
             "(Immunität Sumpf) auf RS 2: 20000 GS",
-            "immunity Sumpf",
+            "immunity swamp",
         ),
         (
             raising(100, "nahkampf=1", "verteidigung=1", "immunitaet=Sumpf", instant=True),
             "100 Krieger (Nahkampf 1, Verteidigung 1, Immunität Sumpf), RS 3: 3000 GS",
-            "100 warriors (melee 1, defence 1, immunity Sumpf), RS 3: 3000 GS",
+            "100 warriors (melee 1, defence 1, immunity swamp), RS 3: 3000 GS",
         ),
     ],
 )
@@ -154,12 +154,12 @@ def test_the_designer_gives_the_rs_the_order_costs() -> None:
             Train(unit=101, properties=("immunitaet=Mondstaub",)),
             "ein Gelände „Mondstaub“ gibt es auf der Karte nicht; sie kennt Gebirge, Hügelland,"
             " Sumpf, Tiefland, Wald, Wasser",
-            'the map has no terrain "Mondstaub"; it has Gebirge, Hügelland, Sumpf',
+            'the map has no terrain "Mondstaub"; it has mountains, hills, swamp, lowland',
         ),
         (
             Train(unit=101, properties=("immunitaet=Tiefland",)),
             "Tiefland ist kein schwieriges Gelände",
-            "Tiefland is no difficult terrain",
+            "lowland is no difficult terrain",
         ),
         (
             Train(unit=101, properties=("immunitaet=Wald",)),
@@ -265,7 +265,7 @@ def test_a_broken_army_order_is_told_the_army_orders_form(line: str, de: str, en
     ("lang", "words"),
     [
         ("de", ("NK 1 Verteidigung 1", "    Marineinfanterie", "    immun in: Sumpf")),
-        ("en", ("defence 1", "    marines", "    immune in: Sumpf")),
+        ("en", ("defence 1", "    marines", "    immune in: swamp")),
     ],
 )
 def test_the_printout_names_the_new_properties(lang: str, words: tuple[str, ...]) -> None:

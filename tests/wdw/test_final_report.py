@@ -45,6 +45,16 @@ def test_the_json_twin_before_the_first_turn_names_the_first_month_both_ways() -
     assert (data["next_month"], data["next_year"]) == (state.month, state.year)
 
 
+def test_the_json_twin_names_the_next_income_date_its_printout_names() -> None:
+    after = month(sample())
+    data = GAME.report_data(after, 1, "de")
+    income = data["next_income"]
+    assert isinstance(income, dict)
+    months = "1 Monat" if income["months"] == 1 else f"{income['months']} Monate"
+    line = f"Nächster Einnahmetermin: Monat {income['month']}, noch {months}"
+    assert line in GAME.printout(after, 1, "de")
+
+
 def test_fields_held_are_own_settlements_and_conquests_less_what_others_took() -> None:
     state = sample()
     own = sorted(p.kf for p in state.settlements if p.owner == 1)

@@ -153,8 +153,8 @@ def test_the_dossier_marks_the_difficult_fields_a_unit_enters_and_where_it_is_fr
     ) in dossier
     without = GAME.dossier(changed_map((), **MIXED), RIDE, "en")
     assert (
-        '     difficult terrain, river crossings (losses: the "L" line): 1/19 Wald (schwer),'
-        " 1/26 Gebirge" in (without)
+        '     difficult terrain, river crossings (losses: the "L" line): 1/19 forest (difficult),'
+        " 1/26 mountains" in (without)
     )
     home = GAME.dossier(changed_map(**{**MIXED, "f1_17": ("Wald", 1)}), RIDE, "de")
     assert "1/19 Wald (Heimatgelände: nicht schwierig, Strategie 1.2), 1/26 Gebirge" in home
@@ -173,7 +173,7 @@ def test_the_acknowledgement_of_a_move_names_the_difficult_fields_and_where_it_i
     english = GAME.describe_order(changed_map((), **MIXED), 1, move, "en", by_number)
     assert english.endswith(
         "→ difficult terrain and river crossings on the way (terrain losses are the GM's):"
-        " 1/19 Wald (schwer), 1/26 Gebirge (extrem)"
+        " 1/19 forest (difficult), 1/26 mountains (extreme)"
     )
     home = changed_map(**{**MIXED, "f1_17": ("Wald", 1)})
     assert "1/19 Wald (Heimatgelände: nicht schwierig, Strategie 1.2), 1/26" in (
@@ -188,7 +188,7 @@ def test_the_acknowledgement_names_no_difficult_field_the_realm_does_not_know() 
     state = changed_map(**MIXED, f1_27=("Wald", 1))
     into = Fight(unit=102, code="KV", path=("1/19", "1/27"))
     said = GAME.describe_order(state, 1, into, "en", by_number)
-    assert "1/19 Wald" in said and "1/27" not in said.split("→")[1]
+    assert "1/19 forest" in said and "1/27" not in said.split("→")[1]
     assert "from 1/27 on unknown land" in said
     refused = Fight(unit=102, code="KV", path=("1/19", "1/30"))  # not adjacent: no forecast
     assert "→" not in GAME.describe_order(state, 1, refused, "en", by_number)
@@ -202,7 +202,7 @@ def test_the_movement_planner_says_where_the_realm_is_free_of_terrain_losses() -
     ) in lines
     assert "Gebirge (extrem): Geländeverluste möglich (der Spielleiter)" in lines
     english = lines_of(GAME.calculate(changed_map((), **MIXED), 1, "movement", params, "en"))
-    assert "Wald (schwer): terrain losses possible (the GM's)" in english
+    assert "forest (difficult): terrain losses possible (the GM's)" in english
     home = changed_map(**{**MIXED, "f1_17": ("Wald", 1)})
     said = lines_of(GAME.calculate(home, 1, "movement", params, "de"))
     assert "Wald: Heimatgelände, nicht schwierig (Strategie 1.2)" in said

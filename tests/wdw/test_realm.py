@@ -135,10 +135,11 @@ def test_a_province_is_an_open_item_and_joins_the_realm_when_the_gm_accepts_it()
     accepted = month(with_second_settlement(), order, rulings=(ruling,))
     assert accepted.realm(1).provinces == ["Erinal=1/18 1/19"]
     assert "Provinz Erinal: 1/18 1/19" in GAME.printout(accepted, 1, "de")
-    assert "Provinz Erinal genehmigt. Willkommen" in GAME.printout(accepted, 1, "de")
+    assert "Provinz Erinal genehmigt: Willkommen" in GAME.printout(accepted, 1, "de")
+    assert "Province Erinal approved: Willkommen" in GAME.printout(accepted, 1, "en")
     refused = month(sample(), order)
     assert refused.realm(1).provinces == []
-    assert "Provinz Erinal nicht genehmigt." in GAME.printout(refused, 1, "de")
+    assert "Provinz Erinal nicht genehmigt.\n" in GAME.printout(refused, 1, "de")
 
 
 def test_a_province_ruling_is_checked() -> None:

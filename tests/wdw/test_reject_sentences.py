@@ -228,6 +228,18 @@ UNREAD: list[tuple[str, str, str]] = [
         "destroying is no order",
     ),
     (
+        "201 AB Zerstören",
+        "Zerstören ist kein Befehl dieses Spiels (docs/rules-wdw.md): in einer eigenen "
+        "Ansiedlung „201 AB Abriss Mil 2“, sonst „Sonderbefehl 201: …“ für die Spielleitung",
+        "destroying is no order",
+    ),
+    (
+        "201 AB destroy",
+        "Zerstören ist kein Befehl dieses Spiels (docs/rules-wdw.md): in einer eigenen "
+        "Ansiedlung „201 AB Abriss Mil 2“, sonst „Sonderbefehl 201: …“ für die Spielleitung",
+        "destroying is no order",
+    ),
+    (
         "201 KA Abriss Mil",
         "Abriss ist ein Arbeitsbefehl und geht nicht mit KA: „201 AB Abriss Mil 2“, „201 AB "
         "Reparatur Bef“",
@@ -261,6 +273,11 @@ UNREAD: list[tuple[str, str, str]] = [
         "die Zahl nach dem Bauwerk wird nicht gelesen: eine Einheit baut, solange ihr Befehl "
         "steht, und ein Befehl steht, bis ein neuer ihn ersetzt: „201 AB-H Bef“",
         '"201 AB-H bef"',
+    ),
+    (
+        "201 AM 7",
+        "„7“: ein Feld wird GF/KF geschrieben, Großfeld und Kleinfeld 1 bis 48: „12/4“",
+        '"7": a field is written GF/KF',
     ),
     ("115 KN 12/49", "12/49 ist kein Kleinfeld (GF/KF, KF 1 bis 48)", "12/49 is no field"),
     (

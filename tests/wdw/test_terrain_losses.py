@@ -39,7 +39,7 @@ def test_a_unit_immune_to_a_terrain_is_marked_free_there_and_not_elsewhere() -> 
         " Strategie 4.3), 1/26 Sumpf (extrem)"
     ) in dossier
     said = GAME.describe_order(state, 1, MOVE, "en", by_number)
-    assert "1/19 Wald (schwer, free of terrain losses: the unit's terrain immunity" in said
+    assert "1/19 forest (difficult, free of terrain losses: the unit's terrain immunity" in said
 
 
 def test_a_unit_raised_in_a_difficult_terrain_is_free_there_automatically() -> None:
@@ -47,7 +47,7 @@ def test_a_unit_raised_in_a_difficult_terrain_is_free_there_automatically() -> N
     _unit(state, 101).raised_terrain = "Sumpf"
     dossier = GAME.dossier(state, {1: [MOVE]}, "en")
     assert (
-        "1/19 Wald (schwer), 1/26 Sumpf (extrem, free of terrain losses: raised there,"
+        "1/19 forest (difficult), 1/26 swamp (extreme, free of terrain losses: raised there,"
         " automatic terrain immunity, Strategie 4.3)"
     ) in dossier
 

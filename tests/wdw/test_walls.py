@@ -85,7 +85,7 @@ def test_a_legal_wall_order_is_worded_with_the_bef_rate_and_the_price() -> None:
         "Einheit 201: baut am Wall in 1/18 Seite 3, 0,40 BWP Arbeit im Monat, "
         "5000 GS je fertigem BWP"
     )
-    assert said(order, sample(), "en").startswith("unit 201: builds at the wall in 1/18 side 3")
+    assert said(order, sample(), "en").startswith("Unit 201: builds at the wall in 1/18 side 3")
 
 
 def _worker_at(kf: str, territory: bool) -> WdwState:
@@ -370,6 +370,29 @@ def test_a_foreign_wall_only_begun_is_not_seen_nor_its_workers_order() -> None:
     assert "1/22 Seite 5: 0 BWP" in GAME.printout(state, 2, "de")  # its owner's
     state.walls[0].damage = 1  # a wall that stood, sieged down to nothing: a ruin is seen
     assert "1/22 Seite 5: 0 BWP, Schaden 1 (Tharn" in GAME.printout(state, 1, "de")
+
+
+def test_the_owner_reads_the_part_of_a_bwp_its_workers_did_in_printout_and_json() -> None:
+    state = month(sample(), Work(unit=201, code="AB", structure="wall", side=3))
+    german, english = GAME.printout(state, 1, "de"), GAME.printout(state, 1, "en")
+    assert "Wall 1/18 Seite 3: Einheit 201 hat 0 BWP gebaut (0 GS); im Bau: 0,40 von 1 BWP." in (
+        german
+    )
+    assert "1/18 Seite 3: 0 BWP, im Bau 0,40 von 1 BWP, Schaden 0 (Isyrial; unfertig)" in german
+    assert "Wall 1/18 side 3: Unit 201 built 0 BWP (0 GS); under way: 0.40 of 1 BWP." in english
+    assert "1/18 side 3: 0 BWP, under way 0.40 of 1 BWP, damage 0" in english
+    (row,) = GAME.report_data(state, 1, "de")["walls"]  # type: ignore[misc]
+    assert row["progress"] == ["bau=2/5"]  # type: ignore[index]
+
+
+def test_another_realm_reads_no_part_of_a_bwp_at_a_wall_it_sees() -> None:
+    state = walled()
+    state.walls[0].progress = ["bau=1/4"]
+    state.realm(1).known.append("1/22")
+    assert "1/22 Seite 5: 10 BWP, im Bau 0,25 von 1 BWP" in GAME.printout(state, 2, "de")
+    assert "1/22 Seite 5: 10 BWP, Schaden 0 (Tharn; wirkt)" in GAME.printout(state, 1, "de")
+    (row,) = GAME.report_data(state, 1, "de")["walls"]  # type: ignore[misc]
+    assert "progress" not in row  # type: ignore[operator]
 
 
 def _seen_walls() -> WdwState:

@@ -128,6 +128,13 @@ def months_to_income(month: int, options: WdwOptions) -> int:
     return 12
 
 
+def next_income(month: int, options: WdwOptions) -> tuple[int, int]:
+    """Strategie 2.1, D12: the next Einnahmetermin from ``month`` (the month the reader
+    plays next, counted) as (its month 1–12, the months to it counted)."""
+    months = months_to_income(month, options)
+    return (month - 1 + months - 1) % 12 + 1, months
+
+
 def forecast(
     realm: Realm,
     holdings: Holdings,

@@ -21,6 +21,7 @@ from engine.wdw.movement_rules import RANGES, MovementRules
 from engine.wdw.rivers import upstream
 from engine.wdw.state import Unit
 from engine.wdw.terrain_losses import why_free
+from engine.wdw.texts import class_word, terrain_word
 from engine.wdw.timeline import MONTH_DAYS
 
 MODES = ("", "KX", "S", "KXS")
@@ -175,7 +176,8 @@ def render(route: Route, lang: str) -> list[str]:
         key = "movement.step_upstream" if step.upstream else "movement.step"
         lines.append(say(lang, key, route=route, step=step, day=number(step.day, lang)))
         if step.loss:
-            terrain, cls = step.ground, step.ground_class
+            terrain = terrain_word(step.ground, lang)
+            cls = class_word(step.ground_class, lang)
             lines.append(say(lang, f"movement.terrain_{step.loss}", terrain=terrain, cls=cls))
     if route.stop:
         lines.append(say(lang, f"movement.stop_{route.stop}", kf=route.stop_at))

@@ -13,6 +13,7 @@ from engine.wdw.checks_army import (
     levels,
     plan_raise,
     plan_train,
+    trains_at,
 )
 from engine.wdw.month import Month
 from engine.wdw.orders import IMMUNITY, Raise, Train
@@ -87,8 +88,7 @@ def _count_down(month: Month) -> None:
     for unit in state.units:
         if unit.training_months <= 0:
             continue
-        home = any(s.kf == unit.kf and s.owner == unit.realm for s in state.settlements)
-        if not home:
+        if not trains_at(state, unit, unit.kf):
             month.note(unit.realm, "note.training_paused", unit=unit.id)
             continue
         unit.training_months -= 1

@@ -78,7 +78,7 @@ def _provinces(month: Month) -> None:
         verdict = month.verdict(item) or read(item, default_ruling(item, month.items))
         if not isinstance(verdict, SpecialResult) or not verdict.accepted:
             text = verdict.text if isinstance(verdict, SpecialResult) else ""
-            month.note(seat, "note.province_refused", name=order.name, text=text)
+            _verdict_note(month, seat, "note.province_refused", order.name, text)
             continue
         refusal = check_province(month.state, seat, order)
         if refusal is not None:
@@ -88,4 +88,13 @@ def _provinces(month: Month) -> None:
         realm.provinces.append(f"{order.name}={' '.join(order.fields)}")
         if order.port:  # Strategie 1.2: a sea province and its home port
             realm.home_ports.append(f"{order.name}={order.port}")
-        month.note(seat, "note.province", name=order.name, text=verdict.text)
+        _verdict_note(month, seat, "note.province", order.name, verdict.text)
+
+
+def _verdict_note(month: Month, seat: int, key: str, name: str, text: str) -> None:
+    # The GM's words follow the verdict after a colon (``…_said``); without words the
+    # verdict stands alone, not with a dangling separator.
+    if text:
+        month.note(seat, f"{key}_said", name=name, text=text)
+    else:
+        month.note(seat, key, name=name)

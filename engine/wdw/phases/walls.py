@@ -67,7 +67,10 @@ def build(month: Month, seat: int, order: Work) -> None:
     repaired = min(n, wall.damage)  # the damage first (Strategie 6.4: "bis zu einer Reparatur")
     wall.damage -= repaired
     wall.bwp += n
-    month.note(seat, "note.wall_built", unit=order.unit, **_where(wall), bwp=n, cost=n * price)
+    # Strategie 3.5: the part of the next BWP done shows, or "0 BWP" reads as no work.
+    part = progress(wall, "bau")
+    key = "note.wall_built_part" if part else "note.wall_built"
+    month.note(seat, key, unit=order.unit, **_where(wall), bwp=n, cost=n * price, part=part)
 
 
 def _where(wall: Wall) -> dict[str, object]:
