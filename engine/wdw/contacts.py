@@ -379,8 +379,9 @@ class _Arrivals:
                 return None
             if realm in fight.realms and key not in fight.members:
                 round_ = -((start - whole) // per_round) + 1  # joining_round, in whole days
-                day = Fraction(whole, scale)
-                return (day, index, key, round_) if round_ <= fight.rounds else None
+                if round_ > fight.rounds:
+                    return None
+                return Fraction(whole, scale), index, key, round_
         return None
 
 
@@ -405,6 +406,8 @@ class Fields:
         """Each unit's stays by ``realm/unit``, as the month has them so far."""
         self._units = self.where.units
         self._hostile = hostile
+        self._hostile_pairs: dict[tuple[int, int], bool] = {}
+        """``hostile`` for each pair of realms asked (a field is refreshed often)."""
         self._field_order = field_order
         self._orders: dict[str, tuple[int, int]] = {}
         """Each field's ``field_order``, worked out once (a field is refreshed often)."""
@@ -543,7 +546,10 @@ class Fields:
                 if b == a or (b < a and b in touched):
                     continue  # itself, or the pair is worked out from b
                 pair = (a, b) if a < b else (b, a)
-                if not self._hostile(*pair):
+                hostile = self._hostile_pairs.get(pair)
+                if hostile is None:
+                    hostile = self._hostile_pairs[pair] = self._hostile(*pair)
+                if not hostile:
                     continue
                 if pair in met:
                     day = _again(pair, met[pair], here, keyed)
