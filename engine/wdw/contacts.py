@@ -426,6 +426,8 @@ class Fields:
         """The first day each pair of hostile realms shares in a field, by field."""
         self._dirty: dict[str, set[int]] = {}
         """The realms whose spans or pairs in a field changed since ``first``."""
+        self._forced: dict[str, set[int]] = {}
+        """Those of them whose pairs changed (``close``): their spans may be the same."""
         self._answer: dict[str, _Whole | None] = {}
         self._queue: list[_Whole] = []
         self.changed: dict[str, set[int]] = {}
@@ -437,12 +439,13 @@ class Fields:
     def first(self) -> MeetingKey | None:
         """The earliest meeting still to come in any field, or None."""
         for kf, realms in self._dirty.items():
-            answer = self._refresh(kf, realms)
+            answer = self._refresh(kf, realms, self._forced.get(kf, set()))
             if answer != self._answer.get(kf):
                 self._answer[kf] = answer
                 if answer is not None:
                     heapq.heappush(self._queue, answer)
         self._dirty.clear()
+        self._forced.clear()
         # A field's older answers stay in the queue until they come up: they are skipped.
         while self._queue and self._answer.get(self._queue[0][4]) != self._queue[0]:
             heapq.heappop(self._queue)
@@ -485,6 +488,7 @@ class Fields:
         those meet there no more this month; other units of theirs coming later do."""
         self._met.setdefault(kf, {}).setdefault((a, b), set()).update(keys)
         self._touch(kf, a)
+        self._forced.setdefault(kf, set()).add(a)
 
     def met(self, kf: str, a: int, b: int) -> set[str]:
         """The units of realms ``a`` < ``b`` that met in ``kf`` (empty: they have not)."""
@@ -514,29 +518,38 @@ class Fields:
         self.scale = scale
         self._answer.clear()
         self._queue.clear()
+        self._here.clear()  # every realm's spans change: no field keeps its answer
+        self._keyed.clear()
         for other, theirs in self.stays.items():
             self._spans[other] = _by_field(spans_of(theirs, self.scale))
             for stay in theirs:
                 self._touch(stay.kf, self._units[other].realm)
 
-    def _refresh(self, kf: str, touched: set[int]) -> _Whole | None:
-        """The field's earliest meeting, its pairs of the ``touched`` realms worked out
-        again."""
+    def _refresh(self, kf: str, dirty: set[int], forced: set[int]) -> _Whole | None:
+        """The field's earliest meeting, the pairs of the ``dirty`` realms whose spans
+        there changed, or whose pairs did (``forced``), worked out again."""
         here = self._here.setdefault(kf, {})
         keyed = self._keyed.setdefault(kf, {})
         by_realm = self.where.in_field(kf)
-        for realm in touched:
+        touched = set(forced)
+        for realm in dirty:
             mine = [
                 (key, self._spans[key][kf])
                 for key in by_realm.get(realm, ())
                 if (kf, key) not in self._unseen
             ]
+            old = keyed.get(realm)
+            if old is not None and old[1] == mine:
+                continue  # a unit's stays changed elsewhere: nothing new here
+            touched.add(realm)
             spans = [span for _key, theirs in mine for span in theirs]
             if spans:
                 here[realm], keyed[realm] = spans, ({key for key, _spans in mine}, mine)
             else:
                 here.pop(realm, None)
                 keyed.pop(realm, None)
+        if not touched and kf in self._answer:
+            return self._answer[kf]
         days = self._days.setdefault(kf, {})
         for pair in [p for p in days if p[0] in touched or p[1] in touched]:
             del days[pair]
