@@ -90,16 +90,23 @@ class _Fight:
     goers: frozenset[int]
     members: set[str]
     late: list[tuple[str, int]] = field(default_factory=list)
+    starts: tuple[int, int] = field(init=False)
+    """``start`` as numerator and denominator (whole numbers compare many times faster
+    than fractions, and ``joins`` compares it often)."""
     ends: tuple[int, int] = field(init=False)
-    """``end`` as numerator and denominator (``_Arrivals.next`` compares it often)."""
+    """``end`` as numerator and denominator (as ``starts``; and ``_Arrivals.next``)."""
 
     def __post_init__(self) -> None:
+        self.starts = (self.start.numerator, self.start.denominator)
         self.ends = (self.end.numerator, self.end.denominator)
 
     def joins(self, day: Fraction) -> int:
         """The round a unit arriving on ``day`` joins from, or 0: the fight is not under
         way then, or its last round has begun."""
-        if not self.start < day < self.end:
+        num, den = day.numerator, day.denominator
+        if not (
+            self.starts[0] * den < num * self.starts[1] and num * self.ends[1] < self.ends[0] * den
+        ):
             return 0
         round_ = joining_round(self.start, day)
         return round_ if round_ <= self.rounds else 0

@@ -48,9 +48,7 @@ def estimate(size: int) -> int:
     """A sighted unit's size as an observer guesses it: two digits (4321 → 4300)."""
     if size < 100:
         return size
-    step = 1
-    for _ in range(len(str(size)) - 2):
-        step *= 10
+    step: int = 10 ** (len(str(size)) - 2)  # size >= 100: a whole power
     return (size + step // 2) // step * step
 
 
