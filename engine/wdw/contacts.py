@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import heapq
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import lcm
@@ -87,11 +87,23 @@ class _Fight:
     goers: frozenset[int]
     members: set[str]
     late: list[tuple[str, int]] = field(default_factory=list)
+    starts: tuple[int, int] = field(init=False)
+    """``start`` as numerator and denominator (whole numbers compare many times faster
+    than fractions, and ``joins`` compares it often)."""
+    ends: tuple[int, int] = field(init=False)
+    """``end`` as numerator and denominator (as ``starts``; and ``_Arrivals.next``)."""
+
+    def __post_init__(self) -> None:
+        self.starts = (self.start.numerator, self.start.denominator)
+        self.ends = (self.end.numerator, self.end.denominator)
 
     def joins(self, day: Fraction) -> int:
         """The round a unit arriving on ``day`` joins from (1 on the fight's first day),
         or 0: the fight is not under way then, or its last round has begun."""
-        if not self.start <= day < self.end:
+        num, den = day.numerator, day.denominator
+        if not (
+            self.starts[0] * den <= num * self.starts[1] and num * self.ends[1] < self.ends[0] * den
+        ):
             return 0
         round_ = joining_round(self.start, day)
         return round_ if round_ <= self.rounds else 0
@@ -105,6 +117,9 @@ MeetingKey = tuple[Fraction, tuple[int, int], int, int, str]
 
 _Whole = tuple[int, tuple[int, int], int, int, str]
 """A meeting with its day in multiples of 1/scale (Fields)."""
+
+_Keyed = tuple[set[str], list[tuple[str, list[Span]]]]
+"""A realm's units in a field (``realm/unit``), and each one's spans there."""
 
 
 def contacts(
@@ -146,15 +161,16 @@ def contacts(
 
     def hold(unit: Unit, kf: str, day: Fraction, until: Fraction | None) -> None:
         # A fight holds the unit until ``until`` (then it goes on), or for the month.
-        stays, leg = board.stays[unit.key], legs[unit.key]
+        key = unit.key
+        stays, leg = board.stays[key], legs[key]
         if until is None:
-            stays, legs[unit.key] = halt(stays, leg, kf, day)
-            busy[unit.key] = _MONTH_END
+            stays, legs[key] = halt(stays, leg, kf, day)
+            busy[key] = _MONTH_END
         else:
-            shift = until - max(day, busy.get(unit.key, day))
-            stays, legs[unit.key] = pause(unit, stays, leg, kf, day, shift)
-            busy[unit.key] = max(until, busy.get(unit.key, until))
-        board.move(unit.key, stays)
+            shift = until - max(day, busy.get(key, day))
+            stays, legs[key] = pause(unit, stays, leg, kf, day, shift)
+            busy[key] = max(until, busy.get(key, until))
+        board.move(key, stays)
 
     while True:
         first = board.first()
@@ -319,15 +335,14 @@ class _Arrivals:
     def next(self, today: Fraction) -> tuple[Fraction, _Fight, str, int] | None:
         """The earliest late arrival still to come after ``today`` (the day of the
         meetings so far): its day, fight, unit and round."""
+        # Whole numbers compare many times faster than fractions.
+        num, den = today.numerator, today.denominator
         for kf, realms in self._board.changed.items():
+            fights = self.fights.get(kf)
+            if not fights:
+                continue
             # A fight over by today has nobody still to come.
-            # Whole numbers compare many times faster than fractions.
-            num, den = today.numerator, today.denominator
-            live = [
-                f
-                for f in self.fights.get(kf, ())
-                if f.end.numerator * den > num * f.end.denominator
-            ]
+            live = [f for f in fights if f.ends[0] * den > num * f.ends[1]]
             if not live:
                 continue
             self.fights[kf] = live
@@ -353,32 +368,36 @@ class _Arrivals:
         """Each fight's late arrivals with their round, by its item."""
         return {f.item: tuple(f.late) for f in self._all if f.late}
 
-    def _arriving(self, kf: str) -> list[tuple[int, str, int, Fraction]]:
-        """The days units enter ``kf`` (in whole multiples of the board's 1/scale, then
-        the unit, its realm and the day), but for units that ignore, hide or give way
+    def _arriving(self, kf: str) -> list[tuple[int, str, int]]:
+        """The days units enter ``kf`` (in whole multiples of the board's 1/scale), with
+        the unit and its realm, but for units that ignore, hide or give way
         (``_PASSING``): they do not join."""
         board = self._board
         return sorted(
-            (board.whole(stay.start), key, board.realm_of(key), stay.start)
-            for key in board.at(kf)
+            (start, key, realm)
+            for realm, keys in board.where.in_field(kf).items()
+            for key in keys
             if self._main[key] not in _PASSING
-            for stay in board.stays[key]
-            if stay.kf == kf and stay.start.numerator > 0
+            for _kf, start, _end, _last in board.spans(key, kf)
+            if start > 0
         )
 
     def _first(
-        self, fight: _Fight, index: int, arriving: Sequence[tuple[int, str, int, Fraction]]
+        self, fight: _Fight, index: int, arriving: Sequence[tuple[int, str, int]]
     ) -> tuple[Fraction, int, str, int] | None:
+        scale = self._board.scale
         start, end = self._board.whole(fight.start), self._board.whole(fight.end)
-        per_round = self._board.whole(Fraction(ROUND_DAYS))
+        per_round = ROUND_DAYS * scale
         # The arrivals after the fight's first day, by day, then unit.
         for i in range(bisect_right(arriving, (start, "\uffff")), len(arriving)):
-            whole, key, realm, day = arriving[i]
+            whole, key, realm = arriving[i]
             if whole >= end:
                 return None
             if realm in fight.realms and key not in fight.members:
                 round_ = -((start - whole) // per_round) + 1  # joining_round, in whole days
-                return (day, index, key, round_) if round_ <= fight.rounds else None
+                if round_ > fight.rounds:
+                    return None
+                return Fraction(whole, scale), index, key, round_
         return None
 
 
@@ -403,22 +422,28 @@ class Fields:
         """Each unit's stays by ``realm/unit``, as the month has them so far."""
         self._units = self.where.units
         self._hostile = hostile
+        self._hostile_pairs: dict[tuple[int, int], bool] = {}
+        """``hostile`` for each pair of realms asked (a field is refreshed often)."""
         self._field_order = field_order
+        self._orders: dict[str, tuple[int, int]] = {}
+        """Each field's ``field_order``, worked out once (a field is refreshed often)."""
         self._met: dict[str, dict[tuple[int, int], set[str]]] = {}
         """The units of each pair of realms that met in a field, by field."""
         self._unseen: set[tuple[str, str]] = set()
-        self._scale = 1
+        self.scale = 1
         """A common denominator of the days: the days as whole multiples of 1/scale."""
-        self._spans: dict[str, list[Span]] = {}
-        """Each unit's stays in multiples of 1/scale."""
+        self._spans: dict[str, dict[str, list[Span]]] = {}
+        """Each unit's stays in multiples of 1/scale, by field."""
         self._here: dict[str, dict[int, list[Span]]] = {}
         """The spans each realm can be met in, by field."""
-        self._keyed: dict[str, dict[int, list[tuple[str, list[Span]]]]] = {}
+        self._keyed: dict[str, dict[int, _Keyed]] = {}
         """The same by unit (``realm/unit``), for realms that met there (``_again``)."""
         self._days: dict[str, dict[tuple[int, int], int]] = {}
         """The first day each pair of hostile realms shares in a field, by field."""
         self._dirty: dict[str, set[int]] = {}
         """The realms whose spans or pairs in a field changed since ``first``."""
+        self._forced: dict[str, set[int]] = {}
+        """Those of them whose pairs changed (``close``): their spans may be the same."""
         self._answer: dict[str, _Whole | None] = {}
         self._queue: list[_Whole] = []
         self.changed: dict[str, set[int]] = {}
@@ -430,45 +455,42 @@ class Fields:
     def first(self) -> MeetingKey | None:
         """The earliest meeting still to come in any field, or None."""
         for kf, realms in self._dirty.items():
-            answer = self._refresh(kf, realms)
+            answer = self._refresh(kf, realms, self._forced.get(kf, set()))
             if answer != self._answer.get(kf):
                 self._answer[kf] = answer
                 if answer is not None:
                     heapq.heappush(self._queue, answer)
         self._dirty.clear()
+        self._forced.clear()
         # A field's older answers stay in the queue until they come up: they are skipped.
         while self._queue and self._answer.get(self._queue[0][4]) != self._queue[0]:
             heapq.heappop(self._queue)
         if not self._queue:
             return None
         day, order, a, b, kf = self._queue[0]
-        return Fraction(day, self._scale), order, a, b, kf
+        return Fraction(day, self.scale), order, a, b, kf
 
     def present(self, kf: str, realm: int, day: Fraction) -> tuple[Unit, ...]:
         """The units of ``realm`` in ``kf`` on ``day`` (a day ``first`` named; unseen
         ones too), in the month's order of units."""
-        at = day.numerator * (self._scale // day.denominator)  # Stay.holds in whole days
+        at = day.numerator * (self.scale // day.denominator)  # Stay.holds in whole days
         keys = [
             key
             for key in self.where.in_field(kf).get(realm, ())
             if any(
-                f == kf and (start <= at < end or (last and at == end))
-                for f, start, end, last in self._spans[key]
+                start <= at < end or (last and at == end)
+                for _f, start, end, last in self._spans[key].get(kf, ())
             )
         ]
         return tuple(self._units[key] for key in sorted(keys, key=self.where.rank.__getitem__))
 
-    def at(self, kf: str) -> Iterator[str]:
-        """The units with a stay in ``kf``."""
-        return (key for mine in self.where.in_field(kf).values() for key in mine)
-
     def whole(self, day: Fraction) -> int:
         """``day`` in whole multiples of the board's 1/scale (a day of its stays)."""
-        return day.numerator * (self._scale // day.denominator)
+        return day.numerator * (self.scale // day.denominator)
 
-    def realm_of(self, key: str) -> int:
-        """The realm of unit ``key``."""
-        return self._units[key].realm
+    def spans(self, key: str, kf: str) -> Sequence[Span]:
+        """The stays of unit ``key`` in ``kf``, in whole multiples of 1/scale."""
+        return self._spans[key].get(kf, ())
 
     def move(self, key: str, stays: list[Stay]) -> None:
         """The unit ``key`` has new stays (a meeting held it, it turned to intercept)."""
@@ -482,6 +504,7 @@ class Fields:
         those meet there no more this month; other units of theirs coming later do."""
         self._met.setdefault(kf, {}).setdefault((a, b), set()).update(keys)
         self._touch(kf, a)
+        self._forced.setdefault(kf, set()).add(a)
 
     def met(self, kf: str, a: int, b: int) -> set[str]:
         """The units of realms ``a`` < ``b`` that met in ``kf`` (empty: they have not)."""
@@ -503,37 +526,46 @@ class Fields:
         realm = self._units[key].realm
         for stay in stays:
             self._touch(stay.kf, realm)
-        scale = lcm(self._scale, scale_of(stays))
-        if scale == self._scale:
-            self._spans[key] = spans_of(stays, self._scale)
+        scale = lcm(self.scale, scale_of(stays))
+        if scale == self.scale:
+            self._spans[key] = _by_field(spans_of(stays, self.scale))
             return
         # A day of a new denominator: every day in the new multiples, every field again.
-        self._scale = scale
+        self.scale = scale
         self._answer.clear()
         self._queue.clear()
+        self._here.clear()  # every realm's spans change: no field keeps its answer
+        self._keyed.clear()
         for other, theirs in self.stays.items():
-            self._spans[other] = spans_of(theirs, self._scale)
+            self._spans[other] = _by_field(spans_of(theirs, self.scale))
             for stay in theirs:
                 self._touch(stay.kf, self._units[other].realm)
 
-    def _refresh(self, kf: str, touched: set[int]) -> _Whole | None:
-        """The field's earliest meeting, its pairs of the ``touched`` realms worked out
-        again."""
+    def _refresh(self, kf: str, dirty: set[int], forced: set[int]) -> _Whole | None:
+        """The field's earliest meeting, the pairs of the ``dirty`` realms whose spans
+        there changed, or whose pairs did (``forced``), worked out again."""
         here = self._here.setdefault(kf, {})
         keyed = self._keyed.setdefault(kf, {})
         by_realm = self.where.in_field(kf)
-        for realm in touched:
+        touched = set(forced)
+        for realm in dirty:
             mine = [
-                (key, [span for span in self._spans[key] if span[0] == kf])
+                (key, self._spans[key][kf])
                 for key in by_realm.get(realm, ())
                 if (kf, key) not in self._unseen
             ]
+            old = keyed.get(realm)
+            if old is not None and old[1] == mine:
+                continue  # a unit's stays changed elsewhere: nothing new here
+            touched.add(realm)
             spans = [span for _key, theirs in mine for span in theirs]
             if spans:
-                here[realm], keyed[realm] = spans, mine
+                here[realm], keyed[realm] = spans, ({key for key, _spans in mine}, mine)
             else:
                 here.pop(realm, None)
                 keyed.pop(realm, None)
+        if not touched and kf in self._answer:
+            return self._answer[kf]
         days = self._days.setdefault(kf, {})
         for pair in [p for p in days if p[0] in touched or p[1] in touched]:
             del days[pair]
@@ -543,7 +575,10 @@ class Fields:
                 if b == a or (b < a and b in touched):
                     continue  # itself, or the pair is worked out from b
                 pair = (a, b) if a < b else (b, a)
-                if not self._hostile(*pair):
+                hostile = self._hostile_pairs.get(pair)
+                if hostile is None:
+                    hostile = self._hostile_pairs[pair] = self._hostile(*pair)
+                if not hostile:
                     continue
                 if pair in met:
                     day = _again(pair, met[pair], here, keyed)
@@ -554,23 +589,34 @@ class Fields:
         if not days:
             return None
         # Ties go to the lower seats.
-        day, a, b = min((d, a, b) for (a, b), d in days.items())
-        return (day, self._field_order(kf), a, b, kf)
+        day, (a, b) = min(zip(days.values(), days.keys(), strict=True))
+        order = self._orders.get(kf)
+        if order is None:
+            order = self._orders[kf] = self._field_order(kf)
+        return (day, order, a, b, kf)
+
+
+def _by_field(spans: list[Span]) -> dict[str, list[Span]]:
+    """The spans by field, in their order (a unit can come back to a field)."""
+    out: dict[str, list[Span]] = {}
+    for span in spans:
+        out.setdefault(span[0], []).append(span)
+    return out
 
 
 def _again(
     pair: tuple[int, int],
     met: set[str],
     here: dict[int, list[Span]],
-    keyed: dict[int, list[tuple[str, list[Span]]]],
+    keyed: dict[int, _Keyed],
 ) -> int | None:
     """The first day a unit of either realm of ``pair`` that was not in their meetings
     in the field shares there with the other realm (Tab. 6.1-1 holds for each newcomer),
     or None; ``here`` and ``keyed`` are each realm's spans there, and by unit."""
     best: int | None = None
     for mine, other in (pair, pair[::-1]):
-        units = keyed[mine]
-        if len(units) <= len(met) and met.issuperset(key for key, _spans in units):
+        keys, units = keyed[mine]
+        if keys <= met:
             continue  # the usual case: all of them met already
         new = [span for key, spans in units if key not in met for span in spans]
         day = first_common_day(new, here[other]) if new else None

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 from math import lcm
 
 from engine.wdw.formulas import movement_points, rounds_possible
@@ -260,4 +261,11 @@ def rounds(units: Sequence[Unit], day: Fraction, max_rounds: int) -> int:
         movement_points(unit.unit_class, speed=unit.geschwindigkeit, mounted=unit.beritten)
         for unit in units
     }
-    return min((rounds_possible(bp * left / MONTH_DAYS, bp, max_rounds) for bp in bps), default=0)
+    return min((_rounds_left(bp, left, max_rounds) for bp in bps), default=0)
+
+
+@lru_cache(maxsize=4096)
+def _rounds_left(bp: int, left: Fraction, max_rounds: int) -> int:
+    # F9, D8: the rounds a unit of ``bp`` BP a month fights in the ``left`` days; a
+    # month's hundreds of fights ask for a few BP and days, each worked out once.
+    return rounds_possible(bp * left / MONTH_DAYS, bp, max_rounds)

@@ -11,7 +11,7 @@ that saw one may have moved on by the month's end)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
 from engine.core import Order
@@ -48,9 +48,7 @@ def estimate(size: int) -> int:
     """A sighted unit's size as an observer guesses it: two digits (4321 → 4300)."""
     if size < 100:
         return size
-    step = 1
-    for _ in range(len(str(size)) - 2):
-        step *= 10
+    step: int = 10 ** (len(str(size)) - 2)  # size >= 100: a whole power
     return (size + step // 2) // step * step
 
 
@@ -70,9 +68,7 @@ def sights(
     stood when it began; a unit not named there from where it stands): the phase's, and
     the dossier's part C before the GM rules."""
     chosen = by_unit(orders)
-    stays = {
-        u.key: stays_of(replace(u, kf=origins.get(u.key, u.kf)), legs[u.key]) for u in state.units
-    }
+    stays = {u.key: stays_of(u, legs[u.key], origins.get(u.key)) for u in state.units}
     # The days in whole numbers (timeline.spans_of); a settlement looks out all month.
     scale = scale_of(s for mine in stays.values() for s in mine)
     spans = {key: spans_of(mine, scale) for key, mine in stays.items()}
@@ -84,18 +80,20 @@ def sights(
             sight[kf] = visible(the_map, kf, radius)
         return sight[kf]
 
-    hidden = {u.key for u in state.units if main_order(u, chosen) == "KX"}
+    watched = [
+        (other, spans[other.key])
+        for other in state.units
+        # Hidden: only the GM's ruling finds it (Tab. 5.1-1 KX); design §8: other realms'
+        # spies are secret (5.3 "unauffällig").
+        if main_order(other, chosen) != "KX" and not other.spion
+    ]
     found = []
     for realm in state.realms:
         views = _views(options, state, realm.seat, spans, seen_from, scale)
-        for other in state.units:
+        for other, theirs in watched:
             if other.realm == realm.seat or other.realm in realm.allies:
                 continue
-            if other.key in hidden:
-                continue  # hidden: only the GM's ruling finds it (Tab. 5.1-1 KX)
-            if other.spion:
-                continue  # design §8: other realms' spies are secret (5.3 "unauffällig")
-            first = _first_sight(views, spans[other.key])
+            first = _first_sight(views, theirs)
             if first is not None:
                 found.append(Sight(realm.seat, other, first[1], Fraction(first[0], scale)))
     return found
@@ -132,12 +130,14 @@ def _first_sight(views: dict[str, list[Span]], theirs: list[Span]) -> tuple[int,
     best: tuple[int, tuple[int, int], str] | None = None
     for stay in theirs:
         kf = stay[0]
-        day = first_common_day((stay,), views.get(kf, ()))
+        lookouts = views.get(kf)
+        day = None if lookouts is None else first_common_day((stay,), lookouts)
         if day is None:
             continue
-        gf, small = (int(x) for x in kf.split("/"))
-        if best is None or (day, (gf, small)) < best[:2]:
-            best = (day, (gf, small), kf)
+        gf, small = kf.split("/")
+        order = (int(gf), int(small))
+        if best is None or (day, order) < best[:2]:
+            best = (day, order, kf)
     return None if best is None else (best[0], best[2])
 
 
@@ -171,8 +171,11 @@ def run(month: Month) -> None:
     month.state.sightings = sorted(marks, key=lambda s: (s.seat, s.day, s.kf, s.kind, s.size))
     # Strategie 1.3: the field a realm saw a unit in was in its sight that day, though its
     # units may have left it since: it joins the known map, so the picture can draw it.
+    fields: dict[int, list[str]] = {}
+    for mark in month.state.sightings:
+        fields.setdefault(mark.seat, []).append(mark.kf)
     for realm in month.state.realms:
-        learn(realm, (s.kf for s in month.state.sightings if s.seat == realm.seat))
+        learn(realm, fields.get(realm.seat, ()))
     for sighting in seen:
         unit = sighting.unit
         kind = "mounted" if unit.beritten else unit.unit_class
