@@ -15,9 +15,10 @@ mails remove them (the raw bytes keep everything).
 import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cache
-from typing import Any, Required, TypedDict, TypeVar, Unpack
+from typing import Any, Required, Self, TypedDict, TypeVar, Unpack
 
 from sqlalchemy import Row, Table, and_, bindparam, case, exists, func, insert, or_, update
 from sqlalchemy.dialects import postgresql, sqlite
@@ -341,14 +342,22 @@ _CURRENT_PLAYERS = (
 )
 
 
+_SEAT_OF_NUMBERS = (
+    Game.number == bindparam("number"),
+    Player.seat == bindparam("seat"),
+    col(Player.is_current).is_(True),
+)
+"""Game ``number`` and the current occupant of its ``seat`` (joined by the game's id)."""
 _SEAT_BY_NUMBERS = (
-    select(Game, Player)
-    .join(Player, col(Player.game_id) == col(Game.id))
-    .where(
-        Game.number == bindparam("number"),
-        Player.seat == bindparam("seat"),
-        col(Player.is_current).is_(True),
+    select(Game, Player).join(Player, col(Player.game_id) == col(Game.id)).where(*_SEAT_OF_NUMBERS)
+)
+_SEAT_KEYS_BY_NUMBERS = (
+    select(
+        *(_table(Game).c[name] for name in ("id", "kind", "turn")),
+        *(_table(Player).c[name] for name in ("seat", "language", "address", "password_hash")),
     )
+    .join(Player, col(Player.game_id) == col(Game.id))
+    .where(*_SEAT_OF_NUMBERS)
 )
 
 
@@ -357,6 +366,42 @@ def seat_by_numbers(session: Session, number: int, seat: int) -> tuple[Game, Pla
     when there is no such game or no such seat."""
     found = session.exec(_SEAT_BY_NUMBERS, params={"number": number, "seat": seat}).first()
     return None if found is None else (found[0], found[1])
+
+
+@dataclass(frozen=True)
+class SeatKeys:
+    """What intake's read-ahead needs of a seat and its game, as plain values."""
+
+    game_id: int
+    kind: str
+    turn: int
+    """The game's latest turn."""
+    seat: int
+    language: str
+    address: str
+    password_hash: str
+
+    @classmethod
+    def of(cls, game: Game, player: Player) -> Self:
+        """The keys of a seat loaded as model rows."""
+        return cls(
+            game.id or 0,
+            game.kind,
+            game.turn,
+            player.seat,
+            player.language,
+            player.address,
+            player.password_hash,
+        )
+
+
+def seat_keys_by_numbers(session: Session, number: int, seat: int) -> SeatKeys | None:
+    """The seat :func:`seat_by_numbers` finds, as plain values read by the session's
+    connection: no model rows built (a third of the cost, for the read-ahead, which
+    changes nothing)."""
+    params = {"number": number, "seat": seat}
+    found = session.connection().execute(_SEAT_KEYS_BY_NUMBERS, params).first()
+    return None if found is None else SeatKeys(*found)
 
 
 def get_game_by_number(session: Session, number: int) -> Game | None:
