@@ -106,7 +106,7 @@ _ATOM_TEXT = st.from_regex(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]{1,6}", fullmatch=Tru
 _DOT_ATOM = st.lists(_ATOM_TEXT, min_size=1, max_size=3).map(".".join)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.tuples(_DOT_ATOM, _DOT_ATOM).map("@".join))
 def test_a_plain_message_id_is_read_as_the_email_package_reads_it(message_id: str) -> None:
     # A plain id is taken as it stands, without the email package's header parser: what

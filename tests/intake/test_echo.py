@@ -12,6 +12,7 @@ from engine.ashes import orders as o
 from grammar.ashes import parse, standard_planets
 from mailserver.inbound import echo as echo_module
 from mailserver.inbound.echo import WIDTH, echo
+from tests.lanes import examples
 
 NAMER = standard_planets().namer
 
@@ -154,7 +155,7 @@ def test_a_warning_about_an_order_stands_beside_it_not_among_lines_not_read() ->
     assert len(not_read) == 2 and "F12AF3" not in not_read[1]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.text(st.sampled_from("ab —\t\n\xa0\r"), max_size=90),
     st.sampled_from(["  Zeile 3  ", "  Line 12  ", ""]),
