@@ -12,10 +12,27 @@ from dataclasses import dataclass
 PASSWORD_WORDS = ("kennwort", "passwort", "password")
 """The password keywords a misspelling is compared with (``header.lark``'s long ones)."""
 
+CLOSE = 0.75
+"""How close a word must come to a password keyword (``difflib``'s ratio) to be one."""
+
 HEADER_LINES = 40
 """The first lines of a text looked at: a header stands above the orders."""
 
-_HEADER_WORD = re.compile(r"(?i)^\s*(partie|spiel|game|spieler|player|mitspieler|runde|zug|turn)\b")
+HEADER_KEYWORDS = (
+    "partie",
+    "spiel",
+    "game",
+    "spieler",
+    "player",
+    "mitspieler",
+    "runde",
+    "zug",
+    "turn",
+)
+"""The other keywords of a header line: none is close to a password keyword."""
+_HEADER_WORD = re.compile(rf"(?i)^\s*({'|'.join(HEADER_KEYWORDS)})\b")
+_NO_TYPO = frozenset((*PASSWORD_WORDS, *HEADER_KEYWORDS))
+"""Words no typo is looked for in (most words of a header line are these)."""
 _WORD = re.compile(r"[^\W\d_]{4,}")
 _VALUE = re.compile(r"\s*[:=]?\s*(?P<value>[^\s,;:=][^\s,;]*)")
 
@@ -42,9 +59,9 @@ def header_typos(text: str) -> list[HeaderTypo]:
             if not in_header and line[: match.start()].strip():
                 continue
             word = match.group(0)
-            if word.lower() in PASSWORD_WORDS:
+            if word.lower() in _NO_TYPO:
                 continue
-            close = difflib.get_close_matches(word.lower(), PASSWORD_WORDS, n=1, cutoff=0.75)
+            close = difflib.get_close_matches(word.lower(), PASSWORD_WORDS, n=1, cutoff=CLOSE)
             value = _VALUE.match(line, match.end())
             if close and value is not None:
                 keyword = close[0].capitalize()

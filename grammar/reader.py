@@ -377,7 +377,9 @@ def read_header(text: str, subject: str | None = None) -> OrderHeader:
     parser = _header_parser()
     for _, code in _header_lines(text):
         try:
-            parts = header_parts(parser.parse(code), max_seat=99)
+            # The one-line driver: the tree Lark gives, at a part of its cost (every mail's
+            # header is read here, before the game is known).
+            parts = header_parts(parse_line(parser, code), max_seat=99)
         except (UnexpectedInput, LineError):
             continue
         parts.merge_into(header)
@@ -415,7 +417,7 @@ def header_fault(text: str) -> HeaderFault | None:
     parser = _header_parser()
     for number, code in _header_lines(text):
         try:
-            tree = parser.parse(code)
+            tree = parse_line(parser, code)
             header_parts(tree, max_seat=99)
         except UnexpectedInput:
             continue

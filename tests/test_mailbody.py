@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from engine.ashes import orders as o
 from grammar.ashes import PRINTOUT_HEADINGS, parse
+from mailserver.inbound import mailbody
 from mailserver.inbound.cleaning import clean_text, printout_start
 from mailserver.inbound.mailbody import MailBody, extract_order_text, looks_like_mail
 from tests.lanes import examples
@@ -23,6 +24,10 @@ ORDERS = "Partie 227 Spieler 2 Kennwort xyz\nCrab: 1 PDU, 7 FP\n2/15/1/21"
 PRINTOUT = "PV-Übersicht und Planetenberichte für player b game 227 turn 0"
 PRINTOUT_START = printout_start(PRINTOUT_HEADINGS)
 assert PRINTOUT_START is not None
+
+
+def test_the_printout_pattern_is_made_once_for_the_same_headings() -> None:
+    assert printout_start(list(PRINTOUT_HEADINGS)) is PRINTOUT_START
 
 
 def mail(headers: str, body: bytes) -> bytes:
@@ -95,6 +100,22 @@ def test_plain_utf8_mail_with_headers() -> None:
     assert body.references == ["turn2@example.org", "turn3@example.org"]
     assert body.cut_at is None
     assert body.notes == []
+
+
+_ATOM_TEXT = st.from_regex(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]{1,6}", fullmatch=True)
+_DOT_ATOM = st.lists(_ATOM_TEXT, min_size=1, max_size=3).map(".".join)
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(st.tuples(_DOT_ATOM, _DOT_ATOM).map("@".join))
+def test_a_plain_message_id_is_read_as_the_email_package_reads_it(message_id: str) -> None:
+    # A plain id is taken as it stands, without the email package's header parser: what
+    # that parser makes of the same field must be the same.
+    raw = mail(f"Message-ID: <{message_id}>", b"Hallo\r\n")
+    message = BytesParser(policy=mailbody._POLICY).parsebytes(raw)
+    parsed = mailbody._MSG_ID.findall(mailbody._header(message, "message-id"))
+    assert mailbody._message_ids(message, "message-id") == parsed
+    assert extract_order_text(raw).message_id == parsed[0]
 
 
 def test_subject_rfc2047_folded_and_collapsed() -> None:

@@ -64,8 +64,14 @@ def loaded_state(kind: str, text: str) -> LoadedState:
 
 def current_state(session: Session, game: Game) -> LoadedState | None:
     """``game``'s state at its current turn (``None`` before turn 0), loaded once a turn."""
-    text = repo.snapshot_text(session, game.id or 0, game.turn)
-    return None if text is None else loaded_state(game.kind, text)
+    return state_at(session, game.kind, game.id or 0, game.turn)
+
+
+def state_at(session: Session, kind: str, game_id: int, turn: int) -> LoadedState | None:
+    """The state of game ``game_id`` (of ``kind``) at ``turn``, as :func:`current_state`
+    finds it (for a caller that holds the game's keys, not its row)."""
+    text = repo.snapshot_text(session, game_id, turn)
+    return None if text is None else loaded_state(kind, text)
 
 
 def forget_all() -> None:

@@ -78,6 +78,9 @@ _MAIL_HEADERS = frozenset(
 _LOOK_AHEAD = 65536
 _SINGLE_BYTE = frozenset({"ascii", "iso8859-1", "iso8859-15", "cp1252"})
 _MSG_ID = re.compile(r"<([^<>\s]+)>")
+_ATOM = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
+_PLAIN_MSG_ID = re.compile(rf"<({_ATOM}@{_ATOM})>")
+"""A message id as RFC 5322 3.6.4 writes it (dot-atoms, no comments or spaces)."""
 
 
 def looks_like_mail(data: bytes | str) -> bool:
@@ -442,6 +445,12 @@ def _decode_words(text: str) -> str:
 
 
 def _message_ids(msg: Message, name: str) -> list[str]:
+    plain = _PLAIN_MSG_ID.fullmatch(_raw_header(msg, name))
+    if plain is not None and "=?" not in plain[1]:
+        # One well-formed id (every Message-ID a mail client writes): what the email
+        # package's parser would make of it, without its cost (every mail's id differs,
+        # so no parse is ever cached for it).
+        return [plain[1]]
     value = _header(msg, name)
     ids = _MSG_ID.findall(value) or [token.strip("<>") for token in value.split()]
     return [message_id for message_id in ids if message_id]

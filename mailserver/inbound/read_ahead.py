@@ -6,8 +6,10 @@ expensive scrypt (:func:`db.passwords.verify_password_cached`) afterwards, outsi
 transaction and off the event loop; intake then finds the answer in the cache while it
 holds the write lock. It places the mail by the same lookup as intake
 (:func:`mailserver.inbound.identify.find_seat`), so that what it guesses is what intake
-will check. A stranger's mail for a seat locked against strangers gets no scrypt here
-either (:func:`mailserver.inbound.authenticate.strangers_locked`).
+will check (a mail with the usual header from the seat's own address: by that query's
+plain values, :func:`db.repo.seat_keys_by_numbers`, with no model rows built). A
+stranger's mail for a seat locked against strangers gets no scrypt here either
+(:func:`mailserver.inbound.authenticate.strangers_locked`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from sqlmodel import Session
 
 from db import repo
 from db.models import Game, Player, utcnow
+from db.repo import SeatKeys
 from grammar.gm import GmHeader
 from mailserver.common.kinds import game_kind, order_language
 from mailserver.inbound.acks import answer_language
@@ -26,7 +29,7 @@ from mailserver.inbound.context import Seat
 from mailserver.inbound.describe import order_words
 from mailserver.inbound.identify import find_seat
 from mailserver.inbound.intake_config import IntakeConfig
-from mailserver.inbound.loaded_states import current_state
+from mailserver.inbound.loaded_states import state_at
 from mailserver.inbound.parsed import ParsedMail, Reading, read_orders
 
 
@@ -53,11 +56,30 @@ def preverify(
         if game is None or _locked(session, config, sender, game, None):
             return []
         return [_begun((header.password, game.gm_password_hash), start)]
+    if header.game is not None and header.player is not None:
+        # The usual header, from the seat's own address (no stranger to check): the
+        # seat's keys alone, read as plain values.
+        keys = repo.seat_keys_by_numbers(session, header.game, header.player)
+        if keys is not None and keys.address == sender:
+            return _read(session, parsed, keys, config, header.password, start)
     found = find_seat(session, header, sender)
     if not isinstance(found, Seat) or _locked(session, config, sender, found.game, found.player):
         return []
-    pair = _begun((header.password, found.player.password_hash), start)
-    _read_ahead(session, parsed, found, config)
+    keys = SeatKeys.of(found.game, found.player)
+    return _read(session, parsed, keys, config, header.password, start)
+
+
+def _read(
+    session: Session,
+    parsed: ParsedMail,
+    keys: SeatKeys,
+    config: IntakeConfig,
+    password: str,
+    start: Callable[[str, str], object] | None,
+) -> list[tuple[str, str]]:
+    """The seat's password check begun, then its order text read ahead."""
+    pair = _begun((password, keys.password_hash), start)
+    _read_ahead(session, parsed, keys, config)
     return [pair]
 
 
@@ -77,7 +99,7 @@ def _locked(
     return sender != owner and strangers_locked(session, config, utcnow(), game, player) is not None
 
 
-def _read_ahead(session: Session, parsed: ParsedMail, seat: Seat, config: IntakeConfig) -> None:
+def _read_ahead(session: Session, parsed: ParsedMail, seat: SeatKeys, config: IntakeConfig) -> None:
     """Read the order text now, for intake to find in ``parsed.readings``: reading it is
     pure, so it need not hold up other mails by being done in the write transaction.
 
@@ -86,16 +108,15 @@ def _read_ahead(session: Session, parsed: ParsedMail, seat: Seat, config: Intake
     text = parsed.body.text
     if len(text) > config.max_text_chars or text.count("\n") >= config.max_order_lines:
         return
-    game, player = seat.game, seat.player
-    kind = game_kind(game.kind)
-    loaded = current_state(session, game)
+    kind = game_kind(seat.kind)
+    loaded = state_at(session, seat.kind, seat.game_id, seat.turn)
     result = read_orders(kind, parsed.body, loaded)
     worded = None
     if loaded is not None and result.orders:
         # The acknowledgement's forecast, in the language intake will answer in (unless
         # the seat's setting changes meanwhile: then intake finds the words itself).
-        lang = answer_language(player.language, result.words) or player.language
+        lang = answer_language(seat.language, result.words) or seat.language
         namer = order_language(kind).namer(loaded.names.places)
-        words = order_words(kind, loaded.state, player.seat, result.orders, lang, namer)
-        worded = (player.seat, lang, tuple(words))
-    parsed.readings.append(Reading(game.id or 0, loaded, result, worded))
+        words = order_words(kind, loaded.state, seat.seat, result.orders, lang, namer)
+        worded = (seat.seat, lang, tuple(words))
+    parsed.readings.append(Reading(seat.game_id, loaded, result, worded))

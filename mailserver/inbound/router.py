@@ -16,6 +16,7 @@ from email.message import EmailMessage, Message
 from email.parser import BytesHeaderParser
 from email.policy import compat32
 from email.utils import getaddresses
+from functools import lru_cache
 
 from mailserver.outbound.smtp import Attachment
 
@@ -213,8 +214,7 @@ def stored_copy(
     if subject is not None:
         for secret in secrets:
             subject = mask(subject, secret)
-        encoded = Header(subject, "utf-8").encode(maxlinelen=76, linesep="\r\n")
-        head += f"\r\nSubject: {encoded}"
+        head += f"\r\nSubject: {_encoded_subject(subject)}"
     for secret in secrets:
         if secret:
             head, kept = mask(head, secret), mask(kept, secret)
@@ -224,6 +224,13 @@ def stored_copy(
         + b"\r\nContent-Transfer-Encoding: 8bit\r\nX-Pbem-Stored: order text only\r\n\r\n"
         + kept.encode("utf-8")
     )
+
+
+@lru_cache(maxsize=256)
+def _encoded_subject(subject: str) -> str:
+    """``subject`` (its secrets masked) as a stored copy's header writes it: most mails
+    of a game bear one of a few subjects, encoded once each."""
+    return Header(subject, "utf-8").encode(maxlinelen=76, linesep="\r\n")
 
 
 MASK = "••••••"

@@ -59,6 +59,22 @@ def test_a_mail_is_recorded_once_by_its_message_id(db_engine: Engine) -> None:
         assert len(session.exec(select(InboundMail)).all()) == 1
 
 
+def test_a_recorded_mail_is_the_row_stored(db_engine: Engine) -> None:
+    # The new mail's object is made from the values inserted, not read back: every
+    # column, defaults included, as the row reads afresh.
+    received = datetime(2030, 1, 7, 17, 0, tzinfo=UTC)
+    with transaction(db_engine) as session:
+        mail, new = repo.record_inbound_mail(
+            session, raw=b"x", message_id="<r@x>", sender="a@b.org", received_at=received
+        )
+        assert new and mail.id is not None
+        made = mail.model_dump()
+    with transaction(db_engine) as session:
+        stored = session.get(InboundMail, made["id"])
+        assert stored is not None and stored.model_dump() == made
+        assert made["status"] == InboundStatus.RECEIVED and made["reason"] is None
+
+
 def test_a_mail_without_message_id_is_keyed_by_the_hash_of_its_bytes(db_session: Session) -> None:
     raw = b"Subject: ohne ID\r\n\r\nText\r\n"
     mail, new = repo.record_inbound_mail(db_session, raw=raw, message_id=None)

@@ -52,8 +52,9 @@ def _shape(node: Tree[Token] | Token) -> object:
         build_parser(standard_planets().spellings()),
         build_parser(planets_for({2: "Neu Berlin", 7: "O'Hara"}).spellings()),
         gm.parser(),
+        reader._header_parser(),
     ],
-    ids=["ashes", "ashes-renamed", "gm"],
+    ids=["ashes", "ashes-renamed", "gm", "header"],
 )
 def test_same_tree_as_lark_or_left_to_lark(lark: Lark) -> None:
     tables = line_parser._tables(lark)

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import textwrap
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.ashes import orders as o
 from grammar.ashes import parse, standard_planets
-from mailserver.inbound.echo import echo
+from mailserver.inbound import echo as echo_module
+from mailserver.inbound.echo import WIDTH, echo
+from tests.lanes import examples
 
 NAMER = standard_planets().namer
 
@@ -147,3 +153,16 @@ def test_a_warning_about_an_order_stands_beside_it_not_among_lines_not_read() ->
     assert "F12AF3: Flotte 12 feuert auf Flotte 3 — F12AF3 entfällt" in flat_text
     not_read = flat_text.split("Nicht als Befehl gelesen:")
     assert len(not_read) == 2 and "F12AF3" not in not_read[1]
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(
+    st.text(st.sampled_from("ab —\t\n\xa0\r"), max_size=90),
+    st.sampled_from(["  Zeile 3  ", "  Line 12  ", ""]),
+)
+def test_an_order_line_is_wrapped_as_textwrap_wraps_it(text: str, prefix: str) -> None:
+    # A line that fits is taken as it stands: the lines must be textwrap's all the same.
+    expected = textwrap.wrap(
+        text, WIDTH, initial_indent=prefix, subsequent_indent=" " * len(prefix)
+    )
+    assert echo_module._indented(text, prefix) == expected

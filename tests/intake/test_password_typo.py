@@ -3,12 +3,14 @@ checked all the same, plainly not stored."""
 
 from __future__ import annotations
 
+import difflib
+
 from sqlalchemy import Engine
 from sqlmodel import Session
 
 from db import repo
 from db.models import InboundMail, InboundStatus
-from grammar.header_typos import header_typos
+from grammar.header_typos import CLOSE, HEADER_KEYWORDS, PASSWORD_WORDS, header_typos
 from tests.factories import flat, order_mail
 from tests.intake.helpers import ALICE, alices_game, feed, outbox
 
@@ -39,6 +41,12 @@ def test_a_wrong_password_gets_the_echo_without_the_seat_s_position(
     feed(db_engine, order_mail("mallory@example.org", "Partie 227 Spieler 2 Kennwort rate\nHP=10"))
     answer = outbox(db_session)[0]
     assert "Gelesen, aber NICHT gespeichert (1 Befehl):" in flat(answer.body)
+
+
+def test_no_header_keyword_comes_close_to_a_password_keyword() -> None:
+    # So they are passed over without comparing them, every mail.
+    for word in HEADER_KEYWORDS:
+        assert not difflib.get_close_matches(word, PASSWORD_WORDS, n=1, cutoff=CLOSE), word
 
 
 def test_header_typos_only_in_header_lines() -> None:

@@ -123,6 +123,33 @@ def test_orders_read_ahead_of_a_turn_run_are_read_again(
     assert submission.orders[0]["planet"] == 2
 
 
+def test_the_usual_header_from_the_seats_address_is_placed_ahead_without_model_rows(
+    db_engine: Engine, game: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def model_rows(*args: object) -> None:
+        raise AssertionError("the seat was loaded as model rows")
+
+    monkeypatch.setattr(repo, "seat_by_numbers", model_rows)
+    parsed = parse_mail(order_mail(ALICE, HEADER + "Krebsnebel: 1 PDU"), config=CONFIG)
+    with reading(db_engine) as session:
+        ((password, stored),) = preverify(session, parsed, config=CONFIG)
+        player = repo.current_players(session, game)[0]
+    assert (password, stored) == ("sternenstaub", player.password_hash)
+    (read,) = parsed.readings
+    assert read.game_id == game and read.result.errors == []
+    assert read.result.orders[0].to_json()["planet"] == 2  # the game's names, from its state
+
+
+def test_the_usual_header_from_another_address_is_placed_by_the_full_lookup(
+    db_engine: Engine, game: int
+) -> None:
+    # Not the seat's address: the seat is looked up as intake does (the stranger check
+    # needs the rows), and read ahead all the same when the seat takes strangers' mail.
+    raw = order_mail("alias@example.org", HEADER + "Krebsnebel: 1 PDU")
+    (read,) = preverified(db_engine, raw).readings
+    assert read.game_id == game and read.result.errors == []
+
+
 def test_an_over_long_text_is_not_read_ahead(db_engine: Engine, game: int) -> None:
     raw = order_mail(ALICE, HEADER + "HP=10\n" * CONFIG.max_order_lines)
     assert preverified(db_engine, raw).readings == []
