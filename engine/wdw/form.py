@@ -45,16 +45,47 @@ def form_lines(
     state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items, lang: str
 ) -> list[str]:
     """The ruling form's lines (``K1 Sieger A``), in the dossier's order: each item's
-    default on the items as the form's lines above it leave them. Tab. 6.1-1: an E item
-    answered "A überlegen" sends B back, so its fight (K) is no item any more and the form
-    does not propose one; a winner that goes on may meet others, whose items it adds."""
+    default on the items as the form's rulings leave them. Tab. 6.1-1: an E item answered
+    "A überlegen" sends B back, so its fight (K) is no item any more and the form does not
+    propose one; a winner that goes on may meet others, whose items it adds."""
+    ruled = _settled(state, orders, items, lang) or _one_by_one(state, orders, items, lang)
+    return [f"{item} {words}" for item, words in ruled]
+
+
+SETTLING_ROUNDS = 8
+"""How often :func:`_settled` takes every meeting's default at once before it leaves the
+form to :func:`_one_by_one`."""
+
+
+def _settled(
+    state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items, lang: str
+) -> list[tuple[str, str]] | None:
+    """Every meeting's default at once, then again on the items those rulings leave,
+    until the items and their defaults agree: the meetings of the month so ruled are
+    exactly the form's, each with its default (the form sent back unchanged is taken
+    whole). A month is found a few times, not once per meeting as one by one; None when
+    they do not agree within SETTLING_ROUNDS."""
+    given: dict[str, str] = {}
+    for _ in range(SETTLING_ROUNDS):
+        words = {item: form_words(item, items, lang) for item in items.meetings}
+        if words == given:
+            return [
+                (i, given[i] if i in given else form_words(i, items, lang)) for i in items.ids()
+            ]
+        given = words
+        items = find_items(state, orders, [Ruling(item, w) for item, w in given.items()])
+    return None
+
+
+def _one_by_one(
+    state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items, lang: str
+) -> list[tuple[str, str]]:
+    """Each item's default in the dossier's order, the month found again after each
+    meeting's (only a meeting's ruling changes the month's items)."""
     given: list[Ruling] = []
-    lines = []
     while todo := [item for item in items.ids() if item not in {r.item for r in given}]:
         item = todo[0]
-        words = form_words(item, items, lang)
-        given.append(Ruling(item, words))
-        lines.append(f"{item} {words}")
-        if item in items.meetings:  # only a meeting's ruling changes the month's items
+        given.append(Ruling(item, form_words(item, items, lang)))
+        if item in items.meetings:
             items = find_items(state, orders, given)
-    return lines
+    return [(r.item, r.text) for r in given]

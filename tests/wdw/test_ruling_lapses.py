@@ -7,13 +7,16 @@ item its own lines do away with, so that it is taken whole when sent back unchan
 from __future__ import annotations
 
 import json
+from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import Engine
 
 from engine.core import NEUTRAL, Order, Ruling
+from engine.wdw import form
 from engine.wdw.form import form_lines
-from engine.wdw.items import find_items
+from engine.wdw.items import Items, find_items
 from engine.wdw.orders import Fight, Storm
 from engine.wdw.state import Unit, WdwState
 from tests.wdw.helpers import GAME, month
@@ -138,3 +141,26 @@ def test_the_reply_to_rulings_speaks_the_gms_chosen_language_whatever_the_header
     assert "1 ruling taken. Still open (1): S1 Storm on Tharnburg" in reply
     reply = gm_mail(db_engine, "Entscheid\nS1 abgeschlagen; Verluste keine\nEnde\n")
     assert "1 ruling the month cannot apply; it stays kept: S1 lapses:" in reply
+
+
+def test_the_form_of_a_crowded_month_finds_the_month_a_few_times_not_once_per_meeting(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The bench's 12 realms and 300 units meet hundreds of times: finding the month again
+    # after each meeting's default made the dossier take minutes instead of a second.
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "bench"))
+    from bench_wdw import big_world  # tests/bench/bench_wdw.py
+
+    state, orders = big_world()
+    items = find_items(state, orders)
+    calls: list[int] = []
+
+    def counted(*args: Any, **kwargs: Any) -> Items:
+        calls.append(1)
+        return find_items(*args, **kwargs)
+
+    monkeypatch.setattr(form, "find_items", counted)
+    lines = form.form_lines(state, orders, items, "de")
+    assert len(items.meetings) > 100
+    assert 1 <= len(calls) <= form.SETTLING_ROUNDS
+    assert sorted(line.split()[0] for line in lines) == sorted(items.ids())  # each once
