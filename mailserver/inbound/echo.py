@@ -27,14 +27,20 @@ def _wrapped(text: str) -> list[str]:
     return textwrap.wrap(text, WIDTH, initial_indent="      ", subsequent_indent="      ")
 
 
-def _worded(
+def _refused(
     understood: list[Instruction], describe: Callable[[Order], str] | None
-) -> dict[int, str]:
-    """The game's words for each of its orders, by ``id`` (asked once: a game's
-    description may check the order against the whole position)."""
+) -> dict[int, tuple[int, str]]:
+    """The orders the game refuses (its words are a :class:`RefusedText`), by ``id``:
+    their line and the game's words, for the lines that are not carried out."""
     if describe is None:
         return {}
-    return {id(o): describe(o) for o in understood if isinstance(o, Order)}
+    found = {}
+    for order in understood:
+        if isinstance(order, Order):
+            text = describe(order)
+            if isinstance(text, RefusedText):
+                found[id(order)] = (order.line, str(text))
+    return found
 
 
 _WRAP_BREAKS = re.compile(r"[\t\n\x0b\x0c\r]")
@@ -91,13 +97,7 @@ def echo(
         out += [header_line(result, lang, web), ""]
     understood = result.understood()  # the host's settings beside the orders
     width = len(str(max([o.line for o in understood] + [e.line for e in result.errors] + [1])))
-    worded = _worded(understood, describe)
-    # The orders the game refuses (its words are a RefusedText): not carried out.
-    refused = {
-        id(o): (o.line, str(text))
-        for o in understood
-        if isinstance(text := worded.get(id(o)), RefusedText)
-    }
+    refused = _refused(understood, describe)
     understood = [o for o in understood if id(o) not in refused]
     if understood:
         n = len(understood)
@@ -109,7 +109,11 @@ def echo(
                 warnings.setdefault(id(note.order), []).append(note.message(lang))
         for order in understood[:limit]:
             prefix = f"  {say(lang, 'echo_line')} {order.line:>{width}}  "
-            text = worded[id(order)] if id(order) in worded else order.describe(lang, planet_name)
+            text = (
+                describe(order)
+                if describe and isinstance(order, Order)
+                else order.describe(lang, planet_name)
+            )
             out.extend(_indented(" — ".join([text, *warnings.get(id(order), [])]), prefix))
         out += _more(len(understood), limit, lang)
     else:
