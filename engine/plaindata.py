@@ -17,7 +17,17 @@ import inspect
 import types
 from collections.abc import Callable, Mapping
 from dataclasses import field
-from typing import Any, NamedTuple, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import (
+    Any,
+    ClassVar,
+    NamedTuple,
+    Self,
+    TypeVar,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 JSONValue = Any
 """What :mod:`json` produces: dicts, lists, str, int, bool, None (never floats here)."""
@@ -397,3 +407,26 @@ def from_tagged(tp: type[T], data: Mapping[str, JSONValue], kind: str, fmt: int)
         raise ValueError(f"not a {kind} state of format {fmt} (kind/format)")
     state: T = from_plain(tp, {k: v for k, v in data.items() if k not in ("format", "kind")})
     return state
+
+
+class TaggedState:
+    """Base of a game state dataclass stored in its tagged JSON form (:func:`to_tagged`),
+    declared with its kind and format: ``class AshesState(TaggedState, kind="ashes",
+    fmt=1)``. Both come first in the JSON; reading refuses a state of another kind or
+    format."""
+
+    json_kind: ClassVar[str]
+    json_format: ClassVar[int]
+
+    def __init_subclass__(cls, *, kind: str, fmt: int, **rest: Any) -> None:
+        super().__init_subclass__(**rest)
+        cls.json_kind, cls.json_format = kind, fmt
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """The state's JSON form: ``format`` and ``kind`` first, then its fields."""
+        return to_tagged(self, self.json_kind, self.json_format)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSONValue]) -> Self:
+        """Inverse of :meth:`to_json`."""
+        return from_tagged(cls, data, cls.json_kind, cls.json_format)

@@ -26,6 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.ashes.state import AshesState
+from engine.ashes_board.state import BoardState
 from engine.core import JSONValue, PlayerSetup, Setup, turn_dice, turn_rng
 from engine.plaindata import (
     STORED_BEFORE,
@@ -35,6 +36,7 @@ from engine.plaindata import (
     from_tagged,
     to_plain,
 )
+from engine.spacewar.state import SpacewarState
 from engine.starweb.kind import STARWEB
 from engine.starweb.state import Character, StarwebState
 from grammar.starweb import LANGUAGE
@@ -228,6 +230,17 @@ def test_options_added_later_are_left_out_as_before() -> None:
     assert tagged["options"]["growth_every_turn"] is False
     assert "landing_seat_order" not in tagged["options"]
     assert from_tagged(AshesState, tagged, "ashes", 1) == odd
+
+
+def test_a_tagged_state_writes_its_kind_and_format_first_and_refuses_another_kinds() -> None:
+    ashes = ASHES[0].to_json()
+    assert list(ashes)[:2] == ["format", "kind"] and ashes["kind"] == "ashes"
+    assert STARWEB_STATES[0].to_json()["kind"] == "starweb"
+    with pytest.raises(ValueError, match="not a starweb state of format 1"):
+        StarwebState.from_json(ashes)
+    with pytest.raises(ValueError, match="not a ashes state of format 1"):
+        AshesState.from_json({**ashes, "format": 2})
+    assert (BoardState.json_kind, SpacewarState.json_kind) == ("ashes-board", "spacewar")
 
 
 # -- damaged states (hypothesis)

@@ -14,11 +14,10 @@ turn need: battle reports, spy reports, the Galactic Media, private notices, vot
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from engine.core import NEUTRAL, JSONValue
-from engine.plaindata import added_later, copy_plain, from_tagged, to_tagged
+from engine.core import NEUTRAL
+from engine.plaindata import TaggedState, added_later, copy_plain
 
 FORMAT = 1
 """Version of the JSON form, written as ``format``."""
@@ -225,8 +224,9 @@ class TurnReport:
 
 
 @dataclass
-class AshesState:
-    """The whole game after turn ``turn`` (turn 0: the start position)."""
+class AshesState(TaggedState, kind="ashes", fmt=FORMAT):
+    """The whole game after turn ``turn`` (turn 0: the start position); its JSON form is
+    documented in docs/state-ashes.md."""
 
     game: int
     turn: int
@@ -302,16 +302,6 @@ class AshesState:
             (c for c in self.cargo if c.count > 0),
             key=lambda c: (c.target, -1 if c.stage is None else c.stage, c.cargo, c.sender),
         )
-
-    # -- JSON
-    def to_json(self) -> dict[str, JSONValue]:
-        """The documented JSON form (docs/state-ashes.md)."""
-        return to_tagged(self, "ashes", FORMAT)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, JSONValue]) -> AshesState:
-        """Inverse of :meth:`to_json`."""
-        return from_tagged(cls, data, "ashes", FORMAT)
 
 
 def copy_state(state: AshesState) -> AshesState:

@@ -7,11 +7,11 @@ last round need: the turn order, the report of every phase and the dice rolled.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from engine.core import NEUTRAL, JSONValue
-from engine.plaindata import from_tagged, to_tagged
+from engine.core import NEUTRAL
+from engine.plaindata import TaggedState
 
 FORMAT = 1
 """Version of the JSON form, written as ``format``."""
@@ -145,7 +145,7 @@ class Line:
 
 
 @dataclass
-class BoardState:
+class BoardState(TaggedState, kind=KIND, fmt=FORMAT):
     """The whole game after a round (docs/state-ashes-board.md)."""
 
     game: int
@@ -160,15 +160,6 @@ class BoardState:
     """What happened in the last round, in phase order."""
     finished: bool = False
     winners: list[int] = field(default_factory=list)
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """The documented JSON form (docs/state-ashes-board.md)."""
-        return to_tagged(self, KIND, FORMAT)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, JSONValue]) -> BoardState:
-        """Inverse of :meth:`to_json`."""
-        return from_tagged(cls, data, KIND, FORMAT)
 
     def planet(self, number: int) -> Planet:
         return self.planets[number - 1]

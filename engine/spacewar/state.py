@@ -8,11 +8,9 @@ player and type (``KR3``), fleets per player (1-10), troop stones per player.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
 from dataclasses import dataclass
 
-from engine.core import JSONValue
-from engine.plaindata import copy_plain, from_tagged, to_tagged
+from engine.plaindata import TaggedState, copy_plain
 
 FORMAT = 1
 """The version of the state's JSON form."""
@@ -256,7 +254,7 @@ class Note:
 
 
 @dataclass
-class SpacewarState:
+class SpacewarState(TaggedState, kind="spacewar", fmt=FORMAT):
     """The whole game after a step."""
 
     game: int
@@ -284,15 +282,6 @@ class SpacewarState:
     """The battles of the round still to fight, in a ``battle`` phase."""
     winner: int = 0
     over: bool = False
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """The state as JSON (``format`` and ``kind`` first)."""
-        return to_tagged(self, "spacewar", FORMAT)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, JSONValue]) -> SpacewarState:
-        """Inverse of :meth:`to_json`."""
-        return from_tagged(cls, data, "spacewar", FORMAT)
 
     def copy(self) -> SpacewarState:
         """A deep copy (the next step starts from one)."""

@@ -12,12 +12,11 @@ the echo of each player's orders with the evaluation's remarks, and the players'
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from engine.core import NEUTRAL, JSONValue
-from engine.plaindata import added_later, copy_plain, from_tagged, to_tagged
+from engine.core import NEUTRAL
+from engine.plaindata import TaggedState, added_later, copy_plain
 
 FORMAT = 1
 """Version of the JSON form, written as ``format``."""
@@ -291,7 +290,7 @@ class TurnReport:
 
 
 @dataclass
-class StarwebState:
+class StarwebState(TaggedState, kind="starweb", fmt=FORMAT):
     """A whole Starweb game after ``turn`` (0: the start position)."""
 
     game: int
@@ -343,15 +342,6 @@ class StarwebState:
     def artifacts_on(self, fleet: int) -> list[Artifact]:
         """The artifacts key ``fleet`` carries, by number."""
         return [a for a in self.artifacts if a.fleet == fleet]
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """The canonical JSON form (exact: ints, strings, booleans, lists)."""
-        return to_tagged(self, "starweb", FORMAT)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, JSONValue]) -> StarwebState:
-        """Inverse of :meth:`to_json`."""
-        return from_tagged(cls, data, "starweb", FORMAT)
 
 
 def copy_state(state: StarwebState) -> StarwebState:

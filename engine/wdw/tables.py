@@ -38,6 +38,8 @@ _B_GIVES_WAY = Outcome("Rückzug von B (A zieht weiter).", "b_gives_way", False)
 _LOSER_RETREATS = Outcome("Kampf. Rückzug des Verlierers.", "loser_retreats", True)
 _BOTH_STAY = Outcome("A und B bleiben stehen. Kein Kampf.", "both_stay", False)
 _PASS_BY = Outcome("Beide Einheiten ziehen aneinander vorbei. Kein Kampf.", "pass_by", False)
+_B_RETREATS = Outcome("Rückzug B (A zieht weiter).", "b_retreats", False)
+_B_RETREATS_BARE = Outcome("Rückzug B (A zieht weiter)", "b_retreats_bare", False)
 _KT_PASSIVE = Outcome(
     "Wenn A unterlegen erscheint, Rückzug A (B zieht weiter). Sonst Rückzug B (A zieht weiter)",
     "kt_passive",
@@ -90,7 +92,7 @@ _T = {
     ),
     ("KT", "KI"): _KT_PASSIVE,
     ("KT", "KX"): _KT_PASSIVE,
-    ("KT", "KR"): Outcome("Rückzug B (A zieht weiter).", "b_retreats", False),
+    ("KT", "KR"): _B_RETREATS,
     # Missing in the rulebook's table (D6, supplied).
     ("KT", "KH"): Outcome(
         "Wenn A unterlegen erscheint, Rückzug A (B bleibt). Sonst wie KA ⇔ KH. (ergänzt, D6)",
@@ -102,14 +104,14 @@ _T = {
     ("KH", "KV"): _BOTH_STAY,
     ("KH", "KI"): _BOTH_STAY,
     ("KH", "KX"): _BOTH_STAY,
-    ("KH", "KR"): Outcome("Rückzug B (A zieht weiter).", "b_retreats", False),
+    ("KH", "KR"): _B_RETREATS,
     ("KV", "KV"): _BOTH_STAY,
     ("KV", "KI"): _BOTH_STAY,
     ("KV", "KX"): _BOTH_STAY,
-    ("KV", "KR"): Outcome("Rückzug B (A zieht weiter)", "b_retreats_bare", False),
+    ("KV", "KR"): _B_RETREATS_BARE,
     ("KI", "KI"): _PASS_BY,
     ("KI", "KX"): _PASS_BY,
-    ("KI", "KR"): Outcome("Rückzug B (A zieht weiter)", "b_retreats_bare", False),
+    ("KI", "KR"): _B_RETREATS_BARE,
     ("KX", "KX"): _PASS_BY,
     # Missing in the rulebook's table (D6, supplied): as KI ⇔ KR when A is discovered.
     ("KX", "KR"): Outcome("Rückzug B (A zieht weiter) (ergänzt, D6)", "kx_kr", False),
