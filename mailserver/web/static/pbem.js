@@ -40,6 +40,17 @@ function showCheck(box, result) {
     for (const o of result.orders) ul.append(listItem(line + " " + o.line + ": " + o.text));
     box.append(h, ul);
   }
+  // Orders the game refuses: read, but the turn will not carry them out (not understood).
+  if (result.refused.length) {
+    const h = document.createElement("h3");
+    h.textContent = box.dataset.refused + " (" + result.refused.length + ")";
+    const ul = document.createElement("ul");
+    ul.className = "refused";
+    for (const r of result.refused) {
+      ul.append(listItem(line + " " + r.line + ": " + r.text + " – " + r.reason));
+    }
+    box.append(h, ul);
+  }
   if (result.errors.length) {
     const h = document.createElement("h3");
     h.textContent = box.dataset.errors + " (" + result.errors.length + ")";
