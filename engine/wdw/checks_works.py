@@ -244,14 +244,14 @@ def siege_work(state: WdwState, siege: Siege, units: list[Unit]) -> tuple[str, F
     Stv by (siege + workers)/1,000; then the others by (siege + workers)/1,000 + combat
     /2,500; a ship's siege strength 50 a ship (1:50, engine.wdw.walls.siege_strength).
     Workers, and siege units without a ranged attack against the others, only
-    when no combat unit of the owner stands in the field. The structure and the BWP of
-    this month's work ("" when nothing is left to destroy)."""
+    when no combat unit of the owner (D5: Heimatverteidigung too) stands in the field.
+    The structure and the BWP of this month's work ("" when nothing is left to
+    destroy)."""
     place = state.settlement(siege.settlement)
     if place is None:
         return "", Fraction(0)
     defended = any(
-        u.realm == place.owner and u.kf == place.kf and (u.nahkampf or u.fernkampf)
-        for u in state.units
+        u.realm == place.owner and u.kf == place.kf and u.combat_unit() for u in state.units
     )
     strength = sum(siege_strength(u) for u in units)  # ships 1:50 (Strategie 6.4)
     work = 0 if defended else sum(u.size * u.arbeit for u in units)
