@@ -4,9 +4,10 @@ each in exact parts of a BWP (D24); whole BWP count, the rest waits for the next
 
 from __future__ import annotations
 
+from fractions import Fraction
 from math import floor
 
-from engine.wdw.checks_build import building, bwp_price, room
+from engine.wdw.checks_build import building, bwp_price
 from engine.wdw.checks_works import (
     REPAIR_COST,
     at_siege,
@@ -14,6 +15,8 @@ from engine.wdw.checks_works import (
     demolition,
     people_build,
     repair,
+    repairable,
+    room,
     set_damaged,
     siege_work,
 )
@@ -94,25 +97,35 @@ def _repair(month: Month, seat: int, order: Repair) -> None:
     found = checked(month, seat, order, repair(month.state, seat, order))
     if found is None:
         return
-    place, rate = found
+    _restore(month, seat, found[0], order.structure, found[1])
+
+
+def _restore(month: Month, seat: int, place: Settlement, structure: str, rate: Fraction) -> None:
+    """F17, D24: the month's repair of ``structure`` at ``rate``, at most what the
+    limit (F4) lets stand again and the treasury pays (5,000 GS a BWP)."""
     realm = month.state.realm(seat)
-    most = min(damaged(place, order.structure), realm.treasury // REPAIR_COST)
-    n = take_whole(place, f"reparatur:{order.structure}", rate, most)
+    most = min(repairable(month.state, place, structure), realm.treasury // REPAIR_COST)
+    n = take_whole(place, f"reparatur:{structure}", rate, most)
     month.book(seat, "repair", -n * REPAIR_COST, place.name)
-    setattr(place, order.structure, getattr(place, order.structure) + n)
-    set_damaged(place, order.structure, damaged(place, order.structure) - n)
-    month.note(seat, "note.repaired", **_work(place, order.structure, n), cost=n * REPAIR_COST)
+    setattr(place, structure, getattr(place, structure) + n)
+    set_damaged(place, structure, damaged(place, structure) - n)
+    month.note(seat, "note.repaired", **_work(place, structure, n), cost=n * REPAIR_COST)
 
 
 def _unit_build(month: Month, seat: int, order: Work) -> None:
     """Tab. 5.2-1 AB, D19, F12: the worker's BWP of the month; each whole BWP costs the
     terrain's price, or four quarters of reuse (F14); what the treasury cannot pay is
-    interrupted (D25), the part of a BWP begun waits."""
+    interrupted (D25), the part of a BWP begun waits. At a structure with siege damage
+    the worker repairs it first ("Arbeitseinheiten in einer belagerten Ansiedlung
+    reparieren mit diesem Befehl … die Befestigungen"), as a repair (F17)."""
     leg = month.items.legs.get(f"{seat}/{order.unit}")  # D18: after a move, pro rata
     found = checked(month, seat, order, building(month.state, seat, order, leg))
     if found is None:
         return
     place, rate = found
+    if damaged(place, order.structure):  # Tab. 5.2-1 AB: "reparieren mit diesem Befehl"
+        _restore(month, seat, place, order.structure, rate)
+        return
     realm = month.state.realm(seat)
     price = bwp_price(month.state, month.options, place)
     key = f"bau:{order.structure}"
