@@ -27,6 +27,7 @@ from engine.wdw.parts import progress, take_whole
 from engine.wdw.phases import walls
 from engine.wdw.phases.money import interrupted
 from engine.wdw.phases.ordered import checked, orders_of
+from engine.wdw.population import set_structure
 from engine.wdw.rulings import SpecialResult, default_ruling, read
 from engine.wdw.state import Settlement
 
@@ -71,7 +72,7 @@ def _sieges(month: Month) -> None:
             continue
         n = take_whole(place, f"belagerung:{structure}", rate, getattr(place, structure))
         if n:
-            setattr(place, structure, getattr(place, structure) - n)
+            set_structure(place, structure, getattr(place, structure) - n)
             set_damaged(place, structure, damaged(place, structure) + n)
             place.reuse += n  # F14: a quarter BWP per BWP destroyed in combat
         left = getattr(place, structure)
@@ -88,7 +89,7 @@ def _demolish(month: Month, seat: int, order: Demolish) -> None:
         month.note(seat, "note.people_build", settlement=place.name)
     have = getattr(place, order.structure)
     n = take_whole(place, f"abriss:{order.structure}", rate, min(order.bwp, have))
-    setattr(place, order.structure, have - n)
+    set_structure(place, order.structure, have - n)
     place.reuse += 2 * n  # F14: half a BWP per demolished BWP
     month.note(seat, "note.demolished", **_work(place, order.structure, n), left=have - n)
 
@@ -107,7 +108,7 @@ def _restore(month: Month, seat: int, place: Settlement, structure: str, rate: F
     most = min(repairable(month.state, place, structure), realm.treasury // REPAIR_COST)
     n = take_whole(place, f"reparatur:{structure}", rate, most)
     month.book(seat, "repair", -n * REPAIR_COST, place.name)
-    setattr(place, structure, getattr(place, structure) + n)
+    set_structure(place, structure, getattr(place, structure) + n)
     set_damaged(place, structure, damaged(place, structure) - n)
     month.note(seat, "note.repaired", **_work(place, structure, n), cost=n * REPAIR_COST)
 
@@ -138,7 +139,7 @@ def _unit_build(month: Month, seat: int, order: Work) -> None:
     place.reuse -= 4 * from_reuse
     cost = (n - from_reuse) * price
     month.book(seat, "build", -cost, place.name)
-    setattr(place, order.structure, getattr(place, order.structure) + n)
+    set_structure(place, order.structure, getattr(place, order.structure) + n)
     if n == 0:  # a part of a BWP: "hat 0 BWP gebaut (0 GS)" said nothing of the work
         done = progress(place, key)
         month.note(
