@@ -192,7 +192,7 @@ def check(state: WdwState, items: Items, ruling: Ruling, lang: str) -> str:
             return check_relabel(state, relabel, lang)
         grant = read_grant(ruling.text)
         if grant is not None:  # Strategie 1.2, 1.3: a realm's land
-            return check_grant(state, grant, lang)
+            return check_grant(state, grant, lang, options_of(state))
         settlement_fix = read_settlement_fix(ruling.text)
         if settlement_fix is not None:  # Strategie 3.2, 3.4, 6.4: structures, inhabitants
             return check_settlement_fix(state, settlement_fix, lang)
