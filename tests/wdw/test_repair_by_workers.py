@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from engine.core import Order
 from engine.wdw.orders import Repair, Work
-from engine.wdw.state import WdwState
-from tests.wdw.helpers import GAME, by_number, month, sample, unit_of
+from engine.wdw.state import Unit, WdwState
+from tests.wdw.helpers import GAME, by_number, month, noted, sample, unit_of
 
 
 def guru_with_a_broken_wall(*, stv: int = 2, damage: tuple[str, ...] = ("bef=1",)) -> WdwState:
@@ -80,3 +80,22 @@ def test_a_repair_stops_at_the_limit_of_the_structure() -> None:
     guru = state.settlement("Guru")
     assert guru is not None and guru.bef == 2
     assert state.realm(1).treasury == 100000
+
+
+def test_a_repair_in_a_besieged_settlement_tells_the_gm_the_gold_must_be_there() -> None:
+    # Strategie 6.4: under siege the repair's gold must be stored in the settlement; the
+    # host pays it from the treasury and tells the GM, whose correction it is if not.
+    state = guru_with_a_broken_wall()
+    ram = Unit(realm=2, id=301, unit_class="land", size=1000, kf="1/18", belagerung=1)
+    ram.order = "KHB"
+    state.units.append(ram)
+    state = month(state, Repair(settlement="Guru", structure="bef"))
+    assert noted(state, 0, "note.gm_siege_repair")
+    assert "das belagerte Guru hat 1 BWP Bef für 5000 GS aus dem Schatz repariert" in (
+        GAME.printout(state, 0, "de")
+    )
+
+
+def test_a_repair_without_a_siege_does_not_trouble_the_gm() -> None:
+    state = month(guru_with_a_broken_wall(), Repair(settlement="Guru", structure="bef"))
+    assert not noted(state, 0, "note.gm_siege_repair")

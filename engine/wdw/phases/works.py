@@ -111,6 +111,11 @@ def _restore(month: Month, seat: int, place: Settlement, structure: str, rate: F
     set_structure(place, structure, getattr(place, structure) + n)
     set_damaged(place, structure, damaged(place, structure) - n)
     month.note(seat, "note.repaired", **_work(place, structure, n), cost=n * REPAIR_COST)
+    if n and any(s.settlement == place.name for s in month.items.sieges.values()):
+        # Strategie 6.4: "Im Falle einer Belagerung muß dieses Gold in der Ansiedlung
+        # lagern"; the host keeps no gold in settlements (a decision): the GM is told.
+        values = _work(place, structure, n)
+        month.note(0, "note.gm_siege_repair", realm=seat, **values, cost=n * REPAIR_COST)
 
 
 def _unit_build(month: Month, seat: int, order: Work) -> None:
