@@ -115,8 +115,10 @@ class RulingMail:
             if _serves(finding, ruling):
                 return finding.items
         assumed = self.given
-        for later in rest:  # the rest of the mail assumed taken
-            assumed = taken(assumed, later)
+        seats = {r.seat for r in self.state.realms}
+        for later in rest:  # the rest of the mail assumed taken, but what never can be
+            if not _no_realm(later, seats):
+                assumed = taken(assumed, later)
         tried = [f.rulings for f in self.findings]
         if by_item(assumed) != self.rulings and by_item(assumed) not in tried:
             finding = self._find(assumed)
@@ -156,6 +158,20 @@ def _serves(finding: _Finding, ruling: Ruling) -> bool:
     if not met or met[0] > min(finding.apart.values()):
         return False
     return item[0] != "K" or not _beside_the_sides(meeting, ruling)
+
+
+def _no_realm(ruling: Ruling, seats: set[int]) -> bool:
+    """Whether ``ruling`` names a combat's winner by a realm the state does not have:
+    never a party, so never taken — and a month found with it would ask that realm's
+    hostility (Strategie 6.2: who goes on with the winner)."""
+    if not ruling.item.upper().startswith("K"):
+        return False
+    verdict = read("K", ruling.text)
+    return (
+        isinstance(verdict, Combat)
+        and verdict.winner.isdecimal()
+        and (int(verdict.winner) not in seats)
+    )
 
 
 def _beside_the_sides(meeting: Meeting, ruling: Ruling) -> bool:

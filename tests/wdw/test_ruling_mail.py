@@ -89,7 +89,7 @@ def words_for(item: str, units: Sequence[str], realms: Sequence[int]) -> list[st
     if kind == "D":
         return ["entdeckt", "nicht entdeckt", "vielleicht"]
     found = ["Sieger A; Verluste keine", "Sieger B", "Sieger keiner", "Runden 1", "Runden 9"]
-    found += [f"Sieger Reich {r}; Verluste keine" for r in realms]
+    found += [f"Sieger Reich {r}; Verluste keine" for r in (*realms, 9)]  # 9: no realm
     found += [f"Sieger A; Verluste {u} 100" for u in units]
     found += [f"Sieger B; Verluste {u} 99999" for u in units[:2]]
     return [*found, "Sieger vielleicht"]
