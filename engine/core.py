@@ -780,6 +780,13 @@ class Ruling:
     reason: str = ""
 
 
+def taken(given: Sequence[Ruling], ruling: Ruling) -> list[Ruling]:
+    """The rulings ``given`` once ``ruling`` is taken: a later ruling on an item replaces
+    the earlier one; corrections add up."""
+    kept = [g for g in given if ruling.item == CORRECTION or g.item != ruling.item]
+    return [*kept, ruling]
+
+
 @runtime_checkable
 class Ruled(Protocol):
     """An :class:`Adjudicated` game whose GM rules on numbered open items: the rulings
@@ -798,6 +805,19 @@ class Ruled(Protocol):
     ) -> str:
         """Why ``ruling`` cannot be taken after the rulings ``given`` (in the GM's
         ``lang``), or "" when it can."""
+        ...
+
+    def check_rulings(
+        self,
+        state: State,
+        orders: SeatOrders,
+        given: Sequence[Ruling],
+        rulings: Sequence[Ruling],
+        lang: str,
+    ) -> list[str]:
+        """:meth:`check_ruling` of each of ``rulings`` (a GM's mail) after ``given`` and
+        those before it that are taken (:func:`taken`), in their order; a kind may find
+        its turn fewer times than once per ruling, the answers the same."""
         ...
 
     def open_items(
@@ -869,6 +889,23 @@ class RuledGame(ABC):
         if ruling.item == CORRECTION:
             return self.check_correction(state, ruling, lang)
         return self.check_item(state, orders, given, ruling, lang)
+
+    def check_rulings(
+        self,
+        state: State,
+        orders: SeatOrders,
+        given: Sequence[Ruling],
+        rulings: Sequence[Ruling],
+        lang: str,
+    ) -> list[str]:
+        """As :meth:`Ruled.check_rulings`: one after the other."""
+        answers = []
+        for ruling in rulings:
+            why = self.check_ruling(state, orders, given, ruling, lang)
+            answers.append(why)
+            if not why:
+                given = taken(given, ruling)
+        return answers
 
 
 @dataclass(frozen=True)

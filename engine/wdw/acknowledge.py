@@ -6,7 +6,7 @@ The texts name the order's own fields (``{order.code}``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from engine.core import Order
 from engine.wdw import (
@@ -100,6 +100,35 @@ def describe(
     return fight_outlook(state, seat, order, lang, seen)[0]
 
 
+@dataclass(frozen=True)
+class Foreseen:
+    """A K order that is not refused: its unit, the leg as far as the realm foresees it,
+    and how many steps of its path the realm knows (D37: the rest is "ins Weiße")."""
+
+    unit: Unit
+    leg: Leg
+    known: int
+
+
+def fight_check(
+    state: WdwState, seat: int, order: Fight, lang: str, seen: frozenset[str] | None = None
+) -> Refused | Foreseen:
+    """The checks of a K order alone (D4, D5, D37, Tab. 5.1-1 extensions, the way):
+    why it is refused (in ``lang``), or what the realm foresees of its leg — what the
+    month needs to know of it (engine.wdw.forecast.standing), without its words."""
+    unit = state.unit(seat, order.unit)
+    if unit is None:
+        return _refused(order, lang, "unknown_unit", unit=order.unit)
+    options = options_of(state)
+    refusal = checks_conquest.check_fight(order, unit, options)
+    if refusal is not None:  # D4: E needs the Mindestgröße
+        return refusal.of(order, lang)
+    enter = enterable(state, seat, options)
+    sight = frozenset(seen_by(state, seat, options)) if seen is None else seen
+    the_map = world(state.map_text)
+    return _fight(the_map, order, unit, enter, sight, options.movement_rules(), lang)
+
+
 def fight_outlook(
     state: WdwState, seat: int, order: Fight, lang: str, seen: frozenset[str] | None = None
 ) -> tuple[str, str | None, Leg | None]:
@@ -109,19 +138,13 @@ def fight_outlook(
     realm's own provinces and the fields it knows (D37), ``seen`` when the caller worked
     them out (``sightlines.seen_by``) for many orders; and the leg as far as the realm
     foresees it (None: refused)."""
-    unit = state.unit(seat, order.unit)
-    if unit is None:
-        return _refused(order, lang, "unknown_unit", unit=order.unit), None, None
-    options = options_of(state)
-    refusal = checks_conquest.check_fight(order, unit, options)
-    if refusal is not None:  # D4: E needs the Mindestgröße
-        return refusal.of(order, lang), None, None
-    enter = enterable(state, seat, options)
-    sight = frozenset(seen_by(state, seat, options)) if seen is None else seen
+    sight = frozenset(seen_by(state, seat, options_of(state))) if seen is None else seen
+    checked = fight_check(state, seat, order, lang, sight)
+    if isinstance(checked, Refused):
+        return checked, None, None
+    unit, leg = checked.unit, checked.leg
     the_map = world(state.map_text)
-    text, leg = _fight(the_map, order, unit, enter, sight, options.movement_rules(), lang)
-    if leg is None:
-        return text, None, None
+    text = _fight_words(order, checked, options_of(state).movement_rules(), lang)
     way = [kf for kf, _ in leg.steps] or [unit.kf]  # where the month plunders (5.1-2)
     text += "".join(f" ({w})" for w in plunder_warnings(state, seat, order, way, sight, lang))
     resting = checks_army.training_warning(state, unit, way[-1], lang)
@@ -140,17 +163,17 @@ def _fight(
     known: frozenset[str],
     rules: MovementRules,
     lang: str,
-) -> tuple[str, Leg | None]:
-    """The order in words and the leg the realm can foresee (None: refused)."""
+) -> Refused | Foreseen:
+    """Why the order is refused, or the leg the realm can foresee."""
     ext = order.ext[:1]
     if ext and ext in _NOT_WITH.get(order.code, ()):
-        return _refused(order, lang, "ext_not_with_main", ext=order.ext, code=order.code), None
+        return _refused(order, lang, "ext_not_with_main", ext=order.ext, code=order.code)
     aggressive = order.code in _COMBAT_MAIN or ext in ("E", "P")
     # D5: a Kampfeinheit has Angriffsstärke or Heimatverteidigung (D13).
     if aggressive and unit.nahkampf < 1 and unit.fernkampf < 1 and not unit.heimatverteidigung:
-        return _refused(order, lang, "needs_combat_unit", unit=unit.id), None
+        return _refused(order, lang, "needs_combat_unit", unit=unit.id)
     if ext == "B" and unit.belagerung < 1:
-        return _refused(order, lang, "needs_siege_unit", unit=unit.id), None
+        return _refused(order, lang, "needs_siege_unit", unit=unit.id)
     # D37: checked only as far as the realm knows the way; a step "ins Weiße" (allowed
     # here, else ``enter`` refuses it) is the month's to find out: its terrain, rivers
     # and roads would otherwise show in the answer.
@@ -158,7 +181,6 @@ def _fight(
     path = order.path if enter is not None else order.path[:seen]
     factor = mode_factor(order.code, order.ext)
     leg = walk(unit, the_map, path, factor, enter, rules=rules)
-    stop = leg.steps[-1][0] if leg.steps else unit.kf
     if not leg.bad and not leg.truncated and len(path) < len(order.path):
         # The first unknown step: whether it borders the known field before it is seen,
         # and whether the range left could pay even the cheapest step (its own cost is
@@ -172,7 +194,14 @@ def _fight(
             leg = replace(leg, truncated=True)
     if leg.bad:
         reason, values = why_stopped(unit, order.path, leg)
-        return _refused(order, lang, reason, **values), None
+        return _refused(order, lang, reason, **values)
+    return Foreseen(unit, leg, len(path))
+
+
+def _fight_words(order: Fight, foreseen: Foreseen, rules: MovementRules, lang: str) -> str:
+    """The order in words, with where its leg stops short or goes into the unknown."""
+    unit, leg = foreseen.unit, foreseen.leg
+    stop = leg.steps[-1][0] if leg.steps else unit.kf
     text = say(
         lang, "order.fight", unit=unit.id, code=order.code, ext=order.ext, path=" ".join(order.path)
     ).strip()
@@ -180,14 +209,14 @@ def _fight(
         text += f" ({say(lang, 'reject.truncated_bp', kf=stop, need=leg.need, bp=leg.budget)})"
     elif leg.truncated:
         text += f" ({say(lang, 'reject.truncated', kf=stop)})"
-    elif len(path) < len(order.path) and rules.by_bp:  # the BP left, the least a field costs
-        least, left = factor * rules.cheapest_field, leg.budget - leg.used
-        bp = number(left, lang)
-        white = say(lang, "warn.into_white_bp", kf=order.path[len(path)], bp=bp, least=least)
+    elif foreseen.known < len(order.path) and rules.by_bp:  # the BP left, the least a field costs
+        least = mode_factor(order.code, order.ext) * rules.cheapest_field
+        bp = number(leg.budget - leg.used, lang)
+        white = say(lang, "warn.into_white_bp", kf=order.path[foreseen.known], bp=bp, least=least)
         text += f" ({white})"
-    elif len(path) < len(order.path):
-        text += f" ({say(lang, 'warn.into_white', kf=order.path[len(path)])})"
-    return text, leg
+    elif foreseen.known < len(order.path):
+        text += f" ({say(lang, 'warn.into_white', kf=order.path[foreseen.known])})"
+    return text
 
 
 def _build(state: WdwState, seat: int, order: Build, lang: str) -> str:

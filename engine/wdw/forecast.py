@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from engine.core import Order, Outlook
 from engine.plaindata import copy_plain
-from engine.wdw.acknowledge import describe, fight_outlook
+from engine.wdw.acknowledge import describe, fight_check, fight_outlook
 from engine.wdw.checks_army import Refusal, Refused
 from engine.wdw.checks_realm import ally, check_alliance, check_capital, move_capital
 from engine.wdw.formulas import structure_limit
@@ -136,7 +136,8 @@ def standing(state: WdwState, orders: Mapping[int, Sequence[Order]]) -> Standing
     found = Standing({}, [])
     for seat, given in orders.items():
         kept = found.orders.setdefault(seat, [])
-        for order, seen in zip(given, forecast(state, seat, given, LANG), strict=True):
+        checked = _play(state, seat, given, LANG, worded=False)
+        for order, seen in zip(given, checked, strict=True):
             if isinstance(seen.worded, Refused):
                 found.void.append((seat, order, seen.worded.refusal))
             else:
@@ -149,6 +150,15 @@ def forecast(state: WdwState, seat: int, orders: Sequence[Order], lang: str) -> 
     orders before it, ``refused`` when it is void; a unit's second order this month warns
     that it replaces the first. A void order changes nothing for the later ones (it
     neither replaces a unit's earlier order nor takes a G order's place, D27)."""
+    return _play(state, seat, orders, lang, worded=True)
+
+
+def _play(
+    state: WdwState, seat: int, orders: Sequence[Order], lang: str, worded: bool
+) -> list[Outlook]:
+    """:func:`forecast`; without ``worded`` only what :func:`standing` reads: which
+    orders are refused and why (a K order is checked, not worded: no text, no warnings,
+    no difficult ground — most of a month's orders are K orders)."""
     mine = position(state, seat)
     options = options_of(state)
     # What the realm sees as the month begins, for every order: a K order's effect moves
@@ -159,7 +169,13 @@ def forecast(state: WdwState, seat: int, orders: Sequence[Order], lang: str) -> 
     found = []
     for order in orders:
         leg = None
-        if isinstance(order, Fight):  # with the difficult fields on its way (D33)
+        if isinstance(order, Fight) and not worded:
+            checked = fight_check(mine, seat, order, lang, sight)
+            if isinstance(checked, Refused):
+                seen = Outlook(worded=checked)
+            else:
+                seen, leg = Outlook(), checked.leg
+        elif isinstance(order, Fight):  # with the difficult fields on its way (D33)
             words, ground, leg = fight_outlook(mine, seat, order, lang, sight)
             seen = Outlook(forecast=ground, worded=words)
         elif isinstance(order, Spy):
@@ -179,11 +195,11 @@ def forecast(state: WdwState, seat: int, orders: Sequence[Order], lang: str) -> 
         found.append(seen)
         if seen.refused:
             continue
-        for unit in _units_ordered(order):
+        for unit in _units_ordered(order) if worded else ():
             if unit in ordered and mine.unit(seat, unit) is not None:
                 seen.warnings.append(say(lang, "warn.replaces", unit=unit))
             ordered.add(unit)
-        if isinstance(order, Fight):
+        if isinstance(order, Fight) and worded:
             seen.warnings += _leaders(mine, seat, order.unit, options, lang)
         effect = EFFECTS.get(type(order))
         if effect is not None:

@@ -41,6 +41,7 @@ from engine.wdw.morale import bukaz_words
 from engine.wdw.phases import PHASES
 from engine.wdw.phases.ordered import refused
 from engine.wdw.printout import note_text, printout
+from engine.wdw.ruling_mail import RulingMail
 from engine.wdw.rulings import check
 from engine.wdw.setup import new_state, options_of
 from engine.wdw.state import Report, WdwState
@@ -198,12 +199,23 @@ class WdwGame(ForecastAcknowledging, RuledGame, OwnStates[WdwState]):
         """Why the ruling on an open item cannot be taken (engine.wdw.rulings); a meeting
         of the dossier that the rulings before it did away with (an E answer that sends a
         side back, Tab. 6.1-1) is said to lapse, not to be unknown."""
+        return self.check_rulings(state, orders, given, [ruling], lang)[0]
+
+    def check_rulings(
+        self,
+        state: State,
+        orders: SeatOrders,
+        given: Sequence[Ruling],
+        rulings: Sequence[Ruling],
+        lang: str,
+    ) -> list[str]:
+        """Each ruling of a GM's mail checked as :meth:`check_ruling` after ``given`` and
+        the ones before it that are taken, the month found a few times for the whole
+        mail (engine.wdw.ruling_mail)."""
         s = self.own(state)
         kept = standing(s, orders).orders  # a refused order is void (D37)
-        items, item = find_items(s, kept, given), ruling.item.upper()
-        if given and item not in items.meetings and item in find_items(s, kept).meetings:
-            return say(lang, "ruling.meeting_gone", item=item)
-        return check(s, items, ruling, lang)
+        mail = RulingMail(s, kept, given)
+        return mail.answers(rulings, lang, lambda r: self.check_ruling(s, orders, (), r, lang))
 
     def lapsed_rulings(self, drafted: State, lang: str) -> list[str]:
         """The items whose rulings the drafted month could not apply (a storm or siege

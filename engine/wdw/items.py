@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from engine.core import Order, Ruling
 from engine.wdw.allied import AlliedStops, first_of, hostile, mutual_pairs
-from engine.wdw.appearance import answered
+from engine.wdw.asking import Asking, Record
 from engine.wdw.calculators import combat
 from engine.wdw.characters import with_the_army
 from engine.wdw.checks_conquest import Barren, Raid, barren_of, owner_of, raids_of
@@ -21,7 +21,6 @@ from engine.wdw.checks_decay import decays_of
 from engine.wdw.checks_walls import WallSiege, wall_sieges_of
 from engine.wdw.checks_works import Siege, sieges_of
 from engine.wdw.contacts import Contact, Fought, contacts
-from engine.wdw.discovery import discovered
 from engine.wdw.fights import combat_verdict, fought_rounds, going_on
 from engine.wdw.interception import INTERCEPTING, Hunter, Interceptions
 from engine.wdw.mapfile import WorldMap
@@ -273,12 +272,17 @@ def hostility(state: WdwState) -> Callable[[int, int], bool]:
 
 
 def find_items(
-    state: WdwState, orders: Mapping[int, Sequence[Order]], given: Sequence[Ruling] = ()
+    state: WdwState,
+    orders: Mapping[int, Sequence[Order]],
+    given: Sequence[Ruling] = (),
+    record: Record | None = None,
 ) -> Items:
     """The month's open items: the meetings of the day timeline (engine.wdw.timeline:
     two hostile realms' units in one field on the same day), in the order of days, then
     spies and Sonderbefehle by seat and line. The GM's ``D<n>`` rulings among ``given``
-    decide whether a hiding unit is met (engine.wdw.discovery)."""
+    decide whether a hiding unit is met (engine.wdw.discovery). ``given`` is read only
+    through the questions of engine.wdw.asking, kept in ``record`` if any."""
+    ask = Asking(given, record)
     chosen = by_unit(orders)
     main = {u.key: main_order(u, chosen) for u in state.units}
     options = options_of(state)
@@ -299,9 +303,9 @@ def find_items(
         enemies,
         _field_order,
         react,
-        lambda item: discovered(given, item),
-        lambda item, a, b: answered(given, item, a, b),
-        _fought(given, options.max_rounds, options.after_fight == "go_on"),
+        ask.discovered,
+        ask.answered,
+        _fought(ask, options.max_rounds, options.after_fight == "go_on"),
         busy,
     )
     max_rounds = options.max_rounds
@@ -319,7 +323,7 @@ def find_items(
             seeker, hider = _table(scene, kf, a_units, b_units, chosen, legs)
             outcome, flipped = encounter(seeker.order, hider.order)
             meetings[contact.discovery] = Meeting(contact.kf, seeker, hider, outcome, contact.day)
-            if discovered(given, contact.discovery):
+            if ask.discovered(contact.discovery):
                 first, second = (hider, seeker) if flipped else (seeker, hider)
                 # A KT finding a hiding unit counts as superior (timeline): it retreats.
                 back = (False, True) if outcome.question else retreating(outcome)
@@ -339,7 +343,7 @@ def find_items(
             e += 1
             meetings[f"E{e}"] = meeting
             # Tab. 6.1-1 KT (D7): the GM's answer picks the row's branch.
-            then = answered(given, f"E{e}", first.order, second.order)
+            then = ask.answered(f"E{e}", first.order, second.order)
             if then is not None:
                 retreats += _retreats(contact, first, second, then.back)
                 meeting = replace(meeting, outcome=then.outcome)
@@ -383,7 +387,7 @@ def find_items(
     )
 
 
-def _fought(given: Sequence[Ruling], max_rounds: int, go_on: bool) -> Fought:
+def _fought(ask: Asking, max_rounds: int, go_on: bool) -> Fought:
     """Strategie 6.2 on the timeline: a fight takes the rounds the GM rules (``Runden
     n``), else every round the BP allow (F9, D8); its winner goes on afterwards unless
     the option ``after_fight`` keeps everybody in the field (``go_on`` False)."""
@@ -391,10 +395,14 @@ def _fought(given: Sequence[Ruling], max_rounds: int, go_on: bool) -> Fought:
     def days(
         item: str, a: int, b: int, units: Sequence[Unit], day: Fraction
     ) -> tuple[int, int, frozenset[int]]:
-        verdict = combat_verdict(given, item)
-        goers = going_on(verdict, a, b) if go_on else frozenset[int]()
         possible = rounds(units, day, max_rounds)
-        return possible, fought_rounds(possible, verdict), goers
+
+        def how(rulings: Sequence[Ruling]) -> tuple[int, int, frozenset[int]]:
+            verdict = combat_verdict(rulings, item)
+            goers = going_on(verdict, a, b) if go_on else frozenset[int]()
+            return possible, fought_rounds(possible, verdict), goers
+
+        return ask(item, how)
 
     return days
 

@@ -146,17 +146,19 @@ def _verdicts(
     rulings kept and the ones before it that are taken (a later ruling on an item
     replaces the earlier one; corrections add up). A line of an ``Entscheid`` block
     (``block``) that is a ``Korrektur`` or ``Spielende`` is refused: those are commands
-    of their own, a correction with its reason, never items of a block."""
-    given = list(waiting.given)
-    for ruling in rulings:
-        if block and ruling.item.casefold() in _COMMANDS:
+    of their own, a correction with its reason, never items of a block. The kind checks
+    the rest as one mail (engine.core.Ruled.check_rulings: its turn found a few times,
+    not once per ruling)."""
+    commands = [block and ruling.item.casefold() in _COMMANDS for ruling in rulings]
+    checked = [ruling for ruling, command in zip(rulings, commands, strict=True) if not command]
+    answers = iter(
+        waiting.ruled.check_rulings(waiting.before, waiting.orders, waiting.given, checked, lang)
+    )
+    for ruling, command in zip(rulings, commands, strict=True):
+        if command:
             yield ruling, say(lang, "ruling_command_in_block", command=ruling.item)
-            continue
-        why = waiting.ruled.check_ruling(waiting.before, waiting.orders, given, ruling, lang)
-        yield ruling, why
-        if not why:
-            given = [g for g in given if ruling.item == CORRECTION or g.item != ruling.item]
-            given.append(ruling)
+        else:
+            yield ruling, next(answers)
 
 
 def _take(

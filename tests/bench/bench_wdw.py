@@ -5,7 +5,8 @@ Run: ``python tests/bench/bench_wdw.py [repeats] [--quick] [--json]`` (from the
 repository root). Twelve realms on the sample map (48 fields), 25 units each, every
 unit under a K order one field toward the map's middle: many encounters and combats.
 ``month_ms`` is the month drafted with every open item at its default (engine alone),
-``dossier_ms`` the dossier with its open items and ruling form.
+``dossier_ms`` the dossier with its open items and ruling form, ``mail_ms`` the check of
+a GM's mail ruling every open item (the ruling form sent back, engine.wdw.ruling_mail).
 """
 
 from __future__ import annotations
@@ -20,9 +21,12 @@ sys.path.insert(0, os.environ.get("PBEM_BENCH_ROOT") or str(Path(__file__).resol
 from cli import run_tree_bench  # tests/bench/cli.py, beside this script
 from timing import median_ms  # tests/bench/timing.py, beside this script
 
-from engine.core import Order, PlayerSetup, Setup
+from engine.core import Order, PlayerSetup, Ruling, Setup
 from engine.dice import Dice
+from engine.wdw.forecast import standing
+from engine.wdw.form import form_lines
 from engine.wdw.game import WdwGame
+from engine.wdw.items import find_items
 from engine.wdw.orders import Fight
 from engine.wdw.state import Realm, Settlement, Unit, WdwState, world
 
@@ -32,7 +36,8 @@ UNITS = 25
 REPORT = f"""\
 Welt der Waben, {REALMS} realms, {REALMS * UNITS} units, median of {{repeats}} runs
 month:   {{month_ms:8.1f}} ms
-dossier: {{dossier_ms:8.1f}} ms ({{open_items:.0f}} open items)"""
+dossier: {{dossier_ms:8.1f}} ms ({{open_items:.0f}} open items)
+mail:    {{mail_ms:8.1f}} ms (a ruling on every open item)"""
 """The figures for a reader."""
 SEED = "0b" * 32
 
@@ -81,13 +86,23 @@ def big_world() -> tuple[WdwState, dict[int, list[Order]]]:
     return state, orders
 
 
+def form_mail(state: WdwState, orders: dict[int, list[Order]]) -> list[Ruling]:
+    """The ruling form of the dossier sent back unchanged: a ruling on every open item."""
+    kept = standing(state, orders).orders
+    lines = form_lines(state, kept, find_items(state, kept), "de")
+    return [Ruling(*line.split(" ", 1)) for line in lines]
+
+
 def measure(repeats: int = 7) -> dict[str, float]:
-    """Median milliseconds of the drafted month and of the dossier."""
+    """Median milliseconds of the drafted month, of the dossier and of the check of the
+    ruling form sent back."""
     state, orders = big_world()
     month = median_ms(lambda: GAME.draft(state, orders, [], Dice.sealed(SEED)), repeats)
     dossier = median_ms(lambda: GAME.dossier(state, orders, "de"), repeats)
     items = len(GAME.open_items(state, orders, [], "de"))
-    return {"month_ms": month, "dossier_ms": dossier, "open_items": items}
+    mail = form_mail(state, orders)
+    checked = median_ms(lambda: GAME.check_rulings(state, orders, [], mail, "de"), repeats)
+    return {"month_ms": month, "dossier_ms": dossier, "open_items": items, "mail_ms": checked}
 
 
 def main() -> None:

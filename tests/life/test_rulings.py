@@ -6,6 +6,8 @@ the replay of the ruled turn."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from sqlalchemy import Engine
 from sqlmodel import Session
@@ -19,6 +21,7 @@ from mailserver.turns.evaluate import replay_check
 from tests.factories import order_mail
 from tests.life.helpers import CONFIG, GM, START, TERMS, address, game_of, outbox
 from tests.life.test_shapes import mail, run, start_toy
+from tests.toykind.engine import RuledToyGame
 
 pytestmark = pytest.mark.usefixtures("toy_kinds")
 
@@ -104,6 +107,31 @@ def test_a_later_ruling_on_an_item_replaces_the_earlier_one(db_engine: Engine) -
         snapshot = repo.load_snapshot(session, game_id, 1)
         assert snapshot is not None and '"scores":{"1":9,"2":7,"3":2}' in snapshot.state
         assert [r.item for r in repo.gm_rulings(session, game_id, 1)] == ["A2", "A1"]
+
+
+def test_a_block_of_rulings_is_checked_by_the_kind_as_one_mail(
+    db_engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The kind sees the whole block at once (engine.core.Ruled.check_rulings: Welt der
+    # Waben finds its month a few times for it, not once per ruling); the host refuses
+    # the commands in it itself, and the answers are those of one ruling after the other.
+    adjudicating(db_engine)
+    mails: list[list[str]] = []
+    checked = RuledToyGame.check_rulings
+
+    def counted(self: RuledToyGame, *args: Any) -> list[str]:
+        mails.append([r.item for r in args[3]])
+        return checked(self, *args)
+
+    monkeypatch.setattr(RuledToyGame, "check_rulings", counted)
+    body = "Entscheid\nA1 vielleicht\nSpielende\nA1 ja\nA2 nein\nA2 ja\nA9 ja\nEnde\n"
+    reply, _ = gm_mail(db_engine, body)
+    assert mails == [["A1", "A1", "A2", "A2", "A9"]]
+    words = " ".join(reply.split())
+    assert "3 Entscheide übernommen" in words
+    assert "„A1 vielleicht“ – ja | nein | Chance 0-100" in words
+    assert "„A9 ja“ – A9: kein offener Punkt" in words
+    assert "Abgelehnt: „Spielende“ – „Spielende“ ist ein Befehl" in words
 
 
 def test_a_chance_ruling_rolls_a_named_die_that_the_replay_reproduces(db_engine: Engine) -> None:
