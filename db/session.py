@@ -130,9 +130,24 @@ def make_sessionmaker(engine: Engine) -> sessionmaker[Session]:
 def write_engine(engine: Engine) -> Engine:
     """``engine`` with transactions that begin as writers (SQLite: ``BEGIN IMMEDIATE``).
 
-    The same engine (and pool) underneath; on PostgreSQL it is ``engine`` itself.
+    The same engine (and pool) underneath; on PostgreSQL it is ``engine`` itself. Made
+    once per engine: every write transaction asks for it, and making it (an engine object
+    with its own copy of the events) was a tenth of a mark's commit in a burst
+    (docs/performance.md, "The marks of a burst").
     """
-    return engine.execution_options(**{_BEGIN_OPTION: "IMMEDIATE"}) if is_sqlite(engine) else engine
+    if not is_sqlite(engine):
+        return engine
+    # Kept on the engine itself: a weak mapping would be kept alive by the writer, which
+    # refers to its engine.
+    writer: Engine | None = engine.__dict__.get(_WRITER)
+    if writer is None:
+        writer = engine.execution_options(**{_BEGIN_OPTION: "IMMEDIATE"})
+        engine.__dict__[_WRITER] = writer  # two threads at once: two equal writers, harmless
+    return writer
+
+
+_WRITER = "_pbem_write_engine"
+"""Where :func:`write_engine` keeps an engine's writer."""
 
 
 _writer_locks: weakref.WeakKeyDictionary[Engine, threading.RLock] = weakref.WeakKeyDictionary()

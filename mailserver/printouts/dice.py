@@ -10,7 +10,7 @@ roll of the last turn goes to everybody.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -50,6 +50,11 @@ class DiceView:
     """The reveals made so far, by the rolls shown (a frozen value: shared safely).
     Filtering the rolls anew for each printout's text and JSON twin was a third of
     a printout's own processor time in the turn run."""
+    _texts: dict[tuple[bool, ...], str] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
+    """:meth:`json_text` made so far, by the rolls shown: written anew for every seat it
+    was a seventh of the turn run's printouts (docs/performance.md, "The marks of a burst")."""
 
     def reveal_for(self, seat: int) -> Reveal | None:
         """The reveal ``seat`` may read: only its visible rolls (all of them at the end)."""
@@ -117,6 +122,15 @@ class DiceView:
             else {"turn": self.turn + 1, "seal": self.next_seal},
             "reveal": None if reveal is None else reveal.to_json(),
         }
+
+    def json_text(self, seat: int, write: Callable[[dict[str, Any]], str]) -> str:
+        """:meth:`json` written by ``write`` (the twin's JSON writer), once per rolls shown:
+        the seats that see the same rolls get the same text."""
+        shown = self._shown(seat)
+        made = self._texts.get(shown)
+        if made is None:
+            made = self._texts[shown] = write(self.json(seat))
+        return made
 
 
 def dice_view(session: Session, game: Game, turn: int) -> DiceView:

@@ -167,7 +167,7 @@ def printout_files(
     if wants(game, "json", player):
         if "json" in ahead.made and ahead.json_around is not None and dice is not None:
             below, above = ahead.json_around
-            data: bytes | None = _joined(below, _members({DICE: dice.json(player.seat)}), above)
+            data: bytes | None = _joined(below, _dice_member(dice, player.seat), above)
         elif "json" in ahead.made and ahead.json is not None and dice is not None:
             data = _json_bytes(with_dice(json.loads(ahead.json), dice, player.seat))
         elif "json" in ahead.made and ahead.json is None and ahead.json_around is not None:
@@ -208,6 +208,12 @@ def _compact(data: dict[str, Any]) -> str:
 def _members(data: dict[str, Any]) -> str:
     """``data``'s members as the twin writes them, without the braces ("" for none)."""
     return _compact(data)[1:-1]
+
+
+def _dice_member(dice: DiceView, seat: int) -> str:
+    """The twin's ``dice`` member for ``seat`` (as :func:`_members` writes it): its value
+    written once for the seats that see the same rolls."""
+    return f"{json.dumps(DICE)}:{dice.json_text(seat, _compact)}"
 
 
 def _joined(*members: str) -> bytes:

@@ -158,12 +158,14 @@ def test_a_block_and_a_reveal_made_once_for_seats_that_see_the_same_rolls_are_ea
     audiences: list[Any],
 ) -> None:
     # A turn's view writes the block once per rolls shown and language, and filters the
-    # reveal (the JSON twin's, and the block's) once per rolls shown, and reuses them.
+    # reveal (the JSON twin's, and the block's) and the twin's text of the dice once per
+    # rolls shown, and reuses them.
     reveal = reveal_seen_by(audiences)
     shared = DiceView(5, next_seal=NEXT_SEAL, reveal=reveal)
     for lang in languages():
         for seat in range(5):
-            fresh = DiceView(5, next_seal=NEXT_SEAL, reveal=reveal).lines(seat, lang)
+            fresh_view = DiceView(5, next_seal=NEXT_SEAL, reveal=reveal)
+            fresh = fresh_view.lines(seat, lang)
             assert shared.lines(seat, lang) == fresh
             for roll in reveal.rolls:  # the block shows the rolls this seat sees, no more
                 shown = any(f"{roll.label} #" in line for line in fresh)
@@ -172,3 +174,4 @@ def test_a_block_and_a_reveal_made_once_for_seats_that_see_the_same_rolls_are_ea
             assert mine is not None
             assert mine.rolls == tuple(r for r in reveal.rolls if r.visible_to(seat))
             assert shared.json(seat) == DiceView(5, next_seal=NEXT_SEAL, reveal=reveal).json(seat)
+            assert shared.json_text(seat, json.dumps) == json.dumps(fresh_view.json(seat))
