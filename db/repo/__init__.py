@@ -42,6 +42,7 @@ from db.repo.access import web_access as web_access
 from db.repo.games import SeatKeys as SeatKeys
 from db.repo.games import current_players as current_players
 from db.repo.games import get_game_by_number as get_game_by_number
+from db.repo.games import kinds_in_play as kinds_in_play
 from db.repo.games import lock_game as lock_game
 from db.repo.games import next_standby as next_standby
 from db.repo.games import next_standby_for_game as next_standby_for_game

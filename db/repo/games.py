@@ -9,7 +9,7 @@ from typing import Self
 from sqlalchemy import bindparam
 from sqlmodel import Session, col, select
 
-from db.models import Game, Player, Standby, StandbyStatus, utcnow
+from db.models import Game, GameStatus, Player, Standby, StandbyStatus, utcnow
 from db.repo.rows import _require_write_lock, _table, normalise_address, saved
 
 # The statements intake runs for every mail are built once, with parameters: building
@@ -87,6 +87,12 @@ def seat_keys_by_numbers(session: Session, number: int, seat: int) -> SeatKeys |
 def get_game_by_number(session: Session, number: int) -> Game | None:
     """The game with this game number."""
     return session.exec(_GAME_BY_NUMBER, params={"number": number}).first()
+
+
+def kinds_in_play(session: Session) -> list[str]:
+    """The kinds of the games not finished, each once, by name."""
+    unfinished = col(Game.status) != GameStatus.FINISHED
+    return sorted(session.exec(select(Game.kind).where(unfinished).distinct()))
 
 
 def lock_game(session: Session, game_id: int, *, skip_locked: bool = False) -> Game | None:

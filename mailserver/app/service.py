@@ -27,7 +27,7 @@ from db.passwords import VERIFIED
 from db.session import make_engine, reading, transaction, upgrade
 from mailserver.app.workers import Workers, auto_count, quiet_collector
 from mailserver.common.faults import crash_point
-from mailserver.common.kinds import load_kinds
+from mailserver.common.kinds import UnknownGameKind, game_kind, load_kinds
 from mailserver.common.priority import MailFirst
 from mailserver.inbound.imap import FetchedMail, ImapPoller
 from mailserver.inbound.intake import IntakeConfig, ParsedMail, parse_mail, preverify, process_mail
@@ -200,6 +200,24 @@ class MailHandler:
             return None
 
 
+def load_kinds_in_play(engine: Engine) -> list[str]:
+    """Import the engines of the kinds of the games not finished, and name them.
+
+    A kind's engine is imported when first used: at start, not in the first turn run after a
+    restart, where it would hold up that deadline's burst of mail."""
+    with reading(engine) as session:
+        names = repo.kinds_in_play(session)
+    loaded = []
+    for name in names:
+        try:
+            game_kind(name)
+        except UnknownGameKind as err:  # a game of a kind this server was not given
+            log.warning("%s", err)
+        else:
+            loaded.append(name)
+    return loaded
+
+
 class Service:
     """Poller, scheduler and sender over one database; ``run()`` until SIGTERM or ``stop()``."""
 
@@ -288,7 +306,10 @@ class Service:
             loop.add_signal_handler(sig, self.stop)
         log.info("service started (database %s)", self.engine.url.render_as_string())
         # The workers start beside the other stages: until they are up, work waits for them.
-        warming = asyncio.ensure_future(self.workers.start())
+        # So do the engines of the kinds in play.
+        warming = asyncio.gather(
+            self.workers.start(), asyncio.to_thread(load_kinds_in_play, self.engine)
+        )
         try:
             await self.scheduler.start()
             stages = [self.poller.run(), self.sender.run()]
