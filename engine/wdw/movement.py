@@ -89,7 +89,7 @@ def step_cost(unit: Unit, world: WorldMap, a: str, b: str, hs3: bool = True) -> 
     side = world.side_to(a, b)
     if unit.unit_class == "land" and side is not None and side in here.rivers:
         cost += 1
-    if unit.beritten and (there.terrain == "Sumpf" or there.height == 4):
+    if unit.beritten and (there.swamp or there.height == 4):
         cost += 1
     if unit.beritten and there.height == 3 and hs3:
         cost += 1

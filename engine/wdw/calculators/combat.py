@@ -225,7 +225,7 @@ def gp_causes(
         origin = the_map.fields[side.came_from]
         if origin.height > here.height:
             causes.append(("höhe", 1))
-        if origin.terrain == "Wald":
+        if origin.forest:  # the map's terrain list says which terrains are forest
             causes.append(("wald", 1))
     if unit.raised_terrain and unit.raised_terrain == here.terrain:
         causes.append(("gelände", 1))
