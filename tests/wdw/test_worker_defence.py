@@ -94,3 +94,14 @@ def test_the_workbench_reads_the_workers_row(order: str, row: str) -> None:
     params = {"a": "2/101", "b": "1/201", "kf": "1/18", "a_from": "1/19", "a_order": "KA"}
     lines = lines_of(GAME.calculate(state, GM, "combat", params, "de"))
     assert any(line.startswith(row) for line in lines), lines
+
+
+def test_the_finder_reads_a_standing_workers_extension() -> None:
+    # 1/201 stands under ABH (D27) in Guru; 2/101 comes along the road under KA.
+    state = sample()
+    for unit in state.units:
+        unit.kf = "1/18" if unit.key == "1/201" else ("1/20" if unit.key == "2/101" else "1/40")
+    unit_of(state, 1, 201).order = "ABH"
+    params = {"paths": "2/101 KA 1/19 1/18"}
+    lines = lines_of(GAME.calculate(state, GM, "encounters", params, "de"))
+    assert any("1/201 (KH)" in line and "Kampf. Falls A verliert" in line for line in lines), lines
