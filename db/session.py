@@ -80,7 +80,14 @@ def make_engine(url: str | URL, *, sqlite_foreign_keys: bool = True, **kwargs: A
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Connection) -> None:
         mode = conn.get_execution_options().get(_BEGIN_OPTION, "DEFERRED")
-        conn.exec_driver_sql(f"BEGIN {mode}")
+        # On the driver's connection itself: through SQLAlchemy's statement machinery
+        # (exec_driver_sql) a BEGIN cost about as much as a query, and every reading and
+        # write transaction starts with one (docs/performance.md, "A player's first mail").
+        cursor = conn.connection.cursor()
+        try:
+            cursor.execute(f"BEGIN {mode}")
+        finally:
+            cursor.close()
 
     return engine
 

@@ -34,7 +34,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from random import Random
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
 
 from engine.calculating import Calculating
 from engine.catalogs import FALLBACK, Catalog, load
@@ -648,7 +648,16 @@ class Outlook:
 class RefusedText(str):
     """The acknowledgement's words of an order the game refuses (``worded`` says why):
     the turn will not carry it out, so the echo lists it among the lines that are not
-    carried out, not among the understood orders."""
+    carried out, not among the understood orders. ``reason``: why alone, for a reader
+    that shows the order and why apart (the page's check); the whole words when the game
+    gives none."""
+
+    reason: str
+
+    def __new__(cls, text: str, reason: str | None = None) -> Self:
+        made = super().__new__(cls, text)
+        made.reason = text if reason is None else reason
+        return made
 
 
 class ForecastAcknowledging(ABC):
@@ -691,7 +700,9 @@ class ForecastAcknowledging(ABC):
             if seen.forecast is not None:
                 text = f"{text} → {seen.forecast}"
             text = self.warned(text, seen.warnings, lang)
-            texts.append(RefusedText(text) if seen.refused else text)
+            # The game's own refusal may carry why alone (its reason), kept for the page.
+            why = seen.worded.reason if isinstance(seen.worded, RefusedText) else None
+            texts.append(RefusedText(text, why) if seen.refused else text)
         return texts
 
     def describe_order(

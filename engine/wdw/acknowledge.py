@@ -19,6 +19,7 @@ from engine.wdw import (
     checks_works,
     storm,
 )
+from engine.wdw.calculators.texts import number
 from engine.wdw.checks_army import Refusal, Refused
 from engine.wdw.checks_conquest import plunder_warnings
 from engine.wdw.checks_spy import known_target, may_spy, target_min_ig
@@ -160,13 +161,14 @@ def _fight(
     stop = leg.steps[-1][0] if leg.steps else unit.kf
     if not leg.bad and not leg.truncated and len(path) < len(order.path):
         # The first unknown step: whether it borders the known field before it is seen,
-        # and whether the range left could pay even the cheapest step.
+        # and whether the range left could pay even the cheapest step (its own cost is
+        # unknown: never guessed, D37).
         walked = walk(
             unit, the_map, order.path[: len(path) + 1], 1, frozenset(path) | known, rules=rules
         )
         if walked.bad == "not_adjacent":
             leg = walked
-        elif leg.budget - leg.used < factor:
+        elif leg.budget - leg.used < factor * rules.cheapest_field:
             leg = replace(leg, truncated=True)
     if leg.bad:
         reason, values = why_stopped(unit, order.path, leg)
@@ -178,6 +180,11 @@ def _fight(
         text += f" ({say(lang, 'reject.truncated_bp', kf=stop, need=leg.need, bp=leg.budget)})"
     elif leg.truncated:
         text += f" ({say(lang, 'reject.truncated', kf=stop)})"
+    elif len(path) < len(order.path) and rules.by_bp:  # the BP left, the least a field costs
+        least, left = factor * rules.cheapest_field, leg.budget - leg.used
+        bp = number(left, lang)
+        white = say(lang, "warn.into_white_bp", kf=order.path[len(path)], bp=bp, least=least)
+        text += f" ({white})"
     elif len(path) < len(order.path):
         text += f" ({say(lang, 'warn.into_white', kf=order.path[len(path)])})"
     return text, leg

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core import Order
+from engine.core import Order, RefusedText
 from engine.wdw.formulas import barracks, element_cost, rs_of, rues_capacity, training_months
 from engine.wdw.orders import IMMUNITY, RIVER, RIVER_WORDS, Raise, Train
 from engine.wdw.property_words import FLAGS
@@ -47,15 +47,15 @@ TRAINABLE = {
 character's further training is the GM's (a Sonderbefehl: the module "Charaktere")."""
 
 
-class Refused(str):
+class Refused(RefusedText):
     """The acknowledgement's words of a refused order (``order: why``) with its
-    :class:`Refusal`: the order is void, the month never carries it out
-    (engine.wdw.forecast.standing reads the type)."""
+    :class:`Refusal` and why alone (``reason``): the order is void, the month never
+    carries it out (engine.wdw.forecast.standing reads the type)."""
 
     refusal: Refusal
 
-    def __new__(cls, text: str, refusal: Refusal) -> Refused:
-        made = super().__new__(cls, text)
+    def __new__(cls, text: str, refusal: Refusal, reason: str | None = None) -> Refused:
+        made = super().__new__(cls, text, reason)
         made.refusal = refusal
         return made
 
@@ -73,7 +73,8 @@ class Refusal:
 
     def of(self, order: Order, lang: str) -> Refused:
         """The acknowledgement of a refused order: its words, then why."""
-        return Refused(f"{order.describe(lang)}: {self.say(lang)}", self)
+        why = self.say(lang)
+        return Refused(f"{order.describe(lang)}: {why}", self, why)
 
 
 @dataclass(frozen=True)

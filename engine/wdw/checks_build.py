@@ -10,7 +10,8 @@ from fractions import Fraction
 
 from engine.wdw.calculators.texts import number
 from engine.wdw.checks_army import Refusal
-from engine.wdw.formulas import build_rate, structure_limit
+from engine.wdw.checks_works import damaged, repair_limit, room
+from engine.wdw.formulas import build_rate, repair_rate
 from engine.wdw.home_terrain import terrain_class
 from engine.wdw.movement import Leg, walk, why_stopped
 from engine.wdw.options import WdwOptions
@@ -43,6 +44,11 @@ def building(
         moved = leg is not None and bool(leg.steps)
         reason = "no_own_settlement_on_arrival" if moved else "no_own_settlement"
         return Refusal(reason, {"unit": unit.id, "kf": kf})
+    if damaged(place, order.structure):  # Tab. 5.2-1 AB: the siege damage is repaired first
+        refused = repair_limit(state, place, order.structure)
+        if refused is not None:
+            return refused
+        return place, repair_rate(0, unit.size * unit.arbeit) * share
     free = room(state, place, order.structure)
     if free < 1:
         limit = getattr(place, order.structure) + free
@@ -82,15 +88,6 @@ def worker_of(state: WdwState, seat: int, order: Work) -> Unit | Refusal:
     if unit.arbeit < 1:
         return Refusal("needs_worker", {"unit": unit.id})
     return unit
-
-
-def room(state: WdwState, place: Settlement, structure: str) -> int:
-    """F4, Strategie 3.2: the BWP ``structure`` may still grow in ``place``."""
-    field = world(state.map_text).fields[place.kf]
-    structures = {s: getattr(place, s) for s in ("bev", "rues", "stv")}
-    limit = structure_limit(structure, structures, big_site=field.big_site)
-    have: int = getattr(place, structure)
-    return limit - have
 
 
 def bwp_price(state: WdwState, options: WdwOptions, place: Settlement) -> int:
@@ -142,6 +139,10 @@ def describe(state: WdwState, seat: int, order: Work, options: WdwOptions, lang:
         "rate": number(build_rate(unit.size * unit.arbeit, order.structure, options), lang),
         "cost": bwp_price(state, options, place),
     }
+    if damaged(place, order.structure):  # Tab. 5.2-1 AB: it repairs first (Strategie 6.4)
+        rate = number(repair_rate(0, unit.size * unit.arbeit), lang)
+        left = damaged(place, order.structure)
+        return say(lang, "order.unit_repair", **{**values, "rate": rate, "damage": left})
     if leg is None or not leg.steps:
         return say(lang, "order.unit_build", **values)
     day = number(leg.steps[-1][1], lang)

@@ -12,7 +12,7 @@ from fractions import Fraction
 from engine.core import Order
 from engine.wdw.calculators.texts import number
 from engine.wdw.checks_army import Refusal
-from engine.wdw.formulas import demolition_rate, repair_rate, siege_rate
+from engine.wdw.formulas import demolition_rate, repair_rate, siege_rate, structure_limit
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import Leg
 from engine.wdw.orders import Build, Demolish, Fight, Repair
@@ -44,6 +44,32 @@ def set_damaged(place: Settlement, structure: str, bwp: int) -> None:
     place.damage = [e for e in place.damage if e.partition("=")[0] != structure]
     if bwp:
         place.damage.append(f"{structure}={bwp}")
+
+
+def room(state: WdwState, place: Settlement, structure: str) -> int:
+    """F4, Strategie 3.2: the BWP ``structure`` may still grow in ``place``."""
+    field = world(state.map_text).fields[place.kf]
+    structures = {s: getattr(place, s) for s in ("bev", "rues", "stv")}
+    limit = structure_limit(structure, structures, big_site=field.big_site)
+    have: int = getattr(place, structure)
+    return limit - have
+
+
+def repairable(state: WdwState, place: Settlement, structure: str) -> int:
+    """Strategie 6.4 with F4: the destroyed BWP of ``structure`` a repair may restore
+    now; the structure's limit stands for a repair too (3.2: "Befestigungen
+    (Voraussetzung: Stadtverteidigung) … Maximalwert: Bauwert für Stadtverteidigung", so a
+    Bef waits for its Stv's repair)."""
+    return max(0, min(damaged(place, structure), room(state, place, structure)))
+
+
+def repair_limit(state: WdwState, place: Settlement, structure: str) -> Refusal | None:
+    """Why the damage of ``structure`` cannot be repaired now (None: it can): its limit
+    (F4) leaves no room, a Bef above a destroyed Stv."""
+    if repairable(state, place, structure):
+        return None
+    limit = getattr(place, structure) + max(0, room(state, place, structure))
+    return Refusal("repair_max", {"settlement": place.name, "structure": structure, "limit": limit})
 
 
 def workers(state: WdwState, seat: int, place: Settlement, units: tuple[int, ...]) -> int | Refusal:
@@ -113,12 +139,15 @@ def demolition(
 
 def repair(state: WdwState, seat: int, order: Repair) -> Work | Refusal:
     """F17: 10,000 inhabitants or Arbeitsstärke 5,000 repair a BWP a month, only what a
-    siege destroyed (D24)."""
+    siege destroyed (D24), within the structure's limit (:func:`repairable`)."""
     place = _own(state, seat, order.settlement, order.units)
     if isinstance(place, Refusal):
         return place
     if not damaged(place, order.structure):
         return Refusal("no_damage", {"settlement": place.name, "structure": order.structure})
+    refused = repair_limit(state, place, order.structure)
+    if refused is not None:
+        return refused
     strength = workers(state, seat, place, order.units)
     if isinstance(strength, Refusal):
         return strength
@@ -244,14 +273,14 @@ def siege_work(state: WdwState, siege: Siege, units: list[Unit]) -> tuple[str, F
     Stv by (siege + workers)/1,000; then the others by (siege + workers)/1,000 + combat
     /2,500; a ship's siege strength 50 a ship (1:50, engine.wdw.walls.siege_strength).
     Workers, and siege units without a ranged attack against the others, only
-    when no combat unit of the owner stands in the field. The structure and the BWP of
-    this month's work ("" when nothing is left to destroy)."""
+    when no combat unit of the owner (D5: Heimatverteidigung too) stands in the field.
+    The structure and the BWP of this month's work ("" when nothing is left to
+    destroy)."""
     place = state.settlement(siege.settlement)
     if place is None:
         return "", Fraction(0)
     defended = any(
-        u.realm == place.owner and u.kf == place.kf and (u.nahkampf or u.fernkampf)
-        for u in state.units
+        u.realm == place.owner and u.kf == place.kf and u.combat_unit() for u in state.units
     )
     strength = sum(siege_strength(u) for u in units)  # ships 1:50 (Strategie 6.4)
     work = 0 if defended else sum(u.size * u.arbeit for u in units)

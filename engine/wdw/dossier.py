@@ -28,6 +28,7 @@ from engine.wdw.form import form_lines, form_words
 from engine.wdw.home_terrain import loss_immunity
 from engine.wdw.items import Items, Meeting, by_unit
 from engine.wdw.leaders import shortfall, shortfall_text
+from engine.wdw.morale import unrest_flag
 from engine.wdw.phases.sightings import sights
 from engine.wdw.setup import options_of
 from engine.wdw.state import WdwState, world
@@ -54,6 +55,8 @@ def dossier(
     after = spending(state, orders, items)  # part B's month as its phases pay it
     for realm in state.realms:
         lines.append("  " + say(lang, "dossier.treasury", realm=realm, bukaz=realm.bukaz))
+        unrest = unrest_flag(realm.bukaz, lang)  # Strategie 6.5: -75 and -100
+        lines += ["    " + unrest] if unrest else []
         places = [p for p in state.settlements if p.owner == realm.seat]
         lines += ["    " + capacity_line(state, place, lang) for place in places]
         lines += forecast_lines(state, after, realm, orders.get(realm.seat, ()), lang)

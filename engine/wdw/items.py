@@ -15,7 +15,7 @@ from engine.core import Order, Ruling
 from engine.wdw.allied import AlliedStops, first_of, hostile, mutual_pairs
 from engine.wdw.appearance import answered
 from engine.wdw.calculators import combat
-from engine.wdw.characters import with_leaders, with_the_army
+from engine.wdw.characters import with_the_army
 from engine.wdw.checks_conquest import Barren, Raid, barren_of, owner_of, raids_of
 from engine.wdw.checks_decay import decays_of
 from engine.wdw.checks_walls import WallSiege, wall_sieges_of
@@ -27,7 +27,6 @@ from engine.wdw.interception import INTERCEPTING, Hunter, Interceptions
 from engine.wdw.mapfile import WorldMap
 from engine.wdw.movement import Leg, budget, enterable, mode_factor, walk
 from engine.wdw.orders import Demolish, Fight, Province, Repair, Special, Spy, Work, counted
-from engine.wdw.provinces import home_gp
 from engine.wdw.setup import options_of
 from engine.wdw.spy_limits import over_limit, stands
 from engine.wdw.state import Unit, WdwState, world
@@ -181,33 +180,6 @@ def main_order(unit: Unit, chosen: UnitOrders) -> str:
     if isinstance(order, Fight | Work):
         return defends_as(order.code + order.ext)
     return defends_as(unit.order)
-
-
-def gp_of(
-    unit: Unit,
-    state: WdwState,
-    the_map: WorldMap,
-    kf: str,
-    leaders: Sequence[tuple[str, int]] = (),
-    hv_bonus: str | None = None,
-) -> list[tuple[str, int]]:
-    """Tab. 6.3-1 (the causes the server knows) and F11: mounted +1, raised in this
-    terrain +1, the GM's bonus, the characters with the side (``leaders``,
-    engine.wdw.characters), then the BükAz. ``hv_bonus``: the option as the caller read
-    it (None: read from the state)."""
-    causes = []
-    if unit.beritten:
-        causes.append(("beritten", 1))
-    if unit.raised_terrain and unit.raised_terrain == the_map.fields[kf].terrain:
-        causes.append(("gelände", 1))
-    if unit.gp_bonus:
-        causes.append(("sl", unit.gp_bonus))
-    bonus = options_of(state).hv_bonus if hv_bonus is None else hv_bonus
-    home = home_gp(state, unit, kf, bonus)
-    if home:
-        causes.append(("heimatverteidigung", home))
-    with_leaders(causes, leaders, state.realm(unit.realm).bukaz)
-    return causes
 
 
 def _lead(units: Sequence[Unit], chosen: UnitOrders) -> str:
@@ -394,7 +366,6 @@ def find_items(
         asked = []
     provinces = {f"V{n}": a for n, a in enumerate(asked, 1)}
     sieges, raids = sieges_of(state, chosen, legs), raids_of(state, chosen, legs)
-    the_map = world(state.map_text)
     return Items(
         meetings,
         spies,
@@ -406,9 +377,7 @@ def find_items(
         raids,
         decays_of(state) if options.chapter("decay") else {},
         wall_sieges_of(state, chosen, legs, len(sieges) + 1),
-        storms_of(
-            state, orders, legs, lambda u, kf: sum(n for _, n in gp_of(u, state, the_map, kf))
-        ),
+        storms_of(state, orders, legs),
         barren_of(state, chosen, legs),
         tuple(stand_offs),
     )

@@ -33,3 +33,21 @@ def bukaz_words(bukaz: int, options: WdwOptions, lang: str, *, exact: bool = Fal
     if exact or options.bukaz_display == "exact":
         return str(bukaz)
     return say(lang, f"bukaz.{band(bukaz)}")
+
+
+HOSTILE_NSC = -75
+"""Strategie 6.5: "Ab einem Bükaz von -75 kann der Spielleiter einen
+Nichtspieler-Charakter (NSC) des Reiches mit einem dem Spieler unbekanntem REP besetzen"."""
+CIVIL_WAR = -100
+"""Strategie 6.5: "Bei einem Stand von -100 bricht automatisch ein Bürgerkrieg aus"."""
+
+
+def unrest_flag(bukaz: int, lang: str) -> str:
+    """Strategie 6.5: the GM's reminder at a threshold of inner unrest ("" above −75):
+    from −75 the GM may give an NSC of the realm a hostile REP, at −100 the civil war
+    breaks out by itself; what it costs the realm stays the GM's (a correction)."""
+    if bukaz <= CIVIL_WAR:
+        return say(lang, "dossier.bukaz_civil_war", bukaz=bukaz)
+    if bukaz <= HOSTILE_NSC:
+        return say(lang, "dossier.bukaz_hostile_nsc", bukaz=bukaz)
+    return ""

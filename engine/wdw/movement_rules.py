@@ -31,6 +31,14 @@ class MovementRules:
         """Whether units move by BP (the option ``movement`` ``bp``)."""
         return self.prices is not None
 
+    @property
+    def cheapest_field(self) -> int:
+        """What entering a field costs at least, whatever field it is: one field of the
+        range (Strategie 7.1), by BP the cheapest terrain of the GM's table (4.4). All a
+        realm may be told of a step into a field it does not know (D37): less than this
+        left, the unit surely stops; more, only the month shows."""
+        return 1 if self.prices is None else min(self.prices.values())
+
     def hs3_charged(self, entered_hs3: bool) -> bool:
         """Strategie 7.1 (D21): whether a rider entering an HS 3 field pays its one field
         more, when it has (``entered_hs3``) or has not entered one earlier this move."""

@@ -142,6 +142,11 @@ class WdwOptions:
     chapters: tuple[str, ...] = CHAPTERS
     """[R Vorwort]: the chapters in play (JSON: the ones switched off, ``{"decay":
     false}``; only :data:`SWITCHABLE` ones)."""
+    water_territory: bool = False
+    """Strategie 1.2, 5.1-2 E: water fields may be a realm's land — a fleet's E conquers
+    them, the scenario and the GM's ``Gebiet`` correction give them; off (the default),
+    the sea is held only as a sea province (1.2) and is nobody's land: E conquers no
+    water field, the scenario and the correction refuse one."""
 
     def __post_init__(self) -> None:
         for name, choices in _CHOICES.items():

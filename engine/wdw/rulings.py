@@ -23,6 +23,7 @@ from engine.wdw.fights import Combat, read_combat
 from engine.wdw.items import Items, Meeting
 from engine.wdw.labels import check_relabel, read_relabel
 from engine.wdw.orders import Spy
+from engine.wdw.settlement_fixes import check_settlement_fix, read_settlement_fix
 from engine.wdw.setup import options_of
 from engine.wdw.state import WdwState
 from engine.wdw.storm import DEFAULT as STORM_DEFAULT
@@ -191,7 +192,10 @@ def check(state: WdwState, items: Items, ruling: Ruling, lang: str) -> str:
             return check_relabel(state, relabel, lang)
         grant = read_grant(ruling.text)
         if grant is not None:  # Strategie 1.2, 1.3: a realm's land
-            return check_grant(state, grant, lang)
+            return check_grant(state, grant, lang, options_of(state))
+        settlement_fix = read_settlement_fix(ruling.text)
+        if settlement_fix is not None:  # Strategie 3.2, 3.4, 6.4: structures, inhabitants
+            return check_settlement_fix(state, settlement_fix, lang)
         fix = _correction(ruling.text)
         if fix is None:
             return role_form(ruling.text, lang) or say(lang, "ruling.correction_form")

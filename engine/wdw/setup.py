@@ -90,12 +90,12 @@ def new_state(setup: Setup) -> WdwState:
         units=units,
         options=[f"{k}={json.dumps(v, sort_keys=True)}" for k, v in sorted(options.items())],
     )
-    _give_land(state, [realm.get("fields", []) for realm in realms_data])
+    _give_land(state, [realm.get("fields", []) for realm in realms_data], the_options)
     see(state, the_options)  # Strategie 1.3: the first printout shows what the realm sees
     return state
 
 
-def _give_land(state: WdwState, lands: list[Any]) -> None:
+def _give_land(state: WdwState, lands: list[Any], options: WdwOptions) -> None:
     """Strategie 1.2, 1.3: each realm row's ``fields`` (its land besides its settlements'
     fields) become the realm's, in seat order; a field that cannot be its land, or that
     two realms claim, is refused with the reason (ValueError)."""
@@ -104,7 +104,7 @@ def _give_land(state: WdwState, lands: list[Any]) -> None:
         if not isinstance(fields, list) or not all(isinstance(kf, str) for kf in fields):
             raise ValueError(f"the scenario's realm {realm.seat}: fields must be a list of KF")
         for kf in fields:
-            problem = land_problem(state, realm.seat, kf)
+            problem = land_problem(state, realm.seat, kf, options)
             if problem is not None:  # worded as the GM's correction is refused
                 why = say("en", f"land.{problem[0]}", **problem[1])
                 raise ValueError(f"the scenario's realm {realm.seat}: {why}")

@@ -108,6 +108,12 @@ class Unit:
         """``realm/id``, as rulings and corrections name a unit."""
         return f"{self.realm}/{self.id}"
 
+    def combat_unit(self) -> bool:
+        """D5: a Kampfeinheit has an Angriffsstärke or Heimatverteidigung (D13), so a
+        garrison of Heimatverteidigung alone keeps besieging workers idle (Strategie
+        6.4 "keine feindlichen Kampfeinheiten")."""
+        return self.nahkampf >= 1 or self.fernkampf >= 1 or bool(self.heimatverteidigung)
+
     def rs(self) -> int:
         """F6: the Rüststufe its properties give."""
         names = (

@@ -7,18 +7,18 @@ computes (both sides' Kampfkraft, F10, with the defenders' GP from the settlemen
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from engine.core import Order
+from engine.wdw.calculators import combat
 from engine.wdw.calculators.texts import number
+from engine.wdw.characters import with_the_army
 from engine.wdw.checks_army import Refusal
-from engine.wdw.formulas import kampfkraft
 from engine.wdw.movement import Leg
 from engine.wdw.orders import Storm
-from engine.wdw.provinces import melee_level
 from engine.wdw.setup import options_of
 from engine.wdw.sightlines import seen_by
 from engine.wdw.state import Settlement, Unit, WdwState
@@ -97,24 +97,8 @@ class Assault:
     bef: int
 
 
-GpOf = Callable[[Unit, str], int]
-"""A unit's GP in a field from the causes the server knows (engine.wdw.items.gp_of)."""
-
-
-def _power(state: WdwState, units: Sequence[Unit], kf: str, gp: GpOf, extra: int) -> Fraction:
-    # F10 with D13's melee level: Stärke·(5 + GP)/5, summed over the side.
-    hv = options_of(state).hv_bonus
-    return sum(
-        (kampfkraft(u.size * melee_level(state, u, kf, hv), gp(u, kf) + extra) for u in units),
-        Fraction(0),
-    )
-
-
 def storms_of(
-    state: WdwState,
-    orders: Mapping[int, Sequence[Order]],
-    legs: Mapping[str, Leg],
-    gp: GpOf,
+    state: WdwState, orders: Mapping[int, Sequence[Order]], legs: Mapping[str, Leg]
 ) -> dict[str, Assault]:
     """The month's storms by seat and line: a legal storm order on a fortified settlement
     (Bef > 0) with at least one of its units in the field where its leg ends."""
@@ -124,6 +108,7 @@ def storms_of(
         return leg.steps[-1][0] if leg is not None and leg.steps else unit.kf
 
     found: dict[str, Assault] = {}
+    scene: combat.Scene | None = None  # made for the first storm only (most months have none)
     for seat in sorted(orders):
         for order in orders[seat]:
             if not isinstance(order, Storm):
@@ -135,26 +120,49 @@ def storms_of(
             attackers = [u for u in named if u is not None and where(u) == place.kf]
             if not attackers:
                 continue
-            # The owner's units in the field; characters' fate is the GM's (a correction).
-            defenders = [
+            # The owner's army in the field (6.1: its leading characters give their GP,
+            # Tab. 6.3-1); the defenders whose losses the GM rules are its units without
+            # the characters, whose fate is the GM's (a correction).
+            army = [
                 u
                 for u in state.units
-                if u.realm == place.owner and where(u) == place.kf and u.unit_class != "character"
+                if u.realm == place.owner and where(u) == place.kf and with_the_army(u, state)
             ]
-            town_gp = place.stv + (CAPITAL_DEFENCE_GP if place.capital else 0)
+            scene = scene or combat.Scene.of(state)
+            attack, defence = _powers(scene, place.kf, attackers, army, legs)
             found[f"S{len(found) + 1}"] = Assault(
                 place.kf,
                 place.name,
                 seat,
                 place.owner,
                 tuple(u.key for u in attackers),
-                tuple(u.key for u in defenders),
-                _power(state, attackers, place.kf, gp, 0),
-                _power(state, defenders, place.kf, gp, town_gp),
-                town_gp,
+                tuple(u.key for u in army if u.unit_class != "character"),
+                attack,
+                defence,
+                place.stv + (CAPITAL_DEFENCE_GP if place.capital else 0),
                 place.bef,
             )
     return found
+
+
+def _powers(
+    scene: combat.Scene,
+    kf: str,
+    attackers: Sequence[Unit],
+    defenders: Sequence[Unit],
+    legs: Mapping[str, Leg],
+) -> tuple[Fraction, Fraction]:
+    """Both sides' Kampfkraft in melee as the combat workbench computes it for a fight
+    in ``kf`` (F10, Tab. 6.3-1, F11: ``combat.figures``, one computation for every
+    fight): the stormers attack (the table's A) as they came along their legs; the
+    owner's army defends out of its settlement (Stv, capital), standing there once the
+    month's moves are done. A settlement without defenders has no Kampfkraft."""
+    attack = combat.approach([u.key for u in attackers], "KA", kf, scene.units, legs)
+    defence = combat.Approach(tuple(defenders), "KV")
+    power = combat.figures(scene, kf, attack, defence, True).melee
+    if not defenders:
+        return power, Fraction(0)
+    return power, combat.figures(scene, kf, defence, attack, False).melee
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from engine.wdw.options import WdwOptions
 from engine.wdw.state import WdwState, world
 from engine.wdw.texts import say
 
@@ -37,15 +38,18 @@ def read_grant(text: str) -> Grant | None:
     return Grant(int(match[1]), fields)
 
 
-def land_problem(state: WdwState, seat: int, kf: str) -> tuple[str, dict[str, object]] | None:
+def land_problem(
+    state: WdwState, seat: int, kf: str, options: WdwOptions
+) -> tuple[str, dict[str, object]] | None:
     """Why field ``kf`` cannot be realm ``seat``'s land, as a catalog key under
-    ``land.`` with its values (None when it can): a field of the map, land (the sea is a
-    sea province's, Strategie 1.2), and not the field of another realm's settlement,
-    which belongs to that settlement's owner."""
+    ``land.`` with its values (None when it can): a field of the map, land unless the
+    option ``water_territory`` lets water be held (else the sea is a sea province's,
+    Strategie 1.2; the same rule as a fleet's E, engine.wdw.phases.conquest), and not
+    the field of another realm's settlement, which belongs to that settlement's owner."""
     the_map = world(state.map_text)
     if kf not in the_map.fields:
         return "not_on_map", {"kf": kf}
-    if the_map.fields[kf].water:
+    if the_map.fields[kf].water and not options.water_territory:
         return "water", {"kf": kf}
     place = next((s for s in state.settlements if s.kf == kf), None)
     if place is not None and place.owner != seat:
@@ -53,13 +57,13 @@ def land_problem(state: WdwState, seat: int, kf: str) -> tuple[str, dict[str, ob
     return None
 
 
-def check_grant(state: WdwState, grant: Grant, lang: str) -> str:
+def check_grant(state: WdwState, grant: Grant, lang: str, options: WdwOptions) -> str:
     """Why the correction cannot be made ("" when it can): the realm exists (or is 0,
     nobody), and each field may be its land (:func:`land_problem`)."""
     if grant.seat and grant.seat not in {r.seat for r in state.realms}:
         return say(lang, "ruling.no_realm", seat=grant.seat)
     for kf in grant.fields:
-        problem = land_problem(state, grant.seat, kf)
+        problem = land_problem(state, grant.seat, kf, options)
         if problem is not None:
             return say(lang, f"land.{problem[0]}", **problem[1])
     return ""

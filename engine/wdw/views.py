@@ -116,6 +116,9 @@ def map_view(state: WdwState, player: int, lang: str) -> MapView:
     shown_owners = {player} | {s.owner for s in theirs}
     owners = {r.seat: r.name for r in state.realms if player == NEUTRAL or r.seat in shown_owners}
     title = say(lang, "print.known", count=len(shown))
+    reader = next((r for r in state.realms if r.seat == player), None)
+    if reader is not None:  # the reader's own realm with its number (never another's)
+        title = say(lang, "map.title", realm=reader, known=title)
     pairs = tuple((a, b) for a, b in links)
     hexes = {place_number(fid): (the_map.fields[fid].x, the_map.fields[fid].y) for fid in shown}
     terrain = lines(the_map, shown, lang)

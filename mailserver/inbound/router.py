@@ -236,11 +236,37 @@ def _encoded_subject(subject: str) -> str:
 MASK = "••••••"
 
 
+_OPENS = frozenset(",;:=\"'„“<(")
+"""What may stand right before a masked secret, besides white space (or nothing)."""
+_CLOSES = frozenset(",;:.!?\"'“”>)]")
+"""What may stand right after it, likewise."""
+
+
 def mask(text: str, secret: str) -> str:
-    """``text`` with every occurrence of ``secret`` as a word replaced by :data:`MASK`."""
+    """``text`` with every occurrence of ``secret`` as a word replaced by :data:`MASK`.
+
+    A word: white space, the text's edge or one of :data:`_OPENS` before it, white space,
+    the edge or one of :data:`_CLOSES` after it; found from the left, as a regular
+    expression of the secret would find them, without compiling one per password (a
+    player's first mail paid that compile in the write transaction)."""
     if not secret:
         return text
-    return re.sub(rf"(?<![^\s,;:=\"'„“<(]){re.escape(secret)}(?![^\s,;:.!?\"'“”>)])", MASK, text)
+    kept: list[str] = []
+    start, found = 0, text.find(secret)
+    while found >= 0:
+        end = found + len(secret)
+        if _edge(text, found - 1, _OPENS) and _edge(text, end, _CLOSES):
+            kept += (text[start:found], MASK)
+            start, found = end, text.find(secret, end)
+        else:
+            found = text.find(secret, found + 1)
+    return "".join([*kept, text[start:]]) if kept else text
+
+
+def _edge(text: str, at: int, marks: frozenset[str]) -> bool:
+    """Whether position ``at`` of ``text`` may border a masked word: outside the text,
+    white space or one of ``marks``."""
+    return not 0 <= at < len(text) or text[at].isspace() or text[at] in marks
 
 
 def header_block(raw: bytes) -> bytes:

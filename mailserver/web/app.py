@@ -350,6 +350,7 @@ class WebApp:
             "turns": list(range(latest, -1, -1)),
             "shown": shown,
             "printout": printout,
+            "ruler": views.ruler(game, state, page.seat, lang),
             "has_map": shown_map is not None,
             "map": shown_map,
             "has_report": has_report,

@@ -13,7 +13,7 @@ from typing import Any
 from sqlmodel import Session
 
 from db.models import Game, Player
-from engine.core import Order
+from engine.core import Instruction, Order, PlanetNamer, RefusedText
 from mailserver.common.kinds import game_kind, order_language, printout_headings
 from mailserver.inbound.describe import describer
 from mailserver.inbound.echo import echo
@@ -25,11 +25,20 @@ def check_orders(
     session: Session, game: Game, player: Player, text: str, *, max_chars: int, max_lines: int
 ) -> dict[str, Any]:
     """What the intake would understand of ``text`` from ``player``: the orders in the
-    acknowledgement's words, the errors and notes with their lines, and the echo."""
+    acknowledgement's words, the orders the game refuses apart with why (the echo lists
+    them among the lines not carried out, so the page must not count them understood),
+    the errors and notes with their lines, and the echo."""
     lang = player.language
     lines = text.count("\n") + 1
     if len(text) > max_chars or lines > max_lines:
-        return {"too_long": True, "orders": [], "errors": [], "notes": [], "echo": ""}
+        return {
+            "too_long": True,
+            "orders": [],
+            "refused": [],
+            "errors": [],
+            "notes": [],
+            "echo": "",
+        }
     # The mail path cleans a body (signature, quoted lines) before reading it.
     body = extract_order_text(text.encode("utf-8"), printout_headings=printout_headings())
     kind = game_kind(game.kind)
@@ -44,20 +53,24 @@ def check_orders(
     result = replace(result, header=replace(result.header, game=game.number, player=player.seat))
     namer = language.namer(places)
     describe = describer(game, kind, state, player.seat, lang, namer, result.orders)
+    understood = result.understood()  # the host's settings beside the orders
+    words = {
+        id(o): describe(o) if isinstance(o, Order) else o.describe(lang, namer) for o in understood
+    }
+    refused = {id(o): (o, w) for o in understood if isinstance(w := words[id(o)], RefusedText)}
     return {
         "too_long": False,
         "orders": [
             {
                 "line": o.line,
                 "text": " — ".join(
-                    [
-                        describe(o) if isinstance(o, Order) else o.describe(lang, namer),
-                        *(n.message(lang) for n in result.notes if n.order is o),
-                    ]
+                    [words[id(o)], *(n.message(lang) for n in result.notes if n.order is o)]
                 ),
             }
-            for o in result.understood()  # the host's settings beside the orders
+            for o in understood
+            if id(o) not in refused
         ],
+        "refused": [_refusal(o, why, lang, namer) for o, why in refused.values()],
         "errors": [
             {
                 "line": e.line,
@@ -74,3 +87,11 @@ def check_orders(
         ],
         "echo": echo(result, lang, namer, describe=describe, web=True),
     }
+
+
+def _refusal(
+    order: Instruction, words: RefusedText, lang: str, namer: PlanetNamer
+) -> dict[str, Any]:
+    """A refused order for the page: its line, the order in its own words and why (the
+    game's reason; its whole words when it gives none apart)."""
+    return {"line": order.line, "text": order.describe(lang, namer), "reason": words.reason}

@@ -212,6 +212,15 @@ def current_state(session: Session, game: Game, turn: int | None = None) -> Stat
     return state_of(session, game, turn)
 
 
+def ruler(game: Game, state: State | None, seat: int, lang: str) -> str:
+    """The name ``seat`` plays under in ``state`` as the game names its rulers (a realm,
+    a code name; "" when it names none, and for the GM): the seat's own page says whose
+    it is, as its printout does — its own name only, never another seat's."""
+    if state is None or seat == 0:
+        return ""
+    return game_kind(game.kind).engine.names(state, lang).rulers.get(seat, "")
+
+
 def printout(session: Session, game: Game, seat: int, turn: int, lang: str) -> str | None:
     """``seat``'s printout of ``turn`` (seat 0: the GM's full view), rendered again from
     the stored snapshot by the game's engine: the text the mail carried at its heart,

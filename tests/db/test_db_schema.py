@@ -1,6 +1,7 @@
 """The migrations, the engine set-up and the column types."""
 
 import os
+import sqlite3
 import subprocess
 import sys
 from datetime import UTC, datetime, time, timedelta, timezone
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import Engine, inspect
+from sqlalchemy import Engine, event, inspect
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, SQLModel, col, select
 
@@ -112,6 +113,35 @@ def test_sqlite_connections_are_tuned(tmp_path: Path) -> None:
             "synchronous": 1,  # NORMAL
         }
         assert dbsession.SQLITE_BUSY_TIMEOUT_MS >= 5000
+    finally:
+        engine.dispose()
+
+
+def test_a_sqlite_transaction_begins_on_the_driver_in_its_mode(tmp_path: Path) -> None:
+    """The BEGIN goes to the driver's connection itself, not through SQLAlchemy's
+    statement machinery (no statement event for it: it cost as much as a query), and a
+    write transaction still holds the write lock from its start."""
+    engine = dbsession.make_engine(f"sqlite:///{tmp_path / 'begin.sqlite3'}")
+    statements: list[str] = []
+
+    def seen(conn: object, cursor: object, statement: str, *args: object) -> None:
+        statements.append(statement)
+
+    event.listen(engine, "before_cursor_execute", seen)
+    try:
+        with dbsession.reading(engine) as session:
+            driver = session.connection().connection.driver_connection
+            assert driver is not None and driver.in_transaction
+        with dbsession.transaction(engine) as session:
+            driver = session.connection().connection.driver_connection
+            assert driver is not None and driver.in_transaction
+            other = sqlite3.connect(tmp_path / "begin.sqlite3", timeout=0)
+            try:
+                with pytest.raises(sqlite3.OperationalError, match="locked"):
+                    other.execute("BEGIN IMMEDIATE")  # the write lock is taken at BEGIN
+            finally:
+                other.close()
+        assert statements == []
     finally:
         engine.dispose()
 

@@ -40,6 +40,18 @@ def test_marines_fight_a_boarding_at_attack_strength_plus_3() -> None:
     assert any(line.startswith("1/110: 100 el., melee 100, GP 0") for line in plain)
 
 
+def test_a_boarding_fight_counts_every_ship_at_the_lands_scale() -> None:
+    # Strategie 4.3 "ein Schiff mit Nahkampf 1 zur See [entspricht] einer Nahkampfstärke
+    # zu Land von 50", 6.2 "geladene Kampfeinheiten [kämpfen] mit": with warriors aboard
+    # both fleets count 1:50, so that A's sum is not ships at 1 plus warriors.
+    lines = _bench(_boarding(True), a="1/301 1/110", b="2/301", kf="1/24")
+    assert "1/301: 10 El., Nahkampf 500 (1:50/1:20), GP 0 (0) → 500;" in " ".join(lines)
+    assert "Summe A: Kampfkraft Nahkampf 900, Fernkampf 0" in lines
+    assert "Summe B: Kampfkraft Nahkampf 500, Fernkampf 0" in lines
+    fleets = _bench(_boarding(True), a="1/301", b="2/301", kf="1/24")  # no land unit
+    assert "Summe A: Kampfkraft Nahkampf 10, Fernkampf 0" in fleets
+
+
 def test_marines_get_nothing_on_land_or_against_land_units() -> None:
     state = _boarding(True)
     marine = state.unit(1, 110)

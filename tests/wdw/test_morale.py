@@ -62,3 +62,27 @@ def test_shown_verbally_the_gm_still_reads_the_number() -> None:
 def test_an_unknown_display_is_refused() -> None:
     with pytest.raises(ValueError, match="bukaz_display"):
         sample(bukaz_display="loud")
+
+
+@pytest.mark.parametrize(
+    ("bukaz", "de", "en"),
+    [
+        (-75, "ab -75 darf der Spielleiter einen NSC", "from -75 the GM may give an NSC"),
+        (-99, "ab -75 darf der Spielleiter einen NSC", "from -75 the GM may give an NSC"),
+        (-100, "bricht automatisch ein Bürgerkrieg aus", "a civil war breaks out by itself"),
+    ],
+)
+def test_the_dossier_flags_the_unrest_thresholds_of_a_realm(bukaz: int, de: str, en: str) -> None:
+    state = sample()
+    state.realm(2).bukaz = bukaz
+    for lang, words in (("de", de), ("en", en)):
+        lines = GAME.dossier(state, {}, lang).splitlines()
+        flagged = [line for line in lines if words in line]
+        assert len(flagged) == 1 and f"{bukaz}" in flagged[0]
+
+
+def test_the_dossier_flags_no_unrest_above_minus_75() -> None:
+    state = sample()
+    state.realm(2).bukaz = -74
+    text = GAME.dossier(state, {}, "de")
+    assert "darf der Spielleiter einen NSC" not in text and "Bürgerkrieg aus" not in text

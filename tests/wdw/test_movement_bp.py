@@ -108,3 +108,33 @@ def test_the_dossiers_budget_line_counts_the_bp_the_month_walked() -> None:
     state.realm(1).known = sorted({*state.realm(1).known, *ROAD})
     dossier = GAME.dossier(state, {1: [Fight(unit=101, code="KV", path=ROAD)]}, "de")
     assert "     Reichweite 15: genutzt 12, frei 3; BP 15, übrig 3, Runden 1\n" in dossier
+
+
+INTO_WHITE = Fight(unit=101, code="KV", path=("1/19", "1/20"))
+"""1/19 known, 1/20 not: the second step's cost is unknown to realm 1 (D37)."""
+
+
+def test_a_step_into_unknown_land_is_told_the_bp_left_and_the_least_a_field_costs() -> None:
+    # 15 BP, 1/19 (Tiefland) 4: 11 left; the cheapest terrain of the table (Wasser) 2.
+    text = GAME.describe_order(by_bp(), 1, INTO_WHITE, "de", by_number)
+    assert text.endswith(
+        "(ab 1/20 unbekanntes Gebiet: die Einheit hat dort noch 11 BP, ein Feld kostet"
+        " mindestens 2 BP; wie weit sie kommt, zeigt erst der Monat)"
+    )
+
+
+def test_a_step_into_unknown_land_the_bp_left_cannot_pay_at_any_price_stops_the_unit() -> None:
+    # All terrains 10 BP: 1/19 takes 10 of 15; 5 left pay no field whatever 1/20 is —
+    # a fact, not a guess (the old check took the unknown step for 1 BP).
+    state = sample(movement="bp", bp_costs=dict.fromkeys(TABLE, 10))
+    text = GAME.describe_order(state, 1, INTO_WHITE, "de", by_number)
+    assert "die Einheit hält in 1/19" in text and "unbekanntes Gebiet" not in text
+
+
+def test_a_step_into_unknown_land_left_just_the_cheapest_field_is_left_open() -> None:
+    # 1/19 at 9: 6 BP left; a field costs 6 at least (no terrain cheaper): it may pass.
+    state = sample(movement="bp", bp_costs={**dict.fromkeys(TABLE, 6), "Tiefland": 9})
+    text = GAME.describe_order(state, 1, INTO_WHITE, "en", by_number)
+    assert (
+        "(from 1/20 on unknown land: the unit has 6 BP left there, a field costs at least 6" in text
+    )

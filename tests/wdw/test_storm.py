@@ -228,3 +228,21 @@ def test_a_unit_named_twice_counts_once_in_the_storm() -> None:
     assault = find_items(at_the_gates(), {1: [order]}).storms["S1"]
     # F10: 1/101 alone, 2000·(5+1)/5; named twice it is not 4800.
     assert (assault.attackers, assault.attack) == (("1/101",), 2400)
+
+
+def test_the_storm_takes_the_settlements_gp_before_the_bukaz() -> None:
+    # F11: every GP, the settlement's too, and then the BükAz: −50 takes 2 of the 7.
+    state = at_the_gates()
+    state.realm(2).bukaz = -50
+    assault = find_items(state, {1: [STORM]}).storms["S1"]
+    assert assault.defence == Fraction(3500 * (5 + 7 - 2), 5)  # not 3500·(5+6)/5
+
+
+def test_the_defenders_leader_gives_the_storm_his_gp_but_is_no_defender() -> None:
+    # Tab. 6.3-1: "+3 für eine REP als Heerführer", as in any combat of the workbench.
+    state = at_the_gates()
+    leader = unit_of(state, 2, 601)
+    leader.rep, leader.heerfuehrer = True, True
+    assault = find_items(state, {1: [STORM]}).storms["S1"]
+    assert assault.defence == Fraction(3500 * (5 + 7 + 3), 5)
+    assert "2/601" not in assault.defenders  # its fate stays the GM's

@@ -27,9 +27,10 @@ from engine.wdw.timeline import Whereabouts
 from engine.wdw.walls import WALL_GP, wall_gp
 
 SHIP_MELEE = 50
-"""Strategie 4.3, F10: against land units in melee a ship counts 50 per Nahkampf level."""
+"""Strategie 4.3, F10: in a fight with land units a ship counts 50 per Nahkampf level."""
 SHIP_RANGED = 20
-"""Strategie 4.3/6.4, F10: a ship shooting at land counts 20 ("1:20") per level."""
+"""Strategie 4.3/6.4, F10: in a fight with land units a ship shoots at 20 ("1:20") per
+level."""
 MARINES = 3
 """Strategie 4.3: "Marineinfanteristen haben im Enterkampf zwischen Schiffen
 Angriffsstärke +3"."""
@@ -279,9 +280,10 @@ def _fighter(
     side: Approach,
     enemy: Approach,
     attacker: bool,
-    enemy_on_land: bool,
+    land: bool,
     leaders: tuple[tuple[str, int], ...],
 ) -> Fighter:
+    # ``land``: land units fight in it (:func:`with_land`), a ship counts at their scale.
     causes = gp_causes(unit, scene, kf, side, enemy, attacker)
     base, led = sum(n for _, n in causes), sum(n for _, n in leaders)
     bukaz = scene.bukaz[unit.realm]
@@ -292,7 +294,7 @@ def _fighter(
     if town is not None and town.owner == unit.realm and not attacker:
         fort = fort_gp(town.bef, scene.options)
     ranged_gp = bukaz_gp(bukaz, base + fort, led) - total
-    if unit.unit_class == "sea" and enemy_on_land:
+    if unit.unit_class == "sea" and land:
         melee = unit.size * SHIP_MELEE * unit.nahkampf
         ranged = unit.size * SHIP_RANGED * unit.fernkampf
         conversion = f"1:{SHIP_MELEE}/1:{SHIP_RANGED}"
@@ -377,16 +379,25 @@ def figures(scene: Scene, kf: str, side: Approach, enemy: Approach, attacker: bo
     (engine.wdw.items); without the retreat fields (:func:`workbench` adds them)."""
     memo = _memo(scene, kf, side, enemy, attacker)
     if memo not in scene.parties:
-        on_land = any(u.unit_class != "sea" for u in enemy.units)
-        scene.parties[memo] = _figures(scene, kf, side, enemy, attacker, on_land)
+        land = with_land(side.units, enemy.units)
+        scene.parties[memo] = _figures(scene, kf, side, enemy, attacker, land)
     return scene.parties[memo]
+
+
+def with_land(*sides: Iterable[Unit]) -> bool:
+    """Strategie 4.3, 6.2: whether land units fight in it — against ships ("wenn
+    Landeinheiten direkt Schiffe bekämpfen") or aboard in a fight between fleets ("Dabei
+    kämpfen geladene Kampfeinheiten mit"). Then every ship of the fight counts at the
+    land's scale (:data:`SHIP_MELEE`, :data:`SHIP_RANGED`), so that both sides' sums are
+    of one measure; between fleets alone a ship counts its own level."""
+    return any(u.unit_class != "sea" for units in sides for u in units)
 
 
 def _memo(
     scene: Scene, kf: str, side: Approach, enemy: Approach, attacker: bool
 ) -> tuple[object, ...]:
-    # The figures depend on these only (the enemy's units only through being on land
-    # and having ships, a boarding).
+    # The figures depend on these only (the enemy's units only through land units in
+    # the fight and having ships, a boarding).
     return (
         tuple(u.key for u in side.units),
         kf,
@@ -395,7 +406,7 @@ def _memo(
         side.day,
         enemy.came_from,
         attacker,
-        any(u.unit_class != "sea" for u in enemy.units),
+        with_land(side.units, enemy.units),
         boarding(scene, kf, enemy),
     )
 
@@ -413,14 +424,14 @@ def _party(
 
 
 def _figures(
-    scene: Scene, kf: str, side: Approach, enemy: Approach, attacker: bool, enemy_on_land: bool
+    scene: Scene, kf: str, side: Approach, enemy: Approach, attacker: bool, land: bool
 ) -> Party:
     """The side's figures; its retreat fields come from ``_party`` (they depend on the
     day of the meeting)."""
     realm = side.units[0].realm
     leaders = tuple(character_gp(side.units, scene.towns))
     fighters = tuple(
-        _fighter(u, scene, kf, side, enemy, attacker, enemy_on_land, leaders) for u in side.units
+        _fighter(u, scene, kf, side, enemy, attacker, land, leaders) for u in side.units
     )
     return Party(
         realm=realm,
@@ -464,8 +475,8 @@ def workbench(
         allied = unit.realm == friend or not scene.hostile(unit.realm, friend)
         name = side if allied else str(unit.realm)
         leaders = tuple(character_gp(arrival.units, scene.towns))
-        on_land = any(u.unit_class != "sea" for u in enemy.units)
-        fighter = _fighter(unit, scene, kf, arrival, enemy, side == "A", on_land, leaders)
+        land = with_land(arrival.units, a.units, b.units)
+        fighter = _fighter(unit, scene, kf, arrival, enemy, side == "A", land, leaders)
         joining.append((fighter, name, round_))
     town = scene.towns.get(kf)
     return Workbench(

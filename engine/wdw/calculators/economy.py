@@ -20,6 +20,7 @@ from engine.wdw.formulas import income, structure_limit, upkeep
 from engine.wdw.home_terrain import class_at, home_terrain
 from engine.wdw.mapfile import Field
 from engine.wdw.options import WdwOptions
+from engine.wdw.population import follow
 from engine.wdw.state import STRUCTURES, Realm, Settlement, Unit
 
 
@@ -197,7 +198,7 @@ def forecast(
                 (
                     s.name,
                     income(
-                        s.population,
+                        follow(s.population, s.bev, built[(s.name, "bev")]),  # Strategie 3.2
                         sum(built[(s.name, st)] for st in STRUCTURES),
                         sites[s.kf].terrain_class,
                         atoll=sites[s.kf].atoll,

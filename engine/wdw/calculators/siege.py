@@ -71,7 +71,8 @@ def forces_of(
         combat=sum(u.size * u.nahkampf for u in besiegers),
         inhabitants=place.population,
         repairers=sum(u.size * u.arbeit for u in defenders),
-        defence=sum(u.size * max(u.nahkampf, u.fernkampf) for u in defenders),
+        # D5: Heimatverteidigung alone makes a Kampfeinheit; it counts its elements.
+        defence=sum(u.size * max(u.nahkampf, u.fernkampf, 1) for u in defenders if u.combat_unit()),
     )
 
 

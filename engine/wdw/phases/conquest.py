@@ -11,7 +11,7 @@ from engine.wdw.checks_conquest import Plunder, extension, min_size, owner_of
 from engine.wdw.items import by_unit
 from engine.wdw.month import Month
 from engine.wdw.rulings import default_ruling, read
-from engine.wdw.state import Unit
+from engine.wdw.state import Unit, world
 from engine.wdw.walls import pass_walls
 
 
@@ -30,7 +30,11 @@ def _conquer(month: Month, unit: Unit) -> None:
     fields = [f for f, _ in leg.steps] if leg is not None else []
     if fields and fields[-1] != unit.kf:
         return  # it retreated: it holds none of its way (a decision here)
+    the_map, wet = world(state.map_text), []
     for kf in dict.fromkeys(fields or [unit.kf]):
+        if the_map.fields[kf].water and not month.options.water_territory:
+            wet.append(kf)  # Strategie 1.2: the sea is held as a sea province (option)
+            continue
         owner = owner_of(state, kf)
         blocked = any(
             u.kf == kf
@@ -56,6 +60,8 @@ def _conquer(month: Month, unit: Unit) -> None:
             month.note(unit.realm, "note.settlement_won", settlement=place.name)
             if owner:
                 month.note(owner, "note.settlement_lost", settlement=place.name)
+    if wet:
+        month.note(unit.realm, "note.water_not_conquered", unit=unit.id, fields=" ".join(wet))
 
 
 def _plunder(month: Month) -> None:

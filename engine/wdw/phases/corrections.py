@@ -8,6 +8,7 @@ from engine.wdw.formulas import rues_capacity
 from engine.wdw.labels import apply_relabel, read_relabel
 from engine.wdw.month import Month
 from engine.wdw.rulings import correction_of
+from engine.wdw.settlement_fixes import apply_settlement_fix, read_settlement_fix
 from engine.wdw.territory import apply_grant, read_grant
 
 
@@ -32,6 +33,11 @@ def run(month: Month) -> None:
         grant = read_grant(ruling.text)
         if grant is not None:  # Strategie 1.2, 1.3: the GM gives a realm its land
             apply_grant(state, grant)
+            state.log.append(f"{ruling.item} {ruling.text} ({ruling.reason})")
+            continue
+        settlement_fix = read_settlement_fix(ruling.text)
+        if settlement_fix is not None:  # Strategie 3.2: a structure or the inhabitants
+            apply_settlement_fix(state, settlement_fix)
             state.log.append(f"{ruling.item} {ruling.text} ({ruling.reason})")
             continue
         fix = correction_of(ruling)

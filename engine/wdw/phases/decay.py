@@ -12,6 +12,7 @@ from engine.wdw.checks_decay import DECAY, Decay, due, largest
 from engine.wdw.month import Month
 from engine.wdw.parts import set_progress
 from engine.wdw.phases.income import ledger
+from engine.wdw.population import set_structure
 from engine.wdw.rulings import default_ruling, read
 
 
@@ -54,7 +55,7 @@ def _decay(month: Month) -> None:
         if getattr(place, structure) < whole:
             structure = largest(place)  # the named structure has no BWP left
         lost = min(whole, getattr(place, structure))
-        setattr(place, structure, getattr(place, structure) - lost)
+        set_structure(place, structure, getattr(place, structure) - lost)
         month.note(
             place.owner, "note.decayed", settlement=place.name, structure=structure, bwp=lost
         )

@@ -6,6 +6,7 @@ from engine.wdw.formulas import structure_limit
 from engine.wdw.home_terrain import terrain_class
 from engine.wdw.month import Month
 from engine.wdw.orders import Build
+from engine.wdw.population import set_structure
 from engine.wdw.state import Realm, Settlement, world
 
 
@@ -65,5 +66,5 @@ def _build_one(month: Month, realm: Realm, place: Settlement, structure: str) ->
         interrupted(month, seat, place, structure, cost - realm.treasury)
         return None
     month.book(seat, "build", -cost, place.name)
-    setattr(place, structure, getattr(place, structure) + 1)
+    set_structure(place, structure, getattr(place, structure) + 1)
     return cost

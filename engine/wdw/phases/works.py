@@ -4,9 +4,10 @@ each in exact parts of a BWP (D24); whole BWP count, the rest waits for the next
 
 from __future__ import annotations
 
+from fractions import Fraction
 from math import floor
 
-from engine.wdw.checks_build import building, bwp_price, room
+from engine.wdw.checks_build import building, bwp_price
 from engine.wdw.checks_works import (
     REPAIR_COST,
     at_siege,
@@ -14,6 +15,8 @@ from engine.wdw.checks_works import (
     demolition,
     people_build,
     repair,
+    repairable,
+    room,
     set_damaged,
     siege_work,
 )
@@ -24,6 +27,7 @@ from engine.wdw.parts import progress, take_whole
 from engine.wdw.phases import walls
 from engine.wdw.phases.money import interrupted
 from engine.wdw.phases.ordered import checked, orders_of
+from engine.wdw.population import set_structure
 from engine.wdw.rulings import SpecialResult, default_ruling, read
 from engine.wdw.state import Settlement
 
@@ -68,7 +72,7 @@ def _sieges(month: Month) -> None:
             continue
         n = take_whole(place, f"belagerung:{structure}", rate, getattr(place, structure))
         if n:
-            setattr(place, structure, getattr(place, structure) - n)
+            set_structure(place, structure, getattr(place, structure) - n)
             set_damaged(place, structure, damaged(place, structure) + n)
             place.reuse += n  # F14: a quarter BWP per BWP destroyed in combat
         left = getattr(place, structure)
@@ -85,7 +89,7 @@ def _demolish(month: Month, seat: int, order: Demolish) -> None:
         month.note(seat, "note.people_build", settlement=place.name)
     have = getattr(place, order.structure)
     n = take_whole(place, f"abriss:{order.structure}", rate, min(order.bwp, have))
-    setattr(place, order.structure, have - n)
+    set_structure(place, order.structure, have - n)
     place.reuse += 2 * n  # F14: half a BWP per demolished BWP
     month.note(seat, "note.demolished", **_work(place, order.structure, n), left=have - n)
 
@@ -94,25 +98,40 @@ def _repair(month: Month, seat: int, order: Repair) -> None:
     found = checked(month, seat, order, repair(month.state, seat, order))
     if found is None:
         return
-    place, rate = found
+    _restore(month, seat, found[0], order.structure, found[1])
+
+
+def _restore(month: Month, seat: int, place: Settlement, structure: str, rate: Fraction) -> None:
+    """F17, D24: the month's repair of ``structure`` at ``rate``, at most what the
+    limit (F4) lets stand again and the treasury pays (5,000 GS a BWP)."""
     realm = month.state.realm(seat)
-    most = min(damaged(place, order.structure), realm.treasury // REPAIR_COST)
-    n = take_whole(place, f"reparatur:{order.structure}", rate, most)
+    most = min(repairable(month.state, place, structure), realm.treasury // REPAIR_COST)
+    n = take_whole(place, f"reparatur:{structure}", rate, most)
     month.book(seat, "repair", -n * REPAIR_COST, place.name)
-    setattr(place, order.structure, getattr(place, order.structure) + n)
-    set_damaged(place, order.structure, damaged(place, order.structure) - n)
-    month.note(seat, "note.repaired", **_work(place, order.structure, n), cost=n * REPAIR_COST)
+    set_structure(place, structure, getattr(place, structure) + n)
+    set_damaged(place, structure, damaged(place, structure) - n)
+    month.note(seat, "note.repaired", **_work(place, structure, n), cost=n * REPAIR_COST)
+    if n and any(s.settlement == place.name for s in month.items.sieges.values()):
+        # Strategie 6.4: "Im Falle einer Belagerung muß dieses Gold in der Ansiedlung
+        # lagern"; the host keeps no gold in settlements (a decision): the GM is told.
+        values = _work(place, structure, n)
+        month.note(0, "note.gm_siege_repair", realm=seat, **values, cost=n * REPAIR_COST)
 
 
 def _unit_build(month: Month, seat: int, order: Work) -> None:
     """Tab. 5.2-1 AB, D19, F12: the worker's BWP of the month; each whole BWP costs the
     terrain's price, or four quarters of reuse (F14); what the treasury cannot pay is
-    interrupted (D25), the part of a BWP begun waits."""
+    interrupted (D25), the part of a BWP begun waits. At a structure with siege damage
+    the worker repairs it first ("Arbeitseinheiten in einer belagerten Ansiedlung
+    reparieren mit diesem Befehl … die Befestigungen"), as a repair (F17)."""
     leg = month.items.legs.get(f"{seat}/{order.unit}")  # D18: after a move, pro rata
     found = checked(month, seat, order, building(month.state, seat, order, leg))
     if found is None:
         return
     place, rate = found
+    if damaged(place, order.structure):  # Tab. 5.2-1 AB: "reparieren mit diesem Befehl"
+        _restore(month, seat, place, order.structure, rate)
+        return
     realm = month.state.realm(seat)
     price = bwp_price(month.state, month.options, place)
     key = f"bau:{order.structure}"
@@ -125,7 +144,7 @@ def _unit_build(month: Month, seat: int, order: Work) -> None:
     place.reuse -= 4 * from_reuse
     cost = (n - from_reuse) * price
     month.book(seat, "build", -cost, place.name)
-    setattr(place, order.structure, getattr(place, order.structure) + n)
+    set_structure(place, order.structure, getattr(place, order.structure) + n)
     if n == 0:  # a part of a BWP: "hat 0 BWP gebaut (0 GS)" said nothing of the work
         done = progress(place, key)
         month.note(

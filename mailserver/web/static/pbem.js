@@ -32,22 +32,19 @@ function showCheck(box, result) {
     box.append(p);
     return;
   }
-  if (result.orders.length) {
+  const sections = [
+    // Understood; refused by the game (read, but the turn will not carry them out); errors.
+    [box.dataset.understood, "understood", result.orders, (o) => o.text],
+    [box.dataset.refused, "refused", result.refused, (r) => r.text + " – " + r.reason],
+    [box.dataset.errors, "errors", result.errors, (e) => e.text + " – " + e.message],
+  ];
+  for (const [title, className, items, words] of sections) {
+    if (!items.length) continue;
     const h = document.createElement("h3");
-    h.textContent = box.dataset.understood + " (" + result.orders.length + ")";
+    h.textContent = title + " (" + items.length + ")";
     const ul = document.createElement("ul");
-    ul.className = "understood";
-    for (const o of result.orders) ul.append(listItem(line + " " + o.line + ": " + o.text));
-    box.append(h, ul);
-  }
-  if (result.errors.length) {
-    const h = document.createElement("h3");
-    h.textContent = box.dataset.errors + " (" + result.errors.length + ")";
-    const ul = document.createElement("ul");
-    ul.className = "errors";
-    for (const e of result.errors) {
-      ul.append(listItem(line + " " + e.line + ": " + e.text + " – " + e.message));
-    }
+    ul.className = className;
+    for (const item of items) ul.append(listItem(line + " " + item.line + ": " + words(item)));
     box.append(h, ul);
   }
 }
