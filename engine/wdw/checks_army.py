@@ -357,12 +357,20 @@ def plan_train(state: WdwState, seat: int, order: Train) -> Plan | Refusal:
     halfyear = options_of(state).training_halfyear  # D22
     months = training_months(rs, halfyear=halfyear) - training_months(rs_now, halfyear=halfyear)
     used = 0
-    if months == 0:  # D22: a training that takes no time uses the Rüstkapazität
-        used, free = cost, rues_capacity(place.rues) - place.rues_used
+    if halfyear:  # Strategie 4.2 (D22): the first two RS' share uses the Rüstkapazität
+        used = first_two_rs_share(unit.unit_class, rs_now, rs) * unit.size
+        free = rues_capacity(place.rues) - place.rues_used
         if used > free:
             return Refusal("rues_capacity", {"settlement": place.name, "free": free, "need": used})
     changed = {n: level for n, level in target.items() if level != now[n]}
     return Plan(rs, cost, used, months, place, changed, provinces=gained, terrains=terrains)
+
+
+def first_two_rs_share(unit_class: str, rs_from: int, rs_to: int) -> int:
+    """Strategie 4.2, Spielleiter-Option (``training_halfyear``, D22): of a training's
+    price per element, "der Anteil …, der auf die ersten beiden Rüststufen fällt" — the
+    part up to RS 2, which alone counts against the Rüstkapazität (RS 3 → 4 nothing)."""
+    return element_cost(unit_class, min(rs_to, 2)) - element_cost(unit_class, min(rs_from, 2))
 
 
 def _not_allowed(

@@ -30,7 +30,7 @@ from engine.wdw.setup import options_of
 from engine.wdw.spy_limits import over_limit, stands
 from engine.wdw.state import Unit, WdwState, world
 from engine.wdw.storm import Assault, storms_of
-from engine.wdw.tables import MAIN_ORDERS, Outcome, encounter, stand_off
+from engine.wdw.tables import MAIN_ORDERS, Outcome, defends_as, encounter, stand_off
 from engine.wdw.timeline import Reaction, retreating, rounds
 from engine.wdw.walls import held_crossings
 
@@ -173,12 +173,12 @@ def held_walls(
 
 def main_order(unit: Unit, chosen: UnitOrders) -> str:
     """The unit's main K order this month: its new K order, else its standing one (D27);
-    units under A or G orders defend as KV (Strategie 5.2: they never attack)."""
+    a unit under an A order meets others as its extension says (Tab. 5.2-2, never
+    attacking), under a G order as KV (engine.wdw.tables.defends_as)."""
     order = chosen.get((unit.realm, unit.id))
-    if isinstance(order, Fight):
-        return order.code
-    code = unit.order[:2]
-    return code if code in MAIN_ORDERS else "KV"
+    if isinstance(order, Fight | Work):
+        return defends_as(order.code + order.ext)
+    return defends_as(unit.order)
 
 
 def _lead(units: Sequence[Unit], chosen: UnitOrders) -> str:

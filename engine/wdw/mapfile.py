@@ -1,9 +1,10 @@
 """The map of a Welt der Waben game, read from the file the GM supplies (D1).
 
-A map file is JSON: ``{"name": …, "terrains": [{"name", "class", "water"}…], "fields": [{"id":
-"GF/KF", "terrain", "height" 0–4, "neighbours": [six ids or null, side 1 first], "rivers":
-[sides], "river_flow": {side: side}, "river_through": [sides], "river_out": [sides],
-"source", "fork", "navigable", "road", "coast", "x", "y"}…]}``.
+A map file is JSON: ``{"name": …, "terrains": [{"name", "class", "water", "forest",
+"swamp"}…], "fields": [{"id": "GF/KF", "terrain", "height" 0–4, "neighbours": [six ids or
+null, side 1 first], "rivers": [sides], "river_flow": {side: side}, "river_through":
+[sides], "river_out": [sides], "source", "fork", "navigable", "road", "coast", "atoll",
+"x", "y"}…]}``.
 ``x``/``y`` place the hex on the picture (odd rows shifted right). The file is checked
 whole: ids, terrains, heights, neighbours that name each other on opposite sides, and
 rivers through fields that run on into the neighbour, and which way the rivers flow
@@ -23,6 +24,10 @@ from engine.wdw.formulas import TERRAIN_CLASSES
 FIELD_RE = re.compile(r"^(\d{1,4})/(\d{1,2})$")
 WATER = frozenset({"Wasser", "Tiefsee"})
 """The terrains that are water when the terrain list does not say (``"water"``)."""
+FOREST, SWAMP = "Wald", "Sumpf"
+"""The terrains that are forest (Tab. 6.3-1 "aus einem Wald heraus") and swamp (7.1: a
+rider moves as on foot there) when the terrain list does not say (``"forest"``,
+``"swamp"``)."""
 
 
 class MapError(MapFileError):
@@ -59,6 +64,12 @@ class Field:
     """Which way the rivers at the sides flow: for each side of ``rivers``, in its order,
     the side whose corner it flows towards (0: not said); empty when the map says it of
     none."""
+    forest: bool = False
+    """Its terrain is forest (the terrain list's ``"forest"``, else by name: Wald)."""
+    swamp: bool = False
+    """Its terrain is swamp (the terrain list's ``"swamp"``, else by name: Sumpf)."""
+    atoll: bool = False
+    """Strategie 1.1 "Atolle": a settlement here brings no income, only its upkeep."""
 
     def flows_toward(self, side: int) -> int:
         """The side whose corner the river at ``side`` flows towards; 0 not known."""
@@ -125,18 +136,22 @@ def read_map(text: str) -> WorldMap:
     data = json_file(text, "map", "fields", MapError)
     classes = {}
     wet: dict[str, bool | None] = {}
+    kinds: dict[str, tuple[bool, bool]] = {}
     for terrain in data.get("terrains", []):
+        name = str(terrain.get("name"))
         if terrain.get("class") not in TERRAIN_CLASSES:
-            raise MapError(f"terrain {terrain.get('name')!r}: class must be normal/schwer/extrem")
-        if not isinstance(terrain.get("water", False), bool):
-            raise MapError(f"terrain {terrain.get('name')!r}: water must be true or false")
-        classes[str(terrain["name"])] = str(terrain["class"])
-        wet[str(terrain["name"])] = terrain.get("water")
+            raise MapError(f"terrain {name!r}: class must be normal/schwer/extrem")
+        for flag in ("water", "forest", "swamp"):
+            if not isinstance(terrain.get(flag, False), bool):
+                raise MapError(f"terrain {name!r}: {flag} must be true or false")
+        classes[name] = str(terrain["class"])
+        wet[name] = terrain.get("water")
+        kinds[name] = (terrain.get("forest", name == FOREST), terrain.get("swamp", name == SWAMP))
     fields = {}
     lines = _field_lines(text, len(data["fields"]))
     for raw, line in zip(data["fields"], lines, strict=True):
         try:
-            item = _field(raw, classes, wet)
+            item = _field(raw, classes, wet, kinds)
             if item.id in fields:
                 raise MapError(f"field {item.id} is listed twice")
         except MapError as exc:
@@ -160,10 +175,17 @@ def _field_lines(text: str, count: int) -> list[str]:
     return [f"line {text.count(chr(10), 0, start) + 1}: " for start in starts]
 
 
-def _field(raw: Any, classes: dict[str, str], wet: dict[str, bool | None]) -> Field:
+def _field(
+    raw: Any,
+    classes: dict[str, str],
+    wet: dict[str, bool | None],
+    kinds: dict[str, tuple[bool, bool]],
+) -> Field:
     if not isinstance(raw, dict):
         raise MapError("every field is an object")
     fid = field_id(str(raw.get("id", "")))
+    if not isinstance(raw.get("atoll", False), bool):
+        raise MapError(f"field {fid}: atoll must be true or false")
     terrain = str(raw.get("terrain", ""))
     if terrain not in classes:
         raise MapError(f"field {fid}: terrain {terrain!r} is not in the terrain list")
@@ -197,6 +219,9 @@ def _field(raw: Any, classes: dict[str, str], wet: dict[str, bool | None]) -> Fi
         wet=wet[terrain],
         river_out=out,
         river_flow=flow,
+        forest=kinds[terrain][0],
+        swamp=kinds[terrain][1],
+        atoll=raw.get("atoll", False),
     )
 
 

@@ -49,16 +49,33 @@ def month_range(
 ) -> int:
     """Strategie 7.1: land units 2 KF a month, mounted 4; ships and characters 6; +1
     when the whole move is on a road (with ``seen``: on road fields among those, the
-    fields a reader knows, engine.wdw.calculators.movement)."""
+    fields a reader knows, engine.wdw.calculators.movement). Geschwindigkeit (4.3, 4.4)
+    scales the range with the unit's BP (D21, :func:`speed_range`)."""
+    base = speed_range(unit.unit_class, unit.geschwindigkeit, unit.beritten)
     if unit.unit_class in ("sea", "character"):
-        return 6
-    base = 4 if unit.beritten else 2
+        return base
     # A field not on the map is no road (walk() then refuses the step, not_adjacent).
     fields = world.fields
     on_road = bool(path) and all(
         f in fields and fields[f].road and (seen is None or f in seen) for f in (unit.kf, *path)
     )
     return base + (1 if on_road else 0)
+
+
+def speed_range(unit_class: str, speed: int, mounted: bool) -> int:
+    """D21, Strategie 4.3/4.4 read into 7.1: the range without roads, ⌊base·BP/BP₀⌋ —
+    land 2 KF per 15 BP, mounted 4 per 30, ships 6 per 30 (F8), so each level of
+    Geschwindigkeit (5 BP on land, 10 at sea) adds its share of a field, rounded down:
+    land 2, 2, 3, 4 … for speed 0 to 3, ships 6 + 2 per level (a character's 6 has no
+    speed). 7.1 names the ranges of units without speed only; a property that costs
+    Rüststufen and moved nobody would be no property (docs/rules-wdw.md, movement)."""
+    if unit_class == "character":
+        return 6
+    if unit_class == "sea":
+        return 6 * movement_points("sea", speed=speed) // movement_points("sea")
+    base = 4 if mounted else 2
+    bp = movement_points("land", speed=speed, mounted=mounted)
+    return base * bp // movement_points("land", mounted=mounted)
 
 
 def step_cost(unit: Unit, world: WorldMap, a: str, b: str, hs3: bool = True) -> int:
@@ -72,7 +89,7 @@ def step_cost(unit: Unit, world: WorldMap, a: str, b: str, hs3: bool = True) -> 
     side = world.side_to(a, b)
     if unit.unit_class == "land" and side is not None and side in here.rivers:
         cost += 1
-    if unit.beritten and (there.terrain == "Sumpf" or there.height == 4):
+    if unit.beritten and (there.swamp or there.height == 4):
         cost += 1
     if unit.beritten and there.height == 3 and hs3:
         cost += 1

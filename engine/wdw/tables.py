@@ -11,6 +11,26 @@ MAIN_ORDERS = ("KN", "KA", "KT", "KH", "KV", "KI", "KX", "KR")
 """Strategie 5.1, Tab. 5.1-1, in the order of their aggression."""
 
 
+WORK_DEFENCE = {"": "KR", "R": "KR", "H": "KH", "V": "KV", "I": "KH"}
+"""Strategie 5.2, Tab. 5.2-2: how a unit under an A order meets an attack, as the main
+order Tab. 6.1-1 reads — no extension retreats ("Ist keine angegeben, zieht sie sich …
+zurück") like R; H holds "bis zum letzten Mann"; V defends and retreats after a lost
+fight; I goes on working whatever the losses, so it never gives way either (decision,
+docs/rules-wdw.md "Workers in a meeting")."""
+
+
+def defends_as(order: str) -> str:
+    """The main K order a unit's order (``code`` + extension, ``KAE``, ``ABH``, ``GI``)
+    meets others with: a K order its own; an A order by its extension (Tab. 5.2-2,
+    :data:`WORK_DEFENCE`); a G order, or none, defends (KV)."""
+    code = order[:2]
+    if code in MAIN_ORDERS:
+        return code
+    if code[:1] == "A":
+        return WORK_DEFENCE.get(order[2:3], "KR")
+    return "KV"
+
+
 @dataclass(frozen=True)
 class Outcome:
     """A row of Tab. 6.1-1 for unit A meeting unit B: what happens, and whether the GM

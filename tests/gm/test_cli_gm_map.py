@@ -33,7 +33,7 @@ def waiting_for_rulings(config: Path, number: int = 227) -> None:
 
 
 def broken_map(tmp_path: Path) -> Path:
-    """The example map with a height out of range on field 1/4 (its line 82)."""
+    """The example map with a height out of range on field 1/4 (its line 84)."""
     data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
     data["fields"][3]["height"] = 9
     path = tmp_path / "broken.json"
@@ -78,9 +78,9 @@ def test_a_kind_without_map_files_is_refused_in_one_line_or_as_json(config: Path
 def test_a_broken_map_is_refused_naming_its_line(config: Path, tmp_path: Path) -> None:
     create_wdw(config)
     out = gm(config, "map", "227", str(broken_map(tmp_path)), "--lang", "en", code=1)
-    assert "line 82: field 1/4: height must be 0-4" in out
+    assert "line 84: field 1/4: height must be 0-4" in out
     answer = json.loads(gm(config, "map", "227", str(broken_map(tmp_path)), "--json", code=1))
-    assert answer["refused"] == "game_cannot_set_up_like" and "line 82" in answer["error"]
+    assert answer["refused"] == "game_cannot_set_up_like" and "line 84" in answer["error"]
 
 
 def test_a_running_game_takes_a_map_only_with_a_reason_and_while_waiting_for_rulings(

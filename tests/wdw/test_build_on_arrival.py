@@ -121,9 +121,10 @@ def test_a_worker_arriving_where_the_realm_has_no_settlement_is_told_so() -> Non
 
 
 def test_a_worker_held_by_a_meeting_does_not_build() -> None:
-    # Tharn's 2/101 holds 1/19 (KH): the worker on its way from 1/20 stays there.
+    # Tharn's 2/101 holds 1/19 (KH): the defending worker (ABV meets it as KV: both stay,
+    # Tab. 5.2-2, 6.1-1) on its way from 1/20 stays there.
     state = placed(u1_201="1/20", u2_101="1/19")
-    order = Work(unit=201, code="AB", structure="stv", path=("1/19", "1/18"))
+    order = Work(unit=201, code="AB", ext="V", structure="stv", path=("1/19", "1/18"))
     orders: dict[int, list[Order]] = {1: [order], 2: [Fight(unit=101, code="KH")]}
     after = month_of(state, orders)
     assert field_of(after, 1, 201) == "1/19" and noted(after, 1, "reject.not_arrived")

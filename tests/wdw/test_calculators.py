@@ -379,8 +379,12 @@ def test_the_designer_prices_the_rulebooks_fleet() -> None:
     assert lines[4] == "Sofortrüstung: 210000 GS, alles gegen die Rüstkapazität"
     # F8: at sea 30 + 10·2 BP. F7: 0.2·100·100 = 2,000 GS; D23: ×(1 + ⌊5/3⌋).
     assert lines[5] == "BP 50 (Tab. 4.2-1a, Strategie 4.3); Kasernenplatz 0 Fußsoldaten"
-    assert lines[6] == "Unterhalt je Einnahmetermin 2000 GS (4000 mit RS-Aufschlag, Strategie 4.2)"
-    assert lines[7] == "freie Immunitäten: 5 (RS − 1)"
+    # D21: 6 KF × 50/30 BP, rounded down.
+    assert (
+        lines[6] == "Reichweite 10 KF im Monat (Strategie 7.1; Geschwindigkeit nach ihren BP, 4.3)"
+    )
+    assert lines[7] == "Unterhalt je Einnahmetermin 2000 GS (4000 mit RS-Aufschlag, Strategie 4.2)"
+    assert lines[8] == "freie Immunitäten: 5 (RS − 1)"
 
 
 def test_the_designer_plans_training_an_own_unit() -> None:
@@ -388,7 +392,24 @@ def test_the_designer_plans_training_an_own_unit() -> None:
     params = {"unit": "102", "properties": "Nahkampf 2 Beritten"}
     lines = lines_of(GAME.calculate(sample(), 1, "designer", params, "en"))
     assert "BP 30 (Tab. 4.2-1a, Strategie 4.3); barracks 2000 foot" in lines
+    assert "Range 4 fields a month (Strategie 7.1; speed by its BP, 4.3)" in lines
     assert lines[-1] == "Training from RS 2 to RS 3: 15000 GS, 3 months"
+
+
+def test_the_designer_gives_no_range_when_the_game_moves_by_bp() -> None:
+    params = {"unit_class": "land", "elements": "1000", "properties": "Nahkampf 1"}
+    by_bp = sample(
+        movement="bp",
+        bp_costs={"Tiefland": 1, "Hügelland": 2, "Wald": 2, "Sumpf": 3, "Gebirge": 3, "Wasser": 1},
+    )
+    assert not any(
+        "Reichweite" in line
+        for line in lines_of(GAME.calculate(by_bp, 1, "designer", params, "de"))
+    )
+    assert any(
+        line.startswith("Reichweite 2 KF")
+        for line in lines_of(GAME.calculate(sample(), 1, "designer", params, "de"))
+    )
 
 
 def test_the_designer_names_the_properties_in_the_readers_words() -> None:

@@ -80,6 +80,36 @@ def test_training_halfyear_refuses_rs_2_beyond_the_ruestkapazitaet() -> None:
     assert "Rüstkapazität" in said(Train(unit=101, properties=("nahkampf=2",)), state)
 
 
+def test_training_halfyear_charges_no_ruestkapazitaet_beyond_rs_2() -> None:
+    # Strategie 4.2: only the share of the first two RS counts; RS 3 -> 4 is at once
+    # (6 - 6 months) but none of it lies in RS 1-2.
+    state = sample(training_halfyear=True)
+    state.realm(1).treasury = 10**6
+    unit_of(state, 1, 101).nahkampf = 3
+    state = month(state, Train(unit=101, properties=("nahkampf=4",)))
+    unit = state.unit(1, 101)
+    assert unit is not None and unit.nahkampf == 4 and unit.training_months == 0
+    assert state.settlements[0].rues_used == 0
+
+
+def test_training_halfyear_charges_the_rs_2_share_of_a_longer_training() -> None:
+    # RS 1 -> 3 takes 6 months; its RS 2 share (15 - 5 GS an element) uses the capacity.
+    state = sample(training_halfyear=True)
+    state.realm(1).treasury = 10**6
+    state = month(state, Train(unit=101, properties=("nahkampf=3",)))
+    unit = state.unit(1, 101)
+    assert unit is not None and unit.training_months == 5  # the first month counted
+    assert state.settlements[0].rues_used == 10 * unit.size
+
+
+def test_training_halfyear_refuses_a_longer_training_beyond_the_ruestkapazitaet() -> None:
+    state = sample(training_halfyear=True)
+    state.realm(1).treasury = 10**6
+    state.settlements[0].rues_used = state.settlements[0].rues * 10000
+    assert "Rüstkapazität" in said(Train(unit=101, properties=("nahkampf=3",)), state)
+    assert "Rüstkapazität" not in said(Train(unit=101, properties=("nahkampf=3",)), sample())
+
+
 @pytest.mark.parametrize(("rounding", "income"), [("full", 6000), ("exact", 7350)])
 def test_income_rounding_counts_full_or_exact_tens_of_thousands(rounding: str, income: int) -> None:
     state = sample(income_rounding=rounding)

@@ -40,6 +40,29 @@ def test_mounted_units_ships_and_characters_go_further() -> None:
     assert month_range(Unit(1, 2, "character", 1, "1/18"), WORLD, ()) == 6
 
 
+@pytest.mark.parametrize(
+    ("speed", "on_foot", "mounted", "ship"),
+    [(0, 2, 4, 6), (1, 2, 5, 8), (2, 3, 6, 10), (3, 4, 8, 12)],
+)
+def test_speed_scales_the_range_with_the_movement_points(
+    speed: int, on_foot: int, mounted: int, ship: int
+) -> None:
+    # D21 on Strategie 4.3/4.4: ⌊base·BP/BP₀⌋, land +5 BP and ships +10 BP a level.
+    assert month_range(foot(geschwindigkeit=speed), WORLD, ("1/26",)) == on_foot
+    assert month_range(foot(geschwindigkeit=speed, beritten=True), WORLD, ("1/26",)) == mounted
+    assert month_range(Unit(1, 3, "sea", 10, "1/1", geschwindigkeit=speed), WORLD, ()) == ship
+
+
+def test_a_fast_unit_walks_further_than_a_slow_one() -> None:
+    path = ("1/10", "1/11", "1/3", "1/4")
+    assert len(walk(foot(kf="1/9"), WORLD, path).steps) == 2
+    assert len(walk(foot(kf="1/9", geschwindigkeit=3), WORLD, path).steps) == 4
+
+
+def test_a_fast_unit_on_a_road_gets_the_road_field_on_top() -> None:
+    assert month_range(foot(geschwindigkeit=2), WORLD, ("1/19", "1/20", "1/21")) == 4
+
+
 def test_a_path_beyond_the_range_stops_where_the_range_ends() -> None:
     leg = walk(foot(kf="1/9"), WORLD, ("1/10", "1/11", "1/3"))
     assert [f for f, _ in leg.steps] == ["1/10", "1/11"] and leg.truncated

@@ -24,6 +24,7 @@ from engine.wdw.orders import Build, Fight, Spy, Work
 from engine.wdw.phases import arming, money, works
 from engine.wdw.setup import options_of
 from engine.wdw.state import STRUCTURES, Realm, Unit, WdwState
+from engine.wdw.tables import defends_as
 
 
 def scene_of(state: WdwState, legs: Mapping[str, Leg]) -> combat.Scene:
@@ -39,7 +40,12 @@ def workbench_lines(
     a = combat.approach(meeting.a.units, meeting.a.order, meeting.kf, scene.units, legs)
     b = combat.approach(meeting.b.units, meeting.b.order, meeting.kf, scene.units, legs)
     late = [
-        (combat.approach((key,), scene.units[key].order[:2], meeting.kf, scene.units, legs), round_)
+        (
+            combat.approach(
+                (key,), defends_as(scene.units[key].order), meeting.kf, scene.units, legs
+            ),
+            round_,
+        )
         for key, round_ in meeting.late
     ]
     bench = combat.workbench(scene, meeting.kf, a, b, late, meeting.day)

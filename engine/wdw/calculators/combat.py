@@ -22,7 +22,7 @@ from engine.wdw.provinces import home_gp, melee_level
 from engine.wdw.rivers import barrier
 from engine.wdw.setup import options_of
 from engine.wdw.state import Settlement, Unit, WdwState, world
-from engine.wdw.tables import MAIN_ORDERS, Outcome, encounter, row_words
+from engine.wdw.tables import MAIN_ORDERS, Outcome, defends_as, encounter, row_words
 from engine.wdw.timeline import Whereabouts
 from engine.wdw.walls import WALL_GP, wall_gp
 
@@ -187,8 +187,9 @@ class Workbench:
 
 def lead_order(orders: Iterable[str]) -> str:
     """A side's main order: the most aggressive of its units' orders (Tab. 5.1-1;
-    units under A or G orders defend as KV, Strategie 5.2)."""
-    codes = [o[:2] if o[:2] in MAIN_ORDERS else "KV" for o in orders]
+    units under A orders as their extension says, Tab. 5.2-2, under G orders KV:
+    engine.wdw.tables.defends_as)."""
+    codes = [defends_as(o) for o in orders]
     return min(codes, key=MAIN_ORDERS.index, default="KV")
 
 
@@ -225,7 +226,7 @@ def gp_causes(
         origin = the_map.fields[side.came_from]
         if origin.height > here.height:
             causes.append(("höhe", 1))
-        if origin.terrain == "Wald":
+        if origin.forest:  # the map's terrain list says which terrains are forest
             causes.append(("wald", 1))
     if unit.raised_terrain and unit.raised_terrain == here.terrain:
         causes.append(("gelände", 1))

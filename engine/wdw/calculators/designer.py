@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from engine.wdw.calculators.texts import say
 from engine.wdw.formulas import element_cost, movement_points, rs_of, training_months, upkeep
+from engine.wdw.movement import speed_range
 from engine.wdw.options import WdwOptions
 from engine.wdw.property_words import WORDS
 
@@ -86,6 +87,8 @@ class Design:
     months: int
     months_halfyear: int
     bp: int
+    range: int
+    """Strategie 7.1 with its speed (D21): KF a month off roads; 0 when the game moves by BP."""
     upkeep: int
     upkeep_surcharged: int
     stationing: int
@@ -114,6 +117,7 @@ def design(
     plain = WdwOptions(upkeep_rs_surcharge=False, income_months=options.income_months)
     months = training_months(rs)
     done = from_rs or 1
+    speed = properties.get("geschwindigkeit", 0)
     return Design(
         unit_class=unit_class,
         elements=elements,
@@ -125,7 +129,8 @@ def design(
         training=(each - element_cost(unit_class, 1)) * elements,
         months=months,
         months_halfyear=training_months(rs, halfyear=True),
-        bp=movement_points(unit_class, speed=properties.get("geschwindigkeit", 0), mounted=mounted),
+        bp=movement_points(unit_class, speed=speed, mounted=mounted),
+        range=speed_range(unit_class, speed, mounted) if options.movement == "ranges" else 0,
         upkeep=upkeep(unit_class, elements, rs, plain),
         upkeep_surcharged=upkeep(unit_class, elements, rs, surcharged),
         stationing=elements * (2 if mounted else 1) if unit_class == "land" else 0,
@@ -144,6 +149,8 @@ def render(result: Design, lang: str) -> list[str]:
     )
     unit_class = say(lang, f"class.{result.unit_class}")
     keys = ["head", "cost", "normal", "sofort", "bp", "upkeep", "immunities"]
+    if result.range:
+        keys.insert(keys.index("bp") + 1, "range")
     if result.from_rs:
         keys.append("retrain")
     return [

@@ -26,17 +26,19 @@ from engine.wdw.state import STRUCTURES, Realm, Settlement, Unit
 
 @dataclass(frozen=True)
 class Site:
-    """A settlement's field as the forecast needs it: its terrain class (F1, F2) and
-    whether it allows Bev 10 (F4: a coast at HS 1 or a navigable river)."""
+    """A settlement's field as the forecast needs it: its terrain class (F1, F2),
+    whether it allows Bev 10 (F4: a coast at HS 1 or a navigable river) and whether it
+    is an atoll (1.1: no income)."""
 
     terrain_class: str
     big: bool
+    atoll: bool = False
 
     @classmethod
     def of(cls, field: Field, home: str = "") -> Site:
         """The site of a settlement on ``field`` for a realm whose Heimatgelände is
         ``home`` (normal there, D33)."""
-        return cls(class_at(field, home), field.big_site)
+        return cls(class_at(field, home), field.big_site, field.atoll)
 
 
 @dataclass(frozen=True)
@@ -199,6 +201,7 @@ def forecast(
                         follow(s.population, s.bev, built[(s.name, "bev")]),  # Strategie 3.2
                         sum(built[(s.name, st)] for st in STRUCTURES),
                         sites[s.kf].terrain_class,
+                        atoll=sites[s.kf].atoll,
                         exact=options.income_rounding == "exact",
                     ),
                 )

@@ -21,7 +21,7 @@ from engine.wdw.movement import Leg
 from engine.wdw.orders import Fight
 from engine.wdw.sightlines import visible
 from engine.wdw.state import Unit, WdwState, world
-from engine.wdw.tables import MAIN_ORDERS, Outcome, row_words
+from engine.wdw.tables import MAIN_ORDERS, Outcome, defends_as, row_words
 from engine.wdw.timeline import Stay, common_day, stays_of
 
 Plans = Mapping[str, tuple[str, tuple[str, ...]]]
@@ -69,12 +69,12 @@ class Finding:
 
 def orders_of(state: WdwState, plans: Plans) -> dict[int, list[Order]]:
     """The plans as the month's K orders (Strategie 5.1): each planned unit's order with
-    its path; an order that names no main order is the defence the month gives a unit
-    without one (KV, engine.wdw.items.main_order)."""
+    its path; an order that names no main order is the one the month gives a unit
+    without one (a worker's by its extension, else KV: engine.wdw.tables.defends_as)."""
     orders: dict[int, list[Order]] = {}
     for key, (code, path) in plans.items():
         realm, number_ = (int(x) for x in key.split("/"))
-        main, ext = (code[:2], code[2:]) if code[:2] in MAIN_ORDERS else ("KV", "")
+        main, ext = (code[:2], code[2:]) if code[:2] in MAIN_ORDERS else (defends_as(code), "")
         orders.setdefault(realm, []).append(Fight(unit=number_, code=main, ext=ext, path=path))
     return orders
 

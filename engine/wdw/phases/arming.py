@@ -68,8 +68,8 @@ def _train(month: Month, seat: int, order: Train) -> None:
     unit = state.unit(seat, order.unit)
     assert unit is not None  # plan_train refuses an unknown unit
     month.book(seat, "train", -plan.cost, plan.place.name)
-    if not plan.months:  # D22 (training_halfyear): done at once, on the Rüstkapazität
-        plan.place.rues_used += plan.capacity
+    plan.place.rues_used += plan.capacity  # D22 (training_halfyear): RS ≤ 2's share
+    if not plan.months:  # D22 (training_halfyear): done at once
         give(unit, plan.properties, plan.provinces, plan.terrains)
         month.note(seat, "note.training", unit=unit.id, rs=plan.rs, months=0, cost=plan.cost)
         month.note(seat, "note.trained", unit=unit.id, rs=unit.rs())

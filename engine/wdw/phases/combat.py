@@ -14,6 +14,7 @@ from engine.wdw.phases.sightings import estimate
 from engine.wdw.retreat import retreat
 from engine.wdw.rulings import default_ruling, read
 from engine.wdw.state import Unit
+from engine.wdw.tables import defends_as
 
 
 def run(month: Month) -> None:
@@ -96,6 +97,6 @@ def _retreat(
 ) -> None:
     for key in keys:
         unit = units.get(key)
-        if unit is None or unit.size == 0 or unit.order[:2] in ("KN", "KH"):
-            continue  # Strategie 6.2: units under KN or KH do not retreat after a loss
+        if unit is None or unit.size == 0 or defends_as(unit.order) in ("KN", "KH"):
+            continue  # Strategie 6.2: KN or KH (a worker's H or I, 5.2) do not retreat
         retreat(month, item, unit, winner, day)

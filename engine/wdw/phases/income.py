@@ -12,8 +12,8 @@ from engine.wdw.state import WdwState, world
 
 
 def ledger(state: WdwState, seat: int, options: WdwOptions) -> tuple[int, int]:
-    """A realm's Einnahmetermin: its settlements' net income (F1) and its units' upkeep
-    for the half-year (F7)."""
+    """A realm's Einnahmetermin: its settlements' net income (F1; none but the upkeep on
+    an atoll, Strategie 1.1) and its units' upkeep for the half-year (F7)."""
     the_map = world(state.map_text)
     home = home_terrain(state.realm(seat), state.settlements, the_map)
     earned = sum(
@@ -21,6 +21,7 @@ def ledger(state: WdwState, seat: int, options: WdwOptions) -> tuple[int, int]:
             s.population,
             s.bwp(),
             class_at(the_map.fields[s.kf], home),  # D33: normal in the Heimatgelände
+            atoll=the_map.fields[s.kf].atoll,  # Strategie 1.1: upkeep only
             exact=options.income_rounding == "exact",  # D10
         )
         for s in state.settlements

@@ -13,9 +13,9 @@ def run(month: Month) -> None:
     chosen = by_unit(month.orders)
     for unit in month.state.units:
         order = chosen.get((unit.realm, unit.id))
-        if isinstance(order, Fight):
+        if isinstance(order, Fight | Work):  # Tab. 5.2-2: how a worker meets others stands
             unit.order = order.code + order.ext
-        elif isinstance(order, Work | Spy):
+        elif isinstance(order, Spy):
             unit.order = order.code
         leg = month.items.legs[unit.key]
         if leg.steps:
