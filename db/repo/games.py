@@ -1,12 +1,12 @@
 """Games and their seats: a game by number, the seats of an address, locking a game
-for its turn run, a new occupant for a seat, the standby list.
+for its turn run (and claiming it before), a new occupant for a seat, the standby list.
 """
 
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Self
 
-from sqlalchemy import bindparam
+from sqlalchemy import bindparam, text
 from sqlmodel import Session, col, select
 
 from db.models import Game, Player, Standby, StandbyStatus, utcnow
@@ -112,6 +112,33 @@ _LOCK_GAME = (
     .execution_options(populate_existing=True)
 )
 _LOCK_GAME_SKIP_LOCKED = _LOCK_GAME.with_for_update(skip_locked=True)
+
+
+def claim_turn(session: Session, game_id: int) -> bool:
+    """Claim the game's pending turn for this server until ``session``'s transaction
+    ends: True, or False when another transaction holds the claim (it is not waited for).
+
+    Taken before the turn is evaluated ahead, where the row lock (:func:`lock_game`)
+    would be held too long: a row lock held through an evaluation would hold up the
+    game's mails. Another server that finds the turn claimed goes on to another game
+    instead of evaluating the same turn for nothing (docs/performance.md, "More than one
+    server"). It decides nothing else: the run still locks the game's row and checks its
+    turn.
+
+    PostgreSQL: a transaction-level advisory lock, given back at the commit or rollback,
+    and by the database when the holder's connection dies (a killed server blocks
+    nothing). SQLite: always True without a statement; it serves one server process.
+    """
+    if session.get_bind().dialect.name == "sqlite":
+        return True
+    claimed = session.execute(_CLAIM_TURN, {"space": _TURN_CLAIMS, "game_id": game_id})
+    return bool(claimed.scalar_one())
+
+
+# The first key of the turn claims' advisory locks ("pbem" in ASCII), the game's id the
+# second: other users of advisory locks on the database pick other first keys.
+_TURN_CLAIMS = 0x7062656D
+_CLAIM_TURN = text("SELECT pg_try_advisory_xact_lock(:space, :game_id)")
 
 
 _SEATS_OF_ADDRESS = select(Player).where(
