@@ -11,8 +11,11 @@ stored, once into a template database that each run copies). Each run measures t
 burst once with one ``pbem serve`` and once with two on their own copy of the games,
 one after the other (which goes first alternates), so both see the same load; the two
 share the server's mailbox and the sink, as two hosts would. The clock runs from the
-deadline until the sink has accepted every printout and GM summary of turn 1. Each
-server keeps its own choice of worker processes (on two cores: one each).
+deadline until the sink has accepted every printout and GM summary of turn 1; over the
+same span the processor time of every server and its workers is read from
+``/proc/PID/stat`` (on a shared machine it moves far less with the neighbours' load than
+the seconds, and it shows work done twice). Each server keeps its own choice of worker
+processes (on two cores: one each).
 
 Checked in every run: every turn ran once (one ``turn 1: done`` over all servers' logs
 per game), every mail was accepted once, no server logged an error. Counted with two
@@ -30,10 +33,19 @@ import contextlib
 import statistics
 import tempfile
 import time
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bench_burst import FROM, LEAD, Sink, build_games, copy_of  # beside this script
+from bench_burst import (  # beside this script
+    FROM,
+    LEAD,
+    Sink,
+    build_games,
+    children,
+    copy_of,
+    cpu_seconds,
+)
 from cli import mail_bench_args, tell  # tests/bench/cli.py, beside this script
 from sqlalchemy import update
 
@@ -55,12 +67,20 @@ def wasted(server: ServerProcess) -> int:
     return server.count_log(thrown_away)
 
 
-def burst(
-    stack: MailStack, url: str, workdir: Path, games: int, seats: int, servers: int
-) -> tuple[float, int]:
-    """Seconds from the deadline until the sink accepted every mail of turn 1, with
-    ``servers`` servers on the database ``url``, and the turns evaluated ahead for
-    nothing over all servers."""
+@dataclass
+class Burst:
+    """One burst's figures."""
+
+    seconds: float
+    """From the deadline until the sink accepted every mail of turn 1."""
+    cpu_seconds: float
+    """Processor time of every server and its workers over the same span."""
+    wasted: int
+    """Turns evaluated ahead for nothing, over all servers."""
+
+
+def burst(stack: MailStack, url: str, workdir: Path, games: int, seats: int, servers: int) -> Burst:
+    """The deadline burst of turn 1 with ``servers`` servers on the database ``url``."""
     expected = games * (seats + 1)
     sink = Sink(workdir, f"servers{servers}")
     settings = {
@@ -87,10 +107,13 @@ def burst(
             for server in started:
                 server.start(timeout=120)
                 server.wait_for_log("worker processes", timeout=120)
+            pids = [p for s in started for p in (s.pid, *children(s.pid))]
             deadline = datetime.now(UTC) + timedelta(seconds=LEAD)
             with transaction(first.engine) as session:
                 session.execute(update(Game).values(next_deadline=deadline))
+            cpu_before = sum(cpu_seconds(pid) for pid in pids)
             accepted = sink.wait(expected)
+            cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
             time.sleep(1)  # a mail sent twice would arrive now
             ran = [
                 s.count_log(lambda r: str(r.get("message", "")).endswith("turn 1: done "))
@@ -119,7 +142,7 @@ def burst(
                     raise RuntimeError(f"server did not stop cleanly\n{server.log_tail()}")
     finally:
         sink.close()
-    return max(t for t, _ in accepted) - deadline.timestamp(), thrown
+    return Burst(max(t for t, _ in accepted) - deadline.timestamp(), cpu, thrown)
 
 
 def main() -> None:
@@ -131,9 +154,8 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="30 games (report.py --quick)")
     parser.add_argument("--json", action="store_true", help="last line: the medians as JSON")
     args = mail_bench_args(parser, games=(200, 30), seats=(8, None))
-    one: list[float] = []
-    two: list[float] = []
-    thrown: list[int] = []
+    one: list[Burst] = []
+    two: list[Burst] = []
     with (
         tempfile.TemporaryDirectory(prefix="pbem-servers-") as tmp,
         temporary_database("postgresql", Path(tmp)) as template,
@@ -149,17 +171,19 @@ def main() -> None:
                 workdir = Path(tmp) / f"run{run}-{servers}"
                 workdir.mkdir()
                 with copy_of(template, workdir, f"run{run}s{servers}") as url:
-                    seconds, lost = burst(stack, url, workdir, args.games, args.seats, servers)
-                    results.append(seconds)
-                    if servers > 1:
-                        thrown.append(lost)
+                    results.append(burst(stack, url, workdir, args.games, args.seats, servers))
             print(
-                f"run {run + 1}: one server {one[-1]:.2f} s, two servers {two[-1]:.2f} s",
+                f"run {run + 1}: one server {one[-1].seconds:.2f} s "
+                f"(processor {one[-1].cpu_seconds:.2f} s), two servers {two[-1].seconds:.2f} s "
+                f"(processor {two[-1].cpu_seconds:.2f} s)",
                 flush=True,
             )
+    thrown = [b.wasted for b in two]
     figures = {
-        "one_server_seconds": statistics.median(one),
-        "two_servers_seconds": statistics.median(two),
+        "one_server_seconds": statistics.median(b.seconds for b in one),
+        "two_servers_seconds": statistics.median(b.seconds for b in two),
+        "one_server_cpu_seconds": statistics.median(b.cpu_seconds for b in one),
+        "two_servers_cpu_seconds": statistics.median(b.cpu_seconds for b in two),
         "wasted_evaluations": statistics.median(thrown),
     }
     tell(
@@ -168,7 +192,10 @@ def main() -> None:
         f"\nDeadline burst on PostgreSQL ({args.games} games x {args.seats} players, medians "
         f"of {args.runs} runs): one server {figures['one_server_seconds']:.2f} s, two "
         f"servers {figures['two_servers_seconds']:.2f} s, ratio "
-        f"{figures['two_servers_seconds'] / figures['one_server_seconds']:.2f}; turns "
+        f"{figures['two_servers_seconds'] / figures['one_server_seconds']:.2f}; processor "
+        f"time of the servers and their workers {figures['one_server_cpu_seconds']:.2f} s and "
+        f"{figures['two_servers_cpu_seconds']:.2f} s, ratio "
+        f"{figures['two_servers_cpu_seconds'] / figures['one_server_cpu_seconds']:.2f}; turns "
         f"evaluated ahead for nothing with two servers: {thrown}",
     )
 
