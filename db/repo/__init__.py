@@ -40,6 +40,7 @@ One module per job; every public name is importable from ``db.repo`` itself:
 from db.repo.access import host_secret as host_secret
 from db.repo.access import set_web_access as set_web_access
 from db.repo.access import web_access as web_access
+from db.repo.games import ClaimOutcome as ClaimOutcome
 from db.repo.games import SeatKeys as SeatKeys
 from db.repo.games import claim_turn as claim_turn
 from db.repo.games import current_players as current_players

@@ -4,12 +4,12 @@ for its turn run (and claiming it before), a new occupant for a seat, the standb
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Self
+from typing import Literal, Self
 
-from sqlalchemy import bindparam, text
+from sqlalchemy import bindparam, func
 from sqlmodel import Session, col, select
 
-from db.models import Game, Player, Standby, StandbyStatus, utcnow
+from db.models import Game, GameStatus, Player, Standby, StandbyStatus, utcnow
 from db.repo.rows import _require_write_lock, _table, normalise_address, saved
 
 # The statements intake runs for every mail are built once, with parameters: building
@@ -114,9 +114,18 @@ _LOCK_GAME = (
 _LOCK_GAME_SKIP_LOCKED = _LOCK_GAME.with_for_update(skip_locked=True)
 
 
-def claim_turn(session: Session, game_id: int) -> bool:
+ClaimOutcome = Literal["claimed", "taken", "not_due"]
+"""What :func:`claim_turn` found: the claim is this transaction's; another transaction
+holds it; or the turn cannot be due (nothing claimed that is worth holding)."""
+
+
+def claim_turn(session: Session, game_id: int, due_by: datetime | None = None) -> ClaimOutcome:
     """Claim the game's pending turn for this server until ``session``'s transaction
-    ends: True, or False when another transaction holds the claim (it is not waited for).
+    ends: ``claimed``, or ``taken`` when another transaction holds the claim (it is not
+    waited for). With ``due_by``, ``not_due`` when a run at that moment would refuse the
+    turn as not due whatever it finds: the game not running or held, its deadline not
+    passed and no early runs (read in the same statement: most games a server finds
+    already run by another are seen so, with no evaluation and no run asked for).
 
     Taken before the turn is evaluated ahead, where the row lock (:func:`lock_game`)
     would be held too long: a row lock held through an evaluation would hold up the
@@ -127,18 +136,27 @@ def claim_turn(session: Session, game_id: int) -> bool:
 
     PostgreSQL: a transaction-level advisory lock, given back at the commit or rollback,
     and by the database when the holder's connection dies (a killed server blocks
-    nothing). SQLite: always True without a statement; it serves one server process.
+    nothing). SQLite: always ``claimed`` without a statement; it serves one server
+    process.
     """
     if session.get_bind().dialect.name == "sqlite":
-        return True
-    claimed = session.execute(_CLAIM_TURN, {"space": _TURN_CLAIMS, "game_id": game_id})
-    return bool(claimed.scalar_one())
+        return "claimed"
+    row = session.execute(_CLAIM_TURN, {"space": _TURN_CLAIMS, "game_id": game_id}).first()
+    if row is None or not row.claimed:
+        return "taken"
+    if due_by is None or row.status != GameStatus.RUNNING or row.held:
+        return "claimed" if due_by is None else "not_due"
+    passed = row.next_deadline is not None and row.next_deadline <= due_by
+    return "claimed" if passed or row.early_run else "not_due"
 
 
 # The first key of the turn claims' advisory locks ("pbem" in ASCII), the game's id the
 # second: other users of advisory locks on the database pick other first keys.
 _TURN_CLAIMS = 0x7062656D
-_CLAIM_TURN = text("SELECT pg_try_advisory_xact_lock(:space, :game_id)")
+_CLAIM_TURN = select(
+    func.pg_try_advisory_xact_lock(bindparam("space"), bindparam("game_id")).label("claimed"),
+    *(_table(Game).c[name] for name in ("status", "held", "early_run", "next_deadline")),
+).where(Game.id == bindparam("game_id"))
 
 
 _SEATS_OF_ADDRESS = select(Player).where(

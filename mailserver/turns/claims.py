@@ -17,6 +17,7 @@ database.
 from __future__ import annotations
 
 import asyncio
+from datetime import datetime
 
 from sqlalchemy import Engine
 from sqlmodel import Session
@@ -50,27 +51,33 @@ class TurnClaims:
         self._size = size
         self._pool: Engine | None = None
 
-    async def take(self, game_id: int) -> TurnClaim | None:
-        """The claim on ``game_id``'s turn, or None when another server holds it."""
+    async def take(
+        self, game_id: int, due_by: datetime | None = None
+    ) -> tuple[repo.ClaimOutcome, TurnClaim]:
+        """The claim on ``game_id``'s turn and what :func:`db.repo.claim_turn` found
+        (``due_by`` as there); the claim holds nothing unless that is ``claimed``."""
         if self._database is None:
-            return TurnClaim(None)
+            return "claimed", TurnClaim(None)
         if self._pool is None:  # made here, in the event loop's thread: once
             self._pool = make_engine(
                 self._database.url, pool_size=self._size, max_overflow=self._size
             )
-        return await asyncio.to_thread(self._take, self._pool, game_id)
+        return await asyncio.to_thread(self._take, self._pool, game_id, due_by)
 
     @staticmethod
-    def _take(pool: Engine, game_id: int) -> TurnClaim | None:
+    def _take(
+        pool: Engine, game_id: int, due_by: datetime | None
+    ) -> tuple[repo.ClaimOutcome, TurnClaim]:
         session = Session(pool)
         try:
-            if repo.claim_turn(session, game_id):
-                return TurnClaim(session)
+            found = repo.claim_turn(session, game_id, due_by)
         except BaseException:
             session.close()
             raise
+        if found == "claimed":
+            return found, TurnClaim(session)
         session.close()
-        return None
+        return found, TurnClaim(None)
 
     def close(self) -> None:
         """Close the claims' connections (every claim given back before)."""

@@ -56,6 +56,12 @@ class AheadEvaluators(Protocol):
         with ``due_by``, when the turn is not due then)."""
 
 
+CLAIM_REFUSALS = {
+    "taken": "claimed by another run",
+    "not_due": "not due when claimed (run elsewhere, or held)",
+}
+"""The log's words for a run given up at its claim (:func:`db.repo.claim_turn`)."""
+
 POKE_DELAY = 0.1
 """Seconds between a change in this process and the re-planning pass it causes."""
 
@@ -417,9 +423,13 @@ class DeadlineScheduler:
         the game (it evaluates and runs the turn; should it die first, the next resync
         fires the deadline here again)."""
         async with self._ahead_slots.held(game_id):
-            claim = await self._claim(game_id)
-            if claim is None:
-                log.info("game id %d: claimed by another run", game_id)
+            due_by = None if force else utcnow()
+            found, claim = await self._claim(game_id, due_by)
+            if found != "claimed":
+                # Taken: the other server evaluates and runs it (should it die first,
+                # the next resync fires the deadline here again). Not due: run by the
+                # other already, as a rule; the resync plans its next deadline.
+                log.info("game id %d: %s", game_id, CLAIM_REFUSALS[found])
                 return None
             try:
                 ahead = None
@@ -427,7 +437,6 @@ class DeadlineScheduler:
                     fee = self.config.terms.turn_fee_cents
                     # Not for a turn the run would refuse as not due: with several
                     # servers the other one may have run it already.
-                    due_by = None if force else utcnow()
                     ahead = await self.workers.evaluate_ahead(game_id, fee, due_by)
                 async with self._turn_lock:  # one run at a time per process
                     if self._stopping:
@@ -449,12 +458,14 @@ class DeadlineScheduler:
             self._plan_game(game_id, plans)
         return result
 
-    async def _claim(self, game_id: int) -> TurnClaim | None:
+    async def _claim(
+        self, game_id: int, due_by: datetime | None
+    ) -> tuple[repo.ClaimOutcome, TurnClaim]:
         """The game claimed for a run whose turn a worker evaluates ahead; a run that
         evaluates in its own transaction needs no claim (its row lock is one)."""
         if self.workers is None or self._stopping:
-            return TurnClaim(None)
-        return await self._claims.take(game_id)
+            return "claimed", TurnClaim(None)
+        return await self._claims.take(game_id, due_by)
 
     def _run_turn(
         self, game_id: int, force: bool, ahead: TurnAhead | None, claim: TurnClaim

@@ -21,9 +21,9 @@ Checked in every run: every turn ran once (one ``turn 1: done`` over all servers
 per game), every mail was accepted once, no server logged an error. Counted with two
 servers: the turns evaluated ahead and thrown away (a run refused after its evaluation:
 ``busy``, the other held the game's row; or ``no longer pending``, the other had
-committed), and the runs a server left to the other before any evaluation (the game
-claimed by the other, :mod:`mailserver.turns.claims`); ``wasted_evaluations`` in the
-JSON is their median over the runs.
+committed), and the runs a server gave up at its claim, before any evaluation (the game
+claimed by the other, or already run by it: :mod:`mailserver.turns.claims`);
+``wasted_evaluations`` in the JSON is the median of the first count over the runs.
 """
 
 from __future__ import annotations
@@ -126,9 +126,11 @@ def burst(stack: MailStack, url: str, workdir: Path, games: int, seats: int, ser
                 # logs why (busy: locked by the other; not_due: already done; claimed:
                 # the other was evaluating it).
                 left = sum(s.count_log("claimed by another run") for s in started)
+                run_there = sum(s.count_log("not due when claimed") for s in started)
                 print(
                     f"  turns run per server: {ran}, evaluations thrown away: {thrown}, "
-                    f"runs left to the other before evaluating: {left}",
+                    f"runs left to the other at the claim: {left} claimed, "
+                    f"{run_there} run already",
                     flush=True,
                 )
             errors = [e for s in started for e in s.errors_logged()]

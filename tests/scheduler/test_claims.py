@@ -15,7 +15,7 @@ from sqlalchemy import Engine, event
 from sqlmodel import Session
 
 from db import repo
-from db.models import utcnow
+from db.models import Game, utcnow
 from db.session import reading, transaction
 from mailserver.inbound.intake import IntakeConfig, process_mail
 from mailserver.turns.ahead import TurnAhead, evaluate_ahead
@@ -151,11 +151,11 @@ HOLD_THE_CLAIM = """
 import sys, time
 from sqlmodel import Session
 from db import repo
-from db.models import utcnow
+from db.models import Game, utcnow
 from db.session import make_engine
 
 with Session(make_engine(sys.argv[1])) as session:
-    assert repo.claim_turn(session, int(sys.argv[2]))
+    assert repo.claim_turn(session, int(sys.argv[2])) == "claimed"
     print("claimed", flush=True)
     time.sleep(300)
 """
@@ -166,14 +166,42 @@ with Session(make_engine(sys.argv[1])) as session:
 def test_a_claim_is_refused_while_held_and_free_once_its_transaction_ends(
     db_engine: Engine,
 ) -> None:
+    first, second = due_games(db_engine, 2)
     with Session(db_engine) as holder:
-        assert repo.claim_turn(holder, 7)
+        assert repo.claim_turn(holder, first) == "claimed"
         with Session(db_engine) as other:
-            assert not repo.claim_turn(other, 7)
-            assert repo.claim_turn(other, 8)  # another game's claim is another lock
+            assert repo.claim_turn(other, first) == "taken"
+            assert repo.claim_turn(other, second) == "claimed"  # another game, another lock
         holder.rollback()
         with Session(db_engine) as other:
-            assert repo.claim_turn(other, 7)
+            assert repo.claim_turn(other, first) == "claimed"
+
+
+@postgresql_only
+def test_a_claim_says_not_due_when_the_run_would_refuse_the_turn(db_engine: Engine) -> None:
+    (game_id,) = due_games(db_engine, 1)
+    now = utcnow()
+
+    def found(due_by: datetime | None) -> str:
+        with Session(db_engine) as session:
+            return repo.claim_turn(session, game_id, due_by)
+
+    assert found(now) == "claimed"
+    move_deadline(db_engine, game_id, now + timedelta(hours=1))  # as after another's run
+    assert found(now) == "not_due"
+    assert found(None) == "claimed"  # a forced run: whatever the deadline
+    with transaction(db_engine) as session:
+        game = session.get(Game, game_id)
+        assert game is not None
+        game.early_run = True  # whether it is ready is the worker's and the run's question
+        session.add(game)
+    assert found(now) == "claimed"
+    with transaction(db_engine) as session:
+        game = session.get(Game, game_id)
+        assert game is not None
+        game.next_deadline, game.early_run, game.held = now, False, True
+        session.add(game)
+    assert found(now) == "not_due"
 
 
 @sqlite_only
@@ -186,10 +214,9 @@ async def test_on_sqlite_a_claim_asks_nothing_of_the_database(db_engine: Engine)
     event.listen(db_engine, "before_cursor_execute", count)
     try:
         claims = TurnClaims(db_engine, 3)
-        held = [await claims.take(7), await claims.take(7)]
-        assert all(claim is not None for claim in held)
-        for claim in held:
-            assert claim is not None
+        held = [await claims.take(7, utcnow()), await claims.take(7, utcnow())]
+        assert [found for found, _ in held] == ["claimed", "claimed"]
+        for _, claim in held:
             claim.release()
         claims.close()
     finally:
