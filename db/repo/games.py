@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal, Self
 
-from sqlalchemy import bindparam, func
+from sqlalchemy import Integer, bindparam, func
 from sqlmodel import Session, col, select
 
 from db.models import Game, GameStatus, Player, Standby, StandbyStatus, utcnow
@@ -144,9 +144,12 @@ def claim_turn(session: Session, game_id: int, due_by: datetime | None = None) -
     row = session.execute(_CLAIM_TURN, {"space": _TURN_CLAIMS, "game_id": game_id}).first()
     if row is None or not row.claimed:
         return "taken"
-    if due_by is None or row.status != GameStatus.RUNNING or row.held:
-        return "claimed" if due_by is None else "not_due"
+    if due_by is None:  # a forced run: the run itself decides
+        return "claimed"
+    if row.status != GameStatus.RUNNING or row.held:
+        return "not_due"
     passed = row.next_deadline is not None and row.next_deadline <= due_by
+    # Whether an early run is ready is the worker's and the run's question.
     return "claimed" if passed or row.early_run else "not_due"
 
 
@@ -154,7 +157,10 @@ def claim_turn(session: Session, game_id: int, due_by: datetime | None = None) -
 # second: other users of advisory locks on the database pick other first keys.
 _TURN_CLAIMS = 0x7062656D
 _CLAIM_TURN = select(
-    func.pg_try_advisory_xact_lock(bindparam("space"), bindparam("game_id")).label("claimed"),
+    # Both keys int4: the two-key form of the lock (the one-key form takes a bigint).
+    func.pg_try_advisory_xact_lock(
+        bindparam("space", type_=Integer), bindparam("game_id", type_=Integer)
+    ).label("claimed"),
     *(_table(Game).c[name] for name in ("status", "held", "early_run", "next_deadline")),
 ).where(Game.id == bindparam("game_id"))
 

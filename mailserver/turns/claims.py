@@ -2,13 +2,15 @@
 
 Every server on one PostgreSQL database fires every game's deadline. The run locks the
 game's row, so a turn runs once; but each server evaluated the turn ahead in its worker
-before asking for that lock, and the loser threw its evaluation away (5 to 15 of 30 in a
-burst of two servers, docs/performance.md, "More than one server"). Now a server claims
-the game first (:func:`db.repo.claim_turn`, an advisory lock of a transaction of its own)
-and holds the claim through the evaluation, the wait for its turn lock and the run; the
-other server finds the game claimed at once and goes on to its next game. A killed
-holder's connection dies with it and the database gives its claims back: the game's
-deadline fires again at the other server's next resync, which then runs the turn.
+before asking for that lock, and the loser threw its evaluation away (6 to 26 of 30 turns
+in a burst of two servers, docs/performance.md, "A game claimed before its evaluation").
+Now a server claims the game first (:func:`db.repo.claim_turn`, an advisory lock of a
+transaction of its own) and holds the claim through the evaluation, the wait for its
+turn lock and the run; the other server finds the game claimed at once and goes on to
+its next game, and one that finds the turn run already (its deadline moved on) asks
+neither its worker nor a run. A killed holder's connection dies with it and the
+database gives its claims back: the game's deadline fires again at the other server's
+next resync, which then runs the turn.
 
 SQLite serves one server process: there nothing is claimed and nothing is asked of the
 database.
