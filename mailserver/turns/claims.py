@@ -2,7 +2,7 @@
 
 Every server on one PostgreSQL database fires every game's deadline. The run locks the
 game's row, so a turn runs once; but each server evaluated the turn ahead in its worker
-before asking for that lock, and the loser threw its evaluation away (6 to 26 of 30 turns
+before asking for that lock, and the loser threw its evaluation away (2 to 26 of 30 turns
 in a burst of two servers, docs/performance.md, "A game claimed before its evaluation").
 Now a server claims the game first (:func:`db.repo.claim_turn`, an advisory lock of a
 transaction of its own) and holds the claim through the evaluation, the wait for its
