@@ -20,7 +20,8 @@ One module per job; every public name is importable from ``db.repo`` itself:
   outcome, the retention of their text; the mailboxes' UID marks; the rate of the
   unknown-sender reply.
 - ``games``: Games and their seats: a game by number, the seats of an address, locking a
-  game for its turn run, a new occupant for a seat, the standby list.
+  game for its turn run (and claiming it before), a new occupant for a seat, the standby
+  list.
 - ``orders``: What the players send for a turn: order submissions (the latest one
   counts) and their messages (articles, secret messages) waiting for the printouts.
 - ``outbox``: The outbox: enqueuing mails (one, or a turn run's many in one statement),
@@ -39,7 +40,9 @@ One module per job; every public name is importable from ``db.repo`` itself:
 from db.repo.access import host_secret as host_secret
 from db.repo.access import set_web_access as set_web_access
 from db.repo.access import web_access as web_access
+from db.repo.games import ClaimOutcome as ClaimOutcome
 from db.repo.games import SeatKeys as SeatKeys
+from db.repo.games import claim_turn as claim_turn
 from db.repo.games import current_players as current_players
 from db.repo.games import get_game_by_number as get_game_by_number
 from db.repo.games import kinds_in_play as kinds_in_play

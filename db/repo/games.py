@@ -1,12 +1,12 @@
 """Games and their seats: a game by number, the seats of an address, locking a game
-for its turn run, a new occupant for a seat, the standby list.
+for its turn run (and claiming it before), a new occupant for a seat, the standby list.
 """
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Self
+from typing import Literal, Self
 
-from sqlalchemy import bindparam
+from sqlalchemy import Integer, bindparam, func
 from sqlmodel import Session, col, select
 
 from db.models import Game, GameStatus, Player, Standby, StandbyStatus, utcnow
@@ -118,6 +118,57 @@ _LOCK_GAME = (
     .execution_options(populate_existing=True)
 )
 _LOCK_GAME_SKIP_LOCKED = _LOCK_GAME.with_for_update(skip_locked=True)
+
+
+ClaimOutcome = Literal["claimed", "taken", "not_due"]
+"""What :func:`claim_turn` found: the claim is this transaction's; another transaction
+holds it; or the turn cannot be due (nothing claimed that is worth holding)."""
+
+
+def claim_turn(session: Session, game_id: int, due_by: datetime | None = None) -> ClaimOutcome:
+    """Claim the game's pending turn for this server until ``session``'s transaction
+    ends: ``claimed``, or ``taken`` when another transaction holds the claim (it is not
+    waited for). With ``due_by``, ``not_due`` when a run at that moment would refuse the
+    turn as not due whatever it finds: the game not running or held, its deadline not
+    passed and no early runs (read in the same statement: most games a server finds
+    already run by another are seen so, with no evaluation and no run asked for).
+
+    Taken before the turn is evaluated ahead, where the row lock (:func:`lock_game`)
+    would be held too long: a row lock held through an evaluation would hold up the
+    game's mails. Another server that finds the turn claimed goes on to another game
+    instead of evaluating the same turn for nothing (docs/performance.md, "More than one
+    server"). It decides nothing else: the run still locks the game's row and checks its
+    turn.
+
+    PostgreSQL: a transaction-level advisory lock, given back at the commit or rollback,
+    and by the database when the holder's connection dies (a killed server blocks
+    nothing). SQLite: always ``claimed`` without a statement; it serves one server
+    process.
+    """
+    if session.get_bind().dialect.name == "sqlite":
+        return "claimed"
+    row = session.execute(_CLAIM_TURN, {"space": _TURN_CLAIMS, "game_id": game_id}).first()
+    if row is None or not row.claimed:
+        return "taken"
+    if due_by is None:  # a forced run: the run itself decides
+        return "claimed"
+    if row.status != GameStatus.RUNNING or row.held:
+        return "not_due"
+    passed = row.next_deadline is not None and row.next_deadline <= due_by
+    # Whether an early run is ready is the worker's and the run's question.
+    return "claimed" if passed or row.early_run else "not_due"
+
+
+# The first key of the turn claims' advisory locks ("pbem" in ASCII), the game's id the
+# second: other users of advisory locks on the database pick other first keys.
+_TURN_CLAIMS = 0x7062656D
+_CLAIM_TURN = select(
+    # Both keys int4: the two-key form of the lock (the one-key form takes a bigint).
+    func.pg_try_advisory_xact_lock(
+        bindparam("space", type_=Integer), bindparam("game_id", type_=Integer)
+    ).label("claimed"),
+    *(_table(Game).c[name] for name in ("status", "held", "early_run", "next_deadline")),
+).where(Game.id == bindparam("game_id"))
 
 
 _SEATS_OF_ADDRESS = select(Player).where(

@@ -36,6 +36,7 @@ from mailserver.common.terms import HostTerms
 from mailserver.turns import mails as turn_mails
 from mailserver.turns import run as turns
 from mailserver.turns.ahead import TurnAhead
+from mailserver.turns.claims import TurnClaim, TurnClaims
 from mailserver.turns.plan import early_run_ready
 from mailserver.turns.ranked import RankedSlots
 
@@ -54,6 +55,12 @@ class AheadEvaluators(Protocol):
         """The pending turn of ``game_id`` evaluated ahead, or None when they cannot (or,
         with ``due_by``, when the turn is not due then)."""
 
+
+CLAIM_REFUSALS = {
+    "taken": "claimed by another run",
+    "not_due": "not due when claimed (run elsewhere, or held)",
+}
+"""The log's words for a run given up at its claim (:func:`db.repo.claim_turn`)."""
 
 POKE_DELAY = 0.1
 """Seconds between a change in this process and the re-planning pass it causes."""
@@ -140,7 +147,11 @@ class DeadlineScheduler:
         # workers busy, and more would only hold states in memory.
         # Taken in an order of this server's own (mailserver.turns.ranked): several
         # servers then mostly run different games of one deadline.
-        self._ahead_slots = RankedSlots(workers.count + 2 if workers else 1)
+        slots = workers.count + 2 if workers else 1
+        self._ahead_slots = RankedSlots(slots)
+        # Each slot's game claimed before its evaluation ahead (mailserver.turns.claims):
+        # another server does not evaluate it too.
+        self._claims = TurnClaims(engine, slots)
         self._running: set[asyncio.Task[object]] = set()
         self._stopping = False
         self._poking: set[int] = set()
@@ -197,6 +208,7 @@ class DeadlineScheduler:
             self._scheduler.shutdown(wait=False)
         if self._running:
             await asyncio.gather(*self._running, return_exceptions=True)
+        self._claims.close()
 
     def job_times(self) -> dict[str, datetime]:
         """The planned jobs and when they fire (for status and tests)."""
@@ -405,19 +417,36 @@ class DeadlineScheduler:
             raise
 
     async def run_turn(self, game_id: int, *, force: bool = False) -> turns.TurnRun | None:
-        """Evaluate the game's pending turn if it is due (exactly once, see ``turns``)."""
+        """Evaluate the game's pending turn if it is due (exactly once, see ``turns``).
+
+        None when the run did not start: the server stops, or another server has claimed
+        the game (it evaluates and runs the turn; should it die first, the next resync
+        fires the deadline here again)."""
         async with self._ahead_slots.held(game_id):
-            ahead = None
-            if self.workers is not None and not self._stopping:
-                fee = self.config.terms.turn_fee_cents
-                # Not for a turn the run would refuse as not due: with several servers
-                # the other one often has run it already.
-                ahead = await self.workers.evaluate_ahead(game_id, fee, None if force else utcnow())
-            async with self._turn_lock:  # one run at a time per process
-                if self._stopping:
-                    return None
-                with self.mail_first.working():
-                    result, plans = await asyncio.to_thread(self._run_turn, game_id, force, ahead)
+            due_by = None if force else utcnow()
+            found, claim = await self._claim(game_id, due_by)
+            if found != "claimed":
+                # Taken: the other server evaluates and runs it (should it die first,
+                # the next resync fires the deadline here again). Not due: run by the
+                # other already, as a rule; the resync plans its next deadline.
+                log.info("game id %d: %s", game_id, CLAIM_REFUSALS[found])
+                return None
+            try:
+                ahead = None
+                if self.workers is not None and not self._stopping:
+                    fee = self.config.terms.turn_fee_cents
+                    # Not for a turn the run would refuse as not due: with several
+                    # servers the other one may have run it already.
+                    ahead = await self.workers.evaluate_ahead(game_id, fee, due_by)
+                async with self._turn_lock:  # one run at a time per process
+                    if self._stopping:
+                        return None
+                    with self.mail_first.working():
+                        result, plans = await asyncio.to_thread(
+                            self._run_turn, game_id, force, ahead, claim
+                        )
+            finally:
+                claim.release()  # given back in the run's thread already, but for an error
         log.info(
             "game %d turn %d: %s %s", result.game_number, result.turn, result.status, result.reason
         )
@@ -429,24 +458,37 @@ class DeadlineScheduler:
             self._plan_game(game_id, plans)
         return result
 
+    async def _claim(
+        self, game_id: int, due_by: datetime | None
+    ) -> tuple[repo.ClaimOutcome, TurnClaim]:
+        """The game claimed for a run whose turn a worker evaluates ahead; a run that
+        evaluates in its own transaction needs no claim (its row lock is one)."""
+        if self.workers is None or self._stopping:
+            return "claimed", TurnClaim(None)
+        return await self._claims.take(game_id, due_by)
+
     def _run_turn(
-        self, game_id: int, force: bool, ahead: TurnAhead | None = None
+        self, game_id: int, force: bool, ahead: TurnAhead | None, claim: TurnClaim
     ) -> tuple[turns.TurnRun, list[_Plan]]:
         """The run in its transaction, and the game's plan as the run leaves it: read in
         the same transaction, where a reader of its own after the commit was a session,
         a transaction and a thread's turn more for every game of a deadline."""
-        with transaction(self.engine) as session:
-            result = turns.run_turn(
-                session,
-                game_id,
-                self.config.terms.at(utcnow()),
-                force=force,
-                # The turn evaluated ahead is the one this run is for: should another
-                # process have run it meanwhile, the refusal names it.
-                expected_turn=ahead.turn - 1 if ahead is not None else None,
-                ahead=ahead,
-            )
-            plans = _plans_in(session, game_id)
+        try:
+            with transaction(self.engine) as session:
+                result = turns.run_turn(
+                    session,
+                    game_id,
+                    self.config.terms.at(utcnow()),
+                    force=force,
+                    # The turn evaluated ahead is the one this run is for: should another
+                    # process have run it meanwhile, the refusal names it.
+                    expected_turn=ahead.turn - 1 if ahead is not None else None,
+                    ahead=ahead,
+                )
+                plans = _plans_in(session, game_id)
+        finally:
+            # After the commit: a server that claims the game next finds the turn run.
+            claim.release()
         crash_point("turn-after-commit")
         return result, plans
 

@@ -11,11 +11,19 @@ stored, once into a template database that each run copies). Each run measures t
 burst once with one ``pbem serve`` and once with two on their own copy of the games,
 one after the other (which goes first alternates), so both see the same load; the two
 share the server's mailbox and the sink, as two hosts would. The clock runs from the
-deadline until the sink has accepted every printout and GM summary of turn 1. Each
-server keeps its own choice of worker processes (on two cores: one each).
+deadline until the sink has accepted every printout and GM summary of turn 1; over the
+same span the processor time of every server and its workers is read from
+``/proc/PID/stat`` (on a shared machine it moves far less with the neighbours' load than
+the seconds, and it shows work done twice). Each server keeps its own choice of worker
+processes (on two cores: one each).
 
 Checked in every run: every turn ran once (one ``turn 1: done`` over all servers' logs
-per game), every mail was accepted once, no server logged an error.
+per game), every mail was accepted once, no server logged an error. Counted with two
+servers: the turns evaluated ahead and thrown away (a run refused after its evaluation:
+``busy``, the other held the game's row; or ``no longer pending``, the other had
+committed), and the runs a server gave up at its claim, before any evaluation (the game
+claimed by the other, or already run by it: :mod:`mailserver.turns.claims`);
+``wasted_evaluations`` in the JSON is the median of the first count over the runs.
 """
 
 from __future__ import annotations
@@ -25,10 +33,19 @@ import contextlib
 import statistics
 import tempfile
 import time
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bench_burst import FROM, LEAD, Sink, build_games, copy_of  # beside this script
+from bench_burst import (  # beside this script
+    FROM,
+    LEAD,
+    Sink,
+    build_games,
+    children,
+    copy_of,
+    cpu_seconds,
+)
 from cli import mail_bench_args, tell  # tests/bench/cli.py, beside this script
 from sqlalchemy import update
 
@@ -39,9 +56,31 @@ from tests.e2e.server import ServerProcess
 from tests.mailstack import MailStack
 
 
-def burst(stack: MailStack, url: str, workdir: Path, games: int, seats: int, servers: int) -> float:
-    """Seconds from the deadline until the sink accepted every mail of turn 1, with
-    ``servers`` servers on the database ``url``."""
+def wasted(server: ServerProcess) -> int:
+    """The turns ``server`` evaluated ahead and threw away: its runs refused after the
+    evaluation (the scheduler's line ``game N turn T: busy …`` or ``… no longer pending``)."""
+
+    def thrown_away(record: dict[str, object]) -> bool:
+        message = str(record.get("message", ""))
+        return ": busy " in message or message.endswith("is no longer pending")
+
+    return server.count_log(thrown_away)
+
+
+@dataclass
+class Burst:
+    """One burst's figures."""
+
+    seconds: float
+    """From the deadline until the sink accepted every mail of turn 1."""
+    cpu_seconds: float
+    """Processor time of every server and its workers over the same span."""
+    wasted: int
+    """Turns evaluated ahead for nothing, over all servers."""
+
+
+def burst(stack: MailStack, url: str, workdir: Path, games: int, seats: int, servers: int) -> Burst:
+    """The deadline burst of turn 1 with ``servers`` servers on the database ``url``."""
     expected = games * (seats + 1)
     sink = Sink(workdir, f"servers{servers}")
     settings = {
@@ -68,20 +107,32 @@ def burst(stack: MailStack, url: str, workdir: Path, games: int, seats: int, ser
             for server in started:
                 server.start(timeout=120)
                 server.wait_for_log("worker processes", timeout=120)
+            pids = [p for s in started for p in (s.pid, *children(s.pid))]
             deadline = datetime.now(UTC) + timedelta(seconds=LEAD)
             with transaction(first.engine) as session:
                 session.execute(update(Game).values(next_deadline=deadline))
+            cpu_before = sum(cpu_seconds(pid) for pid in pids)
             accepted = sink.wait(expected)
+            cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
             time.sleep(1)  # a mail sent twice would arrive now
             ran = [
                 s.count_log(lambda r: str(r.get("message", "")).endswith("turn 1: done "))
                 for s in started
             ]
             done = sum(ran)
+            thrown = sum(wasted(s) for s in started)
             if servers > 1:
                 # Each server fires every deadline; the one that did not run the turn
-                # logs why (busy: locked by the other; not_due: already done).
-                print(f"  turns run per server: {ran}", flush=True)
+                # logs why (busy: locked by the other; not_due: already done; claimed:
+                # the other was evaluating it).
+                left = sum(s.count_log("claimed by another run") for s in started)
+                run_there = sum(s.count_log("not due when claimed") for s in started)
+                print(
+                    f"  turns run per server: {ran}, evaluations thrown away: {thrown}, "
+                    f"runs left to the other at the claim: {left} claimed, "
+                    f"{run_there} run already",
+                    flush=True,
+                )
             errors = [e for s in started for e in s.errors_logged()]
             if done != games or errors or len(sink.accepted()) != expected:
                 raise RuntimeError(
@@ -93,7 +144,7 @@ def burst(stack: MailStack, url: str, workdir: Path, games: int, seats: int, ser
                     raise RuntimeError(f"server did not stop cleanly\n{server.log_tail()}")
     finally:
         sink.close()
-    return max(t for t, _ in accepted) - deadline.timestamp()
+    return Burst(max(t for t, _ in accepted) - deadline.timestamp(), cpu, thrown)
 
 
 def main() -> None:
@@ -105,8 +156,8 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="30 games (report.py --quick)")
     parser.add_argument("--json", action="store_true", help="last line: the medians as JSON")
     args = mail_bench_args(parser, games=(200, 30), seats=(8, None))
-    one: list[float] = []
-    two: list[float] = []
+    one: list[Burst] = []
+    two: list[Burst] = []
     with (
         tempfile.TemporaryDirectory(prefix="pbem-servers-") as tmp,
         temporary_database("postgresql", Path(tmp)) as template,
@@ -124,12 +175,18 @@ def main() -> None:
                 with copy_of(template, workdir, f"run{run}s{servers}") as url:
                     results.append(burst(stack, url, workdir, args.games, args.seats, servers))
             print(
-                f"run {run + 1}: one server {one[-1]:.2f} s, two servers {two[-1]:.2f} s",
+                f"run {run + 1}: one server {one[-1].seconds:.2f} s "
+                f"(processor {one[-1].cpu_seconds:.2f} s), two servers {two[-1].seconds:.2f} s "
+                f"(processor {two[-1].cpu_seconds:.2f} s)",
                 flush=True,
             )
+    thrown = [b.wasted for b in two]
     figures = {
-        "one_server_seconds": statistics.median(one),
-        "two_servers_seconds": statistics.median(two),
+        "one_server_seconds": statistics.median(b.seconds for b in one),
+        "two_servers_seconds": statistics.median(b.seconds for b in two),
+        "one_server_cpu_seconds": statistics.median(b.cpu_seconds for b in one),
+        "two_servers_cpu_seconds": statistics.median(b.cpu_seconds for b in two),
+        "wasted_evaluations": statistics.median(thrown),
     }
     tell(
         figures,
@@ -137,7 +194,11 @@ def main() -> None:
         f"\nDeadline burst on PostgreSQL ({args.games} games x {args.seats} players, medians "
         f"of {args.runs} runs): one server {figures['one_server_seconds']:.2f} s, two "
         f"servers {figures['two_servers_seconds']:.2f} s, ratio "
-        f"{figures['two_servers_seconds'] / figures['one_server_seconds']:.2f}",
+        f"{figures['two_servers_seconds'] / figures['one_server_seconds']:.2f}; processor "
+        f"time of the servers and their workers {figures['one_server_cpu_seconds']:.2f} s and "
+        f"{figures['two_servers_cpu_seconds']:.2f} s, ratio "
+        f"{figures['two_servers_cpu_seconds'] / figures['one_server_cpu_seconds']:.2f}; turns "
+        f"evaluated ahead for nothing with two servers: {thrown}",
     )
 
 

@@ -48,6 +48,7 @@ from db.session import make_engine, reading, transaction
 from mailserver.common.terms import HostTerms
 from mailserver.outbound.outbox import OutboxMail
 from mailserver.turns.ahead import evaluate_ahead
+from mailserver.turns.claims import TurnClaim
 from mailserver.turns.scheduler import DeadlineScheduler, SchedulerConfig
 from tests.dbfixtures import temporary_database
 
@@ -113,7 +114,7 @@ def one_round(url: str, profile: cProfile.Profile | None) -> dict[str, Stage]:
 
         def run(game_id: int) -> None:
             ahead = pickle.loads(aheads[game_id])
-            done, _ = scheduler._run_turn(game_id, False, ahead)
+            done, _ = scheduler._run_turn(game_id, False, ahead, TurnClaim(None))
             if done.status != "done":
                 raise RuntimeError(f"game id {game_id}: {done.status} {done.reason}")
 
