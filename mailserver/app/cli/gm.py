@@ -47,7 +47,7 @@ from mailserver.app.cli.gm_session import (
     perform,
     utc_now,
 )
-from mailserver.app.cli.group_help import GM_HELP
+from mailserver.app.cli.group_help import GM_HELP, HELP_MARKUP
 from mailserver.common import tokens as web_tokens
 from mailserver.common.catalog import languages as host_languages
 from mailserver.common.catalog import say
@@ -61,9 +61,13 @@ app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
     help=GM_HELP,
+    rich_markup_mode=HELP_MARKUP,
 )
 standby_app = typer.Typer(
-    add_completion=False, no_args_is_help=True, help="The standby list (docs/host-rules.md)."
+    add_completion=False,
+    no_args_is_help=True,
+    help="The standby list (docs/host-rules.md).",
+    rich_markup_mode=HELP_MARKUP,
 )
 app.add_typer(standby_app, name="standby")
 app.command("create")(create_cmd)

@@ -19,6 +19,7 @@ from mailserver.app.cli.common import (
     read_input,
     refuse,
 )
+from mailserver.app.cli.group_help import HELP_MARKUP
 from mailserver.app.cli.groups import Commands
 from mailserver.common.catalog import say
 
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 app = typer.Typer(
     cls=Commands,
     add_completion=False,
+    rich_markup_mode=HELP_MARKUP,
     no_args_is_help=True,
     help="Play-by-email game host for postal strategy games.",
 )

@@ -37,7 +37,7 @@ from engine.core import (
 from engine.dice import Dice
 from mailserver.app.cli.common import LangOption, fail, read_input, whole_number, write_output
 from mailserver.app.cli.dice import forced_rolls
-from mailserver.app.cli.group_help import kind_help
+from mailserver.app.cli.group_help import HELP_MARKUP, kind_help
 from mailserver.common.catalog import say
 from mailserver.common.kinds import order_language, printout_headings
 from mailserver.inbound.mailbody import extract_order_text
@@ -125,6 +125,7 @@ def kind_app(kind: GameKind) -> typer.Typer:
         add_completion=False,
         no_args_is_help=True,
         help=kind_help(kind.title),
+        rich_markup_mode=HELP_MARKUP,
     )
     engine = kind.engine
 
