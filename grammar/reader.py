@@ -63,7 +63,7 @@ T = TypeVar("T")
 
 TEXT_MAX = 20_000
 """Characters in one message; a postcard's worth many times over."""
-GAME_MAX = 999_999
+GAME_MAX = core.GAME_MAX
 TURN_MAX = 999
 
 # ------------------------------------------------------------------ line-level regexes

@@ -32,7 +32,7 @@ from sqlmodel import col, select
 from db.models import Game, GameStatus, Standby, StandbyStatus
 from db.repo import current_players, set_web_access
 from grammar import gm as lang_gm
-from mailserver.app.cli.common import LangOption, fail, read_input, whole_number
+from mailserver.app.cli.common import LangOption, fail, game_number, read_input, whole_number
 from mailserver.app.cli.gm_create import create_cmd
 from mailserver.app.cli.gm_edit import delete_cmd, edit_cmd, password_cmd
 from mailserver.app.cli.gm_map import map_cmd
@@ -351,7 +351,7 @@ def status_cmd(
         int | None,
         typer.Argument(
             help="The game number (not needed if there is one game).",
-            callback=whole_number("GAME", 1),
+            callback=game_number("GAME"),
         ),
     ] = None,
     config: ConfigOption = None,

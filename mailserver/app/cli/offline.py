@@ -35,7 +35,14 @@ from engine.core import (
     turn_rng,
 )
 from engine.dice import Dice
-from mailserver.app.cli.common import LangOption, fail, read_input, whole_number, write_output
+from mailserver.app.cli.common import (
+    LangOption,
+    fail,
+    game_number,
+    read_input,
+    whole_number,
+    write_output,
+)
 from mailserver.app.cli.dice import forced_rolls
 from mailserver.app.cli.group_help import HELP_MARKUP, kind_help
 from mailserver.common.catalog import say
@@ -157,7 +164,7 @@ def kind_app(kind: GameKind) -> typer.Typer:
     def new_cmd(
         output: Annotated[Path, typer.Option("-o", "--output", help="Where to write the state.")],
         game: Annotated[
-            int, typer.Option(help="The game number.", callback=whole_number("--game", 1))
+            int, typer.Option(help="The game number.", callback=game_number("--game"))
         ] = 1,
         # The kind's own bounds: a huge --players would build millions of seats.
         players: Annotated[
