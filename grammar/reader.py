@@ -62,7 +62,8 @@ _log = logging.getLogger("pbem.grammar")
 T = TypeVar("T")
 
 TEXT_MAX = 20_000
-"""Characters in one message; a postcard's worth many times over."""
+"""Characters in one message; a postcard's worth many times over. The one limit of a text
+for people however it comes: an order mail, a GM's mail, ``pbem gm news``, the GM's desk."""
 GAME_MAX = core.GAME_MAX
 TURN_MAX = 999
 
@@ -119,6 +120,14 @@ _RESERVED = frozenset(
         "postmaster",
     }
 )
+
+
+def text_too_long(text: str) -> Messages | None:
+    """Why ``text`` is refused as a message's text (``None``: it is not): more than
+    :data:`TEXT_MAX` characters, in the same words wherever it was written."""
+    if len(text) <= TEXT_MAX:
+        return None
+    return TEXTS.every("reader.text_too_long", length=len(text), most=TEXT_MAX)
 
 
 def name_problem(name: str) -> Messages | None:
@@ -940,13 +949,9 @@ class Reader(Generic[T]):
             if not body.strip():
                 self.error(line, 1, line.text.strip(), TEXTS.every("reader.text_empty"))
                 return
-            if len(body) > TEXT_MAX:
-                self.error(
-                    line,
-                    1,
-                    line.text.strip()[:40],
-                    TEXTS.every("reader.text_too_long", length=len(body), most=TEXT_MAX),
-                )
+            too_long = text_too_long(body)
+            if too_long is not None:
+                self.error(line, 1, line.text.strip()[:40], too_long)
                 return
         self.result.items.append(item)
 
