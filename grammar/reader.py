@@ -418,6 +418,22 @@ class HeaderFault:
     """What is wrong, per language (the range of the number)."""
     password: str | None
     """The line's password: a secret all the same, to be masked."""
+    seat: int | None = None
+    """The seat number out of range, when it was the line's only fault: read before the
+    game is known, against any kind's largest seat (:func:`read_header`)."""
+
+    def in_game(self, max_seat: int) -> Messages:
+        """What is wrong, said for a game of ``max_seat`` seats: a seat out of range with
+        the kind's real range (1 to 8), not the 1 to 99 any kind's header may name."""
+        if self.seat is None:
+            return self.messages
+        what = TEXTS.every("word.player_number")
+        return TEXTS.every("in_range", what=what, low=1, high=max_seat, value=self.seat)
+
+
+_ANY_SEAT = 10**100
+"""A bound every seat number of a header line keeps (up to a hundred digits): with it,
+only the game or turn number of a line can be out of range."""
 
 
 def header_fault(text: str) -> HeaderFault | None:
@@ -436,8 +452,17 @@ def header_fault(text: str) -> HeaderFault | None:
                 for part in tree.children
                 if isinstance(part, Tree) and part.data == "h_password"
             ]
-            return HeaderFault(number, exc.messages, passwords[0] if passwords else None)
+            password = passwords[0] if passwords else None
+            return HeaderFault(number, exc.messages, password, _seat_out_of_range(tree))
     return None
+
+
+def _seat_out_of_range(tree: Tree[Token]) -> int | None:
+    """The seat number of a header line out of range, when its game and turn are not."""
+    try:
+        return header_parts(tree, max_seat=_ANY_SEAT).player
+    except LineError:
+        return None
 
 
 # ------------------------------------------------------------------- the line grammar
