@@ -356,6 +356,8 @@ def subject_parts(
             parts.player_name = value
         elif key == "password":
             parts.password = value
+        elif not _subject_number_fits(key, value):
+            continue  # a number no game or turn has (subject_fault says so)
         else:
             setattr(parts, key, int(value))
         parts.words.append(match.group(0).strip())
@@ -363,6 +365,15 @@ def subject_parts(
     if parts.password is None:
         parts.turn = None
     return parts
+
+
+_SUBJECT_MAX = {"game": GAME_MAX, "turn": TURN_MAX}
+
+
+def _subject_number_fits(key: str, digits: str) -> bool:
+    """Whether the Subject's game or turn number ``digits`` is one (the header line's
+    range); more than ten digits never are (no ``int()`` of a thousand digits)."""
+    return len(digits) <= 10 and int(digits) <= _SUBJECT_MAX[key]
 
 
 _HEADER_START_RE = re.compile(
@@ -414,6 +425,7 @@ class HeaderFault:
     99999``): the whole line is lost, its password with it."""
 
     line: int
+    """The line of the text (1-based); 0: the Subject (:func:`subject_fault`)."""
     messages: Messages
     """What is wrong, per language (the range of the number)."""
     password: str | None
@@ -463,6 +475,20 @@ def _seat_out_of_range(tree: Tree[Token]) -> int | None:
         return header_parts(tree, max_seat=_ANY_SEAT).player
     except LineError:
         return None
+
+
+def subject_fault(subject: str) -> HeaderFault | None:
+    """The Subject's game number out of range (``Partie 99999999999``), which
+    :func:`subject_parts` passes over as the header line's is passed over
+    (:func:`header_fault`); its ``line`` is 0, the Subject's."""
+    match = _SUBJECT_PARTS["game"].search(unicodedata.normalize("NFC", subject))
+    if match is None or _subject_number_fits("game", match.group("value")):
+        return None
+    value = match.group("value")
+    shown = value if len(value) <= 30 else value[:30] + "…"
+    what = TEXTS.every("word.game_number")
+    messages = TEXTS.every("in_range", what=what, low=1, high=GAME_MAX, value=shown)
+    return HeaderFault(0, messages, None)
 
 
 # ------------------------------------------------------------------- the line grammar

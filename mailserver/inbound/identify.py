@@ -146,7 +146,8 @@ def _refuse_fault(
     messages = fault.messages if game is None else fault.in_game(game_kind(game.kind).max_players)
     reason = messages.get(lang) or messages[FALLBACK]
     number = game.number if game is not None else "?"
-    intake.reply(mail, "reject_header", lang, game, number, line=fault.line, reason=reason)
+    key = "reject_header" if fault.line else "reject_header_subject"
+    intake.reply(mail, key, lang, game, number, line=fault.line, reason=reason)
     return intake.finish(mail, InboundStatus.REJECTED, HEADER_OUT_OF_RANGE, game)
 
 

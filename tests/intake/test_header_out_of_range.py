@@ -126,3 +126,74 @@ def test_a_stranger_s_gm_header_out_of_range_is_still_a_stranger(
     raw = order_mail("mallory@example.org", f"Partie {HUGE} Spielleiter Kennwort rate\nStatus")
     assert feed(db_engine, raw).status == InboundStatus.UNKNOWN_SENDER
     assert "Partienummer" not in "".join(a.body for a in outbox(db_session))
+
+
+@pytest.mark.parametrize(
+    ("language", "subject", "body", "start"),
+    [
+        (
+            "de",
+            f"Partie {HUGE}",
+            "HP=10",
+            "Ihre Mail wurde NICHT angenommen: der Betreff ist fehlerhaft. "
+            f"Die Partienummer muss zwischen 1 und 999999 liegen, nicht {HUGE}.",
+        ),
+        (
+            "en",
+            "Game 1000000 Player 2 Password sternenstaub",
+            "HP=10",
+            "Your mail was NOT accepted: the Subject is wrong. "
+            "The game number must be between 1 and 999999, not 1000000.",
+        ),
+        (
+            "de",
+            f"Partie {HUGE}",
+            "Spieler 2 Kennwort sternenstaub\nHP=10",
+            "Ihre Mail wurde NICHT angenommen: der Betreff ist fehlerhaft. Die Partienummer",
+        ),
+    ],
+)
+def test_a_game_number_out_of_range_in_the_subject_alone_is_refused_as_in_the_body(
+    db_engine: Engine, db_session: Session, language: str, subject: str, body: str, start: str
+) -> None:
+    alices_game(db_engine, language=language)
+    raw = order_mail(ALICE, body, subject=subject)
+    assert feed(db_engine, raw).status == InboundStatus.REJECTED
+    (answer,) = outbox(db_session)
+    assert flat(answer.body).startswith(start)
+    assert "sternenstaub" not in answer.body + answer.subject
+
+
+def test_a_game_number_out_of_range_in_the_subject_beside_a_good_one_is_no_fault(
+    db_engine: Engine, db_session: Session
+) -> None:
+    alices_game(db_engine)
+    raw = order_mail(ALICE, "Partie 227 Spieler 2 Kennwort sternenstaub\nHP=10", subject=HUGE)
+    assert feed(db_engine, raw).status != InboundStatus.REJECTED
+
+
+def test_a_gm_s_subject_with_a_game_number_out_of_range_is_refused_naming_it(
+    db_engine: Engine, db_session: Session
+) -> None:
+    gm_game(db_engine, ALICE, "bob@example.org")
+    raw = order_mail("gm@example.org", "Status", subject=f"Partie {HUGE} Spielleiter Kennwort x")
+    assert feed(db_engine, raw).status == InboundStatus.REJECTED
+    (answer,) = outbox(db_session)
+    assert "Die Partienummer muss zwischen 1 und 999999 liegen" in flat(answer.body)
+
+
+def test_a_subject_out_of_range_from_a_stranger_or_a_robot_gets_no_refusal(
+    db_engine: Engine, db_session: Session
+) -> None:
+    alices_game(db_engine)
+    for hp in range(3):
+        raw = order_mail("mallory@example.org", f"HP={hp}", subject=f"Partie {HUGE}")
+        assert feed(db_engine, raw).status == InboundStatus.UNKNOWN_SENDER
+    robot = order_mail(
+        ALICE, "HP=10", subject=f"Partie {HUGE}", headers={"Auto-Submitted": "auto-replied"}
+    )
+    assert feed(db_engine, robot).status != InboundStatus.REJECTED
+    answers = outbox(db_session)
+    assert len(answers) <= 1  # the stranger's one notice a period, nothing to the robot
+    assert all(a.to_address == "mallory@example.org" for a in answers)
+    assert "Partienummer" not in "".join(a.body for a in answers)
