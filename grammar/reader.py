@@ -193,6 +193,7 @@ def player_grammar(
     named_players: bool = False,
     galactic_media: bool = False,
     realms: bool = False,
+    realm_words: bool | None = None,
 ) -> str:
     """A players' language: the header, the shared orders and ``order_rules``.
 
@@ -206,13 +207,15 @@ def player_grammar(
     ``realms`` a player is also "Reich 2" / "realm 1", and a message may name its
     addressee by his realm's name (``Geheim an Tharn: …``), resolved by the
     :class:`Reader`'s ``seat_name``; the header names its seat by number all the same.
+    ``realm_words`` (default: ``realms``) takes "Reich 2" for "Spieler 2" alone.
     """
     # A regex alternative of the terminals in players.lark: the kind decides whose
     # word "GM" is (a newspaper's or the game master's), never both.
     media, gm = (MEDIA_WORDS + "|", "") if galactic_media else ("", "|gm")
     shared = grammar_text("players.lark").replace("MEDIA_WORDS|", media)
     shared = shared.replace("|GM_WORDS", gm)
-    shared = shared.replace("|REALM_WORDS", "|reich|realm" if realms else "")
+    realm_words = realms if realm_words is None else realm_words
+    shared = shared.replace("|REALM_WORDS", "|reich|realm" if realm_words else "")
     if realms:
         player = "player: INT | LETTER | PLAYER_NAME"
         seat = "?seat_player: INT -> player\n    | LETTER -> player"
@@ -316,7 +319,7 @@ def seat_number(tok: Token, max_seat: int) -> int:
 _SUBJECT_PARTS = {
     "game": re.compile(r"(?i)\b(partie|spiel|game)\s*(nr\.?|no\.?|#)?\s*:?\s*(?P<value>\d+)\b"),
     "player": re.compile(
-        r"(?i)\b(spieler|player)\s*(nr\.?|no\.?|#)?\s*:?\s*(?P<value>\d+|[a-h])(?![\w])"
+        r"(?i)\b(spieler|player|reich|realm)\s*(nr\.?|no\.?|#)?\s*:?\s*(?P<value>\d+|[a-h])(?![\w])"
     ),
     "player_name": re.compile(
         r"(?i)\b(spieler|player)\s*:?\s*(?P<value>(?!(nr|no)\b)[^\W\d_][\w'’-]*)"
@@ -377,14 +380,17 @@ def _subject_number_fits(key: str, digits: str) -> bool:
 
 
 _HEADER_START_RE = re.compile(
-    r"(?i)^\s*(partie|spiel|game|spieler|player|mitspieler|ms|kennwort|passwort|password|pw|pwd|"
-    r"runde|zug|turn)(?![\w])"
+    r"(?i)^\s*(partie|spiel|game|spieler|player|mitspieler|ms|reich|realm|kennwort|passwort|"
+    r"password|pw|pwd|runde|zug|turn)(?![\w])"
 )
 
 
 @cache
 def _header_parser() -> Lark:
-    return build_parser(player_grammar(None, named_seats=True), start="header")
+    # Every kind's header words, read before the game (and its kind) is known: a Welt der
+    # Waben player names his seat "Reich 2" (docs/orders-wdw.md).
+    grammar = player_grammar(None, named_seats=True, realm_words=True)
+    return build_parser(grammar, start="header")
 
 
 def read_header(text: str, subject: str | None = None) -> OrderHeader:
