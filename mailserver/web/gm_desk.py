@@ -32,6 +32,7 @@ from mailserver.common.kinds import game_kind
 from mailserver.common.terms import HostTerms
 from mailserver.gm import operations as gm
 from mailserver.gm.mail import GmContext, perform
+from mailserver.inbound.cleaning import normalise
 from mailserver.web import views
 from mailserver.web.texts import text
 
@@ -119,7 +120,7 @@ def command_of(action: str, form: Mapping[str, str]) -> lang_gm.GmCommand:
     """The GM mail command a desk button stands for, from the form's fields;
     ``ValueError`` for an unknown button or a field that makes no sense (a text too long
     for a mail: :func:`too_long` says why)."""
-    words = str(form.get("text", "")).strip()
+    words = form_text(form)
     if (action in ("news", "secret") and not words) or text_too_long(words) is not None:
         raise ValueError("text")
     match action:
@@ -241,10 +242,16 @@ async def act(web: WebApp, request: Request) -> Response:
     return await gm_form(web, request, run)
 
 
+def form_text(form: Mapping[str, str]) -> str:
+    """The text of news or a secret message as the GM's mail would carry it: cleaned as
+    the intake cleans a mail (no control characters; a tab as the spaces to its stop)."""
+    return normalise(str(form.get("text", ""))).strip()
+
+
 def too_long(form: Mapping[str, str], lang: str) -> str | None:
     """Why the form's text is refused for its length, in the words the GM's mail gets for
     it (the one limit of :data:`grammar.reader.TEXT_MAX`); ``None``: it is not."""
-    refused = text_too_long(str(form.get("text", "")).strip())
+    refused = text_too_long(form_text(form))
     return None if refused is None else refused.get(lang) or refused[FALLBACK]
 
 

@@ -226,3 +226,15 @@ def test_the_desk_takes_news_up_to_the_gm_mails_limit_and_refuses_it_in_its_word
             select(GameMessage).where(GameMessage.kind == MessageKind.GM_NEWS)
         ).all()
         assert [len(m.text) for m in news] == [lang_gm.TEXT_MAX]
+
+
+def test_the_desk_keeps_the_tab_stops_of_news_as_the_gm_s_mail_does(
+    client: TestClient, web_engine: Engine, game: int
+) -> None:
+    table = "Reich\tGold\nTharn\t500\x1b[2J"
+    assert press(client, web_engine, game, "news", text=table).startswith("ok:")
+    with Session(web_engine) as session:
+        (news,) = session.exec(
+            select(GameMessage).where(GameMessage.kind == MessageKind.GM_NEWS)
+        ).all()
+        assert news.text == "Reich   Gold\nTharn   500[2J"  # no escape reaches a terminal
