@@ -344,6 +344,11 @@ class Note:
         return self.messages.get(lang) or self.messages[FALLBACK]
 
 
+GAME_MAX = 999_999
+"""The largest game number: a header line names its game in at most six digits, and a
+game the mail cannot name is never made (``pbem gm create``)."""
+
+
 @dataclass
 class OrderHeader:
     """Who sends the orders: from the header line (or the Subject) of a mail."""

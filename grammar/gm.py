@@ -950,6 +950,8 @@ def read_header(text: str, subject: str | None = None) -> GmHeader:
     game = next((parts.game for parts in sources if parts.game is not None), None)
     password = next((parts.password for parts in sources if parts.password is not None), None)
     header = _gm_header(sources, game, password)
+    if game is None and not faults and subject and (in_subject := reader.subject_fault(subject)):
+        faults.append(in_subject.messages)  # the Subject's game number out of range
     if game is None and faults and header.gm:
         header.fault = faults[0]
     return header

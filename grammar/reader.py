@@ -62,8 +62,9 @@ _log = logging.getLogger("pbem.grammar")
 T = TypeVar("T")
 
 TEXT_MAX = 20_000
-"""Characters in one message; a postcard's worth many times over."""
-GAME_MAX = 999_999
+"""Characters in one message; a postcard's worth many times over. The one limit of a text
+for people however it comes: an order mail, a GM's mail, ``pbem gm news``, the GM's desk."""
+GAME_MAX = core.GAME_MAX
 TURN_MAX = 999
 
 # ------------------------------------------------------------------ line-level regexes
@@ -119,6 +120,14 @@ _RESERVED = frozenset(
         "postmaster",
     }
 )
+
+
+def text_too_long(text: str) -> Messages | None:
+    """Why ``text`` is refused as a message's text (``None``: it is not): more than
+    :data:`TEXT_MAX` characters, in the same words wherever it was written."""
+    if len(text) <= TEXT_MAX:
+        return None
+    return TEXTS.every("reader.text_too_long", length=len(text), most=TEXT_MAX)
 
 
 def name_problem(name: str) -> Messages | None:
@@ -184,6 +193,7 @@ def player_grammar(
     named_players: bool = False,
     galactic_media: bool = False,
     realms: bool = False,
+    realm_words: bool | None = None,
 ) -> str:
     """A players' language: the header, the shared orders and ``order_rules``.
 
@@ -197,13 +207,15 @@ def player_grammar(
     ``realms`` a player is also "Reich 2" / "realm 1", and a message may name its
     addressee by his realm's name (``Geheim an Tharn: …``), resolved by the
     :class:`Reader`'s ``seat_name``; the header names its seat by number all the same.
+    ``realm_words`` (default: ``realms``) takes "Reich 2" for "Spieler 2" alone.
     """
     # A regex alternative of the terminals in players.lark: the kind decides whose
     # word "GM" is (a newspaper's or the game master's), never both.
     media, gm = (MEDIA_WORDS + "|", "") if galactic_media else ("", "|gm")
     shared = grammar_text("players.lark").replace("MEDIA_WORDS|", media)
     shared = shared.replace("|GM_WORDS", gm)
-    shared = shared.replace("|REALM_WORDS", "|reich|realm" if realms else "")
+    realm_words = realms if realm_words is None else realm_words
+    shared = shared.replace("|REALM_WORDS", "|reich|realm" if realm_words else "")
     if realms:
         player = "player: INT | LETTER | PLAYER_NAME"
         seat = "?seat_player: INT -> player\n    | LETTER -> player"
@@ -307,7 +319,7 @@ def seat_number(tok: Token, max_seat: int) -> int:
 _SUBJECT_PARTS = {
     "game": re.compile(r"(?i)\b(partie|spiel|game)\s*(nr\.?|no\.?|#)?\s*:?\s*(?P<value>\d+)\b"),
     "player": re.compile(
-        r"(?i)\b(spieler|player)\s*(nr\.?|no\.?|#)?\s*:?\s*(?P<value>\d+|[a-h])(?![\w])"
+        r"(?i)\b(spieler|player|reich|realm)\s*(nr\.?|no\.?|#)?\s*:?\s*(?P<value>\d+|[a-h])(?![\w])"
     ),
     "player_name": re.compile(
         r"(?i)\b(spieler|player)\s*:?\s*(?P<value>(?!(nr|no)\b)[^\W\d_][\w'’-]*)"
@@ -347,6 +359,8 @@ def subject_parts(
             parts.player_name = value
         elif key == "password":
             parts.password = value
+        elif not _subject_number_fits(key, value):
+            continue  # a number no game or turn has (subject_fault says so)
         else:
             setattr(parts, key, int(value))
         parts.words.append(match.group(0).strip())
@@ -356,15 +370,27 @@ def subject_parts(
     return parts
 
 
+_SUBJECT_MAX = {"game": GAME_MAX, "turn": TURN_MAX}
+
+
+def _subject_number_fits(key: str, digits: str) -> bool:
+    """Whether the Subject's game or turn number ``digits`` is one (the header line's
+    range); more than ten digits never are (no ``int()`` of a thousand digits)."""
+    return len(digits) <= 10 and int(digits) <= _SUBJECT_MAX[key]
+
+
 _HEADER_START_RE = re.compile(
-    r"(?i)^\s*(partie|spiel|game|spieler|player|mitspieler|ms|kennwort|passwort|password|pw|pwd|"
-    r"runde|zug|turn)(?![\w])"
+    r"(?i)^\s*(partie|spiel|game|spieler|player|mitspieler|ms|reich|realm|kennwort|passwort|"
+    r"password|pw|pwd|runde|zug|turn)(?![\w])"
 )
 
 
 @cache
 def _header_parser() -> Lark:
-    return build_parser(player_grammar(None, named_seats=True), start="header")
+    # Every kind's header words, read before the game (and its kind) is known: a Welt der
+    # Waben player names his seat "Reich 2" (docs/orders-wdw.md).
+    grammar = player_grammar(None, named_seats=True, realm_words=True)
+    return build_parser(grammar, start="header")
 
 
 def read_header(text: str, subject: str | None = None) -> OrderHeader:
@@ -405,10 +431,27 @@ class HeaderFault:
     99999``): the whole line is lost, its password with it."""
 
     line: int
+    """The line of the text (1-based); 0: the Subject (:func:`subject_fault`)."""
     messages: Messages
     """What is wrong, per language (the range of the number)."""
     password: str | None
     """The line's password: a secret all the same, to be masked."""
+    seat: int | None = None
+    """The seat number out of range, when it was the line's only fault: read before the
+    game is known, against any kind's largest seat (:func:`read_header`)."""
+
+    def in_game(self, max_seat: int) -> Messages:
+        """What is wrong, said for a game of ``max_seat`` seats: a seat out of range with
+        the kind's real range (1 to 8), not the 1 to 99 any kind's header may name."""
+        if self.seat is None:
+            return self.messages
+        what = TEXTS.every("word.player_number")
+        return TEXTS.every("in_range", what=what, low=1, high=max_seat, value=self.seat)
+
+
+_ANY_SEAT = 10**100
+"""A bound every seat number of a header line keeps (up to a hundred digits): with it,
+only the game or turn number of a line can be out of range."""
 
 
 def header_fault(text: str) -> HeaderFault | None:
@@ -427,8 +470,31 @@ def header_fault(text: str) -> HeaderFault | None:
                 for part in tree.children
                 if isinstance(part, Tree) and part.data == "h_password"
             ]
-            return HeaderFault(number, exc.messages, passwords[0] if passwords else None)
+            password = passwords[0] if passwords else None
+            return HeaderFault(number, exc.messages, password, _seat_out_of_range(tree))
     return None
+
+
+def _seat_out_of_range(tree: Tree[Token]) -> int | None:
+    """The seat number of a header line out of range, when its game and turn are not."""
+    try:
+        return header_parts(tree, max_seat=_ANY_SEAT).player
+    except LineError:
+        return None
+
+
+def subject_fault(subject: str) -> HeaderFault | None:
+    """The Subject's game number out of range (``Partie 99999999999``), which
+    :func:`subject_parts` passes over as the header line's is passed over
+    (:func:`header_fault`); its ``line`` is 0, the Subject's."""
+    match = _SUBJECT_PARTS["game"].search(unicodedata.normalize("NFC", subject))
+    if match is None or _subject_number_fits("game", match.group("value")):
+        return None
+    value = match.group("value")
+    shown = value if len(value) <= 30 else value[:30] + "…"
+    what = TEXTS.every("word.game_number")
+    messages = TEXTS.every("in_range", what=what, low=1, high=GAME_MAX, value=shown)
+    return HeaderFault(0, messages, None)
 
 
 # ------------------------------------------------------------------- the line grammar
@@ -940,13 +1006,9 @@ class Reader(Generic[T]):
             if not body.strip():
                 self.error(line, 1, line.text.strip(), TEXTS.every("reader.text_empty"))
                 return
-            if len(body) > TEXT_MAX:
-                self.error(
-                    line,
-                    1,
-                    line.text.strip()[:40],
-                    TEXTS.every("reader.text_too_long", length=len(body), most=TEXT_MAX),
-                )
+            too_long = text_too_long(body)
+            if too_long is not None:
+                self.error(line, 1, line.text.strip()[:40], too_long)
                 return
         self.result.items.append(item)
 

@@ -141,6 +141,41 @@ def test_turn_counts_only_players_whose_orders_file_held_orders() -> None:
 # -- pbem demo --------------------------------------------------------------------------
 
 
-def test_demo_into_a_file_is_one_line() -> None:
+def test_demo_into_a_file_is_one_line_in_the_language_asked() -> None:
     Path("afile").write_text("x", encoding="utf-8")
-    assert "not a folder" in refused("demo", "--dir", "afile")
+    assert refused("demo", "--dir", "afile", "--lang", "en") == (
+        "Error: --dir afile: a file, not a folder."
+    )
+    assert refused("demo", "--dir", "afile") == "Fehler: --dir afile: eine Datei, kein Ordner."
+
+
+@pytest.mark.parametrize(
+    ("args", "english", "german"),
+    [
+        (
+            ["--game", "chess"],
+            'Error: The demo failed: Unknown game kind "chess" (known: ',
+            "Fehler: Die Demo ist gescheitert: Unbekannte Spielart „chess“ (bekannt: ",
+        ),
+        (
+            ["--game", "spacewar", "--players", "3"],
+            "Error: The demo failed: Spacewar I – Die brennenden Sterne takes 2 to 2 players.",
+            "Fehler: Die Demo ist gescheitert: Spacewar I – Die brennenden Sterne wird mit 2 bis"
+            " 2 Spielern gespielt.",
+        ),
+    ],
+)
+def test_a_demo_that_cannot_start_says_why_in_the_language_asked(
+    args: list[str], english: str, german: str
+) -> None:
+    assert refused("demo", *args, "--lang", "en", code=1).startswith(english)
+    assert refused("demo", *args, "--lang", "de", code=1).startswith(german)
+
+
+def test_a_demo_never_empties_a_folder_of_another_s_in_the_language_asked() -> None:
+    Path("mine.txt").write_text("not a demo's", encoding="utf-8")
+    english = refused("demo", "--dir", ".", "--lang", "en", code=1)
+    assert english.endswith(" exists and is not a demo folder: choose another with --dir.")
+    german = refused("demo", "--dir", ".", "--lang", "de", code=1)
+    assert german.endswith(" ist kein Ordner einer Demo: wählen Sie mit --dir einen anderen.")
+    assert Path("mine.txt").exists()

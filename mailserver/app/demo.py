@@ -39,7 +39,7 @@ from mailserver.app.localmail.mutt import write_private
 from mailserver.app.service import Service
 from mailserver.common import tokens
 from mailserver.common.catalog import say
-from mailserver.common.kinds import game_kind, kind_names
+from mailserver.common.kinds import UnknownGameKind, game_kind, kind_names
 from mailserver.common.terms import HostTerms
 from mailserver.gm import operations as gm
 from mailserver.outbound.smtp import SmtpTransport
@@ -59,6 +59,32 @@ SETTINGS_FILE = "pbem.toml"
 """The demo's settings in its folder (``pbem`` commands there read it without --config)."""
 MUTT_FOLDER = "mutt"
 """Where the demo writes a muttrc per mailbox (``spieler1.muttrc``, ``gm.muttrc``)."""
+
+
+class DemoError(Exception):
+    """Why the demo cannot run, or stopped: a text of the host's catalog and its values,
+    said in the user's language (``pbem demo --lang``) by :meth:`message`. A value that is
+    a :class:`Words` is said in that language too."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        super().__init__(key)
+        self.words = Words(key, values)
+
+    def message(self, lang: str) -> str:
+        """The reason in ``lang``."""
+        return self.words.say(lang)
+
+
+@dataclass(frozen=True)
+class Words:
+    """A catalog text and its values, said once the language is known."""
+
+    key: str
+    values: dict[str, object] = field(default_factory=dict)
+
+    def say(self, lang: str) -> str:
+        values = {k: v.say(lang) if isinstance(v, Words) else v for k, v in self.values.items()}
+        return say(lang, self.key, **values)
 
 
 @dataclass
@@ -145,7 +171,9 @@ def demo_players(config: DemoConfig, kind: GameKind) -> int:
     range."""
     players = kind.demo_players if config.players is None else config.players
     if not kind.min_players <= players <= kind.max_players:
-        raise ValueError(f"{kind.title} takes {kind.min_players} to {kind.max_players} players")
+        raise DemoError(
+            "demo_players_range", title=kind.title, low=kind.min_players, high=kind.max_players
+        )
     return players
 
 
@@ -153,9 +181,7 @@ def prepare_directory(directory: Path) -> None:
     """An empty demo folder; only a folder of an earlier demo is ever emptied."""
     if directory.exists() and any(directory.iterdir()):
         if not (directory / MARKER).exists():
-            raise FileExistsError(
-                f"{directory} exists and is not a demo folder: choose another with --dir"
-            )
+            raise DemoError("demo_not_a_demo_folder", path=directory)
         shutil.rmtree(directory)
     directory.mkdir(parents=True, exist_ok=True)
     (directory / MARKER).write_text("made by pbem demo; emptied by the next run\n")
@@ -164,9 +190,13 @@ def prepare_directory(directory: Path) -> None:
 async def run_demo(config: DemoConfig) -> DemoResult:
     """Play ``config.turns`` turns of a bot game by mail; return where the mail is."""
     say = config.say
-    kind = game_kind(config.kind or kind_names()[0])
+    try:
+        kind = game_kind(config.kind or kind_names()[0])
+    except UnknownGameKind:
+        known = ", ".join(kind_names())
+        raise DemoError("gm_error_unknown_kind", kind=config.kind, known=known) from None
     if kind.bots is None:
-        raise ValueError(f"the game kind {kind.name} has no demo bots")
+        raise DemoError("demo_no_bots", kind=kind.name)
     players = demo_players(config, kind)
     prepare_directory(config.directory)
     mail = LocalMail(config.directory / "mail", prefer_embedded=config.embedded)
@@ -254,7 +284,7 @@ async def _play(
         for turn in range(1, config.turns + 1):
             await _wait(
                 partial(_printouts_sent, service, game_id, turn - 1, players),
-                f"the printouts of turn {turn - 1}",
+                Words("demo_wait_printouts", {"turn": turn - 1}),
                 120,
             )
             state = _state(service, game_id)
@@ -265,7 +295,7 @@ async def _play(
             say(f"Turn {turn}: the bots mailed their orders.")
             await _wait(
                 partial(_acks_arrived, service, game_id, turn, players - 1),
-                f"the acknowledgements of turn {turn}",
+                Words("demo_wait_acks", {"turn": turn}),
                 120,
             )
             with transaction(service.engine) as session:
@@ -278,7 +308,7 @@ async def _play(
                 say(f"Turn {turn}: the bot GM took the dossier's ruling form and published.")
         await _wait(
             lambda: _printouts_sent(service, game_id, config.turns, players),
-            f"the printouts of turn {config.turns}",
+            Words("demo_wait_printouts", {"turn": config.turns}),
             180,
         )
     finally:
@@ -419,7 +449,8 @@ def _dossier_form(mail: LocalMail, turn: int) -> str | None:
 async def _rule_as_bot_gm(mail: LocalMail, smtp: SmtpTransport, turn: int) -> None:
     """A turn whose GM rules: the bot GM mails the dossier's ruling form back as it
     came (its defaults) and publishes the turn in the same mail."""
-    await _wait(lambda: _dossier_form(mail, turn) is not None, f"the dossier of turn {turn}", 120)
+    dossier = Words("demo_wait_dossier", {"turn": turn})
+    await _wait(lambda: _dossier_form(mail, turn) is not None, dossier, 120)
     form = _dossier_form(mail, turn)
     # The greeting names the turn: two months with the same form are two mails, not one
     # mail sent twice.
@@ -458,13 +489,13 @@ def _acks_arrived(service: Service, game_id: int, turn: int, expected: int) -> b
 
 
 async def _wait(
-    condition: Callable[[], bool], what: str, timeout: float, step: float = 0.3
+    condition: Callable[[], bool], what: Words, timeout: float, step: float = 0.3
 ) -> None:
     loop = asyncio.get_running_loop()
     give_up = loop.time() + timeout
     while not await asyncio.to_thread(condition):
         if loop.time() > give_up:
-            raise TimeoutError(f"the demo waited {timeout:.0f} s for {what} in vain")
+            raise DemoError("demo_waited", seconds=f"{timeout:.0f}", what=what)
         await asyncio.sleep(step)
 
 

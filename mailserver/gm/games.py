@@ -20,7 +20,7 @@ from db import repo
 from db.models import Game, GameStatus, Player
 from db.passwords import hash_password
 from engine.catalogs import FALLBACK
-from engine.core import GameKind, PlayerSetup, Setup, turn_rng
+from engine.core import GAME_MAX, GameKind, PlayerSetup, Setup, turn_rng
 from grammar.reader import name_problem
 from mailserver.common.kinds import UnknownGameKind, game_kind, kind_names
 from mailserver.common.terms import TurnContext
@@ -86,8 +86,8 @@ def create_game(
     except UnknownGameKind:
         raise GmError("gm_error_unknown_kind", kind=kind, known=", ".join(kind_names())) from None
     engine = game_type.engine
-    if number < 1:
-        raise GmError("gm_error_game_number_invalid", number=number)
+    if not 1 <= number <= GAME_MAX:  # a game the header line cannot name: no mail reaches it
+        raise GmError("gm_error_game_number_invalid", number=number, most=GAME_MAX)
     if (taken := repo.get_game_by_number(session, number)) is not None:
         raise GmError("gm_error_game_number_taken", number=number, kind=taken.kind)
     if every_days is not None and every_days < 1:

@@ -123,19 +123,31 @@ _DIRECTION_OVERRIDES = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u20
 """Embeddings, overrides and isolates: they make text read other than it is."""
 
 
+TAB_WIDTH = 8
+"""The columns of a tab stop, as a terminal and a plain-text mail reader show them."""
+
+
 def normalise(text: str) -> str:
-    """``text`` with one kind of newline, plain spaces, no invisible characters, NFC."""
+    """``text`` with one kind of newline, plain spaces, no invisible characters, NFC. A
+    tab becomes the spaces up to the next stop of :data:`TAB_WIDTH`: what a GM aligned
+    with tabs (a table in his news) stays aligned in every player's mail and printout,
+    whatever his reader makes of a tab, and no printout's wrapping meets one."""
     text = NEWLINE.sub("\n", text)
     text = _NOT_PLAIN_ASCII.sub(lambda m: _plain_char(m.group()), text)
-    return unicodedata.normalize("NFC", text)
+    text = unicodedata.normalize("NFC", text)
+    # After the invisible characters are gone: they take no column.
+    return text.expandtabs(TAB_WIDTH) if "\t" in text else text
 
 
 @lru_cache(maxsize=4096)
 def _plain_char(char: str) -> str:
-    """Tabs and Unicode spaces become spaces; controls, format characters and lone
-    surrogates (BOM, zero-width, soft hyphen, ...) vanish."""
+    """Unicode spaces become spaces (a tab stays, for :func:`normalise` to expand);
+    controls, format characters and lone surrogates (BOM, zero-width, soft hyphen, ...)
+    vanish."""
     category = unicodedata.category(char)
-    if char == "\t" or category == "Zs":
+    if char == "\t":
+        return char
+    if category == "Zs":
         return " "
     if char in _DIRECTION_OVERRIDES:
         return char  # kept, so that a name hiding them is refused rather than disguised

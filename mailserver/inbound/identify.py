@@ -18,6 +18,7 @@ from engine.catalogs import FALLBACK
 from engine.core import OrderHeader
 from grammar.reader import HeaderFault
 from mailserver.common.catalog import unknown_sender_mail
+from mailserver.common.kinds import game_kind
 from mailserver.inbound.context import Intake, IntakeOutcome, Mail, Outgoing, Seat
 from mailserver.inbound.loaded_states import current_state
 
@@ -140,10 +141,13 @@ def _refuse_fault(
 ) -> IntakeOutcome:
     """A header line lost for a number out of range: that number is the reason the mail
     names no seat, not the password the line carried. Said only to a sender who holds a
-    seat (a stranger stays one) and names nothing he did not write."""
-    reason = fault.messages.get(lang) or fault.messages[FALLBACK]
+    seat (a stranger stays one) and names nothing he did not write; a seat out of range
+    with the range of the game's kind (public in its rules), once the game is known."""
+    messages = fault.messages if game is None else fault.in_game(game_kind(game.kind).max_players)
+    reason = messages.get(lang) or messages[FALLBACK]
     number = game.number if game is not None else "?"
-    intake.reply(mail, "reject_header", lang, game, number, line=fault.line, reason=reason)
+    key = "reject_header" if fault.line else "reject_header_subject"
+    intake.reply(mail, key, lang, game, number, line=fault.line, reason=reason)
     return intake.finish(mail, InboundStatus.REJECTED, HEADER_OUT_OF_RANGE, game)
 
 

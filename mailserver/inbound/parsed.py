@@ -19,7 +19,7 @@ from engine.core import GameKind, OrderHeader, ParseResult
 from grammar.gm import GmHeader
 from grammar.gm import read_header as read_gm_header
 from grammar.header_typos import HeaderTypo, header_typos
-from grammar.reader import HeaderFault, header_fault, read_header
+from grammar.reader import HeaderFault, header_fault, read_header, subject_fault
 from mailserver.common.kinds import order_language, printout_headings
 from mailserver.gm import mail as gm_mail
 from mailserver.inbound.intake_config import IntakeConfig
@@ -74,7 +74,8 @@ class ParsedMail:
     """A player's header lines with a misspelled password keyword (``Kenwort geheim``)."""
     fault: HeaderFault | None = None
     """A player's header line lost for a number out of range, when no other line named a
-    password: the reason his mail names no seat."""
+    password, or else the Subject's game number out of range when nothing else names a
+    game: the reason his mail names no seat."""
 
     @property
     def too_big(self) -> bool:
@@ -130,6 +131,8 @@ def parse_mail(raw: bytes, *, config: IntakeConfig, size: int | None = None) -> 
         typos = tuple(header_typos(body.text[: config.max_text_chars]))
         if header.password is None:
             fault = header_fault(body.text[: config.max_text_chars])
+        if fault is None and header.game is None and body.subject:
+            fault = subject_fault(body.subject)  # the only game named is none
     return ParsedMail(
         headers, body, size, cut, header, message, skipped=skipped, typos=typos, fault=fault
     )

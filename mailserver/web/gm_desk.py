@@ -23,13 +23,16 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from db.models import Game, InboundMail, Outbox, OutboxKind, Player
+from engine.catalogs import FALLBACK
 from engine.core import TurnShape
 from grammar import gm as lang_gm
+from grammar.reader import text_too_long
 from mailserver.common import tokens
 from mailserver.common.kinds import game_kind
 from mailserver.common.terms import HostTerms
 from mailserver.gm import operations as gm
 from mailserver.gm.mail import GmContext, perform
+from mailserver.inbound.cleaning import normalise
 from mailserver.web import views
 from mailserver.web.texts import text
 
@@ -113,11 +116,12 @@ def _number(form: Mapping[str, str], name: str, default: int | None = None) -> i
     return default if not value else int(value)
 
 
-def command_of(action: str, form: Mapping[str, str], max_chars: int) -> lang_gm.GmCommand:
+def command_of(action: str, form: Mapping[str, str]) -> lang_gm.GmCommand:
     """The GM mail command a desk button stands for, from the form's fields;
-    ``ValueError`` for an unknown button or a field that makes no sense."""
-    words = str(form.get("text", "")).strip()
-    if (action in ("news", "secret") and not words) or len(words) > max_chars:
+    ``ValueError`` for an unknown button or a field that makes no sense (a text too long
+    for a mail: :func:`too_long` says why)."""
+    words = form_text(form)
+    if (action in ("news", "secret") and not words) or text_too_long(words) is not None:
         raise ValueError("text")
     match action:
         case "postpone":
@@ -228,14 +232,27 @@ async def act(web: WebApp, request: Request) -> Response:
     def run(session: Session, opened: Page, form: Mapping[str, str]) -> Response:
         lang, action = opened.lang, form.get("action", "")
         try:
-            command = command_of(action, form, web.settings.limits.max_text_chars)
+            command = command_of(action, form)
         except ValueError:
-            return back(opened.path, "failed", text(lang, "desk_bad_form"))
+            return back(opened.path, "failed", too_long(form, lang) or text(lang, "desk_bad_form"))
         ok, said = carry_out(web, session, opened.game, command, lang)
         log.info("gm desk game %d: %s %s", opened.game.number, action, "ok" if ok else "failed")
         return back(opened.path, "ok" if ok else "failed", said)
 
     return await gm_form(web, request, run)
+
+
+def form_text(form: Mapping[str, str]) -> str:
+    """The text of news or a secret message as the GM's mail would carry it: cleaned as
+    the intake cleans a mail (no control characters; a tab as the spaces to its stop)."""
+    return normalise(str(form.get("text", ""))).strip()
+
+
+def too_long(form: Mapping[str, str], lang: str) -> str | None:
+    """Why the form's text is refused for its length, in the words the GM's mail gets for
+    it (the one limit of :data:`grammar.reader.TEXT_MAX`); ``None``: it is not."""
+    refused = text_too_long(form_text(form))
+    return None if refused is None else refused.get(lang) or refused[FALLBACK]
 
 
 def carry_out(

@@ -15,7 +15,7 @@ from db.models import TurnSnapshot
 from db.session import make_engine, transaction
 from engine.ashes_board.state import BoardState
 from engine.core import PlayerSetup, Setup
-from mailserver.app.demo import DemoConfig, demo_players
+from mailserver.app.demo import DemoConfig, DemoError, demo_players
 from mailserver.common.kinds import game_kind
 from tests.test_demo import check_the_dice, play_embedded_demo
 
@@ -40,8 +40,10 @@ def test_the_other_kinds_demo_keeps_eight_players() -> None:
 
 
 def test_the_demo_refuses_more_players_than_the_board_game_takes() -> None:
-    with pytest.raises(ValueError, match="takes 2 to 8 players"):
+    with pytest.raises(DemoError) as refused:
         demo_players(DemoConfig(directory=Path("x"), players=9), BOARD)
+    assert refused.value.message("en").endswith(" takes 2 to 8 players.")
+    assert refused.value.message("de").endswith(" wird mit 2 bis 8 Spielern gespielt.")
 
 
 def test_two_demo_players_play_scenario_i_and_six_a_free_game() -> None:

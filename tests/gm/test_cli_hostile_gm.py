@@ -67,8 +67,10 @@ def test_replace_refuses_an_unknown_language(config: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (["--number", BIG], f"--number {BIG}: expected a whole number from 1 to"),
-        (["--number", "-1"], "--number -1: expected a whole number from 1 to"),
+        (["--number", BIG], f"--number {BIG}: a game number is a whole number from 1 to 999999."),
+        (["--number", "-1"], "--number -1: a game number is a whole number from 1 to 999999."),
+        # One past the numbers a header line can name: a game no mail could reach.
+        (["--number", "1000000"], "--number 1000000: a game number is a whole number from 1"),
         (["--number", "5", "--seed", "-1"], "--seed -1: expected a whole number from 0 to"),
         (["--number", "5", "--every-days", "99999999999999"], "from 0 to 366"),
     ],
@@ -83,6 +85,7 @@ def test_create_refuses_numbers_out_of_range(config: Path, args: list[str], said
     [
         ("[1, 2]", "not a table of settings"),
         ('{"kind": "ashes", "number": 99999999999999999999, "gm": "g@example.org"}', "from 1"),
+        ('{"kind": "ashes", "number": 1000000, "gm": "g@example.org"}', "from 1 to 999999."),
         ('{"kind": "ashes", "number": 5, "gm": "g@example.org", "seed": -1}', "seed -1"),
         ('{"kind": "ashes", "number": 5, "gm": "g@example.org", "every_days": 400}', "to 366"),
     ],
@@ -95,7 +98,12 @@ def test_create_refuses_a_bad_game_file(config: Path, content: str, said: str) -
 
 def test_numbers_beyond_the_database_are_refused_before_it(config: Path) -> None:
     create(config)
-    assert f"GAME {BIG}:" in refused(config, "status", BIG, "--lang", "en")
+    assert f"GAME {BIG}: a game number is a whole number from 1 to 999999." in refused(
+        config, "status", BIG, "--lang", "en"
+    )
+    assert "GAME 0: eine Partienummer ist eine ganze Zahl von 1 bis 999999." in refused(
+        config, "status", "0", "--lang", "de"
+    )
     assert "--turn" in refused(config, "resend", "227", "1", "--turn", BIG, "--lang", "en")
     assert "SEAT 100:" in refused(config, "drop", "227", "100", "--lang", "en")
 

@@ -55,7 +55,16 @@ def _create(session: Session, **changed: object) -> None:
             "Unbekannte Spielart „schach“ (bekannt: ashes, starweb, ashes-board, spacewar, wdw).",
         ),
         ({"options": {"bogus": 1}}, "Unbekannte Regeloption „bogus“ für The Ashes of Empire"),
-        ({"number": 0}, "Die Partienummer 0 ist ungültig: sie muss 1 oder größer sein."),
+        (
+            {"number": 0},
+            "Die Partienummer 0 ist ungültig: eine Partienummer ist eine ganze Zahl von 1 bis"
+            " 999999.",
+        ),
+        (
+            {"number": 1_000_000},
+            "Die Partienummer 1000000 ist ungültig: eine Partienummer ist eine ganze Zahl von 1"
+            " bis 999999.",
+        ),
         ({"number": 227}, "Die Partienummer 227 ist schon vergeben (an eine Partie ashes)."),
     ],
 )

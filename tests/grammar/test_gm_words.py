@@ -23,11 +23,17 @@ TO_THE_GM_EVERYWHERE = [
     "Spielleitung: Hallo",
     "an den Spielleiter: Hallo",
     "für die SL: Hallo",
+    "Artikel für die SL: bitte nicht drucken",
+    "Artikel an die Spielleitung: bitte nicht drucken",
     "SL: Steuern +10 %",
     "to GM: taxes +10 %",
     "Message to the GM: hi",
 ]
-GM_IS_THE_GAME_MASTER = ["GM: taxes +10 % in Guru, please keep it secret", "an die GM: geheim"]
+GM_IS_THE_GAME_MASTER = [
+    "GM: taxes +10 % in Guru, please keep it secret",
+    "an die GM: geheim",
+    "Artikel für die GM: geheim",
+]
 
 
 def _one(language: KindLanguage, line: str) -> Order:

@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 
 from db import repo
 from db.models import GameMessage, MessageKind, Outbox, OutboxKind, OutboxStatus
+from grammar import gm as lang_gm
 from tests.web.helpers import form_token, game_of, link, start_game, web_orders
 
 
@@ -208,3 +209,32 @@ def test_the_desk_mails_a_seat_a_new_password_and_keeps_its_link(
         mail = max(before, key=lambda m: m.id or 0)  # the start's printout had the first
         assert len(before) == 2 and mail.secret and mail.secret not in mail.body
     assert link(web_engine, game, 2) == seat_link
+
+
+def test_the_desk_takes_news_up_to_the_gm_mails_limit_and_refuses_it_in_its_words(
+    client: TestClient, web_engine: Engine, game: int
+) -> None:
+    longest = "x" * lang_gm.TEXT_MAX
+    assert press(client, web_engine, game, "news", text=longest).startswith("ok:")
+    said = press(client, web_engine, game, "news", text=longest + "y")
+    by_mail = lang_gm.parse(f"Partie {game} Spielleiter Kennwort geheim\nNachricht: {longest}y")
+    (error,) = by_mail.errors
+    assert said == "failed: " + error.message("de")
+    assert said == f"failed: Der Text ist zu lang (20001 Zeichen, höchstens {lang_gm.TEXT_MAX})."
+    with Session(web_engine) as session:
+        news = session.exec(
+            select(GameMessage).where(GameMessage.kind == MessageKind.GM_NEWS)
+        ).all()
+        assert [len(m.text) for m in news] == [lang_gm.TEXT_MAX]
+
+
+def test_the_desk_keeps_the_tab_stops_of_news_as_the_gm_s_mail_does(
+    client: TestClient, web_engine: Engine, game: int
+) -> None:
+    table = "Reich\tGold\nTharn\t500\x1b[2J"
+    assert press(client, web_engine, game, "news", text=table).startswith("ok:")
+    with Session(web_engine) as session:
+        (news,) = session.exec(
+            select(GameMessage).where(GameMessage.kind == MessageKind.GM_NEWS)
+        ).all()
+        assert news.text == "Reich   Gold\nTharn   500[2J"  # no escape reaches a terminal

@@ -61,21 +61,31 @@ DB_INT_MAX = 2**63 - 1
 
 
 def whole_number(
-    name: str, low: int, high: int = DB_INT_MAX
+    name: str, low: int, high: int = DB_INT_MAX, *, rule: str = "cli_out_of_range"
 ) -> Callable[[typer.Context, int | None], int | None]:
     """A check of a whole-number argument or option (``typer``'s ``callback``): outside
-    ``low``..``high`` it is one line naming ``name`` and the range, exit 2. One check for a
-    game number, a seat, a turn: a number the database cannot hold is refused here rather
-    than as the database's overflow."""
+    ``low``..``high`` it is one line naming ``name`` and the range (the catalog's ``rule``),
+    exit 2. One check for a seat, a turn, a seed: a number the database cannot hold is
+    refused here rather than as the database's overflow."""
 
     def check(ctx: typer.Context, value: int | None) -> int | None:
         if value is not None and not low <= value <= high:
             lang = str(ctx.params.get("lang") or FALLBACK)
-            message = say(lang, "cli_out_of_range", name=name, value=value, low=low, high=high)
+            message = say(lang, rule, name=name, value=value, low=low, high=high)
             fail(message, lang, 2)
         return value
 
     return check
+
+
+def game_number(name: str) -> Callable[[typer.Context, int | None], int | None]:
+    """The check of a game number: 1 to :data:`engine.core.GAME_MAX`, the numbers a
+    header line can name, said as that rule (never the database's largest integer)."""
+    # Imported here: the commands that take a game load engine.core anyway, `pbem --help`
+    # does not (docs/performance.md, "Command start").
+    from engine.core import GAME_MAX
+
+    return whole_number(name, 1, GAME_MAX, rule="cli_game_number")
 
 
 # The command line's own texts, German and English (str.format placeholders).

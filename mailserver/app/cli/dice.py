@@ -23,11 +23,13 @@ import typer
 
 from engine.dice import DiceError, Reveal, check_reveal
 from mailserver.app.cli.common import JsonLangOption, check_lang, fail, read_input, refuse
-from mailserver.app.cli.group_help import DICE_HELP
+from mailserver.app.cli.group_help import DICE_HELP, HELP_MARKUP
 from mailserver.common.catalog import say
 from mailserver.printouts.dice import reveal_from_text
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, help=DICE_HELP)
+app = typer.Typer(
+    add_completion=False, no_args_is_help=True, help=DICE_HELP, rich_markup_mode=HELP_MARKUP
+)
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Answer as one JSON object.")]
 

@@ -32,7 +32,7 @@ from sqlmodel import col, select
 from db.models import Game, GameStatus, Standby, StandbyStatus
 from db.repo import current_players, set_web_access
 from grammar import gm as lang_gm
-from mailserver.app.cli.common import LangOption, fail, read_input, whole_number
+from mailserver.app.cli.common import LangOption, fail, game_number, read_input, whole_number
 from mailserver.app.cli.gm_create import create_cmd
 from mailserver.app.cli.gm_edit import delete_cmd, edit_cmd, password_cmd
 from mailserver.app.cli.gm_map import map_cmd
@@ -47,7 +47,7 @@ from mailserver.app.cli.gm_session import (
     perform,
     utc_now,
 )
-from mailserver.app.cli.group_help import GM_HELP
+from mailserver.app.cli.group_help import GM_HELP, HELP_MARKUP
 from mailserver.common import tokens as web_tokens
 from mailserver.common.catalog import languages as host_languages
 from mailserver.common.catalog import say
@@ -61,9 +61,13 @@ app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
     help=GM_HELP,
+    rich_markup_mode=HELP_MARKUP,
 )
 standby_app = typer.Typer(
-    add_completion=False, no_args_is_help=True, help="The standby list (docs/host-rules.md)."
+    add_completion=False,
+    no_args_is_help=True,
+    help="The standby list (docs/host-rules.md).",
+    rich_markup_mode=HELP_MARKUP,
 )
 app.add_typer(standby_app, name="standby")
 app.command("create")(create_cmd)
@@ -347,7 +351,7 @@ def status_cmd(
         int | None,
         typer.Argument(
             help="The game number (not needed if there is one game).",
-            callback=whole_number("GAME", 1),
+            callback=game_number("GAME"),
         ),
     ] = None,
     config: ConfigOption = None,

@@ -17,7 +17,15 @@ from typing import Annotated, Any
 
 import typer
 
-from mailserver.app.cli.common import DB_INT_MAX, LangOption, fail, read_input, whole_number
+from engine.core import GAME_MAX
+from mailserver.app.cli.common import (
+    DB_INT_MAX,
+    LangOption,
+    fail,
+    game_number,
+    read_input,
+    whole_number,
+)
 from mailserver.app.cli.gm_session import (
     AtOption,
     ConfigOption,
@@ -174,7 +182,7 @@ def create_cmd(
     ] = None,
     number: Annotated[
         int | None,
-        typer.Option(help="The game number (unique).", callback=whole_number("--number", 1)),
+        typer.Option(help="The game number (unique).", callback=game_number("--number")),
     ] = None,
     gm_address: GmAddressOption = None,
     gm_password: Annotated[
@@ -255,7 +263,7 @@ def create_cmd(
     written = data.get("first_deadline")
     first = first_deadline_arg(str(written), timezone, deadline_at, now, lang) if written else None
     days = data.get("every_days", 14)
-    bounds = [("number", data["number"], 1, DB_INT_MAX), ("every_days", days, 0, EVERY_DAYS_MAX)]
+    bounds = [("number", data["number"], 1, GAME_MAX), ("every_days", days, 0, EVERY_DAYS_MAX)]
     if data.get("seed") is not None:
         bounds.append(("seed", data["seed"], 0, DB_INT_MAX))
     for key, value, low, high in bounds:  # from a game file; the options are checked typed

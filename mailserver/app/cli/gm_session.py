@@ -25,7 +25,7 @@ from db.models import Game
 from db.repo import get_game_by_number
 from db.session import make_engine, transaction, upgrade
 from grammar import gm as lang_gm
-from mailserver.app.cli.common import fail, whole_number
+from mailserver.app.cli.common import fail, game_number, whole_number
 from mailserver.app.cli.settings import LOCAL_CONFIG, config_file, settings_or_fail
 from mailserver.common.catalog import say
 from mailserver.common.kinds import UnknownGameKind, load_kinds
@@ -41,7 +41,7 @@ ConfigOption = Annotated[
         help="TOML settings file (database_url, smtp.from_address; default: ./pbem.toml if there).",
     ),
 ]
-GameArg = Annotated[int, typer.Argument(help="The game number.", callback=whole_number("GAME", 1))]
+GameArg = Annotated[int, typer.Argument(help="The game number.", callback=game_number("GAME"))]
 SeatArg = Annotated[
     int,
     typer.Argument(

@@ -6,6 +6,11 @@ from __future__ import annotations
 
 from mailserver.common.catalog import say
 
+HELP_MARKUP = None
+"""typer's help style of every ``pbem`` group: click's plain help. typer's rich panels put
+``<bool>`` in the type column of every flag (``--json <bool>``, ``--help <bool>``) as if
+it took a value; the plain help names a flag alone (``--json``, ``--embedded /
+--no-embedded``) and a value's type as before (``--turns <int>``)."""
 GM_HELP = "Game master commands (docs/gm-commands.md). " + say("en", "cli_outbox_note")
 """The help of ``pbem gm`` (listed before the group is loaded)."""
 DICE_HELP = "Sealed dice (docs/dice.md)."

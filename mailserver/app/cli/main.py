@@ -13,12 +13,14 @@ import typer
 from mailserver.app.cli.common import (
     REFUSED,
     JsonLangOption,
+    LangOption,
     bounded,
     check_lang,
     fail,
     read_input,
     refuse,
 )
+from mailserver.app.cli.group_help import HELP_MARKUP
 from mailserver.app.cli.groups import Commands
 from mailserver.common.catalog import say
 
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
 app = typer.Typer(
     cls=Commands,
     add_completion=False,
+    rich_markup_mode=HELP_MARKUP,
     no_args_is_help=True,
     help="Play-by-email game host for postal strategy games.",
 )
@@ -196,15 +199,16 @@ def demo_cmd(
         bool, typer.Option(help="Afterwards keep the mail stack running for a mail client.")
     ] = False,
     verbose: Annotated[bool, typer.Option(help="Show the service's log.")] = False,
+    lang: LangOption = "de",
 ) -> None:
     """Play a short game of bots by mail on a local mail stack, then say where the mail is."""
     import asyncio
 
-    from mailserver.app.demo import DemoConfig, run_demo, summary
+    from mailserver.app.demo import DemoConfig, DemoError, run_demo, summary
     from mailserver.common import logs
 
     if directory.exists() and not directory.is_dir():  # emptying it would fail midway
-        fail(f"--dir {directory}: a file, not a folder", "en", 2)
+        fail(say(lang, "demo_dir_is_a_file", path=directory), lang, 2)
     logs.configure("text", logging.INFO if verbose else logging.WARNING)
     config = DemoConfig(
         directory=directory.resolve(),
@@ -218,9 +222,8 @@ def demo_cmd(
     )
     try:
         result = asyncio.run(run_demo(config))
-    except (FileExistsError, TimeoutError, ValueError, LookupError) as exc:
-        typer.echo(f"demo failed: {exc}", err=True)
-        raise typer.Exit(1) from None
+    except DemoError as exc:
+        fail(say(lang, "demo_failed", reason=exc.message(lang)), lang, 1)
     if not keep_running:
         typer.echo(summary(result))
 

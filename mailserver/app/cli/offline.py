@@ -35,9 +35,16 @@ from engine.core import (
     turn_rng,
 )
 from engine.dice import Dice
-from mailserver.app.cli.common import LangOption, fail, read_input, whole_number, write_output
+from mailserver.app.cli.common import (
+    LangOption,
+    fail,
+    game_number,
+    read_input,
+    whole_number,
+    write_output,
+)
 from mailserver.app.cli.dice import forced_rolls
-from mailserver.app.cli.group_help import kind_help
+from mailserver.app.cli.group_help import HELP_MARKUP, kind_help
 from mailserver.common.catalog import say
 from mailserver.common.kinds import order_language, printout_headings
 from mailserver.inbound.mailbody import extract_order_text
@@ -125,6 +132,7 @@ def kind_app(kind: GameKind) -> typer.Typer:
         add_completion=False,
         no_args_is_help=True,
         help=kind_help(kind.title),
+        rich_markup_mode=HELP_MARKUP,
     )
     engine = kind.engine
 
@@ -156,7 +164,7 @@ def kind_app(kind: GameKind) -> typer.Typer:
     def new_cmd(
         output: Annotated[Path, typer.Option("-o", "--output", help="Where to write the state.")],
         game: Annotated[
-            int, typer.Option(help="The game number.", callback=whole_number("--game", 1))
+            int, typer.Option(help="The game number.", callback=game_number("--game"))
         ] = 1,
         # The kind's own bounds: a huge --players would build millions of seats.
         players: Annotated[
