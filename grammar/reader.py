@@ -193,7 +193,6 @@ def player_grammar(
     named_players: bool = False,
     galactic_media: bool = False,
     realms: bool = False,
-    realm_words: bool | None = None,
 ) -> str:
     """A players' language: the header, the shared orders and ``order_rules``.
 
@@ -207,15 +206,13 @@ def player_grammar(
     ``realms`` a player is also "Reich 2" / "realm 1", and a message may name its
     addressee by his realm's name (``Geheim an Tharn: …``), resolved by the
     :class:`Reader`'s ``seat_name``; the header names its seat by number all the same.
-    ``realm_words`` (default: ``realms``) takes "Reich 2" for "Spieler 2" alone.
+    In every kind "Reich 2" is "Spieler 2" (players.lark).
     """
     # A regex alternative of the terminals in players.lark: the kind decides whose
     # word "GM" is (a newspaper's or the game master's), never both.
     media, gm = (MEDIA_WORDS + "|", "") if galactic_media else ("", "|gm")
     shared = grammar_text("players.lark").replace("MEDIA_WORDS|", media)
     shared = shared.replace("|GM_WORDS", gm)
-    realm_words = realms if realm_words is None else realm_words
-    shared = shared.replace("|REALM_WORDS", "|reich|realm" if realm_words else "")
     if realms:
         player = "player: INT | LETTER | PLAYER_NAME"
         seat = "?seat_player: INT -> player\n    | LETTER -> player"
@@ -389,7 +386,7 @@ _HEADER_START_RE = re.compile(
 def _header_parser() -> Lark:
     # Every kind's header words, read before the game (and its kind) is known: a Welt der
     # Waben player names his seat "Reich 2" (docs/orders-wdw.md).
-    grammar = player_grammar(None, named_seats=True, realm_words=True)
+    grammar = player_grammar(None, named_seats=True)
     return build_parser(grammar, start="header")
 
 

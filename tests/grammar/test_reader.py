@@ -3,10 +3,14 @@
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 
-from engine import core
+from engine import core, registry
+from engine.core import OrderLanguage
 from grammar import ashes, ashes_board, gm, reader, spacewar, starweb
+from grammar.reader import read_header
 from tests.toykind.engine import Add
 from tests.toykind.grammar import ToyLines
 
@@ -193,3 +197,17 @@ def test_a_salt_line_without_words_is_an_error_of_that_line() -> None:
     assert [e.line for e in result.errors] == [2] and not result.settings
     # The word expected stands in the nominative ("erwartet wird hier ein Text").
     assert result.errors[0].message("de").endswith("erwartet wird hier ein Text.")
+
+
+@pytest.mark.parametrize("kind", [k.name for k in registry.KINDS])
+@pytest.mark.parametrize(
+    "words", ["Partie 600 Reich 2 Kennwort geheim", "Game 600 realm 2 password geheim"]
+)
+def test_every_kinds_reading_names_the_seat_of_a_realm_header_as_the_host_does(
+    kind: str, words: str
+) -> None:
+    language: OrderLanguage = importlib.import_module(registry.grammar(kind)).LANGUAGE
+    result = language.parse(words + "\n")
+    host = read_header(words, None)
+    assert (result.header.game, result.header.player) == (host.game, host.player) == (600, 2)
+    assert result.errors == []
