@@ -3,7 +3,7 @@
 A new hash is Argon2id's PHC string, ``$argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>``:
 OWASP's Password Storage Cheat Sheet's first choice with its parameters (19 MiB, two
 passes, one lane), stronger than the scrypt used before (n = 2^14, below OWASP's 2^17)
-and cheaper to check (docs/performance.md, "Argon2id"). Hashes stored before,
+and cheaper to check (docs/performance.md, "Argon2id"). Hash values stored before,
 ``scrypt$<n>$<r>$<p>$<salt b64>$<hash b64>``, keep verifying, so nobody is locked out;
 :func:`needs_rehash` tells the places that check a password (intake's player and GM
 checks) to store :func:`hash_password` of it instead, once it verified. The parameters
@@ -41,11 +41,11 @@ class Argon2Cost:
 
 
 COST = Argon2Cost(memory_kib=19456, time=2, parallelism=1)
-"""The cost of new hashes (OWASP's first recommendation); a stored hash of another cost
+"""The cost of a new hash (OWASP's first recommendation); a stored hash of another cost
 is hashed anew at the next successful check (:func:`needs_rehash`)."""
 
 _SCRYPT_MAXMEM = 64 * 1024 * 1024
-"""Room for the scrypt hashes stored before (n = 2^14, r = 8: 128·n·r bytes needed) and a
+"""Room for the scrypt hash values stored before (n = 2^14, r = 8: 128·n·r bytes needed) and a
 few doublings of ``n``."""
 
 
@@ -116,7 +116,7 @@ def needs_rehash(stored: str) -> bool:
 
 def renewed(password: str, stored: str, ready: Mapping[str, str] | None = None) -> str | None:
     """The hash to store instead of ``stored`` now that ``password`` verified against it,
-    or None when it is current (:func:`needs_rehash`). ``ready``: new hashes made ahead,
+    or None when it is current (:func:`needs_rehash`). ``ready``: new hash values made ahead,
     outside the write transaction, by :func:`verify_ahead` (stored hash → new one)."""
     if not needs_rehash(stored):
         return None
@@ -190,7 +190,7 @@ def verify_ahead(password: str, stored: str, ready: dict[str, str]) -> bool:
     """:func:`verify_password_cached`, and on success the new hash :func:`renewed` will
     want made now into ``ready[stored]`` when ``stored`` needs one: intake's read-ahead
     runs this in a thread of its own, so that the write transaction finds both answers
-    made (argon2-cffi, like ``hashlib.scrypt``, releases the GIL while it hashes)."""
+    made (argon2-cffi, like ``hashlib.scrypt``, releases the GIL while it works)."""
     if not VERIFIED.verify(password, stored):
         return False
     if needs_rehash(stored):

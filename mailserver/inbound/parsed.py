@@ -68,7 +68,7 @@ class ParsedMail:
     """Its order text read ahead by :func:`~mailserver.inbound.read_ahead.preverify`
     (at most one)."""
     rehashed: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
-    """New hashes made ahead beside the check of its password, for stored hashes that
+    """New hash values made ahead beside the check of its password, for stored values that
     need one (:func:`db.passwords.verify_ahead`): stored hash → new hash."""
 
     skipped: tuple[str, ...] = ()
