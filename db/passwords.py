@@ -1,8 +1,14 @@
-"""Password hashing for players and GMs (scrypt from the standard library).
+"""Password hashing for players and GMs: Argon2id (argon2-cffi), scrypt still read.
 
-A stored hash reads ``scrypt$<n>$<r>$<p>$<salt b64>$<hash b64>``; the parameters travel
-with it, so they can be raised later without invalidating the ones stored. The clear text is
-never stored or logged.
+A new hash is Argon2id's PHC string, ``$argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>``:
+OWASP's Password Storage Cheat Sheet's first choice with its parameters (19 MiB, two
+passes, one lane), stronger than the scrypt used before (n = 2^14, below OWASP's 2^17)
+and cheaper to check (docs/performance.md, "Argon2id"). Hash values stored before,
+``scrypt$<n>$<r>$<p>$<salt b64>$<hash b64>``, keep verifying, so nobody is locked out;
+:func:`needs_rehash` tells the places that check a password (intake's player and GM
+checks) to store :func:`hash_password` of it instead, once it verified. The parameters
+travel with each hash, so they can be raised later the same way. The clear text is never
+stored or logged.
 """
 
 import base64
@@ -12,55 +18,119 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
 
-SCRYPT_N = 2**14
-SCRYPT_R = 8
-SCRYPT_P = 1
+from argon2 import PasswordHasher, Type
+from argon2.exceptions import InvalidHashError, VerificationError
+
 SALT_BYTES = 16
 HASH_BYTES = 32
-_MAXMEM = 64 * 1024 * 1024
-"""Room for the parameters above and a few doublings of ``n`` (128·n·r bytes needed)."""
+ARGON2ID = "$argon2id$"
+"""How an Argon2id hash begins; any other stored value is read as scrypt."""
 
 
-def _b64(data: bytes) -> str:
-    return base64.b64encode(data).decode("ascii")
+@dataclass(frozen=True)
+class Argon2Cost:
+    """Argon2id's cost: memory in KiB, passes over it, lanes."""
+
+    memory_kib: int
+    time: int
+    parallelism: int
 
 
-def _scrypt(password: str, salt: bytes, n: int, r: int, p: int, length: int) -> bytes:
-    return hashlib.scrypt(
-        password.encode("utf-8"), salt=salt, n=n, r=r, p=p, maxmem=_MAXMEM, dklen=length
+COST = Argon2Cost(memory_kib=19456, time=2, parallelism=1)
+"""The cost of a new hash (OWASP's first recommendation); a stored hash of another cost
+is hashed anew at the next successful check (:func:`needs_rehash`)."""
+
+_SCRYPT_MAXMEM = 64 * 1024 * 1024
+"""Room for the scrypt hash values stored before (n = 2^14, r = 8: 128·n·r bytes needed) and a
+few doublings of ``n``."""
+
+
+@cache
+def _hasher(cost: Argon2Cost) -> PasswordHasher:
+    return PasswordHasher(
+        time_cost=cost.time,
+        memory_cost=cost.memory_kib,
+        parallelism=cost.parallelism,
+        hash_len=HASH_BYTES,
+        salt_len=SALT_BYTES,
+        type=Type.ID,
     )
 
 
 def hash_password(password: str) -> str:
-    """A salted scrypt hash of ``password`` in the stored format."""
-    salt = secrets.token_bytes(SALT_BYTES)
-    digest = _scrypt(password, salt, SCRYPT_N, SCRYPT_R, SCRYPT_P, HASH_BYTES)
-    return f"scrypt${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${_b64(salt)}${_b64(digest)}"
+    """A salted Argon2id hash of ``password`` at :data:`COST`, in its PHC string."""
+    return _hasher(COST).hash(password)
 
 
 def verify_password(password: str, stored: str) -> bool:
-    """Whether ``password`` matches ``stored``; false for a malformed stored value."""
+    """Whether ``password`` matches ``stored`` (Argon2id, or scrypt stored before); false
+    for a malformed stored value."""
+    if not stored.startswith(ARGON2ID):
+        return _verify_scrypt(password, stored)
+    try:
+        # The hash's own parameters are used, whatever COST is now.
+        return _hasher(COST).verify(stored, password)
+    except (VerificationError, InvalidHashError):
+        # A mismatch, or a string Argon2 cannot read (or refuses the parameters of).
+        return False
+
+
+def _verify_scrypt(password: str, stored: str) -> bool:
+    """A hash of the form stored before Argon2id: ``scrypt$n$r$p$salt$hash``."""
     try:
         scheme, n, r, p, salt_b64, digest_b64 = stored.split("$")
         if scheme != "scrypt":
             return False
         salt = base64.b64decode(salt_b64, validate=True)
         expected = base64.b64decode(digest_b64, validate=True)
-        actual = _scrypt(password, salt, int(n), int(r), int(p), len(expected))
+        actual = hashlib.scrypt(
+            password.encode("utf-8"),
+            salt=salt,
+            n=int(n),
+            r=int(r),
+            p=int(p),
+            maxmem=_SCRYPT_MAXMEM,
+            dklen=len(expected),
+        )
     except ValueError:
         # Wrong field count, bad base64, bad numbers or parameters scrypt refuses.
         return False
     return hmac.compare_digest(actual, expected)
 
 
+def needs_rehash(stored: str) -> bool:
+    """Whether ``stored``, once a password verified against it, should be replaced by
+    :func:`hash_password` of that password: it is scrypt, or Argon2id of another cost
+    (or salt or hash length) than :data:`COST`. Cheap: the string is only read."""
+    if not stored.startswith(ARGON2ID):
+        return True
+    try:
+        return _hasher(COST).check_needs_rehash(stored)
+    except (InvalidHashError, ValueError):
+        return True
+
+
+def renewed(password: str, stored: str, ready: Mapping[str, str] | None = None) -> str | None:
+    """The hash to store instead of ``stored`` now that ``password`` verified against it,
+    or None when it is current (:func:`needs_rehash`). ``ready``: new hash values made ahead,
+    outside the write transaction, by :func:`verify_ahead` (stored hash → new one)."""
+    if not needs_rehash(stored):
+        return None
+    made = ready.get(stored) if ready is not None else None
+    return made if made is not None else hash_password(password)
+
+
 class VerifiedCache:
     """Recently verified credentials, so that a player's tenth mail of a burst does not
-    pay scrypt again: bounded, expiring, and never holding a password.
+    pay the hash again: bounded, expiring, and never holding a password.
 
     An entry is an HMAC-SHA256, under a random key made when the process starts and kept
     only in its memory, of the stored hash (salt and parameters included) and the
-    password. Only successes are kept: a wrong password always costs a full scrypt. A
+    password. Only successes are kept: a wrong password always costs a full check. A
     changed password has a new stored hash, so its old entries never match again. Whoever
     reads the memory learns nothing a dump of the stored hash values would not tell.
     """
@@ -114,3 +184,15 @@ VERIFIED = VerifiedCache()
 def verify_password_cached(password: str, stored: str) -> bool:
     """:func:`verify_password` through the process's :data:`VERIFIED` cache."""
     return VERIFIED.verify(password, stored)
+
+
+def verify_ahead(password: str, stored: str, ready: dict[str, str]) -> bool:
+    """:func:`verify_password_cached`, and on success the new hash :func:`renewed` will
+    want made now into ``ready[stored]`` when ``stored`` needs one: intake's read-ahead
+    runs this in a thread of its own, so that the write transaction finds both answers
+    made (argon2-cffi, like ``hashlib.scrypt``, releases the GIL while it works)."""
+    if not VERIFIED.verify(password, stored):
+        return False
+    if needs_rehash(stored):
+        ready[stored] = hash_password(password)
+    return True

@@ -27,10 +27,11 @@ session (:func:`fast_lane_defaults`), so also for the games a fixture of a modul
 session plays before its first test; a test marked ``real_...`` gets the real thing back
 (:func:`fast_lane_shortcuts`):
 
-* passwords are hashed with scrypt's cost parameter ``n`` at :data:`FAST_SCRYPT_N`
-  instead of 2**14, from the start (also the hashes test modules make when imported):
-  the parameters travel with each stored hash, so verifying works the same. A test of
-  the hash itself is marked ``real_scrypt`` and gets the real parameters;
+* passwords are hashed with Argon2id at :data:`tests.factories.QUICK_HASHING` instead of
+  19 MiB and two passes, from the start (also the hashes test modules make when
+  imported): the parameters travel with each stored hash, so verifying works the same,
+  and those hashes are current (no rehash) while the cost stays so. A test of the hash
+  itself is marked ``real_hashing`` and gets the real cost;
 * the host's map pictures are stand-ins (:func:`stand_in_map`): a valid PNG of one pixel
   that carries a digest of the map view, so that the same view gives the same bytes and
   another view other bytes, as ``render_map`` does, at a ten-thousandth of its cost. The
@@ -86,6 +87,7 @@ import db.session
 import tests.bytecode  # noqa: F401  (keeps the bytecode of every module imported after it)
 from tests import lanes
 from tests.dbfixtures import from_template
+from tests.factories import QUICK_HASHING
 from tests.mailstack import INSTALL_HINT, MailStack, MailUser, find_dovecot
 
 SLOW_FIXTURES = frozenset(
@@ -113,10 +115,8 @@ def slow_because(item: pytest.Item) -> str | None:
 
 FAST_LANE = pytest.StashKey[bool]()
 """Whether this run is the fast lane: its ``-m`` expression says ``not slow``."""
-FAST_SCRYPT_N = 2**4
-"""scrypt's cost in the fast lane (a thousandth of the real one's time)."""
-REAL_SCRYPT_N = db.passwords.SCRYPT_N
-"""scrypt's real cost, for the full run and the tests marked ``real_scrypt``."""
+REAL_HASHING = db.passwords.COST
+"""Argon2id's real cost, for the full run and the tests marked ``real_hashing``."""
 
 
 FAST_LANE_WORKERS = 2
@@ -136,8 +136,8 @@ def pytest_configure(config: pytest.Config) -> None:
     fast = "not slow" in (config.getoption("markexpr") or "")
     config.stash[FAST_LANE] = lanes.FAST = fast
     if fast:
-        db.passwords.SCRYPT_N = FAST_SCRYPT_N
-        config.add_cleanup(lambda: setattr(db.passwords, "SCRYPT_N", REAL_SCRYPT_N))
+        db.passwords.COST = QUICK_HASHING
+        config.add_cleanup(lambda: setattr(db.passwords, "COST", REAL_HASHING))
         settings.register_profile(
             "fast-lane", max_examples=lanes.examples(settings.default.max_examples)
         )
@@ -256,12 +256,12 @@ def fast_lane_defaults(
 
 @pytest.fixture(autouse=True)
 def fast_lane_shortcuts(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The real thing in the fast lane for a test marked ``real_scrypt``, ``real_maps``
+    """The real thing in the fast lane for a test marked ``real_hashing``, ``real_maps``
     (each map drawn once per session), ``real_sqlite`` or ``real_migrations``."""
     if not request.config.stash[FAST_LANE]:
         return
-    if request.node.get_closest_marker("real_scrypt") is not None:
-        monkeypatch.setattr(db.passwords, "SCRYPT_N", REAL_SCRYPT_N)
+    if request.node.get_closest_marker("real_hashing") is not None:
+        monkeypatch.setattr(db.passwords, "COST", REAL_HASHING)
     if request.node.get_closest_marker("real_maps") is not None:
         for module, draw in _map_drawers():
             monkeypatch.setattr(module, "render_map", _drawn_once(draw))

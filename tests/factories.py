@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import secrets
 from collections.abc import Sequence
 from datetime import datetime
 from email.message import EmailMessage
@@ -13,8 +16,22 @@ from sqlmodel import Session
 
 from db import repo
 from db.models import Game, GameStatus, OutboxKind, Player
-from db.passwords import hash_password
+from db.passwords import Argon2Cost, hash_password
 from db.session import transaction
+
+QUICK_HASHING = Argon2Cost(memory_kib=8, time=1, parallelism=1)
+"""The least cost Argon2id allows (8 KiB a lane, one pass): for the fast lane, the golden
+plays and the benchmarks' set-up, where no test is of the hash itself (microseconds
+instead of tens of milliseconds a hash)."""
+
+
+def scrypt_hash(password: str, n: int = 2**4) -> str:
+    """A hash as the host stored it before Argon2id (``scrypt$n$r$p$salt$hash``, r = 8,
+    p = 1; the host used n = 2^14), here at a low ``n`` unless a test needs the real one."""
+    salt = secrets.token_bytes(16)
+    digest = hashlib.scrypt(password.encode("utf-8"), salt=salt, n=n, r=8, p=1, dklen=32)
+    encoded = (base64.b64encode(part).decode("ascii") for part in (salt, digest))
+    return f"scrypt${n}$8$1${'$'.join(encoded)}"
 
 
 def make_game(

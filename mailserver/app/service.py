@@ -23,7 +23,7 @@ from sqlalchemy.exc import OperationalError
 from config.settings import Settings
 from db import repo
 from db.models import InboundStatus
-from db.passwords import VERIFIED
+from db.passwords import VERIFIED, needs_rehash, verify_ahead
 from db.session import make_engine, reading, transaction, upgrade
 from mailserver.app.workers import Workers, auto_count, quiet_collector
 from mailserver.common.faults import crash_point
@@ -150,13 +150,14 @@ class MailHandler:
         any write transaction: intake, holding the write lock, then finds the answer there
         instead of spending ~50 ms on it, and gets the parsed mail instead of parsing it
         again. A password not in the cache is checked in a thread of its own while the
-        order text is read (scrypt releases the GIL)."""
+        order text is read (the hashing releases the GIL). A stored hash of an older kind
+        or cost gets its successor made there too (:func:`db.passwords.verify_ahead`)."""
         parsed = parse_mail(mail.raw, config=self.config, size=mail.size)
         checks: list[Future[bool]] = []
 
         def start(password: str, stored: str) -> None:
-            if not VERIFIED.known(password, stored):
-                checks.append(self._checks.submit(VERIFIED.verify, password, stored))
+            if not VERIFIED.known(password, stored) or needs_rehash(stored):
+                checks.append(self._checks.submit(verify_ahead, password, stored, parsed.rehashed))
 
         with reading(self.engine) as session:
             preverify(session, parsed, config=self.config, start=start)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 
 from sqlalchemy import func
@@ -9,7 +10,7 @@ from sqlmodel import Session, select
 
 from db import repo
 from db.models import Game, GameStatus, PlayerStatus, Standby, StandbyStatus
-from db.passwords import verify_password_cached
+from db.passwords import renewed, verify_password_cached
 from mailserver.common.catalog import say
 from mailserver.common.formats import format_when
 from mailserver.gm.lookup import GmError, game_numbered
@@ -71,9 +72,19 @@ def status(session: Session, number: int, *, now: datetime, lang: str = "de") ->
     return "\n".join(lines) + "\n"
 
 
-def verify_gm(session: Session, number: int, password: str) -> Game:
-    """The game if ``password`` is its GM password; :class:`GmError` otherwise."""
+def verify_gm(
+    session: Session, number: int, password: str, ready: Mapping[str, str] | None = None
+) -> Game:
+    """The game if ``password`` is its GM password; :class:`GmError` otherwise.
+
+    A GM password hash stored before (scrypt, or Argon2id of an older cost) is replaced
+    by one of the password just verified (``ready``: made ahead, see
+    :func:`db.passwords.renewed`); the caller's transaction stores it."""
     game = game_numbered(session, number)
     if not verify_password_cached(password, game.gm_password_hash):
         raise GmError("gm_error_wrong_gm_password_game", number=number)
+    new = renewed(password, game.gm_password_hash, ready)
+    if new is not None:
+        game.gm_password_hash = new
+        session.add(game)
     return game

@@ -9,7 +9,7 @@ address is told. Wrong passwords are counted within ``lockout_hours``, by who se
   an answer (one notice says so), nothing more;
 * **strangers** (every other address) share one count per seat (or per game's GM):
   after ``password_tries`` wrong ones, every stranger's mail for the seat is refused
-  unread — checked before the password, so a guesser costs no scrypt — and the GM is
+  unread — checked before the password, so a guesser costs no hashing — and the GM is
   told once. The owner's mail still goes through.
 
 So no stranger can lock an owner out of his turn, and no sender gets more answers than
@@ -25,7 +25,7 @@ from sqlmodel import Session
 from config.game_options import gm_language
 from db import repo
 from db.models import Game, InboundStatus, OutboxKind, Player
-from db.passwords import verify_password_cached
+from db.passwords import renewed, verify_password_cached
 from mailserver.common.catalog import say
 from mailserver.common.kinds import game_kind
 from mailserver.inbound.context import Intake, IntakeOutcome, Mail, Outgoing, Seat
@@ -53,6 +53,7 @@ def wrong_password(intake: Intake, mail: Mail, seat: Seat) -> IntakeOutcome | No
     password = mail.parsed.header.password
     game, player = seat.game, seat.player
     if password is not None and verify_password_cached(password, player.password_hash):
+        _renew(intake, mail, player, password)
         return None
     if mail.sender == player.address:
         throttled = own_tries(intake, mail, game, player, player.language)
@@ -62,6 +63,16 @@ def wrong_password(intake: Intake, mail: Mail, seat: Seat) -> IntakeOutcome | No
     if mail.sender != player.address:
         warn_registered(intake, mail, seat, "warn_wrong_password")
     return intake.finish(mail, InboundStatus.REJECTED, WRONG_PASSWORD, game, player)
+
+
+def _renew(intake: Intake, mail: Mail, player: Player, password: str) -> None:
+    """A hash stored before (scrypt, or Argon2id of an older cost) replaced by one of the
+    password just verified, in the transaction already open: usually made ahead by the
+    read-ahead (``mail.parsed.rehashed``), else here, once a seat."""
+    new = renewed(password, player.password_hash, mail.parsed.rehashed)
+    if new is not None:
+        player.password_hash = new
+        intake.session.add(player)
 
 
 def _refuse_password(intake: Intake, mail: Mail, seat: Seat) -> None:
@@ -123,7 +134,7 @@ def strangers_locked(
     ``game``) within ``lockout_hours`` if they lock it, else ``None``.
 
     Strangers are those writing from any address but the registered one. The read-ahead
-    asks this before it spends scrypt on a mail, intake before it reads one."""
+    asks this before it spends a password check on a mail, intake before it reads one."""
     wrong = repo.refusals_since(
         session,
         game_id=game.id or 0,

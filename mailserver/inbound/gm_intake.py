@@ -44,7 +44,7 @@ def gm_command(intake: Intake, mail: Mail, header: GmHeader) -> IntakeOutcome:
     if not owner and (locked := guessing(intake, mail, game, None, lang)) is not None:
         return locked  # strangers locked out; the GM's own address never is
     try:
-        gm.verify_gm(intake.session, number, header.password or "")
+        gm.verify_gm(intake.session, number, header.password or "", mail.parsed.rehashed)
     except gm.GmError:
         if owner and (throttled := own_tries(intake, mail, game, None, lang)) is not None:
             return throttled

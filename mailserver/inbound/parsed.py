@@ -67,6 +67,9 @@ class ParsedMail:
     readings: list[Reading] = field(default_factory=list, compare=False)
     """Its order text read ahead by :func:`~mailserver.inbound.read_ahead.preverify`
     (at most one)."""
+    rehashed: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+    """New hash values made ahead beside the check of its password, for stored values that
+    need one (:func:`db.passwords.verify_ahead`): stored hash → new hash."""
 
     skipped: tuple[str, ...] = ()
     """Of a cut mail: the attachments not read (their file names, else their types)."""

@@ -2,13 +2,13 @@
 check, and read the order text.
 
 :func:`preverify` runs in a short read-only transaction, so that the caller can run the
-expensive scrypt (:func:`db.passwords.verify_password_cached`) afterwards, outside any
+expensive password check (:func:`db.passwords.verify_password_cached`) afterwards, outside any
 transaction and off the event loop; intake then finds the answer in the cache while it
 holds the write lock. It places the mail by the same lookup as intake
 (:func:`mailserver.inbound.identify.find_seat`), so that what it guesses is what intake
 will check (a mail with the usual header from the seat's own address: by that query's
 plain values, :func:`db.repo.seat_keys_by_numbers`, with no model rows built). A
-stranger's mail for a seat locked against strangers gets no scrypt here either
+stranger's mail for a seat locked against strangers gets no password check here either
 (:func:`mailserver.inbound.authenticate.strangers_locked`).
 """
 
@@ -43,7 +43,7 @@ def preverify(
     """The (password, stored hash) pairs intake may check for the mail ``parsed``.
 
     Only a guess at what intake will look up (the database may change before it runs):
-    a miss just costs intake its own scrypt. Nothing for mails over the size limit or
+    a miss just costs intake its own check. Nothing for mails over the size limit or
     without a password. A player's order text is read into ``parsed.readings`` on the
     way (see :func:`_read_ahead`). ``start`` is called with each pair as soon as it is
     known, before the text is read: the caller may begin the check beside the reading.
@@ -94,7 +94,7 @@ def _locked(
     session: Session, config: IntakeConfig, sender: str, game: Game, player: Player | None
 ) -> bool:
     """Whether intake will refuse the mail unread (a stranger's, for a seat or GM locked
-    against strangers): then no scrypt is spent on it here either."""
+    against strangers): then no password check is spent on it here either."""
     owner = player.address if player else game.gm_address
     return sender != owner and strangers_locked(session, config, utcnow(), game, player) is not None
 

@@ -17,8 +17,9 @@ path: the sink stores nothing).
 * Set-up, not timed: the games are created and started with ``mailserver.gm.operations`` and each
   player's bot orders for turn 1 are parsed and stored as intake would, once into a
   template database that each run copies. Password hashing is made cheap for the set-up
-  (scrypt N=2**4 instead of 2**14; 3,400 hashes would take minutes and nothing in the
-  burst verifies a password). The turn-0 printouts are marked sent.
+  (Argon2id at its least cost, ``tests.factories.QUICK_HASHING``; 3,400 hashes at the real
+  cost would take minutes and nothing in the burst verifies a password). The turn-0
+  printouts are marked sent.
 * Burst: with the server running, every game's deadline is set to the same moment a few
   seconds ahead. The clock runs from that deadline until the sink has accepted every
   printout and GM summary of turn 1 (games x (seats + 1) mails); the moment the last turn
@@ -81,6 +82,7 @@ from mailserver.outbound.outbox import OutboxMail
 from mailserver.outbound.smtp import SmtpTransport
 from tests.dbfixtures import postgres_database, temporary_database
 from tests.e2e.server import ServerProcess
+from tests.factories import QUICK_HASHING
 from tests.mailstack import MailStack, free_port
 
 MESSAGE_KINDS = {"press", "secret", "urgent"}
@@ -166,7 +168,7 @@ class Sink:
 
 def build_games(url: str, games: int, seats: int, maps: bool = False) -> None:
     """Create and start ``games`` games with stored turn-1 orders for every player."""
-    db.passwords.SCRYPT_N = 2**4  # set-up only (see the module doc)
+    db.passwords.COST = QUICK_HASHING  # set-up only (see the module doc)
     engine = make_engine(url)
     language = order_language(ASHES)
     now = datetime.now(UTC)

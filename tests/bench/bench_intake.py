@@ -14,7 +14,7 @@ server as its own process (tests/e2e/server.py) on a fresh database per run.
   acknowledgement in the player's mailbox (the relay hands each mail to Dovecot's LMTP
   and is timed right after that). One mail at a time, each to a server that is idle
   again (previous mail flagged, back in IDLE); median and 99th percentile. A player's
-  first mail since the server started pays the password's scrypt (later ones find it in
+  first mail since the server started pays the password's hash (later ones find it in
   the process's cache), and with ``--quick`` three of the ten timed mails are such first
   mails: the p99 of the other mails is printed beside the p99 of all.
 * Baseline: the same for tests/bench/echo_bot.py — the same IMAP poller (IDLE) and SMTP
@@ -328,7 +328,7 @@ def main() -> None:
         f"{med('pbem', 'per_second') / med('echo', 'per_second'):14.2f} "
         f"{med('pbem', 'cpu_ms') / med('echo', 'cpu_ms'):12.2f}"
     )
-    print("(later p99: without each player's first mail, which pays the password's scrypt)")
+    print("(later p99: without each player's first mail, which pays the password's hash)")
 
     if args.json:
         figures = {

@@ -1,17 +1,18 @@
-"""The cache of verified credentials (intake's head start on scrypt)."""
+"""The cache of verified credentials (intake's head start on the password check)."""
 
 from __future__ import annotations
 
 import pytest
 
 import db.passwords
-from db.passwords import VerifiedCache, hash_password
+from db.passwords import VerifiedCache, hash_password, verify_ahead
+from tests.factories import QUICK_HASHING, scrypt_hash
 
 
 @pytest.fixture
 def calls(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The passwords that went through scrypt (cheap parameters for the test)."""
-    monkeypatch.setattr(db.passwords, "SCRYPT_N", 2**4)
+    """The passwords that went through the hash (cheap parameters for the test)."""
+    monkeypatch.setattr(db.passwords, "COST", QUICK_HASHING)
     seen: list[str] = []
     real = db.passwords.verify_password
 
@@ -29,7 +30,7 @@ def test_only_successes_are_cached_and_nothing_in_clear(calls: list[str]) -> Non
     assert cache.verify("geheim", stored) and cache.verify("geheim", stored)
     assert calls == ["geheim"]  # the second answer came from the cache
     assert not cache.verify("falsch", stored) and not cache.verify("falsch", stored)
-    assert calls.count("falsch") == 2  # a wrong password always costs scrypt
+    assert calls.count("falsch") == 2  # a wrong password always costs the hash
     assert all(b"geheim" not in tag for tag in cache._entries)
 
 
@@ -53,5 +54,16 @@ def test_known_tells_a_cached_success_without_checking(calls: list[str]) -> None
     assert not cache.known("geheim", stored)
     assert not cache.verify("falsch", stored) and not cache.known("falsch", stored)
     assert cache.verify("geheim", stored) and cache.known("geheim", stored)
-    assert calls == ["falsch", "geheim"]  # known() itself never ran scrypt
+    assert calls == ["falsch", "geheim"]  # known() itself never ran the hash
     assert not VerifiedCache(seconds=0.0).known("geheim", stored)
+
+
+def test_verify_ahead_makes_the_new_hash_only_for_an_old_one(calls: list[str]) -> None:
+    old, current = scrypt_hash("geheim"), hash_password("geheim")
+    ready: dict[str, str] = {}
+    assert not verify_ahead("falsch", old, ready) and ready == {}
+    assert verify_ahead("geheim", current, ready) and ready == {}
+    assert verify_ahead("geheim", old, ready) and list(ready) == [old]
+    assert ready[old].startswith("$argon2id$") and db.passwords.verify_password(
+        "geheim", ready[old]
+    )

@@ -77,7 +77,7 @@ from mailserver.turns import sealing
 from mailserver.turns.mails import send_reminders
 from mailserver.turns.run import run_turn
 from tests.dbfixtures import temporary_database
-from tests.factories import order_mail
+from tests.factories import QUICK_HASHING, order_mail
 
 GOLDEN = Path(__file__).resolve().parents[1] / "data" / "golden"
 KINDS = ("ashes", "starweb", "ashes-board", "spacewar")
@@ -549,15 +549,15 @@ PLAYS: dict[str, Callable[[Engine], list[Recorded]]] = {
 
 @contextmanager
 def _quick_password_hashes() -> Iterator[None]:
-    """scrypt at a low cost while a game is played, as tests/db/test_passwords_cache.py
-    does: no hash is in any mail, and at full cost the hashing and checking of the
-    passwords took a third of a play."""
-    saved = password_hashing.SCRYPT_N
-    password_hashing.SCRYPT_N = 2**4
+    """Argon2id at its least cost while a game is played, as the fast lane does: no hash
+    is in any mail, and at full cost the hashing and checking of the passwords took a
+    third of a play."""
+    saved = password_hashing.COST
+    password_hashing.COST = QUICK_HASHING
     try:
         yield
     finally:
-        password_hashing.SCRYPT_N = saved
+        password_hashing.COST = saved
 
 
 @contextmanager
