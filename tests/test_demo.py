@@ -233,9 +233,9 @@ def acks_to(maildir: Path, message_id: str) -> list[EmailMessage]:
 def test_a_new_user_plays_seat_1_with_the_printed_mutt_command_and_is_gm_in_the_folder(
     tmp_path: Path,
 ) -> None:
-    # Issue 25, item 16 and its check: the demo's printed mutt command opens seat 1 and a
-    # reply sent from mutt is acknowledged; `pbem gm status` in the demo folder works
-    # without options, and `pbem gm web-link` there names the demo's live web port.
+    # The demo's printed mutt command opens seat 1 and a reply sent from mutt is
+    # acknowledged; `pbem gm status` in the demo folder works without options, and
+    # `pbem gm web-link` there names the demo's live web port.
     if MUTT is None:
         pytest.fail("mutt is not installed: apt-get install -y mutt (docs/testing.md)")
     directory = Path(tempfile.mkdtemp(prefix="pbem-demo-mutt-"))

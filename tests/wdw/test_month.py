@@ -146,7 +146,7 @@ def test_a_grant_taking_a_unit_below_zero_gp_is_refused(lang: str, reason: str) 
 def test_a_correction_not_understood_lists_every_form_of_one(
     lang: str, forms: tuple[str, ...]
 ) -> None:
-    # Finding 13: the refusal named the money, unit and settlement forms only.
+    # Every form of a correction is named, not only the money, unit and settlement forms.
     refusal = GAME.check_ruling(sample(), {}, [], Ruling(CORRECTION, "Wetter schön"), lang)
     assert all(form in refusal for form in forms), refusal
 
