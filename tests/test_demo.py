@@ -17,6 +17,7 @@ import time
 import urllib.request
 from email.message import EmailMessage
 from pathlib import Path
+from random import Random
 
 import pytest
 from sqlmodel import col, func, select
@@ -27,10 +28,19 @@ from db.models import Game, InboundMail, InboundStatus, Outbox, OutboxKind, Outb
 from db.session import make_engine, transaction
 from engine.dice import seal
 from mailserver.app.cli.main import app as pbem
-from mailserver.app.demo import DemoConfig, DemoResult, player_address, run_demo, summary
+from mailserver.app.demo import (
+    DemoConfig,
+    DemoResult,
+    _orders,
+    player_address,
+    run_demo,
+    summary,
+)
 from mailserver.app.localmail import dovecot_available
 from mailserver.app.localmail.maildir import read_maildir
+from mailserver.common.kinds import game_kind
 from mailserver.outbound.smtp import Attachment
+from tests.wdw.helpers import sample
 
 pytestmark = pytest.mark.slow  # whole games by mail, turns on the clock
 
@@ -223,9 +233,9 @@ def acks_to(maildir: Path, message_id: str) -> list[EmailMessage]:
 def test_a_new_user_plays_seat_1_with_the_printed_mutt_command_and_is_gm_in_the_folder(
     tmp_path: Path,
 ) -> None:
-    # Issue 25, item 16 and its check: the demo's printed mutt command opens seat 1 and a
-    # reply sent from mutt is acknowledged; `pbem gm status` in the demo folder works
-    # without options, and `pbem gm web-link` there names the demo's live web port.
+    # The demo's printed mutt command opens seat 1 and a reply sent from mutt is
+    # acknowledged; `pbem gm status` in the demo folder works without options, and
+    # `pbem gm web-link` there names the demo's live web port.
     if MUTT is None:
         pytest.fail("mutt is not installed: apt-get install -y mutt (docs/testing.md)")
     directory = Path(tempfile.mkdtemp(prefix="pbem-demo-mutt-"))
@@ -298,3 +308,19 @@ def test_a_new_user_plays_seat_1_with_the_printed_mutt_command_and_is_gm_in_the_
         code = demo.stop()
     assert code == 0, "".join(demo.lines)
     shutil.rmtree(directory, ignore_errors=True)
+
+
+def test_the_bots_mails_name_only_seats_the_game_has() -> None:
+    """Of three realms (Welt der Waben's sample world), a bot's secret or dispatch goes
+    to a seat that exists and speaks of one."""
+    players = 3
+    said = []
+    for turn in (1, 2, 3):
+        for seat in range(1, players + 1):
+            text = _orders(
+                game_kind("wdw"), sample(players), seat, "geheim", Random(turn), turn, players
+            )
+            said += (text or "").splitlines()[1:]
+    named = [int(n) for line in said for n in re.findall(r"\b(?:Spieler|an) (\d+)\b", line)]
+    assert "Geheim an 3" in said and len(named) >= 4
+    assert all(1 <= n <= players for n in named), named

@@ -414,7 +414,7 @@ def _orders(
     if seat == 1 and turn == 1:
         lines += ["Artikel", f"Spieler {seat} grüßt alle Mitspieler!", "Ende"]
     if seat == 2 and turn == 2:
-        lines += ["Geheim an 3", "Sollen wir gemeinsam gegen Spieler 4 ziehen?", "Ende"]
+        lines += ["Geheim an 3", "Sollen wir gemeinsam gegen Spieler 1 ziehen?", "Ende"]
     if seat == 3 and turn == 3:
         lines += ["Eildepesche an 2", "Einverstanden. Flotten sind unterwegs.", "Ende"]
     return "\n".join(lines) + "\n"

@@ -133,7 +133,7 @@ def test_gm_with_a_config_says_nothing_about_the_database(tmp_path: Path) -> Non
 
 
 def test_a_pbem_toml_in_the_current_folder_is_read_without_config(tmp_path: Path) -> None:
-    # Issue 25, item 16: `pbem gm …` in the demo's folder reaches the demo's database and
+    # `pbem gm …` in the demo's folder reaches the demo's database and
     # names the demo's web port (it used the default database and port 8080).
     database = tmp_path / "games.sqlite3"
     (tmp_path / "pbem.toml").write_text(

@@ -1,4 +1,4 @@
-"""Issue 25, item 1: every input of ``create`` checked; ``edit`` and ``delete`` of a game,
+"""Every input of ``create`` checked; ``edit`` and ``delete`` of a game,
 on the command line and by GM mail."""
 
 from __future__ import annotations

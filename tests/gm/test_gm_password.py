@@ -1,4 +1,4 @@
-"""Issue 25, item 2: a lost password replaced (``pbem gm password``, ``Neues Kennwort 3``):
+"""A lost password replaced (``pbem gm password``, ``Neues Kennwort 3``):
 mailed to the seat's address, never stored in clear; orders and private link kept."""
 
 from __future__ import annotations

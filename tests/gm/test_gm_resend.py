@@ -1,4 +1,4 @@
-"""Issue 25, item 4: a printout resent (``pbem gm resend``, ``Auswertung erneut``) is the
+"""A printout resent (``pbem gm resend``, ``Auswertung erneut``) is the
 mail that was sent, its map and JSON files and all."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Issue 25, item 3: a replacement that would give one person two seats is refused unless
-the GM confirms it (``--allow-second-seat``, ``zweite Position``)."""
+"""A replacement that would give one person two seats is refused unless the GM confirms
+it (``--allow-second-seat``, ``zweite Position``)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Whose word "GM" is (grammar/players.lark, reader.player_grammar): in Starweb and Ashes
 the Galactic Media, their newspaper; in every other kind the game master. A message to
-the game master never lands in the newspaper (review2 #1)."""
+the game master never lands in the newspaper."""
 
 from __future__ import annotations
 

@@ -294,7 +294,7 @@ def test_renaming_a_planet_not_owned_takes_effect_on_conquest(
 def test_the_acknowledgement_forecasts_the_orders_together(
     db_engine: Engine, db_session: Session, running_game: int
 ) -> None:
-    """Issue 25.11: two flights from one orbit need more ships than are there (player 2
+    """Two flights from one orbit need more ships than are there (player 2
     has 15 FI and 3 TR over Krebsnebel): the second is cut, and each says what it does."""
     raw = order_mail(
         ALICE,

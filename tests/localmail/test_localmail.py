@@ -260,7 +260,7 @@ async def test_auto_falls_back_to_embedded_where_dovecot_cannot_reach(tmp_path: 
 async def test_a_mail_server_that_is_not_there_is_said_once_in_words(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    # Issue 25, item 17: `pbem serve` without an IMAP server logged a warning at every
+    # `pbem serve` without an IMAP server logged a warning at every
     # attempt, forever. Now: one sentence, then quiet tries, and word when it answers.
     stack = LocalMail(tmp_path / "mail", kind="embedded")
     stack.add_user(GAME, "game-secret")
@@ -288,7 +288,7 @@ async def test_a_mail_server_that_is_not_there_is_said_once_in_words(
 async def test_a_muttrc_reads_and_sends_on_loopback_without_tls(
     mail: LocalMail, tmp_path: Path
 ) -> None:
-    # Issue 25, item 16: Debian's mutt insists on TLS ("Encrypted connection unavailable")
+    # Debian's mutt insists on TLS ("Encrypted connection unavailable")
     # and had no way to send; the file says what the local stack needs, for its owner only.
     path = mail.write_muttrc("alice@pbem.test", tmp_path / "alice.muttrc", "Alice")
     text = path.read_text()

@@ -101,6 +101,21 @@ def test_unanswered_the_question_holds_both_and_keeps_the_combat_open() -> None:
     assert items.legs["1/101"].halted and items.retreats == ()
 
 
+@pytest.mark.parametrize(
+    ("lang", "reason"),
+    [
+        ("de", "Erscheinung: „A überlegen“, „B überlegen“ oder „beide überlegen“"),
+        ("en", 'appearance: "A superior", "B superior" or "both superior"'),
+    ],
+)
+def test_an_answer_to_the_kt_question_not_understood_is_refused_with_its_forms(
+    lang: str, reason: str
+) -> None:
+    state = kt_ahead()
+    assert GAME.check_ruling(state, ATTACK, [], Ruling("E1", "vielleicht"), lang) == reason
+    assert GAME.check_ruling(state, ATTACK, [], Ruling("E1", "A überlegen"), lang) == ""
+
+
 def test_a_superior_the_kt_side_retreats_and_the_attacker_goes_on() -> None:
     rulings = [Ruling("E1", "A überlegen"), Ruling("E2", "A überlegen")]
     items = find_items(kt_ahead(), ATTACK, rulings)

@@ -1,6 +1,7 @@
 """A month of Welt der Waben by mail through the real intake: orders acknowledged with
 their checks, the dossier with its ruling form, a ruling by mail, publication, the
-printouts, and the replay of the adjudicated month from state, orders and rulings."""
+printouts, and the replay of the adjudicated month from state, orders and rulings; a
+correction and the end of the game by mail, replayed too."""
 
 from __future__ import annotations
 
@@ -28,19 +29,34 @@ def gm_mail(engine: Engine, body: str) -> str:
         return " ".join(max(mails, key=lambda o: o.id or 0).body.split())
 
 
+def two_realms(
+    engine: Engine, options: dict[str, object] | None = None
+) -> tuple[int, dict[int, str]]:
+    """Game 600 of two realms (with the GM's rule ``options``) started: its id and the
+    seats' passwords."""
+    with transaction(engine) as session:
+        seats = [gm.SeatSpec(1, address(1)), gm.SeatSpec(2, address(2))]
+        game = create(session, 600, kind="wdw", seats=seats, every_days=7, seed=5, options=options)
+        return game.id or 0, gm.start_game(session, 600, TERMS.at(START))
+
+
+def month_ruled(
+    engine: Engine, game_id: int, passwords: dict[int, str], isyrial: str, tharn: str
+) -> None:
+    """Game 600 after the month's orders (``isyrial``, ``tharn``): waiting for the GM's
+    rulings."""
+    mail(engine, 1, passwords[1], isyrial, 600)
+    mail(engine, 2, passwords[2], tharn, 600)
+    assert run(engine, game_id).status == "adjudicating"
+
+
 def two_realms_ruled(
     engine: Engine, isyrial: str, tharn: str, options: dict[str, object] | None = None
 ) -> int:
     """Game 600 of two realms (with the GM's rule ``options``) after month 1's orders
     (``isyrial``, ``tharn``): waiting for the GM's rulings; its id."""
-    with transaction(engine) as session:
-        seats = [gm.SeatSpec(1, address(1)), gm.SeatSpec(2, address(2))]
-        game = create(session, 600, kind="wdw", seats=seats, every_days=7, seed=5, options=options)
-        game_id = game.id or 0
-        passwords = gm.start_game(session, 600, TERMS.at(START))
-    mail(engine, 1, passwords[1], isyrial, 600)
-    mail(engine, 2, passwords[2], tharn, 600)
-    assert run(engine, game_id).status == "adjudicating"
+    game_id, passwords = two_realms(engine, options)
+    month_ruled(engine, game_id, passwords, isyrial, tharn)
     return game_id
 
 
@@ -93,3 +109,39 @@ def test_a_month_by_mail_from_orders_to_printouts_and_its_replay(db_engine: Engi
         assert "Kampf in 1/20: gewonnen." in printouts[address(2)]
         assert len(repo.gm_rulings(session, game_id, 1)) == 1
         assert replay_check(session, game_id, 1)
+
+
+def test_a_correction_and_the_end_of_the_game_by_mail_hold_in_the_replay(
+    db_engine: Engine,
+) -> None:
+    # The host's GM rulings (docs/gm-wdw.md) on WdW's treasury: a correction by mail, with its
+    # reason, is logged for the GM only and rebuilt by the replay; "Spielende" makes the
+    # published month the last, and the replay of every month still holds.
+    game_id, passwords = two_realms(db_engine)
+    month_ruled(db_engine, game_id, passwords, "101 KA 1/19 1/20\n", "101 KV 1/21 1/20\n")
+    reply = gm_mail(db_engine, "Korrektur Schatz 1 +500\n")
+    assert "Eine Korrektur braucht einen Grund" in reply
+    gm_mail(
+        db_engine,
+        "Korrektur Schatz 1 +500 Grund: Tribut aus dem Vormonat vergessen\n"
+        "Entscheid\nK1 Sieger B; Verluste 1/101 -300\nEnde\n",
+    )
+    with Session(db_engine) as session:
+        before = repo.load_snapshot(session, game_id, 0)
+        assert before is not None
+        treasury = before.state_data()["realms"][0]["treasury"]
+    printouts = publish_month(db_engine, game_id)
+    with Session(db_engine) as session:
+        snapshot = repo.load_snapshot(session, game_id, 1)
+        assert snapshot is not None
+        data = snapshot.state_data()
+        assert "Korrektur Schatz 1 +500 (Tribut aus dem Vormonat vergessen)" in data["log"]
+        assert all("Tribut" not in body for body in printouts.values())
+        assert data["realms"][0]["treasury"] == treasury + 500
+        assert "Korrektur des Spielleiters: +500 GS" in printouts[address(1)]
+    month_ruled(db_engine, game_id, passwords, "102 KV\n", "101 KV\n")
+    reply = gm_mail(db_engine, "Spielende\nVeröffentlichen\n")
+    assert "Runde 2 ist ausgewertet, die Partie ist zu Ende" in reply
+    with Session(db_engine) as session:
+        assert game_of(session, game_id).status == GameStatus.FINISHED
+        assert replay_check(session, game_id, 2) and replay_check(session, game_id, 1)

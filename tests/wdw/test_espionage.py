@@ -205,7 +205,7 @@ def _tharnburg_in_sight() -> WdwState:
 
 
 def test_a_foreign_settlement_in_sight_has_its_rows_of_tab_5_3_1_in_the_acknowledgement() -> None:
-    # Finding 10a: Strategie 1.3 shows the settlement; 15 (50,000) + Hauptstadt 10.
+    # Strategie 1.3 shows the settlement; 15 (50,000) + Hauptstadt 10.
     spy = Spy(unit=601, code="GI", risk=4, target="Tharnburg")
     assert _acknowledged_min(spy, _tharnburg_in_sight()) == "25"
     assert target_min_ig(_tharnburg_in_sight(), "Tharnburg", 1) == 25
@@ -221,7 +221,7 @@ def _tharn_102_in_1_30(scout: str) -> WdwState:
 
 @pytest.mark.parametrize("target", ["Einheit 102 in 1/30", "unit 102 in 1/30", "2/102"])
 def test_a_foreign_unit_the_realm_sees_counts_as_an_army(target: str) -> None:
-    # Finding 10b: Tharn's 102 stands in open ground 1/30, realm 1's 101 beside it:
+    # Tharn's 102 stands in open ground 1/30, realm 1's 101 beside it:
     # Offenes Gelände 1 + Heer 5, for the realm and for the GM.
     seen = _tharn_102_in_1_30("1/30")
     spy = Spy(unit=601, code="GE", risk=2, target=target)
@@ -246,7 +246,7 @@ def test_a_foreign_unit_out_of_sight_hiding_or_a_spy_is_not_seen() -> None:
 
 
 def test_a_target_naming_nothing_in_the_state_leaves_the_minimum_to_the_gm() -> None:
-    # Finding 10c: the table's 21 for "Herrscher von Tharn" is a default; Strategie 5.3:
+    # The table's 21 for "Herrscher von Tharn" is a default; Strategie 5.3:
     # "Die Werte können je nach Kultur abweichen" — the GM's success is taken.
     orders = {1: [Spy(line=1, unit=601, code="GR", risk=4, target="Herrscher von Tharn")]}
     assert GAME.check_ruling(sample(), orders, [], Ruling("G1", "gelungen"), "de") == ""

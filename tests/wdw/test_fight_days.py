@@ -160,7 +160,7 @@ def test_a_late_arrival_of_the_losing_side_takes_its_losses_and_retreats_with_it
 
 
 def test_a_unit_a_fight_holds_past_the_months_end_reads_held_not_out_of_range() -> None:
-    # Finding 13: Tharn's 101 (KTP2 1/21 1/20, range 3) fights in 1/21 and its step to
+    # Tharn's 101 (KTP2 1/21 1/20, range 3) fights in 1/21 and its step to
     # 1/20 falls past the month's end: "wird in 1/21 aufgehalten", not "die Reichweite
     # endet" (it used 1 of its 3 fields).
     orders: dict[int, list[Order]] = {

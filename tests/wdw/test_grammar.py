@@ -193,7 +193,7 @@ def test_orders_round_trip_through_json() -> None:
     ],
 )
 def test_a_line_starting_with_a_unit_or_keyword_is_an_error_never_prose(line: str) -> None:
-    # Issue 24: a garbled order must come back as an error with its line, not as a note.
+    # A garbled order must come back as an error with its line, not as a note.
     result = LANGUAGE.parse(HEADER + line + "\n")
     assert not result.notes
     (error,) = result.errors

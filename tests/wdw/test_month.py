@@ -122,6 +122,21 @@ def test_each_way_a_ruling_is_refused_says_why(ruling: Ruling, reason: str) -> N
 
 
 @pytest.mark.parametrize(
+    ("lang", "reason"),
+    [
+        ("de", "Einheit 1/101 hat 0 GP: weniger als 0 gibt es nicht"),
+        ("en", "unit 1/101 has 0 GP: there are none below 0"),
+    ],
+)
+def test_a_grant_taking_a_unit_below_zero_gp_is_refused(lang: str, reason: str) -> None:
+    # Strategie 6.2 (D29): granted GP are combat experience the GM gives or takes back;
+    # a unit never holds fewer than none.
+    assert sample().unit(1, 101).gp_bonus == 0  # type: ignore[union-attr]
+    assert GAME.check_ruling(sample(), ORDERS, [], Ruling("GP", "1/101 -1"), lang) == reason
+    assert GAME.check_ruling(sample(), ORDERS, [], Ruling("GP", "1/101 +1"), lang) == ""
+
+
+@pytest.mark.parametrize(
     ("lang", "forms"),
     [
         ("de", ("„Einheit 1/601 REP 2“", "„Ansiedlung Guru Stadtherr 601“", "pbem gm map")),
@@ -131,7 +146,7 @@ def test_each_way_a_ruling_is_refused_says_why(ruling: Ruling, reason: str) -> N
 def test_a_correction_not_understood_lists_every_form_of_one(
     lang: str, forms: tuple[str, ...]
 ) -> None:
-    # Finding 13: the refusal named the money, unit and settlement forms only.
+    # Every form of a correction is named, not only the money, unit and settlement forms.
     refusal = GAME.check_ruling(sample(), {}, [], Ruling(CORRECTION, "Wetter schön"), lang)
     assert all(form in refusal for form in forms), refusal
 

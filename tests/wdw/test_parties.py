@@ -1,7 +1,7 @@
-"""Strategie 6.2 "Kämpfe mit mehr als zwei Parteien" (finding 7 of the review, issue 24):
-three realms attacking into one field fight one combat, each party against all — one
-``K`` item, one ruling naming the winning party (``Sieger Reich n``) —, allied realms
-fight as one party, and the month with the rulings replays to the same state."""
+"""Strategie 6.2 "Kämpfe mit mehr als zwei Parteien": three realms attacking into one
+field fight one combat, each party against all — one ``K`` item, one ruling naming the
+winning party (``Sieger Reich n``) —, allied realms fight as one party, and the month
+with the rulings replays to the same state."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ ORDERS: dict[int, list[Order]] = {
 
 
 def _three(allied: bool = False) -> WdwState:
-    """The review's t11: each realm's 101 attacks into 1/20, realm 3's (3,000) the
+    """Each realm's 101 attacks into 1/20, realm 3's (3,000) the
     strongest; ``allied``: realms 1 and 3 count each other allies (D26)."""
     state = sample(3)
     for seat, kf in ((1, "1/19"), (2, "1/21"), (3, "1/11")):

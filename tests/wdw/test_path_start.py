@@ -1,6 +1,6 @@
 """docs/orders-wdw.md, Field: a path begins next to the unit. One that names the
 unit's own field first is refused with that reason, not with "1/20 does not border
-1/20" (review2 #5)."""
+1/20"."""
 
 from __future__ import annotations
 

@@ -192,7 +192,7 @@ def test_a_realm_sees_no_wall_outside_its_known_fields_nor_the_work_or_men_of_on
         if unit.realm == 2:
             unit.kf = men  # whether Tharn's walls are manned
     bare = hidden_state()
-    # A wall only begun (no BWP standing or destroyed) is no Bauwerk yet (finding 13).
+    # A wall only begun (no BWP standing or destroyed) is no Bauwerk yet.
     bare.walls = [replace(w, progress=[]) for w in walls if w.kf in known and w.bwp + w.damage]
     assert realm_1_sees(full, lang) == realm_1_sees(bare, lang)
 
@@ -270,7 +270,7 @@ def test_realm_1s_acknowledgement_is_the_same_without_what_it_does_not_see(
 def test_a_foreign_settlement_is_shown_with_its_realm_exactly_when_in_sight(
     town: str, scout: str, radius: int, lang: str
 ) -> None:
-    # Finding 4, Strategie 1.3: "Bauwerke und Reichszugehörigkeiten, soweit diese im
+    # Strategie 1.3: "Bauwerke und Reichszugehörigkeiten, soweit diese im
     # Sichtbereich ... liegen" — on the picture, in the printout and in the JSON twin,
     # and never what a spy finds out (its structures, its inhabitants).
     state = sample(sight_radius=radius)

@@ -1,5 +1,5 @@
 """A secret message or dispatch to a realm by its name or number (`Geheim an Tharn: …`,
-`secret to realm 1: …`; docs/orders-wdw.md, review2 #3): the game's realm names come from
+`secret to realm 1: …`; docs/orders-wdw.md): the game's realm names come from
 the running game (``rulers``), and a name no realm has is refused naming every realm's
 seat."""
 

@@ -1,4 +1,4 @@
-"""Finding 3 of the review (issue 24): the E question and the ruling form's default
+"""The E question and the ruling form's default
 winner read a side's Kampfkraft as the combat workbench computes it, the positional GP
 included (Tab. 6.3-1, F10)."""
 
@@ -17,7 +17,7 @@ ORDERS: dict[int, list[Order]] = {
 
 
 def test_the_default_winner_counts_the_defenders_capital() -> None:
-    # The review's t4: 2,000 attack Tharnburg (capital, Stv 3) held by 1,500.
+    # 2,000 attack Tharnburg (capital, Stv 3) held by 1,500.
     state = placed(u1_101="1/21", u2_102="1/30")
     unit_of(state, 2, 101).size = 1500
     items = find_items(state, ORDERS)

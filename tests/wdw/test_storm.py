@@ -103,7 +103,7 @@ def test_no_item_for_an_unfortified_settlement_or_absent_units() -> None:
 
 
 def test_a_storm_whose_units_are_not_there_reads_not_there_only() -> None:
-    # Finding 5: units short of an unfortified Tharnburg learn neither its Bef (a GO
+    # Units short of an unfortified Tharnburg learn neither its Bef (a GO
     # result, Tab. 5.3-2) nor that an E order would take it; nor of one it knows not.
     state = at_the_gates(bef=0)
     for number in (101, 102):

@@ -1,4 +1,4 @@
-"""The sample map's terrains in English (review2 #7): an English order names them in
+"""The sample map's terrains in English: an English order names them in
 English words (``train 102 immunity forest``) as well as by the map file's German names,
 which stay the state's; English texts and the English map legend read them in English."""
 

@@ -359,7 +359,7 @@ def test_the_printout_shows_own_walls_and_others_only_in_known_fields() -> None:
 
 
 def test_a_foreign_wall_only_begun_is_not_seen_nor_its_workers_order() -> None:
-    # Finding 13: Tharn's worker began a wall at 1/22 side 5 (a part of a BWP, none
+    # Tharn's worker began a wall at 1/22 side 5 (a part of a BWP, none
     # standing): no Bauwerk yet (Strategie 1.3); Isyrial, who sees 1/22, reads nothing.
     state = walled(bwp=0)
     state.walls[0].progress = ["bau=2/5"]

@@ -1,5 +1,5 @@
 """The dice seal on a game's pages (docs/dice.md, "Seal"): the public page shows the seal
-of the coming turn's dice before its orders come in, in every kind (review2 #2)."""
+of the coming turn's dice before its orders come in, in every kind."""
 
 from __future__ import annotations
 

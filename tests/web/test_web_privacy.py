@@ -29,9 +29,18 @@ from mailserver.gm import running
 from mailserver.printouts.dice import dice_view
 from mailserver.printouts.files import map_png, report_json
 from mailserver.web import app as app_module
-from mailserver.web import views
+from mailserver.web import calculators, views
 from tests.lanes import examples
-from tests.web.helpers import TERMS, give_defaults, link, now, run_turn, start_game, web_orders
+from tests.web.helpers import (
+    TERMS,
+    form_token,
+    give_defaults,
+    link,
+    now,
+    run_turn,
+    start_game,
+    web_orders,
+)
 
 _numbers = itertools.count(700)
 
@@ -65,9 +74,32 @@ def _seat_lines(engine: Engine, number: int) -> tuple[dict[int, set[str]], list[
     return own, states, game
 
 
+def _seat_pages(client: TestClient, game: Game, path: str, state: State) -> dict[str, str]:
+    """Every page a seat's link opens, by what it is: its page at each turn, its
+    calculators and each calculator answered with its defaults (where the kind has them)."""
+    pages = {"page": client.get(path).text}
+    for turn in range(game.turn + 1):
+        pages[f"page turn {turn}"] = client.get(path, params={"turn": turn}).text
+    calculating = game_kind(game.kind).calculating
+    calculators = client.get(path + "/calculators")
+    assert calculators.status_code == (404 if calculating is None else 200)
+    if calculating is None:
+        return pages
+    pages["calculators"] = calculators.text
+    csrf = form_token(calculators.text)
+    for form in calculating.calculators(state, int(path.split("/")[-2]), "de"):
+        fields = {f"f-{f.name}": f.default for f in form.fields}
+        data = {"csrf": csrf, "calc": form.key, **fields}
+        answered = client.post(path + "/calculators", data=data)
+        assert answered.status_code == 200 and "calc-answer" in answered.text, form.key
+        pages[f"calculator {form.key}"] = answered.text
+    return pages
+
+
 def _check_pages(client: TestClient, engine: Engine, number: int) -> None:
     """The property: the public page holds no line only some printouts have; a seat's
-    page, map and report hold nothing of another seat's that its own printout lacks."""
+    pages (of every turn, its calculators answered), map and report hold nothing of
+    another seat's that its own printout lacks."""
     own, states, game = _seat_lines(engine, number)
     seats = sorted(own)
     every = set().union(*own.values())
@@ -79,13 +111,15 @@ def _check_pages(client: TestClient, engine: Engine, number: int) -> None:
         assert line not in public, line
     for seat in seats:
         path = link(engine, number, seat)
-        page = _page_lines(client.get(path).text)
+        pages = _seat_pages(client, game, path, states[-1])
         # ... and looks at the right text: the seat's own latest printout is there.
         latest = _lines(game_kind(game.kind).engine.printout(states[-1], seat, "de"))
-        assert latest <= page, (seat, latest - page)
-        for other in seats:
-            for line in own[other] - own[seat]:
-                assert line not in page, (seat, other, line)
+        assert latest <= _page_lines(pages["page"]), (seat, latest - _page_lines(pages["page"]))
+        for name, shown in pages.items():
+            page = _page_lines(shown)
+            for other in seats:
+                for line in own[other] - own[seat]:
+                    assert line not in page, (seat, name, other, line)
         for turn, state in enumerate(states):
             report = client.get(path + "/report.json", params={"turn": turn})
             with Session(engine) as session:  # the twin carries the seat's part of the dice
@@ -103,7 +137,7 @@ def _check_pages(client: TestClient, engine: Engine, number: int) -> None:
         token = path.rsplit("/", 1)[1]
         for other in seats:
             if other != seat:
-                for extra in ("", "/report.json", "/map.png"):
+                for extra in ("", "/report.json", "/map.png", "/calculators"):
                     wrong = f"/game/{number}/seat/{other}/{token}{extra}"
                     assert client.get(wrong).status_code == 404, wrong
 
@@ -189,9 +223,18 @@ def test_wdw_pages_never_show_another_realms_hidden_state(
     client: TestClient, web_engine: Engine, seats: int, seed: int, months: int
 ) -> None:
     """Welt der Waben months with orders of every realm (armies that meet, a hiding
-    unit, a spy, a build), each published as drafted: no realm's page, map or report
+    unit, a spy, a build), each published as drafted: no realm's page (of any month), its
+    calculators (each answered with its defaults), map or report
     shows another's printout, nor its treasury, its units' ids and sizes (the hidden one
     among them) or its spy's target, unless its own printouts say the same."""
+    number = _wdw_months(client, web_engine, seats, seed, months)
+    _check_pages(client, web_engine, number)
+    _check_wdw_pages(client, web_engine, number, months)
+
+
+def _wdw_months(client: TestClient, web_engine: Engine, seats: int, seed: int, months: int) -> int:
+    """A new Welt der Waben game of ``seats`` realms after ``months`` months of
+    :data:`WDW_ORDERS`, each published as drafted: its number."""
     number = next(_numbers)
     start_game(web_engine, number, seats=seats, seed=seed, kind="wdw")
     for _ in range(months):
@@ -201,13 +244,27 @@ def test_wdw_pages_never_show_another_realms_hidden_state(
         assert 'id="nothing-open"' in give_defaults(client, web_engine, number)
         with transaction(web_engine) as session:
             running.publish(session, number, TERMS.at(now()))
-    _check_pages(client, web_engine, number)
+    return number
+
+
+def _check_wdw_pages(client: TestClient, web_engine: Engine, number: int, months: int) -> None:
+    """No realm's pages show another realm's treasury, units' ids and sizes (the hidden
+    one among them) or its spy's target, unless its own printouts say the same."""
     own, states, _ = _seat_lines(web_engine, number)
     engine = game_kind("wdw").engine
     state = states[-1]
     assert isinstance(state, WdwState) and len(states) == months + 1
     said = {s: "\n".join(engine.printout(t, s, "de") for t in states) for s in own}
-    pages = {s: _page_text(client.get(link(web_engine, number, s)).text) for s in own}
+    with Session(web_engine) as session:
+        game = repo.get_game_by_number(session, number)
+    assert game is not None
+    pages = {
+        s: "\n".join(
+            _page_text(p)
+            for p in _seat_pages(client, game, link(web_engine, number, s), state).values()
+        )
+        for s in own
+    }
     # The secrets are there to leak: each realm's page shows its treasury and its units.
     hider = state.unit(2, 102)
     assert hider is not None and hider.order == "KX"
@@ -246,6 +303,18 @@ def test_the_property_fails_on_a_page_showing_another_seat(
     monkeypatch.setattr(app_module, "report_json", leaky_report)
     with pytest.raises(AssertionError):
         _check_pages(client, web_engine, number)
+
+
+def test_the_wdw_property_fails_on_calculators_made_for_another_realm(
+    client: TestClient, web_engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The calculators are among the pages checked: computed for the next realm (its
+    units as the defaults), realm 1's calculators page is caught."""
+    number = _wdw_months(client, web_engine, 3, 5, 1)
+    _check_wdw_pages(client, web_engine, number, 1)
+    monkeypatch.setattr(calculators, "_seat_of", lambda page: page.seat % 3 + 1)
+    with pytest.raises(AssertionError):
+        _check_wdw_pages(client, web_engine, number, 1)
 
 
 def test_gm_web_link_command(web_engine: Engine, tmp_path: Path) -> None:
