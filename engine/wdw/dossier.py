@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 
 from engine.core import Order, Ruling
+from engine.wdw.asking import Record
 from engine.wdw.calculators.briefing import (
     budget_line,
     forecast_lines,
@@ -44,10 +45,12 @@ def dossier(
     orders: Mapping[int, Sequence[Order]],
     items: Items,
     lang: str,
+    record: Record | None = None,
 ) -> str:
     """The whole dossier, parts A to J: part A every order ``given`` with the reason of
     a refusal, the rest the ``orders`` the month carries out (engine.wdw.forecast.standing)
-    and their ``items``."""
+    and their ``items``, whose finding's questions ``record`` keeps if any (the ruling
+    form, engine.wdw.form.form_lines)."""
     lines = [heading(lang, "dossier.head", state, state.turn + 1), ""]
     lines.append(say(lang, "dossier.orders"))
     lines += _order_lines(state, given, lang)
@@ -117,7 +120,7 @@ def dossier(
         *draw_lines(scene, orders, items, state.turn + 1, lang),
     ]
     lines += ["", say(lang, "dossier.form"), say(lang, "dossier.rulings")]
-    lines += form_lines(state, orders, items, lang)
+    lines += form_lines(state, orders, items, lang, record)
     lines.append(say(lang, "dossier.end"))
     return "\n".join(lines) + "\n"
 

@@ -30,6 +30,7 @@ from engine.kind_engine import OwnStates
 from engine.plaindata import copy_plain
 from engine.views import MapView
 from engine.wdw import maploading, views
+from engine.wdw.asking import Record
 from engine.wdw.calculators.forms import answer, forms
 from engine.wdw.checks_conquest import fields_held
 from engine.wdw.dossier import dossier, open_lines
@@ -170,7 +171,8 @@ class WdwGame(ForecastAcknowledging, RuledGame, OwnStates[WdwState]):
         ruling form (engine.wdw.dossier)."""
         s = self.own(state)
         kept = standing(s, orders).orders  # part A lists every order, the rest only these
-        return dossier(s, orders, kept, find_items(s, kept), lang)
+        record = Record()  # the form's defaults answering alike leave this month (form_lines)
+        return dossier(s, orders, kept, find_items(s, kept, (), record), lang, record)
 
     def apply_reports(self, state: State, reports: Mapping[int, str]) -> TurnResult:
         """The GM's narrative appended to the draft's printouts (the turn stays)."""
