@@ -161,6 +161,25 @@ def legs_of(state: WdwState, chosen: UnitOrders) -> dict[str, Leg]:
     return legs
 
 
+@dataclass(frozen=True)
+class Finding:
+    """What one finding of a month keeps for the next of the same state and orders: its
+    questions and their answers (engine.wdw.asking) and its combat scene with the
+    sides' figures worked out (:func:`find_items`)."""
+
+    record: Record
+    scene: combat.Scene
+
+    @classmethod
+    def of(cls, state: WdwState) -> Finding:
+        """A finding of ``state`` about to be made."""
+        return cls(Record(), combat.Scene.of(state))
+
+    def again(self) -> Finding:
+        """The next finding of the same state: its own questions, this scene."""
+        return Finding(Record(), self.scene)
+
+
 def held_walls(
     state: WdwState, the_map: WorldMap, enemies: Callable[[int, int], bool]
 ) -> dict[int, frozenset[tuple[str, str]]]:
@@ -288,12 +307,16 @@ def find_items(
     orders: Mapping[int, Sequence[Order]],
     given: Sequence[Ruling] = (),
     record: Record | None = None,
+    scene: combat.Scene | None = None,
 ) -> Items:
     """The month's open items: the meetings of the day timeline (engine.wdw.timeline:
     two hostile realms' units in one field on the same day), in the order of days, then
     spies and Sonderbefehle by seat and line. The GM's ``D<n>`` rulings among ``given``
     decide whether a hiding unit is met (engine.wdw.discovery). ``given`` is read only
-    through the questions of engine.wdw.asking, kept in ``record`` if any."""
+    through the questions of engine.wdw.asking, kept in ``record`` if any. ``scene``, the
+    combat scene of ``state`` (``combat.Scene.of(state)``) an earlier finding of the same
+    state used, keeps the sides' figures it worked out (the dossier's form finds the
+    month again on its defaults: the figures of a side met alike are not computed again)."""
     ask = Asking(given, record)
     chosen = by_unit(orders)
     main = {u.key: main_order(u, chosen) for u in state.units}
@@ -321,7 +344,7 @@ def find_items(
         busy,
     )
     max_rounds = options.max_rounds
-    scene = combat.Scene.of(state)
+    scene = combat.Scene.of(state) if scene is None else scene
     meetings: dict[str, Meeting] = {}
     stand_offs: list[Meeting] = []
     retreats: list[Retreat] = []

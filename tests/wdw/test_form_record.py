@@ -13,7 +13,7 @@ from engine.core import Ruling
 from engine.wdw import form
 from engine.wdw.asking import Record, by_item
 from engine.wdw.forecast import standing
-from engine.wdw.items import Items, find_items
+from engine.wdw.items import Finding, Items, find_items
 from tests.wdw.test_ruling_mail import crowd
 
 WORLDS = [("KA", "KV"), ("KA", "KT"), ("KX", "KA", "KT", "KH"), ("KN", "KT", "KT")]
@@ -21,13 +21,13 @@ WORLDS = [("KA", "KV"), ("KA", "KT"), ("KX", "KA", "KT", "KH"), ("KN", "KT", "KT
 answer sends a side back; KX: a hiding unit's D question)."""
 
 
-def _counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """How often the form finds the month (a list to append to)."""
-    calls: list[int] = []
+def _counted(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
+    """The arguments of each time the form finds the month (a list to append to)."""
+    calls: list[tuple[Any, ...]] = []
 
-    def counting(*args: Any, **kwargs: Any) -> Items:
-        calls.append(1)
-        return find_items(*args, **kwargs)
+    def counting(*args: Any) -> Items:
+        calls.append(args)
+        return find_items(*args)
 
     monkeypatch.setattr(form, "find_items", counting)
     return calls
@@ -39,9 +39,9 @@ def test_the_form_on_the_recorded_questions_has_the_lines_of_the_form_without(
 ) -> None:
     state, orders = crowd(codes)
     kept = standing(state, orders).orders
-    record = Record()
-    items = find_items(state, kept, (), record)
-    assert form.form_lines(state, kept, items, "de", record) == form.form_lines(
+    finding = Finding.of(state)
+    items = find_items(state, kept, (), finding.record, finding.scene)
+    assert form.form_lines(state, kept, items, "de", finding) == form.form_lines(
         state, kept, find_items(state, kept), "de"
     )
 
@@ -51,26 +51,27 @@ def test_defaults_answering_as_recorded_do_not_find_the_month_again(
 ) -> None:
     state, orders = crowd(("KA", "KV"))  # fights only: "Sieger A" changes no question
     kept = standing(state, orders).orders
-    record = Record()
-    items = find_items(state, kept, (), record)
+    finding = Finding.of(state)
+    items = find_items(state, kept, (), finding.record)
     calls = _counted(monkeypatch)
-    lines = form.form_lines(state, kept, items, "de", record)
+    lines = form.form_lines(state, kept, items, "de", finding)
     assert calls == []
     assert [line.split()[0] for line in lines] == items.ids()
     form.form_lines(state, kept, items, "de")  # without the record: found again to see
-    assert calls == [1]
+    assert len(calls) == 1
 
 
-def test_defaults_answering_otherwise_find_the_month_they_leave(
+def test_defaults_answering_otherwise_find_the_month_on_the_findings_scene(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     state, orders = crowd(("KA", "KT"))  # "A überlegen" sends a KT side back (Tab. 6.1-1)
     kept = standing(state, orders).orders
-    record = Record()
-    items = find_items(state, kept, (), record)
+    finding = Finding.of(state)
+    items = find_items(state, kept, (), finding.record, finding.scene)
     calls = _counted(monkeypatch)
-    form.form_lines(state, kept, items, "de", record)
+    form.form_lines(state, kept, items, "de", finding)
     assert len(calls) >= 1
+    assert all(call[4] is finding.scene for call in calls)  # the sides' figures kept
 
 
 def test_a_record_is_alike_only_for_rulings_answering_each_question_as_recorded() -> None:
