@@ -10,8 +10,8 @@ a GM's mail ruling every open item (the ruling form sent back, engine.wdw.ruling
 
 The figures are processor time (``time.process_time``), the median of the runs: these
 rows are pure computation in one process, so the processor time says what the code
-costs whatever else the shared machine runs; wall clock under a load of 5 to 10 put the
-same code's month at 2.3 times its quiet figure (docs/performance.md).
+costs whatever else the shared machine runs; by wall clock a loaded machine put the
+month at 368 ms against its 160 ms of processor time (docs/performance.md).
 """
 
 from __future__ import annotations
