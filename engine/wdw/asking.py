@@ -65,6 +65,11 @@ class Record:
                 return place
         return None
 
+    def alike(self, rulings: Mapping[str, Sequence[Ruling]]) -> bool:
+        """Whether ``rulings`` (by item, :func:`by_item`) answer every question as
+        recorded: the month found on them is this finding's own."""
+        return all(self.first_apart(item, rulings.get(item, ())) is None for item in self.at)
+
 
 class Asking:
     """The rulings ``given`` asked by item, each question kept in ``record`` if any."""

@@ -26,7 +26,7 @@ from engine.wdw.checks_walls import wall_siege_lines
 from engine.wdw.forecast import forecast
 from engine.wdw.form import form_lines, form_words
 from engine.wdw.home_terrain import loss_immunity
-from engine.wdw.items import Items, Meeting, by_unit
+from engine.wdw.items import Finding, Items, Meeting, by_unit
 from engine.wdw.leaders import shortfall, shortfall_text
 from engine.wdw.morale import unrest_flag
 from engine.wdw.phases.sightings import sights
@@ -44,10 +44,12 @@ def dossier(
     orders: Mapping[int, Sequence[Order]],
     items: Items,
     lang: str,
+    finding: Finding | None = None,
 ) -> str:
     """The whole dossier, parts A to J: part A every order ``given`` with the reason of
     a refusal, the rest the ``orders`` the month carries out (engine.wdw.forecast.standing)
-    and their ``items``."""
+    and their ``items``, whose ``finding`` if kept the ruling form builds on
+    (engine.wdw.form.form_lines)."""
     lines = [heading(lang, "dossier.head", state, state.turn + 1), ""]
     lines.append(say(lang, "dossier.orders"))
     lines += _order_lines(state, given, lang)
@@ -117,7 +119,7 @@ def dossier(
         *draw_lines(scene, orders, items, state.turn + 1, lang),
     ]
     lines += ["", say(lang, "dossier.form"), say(lang, "dossier.rulings")]
-    lines += form_lines(state, orders, items, lang)
+    lines += form_lines(state, orders, items, lang, finding)
     lines.append(say(lang, "dossier.end"))
     return "\n".join(lines) + "\n"
 

@@ -10,9 +10,10 @@ from collections.abc import Mapping, Sequence
 
 from engine.core import Order, Ruling
 from engine.wdw.appearance import Appearance
+from engine.wdw.asking import by_item
 from engine.wdw.checks_decay import Decay
 from engine.wdw.fights import Combat
-from engine.wdw.items import Items, find_items
+from engine.wdw.items import Finding, Items, find_items
 from engine.wdw.rulings import SpecialResult, SpyResult, default_ruling, read
 from engine.wdw.state import WdwState
 from engine.wdw.texts import say
@@ -42,13 +43,20 @@ def form_words(item: str, items: Items, lang: str) -> str:
 
 
 def form_lines(
-    state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items, lang: str
+    state: WdwState,
+    orders: Mapping[int, Sequence[Order]],
+    items: Items,
+    lang: str,
+    finding: Finding | None = None,
 ) -> list[str]:
     """The ruling form's lines (``K1 Sieger A``), in the dossier's order: each item's
     default on the items as the form's rulings leave them. Tab. 6.1-1: an E item answered
     "A überlegen" sends B back, so its fight (K) is no item any more and the form does not
-    propose one; a winner that goes on may meet others, whose items it adds."""
-    ruled = _settled(state, orders, items, lang) or _one_by_one(state, orders, items, lang)
+    propose one; a winner that goes on may meet others, whose items it adds. ``finding``,
+    if kept, holds the questions the finding of ``items`` asked (engine.wdw.asking):
+    defaults that answer each alike leave the month as it is, not found again."""
+    ruled = _settled(state, orders, items, lang, finding)
+    ruled = ruled or _one_by_one(state, orders, items, lang)
     return [f"{item} {words}" for item, words in ruled]
 
 
@@ -58,22 +66,30 @@ form to :func:`_one_by_one`."""
 
 
 def _settled(
-    state: WdwState, orders: Mapping[int, Sequence[Order]], items: Items, lang: str
+    state: WdwState,
+    orders: Mapping[int, Sequence[Order]],
+    items: Items,
+    lang: str,
+    finding: Finding | None,
 ) -> list[tuple[str, str]] | None:
     """Every meeting's default at once, then again on the items those rulings leave,
     until the items and their defaults agree: the meetings of the month so ruled are
     exactly the form's, each with its default (the form sent back unchanged is taken
     whole). A month is found a few times, not once per meeting as one by one; None when
-    they do not agree within SETTLING_ROUNDS."""
+    they do not agree within SETTLING_ROUNDS. Defaults that answer the month's questions
+    as ``finding`` (that of ``items``) has them leave that month: it is not found again
+    (a month of fights alone); else the month is found on the finding's combat scene,
+    whose sides' figures are already worked out."""
     given: dict[str, str] = {}
     for _ in range(SETTLING_ROUNDS):
         words = {item: form_words(item, items, lang) for item in items.meetings}
-        if words == given:
+        rulings = [Ruling(item, w) for item, w in words.items()]
+        if words == given or (finding is not None and finding.record.alike(by_item(rulings))):
             return [
-                (i, given[i] if i in given else form_words(i, items, lang)) for i in items.ids()
+                (i, words[i] if i in words else form_words(i, items, lang)) for i in items.ids()
             ]
-        given = words
-        items = find_items(state, orders, [Ruling(item, w) for item, w in given.items()])
+        given, finding = words, Finding.of(state) if finding is None else finding.again()
+        items = find_items(state, orders, rulings, finding.record, finding.scene)
     return None
 
 

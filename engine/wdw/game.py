@@ -34,7 +34,7 @@ from engine.wdw.calculators.forms import answer, forms
 from engine.wdw.checks_conquest import fields_held
 from engine.wdw.dossier import dossier, open_lines
 from engine.wdw.forecast import forecast, standing
-from engine.wdw.items import find_items
+from engine.wdw.items import Finding, find_items
 from engine.wdw.mapfile import MapError
 from engine.wdw.month import LAPSED, Month
 from engine.wdw.morale import bukaz_words
@@ -170,7 +170,9 @@ class WdwGame(ForecastAcknowledging, RuledGame, OwnStates[WdwState]):
         ruling form (engine.wdw.dossier)."""
         s = self.own(state)
         kept = standing(s, orders).orders  # part A lists every order, the rest only these
-        return dossier(s, orders, kept, find_items(s, kept), lang)
+        finding = Finding.of(s)  # what the ruling form's finding builds on (form_lines)
+        items = find_items(s, kept, (), finding.record, finding.scene)
+        return dossier(s, orders, kept, items, lang, finding)
 
     def apply_reports(self, state: State, reports: Mapping[int, str]) -> TurnResult:
         """The GM's narrative appended to the draft's printouts (the turn stays)."""

@@ -161,6 +161,25 @@ def legs_of(state: WdwState, chosen: UnitOrders) -> dict[str, Leg]:
     return legs
 
 
+@dataclass(frozen=True)
+class Finding:
+    """What one finding of a month keeps for the next of the same state and orders: its
+    questions and their answers (engine.wdw.asking) and its combat scene with the
+    sides' figures worked out (:func:`find_items`)."""
+
+    record: Record
+    scene: combat.Scene
+
+    @classmethod
+    def of(cls, state: WdwState) -> Finding:
+        """A finding of ``state`` about to be made."""
+        return cls(Record(), combat.Scene.of(state))
+
+    def again(self) -> Finding:
+        """The next finding of the same state: its own questions, this scene."""
+        return Finding(Record(), self.scene)
+
+
 def held_walls(
     state: WdwState, the_map: WorldMap, enemies: Callable[[int, int], bool]
 ) -> dict[int, frozenset[tuple[str, str]]]:
@@ -181,33 +200,36 @@ def main_order(unit: Unit, chosen: UnitOrders) -> str:
     return defends_as(unit.order)
 
 
-def _lead(units: Sequence[Unit], chosen: UnitOrders) -> str:
-    """A side's leading order: its units' most aggressive main order (Tab. 5.1-1)."""
-    return min((main_order(u, chosen) for u in units), key=MAIN_ORDERS.index)
+def _lead(units: Sequence[Unit], main: Mapping[str, str]) -> str:
+    """A side's leading order: its units' most aggressive main order (Tab. 5.1-1), each
+    unit's from ``main`` (:func:`main_order`, worked out once for the month)."""
+    return min((main[u.key] for u in units), key=MAIN_ORDERS.index)
 
 
-def _side(
+def _approach(
     scene: combat.Scene,
     kf: str,
     units: Sequence[Unit],
-    enemy: Sequence[Unit],
-    attacker: bool,
-    chosen: UnitOrders,
+    main: Mapping[str, str],
     legs: Mapping[str, Leg],
+) -> combat.Approach:
+    """The group ``units`` as it comes to the meeting in ``kf`` under its leading order
+    (engine.wdw.calculators.combat.approach)."""
+    return combat.approach([u.key for u in units], _lead(units, main), kf, scene.units, legs)
+
+
+def _side(
+    scene: combat.Scene, kf: str, mine: combat.Approach, enemy: combat.Approach, attacker: bool
 ) -> Side:
     """A side in ``kf`` against ``enemy`` with its Kampfkraft as the combat workbench
     computes it (F10, Tab. 6.3-1: the positional GP too — Stv, capital, river or wall,
     height, forest — engine.wdw.calculators.combat), its GP summed by cause."""
-    mine, theirs = (
-        combat.approach([u.key for u in group], _lead(group, chosen), kf, scene.units, legs)
-        for group in (units, enemy)
-    )
-    party = combat.figures(scene, kf, mine, theirs, attacker)
+    party = combat.figures(scene, kf, mine, enemy, attacker)
     gp: dict[str, int] = {}
     for fighter in party.fighters:
         for cause, n in fighter.gp:
             gp[cause] = gp.get(cause, 0) + n
-    keys = tuple(u.key for u in units)
+    keys = tuple(u.key for u in mine.units)
     return Side(party.realm, keys, mine.order, party.melee, tuple(sorted(gp.items())))
 
 
@@ -216,18 +238,19 @@ def _table(
     kf: str,
     first: Sequence[Unit],
     second: Sequence[Unit],
-    chosen: UnitOrders,
+    main: Mapping[str, str],
     legs: Mapping[str, Leg],
 ) -> tuple[Side, Side]:
-    """The table's sides A (``first``, the attacker) and B in ``kf`` (:func:`_side`)."""
-    a = _side(scene, kf, first, second, True, chosen, legs)
-    return a, _side(scene, kf, second, first, False, chosen, legs)
+    """The table's sides A (``first``, the attacker) and B in ``kf`` (:func:`_side`),
+    each group's approach worked out once for both sides' figures."""
+    a, b = _approach(scene, kf, first, main, legs), _approach(scene, kf, second, main, legs)
+    return _side(scene, kf, a, b, True), _side(scene, kf, b, a, False)
 
 
 def _parties(
     scene: combat.Scene,
     meeting: Meeting,
-    chosen: UnitOrders,
+    main: Mapping[str, str],
     legs: Mapping[str, Leg],
     enemies: Callable[[int, int], bool],
 ) -> Meeting:
@@ -249,12 +272,20 @@ def _parties(
         index = parties.index(party)
         if index >= 2:
             keys.setdefault(index, []).append(key)
-    # As the workbench counts a further party's late units: attacking side B.
-    enemy = [scene.units[key] for key in meeting.b.units]
-    others = tuple(
-        _side(scene, meeting.kf, [scene.units[k] for k in keys[i]], enemy, True, chosen, legs)
-        for i in sorted(keys)
-    )
+    others: tuple[Side, ...] = ()
+    if keys:  # as the workbench counts a further party's late units: attacking side B
+        kf, units = meeting.kf, scene.units
+        enemy = _approach(scene, kf, [units[k] for k in meeting.b.units], main, legs)
+        others = tuple(
+            _side(
+                scene,
+                kf,
+                _approach(scene, kf, [units[k] for k in keys[i]], main, legs),
+                enemy,
+                True,
+            )
+            for i in sorted(keys)
+        )
     return replace(meeting, parties=tuple(tuple(p) for p in parties), others=others)
 
 
@@ -276,12 +307,16 @@ def find_items(
     orders: Mapping[int, Sequence[Order]],
     given: Sequence[Ruling] = (),
     record: Record | None = None,
+    scene: combat.Scene | None = None,
 ) -> Items:
     """The month's open items: the meetings of the day timeline (engine.wdw.timeline:
     two hostile realms' units in one field on the same day), in the order of days, then
     spies and Sonderbefehle by seat and line. The GM's ``D<n>`` rulings among ``given``
     decide whether a hiding unit is met (engine.wdw.discovery). ``given`` is read only
-    through the questions of engine.wdw.asking, kept in ``record`` if any."""
+    through the questions of engine.wdw.asking, kept in ``record`` if any. ``scene``, the
+    combat scene of ``state`` (``combat.Scene.of(state)``) an earlier finding of the same
+    state used, keeps the sides' figures it worked out (the dossier's form finds the
+    month again on its defaults: the figures of a side met alike are not computed again)."""
     ask = Asking(given, record)
     chosen = by_unit(orders)
     main = {u.key: main_order(u, chosen) for u in state.units}
@@ -309,7 +344,7 @@ def find_items(
         busy,
     )
     max_rounds = options.max_rounds
-    scene = combat.Scene.of(state)
+    scene = combat.Scene.of(state) if scene is None else scene
     meetings: dict[str, Meeting] = {}
     stand_offs: list[Meeting] = []
     retreats: list[Retreat] = []
@@ -320,7 +355,7 @@ def find_items(
             # The question comes first; if it is found, the row's outcome is the GM's to tell.
             if contact.hider == contact.a:
                 a_units, b_units = b_units, a_units
-            seeker, hider = _table(scene, kf, a_units, b_units, chosen, legs)
+            seeker, hider = _table(scene, kf, a_units, b_units, main, legs)
             outcome, flipped = encounter(seeker.order, hider.order)
             meetings[contact.discovery] = Meeting(contact.kf, seeker, hider, outcome, contact.day)
             if ask.discovered(contact.discovery):
@@ -331,10 +366,10 @@ def find_items(
                 if stand_off(outcome):  # Strategie 6.1: found, both stay and negotiate
                     stand_offs.append(meetings[contact.discovery])
             continue
-        outcome, flipped = encounter(_lead(a_units, chosen), _lead(b_units, chosen))
+        outcome, flipped = encounter(_lead(a_units, main), _lead(b_units, main))
         if flipped:
             a_units, b_units = b_units, a_units
-        first, second = _table(scene, kf, a_units, b_units, chosen, legs)
+        first, second = _table(scene, kf, a_units, b_units, main, legs)
         retreats += _retreats(contact, first, second, retreating(outcome))
         fighting = (*contact.a_units, *contact.b_units)
         when = contact.rounds if contact.combat else rounds(fighting, contact.day, max_rounds)
@@ -348,7 +383,7 @@ def find_items(
                 retreats += _retreats(contact, first, second, then.back)
                 meeting = replace(meeting, outcome=then.outcome)
         if contact.combat:  # the timeline numbered the fights (engine.wdw.contacts)
-            meetings[contact.combat] = _parties(scene, meeting, chosen, legs, enemies)
+            meetings[contact.combat] = _parties(scene, meeting, main, legs, enemies)
         elif stand_off(outcome):  # Strategie 6.1: they negotiate; both realms learn of it
             stand_offs.append(meeting)
     spies: dict[str, tuple[int, Spy]] = {}

@@ -21,7 +21,10 @@ def samples_ms(
     return samples
 
 
-def median_ms(func: Callable[[], object], runs: int) -> float:
-    """The median milliseconds of ``runs`` calls after one call to warm up."""
+def median_ms(
+    func: Callable[[], object], runs: int, clock: Callable[[], float] = time.perf_counter
+) -> float:
+    """The median milliseconds of ``runs`` calls after one call to warm up, by ``clock``
+    (:func:`samples_ms`)."""
     func()
-    return statistics.median(samples_ms(func, runs))
+    return statistics.median(samples_ms(func, runs, clock))
