@@ -12,8 +12,11 @@ import pytest
 from engine.core import CORRECTION, GAME_END, NEUTRAL, Order, Ruling
 from engine.wdw.form import form_words
 from engine.wdw.items import find_items
-from engine.wdw.orders import Build, Fight, Special, Spy
+from engine.wdw.month import Month
+from engine.wdw.orders import Alliance, Build, CapitalMove, Fight, Special, Spy
+from engine.wdw.phases.ordered import carry_out
 from engine.wdw.rulings import default_ruling
+from engine.wdw.setup import options_of
 from engine.wdw.state import WdwState
 from tests.wdw.helpers import GAME, dice, sample
 
@@ -363,3 +366,29 @@ def test_a_special_order_ruled_without_a_text_reads_as_a_whole_sentence(
     printout = GAME.printout(draft(Ruling("X1", ruling)), 2, "de").splitlines()
     assert line in [x.strip() for x in printout]
     assert not any(x.endswith(("abgelehnt. ", "angenommen. ")) for x in printout)
+
+
+def test_a_phase_carries_out_its_kinds_seat_by_seat_in_line_order() -> None:
+    """``carry_out``: each order of the table's kinds by its kind's handler, seat by seat
+    and line by line (D25: several kinds are paid in the order of the mail's lines);
+    orders of other kinds pass."""
+    orders: dict[int, list[Order]] = {
+        2: [CapitalMove(line=1, settlement="Guru"), Alliance(line=2, realm="Reich 1")],
+        1: [
+            Alliance(line=1, realm="Reich 2"),
+            Special(line=2, unit=102, text="warten"),
+            CapitalMove(line=3, settlement="Tharnburg"),
+        ],
+    }
+    state = sample()
+    month = Month(state, orders, find_items(state, orders), [], dice(), options_of(state))
+    done: list[tuple[str, int, int]] = []
+
+    def alliance(month: Month, seat: int, order: Alliance) -> None:
+        done.append(("alliance", seat, order.line))
+
+    def capital(month: Month, seat: int, order: CapitalMove) -> None:
+        done.append(("capital", seat, order.line))
+
+    carry_out(month, {Alliance: alliance, CapitalMove: capital})
+    assert done == [("alliance", 1, 1), ("capital", 1, 3), ("capital", 2, 1), ("alliance", 2, 2)]

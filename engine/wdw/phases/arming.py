@@ -17,17 +17,13 @@ from engine.wdw.checks_army import (
 )
 from engine.wdw.month import Month
 from engine.wdw.orders import IMMUNITY, Raise, Train
-from engine.wdw.phases.ordered import checked, orders_of
+from engine.wdw.phases.ordered import carry_out, checked
 from engine.wdw.state import Unit, world
 
 
 def run(month: Month) -> None:
     """Pay and carry out each raising and training, then count the training months."""
-    for seat, order in orders_of(month, Raise, Train):
-        if isinstance(order, Raise):
-            _raise(month, seat, order)
-        elif isinstance(order, Train):
-            _train(month, seat, order)
+    carry_out(month, {Raise: _raise, Train: _train})
     _count_down(month)
 
 

@@ -8,15 +8,13 @@ from engine.wdw.checks_army import HV
 from engine.wdw.checks_conversion import CONVERSION_MONTHS, check_convert
 from engine.wdw.month import Month
 from engine.wdw.orders import Convert
-from engine.wdw.phases.ordered import checked, orders_of
+from engine.wdw.phases.ordered import carry_out, checked
 from engine.wdw.state import Unit
 
 
 def run(month: Month) -> None:
     """Start each ordered conversion, then count the months of all of them."""
-    for seat, order in orders_of(month, Convert):
-        if isinstance(order, Convert):
-            _start(month, seat, order)
+    carry_out(month, {Convert: _start})
     for unit in month.state.units:
         if unit.conversion_months:
             unit.conversion_months -= 1

@@ -5,8 +5,8 @@ lines of an order the month could not carry out (checked again on the month's st
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from typing import TypeVar
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, TypeVar
 
 from engine.core import Order
 from engine.wdw.checks_army import Refusal
@@ -26,6 +26,20 @@ def orders_of(month: Month, *kinds: type[Order]) -> Iterator[tuple[int, Order]]:
             for order in counted(month.orders[seat]):
                 if isinstance(order, kinds):
                     yield seat, order
+
+
+Handler = Callable[[Month, int, Any], None]
+"""What a phase does with one order: the month, the seat, the order (of the kind the
+handler stands for in :func:`carry_out`'s table)."""
+
+
+def carry_out(month: Month, handlers: Mapping[type[Order], Handler]) -> None:
+    """Each order of the table's kinds by its kind's handler, in the order
+    :func:`orders_of` gives them: one pass over the month's orders, so that orders of
+    several kinds are paid in the order of the mail's lines (D25)."""
+    for seat, order in orders_of(month, *handlers):
+        handler = next(h for kind, h in handlers.items() if isinstance(order, kind))
+        handler(month, seat, order)
 
 
 def refused(month: Month, seat: int, order: Order, refusal: Refusal) -> None:

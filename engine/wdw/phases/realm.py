@@ -14,18 +14,14 @@ from engine.wdw.checks_realm import (
 )
 from engine.wdw.month import Month
 from engine.wdw.orders import Alliance, CapitalMove
-from engine.wdw.phases.ordered import checked, orders_of, refused
+from engine.wdw.phases.ordered import carry_out, checked, refused
 from engine.wdw.rulings import SpecialResult, default_ruling, read
 
 
 def run(month: Month) -> None:
     """Alliances and capital moves in the order of the lines, the capital countdown,
     then each province as the GM ruled it."""
-    for seat, order in orders_of(month, Alliance, CapitalMove):
-        if isinstance(order, Alliance):
-            _alliance(month, seat, order)
-        elif isinstance(order, CapitalMove):
-            _capital(month, seat, order)
+    carry_out(month, {Alliance: _alliance, CapitalMove: _capital})
     _count_down(month)
     _provinces(month)
 

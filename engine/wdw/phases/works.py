@@ -26,7 +26,7 @@ from engine.wdw.orders import Demolish, Repair, Work
 from engine.wdw.parts import progress, take_whole
 from engine.wdw.phases import walls
 from engine.wdw.phases.money import interrupted
-from engine.wdw.phases.ordered import checked, orders_of
+from engine.wdw.phases.ordered import carry_out, checked
 from engine.wdw.population import set_structure
 from engine.wdw.rulings import SpecialResult, default_ruling, read
 from engine.wdw.state import Settlement
@@ -36,15 +36,18 @@ def run(month: Month) -> None:
     """Sieges, then each demolition, repair and AB in the order of the mail's lines (a
     worker that fled a combat or fell stands elsewhere and builds nothing)."""
     _sieges(month)
-    for seat, order in orders_of(month, Demolish, Repair, Work):
-        if isinstance(order, Demolish):
-            _demolish(month, seat, order)
-        elif isinstance(order, Repair):
-            _repair(month, seat, order)
-        elif isinstance(order, Work) and order.code == "AB" and order.side:
-            walls.build(month, seat, order)
-        elif isinstance(order, Work) and order.code == "AB":
-            _unit_build(month, seat, order)
+    carry_out(month, {Demolish: _demolish, Repair: _repair, Work: _build})
+
+
+def _build(month: Month, seat: int, order: Work) -> None:
+    """An AB: at a wall when it names a side, else at a building of the settlement;
+    this phase carries out no other A order."""
+    if order.code != "AB":
+        return
+    if order.side:
+        walls.build(month, seat, order)
+    else:
+        _unit_build(month, seat, order)
 
 
 def _sieges(month: Month) -> None:
