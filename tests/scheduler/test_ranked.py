@@ -34,49 +34,51 @@ async def test_waiting_runs_get_their_slot_by_the_servers_order_not_by_arrival()
     assert sorted(games, key=RankedSlots(2, salt=8).rank) != sorted(games, key=slots.rank)
 
 
+class OneSlot:
+    """One slot of ``slots`` and runs through it: each notes its game id in ``done`` once
+    inside; game 1's run holds the slot until ``release`` is set."""
+
+    def __init__(self, slots: RankedSlots) -> None:
+        self.slots = slots
+        self.release = asyncio.Event()
+        self.done: list[int] = []
+
+    def start(self, game_id: int) -> asyncio.Future[None]:
+        """The run of ``game_id``, started (it waits for the slot in the event loop)."""
+        return asyncio.ensure_future(self._run(game_id))
+
+    async def _run(self, game_id: int) -> None:
+        async with self.slots.held(game_id):
+            if game_id == 1:
+                await self.release.wait()
+            self.done.append(game_id)
+
+
 async def test_a_cancelled_wait_neither_loses_a_slot_nor_keeps_one() -> None:
-    slots = RankedSlots(1, salt=1)
-    release = asyncio.Event()
-    done: list[int] = []
-
-    async def run(game_id: int) -> None:
-        async with slots.held(game_id):
-            await release.wait()
-            done.append(game_id)
-
-    first = asyncio.ensure_future(run(1))
+    one = OneSlot(RankedSlots(1, salt=1))
+    first = one.start(1)
     await asyncio.sleep(0)
-    waiting = asyncio.ensure_future(run(2))
-    later = asyncio.ensure_future(run(3))
+    waiting, later = one.start(2), one.start(3)
     await asyncio.sleep(0)
     waiting.cancel()
-    release.set()
+    one.release.set()
     await asyncio.gather(first, later)
-    assert waiting.cancelled() and done == [1, 3]
-    async with slots.held(4):  # the slot is free again, at once
-        done.append(4)
-    assert done == [1, 3, 4]
+    assert waiting.cancelled() and one.done == [1, 3]
+    async with one.slots.held(4):  # the slot is free again, at once
+        one.done.append(4)
+    assert one.done == [1, 3, 4]
 
 
 async def test_a_slot_handed_to_a_run_cancelled_before_it_woke_goes_on_to_the_next() -> None:
-    slots = RankedSlots(1, salt=3)
-    release = asyncio.Event()
-    done: list[int] = []
-
-    async def run(game_id: int) -> None:
-        async with slots.held(game_id):
-            if game_id == 1:
-                await release.wait()
-            done.append(game_id)
-
-    holder = asyncio.ensure_future(run(1))
+    one = OneSlot(RankedSlots(1, salt=3))
+    holder = one.start(1)
     await asyncio.sleep(0)
-    handed_first, then = sorted((2, 3), key=slots.rank)
-    waiting = {g: asyncio.ensure_future(run(g)) for g in (2, 3)}
+    handed_first, then = sorted((2, 3), key=one.slots.rank)
+    waiting = {g: one.start(g) for g in (2, 3)}
     await asyncio.sleep(0)
-    release.set()
+    one.release.set()
     await asyncio.sleep(0)  # the holder left: the slot is handed, its run not yet awake
     waiting[handed_first].cancel()
     # A slot lost would leave the next run waiting for ever.
     await asyncio.wait_for(asyncio.gather(holder, waiting[then]), 5)
-    assert waiting[handed_first].cancelled() and done == [1, then]
+    assert waiting[handed_first].cancelled() and one.done == [1, then]

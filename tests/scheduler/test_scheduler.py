@@ -7,7 +7,7 @@ database (sending is the outbox sender's business, tested elsewhere).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
 import pytest
@@ -117,6 +117,29 @@ def due_now(engine: Engine) -> int:
     everybody_votes(engine, passwords)
     move_deadline(engine, game_id, utcnow())
     return game_id
+
+
+def turn_due(
+    engine: Engine,
+    gate: Callable[[list[int]], Awaitable[bool]],
+    config: SchedulerConfig | None = None,
+) -> tuple[int, DeadlineScheduler, list[int]]:
+    """A game whose deadline has just passed (:func:`due_now`), a scheduler on it, and the
+    game ids its turn runs started for: each run notes its game, then awaits ``gate`` with
+    the ids so far; it goes on if the gate says so, else it is refused (``None``)."""
+    game_id = due_now(engine)
+    scheduler = DeadlineScheduler(engine, config or SchedulerConfig(TERMS), lambda: None)
+    runs: list[int] = []
+    run_turn = scheduler.run_turn
+
+    async def gated(game_id: int, *, force: bool = False) -> TurnRun | None:
+        runs.append(game_id)
+        if not await gate(runs):
+            return None
+        return await run_turn(game_id, force=force)
+
+    scheduler.run_turn = gated  # type: ignore[method-assign]
+    return game_id, scheduler, runs
 
 
 async def test_a_deadline_missed_while_down_fires_at_start(db_engine: Engine) -> None:
@@ -235,12 +258,19 @@ async def test_two_schedulers_on_one_database_run_the_turn_once(db_engine: Engin
 async def test_a_deadline_planned_again_while_its_run_waits_starts_no_second_run(
     db_engine: Engine,
 ) -> None:
-    game_id = due_now(db_engine)
-    # Resyncs in quick succession, counted: the test waits for them, not for the clock.
-    scheduler = DeadlineScheduler(
-        db_engine, SchedulerConfig(TERMS, resync_seconds=0.05), lambda: None
-    )
     resyncs = 0
+
+    async def resyncs_go_by(count: int) -> None:
+        target = resyncs + count
+        await until(lambda: resyncs >= target)
+
+    async def after_a_burst(runs: list[int]) -> bool:
+        await resyncs_go_by(3)  # the run waits while resyncs plan the deadline again
+        return True
+
+    # Resyncs in quick succession, counted: the test waits for them, not for the clock.
+    config = SchedulerConfig(TERMS, resync_seconds=0.05)
+    game_id, scheduler, runs = turn_due(db_engine, after_a_burst, config)
     resync = scheduler.resync
 
     async def counted() -> None:
@@ -248,20 +278,7 @@ async def test_a_deadline_planned_again_while_its_run_waits_starts_no_second_run
         await resync()
         resyncs += 1
 
-    async def resyncs_go_by(count: int) -> None:
-        target = resyncs + count
-        await until(lambda: resyncs >= target)
-
     scheduler.resync = counted  # type: ignore[method-assign]
-    runs: list[int] = []
-    run_turn = scheduler.run_turn
-
-    async def slow(game_id: int, *, force: bool = False) -> TurnRun | None:
-        runs.append(game_id)
-        await resyncs_go_by(3)  # a burst: the run waits while resyncs plan the deadline again
-        return await run_turn(game_id, force=force)
-
-    scheduler.run_turn = slow  # type: ignore[method-assign]
     await scheduler.start()
     try:
         await until(lambda: turn_of(db_engine, game_id) == 1)
@@ -278,17 +295,13 @@ async def test_a_deadline_job_firing_twice_while_its_run_waits_starts_one_run(
     # The resync does not plan a due game's job again (the test above); this is the
     # job's own guard, for a job that fires anyway (a misfire caught up, a job planned
     # by an earlier resync just before the first one fired).
-    game_id = due_now(db_engine)
-    scheduler = DeadlineScheduler(db_engine, SchedulerConfig(TERMS), lambda: None)
-    runs: list[int] = []
     release = asyncio.Event()
 
-    async def waiting(game_id: int, *, force: bool = False) -> TurnRun | None:
-        runs.append(game_id)
+    async def held_then_refused(runs: list[int]) -> bool:
         await release.wait()
-        return None
+        return False
 
-    scheduler.run_turn = waiting  # type: ignore[method-assign]
+    game_id, scheduler, runs = turn_due(db_engine, held_then_refused)
     await scheduler._deadline(game_id)
     await until(lambda: runs == [game_id])
     await scheduler._deadline(game_id)
@@ -410,18 +423,10 @@ async def test_a_resync_removes_the_jobs_of_a_game_paused_elsewhere(db_engine: E
 async def test_a_passed_deadline_whose_run_was_refused_is_planned_again_by_the_resync(
     db_engine: Engine,
 ) -> None:
-    game_id = due_now(db_engine)
-    scheduler = DeadlineScheduler(db_engine, SchedulerConfig(TERMS), lambda: None)
-    runs: list[int] = []
-    run_turn = scheduler.run_turn
+    async def refused_once(runs: list[int]) -> bool:
+        return len(runs) > 1  # the first refused, as when another server holds the game
 
-    async def refused_once(game_id: int, *, force: bool = False) -> TurnRun | None:
-        runs.append(game_id)
-        if len(runs) == 1:  # as when another server holds the game
-            return None
-        return await run_turn(game_id, force=force)
-
-    scheduler.run_turn = refused_once  # type: ignore[method-assign]
+    game_id, scheduler, runs = turn_due(db_engine, refused_once)
     await scheduler.start()  # resync only at start and below
     try:
         await until(lambda: runs == [game_id] and not scheduler._due)
