@@ -48,9 +48,14 @@ _PERMANENTFLAGS_RE = re.compile(rb"\[PERMANENTFLAGS \(([^)]*)\)\]")
 FETCH_BYTES = 20_000_000
 """At most this much mail is fetched in one command (the rest waits for the next)."""
 PREFETCH_AHEAD = 2
-"""Mails of a batch given to the handler's ``prefetch`` before the current one is handed
-over: with only the next one, its preparation competed with the commit before it for the
-interpreter and was often not done when its turn came."""
+"""Mails of a batch given to a handler's ``prefetch`` before the current one is handed
+over, when the handler takes one mail at a time: with only the next one, its preparation
+competed with the commit before it for the interpreter and was often not done when its
+turn came. A handler that takes groups is given the next group."""
+GROUP = 4
+"""At most this many mails of a fetched batch go to the handler's ``many`` at once: in a
+burst, one thread hand-over, one write transaction and one flag command serve four mails
+(docs/performance.md, "Mails in groups")."""
 
 
 class MailPlace(TypedDict):
@@ -82,11 +87,17 @@ class FetchedMail:
 MailHandler = Callable[[FetchedMail], Awaitable[None]]
 """Takes over one mail; returns only after everything it caused is committed.
 
-A handler may also have ``prefetch(mail)``: the poller calls it with the next mails of a
-batch (:data:`PREFETCH_AHEAD`) before it hands over the current one, so that work needing
-no lock (password hashing) overlaps the commits of the mails before. It must not change
-anything lasting, and it may be called more than once for a mail.
+A handler may also have ``many(mails)`` (:data:`ManyHandler`): the poller then hands over
+up to :data:`GROUP` mails of a fetched batch at once, and flags them with one command. And
+it may have ``prefetch(mail)``: the poller calls it with the next group's mails before it
+hands over the current one, so that work needing no lock (reading the order text, password
+hashing) overlaps the commit before. It must not change anything lasting, and it may be
+called more than once for a mail.
 """
+
+ManyHandler = Callable[[list[FetchedMail]], Awaitable[None]]
+"""Takes over several mails; returns only after each and everything it caused is
+committed, or raises (the poller then hands them over again one by one)."""
 
 
 class UidStore(Protocol):
@@ -431,13 +442,15 @@ class ImapPoller:
             for uid in batch
         ]
         prefetch = getattr(self._handle, "prefetch", None)
-        # The flags of a committed mail go out while the next mail is handled (one IMAP
-        # command at a time; the next flag waits for this one). Flagged only after its
-        # commit, as before: a crash between leaves a committed mail unflagged, which
-        # intake recognises as a duplicate.
+        many = getattr(self._handle, "many", None)
+        # The flags of a committed group go out while the next group is handled (one
+        # IMAP command at a time; the next flag waits for this one). Flagged only after
+        # the commit, as before: a crash between leaves committed mails unflagged, which
+        # intake recognises as duplicates.
         flagging: asyncio.Future[None] | None = None
         try:
-            for index, uid in enumerate(batch):
+            index = 0
+            while index < len(batch):
                 if self._stop.is_set():
                     return False
                 mail = fetched[index]
@@ -446,26 +459,40 @@ class ImapPoller:
                     if flagging is not None:
                         await flagging
                         flagging = None
-                    self._done_above.add(uid)
+                    self._done_above.add(batch[index])
                     await self._advance(pending)
+                    index += 1
                     continue
+                group = [mail]
+                while (
+                    many is not None
+                    and len(group) < GROUP
+                    and index + len(group) < len(batch)
+                    and (following := fetched[index + len(group)]) is not None
+                ):
+                    group.append(following)
+                index += len(group)
                 if prefetch is not None:
-                    for following in fetched[index + 1 : index + 1 + PREFETCH_AHEAD]:
+                    ahead = GROUP if many is not None else PREFETCH_AHEAD
+                    for following in fetched[index : index + ahead]:
                         if following is not None:
                             prefetch(following)
-                if not await self._hand_over(mail):
+                handled = await self._hand_over(group, many)
+                if not handled:
                     continue
                 if flagging is not None:
                     await flagging
-                flagging = asyncio.ensure_future(self._flag_and_advance(conn, uid, pending))
+                flagging = asyncio.ensure_future(self._flag_and_advance(conn, handled, pending))
         finally:
             if flagging is not None:
                 await flagging
         return True
 
-    async def _flag_and_advance(self, conn: Connection, uid: int, pending: deque[int]) -> None:
-        await self._mark_processed(conn, uid)
-        self._done_above.add(uid)
+    async def _flag_and_advance(
+        self, conn: Connection, uids: list[int], pending: deque[int]
+    ) -> None:
+        await self._mark_processed(conn, uids)
+        self._done_above.update(uids)
         await self._advance(pending)
 
     async def _sizes(self, conn: Connection, uids: list[int]) -> dict[int, int]:
@@ -487,28 +514,40 @@ class ImapPoller:
         )
         return mails_in(response.lines)
 
-    async def _hand_over(self, mail: FetchedMail) -> bool:
-        extra = {"mailbox": mail.mailbox, "uidvalidity": mail.uidvalidity, "uid": mail.uid}
+    async def _hand_over(self, group: list[FetchedMail], many: ManyHandler | None) -> list[int]:
+        """Hand ``group`` over; the UIDs handled. A group that fails is handed over again
+        one mail at a time, so that one bad mail holds back no other."""
         try:
-            await self._handle(mail)
+            if many is not None:
+                await many(group)
+            else:
+                await self._handle(group[0])
         except Exception:
-            attempts = self._failures.get(mail.uid, (0, 0.0))[0] + 1
-            delay = backoff(attempts - 1, base=self._retry_delays[0], cap=self._retry_delays[1])
-            self._failures[mail.uid] = (attempts, time.monotonic() + delay)
-            log.warning(
-                "handling mail uid %d failed (attempt %d); retrying in %.1f s",
-                mail.uid,
-                attempts,
-                delay,
-                exc_info=True,
-                extra={**extra, "attempt": attempts, "delay": delay},
-            )
-            return False
-        self._failures.pop(mail.uid, None)
-        log.debug("mail uid %d handled", mail.uid, extra=extra)  # the handler logs its outcome
-        return True
+            if len(group) > 1:
+                return [uid for mail in group for uid in await self._hand_over([mail], many)]
+            self._failed(group[0])
+            return []
+        for mail in group:
+            self._failures.pop(mail.uid, None)
+            log.debug("mail uid %d handled", mail.uid)  # the handler logs its outcome
+        return [mail.uid for mail in group]
 
-    async def _mark_processed(self, conn: Connection, uid: int) -> None:
+    def _failed(self, mail: FetchedMail) -> None:
+        """Note a failed hand-over of ``mail``: it is handed over again after a delay."""
+        attempts = self._failures.get(mail.uid, (0, 0.0))[0] + 1
+        delay = backoff(attempts - 1, base=self._retry_delays[0], cap=self._retry_delays[1])
+        self._failures[mail.uid] = (attempts, time.monotonic() + delay)
+        log.warning(
+            "handling mail uid %d failed (attempt %d); retrying in %.1f s",
+            mail.uid,
+            attempts,
+            delay,
+            exc_info=True,
+            extra={**mail.place(), "attempt": attempts, "delay": delay},
+        )
+
+    async def _mark_processed(self, conn: Connection, uids: list[int]) -> None:
+        uid = ",".join(map(str, uids))
         flags = f"(\\Seen {self.settings.processed_keyword})"
         await conn.command(
             f"UID STORE {uid}", conn.client.uid("store", str(uid), "+FLAGS.SILENT", flags)

@@ -8,7 +8,7 @@ import threading
 from typing import Any
 
 import pytest
-from sqlalchemy import Engine
+from sqlalchemy import Engine, event
 from sqlmodel import select
 
 from db.models import Game, InboundMail, InboundStatus, Player
@@ -129,3 +129,47 @@ def test_a_gm_command_asks_for_the_schedulers_pass(db_engine: Engine) -> None:
 def _statuses(engine: Engine) -> list[InboundStatus]:
     with reading(engine) as session:
         return list(session.exec(select(InboundMail.status).order_by(InboundMail.id)))
+
+
+def test_a_group_of_mails_is_one_transaction_where_a_mail_intake_fails_on_spoils_no_other(
+    db_engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    alices_game(db_engine)
+    real = service.process_mail
+    commits: list[int] = []
+    event.listen(db_engine, "commit", lambda connection: commits.append(1))
+
+    def failing_on_44(session: Any, raw: bytes, **kwargs: Any) -> Any:
+        if kwargs["uid"] == 44:
+            session.add(InboundMail(raw=raw, message_id="<half-done@example.org>"))
+            session.flush()  # half done when it fails: the savepoint takes it back
+            raise RuntimeError("intake broke")
+        return real(session, raw, **kwargs)
+
+    monkeypatch.setattr(service, "process_mail", failing_on_44)
+    handler = MailHandler(db_engine, CONFIG, wake=lambda: None)
+    mails = [_alices_orders(43), _alices_orders(44, "Fertig\n"), _alices_orders(45, "3/1/1/1\n")]
+    assert handler.process_many(mails, [None, None, None]) == []
+    assert len(commits) == 1
+    with reading(db_engine) as session:
+        rows = session.exec(select(InboundMail).order_by(InboundMail.id)).all()
+    assert [(r.uid, r.status) for r in rows] == [
+        (43, InboundStatus.PROCESSED),
+        (44, InboundStatus.ERROR),
+        (45, InboundStatus.PROCESSED),
+    ]
+    assert "<half-done@example.org>" not in {r.message_id for r in rows}
+    assert rows[1].reason == "RuntimeError: intake broke"
+
+
+async def test_many_reads_what_was_not_read_ahead_and_wakes_the_sender_once(
+    db_engine: Engine,
+) -> None:
+    alices_game(db_engine)
+    woken: list[int] = []
+    handler = MailHandler(db_engine, CONFIG, wake=lambda: woken.append(1))
+    mails = [_alices_orders(43), _alices_orders(44, "Fertig\n")]
+    handler.prefetch(mails[1])
+    await handler.many(mails)
+    assert woken == [1]
+    assert _statuses(db_engine) == [InboundStatus.PROCESSED] * 2

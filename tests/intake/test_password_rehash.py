@@ -67,12 +67,12 @@ def test_a_players_scrypt_hash_becomes_argon2id_made_beside_the_read_ahead(
 ) -> None:
     old = _alice_stored_with_scrypt(db_engine)
     handler = MailHandler(db_engine, CONFIG, wake=lambda: None)
-    handler._read_and_process(_mail(43, ALICE, ORDERS))
+    handler._read_and_process([_mail(43, ALICE, ORDERS)])
     new = _alices_hash(db_engine)
     assert new != old and new.startswith("$argon2id$") and not needs_rehash(new)
     assert verify_password("sternenstaub", new)
     assert len(hashing_threads) == 1 and hashing_threads[0].startswith("password")
-    handler._read_and_process(_mail(44, ALICE, ORDERS + "Fertig\n"))
+    handler._read_and_process([_mail(44, ALICE, ORDERS + "Fertig\n")])
     assert _alices_hash(db_engine) == new and len(hashing_threads) == 1  # current now
     assert _statuses(db_engine) == [InboundStatus.PROCESSED] * 2
 
@@ -92,7 +92,7 @@ def test_a_wrong_password_leaves_the_scrypt_hash_as_it_was(
 ) -> None:
     old = _alice_stored_with_scrypt(db_engine)
     wrong = ORDERS.replace("sternenstaub", "mondstaub")
-    MailHandler(db_engine, CONFIG, wake=lambda: None)._read_and_process(_mail(43, ALICE, wrong))
+    MailHandler(db_engine, CONFIG, wake=lambda: None)._read_and_process([_mail(43, ALICE, wrong)])
     assert _alices_hash(db_engine) == old and hashing_threads == []
     assert _statuses(db_engine) == [InboundStatus.REJECTED]
 
@@ -108,7 +108,7 @@ def test_the_gms_scrypt_hash_becomes_argon2id_on_his_next_command(
         session.add(game)
     hashing_threads.clear()
     handler = MailHandler(db_engine, CONFIG, wake=lambda: None)
-    handler._read_and_process(_mail(43, "gm@example.org", GM_HEADER + "Status\n"))
+    handler._read_and_process([_mail(43, "gm@example.org", GM_HEADER + "Status\n")])
     with reading(db_engine) as session:
         new = session.exec(select(Game.gm_password_hash).where(Game.number == 88)).one()
     assert new != old and verify_password("spielleiter-x", new) and not needs_rehash(new)

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from config.settings import ImapSettings
-from mailserver.inbound.imap import FetchedMail, ImapPoller, MemoryUidStore, UidStore
+from mailserver.inbound.imap import GROUP, FetchedMail, ImapPoller, MemoryUidStore, UidStore
 from tests.mailstack import MailStack, MailUser, StoredMail
 from tests.pollers import polling
 
@@ -168,6 +168,69 @@ async def test_the_next_two_mails_of_a_batch_are_prefetched_before_a_hand_over(
     async with polling(poller):
         await preparing.wait_until(lambda: len(preparing.mails) == 4)
     assert preparing.prefetched_at_handover == {1: {2, 3}, 2: {2, 3, 4}, 3: {2, 3, 4}, 4: {2, 3, 4}}
+
+
+class Grouping(Recorder):
+    """A recorder with ``many``: notes each group and which mails were flagged when it
+    was handed over. A group with a mail that fails is refused whole (as a rolled-back
+    transaction)."""
+
+    def __init__(self, stack: MailStack, user: MailUser, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.stack, self.user = stack, user
+        self.groups: list[list[str]] = []
+        self.flagged_before: list[list[bool]] = []
+
+    async def many(self, mails: list[FetchedMail]) -> None:
+        listed = await asyncio.to_thread(
+            self.stack.list_mail, self.user.address, self.user.password
+        )
+        self.flagged_before.append(flagged(listed))
+        subjects = [subject_of(m) for m in mails]
+        self.groups.append(subjects)
+        self._changed.set()
+        for subject in subjects:
+            tries = self.attempts.setdefault(subject, [])
+            tries.append(time.monotonic())
+            if self._fail(subject, len(tries)):
+                raise RuntimeError(f"handler refuses {subject!r}")
+        self.mails.extend(mails)
+
+
+async def test_a_handler_that_takes_groups_gets_up_to_four_mails_at_once_flagged_after(
+    mailstack: MailStack, mail_user: MailUser
+) -> None:
+    subjects = [f"group {n}" for n in range(6)]
+    deliver(mailstack, mail_user, *subjects)
+    grouping = Grouping(mailstack, mail_user)
+    poller = fast_poller(settings_for(mailstack, mail_user), grouping)
+    async with polling(poller):
+        await grouping.wait_until(lambda: len(grouping.mails) == 6)
+        await until_status(poller, "idle")
+    assert grouping.groups == [subjects[:GROUP], subjects[GROUP:]]
+    # The second group met the first one flagged: flags follow each group's hand-over.
+    assert grouping.flagged_before == [[False] * 6, [True] * GROUP + [False] * 2]
+    assert flagged(mailstack.list_mail(mail_user.address, mail_user.password)) == [True] * 6
+
+
+async def test_a_group_that_fails_is_handed_over_one_by_one_and_only_the_bad_mail_waits(
+    mailstack: MailStack, mail_user: MailUser
+) -> None:
+    subjects = [f"mixed {n}" for n in range(3)]
+    deliver(mailstack, mail_user, *subjects)
+    # "mixed 1" fails in the group and once more alone, then goes through.
+    grouping = Grouping(
+        mailstack, mail_user, fail=lambda subject, attempt: subject == "mixed 1" and attempt <= 2
+    )
+    poller = fast_poller(settings_for(mailstack, mail_user), grouping)
+    async with polling(poller):
+        await grouping.wait_until(lambda: len(grouping.mails) == 3)
+        await mailstack.async_wait_for(
+            mail_user.address, mail_user.password, lambda ms: flagged(ms) == [True] * 3
+        )
+    assert grouping.groups == [subjects, ["mixed 0"], ["mixed 1"], ["mixed 2"], ["mixed 1"]]
+    # The others went through at once; only "mixed 1" waited for its retry.
+    assert grouping.subjects == ["mixed 0", "mixed 2", "mixed 1"]
 
 
 async def test_mail_arriving_during_idle_is_handed_over(
