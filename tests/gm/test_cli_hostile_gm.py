@@ -108,6 +108,23 @@ def test_numbers_beyond_the_database_are_refused_before_it(config: Path) -> None
     assert "SEAT 100:" in refused(config, "drop", "227", "100", "--lang", "en")
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["status", "abc", "--lang", "de"], "GAME abc: eine Partienummer ist eine ganze Zahl"),
+        (["status", "abc", "--lang", "en"], "GAME abc: a game number is a whole number from 1"),
+        (["drop", "227", "zwei", "--lang", "de"], "SEAT zwei: erwartet wird eine ganze Zahl"),
+        (["resend", "227", "1", "--turn", "1_000", "--lang", "en"], "--turn 1_000: expected"),
+        (["status", "٣", "--lang", "en"], "GAME ٣: a game number is a whole number"),
+    ],
+)
+def test_a_number_that_is_no_number_is_refused_in_the_language_asked_for(
+    config: Path, args: list[str], said: str
+) -> None:
+    create(config)
+    assert said in refused(config, *args)
+
+
 def test_a_deadline_past_a_year_or_the_calendar_is_refused(config: Path, engine: Engine) -> None:
     create(config)
     gm(config, "start", "227")

@@ -14,6 +14,7 @@ commands that need them: reading them costs the start of a command that does not
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, NoReturn
@@ -60,25 +61,42 @@ DB_INT_MAX = 2**63 - 1
 """The biggest whole number the database stores (SQLite INTEGER, PostgreSQL BIGINT)."""
 
 
+def integer(text: str) -> str:
+    """A whole-number parameter's text as typed (``typer``'s ``parser``, named for the help's
+    INTEGER): :func:`whole_number`'s check makes it a number, and says a mistake in the
+    language of ``--lang``; click's own conversion would refuse it in English."""
+    return text
+
+
 def whole_number(
     name: str, low: int, high: int = DB_INT_MAX, *, rule: str = "cli_out_of_range"
-) -> Callable[[typer.Context, int | None], int | None]:
-    """A check of a whole-number argument or option (``typer``'s ``callback``): outside
-    ``low``..``high`` it is one line naming ``name`` and the range (the catalog's ``rule``),
-    exit 2. One check for a seat, a turn, a seed: a number the database cannot hold is
-    refused here rather than as the database's overflow."""
+) -> Callable[[typer.Context, str | int | None], int | None]:
+    """A check of a whole-number argument or option (``typer``'s ``callback``, beside
+    ``parser=``:func:`integer`): not a number, or outside ``low``..``high``, it is one line
+    naming ``name`` and the range (the catalog's ``rule``), exit 2. One check for a seat, a
+    turn, a seed: a number the database cannot hold is refused here rather than as the
+    database's overflow."""
 
-    def check(ctx: typer.Context, value: int | None) -> int | None:
-        if value is not None and not low <= value <= high:
+    def check(ctx: typer.Context, value: str | int | None) -> int | None:
+        if value is None:
+            return None
+        text = str(value).strip()
+        number = int(text) if _WHOLE.fullmatch(text) else None
+        if number is None or not low <= number <= high:
             lang = str(ctx.params.get("lang") or FALLBACK)
-            message = say(lang, rule, name=name, value=value, low=low, high=high)
+            message = say(lang, rule, name=name, value=text, low=low, high=high)
             fail(message, lang, 2)
-        return value
+        return number
 
     return check
 
 
-def game_number(name: str) -> Callable[[typer.Context, int | None], int | None]:
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+"""A whole number as typed: ASCII digits only (``int()`` would also take ``1_000`` or
+other scripts' digits)."""
+
+
+def game_number(name: str) -> Callable[[typer.Context, str | int | None], int | None]:
     """The check of a game number: 1 to :data:`engine.core.GAME_MAX`, the numbers a
     header line can name, said as that rule (never the database's largest integer)."""
     # Imported here: the commands that take a game load engine.core anyway, `pbem --help`

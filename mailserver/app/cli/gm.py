@@ -32,7 +32,14 @@ from sqlmodel import col, select
 from db.models import Game, GameStatus, Standby, StandbyStatus
 from db.repo import current_players, set_web_access
 from grammar import gm as lang_gm
-from mailserver.app.cli.common import LangOption, fail, game_number, read_input, whole_number
+from mailserver.app.cli.common import (
+    LangOption,
+    fail,
+    game_number,
+    integer,
+    read_input,
+    whole_number,
+)
 from mailserver.app.cli.gm_create import create_cmd
 from mailserver.app.cli.gm_edit import delete_cmd, edit_cmd, password_cmd
 from mailserver.app.cli.gm_map import map_cmd
@@ -221,6 +228,7 @@ def preview_cmd(
         int | None,
         typer.Option(
             help="Only this seat's printout (0: the GM's summary).",
+            parser=integer,
             callback=whole_number("--seat", 0, lang_gm.SEAT_MAX),
         ),
     ] = None,
@@ -305,7 +313,9 @@ def secret_cmd(
     seat: Annotated[
         int,
         typer.Argument(
-            help="The addressee's seat.", callback=whole_number("SEAT", 1, lang_gm.SEAT_MAX)
+            help="The addressee's seat.",
+            parser=integer,
+            callback=whole_number("SEAT", 1, lang_gm.SEAT_MAX),
         ),
     ],
     text: Annotated[str | None, typer.Argument(help="The message; - or nothing: stdin.")] = None,
@@ -314,6 +324,7 @@ def secret_cmd(
         typer.Option(
             "--from",
             help="The sender's seat (default: the GM).",
+            parser=integer,
             callback=whole_number("--from", 1, lang_gm.SEAT_MAX),
         ),
     ] = None,
@@ -335,6 +346,7 @@ def resend_cmd(
         int | None,
         typer.Option(
             help="The turn (default: the latest).",
+            parser=integer,
             callback=whole_number("--turn", 0, lang_gm.TURN_MAX),
         ),
     ] = None,
@@ -351,6 +363,7 @@ def status_cmd(
         int | None,
         typer.Argument(
             help="The game number (not needed if there is one game).",
+            parser=integer,
             callback=game_number("GAME"),
         ),
     ] = None,
@@ -462,6 +475,7 @@ def web_link_cmd(
         int,
         typer.Argument(
             help="The seat (player number); 0: the GM page.",
+            parser=integer,
             callback=whole_number("SEAT", 0, lang_gm.SEAT_MAX),
         ),
     ],

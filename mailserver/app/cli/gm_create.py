@@ -23,6 +23,7 @@ from mailserver.app.cli.common import (
     LangOption,
     fail,
     game_number,
+    integer,
     read_input,
     whole_number,
 )
@@ -182,7 +183,9 @@ def create_cmd(
     ] = None,
     number: Annotated[
         int | None,
-        typer.Option(help="The game number (unique).", callback=game_number("--number")),
+        typer.Option(
+            help="The game number (unique).", parser=integer, callback=game_number("--number")
+        ),
     ] = None,
     gm_address: GmAddressOption = None,
     gm_password: Annotated[
@@ -214,7 +217,11 @@ def create_cmd(
     reminder_hours: ReminderHoursOption = None,
     seed: Annotated[
         int | None,
-        typer.Option(help="The game's seed (default: random).", callback=whole_number("--seed", 0)),
+        typer.Option(
+            help="The game's seed (default: random).",
+            parser=integer,
+            callback=whole_number("--seed", 0),
+        ),
     ] = None,
     title: Annotated[str | None, typer.Option(help="The game's title, as you name it.")] = None,
     lang: LangOption = "de",

@@ -39,6 +39,7 @@ from mailserver.app.cli.common import (
     LangOption,
     fail,
     game_number,
+    integer,
     read_input,
     whole_number,
     write_output,
@@ -164,13 +165,15 @@ def kind_app(kind: GameKind) -> typer.Typer:
     def new_cmd(
         output: Annotated[Path, typer.Option("-o", "--output", help="Where to write the state.")],
         game: Annotated[
-            int, typer.Option(help="The game number.", callback=game_number("--game"))
+            int,
+            typer.Option(help="The game number.", parser=integer, callback=game_number("--game")),
         ] = 1,
         # The kind's own bounds: a huge --players would build millions of seats.
         players: Annotated[
             int,
             typer.Option(
                 help=f"Number of players, seats 1..K ({kind.min_players}-{kind.max_players}).",
+                parser=integer,
                 callback=whole_number("--players", kind.min_players, kind.max_players),
             ),
         ] = kind.max_players,
@@ -182,7 +185,9 @@ def kind_app(kind: GameKind) -> typer.Typer:
         seed: Annotated[
             int,
             typer.Option(
-                help="The game's seed (every turn's chance).", callback=whole_number("--seed", 0)
+                help="The game's seed (every turn's chance).",
+                parser=integer,
+                callback=whole_number("--seed", 0),
             ),
         ] = 0,
         option: Annotated[
