@@ -30,7 +30,8 @@ from mailserver.app.workers import Workers, auto_count, quiet_collector
 from mailserver.common.faults import crash_point
 from mailserver.common.kinds import UnknownGameKind, game_kind, load_kinds
 from mailserver.common.priority import MailFirst
-from mailserver.inbound.imap import FetchedMail, ImapPoller
+from mailserver.inbound.handover import FetchedMail
+from mailserver.inbound.imap import ImapPoller
 from mailserver.inbound.intake import IntakeConfig, ParsedMail, parse_mail, preverify, process_mail
 from mailserver.outbound.outbox import OutboxSender, RetryPolicy
 from mailserver.outbound.smtp import SmtpTransport

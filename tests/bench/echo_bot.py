@@ -24,7 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from config.settings import Settings, load_settings
 from mailserver.common import logs
-from mailserver.inbound.imap import FetchedMail, ImapPoller, MemoryUidStore
+from mailserver.inbound.handover import FetchedMail, MemoryUidStore
+from mailserver.inbound.imap import ImapPoller
 from mailserver.outbound.smtp import SmtpTransport, build_message
 
 

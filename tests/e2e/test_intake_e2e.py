@@ -32,7 +32,7 @@ from db.models import (
     Submission,
 )
 from mailserver.common.faults import ENV as CRASH_ENV
-from mailserver.inbound.imap import GROUP
+from mailserver.inbound.handover import GROUP
 from tests.e2e.conftest import DEADLINE, OwnGame, ServerFactory
 from tests.e2e.game_helpers import message_id, stored_id
 from tests.e2e.server import Seat, ServerProcess, create_game

@@ -17,7 +17,7 @@ from db.session import reading, transaction
 from mailserver.app import service
 from mailserver.app.service import MailHandler
 from mailserver.inbound import read_ahead
-from mailserver.inbound.imap import FetchedMail
+from mailserver.inbound.handover import FetchedMail
 from tests.factories import order_mail
 from tests.intake.helpers import ALICE, CONFIG, GM_HEADER, alices_game, gm_game
 

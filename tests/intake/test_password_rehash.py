@@ -15,7 +15,7 @@ from db.models import Game, InboundMail, InboundStatus, Player
 from db.passwords import VERIFIED, needs_rehash, verify_password
 from db.session import reading, transaction
 from mailserver.app.service import MailHandler
-from mailserver.inbound.imap import FetchedMail
+from mailserver.inbound.handover import FetchedMail
 from tests.factories import order_mail, scrypt_hash
 from tests.intake.helpers import ALICE, CONFIG, GM_HEADER, alices_game, gm_game
 

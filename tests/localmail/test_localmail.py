@@ -24,7 +24,8 @@ from pathlib import Path
 import pytest
 
 from mailserver.app.localmail import LocalMail, dovecot_available
-from mailserver.inbound.imap import FetchedMail, ImapPoller, MemoryUidStore
+from mailserver.inbound.handover import FetchedMail, MemoryUidStore
+from mailserver.inbound.imap import ImapPoller
 from mailserver.outbound.smtp import SmtpRejected, SmtpTransport, build_message
 from tests.pollers import polling
 

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from config.settings import ImapSettings
-from mailserver.inbound.imap import GROUP, FetchedMail, ImapPoller, MemoryUidStore, UidStore
+from mailserver.inbound.handover import GROUP, FetchedMail, MemoryUidStore, UidStore
+from mailserver.inbound.imap import ImapPoller
 from tests.mailstack import MailStack, MailUser, StoredMail
 from tests.pollers import polling
 

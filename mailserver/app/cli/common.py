@@ -17,7 +17,7 @@ import json
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, NoReturn, TypedDict
 
 import typer
 
@@ -61,21 +61,28 @@ DB_INT_MAX = 2**63 - 1
 """The biggest whole number the database stores (SQLite INTEGER, PostgreSQL BIGINT)."""
 
 
+class NumberCheck(TypedDict):
+    """``typer.Argument`` / ``typer.Option`` keywords of a checked whole number: the text
+    as typed (``parser``; click's own conversion would refuse it in English) and the
+    check that makes it a number (``callback``)."""
+
+    parser: Callable[[str], str]
+    callback: Callable[[typer.Context, str | int | None], int | None]
+
+
 def integer(text: str) -> str:
-    """A whole-number parameter's text as typed (``typer``'s ``parser``, named for the help's
-    INTEGER): :func:`whole_number`'s check makes it a number, and says a mistake in the
-    language of ``--lang``; click's own conversion would refuse it in English."""
+    """A whole-number parameter's text as typed (named for the help's INTEGER)."""
     return text
 
 
 def whole_number(
     name: str, low: int, high: int = DB_INT_MAX, *, rule: str = "cli_out_of_range"
-) -> Callable[[typer.Context, str | int | None], int | None]:
-    """A check of a whole-number argument or option (``typer``'s ``callback``, beside
-    ``parser=``:func:`integer`): not a number, or outside ``low``..``high``, it is one line
-    naming ``name`` and the range (the catalog's ``rule``), exit 2. One check for a seat, a
-    turn, a seed: a number the database cannot hold is refused here rather than as the
-    database's overflow."""
+) -> NumberCheck:
+    """The check of a whole-number argument or option (``typer.Option(...,
+    **whole_number(...))``): not a number, or outside ``low``..``high``, it is one line in
+    the language of ``--lang`` naming ``name`` and the range (the catalog's ``rule``),
+    exit 2. One check for a seat, a turn, a seed: a number the database cannot hold is
+    refused here rather than as the database's overflow."""
 
     def check(ctx: typer.Context, value: str | int | None) -> int | None:
         if value is None:
@@ -88,7 +95,7 @@ def whole_number(
             fail(message, lang, 2)
         return number
 
-    return check
+    return {"parser": integer, "callback": check}
 
 
 _WHOLE = re.compile(r"[+-]?[0-9]+")
@@ -96,7 +103,7 @@ _WHOLE = re.compile(r"[+-]?[0-9]+")
 other scripts' digits)."""
 
 
-def game_number(name: str) -> Callable[[typer.Context, str | int | None], int | None]:
+def game_number(name: str) -> NumberCheck:
     """The check of a game number: 1 to :data:`engine.core.GAME_MAX`, the numbers a
     header line can name, said as that rule (never the database's largest integer)."""
     # Imported here: the commands that take a game load engine.core anyway, `pbem --help`

@@ -36,7 +36,6 @@ from mailserver.app.cli.common import (
     LangOption,
     fail,
     game_number,
-    integer,
     read_input,
     whole_number,
 )
@@ -228,8 +227,7 @@ def preview_cmd(
         int | None,
         typer.Option(
             help="Only this seat's printout (0: the GM's summary).",
-            parser=integer,
-            callback=whole_number("--seat", 0, lang_gm.SEAT_MAX),
+            **whole_number("--seat", 0, lang_gm.SEAT_MAX),
         ),
     ] = None,
     lang: LangOption = "de",
@@ -314,8 +312,7 @@ def secret_cmd(
         int,
         typer.Argument(
             help="The addressee's seat.",
-            parser=integer,
-            callback=whole_number("SEAT", 1, lang_gm.SEAT_MAX),
+            **whole_number("SEAT", 1, lang_gm.SEAT_MAX),
         ),
     ],
     text: Annotated[str | None, typer.Argument(help="The message; - or nothing: stdin.")] = None,
@@ -324,8 +321,7 @@ def secret_cmd(
         typer.Option(
             "--from",
             help="The sender's seat (default: the GM).",
-            parser=integer,
-            callback=whole_number("--from", 1, lang_gm.SEAT_MAX),
+            **whole_number("--from", 1, lang_gm.SEAT_MAX),
         ),
     ] = None,
     config: ConfigOption = None,
@@ -346,8 +342,7 @@ def resend_cmd(
         int | None,
         typer.Option(
             help="The turn (default: the latest).",
-            parser=integer,
-            callback=whole_number("--turn", 0, lang_gm.TURN_MAX),
+            **whole_number("--turn", 0, lang_gm.TURN_MAX),
         ),
     ] = None,
     config: ConfigOption = None,
@@ -363,8 +358,7 @@ def status_cmd(
         int | None,
         typer.Argument(
             help="The game number (not needed if there is one game).",
-            parser=integer,
-            callback=game_number("GAME"),
+            **game_number("GAME"),
         ),
     ] = None,
     config: ConfigOption = None,
@@ -475,8 +469,7 @@ def web_link_cmd(
         int,
         typer.Argument(
             help="The seat (player number); 0: the GM page.",
-            parser=integer,
-            callback=whole_number("SEAT", 0, lang_gm.SEAT_MAX),
+            **whole_number("SEAT", 0, lang_gm.SEAT_MAX),
         ),
     ],
     renew: Annotated[

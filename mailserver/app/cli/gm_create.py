@@ -23,7 +23,6 @@ from mailserver.app.cli.common import (
     LangOption,
     fail,
     game_number,
-    integer,
     read_input,
     whole_number,
 )
@@ -183,9 +182,7 @@ def create_cmd(
     ] = None,
     number: Annotated[
         int | None,
-        typer.Option(
-            help="The game number (unique).", parser=integer, callback=game_number("--number")
-        ),
+        typer.Option(help="The game number (unique).", **game_number("--number")),
     ] = None,
     gm_address: GmAddressOption = None,
     gm_password: Annotated[
@@ -219,8 +216,7 @@ def create_cmd(
         int | None,
         typer.Option(
             help="The game's seed (default: random).",
-            parser=integer,
-            callback=whole_number("--seed", 0),
+            **whole_number("--seed", 0),
         ),
     ] = None,
     title: Annotated[str | None, typer.Option(help="The game's title, as you name it.")] = None,

@@ -25,7 +25,7 @@ from db.models import Game
 from db.repo import get_game_by_number
 from db.session import make_engine, transaction, upgrade
 from grammar import gm as lang_gm
-from mailserver.app.cli.common import fail, game_number, integer, whole_number
+from mailserver.app.cli.common import fail, game_number, whole_number
 from mailserver.app.cli.settings import LOCAL_CONFIG, config_file, settings_or_fail
 from mailserver.common.catalog import say
 from mailserver.common.kinds import UnknownGameKind, load_kinds
@@ -41,15 +41,12 @@ ConfigOption = Annotated[
         help="TOML settings file (database_url, smtp.from_address; default: ./pbem.toml if there).",
     ),
 ]
-GameArg = Annotated[
-    int, typer.Argument(help="The game number.", parser=integer, callback=game_number("GAME"))
-]
+GameArg = Annotated[int, typer.Argument(help="The game number.", **game_number("GAME"))]
 SeatArg = Annotated[
     int,
     typer.Argument(
         help="The seat (player number).",
-        parser=integer,
-        callback=whole_number("SEAT", 1, lang_gm.SEAT_MAX),
+        **whole_number("SEAT", 1, lang_gm.SEAT_MAX),
     ),
 ]
 
@@ -60,8 +57,7 @@ EveryDaysOption = Annotated[
     int | None,
     typer.Option(
         help=f"A deadline every this many days, {EVERY_DAYS_MAX} at most (0: GM sets each).",
-        parser=integer,
-        callback=whole_number("--every-days", 0, EVERY_DAYS_MAX),
+        **whole_number("--every-days", 0, EVERY_DAYS_MAX),
     ),
 ]
 AtOption = Annotated[str | None, typer.Option(help="Local time of the deadlines, HH:MM.")]

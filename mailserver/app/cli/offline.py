@@ -39,7 +39,6 @@ from mailserver.app.cli.common import (
     LangOption,
     fail,
     game_number,
-    integer,
     read_input,
     whole_number,
     write_output,
@@ -166,15 +165,14 @@ def kind_app(kind: GameKind) -> typer.Typer:
         output: Annotated[Path, typer.Option("-o", "--output", help="Where to write the state.")],
         game: Annotated[
             int,
-            typer.Option(help="The game number.", parser=integer, callback=game_number("--game")),
+            typer.Option(help="The game number.", **game_number("--game")),
         ] = 1,
         # The kind's own bounds: a huge --players would build millions of seats.
         players: Annotated[
             int,
             typer.Option(
                 help=f"Number of players, seats 1..K ({kind.min_players}-{kind.max_players}).",
-                parser=integer,
-                callback=whole_number("--players", kind.min_players, kind.max_players),
+                **whole_number("--players", kind.min_players, kind.max_players),
             ),
         ] = kind.max_players,
         seat: Annotated[list[str] | None, typer.Option(help=seat_help)] = None,
@@ -186,8 +184,7 @@ def kind_app(kind: GameKind) -> typer.Typer:
             int,
             typer.Option(
                 help="The game's seed (every turn's chance).",
-                parser=integer,
-                callback=whole_number("--seed", 0),
+                **whole_number("--seed", 0),
             ),
         ] = 0,
         option: Annotated[
